@@ -1,0 +1,25 @@
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "catalog/catalog.hpp"
+#include "facts/facts.hpp"
+
+namespace marionette::compiler {
+
+/// What to compile: an environment directory (site.pp or manifests/, modules/) or one manifest.
+struct CompileRequest {
+  std::optional<std::filesystem::path> env_dir;
+  std::optional<std::filesystem::path> manifest;  ///< overrides the environment's main manifest
+  std::string node_name;
+  std::string environment = "production";
+  facts::Facts facts = facts::Facts::object();
+};
+
+/// Compiles a catalog as Puppet 7 would. Throws lang::SourceError for errors in manifests
+/// (syntax or evaluation) and std::runtime_error for everything else (missing files, ...).
+catalog::Catalog compile(const CompileRequest& request);
+
+}  // namespace marionette::compiler

@@ -1,0 +1,32 @@
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include "lang/source_location.hpp"
+
+namespace marionette::lang {
+
+/// An error in a manifest (syntax or evaluation), carrying where it happened.
+/// Thrown inside the front end and the compiler; rendered once, by render_diagnostic().
+class SourceError : public std::runtime_error {
+ public:
+  SourceError(std::string message, SourceLocation where)
+      : std::runtime_error(message), message_(std::move(message)), where_(std::move(where)) {}
+
+  const std::string& message() const { return message_; }
+  const SourceLocation& where() const { return where_; }
+
+ private:
+  std::string message_;
+  SourceLocation where_;
+};
+
+/// `file:line:column: error: message`, then the source line and a `^~~~` underline.
+/// Without a known location, just `error: message`.
+std::string render_diagnostic(const std::string& message, const SourceLocation& where,
+                              const char* severity = "error");
+
+inline std::string render(const SourceError& e) { return render_diagnostic(e.message(), e.where()); }
+
+}  // namespace marionette::lang

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs every build, test and packaging dependency of marionette from Debian 12's archive.
+# Safe to run again; needs root (or sudo).
+set -euo pipefail
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+packages=(
+  build-essential cmake pkg-config git ca-certificates
+  libsnmp-dev libhiredis-dev libssl-dev libyaml-cpp-dev libspdlog-dev libfmt-dev
+  nlohmann-json3-dev libgtest-dev libgmock-dev
+  snmpd snmp smitools redis-server
+  libxml2-utils rrdtool
+  python3 python3-yaml
+  debhelper devscripts fakeroot lintian
+  clang-format
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+# Debian starts the packaged daemons on install; tests run their own private instances.
+if command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
+  $SUDO systemctl stop snmpd redis-server 2>/dev/null || true
+fi
+echo "install-deps: all dependencies present"
