@@ -6,7 +6,7 @@ SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 export DEBIAN_FRONTEND=noninteractive
 packages=(
-  build-essential cmake pkg-config git ca-certificates
+  build-essential cmake ninja-build pkg-config git ca-certificates
   libsnmp-dev libhiredis-dev libssl-dev libyaml-cpp-dev libspdlog-dev libfmt-dev
   nlohmann-json3-dev libgtest-dev libgmock-dev
   snmpd snmp smitools redis-server

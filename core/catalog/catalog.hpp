@@ -63,4 +63,7 @@ std::string to_json(const Catalog& catalog);
 /// Reads a catalog in Puppet's JSON format (ours or real Puppet's). Throws CatalogError.
 Catalog from_json(std::string_view text);
 
+/// A random (version 4) UUID for catalog_uuid.
+std::string new_catalog_uuid();
+
 }  // namespace marionette::catalog

@@ -1,3 +1,62 @@
+#include <cstring>
 #include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli/arguments.hpp"
+#include "cli/command.hpp"
+#include "cli/run_log.hpp"
 #include "marionette/version.hpp"
-int main() { std::cout << marionette::kVersion << "\n"; }
+
+namespace {
+
+void print_overview() {
+  std::cout << "Usage: marionette <subcommand> [options]\n\n"
+               "A native configuration-management engine that speaks the Puppet language.\n\n"
+               "Subcommands:\n";
+  for (const auto& c : marionette::cli::commands())
+    std::cout << "  " << c.name << std::string(10 - std::strlen(c.name), ' ') << c.summary << "\n";
+  std::cout << "\n`marionette <subcommand> --help` describes each one; --version prints the version.\n";
+}
+
+bool asks_for_help(const std::vector<std::string>& words) {
+  for (const auto& w : words) {
+    if (w == "--") return false;
+    if (w == "--help" || w == "-h") return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> words(argv + 1, argv + argc);
+  if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
+    if (words.size() >= 2) words = {words[1], "--help"};
+    else {
+      print_overview();
+      return 0;
+    }
+  }
+  if (words[0] == "--version" || words[0] == "-V") {
+    std::cout << marionette::kVersion << "\n";
+    return 0;
+  }
+  for (const auto& command : marionette::cli::commands()) {
+    if (words[0] != command.name) continue;
+    std::vector<std::string> rest(words.begin() + 1, words.end());
+    if (asks_for_help(rest)) {
+      std::cout << command.usage;
+      return 0;
+    }
+    try {
+      return command.run(rest);
+    } catch (const marionette::cli::UsageError& e) {
+      marionette::cli::print_error(std::string(e.what()) + "\nTry 'marionette " + command.name +
+                                   " --help'.");
+      return 2;
+    }
+  }
+  marionette::cli::print_error("unknown subcommand '" + words[0] + "'\nTry 'marionette --help'.");
+  return 2;
+}

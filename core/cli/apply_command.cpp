@@ -1,0 +1,69 @@
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "catalog/catalog.hpp"
+#include "cli/command.hpp"
+#include "cli/run_log.hpp"
+#include "cli/settings_from_arguments.hpp"
+#include "daemon/run_once.hpp"
+
+namespace marionette::cli {
+
+namespace {
+
+catalog::Catalog read_catalog(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("Could not read catalog " + path + ": cannot open the file");
+  std::stringstream text;
+  text << in.rdbuf();
+  try {
+    return catalog::from_json(text.str());
+  } catch (const catalog::CatalogError& e) {
+    throw std::runtime_error("Could not read catalog " + path + ": " + e.what());
+  }
+}
+
+}  // namespace
+
+int run_apply(const std::vector<std::string>& words) {
+  std::set<std::string> valued = kRunOptions;
+  valued.insert("catalog");
+  Arguments args(words, valued, {"noop", "detailed-exitcodes", "debug"});
+  if (args.positionals().size() > 1)
+    throw UsageError("unexpected argument '" + args.positionals()[1] + "'");
+  daemon::RunSettings settings = settings_from(args);
+  if (!args.positionals().empty()) {
+    if (settings.manifest) throw UsageError("give either MANIFEST or --manifest, not both");
+    settings.manifest = args.positionals().front();
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(*settings.manifest, error))
+      throw UsageError("Could not find file " + settings.manifest->string());
+  }
+  auto catalog_file = args.value("catalog");
+  if (catalog_file && (settings.manifest || settings.env_dir))
+    throw UsageError("give a manifest or --catalog, not both");
+  if (!catalog_file && !settings.manifest && !settings.env_dir)
+    throw UsageError("give a MANIFEST, --env-dir DIR or --catalog FILE");
+
+  daemon::RunLog log = make_run_log(false, args.flag("debug"));
+  daemon::RunOutcome outcome;
+  if (catalog_file) {
+    try {
+      catalog::Catalog catalog = read_catalog(*catalog_file);
+      outcome.compiled = true;
+      outcome.node_name = catalog.name;
+      daemon::apply_catalog(catalog, settings, log, outcome);
+    } catch (const std::exception& e) {
+      print_error(e.what());
+      return 1;
+    }
+  } else {
+    outcome = daemon::run_once(settings, log);
+    if (!outcome.compiled) return 1;
+  }
+  if (args.flag("detailed-exitcodes")) return outcome.report->detailed_exit_code();
+  return 0;
+}
+
+}  // namespace marionette::cli

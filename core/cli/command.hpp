@@ -1,0 +1,23 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace marionette::cli {
+
+/// One subcommand of `marionette`. run() returns the process exit code.
+struct Command {
+  const char* name;
+  const char* summary;
+  const char* usage;  ///< the full --help text
+  int (*run)(const std::vector<std::string>& words);
+};
+
+const std::vector<Command>& commands();
+
+int run_compile(const std::vector<std::string>& words);
+int run_apply(const std::vector<std::string>& words);
+int run_agent(const std::vector<std::string>& words);
+int run_facts(const std::vector<std::string>& words);
+
+}  // namespace marionette::cli

@@ -1,0 +1,35 @@
+#include <iostream>
+
+#include "catalog/catalog.hpp"
+#include "cli/command.hpp"
+#include "cli/run_log.hpp"
+#include "cli/settings_from_arguments.hpp"
+#include "compiler/compiler.hpp"
+#include "lang/diagnostic.hpp"
+
+namespace marionette::cli {
+
+int run_compile(const std::vector<std::string>& words) {
+  Arguments args(words, kRunOptions, {});
+  if (!args.positionals().empty())
+    throw UsageError("unexpected argument '" + args.positionals().front() + "'");
+  daemon::RunSettings settings = settings_from(args);
+  if (!settings.env_dir && !settings.manifest) throw UsageError("give --env-dir DIR or --manifest FILE");
+  try {
+    compiler::CompileRequest request;
+    request.facts = daemon::load_facts(settings);
+    request.node_name = daemon::node_name_for(settings, request.facts);
+    request.env_dir = settings.env_dir;
+    request.manifest = settings.manifest;
+    request.environment = settings.environment;
+    std::cout << catalog::to_json(compiler::compile(request)) << "\n";
+    return 0;
+  } catch (const lang::SourceError& e) {
+    std::cerr << lang::render(e);
+  } catch (const std::exception& e) {
+    print_error(e.what());
+  }
+  return 1;
+}
+
+}  // namespace marionette::cli

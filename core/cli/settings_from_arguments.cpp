@@ -1,0 +1,35 @@
+#include "cli/settings_from_arguments.hpp"
+
+#include <filesystem>
+
+namespace marionette::cli {
+
+namespace {
+
+std::filesystem::path existing(const Arguments& args, const std::string& option, bool directory) {
+  std::filesystem::path path = *args.value(option);
+  std::error_code error;
+  bool ok = directory ? std::filesystem::is_directory(path, error)
+                      : std::filesystem::is_regular_file(path, error);
+  if (!ok)
+    throw UsageError("--" + option + " " + path.string() + ": no such " +
+                     (directory ? "directory" : "file"));
+  return path;
+}
+
+}  // namespace
+
+daemon::RunSettings settings_from(const Arguments& args) {
+  daemon::RunSettings settings;
+  if (args.value("env-dir")) settings.env_dir = existing(args, "env-dir", true);
+  if (args.value("manifest")) settings.manifest = existing(args, "manifest", false);
+  if (args.value("facts")) settings.facts_file = existing(args, "facts", false);
+  settings.node_name = args.value("node");
+  if (auto env = args.value("environment")) settings.environment = *env;
+  settings.state_dir = args.value("statedir") ? std::filesystem::path(*args.value("statedir"))
+                                              : daemon::default_state_dir();
+  settings.noop = args.flag("noop");
+  return settings;
+}
+
+}  // namespace marionette::cli

@@ -1,0 +1,79 @@
+#include "daemon/agent.hpp"
+
+#include <chrono>
+
+#include "catalog/catalog.hpp"
+#include "daemon/snapshot_builder.hpp"
+#include "marionette/version.hpp"
+
+namespace marionette::daemon {
+
+namespace {
+
+std::int64_t unix_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+Agent::Agent(AgentSettings settings, metrics::Registry& registry, counters::CounterStore& counters,
+             RunLog log)
+    : settings_(std::move(settings)),
+      registry_(registry),
+      counters_(counters),
+      log_(std::move(log)),
+      started_at_(unix_now()) {
+  metrics::Snapshot first = *registry_.latest();
+  first.version = kVersion;
+  first.started_at = started_at_;
+  first.run_interval_s = settings_.run_interval.count();
+  counters::Totals totals = counters_.totals();
+  first.runs_total = totals.runs;
+  first.resources_changed_total = totals.resources_changed;
+  first.failures_total = totals.failures;
+  registry_.publish(first);
+}
+
+void Agent::publish_state(metrics::AgentState state) {
+  metrics::Snapshot next = *registry_.latest();
+  next.state = state;
+  registry_.publish(next);
+}
+
+RunOutcome Agent::run_and_publish() {
+  publish_state(metrics::AgentState::compiling);
+  RunOutcome outcome = run_once(settings_.run, log_,
+                                [this] { publish_state(metrics::AgentState::applying); });
+  counters::RunDelta delta;
+  delta.run_id = outcome.node_name + "/" + catalog::new_catalog_uuid();
+  delta.resources_changed = outcome.report ? outcome.report->metrics.changed : 0;
+  delta.failures = outcome.failed() ? 1 : 0;
+  counters::Totals totals = counters_.add(delta);
+  registry_.publish(snapshot_after(*registry_.latest(), outcome, totals, unix_now()));
+  return outcome;
+}
+
+int Agent::run(SignalWatcher& signals) {
+  for (;;) {
+    RunOutcome outcome = run_and_publish();
+    if (settings_.onetime) return outcome.failed() ? 1 : 0;
+    auto next_run = std::chrono::steady_clock::now() + settings_.run_interval;
+    for (;;) {
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          next_run - std::chrono::steady_clock::now());
+      if (left.count() <= 0) break;
+      SignalEvent event = signals.wait(left);
+      if (event == SignalEvent::stop) {
+        log_("notice", "Caught TERM; exiting");
+        return 0;
+      }
+      if (event == SignalEvent::run_now) break;
+      if (event == SignalEvent::reload) log_("notice", "Caught HUP; the configuration is re-read at the next run");
+      if (event == SignalEvent::none) break;
+    }
+  }
+}
+
+}  // namespace marionette::daemon

@@ -1,0 +1,41 @@
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "catalog/catalog.hpp"
+#include "daemon/run_settings.hpp"
+#include "transaction/report.hpp"
+
+namespace marionette::daemon {
+
+/// What one run (facts → compile → apply → summary) did. A failed compile is an outcome, not an
+/// exception: the run reports it and the agent keeps going.
+struct RunOutcome {
+  std::string node_name;
+  bool compiled = false;
+  std::string compile_error;  ///< rendered, caret included, when !compiled
+  double compile_seconds = 0;
+  std::size_t catalog_resources = 0, catalog_edges = 0, catalog_classes = 0;
+  std::optional<transaction::Report> report;  ///< absent when nothing was applied
+  double apply_seconds = 0;
+
+  bool failed() const { return !compiled || (report && report->status == "failed"); }
+};
+
+/// Log sink for a run: (level, message) with Puppet's levels (debug, info, notice, warning, err),
+/// plus "diagnostic" for an error already rendered with its file, line and caret.
+using RunLog = std::function<void(const std::string& level, const std::string& message)>;
+
+/// Compiles the settings' environment for this node and applies the catalog, then writes
+/// last_run_summary.yaml in the state dir. `before_apply` is told when compiling is over.
+RunOutcome run_once(const RunSettings& settings, const RunLog& log,
+                    const std::function<void()>& before_apply = {});
+
+/// The second half of a run: applies a catalog (compiled, or read from a file) and writes
+/// last_run_summary.yaml in the state dir; fills the outcome's catalog, report and apply figures.
+void apply_catalog(const catalog::Catalog& catalog, const RunSettings& settings, const RunLog& log,
+                   RunOutcome& outcome);
+
+}  // namespace marionette::daemon

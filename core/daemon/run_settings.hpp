@@ -1,0 +1,31 @@
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "facts/facts.hpp"
+
+namespace marionette::daemon {
+
+/// Where one run takes its inputs from and where it keeps its state.
+struct RunSettings {
+  std::optional<std::filesystem::path> env_dir;
+  std::optional<std::filesystem::path> manifest;
+  std::optional<std::filesystem::path> facts_file;  ///< without it, native facts are gathered
+  std::optional<std::string> node_name;             ///< without it, the facts' fqdn
+  std::string environment = "production";
+  std::filesystem::path state_dir;
+  bool noop = false;
+};
+
+/// The facts for a run: the YAML file when one is given, else gathered natively.
+facts::Facts load_facts(const RunSettings& settings);
+
+/// The node's certname: as given, else the facts' fqdn (networking.fqdn, then fqdn), else hostname.
+std::string node_name_for(const RunSettings& settings, const facts::Facts& facts);
+
+/// The state dir when none is given: /var/lib/marionette as root, else ~/.local/state/marionette.
+std::filesystem::path default_state_dir();
+
+}  // namespace marionette::daemon

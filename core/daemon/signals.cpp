@@ -1,0 +1,51 @@
+#include "daemon/signals.hpp"
+
+#include <pthread.h>
+#include <signal.h>
+
+#include <cerrno>
+#include <ctime>
+
+namespace marionette::daemon {
+
+struct SignalWatcher::Saved {
+  sigset_t watched;
+  sigset_t previous;
+};
+
+SignalWatcher::SignalWatcher() : saved_(new Saved) {
+  sigemptyset(&saved_->watched);
+  for (int s : {SIGTERM, SIGINT, SIGHUP, SIGUSR1}) sigaddset(&saved_->watched, s);
+  pthread_sigmask(SIG_BLOCK, &saved_->watched, &saved_->previous);
+}
+
+SignalWatcher::~SignalWatcher() {
+  pthread_sigmask(SIG_SETMASK, &saved_->previous, nullptr);
+  delete saved_;
+}
+
+SignalEvent SignalWatcher::wait(std::chrono::milliseconds timeout) {
+  auto deadline = std::chrono::steady_clock::now() + timeout;
+  for (;;) {
+    auto left = std::chrono::duration_cast<std::chrono::nanoseconds>(
+        deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return SignalEvent::none;
+    timespec wait_for{static_cast<time_t>(left.count() / 1000000000),
+                      static_cast<long>(left.count() % 1000000000)};
+    int signal = sigtimedwait(&saved_->watched, nullptr, &wait_for);
+    if (signal < 0) {
+      if (errno == EINTR) continue;
+      return SignalEvent::none;
+    }
+    switch (signal) {
+      case SIGHUP:
+        return SignalEvent::reload;
+      case SIGUSR1:
+        return SignalEvent::run_now;
+      default:
+        return SignalEvent::stop;
+    }
+  }
+}
+
+}  // namespace marionette::daemon

@@ -1,0 +1,27 @@
+#pragma once
+
+#include <chrono>
+
+namespace marionette::daemon {
+
+enum class SignalEvent { none, stop, reload, run_now };
+
+/// Turns SIGTERM/SIGINT (stop), SIGHUP (reload) and SIGUSR1 (run now) into events the agent
+/// loop waits for. Construct it before starting any thread: the signals are blocked in the
+/// calling thread, and threads started afterwards inherit that, so only wait() receives them.
+class SignalWatcher {
+ public:
+  SignalWatcher();
+  ~SignalWatcher();
+  SignalWatcher(const SignalWatcher&) = delete;
+  SignalWatcher& operator=(const SignalWatcher&) = delete;
+
+  /// Waits up to `timeout` for one of the signals; `none` when the time ran out.
+  SignalEvent wait(std::chrono::milliseconds timeout);
+
+ private:
+  struct Saved;
+  Saved* saved_;
+};
+
+}  // namespace marionette::daemon

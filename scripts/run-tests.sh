@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The test command of the README and of CI: installs the dependencies, builds, runs every test.
+# Arguments go to ctest, e.g. `-L unit` (labels: unit, golden, integration, mib, conformance).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+bash scripts/build.sh
+ctest --test-dir build --output-on-failure --timeout 300 -j2 "$@"
