@@ -21,28 +21,39 @@ struct Totals {
   std::uint64_t runs = 0;
   std::uint64_t resources_changed = 0;
   std::uint64_t failures = 0;
+
+  bool operator==(const Totals&) const = default;
 };
 
 /// Monotonic counters that survive a daemon restart.
+///
+/// Every add() is appended to a journal in the state dir (fsync'd) before it is applied, so a
+/// crash or a Redis outage loses nothing, and replaying the journal never counts a run twice.
+/// Throws std::runtime_error only when the state dir itself cannot be written.
 class CounterStore {
  public:
   virtual ~CounterStore() = default;
   /// Records the run (journaled locally first) and returns the totals including it.
   virtual Totals add(const RunDelta& delta) = 0;
-  /// The totals as currently known.
+  /// The totals as currently known (this node).
   virtual Totals totals() = 0;
+  /// The sums over every node that shares the Redis server; nullopt for the file store.
+  /// When Redis is unreachable: the last known fleet totals plus this node's pending runs.
+  virtual std::optional<Totals> fleet_totals() = 0;
   /// "redis", "file", or "journal-only" (Redis configured but unreachable).
   virtual std::string backend() const = 0;
 };
 
 struct StoreOptions {
   std::filesystem::path state_dir;
-  std::optional<std::string> redis_url;  ///< redis://[:password@]host:port[/db] or unix:///path
+  /// redis://[user:password@]host[:port][/db], redis://:password@host, unix:///path[?db=N]
+  std::optional<std::string> redis_url;
   std::string node_name;
   std::string key_prefix = "marionette";
 };
 
 /// A Redis-backed store when a URL is given, else a store in a file under the state dir.
+/// Throws std::invalid_argument when the Redis URL cannot be parsed.
 std::unique_ptr<CounterStore> make_counter_store(const StoreOptions& options);
 
 }  // namespace marionette::counters

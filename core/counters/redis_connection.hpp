@@ -1,0 +1,48 @@
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "counters/redis_url.hpp"
+
+struct redisContext;  // hiredis, included only by redis_connection.cpp
+
+namespace marionette::counters {
+
+/// A Redis reply, copied out of hiredis.
+struct RedisReply {
+  enum class Kind { nil, integer, string, status, error, array };
+  Kind kind = Kind::nil;
+  long long integer = 0;
+  std::string text;  ///< string, status and error replies
+  std::vector<RedisReply> elements;
+};
+
+/// One synchronous connection with connect and command timeouts, so that a dead or hung Redis
+/// costs a call at most about one timeout. After any I/O error the connection is dropped; the
+/// next command connects again.
+class RedisConnection {
+ public:
+  RedisConnection(RedisEndpoint endpoint, std::chrono::milliseconds timeout);
+  ~RedisConnection();
+  RedisConnection(const RedisConnection&) = delete;
+  RedisConnection& operator=(const RedisConnection&) = delete;
+
+  /// Runs one command, connecting (AUTH, SELECT) first when needed. Returns nullopt and sets
+  /// *error when Redis cannot be reached or the connection fails; an error *reply* is returned.
+  std::optional<RedisReply> command(const std::vector<std::string>& args, std::string* error);
+
+  bool connected() const { return context_ != nullptr; }
+  void disconnect();
+
+ private:
+  bool connect(std::string* error);
+
+  RedisEndpoint endpoint_;
+  std::chrono::milliseconds timeout_;
+  redisContext* context_ = nullptr;
+};
+
+}  // namespace marionette::counters

@@ -1,0 +1,191 @@
+#include "counters/redis_counter_store.hpp"
+
+#include <charconv>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "counters/durable_file.hpp"
+#include "counters/state_files.hpp"
+#include "counters/state_lock.hpp"
+#include "counters/totals.hpp"
+
+namespace marionette::counters {
+namespace {
+
+/// KEYS: applied zset, applied_seq, node hash, fleet hash.
+/// ARGV: run id, how many ids to remember, then three field/increment pairs.
+/// Counts the run unless its id was counted before, and returns {counted (1 or 0), the node's
+/// three totals, the fleet's three totals} as they are after it.
+constexpr const char* kApplyRunScript = R"lua(
+local counted = 0
+if not redis.call('ZSCORE', KEYS[1], ARGV[1]) then
+  counted = 1
+  local seq = redis.call('INCR', KEYS[2])
+  redis.call('ZADD', KEYS[1], seq, ARGV[1])
+  redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -(tonumber(ARGV[2]) + 1))
+  for i = 3, #ARGV, 2 do
+    redis.call('HINCRBY', KEYS[3], ARGV[i], ARGV[i + 1])
+    redis.call('HINCRBY', KEYS[4], ARGV[i], ARGV[i + 1])
+  end
+end
+local node = redis.call('HMGET', KEYS[3], ARGV[3], ARGV[5], ARGV[7])
+local fleet = redis.call('HMGET', KEYS[4], ARGV[3], ARGV[5], ARGV[7])
+return {counted, node[1], node[2], node[3], fleet[1], fleet[2], fleet[3]}
+)lua";
+
+[[noreturn]] void throw_io(const std::string& error) {
+  throw std::runtime_error("counters: " + error);
+}
+
+std::uint64_t to_count(const RedisReply& reply) {
+  std::uint64_t value = 0;
+  if (reply.kind == RedisReply::Kind::integer && reply.integer > 0) return reply.integer;
+  if (reply.kind != RedisReply::Kind::string) return 0;
+  std::from_chars(reply.text.data(), reply.text.data() + reply.text.size(), value);
+  return value;
+}
+
+Totals plus(Totals totals, const std::vector<RunDelta>& pending) {
+  for (const RunDelta& delta : pending) add_delta(totals, delta);
+  return totals;
+}
+
+}  // namespace
+
+RedisCounterStore::Known RedisCounterStore::load_cache(const std::filesystem::path& file) {
+  std::string content, error;
+  if (!read_file(file, &content, &error)) throw_io(error);
+  nlohmann::json cache = nlohmann::json::parse(content, nullptr, /*allow_exceptions=*/false);
+  if (!cache.is_object()) return {};  // none yet (or torn: Redis refreshes it)
+  return {totals_from_json(cache.value("node", nlohmann::json::object())),
+          totals_from_json(cache.value("fleet", nlohmann::json::object()))};
+}
+
+void RedisCounterStore::save_cache(const std::filesystem::path& file, const Known& known) {
+  nlohmann::json cache = {{"node", totals_to_json(known.node)},
+                          {"fleet", totals_to_json(known.fleet)}};
+  std::string error;
+  if (!write_file_atomically(file, cache.dump() + '\n', &error)) throw_io(error);
+}
+
+RedisKeys::RedisKeys(const std::string& prefix, const std::string& node_name)
+    : node(prefix + ":node:" + node_name),
+      fleet(prefix + ":fleet"),
+      applied(node + ":applied"),
+      applied_seq(node + ":applied_seq") {}
+
+RedisCounterStore::RedisCounterStore(std::filesystem::path state_dir, RedisEndpoint endpoint,
+                                     const std::string& key_prefix, const std::string& node_name)
+    : state_dir_(std::move(state_dir)),
+      keys_(key_prefix, node_name),
+      journal_(state_files::journal(state_dir_)),
+      redis_(std::move(endpoint), kTimeout) {
+  std::error_code ec;
+  std::filesystem::create_directories(state_dir_, ec);
+  if (ec) throw_io("cannot create " + state_dir_.string() + ": " + ec.message());
+  totals();  // flushes what an earlier run left in the journal, and sets backend()
+}
+
+Totals RedisCounterStore::add(const RunDelta& delta) {
+  std::lock_guard guard(mutex_);
+  StateLock lock(state_files::lock(state_dir_));
+  std::string error;
+  if (!journal_.append(delta, &error)) throw_io(error);
+  return refresh().node;
+}
+
+Totals RedisCounterStore::totals() {
+  std::lock_guard guard(mutex_);
+  StateLock lock(state_files::lock(state_dir_));
+  return refresh().node;
+}
+
+std::optional<Totals> RedisCounterStore::fleet_totals() {
+  std::lock_guard guard(mutex_);
+  StateLock lock(state_files::lock(state_dir_));
+  return refresh().fleet;
+}
+
+std::string RedisCounterStore::backend() const {
+  return reachable_ ? "redis" : "journal-only";
+}
+
+RedisCounterStore::Known RedisCounterStore::refresh() {
+  std::vector<RunDelta> pending;
+  std::string error;
+  if (!journal_.read_pending(&pending, &error)) throw_io(error);
+  const auto cache_file = state_files::redis_cache(state_dir_);
+  const Known cached = load_cache(cache_file);
+  Known known = cached;
+
+  reachable_ = true;
+  const std::size_t journaled = pending.size();
+  if (!pending.empty()) pending = flush(std::move(pending), &known);
+  const bool flushed_any = pending.size() < journaled;  // then `known` is fresh from Redis
+  if (reachable_ && !flushed_any) {
+    auto node = read_hash(keys_.node);
+    auto fleet = node ? read_hash(keys_.fleet) : std::nullopt;
+    if (node && fleet) known = {*node, *fleet};
+  }
+  if (known.node != cached.node || known.fleet != cached.fleet) save_cache(cache_file, known);
+  return {plus(known.node, pending), plus(known.fleet, pending)};
+}
+
+std::vector<RunDelta> RedisCounterStore::flush(std::vector<RunDelta> pending, Known* known) {
+  std::size_t flushed = 0;
+  while (flushed < pending.size() && flushed < kMaxFlushBatch) {
+    auto after = flush_one(pending[flushed]);
+    if (!after) break;
+    *known = *after;
+    ++flushed;
+  }
+  if (flushed == 0) return pending;
+  pending.erase(pending.begin(), pending.begin() + static_cast<std::ptrdiff_t>(flushed));
+  // The journal is rewritten before the cache: a crash in between may undercount while Redis
+  // stays down (the totals then catch up), but never overcounts, so the counters stay monotonic.
+  std::string error;
+  if (!journal_.replace(pending, &error)) throw_io(error);
+  return pending;
+}
+
+std::optional<RedisCounterStore::Known> RedisCounterStore::flush_one(const RunDelta& delta) {
+  std::vector<std::string> args = {"EVAL",
+                                   kApplyRunScript,
+                                   "4",
+                                   keys_.applied,
+                                   keys_.applied_seq,
+                                   keys_.node,
+                                   keys_.fleet,
+                                   delta.run_id,
+                                   std::to_string(kRememberedRunIds),
+                                   kRunsField,
+                                   std::to_string(delta.runs),
+                                   kResourcesChangedField,
+                                   std::to_string(delta.resources_changed),
+                                   kFailuresField,
+                                   std::to_string(delta.failures)};
+  std::string error;
+  auto reply = redis_.command(args, &error);
+  // An error reply (out of memory, a read-only replica, ...) keeps the run in the journal too.
+  if (!reply || reply->kind != RedisReply::Kind::array || reply->elements.size() != 7) {
+    reachable_ = false;
+    return std::nullopt;
+  }
+  const auto& e = reply->elements;
+  return Known{{to_count(e[1]), to_count(e[2]), to_count(e[3])},
+               {to_count(e[4]), to_count(e[5]), to_count(e[6])}};
+}
+
+std::optional<Totals> RedisCounterStore::read_hash(const std::string& key) {
+  std::string error;
+  auto reply =
+      redis_.command({"HMGET", key, kRunsField, kResourcesChangedField, kFailuresField}, &error);
+  if (!reply || reply->kind != RedisReply::Kind::array || reply->elements.size() != 3) {
+    reachable_ = false;
+    return std::nullopt;
+  }
+  return Totals{to_count(reply->elements[0]), to_count(reply->elements[1]),
+                to_count(reply->elements[2])};
+}
+
+}  // namespace marionette::counters

@@ -1,0 +1,74 @@
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <mutex>
+
+#include "counters/counter_store.hpp"
+#include "counters/journal.hpp"
+#include "counters/redis_connection.hpp"
+
+namespace marionette::counters {
+
+/// The Redis key names for one node, under a prefix.
+///   <prefix>:node:<node>              hash  runs, resources_changed, failures
+///   <prefix>:fleet                    hash  the same fields, summed over every node
+///   <prefix>:node:<node>:applied      zset  the last kRememberedRunIds run ids applied
+///   <prefix>:node:<node>:applied_seq  int   the score of the newest member of :applied
+struct RedisKeys {
+  RedisKeys(const std::string& prefix, const std::string& node);
+  std::string node, fleet, applied, applied_seq;
+};
+
+/// Counters kept in Redis, journaled locally first.
+///
+/// Each journaled run is flushed by one EVAL that, atomically inside Redis, checks the node's
+/// :applied set and HINCRBYs the node and fleet hashes only when the run id is new. Entries leave
+/// the journal only after Redis acknowledged them; a run whose reply was lost is replayed and
+/// found in :applied. The journal is flushed in order and stops at the first failure, so a
+/// replayed run is at most kMaxFlushBatch runs old: remembering the last kRememberedRunIds ids
+/// (bounded, no clock involved, unlike per-run keys with a TTL that a long outage could outlive)
+/// is enough.
+///
+/// When Redis cannot be reached, backend() is "journal-only" and the totals are the last totals
+/// read from Redis (cached in the state dir, so they survive a restart) plus the pending runs.
+class RedisCounterStore final : public CounterStore {
+ public:
+  static constexpr std::size_t kRememberedRunIds = 1024;
+  static constexpr std::size_t kMaxFlushBatch = 256;
+  static constexpr std::chrono::milliseconds kTimeout{500};
+
+  RedisCounterStore(std::filesystem::path state_dir, RedisEndpoint endpoint,
+                    const std::string& key_prefix, const std::string& node_name);
+
+  Totals add(const RunDelta& delta) override;
+  Totals totals() override;
+  std::optional<Totals> fleet_totals() override;
+  std::string backend() const override;
+
+ private:
+  struct Known {
+    Totals node, fleet;
+  };
+  /// Flushes the journal, then reads the totals from Redis or, failing that, from the cache.
+  /// Call with the locks held.
+  Known refresh();
+  /// Flushes up to kMaxFlushBatch pending runs, updating *known from Redis's replies; returns
+  /// the runs still pending.
+  std::vector<RunDelta> flush(std::vector<RunDelta> pending, Known* known);
+  /// Applies one run in Redis; returns the node and fleet totals after it, or nullopt.
+  std::optional<Known> flush_one(const RunDelta& delta);
+  std::optional<Totals> read_hash(const std::string& key);
+  static Known load_cache(const std::filesystem::path& file);
+  static void save_cache(const std::filesystem::path& file, const Known& known);
+
+  std::filesystem::path state_dir_;
+  RedisKeys keys_;
+  Journal journal_;
+  RedisConnection redis_;
+  std::atomic<bool> reachable_{false};
+  std::mutex mutex_;
+};
+
+}  // namespace marionette::counters

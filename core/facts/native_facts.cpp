@@ -1,0 +1,45 @@
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+#include "facts/facts.hpp"
+#include "facts/native_parts.hpp"
+
+namespace marionette::facts {
+namespace {
+
+/// Facter prints facts sorted by name at every level; so do we.
+Facts sorted(const Facts& value) {
+  if (!value.is_object()) return value;
+  std::vector<std::string> keys;
+  for (const auto& [key, _] : value.items()) keys.push_back(key);
+  std::sort(keys.begin(), keys.end());
+  Facts result = Facts::object();
+  for (const auto& key : keys) result[key] = sorted(value[key]);
+  return result;
+}
+
+}  // namespace
+
+namespace native {
+
+std::string read_text(const char* path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace native
+
+Facts gather_native() {
+  Facts facts = Facts::object();
+  native::add_kernel_facts(facts);
+  native::add_os_facts(facts);
+  native::add_networking_facts(facts);
+  native::add_system_facts(facts);
+  return sorted(facts);
+}
+
+}  // namespace marionette::facts

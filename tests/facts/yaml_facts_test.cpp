@@ -1,0 +1,109 @@
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "facts/facts.hpp"
+
+namespace marionette::facts {
+namespace {
+
+const std::filesystem::path kFixture = MARIONETTE_FACTS_FIXTURE;
+
+/// Writes `text` to a file named after the running test and returns its path.
+std::filesystem::path write_yaml(const std::string& text) {
+  auto name = std::string(::testing::UnitTest::GetInstance()->current_test_info()->name());
+  auto path = std::filesystem::path(::testing::TempDir()) / ("facts-" + name + ".yaml");
+  std::ofstream(path) << text;
+  return path;
+}
+
+std::string error_of(const std::filesystem::path& path) {
+  try {
+    load_yaml_file(path);
+  } catch (const std::runtime_error& error) {
+    return error.what();
+  }
+  return "(no error)";
+}
+
+TEST(LoadYamlFile, KeepsTheFixturesTypes) {
+  Facts facts = load_yaml_file(kFixture);
+  EXPECT_EQ(facts["kernelmajversion"], "6.1");  // quoted: stays a string
+  EXPECT_EQ(facts["os"]["release"]["full"], "12.8");
+  EXPECT_EQ(facts["processors"]["count"], 4);
+  EXPECT_TRUE(facts["processors"]["count"].is_number_integer());
+  EXPECT_EQ(facts["memory"]["system"]["total_bytes"], 8342278144);
+  EXPECT_TRUE(facts["memorysize_mb"].is_number_float());
+  EXPECT_DOUBLE_EQ(facts["memorysize_mb"].get<double>(), 7955.77);
+  EXPECT_EQ(facts["identity"]["privileged"], true);
+  EXPECT_EQ(facts["os"]["selinux"]["enabled"], false);
+  EXPECT_EQ(facts["networking"]["mtu"], 1500);
+  EXPECT_EQ(facts["networking"]["ip"], "10.0.0.21");
+  EXPECT_EQ(facts["facterversion"], "4.3.0");
+  ASSERT_TRUE(facts["processors"]["models"].is_array());
+  EXPECT_EQ(facts["processors"]["models"].size(), 4u);
+  EXPECT_EQ(facts["system_uptime"]["uptime"], "12 days");
+}
+
+TEST(LoadYamlFile, KeepsKeyOrder) {
+  Facts facts = load_yaml_file(kFixture);
+  std::vector<std::string> first_keys, os_keys;
+  for (const auto& [key, _] : facts.items()) first_keys.push_back(key);
+  for (const auto& [key, _] : facts["os"].items()) os_keys.push_back(key);
+  first_keys.resize(4);
+  EXPECT_EQ(first_keys, (std::vector<std::string>{"architecture", "hardwaremodel", "kernel",
+                                                  "kernelmajversion"}));
+  EXPECT_EQ(os_keys, (std::vector<std::string>{"architecture", "family", "hardware", "name",
+                                               "release", "distro", "selinux"}));
+  EXPECT_EQ(facts.items().begin().key(), "architecture");
+  EXPECT_EQ((--facts.end()).key(), "puppetversion");
+}
+
+TEST(LoadYamlFile, ResolvesScalarsByTheYaml12CoreSchema) {
+  Facts facts = load_yaml_file(write_yaml(R"(int: 12
+negative: -3
+hex: 0x1F
+octal: 0o17
+big: 18446744073709551615
+float: 1.5
+exponent: 1e3
+quoted_float: "12.8"
+single_quoted: '7'
+tagged: !!str 5
+tilde: ~
+null_word: null
+empty:
+yes_word: yes
+true_word: true
+false_word: False
+text: hello world
+version: 4.3.0
+list: [1, "2", three]
+)"));
+  const Facts expected = Facts::parse(R"({"int": 12, "negative": -3, "hex": 31, "octal": 15,
+    "big": 18446744073709551615, "float": 1.5, "exponent": 1000.0, "quoted_float": "12.8",
+    "single_quoted": "7", "tagged": "5", "tilde": null, "null_word": null, "empty": null,
+    "yes_word": "yes", "true_word": true, "false_word": false, "text": "hello world",
+    "version": "4.3.0", "list": [1, "2", "three"]})");
+  EXPECT_EQ(facts, expected);
+  EXPECT_TRUE(facts["exponent"].is_number_float());
+  EXPECT_TRUE(facts["big"].is_number_unsigned());
+}
+
+TEST(LoadYamlFile, AnEmptyFileHasNoFacts) {
+  EXPECT_EQ(load_yaml_file(write_yaml("")), Facts::object());
+}
+
+TEST(LoadYamlFile, ErrorsNameTheFileAndLine) {
+  auto bad_indent = write_yaml("a: 1\n  b: 2\n");
+  EXPECT_EQ(error_of(bad_indent), bad_indent.string() + ":2:4: error: illegal map value");
+  auto unclosed = write_yaml("a: 1\nb: [1, 2\nc: 3\n");
+  EXPECT_EQ(error_of(unclosed), unclosed.string() + ":3:2: error: end of sequence flow not found");
+  auto sequence = write_yaml("- a\n- b\n");
+  EXPECT_EQ(error_of(sequence),
+            sequence.string() + ":1:1: error: expected a mapping of fact names to values");
+  EXPECT_EQ(error_of("/no/such/facts.yaml"), "/no/such/facts.yaml: error: cannot read the file");
+}
+
+}  // namespace
+}  // namespace marionette::facts
