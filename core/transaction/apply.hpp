@@ -6,21 +6,28 @@
 #include <string>
 
 #include "catalog/catalog.hpp"
+#include "ral/host.hpp"
 #include "transaction/report.hpp"
 
 namespace marionette::transaction {
 
 struct ApplyOptions {
   bool noop = false;
-  /// Called for every log line of the run, Puppet-shaped: ("notice", "/Stage[main]/Main/File[/x]/ensure: created").
+  /// Called for every log line of the run, Puppet-shaped: ("notice",
+  /// "/Stage[main]/Main/File[/x]/ensure: created"). Levels: debug, info, notice, warning, err.
   std::function<void(const std::string& level, const std::string& message)> log;
+  /// The node's files, accounts and processes; null means the real host (tests pass fakes).
+  const ral::Host* host = nullptr;
 };
 
 /// Applies a catalog to this node: orders resources by the relationship graph, syncs each one,
 /// propagates refresh events and failures. Never throws for a resource's failure: it is reported.
+/// A catalog that cannot be applied at all (dependency cycle, missing relationship target,
+/// invalid resource) gives a report with transaction_completed == false and status "failed".
 Report apply(const catalog::Catalog& catalog, const ApplyOptions& options);
 
-/// Writes Puppet's last_run_summary.yaml (version, resources, time, changes, events).
+/// Writes Puppet's last_run_summary.yaml (version, application, resources, time, changes,
+/// events) atomically. Throws std::runtime_error when the file cannot be written.
 void write_last_run_summary(const Report& report, const std::filesystem::path& path,
                             double config_retrieval_seconds);
 

@@ -2,25 +2,40 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace marionette::transaction {
 
-/// What happened to one resource during a run.
+/// One change, attempted change (failure) or would-be change (noop) of a resource.
+struct Event {
+  std::string property;  ///< "ensure", "content", "returns"; empty for refresh or resource errors
+  std::string name;      ///< "file_created", "content_changed", "executed_command", "refresh", …
+  std::string status;    ///< success | failure | noop
+  std::string message;   ///< "content changed '{sha256}…' to '{sha256}…'"
+};
+
+/// What happened to one managed resource during a run (containers are not reported).
 struct ResourceStatus {
   std::string ref;   ///< "File[/etc/motd]"
   std::string type;  ///< "File"
-  bool changed = false;
-  bool failed = false;
-  bool skipped = false;
-  bool out_of_sync = false;
-  bool restarted = false;
+  std::string title;
+  bool changed = false;      ///< at least one successful event
+  bool failed = false;       ///< at least one failed event
+  bool skipped = false;      ///< not evaluated: a dependency failed
+  bool out_of_sync = false;  ///< at least one event (success, failure or noop)
+  bool restarted = false;    ///< refreshed because of notify/subscribe
   bool failed_to_restart = false;
+  bool corrective_change = false;
+  int change_count = 0;  ///< successful events
   int events_success = 0;
   int events_failure = 0;
+  int events_noop = 0;
   double seconds = 0;
-  std::vector<std::string> messages;  ///< Puppet-like: "content changed '{sha256}…' to '{sha256}…'"
+  std::vector<Event> events;
+  std::vector<std::string> failed_dependencies;  ///< refs whose failure skipped this resource
+  std::vector<std::string> messages;             ///< the events' messages, in order
 };
 
 /// Puppet's resource metric names for one run.
@@ -30,7 +45,7 @@ struct ResourceMetrics {
 };
 
 struct EventMetrics {
-  std::uint64_t total = 0, success = 0, failure = 0;
+  std::uint64_t total = 0, success = 0, failure = 0, noop = 0;
 };
 
 /// The outcome of applying one catalog.
@@ -39,12 +54,23 @@ struct Report {
   bool noop = false;
   std::string catalog_name;
   std::int64_t catalog_version = 0;
-  std::vector<ResourceStatus> resources;
+  std::string environment = "production";
+  std::string run_mode = "user";  ///< Puppet's application run mode: user (apply) or agent
+  /// False when the catalog could not be applied at all (cycle, missing relationship target,
+  /// invalid resource): nothing was changed and `error` says why.
+  bool transaction_completed = true;
+  std::optional<std::string> error;
+  std::vector<ResourceStatus> resources;  ///< in catalog order
   ResourceMetrics metrics;
   EventMetrics events;
+  std::uint64_t changes = 0;           ///< Puppet's changes/total: successful events
   std::map<std::string, double> time;  ///< seconds per lower-case type, plus "total"
 
-  /// Puppet's --detailed-exitcodes: 0 nothing changed, 2 changes, 4 failures, 6 both.
+  /// Recomputes metrics, events, changes and status from `resources` (Puppet's finalize_report).
+  void finalize();
+
+  /// Puppet's --detailed-exitcodes: 0 nothing changed, 2 changes, 4 failures, 6 both;
+  /// 1 when the catalog could not be applied at all.
   int detailed_exit_code() const;
 };
 

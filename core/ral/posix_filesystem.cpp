@@ -1,0 +1,160 @@
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+#include "ral/posix_host.hpp"
+
+namespace marionette::ral {
+
+namespace {
+
+IoResult from_errno(const std::string& path) {
+  return IoResult::failure(std::string(std::strerror(errno)) + " - " + path);
+}
+
+bool write_all(int fd, const std::string& content) {
+  const char* data = content.data();
+  std::size_t left = content.size();
+  while (left > 0) {
+    ssize_t written = ::write(fd, data, left);
+    if (written < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    data += written;
+    left -= static_cast<std::size_t>(written);
+  }
+  return true;
+}
+
+/// Makes a directory's entries (such as a rename) durable; best effort.
+void sync_directory(const std::string& dir) {
+  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fsync(fd);
+  ::close(fd);
+}
+
+}  // namespace
+
+std::optional<FileInfo> PosixFileSystem::lstat(const std::string& path) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0) return std::nullopt;
+  FileInfo info;
+  if (S_ISREG(st.st_mode)) {
+    info.kind = FileInfo::Kind::file;
+  } else if (S_ISDIR(st.st_mode)) {
+    info.kind = FileInfo::Kind::directory;
+  } else if (S_ISLNK(st.st_mode)) {
+    info.kind = FileInfo::Kind::link;
+  } else {
+    info.kind = FileInfo::Kind::other;
+  }
+  info.mode = st.st_mode & 07777;
+  info.uid = st.st_uid;
+  info.gid = st.st_gid;
+  return info;
+}
+
+bool PosixFileSystem::exists(const std::string& path) {
+  struct stat st {};
+  return ::lstat(path.c_str(), &st) == 0;
+}
+
+IoResult PosixFileSystem::read(const std::string& path, std::string& content) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return from_errno(path);
+  content.clear();
+  char buffer[65536];
+  for (;;) {
+    ssize_t got = ::read(fd, buffer, sizeof buffer);
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      IoResult failed = from_errno(path);
+      ::close(fd);
+      return failed;
+    }
+    if (got == 0) break;
+    content.append(buffer, static_cast<std::size_t>(got));
+  }
+  ::close(fd);
+  return IoResult::success();
+}
+
+IoResult PosixFileSystem::write_atomic(const std::string& path, const std::string& content,
+                                       const FileAttributes& attributes) {
+  std::filesystem::path target(path);
+  std::string dir = target.parent_path().string();
+  if (dir.empty()) dir = ".";
+  std::string temp = (target.parent_path() / ("." + target.filename().string() + ".mrnt-XXXXXX"));
+  int fd = ::mkostemp(temp.data(), O_CLOEXEC);
+  if (fd < 0) return from_errno(path);
+  auto fail = [&](const std::string& where) {
+    IoResult failed = from_errno(where);
+    ::close(fd);
+    ::unlink(temp.c_str());
+    return failed;
+  };
+  if (!write_all(fd, content)) return fail(path);
+  if (::fchmod(fd, attributes.mode) != 0) return fail(path);
+  if (attributes.uid || attributes.gid) {
+    uid_t uid = attributes.uid ? *attributes.uid : static_cast<uid_t>(-1);
+    gid_t gid = attributes.gid ? *attributes.gid : static_cast<gid_t>(-1);
+    if (::fchown(fd, uid, gid) != 0) return fail(path);
+  }
+  if (::fsync(fd) != 0) return fail(path);
+  if (::close(fd) != 0) {
+    ::unlink(temp.c_str());
+    return from_errno(path);
+  }
+  if (::rename(temp.c_str(), path.c_str()) != 0) {
+    IoResult failed = from_errno(path);
+    ::unlink(temp.c_str());
+    return failed;
+  }
+  sync_directory(dir);
+  return IoResult::success();
+}
+
+IoResult PosixFileSystem::make_directory(const std::string& path, unsigned mode) {
+  if (::mkdir(path.c_str(), mode) != 0) return from_errno(path);
+  // mkdir(2) applies the umask; the manifest's mode wins.
+  if (::chmod(path.c_str(), mode) != 0) return from_errno(path);
+  return IoResult::success();
+}
+
+IoResult PosixFileSystem::remove(const std::string& path, bool recursive) {
+  if (recursive) {
+    std::error_code error;
+    std::filesystem::remove_all(path, error);
+    if (error) return IoResult::failure(error.message() + " - " + path);
+    return IoResult::success();
+  }
+  if (::unlink(path.c_str()) != 0) return from_errno(path);
+  return IoResult::success();
+}
+
+IoResult PosixFileSystem::change_mode(const std::string& path, unsigned mode) {
+  if (::chmod(path.c_str(), mode) != 0) return from_errno(path);
+  return IoResult::success();
+}
+
+IoResult PosixFileSystem::change_owner(const std::string& path, std::optional<uid_t> uid,
+                                       std::optional<gid_t> gid) {
+  uid_t u = uid ? *uid : static_cast<uid_t>(-1);
+  gid_t g = gid ? *gid : static_cast<gid_t>(-1);
+  if (::lchown(path.c_str(), u, g) != 0) return from_errno(path);
+  return IoResult::success();
+}
+
+bool PosixFileSystem::is_executable_file(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;
+  return ::access(path.c_str(), X_OK) == 0;
+}
+
+}  // namespace marionette::ral

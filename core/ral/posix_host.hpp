@@ -1,0 +1,38 @@
+#pragma once
+
+#include "ral/host.hpp"
+
+namespace marionette::ral {
+
+/// The node's real file system, through POSIX calls.
+class PosixFileSystem final : public FileSystem {
+ public:
+  std::optional<FileInfo> lstat(const std::string& path) override;
+  bool exists(const std::string& path) override;
+  IoResult read(const std::string& path, std::string& content) override;
+  IoResult write_atomic(const std::string& path, const std::string& content,
+                        const FileAttributes& attributes) override;
+  IoResult make_directory(const std::string& path, unsigned mode) override;
+  IoResult remove(const std::string& path, bool recursive) override;
+  IoResult change_mode(const std::string& path, unsigned mode) override;
+  IoResult change_owner(const std::string& path, std::optional<uid_t> uid,
+                        std::optional<gid_t> gid) override;
+  bool is_executable_file(const std::string& path) override;
+};
+
+/// getpwnam_r / getgrnam_r and friends.
+class PosixAccounts final : public Accounts {
+ public:
+  std::optional<uid_t> user_id(const std::string& name) override;
+  std::optional<gid_t> group_id(const std::string& name) override;
+  std::optional<std::string> user_name(uid_t uid) override;
+  std::optional<std::string> group_name(gid_t gid) override;
+};
+
+/// fork/exec with stdout and stderr on one pipe, a timeout, and the process group killed on it.
+class PosixCommandRunner final : public CommandRunner {
+ public:
+  CommandResult run(const CommandRequest& request) override;
+};
+
+}  // namespace marionette::ral

@@ -1,0 +1,101 @@
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "catalog/catalog.hpp"
+#include "ral/host.hpp"
+
+namespace marionette::ral {
+
+/// One change, attempted change or would-be change of a resource: Puppet's event.
+struct Event {
+  std::string property;  ///< "ensure", "content", "returns"; empty for a refresh
+  std::string name;      ///< "file_created", "content_changed", "executed_command", "refresh"
+  std::string status;    ///< success | failure | noop
+  std::string message;
+};
+
+using LogSink = std::function<void(const std::string& level, const std::string& message)>;
+
+/// What a provider may look at and say while it works on one resource. It turns each change
+/// into an event and a Puppet-shaped log line ("/Stage[main]/Main/File[/x]/mode: mode changed …").
+class ResourceContext {
+ public:
+  ResourceContext(Host host, bool noop, LogSink log, std::string path)
+      : host_(host), noop_(noop), log_(std::move(log)), path_(std::move(path)) {}
+
+  Host host() const { return host_; }
+  bool noop() const { return noop_; }
+  const std::string& path() const { return path_; }
+
+  /// "<path>: message"
+  void log(const std::string& level, const std::string& message) const;
+  /// "<path>/<property>: message"
+  void log(const std::string& level, const std::string& property, const std::string& message) const;
+  /// The message alone, as Puppet logs a notify's text or a command's error.
+  void log_plain(const std::string& level, const std::string& message) const;
+
+  /// A property brought in sync.
+  void changed(const std::string& property, const std::string& event_name,
+               const std::string& message);
+  /// A property out of sync left alone because of noop; `current`/`should` are pre-quoted.
+  void would_change(const std::string& property, const std::string& event_name,
+                    const std::string& current, const std::string& should);
+  /// A property that could not be synced; `from`/`to` are pre-quoted.
+  void change_failed(const std::string& property, const std::string& from, const std::string& to,
+                     const std::string& reason);
+  /// The resource as a whole could not be evaluated.
+  void evaluation_failed(const std::string& reason);
+  /// A refresh that ran ("Triggered 'refresh' from N events") or failed.
+  void refreshed(std::size_t event_count);
+  void refresh_failed(const std::string& reason);
+
+  const std::vector<Event>& events() const { return events_; }
+  void add_event(Event event) { events_.push_back(std::move(event)); }
+
+ private:
+  Host host_;
+  bool noop_;
+  LogSink log_;
+  std::string path_;
+  std::vector<Event> events_;
+};
+
+/// A catalog resource bound to its type's provider, ready to sync.
+class ManagedResource {
+ public:
+  virtual ~ManagedResource() = default;
+  /// Brings the resource in sync, or with noop only reports what is out of sync.
+  virtual void evaluate(ResourceContext& context) = 0;
+  /// Whether notify/subscribe events reach this resource (Puppet: responds to `refresh`).
+  virtual bool refreshable() const { return false; }
+  /// Reacts to events; returns the failure reason when the refresh failed.
+  virtual std::optional<std::string> refresh(ResourceContext& context) {
+    (void)context;
+    return std::nullopt;
+  }
+};
+
+/// Binds a resource to a provider; on invalid parameters returns null and sets `error`
+/// (Puppet: "Validation of Exec[x] failed: <error>").
+using TypeFactory = std::function<std::unique_ptr<ManagedResource>(
+    const catalog::Resource& resource, Host host, std::string& error)>;
+
+struct TypeDefinition {
+  std::string name;  ///< lower-case: "file", "exec", "notify"
+  TypeFactory make;
+};
+
+/// The types this build manages, by lower-case name; null when not implemented.
+const TypeDefinition* find_type(std::string_view name);
+std::vector<std::string> type_names();
+
+/// "'text'", Puppet's quoting of values in change messages.
+std::string single_quoted(const std::string& text);
+
+}  // namespace marionette::ral

@@ -1,0 +1,171 @@
+#include "transaction/graph.hpp"
+
+#include <map>
+#include <set>
+
+namespace marionette::transaction {
+
+namespace {
+
+/// Relationship values: "Type[title]" strings, or arrays (possibly nested) of them.
+void collect_references(const catalog::Data& value, std::vector<std::string>& out) {
+  if (value.is_string()) {
+    out.push_back(value.get<std::string>());
+  } else if (value.is_array()) {
+    for (const auto& item : value) collect_references(item, out);
+  }
+}
+
+std::string file_path(const catalog::Resource& resource) {
+  auto path = resource.parameters.find("path");
+  std::string text = path != resource.parameters.end() && path->is_string()
+                         ? path->get<std::string>()
+                         : resource.title;
+  while (text.size() > 1 && text.back() == '/') text.pop_back();
+  return text;
+}
+
+}  // namespace
+
+RelationshipGraph::RelationshipGraph(const catalog::Catalog& catalog) : catalog_(catalog) {
+  index_resources();
+  add_relationships();
+  add_autorequires();
+  add_vertices_and_edges();
+  check_cycles();
+  compute_order();
+}
+
+void RelationshipGraph::add_relationships() {
+  struct Metaparameter {
+    const char* name;
+    bool incoming;  ///< require/subscribe: the named resource comes first
+    bool refresh;
+  };
+  static const Metaparameter kMetaparameters[] = {{"require", true, false},
+                                                  {"subscribe", true, true},
+                                                  {"before", false, false},
+                                                  {"notify", false, true}};
+  std::map<std::pair<std::size_t, std::size_t>, std::size_t> seen;
+  const auto& resources = catalog_.resources;
+  for (std::size_t i = 0; i < resources.size(); ++i) {
+    for (const auto& meta : kMetaparameters) {
+      auto value = resources[i].parameters.find(meta.name);
+      if (value == resources[i].parameters.end()) continue;
+      std::vector<std::string> references;
+      collect_references(*value, references);
+      for (const auto& reference : references) {
+        std::size_t other = resolve(reference, i);
+        std::size_t source = meta.incoming ? other : i;
+        std::size_t target = meta.incoming ? i : other;
+        auto [at, inserted] = seen.emplace(std::make_pair(source, target), relationships_.size());
+        if (inserted) {
+          relationships_.push_back({source, target, meta.refresh});
+        } else {
+          relationships_[at->second].refresh |= meta.refresh;
+        }
+      }
+    }
+  }
+}
+
+/// Puppet's autorequire for the types we manage: a file requires the nearest managed directory
+/// above it, an exec its cwd; never against a relationship already there in either direction.
+void RelationshipGraph::add_autorequires() {
+  const auto& resources = catalog_.resources;
+  std::unordered_map<std::string, std::size_t> files;
+  for (std::size_t i = 0; i < resources.size(); ++i) {
+    if (canonical_type(resources[i].type) == "File") files.emplace(file_path(resources[i]), i);
+  }
+  if (files.empty()) return;
+  std::set<std::pair<std::size_t, std::size_t>> related;
+  for (const auto& r : relationships_) {
+    related.insert({r.source, r.target});
+    related.insert({r.target, r.source});
+  }
+  auto require = [&](std::size_t dependency, std::size_t dependent) {
+    if (dependency == dependent || related.count({dependency, dependent})) return;
+    relationships_.push_back({dependency, dependent, false});
+    related.insert({dependency, dependent});
+    related.insert({dependent, dependency});
+  };
+  for (std::size_t i = 0; i < resources.size(); ++i) {
+    std::string type = canonical_type(resources[i].type);
+    if (type == "File") {
+      std::string path = file_path(resources[i]);
+      while (path.size() > 1) {
+        auto slash = path.rfind('/');
+        path = slash == 0 ? "/" : path.substr(0, slash);
+        auto parent = files.find(path);
+        if (parent != files.end()) {
+          require(parent->second, i);
+          break;
+        }
+      }
+    } else if (type == "Exec") {
+      auto cwd = resources[i].parameters.find("cwd");
+      if (cwd != resources[i].parameters.end() && cwd->is_string()) {
+        auto dir = files.find(cwd->get<std::string>());
+        if (dir != files.end()) require(dir->second, i);
+      }
+    }
+  }
+}
+
+void RelationshipGraph::add_vertices_and_edges() {
+  const std::size_t count = catalog_.resources.size();
+  admissible_.assign(count, 0);
+  completed_.assign(count, 0);
+  for (std::size_t i = 0; i < count; ++i) {
+    if (container_[i]) {
+      admissible_[i] = vertices_.size();
+      vertices_.push_back({VertexKind::admissible, i});
+      completed_[i] = vertices_.size();
+      vertices_.push_back({VertexKind::completed, i});
+    } else {
+      admissible_[i] = completed_[i] = vertices_.size();
+      vertices_.push_back({VertexKind::resource, i});
+    }
+  }
+  out_.assign(vertices_.size(), {});
+  in_.assign(vertices_.size(), {});
+  for (const auto& r : relationships_)
+    add_edge(completed_[r.source], admissible_[r.target], r.refresh);
+  for (std::size_t x = 0; x < count; ++x) {
+    if (!container_[x]) continue;
+    if (contents_[x].empty()) add_edge(admissible_[x], completed_[x], true);
+    for (std::size_t child : contents_[x]) {
+      add_edge(admissible_[x], admissible_[child], true);
+      add_edge(completed_[child], completed_[x], true);
+    }
+  }
+}
+
+void RelationshipGraph::add_edge(std::size_t from, std::size_t to, bool refresh) {
+  auto [at, inserted] =
+      edge_ids_.emplace((static_cast<std::uint64_t>(from) << 32) | to, edges_.size());
+  if (!inserted) {
+    edges_[at->second].refresh |= refresh;
+    return;
+  }
+  out_[from].push_back(edges_.size());
+  in_[to].push_back(edges_.size());
+  edges_.push_back({from, to, refresh});
+}
+
+std::string RelationshipGraph::label(std::size_t vertex) const {
+  const auto& resource = catalog_.resources[vertices_[vertex].resource];
+  std::string type = canonical_type(resource.type);
+  // Puppet names classes by capitalised title: Class[main] shows as Class[Main].
+  return type + "[" + (type == "Class" ? canonical_type(resource.title) : resource.title) + "]";
+}
+
+std::vector<std::string> RelationshipGraph::evaluation_order() const {
+  std::vector<std::string> refs;
+  for (std::size_t vertex : order_) {
+    if (vertices_[vertex].kind == VertexKind::resource) refs.push_back(label(vertex));
+  }
+  return refs;
+}
+
+}  // namespace marionette::transaction
