@@ -8,15 +8,25 @@
 namespace marionette::subagent {
 
 struct Options {
-  std::string agentx_socket;  ///< "/path/to/agentx.sock" or "tcp:localhost:705"; empty: Net-SNMP's default
-  std::string root_oid;       ///< empty: the MIB's marionette arc (kRootOid)
+  /// "/path/to/agentx.sock" or "tcp:localhost:705"; empty: Net-SNMP's default.
+  std::string agentx_socket;
+  /// Empty: the MIB's marionette arc (kRootOid in subagent/oids.hpp).
+  std::string root_oid;
+  /// Net-SNMP's application name (it reads NAME.conf from its config path).
   std::string name = "marionette";
-  int ping_interval_s = 1;    ///< AgentX ping, so the subagent re-registers soon after snmpd restarts
+  /// AgentX ping, so the subagent re-registers soon after snmpd restarts.
+  int ping_interval_s = 1;
+  /// Where Net-SNMP may write (it creates cert_indexes/ there even when persisting nothing).
+  /// Empty: a private temporary dir, removed when run() returns. Never /var/lib/snmp.
+  std::string persistent_dir;
 };
 
 /// Runs the AgentX subagent on the calling thread until `stop` becomes true. This is the only
 /// thread that calls Net-SNMP; handlers read registry.latest() and never wait for a run.
-/// Without an AgentX master it keeps retrying in the background (Net-SNMP's reconnect alarm).
+/// Without an AgentX master it keeps retrying in the background (Net-SNMP's reconnect alarm),
+/// logging through spdlog without repeating itself. Notices `stop` within about 100 ms.
+/// Call it once per process (Net-SNMP cannot set up a second subagent): a second call throws
+/// std::logic_error, and so does an Options::root_oid that is not a numeric OID.
 void run(const Options& options, const metrics::Registry& registry, const std::atomic<bool>& stop);
 
 }  // namespace marionette::subagent

@@ -1,0 +1,132 @@
+#include "subagent/scalar_handler.hpp"
+
+#include <chrono>
+#include <vector>
+
+// clang-format off
+#include <net-snmp/net-snmp-config.h>
+#include <net-snmp/net-snmp-includes.h>
+#include <net-snmp/agent/net-snmp-agent-includes.h>
+// clang-format on
+
+namespace marionette::subagent {
+namespace {
+
+template <class... Fs>
+struct Overloaded : Fs... {
+  using Fs::operator()...;
+};
+
+void set_value(netsnmp_variable_list* variable, const Value& value) {
+  std::visit(Overloaded{
+                 [&](const Integer32& v) {
+                   long number = v.value;
+                   snmp_set_var_typed_value(variable, ASN_INTEGER, &number, sizeof number);
+                 },
+                 [&](const Gauge32& v) {
+                   unsigned long number = v.value;
+                   snmp_set_var_typed_value(variable, ASN_GAUGE, &number, sizeof number);
+                 },
+                 [&](const TimeTicks& v) {
+                   unsigned long ticks = v.value;
+                   snmp_set_var_typed_value(variable, ASN_TIMETICKS, &ticks, sizeof ticks);
+                 },
+                 [&](const Counter64& v) {
+                   counter64 number{};
+                   number.high = v.value >> 32;
+                   number.low = v.value & 0xffffffffu;
+                   snmp_set_var_typed_value(variable, ASN_COUNTER64, &number, sizeof number);
+                 },
+                 [&](const OctetString& v) {
+                   snmp_set_var_typed_value(variable, ASN_OCTET_STR, v.value.data(),
+                                            v.value.size());
+                 },
+             },
+             value);
+}
+
+Oid oid_of(const netsnmp_variable_list* variable) {
+  Oid result;
+  for (size_t i = 0; i < variable->name_length; ++i) {
+    result.push_back(static_cast<std::uint32_t>(variable->name[i]));
+  }
+  return result;
+}
+
+std::vector<oid> to_netsnmp(const Oid& arcs) {
+  return {arcs.begin(), arcs.end()};
+}
+
+void answer_get(const ScalarIndex& index, const metrics::Snapshot& snapshot, Instant now,
+                netsnmp_agent_request_info* info, netsnmp_request_info* request) {
+  auto found = index.find(oid_of(request->requestvb));
+  if (auto* entry = std::get_if<const ScalarIndex::Entry*>(&found)) {
+    set_value(request->requestvb, (*entry)->object->get(snapshot, now));
+  } else {
+    bool instance = std::get<Miss>(found) == Miss::no_such_instance;
+    netsnmp_set_request_error(info, request, instance ? SNMP_NOSUCHINSTANCE : SNMP_NOSUCHOBJECT);
+  }
+}
+
+/// Past the last object the request stays unanswered, so the agent moves on to the next
+/// registered subtree (or says endOfMibView).
+void answer_get_next(const ScalarIndex& index, const metrics::Snapshot& snapshot, Instant now,
+                     netsnmp_request_info* request) {
+  const ScalarIndex::Entry* entry = index.find_next(oid_of(request->requestvb));
+  if (!entry) return;
+  std::vector<oid> name = to_netsnmp(entry->instance);
+  snmp_set_var_objid(request->requestvb, name.data(), name.size());
+  set_value(request->requestvb, entry->object->get(snapshot, now));
+}
+
+int handle_requests(netsnmp_mib_handler* handler, netsnmp_handler_registration*,
+                    netsnmp_agent_request_info* info, netsnmp_request_info* requests) {
+  const auto& self = *static_cast<const ScalarHandler*>(handler->myvoid);
+  const std::shared_ptr<const metrics::Snapshot> snapshot = self.registry().latest();
+  const Instant now = std::chrono::system_clock::now();
+  for (netsnmp_request_info* request = requests; request; request = request->next) {
+    if (request->processed) continue;
+    switch (info->mode) {
+      case MODE_GET:
+        answer_get(self.index(), *snapshot, now, info, request);
+        break;
+      case MODE_GETNEXT:
+        answer_get_next(self.index(), *snapshot, now, request);
+        break;
+      default:
+        netsnmp_set_request_error(info, request, SNMP_ERR_NOTWRITABLE);
+        break;
+    }
+  }
+  return SNMP_ERR_NOERROR;
+}
+
+}  // namespace
+
+ScalarHandler::ScalarHandler(ScalarIndex index, const metrics::Registry& registry, std::string name)
+    : index_(std::move(index)), registry_(registry), name_(std::move(name)) {}
+
+ScalarHandler::~ScalarHandler() {
+  unregister_subtree();
+}
+
+bool ScalarHandler::register_subtree() {
+  std::vector<oid> root = to_netsnmp(index_.root());
+  registration_ = netsnmp_create_handler_registration(name_.c_str(), handle_requests, root.data(),
+                                                      root.size(), HANDLER_CAN_RONLY);
+  if (!registration_) return false;
+  registration_->handler->myvoid = this;
+  if (netsnmp_register_handler(registration_) != MIB_REGISTERED_OK) {
+    registration_ = nullptr;  // Net-SNMP freed it
+    return false;
+  }
+  return true;
+}
+
+void ScalarHandler::unregister_subtree() {
+  if (!registration_) return;
+  netsnmp_unregister_handler(registration_);
+  registration_ = nullptr;
+}
+
+}  // namespace marionette::subagent

@@ -1,0 +1,37 @@
+#pragma once
+
+#include <string>
+
+#include "metrics/registry.hpp"
+#include "subagent/scalar_index.hpp"
+
+struct netsnmp_handler_registration_s;
+
+namespace marionette::subagent {
+
+/// Serves the scalars of a ScalarIndex through one read-only Net-SNMP registration of the
+/// whole subtree at the index's root. Each request reads registry.latest() once and answers
+/// from that snapshot without waiting. Call only on the SNMP thread.
+class ScalarHandler {
+ public:
+  ScalarHandler(ScalarIndex index, const metrics::Registry& registry, std::string name);
+  ~ScalarHandler();
+  ScalarHandler(const ScalarHandler&) = delete;
+  ScalarHandler& operator=(const ScalarHandler&) = delete;
+
+  /// Registers with the agent (after init_agent); false if Net-SNMP refused.
+  bool register_subtree();
+  /// Unregisters (before snmp_shutdown); safe to call twice.
+  void unregister_subtree();
+
+  const ScalarIndex& index() const { return index_; }
+  const metrics::Registry& registry() const { return registry_; }
+
+ private:
+  ScalarIndex index_;
+  const metrics::Registry& registry_;
+  std::string name_;
+  netsnmp_handler_registration_s* registration_ = nullptr;
+};
+
+}  // namespace marionette::subagent

@@ -1,0 +1,114 @@
+#include "subagent/subagent.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <stdexcept>
+
+#include "subagent/mib_objects.hpp"
+#include "subagent/netsnmp_log.hpp"
+#include "subagent/oids.hpp"
+#include "subagent/scalar_handler.hpp"
+
+// clang-format off
+#include <net-snmp/net-snmp-config.h>
+#include <net-snmp/net-snmp-includes.h>
+#include <net-snmp/agent/net-snmp-agent-includes.h>
+// clang-format on
+
+namespace marionette::subagent {
+namespace {
+
+/// How often the loop wakes to look at `stop`, at the latest.
+constexpr long kStopCheckMicroseconds = 100'000;
+
+Oid root_of(const Options& options) {
+  std::string_view text = options.root_oid.empty() ? kRootOid : options.root_oid;
+  std::optional<Oid> root = parse_oid(text);
+  if (!root || root->size() < 2) {
+    throw std::invalid_argument("subagent: invalid root OID '" + std::string(text) + "'");
+  }
+  return *root;
+}
+
+/// Options::persistent_dir, or a private temporary dir that is removed with this object.
+class PersistentDir {
+ public:
+  explicit PersistentDir(const std::string& configured) : path_(configured) {
+    if (!path_.empty()) return;
+    std::string pattern = std::filesystem::temp_directory_path() / "marionette-snmp-XXXXXX";
+    if (!mkdtemp(pattern.data())) throw std::runtime_error("subagent: cannot create a temp dir");
+    path_ = pattern;
+    owned_ = true;
+    // Made here so Net-SNMP does not log "Created directory" at every start.
+    std::error_code ignored;
+    std::filesystem::create_directory(path_ + "/cert_indexes", ignored);
+  }
+  ~PersistentDir() {
+    std::error_code ignored;
+    if (owned_) std::filesystem::remove_all(path_, ignored);
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  bool owned_ = false;
+};
+
+/// Steps 1-2 of SNMP-NOTES.md: a subagent, its master's socket, no MIB files, no state files.
+void configure_before_init(const Options& options, const PersistentDir& persistent_dir) {
+  // Net-SNMP reads the MIB list from the environment only. (setenv while other threads read
+  // the environment is a race: start the subagent early.)
+  setenv("MIBS", "", 1);
+  netsnmp_ds_set_boolean(NETSNMP_DS_APPLICATION_ID, NETSNMP_DS_AGENT_ROLE, 1);
+  if (!options.agentx_socket.empty()) {
+    netsnmp_ds_set_string(NETSNMP_DS_APPLICATION_ID, NETSNMP_DS_AGENT_X_SOCKET,
+                          options.agentx_socket.c_str());
+  }
+  netsnmp_ds_set_boolean(NETSNMP_DS_LIBRARY_ID, NETSNMP_DS_LIB_DONT_PERSIST_STATE, 1);
+  netsnmp_ds_set_boolean(NETSNMP_DS_LIBRARY_ID, NETSNMP_DS_LIB_DISABLE_PERSISTENT_LOAD, 1);
+  netsnmp_ds_set_boolean(NETSNMP_DS_LIBRARY_ID, NETSNMP_DS_LIB_DISABLE_PERSISTENT_SAVE, 1);
+  netsnmp_ds_set_string(NETSNMP_DS_LIBRARY_ID, NETSNMP_DS_LIB_PERSISTENT_DIR,
+                        persistent_dir.path().c_str());
+}
+
+/// An alarm that does nothing: agent_check_and_process(1) returns after each alarm, so the
+/// loop sees `stop` within kStopCheckMicroseconds even when no request arrives.
+void wake_up(unsigned int, void*) {}
+
+}  // namespace
+
+void run(const Options& options, const metrics::Registry& registry, const std::atomic<bool>& stop) {
+  ScalarHandler handler(ScalarIndex(root_of(options), mib_objects()), registry, options.name);
+  // Net-SNMP's AgentX code initialises once per process (subagent_init keeps a static count),
+  // so a second run would never reach its master.
+  static std::atomic<bool> ran{false};
+  if (ran.exchange(true)) {
+    throw std::logic_error("subagent::run: Net-SNMP allows one AgentX subagent per process");
+  }
+  const char* name = options.name.c_str();
+
+  const PersistentDir persistent_dir(options.persistent_dir);
+  NetSnmpLog log;
+  configure_before_init(options, persistent_dir);
+  init_agent(name);
+  // init_agent resets the ping interval; with it set, a lost master is retried every interval.
+  netsnmp_ds_set_int(NETSNMP_DS_APPLICATION_ID, NETSNMP_DS_AGENT_AGENTX_PING_INTERVAL,
+                     options.ping_interval_s);
+  if (!handler.register_subtree()) {
+    spdlog::error("snmp: could not register {}", to_string(handler.index().root()));
+  }
+  init_snmp(name);
+  snmp_alarm_register_hr(timeval{0, kStopCheckMicroseconds}, SA_REPEAT, wake_up, nullptr);
+  spdlog::info("snmp: AgentX subagent serving {} (master: {})", to_string(handler.index().root()),
+               options.agentx_socket.empty() ? "Net-SNMP's default" : options.agentx_socket);
+
+  while (!stop.load()) agent_check_and_process(1);
+
+  handler.unregister_subtree();
+  snmp_shutdown(name);
+  shutdown_agent();
+}
+
+}  // namespace marionette::subagent

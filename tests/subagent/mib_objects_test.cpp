@@ -1,0 +1,109 @@
+#include "subagent/mib_objects.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "fixed_snapshot.hpp"
+
+namespace marionette::subagent {
+namespace {
+
+using fixture::fixed_snapshot;
+using fixture::kNowSeconds;
+
+const Instant kNow{std::chrono::seconds(kNowSeconds)};
+
+const MibObject& object_named(std::string_view name) {
+  for (const MibObject& object : mib_objects()) {
+    if (object.name == name) return object;
+  }
+  throw std::out_of_range(std::string(name));
+}
+
+TEST(MibObjects, AnswerEveryObjectFromAFixedSnapshot) {
+  const std::map<std::string_view, Value> expected = {
+      {"mrnVersion", OctetString{"0.1.0-test"}},
+      {"mrnUptime", TimeTicks{360'000}},
+      {"mrnState", Integer32{3}},
+      {"mrnRunInterval", Gauge32{1800}},
+      {"mrnLastRunTime", Gauge32{static_cast<std::uint32_t>(kNowSeconds - 90)}},
+      {"mrnLastRunAge", Gauge32{90}},
+      {"mrnCompileLastTime", Gauge32{1234}},
+      {"mrnCompileLastOk", Integer32{2}},
+      {"mrnCatalogResources", Gauge32{321}},
+      {"mrnCatalogEdges", Gauge32{400}},
+      {"mrnCatalogClasses", Gauge32{42}},
+      {"mrnLastRunResources", Gauge32{320}},
+      {"mrnLastRunChanged", Gauge32{7}},
+      {"mrnLastRunFailed", Gauge32{2}},
+      {"mrnLastRunSkipped", Gauge32{3}},
+      {"mrnLastRunOutOfSync", Gauge32{9}},
+      {"mrnLastRunRestarted", Gauge32{1}},
+      {"mrnLastRunEvents", Gauge32{11}},
+      {"mrnLastRunApplyTime", Gauge32{5678}},
+      {"mrnRunsTotal", Counter64{5'000'000'000ULL}},
+      {"mrnChangedTotal", Counter64{0x1'0000'0001ULL}},
+      {"mrnFailuresTotal", Counter64{0xffff'ffff'ffff'fffeULL}},
+  };
+  const metrics::Snapshot snapshot = fixed_snapshot();
+  ASSERT_EQ(mib_objects().size(), expected.size());
+  for (const MibObject& object : mib_objects()) {
+    SCOPED_TRACE(object.name);
+    ASSERT_TRUE(expected.contains(object.name));
+    EXPECT_EQ(object.get(snapshot, kNow), expected.at(object.name));
+  }
+}
+
+TEST(MibObjects, EveryGetterReturnsItsDeclaredSyntax) {
+  const metrics::Snapshot snapshot = fixed_snapshot();
+  for (const MibObject& object : mib_objects()) {
+    SCOPED_TRACE(object.name);
+    EXPECT_EQ(syntax_of(object.get(snapshot, kNow)), object.syntax);
+    EXPECT_EQ(syntax_of(object.get(metrics::Snapshot{}, kNow)), object.syntax);
+  }
+}
+
+TEST(MibObjects, AreSortedByOidWithUniqueNames) {
+  std::set<std::string_view> names;
+  const Oid* previous = nullptr;
+  for (const MibObject& object : mib_objects()) {
+    SCOPED_TRACE(object.name);
+    EXPECT_TRUE(names.insert(object.name).second);
+    if (previous) {
+      EXPECT_LT(*previous, object.suffix);
+    }
+    previous = &object.suffix;
+  }
+}
+
+TEST(MibObjects, AnEmptySnapshotReadsAsZeroes) {
+  const metrics::Snapshot empty;
+  EXPECT_EQ(object_named("mrnUptime").get(empty, kNow), Value(TimeTicks{0}));
+  EXPECT_EQ(object_named("mrnLastRunAge").get(empty, kNow), Value(Gauge32{0}));
+  EXPECT_EQ(object_named("mrnState").get(empty, kNow), Value(Integer32{1}));
+  EXPECT_EQ(object_named("mrnCompileLastOk").get(empty, kNow), Value(Integer32{1}));
+  EXPECT_EQ(object_named("mrnVersion").get(empty, kNow), Value(OctetString{""}));
+}
+
+TEST(MibObjects, ClampValuesThatDoNotFitUnsigned32) {
+  metrics::Snapshot snapshot;
+  snapshot.run_interval_s = -5;
+  EXPECT_EQ(object_named("mrnRunInterval").get(snapshot, kNow), Value(Gauge32{0}));
+  snapshot.run_interval_s = std::int64_t{1} << 40;
+  EXPECT_EQ(object_named("mrnRunInterval").get(snapshot, kNow), Value(Gauge32{0xffff'ffffu}));
+  snapshot.last_run_at = kNowSeconds + 60;  // a clock that stepped back
+  EXPECT_EQ(object_named("mrnLastRunAge").get(snapshot, kNow), Value(Gauge32{0}));
+}
+
+TEST(MibObjects, UptimeWrapsLikeSysUpTime) {
+  metrics::Snapshot snapshot;
+  const std::int64_t wrap_seconds = (std::int64_t{1} << 32) / 100;  // 497 days
+  snapshot.started_at = kNowSeconds - wrap_seconds - 10;
+  Value uptime = object_named("mrnUptime").get(snapshot, kNow);
+  EXPECT_EQ(uptime, Value(TimeTicks{static_cast<std::uint32_t>((wrap_seconds + 10) * 100)}));
+}
+
+}  // namespace
+}  // namespace marionette::subagent

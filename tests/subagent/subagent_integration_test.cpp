@@ -1,0 +1,179 @@
+// Runs the subagent against a private snmpd and walks it with snmpbulkwalk.
+#include <gtest/gtest.h>
+#include <spdlog/sinks/ringbuffer_sink.h>
+#include <spdlog/spdlog.h>
+
+#include <atomic>
+#include <thread>
+
+#include "fixed_snapshot.hpp"
+#include "subagent/oids.hpp"
+#include "subagent/subagent.hpp"
+#include "support/command.hpp"
+#include "support/private_snmpd.hpp"
+#include "support/snmp_walk.hpp"
+
+namespace marionette::subagent {
+namespace {
+
+using namespace std::chrono_literals;
+using Clock = std::chrono::steady_clock;
+using marionette::testing::PrivateSnmpd;
+
+const std::string kRoot(kRootOid);
+const std::string kVersionOid = kRoot + ".1.1.1.0";
+
+std::int64_t now_seconds() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+/// Runs subagent::run on its own thread; stops and joins it when destroyed.
+class SubagentThread {
+ public:
+  SubagentThread(Options options, const metrics::Registry& registry)
+      : thread_([this, options, &registry] { run(options, registry, stop_); }) {}
+  ~SubagentThread() { stop(); }
+  /// How long the subagent took to notice `stop` and shut down.
+  Clock::duration stop() {
+    const auto begin = Clock::now();
+    stop_ = true;
+    if (thread_.joinable()) thread_.join();
+    return Clock::now() - begin;
+  }
+
+ private:
+  std::atomic<bool> stop_{false};
+  std::thread thread_;
+};
+
+class SubagentIntegration : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!PrivateSnmpd::available()) {
+      GTEST_SKIP() << "no " << PrivateSnmpd::kDefaultPath << " (Debian package snmpd)";
+    }
+    if (marionette::testing::find_executable("snmpbulkwalk").empty()) {
+      GTEST_SKIP() << "no snmpbulkwalk (Debian package snmp)";
+    }
+  }
+
+  Options options_for(const PrivateSnmpd& snmpd) const {
+    Options options;
+    options.agentx_socket = snmpd.agentx_socket();
+    options.name = "marionette-test";
+    return options;
+  }
+
+  /// 42 from "Gauge32: 42", 360000 from "Timeticks: (360000) 1:00:00.00".
+  static unsigned long long number_after(const std::string& value, const std::string& type) {
+    EXPECT_TRUE(value.starts_with(type + " ")) << value;
+    const std::size_t digits = value.find_first_of("0123456789", type.size());
+    return digits == std::string::npos ? 0 : std::stoull(value.substr(digits));
+  }
+};
+
+TEST_F(SubagentIntegration, ServesTheSnapshotAndReregistersAfterSnmpdRestarts) {
+  PrivateSnmpd snmpd;
+  metrics::Registry registry;
+  const std::int64_t now = now_seconds();
+  registry.publish(fixture::fixed_snapshot(now));
+  SubagentThread subagent(options_for(snmpd), registry);
+
+  auto values = marionette::testing::snmp_bulkwalk_until(snmpd.address(), kRoot, kVersionOid, 5s);
+  ASSERT_TRUE(values.contains(kVersionOid)) << "snmpd's log:\n" << snmpd.log();
+
+  const std::map<std::string, std::string> expected = {
+      {".1.1.1.0", "STRING: \"0.1.0-test\""},
+      {".1.1.3.0", "INTEGER: 3"},
+      {".1.1.4.0", "Gauge32: 1800"},
+      {".1.1.5.0", "Gauge32: " + std::to_string(now - 90)},
+      {".1.2.1.0", "Gauge32: 1234"},
+      {".1.2.2.0", "INTEGER: 2"},
+      {".1.3.1.0", "Gauge32: 321"},
+      {".1.3.2.0", "Gauge32: 400"},
+      {".1.3.3.0", "Gauge32: 42"},
+      {".1.4.1.0", "Gauge32: 320"},
+      {".1.4.2.0", "Gauge32: 7"},
+      {".1.4.3.0", "Gauge32: 2"},
+      {".1.4.4.0", "Gauge32: 3"},
+      {".1.4.5.0", "Gauge32: 9"},
+      {".1.4.6.0", "Gauge32: 1"},
+      {".1.4.7.0", "Gauge32: 11"},
+      {".1.4.8.0", "Gauge32: 5678"},
+      {".1.6.1.0", "Counter64: 5000000000"},
+      {".1.6.2.0", "Counter64: 4294967297"},
+      {".1.6.3.0", "Counter64: 18446744073709551614"},
+  };
+  EXPECT_EQ(values.size(), expected.size() + 2) << "uptime and last-run age besides these";
+  for (const auto& [suffix, value] : expected) {
+    EXPECT_EQ(values[kRoot + suffix], value) << suffix;
+  }
+  // Time-dependent: within a few seconds of the snapshot's instants.
+  EXPECT_NEAR(number_after(values[kRoot + ".1.1.2.0"], "Timeticks:"), 360'000, 1'000);
+  EXPECT_NEAR(number_after(values[kRoot + ".1.1.6.0"], "Gauge32:"), 90, 10);
+
+  // GET: an instance, a wrong instance of an object, and no object at all.
+  auto get =
+      marionette::testing::run_command({"snmpget", "-v2c", "-c", "public", "-On", snmpd.address(),
+                                        kRoot + ".1.6.1.0", kRoot + ".1.6.1.1", kRoot + ".1.6.9.0"},
+                                       10s, {{"MIBS", ""}});
+  EXPECT_EQ(get.out, kRoot + ".1.6.1.0 = Counter64: 5000000000\n" + kRoot +
+                         ".1.6.1.1 = No Such Instance currently exists at this OID\n" + kRoot +
+                         ".1.6.9.0 = No Such Object available on this agent at this OID\n")
+      << get.err;
+
+  snmpd.stop();
+  snmpd.start();
+  const auto restarted = Clock::now();
+  values = marionette::testing::snmp_bulkwalk_until(snmpd.address(), kRoot, kVersionOid, 8s);
+  ASSERT_TRUE(values.contains(kVersionOid)) << "not re-registered; snmpd's log:\n" << snmpd.log();
+  EXPECT_LT(Clock::now() - restarted, 5s);
+  EXPECT_EQ(values[kRoot + ".1.6.1.0"], "Counter64: 5000000000");
+
+  EXPECT_LT(subagent.stop(), 2s);
+}
+
+TEST_F(SubagentIntegration, WaitsQuietlyForAMasterThatStartsLater) {
+  auto sink = std::make_shared<spdlog::sinks::ringbuffer_sink_mt>(1000);
+  auto previous = spdlog::default_logger();
+  spdlog::set_default_logger(std::make_shared<spdlog::logger>("test", sink));
+
+  PrivateSnmpd snmpd(PrivateSnmpd::kDefaultPath, /*start_now=*/false);
+  metrics::Registry registry;
+  registry.publish(fixture::fixed_snapshot(now_seconds()));
+  SubagentThread subagent(options_for(snmpd), registry);
+  std::this_thread::sleep_for(2500ms);  // several reconnect attempts without a master
+
+  snmpd.start();
+  auto values = marionette::testing::snmp_bulkwalk_until(snmpd.address(), kRoot, kVersionOid, 8s);
+  EXPECT_EQ(values[kVersionOid], "STRING: \"0.1.0-test\"") << snmpd.log();
+  EXPECT_LT(subagent.stop(), 2s);
+
+  int failures = 0;
+  for (const std::string& line : sink->last_formatted()) {
+    if (line.find("Failed to connect") != std::string::npos) ++failures;
+  }
+  EXPECT_EQ(failures, 1) << "each failed reconnect was logged";
+  spdlog::set_default_logger(previous);
+}
+
+TEST_F(SubagentIntegration, ServesUnderARootMovedByTheOptions) {
+  PrivateSnmpd snmpd;
+  metrics::Registry registry;
+  registry.publish(fixture::fixed_snapshot(now_seconds()));
+  Options options = options_for(snmpd);
+  options.root_oid = ".1.3.6.1.4.1.8072.9999.9999.77";
+  SubagentThread subagent(options, registry);
+
+  const std::string moved_version = options.root_oid + ".1.1.1.0";
+  auto values = marionette::testing::snmp_bulkwalk_until(snmpd.address(), options.root_oid,
+                                                         moved_version, 5s);
+  EXPECT_EQ(values[moved_version], "STRING: \"0.1.0-test\"") << snmpd.log();
+  EXPECT_TRUE(marionette::testing::snmp_bulkwalk(snmpd.address(), kRoot).size() <= 1)
+      << "old root is empty";
+}
+
+}  // namespace
+}  // namespace marionette::subagent
