@@ -27,6 +27,8 @@ class SourceError : public std::runtime_error {
 std::string render_diagnostic(const std::string& message, const SourceLocation& where,
                               const char* severity = "error");
 
-inline std::string render(const SourceError& e) { return render_diagnostic(e.message(), e.where()); }
+inline std::string render(const SourceError& e) {
+  return render_diagnostic(e.message(), e.where());
+}
 
 }  // namespace marionette::lang

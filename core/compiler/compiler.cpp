@@ -1,0 +1,101 @@
+#include "compiler/compiler.hpp"
+
+#include <chrono>
+#include <random>
+
+#include "compiler/environment.hpp"
+#include "compiler/evaluator.hpp"
+
+namespace marionette::compiler {
+
+namespace {
+
+std::string random_uuid() {
+  std::random_device device;
+  std::mt19937_64 generator(device());
+  std::uniform_int_distribution<std::uint64_t> distribution;
+  std::uint64_t high = distribution(generator), low = distribution(generator);
+  high = (high & 0xFFFFFFFFFFFF0FFFULL) | 0x0000000000004000ULL;  // version 4
+  low = (low & 0x3FFFFFFFFFFFFFFFULL) | 0x8000000000000000ULL;    // variant 1
+  char text[37];
+  std::snprintf(text, sizeof text, "%08x-%04x-%04x-%04x-%012llx", static_cast<unsigned>(high >> 32),
+                static_cast<unsigned>((high >> 16) & 0xFFFF), static_cast<unsigned>(high & 0xFFFF),
+                static_cast<unsigned>(low >> 48),
+                static_cast<unsigned long long>(low & 0xFFFFFFFFFFFFULL));
+  return text;
+}
+
+}  // namespace
+
+Evaluator::Evaluator(const CompileRequest& request, Environment& environment)
+    : request_(request), environment_(environment) {}
+
+catalog::Catalog Evaluator::run() {
+  CompiledResource stage;
+  stage.type = "Stage";
+  stage.title = "main";
+  stage.tags = {"stage"};
+  stage.parameters.emplace_back("name", Value("main"));
+  stage_main_ = resources_.add(std::move(stage));
+
+  CompiledResource settings;
+  settings.type = "Class";
+  settings.title = "Settings";
+  settings.kind = "unknown";
+  settings.tags = {"class", "settings"};
+  resources_.add_edge(stage_main_, resources_.add(std::move(settings)));
+  classes_.push_back("settings");
+
+  CompiledResource main_class;
+  main_class.type = "Class";
+  main_class.title = "main";
+  main_class.kind = "unknown";
+  main_class.tags = {"class"};
+  main_class.parameters.emplace_back("name", Value("main"));
+  std::size_t main_index = resources_.add(std::move(main_class));
+  resources_.add_edge(stage_main_, main_index);
+
+  top_ = &scopes_.emplace_back(nullptr, "", main_index);
+  for (const auto& [name, value] : request_.facts.items()) top_->set(name, from_data(value));
+  top_->set("facts", from_data(request_.facts));
+  std::string certname = request_.node_name;
+  std::string hostname = certname.substr(0, certname.find('.'));
+  std::string domain =
+      certname.find('.') == std::string::npos ? "" : certname.substr(certname.find('.') + 1);
+  top_->set("trusted", Hash{{Value("authenticated"), Value("remote")},
+                            {Value("certname"), Value(certname)},
+                            {Value("domain"), Value(domain)},
+                            {Value("extensions"), Value(Hash{})},
+                            {Value("hostname"), Value(hostname)}});
+  top_->set("environment", Value(request_.environment));
+  top_->set("clientcert", Value(certname));
+  class_scopes_[""] = top_;
+
+  for (const lang::Program& program : environment_.main_programs())
+    evaluate_block(program.body, *top_);
+  evaluate_node();
+  evaluate_generators();
+  finish_relationships();
+
+  catalog::Catalog out = resources_.to_catalog();
+  out.name = request_.node_name;
+  out.environment = request_.environment;
+  out.version = std::chrono::duration_cast<std::chrono::seconds>(
+                    std::chrono::system_clock::now().time_since_epoch())
+                    .count();
+  out.catalog_uuid = random_uuid();
+  out.classes = classes_;
+  CompiledResource tags;  // the catalog's tags: every class name and its segments
+  for (const std::string& name : classes_) tags.tag(name);
+  if (classes_.size() > 1) tags.tag("class");
+  out.tags = std::move(tags.tags);
+  return out;
+}
+
+catalog::Catalog compile(const CompileRequest& request) {
+  Environment environment(request.env_dir, request.manifest);
+  Evaluator evaluator(request, environment);
+  return evaluator.run();
+}
+
+}  // namespace marionette::compiler

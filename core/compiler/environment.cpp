@@ -1,0 +1,110 @@
+#include "compiler/environment.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "compiler/resource_table.hpp"
+#include "lang/diagnostic.hpp"
+
+namespace marionette::compiler {
+
+namespace fs = std::filesystem;
+namespace ast = lang::ast;
+
+Environment::Environment(const std::optional<fs::path>& env_dir,
+                         const std::optional<fs::path>& manifest) {
+  if (env_dir) modulepath_.push_back(*env_dir / "modules");
+  if (manifest) {
+    load_main(*manifest);
+  } else if (env_dir) {
+    if (fs::exists(*env_dir / "site.pp")) {
+      load_main(*env_dir / "site.pp");
+    } else if (fs::is_directory(*env_dir / "manifests")) {
+      load_main(*env_dir / "manifests");
+    } else {
+      throw std::runtime_error("no main manifest in " + env_dir->string() +
+                               " (site.pp or manifests/)");
+    }
+  } else {
+    throw std::runtime_error("nothing to compile: give an environment directory or a manifest");
+  }
+}
+
+void Environment::load_main(const fs::path& path) {
+  if (fs::is_directory(path)) {
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::recursive_directory_iterator(path))
+      if (entry.is_regular_file() && entry.path().extension() == ".pp")
+        files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    for (const fs::path& file : files) main_.push_back(parse_file(file));
+    return;
+  }
+  main_.push_back(parse_file(path));
+}
+
+const lang::Program& Environment::parse_file(const fs::path& path) {
+  fs::path absolute = fs::absolute(path).lexically_normal();
+  loaded_.push_back(lang::parse(lang::read_source(absolute), arena_));
+  register_definitions(loaded_.back().body, "");
+  return loaded_.back();
+}
+
+void Environment::register_definitions(const ast::Block* block, const std::string& prefix) {
+  for (const ast::Node* statement : block->statements) {
+    if (auto* c = ast::as<ast::ClassDefinition>(statement)) {
+      std::string name = lowercase(c->name.find("::") == std::string::npos && !prefix.empty()
+                                       ? prefix + "::" + c->name
+                                       : c->name);
+      auto [it, fresh] = classes_.emplace(name, c);
+      if (!fresh && it->second != c)
+        throw lang::SourceError("Class '" + name + "' is already defined", c->where);
+      register_definitions(c->body, name);
+    } else if (auto* d = ast::as<ast::DefinedTypeDefinition>(statement)) {
+      std::string name = lowercase(d->name);
+      auto [it, fresh] = defined_types_.emplace(name, d);
+      if (!fresh && it->second != d)
+        throw lang::SourceError("Defined type '" + name + "' is already defined", d->where);
+    } else if (auto* n = ast::as<ast::NodeDefinition>(statement)) {
+      nodes_.push_back(n);
+    }
+  }
+}
+
+void Environment::autoload(const std::string& name) {
+  if (!tried_.insert(name).second) return;
+  std::string module = name.substr(0, name.find("::"));
+  for (const fs::path& modules : modulepath_) {
+    fs::path file = modules / module / "manifests";
+    if (module == name) {
+      file /= "init.pp";
+    } else {
+      std::string rest = name.substr(module.size() + 2);
+      std::size_t at = 0;
+      while ((at = rest.find("::", at)) != std::string::npos) rest.replace(at, 2, "/");
+      file /= rest + ".pp";
+    }
+    if (fs::exists(file)) {
+      parse_file(file);
+      return;
+    }
+  }
+}
+
+const ast::ClassDefinition* Environment::find_class(const std::string& name) {
+  auto found = classes_.find(name);
+  if (found != classes_.end()) return found->second;
+  autoload(name);
+  found = classes_.find(name);
+  return found == classes_.end() ? nullptr : found->second;
+}
+
+const ast::DefinedTypeDefinition* Environment::find_defined_type(const std::string& name) {
+  auto found = defined_types_.find(name);
+  if (found != defined_types_.end()) return found->second;
+  autoload(name);
+  found = defined_types_.find(name);
+  return found == defined_types_.end() ? nullptr : found->second;
+}
+
+}  // namespace marionette::compiler

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <deque>
+#include <filesystem>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "lang/ast/ast.hpp"
+#include "lang/parser.hpp"
+
+namespace marionette::compiler {
+
+/// The code of an environment: the main manifest(s), and the classes and defined types of its
+/// modules, loaded when first named (modules/NAME/manifests/init.pp, .../a/b.pp for NAME::a::b).
+/// Owns the arena holding every AST node of the compilation.
+class Environment {
+ public:
+  /// `manifest` overrides the environment's main manifest (a file or a directory of .pp files).
+  Environment(const std::optional<std::filesystem::path>& env_dir,
+              const std::optional<std::filesystem::path>& manifest);
+
+  const std::vector<lang::Program>& main_programs() const { return main_; }
+  const std::vector<const lang::ast::NodeDefinition*>& nodes() const { return nodes_; }
+
+  /// nullptr when no such class exists, even after trying to autoload it.
+  const lang::ast::ClassDefinition* find_class(const std::string& name);
+  const lang::ast::DefinedTypeDefinition* find_defined_type(const std::string& name);
+
+ private:
+  void load_main(const std::filesystem::path& path);
+  const lang::Program& parse_file(const std::filesystem::path& path);
+  void register_definitions(const lang::ast::Block* block, const std::string& prefix);
+  void autoload(const std::string& name);
+
+  lang::ast::Arena arena_;
+  std::vector<lang::Program> main_;
+  std::deque<lang::Program> loaded_;
+  std::vector<std::filesystem::path> modulepath_;
+  std::set<std::string> tried_;
+  std::unordered_map<std::string, const lang::ast::ClassDefinition*> classes_;
+  std::unordered_map<std::string, const lang::ast::DefinedTypeDefinition*> defined_types_;
+  std::vector<const lang::ast::NodeDefinition*> nodes_;
+};
+
+}  // namespace marionette::compiler

@@ -1,0 +1,237 @@
+#include <algorithm>
+
+#include "compiler/evaluator.hpp"
+#include "compiler/known_types.hpp"
+#include "compiler/types.hpp"
+#include "lang/diagnostic.hpp"
+
+namespace marionette::compiler {
+
+namespace ast = lang::ast;
+using lang::SourceError;
+
+std::size_t Evaluator::declare_class(const std::string& written, Scope& scope,
+                                     const std::vector<std::pair<std::string, Value>>* parameters,
+                                     const lang::SourceLocation& where) {
+  std::string name = lowercase(written.starts_with("::") ? written.substr(2) : written);
+  const ast::ClassDefinition* definition = environment_.find_class(name);
+  if (!definition)
+    throw SourceError("Could not find class ::" + name + " for " + request_.node_name, where);
+  std::string title = capitalize_segments(name);
+  if (auto existing = resources_.find("Class", title)) {
+    if (parameters)
+      throw SourceError(
+          "Duplicate declaration: Class[" + title + "] is already declared; cannot redeclare",
+          where);
+    return *existing;
+  }
+  std::size_t index = add_class_resource(name, *definition, scope, parameters, where);
+  evaluate_class(name, *definition, index, where);
+  return index;
+}
+
+/// Adds Class[Name] (and first its parents', which Puppet adds before evaluating any of them).
+std::size_t Evaluator::add_class_resource(
+    const std::string& name, const ast::ClassDefinition& definition, Scope& scope,
+    const std::vector<std::pair<std::string, Value>>* parameters,
+    const lang::SourceLocation& where) {
+  if (!definition.parent.empty()) {
+    std::string parent = lowercase(definition.parent);
+    const ast::ClassDefinition* parent_definition = environment_.find_class(parent);
+    if (!parent_definition)
+      throw SourceError("Could not find class ::" + parent + " for " + request_.node_name,
+                        definition.where);
+    if (!resources_.find("Class", capitalize_segments(parent)))
+      add_class_resource(parent, *parent_definition, scope, nullptr, where);
+  }
+  CompiledResource resource;
+  resource.type = "Class";
+  resource.title = capitalize_segments(name);
+  resource.kind = parameters ? "class" : "unknown";
+  if (parameters) resource.where = where;
+  resource.declared_in = &scope;
+  resource.tag("class");
+  resource.tag(name);
+  for (const std::string& tag : resources_[scope.resource()].tags) resource.tag(tag);
+  if (parameters) {
+    for (const auto& [key, value] : *parameters) {
+      if (key == "tag") resource.tag(to_string(value));
+      resource.parameters.emplace_back(key, value);
+    }
+  }
+  std::size_t index = resources_.add(std::move(resource));
+  resources_.add_edge(stage_main_, index);
+  classes_.push_back(name);
+  return index;
+}
+
+/// Binds the parameters and evaluates the body, the parent class's first.
+void Evaluator::evaluate_class(const std::string& name, const ast::ClassDefinition& definition,
+                               std::size_t index, const lang::SourceLocation& where) {
+  if (class_scopes_.count(name)) return;
+  Scope* parent_scope = top_;
+  if (!definition.parent.empty()) {
+    std::string parent = lowercase(definition.parent);
+    auto parent_index = resources_.find("Class", capitalize_segments(parent));
+    evaluate_class(parent, *environment_.find_class(parent), *parent_index, where);
+    parent_scope = class_scopes_.at(parent);
+  }
+  Scope& body = scopes_.emplace_back(parent_scope, name, index);
+  class_scopes_[name] = &body;
+  body.set("title", name);
+  body.set("name", name);
+  bind_parameters(definition.parameters, resources_[index], body, where);
+  evaluate_block(definition.body, body);
+}
+
+void Evaluator::include_class(const Value& name, Scope& scope, ClassInclusion how,
+                              const lang::SourceLocation& where) {
+  if (name.is_array()) {
+    for (const Value& item : name.array()) include_class(item, scope, how, where);
+    return;
+  }
+  std::string text =
+      is_resource_reference(name) ? name.type().parameters[0].string() : to_string(name);
+  std::size_t index = declare_class(lowercase(text), scope, nullptr, where);
+  CompiledResource& caller = resources_[scope.resource()];
+  if (how == ClassInclusion::Require) {
+    Value reference = TypeValue{"Class", {Value(resources_[index].title)}};
+    const Value* existing = caller.parameter("require");
+    Array list;
+    if (existing && existing->is_array())
+      list = existing->array();
+    else if (existing && !existing->is_undef())
+      list.push_back(*existing);
+    if (std::none_of(list.begin(), list.end(),
+                     [&](const Value& v) { return equals(v, reference); }))
+      list.push_back(reference);
+    caller.set_parameter("require", std::move(list));
+  } else if (how == ClassInclusion::Contain) {
+    resources_.add_edge(scope.resource(), index);
+  }
+}
+
+void Evaluator::bind_parameters(const std::vector<ast::Parameter>& declared,
+                                CompiledResource& resource, Scope& body,
+                                const lang::SourceLocation& where) {
+  std::string label = resource.ref();
+  for (const auto& [name, value] : resource.parameters) {
+    bool known = is_metaparameter(name) ||
+                 std::any_of(declared.begin(), declared.end(),
+                             [&](const ast::Parameter& p) { return p.name == name; });
+    if (!known) throw SourceError(label + ": has no parameter named '" + name + "'", where);
+  }
+  std::vector<std::pair<std::string, Value>> defaulted;
+  for (const ast::Parameter& parameter : declared) {
+    const Value* given = resource.parameter(parameter.name);
+    Value value;
+    if (given && !given->is_undef()) {
+      value = *given;
+    } else if (parameter.default_value) {
+      value = evaluate(parameter.default_value, body);
+      if (!value.is_undef()) defaulted.emplace_back(parameter.name, value);
+    } else {
+      bool optional = false;
+      if (parameter.type) {
+        Value type = evaluate(parameter.type, body);
+        optional = type.is_type() && matches(Value(), type.type());
+      }
+      if (!optional)
+        throw SourceError(label + ": expects a value for parameter '" + parameter.name + "'",
+                          where);
+    }
+    if (parameter.type) {
+      Value type = evaluate(parameter.type, body);
+      if (type.is_type() && !matches(value, type.type()))
+        throw SourceError(
+            label + ": parameter '" + parameter.name + "' " + describe_mismatch(type.type(), value),
+            where);
+    }
+    body.set(parameter.name, std::move(value));
+  }
+  for (auto& entry : defaulted) resource.parameters.push_back(std::move(entry));
+}
+
+void Evaluator::evaluate_defined_type(std::size_t index) {
+  CompiledResource& resource = resources_[index];
+  resource.evaluated = true;
+  const ast::DefinedTypeDefinition* definition = resource.definition;
+  Scope& body = scopes_.emplace_back(top_, "", index);
+  body.set("title", resource.title);
+  const Value* name = resource.parameter("name");
+  body.set("name", name ? *name : Value(resource.title));
+  bind_parameters(definition->parameters, resource, body, resource.where);
+  evaluate_block(definition->body, body);
+}
+
+namespace {
+
+/// Puppet names a node matched by a regex after the regex's word characters and dots.
+std::string regex_node_title(const std::string& pattern) {
+  std::string out = "__node_regexp__";
+  for (char c : pattern)
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.') out += c;
+  return out;
+}
+
+}  // namespace
+
+void Evaluator::evaluate_node() {
+  const auto& nodes = environment_.nodes();
+  if (nodes.empty()) return;
+  const ast::NodeDefinition* chosen = nullptr;
+  std::string title;
+  std::vector<std::string> captures;
+  std::string certname = lowercase(request_.node_name);
+  for (const ast::NodeDefinition* node : nodes) {
+    for (const ast::Node* match : node->matches)
+      if (auto* name = ast::as<ast::StringLiteral>(match);
+          name && lowercase(name->value) == certname) {
+        chosen = node;
+        title = lowercase(name->value);
+      }
+    if (chosen) break;
+  }
+  for (const ast::NodeDefinition* node : nodes) {
+    if (chosen) break;
+    for (const ast::Node* match : node->matches) {
+      auto* regex = ast::as<ast::RegexLiteral>(match);
+      if (!regex) continue;
+      std::smatch found;
+      std::regex compiled(regex->pattern);
+      if (std::regex_search(certname, found, compiled)) {
+        chosen = node;
+        title = regex_node_title(regex->pattern);
+        for (const auto& group : found) captures.push_back(group.str());
+        break;
+      }
+    }
+  }
+  for (const ast::NodeDefinition* node : nodes) {
+    if (chosen) break;
+    for (const ast::Node* match : node->matches)
+      if (ast::as<ast::DefaultLiteral>(match)) {
+        chosen = node;
+        title = "default";
+      }
+  }
+  if (!chosen)
+    throw SourceError("Could not find node statement with name 'default' or '" + certname + "'",
+                      {});
+
+  CompiledResource resource;
+  resource.type = "Node";
+  resource.title = title;
+  resource.kind = "unknown";
+  resource.tag("node");
+  resource.tag(title);
+  resource.tag("class");
+  std::size_t index = resources_.add(std::move(resource));
+  resources_.add_edge(top_->resource(), index);  // Class[main] contains the node
+  classes_.push_back(title);
+  Scope& body = scopes_.emplace_back(top_, "", index);
+  if (!captures.empty()) body.set_captures(std::move(captures));
+  evaluate_block(chosen->body, body);
+}
+
+}  // namespace marionette::compiler

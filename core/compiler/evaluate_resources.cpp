@@ -1,0 +1,224 @@
+#include <algorithm>
+
+#include "compiler/evaluator.hpp"
+#include "compiler/known_types.hpp"
+#include "compiler/types.hpp"
+#include "lang/diagnostic.hpp"
+
+namespace marionette::compiler {
+
+namespace ast = lang::ast;
+using lang::SourceError;
+
+namespace {
+
+std::string where_text(const lang::SourceLocation& where) {
+  return where.path() + ":" + std::to_string(where.line);
+}
+
+void add_tags(CompiledResource& resource, const Value& value) {
+  if (value.is_array()) {
+    for (const Value& item : value.array()) add_tags(resource, item);
+  } else if (!value.is_undef()) {
+    resource.tag(to_string(value));
+  }
+}
+
+/// Appends to a parameter that may hold one value or an array (`+>`, relationships).
+Value appended(const Value* existing, const Value& value) {
+  Array out;
+  if (existing && existing->is_array()) {
+    out = existing->array();
+  } else if (existing && !existing->is_undef()) {
+    out.push_back(*existing);
+  }
+  if (value.is_array()) {
+    out.insert(out.end(), value.array().begin(), value.array().end());
+  } else {
+    out.push_back(value);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string Evaluator::resolve_type(const std::string& written, const lang::SourceLocation& where,
+                                    const ast::DefinedTypeDefinition** definition) {
+  std::string name = lowercase(written.starts_with("::") ? written.substr(2) : written);
+  *definition = nullptr;
+  if (is_builtin_type(name)) return capitalize_segments(name);
+  if ((*definition = environment_.find_defined_type(name))) return capitalize_segments(name);
+  throw SourceError("Unknown resource type: '" + name + "'", where);
+}
+
+std::vector<std::pair<std::string, Value>> Evaluator::evaluate_attributes(
+    const std::vector<ast::AttributeOperation>& operations, Scope& scope) {
+  std::vector<std::pair<std::string, Value>> out;
+  out.reserve(operations.size());
+  auto add = [&](const std::string& name, Value value, const lang::SourceLocation& where) {
+    for (const auto& existing : out)
+      if (existing.first == name)
+        throw SourceError("The attribute '" + name + "' has already been set", where);
+    out.emplace_back(name, std::move(value));
+  };
+  for (const ast::AttributeOperation& operation : operations) {
+    Value value = evaluate(operation.value, scope);
+    if (operation.name != "*") {
+      add(operation.name, std::move(value), operation.where);
+      continue;
+    }
+    if (value.is_undef()) continue;
+    if (!value.is_hash())
+      throw SourceError("The value of '* =>' must be a Hash, got " + type_name_of(value),
+                        operation.where);
+    for (const auto& [key, item] : value.hash()) add(to_string(key), item, operation.where);
+  }
+  return out;
+}
+
+Value Evaluator::evaluate_resource(const ast::Resource& node, Scope& scope) {
+  std::string written = lowercase(node.type_name);
+  const ast::DefinedTypeDefinition* definition = nullptr;
+  std::string type = written == "class" ? "Class" : resolve_type(written, node.where, &definition);
+
+  std::vector<std::pair<std::string, Value>> defaults;
+  for (const ast::ResourceBody& body : node.bodies)
+    if (ast::as<ast::DefaultLiteral>(body.title))
+      defaults = evaluate_attributes(body.attributes, scope);
+
+  Array references;
+  for (const ast::ResourceBody& body : node.bodies) {
+    if (ast::as<ast::DefaultLiteral>(body.title)) continue;
+    Value titles = evaluate(body.title, scope);
+    auto attributes = evaluate_attributes(body.attributes, scope);
+    for (const auto& d : defaults) {
+      bool set = std::any_of(attributes.begin(), attributes.end(),
+                             [&](const auto& a) { return a.first == d.first; });
+      if (!set) attributes.push_back(d);
+    }
+    std::vector<std::string> names;
+    if (titles.is_array()) {
+      for (const Value& t : titles.array()) names.push_back(to_string(t));
+    } else {
+      if (titles.is_undef() || (titles.is_string() && titles.string().empty()))
+        throw SourceError("Missing title. The title expression resulted in undef", body.where);
+      names.push_back(to_string(titles));
+    }
+    for (const std::string& title : names) {
+      if (type == "Class") {
+        std::size_t index = declare_class(lowercase(title), scope, &attributes, node.where);
+        references.push_back(TypeValue{"Class", {Value(resources_[index].title)}});
+        continue;
+      }
+      std::size_t index = declare_resource(type, title, attributes, node, scope);
+      CompiledResource& resource = resources_[index];
+      resource.definition = definition;
+      if (definition) resource.kind = "defined_type";
+      references.push_back(TypeValue{type, {Value(title)}});
+    }
+  }
+  if (references.size() == 1) return references[0];
+  return references;
+}
+
+std::size_t Evaluator::declare_resource(const std::string& type, const std::string& title,
+                                        std::vector<std::pair<std::string, Value>> attributes,
+                                        const ast::Resource& node, Scope& scope) {
+  if (auto existing = resources_.find(type, title)) {
+    throw SourceError("Duplicate declaration: " + type + "[" + title + "] is already declared at " +
+                          where_text(resources_[*existing].where) + "; cannot redeclare",
+                      node.where);
+  }
+  CompiledResource resource;
+  resource.type = type;
+  resource.title = title;
+  resource.where = node.where;
+  resource.declared_in = &scope;
+  resource.is_virtual = node.form == ast::ResourceForm::Virtual;
+  resource.exported = node.form == ast::ResourceForm::Exported;
+  std::string lower_type = lowercase(type);
+  for (const auto& [name, value] : attributes) {
+    if (!accepts_attribute(lower_type, name))
+      throw SourceError("no parameter named '" + name + "' on " + resource.ref(), node.where);
+  }
+  // Puppet puts the tags of the `tag` metaparameter first, then the type and title.
+  for (const auto& [name, value] : attributes)
+    if (name == "tag") add_tags(resource, value);
+  resource.tag(lower_type);
+  if (is_valid_tag(title)) resource.tag(title);
+  for (const std::string& tag : resources_[scope.resource()].tags) resource.tag(tag);
+
+  std::vector<const ResourceDefault*> defaults;
+  scope.collect_defaults(type, defaults);
+  for (const ResourceDefault* d : defaults) {
+    bool set = std::any_of(attributes.begin(), attributes.end(),
+                           [&](const auto& a) { return a.first == d->name; });
+    if (!set) attributes.emplace_back(d->name, d->value);
+  }
+  for (auto& [name, value] : attributes) {
+    if (value.is_undef()) continue;
+    resource.parameters.emplace_back(name, std::move(value));
+  }
+  std::size_t index = resources_.add(std::move(resource));
+  resources_.add_edge(scope.resource(), index);
+  return index;
+}
+
+Value Evaluator::evaluate_defaults(const ast::ResourceDefaults& node, Scope& scope) {
+  std::string type = capitalize_segments(node.type_name);
+  auto& list = scope.defaults()[type];
+  for (const ast::AttributeOperation& operation : node.attributes) {
+    Value value = evaluate(operation.value, scope);
+    auto found = std::find_if(list.begin(), list.end(),
+                              [&](const ResourceDefault& d) { return d.name == operation.name; });
+    if (found != list.end()) {
+      found->value = std::move(value);
+    } else {
+      list.push_back({operation.name, std::move(value), operation.append});
+    }
+  }
+  return Value();
+}
+
+void Evaluator::apply_override(CompiledResource& resource, const std::string& name, Value value,
+                               bool append, const Scope* scope, const lang::SourceLocation& where) {
+  Value* existing = resource.parameter(name);
+  if (existing && scope) {
+    bool inherits = false;
+    for (const Scope* s = scope->parent(); s && !inherits; s = s->parent())
+      inherits = s == resource.declared_in;
+    if (!inherits)
+      throw SourceError("Parameter '" + name + "' is already set on " + resource.ref() + " at " +
+                            where_text(resource.where) + "; cannot redefine",
+                        where);
+  }
+  if (name == "tag") add_tags(resource, value);
+  if (append) value = appended(existing, value);
+  resource.set_parameter(name, std::move(value));
+}
+
+Value Evaluator::evaluate_override(const ast::ResourceOverride& node, Scope& scope) {
+  Value references = evaluate(node.reference, scope);
+  std::vector<Value> list;
+  if (references.is_array()) {
+    list = references.array();
+  } else {
+    list.push_back(references);
+  }
+  for (const Value& reference : list) {
+    if (!is_resource_reference(reference))
+      throw SourceError("Only resource references can be overridden", node.reference->where);
+    const TypeValue& type = reference.type();
+    auto index = resources_.find(type.name, type.parameters[0].string());
+    if (!index)
+      throw SourceError("Could not find resource '" + reference_string(type) + "' for overriding",
+                        node.where);
+    for (const ast::AttributeOperation& operation : node.attributes) {
+      apply_override(resources_[*index], operation.name, evaluate(operation.value, scope),
+                     operation.append, &scope, operation.where);
+    }
+  }
+  return Value();
+}
+
+}  // namespace marionette::compiler

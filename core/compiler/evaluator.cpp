@@ -1,0 +1,379 @@
+#include "compiler/evaluator.hpp"
+
+#include <iostream>
+
+#include "compiler/functions/function.hpp"
+#include "compiler/operators.hpp"
+#include "compiler/types.hpp"
+#include "lang/diagnostic.hpp"
+
+namespace marionette::compiler {
+
+namespace ast = lang::ast;
+using lang::SourceError;
+
+Value Evaluator::evaluate(const ast::Node* node, Scope& scope) {
+  switch (node->kind) {
+    case ast::NodeKind::StringLiteral:
+      return static_cast<const ast::StringLiteral*>(node)->value;
+    case ast::NodeKind::IntegerLiteral:
+      return static_cast<const ast::IntegerLiteral*>(node)->value;
+    case ast::NodeKind::FloatLiteral:
+      return static_cast<const ast::FloatLiteral*>(node)->value;
+    case ast::NodeKind::BooleanLiteral:
+      return static_cast<const ast::BooleanLiteral*>(node)->value;
+    case ast::NodeKind::UndefLiteral:
+      return Value();
+    case ast::NodeKind::DefaultLiteral:
+      return Default{};
+    case ast::NodeKind::RegexLiteral:
+      return make_regexp(static_cast<const ast::RegexLiteral*>(node)->pattern, node->where);
+    case ast::NodeKind::BareWord:
+      return static_cast<const ast::BareWord*>(node)->name;
+    case ast::NodeKind::TypeReference: {
+      const std::string& name = static_cast<const ast::TypeReference*>(node)->name;
+      return TypeValue{is_data_type_name(name) ? name : capitalize_segments(name), {}};
+    }
+    case ast::NodeKind::InterpolatedString:
+      return evaluate_string(*static_cast<const ast::InterpolatedString*>(node), scope);
+    case ast::NodeKind::ArrayLiteral: {
+      Array out;
+      for (const ast::Node* element : static_cast<const ast::ArrayLiteral*>(node)->elements) {
+        auto* splat = ast::as<ast::Unary>(element);
+        if (splat && splat->op == ast::UnaryOp::Splat) {
+          Value v = evaluate(splat->operand, scope);
+          if (v.is_array()) {
+            out.insert(out.end(), v.array().begin(), v.array().end());
+            continue;
+          }
+          out.push_back(std::move(v));
+          continue;
+        }
+        out.push_back(evaluate(element, scope));
+      }
+      return out;
+    }
+    case ast::NodeKind::HashLiteral: {
+      Hash out;
+      for (const auto& [key, value] : static_cast<const ast::HashLiteral*>(node)->entries) {
+        Value k = evaluate(key, scope);
+        Value v = evaluate(value, scope);
+        auto found =
+            std::find_if(out.begin(), out.end(), [&](const auto& e) { return equals(e.first, k); });
+        if (found != out.end()) {
+          found->second = std::move(v);
+        } else {
+          out.emplace_back(std::move(k), std::move(v));
+        }
+      }
+      return out;
+    }
+    case ast::NodeKind::Variable:
+      return evaluate_variable(*static_cast<const ast::Variable*>(node), scope);
+    case ast::NodeKind::Unary:
+      return evaluate_unary(*static_cast<const ast::Unary*>(node), scope);
+    case ast::NodeKind::Binary:
+      return evaluate_binary(*static_cast<const ast::Binary*>(node), scope);
+    case ast::NodeKind::Relationship:
+      return evaluate_relationship(*static_cast<const ast::Relationship*>(node), scope);
+    case ast::NodeKind::Access:
+      return evaluate_access(*static_cast<const ast::Access*>(node), scope);
+    case ast::NodeKind::Assignment:
+      return evaluate_assignment(*static_cast<const ast::Assignment*>(node), scope);
+    case ast::NodeKind::FunctionCall: {
+      auto* call = static_cast<const ast::FunctionCall*>(node);
+      return evaluate_call(call->name, call->arguments, nullptr, call->lambda, call->where, scope);
+    }
+    case ast::NodeKind::MethodCall: {
+      auto* call = static_cast<const ast::MethodCall*>(node);
+      Value receiver = evaluate(call->receiver, scope);
+      return evaluate_call(call->name, call->arguments, &receiver, call->lambda, call->where,
+                           scope);
+    }
+    case ast::NodeKind::Lambda:
+      throw SourceError("A lambda can only be given to a function call", node->where);
+    case ast::NodeKind::Block:
+      return evaluate_block(static_cast<const ast::Block*>(node), scope);
+    case ast::NodeKind::If:
+      return evaluate_if(*static_cast<const ast::If*>(node), scope);
+    case ast::NodeKind::Case:
+      return evaluate_case(*static_cast<const ast::Case*>(node), scope);
+    case ast::NodeKind::Selector:
+      return evaluate_selector(*static_cast<const ast::Selector*>(node), scope);
+    case ast::NodeKind::Resource:
+      return evaluate_resource(*static_cast<const ast::Resource*>(node), scope);
+    case ast::NodeKind::ResourceDefaults:
+      return evaluate_defaults(*static_cast<const ast::ResourceDefaults*>(node), scope);
+    case ast::NodeKind::ResourceOverride:
+      return evaluate_override(*static_cast<const ast::ResourceOverride*>(node), scope);
+    case ast::NodeKind::Collector:
+      return evaluate_collector(*static_cast<const ast::Collector*>(node), scope);
+    case ast::NodeKind::ClassDefinition:
+    case ast::NodeKind::DefinedTypeDefinition:
+    case ast::NodeKind::NodeDefinition:
+      return Value();  // registered by the Environment when the file was loaded
+  }
+  return Value();
+}
+
+Value Evaluator::evaluate_block(const ast::Block* block, Scope& scope) {
+  Value last;
+  for (const ast::Node* statement : block->statements) last = evaluate(statement, scope);
+  return last;
+}
+
+Value Evaluator::evaluate_variable(const ast::Variable& variable, Scope& scope) {
+  const std::string& name = variable.name;
+  if (!name.empty() && name[0] >= '0' && name[0] <= '9') {
+    Value capture;
+    if (scope.find_capture(static_cast<std::size_t>(std::stoul(name)), capture)) return capture;
+    return Value();
+  }
+  if (name.starts_with("::") && name.find("::", 2) == std::string::npos) {
+    const Value* found = top_->find_local(name.substr(2));
+    return found ? *found : Value();
+  }
+  std::size_t last = name.rfind("::");
+  if (last != std::string::npos) {
+    std::string owner = name.substr(name.starts_with("::") ? 2 : 0);
+    owner = owner.substr(0, owner.rfind("::"));
+    auto found = class_scopes_.find(owner);
+    if (found == class_scopes_.end()) return Value();
+    const Value* value = found->second->find_local(name.substr(last + 2));
+    for (const Scope* s = found->second->parent(); !value && s && s != top_; s = s->parent())
+      value = s->find_local(name.substr(last + 2));
+    return value ? *value : Value();
+  }
+  const Value* found = scope.find(name);
+  return found ? *found : Value();
+}
+
+Value Evaluator::evaluate_assignment(const ast::Assignment& assignment, Scope& scope) {
+  auto* variable = ast::as<ast::Variable>(assignment.target);
+  if (!variable)
+    throw SourceError("Illegal attempt to assign to a value", assignment.target->where);
+  if (variable->name.find("::") != std::string::npos)
+    throw SourceError("Cannot assign to variables in other namespaces", assignment.where);
+  if (assignment.op != ast::AssignmentOp::Assign)
+    throw SourceError("The operator '+=' is no longer supported", assignment.where);
+  Value value = evaluate(assignment.value, scope);
+  if (scope.find_local(variable->name))
+    throw SourceError("Cannot reassign variable '$" + variable->name + "'", assignment.where);
+  scope.set(variable->name, value);
+  return value;
+}
+
+Value Evaluator::match(const Value& left, const Value& right, Scope& scope,
+                       const lang::SourceLocation& where) {
+  if (right.is_type()) return matches(left, right.type());
+  Regexp regexp =
+      right.is_regexp() ? right.regexp()
+      : right.is_string()
+          ? make_regexp(right.string(), where)
+          : throw SourceError("Right operand of =~ must be a Regexp, a String or a Type", where);
+  if (!left.is_string()) return false;
+  auto captures = regex_match(left.string(), regexp);
+  if (!captures) return false;
+  scope.set_captures(std::move(*captures));
+  return true;
+}
+
+Value Evaluator::evaluate_binary(const ast::Binary& binary, Scope& scope) {
+  switch (binary.op) {
+    case ast::BinaryOp::And:
+      return truthy(evaluate(binary.left, scope)) && truthy(evaluate(binary.right, scope));
+    case ast::BinaryOp::Or:
+      return truthy(evaluate(binary.left, scope)) || truthy(evaluate(binary.right, scope));
+    case ast::BinaryOp::Match:
+    case ast::BinaryOp::NotMatch: {
+      Value left = evaluate(binary.left, scope);
+      Value right = evaluate(binary.right, scope);
+      bool matched = truthy(match(left, right, scope, binary.where));
+      return binary.op == ast::BinaryOp::Match ? matched : !matched;
+    }
+    default: {
+      Value left = evaluate(binary.left, scope);
+      Value right = evaluate(binary.right, scope);
+      return apply_binary(binary.op, left, right, binary.where);
+    }
+  }
+}
+
+Value Evaluator::evaluate_unary(const ast::Unary& unary, Scope& scope) {
+  Value operand = evaluate(unary.operand, scope);
+  switch (unary.op) {
+    case ast::UnaryOp::Not:
+      return !truthy(operand);
+    case ast::UnaryOp::Negate:
+      if (operand.is_integer()) return -operand.integer();
+      if (operand.is_float()) return -operand.number();
+      return apply_binary(ast::BinaryOp::Minus, Value(0), operand, unary.where);
+    case ast::UnaryOp::Splat:
+      return operand;
+  }
+  return operand;
+}
+
+namespace {
+
+/// Start and count of a slice, Ruby style (negative start counts from the end).
+bool slice_bounds(std::int64_t size, std::int64_t start, std::int64_t count, std::size_t& from,
+                  std::size_t& length) {
+  if (start < 0) start += size;
+  if (start < 0 || start > size) return false;
+  if (count < 0) count = size - start + count + 1;
+  count = std::max<std::int64_t>(0, std::min(count, size - start));
+  from = static_cast<std::size_t>(start);
+  length = static_cast<std::size_t>(count);
+  return true;
+}
+
+}  // namespace
+
+Value Evaluator::evaluate_access(const ast::Access& access, Scope& scope) {
+  Value target = evaluate(access.target, scope);
+  std::vector<Value> keys;
+  keys.reserve(access.keys.size());
+  for (const ast::Node* key : access.keys) keys.push_back(evaluate(key, scope));
+  const lang::SourceLocation& where = access.where;
+  auto integer_key = [&](std::size_t i) {
+    if (!keys[i].is_integer())
+      throw SourceError("The index must be an Integer, got " + type_name_of(keys[i]), where);
+    return keys[i].integer();
+  };
+  if (target.is_string() || target.is_array()) {
+    std::int64_t size = target.is_string() ? static_cast<std::int64_t>(target.string().size())
+                                           : static_cast<std::int64_t>(target.array().size());
+    if (keys.empty() || keys.size() > 2)
+      throw SourceError("Access expects 1 or 2 keys, got " + std::to_string(keys.size()), where);
+    std::int64_t start = integer_key(0);
+    std::size_t from = 0, length = 0;
+    if (keys.size() == 1) {
+      if (start < 0) start += size;
+      if (start < 0 || start >= size) return target.is_string() ? Value("") : Value();
+      if (target.is_string()) return target.string().substr(static_cast<std::size_t>(start), 1);
+      return target.array()[static_cast<std::size_t>(start)];
+    }
+    if (!slice_bounds(size, start, integer_key(1), from, length))
+      return target.is_string() ? Value("") : Value(Array{});
+    if (target.is_string()) return target.string().substr(from, length);
+    return Array(target.array().begin() + static_cast<std::ptrdiff_t>(from),
+                 target.array().begin() + static_cast<std::ptrdiff_t>(from + length));
+  }
+  if (target.is_hash()) {
+    if (keys.size() == 1) {
+      const Value* found = hash_find(target.hash(), keys[0]);
+      return found ? *found : Value();
+    }
+    Array out;
+    for (const Value& key : keys)
+      if (const Value* found = hash_find(target.hash(), key)) out.push_back(*found);
+    return out;
+  }
+  if (target.is_type()) {
+    const TypeValue& type = target.type();
+    if (is_data_type_name(type.name)) return TypeValue{type.name, std::move(keys)};
+    // A resource reference: File['/etc/motd'], Class['app'], File['a', 'b'].
+    std::string type_name = type.name;
+    std::size_t first = 0;
+    if (type_name == "Resource") {
+      if (keys.empty()) throw SourceError("Resource[] needs a type", where);
+      type_name = capitalize_segments(to_string(keys[0]));
+      first = 1;
+    }
+    Array references;
+    std::function<void(const Value&)> add = [&](const Value& title) {
+      if (title.is_array()) {
+        for (const Value& t : title.array()) add(t);
+        return;
+      }
+      std::string text = to_string(title);
+      if (type_name == "Class")
+        text = capitalize_segments(text.starts_with("::") ? text.substr(2) : text);
+      references.push_back(TypeValue{type_name, {Value(text)}});
+    };
+    for (std::size_t i = first; i < keys.size(); ++i) add(keys[i]);
+    if (references.size() == 1 && keys.size() - first == 1 && !keys[first].is_array())
+      return references[0];
+    return references;
+  }
+  if (target.is_undef())
+    throw SourceError("Operator '[]' is not applicable to an Undef Value.", where);
+  throw SourceError("Operator '[]' is not applicable to " + type_name_of(target), where);
+}
+
+Value Evaluator::evaluate_string(const ast::InterpolatedString& string, Scope& scope) {
+  std::string out;
+  for (const ast::Node* part : string.parts) {
+    if (auto* text = ast::as<ast::StringLiteral>(part)) {
+      out += text->value;
+    } else {
+      append_string(evaluate(part, scope), out);
+    }
+  }
+  return out;
+}
+
+Value Evaluator::evaluate_call(const std::string& name, const std::vector<ast::Expression*>& args,
+                               const Value* receiver, const ast::Lambda* lambda,
+                               const lang::SourceLocation& where, Scope& scope) {
+  Function function = find_function(name);
+  if (!function) throw SourceError("Unknown function: '" + name + "'.", where);
+  std::vector<Value> arguments;
+  arguments.reserve(args.size() + (receiver ? 1 : 0));
+  if (receiver) arguments.push_back(*receiver);
+  for (const ast::Node* arg : args) {
+    auto* splat = ast::as<ast::Unary>(arg);
+    if (splat && splat->op == ast::UnaryOp::Splat) {
+      Value v = evaluate(splat->operand, scope);
+      if (v.is_array()) {
+        arguments.insert(arguments.end(), v.array().begin(), v.array().end());
+        continue;
+      }
+      arguments.push_back(std::move(v));
+      continue;
+    }
+    arguments.push_back(evaluate(arg, scope));
+  }
+  CallContext context{*this, scope, name, arguments, lambda, where};
+  return function(context);
+}
+
+Value Evaluator::call_lambda(const ast::Lambda& lambda, std::vector<Value> arguments,
+                             Scope& scope) {
+  Scope local(&scope, scope.class_name(), scope.resource());
+  for (std::size_t i = 0; i < lambda.parameters.size(); ++i) {
+    const ast::Parameter& parameter = lambda.parameters[i];
+    Value value;
+    if (parameter.captures_rest) {
+      value = Array(arguments.begin() + static_cast<std::ptrdiff_t>(std::min(i, arguments.size())),
+                    arguments.end());
+    } else if (i < arguments.size()) {
+      value = std::move(arguments[i]);
+    } else if (parameter.default_value) {
+      value = evaluate(parameter.default_value, local);
+    } else {
+      throw SourceError("block expects a value for parameter '" + parameter.name + "'",
+                        lambda.where);
+    }
+    if (parameter.type) {
+      Value type = evaluate(parameter.type, local);
+      if (type.is_type() && !matches(value, type.type()))
+        throw SourceError(
+            "block parameter '" + parameter.name + "' " + describe_mismatch(type.type(), value),
+            parameter.where);
+    }
+    local.set(parameter.name, std::move(value));
+  }
+  return evaluate_block(lambda.body, local);
+}
+
+void Evaluator::log(const char* level, const std::string& message,
+                    const lang::SourceLocation& where) {
+  std::string scope_name = "Scope(Class[main])";
+  std::cerr << level << ": " << scope_name << ": " << message;
+  if (where.known()) std::cerr << " (file: " << where.path() << ", line: " << where.line << ")";
+  std::cerr << "\n";
+}
+
+}  // namespace marionette::compiler

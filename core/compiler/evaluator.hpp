@@ -1,0 +1,132 @@
+#pragma once
+
+#include <deque>
+#include <functional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "compiler/compiler.hpp"
+#include "compiler/environment.hpp"
+#include "compiler/resource_table.hpp"
+#include "compiler/scope.hpp"
+#include "compiler/value.hpp"
+#include "lang/ast/ast.hpp"
+
+namespace marionette::compiler {
+
+/// How a class is brought in: `include`, `require` (adds a require on the caller),
+/// `contain` (the caller contains it) or a resource-like `class { 'x': }` declaration.
+enum class ClassInclusion { Include, Require, Contain };
+
+/// Evaluates an environment's code into a catalog: the scopes, the resources, the deferred
+/// work (defined types, collectors, relationships) of one compilation.
+class Evaluator {
+ public:
+  Evaluator(const CompileRequest& request, Environment& environment);
+
+  catalog::Catalog run();
+
+  // Used by the built-in functions.
+  Value evaluate(const lang::ast::Node* node, Scope& scope);
+  Value call_lambda(const lang::ast::Lambda& lambda, std::vector<Value> arguments, Scope& scope);
+  void include_class(const Value& name, Scope& scope, ClassInclusion how,
+                     const lang::SourceLocation& where);
+  bool is_defined(const Value& what, Scope& scope);
+  const std::string& node_name() const { return request_.node_name; }
+  ResourceTable& resources() { return resources_; }
+  Environment& environment() { return environment_; }
+  void log(const char* level, const std::string& message, const lang::SourceLocation& where);
+
+ private:
+  // Expressions (evaluator.cpp).
+  Value evaluate_block(const lang::ast::Block* block, Scope& scope);
+  Value evaluate_variable(const lang::ast::Variable& variable, Scope& scope);
+  Value evaluate_assignment(const lang::ast::Assignment& assignment, Scope& scope);
+  Value evaluate_binary(const lang::ast::Binary& binary, Scope& scope);
+  Value evaluate_unary(const lang::ast::Unary& unary, Scope& scope);
+  Value evaluate_access(const lang::ast::Access& access, Scope& scope);
+  Value evaluate_string(const lang::ast::InterpolatedString& string, Scope& scope);
+  Value evaluate_call(const std::string& name, const std::vector<lang::ast::Expression*>& args,
+                      const Value* receiver, const lang::ast::Lambda* lambda,
+                      const lang::SourceLocation& where, Scope& scope);
+  Value match(const Value& left, const Value& right, Scope& scope,
+              const lang::SourceLocation& where);
+
+  // Conditionals (evaluate_control.cpp).
+  Value evaluate_if(const lang::ast::If& node, Scope& scope);
+  Value evaluate_case(const lang::ast::Case& node, Scope& scope);
+  Value evaluate_selector(const lang::ast::Selector& node, Scope& scope);
+  bool option_matches(const Value& subject, const Value& option, Scope& scope,
+                      const lang::SourceLocation& where);
+
+  // Resources (evaluate_resources.cpp).
+  Value evaluate_resource(const lang::ast::Resource& node, Scope& scope);
+  Value evaluate_defaults(const lang::ast::ResourceDefaults& node, Scope& scope);
+  Value evaluate_override(const lang::ast::ResourceOverride& node, Scope& scope);
+  std::vector<std::pair<std::string, Value>> evaluate_attributes(
+      const std::vector<lang::ast::AttributeOperation>& operations, Scope& scope);
+  std::size_t declare_resource(const std::string& type, const std::string& title,
+                               std::vector<std::pair<std::string, Value>> attributes,
+                               const lang::ast::Resource& node, Scope& scope);
+  /// `scope` is where the override is written; nullptr for collectors, which may override.
+  void apply_override(CompiledResource& resource, const std::string& name, Value value, bool append,
+                      const Scope* scope, const lang::SourceLocation& where);
+  std::string resolve_type(const std::string& written, const lang::SourceLocation& where,
+                           const lang::ast::DefinedTypeDefinition** definition);
+
+  // Classes, defined types, nodes (evaluate_classes.cpp).
+  std::size_t declare_class(const std::string& name, Scope& scope,
+                            const std::vector<std::pair<std::string, Value>>* parameters,
+                            const lang::SourceLocation& where);
+  std::size_t add_class_resource(const std::string& name,
+                                 const lang::ast::ClassDefinition& definition, Scope& scope,
+                                 const std::vector<std::pair<std::string, Value>>* parameters,
+                                 const lang::SourceLocation& where);
+  void evaluate_class(const std::string& name, const lang::ast::ClassDefinition& definition,
+                      std::size_t index, const lang::SourceLocation& where);
+  void bind_parameters(const std::vector<lang::ast::Parameter>& declared,
+                       CompiledResource& resource, Scope& body_scope,
+                       const lang::SourceLocation& where);
+  void evaluate_defined_type(std::size_t index);
+  void evaluate_node();
+
+  // Relationships and collectors (evaluate_relationships.cpp).
+  Value evaluate_relationship(const lang::ast::Relationship& node, Scope& scope);
+  Value evaluate_collector(const lang::ast::Collector& node, Scope& scope);
+  bool collector_matches(const lang::ast::Expression* query, const CompiledResource& resource,
+                         Scope& scope);
+  void finish_relationships();
+  void evaluate_generators();
+
+  struct Endpoint {
+    std::string type, title;                          ///< a resource reference
+    const lang::ast::Collector* collector = nullptr;  ///< or what a collector finds
+    Scope* scope = nullptr;
+  };
+  void endpoints_of(const lang::ast::Node* operand, const Value& value, Scope& scope,
+                    std::vector<Endpoint>& out);
+  struct PendingRelationship {
+    std::vector<Endpoint> sources, targets;
+    const char* parameter;  ///< "before" or "notify", set on the sources
+    lang::SourceLocation where;
+  };
+  struct PendingCollector {
+    const lang::ast::Collector* node;
+    Scope* scope;
+    std::vector<std::pair<std::string, Value>> overrides;
+  };
+
+  const CompileRequest& request_;
+  Environment& environment_;
+  ResourceTable resources_;
+  std::deque<Scope> scopes_;
+  Scope* top_ = nullptr;
+  std::size_t stage_main_ = 0;
+  std::unordered_map<std::string, Scope*> class_scopes_;
+  std::vector<std::string> classes_;
+  std::vector<PendingRelationship> relationships_;
+  std::vector<PendingCollector> collectors_;
+};
+
+}  // namespace marionette::compiler

@@ -1,0 +1,99 @@
+#include "compiler/evaluator.hpp"
+#include "compiler/functions/function.hpp"
+#include "compiler/known_types.hpp"
+#include "compiler/types.hpp"
+
+namespace marionette::compiler {
+
+namespace {
+
+Value include_with(CallContext& call, ClassInclusion how) {
+  call.expect_arguments(1, static_cast<std::size_t>(-1));
+  for (const Value& name : call.arguments)
+    call.evaluator.include_class(name, call.scope, how, call.where);
+  return Value();
+}
+
+Value include(CallContext& call) {
+  return include_with(call, ClassInclusion::Include);
+}
+Value require(CallContext& call) {
+  return include_with(call, ClassInclusion::Require);
+}
+Value contain(CallContext& call) {
+  return include_with(call, ClassInclusion::Contain);
+}
+
+/// defined('name'), defined('$var'), defined(File['x']), defined(Class['x']).
+Value defined(CallContext& call) {
+  call.expect_arguments(1, static_cast<std::size_t>(-1));
+  for (const Value& what : call.arguments)
+    if (call.evaluator.is_defined(what, call.scope)) return true;
+  return false;
+}
+
+/// realize(File['a'], ...): makes virtual resources real.
+Value realize(CallContext& call) {
+  std::vector<Value> pending(call.arguments.begin(), call.arguments.end());
+  while (!pending.empty()) {
+    Value reference = std::move(pending.back());
+    pending.pop_back();
+    if (reference.is_array()) {
+      pending.insert(pending.end(), reference.array().begin(), reference.array().end());
+      continue;
+    }
+    if (!is_resource_reference(reference)) call.fail("expects resource references");
+    const TypeValue& type = reference.type();
+    auto index = call.evaluator.resources().find(type.name, type.parameters[0].string());
+    if (!index) call.fail("Failed to realize virtual resources " + reference_string(type));
+    call.evaluator.resources()[*index].is_virtual = false;
+  }
+  return Value();
+}
+
+/// tag('a', 'b'): tags the class or defined type whose body calls it.
+Value tag(CallContext& call) {
+  CompiledResource& owner = call.evaluator.resources()[call.scope.resource()];
+  for (const Value& name : call.arguments) {
+    if (name.is_array()) {
+      for (const Value& item : name.array()) owner.tag(to_string(item));
+    } else {
+      owner.tag(to_string(name));
+    }
+  }
+  return Value();
+}
+
+}  // namespace
+
+bool Evaluator::is_defined(const Value& what, Scope& scope) {
+  if (is_resource_reference(what)) {
+    const TypeValue& type = what.type();
+    std::string title = type.parameters[0].string();
+    if (type.name == "Class")
+      return resources_.find("Class", title).has_value() ||
+             environment_.find_class(lowercase(title)) != nullptr;
+    return resources_.find(type.name, title).has_value();
+  }
+  if (what.is_type()) {
+    std::string name = lowercase(what.type().name);
+    return is_builtin_type(name) || environment_.find_defined_type(name) != nullptr;
+  }
+  if (!what.is_string()) return false;
+  const std::string& text = what.string();
+  if (text.starts_with("$")) return scope.find(text.substr(1)) != nullptr;
+  std::string name = lowercase(text.starts_with("::") ? text.substr(2) : text);
+  return is_builtin_type(name) || environment_.find_class(name) != nullptr ||
+         environment_.find_defined_type(name) != nullptr;
+}
+
+void register_catalog_functions(FunctionTable& table) {
+  table.emplace_back("include", include);
+  table.emplace_back("require", require);
+  table.emplace_back("contain", contain);
+  table.emplace_back("defined", defined);
+  table.emplace_back("realize", realize);
+  table.emplace_back("tag", tag);
+}
+
+}  // namespace marionette::compiler

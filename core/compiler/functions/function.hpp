@@ -1,0 +1,45 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "compiler/value.hpp"
+#include "lang/ast/calls.hpp"
+#include "lang/source_location.hpp"
+
+namespace marionette::compiler {
+
+class Evaluator;
+class Scope;
+
+/// What a built-in function is called with.
+struct CallContext {
+  Evaluator& evaluator;
+  Scope& scope;
+  const std::string& name;
+  std::vector<Value>& arguments;
+  const lang::ast::Lambda* lambda;  ///< nullptr when none was given
+  const lang::SourceLocation& where;
+
+  /// Throws "name(): message" at the call, as Puppet words errors of functions.
+  [[noreturn]] void fail(const std::string& message) const;
+  /// Throws unless the number of arguments is within [min, max].
+  void expect_arguments(std::size_t min, std::size_t max) const;
+  void expect_lambda() const;
+};
+
+using Function = Value (*)(CallContext&);
+
+/// The built-in function of that name, or nullptr.
+Function find_function(std::string_view name);
+
+/// Each file of functions/ registers its functions here.
+using FunctionTable = std::vector<std::pair<std::string_view, Function>>;
+void register_catalog_functions(FunctionTable& table);    // include, require, contain, defined
+void register_logging_functions(FunctionTable& table);    // notice, warning, fail, ...
+void register_string_functions(FunctionTable& table);     // join, split, upcase, ...
+void register_type_functions(FunctionTable& table);       // assert_type, type constructors
+void register_iteration_functions(FunctionTable& table);  // each, map, filter, reduce, ...
+
+}  // namespace marionette::compiler

@@ -1,0 +1,165 @@
+#include <algorithm>
+
+#include "compiler/evaluator.hpp"
+#include "compiler/functions/function.hpp"
+#include "compiler/operators.hpp"
+#include "compiler/types.hpp"
+
+namespace marionette::compiler {
+
+namespace {
+
+/// Calls the lambda with (element) / (index, element) for arrays and (key, value) / ([k, v])
+/// for hashes, as the lambda's parameter count asks.
+template <class Visit>
+void iterate(CallContext& call, const Value& collection, Visit visit) {
+  call.expect_lambda();
+  std::size_t arity = call.lambda->parameters.size();
+  if (collection.is_hash()) {
+    for (const auto& [key, value] : collection.hash()) {
+      std::vector<Value> arguments;
+      if (arity >= 2)
+        arguments = {key, value};
+      else
+        arguments = {Value(Array{key, value})};
+      if (!visit(call.evaluator.call_lambda(*call.lambda, std::move(arguments), call.scope), &key,
+                 value))
+        return;
+    }
+    return;
+  }
+  Array items;
+  if (collection.is_array()) {
+    items = collection.array();
+  } else if (collection.is_integer()) {
+    for (std::int64_t i = 0; i < collection.integer(); ++i) items.push_back(i);
+  } else if (collection.is_string()) {
+    for (char c : collection.string()) items.push_back(std::string(1, c));
+  } else {
+    call.fail("expects an Iterable value, got " + type_name_of(collection));
+  }
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    std::vector<Value> arguments;
+    if (arity >= 2)
+      arguments = {Value(static_cast<std::int64_t>(i)), items[i]};
+    else
+      arguments = {items[i]};
+    if (!visit(call.evaluator.call_lambda(*call.lambda, std::move(arguments), call.scope), nullptr,
+               items[i]))
+      return;
+  }
+}
+
+Value each(CallContext& call) {
+  call.expect_arguments(1, 1);
+  iterate(call, call.arguments[0], [](const Value&, const Value*, const Value&) { return true; });
+  return call.arguments[0];
+}
+
+Value map(CallContext& call) {
+  call.expect_arguments(1, 1);
+  Array out;
+  iterate(call, call.arguments[0], [&](const Value& result, const Value*, const Value&) {
+    out.push_back(result);
+    return true;
+  });
+  return out;
+}
+
+Value filter(CallContext& call) {
+  call.expect_arguments(1, 1);
+  if (call.arguments[0].is_hash()) {
+    Hash out;
+    iterate(call, call.arguments[0],
+            [&](const Value& result, const Value* key, const Value& value) {
+              if (truthy(result)) out.emplace_back(*key, value);
+              return true;
+            });
+    return out;
+  }
+  Array out;
+  iterate(call, call.arguments[0], [&](const Value& result, const Value*, const Value& value) {
+    if (truthy(result)) out.push_back(value);
+    return true;
+  });
+  return out;
+}
+
+Value reduce(CallContext& call) {
+  call.expect_arguments(1, 2);
+  call.expect_lambda();
+  Array items;
+  const Value& collection = call.arguments[0];
+  if (collection.is_hash()) {
+    for (const auto& [k, v] : collection.hash()) items.push_back(Array{k, v});
+  } else if (collection.is_array()) {
+    items = collection.array();
+  } else {
+    call.fail("expects an Iterable value, got " + type_name_of(collection));
+  }
+  std::size_t start = 0;
+  Value memo;
+  if (call.arguments.size() > 1) {
+    memo = call.arguments[1];
+  } else if (!items.empty()) {
+    memo = items[0];
+    start = 1;
+  }
+  for (std::size_t i = start; i < items.size(); ++i)
+    memo = call.evaluator.call_lambda(*call.lambda, {memo, items[i]}, call.scope);
+  return memo;
+}
+
+Value with(CallContext& call) {
+  call.expect_lambda();
+  return call.evaluator.call_lambda(*call.lambda, call.arguments, call.scope);
+}
+
+/// index(collection, value) or index(collection) |$x| { ... }: the first index that matches.
+Value index(CallContext& call) {
+  call.expect_arguments(1, 2);
+  const Value& collection = call.arguments[0];
+  if (collection.is_array()) {
+    const Array& items = collection.array();
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      bool found = call.arguments.size() > 1
+                       ? equals(items[i], call.arguments[1])
+                       : truthy(call.evaluator.call_lambda(*call.lambda, {items[i]}, call.scope));
+      if (found) return static_cast<std::int64_t>(i);
+    }
+    return Value();
+  }
+  if (collection.is_hash()) {
+    for (const auto& [key, value] : collection.hash())
+      if (call.arguments.size() > 1 && equals(value, call.arguments[1])) return key;
+    return Value();
+  }
+  if (collection.is_string() && call.arguments.size() > 1) {
+    auto at = collection.string().find(to_string(call.arguments[1]));
+    return at == std::string::npos ? Value() : Value(static_cast<std::int64_t>(at));
+  }
+  call.fail("expects an Iterable value, got " + type_name_of(collection));
+}
+
+Value sort(CallContext& call) {
+  call.expect_arguments(1, 1);
+  if (!call.arguments[0].is_array()) call.fail("expects an Array");
+  Array items = call.arguments[0].array();
+  std::stable_sort(items.begin(), items.end(),
+                   [&](const Value& a, const Value& b) { return compare(a, b, call.where) < 0; });
+  return items;
+}
+
+}  // namespace
+
+void register_iteration_functions(FunctionTable& table) {
+  table.emplace_back("each", each);
+  table.emplace_back("map", map);
+  table.emplace_back("filter", filter);
+  table.emplace_back("reduce", reduce);
+  table.emplace_back("with", with);
+  table.emplace_back("index", index);
+  table.emplace_back("sort", sort);
+}
+
+}  // namespace marionette::compiler

@@ -1,0 +1,113 @@
+#include <algorithm>
+#include <cctype>
+
+#include "compiler/functions/function.hpp"
+#include "compiler/types.hpp"
+
+namespace marionette::compiler {
+
+namespace {
+
+/// join(array, separator = '')
+Value join(CallContext& call) {
+  call.expect_arguments(1, 2);
+  if (!call.arguments[0].is_array())
+    call.fail("parameter 'arg' expects an Array value, got " + type_name_of(call.arguments[0]));
+  std::string separator = call.arguments.size() > 1 ? to_string(call.arguments[1]) : "";
+  std::string out;
+  const Array& items = call.arguments[0].array();
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i) out += separator;
+    append_string(items[i], out);
+  }
+  return out;
+}
+
+/// split(string, separator): the separator is a regex (string or Regexp).
+Value split(CallContext& call) {
+  call.expect_arguments(2, 2);
+  std::string text = to_string(call.arguments[0]);
+  const Value& pattern = call.arguments[1];
+  Array out;
+  if (pattern.is_string() && pattern.string().empty()) {
+    for (char c : text) out.push_back(std::string(1, c));
+    return out;
+  }
+  std::regex re = pattern.is_regexp() ? *pattern.regexp().compiled : std::regex(pattern.string());
+  std::sregex_token_iterator it(text.begin(), text.end(), re, -1), end;
+  for (; it != end; ++it) out.push_back(it->str());
+  while (!out.empty() && out.back().string().empty()) out.pop_back();
+  return out;
+}
+
+template <int (*Convert)(int)>
+Value map_characters(CallContext& call) {
+  call.expect_arguments(1, 1);
+  const Value& value = call.arguments[0];
+  auto convert = [](std::string text) {
+    for (char& c : text) c = static_cast<char>(Convert(static_cast<unsigned char>(c)));
+    return text;
+  };
+  if (value.is_array()) {
+    Array out;
+    for (const Value& item : value.array()) out.push_back(convert(to_string(item)));
+    return out;
+  }
+  return convert(to_string(value));
+}
+
+int upper(int c) {
+  return std::toupper(c);
+}
+int lower(int c) {
+  return std::tolower(c);
+}
+
+Value capitalize(CallContext& call) {
+  call.expect_arguments(1, 1);
+  std::string text = to_string(call.arguments[0]);
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (!text.empty()) text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+  return text;
+}
+
+Value size(CallContext& call) {
+  call.expect_arguments(1, 1);
+  const Value& value = call.arguments[0];
+  if (value.is_string()) return static_cast<std::int64_t>(value.string().size());
+  if (value.is_array()) return static_cast<std::int64_t>(value.array().size());
+  if (value.is_hash()) return static_cast<std::int64_t>(value.hash().size());
+  call.fail("expects a String, Array or Hash, got " + type_name_of(value));
+}
+
+Value keys(CallContext& call) {
+  call.expect_arguments(1, 1);
+  if (!call.arguments[0].is_hash()) call.fail("expects a Hash");
+  Array out;
+  for (const auto& entry : call.arguments[0].hash()) out.push_back(entry.first);
+  return out;
+}
+
+Value values(CallContext& call) {
+  call.expect_arguments(1, 1);
+  if (!call.arguments[0].is_hash()) call.fail("expects a Hash");
+  Array out;
+  for (const auto& entry : call.arguments[0].hash()) out.push_back(entry.second);
+  return out;
+}
+
+}  // namespace
+
+void register_string_functions(FunctionTable& table) {
+  table.emplace_back("join", join);
+  table.emplace_back("split", split);
+  table.emplace_back("upcase", map_characters<upper>);
+  table.emplace_back("downcase", map_characters<lower>);
+  table.emplace_back("capitalize", capitalize);
+  table.emplace_back("size", size);
+  table.emplace_back("length", size);
+  table.emplace_back("keys", keys);
+  table.emplace_back("values", values);
+}
+
+}  // namespace marionette::compiler

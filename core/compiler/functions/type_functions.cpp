@@ -1,0 +1,98 @@
+#include <charconv>
+
+#include "compiler/functions/function.hpp"
+#include "compiler/types.hpp"
+#include "lang/diagnostic.hpp"
+
+namespace marionette::compiler {
+
+namespace {
+
+/// assert_type(Type, value): the value, or an error naming what was expected.
+Value assert_type(CallContext& call) {
+  call.expect_arguments(2, 2);
+  if (!call.arguments[0].is_type()) call.fail("expects a Type as its first argument");
+  const TypeValue& type = call.arguments[0].type();
+  if (!matches(call.arguments[1], type)) call.fail(describe_mismatch(type, call.arguments[1]));
+  return call.arguments[1];
+}
+
+Value new_integer(CallContext& call) {
+  call.expect_arguments(1, 3);
+  const Value& value = call.arguments[0];
+  if (value.is_integer()) return value;
+  if (value.is_float()) return static_cast<std::int64_t>(value.number());
+  if (value.is_boolean()) return value.boolean() ? 1 : 0;
+  std::string text = to_string(value);
+  std::int64_t out = 0;
+  int base = 10;
+  std::string_view digits = text;
+  bool negative = digits.starts_with('-');
+  if (negative) digits.remove_prefix(1);
+  if (digits.starts_with("0x") || digits.starts_with("0X"))
+    base = 16, digits.remove_prefix(2);
+  else if (digits.size() > 1 && digits[0] == '0')
+    base = 8, digits.remove_prefix(1);
+  auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), out, base);
+  if (error != std::errc() || end != digits.data() + digits.size())
+    call.fail("The string '" + text + "' cannot be converted to Integer");
+  return negative ? -out : out;
+}
+
+Value new_string(CallContext& call) {
+  call.expect_arguments(1, 2);
+  return to_string(call.arguments[0]);
+}
+
+Value new_boolean(CallContext& call) {
+  call.expect_arguments(1, 1);
+  const Value& value = call.arguments[0];
+  if (value.is_boolean()) return value;
+  std::string text = to_string(value);
+  if (text == "true" || text == "yes" || text == "y") return true;
+  if (text == "false" || text == "no" || text == "n" || text == "") return false;
+  call.fail("The string '" + text + "' cannot be converted to Boolean");
+}
+
+Value new_array(CallContext& call) {
+  call.expect_arguments(1, 2);
+  const Value& value = call.arguments[0];
+  if (value.is_array()) return value;
+  if (value.is_hash()) {
+    Array out;
+    for (const auto& [k, v] : value.hash()) out.push_back(Array{k, v});
+    return out;
+  }
+  return Array{value};
+}
+
+Value new_hash(CallContext& call) {
+  call.expect_arguments(1, 1);
+  const Value& value = call.arguments[0];
+  if (value.is_hash()) return value;
+  if (!value.is_array()) call.fail("cannot convert " + type_name_of(value) + " to Hash");
+  Hash out;
+  const Array& items = value.array();
+  bool pairs = !items.empty() && items[0].is_array();
+  if (pairs) {
+    for (const Value& item : items)
+      if (item.is_array() && item.array().size() == 2)
+        out.emplace_back(item.array()[0], item.array()[1]);
+  } else {
+    for (std::size_t i = 0; i + 1 < items.size(); i += 2) out.emplace_back(items[i], items[i + 1]);
+  }
+  return out;
+}
+
+}  // namespace
+
+void register_type_functions(FunctionTable& table) {
+  table.emplace_back("assert_type", assert_type);
+  table.emplace_back("Integer", new_integer);
+  table.emplace_back("String", new_string);
+  table.emplace_back("Boolean", new_boolean);
+  table.emplace_back("Array", new_array);
+  table.emplace_back("Hash", new_hash);
+}
+
+}  // namespace marionette::compiler

@@ -1,0 +1,31 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compiler/value.hpp"
+#include "lang/ast/operators.hpp"
+#include "lang/source_location.hpp"
+
+namespace marionette::compiler {
+
+/// Arithmetic, shifts, comparison and `in` with Puppet's semantics (integer division and
+/// modulo floor like Ruby; strings compare case-insensitively). `and`, `or` and the match
+/// operators are evaluated by the evaluator. Throws lang::SourceError at `where`.
+Value apply_binary(lang::ast::BinaryOp op, const Value& left, const Value& right,
+                   const lang::SourceLocation& where);
+
+/// `left < right` and friends: -1, 0 or 1; throws when the values cannot be compared.
+int compare(const Value& left, const Value& right, const lang::SourceLocation& where);
+
+/// `needle in haystack`.
+bool contains(const Value& haystack, const Value& needle);
+
+/// `value =~ pattern` for a regex (or a string pattern): the captures when it matches.
+std::optional<std::vector<std::string>> regex_match(const std::string& value, const Regexp& regexp);
+
+/// A regex value from its pattern.
+Regexp make_regexp(const std::string& pattern, const lang::SourceLocation& where);
+
+}  // namespace marionette::compiler

@@ -1,0 +1,116 @@
+#include "compiler/resource_table.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace marionette::compiler {
+
+std::string lowercase(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string capitalize_segments(std::string_view name) {
+  std::string out = lowercase(name);
+  bool segment_start = true;
+  for (char& c : out) {
+    if (segment_start && c != ':')
+      c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    segment_start = c == ':';
+  }
+  return out;
+}
+
+bool is_valid_tag(std::string_view name) {
+  if (name.empty()) return false;
+  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  if (!word(name[0])) return false;
+  return std::all_of(name.begin() + 1, name.end(),
+                     [&](char c) { return word(c) || c == ':' || c == '.' || c == '-'; });
+}
+
+const Value* CompiledResource::parameter(std::string_view name) const {
+  for (const auto& [key, value] : parameters)
+    if (key == name) return &value;
+  return nullptr;
+}
+
+Value* CompiledResource::parameter(std::string_view name) {
+  for (auto& [key, value] : parameters)
+    if (key == name) return &value;
+  return nullptr;
+}
+
+void CompiledResource::set_parameter(const std::string& name, Value value) {
+  if (Value* existing = parameter(name)) {
+    *existing = std::move(value);
+  } else {
+    parameters.emplace_back(name, std::move(value));
+  }
+}
+
+void CompiledResource::tag(std::string_view name) {
+  auto add = [&](std::string tag) {
+    if (std::find(tags.begin(), tags.end(), tag) == tags.end()) tags.push_back(std::move(tag));
+  };
+  std::string lower = lowercase(name);
+  bool fresh = std::find(tags.begin(), tags.end(), lower) == tags.end();
+  add(lower);
+  if (!fresh || lower.find("::") == std::string::npos) return;
+  std::size_t start = 0;
+  while (true) {
+    std::size_t end = lower.find("::", start);
+    add(lower.substr(start, end - start));
+    if (end == std::string::npos) break;
+    start = end + 2;
+  }
+}
+
+std::optional<std::size_t> ResourceTable::find(const std::string& type,
+                                               const std::string& title) const {
+  auto found = index_.find(type + "[" + title + "]");
+  if (found == index_.end()) return std::nullopt;
+  return found->second;
+}
+
+std::size_t ResourceTable::add(CompiledResource resource) {
+  std::size_t index = resources_.size();
+  index_.emplace(resource.ref(), index);
+  resources_.push_back(std::move(resource));
+  return index;
+}
+
+void ResourceTable::add_edge(std::size_t container, std::size_t contained) {
+  std::pair<std::size_t, std::size_t> edge{container, contained};
+  if (std::find(edges_.begin(), edges_.end(), edge) == edges_.end()) edges_.push_back(edge);
+}
+
+catalog::Catalog ResourceTable::to_catalog() const {
+  catalog::Catalog out;
+  out.resources.reserve(resources_.size());
+  for (const CompiledResource& r : resources_) {
+    if (r.is_virtual || r.exported) continue;
+    catalog::Resource resource;
+    resource.type = r.type;
+    resource.title = r.title;
+    resource.tags = r.tags;
+    if (r.where.known()) {
+      resource.file = r.where.path();
+      resource.line = static_cast<int>(r.where.line);
+    }
+    resource.kind = r.kind;
+    for (const auto& [name, value] : r.parameters)
+      if (!value.is_undef()) resource.parameters[name] = to_data(value);
+    out.resources.push_back(std::move(resource));
+  }
+  for (const auto& [source, target] : edges_) {
+    const CompiledResource& s = resources_[source];
+    const CompiledResource& t = resources_[target];
+    if (s.is_virtual || t.is_virtual || s.exported || t.exported) continue;
+    out.edges.push_back({s.ref(), t.ref()});
+  }
+  return out;
+}
+
+}  // namespace marionette::compiler

@@ -1,0 +1,75 @@
+#pragma once
+
+#include <cstddef>
+#include <deque>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "catalog/catalog.hpp"
+#include "compiler/value.hpp"
+#include "lang/source_location.hpp"
+
+namespace marionette::lang::ast {
+struct DefinedTypeDefinition;
+}
+
+namespace marionette::compiler {
+
+class Scope;
+
+/// A resource while the catalog is being compiled.
+struct CompiledResource {
+  std::string type;   ///< "File", "Class", "Apache::Vhost"
+  std::string title;  ///< "App::Web" for classes
+  std::vector<std::pair<std::string, Value>> parameters;
+  std::vector<std::string> tags;
+  lang::SourceLocation where;  ///< unknown for included classes (no file/line in the catalog)
+  std::string kind = "compilable_type";
+  bool exported = false;
+  bool is_virtual = false;
+  /// A defined type's instance, evaluated at the end of the compilation.
+  const lang::ast::DefinedTypeDefinition* definition = nullptr;
+  bool evaluated = false;
+  const Scope* declared_in = nullptr;
+
+  std::string ref() const { return type + "[" + title + "]"; }
+  const Value* parameter(std::string_view name) const;
+  Value* parameter(std::string_view name);
+  void set_parameter(const std::string& name, Value value);
+  /// Adds tags (lowercased, with their `::` segments), keeping the first occurrence.
+  void tag(std::string_view name);
+};
+
+/// Every resource of the catalog in the order they were added, with containment edges.
+class ResourceTable {
+ public:
+  std::size_t size() const { return resources_.size(); }
+  CompiledResource& operator[](std::size_t i) { return resources_[i]; }
+  const CompiledResource& operator[](std::size_t i) const { return resources_[i]; }
+
+  std::optional<std::size_t> find(const std::string& type, const std::string& title) const;
+  std::size_t add(CompiledResource resource);
+  void add_edge(std::size_t container, std::size_t contained);
+
+  /// The finished catalog: virtual resources left out.
+  catalog::Catalog to_catalog() const;
+
+ private:
+  std::deque<CompiledResource> resources_;
+  std::unordered_map<std::string, std::size_t> index_;
+  std::vector<std::pair<std::size_t, std::size_t>> edges_;
+};
+
+/// Puppet's rule for tags: letters, digits, underscores, then also `:`, `.` and `-`.
+bool is_valid_tag(std::string_view name);
+
+/// "app::web" -> "App::Web": how resource types and class titles are written in a catalog.
+std::string capitalize_segments(std::string_view name);
+
+std::string lowercase(std::string_view text);
+
+}  // namespace marionette::compiler

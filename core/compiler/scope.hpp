@@ -1,0 +1,87 @@
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "compiler/value.hpp"
+#include "lang/ast/resources.hpp"
+
+namespace marionette::compiler {
+
+/// Resource defaults (`File { mode => '0644' }`) declared in a scope, evaluated.
+struct ResourceDefault {
+  std::string name;
+  Value value;
+  bool append = false;
+};
+
+/// A scope of variables: the top scope, a node, a class, a defined type's body or a lambda.
+/// Unqualified names are looked up here, then in the parent: the inherited class, else the
+/// node and top scope (Puppet 4+ has no dynamic scoping of variables).
+class Scope {
+ public:
+  Scope(Scope* parent, std::string class_name, std::size_t resource)
+      : parent_(parent), class_name_(std::move(class_name)), resource_(resource) {}
+
+  Scope* parent() const { return parent_; }
+  /// The class this scope belongs to ("" for top scope and defined types).
+  const std::string& class_name() const { return class_name_; }
+  /// The catalog resource that contains what is declared here (Class[main], Class[App], ...).
+  std::size_t resource() const { return resource_; }
+
+  const Value* find_local(const std::string& name) const {
+    auto found = variables_.find(name);
+    return found == variables_.end() ? nullptr : &found->second;
+  }
+  const Value* find(const std::string& name) const {
+    for (const Scope* s = this; s; s = s->parent_)
+      if (const Value* v = s->find_local(name)) return v;
+    return nullptr;
+  }
+  /// False when the variable is already set here (Puppet variables cannot be reassigned).
+  bool set(const std::string& name, Value value) {
+    return variables_.emplace(name, std::move(value)).second;
+  }
+
+  /// Regex captures of the last match ($0, $1, ...), visible in this scope and below.
+  void set_captures(std::vector<std::string> captures) {
+    captures_ = std::move(captures);
+    has_captures_ = true;
+  }
+  const Value* find_capture(std::size_t index, Value& out) const {
+    for (const Scope* s = this; s; s = s->parent_) {
+      if (!s->has_captures_) continue;
+      if (index >= s->captures_.size()) return nullptr;
+      out = s->captures_[index];
+      return &out;
+    }
+    return nullptr;
+  }
+
+  std::unordered_map<std::string, std::vector<ResourceDefault>>& defaults() { return defaults_; }
+  /// Defaults for a type, from this scope up to the top (nearest wins).
+  void collect_defaults(const std::string& type, std::vector<const ResourceDefault*>& out) const {
+    for (const Scope* s = this; s; s = s->parent_) {
+      auto found = s->defaults_.find(type);
+      if (found == s->defaults_.end()) continue;
+      for (const ResourceDefault& d : found->second) {
+        bool shadowed = false;
+        for (const ResourceDefault* seen : out) shadowed = shadowed || seen->name == d.name;
+        if (!shadowed) out.push_back(&d);
+      }
+    }
+  }
+
+ private:
+  Scope* parent_;
+  std::string class_name_;
+  std::size_t resource_;
+  std::unordered_map<std::string, Value> variables_;
+  std::vector<std::string> captures_;
+  bool has_captures_ = false;
+  std::unordered_map<std::string, std::vector<ResourceDefault>> defaults_;
+};
+
+}  // namespace marionette::compiler

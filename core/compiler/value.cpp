@@ -1,0 +1,228 @@
+#include "compiler/value.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+
+#include "compiler/types.hpp"
+
+namespace marionette::compiler {
+
+bool truthy(const Value& value) {
+  if (value.is_undef()) return false;
+  if (value.is_boolean()) return value.boolean();
+  return true;
+}
+
+namespace {
+
+bool equal_ignoring_case(const std::string& a, const std::string& b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) ==
+                  std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+}  // namespace
+
+bool equals(const Value& a, const Value& b) {
+  if (a.is_number() && b.is_number()) {
+    if (a.is_integer() && b.is_integer()) return a.integer() == b.integer();
+    return a.number() == b.number();
+  }
+  if (a.v.index() != b.v.index()) return false;
+  if (a.is_string()) return equal_ignoring_case(a.string(), b.string());
+  if (a.is_boolean()) return a.boolean() == b.boolean();
+  if (a.is_undef() || a.is_default()) return true;
+  if (a.is_regexp()) return a.regexp().pattern == b.regexp().pattern;
+  if (a.is_type()) {
+    const TypeValue& x = a.type();
+    const TypeValue& y = b.type();
+    if (x.name != y.name || x.parameters.size() != y.parameters.size()) return false;
+    for (std::size_t i = 0; i < x.parameters.size(); ++i)
+      if (!equals(x.parameters[i], y.parameters[i])) return false;
+    return true;
+  }
+  if (a.is_array()) {
+    const Array& x = a.array();
+    const Array& y = b.array();
+    if (x.size() != y.size()) return false;
+    for (std::size_t i = 0; i < x.size(); ++i)
+      if (!equals(x[i], y[i])) return false;
+    return true;
+  }
+  const Hash& x = a.hash();
+  const Hash& y = b.hash();
+  if (x.size() != y.size()) return false;
+  for (const auto& [key, value] : x) {
+    const Value* other = hash_find(y, key);
+    if (!other || !equals(value, *other)) return false;
+  }
+  return true;
+}
+
+const Value* hash_find(const Hash& hash, const Value& key) {
+  for (const auto& entry : hash) {
+    // Keys match exactly (case matters for hash keys), numbers by value.
+    if (entry.first.is_string() && key.is_string()) {
+      if (entry.first.string() == key.string()) return &entry.second;
+    } else if (equals(entry.first, key)) {
+      return &entry.second;
+    }
+  }
+  return nullptr;
+}
+
+std::string format_float(double value) {
+  char buffer[64];
+  auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  std::string text(buffer, error == std::errc() ? end : buffer);
+  if (text.find_first_of(".en") == std::string::npos) text += ".0";
+  return text;
+}
+
+bool is_resource_reference(const Value& value) {
+  if (!value.is_type()) return false;
+  const TypeValue& type = value.type();
+  return type.parameters.size() == 1 && type.parameters[0].is_string() &&
+         !is_data_type_name(type.name);
+}
+
+std::string reference_string(const TypeValue& type) {
+  std::string out = type.name + "[";
+  if (!type.parameters.empty() && type.parameters[0].is_string())
+    out += type.parameters[0].string();
+  return out + "]";
+}
+
+namespace {
+
+void append_type(const TypeValue& type, std::string& out) {
+  out += type.name;
+  if (type.parameters.empty()) return;
+  out += '[';
+  for (std::size_t i = 0; i < type.parameters.size(); ++i) {
+    if (i) out += ", ";
+    const Value& p = type.parameters[i];
+    if (p.is_string() && !is_resource_reference(Value(type))) {
+      out += '\'' + p.string() + '\'';
+    } else {
+      append_string(p, out);
+    }
+  }
+  out += ']';
+}
+
+}  // namespace
+
+void append_string(const Value& value, std::string& out) {
+  std::visit(
+      [&](const auto& x) {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, Undef>) {
+        } else if constexpr (std::is_same_v<T, Default>) {
+          out += "default";
+        } else if constexpr (std::is_same_v<T, bool>) {
+          out += x ? "true" : "false";
+        } else if constexpr (std::is_same_v<T, std::int64_t>) {
+          out += std::to_string(x);
+        } else if constexpr (std::is_same_v<T, double>) {
+          out += format_float(x);
+        } else if constexpr (std::is_same_v<T, std::string>) {
+          out += x;
+        } else if constexpr (std::is_same_v<T, Regexp>) {
+          out += '/' + x.pattern + '/';
+        } else if constexpr (std::is_same_v<T, std::shared_ptr<const TypeValue>>) {
+          if (is_resource_reference(value)) {
+            out += reference_string(*x);
+          } else {
+            append_type(*x, out);
+          }
+        } else if constexpr (std::is_same_v<T, std::shared_ptr<const Array>>) {
+          out += '[';
+          for (std::size_t i = 0; i < x->size(); ++i) {
+            if (i) out += ", ";
+            if ((*x)[i].is_undef()) {
+              out += "undef";
+            } else {
+              append_string((*x)[i], out);
+            }
+          }
+          out += ']';
+        } else {
+          out += '{';
+          bool first = true;
+          for (const auto& [key, item] : *x) {
+            if (!first) out += ", ";
+            first = false;
+            append_string(key, out);
+            out += " => ";
+            if (item.is_undef()) {
+              out += "undef";
+            } else {
+              append_string(item, out);
+            }
+          }
+          out += '}';
+        }
+      },
+      value.v);
+}
+
+std::string to_string(const Value& value) {
+  if (value.is_string()) return value.string();
+  std::string out;
+  append_string(value, out);
+  return out;
+}
+
+catalog::Data to_data(const Value& value) {
+  if (value.is_undef()) return nullptr;
+  if (value.is_boolean()) return value.boolean();
+  if (value.is_integer()) return value.integer();
+  if (value.is_float()) return std::get<double>(value.v);
+  if (value.is_string()) return value.string();
+  if (value.is_array()) {
+    catalog::Data out = catalog::Data::array();
+    for (const Value& item : value.array()) out.push_back(to_data(item));
+    return out;
+  }
+  if (value.is_hash()) {
+    catalog::Data out = catalog::Data::object();
+    for (const auto& [key, item] : value.hash()) out[to_string(key)] = to_data(item);
+    return out;
+  }
+  return to_string(value);
+}
+
+Value from_data(const catalog::Data& data) {
+  switch (data.type()) {
+    case catalog::Data::value_t::null:
+      return Value();
+    case catalog::Data::value_t::boolean:
+      return Value(data.get<bool>());
+    case catalog::Data::value_t::number_integer:
+    case catalog::Data::value_t::number_unsigned:
+      return Value(data.get<std::int64_t>());
+    case catalog::Data::value_t::number_float:
+      return Value(data.get<double>());
+    case catalog::Data::value_t::string:
+      return Value(data.get<std::string>());
+    case catalog::Data::value_t::array: {
+      Array out;
+      out.reserve(data.size());
+      for (const auto& item : data) out.push_back(from_data(item));
+      return Value(std::move(out));
+    }
+    case catalog::Data::value_t::object: {
+      Hash out;
+      out.reserve(data.size());
+      for (const auto& [key, item] : data.items()) out.emplace_back(Value(key), from_data(item));
+      return Value(std::move(out));
+    }
+    default:
+      return Value();
+  }
+}
+
+}  // namespace marionette::compiler

@@ -1,0 +1,113 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <regex>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "catalog/catalog.hpp"
+
+namespace marionette::compiler {
+
+struct Value;
+
+struct Undef {
+  bool operator==(const Undef&) const = default;
+};
+struct Default {
+  bool operator==(const Default&) const = default;
+};
+
+struct Regexp {
+  std::string pattern;
+  std::shared_ptr<const std::regex> compiled;
+};
+
+/// A type such as `Integer[1, 10]` or `Array[String]`; a resource reference is a type too:
+/// `File['/etc/motd']` is {name: "File", parameters: ["/etc/motd"]}, `Class['app']` likewise.
+struct TypeValue {
+  std::string name;
+  std::vector<Value> parameters;
+};
+
+using Array = std::vector<Value>;
+/// Keys keep their insertion order, as in Puppet.
+using Hash = std::vector<std::pair<Value, Value>>;
+
+/// A Puppet value. Arrays, hashes and types are shared and never changed once built, so that
+/// copying a value is cheap.
+struct Value {
+  using Variant = std::variant<Undef, Default, bool, std::int64_t, double, std::string, Regexp,
+                               std::shared_ptr<const TypeValue>, std::shared_ptr<const Array>,
+                               std::shared_ptr<const Hash>>;
+  Variant v;
+
+  Value() = default;
+  Value(Undef) {}
+  Value(Default d) : v(d) {}
+  Value(bool b) : v(b) {}
+  Value(int i) : v(std::int64_t{i}) {}
+  Value(std::int64_t i) : v(i) {}
+  Value(double d) : v(d) {}
+  Value(std::string s) : v(std::move(s)) {}
+  Value(const char* s) : v(std::string(s)) {}
+  Value(Regexp r) : v(std::move(r)) {}
+  Value(TypeValue t) : v(std::make_shared<const TypeValue>(std::move(t))) {}
+  Value(Array a) : v(std::make_shared<const Array>(std::move(a))) {}
+  Value(Hash h) : v(std::make_shared<const Hash>(std::move(h))) {}
+
+  bool is_undef() const { return std::holds_alternative<Undef>(v); }
+  bool is_default() const { return std::holds_alternative<Default>(v); }
+  bool is_string() const { return std::holds_alternative<std::string>(v); }
+  bool is_integer() const { return std::holds_alternative<std::int64_t>(v); }
+  bool is_float() const { return std::holds_alternative<double>(v); }
+  bool is_number() const { return is_integer() || is_float(); }
+  bool is_boolean() const { return std::holds_alternative<bool>(v); }
+  bool is_regexp() const { return std::holds_alternative<Regexp>(v); }
+  bool is_type() const { return std::holds_alternative<std::shared_ptr<const TypeValue>>(v); }
+  bool is_array() const { return std::holds_alternative<std::shared_ptr<const Array>>(v); }
+  bool is_hash() const { return std::holds_alternative<std::shared_ptr<const Hash>>(v); }
+
+  const std::string& string() const { return std::get<std::string>(v); }
+  std::int64_t integer() const { return std::get<std::int64_t>(v); }
+  double number() const {
+    return is_integer() ? static_cast<double>(integer()) : std::get<double>(v);
+  }
+  bool boolean() const { return std::get<bool>(v); }
+  const Regexp& regexp() const { return std::get<Regexp>(v); }
+  const TypeValue& type() const { return *std::get<std::shared_ptr<const TypeValue>>(v); }
+  const Array& array() const { return *std::get<std::shared_ptr<const Array>>(v); }
+  const Hash& hash() const { return *std::get<std::shared_ptr<const Hash>>(v); }
+};
+
+/// Puppet's truthiness: undef and false are false, everything else (even "" and 0) is true.
+bool truthy(const Value& value);
+
+/// `==`: strings compare case-insensitively, numbers by value, collections deeply.
+bool equals(const Value& a, const Value& b);
+
+/// The value as interpolation prints it: `[1, [2, 3]]`, `{k => v}`, "" for undef.
+std::string to_string(const Value& value);
+void append_string(const Value& value, std::string& out);
+
+/// A float as Puppet prints it: shortest form, `3.0` when it is whole.
+std::string format_float(double value);
+
+/// The value as it stands in a catalog's parameters (references become "Type[title]").
+catalog::Data to_data(const Value& value);
+
+/// A value read from facts (JSON/YAML data).
+Value from_data(const catalog::Data& data);
+
+/// Looks a key up in a hash (Puppet equality); nullptr when absent.
+const Value* hash_find(const Hash& hash, const Value& key);
+
+/// Is this a resource reference (`File['x']`, `Class['app']`), i.e. a type with one title?
+bool is_resource_reference(const Value& value);
+/// "File[/etc/motd]" for a resource reference.
+std::string reference_string(const TypeValue& type);
+
+}  // namespace marionette::compiler

@@ -1,0 +1,598 @@
+#include "lang/lexer.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string_view>
+#include <utility>
+
+#include "lang/diagnostic.hpp"
+
+namespace marionette::lang {
+
+LineIndex::LineIndex(const std::string& text) {
+  starts_.push_back(0);
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\n') starts_.push_back(i + 1);
+}
+
+SourceLocation LineIndex::locate(const std::shared_ptr<const SourceFile>& file, std::size_t offset,
+                                 std::size_t length) const {
+  auto after = std::upper_bound(starts_.begin(), starts_.end(), offset);
+  std::size_t line = static_cast<std::size_t>(after - starts_.begin());
+  SourceLocation where;
+  where.file = file;
+  where.line = static_cast<std::uint32_t>(line);
+  where.column = static_cast<std::uint32_t>(offset - starts_[line - 1] + 1);
+  where.length = static_cast<std::uint32_t>(std::max<std::size_t>(1, length));
+  return where;
+}
+
+namespace {
+
+bool is_word_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+bool is_hex_digit(char c) {
+  return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+constexpr std::pair<std::string_view, TokenKind> kKeywords[] = {
+    {"and", TokenKind::KwAnd},
+    {"case", TokenKind::KwCase},
+    {"class", TokenKind::KwClass},
+    {"default", TokenKind::KwDefault},
+    {"define", TokenKind::KwDefine},
+    {"else", TokenKind::KwElse},
+    {"elsif", TokenKind::KwElsif},
+    {"false", TokenKind::KwFalse},
+    {"function", TokenKind::KwFunction},
+    {"if", TokenKind::KwIf},
+    {"in", TokenKind::KwIn},
+    {"inherits", TokenKind::KwInherits},
+    {"node", TokenKind::KwNode},
+    {"or", TokenKind::KwOr},
+    {"true", TokenKind::KwTrue},
+    {"undef", TokenKind::KwUndef},
+    {"unless", TokenKind::KwUnless},
+};
+
+/// Operators and punctuation, longest first so that `<<|` wins over `<<` and `<`.
+constexpr std::pair<std::string_view, TokenKind> kPunctuation[] = {
+    {"<<|", TokenKind::ExportedCollectStart},
+    {"|>>", TokenKind::ExportedCollectEnd},
+    {"=>", TokenKind::FatArrow},
+    {"+>", TokenKind::PlusArrow},
+    {"+=", TokenKind::PlusAssign},
+    {"-=", TokenKind::MinusAssign},
+    {"==", TokenKind::Equal},
+    {"!=", TokenKind::NotEqual},
+    {"=~", TokenKind::Match},
+    {"!~", TokenKind::NotMatch},
+    {"<=", TokenKind::LessEqual},
+    {">=", TokenKind::GreaterEqual},
+    {"<<", TokenKind::LeftShift},
+    {">>", TokenKind::RightShift},
+    {"->", TokenKind::RightArrow},
+    {"~>", TokenKind::RightTilde},
+    {"<-", TokenKind::LeftArrow},
+    {"<~", TokenKind::LeftTilde},
+    {"<|", TokenKind::CollectStart},
+    {"|>", TokenKind::CollectEnd},
+    {"@@", TokenKind::AtAt},
+    {"{", TokenKind::LBrace},
+    {"}", TokenKind::RBrace},
+    {"[", TokenKind::LBracket},
+    {"]", TokenKind::RBracket},
+    {"(", TokenKind::LParen},
+    {")", TokenKind::RParen},
+    {",", TokenKind::Comma},
+    {";", TokenKind::Semicolon},
+    {":", TokenKind::Colon},
+    {"?", TokenKind::Question},
+    {"|", TokenKind::Pipe},
+    {".", TokenKind::Dot},
+    {"@", TokenKind::At},
+    {"=", TokenKind::Assign},
+    {"<", TokenKind::Less},
+    {">", TokenKind::Greater},
+    {"+", TokenKind::Plus},
+    {"-", TokenKind::Minus},
+    {"*", TokenKind::Star},
+    {"/", TokenKind::Slash},
+    {"%", TokenKind::Percent},
+    {"!", TokenKind::Not},
+};
+
+/// How the text of a double-quoted string or a heredoc is read.
+struct BodySpec {
+  std::size_t end = std::string::npos;  ///< heredoc: where the text stops; dq: at the quote
+  bool double_quoted = true;
+  bool interpolate = true;
+  std::size_t margin = 0;                    ///< heredoc: indentation removed from every line
+  bool join_lines = false;                   ///< heredoc /L: backslash-newline joins lines
+  std::string_view escapes = "\\\"'nrts$u";  ///< the escapes that are processed
+};
+
+class Lexer {
+ public:
+  explicit Lexer(const std::shared_ptr<const SourceFile>& file)
+      : file_(file), text_(file->text), lines_(file->text) {}
+
+  std::vector<Token> run() {
+    while (true) {
+      skip_space();
+      if (pos_ >= text_.size()) break;
+      lex_one();
+    }
+    emit(TokenKind::End, {}, text_.size(), 0);
+    return std::move(out_);
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& message, std::size_t at, std::size_t length = 1) {
+    throw SourceError(message, lines_.locate(file_, at, length));
+  }
+
+  void emit(TokenKind kind, std::string text, std::size_t start, std::size_t length) {
+    Token token;
+    token.kind = kind;
+    token.text = std::move(text);
+    token.where = lines_.locate(file_, std::min(start, text_.size()), length);
+    token.space_before = space_;
+    space_ = false;
+    out_.push_back(std::move(token));
+  }
+
+  char peek(std::size_t ahead = 0) const {
+    return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0';
+  }
+
+  void skip_space() {
+    while (pos_ < text_.size()) {
+      char c = text_[pos_];
+      if (c == ' ' || c == '\t' || c == '\r') {
+        ++pos_;
+      } else if (c == '\n') {
+        // The body of a heredoc follows the line that opened it: skip over it.
+        if (heredoc_resume_ != std::string::npos) {
+          pos_ = heredoc_resume_;
+          heredoc_resume_ = std::string::npos;
+        } else {
+          ++pos_;
+        }
+      } else if (c == '#') {
+        while (pos_ < text_.size() && text_[pos_] != '\n') ++pos_;
+      } else if (c == '/' && peek(1) == '*') {
+        std::size_t close = text_.find("*/", pos_ + 2);
+        if (close == std::string::npos) fail("Unclosed comment", pos_, 2);
+        pos_ = close + 2;
+      } else {
+        return;
+      }
+      space_ = true;
+    }
+  }
+
+  void lex_one() {
+    char c = text_[pos_];
+    if (c == '$') return lex_variable();
+    if (is_digit(c)) return lex_number();
+    if (is_word_char(c) || (c == ':' && peek(1) == ':' && is_word_char(peek(2)))) return lex_word();
+    if (c == '\'') return lex_single_quoted();
+    if (c == '"') return lex_double_quoted();
+    if (c == '@' && peek(1) == '(') return lex_heredoc();
+    if (c == '/' && regex_allowed() && lex_regex()) return;
+    for (const auto& [spelling, kind] : kPunctuation) {
+      if (text_.compare(pos_, spelling.size(), spelling) == 0) {
+        emit(kind, {}, pos_, spelling.size());
+        pos_ += spelling.size();
+        return;
+      }
+    }
+    fail(std::string("Syntax error at '") + c + "'", pos_);
+  }
+
+  /// Reads `(::)?\w+(::\w+)*` from pos_ and returns its end.
+  std::size_t scan_qualified(std::size_t from) const {
+    std::size_t p = from;
+    if (text_.compare(p, 2, "::") == 0) p += 2;
+    while (true) {
+      std::size_t segment = p;
+      while (p < text_.size() && is_word_char(text_[p])) ++p;
+      if (p == segment) return segment == from ? from : segment - 2;
+      if (text_.compare(p, 2, "::") != 0 || p + 2 >= text_.size() || !is_word_char(text_[p + 2]))
+        return p;
+      p += 2;
+    }
+  }
+
+  void lex_variable() {
+    std::size_t start = pos_;
+    std::size_t end = scan_qualified(pos_ + 1);
+    if (end == pos_ + 1) fail("Illegal variable name, The given name '' does not conform", pos_);
+    emit(TokenKind::Variable, text_.substr(pos_ + 1, end - pos_ - 1), start, end - start);
+    pos_ = end;
+  }
+
+  void lex_word() {
+    std::size_t start = pos_;
+    std::size_t end = scan_qualified(pos_);
+    std::string word = text_.substr(start, end - start);
+    pos_ = end;
+    std::size_t first = word.rfind(':') == std::string::npos ? 0 : word.find_first_not_of(':');
+    if (word[first] >= 'A' && word[first] <= 'Z') {
+      emit(TokenKind::TypeName, std::move(word), start, end - start);
+      return;
+    }
+    for (const auto& [spelling, kind] : kKeywords) {
+      if (word == spelling) {
+        emit(kind, std::move(word), start, end - start);
+        return;
+      }
+    }
+    emit(TokenKind::Name, std::move(word), start, end - start);
+  }
+
+  void lex_number() {
+    std::size_t start = pos_;
+    bool is_float = false;
+    if (peek() == '0' && (peek(1) == 'x' || peek(1) == 'X')) {
+      pos_ += 2;
+      while (is_hex_digit(peek())) ++pos_;
+    } else {
+      while (is_digit(peek())) ++pos_;
+      if (peek() == '.' && is_digit(peek(1))) {
+        is_float = true;
+        ++pos_;
+        while (is_digit(peek())) ++pos_;
+      }
+      if ((peek() == 'e' || peek() == 'E') &&
+          (is_digit(peek(1)) || ((peek(1) == '-' || peek(1) == '+') && is_digit(peek(2))))) {
+        is_float = true;
+        pos_ += 2;
+        while (is_digit(peek())) ++pos_;
+      }
+    }
+    if (is_word_char(peek())) fail("Illegal number", start, pos_ - start + 1);
+    emit(is_float ? TokenKind::Float : TokenKind::Integer, text_.substr(start, pos_ - start), start,
+         pos_ - start);
+  }
+
+  void lex_single_quoted() {
+    std::size_t start = pos_++;
+    std::string value;
+    while (true) {
+      if (pos_ >= text_.size()) fail("Unclosed quote after \"'\" followed by '...'", start);
+      char c = text_[pos_];
+      if (c == '\'') break;
+      if (c == '\\' && (peek(1) == '\\' || peek(1) == '\'')) {
+        value += peek(1);
+        pos_ += 2;
+        continue;
+      }
+      value += c;
+      ++pos_;
+    }
+    ++pos_;
+    emit(TokenKind::String, std::move(value), start, pos_ - start);
+  }
+
+  void lex_double_quoted() {
+    std::size_t start = pos_++;
+    std::size_t first = out_.size();
+    emit(TokenKind::StringStart, {}, start, 1);
+    lex_body(BodySpec{}, start);
+    emit(TokenKind::StringEnd, {}, pos_ - 1, 1);
+    collapse_plain_string(first, start);
+  }
+
+  /// A string without interpolation becomes one String token, simpler for the parser.
+  void collapse_plain_string(std::size_t first, std::size_t start) {
+    std::size_t count = out_.size() - first;
+    if (count > 3 || (count == 3 && out_[first + 1].kind != TokenKind::StringText)) return;
+    Token token = std::move(out_[first]);
+    token.kind = TokenKind::String;
+    token.text = count == 3 ? std::move(out_[first + 1].text) : std::string();
+    token.where.length = static_cast<std::uint32_t>(pos_ - start);
+    out_.resize(first);
+    out_.push_back(std::move(token));
+  }
+
+  void flush_text(std::string& text, std::size_t start) {
+    if (text.empty()) return;
+    bool space = space_;
+    emit(TokenKind::StringText, std::move(text), start, pos_ - start);
+    space_ = space;
+    text.clear();
+  }
+
+  /// Reads the text of a double-quoted string (up to and past its quote) or of a heredoc
+  /// (up to spec.end), emitting text parts and interpolations.
+  void lex_body(const BodySpec& spec, std::size_t opening) {
+    std::string text;
+    std::size_t text_start = pos_;
+    bool line_start = !spec.double_quoted;
+    while (true) {
+      std::size_t limit = spec.double_quoted ? text_.size() : spec.end;
+      if (pos_ >= limit) {
+        if (spec.double_quoted) fail("Unclosed quote after '\"' followed by '...'", opening);
+        break;
+      }
+      if (line_start) {
+        line_start = false;
+        for (std::size_t n = 0;
+             n < spec.margin && pos_ < limit && (text_[pos_] == ' ' || text_[pos_] == '\t'); ++n)
+          ++pos_;
+        continue;
+      }
+      char c = text_[pos_];
+      if (spec.double_quoted && c == '"') {
+        flush_text(text, text_start);
+        ++pos_;
+        return;
+      }
+      if (c == '\\' && pos_ + 1 < limit) {
+        char next = text_[pos_ + 1];
+        if (spec.join_lines && next == '\n') {
+          pos_ += 2;
+          line_start = true;
+          continue;
+        }
+        if (spec.escapes.find(next) != std::string_view::npos) {
+          pos_ += 2;
+          append_escape(next, text);
+          continue;
+        }
+      }
+      if (c == '$' && spec.interpolate) {
+        if (pos_ + 1 < limit && text_[pos_ + 1] == '{') {
+          flush_text(text, text_start);
+          lex_interpolation();
+          text_start = pos_;
+          continue;
+        }
+        std::size_t end = scan_qualified(pos_ + 1);
+        if (end > pos_ + 1 && end <= limit) {
+          flush_text(text, text_start);
+          emit(TokenKind::InterpolatedVariable, text_.substr(pos_ + 1, end - pos_ - 1), pos_,
+               end - pos_);
+          pos_ = end;
+          text_start = pos_;
+          continue;
+        }
+      }
+      if (c == '\n') line_start = true;
+      text += c;
+      ++pos_;
+    }
+    flush_text(text, text_start);
+  }
+
+  void append_escape(char escape, std::string& text) {
+    switch (escape) {
+      case 'n':
+        text += '\n';
+        return;
+      case 'r':
+        text += '\r';
+        return;
+      case 't':
+        text += '\t';
+        return;
+      case 's':
+        text += ' ';
+        return;
+      case 'u':
+        return append_unicode(text);
+      default:
+        text += escape;
+        return;
+    }
+  }
+
+  void append_unicode(std::string& text) {
+    std::size_t start = pos_ - 2;
+    std::uint32_t code = 0;
+    if (peek() == '{') {
+      ++pos_;
+      std::size_t digits = 0;
+      while (is_hex_digit(peek()) && digits < 6)
+        code = code * 16 + hex_value(text_[pos_++]), ++digits;
+      if (peek() != '}' || digits == 0) fail("Malformed unicode escape sequence", start, 3);
+      ++pos_;
+    } else {
+      for (int n = 0; n < 4; ++n) {
+        if (!is_hex_digit(peek())) fail("Malformed unicode escape sequence", start, 2);
+        code = code * 16 + hex_value(text_[pos_++]);
+      }
+    }
+    if (code < 0x80) {
+      text += static_cast<char>(code);
+    } else if (code < 0x800) {
+      text += static_cast<char>(0xC0 | (code >> 6));
+      text += static_cast<char>(0x80 | (code & 0x3F));
+    } else if (code < 0x10000) {
+      text += static_cast<char>(0xE0 | (code >> 12));
+      text += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+      text += static_cast<char>(0x80 | (code & 0x3F));
+    } else {
+      text += static_cast<char>(0xF0 | (code >> 18));
+      text += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
+      text += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+      text += static_cast<char>(0x80 | (code & 0x3F));
+    }
+  }
+
+  static std::uint32_t hex_value(char c) {
+    if (is_digit(c)) return static_cast<std::uint32_t>(c - '0');
+    return static_cast<std::uint32_t>((c | 0x20) - 'a' + 10);
+  }
+
+  /// `${ expression }`: ordinary tokens up to the brace that closes the interpolation.
+  void lex_interpolation() {
+    std::size_t start = pos_;
+    emit(TokenKind::InterpolationStart, {}, pos_, 2);
+    pos_ += 2;
+    int depth = 0;
+    while (true) {
+      skip_space();
+      if (pos_ >= text_.size()) fail("Unclosed interpolation: '${' without '}'", start, 2);
+      if (text_[pos_] == '}' && depth == 0) {
+        emit(TokenKind::InterpolationEnd, {}, pos_, 1);
+        ++pos_;
+        return;
+      }
+      lex_one();
+      if (out_.back().kind == TokenKind::LBrace) ++depth;
+      if (out_.back().kind == TokenKind::RBrace) --depth;
+    }
+  }
+
+  bool regex_allowed() const {
+    if (out_.empty()) return true;
+    switch (out_.back().kind) {
+      case TokenKind::Name:
+      case TokenKind::TypeName:
+      case TokenKind::Variable:
+      case TokenKind::Integer:
+      case TokenKind::Float:
+      case TokenKind::String:
+      case TokenKind::StringEnd:
+      case TokenKind::RParen:
+      case TokenKind::RBracket:
+      case TokenKind::KwTrue:
+      case TokenKind::KwFalse:
+      case TokenKind::KwUndef:
+        return false;
+      default:
+        return true;
+    }
+  }
+
+  /// `/pattern/` on one line; false when it is a division after all.
+  bool lex_regex() {
+    std::size_t p = pos_ + 1;
+    std::string pattern;
+    while (p < text_.size() && text_[p] != '/' && text_[p] != '\n') {
+      if (text_[p] == '\\' && p + 1 < text_.size() && text_[p + 1] != '\n') {
+        if (text_[p + 1] != '/') pattern += '\\';
+        pattern += text_[p + 1];
+        p += 2;
+        continue;
+      }
+      pattern += text_[p++];
+    }
+    if (p >= text_.size() || text_[p] != '/') return false;
+    emit(TokenKind::Regex, std::move(pattern), pos_, p + 1 - pos_);
+    pos_ = p + 1;
+    return true;
+  }
+
+  void lex_heredoc();
+
+  std::shared_ptr<const SourceFile> file_;
+  const std::string& text_;
+  LineIndex lines_;
+  std::size_t pos_ = 0;
+  bool space_ = false;
+  std::size_t heredoc_resume_ = std::string::npos;
+  std::vector<Token> out_;
+};
+
+/// `@("TAG":syntax/flags)`: the text is on the lines after this one, up to `| TAG` or `TAG`.
+void Lexer::lex_heredoc() {
+  std::size_t start = pos_;
+  std::size_t close = text_.find(')', pos_);
+  std::size_t newline = text_.find('\n', pos_);
+  if (close == std::string::npos || (newline != std::string::npos && close > newline))
+    fail("Invalid heredoc specification", start, 2);
+  std::string_view spec(text_.data() + pos_ + 2, close - pos_ - 2);
+  std::string_view flags;
+  if (auto slash = spec.find('/'); slash != std::string_view::npos) {
+    flags = spec.substr(slash + 1);
+    spec = spec.substr(0, slash);
+  }
+  if (auto colon = spec.find(':'); colon != std::string_view::npos) spec = spec.substr(0, colon);
+  while (!spec.empty() && spec.back() == ' ') spec.remove_suffix(1);
+  while (!spec.empty() && spec.front() == ' ') spec.remove_prefix(1);
+  bool interpolate = spec.size() >= 2 && spec.front() == '"' && spec.back() == '"';
+  std::string tag(interpolate ? spec.substr(1, spec.size() - 2) : spec);
+  pos_ = close + 1;
+
+  std::size_t body = heredoc_resume_ != std::string::npos ? heredoc_resume_
+                     : newline == std::string::npos       ? text_.size()
+                                                          : newline + 1;
+  // Find the line that ends the heredoc.
+  std::size_t line = body, margin = 0, body_end = std::string::npos, resume = text_.size();
+  bool trim_newline = false;
+  while (line < text_.size()) {
+    std::size_t eol = text_.find('\n', line);
+    if (eol == std::string::npos) eol = text_.size();
+    std::size_t p = line;
+    while (p < eol && (text_[p] == ' ' || text_[p] == '\t')) ++p;
+    std::size_t indent = p - line;
+    bool has_margin = p < eol && text_[p] == '|';
+    if (has_margin) {
+      ++p;
+      while (p < eol && text_[p] == ' ') ++p;
+    }
+    bool minus = p < eol && text_[p] == '-';
+    if (minus) {
+      ++p;
+      while (p < eol && text_[p] == ' ') ++p;
+    }
+    std::size_t q = eol;
+    while (q > p && (text_[q - 1] == ' ' || text_[q - 1] == '\t' || text_[q - 1] == '\r')) --q;
+    if (std::string_view(text_.data() + p, q - p) == tag) {
+      margin = has_margin ? indent : 0;
+      trim_newline = minus;
+      body_end = line;
+      resume = eol < text_.size() ? eol + 1 : eol;
+      break;
+    }
+    line = eol + 1;
+  }
+  if (body_end == std::string::npos)
+    fail("Heredoc without end-tagged line", start, close + 1 - start);
+  if (trim_newline && body_end > body) --body_end;
+
+  BodySpec body_spec;
+  body_spec.end = body_end;
+  body_spec.double_quoted = false;
+  body_spec.interpolate = interpolate;
+  body_spec.margin = margin;
+  body_spec.join_lines = flags.find('L') != std::string_view::npos;
+  std::string escapes;
+  for (char f : flags)
+    if (f != 'L') escapes += f;
+  if (!escapes.empty()) escapes += '\\';
+  body_spec.escapes = escapes;
+
+  std::size_t after_spec = pos_;
+  std::size_t first = out_.size();
+  emit(TokenKind::StringStart, {}, start, close + 1 - start);
+  pos_ = body;
+  lex_body(body_spec, start);
+  emit(TokenKind::StringEnd, {}, start, close + 1 - start);
+  std::size_t count = out_.size() - first;
+  if (count <= 3 && (count == 2 || out_[first + 1].kind == TokenKind::StringText)) {
+    Token token = std::move(out_[first]);
+    token.kind = TokenKind::String;
+    token.text = count == 3 ? std::move(out_[first + 1].text) : std::string();
+    out_.resize(first);
+    out_.push_back(std::move(token));
+  }
+  pos_ = after_spec;
+  heredoc_resume_ = resume;
+}
+
+}  // namespace
+
+std::vector<Token> tokenize(const std::shared_ptr<const SourceFile>& file) {
+  return Lexer(file).run();
+}
+
+}  // namespace marionette::lang

@@ -1,0 +1,262 @@
+#include "lang/parser.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "lang/diagnostic.hpp"
+#include "lang/lexer.hpp"
+#include "lang/parser_impl.hpp"
+
+namespace marionette::lang {
+
+std::shared_ptr<const SourceFile> make_source(std::string path, std::string text) {
+  return std::make_shared<const SourceFile>(SourceFile{std::move(path), std::move(text)});
+}
+
+std::shared_ptr<const SourceFile> read_source(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path.string());
+  std::ostringstream text;
+  text << in.rdbuf();
+  return make_source(path.string(), text.str());
+}
+
+Program parse(const std::shared_ptr<const SourceFile>& file, ast::Arena& arena) {
+  Parser parser(tokenize(file), arena);
+  return Program{file, parser.parse_program()};
+}
+
+namespace {
+
+/// Functions that may be called as statements without parentheses: `include a, b`.
+bool is_statement_function(const std::string& name) {
+  static const char* const kNames[] = {"include", "require", "contain", "realize", "tag",
+                                       "notice",  "info",    "warning", "err",     "alert",
+                                       "crit",    "emerg",   "debug",   "fail"};
+  return std::any_of(std::begin(kNames), std::end(kNames),
+                     [&](const char* n) { return name == n; });
+}
+
+bool starts_argument(TokenKind kind) {
+  switch (kind) {
+    case TokenKind::Name:
+    case TokenKind::TypeName:
+    case TokenKind::Variable:
+    case TokenKind::Integer:
+    case TokenKind::Float:
+    case TokenKind::String:
+    case TokenKind::StringStart:
+    case TokenKind::LBracket:
+    case TokenKind::KwClass:
+    case TokenKind::KwTrue:
+    case TokenKind::KwFalse:
+    case TokenKind::KwUndef:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+bool is_attribute_name(const Token& token) {
+  switch (token.kind) {
+    case TokenKind::Name:
+    case TokenKind::KwAnd:
+    case TokenKind::KwCase:
+    case TokenKind::KwClass:
+    case TokenKind::KwDefault:
+    case TokenKind::KwDefine:
+    case TokenKind::KwElse:
+    case TokenKind::KwElsif:
+    case TokenKind::KwFalse:
+    case TokenKind::KwFunction:
+    case TokenKind::KwIf:
+    case TokenKind::KwIn:
+    case TokenKind::KwInherits:
+    case TokenKind::KwNode:
+    case TokenKind::KwOr:
+    case TokenKind::KwTrue:
+    case TokenKind::KwUndef:
+    case TokenKind::KwUnless:
+      return true;
+    default:
+      return false;
+  }
+}
+
+const Token& Parser::expect(TokenKind kind) {
+  if (!at(kind)) syntax_error(peek());
+  return advance();
+}
+
+void Parser::syntax_error(const Token& token) const {
+  if (token.kind == TokenKind::End) throw SourceError("Syntax error at end of input", token.where);
+  std::string shown = token.text.empty() ? std::string(describe(token.kind)) : token.text;
+  if (token.kind == TokenKind::Variable) shown = "$" + shown;
+  throw SourceError("Syntax error at '" + shown + "'", token.where);
+}
+
+SourceLocation Parser::span(const SourceLocation& from) const {
+  SourceLocation where = from;
+  if (pos_ == 0) return where;
+  const SourceLocation& last = tokens_[pos_ - 1].where;
+  if (last.line == from.line && last.column + last.length > from.column)
+    where.length = last.column + last.length - from.column;
+  return where;
+}
+
+ast::Block* Parser::parse_program() {
+  auto* block = arena_.make<ast::Block>(peek().where);
+  block->statements = parse_statements(TokenKind::End);
+  expect(TokenKind::End);
+  return block;
+}
+
+std::vector<ast::Expression*> Parser::parse_statements(TokenKind end) {
+  std::vector<ast::Expression*> statements;
+  while (true) {
+    while (accept(TokenKind::Semicolon)) {
+    }
+    if (at(end) || at(TokenKind::End)) return statements;
+    statements.push_back(parse_statement());
+  }
+}
+
+ast::Block* Parser::parse_braced_block() {
+  auto* block = arena_.make<ast::Block>(expect(TokenKind::LBrace).where);
+  block->statements = parse_statements(TokenKind::RBrace);
+  expect(TokenKind::RBrace);
+  return block;
+}
+
+ast::Expression* Parser::parse_statement() {
+  switch (peek().kind) {
+    case TokenKind::KwClass:
+      if (peek(1).kind != TokenKind::LBrace) return parse_class_definition();
+      break;
+    case TokenKind::KwDefine:
+      return parse_defined_type_definition();
+    case TokenKind::KwNode:
+      return parse_node_definition();
+    case TokenKind::KwFunction:
+      throw SourceError("Puppet functions written in the Puppet language are not supported yet",
+                        peek().where);
+    case TokenKind::Name:
+      if (is_statement_function(peek().text) && starts_argument(peek(1).kind))
+        return parse_statement_call();
+      break;
+    default:
+      break;
+  }
+  return parse_expression();
+}
+
+ast::Expression* Parser::parse_statement_call() {
+  const Token& name = advance();
+  auto* call = arena_.make<ast::FunctionCall>(name.where, name.text);
+  do {
+    call->arguments.push_back(parse_expression());
+  } while (accept(TokenKind::Comma));
+  return call;
+}
+
+std::string Parser::parse_definition_name() {
+  const Token& token = peek();
+  if (token.kind != TokenKind::Name) syntax_error(token);
+  advance();
+  std::string name = token.text;
+  if (name.starts_with("::")) name.erase(0, 2);
+  return name;
+}
+
+ast::Expression* Parser::parse_class_definition() {
+  const Token& keyword = advance();
+  auto* definition = arena_.make<ast::ClassDefinition>(keyword.where);
+  definition->name = parse_definition_name();
+  if (accept(TokenKind::LParen)) definition->parameters = parse_parameter_list(TokenKind::RParen);
+  if (accept(TokenKind::KwInherits)) definition->parent = parse_definition_name();
+  definition->body = parse_braced_block();
+  return definition;
+}
+
+ast::Expression* Parser::parse_defined_type_definition() {
+  const Token& keyword = advance();
+  auto* definition = arena_.make<ast::DefinedTypeDefinition>(keyword.where);
+  definition->name = parse_definition_name();
+  if (accept(TokenKind::LParen)) definition->parameters = parse_parameter_list(TokenKind::RParen);
+  definition->body = parse_braced_block();
+  return definition;
+}
+
+ast::Expression* Parser::parse_node_definition() {
+  const Token& keyword = advance();
+  auto* definition = arena_.make<ast::NodeDefinition>(keyword.where);
+  do {
+    const Token& token = peek();
+    if (at(TokenKind::RBrace) || at(TokenKind::LBrace)) break;
+    if (token.kind == TokenKind::String) {
+      definition->matches.push_back(arena_.make<ast::StringLiteral>(token.where, token.text));
+      advance();
+    } else if (token.kind == TokenKind::Regex) {
+      definition->matches.push_back(arena_.make<ast::RegexLiteral>(token.where, token.text));
+      advance();
+    } else if (token.kind == TokenKind::KwDefault) {
+      definition->matches.push_back(arena_.make<ast::DefaultLiteral>(token.where));
+      advance();
+    } else if (token.kind == TokenKind::Name || token.kind == TokenKind::Integer) {
+      // A bare host name: web01.example.com
+      std::string host = advance().text;
+      while (at(TokenKind::Dot) && !peek().space_before) {
+        advance();
+        const Token& part = peek();
+        if (part.kind != TokenKind::Name && part.kind != TokenKind::Integer) syntax_error(part);
+        host += "." + advance().text;
+      }
+      definition->matches.push_back(arena_.make<ast::StringLiteral>(span(token.where), host));
+    } else {
+      syntax_error(token);
+    }
+  } while (accept(TokenKind::Comma));
+  if (accept(TokenKind::KwInherits)) definition->parent = advance().text;
+  definition->body = parse_braced_block();
+  return definition;
+}
+
+std::vector<ast::Parameter> Parser::parse_parameter_list(TokenKind end) {
+  std::vector<ast::Parameter> parameters;
+  while (!at(end)) {
+    ast::Parameter parameter;
+    parameter.where = peek().where;
+    if (at(TokenKind::TypeName)) parameter.type = parse_type_expression();
+    if (accept(TokenKind::Star)) parameter.captures_rest = true;
+    const Token& variable = expect(TokenKind::Variable);
+    parameter.name = variable.text;
+    if (accept(TokenKind::Assign)) parameter.default_value = parse_expression();
+    parameters.push_back(std::move(parameter));
+    if (!accept(TokenKind::Comma)) break;
+  }
+  expect(end);
+  return parameters;
+}
+
+ast::Expression* Parser::parse_type_expression() {
+  const Token& name = expect(TokenKind::TypeName);
+  ast::Expression* type = arena_.make<ast::TypeReference>(name.where, name.text);
+  if (at(TokenKind::LBracket) && !peek().space_before) {
+    advance();
+    auto* access = arena_.make<ast::Access>(name.where, type);
+    while (!at(TokenKind::RBracket)) {
+      access->keys.push_back(parse_expression());
+      if (!accept(TokenKind::Comma)) break;
+    }
+    expect(TokenKind::RBracket);
+    access->where = span(name.where);
+    type = access;
+  }
+  return type;
+}
+
+}  // namespace marionette::lang

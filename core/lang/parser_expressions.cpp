@@ -1,0 +1,556 @@
+#include <charconv>
+#include <cstdlib>
+
+#include "lang/diagnostic.hpp"
+#include "lang/parser_impl.hpp"
+
+namespace marionette::lang {
+
+namespace {
+
+struct BinaryOperator {
+  ast::BinaryOp op;
+  int precedence;  ///< higher binds tighter
+};
+
+bool binary_operator(TokenKind kind, BinaryOperator& out) {
+  using ast::BinaryOp;
+  switch (kind) {
+    case TokenKind::KwOr:
+      out = {BinaryOp::Or, 1};
+      return true;
+    case TokenKind::KwAnd:
+      out = {BinaryOp::And, 2};
+      return true;
+    case TokenKind::Less:
+      out = {BinaryOp::Less, 3};
+      return true;
+    case TokenKind::LessEqual:
+      out = {BinaryOp::LessEqual, 3};
+      return true;
+    case TokenKind::Greater:
+      out = {BinaryOp::Greater, 3};
+      return true;
+    case TokenKind::GreaterEqual:
+      out = {BinaryOp::GreaterEqual, 3};
+      return true;
+    case TokenKind::Equal:
+      out = {BinaryOp::Equal, 4};
+      return true;
+    case TokenKind::NotEqual:
+      out = {BinaryOp::NotEqual, 4};
+      return true;
+    case TokenKind::LeftShift:
+      out = {BinaryOp::LeftShift, 5};
+      return true;
+    case TokenKind::RightShift:
+      out = {BinaryOp::RightShift, 5};
+      return true;
+    case TokenKind::Plus:
+      out = {BinaryOp::Plus, 6};
+      return true;
+    case TokenKind::Minus:
+      out = {BinaryOp::Minus, 6};
+      return true;
+    case TokenKind::Star:
+      out = {BinaryOp::Multiply, 7};
+      return true;
+    case TokenKind::Slash:
+      out = {BinaryOp::Divide, 7};
+      return true;
+    case TokenKind::Percent:
+      out = {BinaryOp::Modulo, 7};
+      return true;
+    case TokenKind::Match:
+      out = {BinaryOp::Match, 8};
+      return true;
+    case TokenKind::NotMatch:
+      out = {BinaryOp::NotMatch, 8};
+      return true;
+    case TokenKind::KwIn:
+      out = {BinaryOp::In, 9};
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool relationship_operator(TokenKind kind, ast::RelationshipOp& out) {
+  switch (kind) {
+    case TokenKind::RightArrow:
+      out = ast::RelationshipOp::Before;
+      return true;
+    case TokenKind::RightTilde:
+      out = ast::RelationshipOp::Notify;
+      return true;
+    case TokenKind::LeftArrow:
+      out = ast::RelationshipOp::Require;
+      return true;
+    case TokenKind::LeftTilde:
+      out = ast::RelationshipOp::Subscribe;
+      return true;
+    default:
+      return false;
+  }
+}
+
+/// In `"${x}"` and `"${x['k']}"`, a bare word names a variable.
+ast::Expression* as_interpolated_variable(ast::Expression* expression, ast::Arena& arena) {
+  if (auto* word = ast::as<ast::BareWord>(expression))
+    return arena.make<ast::Variable>(word->where, word->name);
+  if (auto* access = ast::as<ast::Access>(expression)) {
+    access->target = as_interpolated_variable(access->target, arena);
+  } else if (auto* call = ast::as<ast::MethodCall>(expression)) {
+    call->receiver = as_interpolated_variable(call->receiver, arena);
+  }
+  return expression;
+}
+
+}  // namespace
+
+ast::Expression* Parser::parse_expression() {
+  ast::Expression* left = parse_assignment();
+  ast::RelationshipOp op;
+  while (relationship_operator(peek().kind, op)) {
+    const Token& arrow = advance();
+    ast::Expression* right = parse_assignment();
+    left = arena_.make<ast::Relationship>(arrow.where, op, left, right);
+  }
+  return left;
+}
+
+ast::Expression* Parser::parse_assignment() {
+  ast::Expression* target = parse_binary(1);
+  ast::AssignmentOp op;
+  switch (peek().kind) {
+    case TokenKind::Assign:
+      op = ast::AssignmentOp::Assign;
+      break;
+    case TokenKind::PlusAssign:
+      op = ast::AssignmentOp::Append;
+      break;
+    case TokenKind::MinusAssign:
+      op = ast::AssignmentOp::Delete;
+      break;
+    default:
+      return target;
+  }
+  const Token& operator_token = advance();
+  ast::Expression* value = parse_assignment();
+  return arena_.make<ast::Assignment>(operator_token.where, op, target, value);
+}
+
+ast::Expression* Parser::parse_binary(int min_precedence) {
+  ast::Expression* left = parse_unary();
+  BinaryOperator op;
+  while (binary_operator(peek().kind, op) && op.precedence >= min_precedence) {
+    const Token& operator_token = advance();
+    ast::Expression* right = parse_binary(op.precedence + 1);
+    left = arena_.make<ast::Binary>(operator_token.where, op.op, left, right);
+  }
+  return left;
+}
+
+ast::Expression* Parser::parse_unary() {
+  const Token& token = peek();
+  ast::UnaryOp op;
+  switch (token.kind) {
+    case TokenKind::Not:
+      op = ast::UnaryOp::Not;
+      break;
+    case TokenKind::Minus:
+      op = ast::UnaryOp::Negate;
+      break;
+    case TokenKind::Star:
+      op = ast::UnaryOp::Splat;
+      break;
+    default:
+      return parse_postfix();
+  }
+  advance();
+  ast::Expression* operand = parse_unary();
+  if (op == ast::UnaryOp::Negate) {
+    if (auto* integer = ast::as<ast::IntegerLiteral>(operand)) {
+      integer->value = -integer->value;
+      integer->where = span(token.where);
+      return integer;
+    }
+    if (auto* number = ast::as<ast::FloatLiteral>(operand)) {
+      number->value = -number->value;
+      number->where = span(token.where);
+      return number;
+    }
+  }
+  return arena_.make<ast::Unary>(token.where, op, operand);
+}
+
+ast::Expression* Parser::parse_postfix() {
+  ast::Expression* expression = parse_primary();
+  const SourceLocation start = expression->where;
+  while (true) {
+    const Token& token = peek();
+    if (token.kind == TokenKind::LBracket && !token.space_before) {
+      advance();
+      auto* access = arena_.make<ast::Access>(start, expression);
+      while (!at(TokenKind::RBracket)) {
+        access->keys.push_back(parse_expression());
+        if (!accept(TokenKind::Comma)) break;
+      }
+      expect(TokenKind::RBracket);
+      access->where = span(start);
+      expression = access;
+    } else if (token.kind == TokenKind::Dot) {
+      advance();
+      const Token& name = peek();
+      if (name.kind != TokenKind::Name && name.kind != TokenKind::TypeName) syntax_error(name);
+      advance();
+      auto* call = arena_.make<ast::MethodCall>(name.where, expression, name.text);
+      if (at(TokenKind::LParen)) call->arguments = parse_arguments();
+      call->lambda = parse_optional_lambda();
+      expression = call;
+    } else if (token.kind == TokenKind::Question) {
+      expression = parse_selector(expression);
+    } else if (token.kind == TokenKind::CollectStart ||
+               token.kind == TokenKind::ExportedCollectStart) {
+      expression = parse_collector(expression);
+    } else if (token.kind == TokenKind::LBrace && !in_condition_ &&
+               (ast::as<ast::TypeReference>(expression) || ast::as<ast::Access>(expression)) &&
+               (is_attribute_name(peek(1)) || peek(1).kind == TokenKind::Star ||
+                peek(1).kind == TokenKind::RBrace)) {
+      // `File { mode => ... }` (defaults) or `File['x'] { mode => ... }` (override).
+      advance();
+      auto attributes = parse_attribute_operations();
+      expect(TokenKind::RBrace);
+      if (auto* type = ast::as<ast::TypeReference>(expression)) {
+        auto* defaults = arena_.make<ast::ResourceDefaults>(start);
+        defaults->type_name = type->name;
+        defaults->attributes = std::move(attributes);
+        expression = defaults;
+      } else {
+        auto* override = arena_.make<ast::ResourceOverride>(start);
+        override->reference = expression;
+        override->attributes = std::move(attributes);
+        expression = override;
+      }
+    } else {
+      return expression;
+    }
+  }
+}
+
+ast::Expression* Parser::parse_primary() {
+  const Token& token = peek();
+  switch (token.kind) {
+    case TokenKind::Integer: {
+      advance();
+      std::int64_t value = 0;
+      std::string_view digits = token.text;
+      int base = 10;
+      if (digits.size() > 2 && (digits[1] == 'x' || digits[1] == 'X')) {
+        base = 16;
+        digits.remove_prefix(2);
+      } else if (digits.size() > 1 && digits[0] == '0') {
+        base = 8;
+        digits.remove_prefix(1);
+      }
+      auto [end, error] =
+          std::from_chars(digits.data(), digits.data() + digits.size(), value, base);
+      if (error != std::errc() || end != digits.data() + digits.size())
+        throw SourceError("Not a valid number: '" + token.text + "'", token.where);
+      return arena_.make<ast::IntegerLiteral>(token.where, value);
+    }
+    case TokenKind::Float:
+      advance();
+      return arena_.make<ast::FloatLiteral>(token.where, std::strtod(token.text.c_str(), nullptr));
+    case TokenKind::String:
+      advance();
+      return arena_.make<ast::StringLiteral>(token.where, token.text);
+    case TokenKind::StringStart:
+      return parse_string();
+    case TokenKind::Regex:
+      advance();
+      return arena_.make<ast::RegexLiteral>(token.where, token.text);
+    case TokenKind::Variable:
+      advance();
+      return arena_.make<ast::Variable>(token.where, token.text);
+    case TokenKind::KwTrue:
+    case TokenKind::KwFalse:
+      advance();
+      return arena_.make<ast::BooleanLiteral>(token.where, token.kind == TokenKind::KwTrue);
+    case TokenKind::KwUndef:
+      advance();
+      return arena_.make<ast::UndefLiteral>(token.where);
+    case TokenKind::KwDefault:
+      advance();
+      return arena_.make<ast::DefaultLiteral>(token.where);
+    case TokenKind::LBracket:
+      return parse_array();
+    case TokenKind::LBrace:
+      return parse_hash();
+    case TokenKind::LParen: {
+      advance();
+      bool outer = in_condition_;
+      in_condition_ = false;
+      ast::Expression* inner = parse_expression();
+      in_condition_ = outer;
+      expect(TokenKind::RParen);
+      return inner;
+    }
+    case TokenKind::TypeName:
+      advance();
+      if (at(TokenKind::LParen) && !peek().space_before) {
+        // `Integer('42')`, `Sensitive('x')`: a new value of the type.
+        auto* call = arena_.make<ast::FunctionCall>(token.where, token.text);
+        call->arguments = parse_arguments();
+        return call;
+      }
+      return arena_.make<ast::TypeReference>(token.where, token.text);
+    case TokenKind::Name:
+      return parse_word();
+    case TokenKind::KwClass:
+      if (peek(1).kind == TokenKind::LBrace) return parse_resource(ast::ResourceForm::Regular);
+      break;
+    case TokenKind::At:
+    case TokenKind::AtAt:
+      advance();
+      return parse_resource(token.kind == TokenKind::At ? ast::ResourceForm::Virtual
+                                                        : ast::ResourceForm::Exported);
+    case TokenKind::KwIf:
+      return parse_if(false);
+    case TokenKind::KwUnless:
+      return parse_if(true);
+    case TokenKind::KwCase:
+      return parse_case();
+    default:
+      break;
+  }
+  syntax_error(token);
+}
+
+/// A bare word: a function call, a resource declaration, or a plain name.
+ast::Expression* Parser::parse_word() {
+  const Token& token = advance();
+  if (at(TokenKind::LParen)) {
+    auto* call = arena_.make<ast::FunctionCall>(token.where, token.text);
+    call->arguments = parse_arguments();
+    call->lambda = parse_optional_lambda();
+    return call;
+  }
+  if (at(TokenKind::LBrace) && !in_condition_) {
+    --pos_;
+    return parse_resource(ast::ResourceForm::Regular);
+  }
+  return arena_.make<ast::BareWord>(token.where, token.text);
+}
+
+ast::Expression* Parser::parse_string() {
+  const Token& start = advance();
+  auto* string = arena_.make<ast::InterpolatedString>(start.where);
+  while (!at(TokenKind::StringEnd)) {
+    const Token& token = advance();
+    switch (token.kind) {
+      case TokenKind::StringText:
+        string->parts.push_back(arena_.make<ast::StringLiteral>(token.where, token.text));
+        break;
+      case TokenKind::InterpolatedVariable:
+        string->parts.push_back(arena_.make<ast::Variable>(token.where, token.text));
+        break;
+      case TokenKind::InterpolationStart: {
+        if (at(TokenKind::Integer) && peek(1).kind == TokenKind::InterpolationEnd) {
+          // "${1}" is the regex capture $1.
+          const Token& digits = advance();
+          string->parts.push_back(arena_.make<ast::Variable>(digits.where, digits.text));
+        } else {
+          bool outer = in_condition_;
+          in_condition_ = false;
+          string->parts.push_back(as_interpolated_variable(parse_expression(), arena_));
+          in_condition_ = outer;
+        }
+        expect(TokenKind::InterpolationEnd);
+        break;
+      }
+      default:
+        syntax_error(token);
+    }
+  }
+  advance();
+  return string;
+}
+
+ast::Expression* Parser::parse_array() {
+  auto* array = arena_.make<ast::ArrayLiteral>(expect(TokenKind::LBracket).where);
+  bool outer = in_condition_;
+  in_condition_ = false;
+  while (!at(TokenKind::RBracket)) {
+    array->elements.push_back(parse_expression());
+    if (!accept(TokenKind::Comma)) break;
+  }
+  in_condition_ = outer;
+  expect(TokenKind::RBracket);
+  array->where = span(array->where);
+  return array;
+}
+
+ast::Expression* Parser::parse_hash() {
+  auto* hash = arena_.make<ast::HashLiteral>(expect(TokenKind::LBrace).where);
+  bool outer = in_condition_;
+  in_condition_ = false;
+  while (!at(TokenKind::RBrace)) {
+    ast::Expression* key = parse_expression();
+    expect(TokenKind::FatArrow);
+    hash->entries.emplace_back(key, parse_expression());
+    if (!accept(TokenKind::Comma)) break;
+  }
+  in_condition_ = outer;
+  expect(TokenKind::RBrace);
+  hash->where = span(hash->where);
+  return hash;
+}
+
+ast::Expression* Parser::parse_condition() {
+  bool outer = in_condition_;
+  in_condition_ = true;
+  ast::Expression* condition = parse_expression();
+  in_condition_ = outer;
+  return condition;
+}
+
+ast::Expression* Parser::parse_if(bool is_unless) {
+  const Token& keyword = advance();
+  auto* node = arena_.make<ast::If>(keyword.where, is_unless);
+  node->condition = parse_condition();
+  node->then_body = parse_braced_block();
+  if (!is_unless && at(TokenKind::KwElsif)) {
+    node->otherwise = parse_if(false);
+  } else if (accept(TokenKind::KwElse)) {
+    node->otherwise = parse_braced_block();
+  }
+  return node;
+}
+
+ast::Expression* Parser::parse_case() {
+  const Token& keyword = advance();
+  auto* node = arena_.make<ast::Case>(keyword.where);
+  node->subject = parse_condition();
+  expect(TokenKind::LBrace);
+  while (!accept(TokenKind::RBrace)) {
+    ast::CaseOption option;
+    do {
+      option.values.push_back(parse_condition());
+    } while (accept(TokenKind::Comma));
+    expect(TokenKind::Colon);
+    option.body = parse_braced_block();
+    node->options.push_back(std::move(option));
+  }
+  return node;
+}
+
+ast::Expression* Parser::parse_selector(ast::Expression* subject) {
+  const Token& question = advance();
+  auto* node = arena_.make<ast::Selector>(question.where);
+  node->subject = subject;
+  bool outer = in_condition_;
+  in_condition_ = false;
+  expect(TokenKind::LBrace);
+  while (!at(TokenKind::RBrace)) {
+    ast::SelectorOption option;
+    option.match = parse_expression();
+    expect(TokenKind::FatArrow);
+    option.value = parse_expression();
+    node->options.push_back(option);
+    if (!accept(TokenKind::Comma)) break;
+  }
+  expect(TokenKind::RBrace);
+  in_condition_ = outer;
+  return node;
+}
+
+ast::Expression* Parser::parse_resource(ast::ResourceForm form) {
+  const Token& type = advance();
+  if (type.kind != TokenKind::Name && type.kind != TokenKind::KwClass) syntax_error(type);
+  auto* resource = arena_.make<ast::Resource>(type.where);
+  resource->form = form;
+  resource->type_name = type.kind == TokenKind::KwClass ? "class" : type.text;
+  expect(TokenKind::LBrace);
+  bool outer = in_condition_;
+  in_condition_ = false;
+  while (!at(TokenKind::RBrace)) {
+    ast::ResourceBody body;
+    body.where = peek().where;
+    body.title = parse_expression();
+    expect(TokenKind::Colon);
+    body.attributes = parse_attribute_operations();
+    resource->bodies.push_back(std::move(body));
+    if (!accept(TokenKind::Semicolon)) break;
+  }
+  in_condition_ = outer;
+  expect(TokenKind::RBrace);
+  return resource;
+}
+
+std::vector<ast::AttributeOperation> Parser::parse_attribute_operations() {
+  std::vector<ast::AttributeOperation> attributes;
+  while (is_attribute_name(peek()) || at(TokenKind::Star)) {
+    ast::AttributeOperation attribute;
+    const Token& name = advance();
+    attribute.where = name.where;
+    attribute.name = name.kind == TokenKind::Star ? "*" : name.text;
+    if (accept(TokenKind::PlusArrow)) {
+      attribute.append = true;
+    } else {
+      expect(TokenKind::FatArrow);
+    }
+    attribute.value = parse_expression();
+    attributes.push_back(std::move(attribute));
+    if (!accept(TokenKind::Comma)) break;
+  }
+  return attributes;
+}
+
+ast::Expression* Parser::parse_collector(ast::Expression* type) {
+  auto* reference = ast::as<ast::TypeReference>(type);
+  if (!reference) syntax_error(peek());
+  bool exported = advance().kind == TokenKind::ExportedCollectStart;
+  auto* collector = arena_.make<ast::Collector>(type->where);
+  collector->type_name = reference->name;
+  collector->exported = exported;
+  TokenKind end = exported ? TokenKind::ExportedCollectEnd : TokenKind::CollectEnd;
+  bool outer = in_condition_;
+  in_condition_ = false;
+  if (!at(end)) collector->query = parse_expression();
+  in_condition_ = outer;
+  expect(end);
+  if (at(TokenKind::LBrace) && !in_condition_) {
+    advance();
+    collector->overrides = parse_attribute_operations();
+    expect(TokenKind::RBrace);
+  }
+  return collector;
+}
+
+std::vector<ast::Expression*> Parser::parse_arguments() {
+  expect(TokenKind::LParen);
+  bool outer = in_condition_;
+  in_condition_ = false;
+  std::vector<ast::Expression*> arguments;
+  while (!at(TokenKind::RParen)) {
+    arguments.push_back(parse_expression());
+    if (!accept(TokenKind::Comma)) break;
+  }
+  in_condition_ = outer;
+  expect(TokenKind::RParen);
+  return arguments;
+}
+
+const ast::Lambda* Parser::parse_optional_lambda() {
+  if (!at(TokenKind::Pipe)) return nullptr;
+  auto* lambda = arena_.make<ast::Lambda>(advance().where);
+  lambda->parameters = parse_parameter_list(TokenKind::Pipe);
+  bool outer = in_condition_;
+  in_condition_ = false;
+  lambda->body = parse_braced_block();
+  in_condition_ = outer;
+  return lambda;
+}
+
+}  // namespace marionette::lang

@@ -1,0 +1,84 @@
+#pragma once
+
+/// The recursive-descent parser, shared by parser.cpp (statements, definitions) and
+/// parser_expressions.cpp (expressions by precedence climbing). Not a public header.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lang/ast/ast.hpp"
+#include "lang/parser.hpp"
+#include "lang/token.hpp"
+
+namespace marionette::lang {
+
+class Parser {
+ public:
+  Parser(std::vector<Token> tokens, ast::Arena& arena)
+      : tokens_(std::move(tokens)), arena_(arena) {}
+
+  ast::Block* parse_program();
+
+ private:
+  // Tokens.
+  const Token& peek(std::size_t ahead = 0) const {
+    std::size_t at = pos_ + ahead;
+    return at < tokens_.size() ? tokens_[at] : tokens_.back();
+  }
+  bool at(TokenKind kind) const { return peek().kind == kind; }
+  const Token& advance() { return tokens_[pos_ < tokens_.size() - 1 ? pos_++ : pos_]; }
+  bool accept(TokenKind kind) {
+    if (!at(kind)) return false;
+    advance();
+    return true;
+  }
+  const Token& expect(TokenKind kind);
+  [[noreturn]] void syntax_error(const Token& token) const;
+  /// A location from the start of `from` to the end of the previous token.
+  SourceLocation span(const SourceLocation& from) const;
+
+  // Statements and definitions (parser.cpp).
+  std::vector<ast::Expression*> parse_statements(TokenKind end);
+  ast::Block* parse_braced_block();
+  ast::Expression* parse_statement();
+  ast::Expression* parse_statement_call();
+  ast::Expression* parse_class_definition();
+  ast::Expression* parse_defined_type_definition();
+  ast::Expression* parse_node_definition();
+  std::vector<ast::Parameter> parse_parameter_list(TokenKind end);
+  ast::Expression* parse_type_expression();
+  std::string parse_definition_name();
+
+  // Expressions (parser_expressions.cpp).
+  ast::Expression* parse_expression();
+  ast::Expression* parse_assignment();
+  ast::Expression* parse_binary(int min_precedence);
+  ast::Expression* parse_unary();
+  ast::Expression* parse_postfix();
+  ast::Expression* parse_primary();
+  ast::Expression* parse_word();
+  ast::Expression* parse_string();
+  ast::Expression* parse_array();
+  ast::Expression* parse_hash();
+  ast::Expression* parse_if(bool is_unless);
+  ast::Expression* parse_case();
+  ast::Expression* parse_selector(ast::Expression* subject);
+  ast::Expression* parse_resource(ast::ResourceForm form);
+  ast::Expression* parse_collector(ast::Expression* type);
+  std::vector<ast::AttributeOperation> parse_attribute_operations();
+  std::vector<ast::Expression*> parse_arguments();
+  const ast::Lambda* parse_optional_lambda();
+  ast::Expression* parse_condition();
+
+  std::vector<Token> tokens_;
+  std::size_t pos_ = 0;
+  ast::Arena& arena_;
+  /// Inside a condition (`if x {`), a `{` after an expression opens the body, not an override.
+  bool in_condition_ = false;
+};
+
+/// Can this token be the name of an attribute (`unless =>`, `require =>`)?
+bool is_attribute_name(const Token& token);
+
+}  // namespace marionette::lang

@@ -1,0 +1,115 @@
+#include "lang/lexer.hpp"
+
+#include <gtest/gtest.h>
+
+#include "lang/diagnostic.hpp"
+#include "lang/parser.hpp"
+
+namespace marionette::lang {
+namespace {
+
+std::vector<Token> lex(const std::string& text) {
+  return tokenize(make_source("t.pp", text));
+}
+
+/// "kind:text@line:column" for each token but the end, to compare in one assertion.
+std::string summary(const std::string& text) {
+  std::string out;
+  for (const Token& t : lex(text)) {
+    if (t.kind == TokenKind::End) break;
+    if (!out.empty()) out += ' ';
+    out += std::string(describe(t.kind)) + ":" + t.text + "@" + std::to_string(t.where.line) + ":" +
+           std::to_string(t.where.column);
+  }
+  return out;
+}
+
+TEST(Lexer, ResourceDeclarationWithLocations) {
+  auto tokens = lex("file { '/etc/motd':\n  ensure => file,\n}\n");
+  ASSERT_EQ(tokens.size(), 10u);
+  EXPECT_EQ(tokens[0].kind, TokenKind::Name);
+  EXPECT_EQ(tokens[0].text, "file");
+  EXPECT_EQ(tokens[2].kind, TokenKind::String);
+  EXPECT_EQ(tokens[2].text, "/etc/motd");
+  EXPECT_EQ(tokens[2].where.column, 8u);
+  EXPECT_EQ(tokens[2].where.length, 11u);
+  EXPECT_EQ(tokens[4].where.line, 2u);
+  EXPECT_EQ(tokens[4].where.column, 3u);
+  EXPECT_EQ(tokens[5].kind, TokenKind::FatArrow);
+  EXPECT_EQ(tokens[8].kind, TokenKind::RBrace);
+  EXPECT_EQ(tokens[8].where.line, 3u);
+  EXPECT_EQ(tokens[9].kind, TokenKind::End);
+}
+
+TEST(Lexer, NamesTypesVariablesAndKeywords) {
+  EXPECT_EQ(summary("$app::params::port $::os App::Web ::app if unless"),
+            "a variable:app::params::port@1:1 a variable:::os@1:20 a type name:App::Web@1:26 "
+            "a name:::app@1:35 if:if@1:41 unless:unless@1:44");
+}
+
+TEST(Lexer, NumbersInEveryBase) {
+  auto tokens = lex("42 0x1F 010 1.5 2e3");
+  EXPECT_EQ(tokens[0].kind, TokenKind::Integer);
+  EXPECT_EQ(tokens[1].text, "0x1F");
+  EXPECT_EQ(tokens[2].text, "010");
+  EXPECT_EQ(tokens[3].kind, TokenKind::Float);
+  EXPECT_EQ(tokens[4].kind, TokenKind::Float);
+}
+
+TEST(Lexer, LongestOperatorWins) {
+  EXPECT_EQ(summary("-> ~> <- <~ <| |> <<| |>> == =~ => +> <= <<"),
+            "->:@1:1 ~>:@1:4 <-:@1:7 <~:@1:10 <|:@1:13 |>:@1:16 <<|:@1:19 |>>:@1:23 ==:@1:27 "
+            "=~:@1:30 =>:@1:33 +>:@1:36 <=:@1:39 <<:@1:42");
+}
+
+TEST(Lexer, RegexOrDivisionByContext) {
+  auto division = lex("$x / 2 / 1");
+  EXPECT_EQ(division[1].kind, TokenKind::Slash);
+  auto regex = lex("$x =~ /^a\\/b$/");
+  EXPECT_EQ(regex[2].kind, TokenKind::Regex);
+  EXPECT_EQ(regex[2].text, "^a/b$");
+}
+
+TEST(Lexer, DoubleQuotedStringWithoutInterpolationIsOneToken) {
+  auto tokens = lex(R"("tab\tnew\\n \$x \u{2713}")");
+  ASSERT_EQ(tokens.size(), 2u);
+  EXPECT_EQ(tokens[0].kind, TokenKind::String);
+  EXPECT_EQ(tokens[0].text, "tab\tnew\\n $x \xE2\x9C\x93");
+}
+
+TEST(Lexer, InterpolationBecomesParts) {
+  EXPECT_EQ(summary(R"("a $x b ${h['k']} c")"),
+            "\":@1:1 string text:a @1:2 an interpolated variable:x@1:4 string text: b @1:6 "
+            "${:@1:9 a name:h@1:11 [:@1:12 a string:k@1:13 ]:@1:16 }:@1:17 string text: c@1:18 "
+            "\":@1:20");
+}
+
+TEST(Lexer, SingleQuotesKeepBackslashesExceptQuoteAndBackslash) {
+  auto tokens = lex(R"('a\nb \' \\')");
+  EXPECT_EQ(tokens[0].text, "a\\nb ' \\");
+}
+
+TEST(Lexer, CommentsAreSkipped) {
+  EXPECT_EQ(summary("# one\n$a /* two\n */ $b"), "a variable:a@2:1 a variable:b@3:5");
+}
+
+TEST(Lexer, HeredocWithMarginAndJoinedLines) {
+  auto tokens = lex("$t = @(EOT/L)\n    one\n      two \\\n    three\n    | EOT\n$u = 1\n");
+  ASSERT_EQ(tokens[2].kind, TokenKind::String);
+  EXPECT_EQ(tokens[2].text, "one\n  two three\n");
+  EXPECT_EQ(tokens[3].kind, TokenKind::Variable);
+  EXPECT_EQ(tokens[3].where.line, 6u);
+}
+
+TEST(Lexer, UnclosedStringIsAnErrorAtTheQuote) {
+  try {
+    lex("$a = 1\n$b = \"open\n");
+    FAIL() << "no error";
+  } catch (const SourceError& e) {
+    EXPECT_EQ(e.where().line, 2u);
+    EXPECT_EQ(e.where().column, 6u);
+  }
+}
+
+}  // namespace
+}  // namespace marionette::lang
