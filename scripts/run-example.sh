@@ -14,8 +14,8 @@ once=false
 [ "${1:-}" = "--once" ] && once=true
 snmp_port=${SNMP_PORT:-16161}
 redis_port=${REDIS_PORT:-16379}
-root_oid=$(sed -n 's/^#define MARIONETTE_ROOT_OID_TEXT "\(.*\)"$/\1/p' subagent/root_oid.hpp 2>/dev/null || true)
-root_oid=${root_oid:-.1.3.6.1.4.1.8072.9999.9999.7}
+# The arc is defined once in code (subagent/oids.hpp); read it from there.
+root_oid=$(sed -n 's/.*kRootOid = "\(.*\)";.*/\1/p' subagent/oids.hpp)
 
 bash scripts/install-deps.sh
 bash scripts/build.sh
@@ -23,9 +23,11 @@ marionette=$repo/build/core/cli/marionette
 
 work=$(mktemp -d /tmp/marionette-run.XXXXXX)
 pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
+cleanup() {  # the agent first, then the servers it talks to
+  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do
+    kill "${pids[i]}" 2>/dev/null || true
+    wait "${pids[i]}" 2>/dev/null || true
+  done
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -71,8 +73,8 @@ echo "== ${walk[*]}"
 "${walk[@]}"
 base_mibs=$repo/../shared/validation/mibs
 if [ -d "$base_mibs" ]; then
-  named=(snmpbulkwalk -v2c -c public -M "+$base_mibs:$repo/mibs" -m +MARIONETTE-MIB
-         "127.0.0.1:$snmp_port" MARIONETTE-MIB::marionette)
+  named=(snmpbulkwalk -v2c -c public -M "+$base_mibs:$repo/mibs" -m MARIONETTE-MIB
+         "127.0.0.1:$snmp_port" MARIONETTE-MIB::marionetteMIB)
   echo
   echo "== ${named[*]}"
   "${named[@]}" || true

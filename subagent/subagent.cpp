@@ -58,9 +58,10 @@ class PersistentDir {
 
 /// Steps 1-2 of SNMP-NOTES.md: a subagent, its master's socket, no MIB files, no state files.
 void configure_before_init(const Options& options, const PersistentDir& persistent_dir) {
-  // Net-SNMP reads the MIB list from the environment only. (setenv while other threads read
-  // the environment is a race: start the subagent early.)
-  setenv("MIBS", "", 1);
+  // Net-SNMP reads the MIB list from the environment only. setenv while other threads read
+  // the environment is a race, so callers set it before starting threads and this only writes
+  // when they did not.
+  if (const char* mibs = std::getenv("MIBS"); mibs == nullptr || *mibs != '\0') setenv("MIBS", "", 1);
   netsnmp_ds_set_boolean(NETSNMP_DS_APPLICATION_ID, NETSNMP_DS_AGENT_ROLE, 1);
   if (!options.agentx_socket.empty()) {
     netsnmp_ds_set_string(NETSNMP_DS_APPLICATION_ID, NETSNMP_DS_AGENT_X_SOCKET,

@@ -45,8 +45,7 @@ std::vector<std::string> string_list(const Data& object, const char* name,
   if (it == object.end() || it->is_null()) return out;
   if (!it->is_array()) throw CatalogError(where + ": \"" + name + "\" must be an array");
   for (const Data& item : *it) {
-    if (!item.is_string())
-      throw CatalogError(where + ": \"" + name + "\" must hold strings only");
+    if (!item.is_string()) throw CatalogError(where + ": \"" + name + "\" must hold strings only");
     out.push_back(item.get<std::string>());
   }
   return out;
@@ -62,7 +61,8 @@ Resource resource_from_json(const Data& in, std::size_t index) {
   r.tags = string_list(in, "tags", where);
   if (auto it = in.find("file"); it != in.end() && it->is_string()) r.file = it->get<std::string>();
   if (auto it = in.find("line"); it != in.end() && it->is_number_integer()) r.line = it->get<int>();
-  if (auto it = in.find("exported"); it != in.end() && it->is_boolean()) r.exported = it->get<bool>();
+  if (auto it = in.find("exported"); it != in.end() && it->is_boolean())
+    r.exported = it->get<bool>();
   if (auto it = in.find("kind"); it != in.end() && it->is_string()) r.kind = it->get<std::string>();
   if (auto it = in.find("parameters"); it != in.end() && !it->is_null()) {
     if (!it->is_object()) throw CatalogError(where + ": \"parameters\" must be an object");
@@ -107,10 +107,13 @@ Catalog from_json(std::string_view text) {
   c.name = string_field(in, "name", where);
   c.tags = string_list(in, "tags", where);
   if (auto it = in.find("version"); it != in.end()) {
-    if (it->is_number_integer()) c.version = it->get<std::int64_t>();
-    else if (it->is_string()) c.version = std::strtoll(it->get<std::string>().c_str(), nullptr, 10);
+    if (it->is_number_integer())
+      c.version = it->get<std::int64_t>();
+    else if (it->is_string())
+      c.version = std::strtoll(it->get<std::string>().c_str(), nullptr, 10);
   }
-  if (auto it = in.find("code_id"); it != in.end() && it->is_string()) c.code_id = it->get<std::string>();
+  if (auto it = in.find("code_id"); it != in.end() && it->is_string())
+    c.code_id = it->get<std::string>();
   if (auto it = in.find("catalog_uuid"); it != in.end() && it->is_string())
     c.catalog_uuid = it->get<std::string>();
   if (auto it = in.find("environment"); it != in.end() && it->is_string())

@@ -9,6 +9,7 @@
 #include "daemon/agent.hpp"
 #include "daemon/signals.hpp"
 #include "metrics/registry.hpp"
+#include "subagent/oid.hpp"
 #include "subagent/subagent.hpp"
 
 namespace marionette::cli {
@@ -37,11 +38,19 @@ int run_agent(const std::vector<std::string>& words) {
   settings.run = settings_from(args);
   if (!settings.run.env_dir && !settings.run.manifest)
     throw UsageError("give --env-dir DIR or --manifest FILE");
-  settings.run_interval = std::chrono::seconds(args.number("runinterval", 1, 31536000).value_or(1800));
+  settings.run_interval =
+      std::chrono::seconds(args.number("runinterval", 1, 31536000).value_or(1800));
   settings.onetime = args.flag("onetime");
+  std::string root_oid = args.value("root-oid").value_or("");
+  if (!root_oid.empty() && !subagent::parse_oid(root_oid))
+    throw UsageError(
+        "--root-oid must be a numeric OID such as .1.3.6.1.4.1.8072.9999.9999.4242, not '" +
+        root_oid + "'");
 
-  // Before any thread starts, so that only the agent loop receives the signals.
+  // Before any thread starts: only the agent loop receives the signals, and Net-SNMP's MIB
+  // setting is in the environment before anything else reads it.
   daemon::SignalWatcher signals;
+  setenv("MIBS", "", 1);
   daemon::RunLog log = make_run_log(true, args.flag("debug"));
 
   std::unique_ptr<counters::CounterStore> counter_store;
@@ -66,8 +75,14 @@ int run_agent(const std::vector<std::string>& words) {
   if (!args.flag("no-snmp")) {
     subagent::Options options;
     options.agentx_socket = args.value("agentx-socket").value_or("");
-    options.root_oid = args.value("root-oid").value_or("");
-    snmp = std::thread([options, &registry, &stop] { subagent::run(options, registry, stop); });
+    options.root_oid = root_oid;
+    snmp = std::thread([options, &registry, &stop, log] {
+      try {
+        subagent::run(options, registry, stop);
+      } catch (const std::exception& e) {
+        log("err", std::string("The SNMP subagent stopped: ") + e.what());
+      }
+    });
   }
   int status = agent.run(signals);
   stop = true;

@@ -14,7 +14,8 @@ int run_compile(const std::vector<std::string>& words) {
   if (!args.positionals().empty())
     throw UsageError("unexpected argument '" + args.positionals().front() + "'");
   daemon::RunSettings settings = settings_from(args);
-  if (!settings.env_dir && !settings.manifest) throw UsageError("give --env-dir DIR or --manifest FILE");
+  if (!settings.env_dir && !settings.manifest)
+    throw UsageError("give --env-dir DIR or --manifest FILE");
   try {
     compiler::CompileRequest request;
     request.facts = daemon::load_facts(settings);

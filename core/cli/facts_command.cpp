@@ -39,7 +39,8 @@ facts::Facts lookup(const facts::Facts& all, const std::string& path) {
   std::size_t start = 0;
   while (start <= path.size()) {
     std::size_t dot = path.find('.', start);
-    std::string step = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+    std::string step =
+        path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
     if (at->is_object() && at->contains(step)) {
       at = &(*at)[step];
     } else if (at->is_array() && !step.empty() &&
@@ -62,7 +63,8 @@ int run_facts(const std::vector<std::string>& words) {
   if (args.flag("json") && args.flag("yaml")) throw UsageError("give --json or --yaml, not both");
   facts::Facts all;
   try {
-    all = args.value("facts") ? facts::load_yaml_file(*args.value("facts")) : facts::gather_native();
+    all =
+        args.value("facts") ? facts::load_yaml_file(*args.value("facts")) : facts::gather_native();
   } catch (const std::exception& e) {
     print_error(e.what());
     return 1;
@@ -71,8 +73,10 @@ int run_facts(const std::vector<std::string>& words) {
   const auto& names = args.positionals();
   if (names.size() == 1 && !args.flag("json") && !args.flag("yaml")) {
     facts::Facts value = lookup(all, names.front());
-    if (value.is_string()) std::cout << value.get<std::string>() << "\n";
-    else if (!value.is_null()) std::cout << value.dump(2) << "\n";
+    if (value.is_string())
+      std::cout << value.get<std::string>() << "\n";
+    else if (!value.is_null())
+      std::cout << value.dump(2) << "\n";
     return 0;
   }
   if (!names.empty()) {

@@ -16,7 +16,8 @@ void print_overview() {
                "Subcommands:\n";
   for (const auto& c : marionette::cli::commands())
     std::cout << "  " << c.name << std::string(10 - std::strlen(c.name), ' ') << c.summary << "\n";
-  std::cout << "\n`marionette <subcommand> --help` describes each one; --version prints the version.\n";
+  std::cout
+      << "\n`marionette <subcommand> --help` describes each one; --version prints the version.\n";
 }
 
 bool asks_for_help(const std::vector<std::string>& words) {
@@ -32,7 +33,8 @@ bool asks_for_help(const std::vector<std::string>& words) {
 int main(int argc, char** argv) {
   std::vector<std::string> words(argv + 1, argv + argc);
   if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
-    if (words.size() >= 2) words = {words[1], "--help"};
+    if (words.size() >= 2)
+      words = {words[1], "--help"};
     else {
       print_overview();
       return 0;

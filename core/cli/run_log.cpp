@@ -35,8 +35,10 @@ std::shared_ptr<spdlog::logger> make_logger(const std::string& name, spdlog::sin
 
 daemon::RunLog make_run_log(bool timestamps, bool debug) {
   // Like Puppet: notices on stdout, warnings and errors on stderr.
-  auto out = make_logger("out", std::make_shared<spdlog::sinks::stdout_sink_mt>(), timestamps, debug);
-  auto err = make_logger("err", std::make_shared<spdlog::sinks::stderr_sink_mt>(), timestamps, debug);
+  auto out =
+      make_logger("out", std::make_shared<spdlog::sinks::stdout_sink_mt>(), timestamps, debug);
+  auto err =
+      make_logger("err", std::make_shared<spdlog::sinks::stderr_sink_mt>(), timestamps, debug);
   return [out, err](const std::string& level, const std::string& message) {
     if (level == "diagnostic") {  // already rendered: file:line:column: error: …, source, caret
       std::string text = message;

@@ -6,8 +6,8 @@
 namespace marionette::cli {
 
 /// The options every compiling subcommand shares.
-inline const std::set<std::string> kRunOptions = {"env-dir", "manifest", "facts", "node",
-                                                  "environment", "statedir"};
+inline const std::set<std::string> kRunOptions = {"env-dir", "manifest",    "facts",
+                                                  "node",    "environment", "statedir"};
 
 /// Reads the shared options into run settings; checks that the named files exist.
 daemon::RunSettings settings_from(const Arguments& args);

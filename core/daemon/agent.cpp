@@ -44,8 +44,8 @@ void Agent::publish_state(metrics::AgentState state) {
 
 RunOutcome Agent::run_and_publish() {
   publish_state(metrics::AgentState::compiling);
-  RunOutcome outcome = run_once(settings_.run, log_,
-                                [this] { publish_state(metrics::AgentState::applying); });
+  RunOutcome outcome =
+      run_once(settings_.run, log_, [this] { publish_state(metrics::AgentState::applying); });
   counters::RunDelta delta;
   delta.run_id = outcome.node_name + "/" + catalog::new_catalog_uuid();
   delta.resources_changed = outcome.report ? outcome.report->metrics.changed : 0;
@@ -70,7 +70,8 @@ int Agent::run(SignalWatcher& signals) {
         return 0;
       }
       if (event == SignalEvent::run_now) break;
-      if (event == SignalEvent::reload) log_("notice", "Caught HUP; the configuration is re-read at the next run");
+      if (event == SignalEvent::reload)
+        log_("notice", "Caught HUP; the configuration is re-read at the next run");
       if (event == SignalEvent::none) break;
     }
   }

@@ -70,9 +70,8 @@ void apply_catalog(const catalog::Catalog& catalog, const RunSettings& settings,
   std::error_code ignored;
   std::filesystem::create_directories(settings.state_dir, ignored);
   try {
-    transaction::write_last_run_summary(*outcome.report,
-                                        settings.state_dir / "last_run_summary.yaml",
-                                        outcome.compile_seconds);
+    transaction::write_last_run_summary(
+        *outcome.report, settings.state_dir / "last_run_summary.yaml", outcome.compile_seconds);
   } catch (const std::exception& e) {
     log("warning", std::string("Could not write last_run_summary.yaml: ") + e.what());
   }

@@ -13,7 +13,8 @@ facts::Facts load_facts(const RunSettings& settings) {
 
 namespace {
 
-std::optional<std::string> string_at(const facts::Facts& facts, const char* group, const char* key) {
+std::optional<std::string> string_at(const facts::Facts& facts, const char* group,
+                                     const char* key) {
   auto g = facts.find(group);
   if (g == facts.end() || !g->is_object()) return std::nullopt;
   auto v = g->find(key);
