@@ -81,6 +81,23 @@ TEST_P(GoldenTest, CompilesAsPuppetDoes) {
 INSTANTIATE_TEST_SUITE_P(Cases, GoldenTest, ::testing::ValuesIn(case_names()),
                          [](const auto& info) { return info.param; });
 
+// The environment the README runs is held against the catalog real Puppet 7 compiled for it
+// (shared/tools/puppet-catalog examples/production -f examples/facts.yaml).
+TEST(ExampleEnvironment, CompilesAsPuppetDoes) {
+  const fs::path examples = MARIONETTE_EXAMPLES_DIR;
+  compiler::CompileRequest request;
+  request.env_dir = examples / "production";
+  request.facts = facts::load_yaml_file(examples / "facts.yaml");
+  request.node_name = "web01.example.com";
+  nlohmann::json actual = nlohmann::json::parse(catalog::to_json(compiler::compile(request)));
+  nlohmann::json expected = nlohmann::json::parse(read_text(examples / "production.puppet7.json"));
+  std::vector<std::string> diffs = testing::compare_catalogs(expected, actual);
+  std::string report;
+  for (const std::string& d : diffs) report += d + "\n";
+  EXPECT_TRUE(diffs.empty()) << report;
+  EXPECT_EQ(actual["resources"].size(), 14u);
+}
+
 TEST(CatalogCompare, NoticesWhatDiffers) {
   auto catalog = nlohmann::json::parse(R"({"name": "n", "environment": "production",
     "resources": [{"type": "File", "title": "/a", "tags": ["file"], "line": 2,
