@@ -9,7 +9,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git ca-certificates
   libsnmp-dev libhiredis-dev libssl-dev libyaml-cpp-dev libspdlog-dev libfmt-dev
   nlohmann-json3-dev libgtest-dev libgmock-dev
-  snmpd snmp smitools redis-server
+  snmpd snmp snmptrapd smitools redis-server
   libxml2-utils rrdtool
   python3 python3-yaml
   debhelper devscripts fakeroot lintian

@@ -8,9 +8,13 @@ namespace {
 
 using metrics::Snapshot;
 
-std::uint32_t clamp32(std::int64_t value) {
+/// Any integer as an unsigned 32-bit value, saturated at both ends.
+template <class Integer>
+std::uint32_t clamp32(Integer value) {
+  if (value <= 0) return 0;
+  const auto wide = static_cast<std::uint64_t>(value);
   return static_cast<std::uint32_t>(
-      std::clamp<std::int64_t>(value, 0, std::numeric_limits<std::uint32_t>::max()));
+      std::min<std::uint64_t>(wide, std::numeric_limits<std::uint32_t>::max()));
 }
 
 std::int64_t seconds_since_epoch(Instant now) {
@@ -23,16 +27,27 @@ Value gauge(const Snapshot& snapshot, Instant) {
 }
 
 template <auto Field>
-Value counter64(const Snapshot& snapshot, Instant) {
-  return Counter64{snapshot.*Field};
+Value enumeration(const Snapshot& snapshot, Instant) {
+  return Integer32{static_cast<std::int32_t>(snapshot.*Field)};
+}
+
+template <auto Field>
+Value text(const Snapshot& snapshot, Instant) {
+  return OctetString{snapshot.*Field};
+}
+
+template <auto Field>
+Value node_total(const Snapshot& snapshot, Instant) {
+  return Counter64{snapshot.node.*Field};
+}
+
+template <auto Field>
+Value fleet_total(const Snapshot& snapshot, Instant) {
+  return Counter64{snapshot.fleet.*Field};
 }
 
 Value truth_value(bool value) {
   return Integer32{value ? 1 : 2};
-}
-
-Value version(const Snapshot& s, Instant) {
-  return OctetString{s.version};
 }
 
 /// TimeTicks since the daemon started; like sysUpTime it wraps modulo 2^32.
@@ -42,34 +57,46 @@ Value uptime(const Snapshot& s, Instant now) {
   return TimeTicks{static_cast<std::uint32_t>(seconds * 100)};
 }
 
-Value state(const Snapshot& s, Instant) {
-  return Integer32{static_cast<std::int32_t>(s.state)};
-}
-
 Value last_run_age(const Snapshot& s, Instant now) {
   if (s.last_run_at == 0) return Gauge32{0};
   return Gauge32{clamp32(seconds_since_epoch(now) - s.last_run_at)};
+}
+
+Value compile_window_count(const Snapshot& s, Instant) {
+  return Gauge32{clamp32(s.compile_window.size())};
 }
 
 Value compile_ok(const Snapshot& s, Instant) {
   return truth_value(s.last_compile_ok);
 }
 
+using metrics::CounterTotals;
+
 // One line per object, sorted by OID. Suffixes are relative to the root (kRootOid):
-//   .1 objects: .1 agent, .2 compile, .3 catalog, .4 last run, .5 per-type table (later),
-//               .6 counters;  .2 conformance;  .0 notifications (later).
+//   .1 objects: .1 agent, .2 compile, .3 catalog, .4 last run, .5 per-type table (typeTable),
+//               .6 node counters, .7 fleet counters, .8 counter store;
+//   .2 conformance;  .0 notifications.
 const MibObject kObjects[] = {
-    {{1, 1, 1}, Syntax::octet_string, "mrnVersion", version},
+    {{1, 1, 1}, Syntax::octet_string, "mrnVersion", text<&Snapshot::version>},
     {{1, 1, 2}, Syntax::timeticks, "mrnUptime", uptime},
-    {{1, 1, 3}, Syntax::integer32, "mrnState", state},
+    {{1, 1, 3}, Syntax::integer32, "mrnState", enumeration<&Snapshot::state>},
     {{1, 1, 4}, Syntax::gauge32, "mrnRunInterval", gauge<&Snapshot::run_interval_s>},
     {{1, 1, 5}, Syntax::gauge32, "mrnLastRunTime", gauge<&Snapshot::last_run_at>},
     {{1, 1, 6}, Syntax::gauge32, "mrnLastRunAge", last_run_age},
+    {{1, 1, 7}, Syntax::octet_string, "mrnConfigVersion", text<&Snapshot::config_version>},
+    {{1, 1, 8}, Syntax::integer32, "mrnCatalogSource", enumeration<&Snapshot::catalog_source>},
     {{1, 2, 1}, Syntax::gauge32, "mrnCompileLastTime", gauge<&Snapshot::last_compile_ms>},
     {{1, 2, 2}, Syntax::integer32, "mrnCompileLastOk", compile_ok},
+    {{1, 2, 3}, Syntax::gauge32, "mrnCompileMinTime", gauge<&Snapshot::compile_min_ms>},
+    {{1, 2, 4}, Syntax::gauge32, "mrnCompileAvgTime", gauge<&Snapshot::compile_avg_ms>},
+    {{1, 2, 5}, Syntax::gauge32, "mrnCompileMaxTime", gauge<&Snapshot::compile_max_ms>},
+    {{1, 2, 6}, Syntax::gauge32, "mrnCompileWinCount", compile_window_count},
+    {{1, 2, 7}, Syntax::gauge32, "mrnCompileWinFails", gauge<&Snapshot::compile_window_failures>},
     {{1, 3, 1}, Syntax::gauge32, "mrnCatalogResources", gauge<&Snapshot::catalog_resources>},
     {{1, 3, 2}, Syntax::gauge32, "mrnCatalogEdges", gauge<&Snapshot::catalog_edges>},
     {{1, 3, 3}, Syntax::gauge32, "mrnCatalogClasses", gauge<&Snapshot::catalog_classes>},
+    {{1, 3, 4}, Syntax::gauge32, "mrnCatalogBytes", gauge<&Snapshot::catalog_bytes>},
+    {{1, 3, 5}, Syntax::octet_string, "mrnCatalogVersion", text<&Snapshot::config_version>},
     {{1, 4, 1}, Syntax::gauge32, "mrnLastRunResources", gauge<&Snapshot::resources_total>},
     {{1, 4, 2}, Syntax::gauge32, "mrnLastRunChanged", gauge<&Snapshot::resources_changed>},
     {{1, 4, 3}, Syntax::gauge32, "mrnLastRunFailed", gauge<&Snapshot::resources_failed>},
@@ -78,12 +105,53 @@ const MibObject kObjects[] = {
     {{1, 4, 6}, Syntax::gauge32, "mrnLastRunRestarted", gauge<&Snapshot::resources_restarted>},
     {{1, 4, 7}, Syntax::gauge32, "mrnLastRunEvents", gauge<&Snapshot::events_total>},
     {{1, 4, 8}, Syntax::gauge32, "mrnLastRunApplyTime", gauge<&Snapshot::last_apply_ms>},
-    {{1, 6, 1}, Syntax::counter64, "mrnRunsTotal", counter64<&Snapshot::runs_total>},
+    {{1, 4, 9}, Syntax::gauge32, "mrnLastRunScheduled", gauge<&Snapshot::resources_scheduled>},
+    {{1, 4, 10},
+     Syntax::gauge32,
+     "mrnLastRunCorrected",
+     gauge<&Snapshot::resources_corrective_change>},
+    {{1, 4, 11}, Syntax::gauge32, "mrnLastRunEventsOk", gauge<&Snapshot::events_success>},
+    {{1, 4, 12}, Syntax::gauge32, "mrnLastRunEventFail", gauge<&Snapshot::events_failure>},
+    {{1, 4, 13}, Syntax::integer32, "mrnLastRunStatus", enumeration<&Snapshot::last_run_status>},
+    {{1, 6, 1}, Syntax::counter64, "mrnRunsTotal", node_total<&CounterTotals::runs>},
     {{1, 6, 2},
      Syntax::counter64,
      "mrnChangedTotal",
-     counter64<&Snapshot::resources_changed_total>},
-    {{1, 6, 3}, Syntax::counter64, "mrnFailuresTotal", counter64<&Snapshot::failures_total>},
+     node_total<&CounterTotals::resources_changed>},
+    {{1, 6, 3}, Syntax::counter64, "mrnFailuresTotal", node_total<&CounterTotals::failures>},
+    {{1, 6, 4}, Syntax::counter64, "mrnCompilesTotal", node_total<&CounterTotals::compiles>},
+    {{1, 6, 5},
+     Syntax::counter64,
+     "mrnCompileFailTotal",
+     node_total<&CounterTotals::compile_failures>},
+    {{1, 6, 6},
+     Syntax::counter64,
+     "mrnResFailedTotal",
+     node_total<&CounterTotals::resources_failed>},
+    {{1, 6, 7}, Syntax::counter64, "mrnEventsTotal", node_total<&CounterTotals::events>},
+    {{1, 6, 8}, Syntax::counter64, "mrnCompileUsTotal", node_total<&CounterTotals::compile_us>},
+    {{1, 6, 9}, Syntax::counter64, "mrnApplyUsTotal", node_total<&CounterTotals::apply_us>},
+    {{1, 7, 1}, Syntax::counter64, "mrnFleetRuns", fleet_total<&CounterTotals::runs>},
+    {{1, 7, 2},
+     Syntax::counter64,
+     "mrnFleetChanged",
+     fleet_total<&CounterTotals::resources_changed>},
+    {{1, 7, 3}, Syntax::counter64, "mrnFleetFailures", fleet_total<&CounterTotals::failures>},
+    {{1, 7, 4}, Syntax::counter64, "mrnFleetCompiles", fleet_total<&CounterTotals::compiles>},
+    {{1, 7, 5},
+     Syntax::counter64,
+     "mrnFleetCompileFail",
+     fleet_total<&CounterTotals::compile_failures>},
+    {{1, 7, 6},
+     Syntax::counter64,
+     "mrnFleetResFailed",
+     fleet_total<&CounterTotals::resources_failed>},
+    {{1, 7, 7}, Syntax::counter64, "mrnFleetEvents", fleet_total<&CounterTotals::events>},
+    {{1, 7, 8}, Syntax::counter64, "mrnFleetCompileUs", fleet_total<&CounterTotals::compile_us>},
+    {{1, 7, 9}, Syntax::counter64, "mrnFleetApplyUs", fleet_total<&CounterTotals::apply_us>},
+    {{1, 8, 1}, Syntax::integer32, "mrnStoreBackend", enumeration<&Snapshot::store_backend>},
+    {{1, 8, 2}, Syntax::gauge32, "mrnStorePending", gauge<&Snapshot::store_pending>},
+    {{1, 8, 3}, Syntax::gauge32, "mrnStoreLastFlush", gauge<&Snapshot::store_last_flush_at>},
 };
 
 }  // namespace

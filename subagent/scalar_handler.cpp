@@ -57,9 +57,19 @@ std::vector<oid> to_netsnmp(const Oid& arcs) {
   return {arcs.begin(), arcs.end()};
 }
 
-void answer_get(const ScalarIndex& index, const metrics::Snapshot& snapshot, Instant now,
-                netsnmp_agent_request_info* info, netsnmp_request_info* request) {
-  auto found = index.find(oid_of(request->requestvb));
+void answer_get(const ScalarIndex& index, const TypeTable& table, const metrics::Snapshot& snapshot,
+                Instant now, netsnmp_agent_request_info* info, netsnmp_request_info* request) {
+  const Oid requested = oid_of(request->requestvb);
+  std::variant<const ScalarIndex::Entry*, Miss> found = Miss::no_such_object;
+  if (auto cell = table.find(requested)) {
+    if (auto* hit = std::get_if<const TypeTable::Cell*>(&*cell)) {
+      set_value(request->requestvb, (*hit)->value);
+      return;
+    }
+    found = std::get<Miss>(*cell);
+  } else {
+    found = index.find(requested);
+  }
   if (auto* entry = std::get_if<const ScalarIndex::Entry*>(&found)) {
     set_value(request->requestvb, (*entry)->object->get(snapshot, now));
   } else {
@@ -70,9 +80,18 @@ void answer_get(const ScalarIndex& index, const metrics::Snapshot& snapshot, Ins
 
 /// Past the last object the request stays unanswered, so the agent moves on to the next
 /// registered subtree (or says endOfMibView).
-void answer_get_next(const ScalarIndex& index, const metrics::Snapshot& snapshot, Instant now,
+void answer_get_next(const ScalarIndex& index, const TypeTable& table,
+                     const metrics::Snapshot& snapshot, Instant now,
                      netsnmp_request_info* request) {
-  const ScalarIndex::Entry* entry = index.find_next(oid_of(request->requestvb));
+  const Oid requested = oid_of(request->requestvb);
+  const ScalarIndex::Entry* entry = index.find_next(requested);
+  const TypeTable::Cell* cell = table.find_next(requested);
+  if (cell && (!entry || cell->instance < entry->instance)) {
+    std::vector<oid> name = to_netsnmp(cell->instance);
+    snmp_set_var_objid(request->requestvb, name.data(), name.size());
+    set_value(request->requestvb, cell->value);
+    return;
+  }
   if (!entry) return;
   std::vector<oid> name = to_netsnmp(entry->instance);
   snmp_set_var_objid(request->requestvb, name.data(), name.size());
@@ -81,17 +100,18 @@ void answer_get_next(const ScalarIndex& index, const metrics::Snapshot& snapshot
 
 int handle_requests(netsnmp_mib_handler* handler, netsnmp_handler_registration*,
                     netsnmp_agent_request_info* info, netsnmp_request_info* requests) {
-  const auto& self = *static_cast<const ScalarHandler*>(handler->myvoid);
+  auto& self = *static_cast<ScalarHandler*>(handler->myvoid);
   const std::shared_ptr<const metrics::Snapshot> snapshot = self.registry().latest();
+  const TypeTable& table = self.table_for(snapshot);
   const Instant now = std::chrono::system_clock::now();
   for (netsnmp_request_info* request = requests; request; request = request->next) {
     if (request->processed) continue;
     switch (info->mode) {
       case MODE_GET:
-        answer_get(self.index(), *snapshot, now, info, request);
+        answer_get(self.index(), table, *snapshot, now, info, request);
         break;
       case MODE_GETNEXT:
-        answer_get_next(self.index(), *snapshot, now, request);
+        answer_get_next(self.index(), table, *snapshot, now, request);
         break;
       default:
         netsnmp_set_request_error(info, request, SNMP_ERR_NOTWRITABLE);
@@ -105,6 +125,15 @@ int handle_requests(netsnmp_mib_handler* handler, netsnmp_handler_registration*,
 
 ScalarHandler::ScalarHandler(ScalarIndex index, const metrics::Registry& registry, std::string name)
     : index_(std::move(index)), registry_(registry), name_(std::move(name)) {}
+
+const TypeTable& ScalarHandler::table_for(
+    const std::shared_ptr<const metrics::Snapshot>& snapshot) {
+  if (!table_ || table_snapshot_ != snapshot) {
+    table_ = std::make_unique<TypeTable>(index_.root(), *snapshot);
+    table_snapshot_ = snapshot;
+  }
+  return *table_;
+}
 
 ScalarHandler::~ScalarHandler() {
   unregister_subtree();

@@ -1,17 +1,19 @@
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "metrics/registry.hpp"
 #include "subagent/scalar_index.hpp"
+#include "subagent/type_table.hpp"
 
 struct netsnmp_handler_registration_s;
 
 namespace marionette::subagent {
 
-/// Serves the scalars of a ScalarIndex through one read-only Net-SNMP registration of the
-/// whole subtree at the index's root. Each request reads registry.latest() once and answers
-/// from that snapshot without waiting. Call only on the SNMP thread.
+/// Serves the scalars of a ScalarIndex, and the per-type table, through one read-only Net-SNMP
+/// registration of the whole subtree at the index's root. Each request reads registry.latest() once
+/// and answers from that snapshot without waiting. Call only on the SNMP thread.
 class ScalarHandler {
  public:
   ScalarHandler(ScalarIndex index, const metrics::Registry& registry, std::string name);
@@ -25,6 +27,8 @@ class ScalarHandler {
   void unregister_subtree();
 
   const ScalarIndex& index() const { return index_; }
+  /// The per-type table of `snapshot`, rebuilt only when the snapshot changed since last time.
+  const TypeTable& table_for(const std::shared_ptr<const metrics::Snapshot>& snapshot);
   const metrics::Registry& registry() const { return registry_; }
 
  private:
@@ -32,6 +36,8 @@ class ScalarHandler {
   const metrics::Registry& registry_;
   std::string name_;
   netsnmp_handler_registration_s* registration_ = nullptr;
+  std::shared_ptr<const metrics::Snapshot> table_snapshot_;
+  std::unique_ptr<TypeTable> table_;
 };
 
 }  // namespace marionette::subagent

@@ -8,7 +8,9 @@
 
 #include "subagent/mib_objects.hpp"
 #include "subagent/netsnmp_log.hpp"
+#include "subagent/notification_sender.hpp"
 #include "subagent/oids.hpp"
+#include "subagent/run_notifier.hpp"
 #include "subagent/scalar_handler.hpp"
 
 // clang-format off
@@ -61,7 +63,8 @@ void configure_before_init(const Options& options, const PersistentDir& persiste
   // Net-SNMP reads the MIB list from the environment only. setenv while other threads read
   // the environment is a race, so callers set it before starting threads and this only writes
   // when they did not.
-  if (const char* mibs = std::getenv("MIBS"); mibs == nullptr || *mibs != '\0') setenv("MIBS", "", 1);
+  if (const char* mibs = std::getenv("MIBS"); mibs == nullptr || *mibs != '\0')
+    setenv("MIBS", "", 1);
   netsnmp_ds_set_boolean(NETSNMP_DS_APPLICATION_ID, NETSNMP_DS_AGENT_ROLE, 1);
   if (!options.agentx_socket.empty()) {
     netsnmp_ds_set_string(NETSNMP_DS_APPLICATION_ID, NETSNMP_DS_AGENT_X_SOCKET,
@@ -74,9 +77,23 @@ void configure_before_init(const Options& options, const PersistentDir& persiste
                         persistent_dir.path().c_str());
 }
 
-/// An alarm that does nothing: agent_check_and_process(1) returns after each alarm, so the
-/// loop sees `stop` within kStopCheckMicroseconds even when no request arrives.
-void wake_up(unsigned int, void*) {}
+/// What the periodic alarm looks at: new runs, to notify failures and recoveries.
+struct Watch {
+  const metrics::Registry& registry;
+  Oid root;
+  RunNotifier notifier;
+};
+
+/// The periodic alarm: agent_check_and_process(1) returns after each alarm, so the loop sees
+/// `stop` within kStopCheckMicroseconds even when no request arrives; and a run that failed
+/// or recovered since the last tick is notified through the master.
+void on_tick(unsigned int, void* context) {
+  auto& watch = *static_cast<Watch*>(context);
+  const std::shared_ptr<const metrics::Snapshot> snapshot = watch.registry.latest();
+  if (auto notification = watch.notifier.observe(*snapshot)) {
+    send_run_notification(watch.root, *notification, *snapshot);
+  }
+}
 
 }  // namespace
 
@@ -101,11 +118,16 @@ void run(const Options& options, const metrics::Registry& registry, const std::a
     spdlog::error("snmp: could not register {}", to_string(handler.index().root()));
   }
   init_snmp(name);
-  snmp_alarm_register_hr(timeval{0, kStopCheckMicroseconds}, SA_REPEAT, wake_up, nullptr);
+  Watch watch{registry, handler.index().root(), {}};
+  // The runs before the subagent started are not news.
+  watch.notifier.observe(*registry.latest());
+  const unsigned int alarm =
+      snmp_alarm_register_hr(timeval{0, kStopCheckMicroseconds}, SA_REPEAT, on_tick, &watch);
   spdlog::info("snmp: AgentX subagent serving {} (master: {})", to_string(handler.index().root()),
                options.agentx_socket.empty() ? "Net-SNMP's default" : options.agentx_socket);
 
   while (!stop.load()) agent_check_and_process(1);
+  snmp_alarm_unregister(alarm);
 
   handler.unregister_subtree();
   snmp_shutdown(name);

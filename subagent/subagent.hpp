@@ -25,6 +25,8 @@ struct Options {
 /// thread that calls Net-SNMP; handlers read registry.latest() and never wait for a run.
 /// Without an AgentX master it keeps retrying in the background (Net-SNMP's reconnect alarm),
 /// logging through spdlog without repeating itself. Notices `stop` within about 100 ms.
+/// Within about 100 ms of a run that failed (or recovered) it sends mrnRunFailed (or
+/// mrnRunRecovered) through the master, which forwards it to its trap sinks.
 /// Call it once per process (Net-SNMP cannot set up a second subagent): a second call throws
 /// std::logic_error, and so does an Options::root_oid that is not a numeric OID.
 void run(const Options& options, const metrics::Registry& registry, const std::atomic<bool>& stop);

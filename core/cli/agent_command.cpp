@@ -30,7 +30,7 @@ std::string counter_node_name(const daemon::RunSettings& settings) {
 
 int run_agent(const std::vector<std::string>& words) {
   std::set<std::string> valued = kRunOptions;
-  valued.insert({"runinterval", "agentx-socket", "redis", "root-oid"});
+  valued.insert({"runinterval", "agentx-socket", "redis", "redis-prefix", "root-oid"});
   Arguments args(words, valued, {"no-daemonize", "onetime", "noop", "no-snmp", "debug"});
   if (!args.positionals().empty())
     throw UsageError("unexpected argument '" + args.positionals().front() + "'");
@@ -60,6 +60,7 @@ int run_agent(const std::vector<std::string>& words) {
     options.state_dir = settings.run.state_dir;
     options.redis_url = args.value("redis");
     options.node_name = counter_node_name(settings.run);
+    options.key_prefix = args.value("redis-prefix").value_or(options.key_prefix);
     counter_store = counters::make_counter_store(options);
   } catch (const std::exception& e) {
     print_error(std::string("cannot start the agent: ") + e.what());

@@ -1,3 +1,4 @@
+#include <cctype>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -24,15 +25,28 @@ catalog::Catalog read_catalog(const std::string& path) {
   }
 }
 
+/// "Web,db" -> {"web", "db"}: Puppet's --tags, compared lower-cased.
+std::vector<std::string> split_tags(const std::string& text) {
+  std::vector<std::string> tags;
+  std::stringstream in(text);
+  for (std::string tag; std::getline(in, tag, ',');) {
+    for (char& c : tag) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (!tag.empty()) tags.push_back(tag);
+  }
+  return tags;
+}
+
 }  // namespace
 
 int run_apply(const std::vector<std::string>& words) {
   std::set<std::string> valued = kRunOptions;
   valued.insert("catalog");
+  valued.insert("tags");
   Arguments args(words, valued, {"noop", "detailed-exitcodes", "debug"});
   if (args.positionals().size() > 1)
     throw UsageError("unexpected argument '" + args.positionals()[1] + "'");
   daemon::RunSettings settings = settings_from(args);
+  if (auto tags = args.value("tags")) settings.tags = split_tags(*tags);
   if (!args.positionals().empty()) {
     if (settings.manifest) throw UsageError("give either MANIFEST or --manifest, not both");
     settings.manifest = args.positionals().front();

@@ -19,5 +19,7 @@ int run_compile(const std::vector<std::string>& words);
 int run_apply(const std::vector<std::string>& words);
 int run_agent(const std::vector<std::string>& words);
 int run_facts(const std::vector<std::string>& words);
+int run_resource(const std::vector<std::string>& words);
+int run_parser(const std::vector<std::string>& words);
 
 }  // namespace marionette::cli

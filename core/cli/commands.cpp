@@ -30,6 +30,7 @@ const std::vector<Command>& commands() {
        "  --statedir DIR        where last_run_summary.yaml goes (default: /var/lib/marionette\n"
        "                        as root, else ~/.local/state/marionette)\n"
        "  --noop                report what would change without changing anything\n"
+       "  --tags TAG[,TAG...]   apply only resources with one of these tags\n"
        "  --detailed-exitcodes  exit 0: no changes, 2: changes, 4: failures, 6: both\n"
        "  --debug               print debug messages\n\n"
        "Exit status without --detailed-exitcodes: 0 when the catalog was applied (resource\n"
@@ -57,18 +58,40 @@ const std::vector<Command>& commands() {
        "  --no-snmp             do not start the AgentX subagent\n"
        "  --redis URL           keep counters in Redis: redis://[:password@]host[:port][/db]\n"
        "                        or unix:///path/to/redis.sock\n"
+       "  --redis-prefix P      prefix of the Redis keys (default: marionette)\n"
        "  --debug               print debug messages\n",
        run_agent},
       {"facts", "print this node's facts",
        "Usage: marionette facts [--json | --yaml] [--facts FILE] [NAME[.PATH] ...]\n\n"
-       "Gathers this machine's facts natively (Facter 4's names and shapes) and prints them as\n"
-       "JSON (default) or YAML. With names, prints only those facts (dotted paths reach into\n"
-       "structured facts: os.release.major); one name prints its bare value, like facter.\n\n"
+       "Gathers this machine's facts natively (Facter 4's names and shapes, legacy names too),\n"
+       "lays the external facts of facts.d directories over them (.yaml, .json, .txt key=value,\n"
+       "executables; a bad file is skipped with a warning) and prints them like facter:\n"
+       "`name => value` by default, or JSON or YAML. With names, prints only those facts (dotted\n"
+       "paths reach into structured facts: os.release.major); one name prints its bare value.\n\n"
        "Options:\n"
-       "  --json        print JSON (the default)\n"
-       "  --yaml        print YAML\n"
-       "  --facts FILE  read the facts from a YAML mapping instead of gathering them\n",
+       "  --json               print JSON\n"
+       "  --yaml               print YAML\n"
+       "  --facts FILE         read the facts from a YAML mapping instead of gathering them\n"
+       "  --external-dir DIR   read external facts from DIR too (after /etc/marionette/facts.d\n"
+       "                       and the colon-separated dirs in $MARIONETTE_FACTS_D)\n"
+       "  --no-external-facts  gather the core facts only\n",
        run_facts},
+      {"parser", "check or dump the syntax of manifests and EPP templates",
+       "Usage: marionette parser validate FILE...\n"
+       "       marionette parser dump FILE\n\n"
+       "validate parses each FILE (an EPP template when it ends in .epp) and prints every syntax\n"
+       "error as file:line:column: error: message, the source line and a caret.\n"
+       "dump prints the syntax tree of FILE, one top-level statement a line.\n\n"
+       "Exit status: 0 when every FILE parses, 1 when one does not, 2 on a usage error.\n",
+       run_parser},
+      {"resource", "show a resource's state on this node, or sync it, like puppet resource",
+       "Usage: marionette resource TYPE TITLE [ATTRIBUTE=VALUE ...] [--noop] [--debug]\n\n"
+       "Without attributes, prints the resource's state on this node as Puppet code. With\n"
+       "attributes, brings the resource to that state first (logging each change as apply\n"
+       "does), then prints ensure, those attributes and the provider.\n"
+       "Types: exec, file, group, notify, package, service, user.\n\n"
+       "Exit status: 0 when shown (and synced), 1 when the type is unknown or a change failed.\n",
+       run_resource},
   };
   return all;
 }

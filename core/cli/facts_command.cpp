@@ -1,6 +1,9 @@
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <iostream>
+#include <ostream>
 
 #include "cli/arguments.hpp"
 #include "cli/command.hpp"
@@ -56,34 +59,74 @@ facts::Facts lookup(const facts::Facts& all, const std::string& path) {
   return *at;
 }
 
+/// Facter's default output: `name => value`, strings bare at the top and quoted inside hashes
+/// and arrays, two spaces of indent per level.
+void print_facter_value(std::ostream& out, const facts::Facts& value, int depth, bool top) {
+  const std::string indent(static_cast<std::size_t>(depth) * 2, ' ');
+  if (value.is_object() || value.is_array()) {
+    const bool hash = value.is_object();
+    out << (hash ? "{" : "[") << "\n";
+    std::size_t left = value.size();
+    for (const auto& [key, item] : value.items()) {
+      out << indent << "  ";
+      if (hash) out << key << " => ";
+      print_facter_value(out, item, depth + 1, false);
+      out << (--left ? ",\n" : "\n");
+    }
+    out << indent << (hash ? "}" : "]");
+  } else if (value.is_string()) {
+    out << (top ? value.get<std::string>() : value.dump());
+  } else if (!value.is_null()) {
+    out << value.dump();
+  }
+}
+
+/// Like facter, the facts come out sorted by name; one fact prints its bare value.
+void print_facter_format(const facts::Facts& shown, bool bare) {
+  std::vector<std::string> names;
+  for (const auto& [name, _] : shown.items()) names.push_back(name);
+  std::sort(names.begin(), names.end());
+  for (const auto& name : names) {
+    if (!bare) std::cout << name << " => ";
+    print_facter_value(std::cout, shown[name], 0, true);
+    std::cout << "\n";
+  }
+}
+
+std::vector<std::filesystem::path> external_dirs(const Arguments& args) {
+  if (args.flag("no-external-facts")) return {};
+  auto dirs = facts::default_external_dirs();
+  if (auto dir = args.value("external-dir")) dirs.emplace_back(*dir);
+  return dirs;
+}
+
 }  // namespace
 
 int run_facts(const std::vector<std::string>& words) {
-  Arguments args(words, {"facts"}, {"json", "yaml"});
+  Arguments args(words, {"facts", "external-dir"}, {"json", "yaml", "no-external-facts"});
   if (args.flag("json") && args.flag("yaml")) throw UsageError("give --json or --yaml, not both");
   facts::Facts all;
   try {
-    all =
-        args.value("facts") ? facts::load_yaml_file(*args.value("facts")) : facts::gather_native();
+    if (args.value("facts")) {
+      all = facts::load_yaml_file(*args.value("facts"));
+    } else {
+      all = facts::gather(external_dirs(args), [](const std::string& warning) {
+        std::cerr << "Warning: " << warning << "\n";
+      });
+    }
   } catch (const std::exception& e) {
     print_error(e.what());
     return 1;
   }
   facts::Facts shown = all;
   const auto& names = args.positionals();
-  if (names.size() == 1 && !args.flag("json") && !args.flag("yaml")) {
-    facts::Facts value = lookup(all, names.front());
-    if (value.is_string())
-      std::cout << value.get<std::string>() << "\n";
-    else if (!value.is_null())
-      std::cout << value.dump(2) << "\n";
-    return 0;
-  }
   if (!names.empty()) {
     shown = facts::Facts::object();
     for (const auto& name : names) shown[name] = lookup(all, name);
   }
-  if (args.flag("yaml")) {
+  if (!args.flag("json") && !args.flag("yaml")) {
+    print_facter_format(shown, names.size() == 1);
+  } else if (args.flag("yaml")) {
     YAML::Emitter out;
     out << to_yaml(shown);
     std::cout << out.c_str() << "\n";

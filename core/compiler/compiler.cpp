@@ -76,6 +76,7 @@ catalog::Catalog Evaluator::run() {
   evaluate_node();
   evaluate_generators();
   finish_relationships();
+  resources_.finish_tags();
 
   catalog::Catalog out = resources_.to_catalog();
   out.name = request_.node_name;

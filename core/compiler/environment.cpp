@@ -67,6 +67,16 @@ void Environment::register_definitions(const ast::Block* block, const std::strin
         throw lang::SourceError("Defined type '" + name + "' is already defined", d->where);
     } else if (auto* n = ast::as<ast::NodeDefinition>(statement)) {
       nodes_.push_back(n);
+    } else if (auto* f = ast::as<ast::FunctionDefinition>(statement)) {
+      std::string name = lowercase(f->name);
+      auto [it, fresh] = functions_.emplace(name, f);
+      if (!fresh && it->second != f)
+        throw lang::SourceError("Function '" + name + "' is already defined", f->where);
+    } else if (auto* t = ast::as<ast::TypeAlias>(statement)) {
+      std::string name = lowercase(t->name);
+      auto [it, fresh] = type_aliases_.emplace(name, t);
+      if (!fresh && it->second != t)
+        throw lang::SourceError("Type alias '" + t->name + "' is already defined", t->where);
     }
   }
 }
@@ -89,6 +99,62 @@ void Environment::autoload(const std::string& name) {
       return;
     }
   }
+}
+
+/// Functions and type aliases live in modules/NAME/{functions,types}/a/b.pp for name::a::b.
+void Environment::autoload_from(const std::string& name, const char* subdir) {
+  if (name.find("::") == std::string::npos) return;
+  if (!tried_.insert(std::string(subdir) + ":" + name).second) return;
+  std::string module = name.substr(0, name.find("::"));
+  std::string rest = name.substr(module.size() + 2);
+  std::size_t at = 0;
+  while ((at = rest.find("::", at)) != std::string::npos) rest.replace(at, 2, "/");
+  for (const fs::path& modules : modulepath_) {
+    fs::path file = modules / module / subdir / (rest + ".pp");
+    if (fs::exists(file)) {
+      parse_file(file);
+      return;
+    }
+  }
+}
+
+const ast::FunctionDefinition* Environment::find_function(const std::string& name) {
+  auto found = functions_.find(name);
+  if (found != functions_.end()) return found->second;
+  autoload_from(name, "functions");
+  found = functions_.find(name);
+  return found == functions_.end() ? nullptr : found->second;
+}
+
+const ast::TypeAlias* Environment::find_type_alias(const std::string& name) {
+  auto found = type_aliases_.find(name);
+  if (found != type_aliases_.end()) return found->second;
+  autoload_from(name, "types");
+  found = type_aliases_.find(name);
+  return found == type_aliases_.end() ? nullptr : found->second;
+}
+
+std::string Environment::module_of(const std::string& name) const {
+  std::string module = name.substr(0, name.find("::"));
+  for (const fs::path& modules : modulepath_)
+    if (fs::is_directory(modules / module)) return module;
+  return "";
+}
+
+std::optional<fs::path> Environment::module_file(const std::string& reference,
+                                                 const std::string& subdir) const {
+  std::size_t slash = reference.find('/');
+  if (slash == std::string::npos) return std::nullopt;
+  for (const fs::path& modules : modulepath_) {
+    fs::path file = modules / reference.substr(0, slash) / subdir / reference.substr(slash + 1);
+    if (fs::is_regular_file(file)) return file;
+  }
+  return std::nullopt;
+}
+
+const lang::EppProgram& Environment::parse_epp(std::shared_ptr<const lang::SourceFile> source) {
+  templates_.push_back(lang::parse_epp(source, arena_));
+  return templates_.back();
 }
 
 const ast::ClassDefinition* Environment::find_class(const std::string& name) {

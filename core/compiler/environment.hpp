@@ -24,16 +24,29 @@ class Environment {
 
   const std::vector<lang::Program>& main_programs() const { return main_; }
   const std::vector<const lang::ast::NodeDefinition*>& nodes() const { return nodes_; }
+  const std::vector<std::filesystem::path>& modulepath() const { return modulepath_; }
 
   /// nullptr when no such class exists, even after trying to autoload it.
   const lang::ast::ClassDefinition* find_class(const std::string& name);
   const lang::ast::DefinedTypeDefinition* find_defined_type(const std::string& name);
+  /// A function written in the Puppet language (modules/NAME/functions/x.pp for name::x).
+  const lang::ast::FunctionDefinition* find_function(const std::string& name);
+  /// A type alias by lowercase name (modules/NAME/types/x.pp for name::x).
+  const lang::ast::TypeAlias* find_type_alias(const std::string& name);
+  /// The module a qualified name belongs to, when that module is in the modulepath; else "".
+  std::string module_of(const std::string& name) const;
+  /// modules/MODULE/SUBDIR/REST for "MODULE/REST"; nullopt when no such file exists.
+  std::optional<std::filesystem::path> module_file(const std::string& reference,
+                                                   const std::string& subdir) const;
+  /// Parses an EPP template into this environment's arena.
+  const lang::EppProgram& parse_epp(std::shared_ptr<const lang::SourceFile> source);
 
  private:
   void load_main(const std::filesystem::path& path);
   const lang::Program& parse_file(const std::filesystem::path& path);
   void register_definitions(const lang::ast::Block* block, const std::string& prefix);
   void autoload(const std::string& name);
+  void autoload_from(const std::string& name, const char* subdir);
 
   lang::ast::Arena arena_;
   std::vector<lang::Program> main_;
@@ -43,6 +56,9 @@ class Environment {
   std::unordered_map<std::string, const lang::ast::ClassDefinition*> classes_;
   std::unordered_map<std::string, const lang::ast::DefinedTypeDefinition*> defined_types_;
   std::vector<const lang::ast::NodeDefinition*> nodes_;
+  std::unordered_map<std::string, const lang::ast::FunctionDefinition*> functions_;
+  std::unordered_map<std::string, const lang::ast::TypeAlias*> type_aliases_;
+  std::deque<lang::EppProgram> templates_;
 };
 
 }  // namespace marionette::compiler

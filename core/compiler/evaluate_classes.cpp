@@ -59,8 +59,16 @@ std::size_t Evaluator::add_class_resource(
       resource.parameters.emplace_back(key, value);
     }
   }
+  std::size_t stage = stage_main_;
+  if (const Value* wanted = resource.parameter("stage"); wanted && !wanted->is_undef()) {
+    auto found = resources_.find("Stage", to_string(*wanted));
+    if (!found)
+      throw SourceError(
+          "Could not find stage " + to_string(*wanted) + " specified by " + resource.ref(), where);
+    stage = *found;
+  }
   std::size_t index = resources_.add(std::move(resource));
-  resources_.add_edge(stage_main_, index);
+  resources_.add_edge(stage, index);
   classes_.push_back(name);
   return index;
 }
@@ -80,6 +88,8 @@ void Evaluator::evaluate_class(const std::string& name, const ast::ClassDefiniti
   class_scopes_[name] = &body;
   body.set("title", name);
   body.set("name", name);
+  if (std::string module = environment_.module_of(name); !module.empty())
+    body.set("module_name", module);
   bind_parameters(definition.parameters, resources_[index], body, where);
   evaluate_block(definition.body, body);
 }
@@ -125,8 +135,14 @@ void Evaluator::bind_parameters(const std::vector<ast::Parameter>& declared,
   for (const ast::Parameter& parameter : declared) {
     const Value* given = resource.parameter(parameter.name);
     Value value;
+    std::optional<Value> from_hiera;
+    if (!given && resource.type == "Class")  // automatic parameter lookup
+      from_hiera = lookup_parameter(lowercase(resource.title) + "::" + parameter.name, where);
     if (given && !given->is_undef()) {
       value = *given;
+    } else if (from_hiera) {
+      value = std::move(*from_hiera);
+      defaulted.emplace_back(parameter.name, value);
     } else if (parameter.default_value) {
       value = evaluate(parameter.default_value, body);
       if (!value.is_undef()) defaulted.emplace_back(parameter.name, value);
@@ -152,14 +168,37 @@ void Evaluator::bind_parameters(const std::vector<ast::Parameter>& declared,
   for (auto& entry : defaulted) resource.parameters.push_back(std::move(entry));
 }
 
+hiera::Hiera& Evaluator::hiera() {
+  if (!hiera_) {
+    hiera_ = std::make_unique<hiera::Hiera>(request_.env_dir, environment_.modulepath(),
+                                            [this](const std::string& name) {
+                                              const Value* value = top_->find(name);
+                                              return value ? *value : Value();
+                                            });
+  }
+  return *hiera_;
+}
+
+std::optional<Value> Evaluator::lookup_parameter(const std::string& key,
+                                                 const lang::SourceLocation& where) {
+  try {
+    return hiera().lookup(key, std::nullopt);
+  } catch (const std::runtime_error& e) {
+    throw SourceError(e.what(), where);
+  }
+}
+
 void Evaluator::evaluate_defined_type(std::size_t index) {
   CompiledResource& resource = resources_[index];
   resource.evaluated = true;
   const ast::DefinedTypeDefinition* definition = resource.definition;
   Scope& body = scopes_.emplace_back(top_, "", index);
+  body.set_defaults_parent(resource.defaults_scope);
   body.set("title", resource.title);
   const Value* name = resource.parameter("name");
   body.set("name", name ? *name : Value(resource.title));
+  if (std::string module = environment_.module_of(lowercase(resource.type)); !module.empty())
+    body.set("module_name", module);
   bind_parameters(definition->parameters, resource, body, resource.where);
   evaluate_block(definition->body, body);
 }

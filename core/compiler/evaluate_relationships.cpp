@@ -77,8 +77,8 @@ bool Evaluator::collector_matches(const ast::Expression* query, const CompiledRe
       if (attribute->name == "title") {
         found = equals(Value(resource.title), wanted);
       } else if (attribute->name == "tag") {
-        found = std::find(resource.tags.begin(), resource.tags.end(),
-                          lowercase(to_string(wanted))) != resource.tags.end();
+        found = resources_.has_tag(*resources_.find(resource.type, resource.title),
+                                   lowercase(to_string(wanted)));
       } else if (const Value* value = resource.parameter(attribute->name)) {
         found =
             equals(*value, wanted) ||

@@ -113,7 +113,12 @@ Value Evaluator::evaluate_resource(const ast::Resource& node, Scope& scope) {
       std::size_t index = declare_resource(type, title, attributes, node, scope);
       CompiledResource& resource = resources_[index];
       resource.definition = definition;
-      if (definition) resource.kind = "defined_type";
+      if (definition) {
+        resource.kind = "defined_type";
+        Scope& snapshot = scopes_.emplace_back(nullptr, "", scope.resource());
+        scope.snapshot_defaults(snapshot);
+        resources_[index].defaults_scope = &snapshot;
+      }
       references.push_back(TypeValue{type, {Value(title)}});
     }
   }
@@ -146,7 +151,7 @@ std::size_t Evaluator::declare_resource(const std::string& type, const std::stri
     if (name == "tag") add_tags(resource, value);
   resource.tag(lower_type);
   if (is_valid_tag(title)) resource.tag(title);
-  for (const std::string& tag : resources_[scope.resource()].tags) resource.tag(tag);
+  resource.tag_source = scope.resource();  // its tags join when the catalog is finished
 
   std::vector<const ResourceDefault*> defaults;
   scope.collect_defaults(type, defaults);
@@ -159,8 +164,9 @@ std::size_t Evaluator::declare_resource(const std::string& type, const std::stri
     if (value.is_undef()) continue;
     resource.parameters.emplace_back(name, std::move(value));
   }
+  bool is_stage = resource.type == "Stage";  // stages are never contained
   std::size_t index = resources_.add(std::move(resource));
-  resources_.add_edge(scope.resource(), index);
+  if (!is_stage) resources_.add_edge(scope.resource(), index);
   return index;
 }
 

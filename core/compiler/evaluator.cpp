@@ -32,7 +32,10 @@ Value Evaluator::evaluate(const ast::Node* node, Scope& scope) {
       return static_cast<const ast::BareWord*>(node)->name;
     case ast::NodeKind::TypeReference: {
       const std::string& name = static_cast<const ast::TypeReference*>(node)->name;
-      return TypeValue{is_data_type_name(name) ? name : capitalize_segments(name), {}};
+      if (is_data_type_name(name)) return TypeValue{name, {}};
+      if (const ast::TypeAlias* alias = environment_.find_type_alias(lowercase(name)))
+        return resolve_alias(*alias);
+      return TypeValue{capitalize_segments(name), {}};
     }
     case ast::NodeKind::InterpolatedString:
       return evaluate_string(*static_cast<const ast::InterpolatedString*>(node), scope);
@@ -112,6 +115,14 @@ Value Evaluator::evaluate(const ast::Node* node, Scope& scope) {
     case ast::NodeKind::DefinedTypeDefinition:
     case ast::NodeKind::NodeDefinition:
       return Value();  // registered by the Environment when the file was loaded
+    case ast::NodeKind::FunctionDefinition:
+    case ast::NodeKind::TypeAlias:
+      return Value();
+    case ast::NodeKind::EppTemplate:
+      throw SourceError("EPP template code outside of a template", node->where);
+    case ast::NodeKind::RenderString:
+    case ast::NodeKind::RenderExpression:
+      return render(node, scope);
   }
   return Value();
 }
@@ -318,7 +329,9 @@ Value Evaluator::evaluate_call(const std::string& name, const std::vector<ast::E
                                const Value* receiver, const ast::Lambda* lambda,
                                const lang::SourceLocation& where, Scope& scope) {
   Function function = find_function(name);
-  if (!function) throw SourceError("Unknown function: '" + name + "'.", where);
+  const ast::FunctionDefinition* written = nullptr;
+  if (!function) written = environment_.find_function(lowercase(name));
+  if (!function && !written) throw SourceError("Unknown function: '" + name + "'.", where);
   std::vector<Value> arguments;
   arguments.reserve(args.size() + (receiver ? 1 : 0));
   if (receiver) arguments.push_back(*receiver);
@@ -335,6 +348,7 @@ Value Evaluator::evaluate_call(const std::string& name, const std::vector<ast::E
     }
     arguments.push_back(evaluate(arg, scope));
   }
+  if (written) return call_function(*written, std::move(arguments), where);
   CallContext context{*this, scope, name, arguments, lambda, where};
   return function(context);
 }

@@ -2,12 +2,14 @@
 
 #include <deque>
 #include <functional>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "compiler/compiler.hpp"
 #include "compiler/environment.hpp"
+#include "compiler/hiera/hiera.hpp"
 #include "compiler/resource_table.hpp"
 #include "compiler/scope.hpp"
 #include "compiler/value.hpp"
@@ -36,7 +38,12 @@ class Evaluator {
   const std::string& node_name() const { return request_.node_name; }
   ResourceTable& resources() { return resources_; }
   Environment& environment() { return environment_; }
+  /// The compilation's Hiera, created when first used.
+  hiera::Hiera& hiera();
   void log(const char* level, const std::string& message, const lang::SourceLocation& where);
+  /// Renders an EPP template with its arguments (evaluate_templates.cpp).
+  std::string render_epp(const lang::EppProgram& program, const Value& arguments,
+                         const lang::SourceLocation& where);
 
  private:
   // Expressions (evaluator.cpp).
@@ -52,6 +59,12 @@ class Evaluator {
                       const lang::SourceLocation& where, Scope& scope);
   Value match(const Value& left, const Value& right, Scope& scope,
               const lang::SourceLocation& where);
+
+  // Templates, functions in the Puppet language, type aliases (evaluate_templates.cpp).
+  Value render(const lang::ast::Node* node, Scope& scope);
+  Value call_function(const lang::ast::FunctionDefinition& function, std::vector<Value> arguments,
+                      const lang::SourceLocation& where);
+  Value resolve_alias(const lang::ast::TypeAlias& alias);
 
   // Conditionals (evaluate_control.cpp).
   Value evaluate_if(const lang::ast::If& node, Scope& scope);
@@ -89,6 +102,7 @@ class Evaluator {
                        CompiledResource& resource, Scope& body_scope,
                        const lang::SourceLocation& where);
   void evaluate_defined_type(std::size_t index);
+  std::optional<Value> lookup_parameter(const std::string& key, const lang::SourceLocation& where);
   void evaluate_node();
 
   // Relationships and collectors (evaluate_relationships.cpp).
@@ -127,6 +141,9 @@ class Evaluator {
   std::vector<std::string> classes_;
   std::vector<PendingRelationship> relationships_;
   std::vector<PendingCollector> collectors_;
+  std::unique_ptr<hiera::Hiera> hiera_;
+  std::string* epp_output_ = nullptr;  ///< where RenderString/RenderExpression append
+  int alias_depth_ = 0;
 };
 
 }  // namespace marionette::compiler

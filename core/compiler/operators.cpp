@@ -218,13 +218,29 @@ Value apply_binary(BinaryOp op, const Value& left, const Value& right,
     case BinaryOp::NotEqual:
       return !equals(left, right);
     case BinaryOp::Less:
-      return compare(left, right, where) < 0;
     case BinaryOp::LessEqual:
-      return compare(left, right, where) <= 0;
     case BinaryOp::Greater:
-      return compare(left, right, where) > 0;
     case BinaryOp::GreaterEqual:
-      return compare(left, right, where) >= 0;
+      if (left.is_type() && right.is_type() && !is_resource_reference(left) &&
+          !is_resource_reference(right)) {
+        // Types are ordered by assignability: `A <= B` when every A is a B.
+        bool same = equals(left, right);
+        bool forward = op == BinaryOp::Less || op == BinaryOp::LessEqual;
+        const TypeValue& from = forward ? left.type() : right.type();
+        const TypeValue& to = forward ? right.type() : left.type();
+        bool strict = op == BinaryOp::Less || op == BinaryOp::Greater;
+        return is_assignable(from, to) && !(strict && same);
+      }
+      switch (op) {
+        case BinaryOp::Less:
+          return compare(left, right, where) < 0;
+        case BinaryOp::LessEqual:
+          return compare(left, right, where) <= 0;
+        case BinaryOp::Greater:
+          return compare(left, right, where) > 0;
+        default:
+          return compare(left, right, where) >= 0;
+      }
     case BinaryOp::In:
       return contains(right, left);
     case BinaryOp::Plus:

@@ -81,6 +81,23 @@ std::size_t ResourceTable::add(CompiledResource resource) {
   return index;
 }
 
+bool ResourceTable::has_tag(std::size_t index, const std::string& tag) const {
+  for (std::optional<std::size_t> at = index; at; at = resources_[*at].tag_source) {
+    const std::vector<std::string>& tags = resources_[*at].tags;
+    if (std::find(tags.begin(), tags.end(), tag) != tags.end()) return true;
+  }
+  return false;
+}
+
+void ResourceTable::finish_tags() {
+  for (CompiledResource& resource : resources_) {
+    if (!resource.tag_source) continue;
+    const std::vector<std::string> inherited = resources_[*resource.tag_source].tags;
+    for (const std::string& tag : inherited) resource.tag(tag);
+    resource.tag_source.reset();
+  }
+}
+
 void ResourceTable::add_edge(std::size_t container, std::size_t contained) {
   std::pair<std::size_t, std::size_t> edge{container, contained};
   if (std::find(edges_.begin(), edges_.end(), edge) == edges_.end()) edges_.push_back(edge);

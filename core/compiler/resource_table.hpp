@@ -35,6 +35,11 @@ struct CompiledResource {
   const lang::ast::DefinedTypeDefinition* definition = nullptr;
   bool evaluated = false;
   const Scope* declared_in = nullptr;
+  /// For a defined type's instance: the resource defaults visible where it was declared.
+  const Scope* defaults_scope = nullptr;
+  /// The container whose tags this resource takes when it is finished (Puppet adds the scope's
+  /// tags at the end, after overrides have added theirs).
+  std::optional<std::size_t> tag_source;
 
   std::string ref() const { return type + "[" + title + "]"; }
   const Value* parameter(std::string_view name) const;
@@ -52,6 +57,10 @@ class ResourceTable {
   const CompiledResource& operator[](std::size_t i) const { return resources_[i]; }
 
   std::optional<std::size_t> find(const std::string& type, const std::string& title) const;
+  /// Whether the resource has the tag, counting the tags it will take from its containers.
+  bool has_tag(std::size_t index, const std::string& tag) const;
+  /// Gives every resource its containers' tags, in catalog order.
+  void finish_tags();
   std::size_t add(CompiledResource resource);
   void add_edge(std::size_t container, std::size_t contained);
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <unordered_map>
@@ -61,9 +62,23 @@ class Scope {
   }
 
   std::unordered_map<std::string, std::vector<ResourceDefault>>& defaults() { return defaults_; }
+  /// Resource defaults are scoped dynamically: a defined type's body sees the defaults of the
+  /// scope that declared it (held in a snapshot scope), not those of its lexical parent.
+  void set_defaults_parent(const Scope* scope) { defaults_parent_ = scope; }
+  /// Every default visible here, nearest first, copied into `snapshot`.
+  void snapshot_defaults(Scope& snapshot) const {
+    for (const Scope* s = this; s; s = s->defaults_parent_ ? s->defaults_parent_ : s->parent_)
+      for (const auto& [type, list] : s->defaults_) {
+        auto& into = snapshot.defaults_[type];
+        for (const ResourceDefault& d : list)
+          if (std::none_of(into.begin(), into.end(),
+                           [&](const ResourceDefault& seen) { return seen.name == d.name; }))
+            into.push_back(d);
+      }
+  }
   /// Defaults for a type, from this scope up to the top (nearest wins).
   void collect_defaults(const std::string& type, std::vector<const ResourceDefault*>& out) const {
-    for (const Scope* s = this; s; s = s->parent_) {
+    for (const Scope* s = this; s; s = s->defaults_parent_ ? s->defaults_parent_ : s->parent_) {
       auto found = s->defaults_.find(type);
       if (found == s->defaults_.end()) continue;
       for (const ResourceDefault& d : found->second) {
@@ -82,6 +97,7 @@ class Scope {
   std::vector<std::string> captures_;
   bool has_captures_ = false;
   std::unordered_map<std::string, std::vector<ResourceDefault>> defaults_;
+  const Scope* defaults_parent_ = nullptr;
 };
 
 }  // namespace marionette::compiler

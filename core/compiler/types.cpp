@@ -96,6 +96,12 @@ bool matches(const Value& value, const TypeValue& type) {
   if (name == "ScalarData") return value.is_string() || value.is_number() || value.is_boolean();
   if (name == "Data" || name == "RichData") return is_data(value) || name == "RichData";
   if (name == "Collection") return value.is_array() || value.is_hash();
+  if (name == "Sensitive") {
+    if (!is_sensitive(value)) return false;
+    const TypeValue* inner = type_parameter(type, 0);
+    return !inner || matches(value.type().parameters[0], *inner);
+  }
+  if (is_sensitive(value)) return name == "Any";
   if (name == "Type") return value.is_type();
   if (name == "Array") {
     if (!value.is_array()) return false;
@@ -127,14 +133,25 @@ bool matches(const Value& value, const TypeValue& type) {
   }
   if (name == "Struct") {
     if (!value.is_hash() || type.parameters.empty() || !type.parameters[0].is_hash()) return false;
+    // Keys are strings, or Optional['k'] / NotUndef['k'] types naming the key.
     const Hash& schema = type.parameters[0].hash();
+    auto key_name = [](const Value& key) -> std::pair<std::string, bool> {
+      if (key.is_type() && !key.type().parameters.empty())
+        return {to_string(key.type().parameters[0]), key.type().name == "Optional"};
+      return {to_string(key), false};
+    };
     for (const auto& [key, field] : schema) {
       if (!field.is_type()) continue;
-      const Value* present = hash_find(value.hash(), key);
+      auto [field_name, optional] = key_name(key);
+      const Value* present = hash_find(value.hash(), Value(field_name));
+      if (!present && optional) continue;
       if (!matches(present ? *present : Value(), field.type())) return false;
     }
-    return std::all_of(value.hash().begin(), value.hash().end(),
-                       [&](const auto& e) { return hash_find(schema, e.first) != nullptr; });
+    return std::all_of(value.hash().begin(), value.hash().end(), [&](const auto& e) {
+      return std::any_of(schema.begin(), schema.end(), [&](const auto& field) {
+        return equals(Value(key_name(field.first).first), e.first);
+      });
+    });
   }
   if (name == "Variant") {
     return std::any_of(type.parameters.begin(), type.parameters.end(),
@@ -176,6 +193,7 @@ std::string type_name_of(const Value& value) {
   if (value.is_regexp()) return "Regexp";
   if (value.is_array()) return "Array";
   if (value.is_hash()) return "Hash";
+  if (is_sensitive(value)) return "Sensitive";
   return "Type";
 }
 

@@ -20,6 +20,9 @@ std::string describe_mismatch(const TypeValue& type, const Value& value);
 /// The type of a value, generalised as Puppet names it in messages: String, Integer, Array...
 std::string type_name_of(const Value& value);
 
+/// Is every value of `from` also a value of `to`? (`Integer[1, 3] <= Integer`)
+bool is_assignable(const TypeValue& from, const TypeValue& to);
+
 /// `Integer[1, 10]`, `Array[String]`, as Puppet prints a type.
 std::string type_to_string(const TypeValue& type);
 

@@ -133,7 +133,9 @@ void append_string(const Value& value, std::string& out) {
         } else if constexpr (std::is_same_v<T, Regexp>) {
           out += '/' + x.pattern + '/';
         } else if constexpr (std::is_same_v<T, std::shared_ptr<const TypeValue>>) {
-          if (is_resource_reference(value)) {
+          if (is_sensitive(value)) {
+            out += "Sensitive [value redacted]";
+          } else if (is_resource_reference(value)) {
             out += reference_string(*x);
           } else {
             append_type(*x, out);
@@ -176,8 +178,17 @@ std::string to_string(const Value& value) {
   return out;
 }
 
+Value make_sensitive(Value inner) {
+  return TypeValue{"#sensitive", {std::move(inner)}};
+}
+
+bool is_sensitive(const Value& value) {
+  return value.is_type() && value.type().name == "#sensitive";
+}
+
 catalog::Data to_data(const Value& value) {
   if (value.is_undef()) return nullptr;
+  if (is_sensitive(value)) return to_data(value.type().parameters[0]);
   if (value.is_boolean()) return value.boolean();
   if (value.is_integer()) return value.integer();
   if (value.is_float()) return std::get<double>(value.v);

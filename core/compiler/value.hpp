@@ -105,6 +105,11 @@ Value from_data(const catalog::Data& data);
 /// Looks a key up in a hash (Puppet equality); nullptr when absent.
 const Value* hash_find(const Hash& hash, const Value& key);
 
+/// A Sensitive value (`Sensitive('secret')`) is held as a type named "#sensitive" wrapping the
+/// value, so that it stays distinct from the type `Sensitive[String]`.
+Value make_sensitive(Value inner);
+bool is_sensitive(const Value& value);
+
 /// Is this a resource reference (`File['x']`, `Class['app']`), i.e. a type with one title?
 bool is_resource_reference(const Value& value);
 /// "File[/etc/motd]" for a resource reference.

@@ -14,15 +14,36 @@ struct RunDelta {
   std::string run_id;
   std::uint64_t runs = 1;
   std::uint64_t resources_changed = 0;
-  std::uint64_t failures = 0;  ///< 1 when the run's compile or apply failed
+  std::uint64_t failures = 0;          ///< 1 when the run's compile or apply failed
+  std::uint64_t compiles = 0;          ///< 1 when the run compiled (or tried to)
+  std::uint64_t compile_failures = 0;  ///< 1 when the compile failed
+  std::uint64_t resources_failed = 0;
+  std::uint64_t events = 0;
+  std::uint64_t compile_us = 0;  ///< microseconds spent compiling
+  std::uint64_t apply_us = 0;    ///< microseconds spent applying
 };
 
 struct Totals {
   std::uint64_t runs = 0;
   std::uint64_t resources_changed = 0;
   std::uint64_t failures = 0;
+  std::uint64_t compiles = 0;
+  std::uint64_t compile_failures = 0;
+  std::uint64_t resources_failed = 0;
+  std::uint64_t events = 0;
+  std::uint64_t compile_us = 0;
+  std::uint64_t apply_us = 0;
 
   bool operator==(const Totals&) const = default;
+};
+
+/// How the store is doing, for the MIB's store group.
+struct StoreStatus {
+  /// "file", "redis" (every run flushed), "journal-only" (Redis unreachable: runs wait in the
+  /// journal), "degraded" (Redis answers, but some runs could not be flushed yet).
+  std::string backend;
+  std::uint64_t pending = 0;       ///< runs in the journal, not yet in the store
+  std::int64_t last_flush_at = 0;  ///< Unix seconds of the last successful flush; 0: never
 };
 
 /// Monotonic counters that survive a daemon restart.
@@ -42,6 +63,9 @@ class CounterStore {
   virtual std::optional<Totals> fleet_totals() = 0;
   /// "redis", "file", or "journal-only" (Redis configured but unreachable).
   virtual std::string backend() const = 0;
+  /// The backend, the pending journal entries and the last flush, as of the last call to
+  /// add(), totals() or fleet_totals() (no I/O: cheap to call after them).
+  virtual StoreStatus status() const = 0;
 };
 
 struct StoreOptions {

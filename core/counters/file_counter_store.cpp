@@ -89,6 +89,7 @@ Totals FileCounterStore::apply_journal() {
   for (const RunDelta& delta : pending) apply_once(state, delta, remembered_run_ids_);
   save_state(totals_file, state);  // first the totals: a crash now replays remembered ids
   if (!journal_.replace({}, &error)) throw_io(error);
+  last_flush_at_ = unix_seconds_now();
   return state.totals;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <filesystem>
 #include <mutex>
 
@@ -25,6 +26,7 @@ class FileCounterStore final : public CounterStore {
   Totals totals() override;
   std::optional<Totals> fleet_totals() override { return std::nullopt; }
   std::string backend() const override { return "file"; }
+  StoreStatus status() const override { return {"file", 0, last_flush_at_.load()}; }
 
  private:
   /// Applies pending journal entries to the totals file; call with the locks held.
@@ -34,6 +36,7 @@ class FileCounterStore final : public CounterStore {
   std::size_t remembered_run_ids_;
   Journal journal_;
   std::mutex mutex_;
+  std::atomic<std::int64_t> last_flush_at_{0};
 };
 
 }  // namespace marionette::counters

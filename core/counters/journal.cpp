@@ -10,10 +10,8 @@
 namespace marionette::counters {
 
 std::string encode_journal_line(const RunDelta& delta) {
-  nlohmann::ordered_json line = {{"run_id", delta.run_id},
-                                 {kRunsField, delta.runs},
-                                 {kResourcesChangedField, delta.resources_changed},
-                                 {kFailuresField, delta.failures}};
+  nlohmann::ordered_json line = {{"run_id", delta.run_id}};
+  for (const CounterField& field : kCounterFields) line[field.name] = delta.*field.delta;
   return line.dump();
 }
 
@@ -25,7 +23,8 @@ bool decode_journal_line(const std::string& line, RunDelta* delta) {
     return false;
   }
   Totals counts = totals_from_json(json);
-  *delta = {run_id->get<std::string>(), counts.runs, counts.resources_changed, counts.failures};
+  delta->run_id = run_id->get<std::string>();
+  for (const CounterField& field : kCounterFields) delta->*field.delta = counts.*field.total;
   return true;
 }
 

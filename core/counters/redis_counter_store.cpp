@@ -13,24 +13,31 @@ namespace marionette::counters {
 namespace {
 
 /// KEYS: applied zset, applied_seq, node hash, fleet hash.
-/// ARGV: run id, how many ids to remember, then three field/increment pairs.
+/// ARGV: run id, how many ids to remember, then one field/increment pair per counted field.
 /// Counts the run unless its id was counted before, and returns {counted (1 or 0), the node's
-/// three totals, the fleet's three totals} as they are after it.
+/// totals, the fleet's totals} (fields in ARGV's order) as they are after it.
 constexpr const char* kApplyRunScript = R"lua(
 local counted = 0
+local fields = {}
+for i = 3, #ARGV, 2 do fields[#fields + 1] = ARGV[i] end
 if not redis.call('ZSCORE', KEYS[1], ARGV[1]) then
   counted = 1
   local seq = redis.call('INCR', KEYS[2])
   redis.call('ZADD', KEYS[1], seq, ARGV[1])
   redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -(tonumber(ARGV[2]) + 1))
   for i = 3, #ARGV, 2 do
-    redis.call('HINCRBY', KEYS[3], ARGV[i], ARGV[i + 1])
-    redis.call('HINCRBY', KEYS[4], ARGV[i], ARGV[i + 1])
+    if ARGV[i + 1] ~= '0' then
+      redis.call('HINCRBY', KEYS[3], ARGV[i], ARGV[i + 1])
+      redis.call('HINCRBY', KEYS[4], ARGV[i], ARGV[i + 1])
+    end
   end
 end
-local node = redis.call('HMGET', KEYS[3], ARGV[3], ARGV[5], ARGV[7])
-local fleet = redis.call('HMGET', KEYS[4], ARGV[3], ARGV[5], ARGV[7])
-return {counted, node[1], node[2], node[3], fleet[1], fleet[2], fleet[3]}
+local result = {counted}
+for _, key in ipairs({KEYS[3], KEYS[4]}) do
+  local values = redis.call('HMGET', key, unpack(fields))
+  for i = 1, #fields do result[#result + 1] = values[i] or false end
+end
+return result
 )lua";
 
 [[noreturn]] void throw_io(const std::string& error) {
@@ -43,6 +50,15 @@ std::uint64_t to_count(const RedisReply& reply) {
   if (reply.kind != RedisReply::Kind::string) return 0;
   std::from_chars(reply.text.data(), reply.text.data() + reply.text.size(), value);
   return value;
+}
+
+/// Totals from `count` replies starting at `first`, in kCounterFields' order.
+Totals totals_from(const std::vector<RedisReply>& replies, std::size_t first) {
+  Totals totals;
+  for (std::size_t i = 0; i < kCounterFields.size(); ++i) {
+    totals.*kCounterFields[i].total = to_count(replies[first + i]);
+  }
+  return totals;
 }
 
 Totals plus(Totals totals, const std::vector<RunDelta>& pending) {
@@ -110,6 +126,12 @@ std::string RedisCounterStore::backend() const {
   return reachable_ ? "redis" : "journal-only";
 }
 
+StoreStatus RedisCounterStore::status() const {
+  const std::uint64_t pending = pending_;
+  std::string backend = !reachable_ ? "journal-only" : pending > 0 ? "degraded" : "redis";
+  return {std::move(backend), pending, last_flush_at_};
+}
+
 RedisCounterStore::Known RedisCounterStore::refresh() {
   std::vector<RunDelta> pending;
   std::string error;
@@ -128,6 +150,8 @@ RedisCounterStore::Known RedisCounterStore::refresh() {
     if (node && fleet) known = {*node, *fleet};
   }
   if (known.node != cached.node || known.fleet != cached.fleet) save_cache(cache_file, known);
+  if (pending.size() < journaled) last_flush_at_ = unix_seconds_now();
+  pending_ = pending.size();
   return {plus(known.node, pending), plus(known.fleet, pending)};
 }
 
@@ -149,43 +173,37 @@ std::vector<RunDelta> RedisCounterStore::flush(std::vector<RunDelta> pending, Kn
 }
 
 std::optional<RedisCounterStore::Known> RedisCounterStore::flush_one(const RunDelta& delta) {
-  std::vector<std::string> args = {"EVAL",
-                                   kApplyRunScript,
-                                   "4",
-                                   keys_.applied,
-                                   keys_.applied_seq,
-                                   keys_.node,
-                                   keys_.fleet,
-                                   delta.run_id,
-                                   std::to_string(kRememberedRunIds),
-                                   kRunsField,
-                                   std::to_string(delta.runs),
-                                   kResourcesChangedField,
-                                   std::to_string(delta.resources_changed),
-                                   kFailuresField,
-                                   std::to_string(delta.failures)};
+  std::vector<std::string> args = {
+      "EVAL",        kApplyRunScript,   "4",
+      keys_.applied, keys_.applied_seq, keys_.node,
+      keys_.fleet,   delta.run_id,      std::to_string(kRememberedRunIds)};
+  for (const CounterField& field : kCounterFields) {
+    args.push_back(field.name);
+    args.push_back(std::to_string(delta.*field.delta));
+  }
   std::string error;
   auto reply = redis_.command(args, &error);
   // An error reply (out of memory, a read-only replica, ...) keeps the run in the journal too.
-  if (!reply || reply->kind != RedisReply::Kind::array || reply->elements.size() != 7) {
+  const std::size_t expected = 1 + 2 * kCounterFields.size();
+  if (!reply || reply->kind != RedisReply::Kind::array || reply->elements.size() != expected) {
     reachable_ = false;
     return std::nullopt;
   }
-  const auto& e = reply->elements;
-  return Known{{to_count(e[1]), to_count(e[2]), to_count(e[3])},
-               {to_count(e[4]), to_count(e[5]), to_count(e[6])}};
+  return Known{totals_from(reply->elements, 1),
+               totals_from(reply->elements, 1 + kCounterFields.size())};
 }
 
 std::optional<Totals> RedisCounterStore::read_hash(const std::string& key) {
   std::string error;
-  auto reply =
-      redis_.command({"HMGET", key, kRunsField, kResourcesChangedField, kFailuresField}, &error);
-  if (!reply || reply->kind != RedisReply::Kind::array || reply->elements.size() != 3) {
+  std::vector<std::string> args = {"HMGET", key};
+  for (const CounterField& field : kCounterFields) args.push_back(field.name);
+  auto reply = redis_.command(args, &error);
+  if (!reply || reply->kind != RedisReply::Kind::array ||
+      reply->elements.size() != kCounterFields.size()) {
     reachable_ = false;
     return std::nullopt;
   }
-  return Totals{to_count(reply->elements[0]), to_count(reply->elements[1]),
-                to_count(reply->elements[2])};
+  return totals_from(reply->elements, 0);
 }
 
 }  // namespace marionette::counters

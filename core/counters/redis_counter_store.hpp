@@ -12,7 +12,7 @@
 namespace marionette::counters {
 
 /// The Redis key names for one node, under a prefix.
-///   <prefix>:node:<node>              hash  runs, resources_changed, failures
+///   <prefix>:node:<node>              hash  the fields of kCounterFields (runs, ...)
 ///   <prefix>:fleet                    hash  the same fields, summed over every node
 ///   <prefix>:node:<node>:applied      zset  the last kRememberedRunIds run ids applied
 ///   <prefix>:node:<node>:applied_seq  int   the score of the newest member of :applied
@@ -46,6 +46,7 @@ class RedisCounterStore final : public CounterStore {
   Totals totals() override;
   std::optional<Totals> fleet_totals() override;
   std::string backend() const override;
+  StoreStatus status() const override;
 
  private:
   struct Known {
@@ -68,6 +69,8 @@ class RedisCounterStore final : public CounterStore {
   Journal journal_;
   RedisConnection redis_;
   std::atomic<bool> reachable_{false};
+  std::atomic<std::uint64_t> pending_{0};
+  std::atomic<std::int64_t> last_flush_at_{0};
   std::mutex mutex_;
 };
 

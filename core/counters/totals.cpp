@@ -12,14 +12,15 @@ std::uint64_t field(const nlohmann::json& json, const char* name) {
 }  // namespace
 
 nlohmann::json totals_to_json(const Totals& totals) {
-  return {{kRunsField, totals.runs},
-          {kResourcesChangedField, totals.resources_changed},
-          {kFailuresField, totals.failures}};
+  nlohmann::json json = nlohmann::json::object();
+  for (const CounterField& f : kCounterFields) json[f.name] = totals.*f.total;
+  return json;
 }
 
 Totals totals_from_json(const nlohmann::json& json) {
-  return {field(json, kRunsField), field(json, kResourcesChangedField),
-          field(json, kFailuresField)};
+  Totals totals;
+  for (const CounterField& f : kCounterFields) totals.*f.total = field(json, f.name);
+  return totals;
 }
 
 }  // namespace marionette::counters

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <array>
+#include <chrono>
 #include <nlohmann/json.hpp>
 
 #include "counters/counter_store.hpp"
@@ -7,13 +9,36 @@
 /// Arithmetic and JSON for Totals and RunDelta, shared by the journal and both stores.
 namespace marionette::counters {
 
+/// One counted field: its name on disk and in Redis hashes, and where it lives in both structs.
+struct CounterField {
+  const char* name;
+  std::uint64_t Totals::*total;
+  std::uint64_t RunDelta::*delta;
+};
+
+/// Every counted field, in one place. New fields go at the end (Redis scripts use the order).
+inline constexpr std::array<CounterField, 9> kCounterFields = {{
+    {"runs", &Totals::runs, &RunDelta::runs},
+    {"resources_changed", &Totals::resources_changed, &RunDelta::resources_changed},
+    {"failures", &Totals::failures, &RunDelta::failures},
+    {"compiles", &Totals::compiles, &RunDelta::compiles},
+    {"compile_failures", &Totals::compile_failures, &RunDelta::compile_failures},
+    {"resources_failed", &Totals::resources_failed, &RunDelta::resources_failed},
+    {"events", &Totals::events, &RunDelta::events},
+    {"compile_us", &Totals::compile_us, &RunDelta::compile_us},
+    {"apply_us", &Totals::apply_us, &RunDelta::apply_us},
+}};
+
 inline void add_delta(Totals& totals, const RunDelta& delta) {
-  totals.runs += delta.runs;
-  totals.resources_changed += delta.resources_changed;
-  totals.failures += delta.failures;
+  for (const CounterField& field : kCounterFields) totals.*field.total += delta.*field.delta;
 }
 
-/// The field names used on disk and in Redis hashes, in one place.
+inline std::int64_t unix_seconds_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
 inline constexpr const char* kRunsField = "runs";
 inline constexpr const char* kResourcesChangedField = "resources_changed";
 inline constexpr const char* kFailuresField = "failures";

@@ -29,10 +29,9 @@ Agent::Agent(AgentSettings settings, metrics::Registry& registry, counters::Coun
   first.version = kVersion;
   first.started_at = started_at_;
   first.run_interval_s = settings_.run_interval.count();
-  counters::Totals totals = counters_.totals();
-  first.runs_total = totals.runs;
-  first.resources_changed_total = totals.resources_changed;
-  first.failures_total = totals.failures;
+  first.node = counter_totals(counters_.totals());
+  first.fleet = counter_totals(counters_.fleet_totals().value_or(counters::Totals{}));
+  set_store_status(first, counters_.status());
   registry_.publish(first);
 }
 
@@ -46,12 +45,13 @@ RunOutcome Agent::run_and_publish() {
   publish_state(metrics::AgentState::compiling);
   RunOutcome outcome =
       run_once(settings_.run, log_, [this] { publish_state(metrics::AgentState::applying); });
-  counters::RunDelta delta;
-  delta.run_id = outcome.node_name + "/" + catalog::new_catalog_uuid();
-  delta.resources_changed = outcome.report ? outcome.report->metrics.changed : 0;
-  delta.failures = outcome.failed() ? 1 : 0;
-  counters::Totals totals = counters_.add(delta);
-  registry_.publish(snapshot_after(*registry_.latest(), outcome, totals, unix_now()));
+  counters::Totals totals =
+      counters_.add(delta_of(outcome, outcome.node_name + "/" + catalog::new_catalog_uuid()));
+  std::optional<counters::Totals> fleet = counters_.fleet_totals();
+  metrics::Snapshot next = snapshot_after(*registry_.latest(), outcome, totals, unix_now());
+  next.fleet = counter_totals(fleet.value_or(counters::Totals{}));
+  set_store_status(next, counters_.status());
+  registry_.publish(std::move(next));
   return outcome;
 }
 

@@ -59,9 +59,11 @@ void apply_catalog(const catalog::Catalog& catalog, const RunSettings& settings,
   outcome.catalog_resources = catalog.resources.size();
   outcome.catalog_edges = catalog.edges.size();
   outcome.catalog_classes = catalog.classes.size();
+  outcome.catalog_bytes = catalog::to_json(catalog).size();
   auto apply_start = std::chrono::steady_clock::now();
   transaction::ApplyOptions options;
   options.noop = settings.noop;
+  options.tags = settings.tags;
   options.log = log;
   outcome.report = transaction::apply(catalog, options);
   outcome.apply_seconds = seconds_since(apply_start);
@@ -74,6 +76,12 @@ void apply_catalog(const catalog::Catalog& catalog, const RunSettings& settings,
         *outcome.report, settings.state_dir / "last_run_summary.yaml", outcome.compile_seconds);
   } catch (const std::exception& e) {
     log("warning", std::string("Could not write last_run_summary.yaml: ") + e.what());
+  }
+  try {
+    transaction::write_last_run_report(*outcome.report, settings.state_dir / "last_run_report.yaml",
+                                       outcome.report->catalog_name);
+  } catch (const std::exception& e) {
+    log("warning", std::string("Could not write last_run_report.yaml: ") + e.what());
   }
 }
 

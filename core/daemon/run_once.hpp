@@ -18,6 +18,7 @@ struct RunOutcome {
   std::string compile_error;  ///< rendered, caret included, when !compiled
   double compile_seconds = 0;
   std::size_t catalog_resources = 0, catalog_edges = 0, catalog_classes = 0;
+  std::size_t catalog_bytes = 0;  ///< the catalog's size as Puppet's JSON
   std::optional<transaction::Report> report;  ///< absent when nothing was applied
   double apply_seconds = 0;
 

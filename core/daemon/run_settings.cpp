@@ -3,12 +3,51 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <fstream>
+#include <iostream>
 
 namespace marionette::daemon {
 
+namespace {
+
+/// The last gathered facts, kept in the state dir for inspection and as the fallback when
+/// gathering fails.
+std::filesystem::path facts_cache_path(const RunSettings& settings) {
+  return settings.state_dir / "facts_cache.json";
+}
+
+void write_facts_cache(const RunSettings& settings, const facts::Facts& gathered) {
+  std::error_code error;
+  std::filesystem::create_directories(settings.state_dir, error);
+  const auto path = facts_cache_path(settings);
+  const auto temporary = path.string() + ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::trunc);
+    out << gathered.dump(2) << "\n";
+    if (!out) return;
+  }
+  std::filesystem::rename(temporary, path, error);
+}
+
+}  // namespace
+
 facts::Facts load_facts(const RunSettings& settings) {
   if (settings.facts_file) return facts::load_yaml_file(*settings.facts_file);
-  return facts::gather_native();
+  auto warn = [](const std::string& warning) { std::cerr << "Warning: " << warning << "\n"; };
+  if (settings.state_dir.empty()) return facts::gather(facts::default_external_dirs(), warn);
+  try {
+    facts::Facts gathered = facts::gather(facts::default_external_dirs(), warn);
+    write_facts_cache(settings, gathered);
+    return gathered;
+  } catch (const std::exception& failure) {
+    std::ifstream cached(facts_cache_path(settings));
+    facts::Facts facts =
+        cached.is_open() ? facts::Facts::parse(cached, nullptr, false) : facts::Facts();
+    if (!facts.is_object()) throw;
+    warn(std::string("could not gather facts (") + failure.what() + "); using " +
+         facts_cache_path(settings).string());
+    return facts;
+  }
 }
 
 namespace {

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "facts/facts.hpp"
 
@@ -17,9 +18,12 @@ struct RunSettings {
   std::string environment = "production";
   std::filesystem::path state_dir;
   bool noop = false;
+  std::vector<std::string> tags;  ///< --tags, lower-case: apply only resources with one of them
 };
 
-/// The facts for a run: the YAML file when one is given, else gathered natively.
+/// The facts for a run: the YAML file when one is given, else gathered natively with the external
+/// facts of facts::default_external_dirs() (warnings on stderr), written to
+/// STATE_DIR/facts_cache.json; when gathering fails, that cache is used.
 facts::Facts load_facts(const RunSettings& settings);
 
 /// The node's certname: as given, else the facts' fqdn (networking.fqdn, then fqdn), else hostname.

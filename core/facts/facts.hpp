@@ -1,7 +1,10 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 namespace marionette::facts {
 
@@ -19,5 +22,26 @@ Facts load_yaml_file(const std::filesystem::path& path);
 /// (Debian 12's Facter, whose shapes these are), puppetversion (kPuppetCompatVersion) and
 /// marionetteversion. Keys are sorted at every level, as Facter prints them.
 Facts gather_native();
+
+/// Receives one warning line that names the file at fault (an unreadable or malformed external
+/// fact); the caller decides where it goes.
+using Warn = std::function<void(const std::string&)>;
+
+/// The facts.d directory read by default.
+inline constexpr const char* kDefaultExternalFactsDir = "/etc/marionette/facts.d";
+
+/// kDefaultExternalFactsDir, then the directories in $MARIONETTE_FACTS_D (colon-separated).
+std::vector<std::filesystem::path> default_external_dirs();
+
+/// External facts, as Facter reads facts.d: per directory (in the order given, missing ones
+/// skipped) and per file (sorted by name), *.yaml/*.yml and *.json mappings, *.txt key=value
+/// lines, and executables printing key=value lines, YAML or JSON (killed after 30 s). Names are
+/// lower-cased; a later file's fact replaces an earlier one. A file that cannot be read or
+/// parsed, or an executable that fails, is skipped with one warning naming it.
+Facts load_external_facts(const std::vector<std::filesystem::path>& dirs, const Warn& warn);
+
+/// gather_native() with the external facts of `external_dirs` laid over it: an external fact
+/// replaces the core fact of the same name whole, as in Facter.
+Facts gather(const std::vector<std::filesystem::path>& external_dirs, const Warn& warn);
 
 }  // namespace marionette::facts

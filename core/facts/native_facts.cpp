@@ -7,22 +7,18 @@
 #include "facts/native_parts.hpp"
 
 namespace marionette::facts {
-namespace {
 
-/// Facter prints facts sorted by name at every level; so do we.
-Facts sorted(const Facts& value) {
+namespace native {
+
+Facts sorted_facts(const Facts& value) {
   if (!value.is_object()) return value;
   std::vector<std::string> keys;
   for (const auto& [key, _] : value.items()) keys.push_back(key);
   std::sort(keys.begin(), keys.end());
   Facts result = Facts::object();
-  for (const auto& key : keys) result[key] = sorted(value[key]);
+  for (const auto& key : keys) result[key] = sorted_facts(value[key]);
   return result;
 }
-
-}  // namespace
-
-namespace native {
 
 std::string read_text(const char* path) {
   std::ifstream in(path);
@@ -39,7 +35,9 @@ Facts gather_native() {
   native::add_os_facts(facts);
   native::add_networking_facts(facts);
   native::add_system_facts(facts);
-  return sorted(facts);
+  native::add_storage_facts(facts);
+  native::add_host_facts(facts);
+  return native::sorted_facts(facts);
 }
 
 }  // namespace marionette::facts

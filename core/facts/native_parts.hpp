@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
@@ -13,6 +14,9 @@
 namespace marionette::facts::native {
 
 using KeyValues = std::map<std::string, std::string>;
+
+/// The same facts with keys sorted at every level, as Facter prints them.
+Facts sorted_facts(const Facts& value);
 
 /// The whole file, or "" when it cannot be read.
 std::string read_text(const char* path);
@@ -45,5 +49,25 @@ void add_system_facts(Facts& facts);
 std::string bytes_to_human_readable(std::uint64_t bytes);
 /// A "Name:   123 kB" line of /proc/meminfo, in bytes.
 std::optional<std::uint64_t> meminfo_bytes(std::string_view meminfo, std::string_view name);
+
+// host_facts.cpp: load_averages, system_uptime, fips_enabled, virtual, is_virtual,
+// hypervisors, dmi and their legacy names.
+void add_host_facts(Facts& facts);
+/// {"days", "hours", "seconds", "uptime"} as Facter builds them: "0:42 hours", "1 day", "9 days".
+Facts uptime_fact(std::uint64_t seconds);
+/// The dmi hash from a /sys/class/dmi/id-shaped directory: only the files that can be read.
+Facts dmi_fact(const std::filesystem::path& dmi_dir);
+
+// storage_facts.cpp: mountpoints, filesystems, disks, partitions and their legacy names.
+void add_storage_facts(Facts& facts);
+/// /proc/filesystems -> "btrfs,ext4,xfs": the ones that need a device, sorted, fuseblk left out.
+std::string filesystems_fact(std::string_view proc_filesystems);
+/// A /proc/mounts field with its octal escapes (\040 for a space) decoded.
+std::string unescape_mount_field(std::string_view field);
+
+/// Facter's percentage: "5.07%" (two decimals).
+std::string capacity_text(std::uint64_t used, std::uint64_t total);
+/// Facter's hertz format: 2600000000 -> "2.60 GHz".
+std::string hertz_to_human_readable(std::uint64_t hertz);
 
 }  // namespace marionette::facts::native

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
+#include <set>
 #include <sstream>
 #include <vector>
 
@@ -98,17 +100,65 @@ std::string mac_of(const sockaddr* address) {
   return std::string(text) == "00:00:00:00:00:00" ? "" : text;
 }
 
-bool is_link_local(const Facts& address) {
-  return address.get<std::string>().starts_with("fe80:");
+/// Facter's scope6: link, site, host (loopback) or global; "compat," before an IPv4-compatible one.
+std::string scope6_of(const in6_addr& address) {
+  std::string scope;
+  const bool compat = IN6_IS_ADDR_V4COMPAT(&address);
+  if (compat) scope = "compat,";
+  if (IN6_IS_ADDR_LINKLOCAL(&address)) return scope + "link";
+  if (IN6_IS_ADDR_SITELOCAL(&address)) return scope + "site";
+  if (IN6_IS_ADDR_LOOPBACK(&address)) return scope + "host";
+  return scope + "global";
 }
 
-/// networking.interfaces: per interface its bindings, bindings6, mac and mtu, and (as Facter
-/// does) the first binding's address, netmask and network beside them; a global IPv6 address
-/// is preferred over a link-local one.
+/// The addresses Facter passes over when it picks an interface's ip/ip6: loopback, IPv4
+/// link-local (169.254/16), IPv6 link-local (fe80::/10) and unique local (fc00::/7).
+bool ignored_address(const sockaddr* address) {
+  if (address->sa_family == AF_INET) {
+    const auto ip = ntohl(reinterpret_cast<const sockaddr_in*>(address)->sin_addr.s_addr);
+    return (ip >> 24) == 127 || (ip >> 16) == 0xa9fe;
+  }
+  const in6_addr& ip = reinterpret_cast<const sockaddr_in6*>(address)->sin6_addr;
+  return IN6_IS_ADDR_LOOPBACK(&ip) || IN6_IS_ADDR_LINKLOCAL(&ip) || (ip.s6_addr[0] & 0xfe) == 0xfc;
+}
+
+/// The IFA flags of every IPv6 address in /proc/net/if_inet6, by interface and address text.
+std::map<std::string, Facts> inet6_flags() {
+  static const std::pair<unsigned, const char*> kFlags[] = {
+      {0x01, "temporary"},   {0x02, "noad"},       {0x04, "optimistic"}, {0x08, "dadfailed"},
+      {0x10, "homeaddress"}, {0x20, "deprecated"}, {0x40, "tentative"},  {0x80, "permanent"}};
+  std::map<std::string, Facts> flags;
+  std::istringstream lines(read_text("/proc/net/if_inet6"));
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream fields(line);
+    std::string hex, index, prefix, scope, flag_hex, name;
+    if (!(fields >> hex >> index >> prefix >> scope >> flag_hex >> name) || hex.size() != 32) {
+      continue;
+    }
+    in6_addr address{};
+    for (int i = 0; i < 16; ++i) {
+      address.s6_addr[i] =
+          static_cast<unsigned char>(std::stoul(hex.substr(i * 2, 2), nullptr, 16));
+    }
+    const unsigned bits = std::stoul(flag_hex, nullptr, 16);
+    Facts names = Facts::array();
+    for (const auto& [bit, flag_name] : kFlags) {
+      if (bits & bit) names.push_back(flag_name);
+    }
+    flags[name + " " + to_text(AF_INET6, &address)] = names;
+  }
+  return flags;
+}
+
+/// networking.interfaces: per interface its bindings, bindings6 (with scope6 and flags), mac and
+/// mtu, and, as Facter does, the first binding that is not loopback or link-local (else the first)
+/// as ip, netmask and network beside them.
 Facts interfaces_fact() {
   Facts interfaces = Facts::object();
   ifaddrs* list = nullptr;
   if (::getifaddrs(&list) != 0) return interfaces;
+  const auto flags = inet6_flags();
+  std::set<std::string> chosen;  // "eth0 6": ip6 found among the addresses Facter prefers
   for (ifaddrs* entry = list; entry; entry = entry->ifa_next) {
     if (!entry->ifa_addr) continue;
     Facts& interface = interfaces[entry->ifa_name];
@@ -118,17 +168,26 @@ Facts interfaces_fact() {
       continue;
     }
     if ((family != AF_INET && family != AF_INET6) || !entry->ifa_netmask) continue;
+    const bool v6 = family == AF_INET6;
     Facts binding = {{"address", address_of(entry->ifa_addr)},
                      {"netmask", address_of(entry->ifa_netmask)},
                      {"network", network_of(family, entry->ifa_addr, entry->ifa_netmask)}};
-    const bool v6 = family == AF_INET6;
+    if (v6) {
+      binding["scope6"] =
+          scope6_of(reinterpret_cast<const sockaddr_in6*>(entry->ifa_addr)->sin6_addr);
+      auto found =
+          flags.find(std::string(entry->ifa_name) + " " + binding["address"].get<std::string>());
+      if (found != flags.end()) binding["flags"] = found->second;
+    }
     interface[v6 ? "bindings6" : "bindings"].push_back(binding);
-    const char* ip_key = v6 ? "ip6" : "ip";
-    if (!interface.contains(ip_key) ||
-        (is_link_local(interface[ip_key]) && !is_link_local(binding["address"]))) {
+    const std::string choice = std::string(entry->ifa_name) + (v6 ? " 6" : " 4");
+    const bool preferred = !ignored_address(entry->ifa_addr);
+    if (!interface.contains(v6 ? "ip6" : "ip") || (preferred && !chosen.count(choice))) {
       interface[v6 ? "ip6" : "ip"] = binding["address"];
       interface[v6 ? "netmask6" : "netmask"] = binding["netmask"];
       interface[v6 ? "network6" : "network"] = binding["network"];
+      if (v6) interface["scope6"] = binding["scope6"];
+      if (preferred) chosen.insert(choice);
     }
   }
   ::freeifaddrs(list);
@@ -175,7 +234,7 @@ void add_networking_facts(Facts& facts) {
   if (!primary.empty()) {
     networking["primary"] = primary;
     for (const char* key :
-         {"ip", "ip6", "mac", "mtu", "netmask", "netmask6", "network", "network6"}) {
+         {"ip", "ip6", "mac", "mtu", "netmask", "netmask6", "network", "network6", "scope6"}) {
       if (interfaces[primary].contains(key)) networking[key] = interfaces[primary][key];
     }
   }
@@ -185,13 +244,21 @@ void add_networking_facts(Facts& facts) {
   facts["hostname"] = names.hostname;
   facts["fqdn"] = names.fqdn;
   if (!names.domain.empty()) facts["domain"] = names.domain;
-  static const std::pair<const char*, const char*> kLegacy[] = {{"ipaddress", "ip"},
-                                                                {"ipaddress6", "ip6"},
-                                                                {"macaddress", "mac"},
-                                                                {"netmask", "netmask"},
-                                                                {"network", "network"}};
+  static const std::pair<const char*, const char*> kLegacy[] = {
+      {"ipaddress", "ip"},      {"ipaddress6", "ip6"},    {"macaddress", "mac"},
+      {"netmask", "netmask"},   {"netmask6", "netmask6"}, {"network", "network"},
+      {"network6", "network6"}, {"scope6", "scope6"}};
   for (const auto& [legacy, key] : kLegacy) {
     if (networking.contains(key)) facts[legacy] = networking[key];
+  }
+  static const std::pair<const char*, const char*> kPerInterface[] = {
+      {"ipaddress_", "ip"},    {"ipaddress6_", "ip6"},    {"macaddress_", "mac"},
+      {"mtu_", "mtu"},         {"netmask_", "netmask"},   {"netmask6_", "netmask6"},
+      {"network_", "network"}, {"network6_", "network6"}, {"scope6_", "scope6"}};
+  for (const auto& [name, interface] : interfaces.items()) {
+    for (const auto& [prefix, key] : kPerInterface) {
+      if (interface.contains(key)) facts[prefix + name] = interface[key];
+    }
   }
   std::vector<std::string> names_list;
   for (const auto& [name, _] : interfaces.items()) names_list.push_back(name);

@@ -140,7 +140,11 @@ void add_os_facts(Facts& facts) {
   if (distro.contains("release")) {
     facts["lsbdistrelease"] = distro["release"]["full"];
     facts["lsbmajdistrelease"] = distro["release"]["major"];
+    if (distro["release"].contains("minor")) {
+      facts["lsbminordistrelease"] = distro["release"]["minor"];
+    }
   }
+  facts["selinux"] = os["selinux"]["enabled"];
 }
 
 }  // namespace marionette::facts::native

@@ -25,33 +25,59 @@ double round2(double value) {
   return std::round(value * 100.0) / 100.0;
 }
 
+double mebibytes(std::uint64_t bytes) {
+  return static_cast<double>(bytes) / (1024.0 * 1024.0);
+}
+
+/// total, available and used, in bytes and in Facter's words, and the used share.
+Facts memory_block(std::uint64_t total, std::uint64_t available) {
+  const std::uint64_t used = total - std::min(available, total);
+  return {{"available", bytes_to_human_readable(available)},
+          {"available_bytes", available},
+          {"capacity", capacity_text(used, total)},
+          {"total", bytes_to_human_readable(total)},
+          {"total_bytes", total},
+          {"used", bytes_to_human_readable(used)},
+          {"used_bytes", used}};
+}
+
+/// memory.system and (when there is swap) memory.swap, as Facter reads /proc/meminfo: available
+/// is MemAvailable, else MemFree + Buffers + Cached.
 void add_memory(Facts& facts) {
   const std::string meminfo = read_text("/proc/meminfo");
   auto total = meminfo_bytes(meminfo, "MemTotal");
   if (!total) return;
-  Facts system = {{"total", bytes_to_human_readable(*total)}, {"total_bytes", *total}};
-  if (auto available = meminfo_bytes(meminfo, "MemAvailable")) {
-    std::uint64_t used = *total - std::min(*available, *total);
-    char capacity[32];
-    std::snprintf(capacity, sizeof capacity, "%.2f%%",
-                  *total ? 100.0 * static_cast<double>(used) / static_cast<double>(*total) : 0.0);
-    system["available"] = bytes_to_human_readable(*available);
-    system["available_bytes"] = *available;
-    system["capacity"] = capacity;
-    system["used"] = bytes_to_human_readable(used);
-    system["used_bytes"] = used;
-    facts["memoryfree"] = system["available"];
-    facts["memoryfree_mb"] = round2(static_cast<double>(*available) / (1024.0 * 1024.0));
+  auto available = meminfo_bytes(meminfo, "MemAvailable");
+  if (!available) {
+    available = meminfo_bytes(meminfo, "MemFree").value_or(0) +
+                meminfo_bytes(meminfo, "Buffers").value_or(0) +
+                meminfo_bytes(meminfo, "Cached").value_or(0);
   }
-  facts["memory"] = {{"system", system}};
-  facts["memorysize"] = system["total"];
-  facts["memorysize_mb"] = round2(static_cast<double>(*total) / (1024.0 * 1024.0));
+  Facts memory = {{"system", memory_block(*total, *available)}};
+  facts["memoryfree"] = memory["system"]["available"];
+  facts["memoryfree_mb"] = mebibytes(*available);
+  facts["memorysize"] = memory["system"]["total"];
+  facts["memorysize_mb"] = mebibytes(*total);
+  auto swap_total = meminfo_bytes(meminfo, "SwapTotal");
+  if (swap_total && *swap_total > 0) {
+    const std::uint64_t swap_free = meminfo_bytes(meminfo, "SwapFree").value_or(0);
+    memory["swap"] = memory_block(*swap_total, swap_free);
+    facts["swapfree"] = memory["swap"]["available"];
+    facts["swapfree_mb"] = mebibytes(swap_free);
+    facts["swapsize"] = memory["swap"]["total"];
+    facts["swapsize_mb"] = mebibytes(*swap_total);
+  }
+  facts["memory"] = memory;
 }
 
+/// processors from /proc/cpuinfo: count, models, physical packages, cores per package and
+/// threads per core, and the last "cpu MHz" as speed.
 void add_processors(Facts& facts) {
   long online = ::sysconf(_SC_NPROCESSORS_ONLN);
   Facts models = Facts::array();
   std::set<std::string> packages;
+  long cores = 0, siblings = 0;
+  std::uint64_t megahertz = 0;
   std::istringstream cpuinfo(read_text("/proc/cpuinfo"));
   for (std::string line; std::getline(cpuinfo, line);) {
     auto colon = line.find(':');
@@ -60,14 +86,25 @@ void add_processors(Facts& facts) {
     std::string value = colon + 2 <= line.size() ? line.substr(colon + 2) : "";
     if (key == "model name") models.push_back(value);
     if (key == "physical id") packages.insert(value);
+    if (key == "cpu cores") cores = std::atol(value.c_str());
+    if (key == "siblings") siblings = std::atol(value.c_str());
+    if (key == "cpu MHz") megahertz = std::strtoull(value.c_str(), nullptr, 10);
   }
   Facts processors = {{"count", online > 0 ? online : static_cast<long>(models.size())},
                       // Facter takes isa from `uname -p`, which Debian's coreutils leaves unknown.
                       {"isa", "unknown"},
                       {"models", models},
                       {"physicalcount", packages.empty() ? 1 : packages.size()}};
+  if (cores > 0) processors["cores"] = cores;
+  if (cores > 0 && siblings > 0) processors["threads"] = siblings / cores;
+  if (megahertz > 0) processors["speed"] = hertz_to_human_readable(megahertz * 1000000);
   facts["processors"] = processors;
   facts["processorcount"] = processors["count"];
+  facts["physicalprocessorcount"] = processors["physicalcount"];
+  facts["hardwareisa"] = processors["isa"];
+  for (std::size_t i = 0; i < models.size(); ++i) {
+    facts["processor" + std::to_string(i)] = models[i];
+  }
 }
 
 void add_identity(Facts& facts) {
@@ -85,6 +122,8 @@ void add_identity(Facts& facts) {
     identity["group"] = group_entry.gr_name;
   }
   facts["identity"] = identity;
+  if (identity.contains("user")) facts["id"] = identity["user"];
+  if (identity.contains("group")) facts["gid"] = identity["group"];
 }
 
 std::string timezone_abbreviation() {
@@ -115,6 +154,27 @@ std::string bytes_to_human_readable(std::uint64_t bytes) {
   }
   char text[32];
   std::snprintf(text, sizeof text, "%.2f %s", value, kUnits[unit]);
+  return text;
+}
+
+std::string capacity_text(std::uint64_t used, std::uint64_t total) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f%%",
+                total ? 100.0 * static_cast<double>(used) / static_cast<double>(total) : 0.0);
+  return text;
+}
+
+std::string hertz_to_human_readable(std::uint64_t hertz) {
+  if (hertz == 0) return "";
+  static const char* kPrefixes[] = {"", "k", "M", "G", "T"};
+  int group = 0;
+  double value = static_cast<double>(hertz);
+  while (value >= 1000.0 && group < 4) {
+    value /= 1000.0;
+    ++group;
+  }
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f %sHz", round2(value), kPrefixes[group]);
   return text;
 }
 

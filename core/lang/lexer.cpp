@@ -118,13 +118,22 @@ struct BodySpec {
 
 class Lexer {
  public:
-  explicit Lexer(const std::shared_ptr<const SourceFile>& file)
-      : file_(file), text_(file->text), lines_(file->text) {}
+  Lexer(const std::shared_ptr<const SourceFile>& file, bool epp)
+      : file_(file), text_(file->text), lines_(file->text), epp_(epp) {}
 
   std::vector<Token> run() {
     while (true) {
+      if (epp_ && epp_tag_ == EppTag::None) {
+        if (pos_ >= text_.size()) break;
+        lex_epp_text();
+        continue;
+      }
       skip_space();
-      if (pos_ >= text_.size()) break;
+      if (pos_ >= text_.size()) {
+        if (epp_) fail("Unbalanced epp tag, reached <eof> without closing tag.", epp_tag_start_, 2);
+        break;
+      }
+      if (epp_ && lex_epp_close()) continue;
       lex_one();
     }
     emit(TokenKind::End, {}, text_.size(), 0);
@@ -434,6 +443,11 @@ class Lexer {
   /// `${ expression }`: ordinary tokens up to the brace that closes the interpolation.
   void lex_interpolation() {
     std::size_t start = pos_;
+    struct DepthGuard {
+      int& depth;
+      ~DepthGuard() { --depth; }
+    } guard{++interpolation_depth_};
+    if (interpolation_depth_ > 100) fail("Interpolations nested too deeply", start, 2);
     emit(TokenKind::InterpolationStart, {}, pos_, 2);
     pos_ += 2;
     int depth = 0;
@@ -492,6 +506,11 @@ class Lexer {
   }
 
   void lex_heredoc();
+  void lex_epp_text();
+  bool lex_epp_close();
+  void skip_epp_trim();
+
+  enum class EppTag { None, Code, Render, Parameters };
 
   std::shared_ptr<const SourceFile> file_;
   const std::string& text_;
@@ -500,7 +519,87 @@ class Lexer {
   bool space_ = false;
   std::size_t heredoc_resume_ = std::string::npos;
   std::vector<Token> out_;
+  bool epp_ = false;
+  int interpolation_depth_ = 0;
+  EppTag epp_tag_ = EppTag::None;  ///< inside which kind of `<% %>` tag, in an EPP template
+  std::size_t epp_tag_start_ = 0;
 };
+
+/// EPP template text up to the next tag (`<%`, `<%=`, `<%|`, `<%-`, `<%#` comments skipped),
+/// with `<%%` and `%%>` standing for `<%` and `%>`.
+void Lexer::lex_epp_text() {
+  std::size_t start = pos_;
+  std::string text;
+  while (pos_ < text_.size()) {
+    if (text_.compare(pos_, 3, "<%%") == 0 || text_.compare(pos_, 3, "%%>") == 0) {
+      text += text_[pos_] == '<' ? "<%" : "%>";
+      pos_ += 3;
+      continue;
+    }
+    if (text_.compare(pos_, 2, "<%") != 0) {
+      text += text_[pos_++];
+      continue;
+    }
+    std::size_t tag = pos_;
+    pos_ += 2;
+    if (peek() == '-') {
+      ++pos_;
+      while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.pop_back();
+    }
+    if (peek() == '#') {
+      std::size_t close = text_.find("%>", pos_);
+      if (close == std::string::npos)
+        fail("Unbalanced epp comment, reached <eof> without closing tag.", tag, 3);
+      pos_ = close + 2;
+      if (text_[close - 1] == '-') skip_epp_trim();
+      continue;
+    }
+    if (!text.empty()) emit(TokenKind::EppText, std::move(text), start, tag - start);
+    epp_tag_start_ = tag;
+    if (peek() == '=') {
+      ++pos_;
+      epp_tag_ = EppTag::Render;
+      emit(TokenKind::EppRenderStart, {}, tag, pos_ - tag);
+    } else if (std::size_t bar = text_.find_first_not_of(" \t", pos_);
+               bar != std::string::npos && text_[bar] == '|') {
+      pos_ = bar + 1;
+      epp_tag_ = EppTag::Parameters;
+      emit(TokenKind::EppParamsStart, {}, tag, pos_ - tag);
+    } else {
+      epp_tag_ = EppTag::Code;
+    }
+    space_ = true;
+    return;
+  }
+  if (!text.empty()) emit(TokenKind::EppText, std::move(text), start, pos_ - start);
+}
+
+/// `%>`, `-%>` (which also eats the spaces and the line break after it) or `|%>`.
+bool Lexer::lex_epp_close() {
+  std::size_t start = pos_;
+  bool parameters = epp_tag_ == EppTag::Parameters && peek() == '|';
+  std::size_t p = pos_;
+  if (parameters) {
+    ++p;
+    while (p < text_.size() && (text_[p] == ' ' || text_[p] == '\t')) ++p;
+  }
+  bool trim = text_.compare(p, 1, "-") == 0 && text_.compare(p + 1, 2, "%>") == 0;
+  if (!trim && text_.compare(p, 2, "%>") != 0) return false;
+  if (epp_tag_ == EppTag::Parameters && !parameters) return false;
+  pos_ = p + (trim ? 3 : 2);
+  if (epp_tag_ == EppTag::Render) emit(TokenKind::EppRenderEnd, {}, start, pos_ - start);
+  if (epp_tag_ == EppTag::Parameters) emit(TokenKind::EppParamsEnd, {}, start, pos_ - start);
+  epp_tag_ = EppTag::None;
+  if (trim) skip_epp_trim();
+  return true;
+}
+
+/// After `-%>`: spaces and tabs, then one line break.
+void Lexer::skip_epp_trim() {
+  while (peek() == ' ' || peek() == '\t') ++pos_;
+  if (peek() == '\r' && peek(1) == '\n') ++pos_;
+  if (peek() == '\n') ++pos_;
+}
 
 /// `@("TAG":syntax/flags)`: the text is on the lines after this one, up to `| TAG` or `TAG`.
 void Lexer::lex_heredoc() {
@@ -592,7 +691,11 @@ void Lexer::lex_heredoc() {
 }  // namespace
 
 std::vector<Token> tokenize(const std::shared_ptr<const SourceFile>& file) {
-  return Lexer(file).run();
+  return Lexer(file, false).run();
+}
+
+std::vector<Token> tokenize_epp(const std::shared_ptr<const SourceFile>& file) {
+  return Lexer(file, true).run();
 }
 
 }  // namespace marionette::lang

@@ -11,6 +11,11 @@ namespace marionette::lang {
 /// Turns a whole source file into tokens (ending with TokenKind::End). Throws SourceError.
 std::vector<Token> tokenize(const std::shared_ptr<const SourceFile>& file);
 
+/// Turns an EPP template into tokens: EppText for the text, ordinary tokens for the code in
+/// `<% %>`, EppRenderStart ... EppRenderEnd around `<%= %>`, EppParamsStart ... EppParamsEnd
+/// around the `<%| |%>` header. Throws SourceError.
+std::vector<Token> tokenize_epp(const std::shared_ptr<const SourceFile>& file);
+
 /// Line and column (1-based) of a byte offset, found from a table of line starts.
 class LineIndex {
  public:

@@ -28,6 +28,11 @@ Program parse(const std::shared_ptr<const SourceFile>& file, ast::Arena& arena) 
   return Program{file, parser.parse_program()};
 }
 
+EppProgram parse_epp(const std::shared_ptr<const SourceFile>& file, ast::Arena& arena) {
+  Parser parser(tokenize_epp(file), arena);
+  return EppProgram{file, parser.parse_epp_template()};
+}
+
 namespace {
 
 /// Functions that may be called as statements without parentheses: `include a, b`.
@@ -115,6 +120,22 @@ ast::Block* Parser::parse_program() {
   return block;
 }
 
+ast::EppTemplate* Parser::parse_epp_template() {
+  auto* epp = arena_.make<ast::EppTemplate>(peek().where);
+  // Only blank text may stand before the parameter header.
+  if (at(TokenKind::EppText) && peek(1).kind == TokenKind::EppParamsStart &&
+      peek().text.find_first_not_of(" \t\r\n") == std::string::npos)
+    advance();
+  if (accept(TokenKind::EppParamsStart)) {
+    epp->has_parameter_list = true;
+    epp->parameters = parse_parameter_list(TokenKind::EppParamsEnd);
+  }
+  epp->body = arena_.make<ast::Block>(peek().where);
+  epp->body->statements = parse_statements(TokenKind::End);
+  expect(TokenKind::End);
+  return epp;
+}
+
 std::vector<ast::Expression*> Parser::parse_statements(TokenKind end) {
   std::vector<ast::Expression*> statements;
   while (true) {
@@ -142,12 +163,22 @@ ast::Expression* Parser::parse_statement() {
     case TokenKind::KwNode:
       return parse_node_definition();
     case TokenKind::KwFunction:
-      throw SourceError("Puppet functions written in the Puppet language are not supported yet",
-                        peek().where);
+      return parse_function_definition();
     case TokenKind::Name:
+      if (peek().text == "type" && peek(1).kind == TokenKind::TypeName) return parse_type_alias();
       if (is_statement_function(peek().text) && starts_argument(peek(1).kind))
         return parse_statement_call();
       break;
+    case TokenKind::EppText: {
+      const Token& text = advance();
+      return arena_.make<ast::RenderString>(text.where, text.text);
+    }
+    case TokenKind::EppRenderStart: {
+      const Token& start = advance();
+      ast::Expression* expression = parse_expression();
+      expect(TokenKind::EppRenderEnd);
+      return arena_.make<ast::RenderExpression>(start.where, expression);
+    }
     default:
       break;
   }
@@ -180,6 +211,27 @@ ast::Expression* Parser::parse_class_definition() {
   if (accept(TokenKind::KwInherits)) definition->parent = parse_definition_name();
   definition->body = parse_braced_block();
   return definition;
+}
+
+ast::Expression* Parser::parse_function_definition() {
+  const Token& keyword = advance();
+  auto* definition = arena_.make<ast::FunctionDefinition>(keyword.where);
+  definition->name = parse_definition_name();
+  if (accept(TokenKind::LParen)) definition->parameters = parse_parameter_list(TokenKind::RParen);
+  if (accept(TokenKind::RightShift)) definition->return_type = parse_type_expression();
+  definition->body = parse_braced_block();
+  return definition;
+}
+
+ast::Expression* Parser::parse_type_alias() {
+  const Token& keyword = advance();
+  auto* alias = arena_.make<ast::TypeAlias>(keyword.where);
+  std::string name = expect(TokenKind::TypeName).text;
+  if (name.starts_with("::")) name.erase(0, 2);
+  alias->name = name;
+  expect(TokenKind::Assign);
+  alias->type = parse_expression();
+  return alias;
 }
 
 ast::Expression* Parser::parse_defined_type_definition() {
@@ -220,7 +272,11 @@ ast::Expression* Parser::parse_node_definition() {
       syntax_error(token);
     }
   } while (accept(TokenKind::Comma));
-  if (accept(TokenKind::KwInherits)) definition->parent = advance().text;
+  if (accept(TokenKind::KwInherits))
+    throw SourceError(
+        "Node inheritance is not supported in Puppet >= 4.0.0. See "
+        "http://links.puppet.com/puppet-node-inheritance-deprecation",
+        peek().where);
   definition->body = parse_braced_block();
   return definition;
 }

@@ -6,6 +6,7 @@
 
 #include "lang/ast/arena.hpp"
 #include "lang/ast/control.hpp"
+#include "lang/ast/epp.hpp"
 #include "lang/source_location.hpp"
 
 namespace marionette::lang {
@@ -16,6 +17,12 @@ struct Program {
   ast::Block* body = nullptr;
 };
 
+/// One parsed EPP template; its nodes live in the arena given to parse_epp().
+struct EppProgram {
+  std::shared_ptr<const SourceFile> file;
+  ast::EppTemplate* root = nullptr;
+};
+
 /// A source file from text in memory (tests, `-e`), named `path` in messages.
 std::shared_ptr<const SourceFile> make_source(std::string path, std::string text);
 
@@ -24,5 +31,9 @@ std::shared_ptr<const SourceFile> read_source(const std::filesystem::path& path)
 
 /// Parses a whole file into `arena`. Throws SourceError on a syntax error.
 Program parse(const std::shared_ptr<const SourceFile>& file, ast::Arena& arena);
+
+/// Parses an EPP template (the text of an .epp file, or of inline_epp()) into `arena`.
+/// Throws SourceError on a syntax error.
+EppProgram parse_epp(const std::shared_ptr<const SourceFile>& file, ast::Arena& arena);
 
 }  // namespace marionette::lang

@@ -106,9 +106,28 @@ ast::Expression* as_interpolated_variable(ast::Expression* expression, ast::Aren
   return expression;
 }
 
+/// Only `$x` and `[$a, $b]` can be assigned to, as Puppet checks when it validates.
+void check_assignable(const ast::Expression* target) {
+  if (ast::as<ast::Variable>(target)) return;
+  if (auto* array = ast::as<ast::ArrayLiteral>(target)) {
+    for (const ast::Expression* element : array->elements) check_assignable(element);
+    return;
+  }
+  if (ast::as<ast::Access>(target))
+    throw SourceError("Illegal attempt to assign via [index/key]. Not an assignable reference",
+                      target->where);
+  throw SourceError("Illegal attempt to assign to this expression. Not an assignable reference",
+                    target->where);
+}
+
 }  // namespace
 
 ast::Expression* Parser::parse_expression() {
+  struct DepthGuard {
+    int& depth;
+    ~DepthGuard() { --depth; }
+  } guard{++depth_};
+  if (depth_ > kMaxDepth) throw SourceError("Expressions nested too deeply", peek().where);
   ast::Expression* left = parse_assignment();
   ast::RelationshipOp op;
   while (relationship_operator(peek().kind, op)) {
@@ -135,7 +154,13 @@ ast::Expression* Parser::parse_assignment() {
     default:
       return target;
   }
+  check_assignable(target);
   const Token& operator_token = advance();
+  if (op != ast::AssignmentOp::Assign)
+    throw SourceError(
+        std::string("The operator '") + (op == ast::AssignmentOp::Append ? "+=" : "-=") +
+            "' is no longer supported. See http://links.puppet.com/remove-plus-equals",
+        operator_token.where);
   ast::Expression* value = parse_assignment();
   return arena_.make<ast::Assignment>(operator_token.where, op, target, value);
 }

@@ -19,6 +19,7 @@ class Parser {
       : tokens_(std::move(tokens)), arena_(arena) {}
 
   ast::Block* parse_program();
+  ast::EppTemplate* parse_epp_template();
 
  private:
   // Tokens.
@@ -46,6 +47,8 @@ class Parser {
   ast::Expression* parse_class_definition();
   ast::Expression* parse_defined_type_definition();
   ast::Expression* parse_node_definition();
+  ast::Expression* parse_function_definition();
+  ast::Expression* parse_type_alias();
   std::vector<ast::Parameter> parse_parameter_list(TokenKind end);
   ast::Expression* parse_type_expression();
   std::string parse_definition_name();
@@ -76,6 +79,9 @@ class Parser {
   ast::Arena& arena_;
   /// Inside a condition (`if x {`), a `{` after an expression opens the body, not an override.
   bool in_condition_ = false;
+  /// How deeply expressions nest right now; past kMaxDepth the input is refused, not the stack.
+  int depth_ = 0;
+  static constexpr int kMaxDepth = 500;
 };
 
 /// Can this token be the name of an attribute (`unless =>`, `require =>`)?

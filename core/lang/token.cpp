@@ -150,6 +150,16 @@ std::string_view describe(TokenKind kind) {
       return "|>";
     case TokenKind::ExportedCollectStart:
       return "<<|";
+    case TokenKind::EppText:
+      return "template text";
+    case TokenKind::EppRenderStart:
+      return "'<%='";
+    case TokenKind::EppRenderEnd:
+      return "'%>'";
+    case TokenKind::EppParamsStart:
+      return "'<%|'";
+    case TokenKind::EppParamsEnd:
+      return "'|%>'";
     case TokenKind::ExportedCollectEnd:
       return "|>>";
   }

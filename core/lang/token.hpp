@@ -87,6 +87,12 @@ enum class TokenKind {
   CollectEnd,            ///< |>
   ExportedCollectStart,  ///< <<|
   ExportedCollectEnd,    ///< |>>
+  // EPP templates (tokenize_epp only).
+  EppText,         ///< template text between tags (text is the value, trimmed)
+  EppRenderStart,  ///< `<%=`
+  EppRenderEnd,    ///< the `%>` or `-%>` closing `<%=`
+  EppParamsStart,  ///< `<%|`
+  EppParamsEnd,    ///< `|%>`
 };
 
 /// A short, readable name for a token kind ("'{'", "a name", "end of input"), for messages.

@@ -2,43 +2,96 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace marionette::metrics {
 
 enum class AgentState : int { idle = 1, compiling = 2, applying = 3 };
+/// Where the last applied catalog came from. Every run compiles today, so it is always
+/// `compiled`; `cached` is for runs that fall back to the last good catalog.
+enum class CatalogSource : int { compiled = 1, cached = 2 };
+/// Puppet's report status of the last run; `none` before the first run.
+enum class RunStatus : int { unchanged = 1, changed = 2, failed = 3, none = 4 };
+/// The counter store's state (counters::StoreStatus::backend).
+enum class StoreBackend : int { redis = 1, journal_only = 2, degraded = 3, file = 4 };
+
+/// Monotonic totals kept by the counter store, for this node or the whole fleet.
+struct CounterTotals {
+  std::uint64_t runs = 0;
+  std::uint64_t resources_changed = 0;
+  std::uint64_t failures = 0;  ///< runs whose compile or apply failed
+  std::uint64_t compiles = 0;
+  std::uint64_t compile_failures = 0;
+  std::uint64_t resources_failed = 0;
+  std::uint64_t events = 0;
+  std::uint64_t compile_us = 0;
+  std::uint64_t apply_us = 0;
+};
+
+/// The last run's figures for one resource type (one row of the per-type table).
+struct TypeFigures {
+  std::string type;  ///< Puppet's type name: "File", "Exec", ...
+  std::uint32_t resources = 0, changed = 0, failed = 0, out_of_sync = 0;
+  std::uint32_t apply_ms = 0;  ///< time spent on this type's resources
+};
+
+struct CompileSample {
+  std::uint32_t ms = 0;
+  bool ok = true;
+};
 
 /// Everything the SNMP subagent serves, as one immutable value published after each run.
 /// Times are in milliseconds, instants in seconds since the Unix epoch.
 struct Snapshot {
   std::string version;
-  std::int64_t started_at = 0;      ///< when the daemon started
+  std::int64_t started_at = 0;  ///< when the daemon started
   AgentState state = AgentState::idle;
   std::int64_t run_interval_s = 0;
-  std::int64_t last_run_at = 0;     ///< 0 before the first run
+  std::int64_t last_run_at = 0;  ///< 0 before the first run
+  std::uint64_t runs_since_start = 0;
+  std::string config_version;  ///< the last applied catalog's version
+  CatalogSource catalog_source = CatalogSource::compiled;
 
-  // The last compile.
+  // The last compile, and the compiles in a window of the last kCompileWindow ones.
   std::uint32_t last_compile_ms = 0;
   bool last_compile_ok = true;
+  std::vector<CompileSample> compile_window;  ///< oldest first; failed compiles included
+  std::uint32_t compile_min_ms = 0, compile_avg_ms = 0, compile_max_ms = 0;
+  std::uint32_t compile_window_failures = 0;
 
   // The last catalog.
   std::uint32_t catalog_resources = 0;
   std::uint32_t catalog_edges = 0;
   std::uint32_t catalog_classes = 0;
+  std::uint64_t catalog_bytes = 0;  ///< its size as Puppet's catalog JSON
 
   // The last run (Puppet's report metrics).
+  RunStatus last_run_status = RunStatus::none;
   std::uint32_t resources_total = 0;
   std::uint32_t resources_changed = 0;
   std::uint32_t resources_failed = 0;
   std::uint32_t resources_skipped = 0;
   std::uint32_t resources_out_of_sync = 0;
   std::uint32_t resources_restarted = 0;
+  std::uint32_t resources_scheduled = 0;
+  std::uint32_t resources_corrective_change = 0;
   std::uint32_t events_total = 0;
+  std::uint32_t events_success = 0;
+  std::uint32_t events_failure = 0;
   std::uint32_t last_apply_ms = 0;
+  std::vector<TypeFigures> types;  ///< sorted by type name
 
   // Totals kept by the counter store (Redis or the local file): monotonic across restarts.
-  std::uint64_t runs_total = 0;
-  std::uint64_t resources_changed_total = 0;
-  std::uint64_t failures_total = 0;  ///< runs whose compile or apply failed
+  CounterTotals node;
+  CounterTotals fleet;  ///< all zero with the file store (no fleet)
+
+  // The counter store.
+  StoreBackend store_backend = StoreBackend::file;
+  std::uint64_t store_pending = 0;
+  std::int64_t store_last_flush_at = 0;  ///< 0: never
 };
+
+/// How many compiles the min/avg/max figures cover.
+inline constexpr std::size_t kCompileWindow = 16;
 
 }  // namespace marionette::metrics

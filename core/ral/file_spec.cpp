@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "ral/file_mode.hpp"
 #include "ral/params.hpp"
 
 namespace marionette::ral {
@@ -13,15 +14,41 @@ std::optional<FileSpec::Ensure> parse_ensure(const std::string& text) {
   if (text == "file") return FileSpec::Ensure::file;
   if (text == "directory") return FileSpec::Ensure::directory;
   if (text == "absent") return FileSpec::Ensure::absent;
+  if (text == "link") return FileSpec::Ensure::link;
   return std::nullopt;
 }
 
-std::string strip_trailing_slashes(std::string path) {
-  while (path.size() > 1 && path.back() == '/') path.pop_back();
-  return path;
+}  // namespace
+
+std::string munge_file_path(std::string path) {
+  std::string out;
+  out.reserve(path.size());
+  for (char c : path) {
+    if (c == '/' && !out.empty() && out.back() == '/') continue;
+    out.push_back(c);
+  }
+  while (out.size() > 1 && out.back() == '/') out.pop_back();
+  return out;
 }
 
-}  // namespace
+std::optional<std::string> local_source_path(const std::string& source) {
+  if (!source.empty() && source.front() == '/') return munge_file_path(source);
+  const std::string scheme = "file://";
+  if (source.compare(0, scheme.size(), scheme) == 0) {
+    std::string rest = source.substr(scheme.size());
+    if (rest.rfind("localhost/", 0) == 0) rest = rest.substr(9);
+    if (!rest.empty() && rest.front() == '/') return munge_file_path(rest);
+  }
+  return std::nullopt;
+}
+
+unsigned FileSpec::wanted_mode(unsigned current, bool is_directory) const {
+  if (symbolic_mode) {
+    return apply_symbolic_mode(*symbolic_mode, current, is_directory).value_or(current);
+  }
+  if (!mode) return current;
+  return is_directory ? directory_mode(*mode) : *mode;
+}
 
 std::optional<unsigned> parse_octal_mode(const std::string& text) {
   if (text.size() < 3 || text.size() > 4) return std::nullopt;
@@ -56,6 +83,8 @@ std::string ensure_name(FileSpec::Ensure ensure) {
       return "directory";
     case FileSpec::Ensure::absent:
       return "absent";
+    case FileSpec::Ensure::link:
+      return "link";
     case FileSpec::Ensure::unmanaged:
       break;
   }
@@ -65,7 +94,7 @@ std::string ensure_name(FileSpec::Ensure ensure) {
 std::optional<FileSpec> read_file_spec(const catalog::Resource& resource, std::string& error) {
   FileSpec spec;
   const std::string ref = resource.ref();
-  spec.path = strip_trailing_slashes(params::text(resource, "path").value_or(resource.title));
+  spec.path = munge_file_path(params::text(resource, "path").value_or(resource.title));
   if (spec.path.empty() || spec.path.front() != '/') {
     error = "Parameter path failed on " + ref + ": File paths must be fully qualified, not '" +
             spec.path + "'";
@@ -73,16 +102,29 @@ std::optional<FileSpec> read_file_spec(const catalog::Resource& resource, std::s
   }
   if (auto ensure = params::text(resource, "ensure")) {
     auto parsed = parse_ensure(*ensure);
+    if (!parsed && !ensure->empty() && ensure->front() == '/') {
+      parsed = FileSpec::Ensure::link;  // ensure => '/path' is a link to that path
+      spec.target = *ensure;
+    }
     if (!parsed) {
-      error = "Validation of " + ref + " failed: marionette does not support ensure => '" +
-              *ensure + "' for files yet (supported: present, file, directory, absent)";
+      error = "Parameter ensure failed on " + ref + ": Invalid value \"" + *ensure +
+              "\". Valid values are absent, false, file, present, directory, link.";
       return std::nullopt;
     }
     spec.ensure = *parsed;
   }
-  if (auto source = params::text(resource, "source")) {
-    error = "Validation of " + ref + " failed: marionette does not support 'source' for files yet";
+  if (auto target = params::text(resource, "target")) spec.target = *target;
+  if (spec.ensure == FileSpec::Ensure::link && !spec.target) {
+    error = "Validation of " + ref + " failed: ensure => link needs a target";
     return std::nullopt;
+  }
+  spec.sources = params::texts(resource, "source");
+  for (const auto& source : spec.sources) {
+    if (!local_source_path(source)) {
+      error = "Validation of " + ref + " failed: marionette serves sources from local paths and " +
+              "file:// URIs only, not '" + source + "'";
+      return std::nullopt;
+    }
   }
   auto content = resource.parameters.find("content");
   if (content != resource.parameters.end() && !content->is_null()) {
@@ -92,11 +134,17 @@ std::optional<FileSpec> read_file_spec(const catalog::Resource& resource, std::s
     }
     spec.content = content->get<std::string>();
   }
+  if (spec.content && !spec.sources.empty()) {
+    error = "Validation of " + ref + " failed: You cannot specify more than one of content, " +
+            "source, target";
+    return std::nullopt;
+  }
   if (auto mode = params::text(resource, "mode")) {
     spec.mode = parse_octal_mode(*mode);
-    if (!spec.mode) {
+    if (!spec.mode && apply_symbolic_mode(*mode, 0, false)) spec.symbolic_mode = *mode;
+    if (!spec.mode && !spec.symbolic_mode) {
       error = "Parameter mode failed on " + ref + ": The file mode specification is invalid: '" +
-              *mode + "' (marionette supports octal modes such as '0644')";
+              *mode + "'";
       return std::nullopt;
     }
   }

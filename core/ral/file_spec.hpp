@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "catalog/catalog.hpp"
 
@@ -9,16 +10,31 @@ namespace marionette::ral {
 
 /// A file resource's desired state, read and checked from its parameters.
 struct FileSpec {
-  enum class Ensure { unmanaged, present, file, directory, absent };
-  std::string path;
+  enum class Ensure { unmanaged, present, file, directory, link, absent };
+  std::string path;  ///< munged: no repeated or trailing slashes
   Ensure ensure = Ensure::unmanaged;
   std::optional<std::string> content;
-  std::optional<unsigned> mode;  ///< as written; directories add search bits (see effective_mode)
-  std::optional<std::string> owner;  ///< a name or a numeric id
+  /// Where content comes from: local paths or file:// URIs, the first that exists wins.
+  std::vector<std::string> sources;
+  std::optional<std::string> target;         ///< a link's target
+  std::optional<unsigned> mode;              ///< octal as written; directories add search bits
+  std::optional<std::string> symbolic_mode;  ///< "u=rw,go=r", applied to the current mode
+  std::optional<std::string> owner;          ///< a name or a numeric id
   std::optional<std::string> group;
   bool force = false;
   bool replace = true;
+
+  /// Whether a mode is asked for at all.
+  bool manages_mode() const { return mode.has_value() || symbolic_mode.has_value(); }
+  /// The mode this spec wants for a file or directory whose mode is now `current`.
+  unsigned wanted_mode(unsigned current, bool is_directory) const;
 };
+
+/// Puppet's path munging: repeated slashes collapse and trailing ones go ("/tmp//a/" is "/tmp/a").
+std::string munge_file_path(std::string path);
+
+/// A source as a local path: "file:///x" and "/x" are "/x"; nothing for other schemes.
+std::optional<std::string> local_source_path(const std::string& source);
 
 /// Reads a File resource; on invalid parameters returns nothing and sets `error` to Puppet's
 /// wording ("Parameter path failed on File[x]: File paths must be fully qualified, not 'x'").

@@ -42,9 +42,15 @@ class FileResource final : public ManagedResource {
   void evaluate(ResourceContext& context) override {
     std::optional<FileInfo> info = host_.files->lstat(spec_.path);
     if (spec_.ensure == Ensure::absent) return remove(context, info);
+    if (spec_.ensure == Ensure::link) return sync_link(context, info);
 
+    content_ = spec_.content;
     Ensure wanted = spec_.ensure;
-    if (wanted == Ensure::unmanaged && spec_.content) wanted = Ensure::file;
+    if (!spec_.sources.empty()) {
+      std::string error;
+      if (!read_source(wanted, error)) return context.evaluation_failed(error);
+    }
+    if (wanted == Ensure::unmanaged && content_) wanted = Ensure::file;
     if (wanted == Ensure::unmanaged && !info) return;  // nothing to manage on a missing file
 
     bool must_create = false;
@@ -59,10 +65,107 @@ class FileResource final : public ManagedResource {
 
     if (info->kind == Kind::file) sync_content(context, *info);
     sync_ownership(context, *info);
-    if (spec_.mode && info->kind != Kind::link) sync_mode(context, *info);
+    if (spec_.manages_mode() && info->kind != Kind::link) sync_mode(context, *info);
+  }
+
+  std::string identity() const override { return spec_.path; }
+
+  std::vector<std::pair<std::string, std::string>> describe() override {
+    std::optional<FileInfo> info = host_.files->lstat(spec_.path);
+    if (!info) return {{"ensure", "'absent'"}};
+    const std::string kind = kind_name(info);
+    std::vector<std::pair<std::string, std::string>> state = {{"ensure", single_quoted(kind)}};
+    if (info->kind == Kind::file) {
+      std::string content;
+      if (host_.files->read(spec_.path, content).ok) {
+        state.emplace_back("content", single_quoted(sha256_checksum(content)));
+      }
+    }
+    state.emplace_back("group", std::to_string(info->gid));
+    if (info->kind != Kind::link)
+      state.emplace_back("mode", single_quoted(format_mode(info->mode)));
+    state.emplace_back("owner", std::to_string(info->uid));
+    state.emplace_back("provider", "'posix'");
+    if (info->kind == Kind::link) {
+      state.emplace_back("target", single_quoted(host_.files->read_link(spec_.path).value_or("")));
+    }
+    state.emplace_back("type", single_quoted(kind));
+    return state;
   }
 
  private:
+  /// Reads the first source that exists into content_ (a directory source makes a directory);
+  /// false with Puppet's message when none exists.
+  bool read_source(Ensure& wanted, std::string& error) {
+    std::string tried;
+    for (const auto& source : spec_.sources) {
+      const std::string path = local_source_path(source).value_or(source);
+      tried += (tried.empty() ? "" : ", ") + ("file://" + path);
+      std::optional<FileInfo> info = host_.files->lstat(path);
+      if (!info) continue;
+      if (info->kind == Kind::directory) {
+        if (wanted == Ensure::unmanaged || wanted == Ensure::present) wanted = Ensure::directory;
+        return true;
+      }
+      std::string content;
+      IoResult read = host_.files->read(path, content);
+      if (!read.ok) {
+        error = "Could not read source " + source + ": " + read.error;
+        return false;
+      }
+      content_ = std::move(content);
+      if (wanted == Ensure::present) wanted = Ensure::file;
+      return true;
+    }
+    error = "Could not retrieve information from environment production source(s) " + tried;
+    return false;
+  }
+
+  void sync_link(ResourceContext& context, const std::optional<FileInfo>& info) {
+    const std::string& target = *spec_.target;
+    const std::string current = kind_name(info);
+    if (info && info->kind == Kind::link) {
+      std::optional<std::string> now = host_.files->read_link(spec_.path);
+      if (now && *now == target) return;
+      const std::string is = single_quoted(now.value_or("absent"));
+      if (context.noop()) {
+        return context.would_change("target", "target_changed", is, single_quoted(target));
+      }
+      IoResult done = host_.files->remove(spec_.path, false);
+      if (done.ok) done = host_.files->make_symlink(target, spec_.path);
+      if (!done.ok) {
+        return context.change_failed("target", is, single_quoted(target),
+                                     "Could not set 'target' on target: " + done.error);
+      }
+      return context.changed("target", "target_changed",
+                             "target changed " + is + " to " + single_quoted(target));
+    }
+    if (context.noop()) {
+      return context.would_change("ensure", "link_created", single_quoted(current),
+                                  single_quoted("link"));
+    }
+    auto fail = [&](const std::string& reason) {
+      context.change_failed("ensure", single_quoted(current), single_quoted("link"),
+                            "Could not set 'link' on ensure: " + reason);
+    };
+    if (info && info->kind == Kind::directory && !spec_.force) {
+      context.log("notice", "Not removing directory; use 'force' to override");
+      return fail("Is a directory - " + spec_.path);
+    }
+    if (info) {
+      IoResult removed = host_.files->remove(spec_.path, info->kind == Kind::directory);
+      if (!removed.ok) return fail(removed.error);
+    }
+    IoResult made = host_.files->make_symlink(target, spec_.path);
+    if (!made.ok) return fail(made.error);
+    if (info) {
+      context.changed("ensure", "link_created",
+                      "ensure changed " + single_quoted(current) + " to 'link'");
+    } else {
+      context.changed("ensure", "link_created", "created");
+    }
+  }
+
   /// uid/gid the spec asks for; sets `error` when a name does not resolve.
   bool resolve_owner(std::optional<uid_t>& uid, std::optional<gid_t>& gid, std::string& error) {
     if (spec_.owner) {
@@ -129,40 +232,38 @@ class FileResource final : public ManagedResource {
       if (!removed.ok) return fail(removed.error);
     }
     if (is_directory) {
-      IoResult made =
-          host_.files->make_directory(spec_.path, directory_mode(spec_.mode.value_or(0755)));
+      IoResult made = host_.files->make_directory(spec_.path, spec_.wanted_mode(0755, true));
       if (made.ok && (uid || gid)) made = host_.files->change_owner(spec_.path, uid, gid);
       if (!made.ok) return fail(made.error);
     } else {
-      FileAttributes attributes{spec_.mode.value_or(0644), uid, gid};
-      IoResult written =
-          host_.files->write_atomic(spec_.path, spec_.content.value_or(""), attributes);
+      FileAttributes attributes{spec_.wanted_mode(0644, false), uid, gid};
+      IoResult written = host_.files->write_atomic(spec_.path, content_.value_or(""), attributes);
       if (!written.ok) return fail(written.error);
     }
     if (info) {
       context.changed("ensure", event_name,
                       "ensure changed " + single_quoted(current) + " to " + single_quoted(target));
-    } else if (!is_directory && spec_.content) {
+    } else if (!is_directory && content_) {
       context.changed("ensure", event_name,
-                      "defined content as " + single_quoted(sha256_checksum(*spec_.content)));
+                      "defined content as " + single_quoted(sha256_checksum(*content_)));
     } else {
       context.changed("ensure", event_name, "created");
     }
   }
 
   void sync_content(ResourceContext& context, const FileInfo& info) {
-    if (!spec_.content || !spec_.replace) return;
+    if (!content_ || !spec_.replace) return;
     std::string current;
     IoResult read = host_.files->read(spec_.path, current);
-    const std::string should = sha256_checksum(*spec_.content);
+    if (read.ok && current == *content_) return;
+    const std::string should = sha256_checksum(*content_);
     const std::string is = read.ok ? sha256_checksum(current) : "absent";
-    if (read.ok && current == *spec_.content) return;
     if (context.noop()) {
       return context.would_change("content", "content_changed", single_quoted(is),
                                   single_quoted(should));
     }
     // Rewritten with the wanted mode and owner at once; their own checks below still report them.
-    FileAttributes attributes{spec_.mode.value_or(info.mode), info.uid, info.gid};
+    FileAttributes attributes{spec_.wanted_mode(info.mode, false), info.uid, info.gid};
     std::string error;
     std::optional<uid_t> uid;
     std::optional<gid_t> gid;
@@ -170,7 +271,7 @@ class FileResource final : public ManagedResource {
       if (uid) attributes.uid = uid;
       if (gid) attributes.gid = gid;
     }
-    IoResult written = host_.files->write_atomic(spec_.path, *spec_.content, attributes);
+    IoResult written = host_.files->write_atomic(spec_.path, *content_, attributes);
     if (!written.ok) {
       return context.change_failed("content", single_quoted(is), single_quoted(should),
                                    "Could not set 'content' on content: " + written.error);
@@ -222,7 +323,7 @@ class FileResource final : public ManagedResource {
   }
 
   void sync_mode(ResourceContext& context, const FileInfo& info) {
-    unsigned wanted = info.kind == Kind::directory ? directory_mode(*spec_.mode) : *spec_.mode;
+    unsigned wanted = spec_.wanted_mode(info.mode, info.kind == Kind::directory);
     if (wanted == info.mode) return;
     const std::string is = single_quoted(format_mode(info.mode));
     const std::string should = single_quoted(format_mode(wanted));
@@ -234,6 +335,7 @@ class FileResource final : public ManagedResource {
 
   FileSpec spec_;
   Host host_;
+  std::optional<std::string> content_;  ///< from `content` or the source, for this evaluation
 };
 
 }  // namespace

@@ -53,12 +53,28 @@ class FileSystem {
                                 std::optional<gid_t> gid) = 0;
   /// A regular file with an execute bit for us.
   virtual bool is_executable_file(const std::string& path) = 0;
+  /// Creates a symbolic link at `path` pointing to `target`.
+  virtual IoResult make_symlink(const std::string& target, const std::string& path) = 0;
+  /// What the link at `path` points to; nothing when it is not a link.
+  virtual std::optional<std::string> read_link(const std::string& path) = 0;
+};
+
+/// One passwd entry.
+struct UserEntry {
+  uid_t uid = 0;
+  gid_t gid = 0;
+  std::string comment;  ///< the GECOS field
+  std::string home;
+  std::string shell;
 };
 
 /// Users and groups by name or id (a seam: tests may substitute a fake).
 class Accounts {
  public:
   virtual ~Accounts() = default;
+  virtual std::optional<UserEntry> user(const std::string& name) = 0;
+  /// The groups that list `user` as a member (supplementary groups), sorted.
+  virtual std::vector<std::string> groups_of(const std::string& user) = 0;
   virtual std::optional<uid_t> user_id(const std::string& name) = 0;
   virtual std::optional<gid_t> group_id(const std::string& name) = 0;
   virtual std::optional<std::string> user_name(uid_t uid) = 0;

@@ -2,6 +2,7 @@
 #include <pwd.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "ral/posix_host.hpp"
@@ -16,6 +17,33 @@ std::size_t buffer_size(int name) {
 }
 
 }  // namespace
+
+std::optional<UserEntry> PosixAccounts::user(const std::string& name) {
+  std::vector<char> buffer(buffer_size(_SC_GETPW_R_SIZE_MAX));
+  passwd entry{};
+  passwd* found = nullptr;
+  if (::getpwnam_r(name.c_str(), &entry, buffer.data(), buffer.size(), &found) != 0 || !found) {
+    return std::nullopt;
+  }
+  return UserEntry{found->pw_uid, found->pw_gid, found->pw_gecos ? found->pw_gecos : "",
+                   found->pw_dir ? found->pw_dir : "", found->pw_shell ? found->pw_shell : ""};
+}
+
+std::vector<std::string> PosixAccounts::groups_of(const std::string& user) {
+  std::vector<std::string> names;
+  ::setgrent();
+  while (group* entry = ::getgrent()) {
+    for (char** member = entry->gr_mem; member && *member; ++member) {
+      if (user == *member) {
+        names.emplace_back(entry->gr_name);
+        break;
+      }
+    }
+  }
+  ::endgrent();
+  std::sort(names.begin(), names.end());
+  return names;
+}
 
 std::optional<uid_t> PosixAccounts::user_id(const std::string& name) {
   std::vector<char> buffer(buffer_size(_SC_GETPW_R_SIZE_MAX));

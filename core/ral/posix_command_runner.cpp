@@ -116,6 +116,11 @@ CommandResult PosixCommandRunner::run(const CommandRequest& request) {
   }
   if (pid == 0) {
     ::setpgid(0, 0);
+    // The agent blocks SIGTERM/SIGINT/SIGHUP/SIGUSR1 to wait for them; a command must get the
+    // default mask back, or it could not be stopped by a signal.
+    sigset_t nothing_blocked;
+    ::sigemptyset(&nothing_blocked);
+    ::sigprocmask(SIG_SETMASK, &nothing_blocked, nullptr);
     int devnull = ::open("/dev/null", O_RDONLY);
     if (devnull >= 0) ::dup2(devnull, 0);
     ::dup2(pipe_fds[1], 1);

@@ -157,4 +157,17 @@ bool PosixFileSystem::is_executable_file(const std::string& path) {
   return ::access(path.c_str(), X_OK) == 0;
 }
 
+IoResult PosixFileSystem::make_symlink(const std::string& target, const std::string& path) {
+  if (::symlink(target.c_str(), path.c_str()) != 0) return from_errno(path);
+  return IoResult::success();
+}
+
+std::optional<std::string> PosixFileSystem::read_link(const std::string& path) {
+  std::string buffer(4096, '\0');
+  ssize_t length = ::readlink(path.c_str(), buffer.data(), buffer.size());
+  if (length < 0) return std::nullopt;
+  buffer.resize(static_cast<std::size_t>(length));
+  return buffer;
+}
+
 }  // namespace marionette::ral

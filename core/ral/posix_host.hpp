@@ -14,6 +14,8 @@ class PosixFileSystem final : public FileSystem {
                         const FileAttributes& attributes) override;
   IoResult make_directory(const std::string& path, unsigned mode) override;
   IoResult remove(const std::string& path, bool recursive) override;
+  IoResult make_symlink(const std::string& target, const std::string& path) override;
+  std::optional<std::string> read_link(const std::string& path) override;
   IoResult change_mode(const std::string& path, unsigned mode) override;
   IoResult change_owner(const std::string& path, std::optional<uid_t> uid,
                         std::optional<gid_t> gid) override;
@@ -23,6 +25,8 @@ class PosixFileSystem final : public FileSystem {
 /// getpwnam_r / getgrnam_r and friends.
 class PosixAccounts final : public Accounts {
  public:
+  std::optional<UserEntry> user(const std::string& name) override;
+  std::vector<std::string> groups_of(const std::string& user) override;
   std::optional<uid_t> user_id(const std::string& name) override;
   std::optional<gid_t> group_id(const std::string& name) override;
   std::optional<std::string> user_name(uid_t uid) override;

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "catalog/catalog.hpp"
@@ -72,6 +73,13 @@ class ManagedResource {
   virtual ~ManagedResource() = default;
   /// Brings the resource in sync, or with noop only reports what is out of sync.
   virtual void evaluate(ResourceContext& context) = 0;
+  /// What the resource manages after munging (a file's canonical path); two resources of one
+  /// type with the same identity are an error. Empty: the title is the identity.
+  virtual std::string identity() const { return {}; }
+  /// The resource's state on the node as `puppet resource` prints it: attribute and value
+  /// written as Puppet writes it ('text' quoted, numbers bare), ensure first, then by name.
+  /// Empty when the type cannot describe itself.
+  virtual std::vector<std::pair<std::string, std::string>> describe() { return {}; }
   /// Whether notify/subscribe events reach this resource (Puppet: responds to `refresh`).
   virtual bool refreshable() const { return false; }
   /// Reacts to events; returns the failure reason when the refresh failed.

@@ -10,9 +10,9 @@ namespace {
 
 const std::vector<TypeDefinition>& registry() {
   static const std::vector<TypeDefinition> types = {
-      {"exec", make_exec},
-      {"file", make_file},
-      {"notify", make_notify},
+      {"exec", make_exec},     {"file", make_file},       {"group", make_group},
+      {"notify", make_notify}, {"package", make_package}, {"service", make_service},
+      {"user", make_user},
   };
   return types;
 }

@@ -4,6 +4,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "catalog/catalog.hpp"
 #include "ral/host.hpp"
@@ -13,6 +14,9 @@ namespace marionette::transaction {
 
 struct ApplyOptions {
   bool noop = false;
+  /// Puppet's --tags (lower-case): only resources with one of these tags are applied; the others
+  /// are skipped. Empty: all resources.
+  std::vector<std::string> tags;
   /// Called for every log line of the run, Puppet-shaped: ("notice",
   /// "/Stage[main]/Main/File[/x]/ensure: created"). Levels: debug, info, notice, warning, err.
   std::function<void(const std::string& level, const std::string& message)> log;
@@ -30,5 +34,10 @@ Report apply(const catalog::Catalog& catalog, const ApplyOptions& options);
 /// events) atomically. Throws std::runtime_error when the file cannot be written.
 void write_last_run_summary(const Report& report, const std::filesystem::path& path,
                             double config_retrieval_seconds);
+
+/// Writes Puppet's last_run_report.yaml (a Puppet::Transaction::Report: status, metrics,
+/// resource_statuses with their events, logs) atomically. Throws std::runtime_error on failure.
+void write_last_run_report(const Report& report, const std::filesystem::path& path,
+                           const std::string& host);
 
 }  // namespace marionette::transaction

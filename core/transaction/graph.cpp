@@ -70,14 +70,23 @@ void RelationshipGraph::add_relationships() {
 }
 
 /// Puppet's autorequire for the types we manage: a file requires the nearest managed directory
-/// above it, an exec its cwd; never against a relationship already there in either direction.
+/// above it and its owner and group, an exec its cwd and user, a user its groups; never against
+/// a relationship already there in either direction.
 void RelationshipGraph::add_autorequires() {
   const auto& resources = catalog_.resources;
-  std::unordered_map<std::string, std::size_t> files;
+  std::unordered_map<std::string, std::size_t> files, users, groups;
+  auto name_of = [](const catalog::Resource& resource) {
+    auto name = resource.parameters.find("name");
+    return name != resource.parameters.end() && name->is_string() ? name->get<std::string>()
+                                                                  : resource.title;
+  };
   for (std::size_t i = 0; i < resources.size(); ++i) {
-    if (canonical_type(resources[i].type) == "File") files.emplace(file_path(resources[i]), i);
+    const std::string type = canonical_type(resources[i].type);
+    if (type == "File") files.emplace(file_path(resources[i]), i);
+    if (type == "User") users.emplace(name_of(resources[i]), i);
+    if (type == "Group") groups.emplace(name_of(resources[i]), i);
   }
-  if (files.empty()) return;
+  if (files.empty() && users.empty() && groups.empty()) return;
   std::set<std::pair<std::size_t, std::size_t>> related;
   for (const auto& r : relationships_) {
     related.insert({r.source, r.target});
@@ -89,8 +98,35 @@ void RelationshipGraph::add_autorequires() {
     related.insert({dependency, dependent});
     related.insert({dependent, dependency});
   };
+  /// Requires the resource named by parameter `name` (a string or strings) in `index`.
+  auto require_named = [&](const std::unordered_map<std::string, std::size_t>& index,
+                           std::size_t dependent, const char* parameter) {
+    auto value = resources[dependent].parameters.find(parameter);
+    if (value == resources[dependent].parameters.end()) return;
+    auto one = [&](const catalog::Data& item) {
+      if (!item.is_string()) return;
+      auto found = index.find(item.get<std::string>());
+      if (found != index.end()) require(found->second, dependent);
+    };
+    if (value->is_array()) {
+      for (const auto& item : *value) one(item);
+    } else {
+      one(*value);
+    }
+  };
   for (std::size_t i = 0; i < resources.size(); ++i) {
     std::string type = canonical_type(resources[i].type);
+    if (type == "User") {
+      require_named(groups, i, "gid");
+      require_named(groups, i, "groups");
+      continue;
+    }
+    if (type == "File") {
+      require_named(users, i, "owner");
+      require_named(groups, i, "group");
+    } else if (type == "Exec") {
+      require_named(users, i, "user");
+    }
     if (type == "File") {
       std::string path = file_path(resources[i]);
       while (path.size() > 1) {

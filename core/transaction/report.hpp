@@ -14,6 +14,16 @@ struct Event {
   std::string name;      ///< "file_created", "content_changed", "executed_command", "refresh", …
   std::string status;    ///< success | failure | noop
   std::string message;   ///< "content changed '{sha256}…' to '{sha256}…'"
+  std::string previous_value;  ///< the value before, when the change names one
+  std::string desired_value;   ///< the value asked for, when the change names one
+};
+
+/// One log line of the run, as Puppet keeps it in the report.
+struct LogEntry {
+  std::string level;         ///< debug, info, notice, warning, err
+  std::string source;        ///< "/Stage[main]/Main/File[/x]/ensure", or "Puppet"
+  std::string message;       ///< "created"
+  std::int64_t time_ns = 0;  ///< since the epoch
 };
 
 /// What happened to one managed resource during a run (containers are not reported).
@@ -61,6 +71,7 @@ struct Report {
   bool transaction_completed = true;
   std::optional<std::string> error;
   std::vector<ResourceStatus> resources;  ///< in catalog order
+  std::vector<LogEntry> logs;             ///< every log line of the run, in order
   ResourceMetrics metrics;
   EventMetrics events;
   std::uint64_t changes = 0;           ///< Puppet's changes/total: successful events

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <map>
 #include <memory>
 #include <set>
 
@@ -27,6 +28,12 @@ std::string lower(std::string text) {
   return text;
 }
 
+std::string implemented_types() {
+  std::string names;
+  for (const auto& name : ral::type_names()) names += (names.empty() ? "" : ", ") + name;
+  return names;
+}
+
 /// A managed resource's place in the run.
 struct Managed {
   std::size_t resource = 0;
@@ -49,7 +56,10 @@ class Transaction {
  public:
   Transaction(const catalog::Catalog& catalog, const ApplyOptions& options, Report& report)
       : catalog_(catalog), options_(options), report_(report) {
-    if (options.log) log_ = options.log;
+    log_ = [this](const std::string& level, const std::string& message) {
+      record_log(level, message);
+      if (options_.log) options_.log(level, message);
+    };
   }
 
   /// Builds the graph and binds providers; false (report says why) when the run cannot start.
@@ -75,6 +85,7 @@ class Transaction {
         std::string error;
         entry->provider = type->make(resource, host, error);
         if (!entry->provider) return invalid_resource(resource, error);
+        if (!claim_identity(i, entry->provider->identity())) return false;
       }
       entry->context = std::make_unique<ral::ResourceContext>(host, entry->noop, log_, entry->path);
       entry->status = report_.resources.size();
@@ -113,6 +124,33 @@ class Transaction {
     return false;
   }
 
+  static std::string declared_at(const catalog::Resource& resource) {
+    if (!resource.file || !resource.line) return "";
+    return "(file: " + *resource.file + ", line: " + std::to_string(*resource.line) + ")";
+  }
+
+  /// Two resources of one type that manage the same thing after munging (`/etc//x` and `/etc/x`)
+  /// are Puppet's duplicate declaration, reported before anything is applied.
+  bool claim_identity(std::size_t index, const std::string& identity) {
+    if (identity.empty()) return true;
+    const auto& resource = catalog_.resources[index];
+    const std::string key = lower(resource.type) + "\n" + identity;
+    auto [found, fresh] = identities_.emplace(key, index);
+    if (fresh) return true;
+    const auto& first = catalog_.resources[found->second];
+    std::string where = declared_at(first);
+    std::string again = declared_at(resource);
+    std::string message = "Duplicate declaration: " + canonical_type(resource.type) + "[" +
+                          identity + "] is already declared" +
+                          (where.empty() ? "" : " at " + where) + "; cannot redeclare" +
+                          (again.empty() ? "" : " " + again);
+    log_("err", message);
+    report_.transaction_completed = false;
+    report_.error = message;
+    report_.resources.clear();
+    return false;
+  }
+
   Managed* managed_at(std::size_t vertex) {
     const auto& v = graph_->vertices()[vertex];
     return v.kind == Kind::resource ? managed_[v.resource].get() : nullptr;
@@ -126,6 +164,12 @@ class Transaction {
       state.queued.clear();
       return;
     }
+    if (managed && !tagged(catalog_.resources[managed->resource])) {
+      // Puppet's skip? with --tags: not evaluated, its queued events are dropped.
+      report_.resources[managed->status].skipped = true;
+      state.queued.clear();
+      return;
+    }
     auto start = Clock::now();
     if (managed) {
       if (managed->provider) {
@@ -134,12 +178,22 @@ class Transaction {
         managed->context->evaluation_failed(
             "marionette does not implement the '" +
             lower(catalog_.resources[managed->resource].type) +
-            "' resource type yet (implemented: file, exec, notify)");
+            "' resource type yet (implemented: " + implemented_types() + ")");
       }
       queue_events(vertex, managed->context->events());
     }
     process_events(vertex);
     if (managed) finish(*managed, state, seconds_since(start));
+  }
+
+  /// With --tags, whether the resource carries one of them (Puppet compares lower-cased).
+  bool tagged(const catalog::Resource& resource) const {
+    if (options_.tags.empty()) return true;
+    for (const auto& tag : resource.tags) {
+      if (std::find(options_.tags.begin(), options_.tags.end(), lower(tag)) != options_.tags.end())
+        return true;
+    }
+    return false;
   }
 
   /// Puppet's propagate_failure: a dependency that failed, or that was skipped because of a
@@ -228,13 +282,53 @@ class Transaction {
   void finish(Managed& managed, VertexState& state, double seconds) {
     ResourceStatus& status = report_.resources[managed.status];
     for (const auto& event : managed.context->events()) {
-      status.events.push_back({event.property, event.name, event.status, event.message});
+      Event copy{event.property, event.name, event.status, event.message, "", ""};
+      event_values(event.message, copy.previous_value, copy.desired_value);
+      status.events.push_back(std::move(copy));
       if (event.status == "failure") status.failed = true;
     }
     status.seconds = seconds;
     state.failed = status.failed;
     state.failed_to_restart = status.failed_to_restart;
     report_.time[lower(status.type)] += seconds;
+  }
+
+  /// Keeps a log line for the report: "/Stage[main]/…/File[/x]/ensure: created" has that source.
+  void record_log(const std::string& level, const std::string& message) {
+    LogEntry entry{level, "Puppet", message, 0};
+    if (!message.empty() && message.front() == '/') {
+      std::size_t bracket = message.rfind(']', message.find(": "));
+      std::size_t colon = message.find(": ", bracket == std::string::npos ? 0 : bracket);
+      if (colon != std::string::npos) {
+        entry.source = message.substr(0, colon);
+        entry.message = message.substr(colon + 2);
+      }
+    }
+    entry.time_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                        std::chrono::system_clock::now().time_since_epoch())
+                        .count();
+    report_.logs.push_back(std::move(entry));
+  }
+
+  /// The values a change message names: "… changed 'A' to 'B'", "current_value 'A', should be
+  /// 'B' (noop)", "change from 'A' to 'B' failed: …".
+  static void event_values(const std::string& message, std::string& previous,
+                           std::string& desired) {
+    auto quoted_after = [&](std::size_t from, std::string& out) -> std::size_t {
+      std::size_t open = message.find('\'', from);
+      if (open == std::string::npos) return std::string::npos;
+      std::size_t close = message.find('\'', open + 1);
+      if (close == std::string::npos) return std::string::npos;
+      out = message.substr(open + 1, close - open - 1);
+      return close + 1;
+    };
+    for (const char* marker : {" changed '", "current_value '", "change from '"}) {
+      std::size_t at = message.find(marker);
+      if (at == std::string::npos) continue;
+      std::size_t next = quoted_after(at, previous);
+      if (next != std::string::npos) quoted_after(next, desired);
+      return;
+    }
   }
 
   const catalog::Catalog& catalog_;
@@ -246,6 +340,7 @@ class Transaction {
   std::vector<std::unique_ptr<Managed>> managed_;  ///< by resource index; null for containers
   std::vector<VertexState> state_;
   std::set<std::size_t> notified_;  ///< failed resources already announced ("has failures")
+  std::map<std::string, std::size_t> identities_;  ///< "type\nidentity" -> resource index
 };
 
 }  // namespace

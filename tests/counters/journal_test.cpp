@@ -12,7 +12,8 @@ namespace {
 TEST(JournalLine, RoundTrips) {
   RunDelta delta{"run-1", 1, 7, 1};
   EXPECT_EQ(encode_journal_line(delta),
-            R"({"run_id":"run-1","runs":1,"resources_changed":7,"failures":1})");
+            R"({"run_id":"run-1","runs":1,"resources_changed":7,"failures":1,"compiles":0,)"
+            R"("compile_failures":0,"resources_failed":0,"events":0,"compile_us":0,"apply_us":0})");
   RunDelta decoded;
   ASSERT_TRUE(decode_journal_line(encode_journal_line(delta), &decoded));
   EXPECT_EQ(decoded.run_id, "run-1");

@@ -47,9 +47,9 @@ TEST(SnapshotAfter, CarriesTheRunsFiguresAndTheTotals) {
   EXPECT_EQ(next.resources_restarted, 1u);
   EXPECT_EQ(next.events_total, 6u);
   EXPECT_EQ(next.last_apply_ms, 500u);
-  EXPECT_EQ(next.runs_total, 7u);
-  EXPECT_EQ(next.resources_changed_total, 30u);
-  EXPECT_EQ(next.failures_total, 2u);
+  EXPECT_EQ(next.node.runs, 7u);
+  EXPECT_EQ(next.node.resources_changed, 30u);
+  EXPECT_EQ(next.node.failures, 2u);
 }
 
 TEST(SnapshotAfter, AFailedCompileKeepsTheLastCatalogAndZeroesTheRun) {
@@ -62,8 +62,97 @@ TEST(SnapshotAfter, AFailedCompileKeepsTheLastCatalogAndZeroesTheRun) {
   EXPECT_EQ(next.resources_total, 0u);
   EXPECT_EQ(next.resources_changed, 0u);
   EXPECT_EQ(next.events_total, 0u);
-  EXPECT_EQ(next.failures_total, 1u);
+  EXPECT_EQ(next.node.failures, 1u);
   EXPECT_TRUE(failed.failed());
+}
+
+TEST(SnapshotAfter, TheCompileWindowKeepsTheLastCompiles) {
+  metrics::Snapshot snapshot;
+  RunOutcome run = applied_run();
+  for (int ms : {30, 10, 20}) {
+    run.compile_seconds = ms / 1000.0;
+    snapshot = snapshot_after(snapshot, run, {}, 1);
+  }
+  EXPECT_EQ(snapshot.compile_min_ms, 10u);
+  EXPECT_EQ(snapshot.compile_avg_ms, 20u);
+  EXPECT_EQ(snapshot.compile_max_ms, 30u);
+  EXPECT_EQ(snapshot.compile_window.size(), 3u);
+  EXPECT_EQ(snapshot.compile_window_failures, 0u);
+
+  RunOutcome failed;
+  failed.compile_seconds = 0.001;
+  snapshot = snapshot_after(snapshot, failed, {}, 2);
+  EXPECT_EQ(snapshot.compile_window_failures, 1u);
+  EXPECT_EQ(snapshot.compile_min_ms, 1u);
+
+  run.compile_seconds = 0.005;
+  for (std::size_t i = 0; i < metrics::kCompileWindow; ++i) {
+    snapshot = snapshot_after(snapshot, run, {}, 3);
+  }
+  EXPECT_EQ(snapshot.compile_window.size(), metrics::kCompileWindow);
+  EXPECT_EQ(snapshot.compile_max_ms, 5u) << "the 30 ms compile slid out of the window";
+  EXPECT_EQ(snapshot.compile_window_failures, 0u);
+}
+
+TEST(SnapshotAfter, CarriesStatusEventsAndTheTableByType) {
+  RunOutcome run = applied_run();
+  run.report->status = "failed";
+  run.report->catalog_version = 1795000000;
+  run.report->metrics.scheduled = 2;
+  run.report->metrics.corrective_change = 1;
+  run.report->events.success = 5;
+  run.report->events.failure = 1;
+  auto resource = [](std::string type, bool changed, bool failed, double seconds) {
+    transaction::ResourceStatus status;
+    status.type = std::move(type);
+    status.changed = changed;
+    status.failed = failed;
+    status.out_of_sync = changed || failed;
+    status.seconds = seconds;
+    return status;
+  };
+  run.report->resources = {resource("File", true, false, 0.25), resource("Exec", false, true, 1.5),
+                           resource("File", false, false, 0.5)};
+  metrics::Snapshot next = snapshot_after({}, run, {}, 9);
+  EXPECT_EQ(next.last_run_status, metrics::RunStatus::failed);
+  EXPECT_EQ(next.config_version, "1795000000");
+  EXPECT_EQ(next.resources_scheduled, 2u);
+  EXPECT_EQ(next.resources_corrective_change, 1u);
+  EXPECT_EQ(next.events_success, 5u);
+  EXPECT_EQ(next.events_failure, 1u);
+  ASSERT_EQ(next.types.size(), 2u);
+  EXPECT_EQ(next.types[0].type, "Exec");
+  EXPECT_EQ(next.types[0].resources, 1u);
+  EXPECT_EQ(next.types[0].failed, 1u);
+  EXPECT_EQ(next.types[0].apply_ms, 1500u);
+  EXPECT_EQ(next.types[1].type, "File");
+  EXPECT_EQ(next.types[1].resources, 2u);
+  EXPECT_EQ(next.types[1].changed, 1u);
+  EXPECT_EQ(next.types[1].out_of_sync, 1u);
+  EXPECT_EQ(next.types[1].apply_ms, 750u);
+  EXPECT_EQ(next.runs_since_start, 1u);
+}
+
+TEST(DeltaOf, CountsTheRunsCompileApplyAndFigures) {
+  RunOutcome run = applied_run();
+  run.report->events.total = 6;
+  counters::RunDelta delta = delta_of(run, "web01/abc");
+  EXPECT_EQ(delta.run_id, "web01/abc");
+  EXPECT_EQ(delta.runs, 1u);
+  EXPECT_EQ(delta.compiles, 1u);
+  EXPECT_EQ(delta.compile_failures, 0u);
+  EXPECT_EQ(delta.resources_changed, 4u);
+  EXPECT_EQ(delta.resources_failed, 1u);
+  EXPECT_EQ(delta.events, 6u);
+  EXPECT_EQ(delta.compile_us, 12300u);
+  EXPECT_EQ(delta.apply_us, 500000u);
+
+  RunOutcome failed;
+  failed.compile_seconds = 0.002;
+  delta = delta_of(failed, "web01/def");
+  EXPECT_EQ(delta.failures, 1u);
+  EXPECT_EQ(delta.compile_failures, 1u);
+  EXPECT_EQ(delta.apply_us, 0u);
 }
 
 }  // namespace

@@ -8,12 +8,14 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <sstream>
 #include <string>
 #include <thread>
 
 #include "subagent/mib_objects.hpp"
 #include "subagent/oids.hpp"
 #include "support/child_process.hpp"
+#include "support/command.hpp"
 #include "support/private_redis.hpp"
 #include "support/private_snmpd.hpp"
 #include "support/snmp_walk.hpp"
@@ -104,14 +106,48 @@ class AgentEndToEnd : public ::testing::Test {
     if (!dir_.empty()) fs::remove_all(dir_);
   }
 
-  void start_agent() {
-    agent_ = std::make_unique<ChildProcess>(
-        std::vector<std::string>{MARIONETTE_BINARY, "agent", "--no-daemonize", "--manifest",
-                                 (dir_ / "site.pp").string(), "--facts", MARIONETTE_FACTS_FILE,
-                                 "--statedir", (dir_ / "state").string(), "--runinterval", "3600",
-                                 "--agentx-socket", snmpd_->agentx_socket(), "--redis",
-                                 redis_->url()},
-        dir_ / "agent.log");
+  void start_agent() { agent_ = agent_process(*snmpd_, "state", {}); }
+
+  /// An agent on this test's manifest, serving through `snmpd`, with its own state dir.
+  std::unique_ptr<ChildProcess> agent_process(const testing::PrivateSnmpd& snmpd,
+                                              const std::string& state,
+                                              const std::vector<std::string>& extra) {
+    std::vector<std::string> argv = {MARIONETTE_BINARY,
+                                     "agent",
+                                     "--no-daemonize",
+                                     "--manifest",
+                                     (dir_ / "site.pp").string(),
+                                     "--facts",
+                                     MARIONETTE_FACTS_FILE,
+                                     "--statedir",
+                                     (dir_ / state).string(),
+                                     "--runinterval",
+                                     "3600",
+                                     "--agentx-socket",
+                                     snmpd.agentx_socket(),
+                                     "--redis",
+                                     redis_->url()};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    return std::make_unique<ChildProcess>(argv, dir_ / (state + ".log"));
+  }
+
+  /// Walks `snmpd` until `name` is at least `at_least`, at most 30 s.
+  Walked walk_until(const testing::PrivateSnmpd& snmpd, std::string_view name,
+                    std::uint64_t at_least) {
+    const std::string oid = oid_of(name);
+    auto deadline = std::chrono::steady_clock::now() + 30s;
+    Walked walked;
+    while (std::chrono::steady_clock::now() < deadline) {
+      walked.values = testing::snmp_bulkwalk(snmpd.address(), std::string(subagent::kRootOid));
+      auto it = walked.values.find(oid);
+      if (it != walked.values.end() && number_in(it->second) >= at_least) {
+        walked.values = testing::snmp_bulkwalk(snmpd.address(), std::string(subagent::kRootOid));
+        return walked;
+      }
+      std::this_thread::sleep_for(50ms);
+    }
+    ADD_FAILURE() << name << " did not reach " << at_least;
+    return walked;
   }
 
   /// Walks until mrnRunsTotal reaches `runs` (the agent has run and registered), at most 30 s.
@@ -122,7 +158,12 @@ class AgentEndToEnd : public ::testing::Test {
     while (std::chrono::steady_clock::now() < deadline) {
       walked.values = testing::snmp_bulkwalk(snmpd_->address(), std::string(subagent::kRootOid));
       auto it = walked.values.find(runs_oid);
-      if (it != walked.values.end() && number_in(it->second) >= runs) return walked;
+      if (it != walked.values.end() && number_in(it->second) >= runs) {
+        // A walk takes several requests, and the run may have ended between two of them:
+        // walk once more, now that the snapshot is the run's.
+        walked.values = testing::snmp_bulkwalk(snmpd_->address(), std::string(subagent::kRootOid));
+        return walked;
+      }
       std::this_thread::sleep_for(100ms);
     }
     ADD_FAILURE() << "mrnRunsTotal did not reach " << runs << "; agent log:\n" << agent_->output();
@@ -208,6 +249,168 @@ TEST_F(AgentEndToEnd, AManifestErrorIsAFailedRunThatTheAgentSurvives) {
   EXPECT_FALSE(agent_->wait(200ms).has_value()) << "the agent exited after a failed compile";
   std::string log = agent_->output();
   EXPECT_NE(log.find("site.pp:1:"), std::string::npos) << log;
+}
+
+/// The per-type table's instance for a type: length, then the name's bytes.
+std::string type_instance(std::string_view type) {
+  std::string instance = "." + std::to_string(type.size());
+  for (char c : type) instance += "." + std::to_string(static_cast<unsigned char>(c));
+  return instance;
+}
+
+/// Column `column` of mrnTypeTable for `type`, numeric.
+std::string type_cell(int column, std::string_view type) {
+  return std::string(subagent::kRootOid) + ".1.5.1." + std::to_string(column) + type_instance(type);
+}
+
+TEST_F(AgentEndToEnd, ServesTheWholeReportThePerTypeTableAndTheStoreState) {
+  start_agent();
+  Walked walked = walk_after_run(1);
+  expect_walk_matches_summary(walked);
+  YAML::Node s = summary();
+  EXPECT_EQ(walked("mrnLastRunStatus"), 3u) << "failed(3): Exec[broken] failed";
+  EXPECT_EQ(walked("mrnLastRunEventsOk"), s["events"]["success"].as<std::uint64_t>());
+  EXPECT_EQ(walked("mrnLastRunEventFail"), s["events"]["failure"].as<std::uint64_t>());
+  EXPECT_EQ(walked("mrnLastRunEventFail"), 1u);
+  EXPECT_EQ(walked("mrnLastRunScheduled"), s["resources"]["scheduled"].as<std::uint64_t>());
+  EXPECT_EQ(walked("mrnLastRunCorrected"), s["resources"]["corrective_change"].as<std::uint64_t>());
+  EXPECT_EQ(walked("mrnCompileWinCount"), 1u);
+  EXPECT_EQ(walked("mrnCompileMinTime"), walked("mrnCompileLastTime"));
+  EXPECT_EQ(walked("mrnCompileMaxTime"), walked("mrnCompileLastTime"));
+  EXPECT_GT(walked("mrnCatalogBytes"), 1000u) << "the catalog JSON of ~10 resources";
+  const std::string version = walked.values[oid_of("mrnCatalogVersion")];
+  EXPECT_EQ(version, "STRING: \"" + s["version"]["config"].as<std::string>() + "\"");
+  EXPECT_EQ(walked.values[oid_of("mrnConfigVersion")], version);
+  EXPECT_EQ(walked("mrnCatalogSource"), 1u) << "compiled(1)";
+
+  // Counter64 totals: this node, and the fleet (this node alone).
+  EXPECT_EQ(walked("mrnCompilesTotal"), 1u);
+  EXPECT_EQ(walked("mrnCompileFailTotal"), 0u);
+  EXPECT_EQ(walked("mrnResFailedTotal"), 1u);
+  EXPECT_EQ(walked("mrnEventsTotal"), s["events"]["total"].as<std::uint64_t>());
+  EXPECT_GT(walked("mrnCompileUsTotal"), 0u);
+  EXPECT_GT(walked("mrnApplyUsTotal"), 0u);
+  const std::pair<const char*, const char*> kNodeAndFleet[] = {
+      {"mrnRunsTotal", "mrnFleetRuns"},           {"mrnChangedTotal", "mrnFleetChanged"},
+      {"mrnFailuresTotal", "mrnFleetFailures"},   {"mrnCompilesTotal", "mrnFleetCompiles"},
+      {"mrnResFailedTotal", "mrnFleetResFailed"}, {"mrnEventsTotal", "mrnFleetEvents"},
+      {"mrnCompileUsTotal", "mrnFleetCompileUs"}, {"mrnApplyUsTotal", "mrnFleetApplyUs"}};
+  for (const auto& [node, fleet] : kNodeAndFleet) EXPECT_EQ(walked(fleet), walked(node)) << fleet;
+  EXPECT_EQ(walked("mrnStoreBackend"), 1u) << "redis(1)";
+  EXPECT_EQ(walked("mrnStorePending"), 0u);
+  EXPECT_GT(walked("mrnStoreLastFlush"), 1'700'000'000u);
+
+  // The per-type table: File[root], File[app.conf]; Exec seed, reload, broken; two notifies.
+  auto cell = [&](int column, std::string_view type) {
+    return number_in(walked.values[type_cell(column, type)]);
+  };
+  EXPECT_EQ(walked.values[type_cell(2, "Exec")], "STRING: \"Exec\"");
+  EXPECT_EQ(cell(3, "File"), 2u);
+  EXPECT_EQ(cell(3, "Exec"), 3u);
+  EXPECT_EQ(cell(3, "Notify"), 2u);
+  EXPECT_EQ(cell(5, "Exec"), 1u) << "Exec[broken]";
+  EXPECT_EQ(cell(5, "File"), 0u);
+  EXPECT_EQ(cell(4, "File") + cell(4, "Exec") + cell(4, "Notify"), walked("mrnLastRunChanged"));
+  EXPECT_EQ(cell(3, "File") + cell(3, "Exec") + cell(3, "Notify"), walked("mrnLastRunResources"));
+}
+
+TEST_F(AgentEndToEnd, AWalkWithTheMibResolvesEveryName) {
+  const fs::path base_mibs = fs::path(MARIONETTE_SHARED_DIR) / "validation" / "mibs";
+  if (!fs::exists(base_mibs)) GTEST_SKIP() << "no " << base_mibs << " (SNMPv2-SMI and friends)";
+  start_agent();
+  walk_after_run(1);
+  const std::string mib_path = "+" + base_mibs.string() + ":/usr/share/snmp/mibs:" +
+                               (fs::path(MARIONETTE_SOURCE_DIR) / "mibs").string();
+  auto walk =
+      testing::run_command({"snmpbulkwalk", "-v2c", "-c", "public", "-M", mib_path, "-m",
+                            "+MARIONETTE-MIB", snmpd_->address(), "MARIONETTE-MIB::marionetteMIB"});
+  ASSERT_EQ(walk.exit_code, 0) << walk.err;
+  std::istringstream lines(walk.out);
+  int count = 0;
+  for (std::string line; std::getline(lines, line);) {
+    ++count;
+    EXPECT_TRUE(line.starts_with("MARIONETTE-MIB::mrn")) << "unresolved: " << line;
+  }
+  EXPECT_GE(count, static_cast<int>(subagent::mib_objects().size()));
+  EXPECT_NE(walk.out.find("MARIONETTE-MIB::mrnTypeResources.\"File\" = Gauge32: 2"),
+            std::string::npos)
+      << walk.out;
+  EXPECT_NE(walk.out.find("MARIONETTE-MIB::mrnLastRunStatus.0 = INTEGER: failed(3)"),
+            std::string::npos)
+      << walk.out;
+  EXPECT_NE(walk.out.find("MARIONETTE-MIB::mrnStoreBackend.0 = INTEGER: redis(1)"),
+            std::string::npos)
+      << walk.out;
+}
+
+TEST_F(AgentEndToEnd, RedisStoppedDuringARunThenRestartedGivesExactTotals) {
+  start_agent();
+  Walked first = walk_after_run(1);
+  const std::uint64_t changed_first = first("mrnChangedTotal");
+
+  ASSERT_TRUE(redis_->stop());
+  agent_->signal(SIGUSR1);  // a run while Redis is down: journaled, served as pending
+  Walked during = walk_after_run(2);
+  EXPECT_EQ(during("mrnRunsTotal"), 2u) << "last known totals plus the journal";
+  EXPECT_EQ(during("mrnStoreBackend"), 2u) << "journalOnly(2)";
+  EXPECT_EQ(during("mrnStorePending"), 1u);
+  const std::uint64_t changed_second = during("mrnLastRunChanged");
+  EXPECT_EQ(during("mrnChangedTotal"), changed_first + changed_second);
+
+  std::string why;
+  ASSERT_TRUE(redis_->restart(&why)) << why;
+  agent_->signal(SIGUSR1);
+  Walked after = walk_after_run(3);
+  EXPECT_EQ(after("mrnRunsTotal"), 3u);
+  EXPECT_EQ(after("mrnFailuresTotal"), 3u);
+  EXPECT_EQ(after("mrnStoreBackend"), 1u) << "redis(1)";
+  EXPECT_EQ(after("mrnStorePending"), 0u);
+  EXPECT_EQ(after("mrnChangedTotal"), changed_first + 2 * changed_second);
+  EXPECT_EQ(redis_->command({"HGET", "marionette:node:web01.example.com", "runs"}), "3");
+  EXPECT_EQ(redis_->command({"HGET", "marionette:fleet", "runs"}), "3");
+  EXPECT_EQ(redis_->command({"HGET", "marionette:node:web01.example.com", "compiles"}), "3");
+}
+
+TEST_F(AgentEndToEnd, TwoDaemonsAddUpInTheFleetCounters) {
+  testing::PrivateSnmpd other_snmpd;
+  auto web = agent_process(*snmpd_, "web", {"--node", "web01.example.com"});
+  auto db = agent_process(other_snmpd, "db", {"--node", "db01.example.com"});
+  walk_until(*snmpd_, "mrnRunsTotal", 1);
+  walk_until(other_snmpd, "mrnRunsTotal", 1);
+  // Each one saw the fleet as it was after its own run; the next run of each sees both.
+  web->signal(SIGUSR1);
+  Walked from_web = walk_until(*snmpd_, "mrnRunsTotal", 2);
+  EXPECT_EQ(from_web("mrnRunsTotal"), 2u);
+  EXPECT_EQ(from_web("mrnFleetRuns"), 3u);
+  EXPECT_EQ(from_web("mrnFleetFailures"), 3u) << "Exec[broken] fails on every node";
+  EXPECT_EQ(from_web("mrnFleetCompiles"), 3u);
+  EXPECT_EQ(redis_->command({"HGET", "marionette:fleet", "runs"}), "3");
+  EXPECT_EQ(redis_->command({"HGET", "marionette:node:db01.example.com", "runs"}), "1");
+}
+
+TEST_F(AgentEndToEnd, ServesWhileALongApplyRuns) {
+  // Overwrite the manifest with one whose apply sleeps.
+  std::ofstream(dir_ / "site.pp") << "exec { 'slow': command => '/bin/sleep 4' }\n";
+  start_agent();
+  const std::string state = oid_of("mrnState");
+  auto deadline = std::chrono::steady_clock::now() + 20s;
+  bool seen_applying = false;
+  int walks_while_applying = 0;
+  while (std::chrono::steady_clock::now() < deadline) {
+    const auto begin = std::chrono::steady_clock::now();
+    auto values = testing::snmp_bulkwalk(snmpd_->address(), std::string(subagent::kRootOid));
+    const auto took = std::chrono::steady_clock::now() - begin;
+    if (values[state] == "INTEGER: 3") {
+      seen_applying = true;
+      ++walks_while_applying;
+      EXPECT_LT(took, 1s) << "a walk waited for the apply";
+      EXPECT_GE(values.size(), subagent::mib_objects().size());
+      if (walks_while_applying >= 5) break;
+    }
+    std::this_thread::sleep_for(20ms);
+  }
+  EXPECT_TRUE(seen_applying) << "never saw mrnState applying(3); agent log:\n" << agent_->output();
+  EXPECT_GE(walks_while_applying, 5);
 }
 
 }  // namespace

@@ -12,7 +12,7 @@ TEST(Registry, StartsWithAnEmptySnapshot) {
   Registry registry;
   auto snapshot = registry.latest();
   ASSERT_NE(snapshot, nullptr);
-  EXPECT_EQ(snapshot->runs_total, 0u);
+  EXPECT_EQ(snapshot->node.runs, 0u);
   EXPECT_EQ(snapshot->state, AgentState::idle);
   EXPECT_TRUE(snapshot->version.empty());
 }
@@ -21,25 +21,25 @@ TEST(Registry, LatestReturnsThePublishedSnapshot) {
   Registry registry;
   Snapshot snapshot;
   snapshot.version = "1.2.3";
-  snapshot.runs_total = 5'000'000'000ULL;
+  snapshot.node.runs = 5'000'000'000ULL;
   registry.publish(snapshot);
   EXPECT_EQ(registry.latest()->version, "1.2.3");
-  EXPECT_EQ(registry.latest()->runs_total, 5'000'000'000ULL);
+  EXPECT_EQ(registry.latest()->node.runs, 5'000'000'000ULL);
 }
 
 TEST(Registry, AReaderKeepsItsSnapshotWhileANewOneIsPublished) {
   Registry registry;
   Snapshot first;
-  first.runs_total = 1;
+  first.node.runs = 1;
   registry.publish(first);
   auto held = registry.latest();
 
   Snapshot second;
-  second.runs_total = 2;
+  second.node.runs = 2;
   registry.publish(second);
 
-  EXPECT_EQ(held->runs_total, 1u);
-  EXPECT_EQ(registry.latest()->runs_total, 2u);
+  EXPECT_EQ(held->node.runs, 1u);
+  EXPECT_EQ(registry.latest()->node.runs, 2u);
 }
 
 TEST(Registry, ReadersSeeWholeSnapshotsWhileAWriterPublishes) {
@@ -48,8 +48,8 @@ TEST(Registry, ReadersSeeWholeSnapshotsWhileAWriterPublishes) {
   std::thread writer([&] {
     for (std::uint64_t run = 1; run <= 20'000; ++run) {
       Snapshot snapshot;
-      snapshot.runs_total = run;
-      snapshot.resources_changed_total = run * 2;
+      snapshot.node.runs = run;
+      snapshot.node.resources_changed = run * 2;
       registry.publish(std::move(snapshot));
     }
     done = true;
@@ -58,14 +58,14 @@ TEST(Registry, ReadersSeeWholeSnapshotsWhileAWriterPublishes) {
   bool consistent = true, monotonic = true;
   while (!done) {
     auto snapshot = registry.latest();
-    consistent = consistent && snapshot->resources_changed_total == snapshot->runs_total * 2;
-    monotonic = monotonic && snapshot->runs_total >= last_seen;
-    last_seen = snapshot->runs_total;
+    consistent = consistent && snapshot->node.resources_changed == snapshot->node.runs * 2;
+    monotonic = monotonic && snapshot->node.runs >= last_seen;
+    last_seen = snapshot->node.runs;
   }
   writer.join();
   EXPECT_TRUE(consistent);
   EXPECT_TRUE(monotonic);
-  EXPECT_EQ(registry.latest()->runs_total, 20'000u);
+  EXPECT_EQ(registry.latest()->node.runs, 20'000u);
 }
 
 }  // namespace

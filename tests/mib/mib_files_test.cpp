@@ -13,6 +13,7 @@
 #include "mib_module.hpp"
 #include "subagent/mib_objects.hpp"
 #include "subagent/oids.hpp"
+#include "subagent/type_table.hpp"
 #include "support/command.hpp"
 
 namespace marionette::mibtest {
@@ -86,6 +87,24 @@ std::string opennms_type_of(const std::string& mib_syntax) {
   return "?";
 }
 
+bool is_column(const MibObjectType& object) {
+  return subagent::starts_with(object.suffix, subagent::kTypeEntrySuffix);
+}
+bool is_scalar(const MibObjectType& object) {
+  return object.access == "read-only" && !is_column(object);
+}
+/// The objects an SNMP manager can read: scalars and table columns.
+std::vector<MibObjectType> accessible(const MibModule& module) {
+  std::vector<MibObjectType> objects;
+  for (const MibObjectType& object : module.objects) {
+    if (object.access == "read-only") objects.push_back(object);
+  }
+  return objects;
+}
+
+/// OpenNMS's resourceType for the per-type table.
+const std::string kTypeResource = "marionetteType";
+
 struct CollectedObject {
   std::string oid, instance, alias, type;
 };
@@ -153,7 +172,9 @@ TEST(MibFiles, SnmptranslateResolvesEveryObjectWhereTheCodeServesIt) {
 TEST(MibFiles, TheMibAndTheCodeServeTheSameObjects) {
   MibModule module = read_mib_module(kMib);
   std::map<std::string, const MibObjectType*> in_mib;
-  for (const MibObjectType& object : module.objects) in_mib[object.name] = &object;
+  for (const MibObjectType& object : module.objects) {
+    if (is_scalar(object)) in_mib[object.name] = &object;
+  }
 
   std::set<std::string> in_code;
   for (const subagent::MibObject& object : subagent::mib_objects()) {
@@ -169,6 +190,24 @@ TEST(MibFiles, TheMibAndTheCodeServeTheSameObjects) {
   }
 }
 
+TEST(MibFiles, TheMibAndTheCodeServeTheSameTypeTableColumns) {
+  MibModule module = read_mib_module(kMib);
+  std::map<std::string, const MibObjectType*> in_mib;
+  for (const MibObjectType& object : module.objects) {
+    if (is_column(object) && object.access == "read-only") in_mib[object.name] = &object;
+  }
+  ASSERT_EQ(in_mib.size(), subagent::type_columns().size());
+  for (const subagent::TypeColumn& column : subagent::type_columns()) {
+    const std::string name(column.name);
+    SCOPED_TRACE(name);
+    ASSERT_TRUE(in_mib.contains(name)) << "served but not in the MIB";
+    subagent::Oid suffix = subagent::kTypeEntrySuffix;
+    suffix.push_back(column.column);
+    EXPECT_EQ(subagent::to_string(in_mib[name]->suffix), subagent::to_string(suffix));
+    EXPECT_EQ(code_syntax_of(in_mib[name]->syntax), column.syntax) << in_mib[name]->syntax;
+  }
+}
+
 TEST(MibFiles, EveryObjectIsInOneGroupAndEveryGroupIsMandatory) {
   MibModule module = read_mib_module(kMib);
   std::map<std::string, int> memberships;
@@ -179,7 +218,7 @@ TEST(MibFiles, EveryObjectIsInOneGroupAndEveryGroupIsMandatory) {
         << group;
   }
   for (const MibObjectType& object : module.objects) {
-    EXPECT_EQ(memberships[object.name], 1) << object.name;
+    EXPECT_EQ(memberships[object.name], object.access == "read-only" ? 1 : 0) << object.name;
   }
 }
 
@@ -194,18 +233,22 @@ TEST(MibFiles, XmllintValidatesTheDataCollectionGroup) {
 TEST(MibFiles, OpenNmsCollectsEveryObjectAsTheMibDeclaresIt) {
   MibModule module = read_mib_module(kMib);
   std::map<std::string, CollectedObject> collected = collected_objects();
-  EXPECT_EQ(collected.size(), module.objects.size());
-  for (const MibObjectType& object : module.objects) {
+  const std::vector<MibObjectType> objects = accessible(module);
+  EXPECT_EQ(collected.size(), objects.size());
+  for (const MibObjectType& object : objects) {
     SCOPED_TRACE(object.name);
     ASSERT_TRUE(collected.contains(object.name)) << "alias should be the object's name";
     const CollectedObject& c = collected[object.name];
     EXPECT_EQ(c.oid, std::string(subagent::kRootOid) + subagent::to_string(object.suffix));
-    EXPECT_EQ(c.instance, "0");
+    EXPECT_EQ(c.instance, is_column(object) ? kTypeResource : "0");
     EXPECT_LE(c.alias.size(), 19u) << "OpenNMS aliases are RRD DS names";
     EXPECT_EQ(c.type, opennms_type_of(object.syntax));
   }
   EXPECT_NE(read_text(kDataCollection).find("<sysoidMask>.1.3.6.1.4.1.8072.3.</sysoidMask>"),
             std::string::npos);
+  EXPECT_NE(read_text(kDataCollection).find("<resourceType name=\"" + kTypeResource + "\""),
+            std::string::npos)
+      << "the per-type table's columns need their resourceType";
 }
 
 class Graphs : public ::testing::Test {
@@ -235,9 +278,12 @@ TEST_F(Graphs, EveryReportIsListedAndComplete) {
     for (const char* field : {"name", "columns", "type", "command"}) {
       EXPECT_FALSE(properties_["report." + report + "." + field].empty()) << field;
     }
-    EXPECT_EQ(properties_["report." + report + ".type"], "nodeSnmp");
+    // A report draws either node-level scalars or columns of one resource type.
+    const std::string type = properties_["report." + report + ".type"];
     for (const std::string& column : split_list(properties_["report." + report + ".columns"])) {
-      EXPECT_TRUE(collected.contains(column)) << column << " is not collected";
+      ASSERT_TRUE(collected.contains(column)) << column << " is not collected";
+      const std::string& instance = collected.at(column).instance;
+      EXPECT_EQ(type, instance == "0" ? "nodeSnmp" : instance) << column;
     }
   }
 }
@@ -275,6 +321,14 @@ TEST_F(Graphs, EveryGraphRendersWithRrdtool) {
       const std::string placeholder = "{rrd" + std::to_string(i + 1) + "}";
       for (std::size_t at; (at = command.find(placeholder)) != std::string::npos;) {
         command.replace(at, placeholder.size(), rrd.string());
+      }
+    }
+    // OpenNMS puts string attributes (the type's label) into titles as {alias}.
+    for (const auto& [alias, object] : collected) {
+      if (object.type != "string") continue;
+      const std::string placeholder = "{" + alias + "}";
+      for (std::size_t at; (at = command.find(placeholder)) != std::string::npos;) {
+        command.replace(at, placeholder.size(), "File");
       }
     }
     // OpenNMS's command.prefix puts the time range in front of every report's command.

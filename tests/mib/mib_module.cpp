@@ -119,10 +119,12 @@ MibModule read_mib_module(const std::filesystem::path& file) {
     relative[d.name] = oid;
 
     if (d.macro == "OBJECT-TYPE") {
-      auto syntax = braced_list_after(tokens, d.body_begin, d.body_end, "SYNTAX");
       std::size_t at = d.body_begin;
       while (at < d.body_end && tokens[at] != "SYNTAX") ++at;
-      module.objects.push_back({d.name, oid, at + 1 < d.body_end ? tokens[at + 1] : ""});
+      std::size_t access = d.body_begin;
+      while (access < d.body_end && tokens[access] != "MAX-ACCESS") ++access;
+      module.objects.push_back({d.name, oid, at + 1 < d.body_end ? tokens[at + 1] : "",
+                                access + 1 < d.body_end ? tokens[access + 1] : ""});
     } else if (d.macro == "OBJECT-GROUP" || d.macro == "NOTIFICATION-GROUP") {
       module.groups[d.name] =
           braced_list_after(tokens, d.body_begin, d.body_end,

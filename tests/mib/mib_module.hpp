@@ -14,6 +14,7 @@ struct MibObjectType {
   std::string name;
   subagent::Oid suffix;  ///< relative to the module's MODULE-IDENTITY
   std::string syntax;    ///< the first word after SYNTAX: "Gauge32", "DisplayString", "INTEGER"...
+  std::string access;    ///< MAX-ACCESS: "read-only", "not-accessible"
 };
 
 /// A small reader for our own SMIv2 module (smilint checks the grammar; this only reads

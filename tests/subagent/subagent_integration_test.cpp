@@ -11,6 +11,7 @@
 #include "subagent/subagent.hpp"
 #include "support/command.hpp"
 #include "support/private_snmpd.hpp"
+#include "support/private_snmptrapd.hpp"
 #include "support/snmp_walk.hpp"
 
 namespace marionette::subagent {
@@ -105,6 +106,51 @@ TEST_F(SubagentIntegration, ServesTheSnapshotAndReregistersAfterSnmpdRestarts) {
       {".1.6.1.0", "Counter64: 5000000000"},
       {".1.6.2.0", "Counter64: 4294967297"},
       {".1.6.3.0", "Counter64: 18446744073709551614"},
+      {".1.1.7.0", "STRING: \"1704067110\""},
+      {".1.1.8.0", "INTEGER: 2"},
+      {".1.2.3.0", "Gauge32: 1000"},
+      {".1.2.4.0", "Gauge32: 1245"},
+      {".1.2.5.0", "Gauge32: 1500"},
+      {".1.2.6.0", "Gauge32: 3"},
+      {".1.2.7.0", "Gauge32: 1"},
+      {".1.3.4.0", "Gauge32: 98765"},
+      {".1.3.5.0", "STRING: \"1704067110\""},
+      {".1.4.9.0", "Gauge32: 13"},
+      {".1.4.10.0", "Gauge32: 4"},
+      {".1.4.11.0", "Gauge32: 8"},
+      {".1.4.12.0", "Gauge32: 3"},
+      {".1.4.13.0", "INTEGER: 3"},
+      {".1.6.4.0", "Counter64: 5000000001"},
+      {".1.6.5.0", "Counter64: 17"},
+      {".1.6.6.0", "Counter64: 18"},
+      {".1.6.7.0", "Counter64: 19"},
+      {".1.6.8.0", "Counter64: 20000000000"},
+      {".1.6.9.0", "Counter64: 21000000000"},
+      {".1.7.1.0", "Counter64: 6000000001"},
+      {".1.7.2.0", "Counter64: 31"},
+      {".1.7.3.0", "Counter64: 32"},
+      {".1.7.4.0", "Counter64: 33"},
+      {".1.7.5.0", "Counter64: 34"},
+      {".1.7.6.0", "Counter64: 35"},
+      {".1.7.7.0", "Counter64: 36"},
+      {".1.7.8.0", "Counter64: 37"},
+      {".1.7.9.0", "Counter64: 38"},
+      {".1.8.1.0", "INTEGER: 3"},
+      {".1.8.2.0", "Gauge32: 2"},
+      {".1.8.3.0", "Gauge32: " + std::to_string(now - 30)},
+      // The per-type table: index "Exec" = 4.69.120.101.99, "File" = 4.70.105.108.101.
+      {".1.5.1.2.4.69.120.101.99", "STRING: \"Exec\""},
+      {".1.5.1.2.4.70.105.108.101", "STRING: \"File\""},
+      {".1.5.1.3.4.69.120.101.99", "Gauge32: 20"},
+      {".1.5.1.3.4.70.105.108.101", "Gauge32: 300"},
+      {".1.5.1.4.4.69.120.101.99", "Gauge32: 3"},
+      {".1.5.1.4.4.70.105.108.101", "Gauge32: 4"},
+      {".1.5.1.5.4.69.120.101.99", "Gauge32: 2"},
+      {".1.5.1.5.4.70.105.108.101", "Gauge32: 0"},
+      {".1.5.1.6.4.69.120.101.99", "Gauge32: 4"},
+      {".1.5.1.6.4.70.105.108.101", "Gauge32: 5"},
+      {".1.5.1.7.4.69.120.101.99", "Gauge32: 5000"},
+      {".1.5.1.7.4.70.105.108.101", "Gauge32: 678"},
   };
   EXPECT_EQ(values.size(), expected.size() + 2) << "uptime and last-run age besides these";
   for (const auto& [suffix, value] : expected) {
@@ -115,13 +161,13 @@ TEST_F(SubagentIntegration, ServesTheSnapshotAndReregistersAfterSnmpdRestarts) {
   EXPECT_NEAR(number_after(values[kRoot + ".1.1.6.0"], "Gauge32:"), 90, 10);
 
   // GET: an instance, a wrong instance of an object, and no object at all.
-  auto get =
-      marionette::testing::run_command({"snmpget", "-v2c", "-c", "public", "-On", snmpd.address(),
-                                        kRoot + ".1.6.1.0", kRoot + ".1.6.1.1", kRoot + ".1.6.9.0"},
-                                       10s, {{"MIBS", ""}});
+  auto get = marionette::testing::run_command(
+      {"snmpget", "-v2c", "-c", "public", "-On", snmpd.address(), kRoot + ".1.6.1.0",
+       kRoot + ".1.6.1.1", kRoot + ".1.6.99.0"},
+      10s, {{"MIBS", ""}});
   EXPECT_EQ(get.out, kRoot + ".1.6.1.0 = Counter64: 5000000000\n" + kRoot +
                          ".1.6.1.1 = No Such Instance currently exists at this OID\n" + kRoot +
-                         ".1.6.9.0 = No Such Object available on this agent at this OID\n")
+                         ".1.6.99.0 = No Such Object available on this agent at this OID\n")
       << get.err;
 
   snmpd.stop();
@@ -173,6 +219,47 @@ TEST_F(SubagentIntegration, ServesUnderARootMovedByTheOptions) {
   EXPECT_EQ(values[moved_version], "STRING: \"0.1.0-test\"") << snmpd.log();
   EXPECT_TRUE(marionette::testing::snmp_bulkwalk(snmpd.address(), kRoot).size() <= 1)
       << "old root is empty";
+}
+
+TEST_F(SubagentIntegration, NotifiesAFailedRunAndTheRecoveryThroughTheMaster) {
+  using marionette::testing::PrivateSnmptrapd;
+  if (!PrivateSnmptrapd::available()) {
+    GTEST_SKIP() << "no " << PrivateSnmptrapd::kDefaultPath << " (Debian package snmptrapd)";
+  }
+  PrivateSnmptrapd traps;
+  PrivateSnmpd snmpd(PrivateSnmpd::kDefaultPath, /*start_now=*/false);
+  snmpd.set_extra_config("trap2sink " + traps.address() + " public");
+  snmpd.start();
+  metrics::Registry registry;
+  metrics::Snapshot snapshot = fixture::fixed_snapshot(now_seconds());
+  snapshot.runs_since_start = 1;
+  snapshot.last_run_status = metrics::RunStatus::unchanged;
+  registry.publish(snapshot);
+  SubagentThread subagent(options_for(snmpd), registry);
+  auto values = marionette::testing::snmp_bulkwalk_until(snmpd.address(), kRoot, kVersionOid, 5s);
+  ASSERT_TRUE(values.contains(kVersionOid)) << snmpd.log();
+
+  const std::string failed_trap = "OID: " + kRoot + ".0.1";
+  const std::string recovered_trap = "OID: " + kRoot + ".0.2";
+  snapshot.runs_since_start = 2;
+  snapshot.last_run_status = metrics::RunStatus::failed;
+  snapshot.resources_failed = 2;
+  registry.publish(snapshot);
+  ASSERT_TRUE(traps.wait_for(failed_trap, 5s)) << traps.log() << snmpd.log();
+  EXPECT_NE(traps.log().find(kRoot + ".1.4.13.0 = INTEGER: 3"), std::string::npos)
+      << "mrnLastRunStatus failed(3) rides along:\n"
+      << traps.log();
+  EXPECT_NE(traps.log().find(kRoot + ".1.4.3.0 = Gauge32: 2"), std::string::npos) << traps.log();
+
+  snapshot.runs_since_start = 3;  // fails again: nothing new to say
+  registry.publish(snapshot);
+  snapshot.runs_since_start = 4;
+  snapshot.last_run_status = metrics::RunStatus::changed;
+  snapshot.resources_failed = 0;
+  registry.publish(snapshot);
+  ASSERT_TRUE(traps.wait_for(recovered_trap, 5s)) << traps.log();
+  EXPECT_EQ(traps.count(failed_trap), 1) << traps.log();
+  EXPECT_EQ(traps.count(recovered_trap), 1) << traps.log();
 }
 
 }  // namespace

@@ -84,7 +84,14 @@ void PrivateSnmpd::write_config() const {
        << "agentXSocket  unix:" << agentx_socket() << "\n"
        << "agentXPerms   0660 0770\n"
        << "[snmp] mibs :\n"
-       << "[snmp] persistentDir " << (dir_ / "persist").string() << "\n";
+       << "[snmp] persistentDir " << (dir_ / "persist").string() << "\n"
+       << extra_config_;
+}
+
+void PrivateSnmpd::set_extra_config(std::string lines) {
+  extra_config_ = std::move(lines);
+  if (!extra_config_.empty() && extra_config_.back() != '\n') extra_config_ += '\n';
+  write_config();
 }
 
 void PrivateSnmpd::start(std::chrono::milliseconds timeout) {

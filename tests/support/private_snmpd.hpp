@@ -35,6 +35,9 @@ class PrivateSnmpd {
   /// SIGTERM, then SIGKILL if it has not exited after `timeout`. Safe when not running.
   void stop(std::chrono::milliseconds timeout = std::chrono::seconds(5));
   bool running() const { return pid_ > 0; }
+  /// Lines added to snmpd.conf (for instance "trap2sink 127.0.0.1:162 public"); they take
+  /// effect at the next start(), so construct with start_now = false to use them at once.
+  void set_extra_config(std::string lines);
 
   const std::filesystem::path& dir() const { return dir_; }
   std::string agentx_socket() const { return (dir_ / "agentx.sock").string(); }
@@ -49,6 +52,7 @@ class PrivateSnmpd {
   std::filesystem::path dir_;
   int port_ = 0;
   pid_t pid_ = -1;
+  std::string extra_config_;
 };
 
 /// A UDP port on 127.0.0.1 that was free a moment ago.

@@ -136,15 +136,15 @@ TEST(Failures, FailureInsideAClassSkipsClassesThatRequireIt) {
 TEST(Failures, UnimplementedTypeFailsAndNamesTheType) {
   TempDir dir;
   CatalogBuilder b;
-  b.add("Package", "vim", {{"ensure", "installed"}})
-      .add("File", dir / "after", {{"content", "x"}, {"require", "Package[vim]"}});
+  b.add("Mount", "/mnt", {{"ensure", "mounted"}})
+      .add("File", dir / "after", {{"content", "x"}, {"require", "Mount[/mnt]"}});
   auto run = run_apply(b.build());
   EXPECT_TRUE(
-      run.logged("err: /Stage[main]/Main/Package[vim]: Could not evaluate: marionette does "
-                 "not implement the 'package' resource type yet (implemented: file, exec, "
-                 "notify)"))
+      run.logged("err: /Stage[main]/Main/Mount[/mnt]: Could not evaluate: marionette does "
+                 "not implement the 'mount' resource type yet (implemented: exec, file, "
+                 "group, notify, package, service, user)"))
       << run.all_log();
-  EXPECT_TRUE(status_of(run.report, "Package[vim]")->failed);
+  EXPECT_TRUE(status_of(run.report, "Mount[/mnt]")->failed);
   EXPECT_TRUE(status_of(run.report, "File[" + (dir / "after") + "]")->skipped);
   EXPECT_EQ(run.report.detailed_exit_code(), 4);
 }

@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include "compiler/evaluator.hpp"
 #include "compiler/functions/function.hpp"
 #include "compiler/known_types.hpp"
@@ -64,6 +66,22 @@ Value tag(CallContext& call) {
   return Value();
 }
 
+/// tagged('a', ...): whether the class or defined type whose body calls it has any of the tags.
+Value tagged(CallContext& call) {
+  call.expect_arguments(1, static_cast<std::size_t>(-1));
+  std::vector<Value> wanted;
+  for (const Value& name : call.arguments) {
+    if (name.is_array())
+      wanted.insert(wanted.end(), name.array().begin(), name.array().end());
+    else
+      wanted.push_back(name);
+  }
+  for (const Value& name : wanted)
+    if (call.evaluator.resources().has_tag(call.scope.resource(), lowercase(to_string(name))))
+      return true;
+  return false;
+}
+
 }  // namespace
 
 bool Evaluator::is_defined(const Value& what, Scope& scope) {
@@ -94,6 +112,7 @@ void register_catalog_functions(FunctionTable& table) {
   table.emplace_back("defined", defined);
   table.emplace_back("realize", realize);
   table.emplace_back("tag", tag);
+  table.emplace_back("tagged", tagged);
 }
 
 }  // namespace marionette::compiler

@@ -33,6 +33,12 @@ FunctionTable build_table() {
   register_string_functions(table);
   register_type_functions(table);
   register_iteration_functions(table);
+  register_text_functions(table);
+  register_sprintf_function(table);
+  register_collection_functions(table);
+  register_digest_functions(table);
+  register_lookup_functions(table);
+  register_template_functions(table);
   std::sort(table.begin(), table.end());
   return table;
 }

@@ -35,6 +35,13 @@ void iterate(CallContext& call, const Value& collection, Visit visit) {
     for (std::int64_t i = 0; i < collection.integer(); ++i) items.push_back(i);
   } else if (collection.is_string()) {
     for (char c : collection.string()) items.push_back(std::string(1, c));
+  } else if (collection.is_type() && collection.type().name == "Integer" &&
+             collection.type().parameters.size() == 2 &&
+             collection.type().parameters[0].is_integer() &&
+             collection.type().parameters[1].is_integer()) {
+    for (std::int64_t i = collection.type().parameters[0].integer();
+         i <= collection.type().parameters[1].integer(); ++i)
+      items.push_back(i);
   } else {
     call.fail("expects an Iterable value, got " + type_name_of(collection));
   }
@@ -141,6 +148,97 @@ Value index(CallContext& call) {
   call.fail("expects an Iterable value, got " + type_name_of(collection));
 }
 
+/// The elements an iterable yields: arrays, hashes as [key, value] pairs, Integer ranges, n.
+Array elements_of(CallContext& call, const Value& collection) {
+  if (collection.is_array()) return collection.array();
+  Array items;
+  if (collection.is_hash()) {
+    for (const auto& [k, v] : collection.hash()) items.push_back(Array{k, v});
+  } else if (collection.is_integer()) {
+    for (std::int64_t i = 0; i < collection.integer(); ++i) items.push_back(i);
+  } else if (collection.is_type() && collection.type().name == "Integer" &&
+             collection.type().parameters.size() == 2 &&
+             collection.type().parameters[0].is_integer() &&
+             collection.type().parameters[1].is_integer()) {
+    for (std::int64_t i = collection.type().parameters[0].integer();
+         i <= collection.type().parameters[1].integer(); ++i)
+      items.push_back(i);
+  } else if (collection.is_string()) {
+    for (char c : collection.string()) items.push_back(std::string(1, c));
+  } else {
+    call.fail("expects an Iterable value, got " + type_name_of(collection));
+  }
+  return items;
+}
+
+/// Without a lambda, the elements themselves; with one, each passed to it.
+Value yield_each(CallContext& call, Array items) {
+  if (!call.lambda) return items;
+  for (const Value& item : items) call.evaluator.call_lambda(*call.lambda, {item}, call.scope);
+  return Value();
+}
+
+Value reverse_each(CallContext& call) {
+  call.expect_arguments(1, 1);
+  Array items = elements_of(call, call.arguments[0]);
+  std::reverse(items.begin(), items.end());
+  return yield_each(call, std::move(items));
+}
+
+/// step(iterable, n): every n-th element from the first.
+Value step(CallContext& call) {
+  call.expect_arguments(2, 2);
+  if (!call.arguments[1].is_integer() || call.arguments[1].integer() < 1)
+    call.fail("parameter 'step' expects an Integer[1] value");
+  Array items = elements_of(call, call.arguments[0]), out;
+  for (std::size_t i = 0; i < items.size();
+       i += static_cast<std::size_t>(call.arguments[1].integer()))
+    out.push_back(items[i]);
+  return yield_each(call, std::move(out));
+}
+
+/// slice(iterable, n): consecutive slices of n elements (the last may be shorter).
+Value slice(CallContext& call) {
+  call.expect_arguments(2, 2);
+  if (!call.arguments[1].is_integer() || call.arguments[1].integer() < 1)
+    call.fail("parameter 'slice_size' expects an Integer[1] value");
+  std::size_t size = static_cast<std::size_t>(call.arguments[1].integer());
+  Array items = elements_of(call, call.arguments[0]);
+  Array slices;
+  for (std::size_t i = 0; i < items.size(); i += size)
+    slices.push_back(
+        Array(items.begin() + static_cast<std::ptrdiff_t>(i),
+              items.begin() + static_cast<std::ptrdiff_t>(std::min(items.size(), i + size))));
+  if (!call.lambda) return slices;
+  std::size_t arity = call.lambda->parameters.size();
+  for (const Value& piece : slices) {
+    std::vector<Value> arguments;
+    if (arity > 1) {
+      arguments = piece.array();
+      arguments.resize(arity);
+    } else {
+      arguments = {piece};
+    }
+    call.evaluator.call_lambda(*call.lambda, std::move(arguments), call.scope);
+  }
+  return call.arguments[0];
+}
+
+/// any / all with a lambda.
+template <bool All>
+Value quantify(CallContext& call) {
+  call.expect_arguments(1, 1);
+  bool result = All;
+  iterate(call, call.arguments[0], [&](const Value& answer, const Value*, const Value&) {
+    if (truthy(answer) != All) {
+      result = !All;
+      return false;
+    }
+    return true;
+  });
+  return result;
+}
+
 Value sort(CallContext& call) {
   call.expect_arguments(1, 1);
   if (!call.arguments[0].is_array()) call.fail("expects an Array");
@@ -160,6 +258,11 @@ void register_iteration_functions(FunctionTable& table) {
   table.emplace_back("with", with);
   table.emplace_back("index", index);
   table.emplace_back("sort", sort);
+  table.emplace_back("reverse_each", reverse_each);
+  table.emplace_back("step", step);
+  table.emplace_back("slice", slice);
+  table.emplace_back("any", quantify<false>);
+  table.emplace_back("all", quantify<true>);
 }
 
 }  // namespace marionette::compiler

@@ -84,6 +84,31 @@ Value new_hash(CallContext& call) {
   return out;
 }
 
+/// Numeric('3.5') / Float('3'): numbers from numbers, booleans or their text.
+template <bool AlwaysFloat>
+Value new_number(CallContext& call) {
+  call.expect_arguments(1, 2);
+  const Value& value = call.arguments[0];
+  if (value.is_number()) return AlwaysFloat ? Value(value.number()) : value;
+  if (value.is_boolean())
+    return AlwaysFloat ? Value(value.boolean() ? 1.0 : 0.0) : Value(value.boolean() ? 1 : 0);
+  std::string text = to_string(value);
+  bool is_float = text.find_first_of(".eE") != std::string::npos && !text.starts_with("0x") &&
+                  !text.starts_with("0X");
+  if (!is_float && !AlwaysFloat) return new_integer(call);
+  std::size_t used = 0;
+  double out = 0;
+  try {
+    out = std::stod(text, &used);
+  } catch (...) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size())
+    call.fail("The string '" + text + "' cannot be converted to " +
+              (AlwaysFloat ? "Float" : "Numeric"));
+  return out;
+}
+
 }  // namespace
 
 void register_type_functions(FunctionTable& table) {
@@ -93,6 +118,8 @@ void register_type_functions(FunctionTable& table) {
   table.emplace_back("Boolean", new_boolean);
   table.emplace_back("Array", new_array);
   table.emplace_back("Hash", new_hash);
+  table.emplace_back("Numeric", new_number<false>);
+  table.emplace_back("Float", new_number<true>);
 }
 
 }  // namespace marionette::compiler

@@ -5,6 +5,7 @@
 #include "lang/ast/calls.hpp"
 #include "lang/ast/control.hpp"
 #include "lang/ast/definitions.hpp"
+#include "lang/ast/epp.hpp"
 #include "lang/ast/literals.hpp"
 #include "lang/ast/node.hpp"
 #include "lang/ast/operators.hpp"

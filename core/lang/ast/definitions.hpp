@@ -34,4 +34,20 @@ struct NodeDefinition : NodeOf<NodeKind::NodeDefinition> {
   Block* body = nullptr;
 };
 
+/// `function name(params) >> ReturnType { body }` (a function written in the Puppet language).
+struct FunctionDefinition : NodeOf<NodeKind::FunctionDefinition> {
+  using NodeOf::NodeOf;
+  std::string name;  ///< lowercase, fully qualified, without leading `::`
+  std::vector<Parameter> parameters;
+  Expression* return_type = nullptr;  ///< nullptr: none declared
+  Block* body = nullptr;
+};
+
+/// `type Name = TypeExpression`
+struct TypeAlias : NodeOf<NodeKind::TypeAlias> {
+  using NodeOf::NodeOf;
+  std::string name;  ///< capitalised, as written, without leading `::`
+  Expression* type = nullptr;
+};
+
 }  // namespace marionette::lang::ast

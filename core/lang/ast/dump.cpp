@@ -298,10 +298,50 @@ class Dumper {
         out += ")";
         return;
       }
+      case NodeKind::FunctionDefinition: {
+        auto* f = static_cast<const FunctionDefinition*>(n);
+        out += "(function " + f->name + " (";
+        parameters(f->parameters);
+        out += ")";
+        if (f->return_type) out += " >> ", node(f->return_type);
+        out += " ";
+        node(f->body);
+        out += ")";
+        return;
+      }
+      case NodeKind::TypeAlias: {
+        auto* t = static_cast<const TypeAlias*>(n);
+        out += "(type " + t->name + " ";
+        node(t->type);
+        out += ")";
+        return;
+      }
+      case NodeKind::EppTemplate: {
+        auto* e = static_cast<const EppTemplate*>(n);
+        out += "(epp";
+        if (e->has_parameter_list) {
+          out += " (";
+          parameters(e->parameters);
+          out += ")";
+        }
+        out += " ";
+        node(e->body);
+        out += ")";
+        return;
+      }
+      case NodeKind::RenderString:
+        out += "(render ";
+        quoted(static_cast<const RenderString*>(n)->text);
+        out += ")";
+        return;
+      case NodeKind::RenderExpression:
+        out += "(render ";
+        node(static_cast<const RenderExpression*>(n)->expression);
+        out += ")";
+        return;
     }
   }
 
- private:
   void quoted(const std::string& text) {
     out += '"';
     for (char c : text) {
@@ -352,11 +392,14 @@ class Dumper {
   void parameters(const std::vector<Parameter>& list) {
     for (std::size_t i = 0; i < list.size(); ++i) {
       if (i) out += " ";
-      const Parameter& p = list[i];
-      if (p.type) node(p.type), out += " ";
-      out += (p.captures_rest ? "*$" : "$") + p.name;
-      if (p.default_value) out += " = ", node(p.default_value);
+      parameter(list[i]);
     }
+  }
+
+  void parameter(const Parameter& p) {
+    if (p.type) node(p.type), out += " ";
+    out += (p.captures_rest ? "*$" : "$") + p.name;
+    if (p.default_value) out += " = ", node(p.default_value);
   }
 };
 
@@ -366,6 +409,29 @@ std::string dump(const Node* node) {
   Dumper dumper;
   dumper.node(node);
   return std::move(dumper.out);
+}
+
+std::string dump_statements(const Node* node) {
+  std::string out;
+  if (auto* epp = as<EppTemplate>(node)) {
+    if (epp->has_parameter_list) {
+      Dumper header;
+      header.out = "(epp-parameters";
+      for (const Parameter& p : epp->parameters) {
+        header.out += " ";
+        header.parameter(p);
+      }
+      out += header.out + ")\n";
+    }
+    node = epp->body;
+  }
+  auto* block = as<Block>(node);
+  if (!block) return dump(node);
+  for (std::size_t i = 0; i < block->statements.size(); ++i) {
+    if (i) out += "\n";
+    out += dump(block->statements[i]);
+  }
+  return out;
 }
 
 }  // namespace marionette::lang::ast

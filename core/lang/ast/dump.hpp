@@ -10,4 +10,8 @@ namespace marionette::lang::ast {
 /// `(block (= $x 1) (resource file ("/tmp" (ensure => present))))`.
 std::string dump(const Node* node);
 
+/// The dump of a Block (or an EPP template's body) with one statement a line, for files:
+/// `(epp (params))` first for a template with a parameter header.
+std::string dump_statements(const Node* node);
+
 }  // namespace marionette::lang::ast

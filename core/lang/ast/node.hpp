@@ -47,6 +47,12 @@ enum class NodeKind : std::uint8_t {
   ClassDefinition,
   DefinedTypeDefinition,
   NodeDefinition,
+  // Added after the walking skeleton; kept at the end so that earlier values do not move.
+  FunctionDefinition,  ///< definitions.hpp
+  TypeAlias,           ///< definitions.hpp
+  EppTemplate,         ///< epp.hpp
+  RenderString,        ///< epp.hpp
+  RenderExpression,    ///< epp.hpp
 };
 
 /// The base of every node: its kind and where it is in the source.

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Compile benchmark at ~1,300 / ~2,600 / ~13,000 resources: marionette against real Puppet 7.
+
+usage: bench/compile_benchmark.py [--marionette PATH] [--sizes 1300,2600,13000] [--runs N]
+                                  [--puppet-runs N]
+
+For each size, bench/generate_manifests.py writes an environment; both compile it with the same
+facts in this one run: whole-process wall time (median), compile phase time (Puppet's own
+"Compiled catalog ... in X seconds"; marionette's process is all compile), peak memory (max RSS,
+/usr/bin/time), and the ratios. Both catalogs are held against each other with
+../shared/tools/catalog-diff --strict; a difference fails the benchmark.
+"""
+import argparse, os, re, statistics, subprocess, sys, tempfile, time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+SHARED = os.path.normpath(os.path.join(REPO, "..", "shared"))
+FACTS = os.path.join(REPO, "examples", "facts.yaml")
+NODE = "web01.example.com"
+sys.path.insert(0, HERE)
+from compare_with_puppet import PuppetDirs  # noqa: E402
+import generate_manifests  # noqa: E402
+
+
+def measured(argv, stdout_path):
+    """Wall seconds, max RSS in MiB and the completed process."""
+    start = time.perf_counter()
+    with open(stdout_path, "w") as out:
+        run = subprocess.run(["/usr/bin/time", "-f", "MAXRSS %M"] + argv, stdout=out,
+                             stderr=subprocess.PIPE, text=True)
+    wall = time.perf_counter() - start
+    m = re.search(r"MAXRSS (\d+)", run.stderr)
+    return wall, (int(m.group(1)) / 1024 if m else float("nan")), run
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--marionette", default=os.path.join(REPO, "build", "core", "cli", "marionette"))
+    p.add_argument("--sizes", default="1300,2600,13000")
+    p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--puppet-runs", type=int, default=3)
+    a = p.parse_args()
+    rows = []
+    with tempfile.TemporaryDirectory() as scratch:
+        for size in [int(s) for s in a.sizes.split(",")]:
+            env = os.path.join(scratch, f"env{size}")
+            generate_manifests.generate(env, size)
+            ours_json = os.path.join(scratch, f"ours{size}.json")
+            walls, rss = [], []
+            for _ in range(a.runs):
+                w, m, run = measured([a.marionette, "compile", "--env-dir", env, "--facts", FACTS,
+                                      "--node", NODE], ours_json)
+                if run.returncode != 0:
+                    sys.exit(f"marionette failed at {size}: {run.stderr[-500:]}")
+                walls.append(w)
+                rss.append(m)
+            dirs = PuppetDirs(os.path.join(scratch, f"puppet{size}"), env)
+            theirs_json = os.path.join(scratch, f"puppet{size}.json")
+            pwalls, prss, pcompile = [], [], []
+            for _ in range(a.puppet_runs):
+                w, m, run = measured(["puppet", "catalog", "find", NODE, "--terminus", "compiler",
+                                      "--facts_terminus", "yaml", "--render-as", "json",
+                                      "--log_level", "notice"] + dirs.settings(), theirs_json)
+                if run.returncode != 0:
+                    sys.exit(f"puppet failed at {size}: {run.stderr[-500:]}")
+                pwalls.append(w)
+                prss.append(m)
+                printed = open(theirs_json).read()
+                c = re.search(r"Compiled catalog for \S+ in environment \S+ in ([0-9.]+) seconds",
+                              run.stderr + printed[:printed.find("{")])
+                if c:
+                    pcompile.append(float(c.group(1)))
+            # puppet catalog find prints the catalog on stdout (JSON); keep only the JSON.
+            text = open(theirs_json).read()
+            open(theirs_json, "w").write(text[text.index("{"):])
+            diff = subprocess.run([os.path.join(SHARED, "tools", "catalog-diff"), theirs_json,
+                                   ours_json, "--strict"], capture_output=True, text=True)
+            verdict = diff.stdout.strip().splitlines()[-1] if diff.stdout.strip() else diff.stderr
+            if diff.returncode != 0:
+                sys.exit(f"catalogs differ at {size}: {diff.stdout[-2000:]}")
+            import json
+            count = len(json.load(open(ours_json))["resources"])
+            ow, pw = statistics.median(walls), statistics.median(pwalls)
+            pc = statistics.median(pcompile) if pcompile else float("nan")
+            rows.append((size, count, ow, pw, pc, max(rss), max(prss), verdict))
+    print("| target | resources | marionette wall | Puppet wall | ratio (wall) | Puppet compile phase"
+          " | ratio (Puppet compile / our wall) | marionette peak RSS | Puppet peak RSS | ratio (memory) |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for size, count, ow, pw, pc, om, pm, _ in rows:
+        print(f"| ~{size} | {count} | {ow * 1000:.1f} ms | {pw * 1000:.0f} ms | {pw / ow:.0f}× "
+              f"| {pc * 1000:.0f} ms | {pc / ow:.0f}× | {om:.1f} MiB | {pm:.0f} MiB | {pm / om:.1f}× |")
+    for size, count, *_, verdict in rows:
+        print(f"catalog-diff --strict at ~{size}: {verdict}")
+
+
+if __name__ == "__main__":
+    main()

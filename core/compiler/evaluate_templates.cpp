@@ -1,0 +1,132 @@
+#include "compiler/evaluator.hpp"
+#include "compiler/types.hpp"
+#include "lang/diagnostic.hpp"
+
+namespace marionette::compiler {
+
+namespace ast = lang::ast;
+using lang::SourceError;
+
+Value Evaluator::render(const ast::Node* node, Scope& scope) {
+  if (!epp_output_) throw SourceError("EPP template code outside of a template", node->where);
+  if (auto* text = ast::as<ast::RenderString>(node)) {
+    *epp_output_ += text->text;
+  } else if (auto* expression = ast::as<ast::RenderExpression>(node)) {
+    Value value = evaluate(expression->expression, scope);
+    append_string(value, *epp_output_);
+  }
+  return Value();
+}
+
+/// Binds declared parameters from a hash of arguments, as a template's `<%| |%>` list asks.
+std::string Evaluator::render_epp(const lang::EppProgram& program, const Value& arguments,
+                                  const lang::SourceLocation& where) {
+  const ast::EppTemplate& root = *program.root;
+  Scope local(top_, "", top_->resource());
+  const Hash empty;
+  const Hash& given = arguments.is_hash() ? arguments.hash() : empty;
+  if (root.has_parameter_list) {
+    for (const auto& [key, value] : given) {
+      std::string name = to_string(key);
+      bool declared = std::any_of(root.parameters.begin(), root.parameters.end(),
+                                  [&](const ast::Parameter& p) { return p.name == name; });
+      if (!declared)
+        throw SourceError("epp(): Too many arguments: no parameter named '" + name + "'", where);
+    }
+    for (const ast::Parameter& parameter : root.parameters) {
+      const Value* value = hash_find(given, Value(parameter.name));
+      Value bound;
+      if (value)
+        bound = *value;
+      else if (parameter.default_value)
+        bound = evaluate(parameter.default_value, local);
+      else
+        throw SourceError("epp(): expects a value for parameter $" + parameter.name, where);
+      if (parameter.type) {
+        Value type = evaluate(parameter.type, local);
+        if (type.is_type() && !matches(bound, type.type()))
+          throw SourceError(
+              "epp(): parameter '" + parameter.name + "' " + describe_mismatch(type.type(), bound),
+              where);
+      }
+      local.set(parameter.name, std::move(bound));
+    }
+  } else {
+    for (const auto& [key, value] : given) local.set(to_string(key), value);
+  }
+  std::string out;
+  std::string* outer = epp_output_;
+  epp_output_ = &out;
+  try {
+    evaluate_block(root.body, local);
+  } catch (...) {
+    epp_output_ = outer;
+    throw;
+  }
+  epp_output_ = outer;
+  return out;
+}
+
+Value Evaluator::call_function(const ast::FunctionDefinition& function,
+                               std::vector<Value> arguments, const lang::SourceLocation& where) {
+  Scope local(top_, "", top_->resource());
+  std::size_t required = 0;
+  for (const ast::Parameter& p : function.parameters)
+    if (!p.default_value && !p.captures_rest) ++required;
+  bool rest = !function.parameters.empty() && function.parameters.back().captures_rest;
+  if (arguments.size() < required || (!rest && arguments.size() > function.parameters.size())) {
+    std::string expected = required == function.parameters.size()
+                               ? std::to_string(required)
+                               : "between " + std::to_string(required) + " and " +
+                                     std::to_string(function.parameters.size());
+    throw SourceError("'" + function.name + "' expects " + expected + " arguments, got " +
+                          std::to_string(arguments.size()),
+                      where);
+  }
+  for (std::size_t i = 0; i < function.parameters.size(); ++i) {
+    const ast::Parameter& parameter = function.parameters[i];
+    Value value;
+    if (parameter.captures_rest)
+      value = Array(arguments.begin() + static_cast<std::ptrdiff_t>(std::min(i, arguments.size())),
+                    arguments.end());
+    else if (i < arguments.size())
+      value = arguments[i];
+    else
+      value = evaluate(parameter.default_value, local);
+    if (parameter.type) {
+      Value type = evaluate(parameter.type, local);
+      if (type.is_type() && !matches(value, type.type()))
+        throw SourceError("'" + function.name + "' parameter '" + parameter.name + "' " +
+                              describe_mismatch(type.type(), value),
+                          where);
+    }
+    local.set(parameter.name, std::move(value));
+  }
+  Value result = evaluate_block(function.body, local);
+  if (function.return_type) {
+    Value type = evaluate(function.return_type, local);
+    if (type.is_type() && !matches(result, type.type()))
+      throw SourceError(
+          "'" + function.name + "' returned a value that " + describe_mismatch(type.type(), result),
+          where);
+  }
+  return result;
+}
+
+Value Evaluator::resolve_alias(const ast::TypeAlias& alias) {
+  if (alias_depth_ > 64)
+    throw SourceError("Type alias '" + alias.name + "' is recursive in a way not supported yet",
+                      alias.where);
+  ++alias_depth_;
+  Value type;
+  try {
+    type = evaluate(alias.type, *top_);
+  } catch (...) {
+    --alias_depth_;
+    throw;
+  }
+  --alias_depth_;
+  return type;
+}
+
+}  // namespace marionette::compiler

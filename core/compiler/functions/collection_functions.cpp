@@ -1,0 +1,181 @@
+#include <algorithm>
+#include <cmath>
+
+#include "compiler/functions/function.hpp"
+#include "compiler/operators.hpp"
+#include "compiler/types.hpp"
+
+namespace marionette::compiler {
+
+namespace {
+
+Value unique(CallContext& call) {
+  call.expect_arguments(1, 1);
+  const Value& value = call.arguments[0];
+  if (value.is_string()) {
+    std::string out;
+    for (char c : value.string())
+      if (out.find(c) == std::string::npos) out += c;
+    return out;
+  }
+  if (!value.is_array()) call.fail("expects an Array, got " + type_name_of(value));
+  Array out;
+  for (const Value& item : value.array())
+    if (std::none_of(out.begin(), out.end(), [&](const Value& v) { return equals(v, item); }))
+      out.push_back(item);
+  return out;
+}
+
+void flatten_into(const Value& value, Array& out) {
+  if (!value.is_array()) {
+    out.push_back(value);
+    return;
+  }
+  for (const Value& item : value.array()) flatten_into(item, out);
+}
+
+Value flatten(CallContext& call) {
+  Array out;
+  for (const Value& argument : call.arguments) flatten_into(argument, out);
+  return out;
+}
+
+/// max(values...) / min(values...): numbers compare by value, otherwise as strings.
+template <bool Greatest>
+Value extreme(CallContext& call) {
+  call.expect_arguments(1, static_cast<std::size_t>(-1));
+  std::vector<Value> values = call.arguments;
+  if (values.size() == 1 && values[0].is_array()) values = values[0].array();
+  if (values.empty()) return Value();
+  Value best = values[0];
+  for (std::size_t i = 1; i < values.size(); ++i) {
+    int order = compare(values[i], best, call.where);
+    if (Greatest ? order > 0 : order < 0) best = values[i];
+  }
+  return best;
+}
+
+double number_argument(CallContext& call) {
+  call.expect_arguments(1, 1);
+  const Value& value = call.arguments[0];
+  if (value.is_number()) return value.number();
+  try {
+    return std::stod(to_string(value));
+  } catch (...) {
+    call.fail("expects a Numeric value, got " + type_name_of(value));
+  }
+}
+
+Value abs(CallContext& call) {
+  call.expect_arguments(1, 1);
+  if (call.arguments[0].is_integer())
+    return static_cast<std::int64_t>(std::llabs(call.arguments[0].integer()));
+  return std::fabs(number_argument(call));
+}
+
+Value floor(CallContext& call) {
+  return static_cast<std::int64_t>(std::floor(number_argument(call)));
+}
+Value ceiling(CallContext& call) {
+  return static_cast<std::int64_t>(std::ceil(number_argument(call)));
+}
+Value round(CallContext& call) {
+  return static_cast<std::int64_t>(std::round(number_argument(call)));  // half away from zero
+}
+
+Value empty(CallContext& call) {
+  call.expect_arguments(1, 1);
+  const Value& value = call.arguments[0];
+  if (value.is_string()) return value.string().empty();
+  if (value.is_array()) return value.array().empty();
+  if (value.is_hash()) return value.hash().empty();
+  if (value.is_undef()) return true;
+  return false;
+}
+
+/// dig(collection, keys...): undef as soon as a step is missing.
+Value dig(CallContext& call) {
+  call.expect_arguments(1, static_cast<std::size_t>(-1));
+  Value current = call.arguments[0];
+  for (std::size_t i = 1; i < call.arguments.size(); ++i) {
+    const Value& key = call.arguments[i];
+    if (current.is_undef()) return Value();
+    if (current.is_array()) {
+      if (!key.is_integer()) call.fail("The given data does not contain a Collection at index");
+      std::int64_t at = key.integer();
+      const Array& items = current.array();
+      if (at < 0) at += static_cast<std::int64_t>(items.size());
+      current = at >= 0 && at < static_cast<std::int64_t>(items.size())
+                    ? items[static_cast<std::size_t>(at)]
+                    : Value();
+    } else if (current.is_hash()) {
+      const Value* found = hash_find(current.hash(), key);
+      current = found ? *found : Value();
+    } else {
+      call.fail("The given data does not contain a Collection at " + to_string(key));
+    }
+  }
+  return current;
+}
+
+/// value.convert_to(Type): the type's `new` applied to the value.
+Value convert_to(CallContext& call) {
+  call.expect_arguments(2, static_cast<std::size_t>(-1));
+  if (!call.arguments[1].is_type()) call.fail("expects a Type as its second argument");
+  std::string type = call.arguments[1].type().name;
+  Function convert = find_function(type);
+  if (!convert) call.fail("cannot convert to " + type);
+  std::vector<Value> arguments{call.arguments[0]};
+  arguments.insert(arguments.end(), call.arguments.begin() + 2, call.arguments.end());
+  CallContext inner{call.evaluator, call.scope, type, arguments, nullptr, call.where};
+  return convert(inner);
+}
+
+/// type(value): the value's detailed type, as Puppet infers it.
+TypeValue infer_type(const Value& value) {
+  if (value.is_undef()) return {"Undef", {}};
+  if (value.is_integer()) return {"Integer", {value, value}};
+  if (value.is_float()) return {"Float", {value, value}};
+  if (value.is_boolean()) return {"Boolean", {value}};
+  if (value.is_string()) return {"String", {}};
+  if (value.is_regexp()) return {"Regexp", {value}};
+  if (value.is_type()) return {"Type", {value}};
+  if (value.is_array()) {
+    TypeValue tuple{"Tuple", {}};
+    for (const Value& item : value.array()) tuple.parameters.push_back(infer_type(item));
+    return tuple;
+  }
+  if (value.is_hash()) {
+    if (value.hash().empty()) return {"Hash", {Value(0), Value(0)}};
+    Hash fields;
+    for (const auto& [key, item] : value.hash()) fields.emplace_back(key, Value(infer_type(item)));
+    return {"Struct", {Value(std::move(fields))}};
+  }
+  return {"Any", {}};
+}
+
+Value type(CallContext& call) {
+  call.expect_arguments(1, 2);
+  if (call.arguments.size() > 1 && to_string(call.arguments[1]) == "generalized")
+    return TypeValue{type_name_of(call.arguments[0]), {}};
+  return infer_type(call.arguments[0]);
+}
+
+}  // namespace
+
+void register_collection_functions(FunctionTable& table) {
+  table.emplace_back("unique", unique);
+  table.emplace_back("flatten", flatten);
+  table.emplace_back("max", extreme<true>);
+  table.emplace_back("min", extreme<false>);
+  table.emplace_back("abs", abs);
+  table.emplace_back("floor", floor);
+  table.emplace_back("ceiling", ceiling);
+  table.emplace_back("round", round);
+  table.emplace_back("empty", empty);
+  table.emplace_back("dig", dig);
+  table.emplace_back("convert_to", convert_to);
+  table.emplace_back("type", type);
+}
+
+}  // namespace marionette::compiler

@@ -1,0 +1,85 @@
+#include <fstream>
+#include <sstream>
+
+#include "compiler/evaluator.hpp"
+#include "compiler/functions/function.hpp"
+#include "lang/diagnostic.hpp"
+#include "lang/parser.hpp"
+
+namespace marionette::compiler {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+/// "module/rest" under modules/module/SUBDIR, or an absolute path.
+fs::path find_module_file(CallContext& call, const std::string& reference, const char* subdir) {
+  if (reference.starts_with("/")) {
+    if (fs::is_regular_file(reference)) return reference;
+  } else if (auto found = call.evaluator.environment().module_file(reference, subdir)) {
+    return *found;
+  }
+  call.fail("Could not find any files from " + reference);
+}
+
+Value epp(CallContext& call) {
+  call.expect_arguments(1, 2);
+  fs::path path = find_module_file(call, to_string(call.arguments[0]), "templates");
+  const lang::EppProgram& program =
+      call.evaluator.environment().parse_epp(lang::read_source(fs::absolute(path)));
+  return call.evaluator.render_epp(program, call.arguments.size() > 1 ? call.arguments[1] : Value(),
+                                   call.where);
+}
+
+Value inline_epp(CallContext& call) {
+  call.expect_arguments(1, 2);
+  const lang::EppProgram& program = call.evaluator.environment().parse_epp(lang::make_source(
+      call.where.file ? call.where.file->path : "inline_epp", to_string(call.arguments[0])));
+  return call.evaluator.render_epp(program, call.arguments.size() > 1 ? call.arguments[1] : Value(),
+                                   call.where);
+}
+
+/// file('module/name', ...): the content of the first file found.
+Value file(CallContext& call) {
+  call.expect_arguments(1, static_cast<std::size_t>(-1));
+  for (const Value& argument : call.arguments) {
+    std::string reference = to_string(argument);
+    std::optional<fs::path> found;
+    if (reference.starts_with("/")) {
+      if (fs::is_regular_file(reference)) found = reference;
+    } else {
+      found = call.evaluator.environment().module_file(reference, "files");
+    }
+    if (!found) continue;
+    std::ifstream in(*found, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+  }
+  call.fail("Could not find any files from " + to_string(call.arguments[0]));
+}
+
+Value sensitive(CallContext& call) {
+  call.expect_arguments(1, 1);
+  if (is_sensitive(call.arguments[0])) return call.arguments[0];
+  return make_sensitive(call.arguments[0]);
+}
+
+/// unwrap(sensitive): the value inside.
+Value unwrap(CallContext& call) {
+  call.expect_arguments(1, 1);
+  const Value& value = call.arguments[0];
+  return is_sensitive(value) ? value.type().parameters[0] : value;
+}
+
+}  // namespace
+
+void register_template_functions(FunctionTable& table) {
+  table.emplace_back("epp", epp);
+  table.emplace_back("inline_epp", inline_epp);
+  table.emplace_back("file", file);
+  table.emplace_back("Sensitive", sensitive);
+  table.emplace_back("unwrap", unwrap);
+}
+
+}  // namespace marionette::compiler

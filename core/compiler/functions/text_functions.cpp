@@ -1,0 +1,258 @@
+#include <cctype>
+#include <cstdio>
+#include <regex>
+
+#include "compiler/functions/function.hpp"
+#include "compiler/types.hpp"
+
+namespace marionette::compiler {
+
+namespace {
+
+bool is_ruby_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' || c == '\0';
+}
+
+/// Applies `edit` to a string, or to each string of an array, as Puppet's string functions do.
+template <class Edit>
+Value each_string(CallContext& call, Edit edit) {
+  call.expect_arguments(1, 1);
+  const Value& value = call.arguments[0];
+  if (value.is_array()) {
+    Array out;
+    for (const Value& item : value.array())
+      out.push_back(item.is_string() ? Value(edit(item.string())) : item);
+    return out;
+  }
+  if (!value.is_string()) return value;
+  return edit(value.string());
+}
+
+std::string strip_left(std::string text) {
+  std::size_t start = 0;
+  while (start < text.size() && is_ruby_space(text[start])) ++start;
+  return text.substr(start);
+}
+
+std::string strip_right(std::string text) {
+  while (!text.empty() && is_ruby_space(text.back())) text.pop_back();
+  return text;
+}
+
+Value strip(CallContext& call) {
+  return each_string(call, [](const std::string& t) { return strip_right(strip_left(t)); });
+}
+Value lstrip(CallContext& call) {
+  return each_string(call, strip_left);
+}
+Value rstrip(CallContext& call) {
+  return each_string(call, strip_right);
+}
+Value chomp(CallContext& call) {
+  return each_string(call, [](std::string t) {
+    if (t.ends_with("\r\n"))
+      t.resize(t.size() - 2);
+    else if (t.ends_with('\n') || t.ends_with('\r'))
+      t.pop_back();
+    return t;
+  });
+}
+
+/// Ruby's replacement text: `\0`..`\9` and `\&` are groups, `\\` a backslash.
+std::string expand_replacement(const std::string& replacement, const std::smatch& match) {
+  std::string out;
+  for (std::size_t i = 0; i < replacement.size(); ++i) {
+    char c = replacement[i];
+    if (c == '\\' && i + 1 < replacement.size()) {
+      char next = replacement[i + 1];
+      if (std::isdigit(static_cast<unsigned char>(next))) {
+        std::size_t group = static_cast<std::size_t>(next - '0');
+        if (group < match.size()) out += match[group].str();
+        ++i;
+        continue;
+      }
+      if (next == '&') {
+        out += match[0].str();
+        ++i;
+        continue;
+      }
+      if (next == '\\') {
+        out += '\\';
+        ++i;
+        continue;
+      }
+    }
+    out += c;
+  }
+  return out;
+}
+
+std::string substitute(const std::string& target, const std::regex& re,
+                       const std::string& replacement, bool global) {
+  std::string out;
+  auto begin = target.cbegin();
+  std::smatch match;
+  auto flags = std::regex_constants::match_default;
+  while (std::regex_search(begin, target.cend(), match, re, flags)) {
+    out.append(begin, match[0].first);
+    out += expand_replacement(replacement, match);
+    auto next = match[0].second;
+    if (match[0].length() == 0) {
+      if (next == target.cend()) {
+        begin = next;
+        break;
+      }
+      out += *next;
+      ++next;
+    }
+    begin = next;
+    flags |= std::regex_constants::match_prev_avail;
+    if (!global) break;
+  }
+  out.append(begin, target.cend());
+  return out;
+}
+
+/// regsubst(target, pattern, replacement, flags = '', encoding = 'N')
+Value regsubst(CallContext& call) {
+  call.expect_arguments(3, 5);
+  const Value& pattern = call.arguments[1];
+  std::string flags = call.arguments.size() > 3 ? to_string(call.arguments[3]) : "";
+  bool global = flags.find('G') != std::string::npos;
+  auto syntax = std::regex::ECMAScript;
+  if (flags.find('I') != std::string::npos) syntax |= std::regex::icase;
+  std::regex re;
+  try {
+    re = pattern.is_regexp() ? *pattern.regexp().compiled : std::regex(to_string(pattern), syntax);
+  } catch (const std::regex_error& e) {
+    call.fail(std::string("Bad regular expression: ") + e.what());
+  }
+  std::string replacement = to_string(call.arguments[2]);
+  const Value& target = call.arguments[0];
+  if (target.is_array()) {
+    Array out;
+    for (const Value& item : target.array())
+      out.push_back(substitute(to_string(item), re, replacement, global));
+    return out;
+  }
+  return substitute(to_string(target), re, replacement, global);
+}
+
+/// 'text'.match(/re/): [whole, group1, ...] or undef; unmatched groups are undef.
+Value match(CallContext& call) {
+  call.expect_arguments(2, 2);
+  const Value& pattern = call.arguments[1];
+  std::regex re = pattern.is_regexp() ? *pattern.regexp().compiled : std::regex(to_string(pattern));
+  auto match_one = [&](const std::string& text) -> Value {
+    std::smatch found;
+    if (!std::regex_search(text, found, re)) return Value();
+    Array out;
+    for (std::size_t i = 0; i < found.size(); ++i)
+      out.push_back(found[i].matched ? Value(found[i].str()) : Value());
+    return out;
+  };
+  const Value& target = call.arguments[0];
+  if (target.is_array()) {
+    Array out;
+    for (const Value& item : target.array()) out.push_back(match_one(to_string(item)));
+    return out;
+  }
+  return match_one(to_string(target));
+}
+
+/// Puppet's versioncmp: segments of digits, non-digits and separators compared in turn.
+int compare_versions(const std::string& a, const std::string& b) {
+  static const std::regex segment(R"([-.]|\d+|[^-.\d]+)");
+  auto split = [](const std::string& text) {
+    std::vector<std::string> out;
+    for (std::sregex_iterator it(text.begin(), text.end(), segment), end; it != end; ++it)
+      out.push_back(it->str());
+    return out;
+  };
+  auto upper = [](std::string t) {
+    for (char& c : t) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return t;
+  };
+  auto order = [](const auto& x, const auto& y) { return x < y ? -1 : (y < x ? 1 : 0); };
+  auto digits = [](const std::string& t) {
+    return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) {
+      return std::isdigit(static_cast<unsigned char>(c));
+    });
+  };
+  std::vector<std::string> xs = split(a), ys = split(b);
+  for (std::size_t i = 0; i < xs.size() && i < ys.size(); ++i) {
+    const std::string &x = xs[i], &y = ys[i];
+    if (x == y) continue;
+    if (x == "-") return -1;
+    if (y == "-") return 1;
+    if (x == ".") return -1;
+    if (y == ".") return 1;
+    if (digits(x) && digits(y)) {
+      if (x[0] == '0' || y[0] == '0') return order(upper(x), upper(y));
+      return order(std::stoull(x), std::stoull(y));
+    }
+    return order(upper(x), upper(y));
+  }
+  return order(a, b);
+}
+
+Value versioncmp(CallContext& call) {
+  call.expect_arguments(2, 3);
+  return static_cast<std::int64_t>(
+      compare_versions(to_string(call.arguments[0]), to_string(call.arguments[1])));
+}
+
+/// shellquote(words...): quotes each word for a Bourne shell as Puppet does.
+Value shellquote(CallContext& call) {
+  static const std::string safe_extra = "@%_+=:,./-";
+  static const std::string dangerous = "!\"`$\\";
+  std::vector<std::string> words;
+  std::vector<Value> pending(call.arguments.rbegin(), call.arguments.rend());
+  while (!pending.empty()) {
+    Value item = std::move(pending.back());
+    pending.pop_back();
+    if (item.is_array())
+      pending.insert(pending.end(), item.array().rbegin(), item.array().rend());
+    else
+      words.push_back(to_string(item));
+  }
+  std::string out;
+  for (const std::string& word : words) {
+    bool safe = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || safe_extra.find(c) != std::string::npos;
+    });
+    std::string quoted;
+    if (safe) {
+      quoted = word;
+    } else if (word.find_first_of(dangerous) == std::string::npos) {
+      quoted = '"' + word + '"';
+    } else if (word.find('\'') == std::string::npos) {
+      quoted = "'" + word + "'";
+    } else {
+      quoted = "\"";
+      for (char c : word) {
+        if (dangerous.find(c) != std::string::npos) quoted += '\\';
+        quoted += c;
+      }
+      quoted += '"';
+    }
+    if (!out.empty()) out += ' ';
+    out += quoted;
+  }
+  return out;
+}
+
+}  // namespace
+
+void register_text_functions(FunctionTable& table) {
+  table.emplace_back("strip", strip);
+  table.emplace_back("lstrip", lstrip);
+  table.emplace_back("rstrip", rstrip);
+  table.emplace_back("chomp", chomp);
+  table.emplace_back("regsubst", regsubst);
+  table.emplace_back("match", match);
+  table.emplace_back("versioncmp", versioncmp);
+  table.emplace_back("shellquote", shellquote);
+}
+
+}  // namespace marionette::compiler

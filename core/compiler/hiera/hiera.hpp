@@ -1,0 +1,59 @@
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compiler/hiera/hiera_config.hpp"
+#include "compiler/hiera/merge.hpp"
+#include "compiler/value.hpp"
+
+namespace marionette::compiler::hiera {
+
+/// A top-scope variable by name (facts, trusted, ...); undef when unset.
+using VariableResolver = std::function<Value(const std::string& name)>;
+
+/// Hiera 5 lookups for one compilation: the environment layer (hiera.yaml beside site.pp, or the
+/// default data/common.yaml) and module layers (modules/NAME/hiera.yaml for keys NAME::...).
+/// Data files are read once; values are interpolated (`%{facts.x}`, `%{lookup('k')}`, ...).
+class Hiera {
+ public:
+  Hiera(std::optional<std::filesystem::path> env_dir, std::vector<std::filesystem::path> modulepath,
+        VariableResolver variables);
+
+  /// The value for `key`, merged with `merge` (else the key's lookup_options, else first);
+  /// nullopt when no level has it. When `explain` is given, each step is appended to it.
+  std::optional<Value> lookup(const std::string& key, std::optional<MergeStrategy> merge,
+                              std::vector<std::string>* explain = nullptr);
+
+  /// `%{...}` expressions in a string replaced (strings inside arrays and hashes too).
+  Value interpolate(const Value& value);
+
+ private:
+  struct Layer {
+    std::string label;  ///< "environment", "module app"
+    HieraConfig config;
+  };
+  const std::vector<Layer*>& layers_for(const std::string& key);
+  std::vector<std::filesystem::path> data_files(const HierarchyLevel& level);
+  const Value* data_file(const std::filesystem::path& path, const std::string& data_hash);
+  std::optional<MergeStrategy> merge_option(const std::string& key, const Layer& layer);
+  Value interpolate_string(const std::string& text);
+  Value resolve_expression(const std::string& expression, bool& whole_value);
+
+  std::optional<std::filesystem::path> env_dir_;
+  std::vector<std::filesystem::path> modulepath_;
+  VariableResolver variables_;
+  std::unique_ptr<Layer> environment_layer_;
+  bool environment_loaded_ = false;
+  std::map<std::string, std::unique_ptr<Layer>> module_layers_;  ///< null when none
+  std::map<std::string, std::vector<Layer*>> layers_cache_;
+  std::map<std::filesystem::path, std::optional<Value>> files_;
+  int depth_ = 0;
+};
+
+}  // namespace marionette::compiler::hiera

@@ -1,0 +1,21 @@
+#include "ral/account_command.hpp"
+
+namespace marionette::ral {
+
+std::optional<std::string> run_account_command(CommandRunner& commands,
+                                               const std::vector<std::string>& argv) {
+  CommandRequest request;
+  request.argv = argv;
+  request.environment["PATH"] = "/usr/sbin:/usr/bin:/sbin:/bin";
+  CommandResult result = commands.run(request);
+  if (!result.error.empty()) return result.error;
+  if (result.exit_code == 0) return std::nullopt;
+  std::string command;
+  for (const auto& word : argv) command += (command.empty() ? "" : " ") + word;
+  std::string output = result.output;
+  while (!output.empty() && output.back() == '\n') output.pop_back();
+  return "Execution of '" + command + "' returned " + std::to_string(result.exit_code) + ": " +
+         output;
+}
+
+}  // namespace marionette::ral

@@ -1,0 +1,49 @@
+#include "subagent/notification_sender.hpp"
+
+#include <vector>
+
+// clang-format off
+#include <net-snmp/net-snmp-config.h>
+#include <net-snmp/net-snmp-includes.h>
+#include <net-snmp/agent/net-snmp-agent-includes.h>
+// clang-format on
+
+namespace marionette::subagent {
+namespace {
+
+/// SNMPv2-MIB::snmpTrapOID.0, the first varbind after sysUpTime.0 of every notification.
+const Oid kSnmpTrapOid = {1, 3, 6, 1, 6, 3, 1, 1, 4, 1, 0};
+
+void add(netsnmp_variable_list** vars, const Oid& name, u_char type, const void* value,
+         size_t length) {
+  const std::vector<oid> arcs(name.begin(), name.end());
+  snmp_varlist_add_variable(vars, arcs.data(), arcs.size(), type, value, length);
+}
+
+void add_integer(netsnmp_variable_list** vars, const Oid& name, long value) {
+  add(vars, name, ASN_INTEGER, &value, sizeof value);
+}
+
+void add_gauge(netsnmp_variable_list** vars, const Oid& name, unsigned long value) {
+  add(vars, name, ASN_GAUGE, &value, sizeof value);
+}
+
+}  // namespace
+
+void send_run_notification(const Oid& root, RunNotification notification,
+                           const metrics::Snapshot& snapshot) {
+  netsnmp_variable_list* vars = nullptr;
+  const std::vector<oid> trap({root.begin(), root.end()});  // root.0.N, the NOTIFICATION-TYPE's OID
+  std::vector<oid> trap_oid = trap;
+  trap_oid.push_back(0);
+  trap_oid.push_back(static_cast<oid>(notification));
+  add(&vars, kSnmpTrapOid, ASN_OBJECT_ID, trap_oid.data(), trap_oid.size() * sizeof(oid));
+  // The NOTIFICATION-TYPE's OBJECTS, in order; scalars, so instance .0.
+  add_integer(&vars, join(root, {1, 4, 13, 0}), static_cast<long>(snapshot.last_run_status));
+  add_gauge(&vars, join(root, {1, 4, 3, 0}), snapshot.resources_failed);
+  add_integer(&vars, join(root, {1, 2, 2, 0}), snapshot.last_compile_ok ? 1 : 2);
+  send_v2trap(vars);
+  snmp_free_varbind(vars);
+}
+
+}  // namespace marionette::subagent

@@ -1,0 +1,3 @@
+function mymod::greet(String $who, Integer $times = 1) >> String {
+  "hello ${who}"
+}

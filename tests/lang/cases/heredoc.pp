@@ -1,0 +1,5 @@
+$x = @("END"/L)
+  | hello ${name} \
+    world
+  |-END
+notice($x)

@@ -1,0 +1,3 @@
+class foo {
+  file { '/tmp/x': ensure => }
+}
