@@ -2,11 +2,13 @@
 #include <filesystem>
 #include <thread>
 
+#include "cli/arguments.hpp"
 #include "cli/command.hpp"
 #include "cli/run_log.hpp"
-#include "cli/settings_from_arguments.hpp"
+#include "config/agent_config.hpp"
 #include "counters/counter_store.hpp"
 #include "daemon/agent.hpp"
+#include "daemon/run_settings.hpp"
 #include "daemon/signals.hpp"
 #include "metrics/registry.hpp"
 #include "subagent/oid.hpp"
@@ -15,6 +17,8 @@
 namespace marionette::cli {
 
 namespace {
+
+constexpr const char* kDefaultConfigFile = "/etc/marionette/marionette.yaml";
 
 /// The node name for the counters' keys; a facts file that cannot be read is reported by the
 /// first run, so here it only falls back to the host name.
@@ -26,22 +30,71 @@ std::string counter_node_name(const daemon::RunSettings& settings) {
   }
 }
 
+/// The agent's configuration: the defaults, then marionette.yaml (--config FILE, or
+/// /etc/marionette/marionette.yaml when it exists), then the command line.
+config::AgentConfig agent_config(const Arguments& args) {
+  config::AgentConfig config;
+  std::filesystem::path file = args.value("config").value_or(kDefaultConfigFile);
+  std::error_code missing;
+  if (args.value("config") || std::filesystem::exists(file, missing))
+    config::load_file(file, config);
+  try {
+    for (const std::string& name : config::setting_names()) {
+      if (config::is_switch(name)) {
+        if (args.flag(name)) config::apply_option(name, "true", config);
+      } else if (auto value = args.value(name)) {
+        config::apply_option(name, *value, config);
+      }
+    }
+    if (auto node = args.value("node")) config::apply_option("certname", *node, config);
+  } catch (const config::ConfigError& e) {
+    throw UsageError(e.what());  // a bad option is a usage error (exit 2), a bad file is not
+  }
+  if (args.flag("no-snmp")) config.snmp = false;
+  return config;
+}
+
+std::filesystem::path existing(const std::optional<std::filesystem::path>& path,
+                               const char* setting, bool directory) {
+  std::error_code error;
+  bool ok = directory ? std::filesystem::is_directory(*path, error)
+                      : std::filesystem::is_regular_file(*path, error);
+  if (!ok)
+    throw UsageError(std::string(setting) + " " + path->string() + ": no such " +
+                     (directory ? "directory" : "file"));
+  return *path;
+}
+
 }  // namespace
 
 int run_agent(const std::vector<std::string>& words) {
-  std::set<std::string> valued = kRunOptions;
-  valued.insert({"runinterval", "agentx-socket", "redis", "redis-prefix", "root-oid"});
-  Arguments args(words, valued, {"no-daemonize", "onetime", "noop", "no-snmp", "debug"});
+  std::set<std::string> valued = {"config", "node"};
+  std::set<std::string> flags = {"no-daemonize", "onetime", "no-snmp", "debug"};
+  for (const std::string& name : config::setting_names())
+    (config::is_switch(name) ? flags : valued).insert(name);
+  Arguments args(words, valued, flags);
   if (!args.positionals().empty())
     throw UsageError("unexpected argument '" + args.positionals().front() + "'");
+  config::AgentConfig config;
+  try {
+    config = agent_config(args);
+  } catch (const config::ConfigError& e) {
+    print_error(e.what());
+    return 1;
+  }
   daemon::AgentSettings settings;
-  settings.run = settings_from(args);
+  if (config.env_dir) settings.run.env_dir = existing(config.env_dir, "env-dir", true);
+  if (config.manifest) settings.run.manifest = existing(config.manifest, "manifest", false);
+  if (config.facts) settings.run.facts_file = existing(config.facts, "facts", false);
+  settings.run.node_name = config.certname;
+  settings.run.environment = config.environment;
+  settings.run.state_dir = config.statedir.empty() ? daemon::default_state_dir() : config.statedir;
+  settings.run.noop = config.noop;
   if (!settings.run.env_dir && !settings.run.manifest)
-    throw UsageError("give --env-dir DIR or --manifest FILE");
-  settings.run_interval =
-      std::chrono::seconds(args.number("runinterval", 1, 31536000).value_or(1800));
+    throw UsageError("give --env-dir DIR or --manifest FILE (or env-dir in marionette.yaml)");
+  settings.run_interval = config.runinterval;
   settings.onetime = args.flag("onetime");
-  std::string root_oid = args.value("root-oid").value_or("");
+  std::string root_oid = config.root_oid;
   if (!root_oid.empty() && !subagent::parse_oid(root_oid))
     throw UsageError(
         "--root-oid must be a numeric OID such as .1.3.6.1.4.1.8072.9999.9999.4242, not '" +
@@ -58,9 +111,9 @@ int run_agent(const std::vector<std::string>& words) {
     std::filesystem::create_directories(settings.run.state_dir);
     counters::StoreOptions options;
     options.state_dir = settings.run.state_dir;
-    options.redis_url = args.value("redis");
+    options.redis_url = config.redis;
     options.node_name = counter_node_name(settings.run);
-    options.key_prefix = args.value("redis-prefix").value_or(options.key_prefix);
+    options.key_prefix = config.redis_prefix;
     counter_store = counters::make_counter_store(options);
   } catch (const std::exception& e) {
     print_error(std::string("cannot start the agent: ") + e.what());
@@ -73,9 +126,9 @@ int run_agent(const std::vector<std::string>& words) {
   daemon::Agent agent(settings, registry, *counter_store, log);
   std::atomic<bool> stop{false};
   std::thread snmp;
-  if (!args.flag("no-snmp")) {
+  if (config.snmp) {
     subagent::Options options;
-    options.agentx_socket = args.value("agentx-socket").value_or("");
+    options.agentx_socket = config.agentx_socket;
     options.root_oid = root_oid;
     snmp = std::thread([options, &registry, &stop, log] {
       try {

@@ -37,16 +37,6 @@ std::string not_empty(const std::string& text) {
   return text;
 }
 
-std::string one_of(const std::string& text, std::initializer_list<const char*> choices) {
-  std::string list;
-  for (const char* choice : choices) {
-    if (text == choice) return text;
-    list += list.empty() ? "" : ", ";
-    list += choice;
-  }
-  throw BadValue{"must be one of " + list + ", not '" + text + "'"};
-}
-
 struct Setting {
   const char* name;
   bool is_switch;
@@ -67,12 +57,7 @@ const std::vector<Setting>& settings() {
          c.runinterval = duration_of(v);
          if (c.runinterval.count() == 0) throw BadValue{"must be longer than 0 seconds"};
        }},
-      {"splay", true, [](AgentConfig& c, const std::string& v) { c.splay = parse_boolean(v); }},
-      {"splaylimit", false,
-       [](AgentConfig& c, const std::string& v) { c.splaylimit = duration_of(v); }},
       {"noop", true, [](AgentConfig& c, const std::string& v) { c.noop = parse_boolean(v); }},
-      {"usecacheonfailure", true,
-       [](AgentConfig& c, const std::string& v) { c.usecacheonfailure = parse_boolean(v); }},
       {"snmp", true, [](AgentConfig& c, const std::string& v) { c.snmp = parse_boolean(v); }},
       {"agentx-socket", false,
        [](AgentConfig& c, const std::string& v) { c.agentx_socket = not_empty(v); }},
@@ -80,11 +65,6 @@ const std::vector<Setting>& settings() {
       {"redis", false, [](AgentConfig& c, const std::string& v) { c.redis = not_empty(v); }},
       {"redis-prefix", false,
        [](AgentConfig& c, const std::string& v) { c.redis_prefix = not_empty(v); }},
-      {"log-level", false,
-       [](AgentConfig& c, const std::string& v) {
-         c.log_level = one_of(v, {"debug", "info", "notice", "warning", "err"});
-       }},
-      {"logdest", false, [](AgentConfig& c, const std::string& v) { c.logdest = not_empty(v); }},
   };
   return all;
 }

@@ -18,10 +18,7 @@ struct AgentConfig {
   std::string environment = "production";
   std::filesystem::path statedir;  ///< default: see daemon::default_state_dir()
   std::chrono::seconds runinterval{1800};
-  bool splay = false;
-  std::chrono::seconds splaylimit{0};  ///< 0: the run interval, as Puppet
   bool noop = false;
-  bool usecacheonfailure = true;
   bool snmp = true;
   std::string agentx_socket;  ///< empty: Net-SNMP's default (/var/agentx/master)
   std::string root_oid;       ///< empty: the MIB's arc

@@ -38,24 +38,20 @@ TEST_F(ConfigFile, ReadsEverySettingItNames) {
   ASSERT_EQ(load("env-dir: /etc/marionette/code/environments/production\n"
                  "certname: web01.example.com\n"
                  "runinterval: 30m\n"
-                 "splay: true\n"
                  "noop: yes\n"
                  "agentx-socket: /var/agentx/master\n"
                  "redis: redis://127.0.0.1:6379/2\n"
                  "redis-prefix: fleet-a\n"
-                 "log-level: debug\n"
                  "statedir: /var/lib/marionette\n",
                  config),
             "");
   EXPECT_EQ(config.env_dir, fs::path("/etc/marionette/code/environments/production"));
   EXPECT_EQ(config.certname, "web01.example.com");
   EXPECT_EQ(config.runinterval, std::chrono::seconds(1800));
-  EXPECT_TRUE(config.splay);
   EXPECT_TRUE(config.noop);
   EXPECT_EQ(config.agentx_socket, "/var/agentx/master");
   EXPECT_EQ(config.redis, "redis://127.0.0.1:6379/2");
   EXPECT_EQ(config.redis_prefix, "fleet-a");
-  EXPECT_EQ(config.log_level, "debug");
   EXPECT_EQ(config.statedir, fs::path("/var/lib/marionette"));
   EXPECT_TRUE(config.snmp) << "an unset setting keeps its default";
 }
@@ -82,9 +78,8 @@ TEST_F(ConfigFile, ABadValueNamesFileLineKeyAndValue) {
   EXPECT_EQ(error, path_.string() +
                        ":2:14: error: setting 'runinterval' must be a duration such as 30, 30s, "
                        "5m, 2h or 1d, not 'soon'\nruninterval: soon\n             ^~~~");
-  error = load("log-level: loud\n", config);
-  EXPECT_NE(error.find(
-                "setting 'log-level' must be one of debug, info, notice, warning, err, not 'loud'"),
+  error = load("noop: maybe\n", config);
+  EXPECT_NE(error.find(":1:7: error: setting 'noop' must be true or false, not 'maybe'"),
             std::string::npos)
       << error;
   error = load("redis:\n  host: x\n", config);

@@ -88,7 +88,8 @@ TEST_F(Cli, RefusesUnknownSubcommandsAndOptions) {
   CommandResult interval =
       marionette({"agent", "--manifest", MARIONETTE_FACTS_FILE, "--runinterval", "soon"});
   EXPECT_EQ(interval.exit_code, 2);
-  EXPECT_NE(interval.err.find("--runinterval must be a whole number"), std::string::npos)
+  EXPECT_NE(interval.err.find("--runinterval must be a duration such as 30, 30s, 5m"),
+            std::string::npos)
       << interval.err;
 }
 
@@ -230,6 +231,28 @@ TEST_F(Cli, ABrokenCatalogIsAClearErrorNotACrash) {
     EXPECT_EQ(result.err.rfind("Error: Could not read catalog " + catalog.string() + ": ", 0), 0u)
         << result.err;
   }
+}
+
+TEST_F(Cli, AgentReadsItsConfigFileAndTheCommandLineWins) {
+  fs::path manifest =
+      write("site.pp", "file { '" + (dir_ / "from-config").string() + "': ensure => file }\n");
+  fs::path config =
+      write("marionette.yaml",
+            "manifest: " + manifest.string() + "\nfacts: " MARIONETTE_FACTS_FILE "\nstatedir: " +
+                (dir_ / "ignored").string() + "\nsnmp: false\nruninterval: 5m\n");
+  CommandResult run = marionette(
+      {"agent", "--config", config.string(), "--onetime", "--statedir", (dir_ / "state").string()});
+  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+  EXPECT_TRUE(fs::exists(dir_ / "from-config"));
+  EXPECT_TRUE(fs::exists(dir_ / "state/last_run_summary.yaml")) << "--statedir did not win";
+  EXPECT_FALSE(fs::exists(dir_ / "ignored"));
+
+  fs::path bad = write("bad.yaml", "runinterval: 5m\nrun_interval: 1\n");
+  CommandResult refused = marionette({"agent", "--config", bad.string(), "--onetime"});
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_EQ(refused.err, "Error: " + bad.string() +
+                             ":2:1: error: unknown setting 'run_interval'\nrun_interval: 1\n"
+                             "^~~~~~~~~~~~\n");
 }
 
 TEST_F(Cli, FactsPrintsNativeFactsAndQueries) {
