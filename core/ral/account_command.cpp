@@ -18,4 +18,15 @@ std::optional<std::string> run_account_command(CommandRunner& commands,
          output;
 }
 
+void change_account(ResourceContext& context, CommandRunner& commands, const std::string& property,
+                    const std::string& event, const std::string& is, const std::string& should,
+                    const std::string& message, const std::vector<std::string>& argv) {
+  if (context.noop()) return context.would_change(property, event, is, should);
+  if (auto failure = run_account_command(commands, argv)) {
+    return context.change_failed(property, is, should,
+                                 "Could not set " + should + " on " + property + ": " + *failure);
+  }
+  context.changed(property, event, message);
+}
+
 }  // namespace marionette::ral

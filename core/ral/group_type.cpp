@@ -22,20 +22,22 @@ class GroupResource final : public ManagedResource {
     std::optional<gid_t> gid = host_.accounts->group_id(spec_.name);
     if (!spec_.present) {
       if (!gid) return;
-      return change(context, "ensure", "group_removed", "'present'", "'absent'", "removed",
-                    {"/usr/sbin/groupdel", spec_.name});
+      return change_account(context, *host_.commands, "ensure", "group_removed", "'present'",
+                            "'absent'", "removed", {"/usr/sbin/groupdel", spec_.name});
     }
     if (!gid) {
       std::vector<std::string> argv = {"/usr/sbin/groupadd"};
       if (spec_.gid) argv.insert(argv.end(), {"-g", std::to_string(*spec_.gid)});
       argv.push_back(spec_.name);
-      return change(context, "ensure", "group_created", "'absent'", "'present'", "created", argv);
+      return change_account(context, *host_.commands, "ensure", "group_created", "'absent'",
+                            "'present'", "created", argv);
     }
     if (spec_.gid && *spec_.gid != *gid) {
       const std::string is = std::to_string(*gid);
       const std::string should = std::to_string(*spec_.gid);
-      change(context, "gid", "gid_changed", is, should, "gid changed " + is + " to " + should,
-             {"/usr/sbin/groupmod", "-g", should, spec_.name});
+      change_account(context, *host_.commands, "gid", "gid_changed", is, should,
+                     "gid changed " + is + " to " + should,
+                     {"/usr/sbin/groupmod", "-g", should, spec_.name});
     }
   }
 
@@ -48,17 +50,6 @@ class GroupResource final : public ManagedResource {
   }
 
  private:
-  void change(ResourceContext& context, const std::string& property, const std::string& event,
-              const std::string& is, const std::string& should, const std::string& message,
-              const std::vector<std::string>& argv) {
-    if (context.noop()) return context.would_change(property, event, is, should);
-    if (auto failure = run_account_command(*host_.commands, argv)) {
-      return context.change_failed(property, is, should,
-                                   "Could not set " + should + " on " + property + ": " + *failure);
-    }
-    context.changed(property, event, message);
-  }
-
   GroupSpec spec_;
   Host host_;
 };

@@ -43,7 +43,8 @@ class UserResource final : public ManagedResource {
       std::vector<std::string> argv = {"/usr/sbin/userdel"};
       if (spec_.managehome) argv.push_back("-r");
       argv.push_back(spec_.name);
-      return change(context, "ensure", "user_removed", "'present'", "'absent'", "removed", argv);
+      return change_account(context, *host_.commands, "ensure", "user_removed", "'present'",
+                            "'absent'", "removed", argv);
     }
     if (!entry) return create(context);
 
@@ -107,7 +108,8 @@ class UserResource final : public ManagedResource {
       argv.insert(argv.end(), {"-G", joined(*spec_.groups)});
     argv.push_back(spec_.managehome ? "-m" : "-M");
     argv.push_back(spec_.name);
-    change(context, "ensure", "user_created", "'absent'", "'present'", "created", argv);
+    change_account(context, *host_.commands, "ensure", "user_created", "'absent'", "'present'",
+                   "created", argv);
   }
 
   /// Puppet's default membership => minimum: the listed groups are added, others are kept.
@@ -128,19 +130,8 @@ class UserResource final : public ManagedResource {
     std::vector<std::string> argv = {"/usr/sbin/usermod"};
     argv.insert(argv.end(), options.begin(), options.end());
     argv.push_back(spec_.name);
-    change(context, property, property + "_changed", is, should,
-           property + " changed " + is + " to " + should, argv);
-  }
-
-  void change(ResourceContext& context, const std::string& property, const std::string& event,
-              const std::string& is, const std::string& should, const std::string& message,
-              const std::vector<std::string>& argv) {
-    if (context.noop()) return context.would_change(property, event, is, should);
-    if (auto failure = run_account_command(*host_.commands, argv)) {
-      return context.change_failed(property, is, should,
-                                   "Could not set " + should + " on " + property + ": " + *failure);
-    }
-    context.changed(property, event, message);
+    change_account(context, *host_.commands, property, property + "_changed", is, should,
+                   property + " changed " + is + " to " + should, argv);
   }
 
   UserSpec spec_;
