@@ -3,13 +3,12 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
-#include <stdexcept>
 #include <tuple>
 #include <vector>
 
 #include "marionette/version.hpp"
-#include "ral/posix_host.hpp"
 #include "transaction/apply.hpp"
+#include "transaction/state_file.hpp"
 
 namespace marionette::transaction {
 
@@ -170,14 +169,7 @@ void write_last_run_report(const Report& report, const std::filesystem::path& pa
   out << YAML::EndMap;
   out << YAML::Key << "corrective_change" << YAML::Value << false;
   out << YAML::EndMap;
-  std::string text = std::string(out.c_str()) + "\n";
-
-  ral::PosixFileSystem files;
-  ral::IoResult written =
-      files.write_atomic(path.string(), text, ral::FileAttributes{0640, {}, {}});
-  if (!written.ok) {
-    throw std::runtime_error("Could not write " + path.string() + ": " + written.error);
-  }
+  write_state_file(path, out.c_str());
 }
 
 }  // namespace marionette::transaction

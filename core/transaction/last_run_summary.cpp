@@ -1,11 +1,10 @@
 #include <yaml-cpp/yaml.h>
 
 #include <chrono>
-#include <stdexcept>
 
 #include "marionette/version.hpp"
-#include "ral/posix_host.hpp"
 #include "transaction/apply.hpp"
+#include "transaction/state_file.hpp"
 
 namespace marionette::transaction {
 
@@ -75,14 +74,7 @@ void write_last_run_summary(const Report& report, const std::filesystem::path& p
     emit_events(out, report.events);
   }
   out << YAML::EndMap;
-  std::string text = std::string(out.c_str()) + "\n";
-
-  ral::PosixFileSystem files;
-  ral::IoResult written =
-      files.write_atomic(path.string(), text, ral::FileAttributes{0640, {}, {}});
-  if (!written.ok) {
-    throw std::runtime_error("Could not write " + path.string() + ": " + written.error);
-  }
+  write_state_file(path, out.c_str());
 }
 
 }  // namespace marionette::transaction
