@@ -5,6 +5,7 @@
 #include "cli/arguments.hpp"
 #include "cli/command.hpp"
 #include "cli/run_log.hpp"
+#include "cli/settings_from_arguments.hpp"
 #include "config/agent_config.hpp"
 #include "counters/counter_store.hpp"
 #include "daemon/agent.hpp"
@@ -54,17 +55,6 @@ config::AgentConfig agent_config(const Arguments& args) {
   return config;
 }
 
-std::filesystem::path existing(const std::optional<std::filesystem::path>& path,
-                               const char* setting, bool directory) {
-  std::error_code error;
-  bool ok = directory ? std::filesystem::is_directory(*path, error)
-                      : std::filesystem::is_regular_file(*path, error);
-  if (!ok)
-    throw UsageError(std::string(setting) + " " + path->string() + ": no such " +
-                     (directory ? "directory" : "file"));
-  return *path;
-}
-
 }  // namespace
 
 int run_agent(const std::vector<std::string>& words) {
@@ -83,9 +73,9 @@ int run_agent(const std::vector<std::string>& words) {
     return 1;
   }
   daemon::AgentSettings settings;
-  if (config.env_dir) settings.run.env_dir = existing(config.env_dir, "env-dir", true);
-  if (config.manifest) settings.run.manifest = existing(config.manifest, "manifest", false);
-  if (config.facts) settings.run.facts_file = existing(config.facts, "facts", false);
+  if (config.env_dir) settings.run.env_dir = existing_path(*config.env_dir, "env-dir", true);
+  if (config.manifest) settings.run.manifest = existing_path(*config.manifest, "manifest", false);
+  if (config.facts) settings.run.facts_file = existing_path(*config.facts, "facts", false);
   settings.run.node_name = config.certname;
   settings.run.environment = config.environment;
   settings.run.state_dir = config.statedir.empty() ? daemon::default_state_dir() : config.statedir;

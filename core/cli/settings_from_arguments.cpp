@@ -4,17 +4,21 @@
 
 namespace marionette::cli {
 
-namespace {
-
-std::filesystem::path existing(const Arguments& args, const std::string& option, bool directory) {
-  std::filesystem::path path = *args.value(option);
+std::filesystem::path existing_path(const std::filesystem::path& path, const std::string& label,
+                                    bool directory) {
   std::error_code error;
   bool ok = directory ? std::filesystem::is_directory(path, error)
                       : std::filesystem::is_regular_file(path, error);
   if (!ok)
-    throw UsageError("--" + option + " " + path.string() + ": no such " +
+    throw UsageError(label + " " + path.string() + ": no such " +
                      (directory ? "directory" : "file"));
   return path;
+}
+
+namespace {
+
+std::filesystem::path existing(const Arguments& args, const std::string& option, bool directory) {
+  return existing_path(*args.value(option), "--" + option, directory);
 }
 
 }  // namespace

@@ -9,6 +9,11 @@ namespace marionette::cli {
 inline const std::set<std::string> kRunOptions = {"env-dir", "manifest",    "facts",
                                                   "node",    "environment", "statedir"};
 
+/// `path` when it names an existing directory (or regular file); UsageError naming `label`
+/// ("--env-dir", or a setting's name) otherwise.
+std::filesystem::path existing_path(const std::filesystem::path& path, const std::string& label,
+                                    bool directory);
+
 /// Reads the shared options into run settings; checks that the named files exist.
 daemon::RunSettings settings_from(const Arguments& args);
 
