@@ -9,6 +9,11 @@
 
 namespace marionette::compiler {
 
+/// Where a compile's time went, filled in when CompileRequest::timings is set.
+struct CompileTimings {
+  double parse_seconds = 0;  ///< lexing and parsing manifests and templates
+};
+
 /// What to compile: an environment directory (site.pp or manifests/, modules/) or one manifest.
 struct CompileRequest {
   std::optional<std::filesystem::path> env_dir;
@@ -16,6 +21,7 @@ struct CompileRequest {
   std::string node_name;
   std::string environment = "production";
   facts::Facts facts = facts::Facts::object();
+  CompileTimings* timings = nullptr;  ///< optional: where the time went
 };
 
 /// Compiles a catalog as Puppet 7 would. Throws lang::SourceError for errors in manifests

@@ -37,6 +37,12 @@ std::string not_empty(const std::string& text) {
   return text;
 }
 
+std::string log_level_of(const std::string& text) {
+  for (const char* level : {"debug", "info", "notice", "warning", "err"})
+    if (text == level) return text;
+  throw BadValue{"must be one of debug, info, notice, warning or err, not '" + text + "'"};
+}
+
 struct Setting {
   const char* name;
   bool is_switch;
@@ -65,6 +71,18 @@ const std::vector<Setting>& settings() {
       {"redis", false, [](AgentConfig& c, const std::string& v) { c.redis = not_empty(v); }},
       {"redis-prefix", false,
        [](AgentConfig& c, const std::string& v) { c.redis_prefix = not_empty(v); }},
+      {"log-level", false,
+       [](AgentConfig& c, const std::string& v) { c.log_level = log_level_of(v); }},
+      {"logdest", false, [](AgentConfig& c, const std::string& v) { c.logdest = not_empty(v); }},
+      {"splay", true, [](AgentConfig& c, const std::string& v) { c.splay = parse_boolean(v); }},
+      {"splaylimit", false,
+       [](AgentConfig& c, const std::string& v) { c.splaylimit = duration_of(v); }},
+      {"usecacheonfailure", true,
+       [](AgentConfig& c, const std::string& v) { c.usecacheonfailure = parse_boolean(v); }},
+      {"route-file", false,
+       [](AgentConfig& c, const std::string& v) { c.route_file = not_empty(v); }},
+      {"external-dir", false,
+       [](AgentConfig& c, const std::string& v) { c.external_dir = not_empty(v); }},
   };
   return all;
 }

@@ -26,6 +26,11 @@ struct AgentConfig {
   std::string redis_prefix = "marionette";
   std::string log_level = "notice";  ///< debug | info | notice | warning | err
   std::string logdest = "console";   ///< console | syslog | a file path
+  bool splay = false;                ///< wait a random time, up to splaylimit, before each run
+  std::optional<std::chrono::seconds> splaylimit;  ///< default: runinterval
+  bool usecacheonfailure = true;  ///< apply the last good catalog when compiling fails
+  std::optional<std::filesystem::path> route_file;    ///< routes.yaml: termini per model
+  std::optional<std::filesystem::path> external_dir;  ///< facts.d; default: facts' defaults
 };
 
 /// A setting that cannot be used; what() is the whole message, already rendered: for a file,

@@ -17,8 +17,10 @@ struct RunOutcome {
   bool compiled = false;
   std::string compile_error;  ///< rendered, caret included, when !compiled
   double compile_seconds = 0;
+  double parse_seconds = 0;         ///< the part of compile_seconds spent parsing manifests
+  bool catalog_from_cache = false;  ///< compiling failed and the cached catalog was applied
   std::size_t catalog_resources = 0, catalog_edges = 0, catalog_classes = 0;
-  std::size_t catalog_bytes = 0;  ///< the catalog's size as Puppet's JSON
+  std::size_t catalog_bytes = 0;              ///< the catalog's size as Puppet's JSON
   std::optional<transaction::Report> report;  ///< absent when nothing was applied
   double apply_seconds = 0;
 

@@ -18,7 +18,10 @@ struct RunSettings {
   std::string environment = "production";
   std::filesystem::path state_dir;
   bool noop = false;
-  std::vector<std::string> tags;  ///< --tags, lower-case: apply only resources with one of them
+  std::vector<std::string> tags;     ///< --tags, lower-case: apply only resources with one of them
+  bool use_cache_on_failure = true;  ///< apply the cached catalog when compiling fails
+  std::optional<std::filesystem::path> route_file;   ///< routes.yaml; default termini without
+  std::vector<std::filesystem::path> external_dirs;  ///< facts.d; empty: facts' default dirs
 };
 
 /// The facts for a run: the YAML file when one is given, else gathered natively with the external

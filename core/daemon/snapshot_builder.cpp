@@ -106,12 +106,13 @@ metrics::Snapshot snapshot_after(const metrics::Snapshot& previous, const RunOut
   next.last_compile_ms = milliseconds(outcome.compile_seconds);
   next.last_compile_ok = outcome.compiled;
   slide_compile_window(next, next.last_compile_ms, outcome.compiled);
-  if (outcome.compiled) {
+  if (outcome.compiled || outcome.catalog_from_cache) {
     next.catalog_resources = static_cast<std::uint32_t>(outcome.catalog_resources);
     next.catalog_edges = static_cast<std::uint32_t>(outcome.catalog_edges);
     next.catalog_classes = static_cast<std::uint32_t>(outcome.catalog_classes);
     next.catalog_bytes = outcome.catalog_bytes;
-    next.catalog_source = metrics::CatalogSource::compiled;
+    next.catalog_source = outcome.catalog_from_cache ? metrics::CatalogSource::cached
+                                                     : metrics::CatalogSource::compiled;
   }
   next.last_run_status = status_of(outcome);
   const transaction::ResourceMetrics none;

@@ -7,8 +7,8 @@
 namespace marionette::metrics {
 
 enum class AgentState : int { idle = 1, compiling = 2, applying = 3 };
-/// Where the last applied catalog came from. Every run compiles today, so it is always
-/// `compiled`; `cached` is for runs that fall back to the last good catalog.
+/// Where the last applied catalog came from: `cached` when compiling failed and the agent applied
+/// its last good catalog (usecacheonfailure).
 enum class CatalogSource : int { compiled = 1, cached = 2 };
 /// Puppet's report status of the last run; `none` before the first run.
 enum class RunStatus : int { unchanged = 1, changed = 2, failed = 3, none = 4 };
