@@ -92,6 +92,7 @@ const MibObject kObjects[] = {
     {{1, 2, 5}, Syntax::gauge32, "mrnCompileMaxTime", gauge<&Snapshot::compile_max_ms>},
     {{1, 2, 6}, Syntax::gauge32, "mrnCompileWinCount", compile_window_count},
     {{1, 2, 7}, Syntax::gauge32, "mrnCompileWinFails", gauge<&Snapshot::compile_window_failures>},
+    {{1, 2, 8}, Syntax::gauge32, "mrnCompileParseTime", gauge<&Snapshot::last_parse_ms>},
     {{1, 3, 1}, Syntax::gauge32, "mrnCatalogResources", gauge<&Snapshot::catalog_resources>},
     {{1, 3, 2}, Syntax::gauge32, "mrnCatalogEdges", gauge<&Snapshot::catalog_edges>},
     {{1, 3, 3}, Syntax::gauge32, "mrnCatalogClasses", gauge<&Snapshot::catalog_classes>},

@@ -19,6 +19,12 @@ spdlog::level::level_enum level_of(int syslog_priority) {
   return spdlog::level::debug;
 }
 
+/// Net-SNMP's words for a reconnect it does not make here (MasterConnection reconnects, and
+/// says so once).
+bool misleading(std::string_view text) {
+  return text.starts_with("AgentX master disconnected us");
+}
+
 /// The installed instance. Not passed as the callback's client argument: snmp_shutdown frees
 /// client arguments.
 NetSnmpLog* active = nullptr;
@@ -44,7 +50,7 @@ int NetSnmpLog::on_message(int, int, void* message, void*) {
   RepeatFilter& filter = active->filter_;
   std::string_view text = log_message->msg ? log_message->msg : "";
   while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.remove_suffix(1);
-  if (text.empty()) return 0;
+  if (text.empty() || misleading(text)) return 0;
 
   RepeatFilter::Verdict verdict = filter.admit(text);
   if (!verdict.log) return 0;

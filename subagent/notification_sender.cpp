@@ -30,18 +30,18 @@ void add_gauge(netsnmp_variable_list** vars, const Oid& name, unsigned long valu
 
 }  // namespace
 
-void send_run_notification(const Oid& root, RunNotification notification,
-                           const metrics::Snapshot& snapshot) {
+void send_run_notification(const Oid& root, const PendingNotification& notification) {
+  const metrics::RunRecord& run = notification.run;
   netsnmp_variable_list* vars = nullptr;
   const std::vector<oid> trap({root.begin(), root.end()});  // root.0.N, the NOTIFICATION-TYPE's OID
   std::vector<oid> trap_oid = trap;
   trap_oid.push_back(0);
-  trap_oid.push_back(static_cast<oid>(notification));
+  trap_oid.push_back(static_cast<oid>(notification.kind));
   add(&vars, kSnmpTrapOid, ASN_OBJECT_ID, trap_oid.data(), trap_oid.size() * sizeof(oid));
   // The NOTIFICATION-TYPE's OBJECTS, in order; scalars, so instance .0.
-  add_integer(&vars, join(root, {1, 4, 13, 0}), static_cast<long>(snapshot.last_run_status));
-  add_gauge(&vars, join(root, {1, 4, 3, 0}), snapshot.resources_failed);
-  add_integer(&vars, join(root, {1, 2, 2, 0}), snapshot.last_compile_ok ? 1 : 2);
+  add_integer(&vars, join(root, {1, 4, 13, 0}), static_cast<long>(run.status));
+  add_gauge(&vars, join(root, {1, 4, 3, 0}), run.resources_failed);
+  add_integer(&vars, join(root, {1, 2, 2, 0}), run.compile_ok ? 1 : 2);
   send_v2trap(vars);
   snmp_free_varbind(vars);
 }

@@ -4,10 +4,13 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <memory>
 #include <stdexcept>
 
+#include "subagent/master_connection.hpp"
 #include "subagent/mib_objects.hpp"
 #include "subagent/netsnmp_log.hpp"
+#include "subagent/notification_queue.hpp"
 #include "subagent/notification_sender.hpp"
 #include "subagent/oids.hpp"
 #include "subagent/run_notifier.hpp"
@@ -77,21 +80,32 @@ void configure_before_init(const Options& options, const PersistentDir& persiste
                         persistent_dir.path().c_str());
 }
 
-/// What the periodic alarm looks at: new runs, to notify failures and recoveries.
+/// What the periodic alarm looks at: the master connection, and new runs to notify.
 struct Watch {
   const metrics::Registry& registry;
   Oid root;
+  MasterConnection& master;
   RunNotifier notifier;
+  NotificationQueue waiting;
 };
 
 /// The periodic alarm: agent_check_and_process(1) returns after each alarm, so the loop sees
-/// `stop` within kStopCheckMicroseconds even when no request arrives; and a run that failed
-/// or recovered since the last tick is notified through the master.
+/// `stop` within kStopCheckMicroseconds even when no request arrives. Each tick reconnects to
+/// the master when due, and notifies the runs that failed or recovered since the last tick,
+/// in order; without a master they wait in the queue until it is back.
 void on_tick(unsigned int, void* context) {
   auto& watch = *static_cast<Watch*>(context);
-  const std::shared_ptr<const metrics::Snapshot> snapshot = watch.registry.latest();
-  if (auto notification = watch.notifier.observe(*snapshot)) {
-    send_run_notification(watch.root, *notification, *snapshot);
+  watch.master.poll(MasterConnection::Clock::now());
+  for (const PendingNotification& notification : watch.notifier.observe(*watch.registry.latest())) {
+    watch.waiting.push(notification);
+  }
+  if (watch.waiting.empty() || !watch.master.connected()) return;
+  if (watch.waiting.dropped() > 0) {
+    spdlog::warn("snmp: {} notifications dropped while no AgentX master was connected",
+                 watch.waiting.dropped());
+  }
+  for (const PendingNotification& notification : watch.waiting.take_all()) {
+    send_run_notification(watch.root, notification);
   }
 }
 
@@ -111,25 +125,28 @@ void run(const Options& options, const metrics::Registry& registry, const std::a
   NetSnmpLog log;
   configure_before_init(options, persistent_dir);
   init_agent(name);
-  // init_agent resets the ping interval; with it set, a lost master is retried every interval.
-  netsnmp_ds_set_int(NETSNMP_DS_APPLICATION_ID, NETSNMP_DS_AGENT_AGENTX_PING_INTERVAL,
-                     options.ping_interval_s);
+  const std::string master =
+      options.agentx_socket.empty() ? "Net-SNMP's default master socket" : options.agentx_socket;
+  // After init_agent, which resets the ping interval that this turns off for Net-SNMP.
+  auto connection = std::make_unique<MasterConnection>(master, options.ping_interval_s);
   if (!handler.register_subtree()) {
     spdlog::error("snmp: could not register {}", to_string(handler.index().root()));
   }
-  init_snmp(name);
-  Watch watch{registry, handler.index().root(), {}};
+  init_snmp(name);  // makes the first attempt to reach the master
+  connection->started(MasterConnection::Clock::now());
+  Watch watch{registry, handler.index().root(), *connection, {}, {}};
   // The runs before the subagent started are not news.
   watch.notifier.observe(*registry.latest());
   const unsigned int alarm =
       snmp_alarm_register_hr(timeval{0, kStopCheckMicroseconds}, SA_REPEAT, on_tick, &watch);
   spdlog::info("snmp: AgentX subagent serving {} (master: {})", to_string(handler.index().root()),
-               options.agentx_socket.empty() ? "Net-SNMP's default" : options.agentx_socket);
+               master);
 
   while (!stop.load()) agent_check_and_process(1);
   snmp_alarm_unregister(alarm);
 
   handler.unregister_subtree();
+  connection.reset();
   snmp_shutdown(name);
   shutdown_agent();
 }

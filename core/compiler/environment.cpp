@@ -1,6 +1,7 @@
 #include "compiler/environment.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <stdexcept>
 
 #include "compiler/resource_table.hpp"
@@ -11,8 +12,27 @@ namespace marionette::compiler {
 namespace fs = std::filesystem;
 namespace ast = lang::ast;
 
+namespace {
+
+/// Adds the time `parse` takes to `*total` (when set), even when it throws.
+template <typename Parse>
+decltype(auto) timed(double* total, Parse&& parse) {
+  if (!total) return parse();
+  struct AddElapsed {
+    double* total;
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+    ~AddElapsed() {
+      *total += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    }
+  } add_elapsed{total};
+  return parse();
+}
+
+}  // namespace
+
 Environment::Environment(const std::optional<fs::path>& env_dir,
-                         const std::optional<fs::path>& manifest) {
+                         const std::optional<fs::path>& manifest, double* parse_seconds)
+    : parse_seconds_(parse_seconds) {
   if (env_dir) modulepath_.push_back(*env_dir / "modules");
   if (manifest) {
     load_main(*manifest);
@@ -45,7 +65,8 @@ void Environment::load_main(const fs::path& path) {
 
 const lang::Program& Environment::parse_file(const fs::path& path) {
   fs::path absolute = fs::absolute(path).lexically_normal();
-  loaded_.push_back(lang::parse(lang::read_source(absolute), arena_));
+  std::shared_ptr<const lang::SourceFile> source = lang::read_source(absolute);
+  loaded_.push_back(timed(parse_seconds_, [&] { return lang::parse(source, arena_); }));
   register_definitions(loaded_.back().body, "");
   return loaded_.back();
 }
@@ -153,7 +174,7 @@ std::optional<fs::path> Environment::module_file(const std::string& reference,
 }
 
 const lang::EppProgram& Environment::parse_epp(std::shared_ptr<const lang::SourceFile> source) {
-  templates_.push_back(lang::parse_epp(source, arena_));
+  templates_.push_back(timed(parse_seconds_, [&] { return lang::parse_epp(source, arena_); }));
   return templates_.back();
 }
 

@@ -19,8 +19,10 @@ namespace marionette::compiler {
 class Environment {
  public:
   /// `manifest` overrides the environment's main manifest (a file or a directory of .pp files).
+  /// When `parse_seconds` is set, the time spent lexing and parsing is added to it.
   Environment(const std::optional<std::filesystem::path>& env_dir,
-              const std::optional<std::filesystem::path>& manifest);
+              const std::optional<std::filesystem::path>& manifest,
+              double* parse_seconds = nullptr);
 
   const std::vector<lang::Program>& main_programs() const { return main_; }
   const std::vector<const lang::ast::NodeDefinition*>& nodes() const { return nodes_; }
@@ -59,6 +61,7 @@ class Environment {
   std::unordered_map<std::string, const lang::ast::FunctionDefinition*> functions_;
   std::unordered_map<std::string, const lang::ast::TypeAlias*> type_aliases_;
   std::deque<lang::EppProgram> templates_;
+  double* parse_seconds_;
 };
 
 }  // namespace marionette::compiler

@@ -113,7 +113,7 @@ bool RedisConnection::connect(std::string* error) {
   }
   if (endpoint_.db != 0) handshake.push_back({"SELECT", std::to_string(endpoint_.db)});
   for (const auto& args : handshake) {
-    auto reply = command(args, error);
+    auto reply = send(args, error);
     if (!reply || reply->kind == RedisReply::Kind::error) {
       if (reply && error) *error = "Redis refused " + args[0] + ": " + reply->text;
       disconnect();
@@ -125,7 +125,28 @@ bool RedisConnection::connect(std::string* error) {
 
 std::optional<RedisReply> RedisConnection::command(const std::vector<std::string>& args,
                                                    std::string* error) {
-  if (!context_ && !connect(error)) return std::nullopt;
+  const Backoff::Clock::time_point now = Backoff::Clock::now();
+  if (!context_ && !backoff_.due(now)) {
+    if (error) {
+      const auto wait =
+          std::chrono::duration_cast<std::chrono::milliseconds>(backoff_.next_attempt() - now);
+      *error = "Redis at " + describe(endpoint_) + " is unreachable; next attempt in " +
+               std::to_string(wait.count()) + " ms";
+    }
+    return std::nullopt;
+  }
+  std::optional<RedisReply> reply;
+  if (context_ || connect(error)) reply = send(args, error);
+  if (reply) {
+    backoff_.succeeded();
+  } else {
+    backoff_.failed(now);
+  }
+  return reply;
+}
+
+std::optional<RedisReply> RedisConnection::send(const std::vector<std::string>& args,
+                                                std::string* error) {
   SigpipeBlocked no_sigpipe;
   std::vector<const char*> argv;
   std::vector<std::size_t> lengths;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "counters/backoff.hpp"
 #include "counters/redis_url.hpp"
 
 struct redisContext;  // hiredis, included only by redis_connection.cpp
@@ -22,9 +23,13 @@ struct RedisReply {
 
 /// One synchronous connection with connect and command timeouts, so that a dead or hung Redis
 /// costs a call at most about one timeout. After any I/O error the connection is dropped; the
-/// next command connects again.
+/// next command connects again, with backoff: while Redis stays unreachable, commands fail at
+/// once without touching the network until the next attempt is due (1 s, doubling up to 30 s).
 class RedisConnection {
  public:
+  static constexpr std::chrono::milliseconds kFirstRetry{1000};
+  static constexpr std::chrono::milliseconds kLongestRetry{30000};
+
   RedisConnection(RedisEndpoint endpoint, std::chrono::milliseconds timeout);
   ~RedisConnection();
   RedisConnection(const RedisConnection&) = delete;
@@ -34,15 +39,21 @@ class RedisConnection {
   /// *error when Redis cannot be reached or the connection fails; an error *reply* is returned.
   std::optional<RedisReply> command(const std::vector<std::string>& args, std::string* error);
 
+  /// Lets the next command connect even before the backoff says so (a new run to flush).
+  void retry_now() { backoff_.allow_now(); }
+
   bool connected() const { return context_ != nullptr; }
   void disconnect();
 
  private:
   bool connect(std::string* error);
+  /// One command on the open connection; nullopt (and disconnected) after an I/O error.
+  std::optional<RedisReply> send(const std::vector<std::string>& args, std::string* error);
 
   RedisEndpoint endpoint_;
   std::chrono::milliseconds timeout_;
   redisContext* context_ = nullptr;
+  Backoff backoff_{kFirstRetry, kLongestRetry};
 };
 
 }  // namespace marionette::counters

@@ -107,6 +107,7 @@ Totals RedisCounterStore::add(const RunDelta& delta) {
   StateLock lock(state_files::lock(state_dir_));
   std::string error;
   if (!journal_.append(delta, &error)) throw_io(error);
+  redis_.retry_now();  // every run tries to flush, however long Redis has been away
   return refresh().node;
 }
 

@@ -31,6 +31,8 @@ struct RedisKeys {
 /// (bounded, no clock involved, unlike per-run keys with a TTL that a long outage could outlive)
 /// is enough.
 ///
+/// Every add() (one per run) tries Redis; totals() and fleet_totals() wait for the connection's
+/// reconnect backoff (RedisConnection), so a Redis that is down costs no connect per call.
 /// When Redis cannot be reached, backend() is "journal-only" and the totals are the last totals
 /// read from Redis (cached in the state dir, so they survive a restart) plus the pending runs.
 class RedisCounterStore final : public CounterStore {

@@ -37,6 +37,14 @@ void slide_compile_window(metrics::Snapshot& next, std::uint32_t ms, bool ok) {
   next.compile_avg_ms = static_cast<std::uint32_t>((sum + window.size() / 2) / window.size());
 }
 
+/// Appends the run `next` describes to its recent runs, keeping the last kRecentRuns.
+void remember_run(metrics::Snapshot& next) {
+  auto& runs = next.recent_runs;
+  runs.push_back(
+      {next.runs_since_start, next.last_run_status, next.resources_failed, next.last_compile_ok});
+  if (runs.size() > metrics::kRecentRuns) runs.erase(runs.begin());
+}
+
 metrics::RunStatus status_of(const RunOutcome& outcome) {
   if (outcome.failed()) return metrics::RunStatus::failed;
   if (outcome.report && outcome.report->status == "changed") return metrics::RunStatus::changed;
@@ -104,6 +112,7 @@ metrics::Snapshot snapshot_after(const metrics::Snapshot& previous, const RunOut
   next.last_run_at = now;
   ++next.runs_since_start;
   next.last_compile_ms = milliseconds(outcome.compile_seconds);
+  next.last_parse_ms = std::min(milliseconds(outcome.parse_seconds), next.last_compile_ms);
   next.last_compile_ok = outcome.compiled;
   slide_compile_window(next, next.last_compile_ms, outcome.compiled);
   if (outcome.compiled || outcome.catalog_from_cache) {
@@ -138,6 +147,7 @@ metrics::Snapshot snapshot_after(const metrics::Snapshot& previous, const RunOut
     next.types.clear();
   }
   next.node = counter_totals(totals);
+  remember_run(next);
   return next;
 }
 

@@ -40,6 +40,15 @@ struct CompileSample {
   bool ok = true;
 };
 
+/// One finished run as the notifications tell it: runs are numbered from 1 since the daemon
+/// started (Snapshot::runs_since_start after that run).
+struct RunRecord {
+  std::uint64_t number = 0;
+  RunStatus status = RunStatus::none;
+  std::uint32_t resources_failed = 0;
+  bool compile_ok = true;
+};
+
 /// Everything the SNMP subagent serves, as one immutable value published after each run.
 /// Times are in milliseconds, instants in seconds since the Unix epoch.
 struct Snapshot {
@@ -54,6 +63,7 @@ struct Snapshot {
 
   // The last compile, and the compiles in a window of the last kCompileWindow ones.
   std::uint32_t last_compile_ms = 0;
+  std::uint32_t last_parse_ms = 0;  ///< the part of last_compile_ms spent lexing and parsing
   bool last_compile_ok = true;
   std::vector<CompileSample> compile_window;  ///< oldest first; failed compiles included
   std::uint32_t compile_min_ms = 0, compile_avg_ms = 0, compile_max_ms = 0;
@@ -80,6 +90,9 @@ struct Snapshot {
   std::uint32_t events_failure = 0;
   std::uint32_t last_apply_ms = 0;
   std::vector<TypeFigures> types;  ///< sorted by type name
+  /// The last kRecentRuns runs, oldest first, so that every run is judged for a notification
+  /// even when several end between two looks of the SNMP thread.
+  std::vector<RunRecord> recent_runs;
 
   // Totals kept by the counter store (Redis or the local file): monotonic across restarts.
   CounterTotals node;
@@ -93,5 +106,7 @@ struct Snapshot {
 
 /// How many compiles the min/avg/max figures cover.
 inline constexpr std::size_t kCompileWindow = 16;
+/// How many runs Snapshot::recent_runs keeps.
+inline constexpr std::size_t kRecentRuns = 64;
 
 }  // namespace marionette::metrics

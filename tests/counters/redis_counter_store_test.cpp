@@ -1,9 +1,16 @@
 // Integration tests: a real, private redis-server per test.
 #include "counters/redis_counter_store.hpp"
 
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
+#include <atomic>
 #include <chrono>
+#include <thread>
 
 #include "counters/journal.hpp"
 #include "counters/state_files.hpp"
@@ -14,6 +21,59 @@ namespace marionette::counters {
 namespace {
 
 using testing::PrivateRedis;
+using namespace std::chrono_literals;
+
+/// Calls totals() until the store reaches Redis again: after a failure, the store waits for
+/// its reconnect backoff (1 s at first) before it tries.
+void wait_until_reconnected(CounterStore& store) {
+  const auto deadline = std::chrono::steady_clock::now() + 5s;
+  while (store.backend() != "redis" && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(20ms);
+    store.totals();
+  }
+}
+
+/// A TCP port on 127.0.0.1 that accepts connections and closes them at once, counting them:
+/// a Redis that is "up" for connect() and gone for every command.
+class CountingListener {
+ public:
+  CountingListener() {
+    fd_ = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    if (bind(fd_, reinterpret_cast<sockaddr*>(&address), length) != 0 || listen(fd_, 16) != 0 ||
+        getsockname(fd_, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
+      throw std::runtime_error("cannot listen on 127.0.0.1");
+    }
+    port_ = ntohs(address.sin_port);
+    thread_ = std::thread([this] {
+      while (!stop_) {
+        pollfd ready{fd_, POLLIN, 0};
+        if (poll(&ready, 1, 20) <= 0) continue;
+        const int client = accept(fd_, nullptr, nullptr);
+        if (client < 0) continue;
+        ++accepted_;
+        close(client);
+      }
+    });
+  }
+  ~CountingListener() {
+    stop_ = true;
+    thread_.join();
+    close(fd_);
+  }
+  std::string url() const { return "redis://127.0.0.1:" + std::to_string(port_); }
+  int accepted() const { return accepted_; }
+
+ private:
+  int fd_ = -1;
+  int port_ = 0;
+  std::atomic<bool> stop_{false};
+  std::atomic<int> accepted_{0};
+  std::thread thread_;
+};
 
 StoreOptions redis_options(const std::filesystem::path& state_dir, const std::string& url,
                            const std::string& node) {
@@ -95,6 +155,7 @@ TEST_P(RedisCounterStoreTest, OutageLosesNothingAndFlushesOnce) {
 
   std::string why;
   ASSERT_TRUE(redis_->restart(&why)) << why;
+  wait_until_reconnected(*restarted_during_outage);
   EXPECT_EQ(restarted_during_outage->totals(), (Totals{3, 3, 1}));
   EXPECT_EQ(restarted_during_outage->backend(), "redis");
   EXPECT_EQ(journaled(), 0u);
@@ -113,6 +174,7 @@ TEST_P(RedisCounterStoreTest, RunWhoseReplyWasLostCountsOnce) {
   EXPECT_EQ(daemon->backend(), "journal-only");
   redis_->resume();
 
+  wait_until_reconnected(*daemon);
   EXPECT_EQ(daemon->totals(), (Totals{2, 0, 0}));
   EXPECT_EQ(daemon->backend(), "redis");
   EXPECT_EQ(redis_field("marionette:node:web01", "runs"), "2");
@@ -165,6 +227,27 @@ TEST(RedisCounterStore, UnreachableRedisMeansJournalOnly) {
   EXPECT_EQ(store->add({"r1", 1, 2, 0}), (Totals{1, 2, 0}));
   EXPECT_EQ(store->add({"r2", 1, 2, 0}), (Totals{2, 4, 0}));
   EXPECT_EQ(store->fleet_totals(), (Totals{2, 4, 0}));
+}
+
+TEST(RedisCounterStore, WhileRedisIsDownEachRunTriesOnceAndOtherCallsWait) {
+  ScratchDir dir;
+  CountingListener redis;
+  auto store = make_counter_store(redis_options(dir.path(), redis.url(), "web01"));
+  EXPECT_EQ(store->backend(), "journal-only");
+  const int after_start = redis.accepted();
+  EXPECT_EQ(after_start, 1) << "the store tried Redis once when it started";
+  for (int i = 0; i < 20; ++i) {
+    store->totals();
+    store->fleet_totals();
+  }
+  EXPECT_EQ(redis.accepted(), after_start) << "no connect per call while backing off";
+
+  EXPECT_EQ(store->add({"r1", 1, 2, 0}), (Totals{1, 2, 0}));
+  EXPECT_EQ(redis.accepted(), after_start + 1) << "a run always tries to flush";
+  EXPECT_EQ(store->fleet_totals(), (Totals{1, 2, 0}));
+  EXPECT_EQ(store->add({"r2", 1, 2, 0}), (Totals{2, 4, 0}));
+  EXPECT_EQ(redis.accepted(), after_start + 2);
+  EXPECT_EQ(store->status().pending, 2u);
 }
 
 TEST(RedisCounterStore, RejectsBadUrl) {

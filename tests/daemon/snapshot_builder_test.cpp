@@ -133,6 +133,74 @@ TEST(SnapshotAfter, CarriesStatusEventsAndTheTableByType) {
   EXPECT_EQ(next.runs_since_start, 1u);
 }
 
+TEST(SnapshotAfter, CarriesTheParseTimeAsPartOfTheCompileTime) {
+  RunOutcome run = applied_run();
+  run.parse_seconds = 0.0042;
+  metrics::Snapshot next = snapshot_after({}, run, {}, 1);
+  EXPECT_EQ(next.last_parse_ms, 4u);
+  EXPECT_EQ(next.last_compile_ms, 12u);
+
+  RunOutcome failed;  // a syntax error: parsing was all the compile did
+  failed.compile_seconds = 0.003;
+  failed.parse_seconds = 0.003;
+  next = snapshot_after(next, failed, {}, 2);
+  EXPECT_EQ(next.last_parse_ms, 3u);
+  EXPECT_LE(next.last_parse_ms, next.last_compile_ms);
+}
+
+TEST(SnapshotAfter, ACachedCatalogAppliedAfterAFailedCompileIsReportedAsCached) {
+  metrics::Snapshot previous = snapshot_after({}, applied_run(), {1, 4, 0}, 1);
+  ASSERT_EQ(previous.catalog_source, metrics::CatalogSource::compiled);
+
+  RunOutcome cached = applied_run();
+  cached.compiled = false;
+  cached.catalog_from_cache = true;
+  cached.catalog_resources = 20;
+  cached.report->metrics.failed = 0;
+  metrics::Snapshot next = snapshot_after(previous, cached, {2, 8, 1}, 2);
+  EXPECT_EQ(next.catalog_source, metrics::CatalogSource::cached);
+  EXPECT_FALSE(next.last_compile_ok);
+  EXPECT_EQ(next.catalog_resources, 20u) << "the cached catalog's figures";
+  EXPECT_EQ(next.resources_total, 9u) << "the cached catalog was applied";
+  EXPECT_EQ(next.compile_window_failures, 1u);
+
+  RunOutcome nothing_to_apply;  // no cache either: the source stays what it was
+  next = snapshot_after(next, nothing_to_apply, {3, 8, 2}, 3);
+  EXPECT_EQ(next.catalog_source, metrics::CatalogSource::cached);
+  EXPECT_EQ(next.catalog_resources, 20u);
+
+  next = snapshot_after(next, applied_run(), {4, 12, 2}, 4);
+  EXPECT_EQ(next.catalog_source, metrics::CatalogSource::compiled);
+}
+
+TEST(SnapshotAfter, RemembersEveryRecentRunForTheNotifications) {
+  metrics::Snapshot snapshot;
+  RunOutcome failed;
+  snapshot = snapshot_after(snapshot, applied_run(), {}, 1);
+  snapshot = snapshot_after(snapshot, failed, {}, 2);
+  RunOutcome run = applied_run();
+  run.report->status = "changed";
+  run.report->metrics.failed = 0;
+  snapshot = snapshot_after(snapshot, run, {}, 3);
+  ASSERT_EQ(snapshot.recent_runs.size(), 3u);
+  EXPECT_EQ(snapshot.recent_runs[0].number, 1u);
+  EXPECT_EQ(snapshot.recent_runs[0].status, metrics::RunStatus::unchanged);
+  EXPECT_EQ(snapshot.recent_runs[0].resources_failed, 1u);
+  EXPECT_EQ(snapshot.recent_runs[1].number, 2u);
+  EXPECT_EQ(snapshot.recent_runs[1].status, metrics::RunStatus::failed);
+  EXPECT_FALSE(snapshot.recent_runs[1].compile_ok);
+  EXPECT_EQ(snapshot.recent_runs[2].number, 3u);
+  EXPECT_EQ(snapshot.recent_runs[2].status, metrics::RunStatus::changed);
+  EXPECT_TRUE(snapshot.recent_runs[2].compile_ok);
+
+  for (std::size_t i = 0; i < metrics::kRecentRuns; ++i) {
+    snapshot = snapshot_after(snapshot, run, {}, 4);
+  }
+  ASSERT_EQ(snapshot.recent_runs.size(), metrics::kRecentRuns);
+  EXPECT_EQ(snapshot.recent_runs.front().number, 4u);
+  EXPECT_EQ(snapshot.recent_runs.back().number, 3u + metrics::kRecentRuns);
+}
+
 TEST(DeltaOf, CountsTheRunsCompileApplyAndFigures) {
   RunOutcome run = applied_run();
   run.report->events.total = 6;

@@ -282,6 +282,8 @@ TEST_F(AgentEndToEnd, ServesTheWholeReportThePerTypeTableAndTheStoreState) {
   EXPECT_EQ(version, "STRING: \"" + s["version"]["config"].as<std::string>() + "\"");
   EXPECT_EQ(walked.values[oid_of("mrnConfigVersion")], version);
   EXPECT_EQ(walked("mrnCatalogSource"), 1u) << "compiled(1)";
+  ASSERT_TRUE(walked.values.contains(oid_of("mrnCompileParseTime")));
+  EXPECT_LE(walked("mrnCompileParseTime"), walked("mrnCompileLastTime"));
 
   // Counter64 totals: this node, and the fleet (this node alone).
   EXPECT_EQ(walked("mrnCompilesTotal"), 1u);
@@ -386,6 +388,40 @@ TEST_F(AgentEndToEnd, TwoDaemonsAddUpInTheFleetCounters) {
   EXPECT_EQ(from_web("mrnFleetCompiles"), 3u);
   EXPECT_EQ(redis_->command({"HGET", "marionette:fleet", "runs"}), "3");
   EXPECT_EQ(redis_->command({"HGET", "marionette:node:db01.example.com", "runs"}), "1");
+}
+
+TEST_F(AgentEndToEnd, ServesTheParseTimeAsAPartOfTheCompileTime) {
+  // A class that is defined but never declared: parsed in full, never evaluated.
+  std::ofstream site(dir_ / "site.pp", std::ios::app);
+  site << "class unused {\n";
+  for (int i = 0; i < 6000; ++i) {
+    site << "  file { '/nonexistent/" << i << "': ensure => file, content => 'x' }\n";
+  }
+  site << "}\n";
+  site.close();
+  start_agent();
+  Walked walked = walk_after_run(1);
+  EXPECT_GE(walked("mrnCompileParseTime"), 1u) << "6000 lines take more than a millisecond";
+  EXPECT_LE(walked("mrnCompileParseTime"), walked("mrnCompileLastTime"));
+}
+
+TEST_F(AgentEndToEnd, TheRootOidSettingMovesEveryObject) {
+  const std::string moved = ".1.3.6.1.4.1.8072.9999.9999.77";
+  agent_ = agent_process(*snmpd_, "state", {"--root-oid", moved});
+  const std::string root(subagent::kRootOid);
+  const std::string runs_total = moved + oid_of("mrnRunsTotal").substr(root.size());
+  std::map<std::string, std::string> values;
+  const auto deadline = std::chrono::steady_clock::now() + 30s;
+  while (std::chrono::steady_clock::now() < deadline && number_in(values[runs_total]) < 1) {
+    std::this_thread::sleep_for(100ms);
+    values = testing::snmp_bulkwalk(snmpd_->address(), moved);
+  }
+  ASSERT_EQ(number_in(values[runs_total]), 1u) << agent_->output();
+  for (const auto& object : subagent::mib_objects()) {
+    EXPECT_TRUE(values.contains(moved + subagent::to_string(object.suffix) + ".0")) << object.name;
+  }
+  EXPECT_TRUE(values.contains(moved + ".1.5.1.2" + type_instance("Exec"))) << "the per-type table";
+  EXPECT_LE(testing::snmp_bulkwalk(snmpd_->address(), root).size(), 1u) << "nothing at the default";
 }
 
 TEST_F(AgentEndToEnd, ServesWhileALongApplyRuns) {

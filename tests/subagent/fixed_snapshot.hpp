@@ -18,6 +18,7 @@ inline metrics::Snapshot fixed_snapshot(std::int64_t now_seconds = kNowSeconds) 
   s.run_interval_s = 1800;
   s.last_run_at = now_seconds - 90;
   s.last_compile_ms = 1234;
+  s.last_parse_ms = 56;
   s.last_compile_ok = false;
   s.runs_since_start = 4;
   s.config_version = "1704067110";

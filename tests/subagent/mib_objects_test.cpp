@@ -39,6 +39,7 @@ TEST(MibObjects, AnswerEveryObjectFromAFixedSnapshot) {
       {"mrnCompileMaxTime", Gauge32{1500}},
       {"mrnCompileWinCount", Gauge32{3}},
       {"mrnCompileWinFails", Gauge32{1}},
+      {"mrnCompileParseTime", Gauge32{56}},
       {"mrnCatalogResources", Gauge32{321}},
       {"mrnCatalogEdges", Gauge32{400}},
       {"mrnCatalogClasses", Gauge32{42}},

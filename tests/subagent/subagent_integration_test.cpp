@@ -3,10 +3,13 @@
 #include <spdlog/sinks/ringbuffer_sink.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <atomic>
 #include <thread>
+#include <vector>
 
 #include "fixed_snapshot.hpp"
+#include "subagent/mib_objects.hpp"
 #include "subagent/oids.hpp"
 #include "subagent/subagent.hpp"
 #include "support/command.hpp"
@@ -28,6 +31,29 @@ std::int64_t now_seconds() {
   return std::chrono::duration_cast<std::chrono::seconds>(
              std::chrono::system_clock::now().time_since_epoch())
       .count();
+}
+
+/// `snapshot` after one more run that ended with `status`, as the daemon's snapshot_after
+/// records it (the last-run figures and recent_runs).
+void add_run(metrics::Snapshot& snapshot, metrics::RunStatus status) {
+  ++snapshot.runs_since_start;
+  snapshot.last_run_status = status;
+  snapshot.resources_failed = status == metrics::RunStatus::failed ? 2 : 0;
+  snapshot.recent_runs.push_back(
+      {snapshot.runs_since_start, status, snapshot.resources_failed, snapshot.last_compile_ok});
+}
+
+/// Where each of `texts` first appears in `log` (npos when absent).
+std::vector<std::size_t> positions(const std::string& log, const std::vector<std::string>& texts) {
+  std::vector<std::size_t> at;
+  std::size_t from = 0;
+  for (const std::string& text : texts) {
+    from = log.find(text, from);
+    at.push_back(from);
+    if (from == std::string::npos) break;
+    from += text.size();
+  }
+  return at;
 }
 
 /// Runs subagent::run on its own thread; stops and joins it when destroyed.
@@ -113,6 +139,7 @@ TEST_F(SubagentIntegration, ServesTheSnapshotAndReregistersAfterSnmpdRestarts) {
       {".1.2.5.0", "Gauge32: 1500"},
       {".1.2.6.0", "Gauge32: 3"},
       {".1.2.7.0", "Gauge32: 1"},
+      {".1.2.8.0", "Gauge32: 56"},
       {".1.3.4.0", "Gauge32: 98765"},
       {".1.3.5.0", "STRING: \"1704067110\""},
       {".1.4.9.0", "Gauge32: 13"},
@@ -205,20 +232,120 @@ TEST_F(SubagentIntegration, WaitsQuietlyForAMasterThatStartsLater) {
   spdlog::set_default_logger(previous);
 }
 
-TEST_F(SubagentIntegration, ServesUnderARootMovedByTheOptions) {
-  PrivateSnmpd snmpd;
+TEST_F(SubagentIntegration, ServesEveryObjectAndSendsTrapsUnderARootMovedByTheOptions) {
+  using marionette::testing::PrivateSnmptrapd;
+  if (!PrivateSnmptrapd::available()) {
+    GTEST_SKIP() << "no " << PrivateSnmptrapd::kDefaultPath << " (Debian package snmptrapd)";
+  }
+  PrivateSnmptrapd traps;
+  PrivateSnmpd snmpd(PrivateSnmpd::kDefaultPath, /*start_now=*/false);
+  snmpd.set_extra_config("trap2sink " + traps.address() + " public");
+  snmpd.start();
   metrics::Registry registry;
-  registry.publish(fixture::fixed_snapshot(now_seconds()));
+  metrics::Snapshot snapshot = fixture::fixed_snapshot(now_seconds());
+  registry.publish(snapshot);
   Options options = options_for(snmpd);
   options.root_oid = ".1.3.6.1.4.1.8072.9999.9999.77";
   SubagentThread subagent(options, registry);
 
-  const std::string moved_version = options.root_oid + ".1.1.1.0";
-  auto values = marionette::testing::snmp_bulkwalk_until(snmpd.address(), options.root_oid,
-                                                         moved_version, 5s);
+  const std::string moved = options.root_oid;
+  const std::string moved_version = moved + ".1.1.1.0";
+  auto values = marionette::testing::snmp_bulkwalk_until(snmpd.address(), moved, moved_version, 5s);
   EXPECT_EQ(values[moved_version], "STRING: \"0.1.0-test\"") << snmpd.log();
+  // Every scalar, and the table's 6 columns for its 2 rows, under the moved root.
+  EXPECT_EQ(values.size(), mib_objects().size() + 2 * 6);
+  for (const MibObject& object : mib_objects()) {
+    EXPECT_TRUE(values.contains(moved + to_string(object.suffix) + ".0")) << object.name;
+  }
+  EXPECT_EQ(values[moved + ".1.6.1.0"], "Counter64: 5000000000");
+  EXPECT_EQ(values[moved + ".1.5.1.3.4.70.105.108.101"], "Gauge32: 300");
   EXPECT_TRUE(marionette::testing::snmp_bulkwalk(snmpd.address(), kRoot).size() <= 1)
       << "old root is empty";
+
+  add_run(snapshot, metrics::RunStatus::changed);
+  add_run(snapshot, metrics::RunStatus::failed);
+  registry.publish(snapshot);
+  ASSERT_TRUE(traps.wait_for("OID: " + moved + ".0.1", 5s)) << traps.log() << snmpd.log();
+  EXPECT_NE(traps.log().find(moved + ".1.4.13.0 = INTEGER: 3"), std::string::npos) << traps.log();
+  EXPECT_EQ(traps.log().find(kRoot), std::string::npos) << "nothing under the default root";
+}
+
+TEST_F(SubagentIntegration, NotifiesEveryTransitionEvenWithinOneTick) {
+  using marionette::testing::PrivateSnmptrapd;
+  if (!PrivateSnmptrapd::available()) {
+    GTEST_SKIP() << "no " << PrivateSnmptrapd::kDefaultPath << " (Debian package snmptrapd)";
+  }
+  PrivateSnmptrapd traps;
+  PrivateSnmpd snmpd(PrivateSnmpd::kDefaultPath, /*start_now=*/false);
+  snmpd.set_extra_config("trap2sink " + traps.address() + " public");
+  snmpd.start();
+  metrics::Registry registry;
+  metrics::Snapshot snapshot = fixture::fixed_snapshot(now_seconds());
+  snapshot.runs_since_start = 0;
+  add_run(snapshot, metrics::RunStatus::unchanged);
+  registry.publish(snapshot);
+  SubagentThread subagent(options_for(snmpd), registry);
+  auto values = marionette::testing::snmp_bulkwalk_until(snmpd.address(), kRoot, kVersionOid, 5s);
+  ASSERT_TRUE(values.contains(kVersionOid)) << snmpd.log();
+
+  // Four runs end within microseconds, far less than one 100 ms tick: failed, recovered,
+  // failed, recovered. Only the last snapshot is ever seen, yet each transition is notified.
+  for (auto status : {metrics::RunStatus::failed, metrics::RunStatus::changed,
+                      metrics::RunStatus::failed, metrics::RunStatus::unchanged}) {
+    add_run(snapshot, status);
+    registry.publish(snapshot);
+  }
+  const std::string failed_trap = "OID: " + kRoot + ".0.1";
+  const std::string recovered_trap = "OID: " + kRoot + ".0.2";
+  ASSERT_TRUE(traps.wait_for(recovered_trap, 5s, 2)) << traps.log();
+  EXPECT_EQ(traps.count(failed_trap), 2) << traps.log();
+  EXPECT_EQ(traps.count(recovered_trap), 2) << traps.log();
+  const auto at =
+      positions(traps.log(), {failed_trap, recovered_trap, failed_trap, recovered_trap});
+  EXPECT_EQ(std::count(at.begin(), at.end(), std::string::npos), 0) << "not in the runs' order:\n"
+                                                                    << traps.log();
+  // Each carries its own run's status: failed(3) with the failures, then changed(2).
+  EXPECT_NE(traps.log().find(kRoot + ".1.4.13.0 = INTEGER: 2"), std::string::npos) << traps.log();
+}
+
+TEST_F(SubagentIntegration, NotificationsRaisedWithoutAMasterAreSentInOrderWhenItIsBack) {
+  using marionette::testing::PrivateSnmptrapd;
+  if (!PrivateSnmptrapd::available()) {
+    GTEST_SKIP() << "no " << PrivateSnmptrapd::kDefaultPath << " (Debian package snmptrapd)";
+  }
+  PrivateSnmptrapd traps;
+  PrivateSnmpd snmpd(PrivateSnmpd::kDefaultPath, /*start_now=*/false);
+  snmpd.set_extra_config("trap2sink " + traps.address() + " public");
+  snmpd.start();
+  metrics::Registry registry;
+  metrics::Snapshot snapshot = fixture::fixed_snapshot(now_seconds());
+  snapshot.runs_since_start = 0;
+  add_run(snapshot, metrics::RunStatus::unchanged);
+  registry.publish(snapshot);
+  SubagentThread subagent(options_for(snmpd), registry);
+  auto values = marionette::testing::snmp_bulkwalk_until(snmpd.address(), kRoot, kVersionOid, 5s);
+  ASSERT_TRUE(values.contains(kVersionOid)) << snmpd.log();
+
+  snmpd.stop();
+  add_run(snapshot, metrics::RunStatus::failed);
+  registry.publish(snapshot);
+  std::this_thread::sleep_for(300ms);  // several ticks see the failure with no master
+  add_run(snapshot, metrics::RunStatus::changed);
+  registry.publish(snapshot);
+  std::this_thread::sleep_for(300ms);
+  EXPECT_EQ(traps.count("OID: " + kRoot), 0) << traps.log();
+
+  snmpd.start();
+  const std::string failed_trap = "OID: " + kRoot + ".0.1";
+  const std::string recovered_trap = "OID: " + kRoot + ".0.2";
+  ASSERT_TRUE(traps.wait_for(recovered_trap, 5s)) << traps.log() << snmpd.log();
+  EXPECT_EQ(traps.count(failed_trap), 1) << traps.log();
+  EXPECT_EQ(traps.count(recovered_trap), 1) << traps.log();
+  EXPECT_LT(traps.log().find(failed_trap), traps.log().find(recovered_trap))
+      << "sent in the runs' order";
+  EXPECT_NE(traps.log().find(kRoot + ".1.4.3.0 = Gauge32: 2"), std::string::npos)
+      << "the failed run's own figures:\n"
+      << traps.log();
 }
 
 TEST_F(SubagentIntegration, NotifiesAFailedRunAndTheRecoveryThroughTheMaster) {
