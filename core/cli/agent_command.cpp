@@ -4,6 +4,7 @@
 
 #include "cli/arguments.hpp"
 #include "cli/command.hpp"
+#include "cli/lock_options.hpp"
 #include "cli/run_log.hpp"
 #include "cli/settings_from_arguments.hpp"
 #include "config/agent_config.hpp"
@@ -11,6 +12,7 @@
 #include "daemon/agent.hpp"
 #include "daemon/run_settings.hpp"
 #include "daemon/signals.hpp"
+#include "daemon/state_dir_check.hpp"
 #include "metrics/registry.hpp"
 #include "subagent/oid.hpp"
 #include "subagent/subagent.hpp"
@@ -32,7 +34,7 @@ std::string counter_node_name(const daemon::RunSettings& settings) {
 }
 
 /// The agent's configuration: the defaults, then marionette.yaml (--config FILE, or
-/// /etc/marionette/marionette.yaml when it exists), then the command line.
+/// /etc/marionette/marionette.yaml when it exists), then the command line. Read again on SIGHUP.
 config::AgentConfig agent_config(const Arguments& args) {
   config::AgentConfig config;
   std::filesystem::path file = args.value("config").value_or(kDefaultConfigFile);
@@ -55,10 +57,91 @@ config::AgentConfig agent_config(const Arguments& args) {
   return config;
 }
 
+/// What the agent does with a configuration; UsageError when a path in it does not exist.
+daemon::AgentSettings agent_settings(const config::AgentConfig& config, const Arguments& args) {
+  daemon::AgentSettings settings;
+  if (config.env_dir) settings.run.env_dir = existing_path(*config.env_dir, "env-dir", true);
+  if (config.manifest) settings.run.manifest = existing_path(*config.manifest, "manifest", false);
+  if (config.facts) settings.run.facts_file = existing_path(*config.facts, "facts", false);
+  settings.run.node_name = config.certname;
+  settings.run.environment = config.environment;
+  settings.run.state_dir = config.statedir.empty() ? daemon::default_state_dir() : config.statedir;
+  settings.run.noop = config.noop;
+  settings.run.use_cache_on_failure = config.usecacheonfailure;
+  settings.run.route_file = config.route_file;
+  if (config.external_dir) settings.run.external_dirs = {*config.external_dir};
+  settings.run.redis_url = config.redis;  // for redis termini
+  settings.run.redis_prefix = config.redis_prefix;
+  if (!settings.run.env_dir && !settings.run.manifest)
+    throw UsageError("give --env-dir DIR or --manifest FILE (or env-dir in marionette.yaml)");
+  settings.run_interval = config.runinterval;
+  settings.onetime = args.flag("onetime");
+  settings.splay = config.splay;
+  settings.splay_limit = config.splaylimit.value_or(config.runinterval);
+  LockWait wait = lock_wait_from(args);
+  settings.wait_for_lock = wait.retry_every;
+  settings.max_wait_for_lock = wait.max_wait;
+  return settings;
+}
+
+LogSettings log_settings(const config::AgentConfig& config, const Arguments& args) {
+  return {config.logdest, args.flag("debug") ? "debug" : config.log_level};
+}
+
+/// SIGHUP: the configuration read again, the command line still winning. Settings that belong to
+/// what started with the agent (state dir, counters, SNMP) keep their values until a restart.
+class Reloader {
+ public:
+  Reloader(const Arguments& args, config::AgentConfig current, AgentLog& log)
+      : args_(args), current_(std::move(current)), log_(log) {}
+
+  std::optional<daemon::AgentSettings> operator()() {
+    daemon::RunLog say = log_.run_log();
+    try {
+      config::AgentConfig fresh = agent_config(args_);
+      daemon::AgentSettings settings = agent_settings(fresh, args_);
+      log_.reconfigure(log_settings(fresh, args_));
+      warn_fixed(fresh, say);
+      settings.run.state_dir = fixed_state_dir();
+      current_ = std::move(fresh);
+      return settings;
+    } catch (const std::exception& e) {
+      say("err",
+          std::string("Could not reload the configuration; keeping the current one: ") + e.what());
+      return std::nullopt;
+    }
+  }
+
+ private:
+  std::filesystem::path fixed_state_dir() const {
+    return current_.statedir.empty() ? daemon::default_state_dir() : current_.statedir;
+  }
+
+  void warn_fixed(config::AgentConfig& fresh, const daemon::RunLog& say) const {
+    auto keep = [&](const char* name, auto& fresh_value, const auto& current_value) {
+      if (fresh_value == current_value) return;
+      say("warning",
+          std::string("The setting ") + name + " changed; it takes effect when the agent restarts");
+      fresh_value = current_value;
+    };
+    keep("statedir", fresh.statedir, current_.statedir);
+    keep("redis", fresh.redis, current_.redis);
+    keep("redis-prefix", fresh.redis_prefix, current_.redis_prefix);
+    keep("snmp", fresh.snmp, current_.snmp);
+    keep("agentx-socket", fresh.agentx_socket, current_.agentx_socket);
+    keep("root-oid", fresh.root_oid, current_.root_oid);
+  }
+
+  const Arguments& args_;
+  config::AgentConfig current_;
+  AgentLog& log_;
+};
+
 }  // namespace
 
 int run_agent(const std::vector<std::string>& words) {
   std::set<std::string> valued = {"config", "node"};
+  valued.insert(kLockOptions.begin(), kLockOptions.end());
   std::set<std::string> flags = {"no-daemonize", "onetime", "no-snmp", "debug"};
   for (const std::string& name : config::setting_names())
     (config::is_switch(name) ? flags : valued).insert(name);
@@ -72,33 +155,31 @@ int run_agent(const std::vector<std::string>& words) {
     print_error(e.what());
     return 1;
   }
-  daemon::AgentSettings settings;
-  if (config.env_dir) settings.run.env_dir = existing_path(*config.env_dir, "env-dir", true);
-  if (config.manifest) settings.run.manifest = existing_path(*config.manifest, "manifest", false);
-  if (config.facts) settings.run.facts_file = existing_path(*config.facts, "facts", false);
-  settings.run.node_name = config.certname;
-  settings.run.environment = config.environment;
-  settings.run.state_dir = config.statedir.empty() ? daemon::default_state_dir() : config.statedir;
-  settings.run.noop = config.noop;
-  if (!settings.run.env_dir && !settings.run.manifest)
-    throw UsageError("give --env-dir DIR or --manifest FILE (or env-dir in marionette.yaml)");
-  settings.run_interval = config.runinterval;
-  settings.onetime = args.flag("onetime");
+  daemon::AgentSettings settings = agent_settings(config, args);
   std::string root_oid = config.root_oid;
   if (!root_oid.empty() && !subagent::parse_oid(root_oid))
     throw UsageError(
         "--root-oid must be a numeric OID such as .1.3.6.1.4.1.8072.9999.9999.4242, not '" +
         root_oid + "'");
 
-  // Before any thread starts: only the agent loop receives the signals, and Net-SNMP's MIB
-  // setting is in the environment before anything else reads it.
+  // Before any thread starts: only the agent loop receives the signals, spdlog's default logger
+  // is in place, and Net-SNMP's MIB setting is in the environment before anything reads it.
   daemon::SignalWatcher signals;
   setenv("MIBS", "", 1);
-  daemon::RunLog log = make_run_log(true, args.flag("debug"));
+  std::unique_ptr<AgentLog> agent_log;
+  try {
+    agent_log = std::make_unique<AgentLog>(log_settings(config, args));
+  } catch (const std::exception& e) {
+    print_error(std::string("cannot start the agent: ") + e.what());
+    return 1;
+  }
+  daemon::RunLog log = agent_log->run_log();
 
   std::unique_ptr<counters::CounterStore> counter_store;
   try {
     std::filesystem::create_directories(settings.run.state_dir);
+    for (const std::string& message : daemon::set_aside_corrupt_state(settings.run.state_dir))
+      log("warning", message);
     counters::StoreOptions options;
     options.state_dir = settings.run.state_dir;
     options.redis_url = config.redis;
@@ -113,7 +194,7 @@ int run_agent(const std::vector<std::string>& words) {
                     ", counters in " + counter_store->backend());
 
   metrics::Registry registry;
-  daemon::Agent agent(settings, registry, *counter_store, log);
+  daemon::Agent agent(settings, registry, *counter_store, log, Reloader(args, config, *agent_log));
   std::atomic<bool> stop{false};
   std::thread snmp;
   if (config.snmp) {

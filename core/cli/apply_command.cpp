@@ -5,8 +5,10 @@
 
 #include "catalog/catalog.hpp"
 #include "cli/command.hpp"
+#include "cli/lock_options.hpp"
 #include "cli/run_log.hpp"
 #include "cli/settings_from_arguments.hpp"
+#include "daemon/run_lock.hpp"
 #include "daemon/run_once.hpp"
 
 namespace marionette::cli {
@@ -36,12 +38,25 @@ std::vector<std::string> split_tags(const std::string& text) {
   return tags;
 }
 
+/// The run lock the agent holds too, so that an apply never overlaps an agent's run; nullopt
+/// (after saying why) when another run holds it and --waitforlock did not outwait it.
+std::optional<daemon::RunLock> take_run_lock(const Arguments& args,
+                                             const std::filesystem::path& state_dir,
+                                             const daemon::RunLog& log) {
+  std::error_code ignored;
+  std::filesystem::create_directories(state_dir, ignored);
+  LockWait wait = lock_wait_from(args);
+  return daemon::acquire_run_lock(daemon::run_lock_path(state_dir), wait.retry_every, wait.max_wait,
+                                  log);
+}
+
 }  // namespace
 
 int run_apply(const std::vector<std::string>& words) {
   std::set<std::string> valued = kRunOptions;
   valued.insert("catalog");
   valued.insert("tags");
+  valued.insert(kLockOptions.begin(), kLockOptions.end());
   Arguments args(words, valued, {"noop", "detailed-exitcodes", "debug"});
   if (args.positionals().size() > 1)
     throw UsageError("unexpected argument '" + args.positionals()[1] + "'");
@@ -61,6 +76,14 @@ int run_apply(const std::vector<std::string>& words) {
     throw UsageError("give a MANIFEST, --env-dir DIR or --catalog FILE");
 
   daemon::RunLog log = make_run_log(false, args.flag("debug"));
+  std::optional<daemon::RunLock> lock;
+  try {
+    lock = take_run_lock(args, settings.state_dir, log);
+  } catch (const std::runtime_error& e) {
+    print_error(e.what());
+    return 1;
+  }
+  if (!lock) return 1;
   daemon::RunOutcome outcome;
   if (catalog_file) {
     try {

@@ -21,5 +21,7 @@ int run_agent(const std::vector<std::string>& words);
 int run_facts(const std::vector<std::string>& words);
 int run_resource(const std::vector<std::string>& words);
 int run_parser(const std::vector<std::string>& words);
+int run_status(const std::vector<std::string>& words);
+int run_lookup(const std::vector<std::string>& words);
 
 }  // namespace marionette::cli

@@ -41,6 +41,38 @@ void print_resource(const std::string& type, const std::string& title,
   std::cout << "}\n";
 }
 
+/// `puppet resource TYPE`: every instance the type's provider finds, sorted by title.
+int list_instances(const ral::TypeDefinition& definition, const std::string& type) {
+  if (!definition.instances) {
+    print_error("Could not run: the '" + type +
+                "' type cannot list its instances; give a TITLE (types that can: group, "
+                "package, service, user)");
+    return 1;
+  }
+  const ral::Host host = ral::real_host();
+  std::string error;
+  std::vector<std::string> titles = definition.instances(host, error);
+  if (!error.empty()) {
+    print_error("Could not run: " + error);
+    return 1;
+  }
+  // Kept alive together so providers that prefetch (dpkg) share one listing.
+  std::vector<std::unique_ptr<ral::ManagedResource>> kept;
+  for (const auto& title : titles) {
+    catalog::Resource resource;
+    resource.type = capitalised(type);
+    resource.title = title;
+    std::unique_ptr<ral::ManagedResource> managed = definition.make(resource, host, error);
+    if (!managed) {
+      print_error(error);
+      return 1;
+    }
+    print_resource(type, title, managed->describe());
+    kept.push_back(std::move(managed));
+  }
+  return 0;
+}
+
 }  // namespace
 
 int run_resource(const std::vector<std::string>& words) {
@@ -56,10 +88,7 @@ int run_resource(const std::vector<std::string>& words) {
                 "' (it manages: " + known + ")");
     return 1;
   }
-  if (positionals.size() < 2) {
-    print_error("Could not run: give a TITLE: marionette resource shows one resource at a time");
-    return 1;
-  }
+  if (positionals.size() < 2) return list_instances(*definition, type);
   catalog::Resource resource;
   resource.type = capitalised(type);
   resource.title = positionals[1];

@@ -1,5 +1,8 @@
 #pragma once
 
+#include <memory>
+#include <string>
+
 #include "daemon/run_once.hpp"
 
 namespace marionette::cli {
@@ -10,5 +13,33 @@ daemon::RunLog make_run_log(bool timestamps, bool debug);
 
 /// Prints an error the way every subcommand does: `Error: message` on stderr.
 void print_error(const std::string& message);
+
+/// Where the agent logs and from which level on (the logdest and log-level settings).
+struct LogSettings {
+  std::string destination = "console";  ///< console | syslog | a file path
+  std::string level = "notice";         ///< debug | info | notice | warning | err
+};
+
+/// The agent's log: Puppet-shaped lines with timestamps on the console (notices on stdout,
+/// warnings and errors on stderr) or appended to a file, or to syslog (ident marionette,
+/// facility daemon, without the `Notice: ` prefix: syslog has the level). It also becomes
+/// spdlog's default logger, so the SNMP subagent's messages go to the same place.
+/// Construct it before starting threads; reconfigure() may be called while they run.
+class AgentLog {
+ public:
+  /// Throws std::runtime_error naming the file when a log file cannot be opened.
+  explicit AgentLog(const LogSettings& settings);
+  ~AgentLog();
+
+  /// Switches destination and level (SIGHUP); throws and keeps the current ones on failure.
+  void reconfigure(const LogSettings& settings);
+
+  daemon::RunLog run_log() const;
+
+  struct Route;
+
+ private:
+  std::shared_ptr<Route> route_;
+};
 
 }  // namespace marionette::cli

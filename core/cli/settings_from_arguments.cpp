@@ -33,6 +33,8 @@ daemon::RunSettings settings_from(const Arguments& args) {
   settings.state_dir = args.value("statedir") ? std::filesystem::path(*args.value("statedir"))
                                               : daemon::default_state_dir();
   settings.noop = args.flag("noop");
+  settings.application = "apply";  // no catalog cache, never a cached catalog: Puppet's apply
+  settings.use_cache_on_failure = false;
   return settings;
 }
 

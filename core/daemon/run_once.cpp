@@ -3,14 +3,18 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 
 #include "compiler/compiler.hpp"
+#include "indirector/registry.hpp"
 #include "lang/diagnostic.hpp"
 #include "transaction/apply.hpp"
 
 namespace marionette::daemon {
 
 namespace {
+
+using CatalogIndirection = indirector::Indirection<catalog::Catalog>;
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -22,40 +26,72 @@ std::string fixed(double seconds) {
   return text;
 }
 
-}  // namespace
-
-RunOutcome run_once(const RunSettings& settings, const RunLog& log,
-                    const std::function<void()>& before_apply) {
-  RunOutcome outcome;
-  catalog::Catalog compiled;
-  auto compile_start = std::chrono::steady_clock::now();
-  try {
-    compiler::CompileRequest request;
-    request.facts = load_facts(settings);
-    request.node_name = outcome.node_name = node_name_for(settings, request.facts);
-    request.env_dir = settings.env_dir;
-    request.manifest = settings.manifest;
-    request.environment = settings.environment;
-    compiled = compiler::compile(request);
-    outcome.compiled = true;
-  } catch (const lang::SourceError& e) {
-    outcome.compile_error = lang::render(e);
-    log("diagnostic", outcome.compile_error);
-  } catch (const std::exception& e) {
-    outcome.compile_error = e.what();
-    log("err", outcome.compile_error);
-  }
-  outcome.compile_seconds = seconds_since(compile_start);
-  if (before_apply) before_apply();
-  if (!outcome.compiled) return outcome;
-  log("notice", "Compiled catalog for " + outcome.node_name + " in environment " +
-                    compiled.environment + " in " + fixed(outcome.compile_seconds) + " seconds");
-  apply_catalog(compiled, settings, log, outcome);
-  return outcome;
+std::int64_t now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
 }
 
-void apply_catalog(const catalog::Catalog& catalog, const RunSettings& settings, const RunLog& log,
-                   RunOutcome& outcome) {
+/// Log lines said before the transaction started that belong in the report too (Puppet's
+/// report receives every log line of the run).
+using Prelude = std::vector<transaction::LogEntry>;
+
+/// Logs a failure of the run before applying; a rendered diagnostic as is, else as an err.
+void log_failure(const std::string& text, bool rendered, const RunLog& log) {
+  log(rendered ? "diagnostic" : "err", text);
+}
+
+/// The text the user sees for an indirector error: a rendered compile diagnostic as is.
+std::string text_of(const indirector::Error& e) {
+  return e.rendered() && !e.why().empty() ? e.why() : e.what();
+}
+
+/// Compiling failed: Puppet's configurer retrieve_catalog. The cached catalog when the settings
+/// allow it and it is for this environment; nullopt otherwise, after saying why.
+std::optional<catalog::Catalog> cached_catalog(CatalogIndirection* catalogs,
+                                               const RunSettings& settings,
+                                               const std::string& environment,
+                                               const std::string& key, const RunLog& log,
+                                               Prelude& prelude) {
+  auto say = [&](const char* level, const std::string& message) {
+    log(level, message);
+    prelude.push_back({level, "Puppet", message, now_ns()});
+  };
+  if (!settings.use_cache_on_failure) {
+    say("warning", "Not using cache on failed catalog");
+    return std::nullopt;
+  }
+  if (!catalogs || !catalogs->cache()) return std::nullopt;
+  std::optional<catalog::Catalog> cached;
+  try {
+    cached = catalogs->cache()->find({key});
+  } catch (const indirector::Error& e) {
+    say("err", e.what());
+    return std::nullopt;
+  }
+  if (!cached) return std::nullopt;
+  if (cached->environment != environment) {
+    say("err", "Not using cached catalog because its environment '" + cached->environment +
+                   "' does not match '" + environment + "'");
+    return std::nullopt;
+  }
+  say("info", "Using cached catalog from environment '" + cached->environment + "'");
+  return cached;
+}
+
+void save_report(const transaction::Report& report, const RunSettings& settings,
+                 const std::string& host, const RunLog& log) {
+  try {
+    auto reports =
+        indirector::report_indirection(routes_for(settings), terminus_settings_for(settings));
+    reports.save({host}, report);
+  } catch (const std::exception& e) {
+    log("warning", std::string("Could not save the report: ") + e.what());
+  }
+}
+
+void apply_with(const catalog::Catalog& catalog, const RunSettings& settings, const RunLog& log,
+                RunOutcome& outcome, const Prelude& prelude) {
   outcome.catalog_resources = catalog.resources.size();
   outcome.catalog_edges = catalog.edges.size();
   outcome.catalog_classes = catalog.classes.size();
@@ -65,24 +101,97 @@ void apply_catalog(const catalog::Catalog& catalog, const RunSettings& settings,
   options.noop = settings.noop;
   options.tags = settings.tags;
   options.log = log;
+  options.stop_requested = settings.stop_requested;
+  if (settings.env_dir) options.module_dirs = {*settings.env_dir / "modules"};
+  options.clientbucket_dir = settings.state_dir / "clientbucket";
   outcome.report = transaction::apply(catalog, options);
   outcome.apply_seconds = seconds_since(apply_start);
   log("notice", "Applied catalog in " + fixed(outcome.apply_seconds) + " seconds");
+  transaction::Report& report = *outcome.report;
+  if (outcome.catalog_from_cache) report.cached_catalog_status = "on_failure";
+  report.logs.insert(report.logs.begin(), prelude.begin(), prelude.end());
 
   std::error_code ignored;
   std::filesystem::create_directories(settings.state_dir, ignored);
   try {
-    transaction::write_last_run_summary(
-        *outcome.report, settings.state_dir / "last_run_summary.yaml", outcome.compile_seconds);
+    transaction::write_last_run_summary(report, settings.state_dir / "last_run_summary.yaml",
+                                        outcome.compile_seconds);
   } catch (const std::exception& e) {
     log("warning", std::string("Could not write last_run_summary.yaml: ") + e.what());
   }
+  save_report(report, settings, report.catalog_name, log);
+}
+
+}  // namespace
+
+RunOutcome run_once(const RunSettings& settings, const RunLog& log,
+                    const std::function<void()>& before_apply) {
+  RunOutcome outcome;
+  Prelude prelude;
+  std::optional<catalog::Catalog> catalog;
+  std::unique_ptr<CatalogIndirection> catalogs;
+  std::string environment = settings.environment;
+  compiler::CompileTimings timings;
+  auto compile_start = std::chrono::steady_clock::now();
   try {
-    transaction::write_last_run_report(*outcome.report, settings.state_dir / "last_run_report.yaml",
-                                       outcome.report->catalog_name);
+    const indirector::Routes routes = routes_for(settings);
+    const indirector::TerminusSettings termini = terminus_settings_for(settings);
+    catalogs =
+        std::make_unique<CatalogIndirection>(indirector::catalog_indirection(routes, termini));
+    outcome.node_name = node_name_for(settings, facts::Facts::object());
+    const facts::Facts facts = load_facts(settings);
+    outcome.node_name = node_name_for(settings, facts);
+    auto nodes = indirector::node_indirection(routes, termini);
+    std::optional<indirector::Node> node = nodes.find({outcome.node_name});
+    if (!node)
+      throw indirector::Error("node", routes.node.terminus, outcome.node_name, "cannot find",
+                              "the classifier knows no such node; cannot compile");
+    if (node->environment) environment = *node->environment;
+    indirector::Request request{outcome.node_name, &facts, &*node, &timings};
+    catalog = catalogs->find(request, {.ignore_cache = true, .ignore_cache_save = true});
+    if (!catalog)
+      throw indirector::Error("catalog", routes.catalog.terminus, outcome.node_name, "cannot find",
+                              "no catalog");
+    outcome.compiled = true;
+  } catch (const indirector::Error& e) {
+    outcome.compile_error = text_of(e);
+    log_failure(outcome.compile_error, e.rendered(), log);
+  } catch (const lang::SourceError& e) {
+    outcome.compile_error = lang::render(e);
+    log_failure(outcome.compile_error, true, log);
   } catch (const std::exception& e) {
-    log("warning", std::string("Could not write last_run_report.yaml: ") + e.what());
+    outcome.compile_error = e.what();
+    log_failure(outcome.compile_error, false, log);
   }
+  outcome.compile_seconds = seconds_since(compile_start);
+  outcome.parse_seconds = timings.parse_seconds;
+  if (outcome.compiled) {
+    log("notice", "Compiled catalog for " + outcome.node_name + " in environment " +
+                      catalog->environment + " in " + fixed(outcome.compile_seconds) + " seconds");
+    if (catalogs->cache() && !settings.noop) {
+      log("info", "Caching catalog for " + outcome.node_name);
+      try {
+        catalogs->cache()->save({outcome.node_name}, *catalog);
+      } catch (const indirector::Error& e) {
+        log("warning", e.what());
+      }
+    }
+  } else {
+    prelude.push_back({"err", "Puppet", outcome.compile_error, now_ns()});
+    catalog =
+        cached_catalog(catalogs.get(), settings, environment, outcome.node_name, log, prelude);
+    outcome.catalog_from_cache = catalog.has_value();
+    if (!catalog) log("err", "Could not retrieve catalog; skipping run");
+  }
+  if (before_apply) before_apply();
+  if (!catalog) return outcome;
+  apply_with(*catalog, settings, log, outcome, prelude);
+  return outcome;
+}
+
+void apply_catalog(const catalog::Catalog& catalog, const RunSettings& settings, const RunLog& log,
+                   RunOutcome& outcome) {
+  apply_with(catalog, settings, log, outcome, {});
 }
 
 }  // namespace marionette::daemon

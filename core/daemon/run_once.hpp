@@ -31,13 +31,19 @@ struct RunOutcome {
 /// plus "diagnostic" for an error already rendered with its file, line and caret.
 using RunLog = std::function<void(const std::string& level, const std::string& message)>;
 
-/// Compiles the settings' environment for this node and applies the catalog, then writes
-/// last_run_summary.yaml in the state dir. `before_apply` is told when compiling is over.
+/// One run through the indirector, as Puppet's configurer: facts, node and catalog found through
+/// the routes' termini (routes_for()), the compiled catalog saved in the catalog cache (not in
+/// noop), the catalog applied, last_run_summary.yaml written and the report saved through the
+/// report route. When compiling fails and use_cache_on_failure is set, the cached catalog is
+/// applied ("Using cached catalog from environment 'production'", catalog_from_cache, the
+/// report's cached_catalog_status on_failure) and the failure stays in compile_error.
+/// `before_apply` is told when compiling is over.
 RunOutcome run_once(const RunSettings& settings, const RunLog& log,
                     const std::function<void()>& before_apply = {});
 
-/// The second half of a run: applies a catalog (compiled, or read from a file) and writes
-/// last_run_summary.yaml in the state dir; fills the outcome's catalog, report and apply figures.
+/// The second half of a run: applies a catalog (compiled, or read from a file), writes
+/// last_run_summary.yaml in the state dir and saves the report through the report route; fills
+/// the outcome's catalog, report and apply figures.
 void apply_catalog(const catalog::Catalog& catalog, const RunSettings& settings, const RunLog& log,
                    RunOutcome& outcome);
 

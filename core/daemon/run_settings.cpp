@@ -6,6 +6,8 @@
 #include <fstream>
 #include <iostream>
 
+#include "indirector/registry.hpp"
+
 namespace marionette::daemon {
 
 namespace {
@@ -29,17 +31,46 @@ void write_facts_cache(const RunSettings& settings, const facts::Facts& gathered
   std::filesystem::rename(temporary, path, error);
 }
 
+void warn(const std::string& warning) {
+  std::cerr << "Warning: " << warning << "\n";
+}
+
 }  // namespace
 
+indirector::Routes routes_for(const RunSettings& settings) {
+  if (settings.route_file)
+    return indirector::load_routes(*settings.route_file, settings.application,
+                                   settings.facts_file.has_value());
+  return indirector::default_routes(settings.facts_file.has_value(), settings.application);
+}
+
+indirector::TerminusSettings terminus_settings_for(const RunSettings& settings) {
+  indirector::TerminusSettings out;
+  out.state_dir = settings.state_dir;
+  out.facts_file = settings.facts_file;
+  out.external_dirs = settings.external_dirs;
+  out.env_dir = settings.env_dir;
+  out.manifest = settings.manifest;
+  out.environment = settings.environment;
+  out.redis_url = settings.redis_url;
+  out.redis_prefix = settings.redis_prefix;
+  out.warn = warn;
+  return out;
+}
+
 facts::Facts load_facts(const RunSettings& settings) {
-  if (settings.facts_file) return facts::load_yaml_file(*settings.facts_file);
-  auto warn = [](const std::string& warning) { std::cerr << "Warning: " << warning << "\n"; };
-  if (settings.state_dir.empty()) return facts::gather(facts::default_external_dirs(), warn);
+  const indirector::Routes routes = routes_for(settings);
+  auto facts = indirector::facts_indirection(routes, terminus_settings_for(settings));
+  const std::string key = node_name_for(settings, facts::Facts::object());
+  const bool native = routes.facts.terminus == "native";
   try {
-    facts::Facts gathered = facts::gather(facts::default_external_dirs(), warn);
-    write_facts_cache(settings, gathered);
-    return gathered;
-  } catch (const std::exception& failure) {
+    std::optional<facts::Facts> found = facts.find({key});
+    if (!found)
+      throw indirector::Error("facts", routes.facts.terminus, key, "cannot find", "no facts");
+    if (native && !settings.state_dir.empty()) write_facts_cache(settings, *found);
+    return *found;
+  } catch (const indirector::Error& failure) {
+    if (!native || settings.state_dir.empty()) throw;
     std::ifstream cached(facts_cache_path(settings));
     facts::Facts facts =
         cached.is_open() ? facts::Facts::parse(cached, nullptr, false) : facts::Facts();

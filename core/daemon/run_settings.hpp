@@ -1,11 +1,14 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "facts/facts.hpp"
+#include "indirector/routes.hpp"
+#include "indirector/settings.hpp"
 
 namespace marionette::daemon {
 
@@ -22,10 +25,23 @@ struct RunSettings {
   bool use_cache_on_failure = true;  ///< apply the cached catalog when compiling fails
   std::optional<std::filesystem::path> route_file;   ///< routes.yaml; default termini without
   std::vector<std::filesystem::path> external_dirs;  ///< facts.d; empty: facts' default dirs
+  std::function<bool()> stop_requested;  ///< asked between resources: true skips the rest
+  /// Whose routes apply: "agent" (caches catalogs, may apply the cache) or "apply".
+  std::string application = "agent";
+  std::optional<std::string> redis_url;  ///< for redis termini
+  std::string redis_prefix = "marionette";
 };
 
-/// The facts for a run: the YAML file when one is given, else gathered natively with the external
-/// facts of facts::default_external_dirs() (warnings on stderr), written to
+/// The routes of this run: the route file's for the application, else the defaults.
+/// Throws indirector::Error (file:line:column + caret) for a bad route file.
+indirector::Routes routes_for(const RunSettings& settings);
+
+/// What the termini need from the run settings; warnings go to stderr.
+indirector::TerminusSettings terminus_settings_for(const RunSettings& settings);
+
+/// The facts for a run, found through the facts route: by default the YAML file when one is
+/// given, else gathered natively with the external facts of external_dirs (or
+/// facts::default_external_dirs(); warnings on stderr). Native facts are written to
 /// STATE_DIR/facts_cache.json; when gathering fails, that cache is used.
 facts::Facts load_facts(const RunSettings& settings);
 

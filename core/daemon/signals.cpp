@@ -37,14 +37,40 @@ SignalEvent SignalWatcher::wait(std::chrono::milliseconds timeout) {
       if (errno == EINTR) continue;
       return SignalEvent::none;
     }
-    switch (signal) {
-      case SIGHUP:
-        return SignalEvent::reload;
-      case SIGUSR1:
-        return SignalEvent::run_now;
-      default:
-        return SignalEvent::stop;
-    }
+    return event_for(signal);
+  }
+}
+
+SignalEvent SignalWatcher::poll() {
+  timespec now{0, 0};
+  int signal = sigtimedwait(&saved_->watched, nullptr, &now);
+  return signal < 0 ? SignalEvent::none : event_for(signal);
+}
+
+SignalEvent SignalWatcher::event_for(int signal) {
+  last_signal_ = signal;
+  switch (signal) {
+    case SIGHUP:
+      return SignalEvent::reload;
+    case SIGUSR1:
+      return SignalEvent::run_now;
+    default:
+      return SignalEvent::stop;
+  }
+}
+
+const char* SignalWatcher::last_signal_name() const {
+  switch (last_signal_) {
+    case SIGTERM:
+      return "TERM";
+    case SIGINT:
+      return "INT";
+    case SIGHUP:
+      return "HUP";
+    case SIGUSR1:
+      return "USR1";
+    default:
+      return "signal";
   }
 }
 

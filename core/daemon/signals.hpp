@@ -19,9 +19,18 @@ class SignalWatcher {
   /// Waits up to `timeout` for one of the signals; `none` when the time ran out.
   SignalEvent wait(std::chrono::milliseconds timeout);
 
+  /// A signal already pending, without waiting; `none` when there is none.
+  SignalEvent poll();
+
+  /// "TERM", "INT", "HUP" or "USR1": the signal behind the last event, for the log.
+  const char* last_signal_name() const;
+
  private:
   struct Saved;
   Saved* saved_;
+  int last_signal_ = 0;
+
+  SignalEvent event_for(int signal);
 };
 
 }  // namespace marionette::daemon

@@ -1,0 +1,157 @@
+// `marionette lookup KEY`: a Hiera lookup as `puppet lookup` makes it, outside a compile.
+#include <filesystem>
+#include <iostream>
+
+#include "cli/arguments.hpp"
+#include "cli/command.hpp"
+#include "cli/run_log.hpp"
+#include "compiler/hiera/hiera.hpp"
+#include "facts/facts.hpp"
+
+namespace marionette::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using compiler::Value;
+
+const char* const kDefaultGlobalHiera = "/etc/marionette/hiera.yaml";
+
+bool needs_quotes(const std::string& text) {
+  if (text.empty() || text == "y" || text == "n" || text == "yes" || text == "no" ||
+      text == "true" || text == "false" || text == "null" || text == "~")
+    return true;
+  if (text.find_first_of(":#{}[],&*!|>'\"%@`\n") != std::string::npos) return true;
+  if (text.front() == ' ' || text.back() == ' ' || text.front() == '-') return true;
+  return text.find_first_not_of("0123456789.+-eE") == std::string::npos;  // reads as a number
+}
+
+std::string scalar(const Value& value) {
+  if (value.is_undef()) return "";
+  if (!value.is_string()) return compiler::to_string(value);
+  if (!needs_quotes(value.string())) return value.string();
+  std::string out = "\"";
+  for (char c : value.string()) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (c == '\n') {
+      out += "\\n";
+      continue;
+    }
+    out += c;
+  }
+  return out + "\"";
+}
+
+/// YAML as Ruby's to_yaml writes it (what `puppet lookup` prints).
+void write_yaml(const Value& value, const std::string& indent, std::ostream& out) {
+  if (value.is_array()) {
+    for (const Value& item : value.array()) {
+      out << indent << "-";
+      if ((item.is_array() && !item.array().empty()) || (item.is_hash() && !item.hash().empty())) {
+        out << "\n";
+        write_yaml(item, indent + "  ", out);
+      } else {
+        out << " " << (item.is_array() ? "[]" : item.is_hash() ? "{}" : scalar(item)) << "\n";
+      }
+    }
+    return;
+  }
+  for (const auto& [key, item] : value.hash()) {
+    out << indent << scalar(key) << ":";
+    if ((item.is_array() && !item.array().empty()) || (item.is_hash() && !item.hash().empty())) {
+      out << "\n";
+      write_yaml(item, indent + (item.is_array() ? "" : "  "), out);
+    } else {
+      out << " " << (item.is_array() ? "[]" : item.is_hash() ? "{}" : scalar(item)) << "\n";
+    }
+  }
+}
+
+void print_value(const Value& value) {
+  bool block =
+      (value.is_array() && !value.array().empty()) || (value.is_hash() && !value.hash().empty());
+  if (!block) {
+    std::cout << "--- "
+              << (value.is_array()  ? "[]"
+                  : value.is_hash() ? "{}"
+                                    : scalar(value))
+              << "\n";
+    return;
+  }
+  std::cout << "---\n";
+  write_yaml(value, "", std::cout);
+}
+
+/// $trusted as a local compile sees it.
+Value trusted_for(const std::string& certname) {
+  std::size_t dot = certname.find('.');
+  return compiler::Hash{
+      {Value("authenticated"), Value("local")},
+      {Value("certname"), Value(certname)},
+      {Value("extensions"), Value(compiler::Hash{})},
+      {Value("hostname"), Value(certname.substr(0, dot))},
+      {Value("domain"), Value(dot == std::string::npos ? "" : certname.substr(dot + 1))},
+      {Value("external"), Value(compiler::Hash{})}};
+}
+
+}  // namespace
+
+int run_lookup(const std::vector<std::string>& words) {
+  Arguments args(words, {"node", "env-dir", "facts", "merge", "hiera-config", "environment"},
+                 {"explain"});
+  if (args.positionals().size() != 1) throw UsageError("give exactly one KEY to look up");
+  const std::string key = args.positionals().front();
+  std::optional<compiler::hiera::MergeStrategy> merge;
+  if (auto written = args.value("merge")) {
+    merge = compiler::hiera::parse_merge(Value(*written));
+    if (!merge)
+      throw UsageError("--merge must be first, unique, hash or deep, not '" + *written + "'");
+  }
+  try {
+    facts::Facts facts =
+        args.value("facts") ? facts::load_yaml_file(*args.value("facts")) : facts::gather_native();
+    std::string certname = args.value("node").value_or(
+        facts.value("fqdn", facts.contains("networking")
+                                ? facts["networking"].value("fqdn", std::string("localhost"))
+                                : std::string("localhost")));
+    std::string environment = args.value("environment").value_or("production");
+    std::optional<fs::path> env_dir;
+    if (auto dir = args.value("env-dir")) env_dir = fs::path(*dir);
+    std::vector<fs::path> modulepath;
+    if (env_dir) modulepath.push_back(*env_dir / "modules");
+    Value all_facts = compiler::from_data(facts);
+    Value trusted = trusted_for(certname);
+    Value server_facts = compiler::Hash{{Value("environment"), Value(environment)}};
+    compiler::hiera::Hiera hiera(env_dir, modulepath, [&](const std::string& name) -> Value {
+      if (name == "facts") return all_facts;
+      if (name == "trusted") return trusted;
+      if (name == "server_facts") return server_facts;
+      if (name == "environment") return Value(environment);
+      if (name == "clientcert") return Value(certname);
+      if (all_facts.is_hash())
+        if (const Value* fact = compiler::hash_find(all_facts.hash(), Value(name))) return *fact;
+      return Value();
+    });
+    std::optional<std::string> global = args.value("hiera-config");
+    if (!global && fs::exists(kDefaultGlobalHiera)) global = kDefaultGlobalHiera;
+    if (global) hiera.set_global_config(*global);
+
+    std::vector<std::string> explanation;
+    std::optional<Value> found =
+        hiera.lookup(key, merge, args.flag("explain") ? &explanation : nullptr);
+    if (args.flag("explain")) {
+      for (const std::string& line : explanation) std::cout << line << "\n";
+      if (!found)
+        std::cout << "Function lookup() did not find a value for the name '" << key << "'\n";
+      return found ? 0 : 1;
+    }
+    if (!found) return 1;  // as puppet lookup: nothing printed, exit 1
+    print_value(*found);
+    return 0;
+  } catch (const std::exception& e) {
+    print_error(e.what());
+  }
+  return 1;
+}
+
+}  // namespace marionette::cli

@@ -1,0 +1,192 @@
+// `marionette status`: the daemon's state and the last run, for people (SNMP is for tools).
+
+#include <yaml-cpp/yaml.h>
+
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "cli/arguments.hpp"
+#include "cli/command.hpp"
+#include "cli/run_log.hpp"
+#include "config/agent_config.hpp"
+#include "daemon/daemon_state.hpp"
+#include "daemon/run_lock.hpp"
+#include "daemon/run_settings.hpp"
+
+namespace marionette::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kDefaultConfigFile = "/etc/marionette/marionette.yaml";
+
+/// The exit codes, LSB's for `status`.
+enum Exit : int { kRunning = 0, kDead = 1, kNotRunning = 3, kUnknown = 4 };
+
+std::int64_t unix_now() {
+  return static_cast<std::int64_t>(std::time(nullptr));
+}
+
+std::string utc(std::int64_t when) {
+  std::time_t t = static_cast<std::time_t>(when);
+  std::tm parts{};
+  gmtime_r(&t, &parts);
+  char text[64];
+  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S UTC", &parts);
+  return text;
+}
+
+std::string span(std::int64_t seconds) {
+  if (seconds < 120) return std::to_string(seconds) + (seconds == 1 ? " second" : " seconds");
+  if (seconds < 7200) return std::to_string(seconds / 60) + " minutes";
+  if (seconds < 172800) return std::to_string(seconds / 3600) + " hours";
+  return std::to_string(seconds / 86400) + " days";
+}
+
+/// "2026-11-22 07:30:00 UTC (5 seconds ago)" or "(in 25 seconds)".
+std::string when(std::int64_t at) {
+  std::int64_t now = unix_now();
+  return utc(at) + (at <= now ? " (" + span(now - at) + " ago)" : " (in " + span(at - now) + ")");
+}
+
+fs::path state_dir_of(const Arguments& args) {
+  if (auto dir = args.value("statedir")) return *dir;
+  config::AgentConfig config;
+  fs::path file = args.value("config").value_or(kDefaultConfigFile);
+  std::error_code missing;
+  if (args.value("config") || fs::exists(file, missing)) config::load_file(file, config);
+  return config.statedir.empty() ? daemon::default_state_dir() : config.statedir;
+}
+
+/// The daemon's part; returns the exit code it calls for.
+int print_daemon(const fs::path& state_dir, std::ostream& out) {
+  std::string error;
+  const fs::path path = daemon::daemon_state_path(state_dir);
+  std::optional<daemon::DaemonState> state = daemon::read_daemon_state(path, error);
+  if (!state && !error.empty()) {
+    out << "Agent: unknown: " << path.string() << " is corrupt (" << error
+        << "); the agent replaces it when it starts\n";
+    return kUnknown;
+  }
+  if (!state) {
+    out << "Agent: not running (no " << path.string() << ")\n";
+    return kNotRunning;
+  }
+  const std::string pid = std::to_string(state->pid);
+  if (state->state == "stopped") {
+    out << "Agent: not running; pid " << pid << " stopped at " << when(state->updated_at) << "\n";
+    return kNotRunning;
+  }
+  if (!daemon::process_alive(state->pid)) {
+    out << "Agent: dead; pid " << pid << " is gone, it was " << state->state << " at "
+        << when(state->updated_at) << "\n";
+    return kDead;
+  }
+  out << "Agent: running (pid " << pid << "), " << state->state << ", started "
+      << when(state->started_at) << "\n";
+  out << "  run interval: " << state->run_interval_s << " seconds" << (state->noop ? ", noop" : "")
+      << "\n";
+  if (state->next_run) out << "  next run: " << when(*state->next_run) << "\n";
+  if (state->last_run) {
+    out << "  last run: " << when(*state->last_run) << ", " << state->last_status;
+    if (state->catalog_source == "cache")
+      out << " (compiling failed; the cached catalog was applied)";
+    else if (state->catalog_source == "none")
+      out << " (nothing was applied)";
+    out << "\n";
+  }
+  return kRunning;
+}
+
+std::string number_at(const YAML::Node& map, const char* group, const char* key) {
+  const YAML::Node value = map[group][key];
+  return value && value.IsScalar() ? value.Scalar() : "0";
+}
+
+std::string seconds_text(const YAML::Node& time, const char* key) {
+  const YAML::Node value = time[key];
+  if (!value || !value.IsScalar()) return "?";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f", value.as<double>(0.0));
+  return text;
+}
+
+/// The last run's part (last_run_summary.yaml); false when there is none or it is unreadable.
+bool print_last_run(const fs::path& state_dir, std::ostream& out) {
+  const fs::path path = state_dir / "last_run_summary.yaml";
+  std::ifstream in(path);
+  if (!in) {
+    out << "Last run: none (no " << path.string() << ")\n";
+    return false;
+  }
+  std::stringstream text;
+  text << in.rdbuf();
+  YAML::Node summary;
+  try {
+    summary = YAML::Load(text.str());
+  } catch (const YAML::Exception& e) {
+    out << "Last run: unknown: " << path.string() << " is corrupt (not valid YAML: " << e.msg
+        << "); the next run replaces it\n";
+    return false;
+  }
+  if (!summary.IsMap() || !summary["version"].IsMap()) {
+    out << "Last run: unknown: " << path.string()
+        << " is corrupt (not a run summary); the next run replaces it\n";
+    return false;
+  }
+  const YAML::Node time = summary["time"];
+  if (!time || !time.IsMap()) {
+    out << "Last run: the catalog could not be applied (" << path.string() << ")\n";
+    return true;
+  }
+  const std::int64_t last_run = time["last_run"].as<std::int64_t>(0);
+  out << "Last run: " << when(last_run) << ", config version "
+      << (summary["version"]["config"] ? summary["version"]["config"].Scalar() : "?") << "\n";
+  out << "  resources: " << number_at(summary, "resources", "total") << " total, "
+      << number_at(summary, "resources", "changed") << " changed, "
+      << number_at(summary, "resources", "failed") << " failed, "
+      << number_at(summary, "resources", "skipped") << " skipped, "
+      << number_at(summary, "resources", "out_of_sync") << " out of sync\n";
+  out << "  events: " << number_at(summary, "events", "success") << " success, "
+      << number_at(summary, "events", "failure") << " failure, "
+      << number_at(summary, "events", "noop") << " noop\n";
+  out << "  time: " << seconds_text(time, "config_retrieval") << " s compiling, "
+      << seconds_text(time, "catalog_application") << " s applying\n";
+  return true;
+}
+
+/// "Run in progress: pid 42" while a run (the agent's, or an apply's) holds the run lock.
+void print_run_lock(const fs::path& state_dir, std::ostream& out) {
+  std::ifstream in(daemon::run_lock_path(state_dir));
+  long pid = 0;
+  if (in >> pid && pid > 0 && daemon::process_alive(static_cast<pid_t>(pid)))
+    out << "Run in progress: pid " << pid << " holds " << daemon::run_lock_path(state_dir).string()
+        << "\n";
+}
+
+}  // namespace
+
+int run_status(const std::vector<std::string>& words) {
+  Arguments args(words, {"statedir", "config"}, {});
+  if (!args.positionals().empty())
+    throw UsageError("unexpected argument '" + args.positionals().front() + "'");
+  fs::path state_dir;
+  try {
+    state_dir = state_dir_of(args);
+  } catch (const config::ConfigError& e) {
+    print_error(e.what());
+    return kUnknown;
+  }
+  std::cout << "State dir: " << state_dir.string() << "\n";
+  int code = print_daemon(state_dir, std::cout);
+  print_run_lock(state_dir, std::cout);
+  bool ran = print_last_run(state_dir, std::cout);
+  if (code == kRunning && !ran) code = kUnknown;
+  return code;
+}
+
+}  // namespace marionette::cli

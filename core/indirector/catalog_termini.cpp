@@ -1,0 +1,68 @@
+#include "compiler/compiler.hpp"
+#include "indirector/document_terminus.hpp"
+#include "indirector/termini.hpp"
+#include "lang/diagnostic.hpp"
+
+namespace marionette::indirector {
+
+namespace {
+
+/// catalog/compiler: compiles the environment with the request's facts and node. A manifest
+/// error's why() is the rendered diagnostic (file:line:column, the line and a caret).
+class CompilerCatalog : public Terminus<catalog::Catalog> {
+ public:
+  explicit CompilerCatalog(const TerminusSettings& settings)
+      : Terminus("catalog", "compiler"), settings_(settings) {}
+
+  std::optional<catalog::Catalog> find(const Request& request) override {
+    if (!request.facts) throw error(request.key, "cannot compile", "no facts were given");
+    compiler::CompileRequest compile;
+    compile.env_dir = settings_.env_dir;
+    compile.manifest = settings_.manifest;
+    compile.node_name = request.key;
+    compile.environment = settings_.environment;
+    compile.facts = *request.facts;
+    compile.timings = request.timings;
+    if (request.node) {
+      if (request.node->environment) compile.environment = *request.node->environment;
+      compile.node_classes = request.node->classes;
+      compile.node_parameters = request.node->parameters;
+    }
+    try {
+      return compiler::compile(compile);
+    } catch (const lang::SourceError& e) {
+      throw error(request.key, "cannot compile", lang::render(e)).mark_rendered();
+    } catch (const std::exception& e) {
+      throw error(request.key, "cannot compile", e.what());
+    }
+  }
+
+ private:
+  TerminusSettings settings_;
+};
+
+Codec<catalog::Catalog> catalog_json() {
+  return {[](const catalog::Catalog& catalog) { return catalog::to_json(catalog); },
+          [](const std::string& text) { return catalog::from_json(text); }};
+}
+
+}  // namespace
+
+void add_catalog_termini(Registry<catalog::Catalog>& registry) {
+  registry.add("compiler", [](const TerminusSettings& settings, const Route&) {
+    return std::make_unique<CompilerCatalog>(settings);
+  });
+  registry.add("json", [](const TerminusSettings& settings, const Route&) {
+    return std::make_unique<DocumentTerminus<catalog::Catalog>>(
+        "catalog", "json",
+        std::make_unique<FileDocumentStore>(settings.state_dir / "client_data" / "catalog", "json"),
+        catalog_json());
+  });
+  registry.add("redis", [](const TerminusSettings& settings, const Route&) {
+    return std::make_unique<DocumentTerminus<catalog::Catalog>>(
+        "catalog", "redis", std::make_unique<RedisDocumentStore>(settings, "catalog"),
+        catalog_json());
+  });
+}
+
+}  // namespace marionette::indirector

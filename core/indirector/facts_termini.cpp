@@ -1,0 +1,107 @@
+#include <yaml-cpp/yaml.h>
+
+#include "indirector/document_terminus.hpp"
+#include "indirector/termini.hpp"
+#include "indirector/yaml_data.hpp"
+
+namespace marionette::indirector {
+
+namespace {
+
+/// facts/native: gathered on this machine, with the external facts of facts.d.
+class NativeFacts : public Terminus<facts::Facts> {
+ public:
+  explicit NativeFacts(const TerminusSettings& settings)
+      : Terminus("facts", "native"),
+        dirs_(settings.external_dirs.empty() ? facts::default_external_dirs()
+                                             : settings.external_dirs),
+        warn_(settings.warn) {}
+
+  std::optional<facts::Facts> find(const Request& request) override {
+    try {
+      return facts::gather(
+          dirs_, warn_ ? warn_ : [](const std::string&) {});
+    } catch (const std::exception& e) {
+      throw error(request.key, "cannot gather facts for", e.what());
+    }
+  }
+
+ private:
+  std::vector<std::filesystem::path> dirs_;
+  facts::Warn warn_;
+};
+
+/// facts/yaml: the facts file when one is given, else STATE_DIR/client_yaml/facts/KEY.yaml
+/// (where save writes).
+class YamlFacts : public Terminus<facts::Facts> {
+ public:
+  explicit YamlFacts(const TerminusSettings& settings)
+      : Terminus("facts", "yaml"),
+        file_(settings.facts_file),
+        store_(settings.state_dir / "client_yaml" / "facts", "yaml") {}
+
+  std::optional<facts::Facts> find(const Request& request) override {
+    try {
+      std::filesystem::path path = file_ ? *file_ : store_.path_of(request.key);
+      std::error_code missing;
+      if (!file_ && !std::filesystem::exists(path, missing)) return std::nullopt;
+      return facts::load_yaml_file(path);
+    } catch (const std::exception& e) {
+      throw error(request.key, "cannot read", e.what());
+    }
+  }
+
+  void save(const Request& request, const facts::Facts& facts) override {
+    try {
+      YAML::Emitter out;
+      emit_data(out, facts);
+      store_.put(request.key, std::string(out.c_str()) + "\n");
+    } catch (const std::exception& e) {
+      throw error(request.key, "cannot save", e.what());
+    }
+  }
+
+  void destroy(const Request& request) override {
+    try {
+      store_.remove(request.key);
+    } catch (const std::exception& e) {
+      throw error(request.key, "cannot destroy", e.what());
+    }
+  }
+
+ private:
+  std::optional<std::filesystem::path> file_;
+  FileDocumentStore store_;
+};
+
+Codec<facts::Facts> facts_json(int indent) {
+  return {[indent](const facts::Facts& facts) { return facts.dump(indent) + "\n"; },
+          [](const std::string& text) {
+            facts::Facts facts = facts::Facts::parse(text);
+            if (!facts.is_object()) throw std::runtime_error("the facts are not a JSON object");
+            return facts;
+          }};
+}
+
+}  // namespace
+
+void add_facts_termini(Registry<facts::Facts>& registry) {
+  registry.add("native", [](const TerminusSettings& settings, const Route&) {
+    return std::make_unique<NativeFacts>(settings);
+  });
+  registry.add("yaml", [](const TerminusSettings& settings, const Route&) {
+    return std::make_unique<YamlFacts>(settings);
+  });
+  registry.add("json", [](const TerminusSettings& settings, const Route&) {
+    return std::make_unique<DocumentTerminus<facts::Facts>>(
+        "facts", "json",
+        std::make_unique<FileDocumentStore>(settings.state_dir / "client_data" / "facts", "json"),
+        facts_json(2));
+  });
+  registry.add("redis", [](const TerminusSettings& settings, const Route&) {
+    return std::make_unique<DocumentTerminus<facts::Facts>>(
+        "facts", "redis", std::make_unique<RedisDocumentStore>(settings, "facts"), facts_json(-1));
+  });
+}
+
+}  // namespace marionette::indirector

@@ -1,0 +1,23 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "facts/facts.hpp"
+
+namespace marionette::indirector {
+
+/// What the node terminus says about a node (Puppet::Node): the classes to declare, top-scope
+/// parameters and, when the classifier chose one, the environment.
+struct Node {
+  std::string name;
+  std::optional<std::string> environment;  ///< absent: the agent's environment
+  /// Class name → parameters (an object; empty for a class declared without parameters), in the
+  /// classifier's order.
+  std::vector<std::pair<std::string, facts::Facts>> classes;
+  facts::Facts parameters = facts::Facts::object();  ///< become top-scope variables
+};
+
+}  // namespace marionette::indirector

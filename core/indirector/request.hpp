@@ -1,0 +1,19 @@
+#pragma once
+
+#include <string>
+
+#include "compiler/compiler.hpp"
+#include "facts/facts.hpp"
+#include "indirector/node.hpp"
+
+namespace marionette::indirector {
+
+/// One call on an indirection: the key (a certname) and what some termini need besides it.
+struct Request {
+  std::string key;
+  const facts::Facts* facts = nullptr;          ///< catalog/compiler: the node's facts
+  const Node* node = nullptr;                   ///< catalog/compiler: classes, parameters
+  compiler::CompileTimings* timings = nullptr;  ///< catalog/compiler: where the time went
+};
+
+}  // namespace marionette::indirector

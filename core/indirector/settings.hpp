@@ -1,0 +1,31 @@
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "facts/facts.hpp"
+
+namespace marionette::indirector {
+
+/// What termini need to know about the agent: where its state is, where its code and facts
+/// come from, how to reach Redis.
+struct TerminusSettings {
+  std::filesystem::path state_dir;  ///< client_data/, client_yaml/, last_run_report.yaml
+  std::optional<std::filesystem::path> facts_file;   ///< facts/yaml reads it for every key
+  std::vector<std::filesystem::path> external_dirs;  ///< facts/native; empty: the defaults
+  std::optional<std::filesystem::path> env_dir;      ///< catalog/compiler
+  std::optional<std::filesystem::path> manifest;     ///< catalog/compiler
+  std::string environment = "production";
+  std::optional<std::string> redis_url;  ///< redis termini: redis://… or unix://…
+  std::string redis_prefix = "marionette";
+  std::chrono::milliseconds redis_timeout{2000};
+  std::size_t report_history = 10;       ///< report/redis: reports kept per node
+  std::chrono::seconds enc_timeout{30};  ///< node/exec: the classifier is killed after it
+  facts::Warn warn;                      ///< unreadable external facts, broken caches
+};
+
+}  // namespace marionette::indirector
