@@ -26,7 +26,11 @@ void change_account(ResourceContext& context, CommandRunner& commands, const std
     return context.change_failed(property, is, should,
                                  "Could not set " + should + " on " + property + ": " + *failure);
   }
-  context.changed(property, event, message);
+  auto unquoted = [](const std::string& text) {
+    bool quoted = text.size() >= 2 && text.front() == '\'' && text.back() == '\'';
+    return quoted ? text.substr(1, text.size() - 2) : text;
+  };
+  context.changed(property, event, message, unquoted(is), unquoted(should));
 }
 
 }  // namespace marionette::ral

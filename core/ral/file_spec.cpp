@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "ral/file_mode.hpp"
+#include "ral/file_source.hpp"
 #include "ral/params.hpp"
 
 namespace marionette::ral {
@@ -16,6 +17,58 @@ std::optional<FileSpec::Ensure> parse_ensure(const std::string& text) {
   if (text == "absent") return FileSpec::Ensure::absent;
   if (text == "link") return FileSpec::Ensure::link;
   return std::nullopt;
+}
+
+/// recurse, recurselimit, purge and ignore.
+bool read_recursion(const catalog::Resource& resource, FileSpec& spec, std::string& error) {
+  const std::string ref = resource.ref();
+  if (auto recurse = params::text(resource, "recurse")) {
+    if (*recurse == "true" || *recurse == "inf") {
+      spec.recurse = FileSpec::Recurse::yes;
+    } else if (*recurse == "remote") {
+      spec.recurse = FileSpec::Recurse::remote;
+    } else if (*recurse != "false") {
+      error = "Parameter recurse failed on " + ref + ": Invalid recurse value " + *recurse;
+      return false;
+    }
+  }
+  if (auto limit = params::text(resource, "recurselimit")) {
+    bool digits = !limit->empty() && limit->find_first_not_of("0123456789") == std::string::npos;
+    if (!digits) {
+      error = "Parameter recurselimit failed on " + ref + ": Invalid recurselimit value " + *limit;
+      return false;
+    }
+    spec.recurselimit = static_cast<unsigned>(std::stoul(*limit));
+  }
+  spec.purge = params::boolean(resource, "purge").value_or(false);
+  spec.ignore = params::texts(resource, "ignore");
+  return true;
+}
+
+/// checksum, and the combinations Puppet refuses.
+bool read_checksum(const catalog::Resource& resource, FileSpec& spec, std::string& error) {
+  const std::string ref = resource.ref();
+  auto checksum = params::text(resource, "checksum");
+  if (!checksum) return true;
+  auto type = parse_checksum_type(*checksum);
+  if (!type) {
+    error = "Parameter checksum failed on " + ref + ": Invalid value \"" + *checksum +
+            "\". Valid values are md5, md5lite, sha224, sha256, sha256lite, sha384, sha512, " +
+            "mtime, ctime, none.";
+    return false;
+  }
+  spec.checksum = *type;
+  if (spec.content && (is_time_checksum(*type) || *type == ChecksumType::none)) {
+    error = "Validation of " + ref + " failed: You cannot specify content when using checksum '" +
+            *checksum + "'";
+    return false;
+  }
+  if (!spec.sources.empty() && *type == ChecksumType::none) {
+    error = "Validation of " + ref + " failed: You cannot specify source when using checksum '" +
+            *checksum + "'";
+    return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -120,9 +173,9 @@ std::optional<FileSpec> read_file_spec(const catalog::Resource& resource, std::s
   }
   spec.sources = params::texts(resource, "source");
   for (const auto& source : spec.sources) {
-    if (!local_source_path(source)) {
-      error = "Validation of " + ref + " failed: marionette serves sources from local paths and " +
-              "file:// URIs only, not '" + source + "'";
+    if (!is_servable_source(source)) {
+      error = "Validation of " + ref + " failed: marionette serves sources from local paths, " +
+              "file:// URIs and puppet:///modules/ URIs only, not '" + source + "'";
       return std::nullopt;
     }
   }
@@ -152,6 +205,24 @@ std::optional<FileSpec> read_file_spec(const catalog::Resource& resource, std::s
   spec.group = params::text(resource, "group");
   spec.force = params::boolean(resource, "force").value_or(false);
   spec.replace = params::boolean(resource, "replace").value_or(true);
+  if (!read_recursion(resource, spec, error)) return std::nullopt;
+  if (!read_checksum(resource, spec, error)) return std::nullopt;
+  if (auto links = params::text(resource, "links")) {
+    if (*links == "manage") {
+      spec.links = FileSpec::Links::manage;
+    } else if (*links == "follow") {
+      spec.links = FileSpec::Links::follow;
+    } else if (*links == "ignore") {
+      spec.links = FileSpec::Links::ignore;
+    } else {
+      error = "Parameter links failed on " + ref + ": Invalid value \"" + *links +
+              "\". Valid values are follow, manage, ignore.";
+      return std::nullopt;
+    }
+  }
+  if (auto backup = params::text(resource, "backup"); backup && *backup != "false") {
+    spec.backup = *backup;
+  }
   return spec;
 }
 

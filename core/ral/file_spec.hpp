@@ -5,16 +5,22 @@
 #include <vector>
 
 #include "catalog/catalog.hpp"
+#include "ral/checksum.hpp"
 
 namespace marionette::ral {
 
 /// A file resource's desired state, read and checked from its parameters.
 struct FileSpec {
   enum class Ensure { unmanaged, present, file, directory, link, absent };
+  /// recurse => false, true, remote (only what the source has).
+  enum class Recurse { no, yes, remote };
+  /// links => manage (a link is a link), follow (a link is what it points to), ignore.
+  enum class Links { manage, follow, ignore };
   std::string path;  ///< munged: no repeated or trailing slashes
   Ensure ensure = Ensure::unmanaged;
   std::optional<std::string> content;
-  /// Where content comes from: local paths or file:// URIs, the first that exists wins.
+  /// Where content comes from: local paths, file:// URIs or puppet:///modules/ URIs; the first
+  /// that exists wins.
   std::vector<std::string> sources;
   std::optional<std::string> target;         ///< a link's target
   std::optional<unsigned> mode;              ///< octal as written; directories add search bits
@@ -23,6 +29,15 @@ struct FileSpec {
   std::optional<std::string> group;
   bool force = false;
   bool replace = true;
+  Recurse recurse = Recurse::no;
+  std::optional<unsigned> recurselimit;  ///< levels below the directory; none: all
+  bool purge = false;                    ///< with recurse: remove what is not managed
+  std::vector<std::string> ignore;       ///< glob patterns for names recursion skips
+  ChecksumType checksum = ChecksumType::sha256;
+  Links links = Links::manage;
+  /// Where a file goes before it is replaced or removed: a suffix (".bak") or a filebucket name
+  /// (every bucket is the local clientbucket); nothing for backup => false (Puppet 7's default).
+  std::optional<std::string> backup;
 
   /// Whether a mode is asked for at all.
   bool manages_mode() const { return mode.has_value() || symbolic_mode.has_value(); }

@@ -1,5 +1,9 @@
 #include <cctype>
 
+#include "ral/checksum.hpp"
+#include "ral/file_bucket.hpp"
+#include "ral/file_recursion.hpp"
+#include "ral/file_source.hpp"
 #include "ral/file_spec.hpp"
 #include "ral/resource_type.hpp"
 #include "ral/sha256.hpp"
@@ -37,14 +41,16 @@ bool all_digits(const std::string& text) {
 /// Puppet's file type with the posix provider: ensure, content, owner, group, mode, in that order.
 class FileResource final : public ManagedResource {
  public:
-  FileResource(FileSpec spec, Host host) : spec_(std::move(spec)), host_(host) {}
+  FileResource(FileSpec spec, catalog::Resource resource, Host host)
+      : spec_(std::move(spec)), resource_(std::move(resource)), host_(host) {}
 
   void evaluate(ResourceContext& context) override {
-    std::optional<FileInfo> info = host_.files->lstat(spec_.path);
+    std::optional<FileInfo> info = current_info();
     if (spec_.ensure == Ensure::absent) return remove(context, info);
     if (spec_.ensure == Ensure::link) return sync_link(context, info);
 
     content_ = spec_.content;
+    source_mtime_.reset();
     Ensure wanted = spec_.ensure;
     if (!spec_.sources.empty()) {
       std::string error;
@@ -70,6 +76,11 @@ class FileResource final : public ManagedResource {
 
   std::string identity() const override { return spec_.path; }
 
+  std::vector<catalog::Resource> generate(
+      const std::function<bool(const std::string& identity)>& declared) override {
+    return recursive_children(resource_, spec_, host_, declared);
+  }
+
   std::vector<std::pair<std::string, std::string>> describe() override {
     std::optional<FileInfo> info = host_.files->lstat(spec_.path);
     if (!info) return {{"ensure", "'absent'"}};
@@ -94,30 +105,81 @@ class FileResource final : public ManagedResource {
   }
 
  private:
+  /// What is at the path: with links => follow, what a link points to (when it points anywhere).
+  std::optional<FileInfo> current_info() {
+    std::optional<FileInfo> info = host_.files->lstat(spec_.path);
+    if (info && info->kind == Kind::link && spec_.links == FileSpec::Links::follow) {
+      if (auto followed = host_.files->stat(spec_.path)) return followed;
+    }
+    return info;
+  }
+
   /// Reads the first source that exists into content_ (a directory source makes a directory);
   /// false with Puppet's message when none exists.
   bool read_source(Ensure& wanted, std::string& error) {
     std::string tried;
     for (const auto& source : spec_.sources) {
-      const std::string path = local_source_path(source).value_or(source);
-      tried += (tried.empty() ? "" : ", ") + ("file://" + path);
-      std::optional<FileInfo> info = host_.files->lstat(path);
+      std::optional<std::string> local = local_source_path(source);
+      tried += (tried.empty() ? "" : ", ") + (local ? "file://" + *local : source);
+      std::optional<std::string> path = resolve_source(source, host_.paths);
+      if (!path) continue;
+      std::optional<FileInfo> info = spec_.links == FileSpec::Links::follow
+                                         ? host_.files->stat(*path)
+                                         : host_.files->lstat(*path);
       if (!info) continue;
       if (info->kind == Kind::directory) {
         if (wanted == Ensure::unmanaged || wanted == Ensure::present) wanted = Ensure::directory;
         return true;
       }
       std::string content;
-      IoResult read = host_.files->read(path, content);
+      IoResult read = host_.files->read(*path, content);
       if (!read.ok) {
         error = "Could not read source " + source + ": " + read.error;
         return false;
       }
       content_ = std::move(content);
-      if (wanted == Ensure::present) wanted = Ensure::file;
+      source_mtime_ = spec_.checksum == ChecksumType::ctime ? info->ctime : info->mtime;
+      if (wanted == Ensure::present || wanted == Ensure::unmanaged) wanted = Ensure::file;
       return true;
     }
-    error = "Could not retrieve information from environment production source(s) " + tried;
+    const std::string environment = host_.paths ? host_.paths->environment : "production";
+    error =
+        "Could not retrieve information from environment " + environment + " source(s) " + tried;
+    return false;
+  }
+
+  /// The checksum Puppet prints for content, in this resource's checksum type.
+  std::string checksum_of(const std::string& content) const {
+    if (is_time_checksum(spec_.checksum) && source_mtime_) {
+      return time_checksum(spec_.checksum, *source_mtime_);
+    }
+    if (is_time_checksum(spec_.checksum)) return content_checksum(ChecksumType::sha256, content);
+    return content_checksum(spec_.checksum, content);
+  }
+
+  /// Puppet's perform_backup before a file is replaced or removed; false (with the change
+  /// failed) when the backup could not be made. Directories and links are not backed up.
+  bool back_up(ResourceContext& context, const FileInfo& info, const std::string& property,
+               const std::string& from, const std::string& to) {
+    if (!spec_.backup || info.kind != Kind::file) return true;
+    std::string content;
+    IoResult done = host_.files->read(spec_.path, content);
+    if (done.ok && spec_.backup->front() == '.') {
+      done = host_.files->write_atomic(spec_.path + *spec_.backup, content,
+                                       {info.mode, info.uid, info.gid});
+    } else if (done.ok) {
+      context.log_plain("info", "Computing checksum on file " + spec_.path);
+      std::string sum;
+      const std::string bucket = host_.paths ? host_.paths->clientbucket : "";
+      done = backup_to_filebucket(*host_.files, bucket, spec_.path, content, sum);
+      if (done.ok) {
+        context.log("info",
+                    "Filebucketed " + spec_.path + " to " + *spec_.backup + " with sum " + sum);
+      }
+    }
+    if (done.ok) return true;
+    context.change_failed(property, from, to,
+                          "Could not back up " + spec_.path + ": " + done.error);
     return false;
   }
 
@@ -153,6 +215,7 @@ class FileResource final : public ManagedResource {
       return fail("Is a directory - " + spec_.path);
     }
     if (info) {
+      if (!back_up(context, *info, "ensure", single_quoted(current), "'link'")) return;
       IoResult removed = host_.files->remove(spec_.path, info->kind == Kind::directory);
       if (!removed.ok) return fail(removed.error);
     }
@@ -160,9 +223,9 @@ class FileResource final : public ManagedResource {
     if (!made.ok) return fail(made.error);
     if (info) {
       context.changed("ensure", "link_created",
-                      "ensure changed " + single_quoted(current) + " to 'link'");
+                      "ensure changed " + single_quoted(current) + " to 'link'", current, "link");
     } else {
-      context.changed("ensure", "link_created", "created");
+      context.changed("ensure", "link_created", "created", "absent", "link");
     }
   }
 
@@ -187,22 +250,25 @@ class FileResource final : public ManagedResource {
     return true;
   }
 
+  /// ensure => absent. A directory without force stays, yet Puppet still reports it removed.
   void remove(ResourceContext& context, const std::optional<FileInfo>& info) {
     if (!info) return;
-    const std::string current = single_quoted(kind_name(info));
-    if (info->kind == Kind::directory && !spec_.force) {
-      context.log("notice", "Not removing directory; use 'force' to override");
-      return;
-    }
+    const std::string kind = kind_name(info);
+    const std::string current = single_quoted(kind);
     if (context.noop()) {
       return context.would_change("ensure", "file_removed", current, single_quoted("absent"));
     }
-    IoResult removed = host_.files->remove(spec_.path, info->kind == Kind::directory);
-    if (!removed.ok) {
-      return context.change_failed("ensure", current, single_quoted("absent"),
-                                   "Could not set 'absent' on ensure: " + removed.error);
+    if (info->kind == Kind::directory && !spec_.force) {
+      context.log("notice", "Not removing directory; use 'force' to override");
+    } else {
+      if (!back_up(context, *info, "ensure", current, "'absent'")) return;
+      IoResult removed = host_.files->remove(spec_.path, info->kind == Kind::directory);
+      if (!removed.ok) {
+        return context.change_failed("ensure", current, single_quoted("absent"),
+                                     "Could not set 'absent' on ensure: " + removed.error);
+      }
     }
-    context.changed("ensure", "file_removed", "removed");
+    context.changed("ensure", "file_removed", "removed", kind, "absent");
   }
 
   void create(ResourceContext& context, const std::optional<FileInfo>& info, Ensure wanted) {
@@ -228,6 +294,7 @@ class FileResource final : public ManagedResource {
     if (!resolve_owner(uid, gid, error)) return fail(error);
     if (info) {
       // A link or a file in the way of a directory, or a directory (with force) in a file's way.
+      if (!back_up(context, *info, "ensure", single_quoted(current), single_quoted(target))) return;
       IoResult removed = host_.files->remove(spec_.path, info->kind == Kind::directory);
       if (!removed.ok) return fail(removed.error);
     }
@@ -242,26 +309,46 @@ class FileResource final : public ManagedResource {
     }
     if (info) {
       context.changed("ensure", event_name,
-                      "ensure changed " + single_quoted(current) + " to " + single_quoted(target));
+                      "ensure changed " + single_quoted(current) + " to " + single_quoted(target),
+                      current, target);
     } else if (!is_directory && content_) {
       context.changed("ensure", event_name,
-                      "defined content as " + single_quoted(sha256_checksum(*content_)));
+                      "defined content as " + single_quoted(checksum_of(*content_)), "absent",
+                      target);
     } else {
-      context.changed("ensure", event_name, "created");
+      context.changed("ensure", event_name, "created", "absent", target);
     }
+  }
+
+  /// Whether the file's content is what is asked for, in the resource's checksum type.
+  bool content_in_sync(const FileInfo& info, const std::string& current, bool readable) const {
+    if (spec_.checksum == ChecksumType::none) return true;
+    if (is_time_checksum(spec_.checksum)) {
+      // A copy is current when it is not older than its source (Puppet compares the times).
+      std::int64_t mine = spec_.checksum == ChecksumType::ctime ? info.ctime : info.mtime;
+      return !source_mtime_ || mine >= *source_mtime_;
+    }
+    return readable && current == *content_;
   }
 
   void sync_content(ResourceContext& context, const FileInfo& info) {
     if (!content_ || !spec_.replace) return;
     std::string current;
     IoResult read = host_.files->read(spec_.path, current);
-    if (read.ok && current == *content_) return;
-    const std::string should = sha256_checksum(*content_);
-    const std::string is = read.ok ? sha256_checksum(current) : "absent";
+    if (content_in_sync(info, current, read.ok)) return;
+    const std::string should = checksum_of(*content_);
+    std::string is = "absent";
+    if (is_time_checksum(spec_.checksum)) {
+      is = time_checksum(spec_.checksum,
+                         spec_.checksum == ChecksumType::ctime ? info.ctime : info.mtime);
+    } else if (read.ok) {
+      is = content_checksum(spec_.checksum, current);
+    }
     if (context.noop()) {
       return context.would_change("content", "content_changed", single_quoted(is),
                                   single_quoted(should));
     }
+    if (!back_up(context, info, "content", single_quoted(is), single_quoted(should))) return;
     // Rewritten with the wanted mode and owner at once; their own checks below still report them.
     FileAttributes attributes{spec_.wanted_mode(info.mode, false), info.uid, info.gid};
     std::string error;
@@ -334,8 +421,10 @@ class FileResource final : public ManagedResource {
   }
 
   FileSpec spec_;
+  catalog::Resource resource_;  ///< what recursion copies into the children
   Host host_;
-  std::optional<std::string> content_;  ///< from `content` or the source, for this evaluation
+  std::optional<std::string> content_;        ///< from `content` or the source, for this evaluation
+  std::optional<std::int64_t> source_mtime_;  ///< the source's mtime (ctime), for time checksums
 };
 
 }  // namespace
@@ -344,7 +433,9 @@ std::unique_ptr<ManagedResource> make_file(const catalog::Resource& resource, Ho
                                            std::string& error) {
   auto spec = read_file_spec(resource, error);
   if (!spec) return nullptr;
-  return std::make_unique<FileResource>(std::move(*spec), host);
+  // Only a recursive directory needs its parameters again, to copy them into its children.
+  catalog::Resource kept = spec->recurse == FileSpec::Recurse::no ? catalog::Resource{} : resource;
+  return std::make_unique<FileResource>(std::move(*spec), std::move(kept), host);
 }
 
 }  // namespace marionette::ral

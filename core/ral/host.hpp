@@ -18,6 +18,8 @@ struct FileInfo {
   unsigned mode = 0;  ///< permission bits only (07777)
   uid_t uid = 0;
   gid_t gid = 0;
+  std::int64_t mtime = 0;  ///< seconds since the epoch
+  std::int64_t ctime = 0;
 };
 
 /// Routine file-system results: ok, or the reason in Puppet's words ("Is a directory").
@@ -40,6 +42,10 @@ class FileSystem {
  public:
   virtual ~FileSystem() = default;
   virtual std::optional<FileInfo> lstat(const std::string& path) = 0;
+  /// Like lstat, but follows symbolic links (stat(2)).
+  virtual std::optional<FileInfo> stat(const std::string& path) = 0;
+  /// The names in a directory (no "." or ".."), sorted; nothing when it cannot be read.
+  virtual std::optional<std::vector<std::string>> list_directory(const std::string& path) = 0;
   virtual bool exists(const std::string& path) = 0;
   virtual IoResult read(const std::string& path, std::string& content) = 0;
   /// Writes a temp file beside `path`, sets attributes, fsyncs, then renames it over `path`.
@@ -79,6 +85,9 @@ class Accounts {
   virtual std::optional<gid_t> group_id(const std::string& name) = 0;
   virtual std::optional<std::string> user_name(uid_t uid) = 0;
   virtual std::optional<std::string> group_name(gid_t gid) = 0;
+  /// Every user (group) name the node's databases list, in their order; empty for fakes.
+  virtual std::vector<std::string> all_user_names() { return {}; }
+  virtual std::vector<std::string> all_group_names() { return {}; }
 };
 
 /// One process to run: argv[0] is a path or a name looked up in the PATH of `environment`.
@@ -105,11 +114,19 @@ class CommandRunner {
   virtual CommandResult run(const CommandRequest& request) = 0;
 };
 
+/// Where a run finds `puppet:///modules/` sources and keeps file backups.
+struct RunPaths {
+  std::vector<std::string> module_dirs;  ///< each holds <module>/files/<path>
+  std::string clientbucket;              ///< the local filebucket; empty: backups to it fail
+  std::string environment = "production";
+};
+
 /// Everything a provider touches on the node.
 struct Host {
   FileSystem* files = nullptr;
   Accounts* accounts = nullptr;
   CommandRunner* commands = nullptr;
+  const RunPaths* paths = nullptr;  ///< null: no modules, no filebucket
 };
 
 /// The real node: POSIX file system, passwd/group databases, fork/exec.

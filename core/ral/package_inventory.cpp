@@ -47,6 +47,14 @@ std::optional<InstalledPackage> PackageInventory::find(const std::string& name,
   return found->second;
 }
 
+std::vector<std::string> PackageInventory::names(std::string& error) {
+  if (!loaded_ && !load(error)) return {};
+  std::vector<std::string> out;
+  out.reserve(packages_.size());
+  for (const auto& entry : packages_) out.push_back(entry.first);
+  return out;
+}
+
 std::shared_ptr<PackageInventory> PackageInventory::shared(CommandRunner& commands) {
   static std::weak_ptr<PackageInventory> current;
   static CommandRunner* owner = nullptr;

@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "ral/host.hpp"
 
@@ -24,6 +25,9 @@ class PackageInventory {
 
   /// The package's state; sets `error` when dpkg-query could not run.
   std::optional<InstalledPackage> find(const std::string& name, std::string& error);
+  /// Every package dpkg knows (installed or with its configuration kept), sorted; sets `error`
+  /// when dpkg-query could not run.
+  std::vector<std::string> names(std::string& error);
   /// After an install or removal: the next find asks dpkg again.
   void invalidate() { loaded_ = false; }
   std::size_t queries() const { return queries_; }

@@ -47,7 +47,8 @@ class PackageResource final : public ManagedResource {
                                    "Could not set '" + spec_.ensure + "' on ensure: " + *failure);
     }
     inventory_->invalidate();
-    context.changed("ensure", event_name(should), change_message(is, is_installed, should));
+    context.changed("ensure", event_name(should), change_message(is, is_installed, should), is,
+                    spec_.ensure);
   }
 
   std::string identity() const override { return spec_.name; }

@@ -92,4 +92,20 @@ Host real_host() {
   return Host{&files, &accounts, &commands};
 }
 
+std::vector<std::string> PosixAccounts::all_user_names() {
+  std::vector<std::string> names;
+  ::setpwent();
+  while (passwd* entry = ::getpwent()) names.emplace_back(entry->pw_name);
+  ::endpwent();
+  return names;
+}
+
+std::vector<std::string> PosixAccounts::all_group_names() {
+  std::vector<std::string> names;
+  ::setgrent();
+  while (group* entry = ::getgrent()) names.emplace_back(entry->gr_name);
+  ::endgrent();
+  return names;
+}
+
 }  // namespace marionette::ral

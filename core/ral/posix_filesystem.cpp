@@ -1,7 +1,9 @@
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -39,11 +41,7 @@ void sync_directory(const std::string& dir) {
   ::close(fd);
 }
 
-}  // namespace
-
-std::optional<FileInfo> PosixFileSystem::lstat(const std::string& path) {
-  struct stat st {};
-  if (::lstat(path.c_str(), &st) != 0) return std::nullopt;
+FileInfo file_info(const struct stat& st) {
   FileInfo info;
   if (S_ISREG(st.st_mode)) {
     info.kind = FileInfo::Kind::file;
@@ -57,7 +55,36 @@ std::optional<FileInfo> PosixFileSystem::lstat(const std::string& path) {
   info.mode = st.st_mode & 07777;
   info.uid = st.st_uid;
   info.gid = st.st_gid;
+  info.mtime = st.st_mtim.tv_sec;
+  info.ctime = st.st_ctim.tv_sec;
   return info;
+}
+
+}  // namespace
+
+std::optional<FileInfo> PosixFileSystem::lstat(const std::string& path) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0) return std::nullopt;
+  return file_info(st);
+}
+
+std::optional<FileInfo> PosixFileSystem::stat(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+  return file_info(st);
+}
+
+std::optional<std::vector<std::string>> PosixFileSystem::list_directory(const std::string& path) {
+  DIR* dir = ::opendir(path.c_str());
+  if (!dir) return std::nullopt;
+  std::vector<std::string> names;
+  while (const dirent* entry = ::readdir(dir)) {
+    std::string name = entry->d_name;
+    if (name != "." && name != "..") names.push_back(std::move(name));
+  }
+  ::closedir(dir);
+  std::sort(names.begin(), names.end());
+  return names;
 }
 
 bool PosixFileSystem::exists(const std::string& path) {

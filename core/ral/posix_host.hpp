@@ -8,6 +8,8 @@ namespace marionette::ral {
 class PosixFileSystem final : public FileSystem {
  public:
   std::optional<FileInfo> lstat(const std::string& path) override;
+  std::optional<FileInfo> stat(const std::string& path) override;
+  std::optional<std::vector<std::string>> list_directory(const std::string& path) override;
   bool exists(const std::string& path) override;
   IoResult read(const std::string& path, std::string& content) override;
   IoResult write_atomic(const std::string& path, const std::string& content,
@@ -31,6 +33,8 @@ class PosixAccounts final : public Accounts {
   std::optional<gid_t> group_id(const std::string& name) override;
   std::optional<std::string> user_name(uid_t uid) override;
   std::optional<std::string> group_name(gid_t gid) override;
+  std::vector<std::string> all_user_names() override;
+  std::vector<std::string> all_group_names() override;
 };
 
 /// fork/exec with stdout and stderr on one pipe, a timeout, and the process group killed on it.

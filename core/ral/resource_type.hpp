@@ -19,6 +19,9 @@ struct Event {
   std::string name;      ///< "file_created", "content_changed", "executed_command", "refresh"
   std::string status;    ///< success | failure | noop
   std::string message;
+  /// The values before and asked for ("absent" -> "file"); unset: read from the message.
+  std::optional<std::string> previous_value;
+  std::optional<std::string> desired_value;
 };
 
 using LogSink = std::function<void(const std::string& level, const std::string& message)>;
@@ -41,9 +44,11 @@ class ResourceContext {
   /// The message alone, as Puppet logs a notify's text or a command's error.
   void log_plain(const std::string& level, const std::string& message) const;
 
-  /// A property brought in sync.
+  /// A property brought in sync; `previous`/`desired` (unquoted) when the message names neither
+  /// ("created": 'absent' to 'file').
   void changed(const std::string& property, const std::string& event_name,
-               const std::string& message);
+               const std::string& message, std::optional<std::string> previous = std::nullopt,
+               std::optional<std::string> desired = std::nullopt);
   /// A property out of sync left alone because of noop; `current`/`should` are pre-quoted.
   void would_change(const std::string& property, const std::string& event_name,
                     const std::string& current, const std::string& should);
@@ -80,6 +85,14 @@ class ManagedResource {
   /// written as Puppet writes it ('text' quoted, numbers bare), ensure first, then by name.
   /// Empty when the type cannot describe itself.
   virtual std::vector<std::pair<std::string, std::string>> describe() { return {}; }
+  /// Puppet's eval_generate: resources this one adds to the run (a recursive directory's
+  /// entries), each evaluated right after it. `declared` tells whether the catalog itself
+  /// manages an identity of this type.
+  virtual std::vector<catalog::Resource> generate(
+      const std::function<bool(const std::string& identity)>& declared) {
+    (void)declared;
+    return {};
+  }
   /// Whether notify/subscribe events reach this resource (Puppet: responds to `refresh`).
   virtual bool refreshable() const { return false; }
   /// Reacts to events; returns the failure reason when the refresh failed.
@@ -94,9 +107,14 @@ class ManagedResource {
 using TypeFactory = std::function<std::unique_ptr<ManagedResource>(
     const catalog::Resource& resource, Host host, std::string& error)>;
 
+/// Puppet's `instances`: the titles of every resource of a type on the node (for
+/// `marionette resource TYPE`); sets `error` when they cannot be listed.
+using InstanceLister = std::function<std::vector<std::string>(Host host, std::string& error)>;
+
 struct TypeDefinition {
   std::string name;  ///< lower-case: "file", "exec", "notify"
   TypeFactory make;
+  InstanceLister instances;  ///< empty: the type cannot list its instances
 };
 
 /// The types this build manages, by lower-case name; null when not implemented.

@@ -10,9 +10,13 @@ namespace {
 
 const std::vector<TypeDefinition>& registry() {
   static const std::vector<TypeDefinition> types = {
-      {"exec", make_exec},     {"file", make_file},       {"group", make_group},
-      {"notify", make_notify}, {"package", make_package}, {"service", make_service},
-      {"user", make_user},
+      {"exec", make_exec, nullptr},
+      {"file", make_file, nullptr},
+      {"group", make_group, group_instances},
+      {"notify", make_notify, nullptr},
+      {"package", make_package, package_instances},
+      {"service", make_service, service_instances},
+      {"user", make_user, user_instances},
   };
   return types;
 }

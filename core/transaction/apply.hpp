@@ -22,6 +22,16 @@ struct ApplyOptions {
   std::function<void(const std::string& level, const std::string& message)> log;
   /// The node's files, accounts and processes; null means the real host (tests pass fakes).
   const ral::Host* host = nullptr;
+  /// Where `puppet:///modules/<module>/<path>` sources are found: the environment's module dirs
+  /// (each holds <module>/files/<path>).
+  std::vector<std::filesystem::path> module_dirs;
+  /// The local filebucket files are backed up to (Puppet's clientbucketdir,
+  /// STATE_DIR/clientbucket); empty: backups to a filebucket fail.
+  std::filesystem::path clientbucket_dir;
+  /// Asked before each resource; once it says true (SIGTERM), the resource being synced has
+  /// finished and the rest are skipped ("Transaction canceled, skipping"), as Puppet's
+  /// stop_processing? does. Empty: never stop.
+  std::function<bool()> stop_requested;
 };
 
 /// Applies a catalog to this node: orders resources by the relationship graph, syncs each one,

@@ -168,6 +168,7 @@ void write_last_run_report(const Report& report, const std::filesystem::path& pa
   for (const auto& status : report.resources) emit_status(out, status, time);
   out << YAML::EndMap;
   out << YAML::Key << "corrective_change" << YAML::Value << false;
+  out << YAML::Key << "cached_catalog_status" << YAML::Value << report.cached_catalog_status;
   out << YAML::EndMap;
   write_state_file(path, out.c_str());
 }

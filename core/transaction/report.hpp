@@ -70,6 +70,9 @@ struct Report {
   /// invalid resource): nothing was changed and `error` says why.
   bool transaction_completed = true;
   std::optional<std::string> error;
+  /// Puppet's cached_catalog_status: not_used, or on_failure when compiling failed and the
+  /// cached catalog was applied instead.
+  std::string cached_catalog_status = "not_used";
   std::vector<ResourceStatus> resources;  ///< in catalog order
   std::vector<LogEntry> logs;             ///< every log line of the run, in order
   ResourceMetrics metrics;

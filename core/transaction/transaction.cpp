@@ -72,7 +72,12 @@ class Transaction {
     } catch (const GraphError& error) {
       return fail_run(error.what());
     }
-    ral::Host host = options_.host ? *options_.host : ral::real_host();
+    run_paths_.environment = catalog_.environment;
+    run_paths_.clientbucket = options_.clientbucket_dir.string();
+    for (const auto& dir : options_.module_dirs) run_paths_.module_dirs.push_back(dir.string());
+    host_ = options_.host ? *options_.host : ral::real_host();
+    host_.paths = &run_paths_;
+    const ral::Host& host = host_;
     managed_.resize(catalog_.resources.size());
     for (std::size_t i = 0; i < catalog_.resources.size(); ++i) {
       if (graph_->is_container(i)) continue;
@@ -101,7 +106,15 @@ class Transaction {
 
   void run() {
     state_.assign(graph_->vertices().size(), {});
-    for (std::size_t vertex : graph_->order()) evaluate_vertex(vertex);
+    bool canceled = false;
+    for (std::size_t vertex : graph_->order()) {
+      canceled = canceled || (options_.stop_requested && options_.stop_requested());
+      if (canceled) {
+        cancel(vertex);
+        continue;
+      }
+      evaluate_vertex(vertex);
+    }
   }
 
  private:
@@ -151,6 +164,14 @@ class Transaction {
     return false;
   }
 
+  /// Puppet's canceled_resource_handler: a stop was requested, the resource is not evaluated.
+  void cancel(std::size_t vertex) {
+    Managed* managed = managed_at(vertex);
+    if (!managed) return;
+    report_.resources[managed->status].skipped = true;
+    log_("debug", managed->path + ": Transaction canceled, skipping");
+  }
+
   Managed* managed_at(std::size_t vertex) {
     const auto& v = graph_->vertices()[vertex];
     return v.kind == Kind::resource ? managed_[v.resource].get() : nullptr;
@@ -171,8 +192,13 @@ class Transaction {
       return;
     }
     auto start = Clock::now();
+    std::vector<catalog::Resource> generated;
     if (managed) {
       if (managed->provider) {
+        generated = managed->provider->generate([&](const std::string& identity) {
+          const auto& resource = catalog_.resources[managed->resource];
+          return identities_.count(lower(resource.type) + "\n" + identity) > 0;
+        });
         managed->provider->evaluate(*managed->context);
       } else {
         managed->context->evaluation_failed(
@@ -184,6 +210,51 @@ class Transaction {
     }
     process_events(vertex);
     if (managed) finish(*managed, state, seconds_since(start));
+    if (managed && !generated.empty()) evaluate_generated(vertex, *managed, std::move(generated));
+  }
+
+  /// Puppet's eval_generate: a recursive directory's entries, each evaluated right after it as
+  /// if it depended on it. Their events and failures count as the parent's for its dependents.
+  void evaluate_generated(std::size_t vertex, const Managed& parent,
+                          std::vector<catalog::Resource> children) {
+    const catalog::Resource& owner = catalog_.resources[parent.resource];
+    const std::string type = canonical_type(owner.type);
+    const std::string own = type + "[" + owner.title + "]";
+    const std::string prefix = parent.path.substr(0, parent.path.size() - own.size());
+    const ral::TypeDefinition* definition = ral::find_type(lower(owner.type));
+    const bool parent_failed = report_.resources[parent.status].failed;
+    for (const auto& child : children) {
+      ResourceStatus status;
+      status.type = type;
+      status.title = child.title;
+      status.ref = type + "[" + child.title + "]";
+      const std::string path = prefix + status.ref;
+      if (parent_failed) {
+        if (notified_.insert(parent.resource).second) {
+          log_("notice", path + ": Dependency " + own + " has failures: true");
+        }
+        log_("warning", path + ": Skipping because of failed dependencies");
+        status.skipped = true;
+        status.failed_dependencies.push_back(own);
+        report_.resources.push_back(std::move(status));
+        continue;
+      }
+      auto start = Clock::now();
+      ral::ResourceContext context(host_, parent.noop, log_, path);
+      std::string error;
+      auto provider = definition ? definition->make(child, host_, error) : nullptr;
+      if (provider) {
+        provider->evaluate(context);
+      } else {
+        context.evaluation_failed(error);
+      }
+      queue_events(vertex, context.events());
+      record_events(status, context.events());
+      status.seconds = seconds_since(start);
+      if (status.failed) state_[vertex].failed = true;
+      report_.time[lower(type)] += status.seconds;
+      report_.resources.push_back(std::move(status));
+    }
   }
 
   /// With --tags, whether the resource carries one of them (Puppet compares lower-cased).
@@ -260,11 +331,11 @@ class Transaction {
     if (all_noop || noop) {
       std::string who = managed ? managed->path : graph_->label(vertex);
       log_("notice", who + ": Would have triggered 'refresh' from " + count);
-      queue_events(vertex, {{"", "noop_restart", "noop", ""}});
+      queue_events(vertex, {{"", "noop_restart", "noop", "", {}, {}}});
       return;
     }
     if (!managed) {  // an anchor passes the events on
-      queue_events(vertex, {{"", "restarted", "success", ""}});
+      queue_events(vertex, {{"", "restarted", "success", "", {}, {}}});
       return;
     }
     if (!managed->provider) return;
@@ -276,21 +347,28 @@ class Transaction {
     }
     managed->context->refreshed(events.size());
     status.restarted = true;
-    queue_events(vertex, {{"", "restarted", "success", ""}});
+    queue_events(vertex, {{"", "restarted", "success", "", {}, {}}});
   }
 
   void finish(Managed& managed, VertexState& state, double seconds) {
     ResourceStatus& status = report_.resources[managed.status];
-    for (const auto& event : managed.context->events()) {
-      Event copy{event.property, event.name, event.status, event.message, "", ""};
-      event_values(event.message, copy.previous_value, copy.desired_value);
-      status.events.push_back(std::move(copy));
-      if (event.status == "failure") status.failed = true;
-    }
+    record_events(status, managed.context->events());
     status.seconds = seconds;
     state.failed = status.failed;
     state.failed_to_restart = status.failed_to_restart;
     report_.time[lower(status.type)] += seconds;
+  }
+
+  /// A provider's events as the report keeps them, with the values they changed from and to.
+  static void record_events(ResourceStatus& status, const std::vector<ral::Event>& events) {
+    for (const auto& event : events) {
+      Event copy{event.property, event.name, event.status, event.message, "", ""};
+      event_values(event.message, copy.previous_value, copy.desired_value);
+      if (event.previous_value) copy.previous_value = *event.previous_value;
+      if (event.desired_value) copy.desired_value = *event.desired_value;
+      status.events.push_back(std::move(copy));
+      if (event.status == "failure") status.failed = true;
+    }
   }
 
   /// Keeps a log line for the report: "/Stage[main]/…/File[/x]/ensure: created" has that source.
@@ -341,6 +419,8 @@ class Transaction {
   std::vector<VertexState> state_;
   std::set<std::size_t> notified_;  ///< failed resources already announced ("has failures")
   std::map<std::string, std::size_t> identities_;  ///< "type\nidentity" -> resource index
+  ral::RunPaths run_paths_;                        ///< module dirs and filebucket for the providers
+  ral::Host host_;
 };
 
 }  // namespace

@@ -18,6 +18,10 @@ using Strings = std::vector<std::string>;
 class SystemdBootedFiles final : public ral::FileSystem {
  public:
   std::optional<ral::FileInfo> lstat(const std::string&) override { return std::nullopt; }
+  std::optional<ral::FileInfo> stat(const std::string&) override { return std::nullopt; }
+  std::optional<std::vector<std::string>> list_directory(const std::string&) override {
+    return std::nullopt;
+  }
   bool exists(const std::string& path) override { return path == "/run/systemd/system"; }
   ral::IoResult read(const std::string&, std::string&) override { return fail(); }
   ral::IoResult write_atomic(const std::string&, const std::string&,

@@ -96,15 +96,20 @@ struct Run {
   }
 };
 
-inline Run run_apply(const catalog::Catalog& catalog, bool noop = false) {
+/// Applies with `options` (module dirs, filebucket, …), keeping every log line.
+inline Run run_apply_with(const catalog::Catalog& catalog, ApplyOptions options) {
   Run run;
-  ApplyOptions options;
-  options.noop = noop;
   options.log = [&run](const std::string& level, const std::string& message) {
     run.log.push_back(level + ": " + message);
   };
   run.report = apply(catalog, options);
   return run;
+}
+
+inline Run run_apply(const catalog::Catalog& catalog, bool noop = false) {
+  ApplyOptions options;
+  options.noop = noop;
+  return run_apply_with(catalog, std::move(options));
 }
 
 inline const ResourceStatus* status_of(const Report& report, const std::string& ref) {
