@@ -176,7 +176,7 @@ class Lexer {
         while (pos_ < text_.size() && text_[pos_] != '\n') ++pos_;
       } else if (c == '/' && peek(1) == '*') {
         std::size_t close = text_.find("*/", pos_ + 2);
-        if (close == std::string::npos) fail("Unclosed comment", pos_, 2);
+        if (close == std::string::npos) fail("Unclosed multiline comment", pos_, 2);
         pos_ = close + 2;
       } else {
         return;
@@ -201,7 +201,8 @@ class Lexer {
         return;
       }
     }
-    fail(std::string("Syntax error at '") + c + "'", pos_);
+    // Puppet names no text for a character it has no token for.
+    fail("Syntax error at ''", pos_);
   }
 
   /// Reads `(::)?\w+(::\w+)*` from pos_ and returns its end.
@@ -221,7 +222,11 @@ class Lexer {
   void lex_variable() {
     std::size_t start = pos_;
     std::size_t end = scan_qualified(pos_ + 1);
-    if (end == pos_ + 1) fail("Illegal variable name, The given name '' does not conform", pos_);
+    if (end == pos_ + 1)
+      fail(
+          "Illegal variable name, The given name '' does not conform to the naming rule "
+          "/^((::)?[a-z]\\w*)*((::)?[a-z_]\\w*)$/",
+          pos_);
     emit(TokenKind::Variable, text_.substr(pos_ + 1, end - pos_ - 1), start, end - start);
     pos_ = end;
   }
@@ -265,16 +270,52 @@ class Lexer {
         while (is_digit(peek())) ++pos_;
       }
     }
-    if (is_word_char(peek())) fail("Illegal number", start, pos_ - start + 1);
+    if (is_word_char(peek())) {
+      while (is_word_char(peek())) ++pos_;
+      check_number(text_.substr(start, pos_ - start), start);
+      fail("Illegal number '" + text_.substr(start, pos_ - start) + "'", start, pos_ - start);
+    }
+    check_number(text_.substr(start, pos_ - start), start);
     emit(is_float ? TokenKind::Float : TokenKind::Integer, text_.substr(start, pos_ - start), start,
          pos_ - start);
+  }
+
+  /// Puppet's checks of a number's digits (`0x` hex, `0` octal), with its messages.
+  void check_number(const std::string& number, std::size_t start) {
+    auto all_of = [&](std::size_t from, std::string_view allowed) {
+      return number.size() > from && number.find_first_not_of(allowed, from) == std::string::npos;
+    };
+    if (number.size() > 1 && (number[1] == 'x' || number[1] == 'X') && number[0] == '0') {
+      if (!all_of(2, "0123456789abcdefABCDEF"))
+        fail("Not a valid hex number " + number, start, number.size());
+    } else if (number.size() > 1 && number[0] == '0' && number[1] != '.') {
+      if (!all_of(1, "01234567")) fail("Not a valid octal number " + number, start, number.size());
+    }
+  }
+
+  /// Up to five characters from `at`, then "...", as Puppet shows what follows an error.
+  std::string followed_by(std::size_t at) const {
+    if (at >= text_.size()) return "<eof>";
+    std::string shown;
+    for (char c : text_.substr(at, 5)) {
+      if (c == '\t')
+        shown += "\\t";
+      else if (c == '\n')
+        shown += "\\n";
+      else if (c == '\r')
+        shown += "\\r";
+      else
+        shown += c;
+    }
+    return shown + "...";
   }
 
   void lex_single_quoted() {
     std::size_t start = pos_++;
     std::string value;
     while (true) {
-      if (pos_ >= text_.size()) fail("Unclosed quote after \"'\" followed by '...'", start);
+      if (pos_ >= text_.size())
+        fail("Unclosed quote after \"'\" followed by '" + followed_by(start + 1) + "'", start + 1);
       char c = text_[pos_];
       if (c == '\'') break;
       if (c == '\\' && (peek(1) == '\\' || peek(1) == '\'')) {
@@ -327,7 +368,9 @@ class Lexer {
     while (true) {
       std::size_t limit = spec.double_quoted ? text_.size() : spec.end;
       if (pos_ >= limit) {
-        if (spec.double_quoted) fail("Unclosed quote after '\"' followed by '...'", opening);
+        if (spec.double_quoted)
+          fail("Unclosed quote after '\"' followed by '" + followed_by(opening + 1) + "'",
+               opening + 1);
         break;
       }
       if (line_start) {
@@ -402,6 +445,12 @@ class Lexer {
     }
   }
 
+  /// Puppet only warns about a malformed `\u` escape and keeps it as written.
+  void keep_bad_unicode(std::size_t start, std::string& text) {
+    pos_ = start + 2;
+    text += "\\u";
+  }
+
   void append_unicode(std::string& text) {
     std::size_t start = pos_ - 2;
     std::uint32_t code = 0;
@@ -410,11 +459,11 @@ class Lexer {
       std::size_t digits = 0;
       while (is_hex_digit(peek()) && digits < 6)
         code = code * 16 + hex_value(text_[pos_++]), ++digits;
-      if (peek() != '}' || digits == 0) fail("Malformed unicode escape sequence", start, 3);
+      if (peek() != '}' || digits == 0 || code > 0x10FFFF) return keep_bad_unicode(start, text);
       ++pos_;
     } else {
       for (int n = 0; n < 4; ++n) {
-        if (!is_hex_digit(peek())) fail("Malformed unicode escape sequence", start, 2);
+        if (!is_hex_digit(peek())) return keep_bad_unicode(start, text);
         code = code * 16 + hex_value(text_[pos_++]);
       }
     }
@@ -521,6 +570,9 @@ class Lexer {
   std::vector<Token> out_;
   bool epp_ = false;
   int interpolation_depth_ = 0;
+  /// Bytes of heredoc text read so far: heredocs in interpolations in heredocs read the same
+  /// lines again, so nesting is bounded by this budget instead of taking exponential time.
+  std::size_t heredoc_bytes_read_ = 0;
   EppTag epp_tag_ = EppTag::None;  ///< inside which kind of `<% %>` tag, in an EPP template
   std::size_t epp_tag_start_ = 0;
 };
@@ -606,8 +658,10 @@ void Lexer::lex_heredoc() {
   std::size_t start = pos_;
   std::size_t close = text_.find(')', pos_);
   std::size_t newline = text_.find('\n', pos_);
-  if (close == std::string::npos || (newline != std::string::npos && close > newline))
-    fail("Invalid heredoc specification", start, 2);
+  if (close == std::string::npos)
+    fail("Unclosed parenthesis after '@(' followed by '" + followed_by(start) + "'", start, 2);
+  if (newline != std::string::npos && close > newline)
+    fail("Invalid syntax in heredoc expected @(endtag[:syntax][/escapes])", close + 1);
   std::string_view spec(text_.data() + pos_ + 2, close - pos_ - 2);
   std::string_view flags;
   if (auto slash = spec.find('/'); slash != std::string_view::npos) {
@@ -619,7 +673,10 @@ void Lexer::lex_heredoc() {
   while (!spec.empty() && spec.front() == ' ') spec.remove_prefix(1);
   bool interpolate = spec.size() >= 2 && spec.front() == '"' && spec.back() == '"';
   std::string tag(interpolate ? spec.substr(1, spec.size() - 2) : spec);
+  if (tag.empty()) fail("Heredoc with an empty endtag", close + 1);
   pos_ = close + 1;
+  if (newline == std::string::npos && heredoc_resume_ == std::string::npos)
+    fail("Heredoc without any following lines of text", pos_);
 
   std::size_t body = heredoc_resume_ != std::string::npos ? heredoc_resume_
                      : newline == std::string::npos       ? text_.size()
@@ -654,8 +711,7 @@ void Lexer::lex_heredoc() {
     }
     line = eol + 1;
   }
-  if (body_end == std::string::npos)
-    fail("Heredoc without end-tagged line", start, close + 1 - start);
+  if (body_end == std::string::npos) fail("Heredoc without end-tagged line", body);
   if (trim_newline && body_end > body) --body_end;
 
   BodySpec body_spec;
@@ -673,6 +729,9 @@ void Lexer::lex_heredoc() {
   std::size_t after_spec = pos_;
   std::size_t first = out_.size();
   emit(TokenKind::StringStart, {}, start, close + 1 - start);
+  heredoc_bytes_read_ += body_end - body;
+  if (heredoc_bytes_read_ > 16 * text_.size() + 65536)
+    fail("Heredocs nested too deeply", start, close + 1 - start);
   pos_ = body;
   lex_body(body_spec, start);
   emit(TokenKind::StringEnd, {}, start, close + 1 - start);

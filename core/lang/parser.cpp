@@ -6,8 +6,10 @@
 #include <stdexcept>
 
 #include "lang/diagnostic.hpp"
+#include "lang/labels.hpp"
 #include "lang/lexer.hpp"
 #include "lang/parser_impl.hpp"
+#include "lang/validator.hpp"
 
 namespace marionette::lang {
 
@@ -25,12 +27,16 @@ std::shared_ptr<const SourceFile> read_source(const std::filesystem::path& path)
 
 Program parse(const std::shared_ptr<const SourceFile>& file, ast::Arena& arena) {
   Parser parser(tokenize(file), arena);
-  return Program{file, parser.parse_program()};
+  Program program{file, parser.parse_program()};
+  validate(program.body, parser.notes());
+  return program;
 }
 
 EppProgram parse_epp(const std::shared_ptr<const SourceFile>& file, ast::Arena& arena) {
   Parser parser(tokenize_epp(file), arena);
-  return EppProgram{file, parser.parse_epp_template()};
+  EppProgram program{file, parser.parse_epp_template()};
+  validate(program.root, parser.notes());
+  return program;
 }
 
 namespace {
@@ -99,9 +105,24 @@ const Token& Parser::expect(TokenKind kind) {
 
 void Parser::syntax_error(const Token& token) const {
   if (token.kind == TokenKind::End) throw SourceError("Syntax error at end of input", token.where);
+  // Puppet shows the token's value: a variable's name without `$`, a string's text, the text
+  // before the first interpolation of a double-quoted string, nothing for a heredoc.
   std::string shown = token.text.empty() ? std::string(describe(token.kind)) : token.text;
-  if (token.kind == TokenKind::Variable) shown = "$" + shown;
-  throw SourceError("Syntax error at '" + shown + "'", token.where);
+  SourceLocation where = token.where;
+  if (token.kind == TokenKind::StringStart)
+    shown = &token + 1 <= &tokens_.back() && (&token + 1)->kind == TokenKind::StringText
+                ? (&token + 1)->text
+                : "";
+  if ((token.kind == TokenKind::String || token.kind == TokenKind::StringStart) &&
+      source_text_at(token.where).starts_with("@("))
+    shown.clear();
+  if (token.kind == TokenKind::EppParamsStart) {
+    // A parameter header after the start of the template: Puppet sees `<%` and then `|`.
+    shown = "|";
+    where.column += where.length - 1;
+    where.length = 1;
+  }
+  throw SourceError("Syntax error at '" + shown + "'", where);
 }
 
 SourceLocation Parser::span(const SourceLocation& from) const {
@@ -122,10 +143,7 @@ ast::Block* Parser::parse_program() {
 
 ast::EppTemplate* Parser::parse_epp_template() {
   auto* epp = arena_.make<ast::EppTemplate>(peek().where);
-  // Only blank text may stand before the parameter header.
-  if (at(TokenKind::EppText) && peek(1).kind == TokenKind::EppParamsStart &&
-      peek().text.find_first_not_of(" \t\r\n") == std::string::npos)
-    advance();
+  // The parameter header must come first; `<%-` may trim the blanks before it on its line.
   if (accept(TokenKind::EppParamsStart)) {
     epp->has_parameter_list = true;
     epp->parameters = parse_parameter_list(TokenKind::EppParamsEnd);
@@ -139,11 +157,25 @@ ast::EppTemplate* Parser::parse_epp_template() {
 std::vector<ast::Expression*> Parser::parse_statements(TokenKind end) {
   std::vector<ast::Expression*> statements;
   while (true) {
-    while (accept(TokenKind::Semicolon)) {
-    }
+    bool separated = statements.empty();
+    while (accept(TokenKind::Semicolon)) separated = true;
     if (at(end) || at(TokenKind::End)) return statements;
+    // After a bare word, `name { attr => value }` is a resource without a title (validator).
+    if (at(TokenKind::LBrace) && !separated && !ast::as<ast::BareWord>(statements.back()))
+      reject_brace_after_statement();
     statements.push_back(parse_statement());
   }
+}
+
+void Parser::reject_brace_after_statement() {
+  // Puppet reads `{` right after a statement as the body of a resource whose type is that
+  // statement, so `{ 'k' => 1 }.each ...` there fails at `=>`; a `;` before it makes it a hash.
+  std::size_t start = pos_;
+  advance();
+  if (at(TokenKind::RBrace)) syntax_error(peek());
+  parse_expression();
+  if (!at(TokenKind::Colon)) syntax_error(peek());
+  pos_ = start;
 }
 
 ast::Block* Parser::parse_braced_block() {
@@ -166,6 +198,7 @@ ast::Expression* Parser::parse_statement() {
       return parse_function_definition();
     case TokenKind::Name:
       if (peek().text == "type" && peek(1).kind == TokenKind::TypeName) return parse_type_alias();
+      if (peek().text == "type" && peek(1).kind == TokenKind::Name) syntax_error(peek(1));
       if (is_statement_function(peek().text) && starts_argument(peek(1).kind))
         return parse_statement_call();
       break;
@@ -195,12 +228,11 @@ ast::Expression* Parser::parse_statement_call() {
 }
 
 std::string Parser::parse_definition_name() {
+  // Puppet takes any word here and its validator refuses `Foo` and `::foo` by name.
   const Token& token = peek();
-  if (token.kind != TokenKind::Name) syntax_error(token);
+  if (token.kind != TokenKind::Name && token.kind != TokenKind::TypeName) syntax_error(token);
   advance();
-  std::string name = token.text;
-  if (name.starts_with("::")) name.erase(0, 2);
-  return name;
+  return token.text;
 }
 
 ast::Expression* Parser::parse_class_definition() {
@@ -226,10 +258,14 @@ ast::Expression* Parser::parse_function_definition() {
 ast::Expression* Parser::parse_type_alias() {
   const Token& keyword = advance();
   auto* alias = arena_.make<ast::TypeAlias>(keyword.where);
-  std::string name = expect(TokenKind::TypeName).text;
+  const Token& name_token = expect(TokenKind::TypeName);
+  alias->where = name_token.where;  // Puppet places a type alias at its name
+  std::string name = name_token.text;
   if (name.starts_with("::")) name.erase(0, 2);
   alias->name = name;
   expect(TokenKind::Assign);
+  if (!at(TokenKind::TypeName) && !at(TokenKind::LBrace) && !at(TokenKind::LBracket))
+    syntax_error(peek());
   alias->type = parse_expression();
   return alias;
 }
@@ -246,12 +282,25 @@ ast::Expression* Parser::parse_defined_type_definition() {
 ast::Expression* Parser::parse_node_definition() {
   const Token& keyword = advance();
   auto* definition = arena_.make<ast::NodeDefinition>(keyword.where);
+  if (at(TokenKind::LBrace)) syntax_error(peek());
   do {
     const Token& token = peek();
     if (at(TokenKind::RBrace) || at(TokenKind::LBrace)) break;
     if (token.kind == TokenKind::String) {
+      if (token.text.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                       "0123456789_-.") != std::string::npos)
+        throw SourceError("The hostname '" + token.text +
+                              "' contains illegal characters (only letters, digits, '_', '-', "
+                              "and '.' are allowed)",
+                          token.where);
       definition->matches.push_back(arena_.make<ast::StringLiteral>(token.where, token.text));
       advance();
+    } else if (token.kind == TokenKind::StringStart) {
+      auto* string = ast::as<ast::InterpolatedString>(parse_string());
+      for (const ast::Expression* part : string->parts)
+        if (!ast::as<ast::StringLiteral>(part))
+          throw SourceError("An interpolated expression is not allowed in a hostname of a node",
+                            part->where);
     } else if (token.kind == TokenKind::Regex) {
       definition->matches.push_back(arena_.make<ast::RegexLiteral>(token.where, token.text));
       advance();
@@ -290,7 +339,9 @@ std::vector<ast::Parameter> Parser::parse_parameter_list(TokenKind end) {
     if (accept(TokenKind::Star)) parameter.captures_rest = true;
     const Token& variable = expect(TokenKind::Variable);
     parameter.name = variable.text;
-    if (accept(TokenKind::Assign)) parameter.default_value = parse_expression();
+    parameter.name_where = variable.where;
+    // A default is an expression but not an assignment: `$x = $y = 1` is a syntax error.
+    if (accept(TokenKind::Assign)) parameter.default_value = parse_binary(1);
     parameters.push_back(std::move(parameter));
     if (!accept(TokenKind::Comma)) break;
   }

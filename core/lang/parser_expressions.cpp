@@ -2,6 +2,7 @@
 #include <cstdlib>
 
 #include "lang/diagnostic.hpp"
+#include "lang/labels.hpp"
 #include "lang/parser_impl.hpp"
 
 namespace marionette::lang {
@@ -106,18 +107,21 @@ ast::Expression* as_interpolated_variable(ast::Expression* expression, ast::Aren
   return expression;
 }
 
-/// Only `$x` and `[$a, $b]` can be assigned to, as Puppet checks when it validates.
-void check_assignable(const ast::Expression* target) {
-  if (ast::as<ast::Variable>(target)) return;
-  if (auto* array = ast::as<ast::ArrayLiteral>(target)) {
-    for (const ast::Expression* element : array->elements) check_assignable(element);
-    return;
+/// The digits of a number too large for 64 bits, in lowercase hexadecimal, as Puppet shows it.
+std::string to_hex(std::string_view digits, int base) {
+  std::vector<int> nibbles;  // least significant first
+  for (char c : digits) {
+    int carry = c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
+    for (int& nibble : nibbles) {
+      int value = nibble * base + carry;
+      nibble = value % 16;
+      carry = value / 16;
+    }
+    for (; carry > 0; carry /= 16) nibbles.push_back(carry % 16);
   }
-  if (ast::as<ast::Access>(target))
-    throw SourceError("Illegal attempt to assign via [index/key]. Not an assignable reference",
-                      target->where);
-  throw SourceError("Illegal attempt to assign to this expression. Not an assignable reference",
-                    target->where);
+  std::string hex;
+  for (auto it = nibbles.rbegin(); it != nibbles.rend(); ++it) hex += "0123456789abcdef"[*it];
+  return hex.empty() ? "0" : hex;
 }
 
 }  // namespace
@@ -154,13 +158,7 @@ ast::Expression* Parser::parse_assignment() {
     default:
       return target;
   }
-  check_assignable(target);
   const Token& operator_token = advance();
-  if (op != ast::AssignmentOp::Assign)
-    throw SourceError(
-        std::string("The operator '") + (op == ast::AssignmentOp::Append ? "+=" : "-=") +
-            "' is no longer supported. See http://links.puppet.com/remove-plus-equals",
-        operator_token.where);
   ast::Expression* value = parse_assignment();
   return arena_.make<ast::Assignment>(operator_token.where, op, target, value);
 }
@@ -216,6 +214,7 @@ ast::Expression* Parser::parse_postfix() {
     const Token& token = peek();
     if (token.kind == TokenKind::LBracket && !token.space_before) {
       advance();
+      if (at(TokenKind::RBracket)) syntax_error(peek());
       auto* access = arena_.make<ast::Access>(start, expression);
       while (!at(TokenKind::RBracket)) {
         access->keys.push_back(parse_expression());
@@ -280,6 +279,12 @@ ast::Expression* Parser::parse_primary() {
       }
       auto [end, error] =
           std::from_chars(digits.data(), digits.data() + digits.size(), value, base);
+      if (error == std::errc::result_out_of_range)
+        throw SourceError(
+            "A Literal Integer resulted in a value outside of Puppet Integer max "
+            "range, got '+0x" +
+                to_hex(digits, base) + "'",
+            token.where);
       if (error != std::errc() || end != digits.data() + digits.size())
         throw SourceError("Not a valid number: '" + token.text + "'", token.where);
       return arena_.make<ast::IntegerLiteral>(token.where, value);
@@ -297,6 +302,10 @@ ast::Expression* Parser::parse_primary() {
       return arena_.make<ast::RegexLiteral>(token.where, token.text);
     case TokenKind::Variable:
       advance();
+      if (at(TokenKind::LParen) && !peek().space_before)
+        throw SourceError(
+            "Illegal expression. A Variable is unacceptable as function name in a Function Call",
+            token.where);
       return arena_.make<ast::Variable>(token.where, token.text);
     case TokenKind::KwTrue:
     case TokenKind::KwFalse:
@@ -313,12 +322,13 @@ ast::Expression* Parser::parse_primary() {
     case TokenKind::LBrace:
       return parse_hash();
     case TokenKind::LParen: {
-      advance();
+      const Token& open = advance();
       bool outer = in_condition_;
       in_condition_ = false;
       ast::Expression* inner = parse_expression();
       in_condition_ = outer;
       expect(TokenKind::RParen);
+      notes_.parenthesized[inner] = open.where;
       return inner;
     }
     case TokenKind::TypeName:
@@ -338,6 +348,9 @@ ast::Expression* Parser::parse_primary() {
     case TokenKind::At:
     case TokenKind::AtAt:
       advance();
+      if (at(TokenKind::KwClass)) throw SourceError("Classes are not virtualizable", token.where);
+      if (at(TokenKind::TypeName) && peek(1).kind == TokenKind::LBrace)
+        throw SourceError("Resource Defaults are not virtualizable", token.where);
       return parse_resource(token.kind == TokenKind::At ? ast::ResourceForm::Virtual
                                                         : ast::ResourceForm::Exported);
     case TokenKind::KwIf:
@@ -361,7 +374,8 @@ ast::Expression* Parser::parse_word() {
     call->lambda = parse_optional_lambda();
     return call;
   }
-  if (at(TokenKind::LBrace) && !in_condition_) {
+  bool hash_follows = peek(1).kind == TokenKind::RBrace || peek(2).kind == TokenKind::FatArrow;
+  if (at(TokenKind::LBrace) && !in_condition_ && !hash_follows) {
     --pos_;
     return parse_resource(ast::ResourceForm::Regular);
   }
@@ -381,8 +395,9 @@ ast::Expression* Parser::parse_string() {
         string->parts.push_back(arena_.make<ast::Variable>(token.where, token.text));
         break;
       case TokenKind::InterpolationStart: {
-        if (at(TokenKind::Integer) && peek(1).kind == TokenKind::InterpolationEnd) {
-          // "${1}" is the regex capture $1.
+        if ((at(TokenKind::Integer) || at(TokenKind::Float)) &&
+            peek(1).kind == TokenKind::InterpolationEnd) {
+          // "${1}" is the regex capture $1; "${1.5}" names a variable too (an illegal one).
           const Token& digits = advance();
           string->parts.push_back(arena_.make<ast::Variable>(digits.where, digits.text));
         } else {
@@ -476,7 +491,16 @@ ast::Expression* Parser::parse_selector(ast::Expression* subject) {
   node->subject = subject;
   bool outer = in_condition_;
   in_condition_ = false;
-  expect(TokenKind::LBrace);
+  if (!accept(TokenKind::LBrace)) {
+    // `$x ? a => b`: one option without braces.
+    ast::SelectorOption option;
+    option.match = parse_binary(1);
+    expect(TokenKind::FatArrow);
+    option.value = parse_binary(1);
+    node->options.push_back(option);
+    in_condition_ = outer;
+    return node;
+  }
   while (!at(TokenKind::RBrace)) {
     ast::SelectorOption option;
     option.match = parse_expression();
@@ -534,10 +558,9 @@ std::vector<ast::AttributeOperation> Parser::parse_attribute_operations() {
 
 ast::Expression* Parser::parse_collector(ast::Expression* type) {
   auto* reference = ast::as<ast::TypeReference>(type);
-  if (!reference) syntax_error(peek());
   bool exported = advance().kind == TokenKind::ExportedCollectStart;
   auto* collector = arena_.make<ast::Collector>(type->where);
-  collector->type_name = reference->name;
+  if (reference) collector->type_name = reference->name;
   collector->exported = exported;
   TokenKind end = exported ? TokenKind::ExportedCollectEnd : TokenKind::CollectEnd;
   bool outer = in_condition_;
@@ -550,6 +573,11 @@ ast::Expression* Parser::parse_collector(ast::Expression* type) {
     collector->overrides = parse_attribute_operations();
     expect(TokenKind::RBrace);
   }
+  if (!reference)
+    throw SourceError("Illegal expression. " + a_an(label(type, notes_), true) +
+                          " is unacceptable as type name in " +
+                          a_an(exported ? "Exported Query" : "Virtual Query"),
+                      position(type, notes_));
   return collector;
 }
 

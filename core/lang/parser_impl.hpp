@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "lang/ast/ast.hpp"
+#include "lang/parse_notes.hpp"
 #include "lang/parser.hpp"
 #include "lang/token.hpp"
 
@@ -20,6 +21,7 @@ class Parser {
 
   ast::Block* parse_program();
   ast::EppTemplate* parse_epp_template();
+  const ParseNotes& notes() const { return notes_; }
 
  private:
   // Tokens.
@@ -42,6 +44,7 @@ class Parser {
   // Statements and definitions (parser.cpp).
   std::vector<ast::Expression*> parse_statements(TokenKind end);
   ast::Block* parse_braced_block();
+  void reject_brace_after_statement();
   ast::Expression* parse_statement();
   ast::Expression* parse_statement_call();
   ast::Expression* parse_class_definition();
@@ -77,6 +80,7 @@ class Parser {
   std::vector<Token> tokens_;
   std::size_t pos_ = 0;
   ast::Arena& arena_;
+  ParseNotes notes_;
   /// Inside a condition (`if x {`), a `{` after an expression opens the body, not an override.
   bool in_condition_ = false;
   /// How deeply expressions nest right now; past kMaxDepth the input is refused, not the stack.

@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <fstream>
+#include <iterator>
+
 #include "lang/diagnostic.hpp"
 #include "lang/parser.hpp"
 
@@ -101,14 +105,31 @@ TEST(Lexer, HeredocWithMarginAndJoinedLines) {
   EXPECT_EQ(tokens[3].where.line, 6u);
 }
 
-TEST(Lexer, UnclosedStringIsAnErrorAtTheQuote) {
+TEST(Lexer, UnclosedStringIsAnErrorJustAfterTheQuoteAsInPuppet) {
   try {
     lex("$a = 1\n$b = \"open\n");
     FAIL() << "no error";
   } catch (const SourceError& e) {
+    EXPECT_EQ(e.message(), "Unclosed quote after '\"' followed by 'open\\n...'");
     EXPECT_EQ(e.where().line, 2u);
-    EXPECT_EQ(e.where().column, 6u);
+    EXPECT_EQ(e.where().column, 7u);
   }
+}
+
+TEST(Lexer, NestedHeredocsAreRefusedBeforeTheyTakeExponentialTime) {
+  // Found by the fuzzer: heredocs in interpolations in heredocs re-read the same lines.
+  std::ifstream in(std::string(MARIONETTE_FUZZ_SEEDS_DIR) + "/regression-heredoc-nesting-budget",
+                   std::ios::binary);
+  ASSERT_TRUE(in);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto started = std::chrono::steady_clock::now();
+  try {
+    lex(text.substr(1));  // the fuzzer's first byte only picks manifest or template
+    FAIL() << "no error";
+  } catch (const SourceError& e) {
+    EXPECT_EQ(e.message(), "Heredocs nested too deeply");
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(1));
 }
 
 }  // namespace

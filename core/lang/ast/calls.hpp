@@ -11,6 +11,7 @@ namespace marionette::lang::ast {
 /// A parameter of a class, defined type, lambda or function: `Type $name = default`.
 struct Parameter {
   SourceLocation where;
+  SourceLocation name_where;  ///< where the `$name` stands
   std::string name;
   Expression* type = nullptr;           ///< nullptr: Any
   Expression* default_value = nullptr;  ///< nullptr: required

@@ -1,0 +1,1 @@
+[1].each |*$rest, $y| { notice($y) }

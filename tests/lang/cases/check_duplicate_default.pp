@@ -1,0 +1,5 @@
+case $x {
+  default: {}
+  "a": {}
+  default: {}
+}

@@ -1,0 +1,1 @@
+define a(String $x, Integer $y, $x = 1) {}

@@ -1,0 +1,5 @@
+$n = 1
+$x = @("END"/tn)
+  a\tb ${n}\n
+  END
+notice($x)

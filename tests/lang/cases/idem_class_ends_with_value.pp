@@ -1,0 +1,5 @@
+class foo {
+  notice(1)
+  $x = 2
+  $x
+}

@@ -1,0 +1,7 @@
+$a = @(END:json)
+  {"a": 1}
+  END
+@(END:json)
+  {}
+  END
+notice($a)

@@ -1,0 +1,2 @@
+if $facts { 1 }
+notice(1)

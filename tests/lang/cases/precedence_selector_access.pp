@@ -1,0 +1,1 @@
+$x = $h["k"][0] ? { 1 => "one", default => "many" }

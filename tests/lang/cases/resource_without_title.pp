@@ -1,0 +1,3 @@
+class web {
+  file { ensure => present }
+}

@@ -1,0 +1,3 @@
+$x = @(END)
+  text
+  ENDX

@@ -1,0 +1,2 @@
+$x = "\u{zz}"
+notice($x)
