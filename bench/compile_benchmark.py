@@ -33,6 +33,18 @@ def measured(argv, stdout_path):
     return wall, (int(m.group(1)) / 1024 if m else float("nan")), run
 
 
+def build_type(binary):
+    """The CMAKE_BUILD_TYPE of the build tree the binary comes from, or "unknown"."""
+    d = os.path.dirname(os.path.abspath(binary))
+    while d != os.path.dirname(d):
+        cache = os.path.join(d, "CMakeCache.txt")
+        if os.path.exists(cache):
+            m = re.search(r"^CMAKE_BUILD_TYPE:STRING=(.*)$", open(cache).read(), re.M)
+            return m.group(1) if m else "unknown"
+        d = os.path.dirname(d)
+    return "unknown (not in a build tree, e.g. the .deb's)"
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--marionette", default=os.path.join(REPO, "build", "core", "cli", "marionette"))
@@ -83,6 +95,7 @@ def main():
             ow, pw = statistics.median(walls), statistics.median(pwalls)
             pc = statistics.median(pcompile) if pcompile else float("nan")
             rows.append((size, count, ow, pw, pc, max(rss), max(prss), verdict))
+    print(f"marionette: {a.marionette} (build type: {build_type(a.marionette)})")
     print("| target | resources | marionette wall | Puppet wall | ratio (wall) | Puppet compile phase"
           " | ratio (Puppet compile / our wall) | marionette peak RSS | Puppet peak RSS | ratio (memory) |")
     print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")

@@ -1,5 +1,6 @@
 #include <random>
 #include <string>
+#include <string_view>
 
 #include "catalog/catalog.hpp"
 
@@ -13,17 +14,58 @@ const Resource* Catalog::find(std::string_view ref) const {
 
 namespace {
 
-Data resource_to_json(const Resource& r) {
-  Data out = Data::object();
-  out["type"] = r.type;
-  out["title"] = r.title;
-  out["tags"] = r.tags;
-  if (r.file) out["file"] = *r.file;
-  if (r.line) out["line"] = *r.line;
-  out["exported"] = r.exported;
-  out["kind"] = r.kind;
-  if (!r.parameters.empty()) out["parameters"] = r.parameters;
-  return out;
+/// Writes JSON straight into one string, with nlohmann's own serializer for every value (the same
+/// escaping and number formatting as Data::dump), so that no copy of the catalog is built as a
+/// JSON tree first: for large catalogs that copy, and freeing it, was most of `to_json`'s time.
+class JsonWriter {
+ public:
+  explicit JsonWriter(std::string& out)
+      : out_(out),
+        serializer_(nlohmann::detail::output_adapter<char, std::string>(out), ' ',
+                    Data::error_handler_t::replace) {}
+
+  void raw(std::string_view text) { out_ += text; }
+  void value(const Data& data) { serializer_.dump(data, false, false, 0); }
+  void string(const std::string& text) { value(Data(text)); }
+  void strings(const std::vector<std::string>& list) {
+    out_ += '[';
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      if (i) out_ += ',';
+      string(list[i]);
+    }
+    out_ += ']';
+  }
+
+ private:
+  std::string& out_;
+  nlohmann::detail::serializer<Data> serializer_;
+};
+
+/// Keys in the order Puppet prints them: type, title, tags, file, line, exported, kind,
+/// parameters (the last only when there are any).
+void write_resource(JsonWriter& json, const Resource& r) {
+  json.raw("{\"type\":");
+  json.string(r.type);
+  json.raw(",\"title\":");
+  json.string(r.title);
+  json.raw(",\"tags\":");
+  json.strings(r.tags);
+  if (r.file) {
+    json.raw(",\"file\":");
+    json.string(*r.file);
+  }
+  if (r.line) {
+    json.raw(",\"line\":");
+    json.raw(std::to_string(*r.line));
+  }
+  json.raw(r.exported ? ",\"exported\":true" : ",\"exported\":false");
+  json.raw(",\"kind\":");
+  json.string(r.kind);
+  if (!r.parameters.empty()) {
+    json.raw(",\"parameters\":");
+    json.value(r.parameters);
+  }
+  json.raw("}");
 }
 
 const Data& field(const Data& object, const char* name, const std::string& where) {
@@ -74,22 +116,41 @@ Resource resource_from_json(const Data& in, std::size_t index) {
 }  // namespace
 
 std::string to_json(const Catalog& c) {
-  Data out = Data::object();
-  out["tags"] = c.tags;
-  out["name"] = c.name;
-  out["version"] = c.version;
-  out["code_id"] = c.code_id ? Data(*c.code_id) : Data(nullptr);
-  out["catalog_uuid"] = c.catalog_uuid;
-  out["catalog_format"] = 2;
-  out["environment"] = c.environment;
-  Data resources = Data::array();
-  for (const Resource& r : c.resources) resources.push_back(resource_to_json(r));
-  out["resources"] = std::move(resources);
-  Data edges = Data::array();
-  for (const Edge& e : c.edges) edges.push_back(Data{{"source", e.source}, {"target", e.target}});
-  out["edges"] = std::move(edges);
-  out["classes"] = c.classes;
-  return out.dump(-1, ' ', false, Data::error_handler_t::replace);
+  std::string out;
+  out.reserve(256 + 512 * c.resources.size() + 128 * c.edges.size());
+  JsonWriter json(out);
+  json.raw("{\"tags\":");
+  json.strings(c.tags);
+  json.raw(",\"name\":");
+  json.string(c.name);
+  json.raw(",\"version\":");
+  json.raw(std::to_string(c.version));
+  json.raw(",\"code_id\":");
+  if (c.code_id)
+    json.string(*c.code_id);
+  else
+    json.raw("null");
+  json.raw(",\"catalog_uuid\":");
+  json.string(c.catalog_uuid);
+  json.raw(",\"catalog_format\":2,\"environment\":");
+  json.string(c.environment);
+  json.raw(",\"resources\":[");
+  for (std::size_t i = 0; i < c.resources.size(); ++i) {
+    if (i) json.raw(",");
+    write_resource(json, c.resources[i]);
+  }
+  json.raw("],\"edges\":[");
+  for (std::size_t i = 0; i < c.edges.size(); ++i) {
+    json.raw(i ? ",{\"source\":" : "{\"source\":");
+    json.string(c.edges[i].source);
+    json.raw(",\"target\":");
+    json.string(c.edges[i].target);
+    json.raw("}");
+  }
+  json.raw("],\"classes\":");
+  json.strings(c.classes);
+  json.raw("}");
+  return out;
 }
 
 Catalog from_json(std::string_view text) {

@@ -56,17 +56,23 @@ catalog::Catalog Evaluator::run() {
   resources_.add_edge(stage_main_, main_index);
 
   top_ = &scopes_.emplace_back(nullptr, "", main_index);
+  for (const auto& [name, value] : request_.node_parameters.items())
+    top_->set(name, from_data(value));
   for (const auto& [name, value] : request_.facts.items()) top_->set(name, from_data(value));
   top_->set("facts", from_data(request_.facts));
   std::string certname = request_.node_name;
   std::string hostname = certname.substr(0, certname.find('.'));
   std::string domain =
       certname.find('.') == std::string::npos ? "" : certname.substr(certname.find('.') + 1);
-  top_->set("trusted", Hash{{Value("authenticated"), Value("remote")},
+  // A local compile, as `puppet apply` makes: trusted data is 'local' and $server_facts holds
+  // only the environment.
+  top_->set("trusted", Hash{{Value("authenticated"), Value("local")},
                             {Value("certname"), Value(certname)},
-                            {Value("domain"), Value(domain)},
                             {Value("extensions"), Value(Hash{})},
-                            {Value("hostname"), Value(hostname)}});
+                            {Value("hostname"), Value(hostname)},
+                            {Value("domain"), Value(domain)},
+                            {Value("external"), Value(Hash{})}});
+  top_->set("server_facts", Hash{{Value("environment"), Value(request_.environment)}});
   top_->set("environment", Value(request_.environment));
   top_->set("clientcert", Value(certname));
   class_scopes_[""] = top_;
@@ -74,6 +80,7 @@ catalog::Catalog Evaluator::run() {
   for (const lang::Program& program : environment_.main_programs())
     evaluate_block(program.body, *top_);
   evaluate_node();
+  declare_node_classes();
   evaluate_generators();
   finish_relationships();
   resources_.finish_tags();
@@ -93,8 +100,24 @@ catalog::Catalog Evaluator::run() {
   return out;
 }
 
+/// The classifier's classes, as Puppet's evaluate_node_classes: those with parameters first,
+/// resource-like, then the others, include-like.
+void Evaluator::declare_node_classes() {
+  const lang::SourceLocation nowhere;
+  for (const auto& [name, parameters] : request_.node_classes) {
+    if (parameters.empty()) continue;
+    std::vector<std::pair<std::string, Value>> values;
+    for (const auto& [key, value] : parameters.items()) values.emplace_back(key, from_data(value));
+    declare_class(name, *top_, &values, nowhere);
+  }
+  for (const auto& [name, parameters] : request_.node_classes)
+    if (parameters.empty()) include_class(Value(name), *top_, ClassInclusion::Include, nowhere);
+}
+
 catalog::Catalog compile(const CompileRequest& request) {
-  Environment environment(request.env_dir, request.manifest);
+  double* parse_seconds = request.timings ? &request.timings->parse_seconds : nullptr;
+  if (parse_seconds) *parse_seconds = 0;
+  Environment environment(request.env_dir, request.manifest, parse_seconds);
   Evaluator evaluator(request, environment);
   return evaluator.run();
 }

@@ -3,6 +3,8 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "catalog/catalog.hpp"
 #include "facts/facts.hpp"
@@ -22,6 +24,12 @@ struct CompileRequest {
   std::string environment = "production";
   facts::Facts facts = facts::Facts::object();
   CompileTimings* timings = nullptr;  ///< optional: where the time went
+  /// From the node classifier (ENC), as Puppet's node: classes declared after the node block, at
+  /// top scope, `include`-like without parameters and `class { 'x': … }`-like with them (an
+  /// object of parameter names to values); parameters become top-scope variables, set before
+  /// the facts' so that they win.
+  std::vector<std::pair<std::string, facts::Facts>> node_classes;
+  facts::Facts node_parameters = facts::Facts::object();
 };
 
 /// Compiles a catalog as Puppet 7 would. Throws lang::SourceError for errors in manifests

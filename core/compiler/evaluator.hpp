@@ -104,6 +104,7 @@ class Evaluator {
   void evaluate_defined_type(std::size_t index);
   std::optional<Value> lookup_parameter(const std::string& key, const lang::SourceLocation& where);
   void evaluate_node();
+  void declare_node_classes();  ///< the classifier's (ENC) classes, in compiler.cpp
 
   // Relationships and collectors (evaluate_relationships.cpp).
   Value evaluate_relationship(const lang::ast::Relationship& node, Scope& scope);

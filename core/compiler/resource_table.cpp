@@ -100,7 +100,7 @@ void ResourceTable::finish_tags() {
 
 void ResourceTable::add_edge(std::size_t container, std::size_t contained) {
   std::pair<std::size_t, std::size_t> edge{container, contained};
-  if (std::find(edges_.begin(), edges_.end(), edge) == edges_.end()) edges_.push_back(edge);
+  if (edge_set_.insert(edge).second) edges_.push_back(edge);
 }
 
 catalog::Catalog ResourceTable::to_catalog() const {

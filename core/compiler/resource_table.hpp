@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -70,7 +71,13 @@ class ResourceTable {
  private:
   std::deque<CompiledResource> resources_;
   std::unordered_map<std::string, std::size_t> index_;
-  std::vector<std::pair<std::size_t, std::size_t>> edges_;
+  std::vector<std::pair<std::size_t, std::size_t>> edges_;  ///< in the order they were added
+  struct EdgeHash {
+    std::size_t operator()(const std::pair<std::size_t, std::size_t>& edge) const {
+      return std::hash<std::size_t>()(edge.first * 0x9E3779B97F4A7C15ULL ^ edge.second);
+    }
+  };
+  std::unordered_set<std::pair<std::size_t, std::size_t>, EdgeHash> edge_set_;  ///< no duplicates
 };
 
 /// Puppet's rule for tags: letters, digits, underscores, then also `:`, `.` and `-`.

@@ -18,6 +18,21 @@ Value unique(CallContext& call) {
       if (out.find(c) == std::string::npos) out += c;
     return out;
   }
+  if (value.is_hash()) {  // Puppet: {[keys with that value] => [value]}
+    Hash groups;
+    for (const auto& [key, item] : value.hash()) {
+      auto found = std::find_if(groups.begin(), groups.end(),
+                                [&](const auto& g) { return equals(g.second.array()[0], item); });
+      if (found == groups.end()) {
+        groups.emplace_back(Value(Array{key}), Value(Array{item}));
+      } else {
+        Array keys = found->first.array();
+        keys.push_back(key);
+        found->first = Value(std::move(keys));
+      }
+    }
+    return groups;
+  }
   if (!value.is_array()) call.fail("expects an Array, got " + type_name_of(value));
   Array out;
   for (const Value& item : value.array())
@@ -40,6 +55,26 @@ Value flatten(CallContext& call) {
   return out;
 }
 
+/// A string that reads as a number counts as that number in max/min (Puppet 7, deprecated).
+std::optional<double> as_number(const Value& value) {
+  if (value.is_number()) return value.number();
+  if (!value.is_string() || value.string().empty()) return std::nullopt;
+  try {
+    std::size_t used = 0;
+    double number = std::stod(value.string(), &used);
+    if (used == value.string().size()) return number;
+  } catch (...) {
+  }
+  return std::nullopt;
+}
+
+int extreme_order(const Value& a, const Value& b, const lang::SourceLocation& where) {
+  auto x = as_number(a), y = as_number(b);
+  if (x && y) return *x < *y ? -1 : *x > *y ? 1 : 0;
+  if (a.is_string() && b.is_string()) return a.string().compare(b.string());
+  return compare(a, b, where);
+}
+
 /// max(values...) / min(values...): numbers compare by value, otherwise as strings.
 template <bool Greatest>
 Value extreme(CallContext& call) {
@@ -49,7 +84,7 @@ Value extreme(CallContext& call) {
   if (values.empty()) return Value();
   Value best = values[0];
   for (std::size_t i = 1; i < values.size(); ++i) {
-    int order = compare(values[i], best, call.where);
+    int order = extreme_order(values[i], best, call.where);
     if (Greatest ? order > 0 : order < 0) best = values[i];
   }
   return best;

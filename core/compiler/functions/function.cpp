@@ -39,6 +39,7 @@ FunctionTable build_table() {
   register_digest_functions(table);
   register_lookup_functions(table);
   register_template_functions(table);
+  register_data_functions(table);
   std::sort(table.begin(), table.end());
   return table;
 }

@@ -47,5 +47,6 @@ void register_collection_functions(FunctionTable& table);  // unique, flatten, d
 void register_digest_functions(FunctionTable& table);      // md5, sha1, sha256, fqdn_rand
 void register_lookup_functions(FunctionTable& table);      // lookup, hiera, hiera_array, ...
 void register_template_functions(FunctionTable& table);    // epp, inline_epp, file, Sensitive
+void register_data_functions(FunctionTable& table);  // compare, get, getvar, group_by, then...
 
 }  // namespace marionette::compiler

@@ -137,8 +137,17 @@ Value index(CallContext& call) {
     return Value();
   }
   if (collection.is_hash()) {
-    for (const auto& [key, value] : collection.hash())
-      if (call.arguments.size() > 1 && equals(value, call.arguments[1])) return key;
+    std::size_t arity = call.lambda ? call.lambda->parameters.size() : 0;
+    for (const auto& [key, value] : collection.hash()) {
+      bool found =
+          call.arguments.size() > 1
+              ? equals(value, call.arguments[1])
+              : truthy(call.evaluator.call_lambda(
+                    *call.lambda,
+                    arity >= 2 ? std::vector<Value>{key, value} : std::vector<Value>{value},
+                    call.scope));
+      if (found) return key;
+    }
     return Value();
   }
   if (collection.is_string() && call.arguments.size() > 1) {
@@ -239,12 +248,28 @@ Value quantify(CallContext& call) {
   return result;
 }
 
+double to_number(const Value& value) {
+  return value.is_number() ? value.number() : 0;
+}
+
 Value sort(CallContext& call) {
   call.expect_arguments(1, 1);
+  auto before = [&](const Value& a, const Value& b) {
+    if (call.lambda)
+      return to_number(call.evaluator.call_lambda(*call.lambda, {a, b}, call.scope)) < 0;
+    return compare(a, b, call.where) < 0;
+  };
+  if (call.arguments[0].is_string()) {  // a string sorts its characters
+    Array chars;
+    for (char c : call.arguments[0].string()) chars.push_back(std::string(1, c));
+    std::stable_sort(chars.begin(), chars.end(), before);
+    std::string out;
+    for (const Value& c : chars) out += c.string();
+    return out;
+  }
   if (!call.arguments[0].is_array()) call.fail("expects an Array");
   Array items = call.arguments[0].array();
-  std::stable_sort(items.begin(), items.end(),
-                   [&](const Value& a, const Value& b) { return compare(a, b, call.where) < 0; });
+  std::stable_sort(items.begin(), items.end(), before);
   return items;
 }
 

@@ -15,11 +15,19 @@ Value join(CallContext& call) {
     call.fail("parameter 'arg' expects an Array value, got " + type_name_of(call.arguments[0]));
   std::string separator = call.arguments.size() > 1 ? to_string(call.arguments[1]) : "";
   std::string out;
-  const Array& items = call.arguments[0].array();
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i) out += separator;
-    append_string(items[i], out);
-  }
+  bool first = true;
+  auto append = [&](const auto& self, const Array& items) -> void {
+    for (const Value& item : items) {
+      if (item.is_array()) {
+        self(self, item.array());
+        continue;
+      }
+      if (!first) out += separator;
+      first = false;
+      append_string(item, out);
+    }
+  };
+  append(append, call.arguments[0].array());  // nested arrays are flattened, as Puppet does
   return out;
 }
 

@@ -1,5 +1,6 @@
 #include <charconv>
 
+#include "compiler/evaluator.hpp"
 #include "compiler/functions/function.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
@@ -13,8 +14,12 @@ Value assert_type(CallContext& call) {
   call.expect_arguments(2, 2);
   if (!call.arguments[0].is_type()) call.fail("expects a Type as its first argument");
   const TypeValue& type = call.arguments[0].type();
-  if (!matches(call.arguments[1], type)) call.fail(describe_mismatch(type, call.arguments[1]));
-  return call.arguments[1];
+  if (matches(call.arguments[1], type)) return call.arguments[1];
+  if (call.lambda)  // the block decides: it gets the expected and the actual type
+    return call.evaluator.call_lambda(
+        *call.lambda, {call.arguments[0], Value(TypeValue{type_name_of(call.arguments[1]), {}})},
+        call.scope);
+  call.fail(describe_mismatch(type, call.arguments[1]));
 }
 
 Value new_integer(CallContext& call) {
@@ -39,9 +44,41 @@ Value new_integer(CallContext& call) {
   return negative ? -out : out;
 }
 
+/// String.new's default format: floats as %f, strings inside collections quoted.
+std::string default_string(const Value& value, bool nested) {
+  if (value.is_float()) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%f", value.number());
+    return text;
+  }
+  if (value.is_string()) return nested ? "'" + value.string() + "'" : value.string();
+  if (value.is_undef()) return nested ? "undef" : "";
+  if (value.is_array()) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < value.array().size(); ++i)
+      out += (i ? ", " : "") + default_string(value.array()[i], true);
+    return out + "]";
+  }
+  if (value.is_hash()) {
+    std::string out = "{";
+    bool first = true;
+    for (const auto& [k, v] : value.hash()) {
+      out += (first ? "" : ", ") + default_string(k, true) + " => " + default_string(v, true);
+      first = false;
+    }
+    return out + "}";
+  }
+  return to_string(value);
+}
+
 Value new_string(CallContext& call) {
   call.expect_arguments(1, 2);
-  return to_string(call.arguments[0]);
+  if (call.arguments.size() > 1 && call.arguments[1].is_string()) {
+    std::vector<Value> arguments{call.arguments[1], call.arguments[0]};
+    CallContext format{call.evaluator, call.scope, call.name, arguments, nullptr, call.where};
+    return find_function("sprintf")(format);
+  }
+  return default_string(call.arguments[0], false);
 }
 
 Value new_boolean(CallContext& call) {

@@ -12,6 +12,37 @@ namespace marionette::compiler::hiera {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+/// A value as Puppet's --explain prints it (Ruby's pretty inspect), continuation lines indented.
+std::string explain_value(const Value& value, std::size_t indent) {
+  std::string pad(indent, ' ');
+  if (value.is_string()) return "\"" + value.string() + "\"";
+  if (value.is_undef()) return "nil";
+  if (value.is_array()) {
+    if (value.array().empty()) return "[]";
+    std::string out = "[";
+    for (std::size_t i = 0; i < value.array().size(); ++i)
+      out += std::string(i ? "," : "") + "\n" + pad + "  " +
+             explain_value(value.array()[i], indent + 2);
+    return out + "\n" + pad + "]";
+  }
+  if (value.is_hash()) {
+    if (value.hash().empty()) return "{}";
+    std::string out = "{";
+    bool first = true;
+    for (const auto& [k, v] : value.hash()) {
+      out += std::string(first ? "" : ",") + "\n" + pad + "  " + explain_value(k, indent + 2) +
+             " => " + explain_value(v, indent + 2);
+      first = false;
+    }
+    return out + "\n" + pad + "}";
+  }
+  return to_string(value);
+}
+
+}  // namespace
+
 Hiera::Hiera(std::optional<fs::path> env_dir, std::vector<fs::path> modulepath,
              VariableResolver variables)
     : env_dir_(std::move(env_dir)),
@@ -27,8 +58,9 @@ const std::vector<Hiera::Layer*>& Hiera::layers_for(const std::string& key) {
     environment_loaded_ = true;
     if (env_dir_)
       if (auto config = load_config(*env_dir_, true))
-        environment_layer_ = std::make_unique<Layer>(Layer{"environment", std::move(*config)});
+        environment_layer_ = std::make_unique<Layer>(Layer{"Environment", std::move(*config)});
   }
+  if (global_layer_) layers.push_back(global_layer_.get());
   if (environment_layer_) layers.push_back(environment_layer_.get());
   if (!module.empty()) {
     auto [found, fresh] = module_layers_.try_emplace(module);
@@ -36,7 +68,8 @@ const std::vector<Hiera::Layer*>& Hiera::layers_for(const std::string& key) {
       for (const fs::path& dir : modulepath_) {
         if (!fs::is_directory(dir / module)) continue;
         if (auto config = load_config(dir / module, false))
-          found->second = std::make_unique<Layer>(Layer{"module " + module, std::move(*config)});
+          found->second =
+              std::make_unique<Layer>(Layer{"Module \"" + module + "\"", std::move(*config)});
         break;
       }
     }
@@ -45,15 +78,21 @@ const std::vector<Hiera::Layer*>& Hiera::layers_for(const std::string& key) {
   return layers_cache_.emplace(module, std::move(layers)).first->second;
 }
 
-std::vector<fs::path> Hiera::data_files(const HierarchyLevel& level) {
-  std::vector<fs::path> out;
+void Hiera::set_global_config(const fs::path& file) {
+  global_layer_ = std::make_unique<Layer>(Layer{"Global", load_config_file(file)});
+  layers_cache_.clear();
+}
+
+std::vector<std::pair<fs::path, std::string>> Hiera::data_files(const HierarchyLevel& level) {
+  std::vector<std::pair<fs::path, std::string>> out;
   for (const std::string& path : level.paths)
-    out.push_back(level.datadir / to_string(interpolate_string(path)));
+    out.emplace_back(level.datadir / to_string(interpolate_string(path)), path);
   for (const std::string& pattern : level.globs) {
     std::string full = (level.datadir / to_string(interpolate_string(pattern))).string();
     glob_t matches{};
     if (::glob(full.c_str(), 0, nullptr, &matches) == 0)
-      for (std::size_t i = 0; i < matches.gl_pathc; ++i) out.emplace_back(matches.gl_pathv[i]);
+      for (std::size_t i = 0; i < matches.gl_pathc; ++i)
+        out.emplace_back(matches.gl_pathv[i], pattern);
     ::globfree(&matches);
   }
   if (!level.mapped_paths.empty()) {
@@ -77,7 +116,7 @@ std::vector<fs::path> Hiera::data_files(const HierarchyLevel& level) {
           path += pattern[i++];
         }
       }
-      out.push_back(level.datadir / to_string(interpolate_string(path)));
+      out.emplace_back(level.datadir / to_string(interpolate_string(path)), pattern);
     }
   }
   return out;
@@ -102,7 +141,7 @@ const Value* Hiera::data_file(const fs::path& path, const std::string& data_hash
 
 std::optional<MergeStrategy> Hiera::merge_option(const std::string& key, const Layer& layer) {
   for (const HierarchyLevel& level : layer.config.hierarchy) {
-    for (const fs::path& file : data_files(level)) {
+    for (const auto& [file, written] : data_files(level)) {
       const Value* data = data_file(file, level.data_hash);
       if (!data || !data->is_hash()) continue;
       const Value* options = hash_find(data->hash(), Value("lookup_options"));
@@ -148,15 +187,34 @@ std::optional<Value> Hiera::lookup(const std::string& key, std::optional<MergeSt
     std::getline(parts, root, '.');
     while (std::getline(parts, part, '.')) segments.push_back(part);
   }
+  const char* strategy_name[] = {"first", "unique", "hash", "deep"};
+  bool merging = strategy != MergeStrategy::First;
+  std::string indent = merging ? "    " : "  ";
+  if (explain) {
+    explain->push_back("Searching for \"" + key + "\"");
+    if (merging)
+      explain->push_back(std::string("  Merge strategy ") +
+                         strategy_name[static_cast<int>(strategy)]);
+  }
   std::vector<Value> found;
   for (const Layer* layer : layers) {
-    if (explain)
-      explain->push_back(layer->label + " layer (" +
+    std::size_t found_before = found.size();
+    // Puppet shows a provider's own merge only when it has more than one hierarchy entry.
+    bool layer_merges = merging && layer->config.hierarchy.size() > 1;
+    std::string inner = indent + "  " + (layer_merges ? "  " : "");
+    if (explain) {
+      explain->push_back(indent + layer->label + " Data Provider (hiera configuration version 5)");
+      explain->push_back(indent + "  Using configuration \"" +
                          (layer->config.file.empty() ? std::string("default hiera.yaml")
                                                      : layer->config.file.string()) +
-                         ")");
+                         "\"");
+      if (layer_merges)
+        explain->push_back(indent + "  Merge strategy " +
+                           strategy_name[static_cast<int>(strategy)]);
+    }
     for (const HierarchyLevel& level : layer->config.hierarchy) {
-      for (const fs::path& file : data_files(level)) {
+      if (explain) explain->push_back(inner + "Hierarchy entry \"" + level.name + "\"");
+      for (const auto& [file, written] : data_files(level)) {
         const Value* data = data_file(file, level.data_hash);
         const Value* value =
             data && data->is_hash() ? hash_find(data->hash(), Value(root)) : nullptr;
@@ -171,17 +229,29 @@ std::optional<Value> Hiera::lookup(const std::string& key, std::optional<MergeSt
           else
             value = nullptr;
         }
-        if (explain)
-          explain->push_back("  " + level.name + ": " + file.string() +
-                             (!data   ? " (not found)"
-                              : value ? " found: " + to_string(*value)
-                                      : " (no key '" + key + "')"));
+        if (explain) {
+          explain->push_back(inner + "  Path \"" + file.string() + "\"");
+          explain->push_back(inner + "    Original path: \"" + written + "\"");
+          explain->push_back(inner + "    " +
+                             (!data   ? std::string("Path not found")
+                              : value ? "Found key: \"" + key +
+                                            "\" value: " + explain_value(*value, inner.size() + 4)
+                                      : "No such key: \"" + key + "\""));
+        }
         if (!value) continue;
         found.push_back(interpolate(*value));
         if (strategy == MergeStrategy::First) return found.front();
       }
     }
+    if (explain && layer_merges && found.size() > found_before) {
+      std::vector<Value> mine(found.begin() + static_cast<std::ptrdiff_t>(found_before),
+                              found.end());
+      explain->push_back(
+          inner + "Merged result: " + explain_value(merge_values(strategy, mine), inner.size()));
+    }
   }
+  if (explain && merging && !found.empty())
+    explain->push_back("    Merged result: " + explain_value(merge_values(strategy, found), 4));
   if (found.empty()) return std::nullopt;
   return merge_values(strategy, found);
 }

@@ -33,13 +33,18 @@ class Hiera {
   /// `%{...}` expressions in a string replaced (strings inside arrays and hashes too).
   Value interpolate(const Value& value);
 
+  /// Adds the global layer (searched before the environment's) from this hiera.yaml.
+  void set_global_config(const std::filesystem::path& file);
+
  private:
   struct Layer {
-    std::string label;  ///< "environment", "module app"
+    std::string label;  ///< "Global", "Environment", "Module \"app\"" (as --explain names them)
     HieraConfig config;
   };
   const std::vector<Layer*>& layers_for(const std::string& key);
-  std::vector<std::filesystem::path> data_files(const HierarchyLevel& level);
+  /// The level's data files, each with the path as written in hiera.yaml.
+  std::vector<std::pair<std::filesystem::path, std::string>> data_files(
+      const HierarchyLevel& level);
   const Value* data_file(const std::filesystem::path& path, const std::string& data_hash);
   std::optional<MergeStrategy> merge_option(const std::string& key, const Layer& layer);
   Value interpolate_string(const std::string& text);
@@ -48,6 +53,7 @@ class Hiera {
   std::optional<std::filesystem::path> env_dir_;
   std::vector<std::filesystem::path> modulepath_;
   VariableResolver variables_;
+  std::unique_ptr<Layer> global_layer_;
   std::unique_ptr<Layer> environment_layer_;
   bool environment_loaded_ = false;
   std::map<std::string, std::unique_ptr<Layer>> module_layers_;  ///< null when none

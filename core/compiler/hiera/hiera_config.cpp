@@ -61,12 +61,20 @@ HierarchyLevel read_level(const catalog::Data& entry, const fs::path& dir,
 
 std::optional<HieraConfig> load_config(const fs::path& dir, bool use_default) {
   fs::path file = dir / "hiera.yaml";
-  HieraConfig config;
   if (!fs::exists(file)) {
     if (!use_default) return std::nullopt;
+    HieraConfig config;
     config.hierarchy.push_back({"Common", dir / "data", "yaml_data", {"common.yaml"}, {}, {}});
     return config;
   }
+  return load_config_file(file);
+}
+
+HieraConfig load_config_file(const fs::path& given) {
+  fs::path file = fs::absolute(given);
+  fs::path dir = file.parent_path();
+  if (!fs::is_regular_file(file)) fail(file, "no such Hiera configuration");
+  HieraConfig config;
   config.file = file;
   catalog::Data data = facts::load_yaml_file(file);
   if (!data.contains("version") || data["version"] != 5)

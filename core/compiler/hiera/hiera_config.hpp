@@ -31,4 +31,8 @@ struct HieraConfig {
 /// version 5 configuration this implementation reads.
 std::optional<HieraConfig> load_config(const std::filesystem::path& dir, bool use_default);
 
+/// Reads a hiera.yaml by its path (the global layer's, which may have any name); relative
+/// datadirs are relative to the file's directory.
+HieraConfig load_config_file(const std::filesystem::path& file);
+
 }  // namespace marionette::compiler::hiera

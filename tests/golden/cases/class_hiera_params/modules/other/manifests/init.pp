@@ -1,0 +1,3 @@
+class other(Boolean $flag = false) {
+  notify { 'other': message => $flag }
+}

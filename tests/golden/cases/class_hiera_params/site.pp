@@ -1,0 +1,2 @@
+include app
+class { 'other': }

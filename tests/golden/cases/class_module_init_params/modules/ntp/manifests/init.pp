@@ -1,0 +1,3 @@
+class ntp(Array[String] $servers = [], Boolean $enable = true) {
+  contain ntp::config
+}

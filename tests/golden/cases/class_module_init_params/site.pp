@@ -1,0 +1,1 @@
+class { 'ntp': servers => ['a.pool', 'b.pool'] }

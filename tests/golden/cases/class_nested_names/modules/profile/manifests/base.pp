@@ -1,0 +1,4 @@
+class profile::base {
+  $label = 'base'
+  notify { 'base': }
+}

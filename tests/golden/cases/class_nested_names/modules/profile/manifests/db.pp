@@ -1,0 +1,4 @@
+class profile::db {
+  include profile::base
+  notify { 'db': message => $profile::base::label }
+}

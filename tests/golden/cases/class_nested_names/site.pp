@@ -1,0 +1,2 @@
+include profile::web
+include profile::db

@@ -1,0 +1,3 @@
+class app(Integer $port = 80, String $label = 'n') {
+  notify { 'app': message => "${port} ${label}" }
+}

@@ -1,0 +1,1 @@
+class { 'app': port => 1 }

@@ -1,0 +1,3 @@
+define mymod::conf($value = 'none') {
+  file { "/etc/mymod/${title}": content => "v=${value}\n" }
+}

@@ -1,0 +1,2 @@
+mymod::conf { 'x': value => 1 }
+mymod::conf { 'y': }

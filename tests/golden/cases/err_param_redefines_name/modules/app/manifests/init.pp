@@ -1,0 +1,3 @@
+class app(Integer $port = 80, String $name = 'n') {
+  notify { 'app': message => "${port} ${name}" }
+}

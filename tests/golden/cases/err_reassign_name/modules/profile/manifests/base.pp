@@ -1,0 +1,4 @@
+class profile::base {
+  $name = 'base'
+  notify { 'base': }
+}

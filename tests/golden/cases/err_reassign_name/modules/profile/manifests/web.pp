@@ -1,0 +1,4 @@
+class profile::web {
+  include profile::base
+  notify { 'web': }
+}

@@ -1,0 +1,1 @@
+notify { 's': message => [$server_facts['environment'], $server_facts =~ Hash] }

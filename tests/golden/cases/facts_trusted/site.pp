@@ -1,0 +1,1 @@
+notify { 't': message => [$trusted['certname'], $trusted['hostname'], $trusted['domain'], $trusted['extensions'], $clientcert, $environment] }

@@ -1,0 +1,1 @@
+notify { 'c': message => ['42'.convert_to(Integer), [['a', 1]].convert_to(Hash), 5.convert_to(String), '3.5'.convert_to(Float), 'true'.convert_to(Boolean), { 'a' => 1 }.convert_to(Array), '0x10'.convert_to(Integer, 16)] }

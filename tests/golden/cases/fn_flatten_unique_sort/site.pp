@@ -1,0 +1,1 @@
+notify { 'f': message => [flatten([1, [2, [3, [4]]]]), flatten(1, [2]), unique([3, 1, 3, 2, 1]), unique('aabbc'), sort([3, 1, 2]), sort(['b', 'A', 'a']), sort([3, 1, 2]) |$a, $b| { compare($b, $a) }, sort('cba')] }

@@ -1,0 +1,1 @@
+notify { 'i': message => [index([1, 2, 3], 2), index(['a', 'b'], 'c'), index('hello', 'l'), index({ 'a' => 1, 'b' => 2 }, 2), [5, 6, 7].index |$x| { $x > 5 }, { 'a' => 1, 'b' => 2 }.index |$v| { $v == 2 }] }

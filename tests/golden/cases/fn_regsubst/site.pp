@@ -1,0 +1,1 @@
+notify { 'r': message => [regsubst('foo bar foo', 'foo', 'baz'), regsubst('foo bar foo', 'foo', 'baz', 'G'), regsubst('ABC', 'b', 'x', 'I'), regsubst(['a1', 'b2'], '\d', 'N'), regsubst('hello', /(l+)/, '<\1>'), regsubst('a.b', '\.', '-', 'G'), 'xyz'.regsubst(/y/, '\0\0')] }

@@ -1,0 +1,1 @@
+notify { 's': message => [shellquote('a b', "it's", 'plain', '$x'), shellquote([]), join(reverse_each([1, 2, 3]).map |$x| { $x }, ''), abs(-3.5), floor(-1.5), ceiling(-1.5), round(-2.5), round(2.4)] }

@@ -1,0 +1,4 @@
+$json = @(JSON:json)
+  {"a": 1}
+  | JSON
+notify { 'syn': message => $json }

@@ -1,0 +1,1 @@
+notify { 'i': message => [lookup('greeting'), lookup('copy'), lookup('aliased'), lookup('lit'), lookup('scoped'), lookup('tr')] }

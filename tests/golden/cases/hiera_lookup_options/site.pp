@@ -1,0 +1,1 @@
+notify { 'o': message => [lookup('opts'), lookup('pkgs'), lookup('prefix::one')] }

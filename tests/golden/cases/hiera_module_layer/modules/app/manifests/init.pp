@@ -1,0 +1,3 @@
+class app(Integer $port, String $name_tag) {
+  notify { 'app': message => "${port} ${name_tag}" }
+}

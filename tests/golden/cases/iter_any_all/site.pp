@@ -1,0 +1,1 @@
+notify { 'aa': message => [[1, 2].any |$x| { $x > 1 }, [1, 2].all |$x| { $x > 1 }, { 'a' => 1 }.any |$k, $v| { $v == 1 }, [].all |$x| { false }, [].any |$x| { true }, [3, 4].any |$i, $x| { $i == 1 }] }

@@ -1,0 +1,1 @@
+notify { 'reduce': message => [[1, 2, 3].reduce |$m, $x| { $m + $x }, [1, 2, 3].reduce(100) |$m, $x| { $m - $x }, { 'a' => 1, 'b' => 2 }.reduce(0) |$m, $kv| { $m + $kv[1] }, ['a', 'b'].reduce |$m, $x| { "${m}${x}" }] }

@@ -1,0 +1,2 @@
+node default { notify { 'default-node': } }
+notify { 'top': }

@@ -1,0 +1,1 @@
+node /^(\w+)(\d+)\.example\.com$/ { notify { 'caps': message => [$1, $2] } }

@@ -1,0 +1,2 @@
+node 'web01' { notify { 'short': } }
+node default { notify { 'default': } }

@@ -1,0 +1,1 @@
+notify { 't': message => [[1, 'a'] =~ Array[Variant[Integer, String]], { 'a' => 1 } =~ Hash[String, Integer], 3 =~ Integer[1, 5], 6 =~ Integer[1, 5], 'abc' =~ Pattern[/^a/], 'x' =~ Enum['x', 'y'], undef =~ Optional[String], 1.5 =~ Float[1.0, 2.0]] }

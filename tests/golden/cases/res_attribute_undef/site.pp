@@ -1,0 +1,2 @@
+notify { 'u': message => undef }
+file { '/tmp/u': ensure => file, mode => undef, owner => 'root' }

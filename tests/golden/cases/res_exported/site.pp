@@ -1,0 +1,3 @@
+@@file { '/tmp/exported': ensure => file, tag => 'exp' }
+@@notify { 'exp-note': }
+notify { 'normal': }

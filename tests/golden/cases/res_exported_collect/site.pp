@@ -1,0 +1,3 @@
+@@notify { 'exp': message => 'exported' }
+Notify <<| |>>
+notify { 'local': }

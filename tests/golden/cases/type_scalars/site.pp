@@ -1,0 +1,1 @@
+notify { 'd': message => [1 =~ Numeric, 1.0 =~ Integer, '1' =~ Integer, true =~ Boolean, 'x' =~ Scalar, [1] =~ Scalar, undef =~ Any, /r/ =~ Regexp, 1 =~ Data, [1, { 'a' => 'b' }] =~ Data, Integer =~ Type, 'x' =~ ScalarData, undef =~ NotUndef] }

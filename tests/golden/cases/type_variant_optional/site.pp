@@ -1,0 +1,1 @@
+notify { 'v': message => [undef =~ Optional[Integer], 3 =~ Optional[Integer], 'a' =~ Variant[Integer, Enum['a']], 1 =~ NotUndef, undef =~ NotUndef, 'x' =~ Optional['x'], undef =~ Variant[Undef, String]] }

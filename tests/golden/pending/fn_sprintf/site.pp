@@ -1,0 +1,1 @@
+notify { 's': message => [sprintf('%d|%5d|%-5d|%05d', 1, 2, 3, 4), sprintf('%s|%10s|%-10s|', 'a', 'b', 'c'), sprintf('%.3f|%e|%g', 3.14159, 12345.678, 0.0001), sprintf('%x|%X|%o|%b|%#x', 255, 255, 8, 5, 255), sprintf('%%|%c', 65), sprintf('%<a>s-%<b>d', { 'a' => 'x', 'b' => 2 }), sprintf('%+d|% d', 5, 5), sprintf('%s', [1, 2])] }

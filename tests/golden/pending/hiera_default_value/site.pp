@@ -1,0 +1,1 @@
+notify { 'd': message => [lookup('missing', String, 'first', 'fb'), lookup('missing', { 'default_value' => [1] }), lookup(['nope', 'base']), lookup('missing') || { 'from block' }] }

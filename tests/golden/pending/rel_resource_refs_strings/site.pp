@@ -1,0 +1,4 @@
+notify { 'x': }
+notify { 'y': }
+Notify['x'] -> Notify['y']
+Notify[x] -> Notify[y]

@@ -1,0 +1,3 @@
+$type = 'notify'
+Resource[$type] { 'dyn': message => 'dynamic' }
+Resource['file'] { '/tmp/dynfile': ensure => file }

@@ -1,0 +1,3 @@
+class mymod(Mymod::Small $level = 3) {
+  notify { 'level': message => $level }
+}

@@ -1,0 +1,1 @@
+type Mymod::Small = Integer[0, 10]

@@ -1,0 +1,3 @@
+
+include mymod
+notify { 'mod': message => [8 =~ Mymod::Small, 80 =~ Mymod::Small, Mymod::Small] }

@@ -1,0 +1,1 @@
+notify { 'a': message => [Integer <= Numeric, Integer[1, 3] < Integer, Numeric < Integer, String[1] <= String, Array[Integer] <= Array[Numeric], Enum['a'] <= String, Integer == Integer, Integer[1] == Integer[1, default], Optional[String] >= String, Tuple[Integer] <= Array[Integer], Struct[{ 'a' => Integer }] <= Hash[String, Integer]] }

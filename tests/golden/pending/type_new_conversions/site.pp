@@ -1,0 +1,1 @@
+notify { 'n': message => [Integer('0x1F'), Integer('0b101'), Integer('017'), Integer('-12'), Integer(3.9), Float('2.5'), Float(3), Numeric('0x10'), String(10, '%05d'), Boolean('true'), Boolean('no'), Array({ 'a' => 1 }), Array('abc', true), Array(1, true), Hash([1, 2, 3, 4]), Integer('12', 8), Integer(true), String(255, '%x'), Float('1e3')] }

@@ -1,0 +1,1 @@
+notify { 'n': message => [Integer.new('42'), String.new(42), Array.new([1]), Hash.new(['a', 1]), Tuple[Integer, Integer].new([1, 2]), Optional[Integer].new('5'), Variant[Integer, String].new('7'), Boolean.new(0), Boolean.new(1.0), Integer.new('7', 10)] }

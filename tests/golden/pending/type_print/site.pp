@@ -1,0 +1,1 @@
+notify { 'p': message => [Integer[1, 5], Integer[1], Array[String, 1], Hash[String, Integer], Optional[String], Variant[Integer, String], Enum['a', 'b'], Pattern[/x/], Struct[{ 'a' => Integer }], Tuple[Integer, String], String[1, 10], Float[0.5], Type[Integer], Callable, Undef, Default, Sensitive[String]] }

@@ -1,0 +1,1 @@
+notify { 'm': message => [Default =~ Type, default =~ Default, Integer =~ Type[Numeric], String =~ Type[Numeric], File['/x'] =~ Resource, File['/x'] =~ Resource['file'], Class['x'] =~ Class, Semver('1.2.3') =~ SemVer, SemVer('1.2.3') =~ SemVerRange('>=1.0.0')] }
