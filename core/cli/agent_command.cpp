@@ -76,6 +76,7 @@ daemon::AgentSettings agent_settings(const config::AgentConfig& config, const Ar
     throw UsageError("give --env-dir DIR or --manifest FILE (or env-dir in marionette.yaml)");
   settings.run_interval = config.runinterval;
   settings.onetime = args.flag("onetime");
+  settings.detailed_exitcodes = args.flag("detailed-exitcodes");
   settings.splay = config.splay;
   settings.splay_limit = config.splaylimit.value_or(config.runinterval);
   LockWait wait = lock_wait_from(args);
@@ -142,7 +143,8 @@ class Reloader {
 int run_agent(const std::vector<std::string>& words) {
   std::set<std::string> valued = {"config", "node"};
   valued.insert(kLockOptions.begin(), kLockOptions.end());
-  std::set<std::string> flags = {"no-daemonize", "onetime", "no-snmp", "debug"};
+  std::set<std::string> flags = {"no-daemonize", "onetime", "no-snmp", "debug",
+                                 "detailed-exitcodes"};
   for (const std::string& name : config::setting_names())
     (config::is_switch(name) ? flags : valued).insert(name);
   Arguments args(words, valued, flags);

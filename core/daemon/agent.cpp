@@ -190,13 +190,20 @@ int Agent::run(SignalWatcher& signals) {
     if (stop_requested_) return stop_cleanly();
     if (settings_.onetime) {
       write_state("stopped", std::nullopt);
-      return outcome && !outcome->failed() ? 0 : 1;
+      return onetime_exit_code(outcome);
     }
     const auto ended = Clock::now();
     auto next_run = [this, ended] { return ended + settings_.run_interval; };
     write_state("idle", next_run());
     if (wait_until(next_run) == Woken::stop) return stop_cleanly();
   }
+}
+
+int Agent::onetime_exit_code(const std::optional<RunOutcome>& outcome) const {
+  // As `puppet agent --onetime`: 1 when no catalog was applied; otherwise 0, or the report's
+  // detailed exit code with --detailed-exitcodes (a cached catalog counts as applied).
+  if (!outcome || !outcome->report) return 1;
+  return settings_.detailed_exitcodes ? outcome->report->detailed_exit_code() : 0;
 }
 
 }  // namespace marionette::daemon

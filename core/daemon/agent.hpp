@@ -16,6 +16,7 @@ struct AgentSettings {
   RunSettings run;
   std::chrono::seconds run_interval{1800};
   bool onetime = false;
+  bool detailed_exitcodes = false;      ///< --onetime exits with the report's detailed exit code
   bool splay = false;                   ///< wait a random 0..splay_limit before the first run
   std::chrono::seconds splay_limit{0};  ///< Puppet's splaylimit (its default: the run interval)
   /// Puppet's waitforlock/maxwaitforlock: how often to try again while another run holds the
@@ -37,8 +38,9 @@ class Agent {
   Agent(AgentSettings settings, metrics::Registry& registry, counters::CounterStore& counters,
         RunLog log, ReloadSettings reload = {});
 
-  /// Returns the exit code: 0 after a clean stop (or a successful --onetime run), 1 when the
-  /// --onetime run failed or could not start because another run held the lock.
+  /// Returns the exit code: 0 after a clean stop. With --onetime, as Puppet's agent: 1 when no
+  /// catalog was applied (compile failed without a cached catalog, or another run held the
+  /// lock), else 0, or the report's detailed exit code with --detailed-exitcodes.
   int run(SignalWatcher& signals);
 
   /// One run, counted and published. Exposed for tests.
@@ -48,6 +50,7 @@ class Agent {
   enum class Woken { deadline, run_now, stop };
 
   void publish_state(metrics::AgentState state);
+  int onetime_exit_code(const std::optional<RunOutcome>& outcome) const;
   std::optional<RunOutcome> locked_run();
   /// Waits for `deadline()` (asked again after a reload) or a signal.
   Woken wait_until(const std::function<std::chrono::steady_clock::time_point()>& deadline);

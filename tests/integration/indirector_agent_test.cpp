@@ -188,6 +188,26 @@ TEST_F(IndirectorAgent, TheClassifierAndTheRoutesFileComeFromTheConfiguration) {
   EXPECT_TRUE(fs::exists(dir_ / "state/last_run_report.json"));
 }
 
+TEST_F(IndirectorAgent, OnetimeExitsAsPuppetsAgentDoes) {
+  write_good_manifest();
+  auto good =
+      testing::run_command(agent_argv({"--onetime", "--no-snmp", "--detailed-exitcodes"}), 60s);
+  EXPECT_EQ(good.exit_code, 2) << "the first run changes the file\n" << good.out << good.err;
+
+  write_broken_manifest();
+  fs::remove(managed_);
+  auto cached = testing::run_command(agent_argv({"--onetime", "--no-snmp"}), 60s);
+  EXPECT_EQ(cached.exit_code, 0) << "a cached catalog was applied\n" << cached.out << cached.err;
+  EXPECT_TRUE(fs::exists(managed_));
+
+  std::ofstream(dir_ / "site.pp") << "exec { 'fails': command => '/bin/false' }\n";
+  auto failing = testing::run_command(agent_argv({"--onetime", "--no-snmp"}), 60s);
+  EXPECT_EQ(failing.exit_code, 0) << "without --detailed-exitcodes, as puppet agent --onetime";
+  auto detailed =
+      testing::run_command(agent_argv({"--onetime", "--no-snmp", "--detailed-exitcodes"}), 60s);
+  EXPECT_EQ(detailed.exit_code, 4) << detailed.out << detailed.err;
+}
+
 TEST_F(IndirectorAgent, ABadRoutesFileIsReportedWithItsLineAndCaret) {
   write_good_manifest();
   std::ofstream(dir_ / "routes.yaml") << "agent:\n  catalog: { terminus: nope }\n";
