@@ -12,18 +12,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-std::string iso_time(std::int64_t ns) {
-  std::time_t seconds = static_cast<std::time_t>(ns / 1'000'000'000);
-  std::tm utc{};
-  ::gmtime_r(&seconds, &utc);
-  char date[32];
-  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%S", &utc);
-  char text[64];
-  std::snprintf(text, sizeof text, "%s.%09lld+00:00", date,
-                static_cast<long long>(ns % 1'000'000'000));
-  return text;
-}
-
 Json metric(const std::string& name, const std::string& label, Json values) {
   return Json{{"name", name}, {"label", label}, {"values", std::move(values)}};
 }
@@ -92,14 +80,14 @@ std::string report_to_json(const transaction::Report& report, const std::string&
   const std::int64_t now = std::chrono::duration_cast<std::chrono::nanoseconds>(
                                std::chrono::system_clock::now().time_since_epoch())
                                .count();
-  const std::string time = iso_time(now);
+  const std::string time = transaction::report_time(now);
   Json logs = Json::array();
   for (const auto& log : report.logs) {
     logs.push_back({{"level", log.level},
                     {"message", log.message},
                     {"source", log.source},
                     {"tags", Json::array({log.level})},
-                    {"time", iso_time(log.time_ns)}});
+                    {"time", transaction::report_time(log.time_ns)}});
   }
   Json statuses = Json::object();
   for (const auto& status : report.resources) statuses[status.ref] = status_of(status, time);

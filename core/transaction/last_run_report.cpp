@@ -14,19 +14,6 @@ namespace marionette::transaction {
 
 namespace {
 
-/// "2026-11-22T05:31:00.123456789+00:00", Puppet's time notation in reports (UTC here).
-std::string iso_time(std::int64_t ns) {
-  std::time_t seconds = static_cast<std::time_t>(ns / 1'000'000'000);
-  std::tm utc{};
-  ::gmtime_r(&seconds, &utc);
-  char date[32];
-  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%S", &utc);
-  char text[64];
-  std::snprintf(text, sizeof text, "%s.%09lld+00:00", date,
-                static_cast<long long>(ns % 1'000'000'000));
-  return text;
-}
-
 std::int64_t now_ns() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
              std::chrono::system_clock::now().time_since_epoch())
@@ -136,7 +123,7 @@ void emit_logs(YAML::Emitter& out, const Report& report) {
     out << YAML::Key << "source" << YAML::Value << log.source;
     out << YAML::Key << "tags" << YAML::Value << YAML::Flow << YAML::BeginSeq << log.level
         << YAML::EndSeq;
-    out << YAML::Key << "time" << YAML::Value << iso_time(log.time_ns);
+    out << YAML::Key << "time" << YAML::Value << report_time(log.time_ns);
     out << YAML::EndMap;
   }
   out << YAML::EndSeq;
@@ -146,7 +133,7 @@ void emit_logs(YAML::Emitter& out, const Report& report) {
 
 void write_last_run_report(const Report& report, const std::filesystem::path& path,
                            const std::string& host) {
-  const std::string time = iso_time(now_ns());
+  const std::string time = report_time(now_ns());
   YAML::Emitter out;
   out.SetDoublePrecision(9);
   out << YAML::BeginDoc << YAML::LocalTag("ruby/object:Puppet::Transaction::Report")
@@ -171,6 +158,18 @@ void write_last_run_report(const Report& report, const std::filesystem::path& pa
   out << YAML::Key << "cached_catalog_status" << YAML::Value << report.cached_catalog_status;
   out << YAML::EndMap;
   write_state_file(path, out.c_str());
+}
+
+std::string report_time(std::int64_t ns) {
+  std::time_t seconds = static_cast<std::time_t>(ns / 1'000'000'000);
+  std::tm utc{};
+  ::gmtime_r(&seconds, &utc);
+  char date[32];
+  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%S", &utc);
+  char text[64];
+  std::snprintf(text, sizeof text, "%s.%09lld+00:00", date,
+                static_cast<long long>(ns % 1'000'000'000));
+  return text;
 }
 
 }  // namespace marionette::transaction

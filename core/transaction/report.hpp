@@ -88,4 +88,8 @@ struct Report {
   int detailed_exit_code() const;
 };
 
+/// "2026-11-22T05:31:00.123456789+00:00": Puppet's time notation in reports (UTC here), from
+/// nanoseconds since the Unix epoch.
+std::string report_time(std::int64_t unix_ns);
+
 }  // namespace marionette::transaction
