@@ -19,14 +19,7 @@ using File = std::shared_ptr<const lang::SourceFile>;
 
 [[noreturn]] void fail_at(const File& file, const YAML::Mark& mark, std::size_t length,
                           const std::string& message) {
-  lang::SourceLocation where;
-  where.file = file;
-  where.line = static_cast<std::uint32_t>(mark.line + 1);
-  where.column = static_cast<std::uint32_t>(mark.column + 1);
-  where.length = static_cast<std::uint32_t>(std::max<std::size_t>(1, length));
-  std::string rendered = lang::render_diagnostic(message, where);
-  if (!rendered.empty() && rendered.back() == '\n') rendered.pop_back();
-  throw Error(rendered);
+  throw Error(lang::render_error_at(file, mark.line, mark.column, length, message));
 }
 
 std::string joined(const std::vector<std::string>& names) {

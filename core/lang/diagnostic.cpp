@@ -42,4 +42,16 @@ std::string render_diagnostic(const std::string& message, const SourceLocation& 
   return out;
 }
 
+std::string render_error_at(const std::shared_ptr<const SourceFile>& file, std::size_t line0,
+                            std::size_t column0, std::size_t length, const std::string& message) {
+  SourceLocation where;
+  where.file = file;
+  where.line = static_cast<std::uint32_t>(line0 + 1);
+  where.column = static_cast<std::uint32_t>(column0 + 1);
+  where.length = static_cast<std::uint32_t>(std::max<std::size_t>(1, length));
+  std::string rendered = render_diagnostic(message, where);
+  if (!rendered.empty() && rendered.back() == '\n') rendered.pop_back();
+  return rendered;
+}
+
 }  // namespace marionette::lang

@@ -27,6 +27,11 @@ class SourceError : public std::runtime_error {
 std::string render_diagnostic(const std::string& message, const SourceLocation& where,
                               const char* severity = "error");
 
+/// The same for a place found by another parser (YAML marks count from 0): an error in a
+/// configuration file, without the final newline.
+std::string render_error_at(const std::shared_ptr<const SourceFile>& file, std::size_t line0,
+                            std::size_t column0, std::size_t length, const std::string& message);
+
 inline std::string render(const SourceError& e) {
   return render_diagnostic(e.message(), e.where());
 }
