@@ -69,7 +69,10 @@ daemon::AgentSettings agent_settings(const config::AgentConfig& config, const Ar
   settings.run.noop = config.noop;
   settings.run.use_cache_on_failure = config.usecacheonfailure;
   settings.run.route_file = config.route_file;
-  if (config.external_dir) settings.run.external_dirs = {*config.external_dir};
+  if (config.external_dir) {
+    settings.run.external_dirs = facts::default_external_dirs();  // facts.d, then the setting's
+    settings.run.external_dirs.push_back(*config.external_dir);
+  }
   settings.run.redis_url = config.redis;  // for redis termini
   settings.run.redis_prefix = config.redis_prefix;
   if (!settings.run.env_dir && !settings.run.manifest)

@@ -26,6 +26,7 @@ const std::vector<Command>& commands() {
        "  --catalog FILE        apply this JSON catalog instead of compiling a manifest\n"
        "  --env-dir DIR         compile this environment (site.pp or manifests/, modules/)\n"
        "  --facts FILE          the node's facts as a YAML mapping (default: gathered natively)\n"
+       "  --external-dir DIR    read external facts from DIR too (after the facts.d dirs)\n"
        "  --node NAME           the node's certname (default: the facts' fqdn)\n"
        "  --statedir DIR        where last_run_summary.yaml goes (default: /var/lib/marionette\n"
        "                        as root, else ~/.local/state/marionette)\n"
@@ -59,6 +60,7 @@ const std::vector<Command>& commands() {
        "  --env-dir DIR         the environment: site.pp or manifests/, modules/\n"
        "  --manifest FILE       compile this manifest instead of the environment's main manifest\n"
        "  --facts FILE          the node's facts as a YAML mapping (default: gathered natively)\n"
+       "  --external-dir DIR    read external facts from DIR too (after the facts.d dirs)\n"
        "  --node NAME           the node's certname (default: the facts' fqdn)\n"
        "  --statedir DIR        state: last_run_summary.yaml, counters (default: "
        "/var/lib/marionette\n"
@@ -85,7 +87,6 @@ const std::vector<Command>& commands() {
        "  --log-level LEVEL     debug, info, notice (default), warning or err\n"
        "  --usecacheonfailure   apply the cached catalog when compiling fails (default: true)\n"
        "  --route-file FILE     routes.yaml: the termini of each model\n"
-       "  --external-dir DIR    read external facts from DIR\n"
        "  --debug               print debug messages (log-level debug)\n",
        run_agent},
       {"facts", "print this node's facts",

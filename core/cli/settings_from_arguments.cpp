@@ -28,6 +28,10 @@ daemon::RunSettings settings_from(const Arguments& args) {
   if (args.value("env-dir")) settings.env_dir = existing(args, "env-dir", true);
   if (args.value("manifest")) settings.manifest = existing(args, "manifest", false);
   if (args.value("facts")) settings.facts_file = existing(args, "facts", false);
+  if (args.value("external-dir")) {
+    settings.external_dirs = facts::default_external_dirs();  // facts.d, then the option's
+    settings.external_dirs.push_back(existing(args, "external-dir", true));
+  }
   settings.node_name = args.value("node");
   if (auto env = args.value("environment")) settings.environment = *env;
   settings.state_dir = args.value("statedir") ? std::filesystem::path(*args.value("statedir"))

@@ -6,8 +6,8 @@
 namespace marionette::cli {
 
 /// The options every compiling subcommand shares.
-inline const std::set<std::string> kRunOptions = {"env-dir", "manifest",    "facts",
-                                                  "node",    "environment", "statedir"};
+inline const std::set<std::string> kRunOptions = {"env-dir",     "manifest", "facts",       "node",
+                                                  "environment", "statedir", "external-dir"};
 
 /// `path` when it names an existing directory (or regular file); UsageError naming `label`
 /// ("--env-dir", or a setting's name) otherwise.

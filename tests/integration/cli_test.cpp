@@ -109,6 +109,24 @@ TEST_F(Cli, ManifestErrorsNameFileLineAndColumnWithACaret) {
   EXPECT_EQ(applied.err.rfind(manifest.string() + ":2:", 0), 0u) << applied.err;
 }
 
+TEST_F(Cli, ApplyReadsExternalFactsFromExternalDir) {
+  fs::create_directories(dir_ / "facts.d");
+  std::ofstream(dir_ / "facts.d/site.yaml") << "rack: r42\n";
+  fs::path manifest = write("site.pp", "notify { \"rack ${facts['rack']}\": }\n");
+  CommandResult run =
+      marionette({"apply", manifest.string(), "--external-dir", (dir_ / "facts.d").string(),
+                  "--statedir", (dir_ / "state").string()});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("Notice: rack r42"), std::string::npos) << run.out;
+
+  CommandResult missing =
+      marionette({"apply", manifest.string(), "--external-dir", (dir_ / "nope").string()});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("--external-dir " + (dir_ / "nope").string() + ": no such directory"),
+            std::string::npos)
+      << missing.err;
+}
+
 TEST_F(Cli, CompilePrintsPuppetsCatalogJson) {
   fs::path manifest = write("site.pp", "file { '/tmp/x': ensure => file }\n");
   CommandResult result = marionette({"compile", "--manifest", manifest.string(), "--facts",
