@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the Debian package from a copy of the source tree (dpkg-buildpackage writes next to the
 # tree, so never in the checkout) and checks what it installs: the executable, which runs, the
-# MIB and the man page; then lintian reports no errors.
+# unit, the configuration, the snmpd snippet, the MIB, the OpenNMS files and the man pages; then
+# lintian reports no errors. The .deb is left in MARIONETTE_DEB_DIR for package.install_deb.
 set -euo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
 command -v dpkg-buildpackage >/dev/null || { echo "SKIP: dpkg-buildpackage is not installed"; exit 0; }
@@ -17,9 +18,26 @@ if ! dpkg-buildpackage -us -uc -b > "$work/build.log" 2>&1; then
 fi
 deb=$(ls "$work"/marionette_*_*.deb | grep -v dbgsym)
 contents=$(dpkg-deb -c "$deb")
-for path in ./usr/bin/marionette ./usr/share/snmp/mibs/MARIONETTE-MIB.txt ./usr/share/man/man1/marionette.1.gz; do
+for path in ./usr/bin/marionette ./usr/share/snmp/mibs/MARIONETTE-MIB.txt \
+  ./usr/share/man/man1/marionette.1.gz ./lib/systemd/system/marionette.service \
+  ./etc/marionette/marionette.yaml ./etc/marionette/code/environments/production/site.pp \
+  ./etc/snmp/snmpd.conf.d/marionette.conf ./usr/share/doc/marionette/README.Debian.gz \
+  ./usr/share/marionette/opennms/datacollection/marionette.xml \
+  ./usr/share/marionette/opennms/snmp-graph.properties.d/marionette-graph.properties \
+  ./var/lib/marionette/; do
   grep -q " $path\$" <<<"$contents" || { echo "FAIL: $path is not in the package"; echo "$contents"; exit 1; }
 done
+for command in agent apply compile facts parser resource status; do
+  grep -q " ./usr/share/man/man1/marionette-$command.1.gz -> marionette.1.gz\$" <<<"$contents" ||
+    { echo "FAIL: no man page for marionette $command"; exit 1; }
+done
+conffiles=$(dpkg-deb -I "$deb" conffiles)
+for path in /etc/marionette/marionette.yaml /etc/snmp/snmpd.conf.d/marionette.conf; do
+  grep -qx "$path" <<<"$conffiles" || { echo "FAIL: $path is not a conffile"; exit 1; }
+done
+grep -q 'view systemonly included .1.3.6.1.4.1.8072.9999.9999.4242' \
+  <(dpkg-deb --fsys-tarfile "$deb" | tar -xO ./etc/snmp/snmpd.conf.d/marionette.conf) ||
+  { echo "FAIL: the snmpd snippet does not add the subtree to systemonly"; exit 1; }
 dpkg-deb -x "$deb" "$work/root"
 version=$("$work/root/usr/bin/marionette" --version)
 expected=$(dpkg-parsechangelog -l debian/changelog -S Version)
@@ -30,4 +48,9 @@ if command -v lintian >/dev/null; then
   errors=$(lintian --no-tag-display-limit "$deb" 2>/dev/null | grep '^E:' || true)
   [ -z "$errors" ] || { echo "FAIL: lintian errors:"; echo "$errors"; exit 1; }
 fi
-echo "ok: $(basename "$deb") installs /usr/bin/marionette ($version), the MIB and the man page"
+if [ -n "${MARIONETTE_DEB_DIR:-}" ]; then
+  mkdir -p "$MARIONETTE_DEB_DIR"
+  rm -f "$MARIONETTE_DEB_DIR"/marionette_*.deb
+  cp "$deb" "$MARIONETTE_DEB_DIR/"
+fi
+echo "ok: $(basename "$deb") installs /usr/bin/marionette ($version), its unit, configuration, MIB, snmpd snippet, OpenNMS files and man pages"
