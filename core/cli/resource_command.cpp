@@ -45,8 +45,8 @@ void print_resource(const std::string& type, const std::string& title,
 int list_instances(const ral::TypeDefinition& definition, const std::string& type) {
   if (!definition.instances) {
     print_error("Could not run: the '" + type +
-                "' type cannot list its instances; give a TITLE (types that can: group, "
-                "package, service, user)");
+                "' type cannot list its instances; give a TITLE (types that can: cron, "
+                "group, host, package, service, user)");
     return 1;
   }
   const ral::Host host = ral::real_host();

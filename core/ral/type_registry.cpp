@@ -10,9 +10,11 @@ namespace {
 
 const std::vector<TypeDefinition>& registry() {
   static const std::vector<TypeDefinition> types = {
+      {"cron", make_cron, cron_instances},
       {"exec", make_exec, nullptr},
       {"file", make_file, nullptr},
       {"group", make_group, group_instances},
+      {"host", make_host, host_instances},
       {"notify", make_notify, nullptr},
       {"package", make_package, package_instances},
       {"service", make_service, service_instances},

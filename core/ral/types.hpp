@@ -17,11 +17,15 @@ std::unique_ptr<ManagedResource> make_package(const catalog::Resource&, Host, st
 std::unique_ptr<ManagedResource> make_group(const catalog::Resource&, Host, std::string& error);
 std::unique_ptr<ManagedResource> make_service(const catalog::Resource&, Host, std::string& error);
 std::unique_ptr<ManagedResource> make_user(const catalog::Resource&, Host, std::string& error);
+std::unique_ptr<ManagedResource> make_cron(const catalog::Resource&, Host, std::string& error);
+std::unique_ptr<ManagedResource> make_host(const catalog::Resource&, Host, std::string& error);
 
 /// The instances of the types that can list them (ral/instances.cpp), sorted by title.
 std::vector<std::string> user_instances(Host host, std::string& error);
 std::vector<std::string> group_instances(Host host, std::string& error);
 std::vector<std::string> package_instances(Host host, std::string& error);
 std::vector<std::string> service_instances(Host host, std::string& error);
+std::vector<std::string> cron_instances(Host host, std::string& error);  // ral/cron_type.cpp
+std::vector<std::string> host_instances(Host host, std::string& error);  // ral/host_type.cpp
 
 }  // namespace marionette::ral

@@ -70,8 +70,8 @@ void RelationshipGraph::add_relationships() {
 }
 
 /// Puppet's autorequire for the types we manage: a file requires the nearest managed directory
-/// above it and its owner and group, an exec its cwd and user, a user its groups; never against
-/// a relationship already there in either direction.
+/// above it and its owner and group, an exec its cwd and user, a cron job its user, a user its
+/// groups; never against a relationship already there in either direction.
 void RelationshipGraph::add_autorequires() {
   const auto& resources = catalog_.resources;
   std::unordered_map<std::string, std::size_t> files, users, groups;
@@ -124,7 +124,7 @@ void RelationshipGraph::add_autorequires() {
     if (type == "File") {
       require_named(users, i, "owner");
       require_named(groups, i, "group");
-    } else if (type == "Exec") {
+    } else if (type == "Exec" || type == "Cron") {
       require_named(users, i, "user");
     }
     if (type == "File") {

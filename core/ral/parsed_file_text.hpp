@@ -1,0 +1,20 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+/// What Puppet's ParsedFile providers (cron, host) do to the whole text of a file: the
+/// "# HEADER" lines they write on top, dropped again when the file is read.
+namespace marionette::ral {
+
+/// The text without Puppet's header: from each "# HEADER" to the end of its line, newline
+/// included (Puppet's FileType#read).
+std::string without_puppet_header(const std::string& text);
+
+/// The local time as Ruby's Time#to_s prints it: "2026-11-22 11:40:05 +0000".
+std::string ruby_time_now();
+
+/// Splits at '\n' as Ruby's String#split does: no empty field for a trailing newline.
+std::vector<std::string> split_lines(const std::string& text);
+
+}  // namespace marionette::ral
