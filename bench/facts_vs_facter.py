@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Side-by-side benchmark: `marionette facts` against real Facter 4, in one run, on this machine.
 
-usage: bench/facts_vs_facter.py [--marionette PATH] [--runs N] [--facter-runs N]
+usage: bench/facts_vs_facter.py [--marionette PATH] [--before PATH] [--runs N] [--facter-runs N]
 
 Times the whole process, wall clock, for three pairs: every fact as JSON (`marionette facts
 --json` vs `facter -j`), the same with legacy names (`facter -j --show-legacy`, which is what
 marionette prints), and one structured fact (`os.release.major`). Runs alternate between the two
 tools so that both see the same machine load. Then compares the values as
 tests/facts/facter_comparison_test.cpp does and prints "facts agreeing / facts compared".
-Prints medians and ratios as a Markdown table. Needs: facter (apt-get install facter).
+With --before, a second marionette binary (an earlier build) is timed in the same rounds, so a
+before/after comparison sees the same machine load too. Prints medians and ratios as a Markdown
+table, and the load average before and after. Needs: facter (apt-get install facter).
 """
 import argparse, json, os, re, shutil, statistics, subprocess, sys, time
 
@@ -52,6 +54,7 @@ def agreement(marionette):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--marionette", default=os.path.join(REPO, "build", "core", "cli", "marionette"))
+    parser.add_argument("--before", help="an earlier marionette binary, timed in the same rounds")
     parser.add_argument("--runs", type=int, default=20, help="runs of each marionette command")
     parser.add_argument("--facter-runs", type=int, default=7, help="runs of each facter command")
     args = parser.parse_args()
@@ -68,20 +71,29 @@ def main():
     version = subprocess.run(["facter", "--version"], capture_output=True, text=True).stdout.strip()
     print(f"# marionette facts vs Facter {version} on {os.cpu_count()} cores; medians of "
           f"{args.runs} (marionette) and {args.facter_runs} (Facter) runs, wall clock\n")
-    print("| command | marionette | Facter | ratio |")
-    print("|---|---:|---:|---:|")
+    print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}\n")
+    before_column = " before | before ratio |" if args.before else ""
+    print(f"| command | marionette | Facter | ratio |{before_column}")
+    print("|---|---:|---:|---:|" + ("---:|---:|" if args.before else ""))
     ratios = []
     for label, ours_args, facter_args in cases:
-        ours, theirs = [], []
+        ours, theirs, before = [], [], []
         for i in range(max(args.runs, args.facter_runs)):
             if i < args.runs:
                 ours.append(timed([args.marionette] + ours_args)[0])
+                if args.before:
+                    before.append(timed([args.before] + ours_args)[0])
             if i < args.facter_runs:
                 theirs.append(timed(["facter"] + facter_args)[0])
         m, f = statistics.median(ours), statistics.median(theirs)
         ratios.append(f / m)
-        print(f"| {label} | {m * 1000:.1f} ms | {f * 1000:.0f} ms | {f / m:.0f}× |")
-    print(f"\nMedian ratio: {statistics.median(ratios):.0f}× (target ≥ 100×)\n")
+        row = f"| {label} | {m * 1000:.1f} ms | {f * 1000:.0f} ms | {f / m:.0f}× |"
+        if args.before:
+            b = statistics.median(before)
+            row += f" {b * 1000:.1f} ms | {f / b:.0f}× |"
+        print(row)
+    print(f"\nMedian ratio: {statistics.median(ratios):.0f}× (target ≥ 100×)")
+    print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}\n")
 
     same, compared, instant, other = agreement(args.marionette)
     print(f"facts agreeing / facts compared: {same} / {compared}"

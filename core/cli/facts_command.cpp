@@ -76,7 +76,7 @@ void print_facter_value(std::ostream& out, const facts::Facts& value, int depth,
     out << indent << (hash ? "}" : "]");
   } else if (value.is_string()) {
     out << (top ? value.get<std::string>() : value.dump());
-  } else if (!value.is_null()) {
+  } else if (!value.is_null() || !top) {  // null inside a hash prints as Facter's "null"
     out << value.dump();
   }
 }
@@ -110,9 +110,10 @@ int run_facts(const std::vector<std::string>& words) {
     if (args.value("facts")) {
       all = facts::load_yaml_file(*args.value("facts"));
     } else {
-      all = facts::gather(external_dirs(args), [](const std::string& warning) {
-        std::cerr << "Warning: " << warning << "\n";
-      });
+      all = facts::gather(
+          external_dirs(args),
+          [](const std::string& warning) { std::cerr << "Warning: " << warning << "\n"; },
+          args.positionals());
     }
   } catch (const std::exception& e) {
     print_error(e.what());

@@ -190,11 +190,16 @@ Facts load_external_facts(const std::vector<fs::path>& dirs, const Warn& warn) {
 }
 
 Facts gather(const std::vector<fs::path>& external_dirs, const Warn& warn) {
-  Facts facts = gather_native();
+  return gather(external_dirs, warn, {});
+}
+
+Facts gather(const std::vector<fs::path>& external_dirs, const Warn& warn,
+             const std::vector<std::string>& names) {
+  Facts facts = gather_native(names);
   const Facts external = load_external_facts(external_dirs, warn);
   if (external.empty()) return facts;
   for (const auto& [name, value] : external.items()) facts[name] = value;
-  return native::sorted_facts(facts);
+  return native::sorted_facts(std::move(facts));
 }
 
 }  // namespace marionette::facts

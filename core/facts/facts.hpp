@@ -17,11 +17,17 @@ using Facts = nlohmann::ordered_json;
 /// Throws std::runtime_error "FILE:LINE:COLUMN: error: MESSAGE" when it cannot be read.
 Facts load_yaml_file(const std::filesystem::path& path);
 
-/// Gathers facts from this machine natively (no Facter), in milliseconds: kernel, os, networking,
-/// memory, processors, identity, path, timezone, their legacy aliases, facterversion "4.3.0"
-/// (Debian 12's Facter, whose shapes these are), puppetversion (kPuppetCompatVersion) and
+/// Gathers facts from this machine natively (no Facter), in milliseconds: kernel, os, networking
+/// (with dhcp_servers), memory, processors, identity, path, timezone, mountpoints, disks (with
+/// serial and wwn), partitions, dmi, virtual, ssh, augeas, their legacy aliases, facterversion
+/// "4.3.0" (Debian 12's Facter, whose shapes these are), puppetversion (kPuppetCompatVersion) and
 /// marionetteversion. Keys are sorted at every level, as Facter prints them.
+/// The groups of facts (os, networking, storage, ...) are gathered on two threads.
 Facts gather_native();
+
+/// Only the groups that provide the named facts (dotted paths such as os.release.major; the
+/// first step decides): what `marionette facts NAME...` needs. No names: every group.
+Facts gather_native(const std::vector<std::string>& names);
 
 /// Receives one warning line that names the file at fault (an unreadable or malformed external
 /// fact); the caller decides where it goes.
@@ -43,5 +49,9 @@ Facts load_external_facts(const std::vector<std::filesystem::path>& dirs, const 
 /// gather_native() with the external facts of `external_dirs` laid over it: an external fact
 /// replaces the core fact of the same name whole, as in Facter.
 Facts gather(const std::vector<std::filesystem::path>& external_dirs, const Warn& warn);
+
+/// gather() for the named facts only (see gather_native(names)); every external fact is read.
+Facts gather(const std::vector<std::filesystem::path>& external_dirs, const Warn& warn,
+             const std::vector<std::string>& names);
 
 }  // namespace marionette::facts

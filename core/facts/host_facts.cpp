@@ -1,7 +1,11 @@
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
+#include <cctype>
+#include <cstdlib>
 #include <cstring>
-#include <sstream>
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -24,17 +28,20 @@ std::string read_trimmed(const std::filesystem::path& path) {
 }
 
 void add_load_averages(Facts& facts) {
-  std::istringstream fields(read_text("/proc/loadavg"));
-  double one = 0, five = 0, fifteen = 0;
-  if (fields >> one >> five >> fifteen) {
-    facts["load_averages"] = {{"15m", fifteen}, {"1m", one}, {"5m", five}};
-  }
+  const std::string text = read_text("/proc/loadavg");
+  const auto words = words_of(text);
+  if (words.size() < 3) return;
+  auto number = [](std::string_view word) {
+    return std::strtod(std::string(word).c_str(), nullptr);
+  };
+  facts["load_averages"] = {
+      {"15m", number(words[2])}, {"1m", number(words[0])}, {"5m", number(words[1])}};
 }
 
 void add_uptime(Facts& facts) {
-  std::istringstream fields(read_text("/proc/uptime"));
-  double seconds = 0;
-  if (!(fields >> seconds)) return;
+  const std::string text = read_text("/proc/uptime");
+  if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0]))) return;
+  const double seconds = std::strtod(text.c_str(), nullptr);
   Facts uptime = uptime_fact(static_cast<std::uint64_t>(seconds));
   facts["system_uptime"] = uptime;
   facts["uptime"] = uptime["uptime"];
@@ -204,8 +211,10 @@ Facts dmi_fact(const std::filesystem::path& dmi_dir) {
       {"product", "name", "product_name"},        {"product", "serial_number", "product_serial"},
       {"product", "uuid", "product_uuid"}};
   Facts dmi = Facts::object();
+  const int dir = ::open(dmi_dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir < 0) return dmi;  // no DMI (a container, most ARM boards): one failed open, not 13
   for (const auto& entry : kEntries) {
-    std::string value = read_trimmed(dmi_dir / entry.file);
+    std::string value = trimmed(read_text_at(dir, entry.file));
     if (value.empty()) continue;
     if (std::strcmp(entry.key, "type") == 0) value = chassis_type_name(value);
     if (*entry.group) {
@@ -214,6 +223,7 @@ Facts dmi_fact(const std::filesystem::path& dmi_dir) {
       dmi[entry.key] = value;
     }
   }
+  ::close(dir);
   return dmi;
 }
 

@@ -7,9 +7,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <set>
-#include <sstream>
 #include <vector>
 
 #include "facts/native_parts.hpp"
@@ -23,14 +23,13 @@ struct HostNames {
 
 /// The domain from /etc/resolv.conf: its `domain` line, else the first `search` domain.
 std::string resolv_conf_domain() {
-  std::istringstream lines(read_text("/etc/resolv.conf"));
+  const std::string text = read_text("/etc/resolv.conf");
   std::string search_domain;
-  for (std::string line; std::getline(lines, line);) {
-    std::istringstream words(line);
-    std::string keyword, value;
-    words >> keyword >> value;
-    if (keyword == "domain" && !value.empty()) return value;
-    if (keyword == "search" && search_domain.empty()) search_domain = value;
+  for (const auto line : lines_of(text)) {
+    const auto words = words_of(line);
+    if (words.size() < 2) continue;
+    if (words[0] == "domain") return std::string(words[1]);
+    if (words[0] == "search" && search_domain.empty()) search_domain = words[1];
   }
   return search_domain;
 }
@@ -128,19 +127,17 @@ std::map<std::string, Facts> inet6_flags() {
       {0x01, "temporary"},   {0x02, "noad"},       {0x04, "optimistic"}, {0x08, "dadfailed"},
       {0x10, "homeaddress"}, {0x20, "deprecated"}, {0x40, "tentative"},  {0x80, "permanent"}};
   std::map<std::string, Facts> flags;
-  std::istringstream lines(read_text("/proc/net/if_inet6"));
-  for (std::string line; std::getline(lines, line);) {
-    std::istringstream fields(line);
-    std::string hex, index, prefix, scope, flag_hex, name;
-    if (!(fields >> hex >> index >> prefix >> scope >> flag_hex >> name) || hex.size() != 32) {
-      continue;
-    }
+  const std::string text = read_text("/proc/net/if_inet6");
+  for (const auto line : lines_of(text)) {
+    const auto fields = words_of(line);
+    if (fields.size() < 6 || fields[0].size() != 32) continue;
+    const std::string hex(fields[0]), name(fields[5]);
     in6_addr address{};
     for (int i = 0; i < 16; ++i) {
       address.s6_addr[i] =
-          static_cast<unsigned char>(std::stoul(hex.substr(i * 2, 2), nullptr, 16));
+          static_cast<unsigned char>(std::strtoul(hex.substr(i * 2, 2).c_str(), nullptr, 16));
     }
-    const unsigned bits = std::stoul(flag_hex, nullptr, 16);
+    const unsigned bits = std::strtoul(std::string(fields[4]).c_str(), nullptr, 16);
     Facts names = Facts::array();
     for (const auto& [bit, flag_name] : kFlags) {
       if (bits & bit) names.push_back(flag_name);
@@ -153,7 +150,7 @@ std::map<std::string, Facts> inet6_flags() {
 /// networking.interfaces: per interface its bindings, bindings6 (with scope6 and flags), mac and
 /// mtu, and, as Facter does, the first binding that is not loopback or link-local (else the first)
 /// as ip, netmask and network beside them.
-Facts interfaces_fact() {
+Facts interfaces_fact(std::map<std::string, int>& indexes) {
   Facts interfaces = Facts::object();
   ifaddrs* list = nullptr;
   if (::getifaddrs(&list) != 0) return interfaces;
@@ -164,6 +161,7 @@ Facts interfaces_fact() {
     Facts& interface = interfaces[entry->ifa_name];
     int family = entry->ifa_addr->sa_family;
     if (family == AF_PACKET) {
+      indexes[entry->ifa_name] = reinterpret_cast<const sockaddr_ll*>(entry->ifa_addr)->sll_ifindex;
       if (std::string mac = mac_of(entry->ifa_addr); !mac.empty()) interface["mac"] = mac;
       continue;
     }
@@ -198,6 +196,19 @@ Facts interfaces_fact() {
   return interfaces;
 }
 
+/// Each interface's DHCP server (interfaces.NAME.dhcp) where a lease names one.
+void add_dhcp_servers(Facts& interfaces, const std::map<std::string, int>& indexes) {
+  const char* path = std::getenv("PATH");
+  DhcpLeases leases(
+      "/", [](const std::vector<std::string>& argv) { return command_output(argv); },
+      path ? path : "");
+  for (auto& [name, interface] : interfaces.items()) {
+    auto index = indexes.find(name);
+    std::string server = leases.server_for(name, index == indexes.end() ? 0 : index->second);
+    if (!server.empty()) interface["dhcp"] = server;
+  }
+}
+
 /// The interface Facter calls primary: the default route's, else the first with an IPv4
 /// address that is not loopback.
 std::string primary_interface(const Facts& interfaces) {
@@ -212,14 +223,12 @@ std::string primary_interface(const Facts& interfaces) {
 }  // namespace
 
 std::string default_route_interface(std::string_view proc_net_route) {
-  std::istringstream lines{std::string(proc_net_route)};
-  std::string line;
-  std::getline(lines, line);  // the header
-  while (std::getline(lines, line)) {
-    std::istringstream fields(line);
-    std::string name, destination, gateway, flags, refcnt, use, metric, mask;
-    fields >> name >> destination >> gateway >> flags >> refcnt >> use >> metric >> mask;
-    if (destination == "00000000" && mask == "00000000") return name;
+  const auto lines = lines_of(proc_net_route);
+  for (std::size_t i = 1; i < lines.size(); ++i) {  // after the header
+    const auto fields = words_of(lines[i]);
+    if (fields.size() >= 8 && fields[1] == "00000000" && fields[7] == "00000000") {
+      return std::string(fields[0]);
+    }
   }
   return "";
 }
@@ -229,16 +238,26 @@ void add_networking_facts(Facts& facts) {
   Facts networking = {{"hostname", names.hostname}, {"fqdn", names.fqdn}};
   if (!names.domain.empty()) networking["domain"] = names.domain;
 
-  Facts interfaces = interfaces_fact();
+  std::map<std::string, int> indexes;
+  Facts interfaces = interfaces_fact(indexes);
+  add_dhcp_servers(interfaces, indexes);
   std::string primary = primary_interface(interfaces);
   if (!primary.empty()) {
     networking["primary"] = primary;
-    for (const char* key :
-         {"ip", "ip6", "mac", "mtu", "netmask", "netmask6", "network", "network6", "scope6"}) {
+    for (const char* key : {"dhcp", "ip", "ip6", "mac", "mtu", "netmask", "netmask6", "network",
+                            "network6", "scope6"}) {
       if (interfaces[primary].contains(key)) networking[key] = interfaces[primary][key];
     }
   }
   networking["interfaces"] = interfaces;
+
+  // Facter's legacy dhcp_servers: the primary interface's server as "system" (null when there
+  // is none), then every interface that has one.
+  Facts dhcp_servers = {{"system", networking.contains("dhcp") ? networking["dhcp"] : Facts()}};
+  for (const auto& [name, interface] : interfaces.items()) {
+    if (interface.contains("dhcp")) dhcp_servers[name] = interface["dhcp"];
+  }
+  facts["dhcp_servers"] = dhcp_servers;
 
   facts["networking"] = networking;
   facts["hostname"] = names.hostname;

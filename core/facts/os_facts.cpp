@@ -2,7 +2,6 @@
 
 #include <cctype>
 #include <filesystem>
-#include <sstream>
 
 #include "facts/native_parts.hpp"
 
@@ -71,16 +70,15 @@ std::string architecture_of(const std::string& family, std::string_view machine)
 
 KeyValues parse_os_release(std::string_view text) {
   KeyValues values;
-  std::istringstream lines{std::string(text)};
-  for (std::string line; std::getline(lines, line);) {
+  for (const auto line : lines_of(text)) {
     auto equals = line.find('=');
-    if (line.empty() || line[0] == '#' || equals == std::string::npos) continue;
-    std::string value = trim(std::string_view(line).substr(equals + 1));
+    if (line.empty() || line[0] == '#' || equals == std::string_view::npos) continue;
+    std::string value = trim(line.substr(equals + 1));
     if (value.size() >= 2 && (value.front() == '"' || value.front() == '\'') &&
         value.back() == value.front()) {
       value = value.substr(1, value.size() - 2);
     }
-    values[trim(std::string_view(line).substr(0, equals))] = value;
+    values[trim(line.substr(0, equals))] = value;
   }
   return values;
 }

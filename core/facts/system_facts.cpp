@@ -7,7 +7,6 @@
 #include <cstdlib>
 #include <ctime>
 #include <set>
-#include <sstream>
 #include <vector>
 
 #include "facts/native_parts.hpp"
@@ -78,12 +77,12 @@ void add_processors(Facts& facts) {
   std::set<std::string> packages;
   long cores = 0, siblings = 0;
   std::uint64_t megahertz = 0;
-  std::istringstream cpuinfo(read_text("/proc/cpuinfo"));
-  for (std::string line; std::getline(cpuinfo, line);) {
+  const std::string cpuinfo = read_text("/proc/cpuinfo");
+  for (const auto line : lines_of(cpuinfo)) {
     auto colon = line.find(':');
-    if (colon == std::string::npos) continue;
-    std::string key = line.substr(0, line.find_last_not_of(" \t", colon - 1) + 1);
-    std::string value = colon + 2 <= line.size() ? line.substr(colon + 2) : "";
+    if (colon == std::string_view::npos || colon == 0) continue;
+    const std::string_view key = line.substr(0, line.find_last_not_of(" \t", colon - 1) + 1);
+    const std::string value(colon + 2 <= line.size() ? line.substr(colon + 2) : "");
     if (key == "model name") models.push_back(value);
     if (key == "physical id") packages.insert(value);
     if (key == "cpu cores") cores = std::atol(value.c_str());
@@ -179,14 +178,15 @@ std::string hertz_to_human_readable(std::uint64_t hertz) {
 }
 
 std::optional<std::uint64_t> meminfo_bytes(std::string_view meminfo, std::string_view name) {
-  std::istringstream lines{std::string(meminfo)};
-  for (std::string line; std::getline(lines, line);) {
+  for (const auto line : lines_of(meminfo)) {
     if (!line.starts_with(name) || line.size() <= name.size() || line[name.size()] != ':') {
       continue;
     }
-    std::istringstream fields(line.substr(name.size() + 1));
-    std::uint64_t kib = 0;
-    if (fields >> kib) return kib * 1024;
+    const auto words = words_of(line.substr(name.size() + 1));
+    if (words.empty() || words[0].find_first_not_of("0123456789") != std::string_view::npos) {
+      return std::nullopt;
+    }
+    return std::strtoull(std::string(words[0]).c_str(), nullptr, 10) * 1024;
   }
   return std::nullopt;
 }

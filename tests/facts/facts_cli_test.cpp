@@ -47,6 +47,24 @@ TEST_F(FactsCli, PrintsFactersFormatWithoutAFlag) {
   EXPECT_EQ(missing.out, "\n");
 }
 
+TEST_F(FactsCli, NullInsideAHashPrintsAsFacterDoes) {
+  std::ofstream(dir_ / "f.yaml") << "dhcp_servers: {system: null}\n";
+  CommandResult shown = facts({"--facts", (dir_ / "f.yaml").string(), "dhcp_servers"});
+  ASSERT_EQ(shown.exit_code, 0) << shown.err;
+  EXPECT_EQ(shown.out, "{\n  system => null\n}\n");
+}
+
+TEST_F(FactsCli, OneNamedFactHasTheValueItHasAmongAll) {
+  CommandResult all = facts({"--json", "--no-external-facts"});
+  CommandResult one = facts({"--json", "--no-external-facts", "os.release", "kernelrelease"});
+  ASSERT_EQ(all.exit_code, 0) << all.err;
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  const auto every = nlohmann::json::parse(all.out);
+  const auto named = nlohmann::json::parse(one.out);
+  EXPECT_EQ(named["os.release"], every["os"]["release"]);
+  EXPECT_EQ(named["kernelrelease"], every["kernelrelease"]);
+}
+
 TEST_F(FactsCli, ExternalFactsOverrideCoreFactsAndBadFilesOnlyWarn) {
   std::ofstream(dir_ / "site.txt") << "kernel=Plan9\nsite=par1\n";
   std::ofstream(dir_ / "broken.json") << "{oops";

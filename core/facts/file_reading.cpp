@@ -1,0 +1,75 @@
+#include <dirent.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "facts/native_parts.hpp"
+
+namespace marionette::facts::native {
+namespace {
+
+/// Reads an open descriptor to its end with read(2) through a stack buffer, then closes it.
+std::string read_all_and_close(int fd) {
+  if (fd < 0) return "";
+  std::string text;
+  char buffer[8192];
+  for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) > 0;) {
+    text.append(buffer, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  return text;
+}
+
+}  // namespace
+
+std::string read_text(const char* path) {
+  return read_all_and_close(::open(path, O_RDONLY | O_CLOEXEC));
+}
+
+std::string read_text_at(int dir_fd, const char* relative_path) {
+  return read_all_and_close(::openat(dir_fd, relative_path, O_RDONLY | O_CLOEXEC));
+}
+
+std::string trim_text(std::string_view text) {
+  const char* space = " \t\r\n";
+  const auto begin = text.find_first_not_of(space);
+  if (begin == std::string_view::npos) return "";
+  return std::string(text.substr(begin, text.find_last_not_of(space) - begin + 1));
+}
+
+std::vector<std::string_view> lines_of(std::string_view text) {
+  std::vector<std::string_view> lines;
+  for (std::size_t start = 0; start < text.size();) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return lines;
+}
+
+std::vector<std::string_view> words_of(std::string_view line) {
+  std::vector<std::string_view> words;
+  const char* blank = " \t\r\n";
+  for (std::size_t start = line.find_first_not_of(blank); start != std::string_view::npos;) {
+    std::size_t end = line.find_first_of(blank, start);
+    if (end == std::string_view::npos) end = line.size();
+    words.push_back(line.substr(start, end - start));
+    start = line.find_first_not_of(blank, end);
+  }
+  return words;
+}
+
+std::vector<DirectoryEntry> list_directory(const char* path) {
+  std::vector<DirectoryEntry> entries;
+  DIR* dir = ::opendir(path);
+  if (!dir) return entries;
+  while (const dirent* entry = ::readdir(dir)) {
+    const std::string_view name = entry->d_name;
+    if (name == "." || name == "..") continue;
+    entries.push_back({std::string(name), entry->d_type});
+  }
+  ::closedir(dir);
+  return entries;
+}
+
+}  // namespace marionette::facts::native
