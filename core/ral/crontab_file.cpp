@@ -9,14 +9,39 @@ namespace marionette::ral {
 
 namespace {
 
-const std::regex kComment(R"(^\s*#)");  // searched like Ruby's =~
-const std::regex kPuppetName(R"(Puppet Name: ([^\n]+)\s*$)");
-const std::regex kBlank(R"(^\s*$)");
-const std::regex kEnvironment(R"(^\s*\w+\s*=)");
-const std::regex kJob(R"(^\s*(@\w+|\S+\s+\S+\s+\S+\s+\S+\s+\S+)\s+([^\n]+)$)");
-const std::regex kSpecial(R"(@(\S+))");
-const std::regex kTimes(R"((\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+))");
-const std::regex kWhitespace(R"(\s+)");
+// The patterns are compiled on first use, not at start-up of every command.
+const std::regex& kComment() {  // searched like Ruby's =~
+  static const std::regex compiled(R"(^\s*#)");
+  return compiled;
+}
+const std::regex& kPuppetName() {
+  static const std::regex compiled(R"(Puppet Name: ([^\n]+)\s*$)");
+  return compiled;
+}
+const std::regex& kBlank() {
+  static const std::regex compiled(R"(^\s*$)");
+  return compiled;
+}
+const std::regex& kEnvironment() {
+  static const std::regex compiled(R"(^\s*\w+\s*=)");
+  return compiled;
+}
+const std::regex& kJob() {
+  static const std::regex compiled(R"(^\s*(@\w+|\S+\s+\S+\s+\S+\s+\S+\s+\S+)\s+([^\n]+)$)");
+  return compiled;
+}
+const std::regex& kSpecial() {
+  static const std::regex compiled(R"(@(\S+))");
+  return compiled;
+}
+const std::regex& kTimes() {
+  static const std::regex compiled(R"((\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+))");
+  return compiled;
+}
+const std::regex& kWhitespace() {
+  static const std::regex compiled(R"(\s+)");
+  return compiled;
+}
 
 CronValues split_items(const std::string& text) {
   CronValues items;
@@ -34,14 +59,14 @@ CronValues split_items(const std::string& text) {
 /// The job on `line` (Puppet's crontab record line and its post_parse), or nothing.
 std::optional<CronJob> parse_job(const std::string& line) {
   std::smatch match;
-  if (!std::regex_match(line, match, kJob)) return std::nullopt;
+  if (!std::regex_match(line, match, kJob())) return std::nullopt;
   CronJob job;
   const std::string time = match[1];
   job.command = match[2];
   std::smatch parts;
-  if (std::regex_search(time, parts, kSpecial)) {
+  if (std::regex_search(time, parts, kSpecial())) {
     job.special = parts[1];
-  } else if (std::regex_search(time, parts, kTimes)) {
+  } else if (std::regex_search(time, parts, kTimes())) {
     for (std::size_t i = 0; i < kCronFields.size(); ++i) {
       const std::string value = parts[i + 1];
       if (value != "*") job.times[i] = split_items(value);
@@ -67,8 +92,8 @@ bool parse_crontab(const std::string& text, int& unmanaged_count, Crontab& cront
   for (const std::string& line : split_lines(text)) {
     ++number;
     std::smatch match;
-    if (std::regex_search(line, kComment)) {
-      if (std::regex_search(line, match, kPuppetName)) {
+    if (std::regex_search(line, kComment())) {
+      if (std::regex_search(line, match, kPuppetName())) {
         pending_name = match[1];
         environment.emplace();
       } else {
@@ -76,11 +101,11 @@ bool parse_crontab(const std::string& text, int& unmanaged_count, Crontab& cront
       }
       continue;
     }
-    if (std::regex_match(line, kBlank)) {
+    if (std::regex_match(line, kBlank())) {
       crontab.records.push_back({false, line, {}});
       continue;
     }
-    if (std::regex_search(line, kEnvironment)) {
+    if (std::regex_search(line, kEnvironment())) {
       if (environment) {
         environment->push_back(line);
       } else {
@@ -97,7 +122,7 @@ bool parse_crontab(const std::string& text, int& unmanaged_count, Crontab& cront
       job->name = *pending_name;
       pending_name.reset();
     } else {
-      job->name = "unmanaged:" + std::regex_replace(job->command, kWhitespace, "_") + "-" +
+      job->name = "unmanaged:" + std::regex_replace(job->command, kWhitespace(), "_") + "-" +
                   std::to_string(++unmanaged_count);
       job->unmanaged = true;
     }

@@ -9,8 +9,15 @@ namespace marionette::ral {
 namespace {
 
 /// host_core's hosts_pattern, with Ruby's '.' (anything but a newline) spelled out.
-const std::regex kEntry(R"(^([0-9a-f:]\S+)\s+([^#\s+]\S+)\s*([^\n]*?)?(?:\s*#\s*([^\n]*))?$)");
-const std::regex kWhitespace(R"(\s+)");
+const std::regex& kEntry() {
+  static const std::regex compiled(
+      R"(^([0-9a-f:]\S+)\s+([^#\s+]\S+)\s*([^\n]*?)?(?:\s*#\s*([^\n]*))?$)");
+  return compiled;
+}
+const std::regex& kWhitespace() {
+  static const std::regex compiled(R"(\s+)");
+  return compiled;
+}
 
 }  // namespace
 
@@ -22,7 +29,7 @@ HostsFile parse_hosts_file(const std::string& text) {
     // else is kept as an "incomplete" line.
     bool comment = !line.empty() && line.front() == '#';
     bool blank = line.find_first_not_of(" \t\r\f\v") == std::string::npos;
-    if (comment || blank || !std::regex_search(line, match, kEntry)) {
+    if (comment || blank || !std::regex_search(line, match, kEntry())) {
       file.records.push_back({false, line, {}});
       continue;
     }
@@ -30,7 +37,7 @@ HostsFile parse_hosts_file(const std::string& text) {
     entry.ip = match[1];
     entry.name = match[2];
     if (match[3].matched && match.length(3) > 0) {
-      entry.host_aliases = std::regex_replace(match[3].str(), kWhitespace, " ");
+      entry.host_aliases = std::regex_replace(match[3].str(), kWhitespace(), " ");
     }
     if (match[4].matched) entry.comment = match[4];
     file.records.push_back({true, {}, std::move(entry)});
