@@ -46,6 +46,22 @@ int rank_of(const std::string& level) {
   return 2;  // notice
 }
 
+/// syslog(3) has a priority for each of Puppet's levels; spdlog's sink has no "notice".
+int syslog_priority_of(const std::string& level) {
+  switch (rank_of(level)) {
+    case 0:
+      return LOG_DEBUG;
+    case 1:
+      return LOG_INFO;
+    case 2:
+      return LOG_NOTICE;
+    case 3:
+      return LOG_WARNING;
+    default:
+      return LOG_ERR;
+  }
+}
+
 /// Strips the trailing newlines of an already rendered diagnostic.
 std::string without_final_newlines(std::string text) {
   while (!text.empty() && text.back() == '\n') text.pop_back();
@@ -81,6 +97,7 @@ struct AgentLog::Route {
   LogSettings settings;
   int min_rank = 2;
   bool prefixes = true;
+  bool to_syslog = false;
   std::shared_ptr<spdlog::logger> out, err;
   std::shared_ptr<spdlog::sinks::dist_sink_mt> library;  ///< spdlog's default logger's sinks
 
@@ -93,6 +110,10 @@ struct AgentLog::Route {
       to_out = out;
       to_err = err;
       with_prefix = prefixes;
+      if (to_syslog) {  // the spdlog sink would send notices as LOG_INFO
+        ::syslog(syslog_priority_of(level), "%s", without_final_newlines(message).c_str());
+        return;
+      }
     }
     if (level == "diagnostic") {
       to_err->log(spdlog::level::err, "{}", without_final_newlines(message));
@@ -110,6 +131,7 @@ struct Destination {
   std::shared_ptr<spdlog::logger> out, err;
   spdlog::sink_ptr library;  ///< where the subagent's spdlog messages go
   bool prefixes = true;
+  bool syslog = false;
 };
 
 Destination open_destination(const std::string& destination) {
@@ -125,6 +147,7 @@ Destination open_destination(const std::string& destination) {
   if (destination == "syslog") {
     sink = std::make_shared<spdlog::sinks::syslog_sink_mt>("marionette", LOG_PID, LOG_DAEMON, true);
     d.prefixes = false;
+    d.syslog = true;
   } else {
     try {
       sink = std::make_shared<spdlog::sinks::basic_file_sink_mt>(destination, false);
@@ -157,6 +180,7 @@ void AgentLog::reconfigure(const LogSettings& settings) {
     route_->out = d.out;
     route_->err = d.err;
     route_->prefixes = d.prefixes;
+    route_->to_syslog = d.syslog;
     route_->library->set_sinks({d.library});
   }
   route_->settings = settings;
