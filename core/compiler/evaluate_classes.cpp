@@ -2,6 +2,7 @@
 
 #include "compiler/evaluator.hpp"
 #include "compiler/known_types.hpp"
+#include "compiler/ruby_regex.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 
@@ -237,7 +238,7 @@ void Evaluator::evaluate_node() {
       auto* regex = ast::as<ast::RegexLiteral>(match);
       if (!regex) continue;
       std::smatch found;
-      std::regex compiled(regex->pattern);
+      std::regex compiled = compile_ruby_regex(regex->pattern);
       if (std::regex_search(certname, found, compiled)) {
         chosen = node;
         title = regex_node_title(regex->pattern);

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "compiler/ruby_regex.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 
@@ -204,7 +205,7 @@ std::optional<std::vector<std::string>> regex_match(const std::string& value,
 
 Regexp make_regexp(const std::string& pattern, const lang::SourceLocation& where) {
   try {
-    return Regexp{pattern, std::make_shared<const std::regex>(pattern, std::regex::ECMAScript)};
+    return Regexp{pattern, std::make_shared<const std::regex>(compile_ruby_regex(pattern))};
   } catch (const std::regex_error& e) {
     fail("Invalid regular expression /" + pattern + "/: " + e.what(), where);
   }

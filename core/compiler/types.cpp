@@ -1,3 +1,4 @@
+#include "compiler/ruby_regex.hpp"
 #include "compiler/types.hpp"
 
 #include <algorithm>
@@ -167,7 +168,7 @@ bool matches(const Value& value, const TypeValue& type) {
     if (!value.is_string()) return false;
     return std::any_of(type.parameters.begin(), type.parameters.end(), [&](const Value& p) {
       if (p.is_regexp()) return std::regex_search(value.string(), *p.regexp().compiled);
-      if (p.is_string()) return std::regex_search(value.string(), std::regex(p.string()));
+      if (p.is_string()) return std::regex_search(value.string(), compile_ruby_regex(p.string()));
       return false;
     });
   }

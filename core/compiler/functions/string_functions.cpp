@@ -2,6 +2,7 @@
 #include <cctype>
 
 #include "compiler/functions/function.hpp"
+#include "compiler/ruby_regex.hpp"
 #include "compiler/types.hpp"
 
 namespace marionette::compiler {
@@ -41,7 +42,7 @@ Value split(CallContext& call) {
     for (char c : text) out.push_back(std::string(1, c));
     return out;
   }
-  std::regex re = pattern.is_regexp() ? *pattern.regexp().compiled : std::regex(pattern.string());
+  std::regex re = pattern.is_regexp() ? *pattern.regexp().compiled : compile_ruby_regex(pattern.string());
   std::sregex_token_iterator it(text.begin(), text.end(), re, -1), end;
   for (; it != end; ++it) out.push_back(it->str());
   while (!out.empty() && out.back().string().empty()) out.pop_back();

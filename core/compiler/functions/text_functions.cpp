@@ -3,6 +3,7 @@
 #include <regex>
 
 #include "compiler/functions/function.hpp"
+#include "compiler/ruby_regex.hpp"
 #include "compiler/types.hpp"
 
 namespace marionette::compiler {
@@ -123,7 +124,7 @@ Value regsubst(CallContext& call) {
   if (flags.find('I') != std::string::npos) syntax |= std::regex::icase;
   std::regex re;
   try {
-    re = pattern.is_regexp() ? *pattern.regexp().compiled : std::regex(to_string(pattern), syntax);
+    re = pattern.is_regexp() ? *pattern.regexp().compiled : compile_ruby_regex(to_string(pattern), syntax);
   } catch (const std::regex_error& e) {
     call.fail(std::string("Bad regular expression: ") + e.what());
   }
@@ -142,7 +143,7 @@ Value regsubst(CallContext& call) {
 Value match(CallContext& call) {
   call.expect_arguments(2, 2);
   const Value& pattern = call.arguments[1];
-  std::regex re = pattern.is_regexp() ? *pattern.regexp().compiled : std::regex(to_string(pattern));
+  std::regex re = pattern.is_regexp() ? *pattern.regexp().compiled : compile_ruby_regex(to_string(pattern));
   auto match_one = [&](const std::string& text) -> Value {
     std::smatch found;
     if (!std::regex_search(text, found, re)) return Value();

@@ -1,4 +1,5 @@
 #include "compiler/hiera/hiera.hpp"
+#include "compiler/ruby_regex.hpp"
 
 #include <glob.h>
 
@@ -150,7 +151,7 @@ std::optional<MergeStrategy> Hiera::merge_option(const std::string& key, const L
       if (!mine) {
         for (const auto& [pattern, option] : options->hash()) {
           if (!pattern.is_string() || !pattern.string().starts_with("^")) continue;
-          if (std::regex_search(key, std::regex(pattern.string()))) {
+          if (std::regex_search(key, compile_ruby_regex(pattern.string()))) {
             mine = &option;
             break;
           }

@@ -1,0 +1,49 @@
+#include "compiler/ruby_regex.hpp"
+
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <string>
+
+namespace marionette::compiler {
+namespace {
+
+bool matches(const std::string& ruby_pattern, const std::string& text) {
+  return std::regex_search(text, compile_ruby_regex(ruby_pattern));
+}
+
+TEST(EcmascriptPattern, RubyAnchorsBecomeStringAnchors) {
+  EXPECT_EQ(ecmascript_pattern(R"(\A\/etc\z)"), R"(^\/etc$)");
+  EXPECT_TRUE(matches(R"(\A\/etc\z)", "/etc"));
+  EXPECT_FALSE(matches(R"(\Aetc)", "xetc"));
+  EXPECT_FALSE(matches(R"(etc\z)", "etc\n"));
+  EXPECT_TRUE(matches(R"(etc\Z)", "etc\n"));
+  EXPECT_FALSE(matches(R"(etc\Z)", "etc\nx"));
+}
+
+TEST(EcmascriptPattern, HexDigitClassesInsideAndOutsideBrackets) {
+  EXPECT_TRUE(matches(R"(\A\h+\z)", "09afAF"));
+  EXPECT_FALSE(matches(R"(\A\h+\z)", "0g"));
+  EXPECT_TRUE(matches(R"(\A[\h:]+\z)", "fe80::1"));
+  EXPECT_TRUE(matches(R"(\A\H\z)", "g"));
+}
+
+TEST(EcmascriptPattern, EscapesAndClassesPassThrough) {
+  EXPECT_EQ(ecmascript_pattern(R"([\A]\\z)"), R"([\A]\\z)");  // \A in a class, an escaped backslash
+  EXPECT_EQ(ecmascript_pattern(R"([]A]\z)"), R"([]A]$)");     // ] first in a class is literal
+  EXPECT_TRUE(matches(R"(\A\/([^\n\/\0]+\/*)*\z)", "/etc/ntp.conf"));
+  EXPECT_FALSE(matches(R"(\A\/([^\n\/\0]+\/*)*\z)", "etc/ntp.conf"));
+}
+
+TEST(EcmascriptPattern, NamedGroupsAreNumberedGroups) {
+  EXPECT_EQ(ecmascript_pattern(R"((?<key>\w+)=(?<value>\w+))"), R"((\w+)=(\w+))");
+  EXPECT_EQ(ecmascript_pattern(R"((?<=a)b(?<!c))"), R"((?<=a)b(?<!c))");  // lookbehinds stay
+  std::smatch found;
+  const std::string text = "k=v";
+  ASSERT_TRUE(std::regex_search(text, found, compile_ruby_regex(R"((?<key>\w+)=(?<value>\w+))")));
+  EXPECT_EQ(found[1], "k");
+  EXPECT_EQ(found[2], "v");
+}
+
+}  // namespace
+}  // namespace marionette::compiler
