@@ -31,13 +31,24 @@ std::size_t Evaluator::declare_class(const std::string& written, Scope& scope,
   return index;
 }
 
+namespace {
+
+/// The class a class inherits from, as the class table names it (`inherits ::a::b` is a::b).
+std::string parent_class_name(const ast::ClassDefinition& definition) {
+  std::string parent = lowercase(definition.parent);
+  if (parent.starts_with("::")) parent.erase(0, 2);
+  return parent;
+}
+
+}  // namespace
+
 /// Adds Class[Name] (and first its parents', which Puppet adds before evaluating any of them).
 std::size_t Evaluator::add_class_resource(
     const std::string& name, const ast::ClassDefinition& definition, Scope& scope,
     const std::vector<std::pair<std::string, Value>>* parameters,
     const lang::SourceLocation& where) {
   if (!definition.parent.empty()) {
-    std::string parent = lowercase(definition.parent);
+    std::string parent = parent_class_name(definition);
     const ast::ClassDefinition* parent_definition = environment_.find_class(parent);
     if (!parent_definition)
       throw SourceError("Could not find class ::" + parent + " for " + request_.node_name,
@@ -80,7 +91,7 @@ void Evaluator::evaluate_class(const std::string& name, const ast::ClassDefiniti
   if (class_scopes_.count(name)) return;
   Scope* parent_scope = top_;
   if (!definition.parent.empty()) {
-    std::string parent = lowercase(definition.parent);
+    std::string parent = parent_class_name(definition);
     auto parent_index = resources_.find("Class", capitalize_segments(parent));
     evaluate_class(parent, *environment_.find_class(parent), *parent_index, where);
     parent_scope = class_scopes_.at(parent);

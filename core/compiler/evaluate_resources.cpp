@@ -104,47 +104,93 @@ Value Evaluator::evaluate_resource(const ast::Resource& node, Scope& scope) {
         throw SourceError("Missing title. The title expression resulted in undef", body.where);
       names.push_back(to_string(titles));
     }
-    for (const std::string& title : names) {
-      if (type == "Class") {
-        std::size_t index = declare_class(lowercase(title), scope, &attributes, node.where);
-        references.push_back(TypeValue{"Class", {Value(resources_[index].title)}});
-        continue;
-      }
-      std::size_t index = declare_resource(type, title, attributes, node, scope);
-      CompiledResource& resource = resources_[index];
-      resource.definition = definition;
-      if (definition) {
-        resource.kind = "defined_type";
-        Scope& snapshot = scopes_.emplace_back(nullptr, "", scope.resource());
-        scope.snapshot_defaults(snapshot);
-        resources_[index].defaults_scope = &snapshot;
-      }
-      references.push_back(TypeValue{type, {Value(title)}});
-    }
+    for (const std::string& title : names)
+      declare_titled(type, definition, title, attributes, node.form, node.where, scope, references);
   }
   if (references.size() == 1) return references[0];
   return references;
 }
 
+void Evaluator::declare_titled(const std::string& type,
+                               const ast::DefinedTypeDefinition* definition,
+                               const std::string& title,
+                               const std::vector<std::pair<std::string, Value>>& attributes,
+                               ast::ResourceForm form, const lang::SourceLocation& where,
+                               Scope& scope, Array& references) {
+  if (type == "Class") {
+    std::size_t index = declare_class(lowercase(title), scope, &attributes, where);
+    references.push_back(TypeValue{"Class", {Value(resources_[index].title)}});
+    return;
+  }
+  std::size_t index = declare_resource(type, title, attributes, form, where, scope);
+  CompiledResource& resource = resources_[index];
+  resource.definition = definition;
+  if (definition) {
+    resource.kind = "defined_type";
+    Scope& snapshot = scopes_.emplace_back(nullptr, "", scope.resource());
+    scope.snapshot_defaults(snapshot);
+    resources_[index].defaults_scope = &snapshot;
+  }
+  references.push_back(TypeValue{type, {Value(title)}});
+}
+
+void Evaluator::create_resources(std::string written, const Value& instances, const Value& defaults,
+                                 Scope& scope, const lang::SourceLocation& where) {
+  ast::ResourceForm form = ast::ResourceForm::Regular;
+  if (written.starts_with("@@")) {
+    form = ast::ResourceForm::Exported;
+    written.erase(0, 2);
+  } else if (written.starts_with("@")) {
+    form = ast::ResourceForm::Virtual;
+    written.erase(0, 1);
+  }
+  written = lowercase(written);
+  const ast::DefinedTypeDefinition* definition = nullptr;
+  const std::string type = written == "class" ? "Class" : resolve_type(written, where, &definition);
+  Array references;
+  for (const auto& [title, given] : instances.hash()) {
+    std::vector<std::pair<std::string, Value>> attributes;
+    if (given.is_hash())
+      for (const auto& [name, value] : given.hash())
+        attributes.emplace_back(to_string(name), value);
+    if (defaults.is_hash()) {
+      for (const auto& [name, value] : defaults.hash()) {
+        const std::string key = to_string(name);
+        bool set = std::any_of(attributes.begin(), attributes.end(),
+                               [&](const auto& a) { return a.first == key; });
+        if (!set) attributes.emplace_back(key, value);
+      }
+    }
+    declare_titled(type, definition, to_string(title), attributes, form, where, scope, references);
+  }
+}
+
 std::size_t Evaluator::declare_resource(const std::string& type, const std::string& title,
                                         std::vector<std::pair<std::string, Value>> attributes,
                                         const ast::Resource& node, Scope& scope) {
+  return declare_resource(type, title, std::move(attributes), node.form, node.where, scope);
+}
+
+std::size_t Evaluator::declare_resource(const std::string& type, const std::string& title,
+                                        std::vector<std::pair<std::string, Value>> attributes,
+                                        ast::ResourceForm form, const lang::SourceLocation& where,
+                                        Scope& scope) {
   if (auto existing = resources_.find(type, title)) {
     throw SourceError("Duplicate declaration: " + type + "[" + title + "] is already declared at " +
                           where_text(resources_[*existing].where) + "; cannot redeclare",
-                      node.where);
+                      where);
   }
   CompiledResource resource;
   resource.type = type;
   resource.title = title;
-  resource.where = node.where;
+  resource.where = where;
   resource.declared_in = &scope;
-  resource.is_virtual = node.form == ast::ResourceForm::Virtual;
-  resource.exported = node.form == ast::ResourceForm::Exported;
+  resource.is_virtual = form == ast::ResourceForm::Virtual;
+  resource.exported = form == ast::ResourceForm::Exported;
   std::string lower_type = lowercase(type);
   for (const auto& [name, value] : attributes) {
     if (!accepts_attribute(lower_type, name))
-      throw SourceError("no parameter named '" + name + "' on " + resource.ref(), node.where);
+      throw SourceError("no parameter named '" + name + "' on " + resource.ref(), where);
   }
   // Puppet puts the tags of the `tag` metaparameter first, then the type and title.
   for (const auto& [name, value] : attributes)

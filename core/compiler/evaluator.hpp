@@ -35,6 +35,11 @@ class Evaluator {
   void include_class(const Value& name, Scope& scope, ClassInclusion how,
                      const lang::SourceLocation& where);
   bool is_defined(const Value& what, Scope& scope);
+  /// create_resources(TYPE, {TITLE => ATTRIBUTES}, DEFAULTS): declares what the resource
+  /// expression `TYPE { TITLE: * => ATTRIBUTES }` with those defaults declares, at `where`;
+  /// `@TYPE` makes them virtual, `@@TYPE` exported, `class` declares classes with parameters.
+  void create_resources(std::string written_type, const Value& instances, const Value& defaults,
+                        Scope& scope, const lang::SourceLocation& where);
   const std::string& node_name() const { return request_.node_name; }
   ResourceTable& resources() { return resources_; }
   Environment& environment() { return environment_; }
@@ -82,6 +87,16 @@ class Evaluator {
   std::size_t declare_resource(const std::string& type, const std::string& title,
                                std::vector<std::pair<std::string, Value>> attributes,
                                const lang::ast::Resource& node, Scope& scope);
+  std::size_t declare_resource(const std::string& type, const std::string& title,
+                               std::vector<std::pair<std::string, Value>> attributes,
+                               lang::ast::ResourceForm form, const lang::SourceLocation& where,
+                               Scope& scope);
+  /// Declares TYPE[TITLE] from a resource expression or create_resources.
+  void declare_titled(const std::string& type, const lang::ast::DefinedTypeDefinition* definition,
+                      const std::string& title,
+                      const std::vector<std::pair<std::string, Value>>& attributes,
+                      lang::ast::ResourceForm form, const lang::SourceLocation& where, Scope& scope,
+                      Array& references);
   /// `scope` is where the override is written; nullptr for collectors, which may override.
   void apply_override(CompiledResource& resource, const std::string& name, Value value, bool append,
                       const Scope* scope, const lang::SourceLocation& where);

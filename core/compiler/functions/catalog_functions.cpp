@@ -53,6 +53,24 @@ Value realize(CallContext& call) {
   return Value();
 }
 
+/// create_resources(type, {title => attributes}, defaults): Puppet 3's way to declare resources
+/// from data; `@type` and `@@type` make them virtual or exported, 'class' declares classes.
+Value create_resources(CallContext& call) {
+  if (call.arguments.size() < 2 || call.arguments.size() > 3)
+    call.fail("create_resources(): wrong number of arguments (" +
+              std::to_string(call.arguments.size()) + "; must be 2 or 3)");
+  if (!call.arguments[0].is_string())
+    call.fail("create_resources(): first argument must be a String");
+  if (!call.arguments[1].is_hash()) call.fail("create_resources(): second argument must be a hash");
+  const Value no_defaults;
+  const Value& defaults = call.arguments.size() == 3 ? call.arguments[2] : no_defaults;
+  if (!defaults.is_undef() && !defaults.is_hash())
+    call.fail("create_resources(): third argument, if provided, must be a hash");
+  call.evaluator.create_resources(call.arguments[0].string(), call.arguments[1], defaults,
+                                  call.scope, call.where);
+  return Value();
+}
+
 /// tag('a', 'b'): tags the class or defined type whose body calls it.
 Value tag(CallContext& call) {
   CompiledResource& owner = call.evaluator.resources()[call.scope.resource()];
@@ -111,6 +129,7 @@ void register_catalog_functions(FunctionTable& table) {
   table.emplace_back("contain", contain);
   table.emplace_back("defined", defined);
   table.emplace_back("realize", realize);
+  table.emplace_back("create_resources", create_resources);
   table.emplace_back("tag", tag);
   table.emplace_back("tagged", tagged);
 }
