@@ -45,5 +45,13 @@ TEST(EcmascriptPattern, NamedGroupsAreNumberedGroups) {
   EXPECT_EQ(found[2], "v");
 }
 
+TEST(CompileRubyRegex, WholePatternCaseInsensitiveGroupBecomesTheIcaseFlag) {
+  EXPECT_TRUE(matches(R"((?i:\Ahttps?://.*\z))", "HTTPS://example.com"));
+  EXPECT_FALSE(matches(R"((?i:\Ahttps?://.*\z))", "ftp://example.com"));
+  EXPECT_TRUE(matches(R"((?i)\Aabc\z)", "ABC"));
+  // Only a whole-pattern group can become the flag; std::regex rejects any other inline flags.
+  EXPECT_THROW(compile_ruby_regex(R"((a)(?i:b))"), std::regex_error);
+}
+
 }  // namespace
 }  // namespace marionette::compiler
