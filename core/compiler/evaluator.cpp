@@ -140,23 +140,25 @@ Value Evaluator::evaluate_variable(const ast::Variable& variable, Scope& scope) 
     if (scope.find_capture(static_cast<std::size_t>(std::stoul(name)), capture)) return capture;
     return Value();
   }
-  if (name.starts_with("::") && name.find("::", 2) == std::string::npos) {
-    const Value* found = top_->find_local(name.substr(2));
-    return found ? *found : Value();
-  }
+  const Value* found = find_variable(name, scope);
+  return found ? *found : Value();
+}
+
+const Value* Evaluator::find_variable(const std::string& name, Scope& scope) const {
+  if (name.starts_with("::") && name.find("::", 2) == std::string::npos)
+    return top_->find_local(name.substr(2));
   std::size_t last = name.rfind("::");
   if (last != std::string::npos) {
     std::string owner = name.substr(name.starts_with("::") ? 2 : 0);
     owner = owner.substr(0, owner.rfind("::"));
     auto found = class_scopes_.find(owner);
-    if (found == class_scopes_.end()) return Value();
+    if (found == class_scopes_.end()) return nullptr;
     const Value* value = found->second->find_local(name.substr(last + 2));
     for (const Scope* s = found->second->parent(); !value && s && s != top_; s = s->parent())
       value = s->find_local(name.substr(last + 2));
-    return value ? *value : Value();
+    return value;
   }
-  const Value* found = scope.find(name);
-  return found ? *found : Value();
+  return scope.find(name);
 }
 
 Value Evaluator::evaluate_assignment(const ast::Assignment& assignment, Scope& scope) {

@@ -54,6 +54,8 @@ class Evaluator {
   // Expressions (evaluator.cpp).
   Value evaluate_block(const lang::ast::Block* block, Scope& scope);
   Value evaluate_variable(const lang::ast::Variable& variable, Scope& scope);
+  /// A variable by its name as written (`x`, `::x`, `a::b::x`); nullptr when it is not set.
+  const Value* find_variable(const std::string& name, Scope& scope) const;
   Value evaluate_assignment(const lang::ast::Assignment& assignment, Scope& scope);
   Value evaluate_binary(const lang::ast::Binary& binary, Scope& scope);
   Value evaluate_unary(const lang::ast::Unary& unary, Scope& scope);

@@ -117,7 +117,7 @@ bool Evaluator::is_defined(const Value& what, Scope& scope) {
   }
   if (!what.is_string()) return false;
   const std::string& text = what.string();
-  if (text.starts_with("$")) return scope.find(text.substr(1)) != nullptr;
+  if (text.starts_with("$")) return find_variable(text.substr(1), scope) != nullptr;
   std::string name = lowercase(text.starts_with("::") ? text.substr(2) : text);
   return is_builtin_type(name) || environment_.find_class(name) != nullptr ||
          environment_.find_defined_type(name) != nullptr;
