@@ -169,10 +169,7 @@ void Evaluator::finish_relationships() {
           list = existing->array();
         else if (existing && !existing->is_undef())
           list.push_back(*existing);
-        if (std::any_of(list.begin(), list.end(),
-                        [&](const Value& v) { return equals(v, reference); }))
-          continue;
-        list.push_back(std::move(reference));
+        list.push_back(std::move(reference));  // Puppet keeps repeats: [Notify[y], Notify[y]]
         source.set_parameter(pending.parameter, std::move(list));
       }
     }
