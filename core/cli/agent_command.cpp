@@ -7,6 +7,7 @@
 #include "cli/lock_options.hpp"
 #include "cli/run_log.hpp"
 #include "cli/settings_from_arguments.hpp"
+#include "cli/snmp_module.hpp"
 #include "config/agent_config.hpp"
 #include "counters/counter_store.hpp"
 #include "daemon/agent.hpp"
@@ -15,7 +16,6 @@
 #include "daemon/state_dir_check.hpp"
 #include "metrics/registry.hpp"
 #include "subagent/oid.hpp"
-#include "subagent/subagent.hpp"
 
 namespace marionette::cli {
 
@@ -166,6 +166,15 @@ int run_agent(const std::vector<std::string>& words) {
     throw UsageError(
         "--root-oid must be a numeric OID such as .1.3.6.1.4.1.8072.9999.9999.4242, not '" +
         root_oid + "'");
+  subagent::ModuleEntry run_subagent = nullptr;
+  if (config.snmp) {
+    try {
+      run_subagent = load_snmp_module();
+    } catch (const std::exception& e) {
+      print_error(std::string("cannot start the agent: ") + e.what());
+      return 1;
+    }
+  }
 
   // Before any thread starts: only the agent loop receives the signals, spdlog's default logger
   // is in place, and Net-SNMP's MIB setting is in the environment before anything reads it.
@@ -206,9 +215,9 @@ int run_agent(const std::vector<std::string>& words) {
     subagent::Options options;
     options.agentx_socket = config.agentx_socket;
     options.root_oid = root_oid;
-    snmp = std::thread([options, &registry, &stop, log] {
+    snmp = std::thread([run_subagent, options, &registry, &stop, log] {
       try {
-        subagent::run(options, registry, stop);
+        run_subagent(options, registry, stop);
       } catch (const std::exception& e) {
         log("err", std::string("The SNMP subagent stopped: ") + e.what());
       }

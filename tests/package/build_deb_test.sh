@@ -24,7 +24,7 @@ for path in ./usr/bin/marionette ./usr/share/snmp/mibs/MARIONETTE-MIB.txt \
   ./etc/snmp/snmpd.conf.d/marionette.conf ./usr/share/doc/marionette/README.Debian.gz \
   ./usr/share/marionette/opennms/datacollection/marionette.xml \
   ./usr/share/marionette/opennms/snmp-graph.properties.d/marionette-graph.properties \
-  ./var/lib/marionette/; do
+  ./usr/lib/marionette/marionette-snmp.so ./var/lib/marionette/; do
   grep -q " $path\$" <<<"$contents" || { echo "FAIL: $path is not in the package"; echo "$contents"; exit 1; }
 done
 for command in agent apply compile facts parser resource status; do
