@@ -65,6 +65,9 @@ daemon::AgentSettings agent_settings(const config::AgentConfig& config, const Ar
   if (config.facts) settings.run.facts_file = existing_path(*config.facts, "facts", false);
   settings.run.node_name = config.certname;
   settings.run.environment = config.environment;
+  settings.run.hiera_config = config.hiera_config
+                                  ? existing_path(*config.hiera_config, "hiera-config", false)
+                                  : daemon::default_hiera_config();
   settings.run.state_dir = config.statedir.empty() ? daemon::default_state_dir() : config.statedir;
   settings.run.noop = config.noop;
   settings.run.use_cache_on_failure = config.usecacheonfailure;

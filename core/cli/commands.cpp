@@ -13,7 +13,9 @@ const std::vector<Command>& commands() {
        "  --manifest FILE     compile this manifest instead of the environment's main manifest\n"
        "  --facts FILE        the node's facts as a YAML mapping (default: gathered natively)\n"
        "  --node NAME         the node's certname (default: the facts' fqdn)\n"
-       "  --environment NAME  the environment's name (default: production)\n\n"
+       "  --environment NAME  the environment's name (default: production)\n"
+       "  --hiera-config FILE the global Hiera layer's hiera.yaml, searched before the\n"
+       "                      environment's (default: /etc/marionette/hiera.yaml if it exists)\n\n"
        "Exit status: 0 when a catalog was printed, 1 when the manifest has an error.\n",
        run_compile},
       {"apply", "apply a manifest or a JSON catalog to this node",
@@ -28,6 +30,8 @@ const std::vector<Command>& commands() {
        "  --facts FILE          the node's facts as a YAML mapping (default: gathered natively)\n"
        "  --external-dir DIR    read external facts from DIR too (after the facts.d dirs)\n"
        "  --node NAME           the node's certname (default: the facts' fqdn)\n"
+       "  --hiera-config FILE   the global Hiera layer's hiera.yaml (default:\n"
+       "                        /etc/marionette/hiera.yaml if it exists)\n"
        "  --statedir DIR        where last_run_summary.yaml goes (default: /var/lib/marionette\n"
        "                        as root, else ~/.local/state/marionette)\n"
        "  --noop                report what would change without changing anything\n"
@@ -62,6 +66,8 @@ const std::vector<Command>& commands() {
        "  --facts FILE          the node's facts as a YAML mapping (default: gathered natively)\n"
        "  --external-dir DIR    read external facts from DIR too (after the facts.d dirs)\n"
        "  --node NAME           the node's certname (default: the facts' fqdn)\n"
+       "  --hiera-config FILE   the global Hiera layer's hiera.yaml (default:\n"
+       "                        /etc/marionette/hiera.yaml if it exists)\n"
        "  --statedir DIR        state: last_run_summary.yaml, counters (default: "
        "/var/lib/marionette\n"
        "                        as root, else ~/.local/state/marionette)\n"

@@ -23,6 +23,7 @@ int run_compile(const std::vector<std::string>& words) {
     request.env_dir = settings.env_dir;
     request.manifest = settings.manifest;
     request.environment = settings.environment;
+    request.hiera_config = settings.hiera_config;
     std::cout << catalog::to_json(compiler::compile(request)) << "\n";
     return 0;
   } catch (const lang::SourceError& e) {

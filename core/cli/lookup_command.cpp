@@ -6,6 +6,7 @@
 #include "cli/command.hpp"
 #include "cli/run_log.hpp"
 #include "compiler/hiera/hiera.hpp"
+#include "daemon/run_settings.hpp"
 #include "facts/facts.hpp"
 
 namespace marionette::cli {
@@ -14,8 +15,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using compiler::Value;
-
-const char* const kDefaultGlobalHiera = "/etc/marionette/hiera.yaml";
 
 bool needs_quotes(const std::string& text) {
   if (text.empty() || text == "y" || text == "n" || text == "yes" || text == "no" ||
@@ -132,8 +131,8 @@ int run_lookup(const std::vector<std::string>& words) {
         if (const Value* fact = compiler::hash_find(all_facts.hash(), Value(name))) return *fact;
       return Value();
     });
-    std::optional<std::string> global = args.value("hiera-config");
-    if (!global && fs::exists(kDefaultGlobalHiera)) global = kDefaultGlobalHiera;
+    std::optional<fs::path> global = daemon::default_hiera_config();
+    if (auto given = args.value("hiera-config")) global = fs::path(*given);
     if (global) hiera.set_global_config(*global);
 
     std::vector<std::string> explanation;

@@ -33,6 +33,8 @@ daemon::RunSettings settings_from(const Arguments& args) {
     settings.external_dirs.push_back(existing(args, "external-dir", true));
   }
   settings.node_name = args.value("node");
+  settings.hiera_config = args.value("hiera-config") ? existing(args, "hiera-config", false)
+                                                     : daemon::default_hiera_config();
   if (auto env = args.value("environment")) settings.environment = *env;
   settings.state_dir = args.value("statedir") ? std::filesystem::path(*args.value("statedir"))
                                               : daemon::default_state_dir();

@@ -6,8 +6,9 @@
 namespace marionette::cli {
 
 /// The options every compiling subcommand shares.
-inline const std::set<std::string> kRunOptions = {"env-dir",     "manifest", "facts",       "node",
-                                                  "environment", "statedir", "external-dir"};
+inline const std::set<std::string> kRunOptions = {"env-dir",      "manifest",    "facts",
+                                                  "node",         "environment", "statedir",
+                                                  "external-dir", "hiera-config"};
 
 /// `path` when it names an existing directory (or regular file); UsageError naming `label`
 /// ("--env-dir", or a setting's name) otherwise.

@@ -22,6 +22,8 @@ struct CompileRequest {
   std::optional<std::filesystem::path> manifest;  ///< overrides the environment's main manifest
   std::string node_name;
   std::string environment = "production";
+  /// The global Hiera layer's hiera.yaml, searched before the environment's and modules'.
+  std::optional<std::filesystem::path> hiera_config;
   facts::Facts facts = facts::Facts::object();
   CompileTimings* timings = nullptr;  ///< optional: where the time went
   /// From the node classifier (ENC), as Puppet's node: classes declared after the node block, at

@@ -187,6 +187,7 @@ hiera::Hiera& Evaluator::hiera() {
                                               const Value* value = top_->find(name);
                                               return value ? *value : Value();
                                             });
+    if (request_.hiera_config) hiera_->set_global_config(*request_.hiera_config);
   }
   return *hiera_;
 }

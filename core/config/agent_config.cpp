@@ -83,6 +83,8 @@ const std::vector<Setting>& settings() {
        [](AgentConfig& c, const std::string& v) { c.route_file = not_empty(v); }},
       {"external-dir", false,
        [](AgentConfig& c, const std::string& v) { c.external_dir = not_empty(v); }},
+      {"hiera-config", false,
+       [](AgentConfig& c, const std::string& v) { c.hiera_config = not_empty(v); }},
   };
   return all;
 }

@@ -31,6 +31,8 @@ struct AgentConfig {
   bool usecacheonfailure = true;  ///< apply the last good catalog when compiling fails
   std::optional<std::filesystem::path> route_file;    ///< routes.yaml: termini per model
   std::optional<std::filesystem::path> external_dir;  ///< facts.d; default: facts' defaults
+  std::optional<std::filesystem::path>
+      hiera_config;  ///< global hiera.yaml; default: /etc/marionette/
 };
 
 /// A setting that cannot be used; what() is the whole message, already rendered: for a file,

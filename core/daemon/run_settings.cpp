@@ -52,6 +52,7 @@ indirector::TerminusSettings terminus_settings_for(const RunSettings& settings) 
   out.env_dir = settings.env_dir;
   out.manifest = settings.manifest;
   out.environment = settings.environment;
+  out.hiera_config = settings.hiera_config;
   out.redis_url = settings.redis_url;
   out.redis_prefix = settings.redis_prefix;
   out.warn = warn;
@@ -108,6 +109,13 @@ std::string node_name_for(const RunSettings& settings, const facts::Facts& facts
   char name[256] = {};
   if (gethostname(name, sizeof name - 1) == 0 && name[0]) return name;
   return "localhost";
+}
+
+std::optional<std::filesystem::path> default_hiera_config() {
+  const std::filesystem::path global = "/etc/marionette/hiera.yaml";
+  std::error_code error;
+  if (std::filesystem::is_regular_file(global, error)) return global;
+  return std::nullopt;
 }
 
 std::filesystem::path default_state_dir() {

@@ -19,6 +19,7 @@ struct RunSettings {
   std::optional<std::filesystem::path> facts_file;  ///< without it, native facts are gathered
   std::optional<std::string> node_name;             ///< without it, the facts' fqdn
   std::string environment = "production";
+  std::optional<std::filesystem::path> hiera_config;  ///< the global Hiera layer's hiera.yaml
   std::filesystem::path state_dir;
   bool noop = false;
   std::vector<std::string> tags;     ///< --tags, lower-case: apply only resources with one of them
@@ -47,6 +48,10 @@ facts::Facts load_facts(const RunSettings& settings);
 
 /// The node's certname: as given, else the facts' fqdn (networking.fqdn, then fqdn), else hostname.
 std::string node_name_for(const RunSettings& settings, const facts::Facts& facts);
+
+/// The global hiera.yaml when none is given: /etc/marionette/hiera.yaml if it exists
+/// (Puppet's $confdir/hiera.yaml), else none.
+std::optional<std::filesystem::path> default_hiera_config();
 
 /// The state dir when none is given: /var/lib/marionette as root, else ~/.local/state/marionette.
 std::filesystem::path default_state_dir();

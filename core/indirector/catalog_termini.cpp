@@ -21,6 +21,7 @@ class CompilerCatalog : public Terminus<catalog::Catalog> {
     compile.manifest = settings_.manifest;
     compile.node_name = request.key;
     compile.environment = settings_.environment;
+    compile.hiera_config = settings_.hiera_config;
     compile.facts = *request.facts;
     compile.timings = request.timings;
     if (request.node) {

@@ -20,7 +20,8 @@ struct TerminusSettings {
   std::optional<std::filesystem::path> env_dir;      ///< catalog/compiler
   std::optional<std::filesystem::path> manifest;     ///< catalog/compiler
   std::string environment = "production";
-  std::optional<std::string> redis_url;  ///< redis termini: redis://… or unix://…
+  std::optional<std::filesystem::path> hiera_config;  ///< catalog/compiler: global Hiera layer
+  std::optional<std::string> redis_url;               ///< redis termini: redis://… or unix://…
   std::string redis_prefix = "marionette";
   std::chrono::milliseconds redis_timeout{2000};
   std::size_t report_history = 10;       ///< report/redis: reports kept per node

@@ -21,7 +21,7 @@ class HieraGlobalLayer : public ::testing::Test {
     root_ = fs::temp_directory_path() / ("hiera-global-" + std::to_string(::getpid()));
     write(root_ / "global/hiera.yaml",
           "---\nversion: 5\nhierarchy:\n  - name: Global common\n    path: global.yaml\n"
-          "    datadir: data\n");
+          "    datadir: data\n    data_hash: yaml_data\n");  // Puppet's global layer has no default
     write(root_ / "global/data/global.yaml", "---\ngreeting: from global\nopts:\n  g: 1\n");
     write(root_ / "env/hiera.yaml",
           "---\nversion: 5\nhierarchy:\n  - name: OS\n    path: \"os/%{facts.os}.yaml\"\n"

@@ -80,7 +80,7 @@ const std::vector<Hiera::Layer*>& Hiera::layers_for(const std::string& key) {
 }
 
 void Hiera::set_global_config(const fs::path& file) {
-  global_layer_ = std::make_unique<Layer>(Layer{"Global", load_config_file(file)});
+  global_layer_ = std::make_unique<Layer>(Layer{"Global", load_config_file(file, true)});
   layers_cache_.clear();
 }
 

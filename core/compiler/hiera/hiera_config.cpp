@@ -34,6 +34,9 @@ HierarchyLevel read_level(const catalog::Data& entry, const fs::path& dir,
   level.name = entry.value("name", std::string());
   level.datadir = dir / entry.value("datadir", default_datadir);
   level.data_hash = entry.value("data_hash", default_data_hash);
+  if (level.data_hash.empty() && !entry.contains("lookup_key") && !entry.contains("data_dig"))
+    fail(file, "One of data_hash, lookup_key, data_dig, or hiera3_backend must be defined in "
+               "hierarchy '" + level.name + "'");
   for (const char* unsupported : {"lookup_key", "data_dig"})
     if (entry.contains(unsupported))
       fail(file, std::string("hierarchy level '") + level.name + "': " + unsupported +
@@ -67,10 +70,10 @@ std::optional<HieraConfig> load_config(const fs::path& dir, bool use_default) {
     config.hierarchy.push_back({"Common", dir / "data", "yaml_data", {"common.yaml"}, {}, {}});
     return config;
   }
-  return load_config_file(file);
+  return load_config_file(file, false);
 }
 
-HieraConfig load_config_file(const fs::path& given) {
+HieraConfig load_config_file(const fs::path& given, bool global) {
   fs::path file = fs::absolute(given);
   fs::path dir = file.parent_path();
   if (!fs::is_regular_file(file)) fail(file, "no such Hiera configuration");
@@ -79,7 +82,8 @@ HieraConfig load_config_file(const fs::path& given) {
   catalog::Data data = facts::load_yaml_file(file);
   if (!data.contains("version") || data["version"] != 5)
     fail(file, "only Hiera 5 configurations (version: 5) are supported");
-  std::string datadir = "data", data_hash = "yaml_data";
+  // Only the environment's and the modules' layers default to yaml_data, as in Puppet.
+  std::string datadir = "data", data_hash = global ? "" : "yaml_data";
   if (data.contains("defaults")) {
     const catalog::Data& defaults = data["defaults"];
     datadir = defaults.value("datadir", datadir);
