@@ -40,11 +40,11 @@ TEST(SnmpModule, AnAgentWithoutTheModuleSaysWhyAndExits) {
   fs::create_directories(dir / "bin");
   fs::copy_file(MARIONETTE_BINARY, dir / "bin/marionette");
   std::ofstream(dir / "site.pp") << "notify { 'x': }\n";
-  testing::CommandResult agent = run_command(
-      {(dir / "bin/marionette").string(), "agent", "--no-daemonize", "--onetime", "--manifest",
-       (dir / "site.pp").string(), "--facts", MARIONETTE_FACTS_FILE, "--statedir",
-       (dir / "state").string()},
-      std::chrono::seconds(20));
+  testing::CommandResult agent =
+      run_command({(dir / "bin/marionette").string(), "agent", "--no-daemonize", "--onetime",
+                   "--manifest", (dir / "site.pp").string(), "--facts", MARIONETTE_FACTS_FILE,
+                   "--statedir", (dir / "state").string()},
+                  std::chrono::seconds(20));
   fs::remove_all(dir);
   EXPECT_EQ(agent.exit_code, 1) << agent.out << agent.err;
   EXPECT_NE(agent.err.find("cannot start the agent: cannot load the SNMP subagent module: " +
