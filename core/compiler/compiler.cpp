@@ -82,6 +82,9 @@ catalog::Catalog Evaluator::run() {
   evaluate_node();
   declare_node_classes();
   evaluate_generators();
+  apply_pending_overrides();
+  check_builtin_attributes();
+  fail_on_unresolved_overrides();
   finish_relationships();
   resources_.finish_tags();
 

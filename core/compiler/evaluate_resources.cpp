@@ -188,10 +188,6 @@ std::size_t Evaluator::declare_resource(const std::string& type, const std::stri
   resource.is_virtual = form == ast::ResourceForm::Virtual;
   resource.exported = form == ast::ResourceForm::Exported;
   std::string lower_type = lowercase(type);
-  for (const auto& [name, value] : attributes) {
-    if (!accepts_attribute(lower_type, name))
-      throw SourceError("no parameter named '" + name + "' on " + resource.ref(), where);
-  }
   // Puppet puts the tags of the `tag` metaparameter first, then the type and title.
   for (const auto& [name, value] : attributes)
     if (name == "tag") add_tags(resource, value);
@@ -236,10 +232,7 @@ void Evaluator::apply_override(CompiledResource& resource, const std::string& na
                                bool append, const Scope* scope, const lang::SourceLocation& where) {
   Value* existing = resource.parameter(name);
   if (existing && scope) {
-    bool inherits = false;
-    for (const Scope* s = scope->parent(); s && !inherits; s = s->parent())
-      inherits = s == resource.declared_in;
-    if (!inherits)
+    if (override_right(*scope, resource) != OverrideRight::Subclass)
       throw SourceError("Parameter '" + name + "' is already set on " + resource.ref() + " at " +
                             where_text(resource.where) + "; cannot redefine",
                         where);
@@ -262,9 +255,16 @@ Value Evaluator::evaluate_override(const ast::ResourceOverride& node, Scope& sco
       throw SourceError("Only resource references can be overridden", node.reference->where);
     const TypeValue& type = reference.type();
     auto index = resources_.find(type.name, type.parameters[0].string());
-    if (!index)
-      throw SourceError("Could not find resource '" + reference_string(type) + "' for overriding",
-                        node.where);
+    if (!index) {
+      PendingOverride& pending = pending_overrides_.emplace_back(
+          PendingOverride{type.name, type.parameters[0].string(), {}, &scope, node.where});
+      for (const ast::AttributeOperation& operation : node.attributes)
+        pending.attributes.push_back({operation.name, evaluate(operation.value, scope),
+                                      operation.append, operation.where});
+      continue;
+    }
+    if (override_right(scope, resources_[*index]) == OverrideRight::None)
+      throw SourceError("Only subclasses can override parameters", node.where);
     for (const ast::AttributeOperation& operation : node.attributes) {
       apply_override(resources_[*index], operation.name, evaluate(operation.value, scope),
                      operation.append, &scope, operation.where);

@@ -99,6 +99,10 @@ class Evaluator {
                       const std::vector<std::pair<std::string, Value>>& attributes,
                       lang::ast::ResourceForm form, const lang::SourceLocation& where, Scope& scope,
                       Array& references);
+  /// What an override written in `scope` may do to `resource`, by Puppet's rule: only code of
+  /// the resource's own class or defined type, or of a class inheriting from its class.
+  enum class OverrideRight { None, SameSource, Subclass };
+  OverrideRight override_right(const Scope& scope, const CompiledResource& resource) const;
   /// `scope` is where the override is written; nullptr for collectors, which may override.
   void apply_override(CompiledResource& resource, const std::string& name, Value value, bool append,
                       const Scope* scope, const lang::SourceLocation& where);
@@ -130,6 +134,9 @@ class Evaluator {
                          Scope& scope);
   void finish_relationships();
   void evaluate_generators();
+  void check_builtin_attributes() const;
+  void apply_pending_overrides();
+  void fail_on_unresolved_overrides() const;
 
   struct Endpoint {
     std::string type, title;                          ///< a resource reference
@@ -148,6 +155,21 @@ class Evaluator {
     Scope* scope;
     std::vector<std::pair<std::string, Value>> overrides;
   };
+  /// `Type['title'] { … }` written before its resource exists: merged when the catalog is
+  /// finished, as Puppet does.
+  struct PendingOverride {
+    std::string type;
+    std::string title;
+    struct Attribute {
+      std::string name;
+      Value value;
+      bool append;
+      lang::SourceLocation where;
+    };
+    std::vector<Attribute> attributes;
+    const Scope* scope;
+    lang::SourceLocation where;
+  };
 
   const CompileRequest& request_;
   Environment& environment_;
@@ -159,6 +181,7 @@ class Evaluator {
   std::vector<std::string> classes_;
   std::vector<PendingRelationship> relationships_;
   std::vector<PendingCollector> collectors_;
+  std::vector<PendingOverride> pending_overrides_;
   std::unique_ptr<hiera::Hiera> hiera_;
   std::string* epp_output_ = nullptr;  ///< where RenderString/RenderExpression append
   int alias_depth_ = 0;

@@ -1,0 +1,2 @@
+file { '/x': tag => 'a' }
+File <| tag == 'a' |> { bogus => 2 }

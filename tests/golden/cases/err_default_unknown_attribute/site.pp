@@ -1,0 +1,2 @@
+File { bogus => 1 }
+file { '/x': }

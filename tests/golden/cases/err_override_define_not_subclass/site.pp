@@ -1,0 +1,3 @@
+define d() { file { "/${title}": } }
+d { 'q': }
+File['/q'] { mode => '0600' }

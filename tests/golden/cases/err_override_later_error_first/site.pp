@@ -1,0 +1,2 @@
+file { '/x': bogus => 1 }
+fail('later')
