@@ -25,10 +25,18 @@ std::string command_output(const std::vector<std::string>& argv, bool join_stder
   std::vector<char*> args;
   for (const auto& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
   args.push_back(nullptr);
+  // The agent blocks the signals it waits for; the command must not inherit that mask.
+  posix_spawnattr_t attributes;
+  ::posix_spawnattr_init(&attributes);
+  sigset_t nothing_blocked;
+  ::sigemptyset(&nothing_blocked);
+  ::posix_spawnattr_setsigmask(&attributes, &nothing_blocked);
+  ::posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK);
   pid_t pid = -1;
   const int spawned =
-      ::posix_spawnp(&pid, argv[0].c_str(), &actions, nullptr, args.data(), environ);
+      ::posix_spawnp(&pid, argv[0].c_str(), &actions, &attributes, args.data(), environ);
   ::posix_spawn_file_actions_destroy(&actions);
+  ::posix_spawnattr_destroy(&attributes);
   ::close(pipe_fds[1]);
   std::string output;
   if (spawned == 0) {

@@ -80,6 +80,10 @@ std::string run_executable(const fs::path& path) {
   pid_t child = ::fork();
   if (child < 0) throw std::runtime_error(path.string() + ": error: cannot run");
   if (child == 0) {
+    // The agent blocks the signals it waits for; a fact executable must not inherit that mask.
+    sigset_t nothing_blocked;
+    ::sigemptyset(&nothing_blocked);
+    ::sigprocmask(SIG_SETMASK, &nothing_blocked, nullptr);
     ::dup2(out[1], STDOUT_FILENO);
     ::execl(path.c_str(), path.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);

@@ -65,6 +65,10 @@ Output run(const std::vector<std::string>& argv, std::chrono::milliseconds timeo
     throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
   }
   if (child == 0) {
+    // The agent blocks the signals it waits for; the classifier must not inherit that mask.
+    sigset_t nothing_blocked;
+    ::sigemptyset(&nothing_blocked);
+    ::sigprocmask(SIG_SETMASK, &nothing_blocked, nullptr);
     int null = ::open("/dev/null", O_RDONLY);
     if (null >= 0) ::dup2(null, STDIN_FILENO);
     ::dup2(out_pipe[1], STDOUT_FILENO);

@@ -353,5 +353,20 @@ TEST_F(AgentDaemon, SplayWaitsBeforeTheFirstRunAndTermEndsTheWait) {
   EXPECT_EQ(agent_->output().find("Applied catalog"), std::string::npos) << agent_->output();
 }
 
+TEST_F(AgentDaemon, ExternalFactExecutablesRunWithNoSignalBlocked) {
+  // The agent blocks the signals it waits for; what it runs must not inherit that mask.
+  fs::create_directories(dir_ / "facts.d");
+  const fs::path fact = dir_ / "facts.d/sigmask.sh";
+  std::ofstream(fact)
+      << "#!/bin/sh\necho \"sigblk=$(awk '/^SigBlk/ {print $2}' /proc/self/status)\"\n";
+  fs::permissions(fact, fs::perms::owner_all);
+  write_manifest("notify { \"blocked ${facts['sigblk']}\": }\n");
+  auto run = run_command({MARIONETTE_BINARY, "agent", "--no-daemonize", "--onetime", "--manifest",
+                          site(), "--external-dir", (dir_ / "facts.d").string(), "--statedir",
+                          state().string(), "--no-snmp"});
+  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+  EXPECT_NE(run.out.find("blocked 0000000000000000"), std::string::npos) << run.out << run.err;
+}
+
 }  // namespace
 }  // namespace marionette
