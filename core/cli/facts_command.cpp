@@ -119,12 +119,9 @@ int run_facts(const std::vector<std::string>& words) {
     print_error(e.what());
     return 1;
   }
-  facts::Facts shown = all;
   const auto& names = args.positionals();
-  if (!names.empty()) {
-    shown = facts::Facts::object();
-    for (const auto& name : names) shown[name] = lookup(all, name);
-  }
+  facts::Facts shown = names.empty() ? std::move(all) : facts::Facts::object();
+  for (const auto& name : names) shown[name] = lookup(all, name);
   if (!args.flag("json") && !args.flag("yaml")) {
     print_facter_format(shown, names.size() == 1);
   } else if (args.flag("yaml")) {

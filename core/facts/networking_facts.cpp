@@ -249,17 +249,14 @@ void add_networking_facts(Facts& facts) {
       if (interfaces[primary].contains(key)) networking[key] = interfaces[primary][key];
     }
   }
-  networking["interfaces"] = interfaces;
-
   // Facter's legacy dhcp_servers: the primary interface's server as "system" (null when there
   // is none), then every interface that has one.
   Facts dhcp_servers = {{"system", networking.contains("dhcp") ? networking["dhcp"] : Facts()}};
   for (const auto& [name, interface] : interfaces.items()) {
     if (interface.contains("dhcp")) dhcp_servers[name] = interface["dhcp"];
   }
-  facts["dhcp_servers"] = dhcp_servers;
+  facts["dhcp_servers"] = std::move(dhcp_servers);
 
-  facts["networking"] = networking;
   facts["hostname"] = names.hostname;
   facts["fqdn"] = names.fqdn;
   if (!names.domain.empty()) facts["domain"] = names.domain;
@@ -285,6 +282,9 @@ void add_networking_facts(Facts& facts) {
   std::string joined;
   for (const auto& name : names_list) joined += (joined.empty() ? "" : ",") + name;
   facts["interfaces"] = joined;
+
+  networking["interfaces"] = std::move(interfaces);
+  facts["networking"] = std::move(networking);
 }
 
 }  // namespace marionette::facts::native

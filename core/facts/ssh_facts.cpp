@@ -1,9 +1,7 @@
 #include <fcntl.h>
-#include <openssl/evp.h>
 #include <unistd.h>
 
-#include <cstdio>
-
+#include "digest/digest.hpp"
 #include "facts/native_parts.hpp"
 
 /// Facter 4's ssh facts: the host's public keys with their SSHFP fingerprints, from the first
@@ -59,19 +57,6 @@ std::string decode_base64(std::string_view text) {
   return bytes;
 }
 
-std::string hex_digest(const EVP_MD* algorithm, const std::string& data) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int size = 0;
-  if (!EVP_Digest(data.data(), data.size(), digest, &size, algorithm, nullptr)) return "";
-  std::string hex;
-  char pair[3];
-  for (unsigned int i = 0; i < size; ++i) {
-    std::snprintf(pair, sizeof pair, "%02x", digest[i]);
-    hex += pair;
-  }
-  return hex;
-}
-
 }  // namespace
 
 Facts ssh_fact(const std::vector<fs::path>& dirs) {
@@ -89,11 +74,12 @@ Facts ssh_fact(const std::vector<fs::path>& dirs) {
         const std::string key(words[1]);
         const std::string blob = decode_base64(key);
         const std::string prefix = "SSHFP " + std::to_string(kind.sshfp_algorithm);
-        ssh[kind.name] = {{"fingerprints",
-                           {{"sha1", prefix + " 1 " + hex_digest(EVP_sha1(), blob)},
-                            {"sha256", prefix + " 2 " + hex_digest(EVP_sha256(), blob)}}},
-                          {"key", key},
-                          {"type", kind.type}};
+        ssh[kind.name] = {
+            {"fingerprints",
+             {{"sha1", prefix + " 1 " + digest::hex(digest::Algorithm::sha1, blob)},
+              {"sha256", prefix + " 2 " + digest::hex(digest::Algorithm::sha256, blob)}}},
+            {"key", key},
+            {"type", kind.type}};
       }
     }
     ::close(dir_fd);

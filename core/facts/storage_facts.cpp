@@ -297,7 +297,7 @@ Facts disks_fact(const fs::path& sys_block, const std::vector<std::string>& name
     if (!serial.empty()) disk["serial"] = serial;
     const std::string wwn = trim_text(first_property(udev, {"ID_WWN_WITH_EXTENSION", "ID_WWN"}));
     if (!wwn.empty()) disk["wwn"] = wwn;
-    disks[name] = disk;
+    disks[name] = std::move(disk);
   }
   return disks;
 }
@@ -310,7 +310,6 @@ void add_storage_facts(Facts& facts) {
   const std::vector<std::string> names = disk_names("/sys/block");
   Facts disks = disks_fact("/sys/block", names, "/run/udev/data");
   if (!disks.empty()) {
-    facts["disks"] = disks;
     std::string names;
     for (const auto& [name, disk] : disks.items()) {
       names += (names.empty() ? "" : ",") + name;
@@ -320,9 +319,10 @@ void add_storage_facts(Facts& facts) {
       if (disk.contains("size_bytes")) facts["blockdevice_" + name + "_size"] = disk["size_bytes"];
     }
     facts["blockdevices"] = names;
+    facts["disks"] = std::move(disks);
   }
   Facts partitions = partitions_fact("/sys/block", names, mounts, "/run/udev/data", "/dev/disk");
-  if (!partitions.empty()) facts["partitions"] = partitions;
+  if (!partitions.empty()) facts["partitions"] = std::move(partitions);
 }
 
 }  // namespace marionette::facts::native

@@ -66,7 +66,7 @@ void add_memory(Facts& facts) {
     facts["swapsize"] = memory["swap"]["total"];
     facts["swapsize_mb"] = mebibytes(*swap_total);
   }
-  facts["memory"] = memory;
+  facts["memory"] = std::move(memory);
 }
 
 /// processors from /proc/cpuinfo: count, models, physical packages, cores per package and
@@ -97,13 +97,13 @@ void add_processors(Facts& facts) {
   if (cores > 0) processors["cores"] = cores;
   if (cores > 0 && siblings > 0) processors["threads"] = siblings / cores;
   if (megahertz > 0) processors["speed"] = hertz_to_human_readable(megahertz * 1000000);
-  facts["processors"] = processors;
   facts["processorcount"] = processors["count"];
   facts["physicalprocessorcount"] = processors["physicalcount"];
   facts["hardwareisa"] = processors["isa"];
   for (std::size_t i = 0; i < models.size(); ++i) {
     facts["processor" + std::to_string(i)] = models[i];
   }
+  facts["processors"] = std::move(processors);
 }
 
 void add_identity(Facts& facts) {

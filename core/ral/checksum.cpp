@@ -1,11 +1,10 @@
 #include "ral/checksum.hpp"
 
-#include <openssl/evp.h>
-
 #include <array>
 #include <ctime>
 #include <utility>
 
+#include "digest/digest.hpp"
 #include "ral/sha256.hpp"
 
 namespace marionette::ral {
@@ -48,19 +47,8 @@ bool is_time_checksum(ChecksumType type) {
 }
 
 std::string digest_hex(const char* algorithm, std::string_view data) {
-  const EVP_MD* md = EVP_get_digestbyname(algorithm);
-  if (!md) return "";
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int length = 0;
-  EVP_Digest(data.data(), data.size(), digest, &length, md, nullptr);
-  static const char* hex = "0123456789abcdef";
-  std::string out;
-  out.reserve(length * 2);
-  for (unsigned int i = 0; i < length; ++i) {
-    out.push_back(hex[digest[i] >> 4]);
-    out.push_back(hex[digest[i] & 0xf]);
-  }
-  return out;
+  const auto known = digest::algorithm_named(algorithm);
+  return known ? digest::hex(*known, data) : "";
 }
 
 std::string content_checksum(ChecksumType type, std::string_view data) {

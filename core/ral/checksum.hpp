@@ -27,7 +27,7 @@ std::string checksum_type_name(ChecksumType type);
 /// mtime and ctime compare times, not content.
 bool is_time_checksum(ChecksumType type);
 
-/// Lower-case hex digest of `data` with an OpenSSL digest name ("md5", "sha256", …).
+/// Lower-case hex digest of `data` with a digest name ("md5", "sha256", …).
 std::string digest_hex(const char* algorithm, std::string_view data);
 
 /// Puppet's notation for content: "{md5}<hex>", "{sha256}<hex>"; the lite forms digest only the

@@ -1,32 +1,26 @@
-#include <openssl/evp.h>
-
 #include <array>
 #include <cstdint>
 
 #include "compiler/evaluator.hpp"
 #include "compiler/functions/function.hpp"
+#include "digest/digest.hpp"
 
 namespace marionette::compiler {
 
 namespace {
 
-std::string hex_digest(const EVP_MD* algorithm, const std::string& text) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int length = 0;
-  EVP_Digest(text.data(), text.size(), digest, &length, algorithm, nullptr);
-  static const char* hex = "0123456789abcdef";
-  std::string out;
-  for (unsigned int i = 0; i < length; ++i) {
-    out += hex[digest[i] >> 4];
-    out += hex[digest[i] & 15];
+std::string hex_digest(CallContext& call, digest::Algorithm algorithm, const std::string& text) {
+  try {
+    return digest::hex(algorithm, text);
+  } catch (const digest::Unavailable& error) {
+    call.fail(error.what());
   }
-  return out;
 }
 
-template <const EVP_MD* (*Algorithm)()>
-Value digest(CallContext& call) {
+template <digest::Algorithm Algorithm>
+Value digest_of(CallContext& call) {
   call.expect_arguments(1, 1);
-  return hex_digest(Algorithm(), to_string(call.arguments[0]));
+  return hex_digest(call, Algorithm, to_string(call.arguments[0]));
 }
 
 /// The Mersenne Twister as Ruby's Random uses it: seeded with init_by_array from the seed's
@@ -100,7 +94,8 @@ Value fqdn_rand(CallContext& call) {
   if (call.arguments.size() > 2 && truthy(call.arguments[2]))
     for (char& c : fqdn) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   std::string seed = call.arguments.size() > 1 ? to_string(call.arguments[1]) : "";
-  std::string hex = hex_digest(EVP_md5(), fqdn + ":" + std::to_string(max) + ":" + seed);
+  std::string hex =
+      hex_digest(call, digest::Algorithm::md5, fqdn + ":" + std::to_string(max) + ":" + seed);
   std::vector<std::uint32_t> key;  // the 128-bit number, least significant word first
   for (std::size_t end = hex.size(); end > 0; end -= 8)
     key.push_back(static_cast<std::uint32_t>(std::stoul(hex.substr(end - 8, 8), nullptr, 16)));
@@ -113,9 +108,9 @@ Value fqdn_rand(CallContext& call) {
 }  // namespace
 
 void register_digest_functions(FunctionTable& table) {
-  table.emplace_back("md5", digest<EVP_md5>);
-  table.emplace_back("sha1", digest<EVP_sha1>);
-  table.emplace_back("sha256", digest<EVP_sha256>);
+  table.emplace_back("md5", digest_of<digest::Algorithm::md5>);
+  table.emplace_back("sha1", digest_of<digest::Algorithm::sha1>);
+  table.emplace_back("sha256", digest_of<digest::Algorithm::sha256>);
   table.emplace_back("fqdn_rand", fqdn_rand);
 }
 
