@@ -24,6 +24,8 @@ struct Resource {
   bool exported = false;
   std::string kind = "compilable_type";  ///< compilable_type | defined_type | class | unknown
   Data parameters = Data::object();      ///< omitted from JSON when empty
+  /// Parameters whose values were Sensitive; omitted from JSON when empty.
+  std::vector<std::string> sensitive_parameters;
 
   /// "Type[title]", the form used in edges and relationship parameters.
   std::string ref() const { return type + "[" + title + "]"; }

@@ -3,6 +3,8 @@
 #include <string_view>
 
 #include "catalog/catalog.hpp"
+#include "catalog/catalog_writer.hpp"
+#include "catalog/json_writer.hpp"
 
 namespace marionette::catalog {
 
@@ -14,58 +16,18 @@ const Resource* Catalog::find(std::string_view ref) const {
 
 namespace {
 
-/// Writes JSON straight into one string, with nlohmann's own serializer for every value (the same
-/// escaping and number formatting as Data::dump), so that no copy of the catalog is built as a
-/// JSON tree first: for large catalogs that copy, and freeing it, was most of `to_json`'s time.
-class JsonWriter {
- public:
-  explicit JsonWriter(std::string& out)
-      : out_(out),
-        serializer_(nlohmann::detail::output_adapter<char, std::string>(out), ' ',
-                    Data::error_handler_t::replace) {}
-
-  void raw(std::string_view text) { out_ += text; }
-  void value(const Data& data) { serializer_.dump(data, false, false, 0); }
-  void string(const std::string& text) { value(Data(text)); }
-  void strings(const std::vector<std::string>& list) {
-    out_ += '[';
-    for (std::size_t i = 0; i < list.size(); ++i) {
-      if (i) out_ += ',';
-      string(list[i]);
-    }
-    out_ += ']';
-  }
-
- private:
-  std::string& out_;
-  nlohmann::detail::serializer<Data> serializer_;
-};
-
-/// Keys in the order Puppet prints them: type, title, tags, file, line, exported, kind,
-/// parameters (the last only when there are any).
 void write_resource(JsonWriter& json, const Resource& r) {
-  json.raw("{\"type\":");
-  json.string(r.type);
-  json.raw(",\"title\":");
-  json.string(r.title);
-  json.raw(",\"tags\":");
-  json.strings(r.tags);
-  if (r.file) {
-    json.raw(",\"file\":");
-    json.string(*r.file);
-  }
-  if (r.line) {
-    json.raw(",\"line\":");
-    json.raw(std::to_string(*r.line));
-  }
-  json.raw(r.exported ? ",\"exported\":true" : ",\"exported\":false");
-  json.raw(",\"kind\":");
-  json.string(r.kind);
+  write_resource_start(json, r.type, r.title, r.tags, r.file ? &*r.file : nullptr, r.line,
+                       r.exported, r.kind);
   if (!r.parameters.empty()) {
     json.raw(",\"parameters\":");
     json.value(r.parameters);
   }
-  json.raw("}");
+  if (!r.sensitive_parameters.empty()) {
+    json.raw(",\"sensitive_parameters\":");
+    json.value(Data(r.sensitive_parameters));
+  }
+  json.raw('}');
 }
 
 const Data& field(const Data& object, const char* name, const std::string& where) {
@@ -110,21 +72,45 @@ Resource resource_from_json(const Data& in, std::size_t index) {
     if (!it->is_object()) throw CatalogError(where + ": \"parameters\" must be an object");
     r.parameters = *it;
   }
+  if (auto it = in.find("sensitive_parameters"); it != in.end() && it->is_array())
+    for (const Data& name : *it)
+      if (name.is_string()) r.sensitive_parameters.push_back(name.get<std::string>());
   return r;
 }
 
 }  // namespace
 
-std::string to_json(const Catalog& c) {
-  std::string out;
-  out.reserve(256 + 512 * c.resources.size() + 128 * c.edges.size());
-  JsonWriter json(out);
+void write_resource_start(JsonWriter& json, std::string_view type, std::string_view title,
+                          const std::vector<std::string>& tags, const std::string* file,
+                          std::optional<int> line, bool exported, std::string_view kind) {
+  json.raw("{\"type\":");
+  json.string(type);
+  json.raw(",\"title\":");
+  json.string(title);
+  json.raw(",\"tags\":");
+  json.strings(tags);
+  if (file) {
+    json.raw(",\"file\":");
+    json.string(*file);
+  }
+  if (line) {
+    json.raw(",\"line\":");
+    json.integer(*line);
+  }
+  json.raw(exported ? ",\"exported\":true" : ",\"exported\":false");
+  json.raw(",\"kind\":");
+  json.string(kind);
+}
+
+void write_catalog(JsonWriter& json, const Catalog& c,
+                   const std::function<void(JsonWriter&)>& resources,
+                   const std::function<void(JsonWriter&)>& edges) {
   json.raw("{\"tags\":");
   json.strings(c.tags);
   json.raw(",\"name\":");
   json.string(c.name);
   json.raw(",\"version\":");
-  json.raw(std::to_string(c.version));
+  json.integer(c.version);
   json.raw(",\"code_id\":");
   if (c.code_id)
     json.string(*c.code_id);
@@ -135,21 +121,40 @@ std::string to_json(const Catalog& c) {
   json.raw(",\"catalog_format\":2,\"environment\":");
   json.string(c.environment);
   json.raw(",\"resources\":[");
-  for (std::size_t i = 0; i < c.resources.size(); ++i) {
-    if (i) json.raw(",");
-    write_resource(json, c.resources[i]);
-  }
+  resources(json);
   json.raw("],\"edges\":[");
-  for (std::size_t i = 0; i < c.edges.size(); ++i) {
-    json.raw(i ? ",{\"source\":" : "{\"source\":");
-    json.string(c.edges[i].source);
-    json.raw(",\"target\":");
-    json.string(c.edges[i].target);
-    json.raw("}");
-  }
+  edges(json);
   json.raw("],\"classes\":");
   json.strings(c.classes);
-  json.raw("}");
+  json.raw('}');
+}
+
+void write_edge(JsonWriter& json, std::string_view source, std::string_view target) {
+  json.raw("{\"source\":");
+  json.string(source);
+  json.raw(",\"target\":");
+  json.string(target);
+  json.raw('}');
+}
+
+std::string to_json(const Catalog& c) {
+  std::string out;
+  out.reserve(256 + 512 * c.resources.size() + 128 * c.edges.size());
+  JsonWriter json(out);
+  write_catalog(
+      json, c,
+      [&](JsonWriter& json) {
+        for (std::size_t i = 0; i < c.resources.size(); ++i) {
+          if (i) json.raw(',');
+          write_resource(json, c.resources[i]);
+        }
+      },
+      [&](JsonWriter& json) {
+        for (std::size_t i = 0; i < c.edges.size(); ++i) {
+          if (i) json.raw(',');
+          write_edge(json, c.edges[i].source, c.edges[i].target);
+        }
+      });
   return out;
 }
 

@@ -24,7 +24,11 @@ int run_compile(const std::vector<std::string>& words) {
     request.manifest = settings.manifest;
     request.environment = settings.environment;
     request.hiera_config = settings.hiera_config;
-    std::cout << catalog::to_json(compiler::compile(request)) << "\n";
+    // The process ends right after: freeing the compilation would only cost time.
+    std::string json = compiler::compile_to_json(request, compiler::Teardown::Keep);
+    json += '\n';
+    std::cout.write(json.data(), static_cast<std::streamsize>(json.size()));
+    std::cout.flush();
     return 0;
   } catch (const lang::SourceError& e) {
     std::cerr << lang::render(e);

@@ -1,10 +1,16 @@
 #include "compiler/compiler.hpp"
 
 #include <chrono>
+#include <memory>
 #include <random>
+#include <vector>
+
+#include "catalog/catalog_writer.hpp"
 
 #include "compiler/environment.hpp"
 #include "compiler/evaluator.hpp"
+#include "compiler/jumps.hpp"
+#include "lang/diagnostic.hpp"
 
 namespace marionette::compiler {
 
@@ -30,7 +36,7 @@ std::string random_uuid() {
 Evaluator::Evaluator(const CompileRequest& request, Environment& environment)
     : request_(request), environment_(environment) {}
 
-catalog::Catalog Evaluator::run() {
+void Evaluator::compile_resources() {
   CompiledResource stage;
   stage.type = "Stage";
   stage.title = "main";
@@ -75,6 +81,10 @@ catalog::Catalog Evaluator::run() {
   top_->set("server_facts", Hash{{Value("environment"), Value(request_.environment)}});
   top_->set("environment", Value(request_.environment));
   top_->set("clientcert", Value(certname));
+  // The main class's own variables, as any class has them.
+  top_->set("title", Value("main"));
+  top_->set("name", Value("main"));
+  top_->set("module_name", Value(""));
   class_scopes_[""] = top_;
 
   for (const lang::Program& program : environment_.main_programs())
@@ -86,9 +96,18 @@ catalog::Catalog Evaluator::run() {
   check_builtin_attributes();
   fail_on_unresolved_overrides();
   finish_relationships();
+  inherit_metaparameters();
   resources_.finish_tags();
+}
 
+catalog::Catalog Evaluator::run() {
+  compile_resources();
   catalog::Catalog out = resources_.to_catalog();
+  describe_catalog(out);
+  return out;
+}
+
+void Evaluator::describe_catalog(catalog::Catalog& out) const {
   out.name = request_.node_name;
   out.environment = request_.environment;
   out.version = std::chrono::duration_cast<std::chrono::seconds>(
@@ -100,7 +119,6 @@ catalog::Catalog Evaluator::run() {
   for (const std::string& name : classes_) tags.tag(name);
   if (classes_.size() > 1) tags.tag("class");
   out.tags = std::move(tags.tags);
-  return out;
 }
 
 /// The classifier's classes, as Puppet's evaluate_node_classes: those with parameters first,
@@ -117,12 +135,58 @@ void Evaluator::declare_node_classes() {
     if (parameters.empty()) include_class(Value(name), *top_, ClassInclusion::Include, nowhere);
 }
 
+namespace {
+
+/// Runs a step of the evaluation, turning a `next`, `break` or `return` that no block took into
+/// Puppet's error.
+template <typename Step>
+auto without_stray_jumps(Step step) -> decltype(step()) {
+  try {
+    return step();
+  } catch (const NextJump& jump) {
+    throw lang::SourceError("next() from context where this is illegal", jump.where);
+  } catch (const BreakJump& jump) {
+    throw lang::SourceError("break() from context where this is illegal", jump.where);
+  } catch (const ReturnJump& jump) {
+    throw lang::SourceError("return() from context where this is illegal", jump.where);
+  }
+}
+
+}  // namespace
+
 catalog::Catalog compile(const CompileRequest& request) {
   double* parse_seconds = request.timings ? &request.timings->parse_seconds : nullptr;
   if (parse_seconds) *parse_seconds = 0;
   Environment environment(request.env_dir, request.manifest, parse_seconds);
   Evaluator evaluator(request, environment);
-  return evaluator.run();
+  return without_stray_jumps([&] { return evaluator.run(); });
+}
+
+std::string compile_to_json(const CompileRequest& request, Teardown teardown) {
+  double* parse_seconds = request.timings ? &request.timings->parse_seconds : nullptr;
+  if (parse_seconds) *parse_seconds = 0;
+  auto environment =
+      std::make_unique<Environment>(request.env_dir, request.manifest, parse_seconds);
+  auto evaluator = std::make_unique<Evaluator>(request, *environment);
+  without_stray_jumps([&] { evaluator->compile_resources(); });
+  catalog::Catalog header;
+  evaluator->describe_catalog(header);
+  const ResourceTable& resources = evaluator->resources();
+  std::string out;
+  out.reserve(4096 + 640 * resources.size());
+  {
+    catalog::JsonWriter json(out);
+    catalog::write_catalog(
+        json, header, [&](catalog::JsonWriter& json) { resources.write_resources_json(json); },
+        [&](catalog::JsonWriter& json) { resources.write_edges_json(json); });
+  }
+  if (teardown == Teardown::Keep) {
+    // Never destroyed, not even at exit; reachable from a static, so not counted as leaks.
+    using Owners = std::vector<std::pair<std::unique_ptr<Evaluator>, std::unique_ptr<Environment>>>;
+    static Owners* kept = new Owners;
+    kept->emplace_back(std::move(evaluator), std::move(environment));
+  }
+  return out;
 }
 
 }  // namespace marionette::compiler

@@ -38,4 +38,14 @@ struct CompileRequest {
 /// (syntax or evaluation) and std::runtime_error for everything else (missing files, ...).
 catalog::Catalog compile(const CompileRequest& request);
 
+/// What becomes of a compilation's memory once its catalog is written.
+enum class Teardown {
+  Free,
+  Keep,  ///< kept until the process exits: for a process that exits right after (the CLI)
+};
+
+/// compile() then catalog::to_json(), the same bytes, written straight from the compiled
+/// resources without building the catalog first.
+std::string compile_to_json(const CompileRequest& request, Teardown teardown = Teardown::Free);
+
 }  // namespace marionette::compiler

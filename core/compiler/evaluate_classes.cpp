@@ -98,38 +98,75 @@ void Evaluator::evaluate_class(const std::string& name, const ast::ClassDefiniti
   }
   Scope& body = scopes_.emplace_back(parent_scope, name, index);
   class_scopes_[name] = &body;
+  // Resource defaults are scoped dynamically: a class that inherits none sees those of the
+  // scope that declared it (kept in a snapshot, as that scope may be a lambda's).
+  const Scope* declaring = resources_[index].declared_in;
+  if (definition.parent.empty() && declaring && declaring != top_) {
+    Scope& snapshot = scopes_.emplace_back(nullptr, "", index);
+    declaring->snapshot_defaults(snapshot);
+    body.set_defaults_parent(&snapshot);
+  }
   body.set("title", name);
   body.set("name", name);
-  if (std::string module = environment_.module_of(name); !module.empty())
-    body.set("module_name", module);
+  body.set("module_name", environment_.module_of(name));
   bind_parameters(definition.parameters, resources_[index], body, where);
   evaluate_block(definition.body, body);
 }
 
-void Evaluator::include_class(const Value& name, Scope& scope, ClassInclusion how,
-                              const lang::SourceLocation& where) {
+namespace {
+
+void flatten_class_names(const Value& name, std::vector<std::string>& out) {
   if (name.is_array()) {
-    for (const Value& item : name.array()) include_class(item, scope, how, where);
+    for (const Value& item : name.array()) flatten_class_names(item, out);
     return;
   }
   std::string text =
       is_resource_reference(name) ? name.type().parameters[0].string() : to_string(name);
-  std::size_t index = declare_class(lowercase(text), scope, nullptr, where);
-  CompiledResource& caller = resources_[scope.resource()];
-  if (how == ClassInclusion::Require) {
-    Value reference = TypeValue{"Class", {Value(resources_[index].title)}};
-    const Value* existing = caller.parameter("require");
-    Array list;
-    if (existing && existing->is_array())
-      list = existing->array();
-    else if (existing && !existing->is_undef())
-      list.push_back(*existing);
-    if (std::none_of(list.begin(), list.end(),
-                     [&](const Value& v) { return equals(v, reference); }))
-      list.push_back(reference);
-    caller.set_parameter("require", std::move(list));
-  } else if (how == ClassInclusion::Contain) {
-    resources_.add_edge(scope.resource(), index);
+  text = lowercase(text);
+  out.push_back(text.starts_with("::") ? text.substr(2) : text);
+}
+
+}  // namespace
+
+/// Puppet's evaluate_classes: every class named is added to the catalog first, then the new
+/// ones are evaluated in order.
+void Evaluator::include_class(const Value& name, Scope& scope, ClassInclusion how,
+                              const lang::SourceLocation& where) {
+  std::vector<std::string> names;
+  flatten_class_names(name, names);
+  std::vector<std::size_t> indexes;
+  std::vector<std::pair<std::size_t, const ast::ClassDefinition*>> added;
+  for (const std::string& class_name : names) {
+    const ast::ClassDefinition* definition = environment_.find_class(class_name);
+    if (!definition)
+      throw SourceError("Could not find class ::" + class_name + " for " + request_.node_name,
+                        where);
+    if (auto existing = resources_.find("Class", capitalize_segments(class_name))) {
+      indexes.push_back(*existing);
+      continue;
+    }
+    indexes.push_back(add_class_resource(class_name, *definition, scope, nullptr, where));
+    added.emplace_back(indexes.back(), definition);
+  }
+  for (const auto& [index, definition] : added)
+    evaluate_class(lowercase(resources_[index].title), *definition, index, where);
+  for (std::size_t index : indexes) {
+    CompiledResource& caller = resources_[scope.resource()];
+    if (how == ClassInclusion::Require) {
+      Value reference = TypeValue{"Class", {Value(resources_[index].title)}};
+      const Value* existing = caller.parameter("require");
+      Array list;
+      if (existing && existing->is_array())
+        list = existing->array();
+      else if (existing && !existing->is_undef())
+        list.push_back(*existing);
+      if (std::none_of(list.begin(), list.end(),
+                       [&](const Value& v) { return equals(v, reference); }))
+        list.push_back(reference);
+      caller.set_parameter("require", std::move(list));
+    } else if (how == ClassInclusion::Contain) {
+      resources_.add_edge(scope.resource(), index);
+    }
   }
 }
 
@@ -210,8 +247,7 @@ void Evaluator::evaluate_defined_type(std::size_t index) {
   body.set("title", resource.title);
   const Value* name = resource.parameter("name");
   body.set("name", name ? *name : Value(resource.title));
-  if (std::string module = environment_.module_of(lowercase(resource.type)); !module.empty())
-    body.set("module_name", module);
+  body.set("module_name", environment_.module_of(lowercase(resource.type)));
   bind_parameters(definition->parameters, resource, body, resource.where);
   evaluate_block(definition->body, body);
 }

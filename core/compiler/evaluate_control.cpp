@@ -8,6 +8,7 @@ namespace marionette::compiler {
 namespace ast = lang::ast;
 
 Value Evaluator::evaluate_if(const ast::If& node, Scope& scope) {
+  Scope::CapturesGuard guard(scope);
   bool condition = truthy(evaluate(node.condition, scope));
   if (node.is_unless) condition = !condition;
   if (condition) return evaluate(node.then_body, scope);
@@ -33,6 +34,7 @@ bool Evaluator::option_matches(const Value& subject, const Value& option, Scope&
 }
 
 Value Evaluator::evaluate_case(const ast::Case& node, Scope& scope) {
+  Scope::CapturesGuard guard(scope);
   Value subject = evaluate(node.subject, scope);
   const ast::CaseOption* fallback = nullptr;
   for (const ast::CaseOption& option : node.options) {
@@ -51,6 +53,7 @@ Value Evaluator::evaluate_case(const ast::Case& node, Scope& scope) {
 }
 
 Value Evaluator::evaluate_selector(const ast::Selector& node, Scope& scope) {
+  Scope::CapturesGuard guard(scope);
   Value subject = evaluate(node.subject, scope);
   const ast::SelectorOption* fallback = nullptr;
   for (const ast::SelectorOption& option : node.options) {

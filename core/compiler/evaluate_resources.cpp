@@ -76,8 +76,26 @@ std::vector<std::pair<std::string, Value>> Evaluator::evaluate_attributes(
   return out;
 }
 
+/// The type of `Resource[$type] { ... }` or `File { ... }`: a type without a title.
+std::string Evaluator::resource_type_name(const ast::Expression& expression, Scope& scope) {
+  Value type = evaluate(&expression, scope);
+  if (type.is_type()) {
+    const TypeValue& t = type.type();
+    if (t.name == "Resource" && t.parameters.size() == 1 && t.parameters[0].is_string())
+      return t.parameters[0].string();
+    if (t.name == "Class" && t.parameters.empty()) return "class";
+    if (t.parameters.empty() && t.name != "Resource" && !is_data_type_name(t.name)) return t.name;
+  }
+  throw SourceError(
+      "Illegal Resource Type expression, expected result to be a type name, or "
+      "untitled Resource, got " +
+          (type.is_type() ? to_string(type) : type_name_of(type)),
+      expression.where);
+}
+
 Value Evaluator::evaluate_resource(const ast::Resource& node, Scope& scope) {
-  std::string written = lowercase(node.type_name);
+  std::string written = lowercase(
+      node.type_expression ? resource_type_name(*node.type_expression, scope) : node.type_name);
   const ast::DefinedTypeDefinition* definition = nullptr;
   std::string type = written == "class" ? "Class" : resolve_type(written, node.where, &definition);
 

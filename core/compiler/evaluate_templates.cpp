@@ -1,4 +1,5 @@
 #include "compiler/evaluator.hpp"
+#include "compiler/jumps.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 
@@ -102,7 +103,14 @@ Value Evaluator::call_function(const ast::FunctionDefinition& function,
     }
     local.set(parameter.name, std::move(value));
   }
-  Value result = evaluate_block(function.body, local);
+  Value result;
+  try {
+    result = evaluate_block(function.body, local);
+  } catch (NextJump& jump) {
+    result = std::move(jump.value);
+  } catch (ReturnJump& jump) {
+    result = std::move(jump.value);
+  }
   if (function.return_type) {
     Value type = evaluate(function.return_type, local);
     if (type.is_type() && !matches(result, type.type()))
@@ -114,19 +122,26 @@ Value Evaluator::call_function(const ast::FunctionDefinition& function,
 }
 
 Value Evaluator::resolve_alias(const ast::TypeAlias& alias) {
-  if (alias_depth_ > 64)
-    throw SourceError("Type alias '" + alias.name + "' is recursive in a way not supported yet",
-                      alias.where);
-  ++alias_depth_;
-  Value type;
-  try {
-    type = evaluate(alias.type, *top_);
-  } catch (...) {
-    --alias_depth_;
-    throw;
+  // The alias is a named type whose target is filled after its definition is evaluated, so that
+  // a recursive alias (`type Tree = Array[Variant[Integer, Tree]]`) can refer to itself.
+  std::string key = lowercase(alias.name);
+  auto found = alias_targets_.find(key);
+  if (found == alias_targets_.end()) {
+    auto target = std::make_shared<TypeAliasTarget>();
+    alias_targets_.emplace(key, target);
+    try {
+      target->type = evaluate(alias.type, *top_);
+    } catch (...) {
+      alias_targets_.erase(key);
+      throw;
+    }
+    if (!target->type.is_type())
+      throw SourceError("The type alias '" + alias.name + "' does not name a type", alias.where);
+    found = alias_targets_.find(key);
   }
-  --alias_depth_;
-  return type;
+  TypeValue named{alias.name, {}};
+  named.alias = found->second;
+  return named;
 }
 
 }  // namespace marionette::compiler

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "compiler/functions/function.hpp"
+#include "compiler/jumps.hpp"
 #include "compiler/operators.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
@@ -32,7 +33,8 @@ Value Evaluator::evaluate(const ast::Node* node, Scope& scope) {
       return static_cast<const ast::BareWord*>(node)->name;
     case ast::NodeKind::TypeReference: {
       const std::string& name = static_cast<const ast::TypeReference*>(node)->name;
-      if (is_data_type_name(name)) return TypeValue{name, {}};
+      if (auto data_type = canonical_data_type_name(name); !data_type.empty())
+        return TypeValue{std::string(data_type), {}};
       if (const ast::TypeAlias* alias = environment_.find_type_alias(lowercase(name)))
         return resolve_alias(*alias);
       return TypeValue{capitalize_segments(name), {}};
@@ -285,13 +287,14 @@ Value Evaluator::evaluate_access(const ast::Access& access, Scope& scope) {
   }
   if (target.is_type()) {
     const TypeValue& type = target.type();
-    if (is_data_type_name(type.name)) return TypeValue{type.name, std::move(keys)};
+    if (is_data_type_name(type.name)) return make_type(type.name, std::move(keys));
     // A resource reference: File['/etc/motd'], Class['app'], File['a', 'b'].
     std::string type_name = type.name;
     std::size_t first = 0;
     if (type_name == "Resource") {
       if (keys.empty()) throw SourceError("Resource[] needs a type", where);
       type_name = capitalize_segments(to_string(keys[0]));
+      if (keys.size() == 1) return TypeValue{type_name, {}};  // Resource['file'] is File
       first = 1;
     }
     Array references;
@@ -381,7 +384,11 @@ Value Evaluator::call_lambda(const ast::Lambda& lambda, std::vector<Value> argum
     }
     local.set(parameter.name, std::move(value));
   }
-  return evaluate_block(lambda.body, local);
+  try {
+    return evaluate_block(lambda.body, local);
+  } catch (NextJump& jump) {
+    return std::move(jump.value);
+  }
 }
 
 void Evaluator::log(const char* level, const std::string& message,

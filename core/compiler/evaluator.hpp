@@ -28,6 +28,10 @@ class Evaluator {
   Evaluator(const CompileRequest& request, Environment& environment);
 
   catalog::Catalog run();
+  /// run() in two steps: every phase of the compilation, then the catalog's own fields (name,
+  /// version, classes, tags; not its resources).
+  void compile_resources();
+  void describe_catalog(catalog::Catalog& out) const;
 
   // Used by the built-in functions.
   Value evaluate(const lang::ast::Node* node, Scope& scope);
@@ -82,6 +86,7 @@ class Evaluator {
 
   // Resources (evaluate_resources.cpp).
   Value evaluate_resource(const lang::ast::Resource& node, Scope& scope);
+  std::string resource_type_name(const lang::ast::Expression& expression, Scope& scope);
   Value evaluate_defaults(const lang::ast::ResourceDefaults& node, Scope& scope);
   Value evaluate_override(const lang::ast::ResourceOverride& node, Scope& scope);
   std::vector<std::pair<std::string, Value>> evaluate_attributes(
@@ -138,6 +143,9 @@ class Evaluator {
   void apply_pending_overrides();
   void fail_on_unresolved_overrides() const;
 
+  // Metaparameters containers hand down (evaluate_metaparams.cpp).
+  void inherit_metaparameters();
+
   struct Endpoint {
     std::string type, title;                          ///< a resource reference
     const lang::ast::Collector* collector = nullptr;  ///< or what a collector finds
@@ -184,7 +192,8 @@ class Evaluator {
   std::vector<PendingOverride> pending_overrides_;
   std::unique_ptr<hiera::Hiera> hiera_;
   std::string* epp_output_ = nullptr;  ///< where RenderString/RenderExpression append
-  int alias_depth_ = 0;
+  /// Type aliases resolved so far, by lowercase name (types.hpp: TypeAliasTarget).
+  std::unordered_map<std::string, std::shared_ptr<TypeAliasTarget>> alias_targets_;
 };
 
 }  // namespace marionette::compiler

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "compiler/ruby_regex.hpp"
+#include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 
@@ -48,6 +49,8 @@ std::int64_t floor_modulo(std::int64_t a, std::int64_t b) {
 }
 
 Value arithmetic(BinaryOp op, const Value& l, const Value& r, const lang::SourceLocation& where) {
+  if (op == BinaryOp::Plus || op == BinaryOp::Minus)
+    if (auto time = add_times(l, r, op == BinaryOp::Minus)) return *time;
   Value a = numeric(l, where);
   Value b = numeric(r, where);
   if (a.is_integer() && b.is_integer()) {
@@ -163,6 +166,7 @@ int compare(const Value& left, const Value& right, const lang::SourceLocation& w
     return a < b ? -1 : a > b ? 1 : 0;
   }
   if (left.is_string() && right.is_string()) return compare_strings(left.string(), right.string());
+  if (auto order = compare_runtime_values(left, right)) return *order;
   fail("Comparison of: " + type_name_of(left) + " < " + type_name_of(right) + ", is not possible",
        where);
 }
@@ -223,7 +227,7 @@ Value apply_binary(BinaryOp op, const Value& left, const Value& right,
     case BinaryOp::Greater:
     case BinaryOp::GreaterEqual:
       if (left.is_type() && right.is_type() && !is_resource_reference(left) &&
-          !is_resource_reference(right)) {
+          !is_resource_reference(right) && !is_runtime_value(left) && !is_runtime_value(right)) {
         // Types are ordered by assignability: `A <= B` when every A is a B.
         bool same = equals(left, right);
         bool forward = op == BinaryOp::Less || op == BinaryOp::LessEqual;

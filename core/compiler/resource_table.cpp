@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cctype>
 
+#include "catalog/catalog_writer.hpp"
+#include "compiler/value_json.hpp"
+
 namespace marionette::compiler {
 
 std::string lowercase(std::string_view text) {
@@ -117,8 +120,10 @@ catalog::Catalog ResourceTable::to_catalog() const {
       resource.line = static_cast<int>(r.where.line);
     }
     resource.kind = r.kind;
-    for (const auto& [name, value] : r.parameters)
+    for (const auto& [name, value] : r.parameters) {
       if (!value.is_undef()) resource.parameters[name] = to_data(value);
+      if (is_sensitive(value)) resource.sensitive_parameters.push_back(name);
+    }
     out.resources.push_back(std::move(resource));
   }
   for (const auto& [source, target] : edges_) {
@@ -128,6 +133,90 @@ catalog::Catalog ResourceTable::to_catalog() const {
     out.edges.push_back({s.ref(), t.ref()});
   }
   return out;
+}
+
+namespace {
+
+bool in_catalog(const CompiledResource& r) {
+  return !r.is_virtual && !r.exported;
+}
+
+/// Whether a parameter name appears twice: to_catalog's JSON object then keeps one entry.
+bool has_repeated_parameter(const CompiledResource& r) {
+  for (std::size_t i = 0; i < r.parameters.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (r.parameters[i].first == r.parameters[j].first) return true;
+  return false;
+}
+
+void write_parameters(const CompiledResource& r, catalog::JsonWriter& json) {
+  if (has_repeated_parameter(r)) {
+    catalog::Data parameters = catalog::Data::object();
+    for (const auto& [name, value] : r.parameters)
+      if (!value.is_undef()) parameters[name] = to_data(value);
+    if (parameters.empty()) return;
+    json.raw(",\"parameters\":");
+    json.value(parameters);
+    return;
+  }
+  bool first = true;
+  for (const auto& [name, value] : r.parameters) {
+    if (value.is_undef()) continue;
+    json.raw(first ? ",\"parameters\":{" : ",");
+    first = false;
+    json.string(name);
+    json.raw(':');
+    write_json(value, json);
+  }
+  if (!first) json.raw('}');
+}
+
+/// `"sensitive_parameters":[…]`, the parameters whose values are Sensitive, when there are any.
+void write_sensitive_parameters(const CompiledResource& r, catalog::JsonWriter& json) {
+  bool first = true;
+  for (const auto& [name, value] : r.parameters) {
+    if (!is_sensitive(value)) continue;
+    json.raw(first ? ",\"sensitive_parameters\":[" : ",");
+    first = false;
+    json.string(name);
+  }
+  if (!first) json.raw(']');
+}
+
+}  // namespace
+
+void ResourceTable::write_resources_json(catalog::JsonWriter& json) const {
+  bool first = true;
+  for (const CompiledResource& r : resources_) {
+    if (!in_catalog(r)) continue;
+    if (!first) json.raw(',');
+    first = false;
+    std::optional<int> line;
+    if (r.where.known()) line = static_cast<int>(r.where.line);
+    catalog::write_resource_start(json, r.type, r.title, r.tags,
+                                  r.where.known() ? &r.where.path() : nullptr, line, false, r.kind);
+    write_parameters(r, json);
+    write_sensitive_parameters(r, json);
+    json.raw('}');
+  }
+}
+
+void ResourceTable::write_edges_json(catalog::JsonWriter& json) const {
+  std::string source, target;
+  auto ref = [](const CompiledResource& r, std::string& out) {
+    out.assign(r.type).append(1, '[').append(r.title).append(1, ']');
+  };
+  bool first = true;
+  for (const auto& [from, to] : edges_) {
+    const CompiledResource& s = resources_[from];
+    const CompiledResource& t = resources_[to];
+    if (!in_catalog(s) || !in_catalog(t)) continue;
+    if (!first) json.raw(',');
+    first = false;
+    ref(s, source);
+    ref(t, target);
+    catalog::write_edge(json, source, target);
+  }
 }
 
 }  // namespace marionette::compiler

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "catalog/catalog.hpp"
+#include "catalog/json_writer.hpp"
 #include "compiler/value.hpp"
 #include "lang/source_location.hpp"
 
@@ -64,9 +65,15 @@ class ResourceTable {
   void finish_tags();
   std::size_t add(CompiledResource resource);
   void add_edge(std::size_t container, std::size_t contained);
+  /// The containment edges, in the order they were added.
+  const std::vector<std::pair<std::size_t, std::size_t>>& edges() const { return edges_; }
 
   /// The finished catalog: virtual resources left out.
   catalog::Catalog to_catalog() const;
+  /// The finished catalog's resources and edges, written as catalog::to_json writes
+  /// to_catalog()'s, without building it.
+  void write_resources_json(catalog::JsonWriter& json) const;
+  void write_edges_json(catalog::JsonWriter& json) const;
 
  private:
   std::deque<CompiledResource> resources_;

@@ -61,6 +61,25 @@ class Scope {
     return nullptr;
   }
 
+  /// Puppet's guarded ephemeral scope (if, unless, case, selector): captures set while the guard
+  /// lives are forgotten when it ends, and the earlier ones are visible again.
+  class CapturesGuard {
+   public:
+    explicit CapturesGuard(Scope& scope)
+        : scope_(scope), saved_(scope.captures_), had_captures_(scope.has_captures_) {}
+    ~CapturesGuard() {
+      scope_.captures_ = std::move(saved_);
+      scope_.has_captures_ = had_captures_;
+    }
+    CapturesGuard(const CapturesGuard&) = delete;
+    CapturesGuard& operator=(const CapturesGuard&) = delete;
+
+   private:
+    Scope& scope_;
+    std::vector<std::string> saved_;
+    bool had_captures_;
+  };
+
   std::unordered_map<std::string, std::vector<ResourceDefault>>& defaults() { return defaults_; }
   /// Resource defaults are scoped dynamically: a defined type's body sees the defaults of the
   /// scope that declared it (held in a snapshot scope), not those of its lexical parent.

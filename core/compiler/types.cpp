@@ -1,8 +1,11 @@
-#include "compiler/ruby_regex.hpp"
 #include "compiler/types.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <limits>
+
+#include "compiler/ruby_regex.hpp"
+#include "compiler/runtime_values.hpp"
 
 namespace marionette::compiler {
 
@@ -14,7 +17,7 @@ constexpr std::string_view kDataTypes[] = {
     "Scalar",   "Data",      "Collection", "NotUndef",    "Regexp",   "Type",     "Tuple",
     "Struct",   "Callable",  "Sensitive",  "ScalarData",  "Iterable", "Iterator", "RichData",
     "Timespan", "Timestamp", "SemVer",     "SemVerRange", "Binary",   "Init",     "Object",
-    "Runtime",  "Error",     "CatchAll"};
+    "Runtime",  "Error",     "CatchAll",   "Unit",        "Deferred", "URI"};
 
 std::int64_t integer_parameter(const TypeValue& type, std::size_t index, std::int64_t fallback) {
   if (index >= type.parameters.size()) return fallback;
@@ -59,13 +62,110 @@ std::string article(std::string_view name) {
          std::string(name);
 }
 
+/// "expects size to be at least 2, got 1", for the size parameters from `first`.
+std::string size_mismatch(const TypeValue& type, std::size_t first, std::size_t actual) {
+  auto min = integer_parameter(type, first, 0);
+  auto max = integer_parameter(type, first + 1, std::numeric_limits<std::int64_t>::max());
+  std::string expected =
+      min == max                                        ? std::to_string(min)
+      : max == std::numeric_limits<std::int64_t>::max() ? "at least " + std::to_string(min)
+      : min == 0                                        ? "at most " + std::to_string(max)
+                 : "between " + std::to_string(min) + " and " + std::to_string(max);
+  return "expects size to be " + expected + ", got " + std::to_string(actual);
+}
+
 }  // namespace
 
 bool is_data_type_name(std::string_view name) {
   return std::find(std::begin(kDataTypes), std::end(kDataTypes), name) != std::end(kDataTypes);
 }
 
-bool matches(const Value& value, const TypeValue& type) {
+std::string_view canonical_data_type_name(std::string_view name) {
+  auto same = [&](std::string_view known) {
+    return known.size() == name.size() &&
+           std::equal(known.begin(), known.end(), name.begin(), [](char a, char b) {
+             return std::tolower(static_cast<unsigned char>(a)) ==
+                    std::tolower(static_cast<unsigned char>(b));
+           });
+  };
+  auto found = std::find_if(std::begin(kDataTypes), std::end(kDataTypes), same);
+  return found == std::end(kDataTypes) ? std::string_view() : *found;
+}
+
+TypeValue make_type(std::string name, std::vector<Value> parameters) {
+  while (!parameters.empty() && parameters.back().is_default()) parameters.pop_back();
+  return TypeValue{std::move(name), std::move(parameters)};
+}
+
+const TypeValue& resolved(const TypeValue& type) {
+  static const TypeValue any{"Any", {}};
+  const TypeValue* current = &type;
+  for (int depth = 0; depth < 64; ++depth) {
+    if (current->alias.expired()) return *current;
+    auto target = current->alias.lock();
+    if (!target || !target->type.is_type()) return any;  // not resolved yet
+    current = &target->type.type();
+  }
+  return any;
+}
+
+namespace {
+
+bool matches_tuple(const Array& items, const TypeValue& type) {
+  std::vector<const TypeValue*> types;
+  std::vector<std::int64_t> sizes;
+  for (const Value& p : type.parameters) {
+    if (p.is_type()) types.push_back(&p.type());
+    if (p.is_integer()) sizes.push_back(p.integer());
+  }
+  auto min = sizes.empty() ? static_cast<std::int64_t>(types.size()) : sizes[0];
+  auto max = sizes.size() > 1 ? sizes[1]
+             : sizes.empty()  ? static_cast<std::int64_t>(types.size())
+                              : std::numeric_limits<std::int64_t>::max();
+  auto n = static_cast<std::int64_t>(items.size());
+  if (n < min || n > max) return false;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (types.empty()) break;
+    if (!matches(items[i], *types[std::min(i, types.size() - 1)])) return false;
+  }
+  return true;
+}
+
+/// Struct keys are strings, or Optional['k'] / NotUndef['k'] types naming the key.
+std::pair<std::string, bool> struct_key(const Value& key) {
+  if (key.is_type() && !key.type().parameters.empty())
+    return {to_string(key.type().parameters[0]), key.type().name == "Optional"};
+  return {to_string(key), false};
+}
+
+bool matches_struct(const Hash& value, const TypeValue& type) {
+  if (type.parameters.empty() || !type.parameters[0].is_hash()) return true;
+  const Hash& schema = type.parameters[0].hash();
+  for (const auto& [key, field] : schema) {
+    if (!field.is_type()) continue;
+    auto [field_name, optional] = struct_key(key);
+    const Value* present = hash_find(value, Value(field_name));
+    if (!present && (optional || matches(Value(), field.type()))) continue;
+    if (!matches(present ? *present : Value(), field.type())) return false;
+  }
+  return std::all_of(value.begin(), value.end(), [&](const auto& e) {
+    return std::any_of(schema.begin(), schema.end(), [&](const auto& field) {
+      return e.first.is_string() && struct_key(field.first).first == e.first.string();
+    });
+  });
+}
+
+bool in_float_range(double x, const TypeValue& type) {
+  if (!type.parameters.empty() && type.parameters[0].is_number() && x < type.parameters[0].number())
+    return false;
+  return !(type.parameters.size() > 1 && type.parameters[1].is_number() &&
+           x > type.parameters[1].number());
+}
+
+}  // namespace
+
+bool matches(const Value& value, const TypeValue& declared) {
+  const TypeValue& type = resolved(declared);
   const std::string& name = type.name;
   if (name == "Any") return true;
   if (name == "Undef") return value.is_undef();
@@ -73,6 +173,8 @@ bool matches(const Value& value, const TypeValue& type) {
   if (name == "NotUndef") {
     if (value.is_undef()) return false;
     const TypeValue* inner = type_parameter(type, 0);
+    if (!inner && !type.parameters.empty() && type.parameters[0].is_string())
+      return value.is_string() && value.string() == type.parameters[0].string();
     return !inner || matches(value, *inner);
   }
   if (name == "Optional") {
@@ -82,6 +184,17 @@ bool matches(const Value& value, const TypeValue& type) {
       return value.is_string() && value.string() == type.parameters[0].string();
     return !inner || matches(value, *inner);
   }
+  if (name == "Variant") {
+    return std::any_of(type.parameters.begin(), type.parameters.end(),
+                       [&](const Value& p) { return p.is_type() && matches(value, p.type()); });
+  }
+  if (name.starts_with('#') || is_runtime_value(value)) return runtime_value_matches(value, type);
+  if (name == "Sensitive") {
+    if (!is_sensitive(value)) return false;
+    const TypeValue* inner = type_parameter(type, 0);
+    return !inner || matches(value.type().parameters[0], *inner);
+  }
+  if (is_sensitive(value)) return name == "RichData";
   if (name == "String") return value.is_string() && in_size_range(value.string().size(), type, 0);
   if (name == "Integer") {
     if (!value.is_integer()) return false;
@@ -89,21 +202,32 @@ bool matches(const Value& value, const TypeValue& type) {
     auto max = integer_parameter(type, 1, std::numeric_limits<std::int64_t>::max());
     return value.integer() >= min && value.integer() <= max;
   }
-  if (name == "Float") return value.is_float();
-  if (name == "Numeric") return value.is_number();
-  if (name == "Boolean") return value.is_boolean();
-  if (name == "Regexp") return value.is_regexp();
+  if (name == "Float") return value.is_float() && in_float_range(value.number(), type);
+  if (name == "Numeric") return value.is_number() && in_float_range(value.number(), type);
+  if (name == "Boolean")
+    return value.is_boolean() && (type.parameters.empty() || !type.parameters[0].is_boolean() ||
+                                  type.parameters[0].boolean() == value.boolean());
+  if (name == "Regexp") {
+    if (!value.is_regexp()) return false;
+    if (type.parameters.empty()) return true;
+    const Value& p = type.parameters[0];
+    return p.is_regexp() ? p.regexp().pattern == value.regexp().pattern
+                         : p.is_string() && p.string() == value.regexp().pattern;
+  }
   if (name == "Scalar") return is_scalar(value);
   if (name == "ScalarData") return value.is_string() || value.is_number() || value.is_boolean();
-  if (name == "Data" || name == "RichData") return is_data(value) || name == "RichData";
-  if (name == "Collection") return value.is_array() || value.is_hash();
-  if (name == "Sensitive") {
-    if (!is_sensitive(value)) return false;
+  if (name == "Data") return is_data(value);
+  if (name == "RichData") return true;
+  if (name == "Collection")
+    return (value.is_array() && in_size_range(value.array().size(), type, 0)) ||
+           (value.is_hash() && in_size_range(value.hash().size(), type, 0));
+  if (name == "Iterable")
+    return value.is_array() || value.is_hash() || value.is_string() || value.is_integer();
+  if (name == "Type") {
+    if (!value.is_type()) return false;
     const TypeValue* inner = type_parameter(type, 0);
-    return !inner || matches(value.type().parameters[0], *inner);
+    return !inner || is_assignable(value.type(), *inner);
   }
-  if (is_sensitive(value)) return name == "Any";
-  if (name == "Type") return value.is_type();
   if (name == "Array") {
     if (!value.is_array()) return false;
     const TypeValue* element = type_parameter(type, 0);
@@ -122,42 +246,8 @@ bool matches(const Value& value, const TypeValue& type) {
       return (!key || matches(e.first, *key)) && (!item || matches(e.second, *item));
     });
   }
-  if (name == "Tuple") {
-    if (!value.is_array()) return false;
-    const Array& items = value.array();
-    std::size_t types = 0;
-    while (types < type.parameters.size() && type.parameters[types].is_type()) ++types;
-    if (items.size() != types) return false;
-    for (std::size_t i = 0; i < types; ++i)
-      if (!matches(items[i], type.parameters[i].type())) return false;
-    return true;
-  }
-  if (name == "Struct") {
-    if (!value.is_hash() || type.parameters.empty() || !type.parameters[0].is_hash()) return false;
-    // Keys are strings, or Optional['k'] / NotUndef['k'] types naming the key.
-    const Hash& schema = type.parameters[0].hash();
-    auto key_name = [](const Value& key) -> std::pair<std::string, bool> {
-      if (key.is_type() && !key.type().parameters.empty())
-        return {to_string(key.type().parameters[0]), key.type().name == "Optional"};
-      return {to_string(key), false};
-    };
-    for (const auto& [key, field] : schema) {
-      if (!field.is_type()) continue;
-      auto [field_name, optional] = key_name(key);
-      const Value* present = hash_find(value.hash(), Value(field_name));
-      if (!present && optional) continue;
-      if (!matches(present ? *present : Value(), field.type())) return false;
-    }
-    return std::all_of(value.hash().begin(), value.hash().end(), [&](const auto& e) {
-      return std::any_of(schema.begin(), schema.end(), [&](const auto& field) {
-        return equals(Value(key_name(field.first).first), e.first);
-      });
-    });
-  }
-  if (name == "Variant") {
-    return std::any_of(type.parameters.begin(), type.parameters.end(),
-                       [&](const Value& p) { return p.is_type() && matches(value, p.type()); });
-  }
+  if (name == "Tuple") return value.is_array() && matches_tuple(value.array(), type);
+  if (name == "Struct") return value.is_hash() && matches_struct(value.hash(), type);
   if (name == "Enum") {
     if (!value.is_string()) return false;
     return std::any_of(type.parameters.begin(), type.parameters.end(), [&](const Value& p) {
@@ -172,16 +262,8 @@ bool matches(const Value& value, const TypeValue& type) {
       return false;
     });
   }
-  if (name == "Resource" || !is_data_type_name(name)) {
-    if (!value.is_type() || is_data_type_name(value.type().name)) return false;
-    if (name == "Resource") return true;
-    return value.type().name == name && (type.parameters.empty() || equals(Value(type), value));
-  }
+  // Resource types (File, Class, Resource): no value is a resource, references are types.
   return false;
-}
-
-std::string type_to_string(const TypeValue& type) {
-  return to_string(Value(type));
 }
 
 std::string type_name_of(const Value& value) {
@@ -195,10 +277,12 @@ std::string type_name_of(const Value& value) {
   if (value.is_array()) return "Array";
   if (value.is_hash()) return "Hash";
   if (is_sensitive(value)) return "Sensitive";
+  if (is_runtime_value(value)) return runtime_type_name(value.type());
   return "Type";
 }
 
-std::string describe_mismatch(const TypeValue& type, const Value& value) {
+std::string describe_mismatch(const TypeValue& declared, const Value& value) {
+  const TypeValue& type = resolved(declared);
   if (type.name == "Optional" || type.name == "Variant") {
     std::string expected;
     std::vector<std::string> names;
@@ -218,25 +302,75 @@ std::string describe_mismatch(const TypeValue& type, const Value& value) {
     if (names.size() == 2) expected = names[0] + " or " + names[1];
     return "expects a value of type " + expected + ", got " + type_name_of(value);
   }
-  if (type.name == "Enum" && value.is_string())
+  if ((type.name == "Enum" || type.name == "Pattern") && value.is_string())
     return "expects a match for " + type_to_string(type) + ", got '" + value.string() + "'";
   if (type.name == "Array" && value.is_array()) {
     const TypeValue* element = type_parameter(type, 0);
     const Array& items = value.array();
+    if (!in_size_range(items.size(), type, element ? 1 : 0))
+      return size_mismatch(type, element ? 1 : 0, items.size());
     for (std::size_t i = 0; element && i < items.size(); ++i)
       if (!matches(items[i], *element))
         return "index " + std::to_string(i) + " " + describe_mismatch(*element, items[i]);
   }
-  std::string actual = type_name_of(value);
-  if (actual == type.name) {
-    if (value.is_integer())
-      actual +=
-          "[" + std::to_string(value.integer()) + ", " + std::to_string(value.integer()) + "]";
-    else if (value.is_string())
-      actual += "[" + std::to_string(value.string().size()) + ", " +
-                std::to_string(value.string().size()) + "]";
+  if (type.name == "Tuple" && value.is_array()) {
+    std::vector<const TypeValue*> types;
+    for (const Value& p : type.parameters)
+      if (p.is_type()) types.push_back(&p.type());
+    const Array& items = value.array();
+    if (!types.empty() && !matches(value, type)) {
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        const TypeValue& expected = *types[std::min(i, types.size() - 1)];
+        if (!matches(items[i], expected))
+          return "index " + std::to_string(i) + " " + describe_mismatch(expected, items[i]);
+      }
+      if (type.parameters.size() == types.size())
+        return "expects size to be " + std::to_string(types.size()) + ", got " +
+               std::to_string(items.size());
+      return size_mismatch(type, types.size(), items.size());
+    }
   }
-  return "expects " + article(type_to_string(type)) + " value, got " + actual;
+  if (type.name == "Hash" && value.is_hash()) {
+    const TypeValue* key = type_parameter(type, 0);
+    const TypeValue* item = type_parameter(type, 1);
+    const Hash& entries = value.hash();
+    if (!in_size_range(entries.size(), type, key && item ? 2 : 0))
+      return size_mismatch(type, key && item ? 2 : 0, entries.size());
+    for (const auto& [k, v] : entries) {
+      if (key && !matches(k, *key))
+        return "key of entry '" + to_string(k) + "' " + describe_mismatch(*key, k);
+      if (item && !matches(v, *item))
+        return "entry '" + to_string(k) + "' " + describe_mismatch(*item, v);
+    }
+  }
+  if (type.name == "Struct" && value.is_hash() && !type.parameters.empty() &&
+      type.parameters[0].is_hash()) {
+    const Hash& schema = type.parameters[0].hash();
+    for (const auto& [key, field] : schema) {
+      auto [name, optional] = struct_key(key);
+      const Value* present = hash_find(value.hash(), Value(name));
+      if (!present && !optional && field.is_type() && !matches(Value(), field.type()))
+        return "expects a value for key '" + name + "'";
+      if (present && field.is_type() && !matches(*present, field.type()))
+        return "entry '" + name + "' " + describe_mismatch(field.type(), *present);
+    }
+    for (const auto& [k, v] : value.hash())
+      if (std::none_of(schema.begin(), schema.end(), [&](const auto& field) {
+            return k.is_string() && struct_key(field.first).first == k.string();
+          }))
+        return "unrecognized key '" + to_string(k) + "'";
+  }
+  std::string actual = type_name_of(value);
+  if (actual == type.name && value.is_integer())
+    actual += "[" + std::to_string(value.integer()) + ", " + std::to_string(value.integer()) + "]";
+  // A value of another kind is told the kind expected, without its parameters.
+  static constexpr std::string_view kGeneralised[] = {"Integer", "Float", "Numeric",
+                                                      "String",  "Array", "Hash"};
+  if (type_name_of(value) != type.name && declared.alias.expired() &&
+      std::find(std::begin(kGeneralised), std::end(kGeneralised), type.name) !=
+          std::end(kGeneralised))
+    return "expects " + article(type.name) + " value, got " + actual;
+  return "expects " + article(type_to_string(declared)) + " value, got " + actual;
 }
 
 }  // namespace marionette::compiler

@@ -85,7 +85,7 @@ bool is_resource_reference(const Value& value) {
   if (!value.is_type()) return false;
   const TypeValue& type = value.type();
   return type.parameters.size() == 1 && type.parameters[0].is_string() &&
-         !is_data_type_name(type.name);
+         !is_data_type_name(type.name) && !type.name.starts_with('#') && type.alias.expired();
 }
 
 std::string reference_string(const TypeValue& type) {
@@ -94,26 +94,6 @@ std::string reference_string(const TypeValue& type) {
     out += type.parameters[0].string();
   return out + "]";
 }
-
-namespace {
-
-void append_type(const TypeValue& type, std::string& out) {
-  out += type.name;
-  if (type.parameters.empty()) return;
-  out += '[';
-  for (std::size_t i = 0; i < type.parameters.size(); ++i) {
-    if (i) out += ", ";
-    const Value& p = type.parameters[i];
-    if (p.is_string() && !is_resource_reference(Value(type))) {
-      out += '\'' + p.string() + '\'';
-    } else {
-      append_string(p, out);
-    }
-  }
-  out += ']';
-}
-
-}  // namespace
 
 void append_string(const Value& value, std::string& out) {
   std::visit(
@@ -193,14 +173,22 @@ catalog::Data to_data(const Value& value) {
   if (value.is_integer()) return value.integer();
   if (value.is_float()) return std::get<double>(value.v);
   if (value.is_string()) return value.string();
+  // Inside a collection a Sensitive value keeps its kind, in Puppet's rich data form.
+  auto nested = [](const Value& item) {
+    if (!is_sensitive(item)) return to_data(item);
+    catalog::Data out = catalog::Data::object();
+    out["__ptype"] = "Sensitive";
+    out["__pvalue"] = to_data(item.type().parameters[0]);
+    return out;
+  };
   if (value.is_array()) {
     catalog::Data out = catalog::Data::array();
-    for (const Value& item : value.array()) out.push_back(to_data(item));
+    for (const Value& item : value.array()) out.push_back(nested(item));
     return out;
   }
   if (value.is_hash()) {
     catalog::Data out = catalog::Data::object();
-    for (const auto& [key, item] : value.hash()) out[to_string(key)] = to_data(item);
+    for (const auto& [key, item] : value.hash()) out[to_string(key)] = nested(item);
     return out;
   }
   return to_string(value);

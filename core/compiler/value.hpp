@@ -28,9 +28,13 @@ struct Regexp {
 
 /// A type such as `Integer[1, 10]` or `Array[String]`; a resource reference is a type too:
 /// `File['/etc/motd']` is {name: "File", parameters: ["/etc/motd"]}, `Class['app']` likewise.
+struct TypeAliasTarget;
 struct TypeValue {
   std::string name;
   std::vector<Value> parameters;
+  /// Set for a type alias (`type Port = Integer[1, 65535]`, named "Port"): what it stands for,
+  /// owned by the evaluator and filled once resolved (later, for a recursive alias).
+  std::weak_ptr<const TypeAliasTarget> alias{};
 };
 
 using Array = std::vector<Value>;

@@ -98,6 +98,11 @@ bool is_attribute_name(const Token& token) {
   }
 }
 
+bool starts_titled_body(const Token& first, const Token& second) {
+  if (is_attribute_name(first)) return second.kind == TokenKind::Colon;
+  return first.kind != TokenKind::Star && first.kind != TokenKind::RBrace;
+}
+
 const Token& Parser::expect(TokenKind kind) {
   if (!at(kind)) syntax_error(peek());
   return advance();

@@ -239,6 +239,14 @@ ast::Expression* Parser::parse_postfix() {
       expression = parse_collector(expression);
     } else if (token.kind == TokenKind::LBrace && !in_condition_ &&
                (ast::as<ast::TypeReference>(expression) || ast::as<ast::Access>(expression)) &&
+               starts_titled_body(peek(1), peek(2))) {
+      // `Resource[$type] { 'title': ... }`, `File { '/x': ... }`: a resource whose type is an
+      // expression.
+      auto* resource = arena_.make<ast::Resource>(start);
+      resource->type_expression = expression;
+      expression = parse_resource_bodies(resource);
+    } else if (token.kind == TokenKind::LBrace && !in_condition_ &&
+               (ast::as<ast::TypeReference>(expression) || ast::as<ast::Access>(expression)) &&
                (is_attribute_name(peek(1)) || peek(1).kind == TokenKind::Star ||
                 peek(1).kind == TokenKind::RBrace)) {
       // `File { mode => ... }` (defaults) or `File['x'] { mode => ... }` (override).
@@ -520,6 +528,11 @@ ast::Expression* Parser::parse_resource(ast::ResourceForm form) {
   auto* resource = arena_.make<ast::Resource>(type.where);
   resource->form = form;
   resource->type_name = type.kind == TokenKind::KwClass ? "class" : type.text;
+  return parse_resource_bodies(resource);
+}
+
+/// `{ title: attributes; ... }` after a resource's type.
+ast::Expression* Parser::parse_resource_bodies(ast::Resource* resource) {
   expect(TokenKind::LBrace);
   bool outer = in_condition_;
   in_condition_ = false;

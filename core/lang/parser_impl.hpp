@@ -71,6 +71,7 @@ class Parser {
   ast::Expression* parse_case();
   ast::Expression* parse_selector(ast::Expression* subject);
   ast::Expression* parse_resource(ast::ResourceForm form);
+  ast::Expression* parse_resource_bodies(ast::Resource* resource);
   ast::Expression* parse_collector(ast::Expression* type);
   std::vector<ast::AttributeOperation> parse_attribute_operations();
   std::vector<ast::Expression*> parse_arguments();
@@ -90,5 +91,8 @@ class Parser {
 
 /// Can this token be the name of an attribute (`unless =>`, `require =>`)?
 bool is_attribute_name(const Token& token);
+/// After `Type {` or `Type[x] {`: do these tokens begin `title: attributes` (a resource), rather
+/// than attributes (defaults or an override)?
+bool starts_titled_body(const Token& first, const Token& second);
 
 }  // namespace marionette::lang

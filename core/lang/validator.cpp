@@ -208,6 +208,7 @@ class Validator {
         return;
       }
       case NodeKind::Resource:
+        visit(ast::as<ast::Resource>(node)->type_expression);
         for (const auto& body : ast::as<ast::Resource>(node)->bodies) {
           visit(body.title);
           visit_attributes(body.attributes, node);

@@ -11,8 +11,7 @@ namespace {
 
 Value include_with(CallContext& call, ClassInclusion how) {
   call.expect_arguments(1, static_cast<std::size_t>(-1));
-  for (const Value& name : call.arguments)
-    call.evaluator.include_class(name, call.scope, how, call.where);
+  call.evaluator.include_class(Value(Array(call.arguments)), call.scope, how, call.where);
   return Value();
 }
 

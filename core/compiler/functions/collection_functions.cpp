@@ -1,8 +1,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "compiler/functions/construct.hpp"
 #include "compiler/functions/function.hpp"
 #include "compiler/operators.hpp"
+#include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
 
 namespace marionette::compiler {
@@ -157,13 +159,9 @@ Value dig(CallContext& call) {
 Value convert_to(CallContext& call) {
   call.expect_arguments(2, static_cast<std::size_t>(-1));
   if (!call.arguments[1].is_type()) call.fail("expects a Type as its second argument");
-  std::string type = call.arguments[1].type().name;
-  Function convert = find_function(type);
-  if (!convert) call.fail("cannot convert to " + type);
   std::vector<Value> arguments{call.arguments[0]};
   arguments.insert(arguments.end(), call.arguments.begin() + 2, call.arguments.end());
-  CallContext inner{call.evaluator, call.scope, type, arguments, nullptr, call.where};
-  return convert(inner);
+  return construct(call, call.arguments[1].type(), std::move(arguments));
 }
 
 /// type(value): the value's detailed type, as Puppet infers it.
@@ -174,7 +172,9 @@ TypeValue infer_type(const Value& value) {
   if (value.is_boolean()) return {"Boolean", {value}};
   if (value.is_string()) return {"String", {}};
   if (value.is_regexp()) return {"Regexp", {value}};
+  if (is_runtime_value(value)) return runtime_value_type(value);
   if (value.is_type()) return {"Type", {value}};
+  if (value.is_array() && value.array().empty()) return {"Array", {Value(0), Value(0)}};
   if (value.is_array()) {
     TypeValue tuple{"Tuple", {}};
     for (const Value& item : value.array()) tuple.parameters.push_back(infer_type(item));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 
 namespace marionette::compiler {
@@ -40,6 +41,12 @@ FunctionTable build_table() {
   register_lookup_functions(table);
   register_template_functions(table);
   register_data_functions(table);
+  register_new_function(table);
+  register_semver_functions(table);
+  register_binary_function(table);
+  register_time_functions(table);
+  register_strftime_function(table);
+  register_deferred_function(table);
   std::sort(table.begin(), table.end());
   return table;
 }
@@ -51,7 +58,10 @@ Function find_function(std::string_view name) {
   auto found =
       std::lower_bound(table.begin(), table.end(), name,
                        [](const auto& entry, std::string_view n) { return entry.first < n; });
-  return found != table.end() && found->first == name ? found->second : nullptr;
+  if (found != table.end() && found->first == name) return found->second;
+  // Type names are not case sensitive: `Semver('1.2.3')` is SemVer's constructor.
+  std::string_view type_name = canonical_data_type_name(name);
+  return !type_name.empty() && type_name != name ? find_function(type_name) : nullptr;
 }
 
 }  // namespace marionette::compiler

@@ -48,5 +48,11 @@ void register_digest_functions(FunctionTable& table);      // md5, sha1, sha256,
 void register_lookup_functions(FunctionTable& table);      // lookup, hiera, hiera_array, ...
 void register_template_functions(FunctionTable& table);    // epp, inline_epp, file, Sensitive
 void register_data_functions(FunctionTable& table);  // compare, get, getvar, group_by, then...
+void register_new_function(FunctionTable& table);       // new (Type.new)
+void register_semver_functions(FunctionTable& table);   // SemVer, SemVerRange
+void register_binary_function(FunctionTable& table);    // Binary
+void register_time_functions(FunctionTable& table);     // Timestamp, Timespan
+void register_strftime_function(FunctionTable& table);  // strftime
+void register_deferred_function(FunctionTable& table);  // Deferred
 
 }  // namespace marionette::compiler

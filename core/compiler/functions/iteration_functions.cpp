@@ -2,6 +2,7 @@
 
 #include "compiler/evaluator.hpp"
 #include "compiler/functions/function.hpp"
+#include "compiler/jumps.hpp"
 #include "compiler/operators.hpp"
 #include "compiler/types.hpp"
 
@@ -59,17 +60,23 @@ void iterate(CallContext& call, const Value& collection, Visit visit) {
 
 Value each(CallContext& call) {
   call.expect_arguments(1, 1);
-  iterate(call, call.arguments[0], [](const Value&, const Value*, const Value&) { return true; });
+  try {
+    iterate(call, call.arguments[0], [](const Value&, const Value*, const Value&) { return true; });
+  } catch (const BreakJump&) {
+  }
   return call.arguments[0];
 }
 
 Value map(CallContext& call) {
   call.expect_arguments(1, 1);
   Array out;
-  iterate(call, call.arguments[0], [&](const Value& result, const Value*, const Value&) {
-    out.push_back(result);
-    return true;
-  });
+  try {
+    iterate(call, call.arguments[0], [&](const Value& result, const Value*, const Value&) {
+      out.push_back(result);
+      return true;
+    });
+  } catch (const BreakJump&) {
+  }
   return out;
 }
 
@@ -77,18 +84,24 @@ Value filter(CallContext& call) {
   call.expect_arguments(1, 1);
   if (call.arguments[0].is_hash()) {
     Hash out;
-    iterate(call, call.arguments[0],
-            [&](const Value& result, const Value* key, const Value& value) {
-              if (truthy(result)) out.emplace_back(*key, value);
-              return true;
-            });
+    try {
+      iterate(call, call.arguments[0],
+              [&](const Value& result, const Value* key, const Value& value) {
+                if (truthy(result)) out.emplace_back(*key, value);
+                return true;
+              });
+    } catch (const BreakJump&) {
+    }
     return out;
   }
   Array out;
-  iterate(call, call.arguments[0], [&](const Value& result, const Value*, const Value& value) {
-    if (truthy(result)) out.push_back(value);
-    return true;
-  });
+  try {
+    iterate(call, call.arguments[0], [&](const Value& result, const Value*, const Value& value) {
+      if (truthy(result)) out.push_back(value);
+      return true;
+    });
+  } catch (const BreakJump&) {
+  }
   return out;
 }
 
@@ -112,8 +125,11 @@ Value reduce(CallContext& call) {
     memo = items[0];
     start = 1;
   }
-  for (std::size_t i = start; i < items.size(); ++i)
-    memo = call.evaluator.call_lambda(*call.lambda, {memo, items[i]}, call.scope);
+  try {
+    for (std::size_t i = start; i < items.size(); ++i)
+      memo = call.evaluator.call_lambda(*call.lambda, {memo, items[i]}, call.scope);
+  } catch (const BreakJump&) {
+  }
   return memo;
 }
 
@@ -220,15 +236,18 @@ Value slice(CallContext& call) {
               items.begin() + static_cast<std::ptrdiff_t>(std::min(items.size(), i + size))));
   if (!call.lambda) return slices;
   std::size_t arity = call.lambda->parameters.size();
-  for (const Value& piece : slices) {
-    std::vector<Value> arguments;
-    if (arity > 1) {
-      arguments = piece.array();
-      arguments.resize(arity);
-    } else {
-      arguments = {piece};
+  try {
+    for (const Value& piece : slices) {
+      std::vector<Value> arguments;
+      if (arity > 1) {
+        arguments = piece.array();
+        arguments.resize(arity);
+      } else {
+        arguments = {piece};
+      }
+      call.evaluator.call_lambda(*call.lambda, std::move(arguments), call.scope);
     }
-    call.evaluator.call_lambda(*call.lambda, std::move(arguments), call.scope);
+  } catch (const BreakJump&) {
   }
   return call.arguments[0];
 }
@@ -273,6 +292,22 @@ Value sort(CallContext& call) {
   return items;
 }
 
+/// next(value), break() and return(value) leave their lambda, iteration or function.
+Value next_function(CallContext& call) {
+  call.expect_arguments(0, 1);
+  throw NextJump{call.arguments.empty() ? Value() : call.arguments[0], call.where};
+}
+
+Value break_function(CallContext& call) {
+  call.expect_arguments(0, 0);
+  throw BreakJump{call.where};
+}
+
+Value return_function(CallContext& call) {
+  call.expect_arguments(0, 1);
+  throw ReturnJump{call.arguments.empty() ? Value() : call.arguments[0], call.where};
+}
+
 }  // namespace
 
 void register_iteration_functions(FunctionTable& table) {
@@ -288,6 +323,9 @@ void register_iteration_functions(FunctionTable& table) {
   table.emplace_back("slice", slice);
   table.emplace_back("any", quantify<false>);
   table.emplace_back("all", quantify<true>);
+  table.emplace_back("next", next_function);
+  table.emplace_back("break", break_function);
+  table.emplace_back("return", return_function);
 }
 
 }  // namespace marionette::compiler

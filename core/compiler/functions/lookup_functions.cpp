@@ -75,14 +75,24 @@ std::optional<Value> find_first(CallContext& call, const LookupOptions& options)
 
 Value finish(CallContext& call, const LookupOptions& options, std::optional<Value> found) {
   if (!found) {
-    if (call.lambda)
-      found = call.evaluator.call_lambda(*call.lambda, {Value(options.names.front())}, call.scope);
-    else if (options.default_value)
+    if (call.lambda) {
+      Array names(options.names.begin(), options.names.end());
+      Value given = names.size() == 1 ? names.front() : Value(std::move(names));
+      found = call.evaluator.call_lambda(*call.lambda, {std::move(given)}, call.scope);
+    } else if (options.default_value) {
       found = options.default_value;
-    else
+    } else if (options.names.size() == 1) {
       throw lang::SourceError("Function " + call.name + "() did not find a value for the name '" +
                                   options.names.front() + "'",
                               call.where);
+    } else {
+      std::string list;
+      for (const std::string& name : options.names)
+        list += (list.empty() ? "'" : ", '") + name + "'";
+      throw lang::SourceError(
+          "Function " + call.name + "() did not find a value for any of the names [" + list + "]",
+          call.where);
+    }
   }
   if (options.value_type && !matches(*found, *options.value_type))
     throw lang::SourceError(

@@ -1,7 +1,10 @@
+#include <cctype>
 #include <charconv>
+#include <regex>
 
 #include "compiler/evaluator.hpp"
 #include "compiler/functions/function.hpp"
+#include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 
@@ -28,16 +31,40 @@ Value new_integer(CallContext& call) {
   if (value.is_integer()) return value;
   if (value.is_float()) return static_cast<std::int64_t>(value.number());
   if (value.is_boolean()) return value.boolean() ? 1 : 0;
+  if (is_runtime_value(value, "Timestamp") || is_runtime_value(value, "Timespan")) {
+    std::int64_t first = value.type().parameters[0].integer();
+    return is_runtime_value(value, "Timestamp") ? first : first / 1000000000;
+  }
   std::string text = to_string(value);
   std::int64_t out = 0;
   int base = 10;
   std::string_view digits = text;
   bool negative = digits.starts_with('-');
-  if (negative) digits.remove_prefix(1);
-  if (digits.starts_with("0x") || digits.starts_with("0X"))
+  if (negative || digits.starts_with('+')) digits.remove_prefix(1);
+  while (!digits.empty() && (digits[0] == ' ' || digits[0] == '\t')) digits.remove_prefix(1);
+  // Only decimal (or octal) digits, 0x… or 0b… are convertible, whatever the radix.
+  auto all_of = [](std::string_view s, std::string_view allowed) {
+    return !s.empty() && s.find_first_not_of(allowed) == std::string_view::npos;
+  };
+  bool hex = digits.size() > 2 && (digits.starts_with("0x") || digits.starts_with("0X")) &&
+             all_of(digits.substr(2), "0123456789abcdefABCDEF");
+  bool binary = digits.size() > 2 && (digits.starts_with("0b") || digits.starts_with("0B")) &&
+                all_of(digits.substr(2), "01");
+  if (!hex && !binary && !all_of(digits, "0123456789"))
+    call.fail("The string '" + text + "' cannot be converted to Integer");
+  if (call.arguments.size() > 1 && call.arguments[1].is_integer()) {
+    base = static_cast<int>(call.arguments[1].integer());
+    if (base == 16 && (digits.starts_with("0x") || digits.starts_with("0X")))
+      digits.remove_prefix(2);
+    if (base == 2 && (digits.starts_with("0b") || digits.starts_with("0B")))
+      digits.remove_prefix(2);
+  } else if (digits.starts_with("0x") || digits.starts_with("0X")) {
     base = 16, digits.remove_prefix(2);
-  else if (digits.size() > 1 && digits[0] == '0')
+  } else if (digits.starts_with("0b") || digits.starts_with("0B")) {
+    base = 2, digits.remove_prefix(2);
+  } else if (digits.size() > 1 && digits[0] == '0') {
     base = 8, digits.remove_prefix(1);
+  }
   auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), out, base);
   if (error != std::errc() || end != digits.data() + digits.size())
     call.fail("The string '" + text + "' cannot be converted to Integer");
@@ -46,6 +73,7 @@ Value new_integer(CallContext& call) {
 
 /// String.new's default format: floats as %f, strings inside collections quoted.
 std::string default_string(const Value& value, bool nested) {
+  if (value.is_float() && nested) return format_float(value.number());
   if (value.is_float()) {
     char text[64];
     std::snprintf(text, sizeof text, "%f", value.number());
@@ -74,6 +102,8 @@ std::string default_string(const Value& value, bool nested) {
 Value new_string(CallContext& call) {
   call.expect_arguments(1, 2);
   if (call.arguments.size() > 1 && call.arguments[1].is_string()) {
+    if (is_runtime_value(call.arguments[0], "Binary") && call.arguments[1].string() == "%s")
+      return call.arguments[0].type().parameters[0];  // the bytes themselves
     std::vector<Value> arguments{call.arguments[1], call.arguments[0]};
     CallContext format{call.evaluator, call.scope, call.name, arguments, nullptr, call.where};
     return find_function("sprintf")(format);
@@ -85,7 +115,9 @@ Value new_boolean(CallContext& call) {
   call.expect_arguments(1, 1);
   const Value& value = call.arguments[0];
   if (value.is_boolean()) return value;
+  if (value.is_number()) return value.number() != 0;
   std::string text = to_string(value);
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (text == "true" || text == "yes" || text == "y") return true;
   if (text == "false" || text == "no" || text == "n" || text == "") return false;
   call.fail("The string '" + text + "' cannot be converted to Boolean");
@@ -130,9 +162,18 @@ Value new_number(CallContext& call) {
   if (value.is_boolean())
     return AlwaysFloat ? Value(value.boolean() ? 1.0 : 0.0) : Value(value.boolean() ? 1 : 0);
   std::string text = to_string(value);
-  bool is_float = text.find_first_of(".eE") != std::string::npos && !text.starts_with("0x") &&
-                  !text.starts_with("0X");
-  if (!is_float && !AlwaysFloat) return new_integer(call);
+  // Puppet's FLOAT_PATTERN: a decimal number, or an integer in hex, octal or binary.
+  static const std::regex decimal(R"(^[+-]?\s*(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE]-?\d+)?$)");
+  static const std::regex integral(R"(^[+-]?\s*(?:0[xX][0-9A-Fa-f]+|0[0-7]+|0[bB][01]+|\d+)$)");
+  bool is_float = std::regex_match(text, decimal) && text.find_first_of(".eE") != std::string::npos;
+  bool digits_only = text.find_first_not_of("+- \t0123456789") == std::string::npos;
+  if (!is_float && std::regex_match(text, integral) && !(AlwaysFloat && digits_only)) {
+    Value integer = new_integer(call);
+    return AlwaysFloat ? Value(integer.number()) : integer;
+  }
+  if (!is_float && !(AlwaysFloat && digits_only && std::regex_match(text, integral)))
+    call.fail("The string '" + text + "' cannot be converted to " +
+              (AlwaysFloat ? "Float" : "Numeric"));
   std::size_t used = 0;
   double out = 0;
   try {

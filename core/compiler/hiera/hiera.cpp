@@ -58,7 +58,7 @@ const std::vector<Hiera::Layer*>& Hiera::layers_for(const std::string& key) {
   if (!environment_loaded_) {
     environment_loaded_ = true;
     if (env_dir_)
-      if (auto config = load_config(*env_dir_, true))
+      if (auto config = load_config(*env_dir_, false))
         environment_layer_ = std::make_unique<Layer>(Layer{"Environment", std::move(*config)});
   }
   if (global_layer_) layers.push_back(global_layer_.get());

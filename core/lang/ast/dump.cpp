@@ -233,7 +233,10 @@ class Dumper {
         out += r->form == ResourceForm::Virtual    ? "(@resource "
                : r->form == ResourceForm::Exported ? "(@@resource "
                                                    : "(resource ";
-        out += r->type_name;
+        if (r->type_expression)
+          node(r->type_expression);
+        else
+          out += r->type_name;
         for (const ResourceBody& body : r->bodies) {
           out += " (";
           node(body.title);

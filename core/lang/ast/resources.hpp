@@ -28,6 +28,8 @@ struct Resource : NodeOf<NodeKind::Resource> {
   using NodeOf::NodeOf;
   ResourceForm form = ResourceForm::Regular;
   std::string type_name;  ///< as written: "file", "class", "apache::vhost"
+  /// `Resource[$type] { 'x': }`, `File { 'x': }`: the type as an expression (type_name empty).
+  Expression* type_expression = nullptr;
   std::vector<ResourceBody> bodies;
 };
 

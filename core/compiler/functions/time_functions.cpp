@@ -1,0 +1,133 @@
+#include <chrono>
+#include <cmath>
+
+#include "compiler/functions/function.hpp"
+#include "compiler/runtime_values.hpp"
+#include "compiler/types.hpp"
+#include "compiler/time_format.hpp"
+
+namespace marionette::compiler {
+
+namespace {
+
+constexpr std::int64_t kNanosPerSecond = 1000000000;
+
+constexpr std::string_view kTimestampFormats[] = {
+    "%FT%T.%N %Z", "%FT%T %Z",    "%F %T.%N %Z", "%F %T %Z",    "%F %Z",    "%FT%T.%N%Z",
+    "%FT%T%Z",     "%FT%T.%N %z", "%FT%T %z",    "%F %T.%N %z", "%F %T %z", "%FT%T.%N%z",
+    "%FT%T%z",     "%FT%T.%N",    "%FT%T",       "%F %T.%N",    "%F %T",    "%F"};
+
+constexpr std::string_view kTimespanFormats[] = {
+    "%D-%H:%M:%S.%-N", "%H:%M:%S.%-N", "%M:%S.%-N", "%S.%-N",
+    "%D-%H:%M:%S",     "%H:%M:%S",     "%D-%H:%M",  "%S"};
+
+Value timestamp(std::int64_t seconds, std::int64_t nanoseconds) {
+  return make_runtime_value("Timestamp", {Value(seconds), Value(nanoseconds)});
+}
+
+Value timestamp_from_seconds(double seconds) {
+  double whole = std::floor(seconds);
+  return timestamp(static_cast<std::int64_t>(whole),
+                   static_cast<std::int64_t>(std::llround((seconds - whole) * 1e9)));
+}
+
+/// Timestamp(), Timestamp(seconds), Timestamp('2024-02-29T12:34:56.5 UTC'[, format(s)]).
+Value new_timestamp(CallContext& call) {
+  call.expect_arguments(0, 3);
+  if (call.arguments.empty()) {
+    auto now = std::chrono::system_clock::now().time_since_epoch();
+    auto nanos = std::chrono::duration_cast<std::chrono::nanoseconds>(now).count();
+    return timestamp(nanos / kNanosPerSecond, nanos % kNanosPerSecond);
+  }
+  const Value& value = call.arguments[0];
+  if (is_runtime_value(value, "Timestamp")) return value;
+  if (value.is_number()) return timestamp_from_seconds(value.number());
+  if (!value.is_string()) call.fail("expects a String or a Number, got " + type_name_of(value));
+  std::vector<std::string> formats;
+  if (call.arguments.size() > 1) {
+    const Value& given = call.arguments[1];
+    if (given.is_array()) {
+      for (const Value& f : given.array()) formats.push_back(to_string(f));
+    } else {
+      formats.push_back(to_string(given));
+    }
+  } else {
+    formats.assign(std::begin(kTimestampFormats), std::end(kTimestampFormats));
+  }
+  for (const std::string& format : formats)
+    if (auto parsed = parse_timestamp(value.string(), format))
+      return timestamp(parsed->seconds, parsed->nanoseconds);
+  call.fail("Unable to parse '" + value.string() + "' using any of the formats " + [&] {
+    std::string list;
+    for (const std::string& f : formats) list += (list.empty() ? "" : ", ") + f;
+    return list;
+  }());
+}
+
+Value timespan(std::int64_t nanoseconds) {
+  return make_runtime_value("Timespan", {Value(nanoseconds)});
+}
+
+/// Timespan(seconds), Timespan('1-02:03:04'[, format]), Timespan({hours => 1}),
+/// Timespan(days, hours, minutes, seconds[, milliseconds, microseconds, nanoseconds]).
+Value new_timespan(CallContext& call) {
+  call.expect_arguments(1, 7);
+  const Value& value = call.arguments[0];
+  if (is_runtime_value(value, "Timespan")) return value;
+  if (value.is_integer() && call.arguments.size() >= 3) {
+    const std::int64_t units[] = {86400 * kNanosPerSecond,
+                                  3600 * kNanosPerSecond,
+                                  60 * kNanosPerSecond,
+                                  kNanosPerSecond,
+                                  1000000,
+                                  1000,
+                                  1};
+    std::int64_t total = 0;
+    for (std::size_t i = 0; i < call.arguments.size(); ++i) {
+      if (!call.arguments[i].is_integer()) call.fail("expects Integer arguments");
+      total += call.arguments[i].integer() * units[i];
+    }
+    return timespan(total);
+  }
+  if (value.is_number()) return timespan(std::llround(value.number() * 1e9));
+  if (value.is_hash()) {
+    std::int64_t total = 0;
+    bool negative = false;
+    for (const auto& [key, amount] : value.hash()) {
+      std::string k = to_string(key);
+      if (k == "negative") {
+        negative = truthy(amount);
+        continue;
+      }
+      double unit = k == "days"           ? 86400e9
+                    : k == "hours"        ? 3600e9
+                    : k == "minutes"      ? 60e9
+                    : k == "seconds"      ? 1e9
+                    : k == "milliseconds" ? 1e6
+                    : k == "microseconds" ? 1e3
+                    : k == "nanoseconds"  ? 1
+                                          : -1;
+      if (unit < 0 || !amount.is_number()) call.fail("unexpected key '" + k + "'");
+      total += std::llround(amount.number() * unit);
+    }
+    return timespan(negative ? -total : total);
+  }
+  if (!value.is_string()) call.fail("expects a String, a Number or a Hash");
+  std::vector<std::string> formats;
+  if (call.arguments.size() > 1)
+    formats.push_back(to_string(call.arguments[1]));
+  else
+    formats.assign(std::begin(kTimespanFormats), std::end(kTimespanFormats));
+  for (const std::string& format : formats)
+    if (auto parsed = parse_timespan(value.string(), format)) return timespan(*parsed);
+  call.fail("Unable to parse '" + value.string() + "' as a Timespan");
+}
+
+}  // namespace
+
+void register_time_functions(FunctionTable& table) {
+  table.emplace_back("Timestamp", new_timestamp);
+  table.emplace_back("Timespan", new_timespan);
+}
+
+}  // namespace marionette::compiler

@@ -1,0 +1,159 @@
+#include "compiler/runtime_values.hpp"
+
+#include "compiler/base64.hpp"
+#include "compiler/semver.hpp"
+#include "compiler/time_format.hpp"
+#include "compiler/types.hpp"
+
+namespace marionette::compiler {
+
+namespace {
+
+bool is_kind(const TypeValue& type, std::string_view kind) {
+  return type.name.size() == kind.size() + 1 && type.name[0] == '#' &&
+         std::string_view(type.name).substr(1) == kind;
+}
+
+std::string field_string(const TypeValue& value, std::size_t index) {
+  return index < value.parameters.size() ? to_string(value.parameters[index]) : std::string();
+}
+
+std::int64_t field_integer(const TypeValue& value, std::size_t index) {
+  return index < value.parameters.size() && value.parameters[index].is_integer()
+             ? value.parameters[index].integer()
+             : 0;
+}
+
+void append_deferred(const TypeValue& value, std::string& out) {
+  Hash fields{{Value("name"), value.parameters.at(0)},
+              {Value("arguments"), value.parameters.at(1)}};
+  TypeValue printed{"Deferred", {Value(std::move(fields))}};
+  // Printed as Deferred({'name' => ..., 'arguments' => [...]}), parameters quoted as in types.
+  std::string text = type_to_string(printed);
+  out += "Deferred(" + text.substr(9, text.size() - 10) + ")";
+}
+
+}  // namespace
+
+Value make_runtime_value(std::string_view kind, std::vector<Value> fields) {
+  return TypeValue{"#" + std::string(kind), std::move(fields)};
+}
+
+bool is_runtime_value(const Value& value) {
+  return value.is_type() && value.type().name.starts_with('#') && !is_sensitive(value);
+}
+
+bool is_runtime_value(const Value& value, std::string_view kind) {
+  return value.is_type() && is_kind(value.type(), kind);
+}
+
+std::string runtime_type_name(const TypeValue& value) {
+  return value.name.substr(1);
+}
+
+bool runtime_value_matches(const Value& value, const TypeValue& type) {
+  if (is_kind(type, "SemVerRange"))
+    return is_runtime_value(value, "SemVer") &&
+           semver_in_range(value.type(), field_string(type, 0));
+  if (type.name.starts_with('#')) return equals(value, Value(type));
+  if (!is_runtime_value(value)) return false;
+  const std::string kind = runtime_type_name(value.type());
+  if (type.name == "RichData" || type.name == kind) {
+    if (kind != "SemVer" || type.parameters.empty()) return true;
+    for (const Value& range : type.parameters)
+      if (semver_in_range(value.type(), is_runtime_value(range, "SemVerRange")
+                                            ? field_string(range.type(), 0)
+                                            : to_string(range)))
+        return true;
+    return false;
+  }
+  if (type.name == "Scalar") return kind == "SemVer" || kind == "Timestamp" || kind == "Timespan";
+  return false;
+}
+
+std::optional<int> compare_runtime_values(const Value& a, const Value& b) {
+  if (!is_runtime_value(a) || !is_runtime_value(b) || a.type().name != b.type().name)
+    return std::nullopt;
+  const TypeValue& x = a.type();
+  const TypeValue& y = b.type();
+  if (is_kind(x, "SemVer")) return compare_semver(x, y);
+  if (!is_kind(x, "Timestamp") && !is_kind(x, "Timespan")) return std::nullopt;
+  for (std::size_t i = 0; i < x.parameters.size(); ++i) {
+    std::int64_t p = field_integer(x, i), q = field_integer(y, i);
+    if (p != q) return p < q ? -1 : 1;
+  }
+  return 0;
+}
+
+namespace {
+
+constexpr std::int64_t kNanosPerSecond = 1000000000;
+
+/// Nanoseconds since the epoch (Timestamp), or in the span (Timespan, seconds as a number).
+std::optional<std::int64_t> nanoseconds_of(const Value& v) {
+  if (is_runtime_value(v, "Timestamp"))
+    return field_integer(v.type(), 0) * kNanosPerSecond + field_integer(v.type(), 1);
+  if (is_runtime_value(v, "Timespan")) return field_integer(v.type(), 0);
+  if (v.is_integer()) return v.integer() * kNanosPerSecond;
+  if (v.is_float()) return static_cast<std::int64_t>(v.number() * 1e9);
+  return std::nullopt;
+}
+
+Value timestamp_at(std::int64_t nanoseconds) {
+  std::int64_t seconds = nanoseconds / kNanosPerSecond, rest = nanoseconds % kNanosPerSecond;
+  if (rest < 0) rest += kNanosPerSecond, seconds -= 1;
+  return make_runtime_value("Timestamp", {Value(seconds), Value(rest)});
+}
+
+}  // namespace
+
+std::optional<Value> add_times(const Value& a, const Value& b, bool subtract) {
+  bool stamp_a = is_runtime_value(a, "Timestamp"), stamp_b = is_runtime_value(b, "Timestamp");
+  if (!stamp_a && !is_runtime_value(a, "Timespan")) return std::nullopt;
+  auto x = nanoseconds_of(a), y = nanoseconds_of(b);
+  if (!x || !y || (stamp_b && !subtract) || (stamp_b && !stamp_a)) return std::nullopt;
+  std::int64_t result = subtract ? *x - *y : *x + *y;
+  if (stamp_a && !stamp_b) return timestamp_at(result);
+  return make_runtime_value("Timespan", {Value(result)});
+}
+
+TypeValue runtime_value_type(const Value& value) {
+  const TypeValue& object = value.type();
+  if (is_kind(object, "Deferred"))  // Puppet's Object type for Deferred, printed as Puppet does
+    return TypeValue{
+        "Object[{name => 'Deferred', attributes => {'name' => "
+        "Pattern[/\\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\\z/], 'arguments' => {type => "
+        "Optional[Array], value => undef}}}]",
+        {}};
+  std::string kind = runtime_type_name(object);
+  if (kind == "SemVer") {  // the range of just that version
+    std::string text = semver_to_string(object);
+    return TypeValue{kind, {Value(text + " - " + text)}};
+  }
+  if (kind == "Timestamp" || kind == "Timespan") {
+    std::string text = to_string(value);
+    return TypeValue{kind, {Value(text), Value(text)}};
+  }
+  return TypeValue{kind, {}};
+}
+
+void append_runtime_value(const TypeValue& value, std::string& out) {
+  if (is_kind(value, "SemVer")) {
+    out += semver_to_string(value);
+  } else if (is_kind(value, "SemVerRange")) {
+    out += field_string(value, 0);
+  } else if (is_kind(value, "Binary")) {
+    out += base64_encode(field_string(value, 0));
+  } else if (is_kind(value, "Timestamp")) {
+    out += format_timestamp(field_integer(value, 0), field_integer(value, 1),
+                            "%Y-%m-%dT%H:%M:%S.%N %Z");
+  } else if (is_kind(value, "Timespan")) {
+    out += format_timespan(field_integer(value, 0), "%D-%H:%M:%S.%-N");
+  } else if (is_kind(value, "Deferred")) {
+    append_deferred(value, out);
+  } else if (value.name == "#sensitive") {
+    out += "Sensitive [value redacted]";
+  }
+}
+
+}  // namespace marionette::compiler

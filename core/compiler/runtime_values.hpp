@@ -1,0 +1,44 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "compiler/value.hpp"
+
+namespace marionette::compiler {
+
+/// Values of Puppet's rich types that are not plain data — SemVer, SemVerRange, Binary,
+/// Timestamp, Timespan, Deferred — are held, like Sensitive, as a type named "#Kind" whose
+/// parameters are the value's fields:
+///   #SemVer [major, minor, patch, prerelease, build]   #SemVerRange [text]
+///   #Binary [bytes]   #Timestamp [seconds, nanoseconds]   #Timespan [nanoseconds]
+///   #Deferred [function name, arguments]
+Value make_runtime_value(std::string_view kind, std::vector<Value> fields);
+
+/// Is the value one of those (Sensitive excluded)? Of that kind ("SemVer")?
+bool is_runtime_value(const Value& value);
+bool is_runtime_value(const Value& value, std::string_view kind);
+
+/// "SemVer" for a #SemVer value.
+std::string runtime_type_name(const TypeValue& value);
+
+/// Does the value belong to the type? Called when either is a runtime value; a SemVerRange
+/// value used as a type matches the versions it includes.
+bool runtime_value_matches(const Value& value, const TypeValue& type);
+
+/// Orders two SemVers, Timestamps or Timespans; nullopt unless both are of one such kind.
+std::optional<int> compare_runtime_values(const Value& a, const Value& b);
+
+/// Timestamp ± seconds or Timespan, Timestamp - Timestamp, Timespan ± Timespan or seconds;
+/// nullopt when neither operand is a Timestamp or a Timespan.
+std::optional<Value> add_times(const Value& a, const Value& b, bool subtract);
+
+/// The value's type, as type() infers it: Timestamp['2024-...', '2024-...'], SemVer, ...
+TypeValue runtime_value_type(const Value& value);
+
+/// The value as Puppet prints it: "1.2.3-rc.1", "2024-02-29T12:34:56.500000000 UTC", ...
+void append_runtime_value(const TypeValue& value, std::string& out);
+
+}  // namespace marionette::compiler

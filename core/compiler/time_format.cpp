@@ -1,0 +1,425 @@
+#include "compiler/time_format.hpp"
+
+#include <cctype>
+#include <ctime>
+
+namespace marionette::compiler {
+
+namespace {
+
+constexpr const char* kDays[] = {"Sunday",   "Monday", "Tuesday", "Wednesday",
+                                 "Thursday", "Friday", "Saturday"};
+constexpr const char* kMonths[] = {"January",   "February", "March",    "April",
+                                   "May",       "June",     "July",     "August",
+                                   "September", "October",  "November", "December"};
+
+/// One directive: `%-3N` is {flag '-', width 3, conversion 'N'}.
+struct Directive {
+  char flag = 0;
+  int width = -1;
+  char conversion = 0;
+};
+
+/// Reads the directive after a '%' at `i`; leaves `i` on its conversion character.
+Directive read_directive(std::string_view format, std::size_t& i) {
+  Directive d;
+  while (i < format.size() && std::string_view("-0^_#").find(format[i]) != std::string_view::npos)
+    d.flag = format[i++];
+  while (i < format.size() && std::isdigit(static_cast<unsigned char>(format[i])))
+    d.width = (d.width < 0 ? 0 : d.width * 10) + (format[i++] - '0');
+  if (i < format.size()) d.conversion = format[i];
+  return d;
+}
+
+std::string number(std::int64_t value, const Directive& d, int width, char pad) {
+  std::string digits = std::to_string(value < 0 ? -value : value);
+  if (d.flag == '-') width = 0;
+  if (d.flag == '_') pad = ' ';
+  if (d.flag == '0') pad = '0';
+  if (d.width >= 0) width = d.width;
+  while (static_cast<int>(digits.size()) < width - (value < 0 ? 1 : 0))
+    digits.insert(digits.begin(), pad);
+  return (value < 0 ? "-" : "") + digits;
+}
+
+std::string text(std::string value, const Directive& d) {
+  if (d.flag == '^' || d.flag == '#')
+    for (char& c : value) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  while (d.width > 0 && static_cast<int>(value.size()) < d.width) value.insert(value.begin(), ' ');
+  return value;
+}
+
+/// The first `digits` digits of the nanoseconds (%L is 3, %N is 9 unless a width is given).
+std::string fraction(std::int64_t nanoseconds, int digits) {
+  std::string nine = std::to_string(nanoseconds);
+  nine.insert(nine.begin(), 9 - std::min<std::size_t>(9, nine.size()), '0');
+  if (digits <= 9) return nine.substr(0, static_cast<std::size_t>(digits));
+  return nine + std::string(static_cast<std::size_t>(digits - 9), '0');
+}
+
+std::int64_t days_from_civil(std::int64_t y, unsigned m, unsigned d) {
+  y -= m <= 2;
+  const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
+  const unsigned yoe = static_cast<unsigned>(y - era * 400);
+  const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
+}
+
+}  // namespace
+
+std::string format_timestamp(std::int64_t seconds, std::int64_t nanoseconds,
+                             std::string_view format) {
+  std::time_t t = static_cast<std::time_t>(seconds);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  std::string out;
+  for (std::size_t i = 0; i < format.size(); ++i) {
+    if (format[i] != '%' || i + 1 == format.size()) {
+      out += format[i];
+      continue;
+    }
+    ++i;
+    Directive d = read_directive(format, i);
+    int hour12 = tm.tm_hour % 12 == 0 ? 12 : tm.tm_hour % 12;
+    switch (d.conversion) {
+      case 'Y':
+        out += number(tm.tm_year + 1900, d, 4, '0');
+        break;
+      case 'C':
+        out += number((tm.tm_year + 1900) / 100, d, 2, '0');
+        break;
+      case 'y':
+        out += number((tm.tm_year + 1900) % 100, d, 2, '0');
+        break;
+      case 'm':
+        out += number(tm.tm_mon + 1, d, 2, '0');
+        break;
+      case 'd':
+        out += number(tm.tm_mday, d, 2, '0');
+        break;
+      case 'e':
+        out += number(tm.tm_mday, d, 2, ' ');
+        break;
+      case 'j':
+        out += number(tm.tm_yday + 1, d, 3, '0');
+        break;
+      case 'H':
+        out += number(tm.tm_hour, d, 2, '0');
+        break;
+      case 'k':
+        out += number(tm.tm_hour, d, 2, ' ');
+        break;
+      case 'I':
+        out += number(hour12, d, 2, '0');
+        break;
+      case 'l':
+        out += number(hour12, d, 2, ' ');
+        break;
+      case 'M':
+        out += number(tm.tm_min, d, 2, '0');
+        break;
+      case 'S':
+        out += number(tm.tm_sec, d, 2, '0');
+        break;
+      case 'L':
+        out += fraction(nanoseconds, d.width > 0 ? d.width : 3);
+        break;
+      case 'N':
+        out += fraction(nanoseconds, d.width > 0 ? d.width : 9);
+        break;
+      case 'z':
+        out += "+0000";
+        break;
+      case 'Z':
+        out += text("UTC", d);
+        break;
+      case 'A':
+        out += text(kDays[tm.tm_wday], d);
+        break;
+      case 'a':
+        out += text(std::string(kDays[tm.tm_wday]).substr(0, 3), d);
+        break;
+      case 'B':
+        out += text(kMonths[tm.tm_mon], d);
+        break;
+      case 'b':
+      case 'h':
+        out += text(std::string(kMonths[tm.tm_mon]).substr(0, 3), d);
+        break;
+      case 'p':
+        out += text(tm.tm_hour < 12 ? "AM" : "PM", d);
+        break;
+      case 'P':
+        out += text(tm.tm_hour < 12 ? "am" : "pm", d);
+        break;
+      case 'u':
+        out += number(tm.tm_wday == 0 ? 7 : tm.tm_wday, d, 1, '0');
+        break;
+      case 'w':
+        out += number(tm.tm_wday, d, 1, '0');
+        break;
+      case 's':
+        out += number(seconds, d, 1, '0');
+        break;
+      case 'F':
+        out += format_timestamp(seconds, nanoseconds, "%Y-%m-%d");
+        break;
+      case 'T':
+      case 'X':
+        out += format_timestamp(seconds, nanoseconds, "%H:%M:%S");
+        break;
+      case 'D':
+      case 'x':
+        out += format_timestamp(seconds, nanoseconds, "%m/%d/%y");
+        break;
+      case 'R':
+        out += format_timestamp(seconds, nanoseconds, "%H:%M");
+        break;
+      case 'r':
+        out += format_timestamp(seconds, nanoseconds, "%I:%M:%S %p");
+        break;
+      case 'c':
+        out += format_timestamp(seconds, nanoseconds, "%a %b %e %H:%M:%S %Y");
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case '%':
+        out += '%';
+        break;
+      default:
+        out += '%';
+        out += d.conversion;
+    }
+  }
+  return out;
+}
+
+std::string format_timespan(std::int64_t nanoseconds, std::string_view format) {
+  bool negative = nanoseconds < 0;
+  std::uint64_t total =
+      negative ? static_cast<std::uint64_t>(-nanoseconds) : static_cast<std::uint64_t>(nanoseconds);
+  // The most significant field the format names takes everything above it.
+  const std::string_view order = "DHMSLN";
+  std::size_t most = order.size();
+  for (std::size_t i = 0; i + 1 < format.size(); ++i) {
+    if (format[i] != '%') continue;
+    std::size_t j = i + 1;
+    Directive d = read_directive(format, j);
+    std::size_t at = order.find(d.conversion);
+    if (at != std::string_view::npos) most = std::min(most, at);
+    i = j;
+  }
+  const std::uint64_t unit[] = {86400000000000ULL, 3600000000000ULL, 60000000000ULL,
+                                1000000000ULL,     1000000ULL,       1ULL};
+  const std::uint64_t wrap[] = {0, 24, 60, 60, 1000, 1000000000ULL};
+  auto field = [&](std::size_t at) -> std::int64_t {
+    std::uint64_t value = total / unit[at];
+    if (at > most && wrap[at]) value %= wrap[at];
+    if (at == 5) value = total % 1000000000ULL;
+    return static_cast<std::int64_t>(value);
+  };
+  std::string out = negative ? "-" : "";
+  for (std::size_t i = 0; i < format.size(); ++i) {
+    if (format[i] != '%' || i + 1 == format.size()) {
+      out += format[i];
+      continue;
+    }
+    ++i;
+    Directive d = read_directive(format, i);
+    switch (d.conversion) {
+      case 'D':
+        out += number(field(0), d, 1, '0');
+        break;
+      case 'H':
+        out += number(field(1), d, 2, '0');
+        break;
+      case 'M':
+        out += number(field(2), d, 2, '0');
+        break;
+      case 'S':
+        out += number(field(3), d, 2, '0');
+        break;
+      case 'L':
+        out += number(field(4) % 1000, d, 3, '0');
+        break;
+      case 'N': {
+        std::string digits =
+            fraction(static_cast<std::int64_t>(total % 1000000000ULL), d.width > 0 ? d.width : 9);
+        if (d.flag == '-') {
+          while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+        }
+        out += digits;
+        break;
+      }
+      case '%':
+        out += '%';
+        break;
+      default:
+        out += '%';
+        out += d.conversion;
+    }
+  }
+  return out;
+}
+
+std::optional<ParsedTime> parse_timestamp(std::string_view input, std::string_view format) {
+  std::int64_t year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0, nanos = 0;
+  std::int64_t offset = 0;
+  std::optional<std::int64_t> epoch;
+  std::size_t at = 0;
+  auto read_number = [&](std::size_t max_digits, std::int64_t& out) {
+    std::size_t start = at;
+    bool negative = at < input.size() && input[at] == '-';
+    if (negative) ++at;
+    out = 0;
+    while (at < input.size() && at - start < max_digits &&
+           std::isdigit(static_cast<unsigned char>(input[at])))
+      out = out * 10 + (input[at++] - '0');
+    if (negative) out = -out;
+    return at > start + (negative ? 1 : 0);
+  };
+  for (std::size_t i = 0; i < format.size(); ++i) {
+    if (format[i] != '%') {
+      if (at >= input.size() || input[at] != format[i]) return std::nullopt;
+      ++at;
+      continue;
+    }
+    ++i;
+    Directive d = read_directive(format, i);
+    bool ok = true;
+    switch (d.conversion) {
+      case 'Y':
+        ok = read_number(5, year);
+        break;
+      case 'm':
+        ok = read_number(2, month);
+        break;
+      case 'd':
+      case 'e':
+        ok = read_number(2, day);
+        break;
+      case 'H':
+        ok = read_number(2, hour);
+        break;
+      case 'M':
+        ok = read_number(2, minute);
+        break;
+      case 'S':
+        ok = read_number(2, second);
+        break;
+      case 's': {
+        std::int64_t s = 0;
+        ok = read_number(20, s);
+        epoch = s;
+        break;
+      }
+      case 'L':
+      case 'N': {
+        std::size_t start = at;
+        ok = read_number(9, nanos);
+        for (std::size_t n = at - start; n < 9; ++n) nanos *= 10;
+        break;
+      }
+      case 'z': {
+        if (at >= input.size() || (input[at] != '+' && input[at] != '-')) return std::nullopt;
+        int sign = input[at++] == '-' ? -1 : 1;
+        std::int64_t hh = 0, mm = 0;
+        ok = read_number(2, hh);
+        if (at < input.size() && input[at] == ':') ++at;
+        read_number(2, mm);
+        offset = sign * (hh * 3600 + mm * 60);
+        break;
+      }
+      case 'Z': {
+        std::size_t start = at;
+        while (at < input.size() && std::isalpha(static_cast<unsigned char>(input[at]))) ++at;
+        std::string_view zone = input.substr(start, at - start);
+        ok = zone == "UTC" || zone == "Z" || zone == "GMT";
+        break;
+      }
+      case 'F': {
+        auto inner = parse_timestamp(input.substr(at, 10), "%Y-%m-%d");
+        if (!inner) return std::nullopt;
+        std::time_t t = static_cast<std::time_t>(inner->seconds);
+        std::tm tm{};
+        gmtime_r(&t, &tm);
+        year = tm.tm_year + 1900, month = tm.tm_mon + 1, day = tm.tm_mday;
+        at += 10;
+        break;
+      }
+      case 'T':
+        ok = read_number(2, hour) && at < input.size() && input[at++] == ':' &&
+             read_number(2, minute) && at < input.size() && input[at++] == ':' &&
+             read_number(2, second);
+        break;
+      case '%':
+        ok = at < input.size() && input[at++] == '%';
+        break;
+      default:
+        return std::nullopt;
+    }
+    if (!ok) return std::nullopt;
+  }
+  if (at != input.size()) return std::nullopt;
+  if (epoch) return ParsedTime{*epoch, nanos};
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60)
+    return std::nullopt;
+  std::int64_t days =
+      days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
+  return ParsedTime{days * 86400 + hour * 3600 + minute * 60 + second - offset, nanos};
+}
+
+std::optional<std::int64_t> parse_timespan(std::string_view input, std::string_view format) {
+  std::int64_t total = 0;
+  std::size_t at = 0;
+  bool negative = !input.empty() && input[0] == '-';
+  if (negative) ++at;
+  for (std::size_t i = 0; i < format.size(); ++i) {
+    if (format[i] != '%') {
+      if (at >= input.size() || input[at] != format[i]) return std::nullopt;
+      ++at;
+      continue;
+    }
+    ++i;
+    Directive d = read_directive(format, i);
+    std::size_t start = at;
+    std::int64_t value = 0;
+    while (at < input.size() && std::isdigit(static_cast<unsigned char>(input[at])))
+      value = value * 10 + (input[at++] - '0');
+    std::size_t digits = at - start;
+    if (digits == 0) return std::nullopt;
+    switch (d.conversion) {
+      case 'D':
+        total += value * 86400000000000LL;
+        break;
+      case 'H':
+        total += value * 3600000000000LL;
+        break;
+      case 'M':
+        total += value * 60000000000LL;
+        break;
+      case 'S':
+        total += value * 1000000000LL;
+        break;
+      case 'L':
+        for (std::size_t n = digits; n < 3; ++n) value *= 10;
+        total += value * 1000000LL;
+        break;
+      case 'N':
+        for (std::size_t n = digits; n < 9; ++n) value *= 10;
+        total += value;
+        break;
+      default:
+        return std::nullopt;
+    }
+  }
+  if (at != input.size()) return std::nullopt;
+  return negative ? -total : total;
+}
+
+}  // namespace marionette::compiler

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace marionette::compiler {
+
+/// A Timestamp (seconds and nanoseconds since the epoch, UTC) formatted with Ruby's strftime
+/// directives as Puppet extends them (%N, %3N, %L, %s, flags -, 0, ^, _ and widths).
+std::string format_timestamp(std::int64_t seconds, std::int64_t nanoseconds,
+                             std::string_view format);
+
+/// A Timespan (nanoseconds) with Puppet's Timespan directives: %D days, %H, %M, %S, %L, %N
+/// (the most significant one given is not wrapped: 90 seconds as '%M:%S' is "01:30").
+std::string format_timespan(std::int64_t nanoseconds, std::string_view format);
+
+/// Parses a timestamp with one strftime format (%Y %m %d %H %M %S %L %N %z %Z %T %F %s);
+/// nullopt when the text does not fit.
+struct ParsedTime {
+  std::int64_t seconds = 0;
+  std::int64_t nanoseconds = 0;
+};
+std::optional<ParsedTime> parse_timestamp(std::string_view text, std::string_view format);
+
+/// Parses a timespan with one format of Timespan directives ("%D-%H:%M:%S").
+std::optional<std::int64_t> parse_timespan(std::string_view text, std::string_view format);
+
+}  // namespace marionette::compiler

@@ -1,0 +1,101 @@
+#include <algorithm>
+#include <vector>
+
+#include "compiler/runtime_values.hpp"
+#include "compiler/types.hpp"
+
+namespace marionette::compiler {
+
+namespace {
+
+/// The aliases being printed, so that a recursive alias prints its name where it recurs.
+thread_local std::vector<std::string> aliases_in_print;
+
+void append_quoted(const std::string& text, std::string& out) {
+  out += '\'';
+  for (char c : text) {
+    if (c == '\'' || c == '\\') out += '\\';
+    out += c;
+  }
+  out += '\'';
+}
+
+/// A type's parameter: strings quoted, references as File['/a'], collections recursively.
+void append_parameter(const Value& p, std::string& out) {
+  if (p.is_string()) {
+    append_quoted(p.string(), out);
+  } else if (p.is_undef()) {
+    out += "undef";
+  } else if (is_resource_reference(p)) {
+    out += p.type().name + "[";
+    append_quoted(p.type().parameters[0].string(), out);
+    out += ']';
+  } else if (p.is_type() && !is_sensitive(p)) {
+    append_type(p.type(), out);
+  } else if (p.is_array()) {
+    out += '[';
+    for (std::size_t i = 0; i < p.array().size(); ++i) {
+      if (i) out += ", ";
+      append_parameter(p.array()[i], out);
+    }
+    out += ']';
+  } else if (p.is_hash()) {
+    out += '{';
+    bool first = true;
+    for (const auto& [key, item] : p.hash()) {
+      if (!first) out += ", ";
+      first = false;
+      // A Struct's NotUndef['k'] key is the plain key 'k'.
+      bool plain = key.is_type() && key.type().name == "NotUndef" &&
+                   key.type().parameters.size() == 1 && key.type().parameters[0].is_string();
+      append_parameter(plain ? key.type().parameters[0] : key, out);
+      out += " => ";
+      append_parameter(item, out);
+    }
+    out += '}';
+  } else {
+    append_string(p, out);
+  }
+}
+
+}  // namespace
+
+void append_type(const TypeValue& type, std::string& out) {
+  if (type.name.starts_with('#')) {
+    append_runtime_value(type, out);
+    return;
+  }
+  if (auto target = type.alias.lock()) {
+    out += type.name;
+    if (std::find(aliases_in_print.begin(), aliases_in_print.end(), type.name) !=
+            aliases_in_print.end() ||
+        !target->type.is_type())
+      return;
+    out += " = ";
+    aliases_in_print.push_back(type.name);
+    append_type(target->type.type(), out);
+    aliases_in_print.pop_back();
+    return;
+  }
+  out += type.name;
+  if (type.parameters.empty()) return;
+  if (type.name == "Type" && type.parameters[0].is_type() &&
+      !type.parameters[0].type().alias.expired()) {
+    out += '[' + type.parameters[0].type().name + ']';  // Type[Name]: the alias unexpanded
+    return;
+  }
+  out += '[';
+  for (std::size_t i = 0; i < type.parameters.size(); ++i) {
+    if (i) out += ", ";
+    append_parameter(type.parameters[i], out);
+  }
+  out += ']';
+}
+
+std::string type_to_string(const TypeValue& type) {
+  std::string out;
+  append_type(type, out);
+  return out;
+}
+
+}  // namespace marionette::compiler

@@ -1,0 +1,12 @@
+#pragma once
+
+#include "catalog/json_writer.hpp"
+#include "compiler/value.hpp"
+
+namespace marionette::compiler {
+
+/// Writes the value as it stands in a catalog's parameters: the bytes `to_data(value).dump()`
+/// gives, without building the JSON tree.
+void write_json(const Value& value, catalog::JsonWriter& json);
+
+}  // namespace marionette::compiler

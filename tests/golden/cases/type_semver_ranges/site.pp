@@ -1,0 +1,2 @@
+$v = SemVer('2.4.1')
+notify { 'sr': message => [$v =~ SemVer['>=2.0.0'], $v =~ SemVer['<2.0.0'], SemVer('1.0.0-alpha') < SemVer('1.0.0-beta'), SemVer('1.0.0-beta.11') < SemVer('1.0.0-beta.2'), SemVer('1.0.0-rc.1+build.5'), SemVer(1, 2, 3), $v =~ SemVerRange('2.x'), $v =~ SemVerRange('>=1.0.0 <2.0.0 || >=2.4.0'), $v =~ SemVerRange('~2.3'), $v =~ SemVerRange('^2.0.0'), $v =~ SemVerRange('1.0.0 - 2.5.0'), SemVer('1.2.3') == SemVer('1.2.3'), String($v)] }
