@@ -169,6 +169,7 @@ std::string compile_to_json(const CompileRequest& request, Teardown teardown) {
       std::make_unique<Environment>(request.env_dir, request.manifest, parse_seconds);
   auto evaluator = std::make_unique<Evaluator>(request, *environment);
   without_stray_jumps([&] { evaluator->compile_resources(); });
+  environment->stop_prefetching();
   catalog::Catalog header;
   evaluator->describe_catalog(header);
   const ResourceTable& resources = evaluator->resources();

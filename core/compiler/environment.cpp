@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
+#include <system_error>
+#include <thread>
 
 #include "compiler/resource_table.hpp"
 #include "lang/diagnostic.hpp"
@@ -34,6 +36,14 @@ Environment::Environment(const std::optional<fs::path>& env_dir,
                          const std::optional<fs::path>& manifest, double* parse_seconds)
     : parse_seconds_(parse_seconds) {
   if (env_dir) modulepath_.push_back(*env_dir / "modules");
+  if (env_dir && std::thread::hardware_concurrency() > 1) {
+    std::error_code error;
+    fs::path modules = fs::absolute(modulepath_.front(), error).lexically_normal();
+    if (!error && fs::is_directory(modules, error)) {
+      prefetched_modules_ = modules;
+      prefetch_ = std::make_unique<ParsePrefetch>(modules);
+    }
+  }
   if (manifest) {
     load_main(*manifest);
   } else if (env_dir) {
@@ -63,12 +73,34 @@ void Environment::load_main(const fs::path& path) {
   main_.push_back(parse_file(path));
 }
 
+Environment::~Environment() = default;
+
+void Environment::stop_prefetching() {
+  if (prefetch_) prefetch_->stop();
+}
+
 const lang::Program& Environment::parse_file(const fs::path& path) {
   fs::path absolute = fs::absolute(path).lexically_normal();
-  std::shared_ptr<const lang::SourceFile> source = lang::read_source(absolute);
-  loaded_.push_back(timed(parse_seconds_, [&] { return lang::parse(source, arena_); }));
+  std::optional<ParsePrefetch::Parsed> prefetched;
+  if (prefetch_) prefetched = prefetch_->take(absolute);
+  if (prefetched) {
+    if (parse_seconds_) *parse_seconds_ += prefetched->seconds;
+    loaded_.push_back(prefetched->program);
+  } else {
+    std::shared_ptr<const lang::SourceFile> source = lang::read_source(absolute);
+    loaded_.push_back(timed(parse_seconds_, [&] { return lang::parse(source, arena_); }));
+  }
   register_definitions(loaded_.back().body, "");
   return loaded_.back();
+}
+
+const fs::path& Environment::module_root(const fs::path& modules) const {
+  return prefetch_ && modules == modulepath_.front() ? prefetched_modules_ : modules;
+}
+
+bool Environment::module_file_exists(const fs::path& modules, const fs::path& file) {
+  if (prefetch_ && modules == modulepath_.front()) return prefetch_->listed(file);
+  return fs::exists(file);
 }
 
 void Environment::register_definitions(const ast::Block* block, const std::string& prefix) {
@@ -106,7 +138,7 @@ void Environment::autoload(const std::string& name) {
   if (!tried_.insert(name).second) return;
   std::string module = name.substr(0, name.find("::"));
   for (const fs::path& modules : modulepath_) {
-    fs::path file = modules / module / "manifests";
+    fs::path file = module_root(modules) / module / "manifests";
     if (module == name) {
       file /= "init.pp";
     } else {
@@ -115,7 +147,7 @@ void Environment::autoload(const std::string& name) {
       while ((at = rest.find("::", at)) != std::string::npos) rest.replace(at, 2, "/");
       file /= rest + ".pp";
     }
-    if (fs::exists(file)) {
+    if (module_file_exists(modules, file)) {
       parse_file(file);
       return;
     }
@@ -131,8 +163,8 @@ void Environment::autoload_from(const std::string& name, const char* subdir) {
   std::size_t at = 0;
   while ((at = rest.find("::", at)) != std::string::npos) rest.replace(at, 2, "/");
   for (const fs::path& modules : modulepath_) {
-    fs::path file = modules / module / subdir / (rest + ".pp");
-    if (fs::exists(file)) {
+    fs::path file = module_root(modules) / module / subdir / (rest + ".pp");
+    if (module_file_exists(modules, file)) {
       parse_file(file);
       return;
     }

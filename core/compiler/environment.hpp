@@ -2,12 +2,14 @@
 
 #include <deque>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "compiler/parse_prefetch.hpp"
 #include "lang/ast/ast.hpp"
 #include "lang/parser.hpp"
 
@@ -23,6 +25,10 @@ class Environment {
   Environment(const std::optional<std::filesystem::path>& env_dir,
               const std::optional<std::filesystem::path>& manifest,
               double* parse_seconds = nullptr);
+  ~Environment();
+
+  /// The evaluation is over: stop parsing module files ahead of need.
+  void stop_prefetching();
 
   const std::vector<lang::Program>& main_programs() const { return main_; }
   const std::vector<const lang::ast::NodeDefinition*>& nodes() const { return nodes_; }
@@ -49,6 +55,11 @@ class Environment {
   void register_definitions(const lang::ast::Block* block, const std::string& prefix);
   void autoload(const std::string& name);
   void autoload_from(const std::string& name, const char* subdir);
+  /// Where to look for a module's files: the prefetch's absolute path for the first modulepath
+  /// entry, so that the paths match its listing.
+  const std::filesystem::path& module_root(const std::filesystem::path& modules) const;
+  /// Whether a module file exists (the prefetch listing answers for the first modulepath entry).
+  bool module_file_exists(const std::filesystem::path& modules, const std::filesystem::path& file);
 
   lang::ast::Arena arena_;
   std::vector<lang::Program> main_;
@@ -62,6 +73,8 @@ class Environment {
   std::unordered_map<std::string, const lang::ast::TypeAlias*> type_aliases_;
   std::deque<lang::EppProgram> templates_;
   double* parse_seconds_;
+  std::filesystem::path prefetched_modules_;  ///< absolute, normalised; empty without prefetch
+  std::unique_ptr<ParsePrefetch> prefetch_;
 };
 
 }  // namespace marionette::compiler

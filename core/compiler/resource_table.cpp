@@ -54,19 +54,18 @@ void CompiledResource::set_parameter(const std::string& name, Value value) {
 }
 
 void CompiledResource::tag(std::string_view name) {
-  auto add = [&](std::string tag) {
-    if (std::find(tags.begin(), tags.end(), tag) == tags.end()) tags.push_back(std::move(tag));
-  };
   std::string lower = lowercase(name);
-  bool fresh = std::find(tags.begin(), tags.end(), lower) == tags.end();
-  add(lower);
-  if (!fresh || lower.find("::") == std::string::npos) return;
-  std::size_t start = 0;
+  // A tag already present came with its `::` segments: nothing to add.
+  if (std::find(tags.begin(), tags.end(), lower) != tags.end()) return;
+  tags.push_back(lower);
+  if (lower.find("::") == std::string::npos) return;
+  std::string_view rest = lower;
   while (true) {
-    std::size_t end = lower.find("::", start);
-    add(lower.substr(start, end - start));
-    if (end == std::string::npos) break;
-    start = end + 2;
+    std::size_t end = rest.find("::");
+    std::string_view segment = rest.substr(0, end);
+    if (std::find(tags.begin(), tags.end(), segment) == tags.end()) tags.emplace_back(segment);
+    if (end == std::string_view::npos) break;
+    rest.remove_prefix(end + 2);
   }
 }
 
@@ -95,8 +94,12 @@ bool ResourceTable::has_tag(std::size_t index, const std::string& tag) const {
 void ResourceTable::finish_tags() {
   for (CompiledResource& resource : resources_) {
     if (!resource.tag_source) continue;
-    const std::vector<std::string> inherited = resources_[*resource.tag_source].tags;
-    for (const std::string& tag : inherited) resource.tag(tag);
+    // The container's tags are lowercase and already list the segments of each `a::b` right
+    // after it (or earlier), so adding them in order is what tag() would do, without the work.
+    const std::vector<std::string>& inherited = resources_[*resource.tag_source].tags;
+    for (const std::string& tag : inherited)
+      if (std::find(resource.tags.begin(), resource.tags.end(), tag) == resource.tags.end())
+        resource.tags.push_back(tag);
     resource.tag_source.reset();
   }
 }

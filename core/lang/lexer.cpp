@@ -119,7 +119,9 @@ struct BodySpec {
 class Lexer {
  public:
   Lexer(const std::shared_ptr<const SourceFile>& file, bool epp)
-      : file_(file), text_(file->text), lines_(file->text), epp_(epp) {}
+      : file_(file), text_(file->text), lines_(file->text), epp_(epp) {
+    out_.reserve(text_.size() / 6 + 16);  // about one token per six characters of Puppet code
+  }
 
   std::vector<Token> run() {
     while (true) {

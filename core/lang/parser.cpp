@@ -1,9 +1,11 @@
 #include "lang/parser.hpp"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "lang/diagnostic.hpp"
 #include "lang/labels.hpp"
@@ -18,11 +20,19 @@ std::shared_ptr<const SourceFile> make_source(std::string path, std::string text
 }
 
 std::shared_ptr<const SourceFile> read_source(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + path.string());
-  std::ostringstream text;
-  text << in.rdbuf();
-  return make_source(path.string(), text.str());
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw std::runtime_error("cannot read " + path.string());
+  struct stat status {};
+  std::string text;
+  if (::fstat(fd, &status) == 0 && status.st_size > 0)
+    text.reserve(static_cast<std::size_t>(status.st_size));
+  char buffer[16384];
+  ssize_t got;
+  while ((got = ::read(fd, buffer, sizeof buffer)) > 0)
+    text.append(buffer, static_cast<std::size_t>(got));
+  ::close(fd);
+  if (got < 0) throw std::runtime_error("cannot read " + path.string());
+  return make_source(path.string(), std::move(text));
 }
 
 Program parse(const std::shared_ptr<const SourceFile>& file, ast::Arena& arena) {

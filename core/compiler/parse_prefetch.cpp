@@ -1,0 +1,169 @@
+#include "compiler/parse_prefetch.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <system_error>
+
+namespace marionette::compiler {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+/// modules/NAME for modules/NAME/manifests/a/b.pp: the module directory a listed file is in.
+fs::path module_of(const fs::path& file) {
+  fs::path dir = file.parent_path();
+  while (dir.has_parent_path() && dir.filename() != "manifests" && dir.filename() != "functions" &&
+         dir.filename() != "types")
+    dir = dir.parent_path();
+  return dir.parent_path();
+}
+
+}  // namespace
+
+std::vector<fs::path> module_manifests(const fs::path& modules_dir) {
+  std::vector<fs::path> files;
+  std::error_code error;
+  fs::path root = fs::absolute(modules_dir, error).lexically_normal();
+  if (error) return files;
+  for (const auto& module : fs::directory_iterator(root, error)) {
+    for (const char* subdir : {"manifests", "functions", "types"}) {
+      fs::path dir = module.path() / subdir;
+      fs::recursive_directory_iterator it(dir, fs::directory_options::follow_directory_symlink,
+                                          error);
+      fs::recursive_directory_iterator end;
+      if (error) {
+        error.clear();
+        continue;
+      }
+      for (; it != end; it.increment(error)) {
+        if (error) break;
+        if (it->path().extension() == ".pp" && it->is_regular_file(error))
+          files.push_back(it->path());
+      }
+      error.clear();
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+ParsePrefetch::ParsePrefetch(fs::path modules_dir)
+    : worker_([this, modules_dir = std::move(modules_dir)] {
+        list(modules_dir);
+        work();
+      }) {}
+
+void ParsePrefetch::list(const fs::path& modules_dir) {
+  std::vector<fs::path> files = module_manifests(modules_dir);
+  std::lock_guard lock(mutex_);
+  entries_.reserve(files.size());
+  for (fs::path& file : files) {
+    index_.emplace(file.string(), entries_.size());
+    entries_.emplace_back().path = std::move(file);
+  }
+  // Files are sorted, so a module's files are neighbours: note where each module's run ends.
+  for (std::size_t end = entries_.size(); end > 0;) {
+    std::size_t first = end - 1;
+    fs::path module = module_of(entries_[first].path);
+    while (first > 0 && module_of(entries_[first - 1].path) == module) --first;
+    for (std::size_t i = first; i < end; ++i) entries_[i].module_end = end;
+    end = first;
+  }
+  listed_ = true;
+  finished_.notify_all();
+}
+
+ParsePrefetch::~ParsePrefetch() {
+  stop();
+}
+
+void ParsePrefetch::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  if (worker_.joinable()) worker_.join();
+}
+
+void ParsePrefetch::wait_until_idle() {
+  std::unique_lock lock(mutex_);
+  finished_.wait(lock, [&] { return idle_; });
+}
+
+bool ParsePrefetch::listed(const fs::path& file) {
+  std::unique_lock lock(mutex_);
+  finished_.wait(lock, [&] { return listed_; });
+  return index_.count(file.string()) > 0;
+}
+
+std::optional<ParsePrefetch::Parsed> ParsePrefetch::take(const fs::path& file) {
+  std::unique_lock lock(mutex_);
+  finished_.wait(lock, [&] { return listed_; });
+  auto found = index_.find(file.string());
+  if (found == index_.end()) return std::nullopt;
+  Entry& entry = entries_[found->second];
+  // The rest of this module is likely to be named soon: the worker turns to it next.
+  hint_ = found->second;
+  if (entry.state == State::Queued || entry.state == State::Taken) {
+    entry.state = State::Taken;
+    return std::nullopt;
+  }
+  finished_.wait(lock, [&] { return entry.state == State::Done; });
+  entry.state = State::Taken;
+  if (entry.error) std::rethrow_exception(entry.error);
+  return std::move(entry.parsed);
+}
+
+std::optional<std::size_t> ParsePrefetch::next_queued() {
+  if (hint_) {
+    for (std::size_t i = *hint_; i < entries_[*hint_].module_end; ++i)
+      if (entries_[i].state == State::Queued) return i;
+    // The module's files before the hint come next, then the queue resumes in order.
+    std::size_t first = *hint_;
+    while (first > 0 && entries_[first - 1].module_end == entries_[*hint_].module_end) --first;
+    for (std::size_t i = first; i < *hint_; ++i)
+      if (entries_[i].state == State::Queued) return i;
+    hint_.reset();
+  }
+  for (; cursor_ < entries_.size(); ++cursor_)
+    if (entries_[cursor_].state == State::Queued) return cursor_;
+  return std::nullopt;
+}
+
+void ParsePrefetch::work() {
+  while (true) {
+    std::size_t at;
+    {
+      std::lock_guard lock(mutex_);
+      std::optional<std::size_t> next = stopping_ ? std::nullopt : next_queued();
+      if (!next) {
+        idle_ = true;
+        finished_.notify_all();
+        return;
+      }
+      at = *next;
+      entries_[at].state = State::Parsing;
+    }
+    std::optional<Parsed> parsed;
+    std::exception_ptr error;
+    try {
+      std::shared_ptr<const lang::SourceFile> source = lang::read_source(entries_[at].path);
+      auto start = std::chrono::steady_clock::now();
+      lang::Program program = lang::parse(source, arena_);
+      std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+      parsed = Parsed{program, took.count()};
+    } catch (...) {
+      error = std::current_exception();
+    }
+    {
+      std::lock_guard lock(mutex_);
+      entries_[at].parsed = std::move(parsed);
+      entries_[at].error = error;
+      entries_[at].state = State::Done;
+    }
+    finished_.notify_all();
+  }
+}
+
+}  // namespace marionette::compiler

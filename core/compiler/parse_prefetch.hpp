@@ -1,0 +1,79 @@
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <exception>
+#include <filesystem>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "lang/ast/arena.hpp"
+#include "lang/parser.hpp"
+
+namespace marionette::compiler {
+
+/// Parses the modules' manifests on a second thread while the compiler evaluates, so that an
+/// autoloaded class is usually parsed by the time it is named. Nothing changes for the user:
+/// a file is only handed over when the compiler asks for it, and a file that fails to parse
+/// reports its error then, exactly as parsing it on the spot would.
+class ParsePrefetch {
+ public:
+  struct Parsed {
+    lang::Program program;
+    double seconds = 0;  ///< time spent reading and parsing it
+  };
+
+  /// Starts listing the modules' .pp files (module_manifests) and parsing them, on a thread.
+  /// `modules_dir` is absolute and normalised, as the paths later asked for.
+  explicit ParsePrefetch(std::filesystem::path modules_dir);
+  ~ParsePrefetch();
+  ParsePrefetch(const ParsePrefetch&) = delete;
+  ParsePrefetch& operator=(const ParsePrefetch&) = delete;
+
+  /// Whether the file was in the listing (the file exists as far as autoloading is concerned).
+  bool listed(const std::filesystem::path& file);
+  /// The file's parse: waits when the worker is on it; nullopt when it is not listed or the
+  /// worker has not started it (the caller parses it, and the worker skips it). Rethrows the
+  /// file's parse error.
+  std::optional<Parsed> take(const std::filesystem::path& file);
+  /// Waits until the worker has parsed every listed file nobody took (for tests).
+  void wait_until_idle();
+  /// Stops the worker after the file it is on; later take()s return nullopt for unparsed files.
+  void stop();
+
+ private:
+  enum class State { Queued, Parsing, Done, Taken };
+  struct Entry {
+    std::filesystem::path path;
+    State state = State::Queued;
+    std::optional<Parsed> parsed;
+    std::exception_ptr error;
+    std::size_t module_end = 0;  ///< one past the last listed file of the same module
+  };
+
+  void list(const std::filesystem::path& modules_dir);
+  void work();
+  /// The next file to parse: the rest of the module last asked for, else the next in order.
+  std::optional<std::size_t> next_queued();
+
+  std::vector<Entry> entries_;
+  std::unordered_map<std::string, std::size_t> index_;
+  lang::ast::Arena arena_;  ///< the worker's nodes; lives as long as the environment
+  mutable std::mutex mutex_;
+  std::condition_variable finished_;
+  bool listed_ = false;  ///< entries_ and index_ are filled (they do not change after)
+  bool stopping_ = false;
+  bool idle_ = false;  ///< the worker has run out of files
+  std::optional<std::size_t> hint_;
+  std::size_t cursor_ = 0;
+  std::thread worker_;
+};
+
+/// The .pp files under each module's manifests/, functions/ and types/ in `modules_dir`.
+std::vector<std::filesystem::path> module_manifests(const std::filesystem::path& modules_dir);
+
+}  // namespace marionette::compiler

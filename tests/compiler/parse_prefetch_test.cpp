@@ -1,0 +1,132 @@
+// ParsePrefetch: module files parsed on a second thread, handed over only when asked for.
+#include "compiler/parse_prefetch.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "compiler/compiler.hpp"
+#include "lang/diagnostic.hpp"
+
+namespace marionette::compiler {
+namespace {
+
+namespace fs = std::filesystem;
+
+class ParsePrefetchTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("marionette-prefetch-" + std::to_string(std::random_device{}()));
+    write("modules/app/manifests/init.pp", "class app { notify { 'app': } }\n");
+    write("modules/app/manifests/db/server.pp", "class app::db::server { }\n");
+    write("modules/app/functions/double.pp", "function app::double($x) { $x * 2 }\n");
+    write("modules/app/types/port.pp", "type App::Port = Integer[1, 65535]\n");
+    write("modules/app/manifests/README", "not Puppet code\n");
+    write("modules/broken/manifests/init.pp", "class broken {\n  notify { 'x': message => }\n}\n");
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  void write(const std::string& relative, const std::string& text) {
+    fs::create_directories((dir_ / relative).parent_path());
+    std::ofstream(dir_ / relative) << text;
+  }
+  fs::path modules() const { return dir_ / "modules"; }
+
+  fs::path dir_;
+};
+
+TEST_F(ParsePrefetchTest, ListsEachModulesManifestsFunctionsAndTypes) {
+  std::vector<fs::path> files = module_manifests(modules());
+  std::vector<std::string> names;
+  for (const fs::path& file : files) names.push_back(fs::relative(file, modules()).string());
+  EXPECT_EQ(names, (std::vector<std::string>{"app/functions/double.pp",
+                                             "app/manifests/db/server.pp", "app/manifests/init.pp",
+                                             "app/types/port.pp", "broken/manifests/init.pp"}));
+}
+
+TEST_F(ParsePrefetchTest, HandsOverTheParseOfAListedFile) {
+  ParsePrefetch prefetch(modules());
+  EXPECT_TRUE(prefetch.listed(modules() / "app/manifests/db/server.pp"));
+  EXPECT_FALSE(prefetch.listed(modules() / "app/manifests/missing.pp"));
+  EXPECT_FALSE(prefetch.listed(modules() / "app/manifests/README"));
+
+  std::optional<ParsePrefetch::Parsed> parsed = prefetch.take(modules() / "app/manifests/init.pp");
+  if (parsed) {  // the worker may not have reached it yet: then the caller parses it
+    ASSERT_NE(parsed->program.body, nullptr);
+    EXPECT_EQ(parsed->program.file->path, (modules() / "app/manifests/init.pp").string());
+    EXPECT_EQ(parsed->program.body->statements.size(), 1u);
+  }
+  EXPECT_FALSE(prefetch.take(modules() / "app/manifests/init.pp")) << "a file is handed over once";
+  EXPECT_FALSE(prefetch.take(modules() / "app/manifests/missing.pp"));
+}
+
+TEST_F(ParsePrefetchTest, AParseErrorIsRaisedWhenTheFileIsAskedFor) {
+  ParsePrefetch prefetch(modules());
+  prefetch.wait_until_idle();  // every file parsed, the broken one included, and nothing thrown
+  try {
+    prefetch.take(modules() / "broken/manifests/init.pp");
+    FAIL() << "the broken file's error is raised when it is asked for";
+  } catch (const lang::SourceError& error) {
+    EXPECT_EQ(error.where().line, 2u);
+    EXPECT_EQ(error.where().path(), (modules() / "broken/manifests/init.pp").string());
+  }
+  std::optional<ParsePrefetch::Parsed> parsed = prefetch.take(modules() / "app/types/port.pp");
+  ASSERT_TRUE(parsed);
+  EXPECT_EQ(parsed->program.body->statements.size(), 1u);
+}
+
+TEST_F(ParsePrefetchTest, AfterStopNothingMoreIsParsed) {
+  ParsePrefetch prefetch(modules());
+  prefetch.stop();
+  // Whatever was not parsed before the stop comes back empty, for the caller to parse.
+  for (const char* file :
+       {"app/manifests/init.pp", "app/manifests/db/server.pp", "broken/manifests/init.pp"}) {
+    try {
+      std::optional<ParsePrefetch::Parsed> parsed = prefetch.take(modules() / file);
+      if (parsed) {
+        EXPECT_NE(parsed->program.body, nullptr);
+      }
+    } catch (const lang::SourceError& error) {
+      EXPECT_EQ(std::string(file), "broken/manifests/init.pp");
+    }
+  }
+}
+
+TEST_F(ParsePrefetchTest, AnUnusedBrokenModuleDoesNotFailTheCompile) {
+  write("site.pp",
+        "include app\ninclude app::db::server\nnotify { 'n': message => app::double(21) }\n"
+        "$p = 8140\nif $p =~ App::Port { notify { 'port': } }\n");
+  CompileRequest request;
+  request.env_dir = dir_;
+  request.node_name = "web01.example.com";
+  request.facts = facts::Facts::object();
+  catalog::Catalog catalog = compile(request);
+  std::vector<std::string> refs;
+  for (const catalog::Resource& resource : catalog.resources)
+    refs.push_back(resource.type + "[" + resource.title + "]");
+  EXPECT_NE(std::find(refs.begin(), refs.end(), "Notify[app]"), refs.end());
+  EXPECT_NE(std::find(refs.begin(), refs.end(), "Class[App::Db::Server]"), refs.end());
+  EXPECT_NE(std::find(refs.begin(), refs.end(), "Notify[port]"), refs.end());
+  EXPECT_EQ(catalog.resources.size(), refs.size());
+}
+
+TEST_F(ParsePrefetchTest, ABrokenModuleFailsTheCompileWhenIncluded) {
+  write("site.pp", "include app\ninclude broken\n");
+  CompileRequest request;
+  request.env_dir = dir_;
+  request.node_name = "web01.example.com";
+  request.facts = facts::Facts::object();
+  try {
+    compile(request);
+    FAIL() << "the broken class was included";
+  } catch (const lang::SourceError& error) {
+    EXPECT_EQ(error.where().path(), (modules() / "broken/manifests/init.pp").string());
+    EXPECT_EQ(error.where().line, 2u);
+  }
+}
+
+}  // namespace
+}  // namespace marionette::compiler
