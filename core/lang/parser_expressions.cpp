@@ -14,62 +14,66 @@ struct BinaryOperator {
   int precedence;  ///< higher binds tighter
 };
 
+/// As in Puppet's grammar, `?` binds more loosely than comparisons and arithmetic and more
+/// tightly than `and`/`or`: `$i % 3 ? {...}` selects on `$i % 3`.
+constexpr int kSelectorPrecedence = 5;
+
 bool binary_operator(TokenKind kind, BinaryOperator& out) {
   using ast::BinaryOp;
   switch (kind) {
     case TokenKind::KwOr:
-      out = {BinaryOp::Or, 1};
+      out = {BinaryOp::Or, 2};
       return true;
     case TokenKind::KwAnd:
-      out = {BinaryOp::And, 2};
+      out = {BinaryOp::And, 4};
       return true;
     case TokenKind::Less:
-      out = {BinaryOp::Less, 3};
+      out = {BinaryOp::Less, 6};
       return true;
     case TokenKind::LessEqual:
-      out = {BinaryOp::LessEqual, 3};
+      out = {BinaryOp::LessEqual, 6};
       return true;
     case TokenKind::Greater:
-      out = {BinaryOp::Greater, 3};
+      out = {BinaryOp::Greater, 6};
       return true;
     case TokenKind::GreaterEqual:
-      out = {BinaryOp::GreaterEqual, 3};
+      out = {BinaryOp::GreaterEqual, 6};
       return true;
     case TokenKind::Equal:
-      out = {BinaryOp::Equal, 4};
+      out = {BinaryOp::Equal, 8};
       return true;
     case TokenKind::NotEqual:
-      out = {BinaryOp::NotEqual, 4};
+      out = {BinaryOp::NotEqual, 8};
       return true;
     case TokenKind::LeftShift:
-      out = {BinaryOp::LeftShift, 5};
+      out = {BinaryOp::LeftShift, 10};
       return true;
     case TokenKind::RightShift:
-      out = {BinaryOp::RightShift, 5};
+      out = {BinaryOp::RightShift, 10};
       return true;
     case TokenKind::Plus:
-      out = {BinaryOp::Plus, 6};
+      out = {BinaryOp::Plus, 12};
       return true;
     case TokenKind::Minus:
-      out = {BinaryOp::Minus, 6};
+      out = {BinaryOp::Minus, 12};
       return true;
     case TokenKind::Star:
-      out = {BinaryOp::Multiply, 7};
+      out = {BinaryOp::Multiply, 14};
       return true;
     case TokenKind::Slash:
-      out = {BinaryOp::Divide, 7};
+      out = {BinaryOp::Divide, 14};
       return true;
     case TokenKind::Percent:
-      out = {BinaryOp::Modulo, 7};
+      out = {BinaryOp::Modulo, 14};
       return true;
     case TokenKind::Match:
-      out = {BinaryOp::Match, 8};
+      out = {BinaryOp::Match, 16};
       return true;
     case TokenKind::NotMatch:
-      out = {BinaryOp::NotMatch, 8};
+      out = {BinaryOp::NotMatch, 16};
       return true;
     case TokenKind::KwIn:
-      out = {BinaryOp::In, 9};
+      out = {BinaryOp::In, 18};
       return true;
     default:
       return false;
@@ -166,7 +170,12 @@ ast::Expression* Parser::parse_assignment() {
 ast::Expression* Parser::parse_binary(int min_precedence) {
   ast::Expression* left = parse_unary();
   BinaryOperator op;
-  while (binary_operator(peek().kind, op) && op.precedence >= min_precedence) {
+  while (true) {
+    if (at(TokenKind::Question) && kSelectorPrecedence >= min_precedence) {
+      left = parse_selector(left);
+      continue;
+    }
+    if (!binary_operator(peek().kind, op) || op.precedence < min_precedence) break;
     const Token& operator_token = advance();
     ast::Expression* right = parse_binary(op.precedence + 1);
     left = arena_.make<ast::Binary>(operator_token.where, op.op, left, right);
@@ -232,8 +241,6 @@ ast::Expression* Parser::parse_postfix() {
       if (at(TokenKind::LParen)) call->arguments = parse_arguments();
       call->lambda = parse_optional_lambda();
       expression = call;
-    } else if (token.kind == TokenKind::Question) {
-      expression = parse_selector(expression);
     } else if (token.kind == TokenKind::CollectStart ||
                token.kind == TokenKind::ExportedCollectStart) {
       expression = parse_collector(expression);
