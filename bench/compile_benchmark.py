@@ -6,11 +6,11 @@ usage: bench/compile_benchmark.py [--marionette PATH] [--sizes 1300,2600,13000] 
 
 For each size, bench/generate_manifests.py writes an environment; both compile it with the same
 facts in this one run: whole-process wall time (median), compile phase time (Puppet's own
-"Compiled catalog ... in X seconds"; marionette's process is all compile), peak memory (max RSS,
-/usr/bin/time), and the ratios. Both catalogs are held against each other with
+"Compiled catalog ... in X seconds"; marionette's process is all compile), peak memory (max RSS),
+and the ratios. Each process is started with posix_spawn and reaped with wait4 (see measured()). Both catalogs are held against each other with
 ../shared/tools/catalog-diff --strict; a difference fails the benchmark.
 """
-import argparse, os, re, statistics, subprocess, sys, tempfile, time
+import argparse, os, re, shutil, statistics, subprocess, sys, tempfile, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -22,15 +22,29 @@ from compare_with_puppet import PuppetDirs  # noqa: E402
 import generate_manifests  # noqa: E402
 
 
+class Finished:
+    """What a measured process left: its exit status and what it printed on stderr."""
+    def __init__(self, returncode, stderr):
+        self.returncode, self.stderr = returncode, stderr
+
+
 def measured(argv, stdout_path):
-    """Wall seconds, max RSS in MiB and the completed process."""
-    start = time.perf_counter()
-    with open(stdout_path, "w") as out:
-        run = subprocess.run(["/usr/bin/time", "-f", "MAXRSS %M"] + argv, stdout=out,
-                             stderr=subprocess.PIPE, text=True)
-    wall = time.perf_counter() - start
-    m = re.search(r"MAXRSS (\d+)", run.stderr)
-    return wall, (int(m.group(1)) / 1024 if m else float("nan")), run
+    """Wall seconds, max RSS in MiB and the finished process.
+
+    The process is started with posix_spawn and reaped with wait4: the wall time runs from the
+    spawn to the reap and the peak RSS is the kernel's for that process, with no wrapper (such
+    as /usr/bin/time, itself a process to start) in between. Puppet is measured the same way.
+    """
+    binary = argv[0] if os.path.isabs(argv[0]) else shutil.which(argv[0])
+    with open(stdout_path, "w") as out, tempfile.TemporaryFile("w+") as err:
+        start = time.perf_counter()
+        pid = os.posix_spawn(binary, argv, os.environ,
+                             file_actions=[(os.POSIX_SPAWN_DUP2, out.fileno(), 1),
+                                           (os.POSIX_SPAWN_DUP2, err.fileno(), 2)])
+        _, status, usage = os.wait4(pid, 0)
+        wall = time.perf_counter() - start
+        err.seek(0)
+        return wall, usage.ru_maxrss / 1024, Finished(os.waitstatus_to_exitcode(status), err.read())
 
 
 def build_type(binary):

@@ -5,7 +5,8 @@
 #include <random>
 #include <vector>
 
-#include "compiler/catalog_output.hpp"
+#include "catalog/catalog_writer.hpp"
+
 #include "compiler/environment.hpp"
 #include "compiler/evaluator.hpp"
 #include "compiler/jumps.hpp"
@@ -171,7 +172,15 @@ std::string compile_to_json(const CompileRequest& request, Teardown teardown) {
   environment->stop_prefetching();
   catalog::Catalog header;
   evaluator->describe_catalog(header);
-  std::string out = catalog_json(header, evaluator->resources());
+  const ResourceTable& resources = evaluator->resources();
+  std::string out;
+  out.reserve(4096 + 640 * resources.size());
+  {
+    catalog::JsonWriter json(out);
+    catalog::write_catalog(
+        json, header, [&](catalog::JsonWriter& json) { resources.write_resources_json(json); },
+        [&](catalog::JsonWriter& json) { resources.write_edges_json(json); });
+  }
   if (teardown == Teardown::Keep) {
     // Never destroyed, not even at exit; reachable from a static, so not counted as leaks.
     using Owners = std::vector<std::pair<std::unique_ptr<Evaluator>, std::unique_ptr<Environment>>>;

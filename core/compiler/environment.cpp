@@ -99,8 +99,7 @@ const fs::path& Environment::module_root(const fs::path& modules) const {
 }
 
 bool Environment::module_file_exists(const fs::path& modules, const fs::path& file) {
-  if (prefetch_ && modules == modulepath_.front())
-    if (std::optional<bool> listed = prefetch_->listed(file)) return *listed;
+  if (prefetch_ && modules == modulepath_.front()) return prefetch_->listed(file);
   return fs::exists(file);
 }
 

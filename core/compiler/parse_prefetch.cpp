@@ -70,10 +70,6 @@ void ParsePrefetch::list(const fs::path& modules_dir) {
     for (std::size_t i = first; i < end; ++i) entries_[i].module_end = end;
     end = first;
   }
-  for (const std::string& taken : taken_early_) {
-    auto found = index_.find(taken);
-    if (found != index_.end()) entries_[found->second].state = State::Taken;
-  }
   listed_ = true;
   finished_.notify_all();
 }
@@ -95,23 +91,15 @@ void ParsePrefetch::wait_until_idle() {
   finished_.wait(lock, [&] { return idle_; });
 }
 
-void ParsePrefetch::wait_until_listed() {
+bool ParsePrefetch::listed(const fs::path& file) {
   std::unique_lock lock(mutex_);
   finished_.wait(lock, [&] { return listed_; });
-}
-
-std::optional<bool> ParsePrefetch::listed(const fs::path& file) {
-  std::lock_guard lock(mutex_);
-  if (!listed_) return std::nullopt;
   return index_.count(file.string()) > 0;
 }
 
 std::optional<ParsePrefetch::Parsed> ParsePrefetch::take(const fs::path& file) {
   std::unique_lock lock(mutex_);
-  if (!listed_) {
-    taken_early_.push_back(file.string());
-    return std::nullopt;
-  }
+  finished_.wait(lock, [&] { return listed_; });
   auto found = index_.find(file.string());
   if (found == index_.end()) return std::nullopt;
   Entry& entry = entries_[found->second];

@@ -34,15 +34,12 @@ class ParsePrefetch {
   ParsePrefetch(const ParsePrefetch&) = delete;
   ParsePrefetch& operator=(const ParsePrefetch&) = delete;
 
-  /// Whether the file is in the listing (a module file, as far as autoloading is concerned);
-  /// nullopt while the listing is not ready yet (the caller looks for the file itself).
-  std::optional<bool> listed(const std::filesystem::path& file);
-  /// The file's parse: waits when the worker is on it; nullopt when it is not listed, or the
+  /// Whether the file was in the listing (the file exists as far as autoloading is concerned).
+  bool listed(const std::filesystem::path& file);
+  /// The file's parse: waits when the worker is on it; nullopt when it is not listed or the
   /// worker has not started it (the caller parses it, and the worker skips it). Rethrows the
   /// file's parse error.
   std::optional<Parsed> take(const std::filesystem::path& file);
-  /// Waits until the listing is ready (for tests).
-  void wait_until_listed();
   /// Waits until the worker has parsed every listed file nobody took (for tests).
   void wait_until_idle();
   /// Stops the worker after the file it is on; later take()s return nullopt for unparsed files.
@@ -69,7 +66,6 @@ class ParsePrefetch {
   mutable std::mutex mutex_;
   std::condition_variable finished_;
   bool listed_ = false;  ///< entries_ and index_ are filled (they do not change after)
-  std::vector<std::string> taken_early_;  ///< asked for before the listing was ready
   bool stopping_ = false;
   bool idle_ = false;  ///< the worker has run out of files
   std::optional<std::size_t> hint_;

@@ -190,13 +190,7 @@ void write_sensitive_parameters(const CompiledResource& r, catalog::JsonWriter& 
 
 void ResourceTable::write_resources_json(catalog::JsonWriter& json) const {
   bool first = true;
-  write_resources_json(json, 0, resources_.size(), first);
-}
-
-void ResourceTable::write_resources_json(catalog::JsonWriter& json, std::size_t from,
-                                         std::size_t to, bool& first) const {
-  for (std::size_t i = from; i < to && i < resources_.size(); ++i) {
-    const CompiledResource& r = resources_[i];
+  for (const CompiledResource& r : resources_) {
     if (!in_catalog(r)) continue;
     if (!first) json.raw(',');
     first = false;

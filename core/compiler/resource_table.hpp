@@ -73,10 +73,6 @@ class ResourceTable {
   /// The finished catalog's resources and edges, written as catalog::to_json writes
   /// to_catalog()'s, without building it.
   void write_resources_json(catalog::JsonWriter& json) const;
-  /// The catalog's resources among [from, to), each after a comma unless it is the `first`
-  /// written (then `first` becomes false): for writing parts of the list side by side.
-  void write_resources_json(catalog::JsonWriter& json, std::size_t from, std::size_t to,
-                            bool& first) const;
   void write_edges_json(catalog::JsonWriter& json) const;
 
  private:

@@ -49,10 +49,9 @@ TEST_F(ParsePrefetchTest, ListsEachModulesManifestsFunctionsAndTypes) {
 
 TEST_F(ParsePrefetchTest, HandsOverTheParseOfAListedFile) {
   ParsePrefetch prefetch(modules());
-  prefetch.wait_until_listed();
-  EXPECT_EQ(prefetch.listed(modules() / "app/manifests/db/server.pp"), true);
-  EXPECT_EQ(prefetch.listed(modules() / "app/manifests/missing.pp"), false);
-  EXPECT_EQ(prefetch.listed(modules() / "app/manifests/README"), false);
+  EXPECT_TRUE(prefetch.listed(modules() / "app/manifests/db/server.pp"));
+  EXPECT_FALSE(prefetch.listed(modules() / "app/manifests/missing.pp"));
+  EXPECT_FALSE(prefetch.listed(modules() / "app/manifests/README"));
 
   std::optional<ParsePrefetch::Parsed> parsed = prefetch.take(modules() / "app/manifests/init.pp");
   if (parsed) {  // the worker may not have reached it yet: then the caller parses it

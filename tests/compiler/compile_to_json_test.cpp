@@ -1,5 +1,5 @@
-// compile_to_json writes the catalog straight from the resource table, in two parts on two
-// threads when it is large: its bytes must be catalog::to_json(compile()).
+// compile_to_json writes the catalog straight from the resource table: its bytes must be
+// catalog::to_json(compile()).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -23,7 +23,7 @@ std::string without_run_fields(const std::string& json) {
                             "\"catalog_uuid\":\"\"");
 }
 
-class CatalogOutput : public ::testing::Test {
+class CompileToJson : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ =
@@ -53,7 +53,7 @@ class CatalogOutput : public ::testing::Test {
   fs::path dir_;
 };
 
-TEST_F(CatalogOutput, ALargeCatalogIsTheSameAsWrittenFromTheCatalog) {
+TEST_F(CompileToJson, ALargeCatalogIsTheSameAsWrittenFromTheCatalog) {
   expect_same_bytes(
       "1500.each |$i| {\n"
       "  notify { \"n${i}\":\n"
@@ -69,14 +69,13 @@ TEST_F(CatalogOutput, ALargeCatalogIsTheSameAsWrittenFromTheCatalog) {
       "Notify['n10'] -> Notify['n1400']\n");
 }
 
-TEST_F(CatalogOutput, WhenTheFirstPartHasNoCatalogResourcesTheListStillStartsRight) {
-  // 1,300 resources of which the first 800 are virtual: the front part writes none.
+TEST_F(CompileToJson, VirtualResourcesBeforeTheFirstCatalogResourceLeaveNoStrayComma) {
   expect_same_bytes(
       "800.each |$i| { @notify { \"v${i}\": } }\n"
       "500.each |$i| { notify { \"r${i}\": } }\n");
 }
 
-TEST_F(CatalogOutput, ASmallCatalogIsWrittenTheSameWay) {
+TEST_F(CompileToJson, ASmallCatalogIsWrittenTheSameWay) {
   expect_same_bytes("notify { 'a': message => [1, 2.0, {'k' => undef}] }\n");
 }
 
