@@ -1,7 +1,9 @@
 #include "compiler/known_types.hpp"
 
-#include <algorithm>
 #include <initializer_list>
+#include <iterator>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace marionette::compiler {
 
@@ -150,28 +152,44 @@ constexpr std::string_view kMetaparameters[] = {"alias", "audit",     "before", 
                                                 "noop",  "notify",    "require", "schedule",
                                                 "stage", "subscribe", "tag"};
 
-const TypeAttributes* find_type(std::string_view name) {
-  for (const TypeAttributes& type : kTypes)
-    if (type.type == name) return &type;
-  return nullptr;
+/// The table above, indexed: a type's attributes as a set (looked up once per parameter of
+/// every resource of the catalog).
+struct TypeIndex {
+  struct Entry {
+    bool lists_attributes;
+    std::unordered_set<std::string_view> attributes;
+  };
+  std::unordered_map<std::string_view, Entry> types;
+  std::unordered_set<std::string_view> metaparameters{std::begin(kMetaparameters),
+                                                      std::end(kMetaparameters)};
+
+  TypeIndex() {
+    for (const TypeAttributes& type : kTypes)
+      types.emplace(type.type, Entry{type.attributes.size() > 0,
+                                     {type.attributes.begin(), type.attributes.end()}});
+  }
+};
+
+const TypeIndex& type_index() {
+  static const TypeIndex index;
+  return index;
 }
 
 }  // namespace
 
 bool is_builtin_type(std::string_view name) {
-  return find_type(name) != nullptr;
+  return type_index().types.count(name) > 0;
 }
 
 bool is_metaparameter(std::string_view name) {
-  return std::find(std::begin(kMetaparameters), std::end(kMetaparameters), name) !=
-         std::end(kMetaparameters);
+  return type_index().metaparameters.count(name) > 0;
 }
 
 bool accepts_attribute(std::string_view type, std::string_view attribute) {
-  const TypeAttributes* found = find_type(type);
-  if (!found || found->attributes.size() == 0 || is_metaparameter(attribute)) return true;
-  return std::find(found->attributes.begin(), found->attributes.end(), attribute) !=
-         found->attributes.end();
+  const TypeIndex& index = type_index();
+  auto found = index.types.find(type);
+  if (found == index.types.end() || !found->second.lists_attributes) return true;
+  return found->second.attributes.count(attribute) > 0 || index.metaparameters.count(attribute) > 0;
 }
 
 }  // namespace marionette::compiler

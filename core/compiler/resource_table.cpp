@@ -10,7 +10,8 @@ namespace marionette::compiler {
 
 std::string lowercase(std::string_view text) {
   std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');  // names are ASCII
   return out;
 }
 
@@ -71,7 +72,7 @@ void CompiledResource::tag(std::string_view name) {
 
 std::optional<std::size_t> ResourceTable::find(const std::string& type,
                                                const std::string& title) const {
-  auto found = index_.find(type + "[" + title + "]");
+  auto found = index_.find(reference_key(type, title));
   if (found == index_.end()) return std::nullopt;
   return found->second;
 }

@@ -23,6 +23,14 @@ namespace marionette::compiler {
 
 class Scope;
 
+/// "Type[title]", built with one allocation (resource lookups build one per call).
+inline std::string reference_key(std::string_view type, std::string_view title) {
+  std::string key;
+  key.reserve(type.size() + title.size() + 2);
+  key.append(type).append(1, '[').append(title).append(1, ']');
+  return key;
+}
+
 /// A resource while the catalog is being compiled.
 struct CompiledResource {
   std::string type;   ///< "File", "Class", "Apache::Vhost"
@@ -43,7 +51,7 @@ struct CompiledResource {
   /// tags at the end, after overrides have added theirs).
   std::optional<std::size_t> tag_source;
 
-  std::string ref() const { return type + "[" + title + "]"; }
+  std::string ref() const { return reference_key(type, title); }
   const Value* parameter(std::string_view name) const;
   Value* parameter(std::string_view name);
   void set_parameter(const std::string& name, Value value);
