@@ -6,8 +6,9 @@ usage: bench/compile_benchmark.py [--marionette PATH] [--sizes 1300,2600,13000] 
 
 For each size, bench/generate_manifests.py writes an environment; both compile it with the same
 facts in this one run: whole-process wall time (median), compile phase time (Puppet's own
-"Compiled catalog ... in X seconds"; marionette's process is all compile), peak memory (max RSS),
-and the ratios. Each process is started with posix_spawn and reaped with wait4 (see measured()). Both catalogs are held against each other with
+"Compiled catalog ... in X seconds"; marionette's process is all compile), peak memory (max RSS,
+/usr/bin/time, in runs of their own), and the ratios. Timed processes are started with posix_spawn
+and reaped with wait4 (see measured()). Both catalogs are held against each other with
 ../shared/tools/catalog-diff --strict; a difference fails the benchmark.
 """
 import argparse, os, re, shutil, statistics, subprocess, sys, tempfile, time
@@ -29,11 +30,11 @@ class Finished:
 
 
 def measured(argv, stdout_path):
-    """Wall seconds, max RSS in MiB and the finished process.
+    """Wall seconds and the finished process.
 
     The process is started with posix_spawn and reaped with wait4: the wall time runs from the
-    spawn to the reap and the peak RSS is the kernel's for that process, with no wrapper (such
-    as /usr/bin/time, itself a process to start) in between. Puppet is measured the same way.
+    spawn to the reap, with no wrapper (such as /usr/bin/time, itself a process to start) in
+    between. Puppet is measured the same way.
     """
     binary = argv[0] if os.path.isabs(argv[0]) else shutil.which(argv[0])
     with open(stdout_path, "w") as out, tempfile.TemporaryFile("w+") as err:
@@ -41,10 +42,23 @@ def measured(argv, stdout_path):
         pid = os.posix_spawn(binary, argv, os.environ,
                              file_actions=[(os.POSIX_SPAWN_DUP2, out.fileno(), 1),
                                            (os.POSIX_SPAWN_DUP2, err.fileno(), 2)])
-        _, status, usage = os.wait4(pid, 0)
+        _, status, _ = os.wait4(pid, 0)
         wall = time.perf_counter() - start
         err.seek(0)
-        return wall, usage.ru_maxrss / 1024, Finished(os.waitstatus_to_exitcode(status), err.read())
+        return wall, Finished(os.waitstatus_to_exitcode(status), err.read())
+
+
+def peak_rss(argv):
+    """Max RSS in MiB, from /usr/bin/time in a run of its own.
+
+    Not from wait4 above: a process started by vfork (posix_spawn) keeps its parent's high-water
+    RSS through exec, so every child of this Python process would read at least Python's size.
+    /usr/bin/time is small, so what it reports is the command's own.
+    """
+    run = subprocess.run(["/usr/bin/time", "-f", "MAXRSS %M"] + argv,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    m = re.search(r"MAXRSS (\d+)", run.stderr)
+    return int(m.group(1)) / 1024 if m else float("nan")
 
 
 def build_type(binary):
@@ -72,30 +86,31 @@ def main():
             env = os.path.join(scratch, f"env{size}")
             generate_manifests.generate(env, size)
             ours_json = os.path.join(scratch, f"ours{size}.json")
-            walls, rss = [], []
+            walls = []
+            ours = [a.marionette, "compile", "--env-dir", env, "--facts", FACTS, "--node", NODE]
             for _ in range(a.runs):
-                w, m, run = measured([a.marionette, "compile", "--env-dir", env, "--facts", FACTS,
-                                      "--node", NODE], ours_json)
+                w, run = measured(ours, ours_json)
                 if run.returncode != 0:
                     sys.exit(f"marionette failed at {size}: {run.stderr[-500:]}")
                 walls.append(w)
-                rss.append(m)
+            rss = [peak_rss(ours) for _ in range(3)]
             dirs = PuppetDirs(os.path.join(scratch, f"puppet{size}"), env)
             theirs_json = os.path.join(scratch, f"puppet{size}.json")
-            pwalls, prss, pcompile = [], [], []
+            pwalls, pcompile = [], []
+            theirs = ["puppet", "catalog", "find", NODE, "--terminus", "compiler",
+                      "--facts_terminus", "yaml", "--render-as", "json",
+                      "--log_level", "notice"] + dirs.settings()
             for _ in range(a.puppet_runs):
-                w, m, run = measured(["puppet", "catalog", "find", NODE, "--terminus", "compiler",
-                                      "--facts_terminus", "yaml", "--render-as", "json",
-                                      "--log_level", "notice"] + dirs.settings(), theirs_json)
+                w, run = measured(theirs, theirs_json)
                 if run.returncode != 0:
                     sys.exit(f"puppet failed at {size}: {run.stderr[-500:]}")
                 pwalls.append(w)
-                prss.append(m)
                 printed = open(theirs_json).read()
                 c = re.search(r"Compiled catalog for \S+ in environment \S+ in ([0-9.]+) seconds",
                               run.stderr + printed[:printed.find("{")])
                 if c:
                     pcompile.append(float(c.group(1)))
+            prss = [peak_rss(theirs)]
             # puppet catalog find prints the catalog on stdout (JSON); keep only the JSON.
             text = open(theirs_json).read()
             open(theirs_json, "w").write(text[text.index("{"):])
