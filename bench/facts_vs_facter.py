@@ -12,7 +12,7 @@ With --before, a second marionette binary (an earlier build) is timed in the sam
 before/after comparison sees the same machine load too. Prints medians and ratios as a Markdown
 table, and the load average before and after. Needs: facter (apt-get install facter).
 """
-import argparse, json, os, re, shutil, statistics, subprocess, sys, time
+import argparse, json, os, re, shutil, statistics, subprocess, sys, tempfile, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -22,14 +22,24 @@ INSTANT = re.compile(r"^(system_uptime\..*|uptime.*|load_averages\..*|memoryfree
 
 
 def timed(argv):
-    start = time.perf_counter()
-    run = subprocess.run(argv, capture_output=True, text=True)
-    elapsed = time.perf_counter() - start
-    # Facter exits 1 here after logging errors it recovers from (/proc/1/environ is unreadable
-    # in this sandbox) yet prints every fact it has; only an empty output is a failure.
-    if run.returncode != 0 and not run.stdout.strip():
-        sys.exit(f"{' '.join(argv)} failed ({run.returncode}): {run.stderr[:500]}")
-    return elapsed, run.stdout
+    """Wall seconds and stdout of one run: started with posix_spawn and reaped with wait4, with
+    stdout and stderr going to files (no pipes to drain), the same way for both tools."""
+    binary = argv[0] if os.path.isabs(argv[0]) else shutil.which(argv[0])
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        start = time.perf_counter()
+        pid = os.posix_spawn(binary, argv, os.environ,
+                             file_actions=[(os.POSIX_SPAWN_DUP2, out.fileno(), 1),
+                                           (os.POSIX_SPAWN_DUP2, err.fileno(), 2)])
+        _, status, _ = os.wait4(pid, 0)
+        elapsed = time.perf_counter() - start
+        out.seek(0)
+        err.seek(0)
+        stdout, returncode = out.read(), os.waitstatus_to_exitcode(status)
+        # Facter exits 1 here after logging errors it recovers from (/proc/1/environ is
+        # unreadable in this sandbox) yet prints every fact it has; only an empty output fails.
+        if returncode != 0 and not stdout.strip():
+            sys.exit(f"{' '.join(argv)} failed ({returncode}): {err.read()[:500]}")
+    return elapsed, stdout
 
 
 def flatten(value, path, out):
