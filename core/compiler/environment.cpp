@@ -40,8 +40,12 @@ Environment::Environment(const std::optional<fs::path>& env_dir,
     std::error_code error;
     fs::path modules = fs::absolute(modulepath_.front(), error).lexically_normal();
     if (!error && fs::is_directory(modules, error)) {
-      prefetched_modules_ = modules;
-      prefetch_ = std::make_unique<ParsePrefetch>(modules);
+      try {
+        prefetch_ = std::make_unique<ParsePrefetch>(modules);
+        prefetched_modules_ = modules;
+      } catch (const std::system_error&) {
+        // No thread to be had (a process or container limit): parse everything on the spot.
+      }
     }
   }
   if (manifest) {
