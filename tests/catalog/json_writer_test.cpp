@@ -1,0 +1,42 @@
+// JsonWriter::string writes plain strings without nlohmann's escaper: every string must come out
+// exactly as nlohmann prints it, whatever byte needs escaping and wherever it stands.
+#include "catalog/json_writer.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace marionette::catalog {
+namespace {
+
+std::string written(const std::string& text) {
+  std::string out;
+  JsonWriter json(out);
+  json.string(text);
+  return out;
+}
+
+TEST(JsonWriterString, EveryEscapedByteAtEveryPositionIsWrittenAsNlohmannDoes) {
+  const std::string specials[] = {"\"",   "\\",   "\n",       "\t",           std::string(1, '\0'),
+                                  "\x1f", "\x7f", "\xc3\xa9", "\xe2\x98\x83", " ",
+                                  "~"};
+  for (std::size_t length = 0; length <= 20; ++length) {
+    for (std::size_t at = 0; at <= length; ++at) {
+      for (const std::string& special : specials) {
+        std::string text = std::string(length, 'a');
+        text.insert(at, special);
+        EXPECT_EQ(written(text), Data(text).dump()) << "length " << length << " at " << at;
+      }
+    }
+  }
+}
+
+TEST(JsonWriterString, InvalidUtf8IsReplacedAsInTheCatalogWriter) {
+  std::string text =
+      "abcdefgh\xff"
+      "ijklmnop";
+  EXPECT_EQ(written(text), Data(text).dump(-1, ' ', false, Data::error_handler_t::replace));
+}
+
+}  // namespace
+}  // namespace marionette::catalog
