@@ -106,8 +106,17 @@ void ResourceTable::finish_tags() {
 }
 
 void ResourceTable::add_edge(std::size_t container, std::size_t contained) {
-  std::pair<std::size_t, std::size_t> edge{container, contained};
-  if (edge_set_.insert(edge).second) edges_.push_back(edge);
+  constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+  if (contained >= first_container_.size())
+    first_container_.resize(std::max(contained + 1, 2 * first_container_.size()), kNone);
+  std::size_t& first = first_container_[contained];
+  if (first == container) return;
+  if (first == kNone) {
+    first = container;
+  } else if (!further_edges_.insert({container, contained}).second) {
+    return;
+  }
+  edges_.emplace_back(container, contained);
 }
 
 catalog::Catalog ResourceTable::to_catalog() const {

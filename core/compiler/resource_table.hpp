@@ -92,7 +92,11 @@ class ResourceTable {
       return std::hash<std::size_t>()(edge.first * 0x9E3779B97F4A7C15ULL ^ edge.second);
     }
   };
-  std::unordered_set<std::pair<std::size_t, std::size_t>, EdgeHash> edge_set_;  ///< no duplicates
+  /// Duplicates are refused. Most resources have one container: its index is kept per resource
+  /// (npos: none yet); only the further edges of a resource (`contain` of a class declared
+  /// elsewhere) go into the set.
+  std::vector<std::size_t> first_container_;
+  std::unordered_set<std::pair<std::size_t, std::size_t>, EdgeHash> further_edges_;
 };
 
 /// Puppet's rule for tags: letters, digits, underscores, then also `:`, `.` and `-`.
