@@ -193,9 +193,14 @@ const ast::TypeAlias* Environment::find_type_alias(const std::string& name) {
 
 std::string Environment::module_of(const std::string& name) const {
   std::string module = name.substr(0, name.find("::"));
-  for (const fs::path& modules : modulepath_)
-    if (fs::is_directory(modules / module)) return module;
-  return "";
+  auto known = module_dirs_.find(module);
+  if (known == module_dirs_.end()) {
+    bool found = std::any_of(modulepath_.begin(), modulepath_.end(), [&](const fs::path& modules) {
+      return fs::is_directory(modules / module);
+    });
+    known = module_dirs_.emplace(module, found).first;
+  }
+  return known->second ? module : "";
 }
 
 std::optional<fs::path> Environment::module_file(const std::string& reference,

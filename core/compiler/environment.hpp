@@ -73,6 +73,8 @@ class Environment {
   std::unordered_map<std::string, const lang::ast::TypeAlias*> type_aliases_;
   std::deque<lang::EppProgram> templates_;
   double* parse_seconds_;
+  /// module_of's answers: is there a directory for this module name in the modulepath?
+  mutable std::unordered_map<std::string, bool> module_dirs_;
   std::filesystem::path prefetched_modules_;  ///< absolute, normalised; empty without prefetch
   std::unique_ptr<ParsePrefetch> prefetch_;
 };
