@@ -218,7 +218,10 @@ std::size_t Evaluator::declare_resource(const std::string& type, const std::stri
   for (const ResourceDefault* d : defaults) {
     bool set = std::any_of(attributes.begin(), attributes.end(),
                            [&](const auto& a) { return a.first == d->name; });
-    if (!set) attributes.emplace_back(d->name, d->value);
+    if (set) continue;
+    attributes.emplace_back(d->name, d->value);
+    if (d->source != scope.resource())
+      resource.defaulted_from.push_back({d->name, d->source, d->where});
   }
   for (auto& [name, value] : attributes) {
     if (value.is_undef()) continue;
@@ -240,23 +243,53 @@ Value Evaluator::evaluate_defaults(const ast::ResourceDefaults& node, Scope& sco
     if (found != list.end()) {
       found->value = std::move(value);
     } else {
-      list.push_back({operation.name, std::move(value), operation.append});
+      list.push_back(
+          {operation.name, std::move(value), operation.append, scope.resource(), operation.where});
     }
   }
   return Value();
 }
 
+namespace {
+
+/// Puppet's Scope#is_default?: the value equals (as Ruby's ==, strings by case) the default
+/// that `scope` gives the type's parameter.
+bool equals_default(const Scope& scope, const std::string& type, const std::string& name,
+                    const Value& value) {
+  std::vector<const ResourceDefault*> defaults;
+  scope.collect_defaults(type, defaults);
+  for (const ResourceDefault* d : defaults) {
+    if (d->name != name) continue;
+    if (d->value.is_string() && value.is_string()) return d->value.string() == value.string();
+    return equals(d->value, value);
+  }
+  return false;
+}
+
+}  // namespace
+
 void Evaluator::apply_override(CompiledResource& resource, const std::string& name, Value value,
                                bool append, const Scope* scope, const lang::SourceLocation& where) {
   Value* existing = resource.parameter(name);
   if (existing && scope) {
-    if (override_right(*scope, resource) != OverrideRight::Subclass)
+    // As Puppet's Resource#override_parameter: code of the same source may still replace a
+    // value that is the resource default for that parameter (set or not by the default).
+    auto from_default = std::find_if(resource.defaulted_from.begin(), resource.defaulted_from.end(),
+                                     [&](const auto& entry) { return entry.name == name; });
+    bool defaulted = from_default != resource.defaulted_from.end();
+    OverrideRight right =
+        defaulted ? override_right(*scope, from_default->source) : override_right(*scope, resource);
+    bool is_default = right == OverrideRight::SameSource &&
+                      equals_default(*scope, resource.type, name, *existing);
+    if (right != OverrideRight::Subclass && !is_default)
       throw SourceError("Parameter '" + name + "' is already set on " + resource.ref() + " at " +
-                            where_text(resource.where) + "; cannot redefine",
+                            where_text(defaulted ? from_default->where : resource.where) +
+                            "; cannot redefine",
                         where);
+    if (defaulted) resource.defaulted_from.erase(from_default);
   }
   if (name == "tag") add_tags(resource, value);
-  if (append) value = appended(existing, value);
+  if (append && existing) value = appended(existing, value);  // +> on nothing just sets
   resource.set_parameter(name, std::move(value));
 }
 

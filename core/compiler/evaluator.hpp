@@ -108,6 +108,8 @@ class Evaluator {
   /// the resource's own class or defined type, or of a class inheriting from its class.
   enum class OverrideRight { None, SameSource, Subclass };
   OverrideRight override_right(const Scope& scope, const CompiledResource& resource) const;
+  /// The same for what was set by code of the container `source` (a class or define instance).
+  OverrideRight override_right(const Scope& scope, std::size_t source) const;
   /// `scope` is where the override is written; nullptr for collectors, which may override.
   void apply_override(CompiledResource& resource, const std::string& name, Value value, bool append,
                       const Scope* scope, const lang::SourceLocation& where);

@@ -18,7 +18,11 @@ Evaluator::OverrideRight Evaluator::override_right(const Scope& scope,
                                                    const CompiledResource& resource) const {
   // The container is known until the catalog's tags are finished, after every override.
   if (!resource.tag_source) return OverrideRight::Subclass;
-  const std::string resource_source = source_of(resources_[*resource.tag_source]);
+  return override_right(scope, *resource.tag_source);
+}
+
+Evaluator::OverrideRight Evaluator::override_right(const Scope& scope, std::size_t source) const {
+  const std::string resource_source = source_of(resources_[source]);
   const CompiledResource& container = resources_[scope.resource()];
   if (source_of(container) == resource_source) return OverrideRight::SameSource;
   if (container.definition) return OverrideRight::None;

@@ -50,6 +50,14 @@ struct CompiledResource {
   /// The container whose tags this resource takes when it is finished (Puppet adds the scope's
   /// tags at the end, after overrides have added theirs).
   std::optional<std::size_t> tag_source;
+  /// Parameters set by a resource default of another class or defined type: Puppet counts the
+  /// container of the scope that declared the default as the parameter's source for overrides.
+  struct DefaultedParameter {
+    std::string name;
+    std::size_t source;
+    lang::SourceLocation where;  ///< of the default
+  };
+  std::vector<DefaultedParameter> defaulted_from;
 
   std::string ref() const { return reference_key(type, title); }
   const Value* parameter(std::string_view name) const;

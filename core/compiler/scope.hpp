@@ -16,6 +16,8 @@ struct ResourceDefault {
   std::string name;
   Value value;
   bool append = false;
+  std::size_t source = 0;  ///< the container (class, define instance) of the declaring scope
+  lang::SourceLocation where{};
 };
 
 /// A scope of variables: the top scope, a node, a class, a defined type's body or a lambda.

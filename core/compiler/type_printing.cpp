@@ -12,12 +12,7 @@ namespace {
 thread_local std::vector<std::string> aliases_in_print;
 
 void append_quoted(const std::string& text, std::string& out) {
-  out += '\'';
-  for (char c : text) {
-    if (c == '\'' || c == '\\') out += '\\';
-    out += c;
-  }
-  out += '\'';
+  out += puppet_quote(text);
 }
 
 /// A type's parameter: strings quoted, references as File['/a'], collections recursively.

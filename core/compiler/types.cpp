@@ -94,6 +94,15 @@ std::string_view canonical_data_type_name(std::string_view name) {
 
 TypeValue make_type(std::string name, std::vector<Value> parameters) {
   while (!parameters.empty() && parameters.back().is_default()) parameters.pop_back();
+  if (name == "Enum") {
+    // Puppet keeps an Enum's strings sorted and unique: Enum['b', 'a'] is Enum['a', 'b'].
+    auto strings_end = std::stable_partition(parameters.begin(), parameters.end(),
+                                             [](const Value& p) { return p.is_string(); });
+    auto by_text = [](const Value& a, const Value& b) { return a.string() < b.string(); };
+    std::sort(parameters.begin(), strings_end, by_text);
+    auto same = [](const Value& a, const Value& b) { return a.string() == b.string(); };
+    parameters.erase(std::unique(parameters.begin(), strings_end, same), strings_end);
+  }
   return TypeValue{std::move(name), std::move(parameters)};
 }
 

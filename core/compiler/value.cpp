@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cmath>
+#include <cstdio>
 
 #include "compiler/types.hpp"
 
@@ -74,11 +76,89 @@ const Value* hash_find(const Hash& hash, const Value& key) {
 }
 
 std::string format_float(double value) {
+  // Ruby's Float#to_s: the shortest digits, fixed when the decimal exponent is in (-4, 15],
+  // else scientific with a signed two-digit exponent (1.0e+20, 1.5e-07).
+  if (std::isnan(value)) return "NaN";
+  if (std::isinf(value)) return value < 0 ? "-Infinity" : "Infinity";
   char buffer[64];
-  auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  auto [end, error] =
+      std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::scientific);
   std::string text(buffer, error == std::errc() ? end : buffer);
-  if (text.find_first_of(".en") == std::string::npos) text += ".0";
-  return text;
+  std::string sign = text.starts_with('-') ? "-" : "";
+  std::size_t e = text.find('e');
+  std::string digits;
+  for (char c : text.substr(sign.size(), e - sign.size()))
+    if (c != '.') digits += c;
+  int exponent = std::stoi(text.substr(e + 1));
+  int point = exponent + 1;  // digits before the decimal point
+  if (point > -4 && point <= 15) {
+    if (point <= 0) return sign + "0." + std::string(-point, '0') + digits;
+    if (static_cast<int>(digits.size()) <= point)
+      return sign + digits + std::string(point - digits.size(), '0') + ".0";
+    return sign + digits.substr(0, point) + "." + digits.substr(point);
+  }
+  std::string mantissa = digits.substr(0, 1) + "." + (digits.size() > 1 ? digits.substr(1) : "0");
+  std::string power = std::to_string(std::abs(exponent));
+  if (power.size() < 2) power = "0" + power;
+  return sign + mantissa + "e" + (exponent < 0 ? "-" : "+") + power;
+}
+
+std::string puppet_quote(const std::string& text) {
+  bool control = std::any_of(text.begin(), text.end(),
+                             [](char c) { return static_cast<unsigned char>(c) < 0x20; });
+  std::string out;
+  if (control) {
+    out += '"';
+    for (char c : text) {
+      switch (c) {
+        case '\t':
+          out += "\\t";
+          break;
+        case '\n':
+          out += "\\n";
+          break;
+        case '\r':
+          out += "\\r";
+          break;
+        case '"':
+          out += "\\\"";
+          break;
+        case '$':
+          out += "\\$";
+          break;
+        case '\\':
+          out += "\\\\";
+          break;
+        default:
+          if (static_cast<unsigned char>(c) < 0x20) {
+            char code[16];
+            std::snprintf(code, sizeof code, "\\u{%X}", static_cast<unsigned>(c));
+            out += code;
+          } else {
+            out += c;
+          }
+      }
+    }
+    return out + '"';
+  }
+  // Single quotes: a quote is escaped, a backslash stays as written (even a last one).
+  out += '\'';
+  bool escaped = false;
+  for (char c : text) {
+    if (escaped) {
+      out += '\\';
+      out += c;
+      escaped = false;
+    } else if (c == '\'') {
+      out += "\\'";
+    } else if (c == '\\') {
+      escaped = true;
+    } else {
+      out += c;
+    }
+  }
+  if (escaped) out += '\\';
+  return out + '\'';
 }
 
 bool is_resource_reference(const Value& value) {
@@ -94,6 +174,34 @@ std::string reference_string(const TypeValue& type) {
     out += type.parameters[0].string();
   return out + "]";
 }
+
+std::string reference_source(const TypeValue& type) {
+  const std::string& title = type.parameters[0].string();
+  if (type.name != "Class") return type.name + "[" + puppet_quote(title) + "]";
+  std::string name = title.starts_with("::") ? title.substr(2) : title;
+  std::transform(name.begin(), name.end(), name.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return "Class[" + name + "]";
+}
+
+namespace {
+
+/// `/a\/b/`: a slash of the pattern is escaped, as Ruby's Regexp#inspect shows it.
+void append_regexp(const std::string& pattern, std::string& out) {
+  out += '/';
+  for (std::size_t i = 0; i < pattern.size(); ++i) {
+    if (pattern[i] == '\\' && i + 1 < pattern.size()) {
+      out += pattern[i];
+      out += pattern[++i];
+    } else {
+      if (pattern[i] == '/') out += '\\';
+      out += pattern[i];
+    }
+  }
+  out += '/';
+}
+
+}  // namespace
 
 void append_string(const Value& value, std::string& out) {
   std::visit(
@@ -111,12 +219,12 @@ void append_string(const Value& value, std::string& out) {
         } else if constexpr (std::is_same_v<T, std::string>) {
           out += x;
         } else if constexpr (std::is_same_v<T, Regexp>) {
-          out += '/' + x.pattern + '/';
+          append_regexp(x.pattern, out);
         } else if constexpr (std::is_same_v<T, std::shared_ptr<const TypeValue>>) {
           if (is_sensitive(value)) {
             out += "Sensitive [value redacted]";
           } else if (is_resource_reference(value)) {
-            out += reference_string(*x);
+            out += reference_source(*x);
           } else {
             append_type(*x, out);
           }
@@ -124,11 +232,7 @@ void append_string(const Value& value, std::string& out) {
           out += '[';
           for (std::size_t i = 0; i < x->size(); ++i) {
             if (i) out += ", ";
-            if ((*x)[i].is_undef()) {
-              out += "undef";
-            } else {
-              append_string((*x)[i], out);
-            }
+            append_string((*x)[i], out);
           }
           out += ']';
         } else {
@@ -139,11 +243,7 @@ void append_string(const Value& value, std::string& out) {
             first = false;
             append_string(key, out);
             out += " => ";
-            if (item.is_undef()) {
-              out += "undef";
-            } else {
-              append_string(item, out);
-            }
+            append_string(item, out);
           }
           out += '}';
         }
@@ -191,6 +291,7 @@ catalog::Data to_data(const Value& value) {
     for (const auto& [key, item] : value.hash()) out[to_string(key)] = nested(item);
     return out;
   }
+  if (is_resource_reference(value)) return reference_string(value.type());
   return to_string(value);
 }
 

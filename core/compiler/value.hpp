@@ -97,8 +97,12 @@ bool equals(const Value& a, const Value& b);
 std::string to_string(const Value& value);
 void append_string(const Value& value, std::string& out);
 
-/// A float as Puppet prints it: shortest form, `3.0` when it is whole.
+/// A float as Puppet prints it (Ruby's Float#to_s): `3.0`, `0.0001`, `1.0e+20`, `1.5e-07`.
 std::string format_float(double value);
+
+/// A string as Puppet quotes it in printed values: 'it\'s', or "a\nb" when it holds control
+/// characters.
+std::string puppet_quote(const std::string& text);
 
 /// The value as it stands in a catalog's parameters (references become "Type[title]").
 catalog::Data to_data(const Value& value);
@@ -116,7 +120,9 @@ bool is_sensitive(const Value& value);
 
 /// Is this a resource reference (`File['x']`, `Class['app']`), i.e. a type with one title?
 bool is_resource_reference(const Value& value);
-/// "File[/etc/motd]" for a resource reference.
+/// "File[/etc/motd]" for a resource reference, as the catalog writes it.
 std::string reference_string(const TypeValue& type);
+/// "File['/etc/motd']" (and "Class[app]"), as interpolation and String() print it.
+std::string reference_source(const TypeValue& type);
 
 }  // namespace marionette::compiler

@@ -67,6 +67,7 @@ void write_json(const Value& value, catalog::JsonWriter& json) {
     return json.raw('}');
   }
   if (is_sensitive(value)) return write_json(value.type().parameters[0], json);
+  if (is_resource_reference(value)) return json.string(reference_string(value.type()));
   json.string(to_string(value));
 }
 

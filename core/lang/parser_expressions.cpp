@@ -410,9 +410,10 @@ ast::Expression* Parser::parse_string() {
         string->parts.push_back(arena_.make<ast::Variable>(token.where, token.text));
         break;
       case TokenKind::InterpolationStart: {
-        if ((at(TokenKind::Integer) || at(TokenKind::Float)) &&
+        if ((at(TokenKind::Integer) || at(TokenKind::Float) || at(TokenKind::KwDefault)) &&
             peek(1).kind == TokenKind::InterpolationEnd) {
-          // "${1}" is the regex capture $1; "${1.5}" names a variable too (an illegal one).
+          // "${1}" is the regex capture $1; "${1.5}" names a variable too (an illegal one), and
+          // so does "${default}" (the variable $default, as Puppet's lexer makes it).
           const Token& digits = advance();
           string->parts.push_back(arena_.make<ast::Variable>(digits.where, digits.text));
         } else {

@@ -22,6 +22,41 @@ TEST(Functions, SprintfUsesRubyDirectives) {
             "ab   |+3|101|10|1.2e+04|%");
 }
 
+TEST(Functions, SprintfFoldsNegativeRadixAndReadsNamedArguments) {
+  // Ruby (and so Puppet): -255 in hex is ..f01 unless a sign is asked for.
+  EXPECT_EQ(message_of("sprintf('%x|%+x|%#b|%.5o', -255, -255, -5, -8)"),
+            "..f01|-ff|0b..1011|..770");
+  EXPECT_EQ(message_of("sprintf('%{a}|%5{a}|%<b>03d', { 'a' => 'x', 'b' => 2 })"), "x|    x|002");
+  EXPECT_EQ(message_of("sprintf('%2$s %1$s', 'a', 'b')"), "b a");
+  EXPECT_EQ(message_of("sprintf('%*d|%-*d|', 4, 1, 3, 2)"), "   1|2  |");
+  EXPECT_EQ(message_of("sprintf('%s|%p', [1, 'a', undef], 'q')"), R"([1, "a", nil]|"q")");
+}
+
+struct SprintfError {
+  const char* call;
+  const char* message;
+};
+
+class SprintfErrors : public ::testing::TestWithParam<SprintfError> {};
+
+TEST_P(SprintfErrors, AreRubysMessages) {
+  std::string rendered =
+      error_of(std::string("notify { 'r': message => ") + GetParam().call + " }");
+  EXPECT_NE(rendered.find(std::string("sprintf(): ") + GetParam().message), std::string::npos)
+      << rendered;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Ruby, SprintfErrors,
+    ::testing::Values(SprintfError{"sprintf('%s %d', 'a')", "too few arguments"},
+                      SprintfError{"sprintf('%z', 1)", "malformed format string - %z"},
+                      SprintfError{"sprintf('50%')", "incomplete format specifier"},
+                      SprintfError{"sprintf('%d', 'abc')", "invalid value for Integer(): \"abc\""},
+                      SprintfError{"sprintf('%<a>s', { 'b' => 1 })", "key<a> not found"},
+                      SprintfError{"sprintf('%<a>s', 1)", "one hash required"},
+                      SprintfError{"sprintf('%s %<a>s', 1)", "named<a> after unnumbered(1)"},
+                      SprintfError{"sprintf('%c', 'ab')", "%c requires a character"}));
+
 TEST(Functions, FqdnRandIsRubysMersenneTwisterSeededFromTheFqdn) {
   // Puppet 7 gives [52, 42] for web01.example.com (shared conformance functions_builtin, held in
   // tests/golden); this helper's facts have no networking.fqdn, so Puppet seeds with ":100:".

@@ -10,13 +10,32 @@ using testing::message_of;
 
 TEST(ValuePrinting, AsInterpolationPrintsThem) {
   EXPECT_EQ(to_string(Value(Array{1, "a", Array{2, 3}})), "[1, a, [2, 3]]");
-  EXPECT_EQ(to_string(Value(Hash{{"k", "v"}, {"n", Value()}})), "{k => v, n => undef}");
+  // Puppet 7: undef inside a collection interpolates as nothing.
+  EXPECT_EQ(to_string(Value(Hash{{"k", "v"}, {"n", Value()}})), "{k => v, n => }");
+  EXPECT_EQ(to_string(Value(Array{Value(), Default{}, 1})), "[, default, 1]");
   EXPECT_EQ(to_string(Value(3.0)), "3.0");
   EXPECT_EQ(to_string(Value(2.5)), "2.5");
   EXPECT_EQ(to_string(Value()), "");
   EXPECT_EQ(to_string(Value(true)), "true");
-  EXPECT_EQ(to_string(Value(TypeValue{"File", {Value("/etc/motd")}})), "File[/etc/motd]");
+  EXPECT_EQ(to_string(Value(TypeValue{"File", {Value("/etc/motd")}})), "File['/etc/motd']");
+  EXPECT_EQ(to_string(Value(TypeValue{"Class", {Value("Foo::Bar")}})), "Class[foo::bar]");
   EXPECT_EQ(to_string(Value(TypeValue{"Integer", {Value(1), Value(10)}})), "Integer[1, 10]");
+}
+
+TEST(ValuePrinting, FloatsAsRubyPrintsThem) {
+  EXPECT_EQ(format_float(1e20), "1.0e+20");
+  EXPECT_EQ(format_float(1e15), "1.0e+15");
+  EXPECT_EQ(format_float(1e14), "100000000000000.0");
+  EXPECT_EQ(format_float(0.0001), "0.0001");
+  EXPECT_EQ(format_float(0.00001), "1.0e-05");
+  EXPECT_EQ(format_float(-0.0), "-0.0");
+  EXPECT_EQ(format_float(123456789.123), "123456789.123");
+}
+
+TEST(ValuePrinting, QuotesAsPuppetDoes) {
+  EXPECT_EQ(puppet_quote("it's"), R"('it\'s')");
+  EXPECT_EQ(puppet_quote(R"(a\b)"), R"('a\b')");
+  EXPECT_EQ(puppet_quote("x\ny$"), R"("x\ny\$")");
 }
 
 TEST(ValueData, ReferencesBecomeStrings) {

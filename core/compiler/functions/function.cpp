@@ -47,6 +47,7 @@ FunctionTable build_table() {
   register_time_functions(table);
   register_strftime_function(table);
   register_deferred_function(table);
+  register_tree_each_function(table);
   std::sort(table.begin(), table.end());
   return table;
 }

@@ -54,5 +54,6 @@ void register_binary_function(FunctionTable& table);    // Binary
 void register_time_functions(FunctionTable& table);     // Timestamp, Timespan
 void register_strftime_function(FunctionTable& table);  // strftime
 void register_deferred_function(FunctionTable& table);  // Deferred
+void register_tree_each_function(FunctionTable& table);
 
 }  // namespace marionette::compiler

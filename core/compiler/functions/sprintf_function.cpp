@@ -1,150 +1,163 @@
-#include <cmath>
-#include <cstdio>
+#include <cctype>
+#include <string_view>
 
 #include "compiler/functions/function.hpp"
-#include "compiler/types.hpp"
+#include "compiler/functions/ruby_format.hpp"
 
 namespace marionette::compiler {
 
 namespace {
 
-/// One `%...` directive of a Ruby format string.
-struct Directive {
-  std::string flags;
-  std::string width;
-  std::string precision;  ///< with its leading '.', or empty
-  char conversion = 0;
+/// Walks a Ruby format string and hands each directive its argument, with Ruby's rules for
+/// unnumbered (`%s`), numbered (`%1$s`) and named (`%<name>s`, `%{name}`) arguments.
+class Formatter {
+ public:
+  Formatter(std::string_view format, const std::vector<Value>& arguments)
+      : format_(format), arguments_(arguments) {}
+
+  std::string run() {
+    std::string out;
+    for (i_ = 0; i_ < format_.size(); ++i_) {
+      if (format_[i_] != '%') {
+        out += format_[i_];
+        continue;
+      }
+      out += directive();
+    }
+    return out;
+  }
+
+ private:
+  bool at_end() const { return i_ >= format_.size(); }
+  char peek() const { return at_end() ? '\0' : format_[i_]; }
+
+  int digits() {
+    int n = 0;
+    while (std::isdigit(static_cast<unsigned char>(peek()))) n = n * 10 + (format_[i_++] - '0');
+    return n;
+  }
+
+  [[noreturn]] void incomplete() const {
+    throw FormatError("incomplete format specifier; use %% (double %) instead");
+  }
+
+  const Value& next_argument() {
+    if (mode_ == Mode::numbered)
+      throw FormatError("unnumbered(" + std::to_string(used_ + 1) + ") mixed with numbered");
+    if (mode_ == Mode::named)
+      throw FormatError("unnumbered(" + std::to_string(used_ + 1) + ") mixed with named");
+    mode_ = Mode::unnumbered;
+    if (used_ >= arguments_.size()) throw FormatError("too few arguments");
+    return arguments_[used_++];
+  }
+
+  const Value& numbered_argument(int n) {
+    if (mode_ == Mode::unnumbered)
+      throw FormatError("numbered(" + std::to_string(n) + ") after unnumbered(" +
+                        std::to_string(used_) + ")");
+    if (mode_ == Mode::named) throw FormatError("numbered(" + std::to_string(n) + ") after named");
+    if (n < 1) throw FormatError("invalid index - " + std::to_string(n) + "$");
+    mode_ = Mode::numbered;
+    if (static_cast<std::size_t>(n) > arguments_.size()) throw FormatError("too few arguments");
+    return arguments_[static_cast<std::size_t>(n) - 1];
+  }
+
+  /// `%<name>` or `%{name}`: the one argument must be a hash; Puppet looks its string keys up.
+  const Value& named_argument(char open, char close) {
+    std::size_t end = format_.find(close, i_);
+    if (end == std::string_view::npos) throw FormatError("malformed name - unmatched parenthesis");
+    std::string name(format_.substr(i_ + 1, end - i_ - 1));
+    std::string shown = open + name + close;
+    i_ = end + 1;
+    if (mode_ == Mode::unnumbered)
+      throw FormatError("named" + shown + " after unnumbered(" + std::to_string(used_) + ")");
+    if (mode_ == Mode::numbered) throw FormatError("named" + shown + " after numbered");
+    mode_ = Mode::named;
+    if (arguments_.size() != 1 || !arguments_[0].is_hash()) throw FormatError("one hash required");
+    const Value* found = hash_find(arguments_[0].hash(), Value(name));
+    if (!found) throw FormatError("key" + shown + " not found");
+    return *found;
+  }
+
+  /// A width or precision given as `*` (or `*N$`): an Integer argument.
+  int star() {
+    ++i_;
+    std::size_t start = i_;
+    int n = digits();
+    const Value* value;
+    if (i_ > start && peek() == '$') {
+      ++i_;
+      value = &numbered_argument(n);
+    } else {
+      i_ = start;
+      value = &next_argument();
+    }
+    if (!value->is_integer()) throw FormatError("can't convert width into Integer");
+    return static_cast<int>(value->integer());
+  }
+
+  std::string directive() {
+    std::size_t start = i_++;
+    FormatDirective d;
+    const Value* argument = nullptr;
+    while (!at_end()) {
+      char c = peek();
+      if (c == '%' && i_ == start + 1) return "%";
+      if (std::string_view("-+ 0#").find(c) != std::string_view::npos) {
+        d.flags += c;
+        ++i_;
+      } else if (std::isdigit(static_cast<unsigned char>(c))) {
+        int n = digits();
+        if (peek() == '$') {
+          ++i_;
+          argument = &numbered_argument(n);
+        } else {
+          d.width = n;
+        }
+      } else if (c == '<') {
+        argument = &named_argument('<', '>');
+      } else if (c == '{') {
+        const Value& value = named_argument('{', '}');
+        d.conversion = 's';
+        --i_;
+        return ruby_format(d, value);
+      } else if (c == '*') {
+        int width = star();
+        if (width < 0) d.flags += '-';
+        d.width = width < 0 ? -width : width;
+      } else if (c == '.') {
+        ++i_;
+        d.precision = peek() == '*' ? star() : digits();
+      } else {
+        d.conversion = c;
+        if (std::string_view("diuxXobBfeEgGaAcsp").find(c) == std::string_view::npos)
+          throw FormatError(std::string("malformed format string - %") + c);
+        const Value& value = argument ? *argument : next_argument();
+        return ruby_format(d, value);
+      }
+    }
+    incomplete();
+  }
+
+  enum class Mode { none, unnumbered, numbered, named };
+
+  std::string_view format_;
+  const std::vector<Value>& arguments_;
+  std::size_t i_ = 0;  ///< the position in format_; a directive leaves it on its last character
+  std::size_t used_ = 0;
+  Mode mode_ = Mode::none;
 };
 
-std::int64_t as_integer(const Value& value) {
-  if (value.is_integer()) return value.integer();
-  if (value.is_float()) return static_cast<std::int64_t>(std::floor(value.number()));
-  if (value.is_boolean()) return value.boolean() ? 1 : 0;
-  try {
-    return std::stoll(to_string(value), nullptr, 0);
-  } catch (...) {
-    return 0;
-  }
-}
-
-double as_float(const Value& value) {
-  if (value.is_number()) return value.number();
-  try {
-    return std::stod(to_string(value));
-  } catch (...) {
-    return 0;
-  }
-}
-
-std::string with_c_format(const Directive& d, const char* length, char conversion, auto value) {
-  std::string spec = "%" + d.flags + d.width + d.precision + length + conversion;
-  int size = std::snprintf(nullptr, 0, spec.c_str(), value);
-  std::string out(static_cast<std::size_t>(size) + 1, '\0');
-  std::snprintf(out.data(), out.size(), spec.c_str(), value);
-  out.resize(static_cast<std::size_t>(size));
-  return out;
-}
-
-std::string pad(const Directive& d, std::string text) {
-  std::size_t width = d.width.empty() ? 0 : std::stoul(d.width);
-  if (text.size() >= width) return text;
-  std::string fill(width - text.size(), ' ');
-  return d.flags.find('-') != std::string::npos ? text + fill : fill + text;
-}
-
-std::string binary(const Directive& d, std::int64_t value) {
-  std::string digits;
-  std::uint64_t magnitude =
-      value < 0 ? static_cast<std::uint64_t>(-value) : static_cast<std::uint64_t>(value);
-  do {
-    digits.insert(digits.begin(), static_cast<char>('0' + (magnitude & 1)));
-    magnitude >>= 1;
-  } while (magnitude);
-  if (!d.precision.empty()) {
-    std::size_t precision = std::stoul(d.precision.substr(1));
-    if (digits.size() < precision) digits.insert(0, precision - digits.size(), '0');
-  }
-  if (d.flags.find('#') != std::string::npos) digits.insert(0, "0b");
-  if (value < 0) digits.insert(0, "-");
-  std::size_t width = d.width.empty() ? 0 : std::stoul(d.width);
-  if (d.flags.find('0') != std::string::npos && d.flags.find('-') == std::string::npos &&
-      digits.size() < width)
-    digits.insert(value < 0 ? 1 : 0, width - digits.size(), '0');
-  return pad(d, digits);
-}
-
-std::string format_one(CallContext& call, const Directive& d, const Value& value) {
-  switch (d.conversion) {
-    case 'd':
-    case 'i':
-    case 'u':
-      return with_c_format(d, "ll", 'd', static_cast<long long>(as_integer(value)));
-    case 'x':
-    case 'X':
-    case 'o':
-      return with_c_format(d, "ll", d.conversion, static_cast<long long>(as_integer(value)));
-    case 'b':
-    case 'B':
-      return binary(d, as_integer(value));
-    case 'f':
-    case 'e':
-    case 'E':
-    case 'g':
-    case 'G':
-    case 'a':
-    case 'A':
-      return with_c_format(d, "", d.conversion, as_float(value));
-    case 'c': {
-      std::string text = value.is_integer() ? std::string(1, static_cast<char>(value.integer()))
-                                            : to_string(value).substr(0, 1);
-      return pad(d, text);
-    }
-    case 's':
-    case 'p': {
-      std::string text = to_string(value);
-      if (!d.precision.empty()) text = text.substr(0, std::stoul(d.precision.substr(1)));
-      return pad(d, text);
-    }
-    default:
-      call.fail(std::string("malformed format string - %") + d.conversion);
-  }
-}
-
-/// sprintf(format, values...) with Ruby's Kernel#format directives.
+/// sprintf(format, values...) with Ruby's Kernel#format directives, as Puppet calls it.
 Value sprintf(CallContext& call) {
   call.expect_arguments(1, static_cast<std::size_t>(-1));
-  std::string format = to_string(call.arguments[0]);
-  std::size_t next_argument = 1;
-  std::string out;
-  for (std::size_t i = 0; i < format.size(); ++i) {
-    if (format[i] != '%') {
-      out += format[i];
-      continue;
-    }
-    if (i + 1 < format.size() && format[i + 1] == '%') {
-      out += '%';
-      ++i;
-      continue;
-    }
-    Directive d;
-    std::size_t j = i + 1;
-    while (j < format.size() && std::string_view("-+ 0#").find(format[j]) != std::string::npos)
-      d.flags += format[j++];
-    while (j < format.size() && std::isdigit(static_cast<unsigned char>(format[j])))
-      d.width += format[j++];
-    if (j < format.size() && format[j] == '.') {
-      d.precision = ".";
-      ++j;
-      while (j < format.size() && std::isdigit(static_cast<unsigned char>(format[j])))
-        d.precision += format[j++];
-    }
-    if (j >= format.size()) call.fail("incomplete format specifier; use %% (double %) instead");
-    d.conversion = format[j];
-    if (next_argument >= call.arguments.size()) call.fail("too few arguments");
-    out += format_one(call, d, call.arguments[next_argument++]);
-    i = j;
+  if (!call.arguments[0].is_string()) call.fail("expects a String format");
+  std::vector<Value> values(call.arguments.begin() + 1, call.arguments.end());
+  try {
+    return Formatter(call.arguments[0].string(), values).run();
+  } catch (const FormatError& e) {
+    call.fail(e.what());
   }
-  return out;
 }
 
 }  // namespace

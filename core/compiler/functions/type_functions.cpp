@@ -79,8 +79,11 @@ std::string default_string(const Value& value, bool nested) {
     std::snprintf(text, sizeof text, "%f", value.number());
     return text;
   }
-  if (value.is_string()) return nested ? "'" + value.string() + "'" : value.string();
+  if (value.is_string()) return nested ? puppet_quote(value.string()) : value.string();
   if (value.is_undef()) return nested ? "undef" : "";
+  if (value.is_regexp() && !nested) return value.regexp().pattern;
+  if (is_sensitive(value) && nested) return "#<Sensitive [value redacted]>";
+  if (is_runtime_value(value, "Binary") && nested) return "Binary(\"" + to_string(value) + "\")";
   if (value.is_array()) {
     std::string out = "[";
     for (std::size_t i = 0; i < value.array().size(); ++i)
@@ -104,7 +107,20 @@ Value new_string(CallContext& call) {
   if (call.arguments.size() > 1 && call.arguments[1].is_string()) {
     if (is_runtime_value(call.arguments[0], "Binary") && call.arguments[1].string() == "%s")
       return call.arguments[0].type().parameters[0];  // the bytes themselves
-    std::vector<Value> arguments{call.arguments[1], call.arguments[0]};
+    // Puppet's StringConverter, not Ruby's format: %s and %p print collections as String()
+    // does, and %p quotes a string; width and precision apply to that text.
+    std::string directive = call.arguments[1].string();
+    Value subject = call.arguments[0];
+    if (directive.size() > 1 && directive[0] == '%' &&
+        (directive.back() == 's' || directive.back() == 'p')) {
+      if (subject.is_array() || subject.is_hash()) {
+        subject = default_string(subject, false);
+      } else if (directive.back() == 'p' && subject.is_string()) {
+        subject = puppet_quote(subject.string());
+      }
+      directive.back() = 's';
+    }
+    std::vector<Value> arguments{Value(directive), subject};
     CallContext format{call.evaluator, call.scope, call.name, arguments, nullptr, call.where};
     return find_function("sprintf")(format);
   }

@@ -1,0 +1,31 @@
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include "compiler/value.hpp"
+
+namespace marionette::compiler {
+
+/// One `%...` directive of a Ruby format string (Kernel#format), its width and precision
+/// already resolved (`*` read from the arguments).
+struct FormatDirective {
+  std::string flags;   ///< any of "-+ 0#"
+  int width = -1;      ///< -1 when none
+  int precision = -1;  ///< -1 when none
+  char conversion = 0;
+};
+
+/// What Ruby raises for a bad directive or argument ("%c requires a character", ...).
+struct FormatError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// The value formatted by one directive as Ruby formats the value Puppet hands it (undef as "",
+/// arrays and hashes as Ruby's inspect, negative numbers in hex, octal and binary as `..f01`).
+std::string ruby_format(const FormatDirective& directive, const Value& value);
+
+/// Ruby's #inspect of the value as Puppet hands it to Ruby: `[1, "a", nil]`, `{"k"=>1}`.
+std::string ruby_inspect(const Value& value);
+
+}  // namespace marionette::compiler

@@ -1,0 +1,3 @@
+$x = 1
+
+notify { 'n': message => sprintf('%s and %d', 'a') }

@@ -1,0 +1,1 @@
+notify { 'sf': message => [String(255, '%x'), String(3.14159, '%.2f'), String('abc', '%5s'), String([1, 'a'], '%s'), String(true, '%s'), String(-255, '%x'), String(255, '%#o'), String('abc', '%p'), String(1.5, '%s'), String({ 'a' => 1 }, '%s')] }
