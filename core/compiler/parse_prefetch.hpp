@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "compiler/heap_lookahead.hpp"
 #include "lang/ast/arena.hpp"
 #include "lang/parser.hpp"
 
@@ -67,7 +68,8 @@ class ParsePrefetch {
   std::condition_variable finished_;
   bool listed_ = false;  ///< entries_ and index_ are filled (they do not change after)
   bool stopping_ = false;
-  bool idle_ = false;  ///< the worker has run out of files
+  bool idle_ = false;   ///< the worker has run out of files
+  HeapLookahead heap_;  ///< what the worker does once out of files, until stopped
   std::optional<std::size_t> hint_;
   std::size_t cursor_ = 0;
   std::thread worker_;
