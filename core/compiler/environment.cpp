@@ -41,7 +41,12 @@ Environment::Environment(const std::optional<fs::path>& env_dir,
     fs::path modules = fs::absolute(modulepath_.front(), error).lexically_normal();
     if (!error && fs::is_directory(modules, error)) {
       try {
-        prefetch_ = std::make_unique<ParsePrefetch>(modules);
+        std::optional<fs::path> main_manifest = manifest;
+        if (!main_manifest) {
+          main_manifest = *env_dir / "site.pp";
+          if (!fs::exists(*main_manifest, error)) main_manifest = *env_dir / "manifests";
+        }
+        prefetch_ = std::make_unique<ParsePrefetch>(modules, main_manifest);
         prefetched_modules_ = modules;
       } catch (const std::system_error&) {
         // No thread to be had (a process or container limit): parse everything on the spot.

@@ -23,6 +23,32 @@ fs::path module_of(const fs::path& file) {
   return dir.parent_path();
 }
 
+/// Calls `visit` with the module part of each name in Puppet code: "apache" for `apache`,
+/// `apache::vhost` or `::apache`, lowercased.
+template <typename Visit>
+void for_each_module_word(std::string_view text, Visit visit) {
+  auto is_name = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == ':';
+  };
+  std::size_t at = 0;
+  while (at < text.size()) {
+    if (!is_name(text[at])) {
+      ++at;
+      continue;
+    }
+    std::size_t end = at;
+    while (end < text.size() && is_name(text[end])) ++end;
+    std::string word(text.substr(at, end - at));
+    at = end;
+    std::size_t start = word.starts_with("::") ? 2 : 0;
+    std::string module = word.substr(start, word.find("::", start) - start);
+    for (char& c : module)
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    if (!module.empty()) visit(std::string_view(module));
+  }
+}
+
 }  // namespace
 
 std::vector<fs::path> module_manifests(const fs::path& modules_dir) {
@@ -52,11 +78,47 @@ std::vector<fs::path> module_manifests(const fs::path& modules_dir) {
   return files;
 }
 
-ParsePrefetch::ParsePrefetch(fs::path modules_dir)
-    : heap_(kHeapStep), worker_([this, modules_dir = std::move(modules_dir)] {
-        list(modules_dir);
-        work();
-      }) {}
+ParsePrefetch::ParsePrefetch(fs::path modules_dir, std::optional<fs::path> main_manifest)
+    : heap_(kHeapStep),
+      worker_(
+          [this, modules_dir = std::move(modules_dir), main_manifest = std::move(main_manifest)] {
+            list(modules_dir);
+            if (main_manifest) order_by_mentions(*main_manifest);
+            work();
+          }) {}
+
+void ParsePrefetch::order_by_mentions(const fs::path& main_manifest) {
+  std::vector<fs::path> sources;
+  std::error_code error;
+  if (fs::is_directory(main_manifest, error)) {
+    for (const auto& entry : fs::recursive_directory_iterator(main_manifest, error))
+      if (entry.path().extension() == ".pp") sources.push_back(entry.path());
+  } else {
+    sources.push_back(main_manifest);
+  }
+  std::vector<std::size_t> order;
+  {
+    std::lock_guard lock(mutex_);
+    std::unordered_map<std::string, std::size_t> module_starts;  // module name -> first entry
+    for (std::size_t i = 0; i < entries_.size(); i = entries_[i].module_end)
+      module_starts.emplace(module_of(entries_[i].path).filename().string(), i);
+    for (const fs::path& source : sources) {
+      std::string text;
+      try {
+        text = lang::read_source(source)->text;
+      } catch (const std::exception&) {
+        continue;  // the compiler reports it
+      }
+      for_each_module_word(text, [&](std::string_view module) {
+        auto found = module_starts.find(std::string(module));
+        if (found == module_starts.end()) return;
+        order.push_back(found->second);
+        module_starts.erase(found);
+      });
+    }
+    mentioned_ = std::move(order);
+  }
+}
 
 void ParsePrefetch::list(const fs::path& modules_dir) {
   std::vector<fs::path> files = module_manifests(modules_dir);
@@ -130,6 +192,12 @@ std::optional<std::size_t> ParsePrefetch::next_queued() {
     for (std::size_t i = first; i < *hint_; ++i)
       if (entries_[i].state == State::Queued) return i;
     hint_.reset();
+  }
+  // Then the modules the main manifest names, in the order it names them.
+  for (; mentioned_cursor_ < mentioned_.size(); ++mentioned_cursor_) {
+    std::size_t first = mentioned_[mentioned_cursor_];
+    for (std::size_t i = first; i < entries_[first].module_end; ++i)
+      if (entries_[i].state == State::Queued) return i;
   }
   for (; cursor_ < entries_.size(); ++cursor_)
     if (entries_[cursor_].state == State::Queued) return cursor_;

@@ -29,8 +29,10 @@ class ParsePrefetch {
   };
 
   /// Starts listing the modules' .pp files (module_manifests) and parsing them, on a thread.
-  /// `modules_dir` is absolute and normalised, as the paths later asked for.
-  explicit ParsePrefetch(std::filesystem::path modules_dir);
+  /// `modules_dir` is absolute and normalised, as the paths later asked for. The modules the
+  /// main manifest (a file or a directory) names come first, in the order it names them.
+  explicit ParsePrefetch(std::filesystem::path modules_dir,
+                         std::optional<std::filesystem::path> main_manifest = std::nullopt);
   ~ParsePrefetch();
   ParsePrefetch(const ParsePrefetch&) = delete;
   ParsePrefetch& operator=(const ParsePrefetch&) = delete;
@@ -57,8 +59,10 @@ class ParsePrefetch {
   };
 
   void list(const std::filesystem::path& modules_dir);
+  void order_by_mentions(const std::filesystem::path& main_manifest);
   void work();
-  /// The next file to parse: the rest of the module last asked for, else the next in order.
+  /// The next file to parse: the rest of the module last asked for, else of the next module
+  /// the main manifest names, else the next in order.
   std::optional<std::size_t> next_queued();
 
   std::vector<Entry> entries_;
@@ -72,6 +76,8 @@ class ParsePrefetch {
   HeapLookahead heap_;  ///< what the worker does once out of files, until stopped
   std::optional<std::size_t> hint_;
   std::size_t cursor_ = 0;
+  std::vector<std::size_t> mentioned_;  ///< first entries of the modules the main manifest names
+  std::size_t mentioned_cursor_ = 0;
   std::thread worker_;
 };
 

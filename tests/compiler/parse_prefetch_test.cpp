@@ -78,6 +78,23 @@ TEST_F(ParsePrefetchTest, AParseErrorIsRaisedWhenTheFileIsAskedFor) {
   EXPECT_EQ(parsed->program.body->statements.size(), 1u);
 }
 
+TEST_F(ParsePrefetchTest, ModulesTheMainManifestNamesAreParsedAndHandedOverAlike) {
+  write("site.pp", "include ::Broken\nclass { 'app::db::server': }\nnotify { 'x': }\n");
+  ParsePrefetch prefetch(modules(), dir_ / "site.pp");
+  prefetch.wait_until_idle();
+  std::optional<ParsePrefetch::Parsed> server =
+      prefetch.take(modules() / "app/manifests/db/server.pp");
+  ASSERT_TRUE(server);
+  EXPECT_EQ(server->program.body->statements.size(), 1u);
+  EXPECT_THROW(prefetch.take(modules() / "broken/manifests/init.pp"), lang::SourceError);
+}
+
+TEST_F(ParsePrefetchTest, AMissingMainManifestOnlyLosesTheOrdering) {
+  ParsePrefetch prefetch(modules(), dir_ / "manifests");
+  prefetch.wait_until_idle();
+  EXPECT_TRUE(prefetch.take(modules() / "app/manifests/init.pp"));
+}
+
 TEST_F(ParsePrefetchTest, AfterStopNothingMoreIsParsed) {
   ParsePrefetch prefetch(modules());
   prefetch.stop();
