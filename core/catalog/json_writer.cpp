@@ -54,6 +54,51 @@ bool is_plain(std::string_view text) {
   return true;
 }
 
+bool is_ascii(std::string_view text) {
+  for (char c : text)
+    if (static_cast<unsigned char>(c) >= 0x80) return false;
+  return true;
+}
+
+/// ASCII text as nlohmann's serializer escapes it: the short escapes JSON has, \u00XX for the
+/// other control characters.
+void append_escaped_ascii(std::string& out, std::string_view text) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  for (char c : text) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          out += "\\u00";
+          out += kHex[(c >> 4) & 0xF];
+          out += kHex[c & 0xF];
+        } else {
+          out += c;
+        }
+    }
+  }
+}
+
 }  // namespace
 
 void JsonWriter::string(std::string_view text) {
@@ -61,9 +106,13 @@ void JsonWriter::string(std::string_view text) {
     out_ += '"';
     out_ += text;
     out_ += '"';
-    return;
+  } else if (is_ascii(text)) {
+    out_ += '"';
+    append_escaped_ascii(out_, text);
+    out_ += '"';
+  } else {
+    value(Data(text));  // UTF-8: checked, invalid sequences replaced, as nlohmann does
   }
-  value(Data(text));
 }
 
 void JsonWriter::strings(const std::vector<std::string>& list) {

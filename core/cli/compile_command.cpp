@@ -1,4 +1,5 @@
 #include <iostream>
+#include <utility>
 
 #include "catalog/catalog.hpp"
 #include "cli/command.hpp"
@@ -17,6 +18,8 @@ int run_compile(const std::vector<std::string>& words) {
   if (!settings.env_dir && !settings.manifest)
     throw UsageError("give --env-dir DIR or --manifest FILE");
   try {
+    // The environment's files are read and parsed on a second thread while the facts load.
+    compiler::OpenedEnvironment environment(settings.env_dir, settings.manifest);
     compiler::CompileRequest request;
     request.facts = daemon::load_facts(settings);
     request.node_name = daemon::node_name_for(settings, request.facts);
@@ -25,7 +28,8 @@ int run_compile(const std::vector<std::string>& words) {
     request.environment = settings.environment;
     request.hiera_config = settings.hiera_config;
     // The process ends right after: freeing the compilation would only cost time.
-    std::string json = compiler::compile_to_json(request, compiler::Teardown::Keep);
+    std::string json =
+        compiler::compile_to_json(request, std::move(environment), compiler::Teardown::Keep);
     json += '\n';
     std::cout.write(json.data(), static_cast<std::streamsize>(json.size()));
     std::cout.flush();

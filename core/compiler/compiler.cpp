@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "catalog/catalog_writer.hpp"
-
 #include "compiler/environment.hpp"
 #include "compiler/evaluator.hpp"
 #include "compiler/jumps.hpp"
@@ -154,19 +153,35 @@ auto without_stray_jumps(Step step) -> decltype(step()) {
 
 }  // namespace
 
+OpenedEnvironment::OpenedEnvironment(const std::optional<std::filesystem::path>& env_dir,
+                                     const std::optional<std::filesystem::path>& manifest,
+                                     CompileTimings* timings) {
+  double* parse_seconds = timings ? &timings->parse_seconds : nullptr;
+  if (parse_seconds) *parse_seconds = 0;
+  environment_ = std::make_unique<Environment>(env_dir, manifest, parse_seconds);
+}
+
+OpenedEnvironment::OpenedEnvironment(OpenedEnvironment&&) noexcept = default;
+OpenedEnvironment::~OpenedEnvironment() = default;
+
 catalog::Catalog compile(const CompileRequest& request) {
   double* parse_seconds = request.timings ? &request.timings->parse_seconds : nullptr;
   if (parse_seconds) *parse_seconds = 0;
   Environment environment(request.env_dir, request.manifest, parse_seconds);
+  environment.load_main_manifest();
   Evaluator evaluator(request, environment);
   return without_stray_jumps([&] { return evaluator.run(); });
 }
 
 std::string compile_to_json(const CompileRequest& request, Teardown teardown) {
-  double* parse_seconds = request.timings ? &request.timings->parse_seconds : nullptr;
-  if (parse_seconds) *parse_seconds = 0;
-  auto environment =
-      std::make_unique<Environment>(request.env_dir, request.manifest, parse_seconds);
+  return compile_to_json(
+      request, OpenedEnvironment(request.env_dir, request.manifest, request.timings), teardown);
+}
+
+std::string compile_to_json(const CompileRequest& request, OpenedEnvironment opened,
+                            Teardown teardown) {
+  std::unique_ptr<Environment> environment = std::move(opened.environment_);
+  environment->load_main_manifest();
   auto evaluator = std::make_unique<Evaluator>(request, *environment);
   without_stray_jumps([&] { evaluator->compile_resources(); });
   environment->stop_prefetching();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -38,6 +39,25 @@ struct CompileRequest {
 /// (syntax or evaluation) and std::runtime_error for everything else (missing files, ...).
 catalog::Catalog compile(const CompileRequest& request);
 
+class Environment;
+enum class Teardown;
+
+/// An environment opened ahead of its compile: from here on its module files are listed and
+/// parsed on a second thread, so that loading the facts meanwhile overlaps with that work.
+class OpenedEnvironment {
+ public:
+  /// Opens what a request's env_dir and manifest name; `timings`, when set, gets the parse time.
+  OpenedEnvironment(const std::optional<std::filesystem::path>& env_dir,
+                    const std::optional<std::filesystem::path>& manifest,
+                    CompileTimings* timings = nullptr);
+  OpenedEnvironment(OpenedEnvironment&&) noexcept;
+  ~OpenedEnvironment();
+
+ private:
+  friend std::string compile_to_json(const CompileRequest&, OpenedEnvironment, Teardown);
+  std::unique_ptr<Environment> environment_;
+};
+
 /// What becomes of a compilation's memory once its catalog is written.
 enum class Teardown {
   Free,
@@ -47,5 +67,9 @@ enum class Teardown {
 /// compile() then catalog::to_json(), the same bytes, written straight from the compiled
 /// resources without building the catalog first.
 std::string compile_to_json(const CompileRequest& request, Teardown teardown = Teardown::Free);
+
+/// The same, with the request's environment opened beforehand.
+std::string compile_to_json(const CompileRequest& request, OpenedEnvironment opened,
+                            Teardown teardown = Teardown::Free);
 
 }  // namespace marionette::compiler

@@ -30,6 +30,13 @@ decltype(auto) timed(double* total, Parse&& parse) {
   return parse();
 }
 
+/// Whether `path` is `dir` or below it; both absolute and normalised.
+bool is_inside(const fs::path& path, const fs::path& dir) {
+  const std::string& p = path.native();
+  const std::string& d = dir.native();
+  return p.starts_with(d) && (p.size() == d.size() || p[d.size()] == '/' || d.ends_with('/'));
+}
+
 }  // namespace
 
 Environment::Environment(const std::optional<fs::path>& env_dir,
@@ -53,15 +60,20 @@ Environment::Environment(const std::optional<fs::path>& env_dir,
       }
     }
   }
-  if (manifest) {
-    load_main(*manifest);
-  } else if (env_dir) {
-    if (fs::exists(*env_dir / "site.pp")) {
-      load_main(*env_dir / "site.pp");
-    } else if (fs::is_directory(*env_dir / "manifests")) {
-      load_main(*env_dir / "manifests");
+  main_manifest_ = manifest;
+  env_dir_ = env_dir;
+}
+
+void Environment::load_main_manifest() {
+  if (main_manifest_) {
+    load_main(*main_manifest_);
+  } else if (env_dir_) {
+    if (fs::exists(*env_dir_ / "site.pp")) {
+      load_main(*env_dir_ / "site.pp");
+    } else if (fs::is_directory(*env_dir_ / "manifests")) {
+      load_main(*env_dir_ / "manifests");
     } else {
-      throw std::runtime_error("no main manifest in " + env_dir->string() +
+      throw std::runtime_error("no main manifest in " + env_dir_->string() +
                                " (site.pp or manifests/)");
     }
   } else {
@@ -91,7 +103,7 @@ void Environment::stop_prefetching() {
 const lang::Program& Environment::parse_file(const fs::path& path) {
   fs::path absolute = fs::absolute(path).lexically_normal();
   std::optional<ParsePrefetch::Parsed> prefetched;
-  if (prefetch_) prefetched = prefetch_->take(absolute);
+  if (prefetch_ && is_inside(absolute, prefetched_modules_)) prefetched = prefetch_->take(absolute);
   if (prefetched) {
     if (parse_seconds_) *parse_seconds_ += prefetched->seconds;
     loaded_.push_back(prefetched->program);

@@ -21,11 +21,16 @@ namespace marionette::compiler {
 class Environment {
  public:
   /// `manifest` overrides the environment's main manifest (a file or a directory of .pp files).
-  /// When `parse_seconds` is set, the time spent lexing and parsing is added to it.
+  /// When `parse_seconds` is set, the time spent lexing and parsing is added to it. Module files
+  /// start being listed and parsed ahead of need from here on; the main manifest waits for
+  /// load_main_manifest().
   Environment(const std::optional<std::filesystem::path>& env_dir,
               const std::optional<std::filesystem::path>& manifest,
               double* parse_seconds = nullptr);
   ~Environment();
+
+  /// Parses the main manifest. Throws when there is none, or for its syntax errors.
+  void load_main_manifest();
 
   /// The evaluation is over: stop parsing module files ahead of need.
   void stop_prefetching();
@@ -72,6 +77,8 @@ class Environment {
   std::unordered_map<std::string, const lang::ast::FunctionDefinition*> functions_;
   std::unordered_map<std::string, const lang::ast::TypeAlias*> type_aliases_;
   std::deque<lang::EppProgram> templates_;
+  std::optional<std::filesystem::path> env_dir_;
+  std::optional<std::filesystem::path> main_manifest_;  ///< given instead of the environment's
   double* parse_seconds_;
   /// module_of's answers: is there a directory for this module name in the modulepath?
   mutable std::unordered_map<std::string, bool> module_dirs_;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "compiler/heap_lookahead.hpp"
+#include "compiler/module_manifests.hpp"
 #include "lang/ast/arena.hpp"
 #include "lang/parser.hpp"
 
@@ -51,7 +52,7 @@ class ParsePrefetch {
  private:
   enum class State { Queued, Parsing, Done, Taken };
   struct Entry {
-    std::filesystem::path path;
+    std::string path;
     State state = State::Queued;
     std::optional<Parsed> parsed;
     std::exception_ptr error;
@@ -66,7 +67,8 @@ class ParsePrefetch {
   std::optional<std::size_t> next_queued();
 
   std::vector<Entry> entries_;
-  std::unordered_map<std::string, std::size_t> index_;
+  std::unordered_map<std::string, std::size_t> index_;          ///< path -> entry
+  std::unordered_map<std::string, std::size_t> module_starts_;  ///< module -> its first entry
   lang::ast::Arena arena_;  ///< the worker's nodes; lives as long as the environment
   mutable std::mutex mutex_;
   std::condition_variable finished_;
@@ -80,8 +82,5 @@ class ParsePrefetch {
   std::size_t mentioned_cursor_ = 0;
   std::thread worker_;
 };
-
-/// The .pp files under each module's manifests/, functions/ and types/ in `modules_dir`.
-std::vector<std::filesystem::path> module_manifests(const std::filesystem::path& modules_dir);
 
 }  // namespace marionette::compiler

@@ -3,10 +3,10 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
-#include <regex>
 #include <stdexcept>
 
 #include "facts/facts.hpp"
+#include "facts/yaml_number_syntax.hpp"
 
 namespace marionette::facts {
 namespace {
@@ -21,16 +21,15 @@ namespace {
 }
 
 std::optional<Facts> integer_of(const std::string& text) {
-  static const std::regex kDecimal("[-+]?[0-9]+"), kOctal("0o[0-7]+"), kHex("0x[0-9a-fA-F]+");
   int base = 10;
   std::string digits = text;
-  if (std::regex_match(text, kOctal)) {
+  if (is_yaml_octal(text)) {
     base = 8;
     digits = text.substr(2);
-  } else if (std::regex_match(text, kHex)) {
+  } else if (is_yaml_hex(text)) {
     base = 16;
     digits = text.substr(2);
-  } else if (!std::regex_match(text, kDecimal)) {
+  } else if (!is_yaml_decimal(text)) {
     return std::nullopt;
   }
   if (digits[0] == '+') digits.erase(0, 1);
@@ -47,14 +46,12 @@ std::optional<Facts> integer_of(const std::string& text) {
 }
 
 std::optional<Facts> float_of(const std::string& text) {
-  static const std::regex kFloat(R"([-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?)");
-  static const std::regex kInfinity(R"([-+]?\.(inf|Inf|INF))"), kNan(R"(\.(nan|NaN|NAN))");
-  if (std::regex_match(text, kFloat)) return Facts(std::stod(text));
-  if (std::regex_match(text, kInfinity)) {
+  if (is_yaml_float(text)) return Facts(std::stod(text));
+  if (is_yaml_infinity(text)) {
     return Facts(text[0] == '-' ? -std::numeric_limits<double>::infinity()
                                 : std::numeric_limits<double>::infinity());
   }
-  if (std::regex_match(text, kNan)) return Facts(std::numeric_limits<double>::quiet_NaN());
+  if (is_yaml_nan(text)) return Facts(std::numeric_limits<double>::quiet_NaN());
   return std::nullopt;
 }
 

@@ -1,7 +1,8 @@
 #include "indirector/yaml_data.hpp"
 
 #include <charconv>
-#include <regex>
+
+#include "facts/yaml_number_syntax.hpp"
 
 namespace marionette::indirector {
 
@@ -18,8 +19,7 @@ facts::Facts plain_scalar(const std::string& text) {
   if (auto [rest, error] = std::from_chars(begin, end, integer);
       error == std::errc() && rest == end)
     return integer;
-  static const std::regex kFloat(R"([-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?)");
-  if (std::regex_match(text, kFloat)) return std::stod(text);
+  if (facts::is_yaml_float(text)) return std::stod(text);
   return text;
 }
 

@@ -31,6 +31,13 @@ TEST(JsonWriterString, EveryEscapedByteAtEveryPositionIsWrittenAsNlohmannDoes) {
   }
 }
 
+TEST(JsonWriterString, EveryAsciiByteIsEscapedAsNlohmannDoes) {
+  for (int byte = 0; byte < 0x80; ++byte) {
+    std::string text = "line\n" + std::string(1, static_cast<char>(byte)) + "end";
+    EXPECT_EQ(written(text), Data(text).dump()) << "byte " << byte;
+  }
+}
+
 TEST(JsonWriterString, InvalidUtf8IsReplacedAsInTheCatalogWriter) {
   std::string text =
       "abcdefgh\xff"

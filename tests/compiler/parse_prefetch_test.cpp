@@ -39,12 +39,19 @@ class ParsePrefetchTest : public ::testing::Test {
 };
 
 TEST_F(ParsePrefetchTest, ListsEachModulesManifestsFunctionsAndTypes) {
-  std::vector<fs::path> files = module_manifests(modules());
+  write("modules/empty/manifests/README", "no code\n");
+  fs::create_directory_symlink(dir_ / "modules/app/manifests/db", dir_ / "modules/app/types/db");
+  std::vector<ModuleManifests> modules = module_manifests(this->modules().string());
   std::vector<std::string> names;
-  for (const fs::path& file : files) names.push_back(fs::relative(file, modules()).string());
-  EXPECT_EQ(names, (std::vector<std::string>{"app/functions/double.pp",
+  for (const ModuleManifests& module : modules) {
+    names.push_back(module.module + ":");
+    for (const std::string& file : module.files)
+      names.push_back(fs::path(file).lexically_relative(this->modules()).string());
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"app:", "app/functions/double.pp",
                                              "app/manifests/db/server.pp", "app/manifests/init.pp",
-                                             "app/types/port.pp", "broken/manifests/init.pp"}));
+                                             "app/types/db/server.pp", "app/types/port.pp",
+                                             "broken:", "broken/manifests/init.pp"}));
 }
 
 TEST_F(ParsePrefetchTest, HandsOverTheParseOfAListedFile) {

@@ -1,0 +1,72 @@
+#include "compiler/module_manifests.hpp"
+
+#include <dirent.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+
+namespace marionette::compiler {
+
+namespace {
+
+/// Deep enough for any module; a symlink loop stops here instead of running away.
+constexpr int kMaxDepth = 32;
+
+struct DirectoryEntry {
+  std::string name;
+  bool directory = false;
+};
+
+/// The entries of `dir` other than . and .., with symlinks resolved; empty when unreadable.
+/// d_type spares a stat(2) for each entry on the file systems that fill it in.
+std::vector<DirectoryEntry> read_directory(const std::string& dir) {
+  std::vector<DirectoryEntry> entries;
+  DIR* handle = opendir(dir.c_str());
+  if (!handle) return entries;
+  while (const dirent* entry = readdir(handle)) {
+    std::string_view name = entry->d_name;
+    if (name == "." || name == "..") continue;
+    bool directory = entry->d_type == DT_DIR;
+    bool regular = entry->d_type == DT_REG;
+    if (entry->d_type == DT_UNKNOWN || entry->d_type == DT_LNK) {
+      struct stat status;
+      if (stat((dir + '/').append(name).c_str(), &status) != 0) continue;
+      directory = S_ISDIR(status.st_mode);
+      regular = S_ISREG(status.st_mode);
+    }
+    if (directory || regular) entries.push_back({std::string(name), directory});
+  }
+  closedir(handle);
+  return entries;
+}
+
+void collect_pp_files(const std::string& dir, int depth, std::vector<std::string>& files) {
+  if (depth > kMaxDepth) return;
+  for (const DirectoryEntry& entry : read_directory(dir)) {
+    std::string path = dir + '/' + entry.name;
+    if (entry.directory)
+      collect_pp_files(path, depth + 1, files);
+    else if (entry.name.size() > 3 && entry.name.ends_with(".pp"))
+      files.push_back(std::move(path));
+  }
+}
+
+}  // namespace
+
+std::vector<ModuleManifests> module_manifests(const std::string& modules_dir) {
+  std::vector<ModuleManifests> modules;
+  for (const DirectoryEntry& module : read_directory(modules_dir)) {
+    if (!module.directory) continue;
+    ModuleManifests found{module.name, {}};
+    for (const char* subdir : {"/manifests", "/functions", "/types"})
+      collect_pp_files(modules_dir + '/' + module.name + subdir, 0, found.files);
+    if (found.files.empty()) continue;
+    std::sort(found.files.begin(), found.files.end());
+    modules.push_back(std::move(found));
+  }
+  std::sort(modules.begin(), modules.end(),
+            [](const ModuleManifests& a, const ModuleManifests& b) { return a.module < b.module; });
+  return modules;
+}
+
+}  // namespace marionette::compiler
