@@ -219,11 +219,9 @@ int run_agent(const std::vector<std::string>& words) {
     options.agentx_socket = config.agentx_socket;
     options.root_oid = root_oid;
     snmp = std::thread([run_subagent, options, &registry, &stop, log] {
-      try {
-        run_subagent(options, registry, stop);
-      } catch (const std::exception& e) {
-        log("err", std::string("The SNMP subagent stopped: ") + e.what());
-      }
+      char error[512] = "";
+      if (!run_subagent(options, registry, stop, log_from_snmp_module, error, sizeof error))
+        log("err", std::string("The SNMP subagent stopped: ") + error);
     });
   }
   int status = agent.run(signals);

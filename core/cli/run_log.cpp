@@ -91,6 +91,11 @@ void print_error(const std::string& message) {
   if (message.empty() || message.back() != '\n') std::cerr << '\n';
 }
 
+void log_from_snmp_module(int spdlog_level, const char* text, std::size_t size) {
+  spdlog::default_logger_raw()->log(static_cast<spdlog::level::level_enum>(spdlog_level), "{}",
+                                    std::string_view(text, size));
+}
+
 /// The current destination; the run log and spdlog's default logger go through it.
 struct AgentLog::Route {
   std::mutex mutex;

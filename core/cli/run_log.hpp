@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <string>
 
@@ -10,6 +11,10 @@ namespace marionette::cli {
 /// A log sink that prints Puppet-shaped lines (`Notice: …`, `Error: …`) through spdlog:
 /// plain on the console for `apply`, with timestamps for the agent.
 daemon::RunLog make_run_log(bool timestamps, bool debug);
+
+/// Writes one of the SNMP module's log messages (subagent::ModuleLog) to spdlog's default logger,
+/// which an AgentLog routes.
+void log_from_snmp_module(int spdlog_level, const char* text, std::size_t size);
 
 /// Prints an error the way every subcommand does: `Error: message` on stderr.
 void print_error(const std::string& message);

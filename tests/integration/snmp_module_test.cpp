@@ -16,11 +16,13 @@ namespace {
 namespace fs = std::filesystem;
 using testing::run_command;
 
-TEST(SnmpModule, TheExecutableDoesNotNeedNetSnmp) {
+TEST(SnmpModule, TheExecutableNeedsNeitherNetSnmpNorSharedCppLibraries) {
   testing::CommandResult ldd = run_command({"ldd", MARIONETTE_BINARY});
   ASSERT_EQ(ldd.exit_code, 0) << ldd.err;
-  EXPECT_NE(ldd.out.find("libstdc++"), std::string::npos) << ldd.out;
-  EXPECT_EQ(ldd.out.find("libnetsnmp"), std::string::npos) << ldd.out;
+  EXPECT_NE(ldd.out.find("libc.so"), std::string::npos) << ldd.out;
+  for (const char* library : {"libnetsnmp", "libstdc++", "libgcc_s", "libyaml-cpp", "libspdlog",
+                              "libfmt", "libhiredis", "libnettle"})
+    EXPECT_EQ(ldd.out.find(library), std::string::npos) << library << " in\n" << ldd.out;
 }
 
 TEST(SnmpModule, TheModuleSitsWhereTheExecutableLooksAndExportsItsEntry) {
@@ -29,9 +31,10 @@ TEST(SnmpModule, TheModuleSitsWhereTheExecutableLooksAndExportsItsEntry) {
   ASSERT_TRUE(fs::exists(module)) << module;
   testing::CommandResult ldd = run_command({"ldd", module.string()});
   EXPECT_NE(ldd.out.find("libnetsnmpagent"), std::string::npos) << ldd.out;
+  EXPECT_NE(ldd.out.find("libstdc++"), std::string::npos) << "the module has its own runtime";
   testing::CommandResult symbols = run_command({"nm", "-D", "--defined-only", module.string()});
   if (symbols.exit_code != 0) GTEST_SKIP() << "nm is not available";
-  EXPECT_NE(symbols.out.find("marionette_subagent_run_v1"), std::string::npos) << symbols.out;
+  EXPECT_NE(symbols.out.find("marionette_subagent_run_v2"), std::string::npos) << symbols.out;
 }
 
 TEST(SnmpModule, AnAgentWithoutTheModuleSaysWhyAndExits) {
