@@ -11,9 +11,9 @@ void Evaluator::check_builtin_attributes() const {
   for (std::size_t i = 0; i < resources_.size(); ++i) {
     const CompiledResource& resource = resources_[i];
     if (resource.definition) continue;
-    std::string type = lowercase(resource.type);
+    AttributeCheck check(lowercase(resource.type));
     for (const auto& [name, value] : resource.parameters)
-      if (!accepts_attribute(type, name))
+      if (!check.accepts(name))
         throw lang::SourceError("no parameter named '" + name + "' on " + resource.ref(),
                                 resource.where);
   }

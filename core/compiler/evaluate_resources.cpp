@@ -93,7 +93,7 @@ std::string Evaluator::resource_type_name(const ast::Expression& expression, Sco
       expression.where);
 }
 
-Value Evaluator::evaluate_resource(const ast::Resource& node, Scope& scope) {
+Value Evaluator::evaluate_resource(const ast::Resource& node, Scope& scope, bool discarded) {
   std::string written = lowercase(
       node.type_expression ? resource_type_name(*node.type_expression, scope) : node.type_name);
   const ast::DefinedTypeDefinition* definition = nullptr;
@@ -122,8 +122,12 @@ Value Evaluator::evaluate_resource(const ast::Resource& node, Scope& scope) {
         throw SourceError("Missing title. The title expression resulted in undef", body.where);
       names.push_back(to_string(titles));
     }
-    for (const std::string& title : names)
-      declare_titled(type, definition, title, attributes, node.form, node.where, scope, references);
+    Array* wanted = discarded ? nullptr : &references;
+    for (std::size_t i = 0; i + 1 < names.size(); ++i)
+      declare_titled(type, definition, names[i], attributes, node.form, node.where, scope, wanted);
+    if (!names.empty())
+      declare_titled(type, definition, names.back(), std::move(attributes), node.form, node.where,
+                     scope, wanted);
   }
   if (references.size() == 1) return references[0];
   return references;
@@ -132,15 +136,15 @@ Value Evaluator::evaluate_resource(const ast::Resource& node, Scope& scope) {
 void Evaluator::declare_titled(const std::string& type,
                                const ast::DefinedTypeDefinition* definition,
                                const std::string& title,
-                               const std::vector<std::pair<std::string, Value>>& attributes,
+                               std::vector<std::pair<std::string, Value>> attributes,
                                ast::ResourceForm form, const lang::SourceLocation& where,
-                               Scope& scope, Array& references) {
+                               Scope& scope, Array* references) {
   if (type == "Class") {
     std::size_t index = declare_class(lowercase(title), scope, &attributes, where);
-    references.push_back(TypeValue{"Class", {Value(resources_[index].title)}});
+    if (references) references->push_back(TypeValue{"Class", {Value(resources_[index].title)}});
     return;
   }
-  std::size_t index = declare_resource(type, title, attributes, form, where, scope);
+  std::size_t index = declare_resource(type, title, std::move(attributes), form, where, scope);
   CompiledResource& resource = resources_[index];
   resource.definition = definition;
   if (definition) {
@@ -149,7 +153,7 @@ void Evaluator::declare_titled(const std::string& type,
     scope.snapshot_defaults(snapshot);
     resources_[index].defaults_scope = &snapshot;
   }
-  references.push_back(TypeValue{type, {Value(title)}});
+  if (references) references->push_back(TypeValue{type, {Value(title)}});
 }
 
 void Evaluator::create_resources(std::string written, const Value& instances, const Value& defaults,
@@ -179,7 +183,8 @@ void Evaluator::create_resources(std::string written, const Value& instances, co
         if (!set) attributes.emplace_back(key, value);
       }
     }
-    declare_titled(type, definition, to_string(title), attributes, form, where, scope, references);
+    declare_titled(type, definition, to_string(title), std::move(attributes), form, where, scope,
+                   &references);
   }
 }
 
@@ -193,7 +198,8 @@ std::size_t Evaluator::declare_resource(const std::string& type, const std::stri
                                         std::vector<std::pair<std::string, Value>> attributes,
                                         ast::ResourceForm form, const lang::SourceLocation& where,
                                         Scope& scope) {
-  if (auto existing = resources_.find(type, title)) {
+  std::string key = reference_key(type, title);
+  if (auto existing = resources_.find(key)) {
     throw SourceError("Duplicate declaration: " + type + "[" + title + "] is already declared at " +
                           where_text(resources_[*existing].where) + "; cannot redeclare",
                       where);
@@ -223,12 +229,13 @@ std::size_t Evaluator::declare_resource(const std::string& type, const std::stri
     if (d->source != scope.resource())
       resource.defaulted_from.push_back({d->name, d->source, d->where});
   }
+  resource.parameters.reserve(attributes.size());
   for (auto& [name, value] : attributes) {
     if (value.is_undef()) continue;
-    resource.parameters.emplace_back(name, std::move(value));
+    resource.parameters.emplace_back(std::move(name), std::move(value));
   }
   bool is_stage = resource.type == "Stage";  // stages are never contained
-  std::size_t index = resources_.add(std::move(resource));
+  std::size_t index = resources_.add(std::move(resource), std::move(key));
   if (!is_stage) resources_.add_edge(scope.resource(), index);
   return index;
 }
@@ -310,8 +317,8 @@ Value Evaluator::evaluate_override(const ast::ResourceOverride& node, Scope& sco
       PendingOverride& pending = pending_overrides_.emplace_back(
           PendingOverride{type.name, type.parameters[0].string(), {}, &scope, node.where});
       for (const ast::AttributeOperation& operation : node.attributes)
-        pending.attributes.push_back({operation.name, evaluate(operation.value, scope),
-                                      operation.append, operation.where});
+        pending.attributes.push_back(
+            {operation.name, evaluate(operation.value, scope), operation.append, operation.where});
       continue;
     }
     if (override_right(scope, resources_[*index]) == OverrideRight::None)

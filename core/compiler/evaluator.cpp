@@ -131,7 +131,15 @@ Value Evaluator::evaluate(const ast::Node* node, Scope& scope) {
 
 Value Evaluator::evaluate_block(const ast::Block* block, Scope& scope) {
   Value last;
-  for (const ast::Node* statement : block->statements) last = evaluate(statement, scope);
+  const auto& statements = block->statements;
+  for (std::size_t i = 0; i < statements.size(); ++i) {
+    const ast::Expression* statement = statements[i];
+    // A resource statement's references are only made when they are the block's value.
+    if (i + 1 < statements.size() && statement->kind == ast::NodeKind::Resource)
+      evaluate_resource(*static_cast<const ast::Resource*>(statement), scope, true);
+    else
+      last = evaluate(statement, scope);
+  }
   return last;
 }
 
@@ -323,6 +331,12 @@ Value Evaluator::evaluate_string(const ast::InterpolatedString& string, Scope& s
   for (const ast::Node* part : string.parts) {
     if (auto* text = ast::as<ast::StringLiteral>(part)) {
       out += text->value;
+    } else if (auto* variable = ast::as<ast::Variable>(part);
+               variable && !variable->name.empty() &&
+               !(variable->name[0] >= '0' && variable->name[0] <= '9')) {
+      // As evaluate_variable, without copying the value.
+      const Value* found = find_variable(variable->name, scope);
+      append_string(found ? *found : Value(), out);
     } else {
       append_string(evaluate(part, scope), out);
     }

@@ -85,7 +85,9 @@ class Evaluator {
                       const lang::SourceLocation& where);
 
   // Resources (evaluate_resources.cpp).
-  Value evaluate_resource(const lang::ast::Resource& node, Scope& scope);
+  /// The references to the declared resources; none are made when `discarded` (a statement
+  /// whose value nobody uses).
+  Value evaluate_resource(const lang::ast::Resource& node, Scope& scope, bool discarded = false);
   std::string resource_type_name(const lang::ast::Expression& expression, Scope& scope);
   Value evaluate_defaults(const lang::ast::ResourceDefaults& node, Scope& scope);
   Value evaluate_override(const lang::ast::ResourceOverride& node, Scope& scope);
@@ -98,12 +100,13 @@ class Evaluator {
                                std::vector<std::pair<std::string, Value>> attributes,
                                lang::ast::ResourceForm form, const lang::SourceLocation& where,
                                Scope& scope);
-  /// Declares TYPE[TITLE] from a resource expression or create_resources.
+  /// Declares TYPE[TITLE] from a resource expression or create_resources; adds its reference to
+  /// `references` when given.
   void declare_titled(const std::string& type, const lang::ast::DefinedTypeDefinition* definition,
                       const std::string& title,
-                      const std::vector<std::pair<std::string, Value>>& attributes,
+                      std::vector<std::pair<std::string, Value>> attributes,
                       lang::ast::ResourceForm form, const lang::SourceLocation& where, Scope& scope,
-                      Array& references);
+                      Array* references);
   /// What an override written in `scope` may do to `resource`, by Puppet's rule: only code of
   /// the resource's own class or defined type, or of a class inheriting from its class.
   enum class OverrideRight { None, SameSource, Subclass };

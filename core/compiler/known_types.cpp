@@ -186,10 +186,19 @@ bool is_metaparameter(std::string_view name) {
 }
 
 bool accepts_attribute(std::string_view type, std::string_view attribute) {
+  return AttributeCheck(type).accepts(attribute);
+}
+
+AttributeCheck::AttributeCheck(std::string_view type) : entry_(nullptr) {
   const TypeIndex& index = type_index();
   auto found = index.types.find(type);
-  if (found == index.types.end() || !found->second.lists_attributes) return true;
-  return found->second.attributes.count(attribute) > 0 || index.metaparameters.count(attribute) > 0;
+  if (found != index.types.end() && found->second.lists_attributes) entry_ = &found->second;
+}
+
+bool AttributeCheck::accepts(std::string_view attribute) const {
+  if (!entry_) return true;
+  const auto& entry = *static_cast<const TypeIndex::Entry*>(entry_);
+  return entry.attributes.count(attribute) > 0 || type_index().metaparameters.count(attribute) > 0;
 }
 
 }  // namespace marionette::compiler

@@ -72,14 +72,23 @@ void CompiledResource::tag(std::string_view name) {
 
 std::optional<std::size_t> ResourceTable::find(const std::string& type,
                                                const std::string& title) const {
-  auto found = index_.find(reference_key(type, title));
+  return find(reference_key(type, title));
+}
+
+std::optional<std::size_t> ResourceTable::find(const std::string& key) const {
+  auto found = index_.find(key);
   if (found == index_.end()) return std::nullopt;
   return found->second;
 }
 
 std::size_t ResourceTable::add(CompiledResource resource) {
+  std::string key = resource.ref();
+  return add(std::move(resource), std::move(key));
+}
+
+std::size_t ResourceTable::add(CompiledResource resource, std::string key) {
   std::size_t index = resources_.size();
-  index_.emplace(resource.ref(), index);
+  index_.emplace(std::move(key), index);
   resources_.push_back(std::move(resource));
   return index;
 }

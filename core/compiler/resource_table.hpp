@@ -75,11 +75,15 @@ class ResourceTable {
   const CompiledResource& operator[](std::size_t i) const { return resources_[i]; }
 
   std::optional<std::size_t> find(const std::string& type, const std::string& title) const;
+  /// By reference_key(type, title).
+  std::optional<std::size_t> find(const std::string& key) const;
   /// Whether the resource has the tag, counting the tags it will take from its containers.
   bool has_tag(std::size_t index, const std::string& tag) const;
   /// Gives every resource its containers' tags, in catalog order.
   void finish_tags();
   std::size_t add(CompiledResource resource);
+  /// add(), with the resource's reference_key already made.
+  std::size_t add(CompiledResource resource, std::string key);
   void add_edge(std::size_t container, std::size_t contained);
   /// The containment edges, in the order they were added.
   const std::vector<std::pair<std::size_t, std::size_t>>& edges() const { return edges_; }
