@@ -173,15 +173,23 @@ void Evaluator::include_class(const Value& name, Scope& scope, ClassInclusion ho
 void Evaluator::bind_parameters(const std::vector<ast::Parameter>& declared,
                                 CompiledResource& resource, Scope& body,
                                 const lang::SourceLocation& where) {
-  std::string label = resource.ref();
+  auto label = [&] { return resource.ref(); };  // for errors only
   for (const auto& [name, value] : resource.parameters) {
     bool known = is_metaparameter(name) ||
                  std::any_of(declared.begin(), declared.end(),
                              [&](const ast::Parameter& p) { return p.name == name; });
-    if (!known) throw SourceError(label + ": has no parameter named '" + name + "'", where);
+    if (!known) throw SourceError(label() + ": has no parameter named '" + name + "'", where);
   }
+  // Puppet evaluates the parameters' types where no variable is visible, not even the top
+  // scope's or $facts: a type cannot use a parameter or any other variable.
+  Scope no_variables(nullptr, "", body.resource());
+  std::vector<Value> types(declared.size());
+  for (std::size_t i = 0; i < declared.size(); ++i)
+    if (declared[i].type) types[i] = evaluate_type_expression(declared[i].type, no_variables);
   std::vector<std::pair<std::string, Value>> defaulted;
-  for (const ast::Parameter& parameter : declared) {
+  for (std::size_t i = 0; i < declared.size(); ++i) {
+    const ast::Parameter& parameter = declared[i];
+    const Value& type = types[i];
     const Value* given = resource.parameter(parameter.name);
     Value value;
     std::optional<Value> from_hiera;
@@ -196,22 +204,15 @@ void Evaluator::bind_parameters(const std::vector<ast::Parameter>& declared,
       value = evaluate(parameter.default_value, body);
       if (!value.is_undef()) defaulted.emplace_back(parameter.name, value);
     } else {
-      bool optional = false;
-      if (parameter.type) {
-        Value type = evaluate(parameter.type, body);
-        optional = type.is_type() && matches(Value(), type.type());
-      }
+      bool optional = type.is_type() && matches(Value(), type.type());
       if (!optional)
-        throw SourceError(label + ": expects a value for parameter '" + parameter.name + "'",
+        throw SourceError(label() + ": expects a value for parameter '" + parameter.name + "'",
                           where);
     }
-    if (parameter.type) {
-      Value type = evaluate(parameter.type, body);
-      if (type.is_type() && !matches(value, type.type()))
-        throw SourceError(
-            label + ": parameter '" + parameter.name + "' " + describe_mismatch(type.type(), value),
-            where);
-    }
+    if (type.is_type() && !matches(value, type.type()))
+      throw SourceError(
+          label() + ": parameter '" + parameter.name + "' " + describe_mismatch(type.type(), value),
+          where);
     body.set(parameter.name, std::move(value));
   }
   for (auto& entry : defaulted) resource.parameters.push_back(std::move(entry));

@@ -149,9 +149,7 @@ void Evaluator::declare_titled(const std::string& type,
   resource.definition = definition;
   if (definition) {
     resource.kind = "defined_type";
-    Scope& snapshot = scopes_.emplace_back(nullptr, "", scope.resource());
-    scope.snapshot_defaults(snapshot);
-    resources_[index].defaults_scope = &snapshot;
+    resources_[index].defaults_scope = defaults_snapshot(scope);
   }
   if (references) references->push_back(TypeValue{type, {Value(title)}});
 }
@@ -240,7 +238,18 @@ std::size_t Evaluator::declare_resource(const std::string& type, const std::stri
   return index;
 }
 
+const Scope* Evaluator::defaults_snapshot(const Scope& scope) {
+  // Instances declared one after the other in a scope share a snapshot until a default changes.
+  if (last_snapshot_.scope_id != scope.id() || last_snapshot_.generation != defaults_generation_) {
+    Scope& snapshot = scopes_.emplace_back(nullptr, "", scope.resource());
+    scope.snapshot_defaults(snapshot);
+    last_snapshot_ = {scope.id(), defaults_generation_, &snapshot};
+  }
+  return last_snapshot_.snapshot;
+}
+
 Value Evaluator::evaluate_defaults(const ast::ResourceDefaults& node, Scope& scope) {
+  ++defaults_generation_;
   std::string type = capitalize_segments(node.type_name);
   auto& list = scope.defaults()[type];
   for (const ast::AttributeOperation& operation : node.attributes) {

@@ -253,6 +253,36 @@ bool slice_bounds(std::int64_t size, std::int64_t start, std::int64_t count, std
 
 }  // namespace
 
+namespace {
+
+/// The Ruby class Puppet names in messages about a value it did not expect.
+std::string ruby_class_of(const Value& value) {
+  if (value.is_undef()) return "NilClass";
+  if (value.is_boolean()) return value.boolean() ? "TrueClass" : "FalseClass";
+  if (value.is_integer()) return "Integer";
+  if (value.is_float()) return "Float";
+  if (value.is_string()) return "String";
+  if (value.is_regexp()) return "Regexp";
+  if (value.is_array()) return "Array";
+  if (value.is_hash()) return "Hash";
+  if (value.is_type()) return "Puppet::Pops::Types::P" + value.type().name + "Type";
+  return "Object";
+}
+
+/// Integer[min, max] takes integers or default only, as Puppet's access_PIntegerType checks.
+void check_integer_type_keys(const ast::Access& access, const std::vector<Value>& keys) {
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const Value& key = keys[i];
+    if (key.is_array()) return;  // Puppet flattens the keys first: not checked here
+    if (key.is_integer() || key.is_default()) continue;
+    throw SourceError("Integer-Type [] requires all arguments to be integers (or default). Got " +
+                          ruby_class_of(key),
+                      access.keys[i]->where);
+  }
+}
+
+}  // namespace
+
 Value Evaluator::evaluate_access(const ast::Access& access, Scope& scope) {
   Value target = evaluate(access.target, scope);
   std::vector<Value> keys;
@@ -295,6 +325,7 @@ Value Evaluator::evaluate_access(const ast::Access& access, Scope& scope) {
   }
   if (target.is_type()) {
     const TypeValue& type = target.type();
+    if (type.name == "Integer" && type.parameters.empty()) check_integer_type_keys(access, keys);
     if (is_data_type_name(type.name)) return make_type(type.name, std::move(keys));
     // A resource reference: File['/etc/motd'], Class['app'], File['a', 'b'].
     std::string type_name = type.name;
@@ -390,7 +421,7 @@ Value Evaluator::call_lambda(const ast::Lambda& lambda, std::vector<Value> argum
                         lambda.where);
     }
     if (parameter.type) {
-      Value type = evaluate(parameter.type, local);
+      Value type = evaluate_type_expression(parameter.type, local);
       if (type.is_type() && !matches(value, type.type()))
         throw SourceError(
             "block parameter '" + parameter.name + "' " + describe_mismatch(type.type(), value),

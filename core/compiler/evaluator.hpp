@@ -84,6 +84,9 @@ class Evaluator {
   bool option_matches(const Value& subject, const Value& option, Scope& scope,
                       const lang::SourceLocation& where);
 
+  /// A parameter's type: evaluated once when it is written with type names and literals only.
+  Value evaluate_type_expression(const lang::ast::Expression* type, Scope& scope);
+
   // Resources (evaluate_resources.cpp).
   /// The references to the declared resources; none are made when `discarded` (a statement
   /// whose value nobody uses).
@@ -100,6 +103,9 @@ class Evaluator {
                                std::vector<std::pair<std::string, Value>> attributes,
                                lang::ast::ResourceForm form, const lang::SourceLocation& where,
                                Scope& scope);
+  /// The resource defaults visible in `scope`, copied into a scope of their own: what a defined
+  /// type's instance declared there evaluates with.
+  const Scope* defaults_snapshot(const Scope& scope);
   /// Declares TYPE[TITLE] from a resource expression or create_resources; adds its reference to
   /// `references` when given.
   void declare_titled(const std::string& type, const lang::ast::DefinedTypeDefinition* definition,
@@ -191,6 +197,15 @@ class Evaluator {
   Scope* top_ = nullptr;
   std::size_t stage_main_ = 0;
   std::unordered_map<std::string, Scope*> class_scopes_;
+  /// Counts changes to resource defaults (any scope's): a snapshot stays valid while it holds.
+  std::size_t defaults_generation_ = 0;
+  struct {
+    std::uint64_t scope_id = 0;
+    std::size_t generation = 0;
+    const Scope* snapshot = nullptr;
+  } last_snapshot_;
+  /// Parameter types made of type names and literals, by expression (constant_types.cpp).
+  std::unordered_map<const lang::ast::Expression*, Value> constant_types_;
   std::vector<std::string> classes_;
   std::vector<PendingRelationship> relationships_;
   std::vector<PendingCollector> collectors_;

@@ -1,7 +1,9 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -26,7 +28,13 @@ struct ResourceDefault {
 class Scope {
  public:
   Scope(Scope* parent, std::string class_name, std::size_t resource)
-      : parent_(parent), class_name_(std::move(class_name)), resource_(resource) {}
+      : parent_(parent), class_name_(std::move(class_name)), resource_(resource) {
+    static std::atomic<std::uint64_t> scopes_made{0};
+    id_ = scopes_made.fetch_add(1, std::memory_order_relaxed) + 1;
+  }
+
+  /// Unique to this scope in the process (a lambda's scope may reuse an earlier one's address).
+  std::uint64_t id() const { return id_; }
 
   Scope* parent() const { return parent_; }
   /// The class this scope belongs to ("" for top scope and defined types).
@@ -112,6 +120,7 @@ class Scope {
 
  private:
   Scope* parent_;
+  std::uint64_t id_;
   std::string class_name_;
   std::size_t resource_;
   std::unordered_map<std::string, Value> variables_;
