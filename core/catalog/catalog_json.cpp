@@ -83,12 +83,19 @@ Resource resource_from_json(const Data& in, std::size_t index) {
 void write_resource_start(JsonWriter& json, std::string_view type, std::string_view title,
                           const std::vector<std::string>& tags, const std::string* file,
                           std::optional<int> line, bool exported, std::string_view kind) {
+  write_resource_start(
+      json, type, title, [&](JsonWriter& json) { json.strings(tags); }, file, line, exported, kind);
+}
+
+void write_resource_start(JsonWriter& json, std::string_view type, std::string_view title,
+                          const std::function<void(JsonWriter&)>& tags, const std::string* file,
+                          std::optional<int> line, bool exported, std::string_view kind) {
   json.raw("{\"type\":");
   json.string(type);
   json.raw(",\"title\":");
   json.string(title);
   json.raw(",\"tags\":");
-  json.strings(tags);
+  tags(json);
   if (file) {
     json.raw(",\"file\":");
     json.string(*file);

@@ -21,6 +21,12 @@ void write_resource_start(JsonWriter& json, std::string_view type, std::string_v
                           const std::vector<std::string>& tags, const std::string* file,
                           std::optional<int> line, bool exported, std::string_view kind);
 
+/// The same, with the tags array written by `tags` (the brackets and the comma-separated
+/// strings).
+void write_resource_start(JsonWriter& json, std::string_view type, std::string_view title,
+                          const std::function<void(JsonWriter&)>& tags, const std::string* file,
+                          std::optional<int> line, bool exported, std::string_view kind);
+
 /// A containment edge: `{"source":…,"target":…}`.
 void write_edge(JsonWriter& json, std::string_view source, std::string_view target);
 

@@ -96,11 +96,11 @@ void Evaluator::compile_resources() {
   fail_on_unresolved_overrides();
   finish_relationships();
   inherit_metaparameters();
-  resources_.finish_tags();
 }
 
 catalog::Catalog Evaluator::run() {
   compile_resources();
+  resources_.finish_tags();  // (the JSON writer adds the containers' tags as it writes)
   catalog::Catalog out = resources_.to_catalog();
   describe_catalog(out);
   return out;

@@ -28,8 +28,9 @@ class Evaluator {
   Evaluator(const CompileRequest& request, Environment& environment);
 
   catalog::Catalog run();
-  /// run() in two steps: every phase of the compilation, then the catalog's own fields (name,
-  /// version, classes, tags; not its resources).
+  /// run() in two steps: every phase of the compilation (the resources' tags left unfinished:
+  /// ResourceTable::finish_tags), then the catalog's own fields (name, version, classes, tags;
+  /// not its resources).
   void compile_resources();
   void describe_catalog(catalog::Catalog& out) const;
 

@@ -114,6 +114,36 @@ void ResourceTable::finish_tags() {
   }
 }
 
+void ResourceTable::for_each_finished_tag(
+    std::size_t index, const std::function<void(const std::string&)>& emit) const {
+  // finish_tags() gives a resource its own tags, then those its container has at that point
+  // that it lacks: the container's finished tags when the container comes earlier in the table
+  // (it was finished first), its own tags only when it comes later. Followed up the chain, that
+  // is each level's own tags less those of the levels below it.
+  constexpr std::size_t kMaxLevels = 32;
+  const std::vector<std::string>* levels[kMaxLevels];
+  std::size_t depth = 0;
+  for (std::size_t at = index; depth < kMaxLevels;) {
+    levels[depth++] = &resources_[at].tags;
+    const std::optional<std::size_t>& source = resources_[at].tag_source;
+    if (!source) break;
+    if (*source > at) {  // not finished yet when `at` was: its own tags only
+      if (depth < kMaxLevels) levels[depth++] = &resources_[*source].tags;
+      break;
+    }
+    at = *source;
+  }
+  for (std::size_t level = 0; level < depth; ++level) {
+    for (const std::string& tag : *levels[level]) {
+      bool below = false;
+      for (std::size_t lower = 0; lower < level && !below; ++lower)
+        below =
+            std::find(levels[lower]->begin(), levels[lower]->end(), tag) != levels[lower]->end();
+      if (!below) emit(tag);
+    }
+  }
+}
+
 void ResourceTable::add_edge(std::size_t container, std::size_t contained) {
   constexpr std::size_t kNone = static_cast<std::size_t>(-1);
   if (contained >= first_container_.size())
@@ -209,13 +239,24 @@ void write_sensitive_parameters(const CompiledResource& r, catalog::JsonWriter& 
 
 void ResourceTable::write_resources_json(catalog::JsonWriter& json) const {
   bool first = true;
-  for (const CompiledResource& r : resources_) {
+  for (std::size_t index = 0; index < resources_.size(); ++index) {
+    const CompiledResource& r = resources_[index];
     if (!in_catalog(r)) continue;
     if (!first) json.raw(',');
     first = false;
     std::optional<int> line;
     if (r.where.known()) line = static_cast<int>(r.where.line);
-    catalog::write_resource_start(json, r.type, r.title, r.tags,
+    auto tags = [&](catalog::JsonWriter& json) {
+      json.raw('[');
+      bool first_tag = true;
+      for_each_finished_tag(index, [&](const std::string& tag) {
+        if (!first_tag) json.raw(',');
+        first_tag = false;
+        json.string(tag);
+      });
+      json.raw(']');
+    };
+    catalog::write_resource_start(json, r.type, r.title, tags,
                                   r.where.known() ? &r.where.path() : nullptr, line, false, r.kind);
     write_parameters(r, json);
     write_sensitive_parameters(r, json);

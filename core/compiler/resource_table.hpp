@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <deque>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -81,6 +82,10 @@ class ResourceTable {
   bool has_tag(std::size_t index, const std::string& tag) const;
   /// Gives every resource its containers' tags, in catalog order.
   void finish_tags();
+  /// Calls `emit` with each tag the resource has once finish_tags() has run, in that order,
+  /// whether or not it has run, without copying any.
+  void for_each_finished_tag(std::size_t index,
+                             const std::function<void(const std::string&)>& emit) const;
   std::size_t add(CompiledResource resource);
   /// add(), with the resource's reference_key already made.
   std::size_t add(CompiledResource resource, std::string key);
@@ -91,7 +96,7 @@ class ResourceTable {
   /// The finished catalog: virtual resources left out.
   catalog::Catalog to_catalog() const;
   /// The finished catalog's resources and edges, written as catalog::to_json writes
-  /// to_catalog()'s, without building it.
+  /// to_catalog()'s, without building it (nor finishing the tags first).
   void write_resources_json(catalog::JsonWriter& json) const;
   void write_edges_json(catalog::JsonWriter& json) const;
 

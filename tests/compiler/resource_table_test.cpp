@@ -1,4 +1,5 @@
-// ResourceTable's containment edges: kept in the order added, each pair once.
+// ResourceTable's containment edges (kept in the order added, each pair once) and tags (the
+// JSON writer's lazily finished tags are finish_tags()' own).
 #include "compiler/resource_table.hpp"
 
 #include <gtest/gtest.h>
@@ -35,6 +36,37 @@ TEST(ResourceTableEdges, ManyResourcesEachWithOneContainer) {
   for (std::size_t index : added) table.add_edge(main, index);
   ASSERT_EQ(table.edges().size(), 1000u);
   EXPECT_EQ(table.edges().back(), std::make_pair(main, added.back()));
+}
+
+std::vector<std::string> lazily_finished(const ResourceTable& table, std::size_t index) {
+  std::vector<std::string> tags;
+  table.for_each_finished_tag(index, [&](const std::string& tag) { tags.push_back(tag); });
+  return tags;
+}
+
+TEST(ResourceTableTags, FinishedLazilyAsFinishTagsFinishesThem) {
+  ResourceTable table;
+  std::size_t top = add(table, "top"), app = add(table, "app"), file = add(table, "file");
+  std::size_t early = add(table, "early"), late = add(table, "late");
+  table[top].tags = {"class", "node"};
+  table[app].tags = {"app", "class"};
+  table[app].tag_source = top;
+  table[file].tags = {"file", "app"};
+  table[file].tag_source = app;  // its container's container's tags come through too
+  table[early].tags = {"early"};
+  table[early].tag_source = late;  // a container later in the table: only its own tags then
+  table[late].tags = {"late"};
+  table[late].tag_source = top;
+
+  std::vector<std::vector<std::string>> lazy;
+  for (std::size_t i = 0; i < table.size(); ++i) lazy.push_back(lazily_finished(table, i));
+  EXPECT_EQ(lazy[file], (std::vector<std::string>{"file", "app", "class", "node"}));
+  EXPECT_EQ(lazy[early], (std::vector<std::string>{"early", "late"}));
+  table.finish_tags();
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    EXPECT_EQ(lazy[i], table[i].tags) << i;
+    EXPECT_EQ(lazily_finished(table, i), table[i].tags) << "once finished: " << i;
+  }
 }
 
 }  // namespace
