@@ -31,10 +31,21 @@ decltype(auto) timed(double* total, Parse&& parse) {
 }
 
 /// Whether `path` is `dir` or below it; both absolute and normalised.
-bool is_inside(const fs::path& path, const fs::path& dir) {
-  const std::string& p = path.native();
-  const std::string& d = dir.native();
-  return p.starts_with(d) && (p.size() == d.size() || p[d.size()] == '/' || d.ends_with('/'));
+bool is_inside(std::string_view path, std::string_view dir) {
+  return path.starts_with(dir) &&
+         (path.size() == dir.size() || path[dir.size()] == '/' || dir.ends_with('/'));
+}
+
+/// An absolute file name that lexically_normal() would leave as it is: no empty, `.` or `..`
+/// segment. Module file names built from a normalised root and a class name are such names.
+bool is_plain_absolute(std::string_view file) {
+  if (!file.starts_with('/') || file.ends_with('/')) return false;
+  for (std::size_t at = 0; at < file.size(); ++at) {
+    if (file[at] != '/') continue;
+    std::string_view segment = file.substr(at + 1, file.find('/', at + 1) - at - 1);
+    if (segment.empty() || segment == "." || segment == "..") return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -101,9 +112,18 @@ void Environment::stop_prefetching() {
 }
 
 const lang::Program& Environment::parse_file(const fs::path& path) {
-  fs::path absolute = fs::absolute(path).lexically_normal();
+  return parse_absolute(fs::absolute(path).lexically_normal().native());
+}
+
+const lang::Program& Environment::parse_module_file(const std::string& file) {
+  if (is_plain_absolute(file)) return parse_absolute(file);
+  return parse_file(fs::path(file));
+}
+
+const lang::Program& Environment::parse_absolute(const std::string& absolute) {
   std::optional<ParsePrefetch::Parsed> prefetched;
-  if (prefetch_ && is_inside(absolute, prefetched_modules_)) prefetched = prefetch_->take(absolute);
+  if (prefetch_ && is_inside(absolute, prefetched_modules_.native()))
+    prefetched = prefetch_->take(absolute);
   if (prefetched) {
     if (parse_seconds_) *parse_seconds_ += prefetched->seconds;
     loaded_.push_back(prefetched->program);
@@ -119,9 +139,17 @@ const fs::path& Environment::module_root(const fs::path& modules) const {
   return prefetch_ && modules == modulepath_.front() ? prefetched_modules_ : modules;
 }
 
-bool Environment::module_file_exists(const fs::path& modules, const fs::path& file) {
+bool Environment::module_file_exists(const fs::path& modules, const std::string& file) {
   if (prefetch_ && modules == modulepath_.front()) return prefetch_->listed(file);
   return fs::exists(file);
+}
+
+std::string Environment::module_file_name(const fs::path& modules, std::string_view module,
+                                          std::string_view subdir, std::string_view rest) const {
+  std::string file = module_root(modules).native();
+  if (!file.empty() && file.back() != '/') file += '/';
+  file.append(module).append(1, '/').append(subdir).append(1, '/').append(rest);
+  return file;
 }
 
 void Environment::register_definitions(const ast::Block* block, const std::string& prefix) {
@@ -158,18 +186,17 @@ void Environment::register_definitions(const ast::Block* block, const std::strin
 void Environment::autoload(const std::string& name) {
   if (!tried_.insert(name).second) return;
   std::string module = name.substr(0, name.find("::"));
+  std::string rest = "init.pp";
+  if (module != name) {
+    rest = name.substr(module.size() + 2);
+    std::size_t at = 0;
+    while ((at = rest.find("::", at)) != std::string::npos) rest.replace(at, 2, "/");
+    rest += ".pp";
+  }
   for (const fs::path& modules : modulepath_) {
-    fs::path file = module_root(modules) / module / "manifests";
-    if (module == name) {
-      file /= "init.pp";
-    } else {
-      std::string rest = name.substr(module.size() + 2);
-      std::size_t at = 0;
-      while ((at = rest.find("::", at)) != std::string::npos) rest.replace(at, 2, "/");
-      file /= rest + ".pp";
-    }
+    std::string file = module_file_name(modules, module, "manifests", rest);
     if (module_file_exists(modules, file)) {
-      parse_file(file);
+      parse_module_file(file);
       return;
     }
   }
@@ -183,10 +210,11 @@ void Environment::autoload_from(const std::string& name, const char* subdir) {
   std::string rest = name.substr(module.size() + 2);
   std::size_t at = 0;
   while ((at = rest.find("::", at)) != std::string::npos) rest.replace(at, 2, "/");
+  rest += ".pp";
   for (const fs::path& modules : modulepath_) {
-    fs::path file = module_root(modules) / module / subdir / (rest + ".pp");
+    std::string file = module_file_name(modules, module, subdir, rest);
     if (module_file_exists(modules, file)) {
-      parse_file(file);
+      parse_module_file(file);
       return;
     }
   }

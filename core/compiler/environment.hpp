@@ -57,6 +57,9 @@ class Environment {
  private:
   void load_main(const std::filesystem::path& path);
   const lang::Program& parse_file(const std::filesystem::path& path);
+  /// parse_file for a name module_file_name made: no normalisation when it is already normal.
+  const lang::Program& parse_module_file(const std::string& file);
+  const lang::Program& parse_absolute(const std::string& absolute);
   void register_definitions(const lang::ast::Block* block, const std::string& prefix);
   void autoload(const std::string& name);
   void autoload_from(const std::string& name, const char* subdir);
@@ -64,7 +67,11 @@ class Environment {
   /// entry, so that the paths match its listing.
   const std::filesystem::path& module_root(const std::filesystem::path& modules) const;
   /// Whether a module file exists (the prefetch listing answers for the first modulepath entry).
-  bool module_file_exists(const std::filesystem::path& modules, const std::filesystem::path& file);
+  bool module_file_exists(const std::filesystem::path& modules, const std::string& file);
+  /// module_root(modules)/MODULE/SUBDIR/REST as a string: a std::filesystem::path would be split
+  /// into its components at every step.
+  std::string module_file_name(const std::filesystem::path& modules, std::string_view module,
+                               std::string_view subdir, std::string_view rest) const;
 
   lang::ast::Arena arena_;
   std::vector<lang::Program> main_;

@@ -120,16 +120,16 @@ void ParsePrefetch::wait_until_idle() {
   finished_.wait(lock, [&] { return idle_; });
 }
 
-bool ParsePrefetch::listed(const fs::path& file) {
+bool ParsePrefetch::listed(const std::string& file) {
   std::unique_lock lock(mutex_);
   finished_.wait(lock, [&] { return listed_; });
-  return index_.count(file.string()) > 0;
+  return index_.count(file) > 0;
 }
 
-std::optional<ParsePrefetch::Parsed> ParsePrefetch::take(const fs::path& file) {
+std::optional<ParsePrefetch::Parsed> ParsePrefetch::take(const std::string& file) {
   std::unique_lock lock(mutex_);
   finished_.wait(lock, [&] { return listed_; });
-  auto found = index_.find(file.string());
+  auto found = index_.find(file);
   if (found == index_.end()) return std::nullopt;
   Entry& entry = entries_[found->second];
   // The rest of this module is likely to be named soon: the worker turns to it next.

@@ -39,11 +39,11 @@ class ParsePrefetch {
   ParsePrefetch& operator=(const ParsePrefetch&) = delete;
 
   /// Whether the file was in the listing (the file exists as far as autoloading is concerned).
-  bool listed(const std::filesystem::path& file);
+  bool listed(const std::string& file);
   /// The file's parse: waits when the worker is on it; nullopt when it is not listed or the
   /// worker has not started it (the caller parses it, and the worker skips it). Rethrows the
   /// file's parse error.
-  std::optional<Parsed> take(const std::filesystem::path& file);
+  std::optional<Parsed> take(const std::string& file);
   /// Waits until the worker has parsed every listed file nobody took (for tests).
   void wait_until_idle();
   /// Stops the worker after the file it is on; later take()s return nullopt for unparsed files.
