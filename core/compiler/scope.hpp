@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "compiler/value.hpp"
@@ -42,9 +43,15 @@ class Scope {
   /// The catalog resource that contains what is declared here (Class[main], Class[App], ...).
   std::size_t resource() const { return resource_; }
 
+  /// The pointer is valid until the next set() in this scope.
   const Value* find_local(const std::string& name) const {
-    auto found = variables_.find(name);
-    return found == variables_.end() ? nullptr : &found->second;
+    if (!many_.empty()) {
+      auto found = many_.find(name);
+      return found == many_.end() ? nullptr : &found->second;
+    }
+    for (const auto& [key, value] : few_)
+      if (key == name) return &value;
+    return nullptr;
   }
   const Value* find(const std::string& name) const {
     for (const Scope* s = this; s; s = s->parent_)
@@ -53,7 +60,18 @@ class Scope {
   }
   /// False when the variable is already set here (Puppet variables cannot be reassigned).
   bool set(const std::string& name, Value value) {
-    return variables_.emplace(name, std::move(value)).second;
+    if (find_local(name)) return false;
+    if (many_.empty() && few_.size() < kFewVariables) {
+      few_.emplace_back(name, std::move(value));
+      return true;
+    }
+    if (many_.empty()) {
+      many_.reserve(2 * kFewVariables);
+      for (auto& [key, item] : few_) many_.emplace(std::move(key), std::move(item));
+      few_.clear();
+    }
+    many_.emplace(name, std::move(value));
+    return true;
   }
 
   /// Regex captures of the last match ($0, $1, ...), visible in this scope and below.
@@ -123,7 +141,12 @@ class Scope {
   std::uint64_t id_;
   std::string class_name_;
   std::size_t resource_;
-  std::unordered_map<std::string, Value> variables_;
+  /// Most scopes (a class's, a define's, a lambda's) hold a handful of variables: searched in
+  /// order, they cost no hashing and no node per variable; past kFewVariables they move into a
+  /// hash map (the top scope, with every fact).
+  static constexpr std::size_t kFewVariables = 12;
+  std::vector<std::pair<std::string, Value>> few_;
+  std::unordered_map<std::string, Value> many_;
   std::vector<std::string> captures_;
   bool has_captures_ = false;
   std::unordered_map<std::string, std::vector<ResourceDefault>> defaults_;
