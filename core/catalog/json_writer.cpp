@@ -60,43 +60,49 @@ bool is_ascii(std::string_view text) {
   return true;
 }
 
-/// ASCII text as nlohmann's serializer escapes it: the short escapes JSON has, \u00XX for the
-/// other control characters.
+/// ASCII text as nlohmann's serializer escapes it: the short escapes JSON has, \\u00XX for the
+/// other control characters; the runs between them appended whole.
 void append_escaped_ascii(std::string& out, std::string_view text) {
   static constexpr char kHex[] = "0123456789abcdef";
-  for (char c : text) {
+  std::size_t run = 0;  // start of the characters not yet appended
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    char c = text[at];
+    const char* escape = nullptr;
     switch (c) {
       case '"':
-        out += "\\\"";
+        escape = "\\\"";
         break;
       case '\\':
-        out += "\\\\";
+        escape = "\\\\";
         break;
       case '\b':
-        out += "\\b";
+        escape = "\\b";
         break;
       case '\f':
-        out += "\\f";
+        escape = "\\f";
         break;
       case '\n':
-        out += "\\n";
+        escape = "\\n";
         break;
       case '\r':
-        out += "\\r";
+        escape = "\\r";
         break;
       case '\t':
-        out += "\\t";
+        escape = "\\t";
         break;
       default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          out += "\\u00";
-          out += kHex[(c >> 4) & 0xF];
-          out += kHex[c & 0xF];
-        } else {
-          out += c;
-        }
+        if (static_cast<unsigned char>(c) >= 0x20) continue;
+    }
+    out.append(text.data() + run, at - run);
+    run = at + 1;
+    if (escape) {
+      out.append(escape);
+    } else {
+      char unicode[] = {'\\', 'u', '0', '0', kHex[(c >> 4) & 0xF], kHex[c & 0xF]};
+      out.append(unicode, sizeof unicode);
     }
   }
+  out.append(text.data() + run, text.size() - run);
 }
 
 }  // namespace
