@@ -162,6 +162,7 @@ std::string to_json(const Catalog& c) {
           write_edge(json, c.edges[i].source, c.edges[i].target);
         }
       });
+  json.finish();
   return out;
 }
 

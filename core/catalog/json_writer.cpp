@@ -1,5 +1,6 @@
 #include "catalog/json_writer.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <cstring>
@@ -13,14 +14,32 @@ struct JsonWriter::Serializer {
   nlohmann::detail::serializer<Data> dump;
 };
 
-JsonWriter::JsonWriter(std::string& out) : out_(out) {}
+JsonWriter::JsonWriter(std::string& out)
+    : out_(out), at_(out.data() + out.size()), end_(out.data() + out.size()) {}
 
 JsonWriter::~JsonWriter() {
+  finish();
   delete serializer_;
 }
 
+void JsonWriter::finish() {
+  out_.resize(static_cast<std::size_t>(at_ - out_.data()));
+  at_ = end_ = out_.data() + out_.size();
+}
+
+void JsonWriter::grow(std::size_t bytes) {
+  std::size_t used = static_cast<std::size_t>(at_ - out_.data());
+  // 64 KiB at a time within what the caller reserved, doubling beyond: resize() writes zeros
+  // once over each new part, and the cursor then writes without further checks.
+  std::size_t size = used + std::max<std::size_t>(bytes, 64 << 10);
+  if (size > out_.capacity()) size = std::max(size, 2 * out_.capacity());
+  out_.resize(size);
+  at_ = out_.data() + used;
+  end_ = out_.data() + out_.size();
+}
+
 JsonWriter::Serializer& JsonWriter::serializer() {
-  if (!serializer_) serializer_ = new Serializer(out_);
+  if (!serializer_) serializer_ = new Serializer(scratch_);
   return *serializer_;
 }
 
@@ -60,80 +79,86 @@ bool is_ascii(std::string_view text) {
   return true;
 }
 
-/// ASCII text as nlohmann's serializer escapes it: the short escapes JSON has, \\u00XX for the
-/// other control characters; the runs between them appended whole.
-void append_escaped_ascii(std::string& out, std::string_view text) {
+/// ASCII text as nlohmann's serializer escapes it, written at `to`: the short escapes JSON has,
+/// \\u00XX for the other control characters; the runs between them copied whole. Returns the end.
+char* write_escaped_ascii(char* to, std::string_view text) {
   static constexpr char kHex[] = "0123456789abcdef";
-  std::size_t run = 0;  // start of the characters not yet appended
+  std::size_t run = 0;  // start of the characters not yet copied
   for (std::size_t at = 0; at < text.size(); ++at) {
     char c = text[at];
-    const char* escape = nullptr;
+    char escape = 0;
     switch (c) {
       case '"':
-        escape = "\\\"";
+        escape = '"';
         break;
       case '\\':
-        escape = "\\\\";
+        escape = '\\';
         break;
       case '\b':
-        escape = "\\b";
+        escape = 'b';
         break;
       case '\f':
-        escape = "\\f";
+        escape = 'f';
         break;
       case '\n':
-        escape = "\\n";
+        escape = 'n';
         break;
       case '\r':
-        escape = "\\r";
+        escape = 'r';
         break;
       case '\t':
-        escape = "\\t";
+        escape = 't';
         break;
       default:
         if (static_cast<unsigned char>(c) >= 0x20) continue;
     }
-    out.append(text.data() + run, at - run);
+    std::memcpy(to, text.data() + run, at - run);
+    to += at - run;
     run = at + 1;
+    *to++ = '\\';
     if (escape) {
-      out.append(escape);
+      *to++ = escape;
     } else {
-      char unicode[] = {'\\', 'u', '0', '0', kHex[(c >> 4) & 0xF], kHex[c & 0xF]};
-      out.append(unicode, sizeof unicode);
+      const char unicode[] = {'u', '0', '0', kHex[(c >> 4) & 0xF], kHex[c & 0xF]};
+      std::memcpy(to, unicode, sizeof unicode);
+      to += sizeof unicode;
     }
   }
-  out.append(text.data() + run, text.size() - run);
+  std::memcpy(to, text.data() + run, text.size() - run);
+  return to + (text.size() - run);
 }
 
 }  // namespace
 
 void JsonWriter::string(std::string_view text) {
   if (is_plain(text)) {
-    out_ += '"';
-    out_ += text;
-    out_ += '"';
+    reserve(text.size() + 2);
+    *at_++ = '"';
+    std::memcpy(at_, text.data(), text.size());
+    at_ += text.size();
+    *at_++ = '"';
   } else if (is_ascii(text)) {
-    out_ += '"';
-    append_escaped_ascii(out_, text);
-    out_ += '"';
+    reserve(6 * text.size() + 2);  // \u00XX at worst
+    *at_++ = '"';
+    at_ = write_escaped_ascii(at_, text);
+    *at_++ = '"';
   } else {
     value(Data(text));  // UTF-8: checked, invalid sequences replaced, as nlohmann does
   }
 }
 
 void JsonWriter::strings(const std::vector<std::string>& list) {
-  out_ += '[';
+  raw('[');
   for (std::size_t i = 0; i < list.size(); ++i) {
-    if (i) out_ += ',';
+    if (i) raw(',');
     string(list[i]);
   }
-  out_ += ']';
+  raw(']');
 }
 
 void JsonWriter::integer(std::int64_t number) {
-  char text[24];
-  auto [end, error] = std::to_chars(text, text + sizeof text, number);
-  out_.append(text, end);
+  reserve(24);
+  at_ = std::to_chars(at_, at_ + 24, number).ptr;
 }
 
 void JsonWriter::floating(double number) {
@@ -141,7 +166,9 @@ void JsonWriter::floating(double number) {
 }
 
 void JsonWriter::value(const Data& data) {
+  scratch_.clear();
   serializer().dump.dump(data, false, false, 0);
+  raw(scratch_);
 }
 
 }  // namespace marionette::catalog

@@ -13,6 +13,7 @@ std::string written(const std::string& text) {
   std::string out;
   JsonWriter json(out);
   json.string(text);
+  json.finish();
   return out;
 }
 
