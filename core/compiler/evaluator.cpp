@@ -283,7 +283,26 @@ void check_integer_type_keys(const ast::Access& access, const std::vector<Value>
 
 }  // namespace
 
+const Value* Evaluator::find_in_place(const ast::Node* node, Scope& scope) const {
+  if (auto* variable = ast::as<ast::Variable>(node)) {
+    const std::string& name = variable->name;
+    if (name.empty() || (name[0] >= '0' && name[0] <= '9')) return nullptr;  // a match capture
+    return find_variable(name, scope);
+  }
+  // Only string keys written as literals: nothing is evaluated, so nothing can change meanwhile.
+  auto* access = ast::as<ast::Access>(node);
+  if (!access || access->keys.size() != 1) return nullptr;
+  auto* key = ast::as<ast::StringLiteral>(access->keys[0]);
+  if (!key) return nullptr;
+  const Value* target = find_in_place(access->target, scope);
+  if (!target || !target->is_hash()) return nullptr;
+  for (const auto& [name, value] : target->hash())
+    if (name.is_string() && name.string() == key->value) return &value;
+  return nullptr;
+}
+
 Value Evaluator::evaluate_access(const ast::Access& access, Scope& scope) {
+  if (const Value* found = find_in_place(&access, scope)) return *found;
   Value target = evaluate(access.target, scope);
   std::vector<Value> keys;
   keys.reserve(access.keys.size());
@@ -368,6 +387,8 @@ Value Evaluator::evaluate_string(const ast::InterpolatedString& string, Scope& s
       // As evaluate_variable, without copying the value.
       const Value* found = find_variable(variable->name, scope);
       append_string(found ? *found : Value(), out);
+    } else if (const Value* found = find_in_place(part, scope)) {
+      append_string(*found, out);  // `${facts['os']['family']}`, without copying
     } else {
       append_string(evaluate(part, scope), out);
     }

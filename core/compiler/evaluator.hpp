@@ -65,6 +65,10 @@ class Evaluator {
   Value evaluate_binary(const lang::ast::Binary& binary, Scope& scope);
   Value evaluate_unary(const lang::ast::Unary& unary, Scope& scope);
   Value evaluate_access(const lang::ast::Access& access, Scope& scope);
+  /// For `$var`, `$var['key']`, `$var['a']['b']`…: the value where it is held, without copying
+  /// (nullptr when the expression is of another form or names nothing: evaluate it then). The
+  /// pointer is valid until the next assignment in the scope that holds the variable.
+  const Value* find_in_place(const lang::ast::Node* node, Scope& scope) const;
   Value evaluate_string(const lang::ast::InterpolatedString& string, Scope& scope);
   Value evaluate_call(const std::string& name, const std::vector<lang::ast::Expression*>& args,
                       const Value* receiver, const lang::ast::Lambda* lambda,
