@@ -114,36 +114,6 @@ void ResourceTable::finish_tags() {
   }
 }
 
-void ResourceTable::for_each_finished_tag(
-    std::size_t index, const std::function<void(const std::string&)>& emit) const {
-  // finish_tags() gives a resource its own tags, then those its container has at that point
-  // that it lacks: the container's finished tags when the container comes earlier in the table
-  // (it was finished first), its own tags only when it comes later. Followed up the chain, that
-  // is each level's own tags less those of the levels below it.
-  constexpr std::size_t kMaxLevels = 32;
-  const std::vector<std::string>* levels[kMaxLevels];
-  std::size_t depth = 0;
-  for (std::size_t at = index; depth < kMaxLevels;) {
-    levels[depth++] = &resources_[at].tags;
-    const std::optional<std::size_t>& source = resources_[at].tag_source;
-    if (!source) break;
-    if (*source > at) {  // not finished yet when `at` was: its own tags only
-      if (depth < kMaxLevels) levels[depth++] = &resources_[*source].tags;
-      break;
-    }
-    at = *source;
-  }
-  for (std::size_t level = 0; level < depth; ++level) {
-    for (const std::string& tag : *levels[level]) {
-      bool below = false;
-      for (std::size_t lower = 0; lower < level && !below; ++lower)
-        below =
-            std::find(levels[lower]->begin(), levels[lower]->end(), tag) != levels[lower]->end();
-      if (!below) emit(tag);
-    }
-  }
-}
-
 void ResourceTable::add_edge(std::size_t container, std::size_t contained) {
   constexpr std::size_t kNone = static_cast<std::size_t>(-1);
   if (contained >= first_container_.size())

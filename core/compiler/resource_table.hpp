@@ -1,8 +1,8 @@
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <deque>
-#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -84,8 +84,8 @@ class ResourceTable {
   void finish_tags();
   /// Calls `emit` with each tag the resource has once finish_tags() has run, in that order,
   /// whether or not it has run, without copying any.
-  void for_each_finished_tag(std::size_t index,
-                             const std::function<void(const std::string&)>& emit) const;
+  template <typename Emit>
+  void for_each_finished_tag(std::size_t index, Emit emit) const;
   std::size_t add(CompiledResource resource);
   /// add(), with the resource's reference_key already made.
   std::size_t add(CompiledResource resource, std::string key);
@@ -115,6 +115,36 @@ class ResourceTable {
   std::vector<std::size_t> first_container_;
   std::unordered_set<std::pair<std::size_t, std::size_t>, EdgeHash> further_edges_;
 };
+
+template <typename Emit>
+void ResourceTable::for_each_finished_tag(std::size_t index, Emit emit) const {
+  // finish_tags() gives a resource its own tags, then those its container has at that point
+  // that it lacks: the container's finished tags when the container comes earlier in the table
+  // (it was finished first), its own tags only when it comes later. Followed up the chain, that
+  // is each level's own tags less those of the levels below it.
+  constexpr std::size_t kMaxLevels = 32;
+  const std::vector<std::string>* levels[kMaxLevels];
+  std::size_t depth = 0;
+  for (std::size_t at = index; depth < kMaxLevels;) {
+    levels[depth++] = &resources_[at].tags;
+    const std::optional<std::size_t>& source = resources_[at].tag_source;
+    if (!source) break;
+    if (*source > at) {  // not finished yet when `at` was: its own tags only
+      if (depth < kMaxLevels) levels[depth++] = &resources_[*source].tags;
+      break;
+    }
+    at = *source;
+  }
+  for (std::size_t level = 0; level < depth; ++level) {
+    for (const std::string& tag : *levels[level]) {
+      bool below = false;
+      for (std::size_t lower = 0; lower < level && !below; ++lower)
+        below =
+            std::find(levels[lower]->begin(), levels[lower]->end(), tag) != levels[lower]->end();
+      if (!below) emit(tag);
+    }
+  }
+}
 
 /// Puppet's rule for tags: letters, digits, underscores, then also `:`, `.` and `-`.
 bool is_valid_tag(std::string_view name);
