@@ -239,11 +239,15 @@ std::size_t Evaluator::declare_resource(const std::string& type, const std::stri
 }
 
 const Scope* Evaluator::defaults_snapshot(const Scope& scope) {
-  // Instances declared one after the other in a scope share a snapshot until a default changes.
-  if (last_snapshot_.scope_id != scope.id() || last_snapshot_.generation != defaults_generation_) {
+  // Instances declared one after the other share a snapshot until a default changes, when what
+  // they see comes from the same scope (a lambda's scopes, one per iteration, hold none).
+  const Scope* holder = scope.nearest_with_defaults();
+  std::uint64_t holder_id = holder ? holder->id() : 0;
+  if (!last_snapshot_.snapshot || last_snapshot_.scope_id != holder_id ||
+      last_snapshot_.generation != defaults_generation_) {
     Scope& snapshot = scopes_.emplace_back(nullptr, "", scope.resource());
     scope.snapshot_defaults(snapshot);
-    last_snapshot_ = {scope.id(), defaults_generation_, &snapshot};
+    last_snapshot_ = {holder_id, defaults_generation_, &snapshot};
   }
   return last_snapshot_.snapshot;
 }

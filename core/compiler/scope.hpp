@@ -62,6 +62,7 @@ class Scope {
   bool set(const std::string& name, Value value) {
     if (find_local(name)) return false;
     if (many_.empty() && few_.size() < kFewVariables) {
+      if (few_.empty()) few_.reserve(kFewVariables / 2);
       few_.emplace_back(name, std::move(value));
       return true;
     }
@@ -112,6 +113,13 @@ class Scope {
   /// Resource defaults are scoped dynamically: a defined type's body sees the defaults of the
   /// scope that declared it (held in a snapshot scope), not those of its lexical parent.
   void set_defaults_parent(const Scope* scope) { defaults_parent_ = scope; }
+  /// The first scope from here up whose own defaults are not empty (nullptr: none has any): the
+  /// defaults visible here are all that scope's and its ancestors'.
+  const Scope* nearest_with_defaults() const {
+    for (const Scope* s = this; s; s = s->defaults_parent_ ? s->defaults_parent_ : s->parent_)
+      if (!s->defaults_.empty()) return s;
+    return nullptr;
+  }
   /// Every default visible here, nearest first, copied into `snapshot`.
   void snapshot_defaults(Scope& snapshot) const {
     for (const Scope* s = this; s; s = s->defaults_parent_ ? s->defaults_parent_ : s->parent_)
