@@ -44,11 +44,17 @@ Value appended(const Value* existing, const Value& value) {
 
 std::string Evaluator::resolve_type(const std::string& written, const lang::SourceLocation& where,
                                     const ast::DefinedTypeDefinition** definition) {
+  if (auto known = resolved_types_.find(written); known != resolved_types_.end()) {
+    *definition = known->second.second;
+    return known->second.first;
+  }
   std::string name = lowercase(written.starts_with("::") ? written.substr(2) : written);
   *definition = nullptr;
-  if (is_builtin_type(name)) return capitalize_segments(name);
-  if ((*definition = environment_.find_defined_type(name))) return capitalize_segments(name);
-  throw SourceError("Unknown resource type: '" + name + "'", where);
+  if (!is_builtin_type(name) && !(*definition = environment_.find_defined_type(name)))
+    throw SourceError("Unknown resource type: '" + name + "'", where);
+  std::string type = capitalize_segments(name);
+  resolved_types_.emplace(written, std::make_pair(type, *definition));
+  return type;
 }
 
 std::vector<std::pair<std::string, Value>> Evaluator::evaluate_attributes(

@@ -202,6 +202,9 @@ class Evaluator {
   Scope* top_ = nullptr;
   std::size_t stage_main_ = 0;
   std::unordered_map<std::string, Scope*> class_scopes_;
+  /// resolve_type's answers, by the name as written: the type's catalog name and definition.
+  std::unordered_map<std::string, std::pair<std::string, const lang::ast::DefinedTypeDefinition*>>
+      resolved_types_;
   /// Counts changes to resource defaults (any scope's): a snapshot stays valid while it holds.
   std::size_t defaults_generation_ = 0;
   struct {
