@@ -269,14 +269,17 @@ std::string ruby_class_of(const Value& value) {
   return "Object";
 }
 
-/// Integer[min, max] takes integers or default only, as Puppet's access_PIntegerType checks.
-void check_integer_type_keys(const ast::Access& access, const std::vector<Value>& keys) {
+/// Integer[min, max] takes integers or default only, Float[min, max] numbers or default, as
+/// Puppet's access_PIntegerType and access_PFloatType check.
+void check_range_type_keys(const std::string& type, const ast::Access& access,
+                           const std::vector<Value>& keys) {
   for (std::size_t i = 0; i < keys.size(); ++i) {
     const Value& key = keys[i];
     if (key.is_array()) return;  // Puppet flattens the keys first: not checked here
-    if (key.is_integer() || key.is_default()) continue;
-    throw SourceError("Integer-Type [] requires all arguments to be integers (or default). Got " +
-                          ruby_class_of(key),
+    if (key.is_integer() || key.is_default() || (type == "Float" && key.is_float())) continue;
+    std::string wanted = type == "Float" ? "floats, or integers" : "integers";
+    throw SourceError(type + "-Type [] requires all arguments to be " + wanted +
+                          " (or default). Got " + ruby_class_of(key),
                       access.keys[i]->where);
   }
 }
@@ -344,7 +347,8 @@ Value Evaluator::evaluate_access(const ast::Access& access, Scope& scope) {
   }
   if (target.is_type()) {
     const TypeValue& type = target.type();
-    if (type.name == "Integer" && type.parameters.empty()) check_integer_type_keys(access, keys);
+    if ((type.name == "Integer" || type.name == "Float") && type.parameters.empty())
+      check_range_type_keys(type.name, access, keys);
     if (is_data_type_name(type.name)) return make_type(type.name, std::move(keys));
     // A resource reference: File['/etc/motd'], Class['app'], File['a', 'b'].
     std::string type_name = type.name;

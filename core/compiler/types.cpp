@@ -103,6 +103,11 @@ TypeValue make_type(std::string name, std::vector<Value> parameters) {
     auto same = [](const Value& a, const Value& b) { return a.string() == b.string(); };
     parameters.erase(std::unique(parameters.begin(), strings_end, same), strings_end);
   }
+  if (name == "Float") {
+    // Puppet's Float range holds floats: Float[1, 2.5] is Float[1.0, 2.5].
+    for (Value& bound : parameters)
+      if (bound.is_integer()) bound = Value(static_cast<double>(bound.integer()));
+  }
   return TypeValue{std::move(name), std::move(parameters)};
 }
 
