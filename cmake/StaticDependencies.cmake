@@ -4,7 +4,7 @@
 # start-up and ~2 ms of a 3,000-resource compile). Debian ships the archives with the -dev
 # packages; the SNMP module, loaded by `marionette agent` only, keeps the shared libraries.
 
-# yaml-cpp, hiredis and Nettle as archives, for every target (tests included).
+# yaml-cpp, libyaml, hiredis and Nettle as archives, for every target (tests included).
 function(marionette_static_archive target archive)
   find_library(${target}_ARCHIVE NAMES ${archive} REQUIRED NO_CACHE)
   add_library(${target} STATIC IMPORTED GLOBAL)
@@ -20,6 +20,8 @@ if(NOT yaml_cpp_includes)
 endif()
 marionette_static_archive(marionette_yaml_cpp libyaml-cpp.a ${yaml_cpp_includes})
 marionette_static_archive(marionette_hiredis libhiredis.a ${HIREDIS_INCLUDE_DIRS})
+pkg_check_modules(LIBYAML REQUIRED yaml-0.1)
+marionette_static_archive(marionette_libyaml libyaml.a ${LIBYAML_INCLUDE_DIRS})
 pkg_check_modules(NETTLE REQUIRED nettle)
 marionette_static_archive(marionette_nettle libnettle.a ${NETTLE_INCLUDE_DIRS})
 

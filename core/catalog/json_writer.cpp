@@ -5,6 +5,10 @@
 #include <cstdint>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace marionette::catalog {
 
 struct JsonWriter::Serializer {
@@ -53,21 +57,58 @@ constexpr bool has_zero_byte(std::uint64_t word) {
   return ((word - kOnes) & ~word & kHighBits) != 0;
 }
 
-/// Printable ASCII other than `"` and `\`: what JSON writes without an escape. Eight bytes at a
-/// time: catalogs are mostly such strings, and this check runs on every one of them.
+/// Whether one of the word's bytes needs more than a copy: below 0x20, 0x80 or above, `"`, `\`.
+constexpr bool needs_escape(std::uint64_t word) {
+  bool control = ((word - 0x20 * kOnes) & ~word & kHighBits) != 0;  // a byte below 0x20
+  return control || (word & kHighBits) || has_zero_byte(word ^ ('"' * kOnes)) ||
+         has_zero_byte(word ^ ('\\' * kOnes));
+}
+
+std::uint64_t load8(const char* at) {
+  std::uint64_t word;
+  std::memcpy(&word, at, 8);
+  return word;
+}
+
+std::uint32_t load4(const char* at) {
+  std::uint32_t word;
+  std::memcpy(&word, at, 4);
+  return word;
+}
+
+/// Printable ASCII other than `"` and `\`: what JSON writes without an escape. Catalogs are
+/// mostly such strings and this check runs on every one of them, so it reads 16 bytes at a time
+/// (SSE2) and a shorter string as two overlapping words, never byte by byte but below 4 bytes.
 bool is_plain(std::string_view text) {
   const char* at = text.data();
-  std::size_t left = text.size();
-  for (; left >= 8; at += 8, left -= 8) {
-    std::uint64_t word;
-    std::memcpy(&word, at, 8);
-    bool control = ((word - 0x20 * kOnes) & ~word & kHighBits) != 0;  // a byte below 0x20
-    if (control || (word & kHighBits) || has_zero_byte(word ^ ('"' * kOnes)) ||
-        has_zero_byte(word ^ ('\\' * kOnes)))
-      return false;
+  std::size_t size = text.size();
+#if defined(__SSE2__)
+  if (size >= 16) {
+    const __m128i space = _mm_set1_epi8(0x20);
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i backslash = _mm_set1_epi8('\\');
+    auto clean = [&](const char* from) {
+      __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from));
+      // Signed: bytes of 0x80 and above are negative, so below 0x20 too.
+      __m128i bad = _mm_or_si128(
+          _mm_cmplt_epi8(bytes, space),
+          _mm_or_si128(_mm_cmpeq_epi8(bytes, quote), _mm_cmpeq_epi8(bytes, backslash)));
+      return _mm_movemask_epi8(bad) == 0;
+    };
+    std::size_t offset = 0;
+    for (; offset + 16 <= size; offset += 16)
+      if (!clean(at + offset)) return false;
+    return offset == size || clean(at + size - 16);
   }
-  for (; left > 0; ++at, --left) {
-    unsigned char c = static_cast<unsigned char>(*at);
+#endif
+  if (size >= 8) {
+    for (std::size_t offset = 0; offset + 8 <= size; offset += 8)
+      if (needs_escape(load8(at + offset))) return false;
+    return !needs_escape(load8(at + size - 8));
+  }
+  if (size >= 4) return !needs_escape(load4(at) | (std::uint64_t{load4(at + size - 4)} << 32));
+  for (std::size_t i = 0; i < size; ++i) {
+    unsigned char c = static_cast<unsigned char>(at[i]);
     if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') return false;
   }
   return true;

@@ -1,9 +1,14 @@
-#include <yaml-cpp/yaml.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <yaml.h>
 
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <stdexcept>
+#include <string_view>
+#include <unordered_map>
 
 #include "facts/facts.hpp"
 #include "facts/yaml_number_syntax.hpp"
@@ -11,12 +16,10 @@
 namespace marionette::facts {
 namespace {
 
-[[noreturn]] void fail(const std::filesystem::path& path, const YAML::Mark& mark,
+[[noreturn]] void fail(const std::filesystem::path& path, const yaml_mark_t* mark,
                        const std::string& message) {
   std::string where = path.string();
-  if (!mark.is_null()) {
-    where += ":" + std::to_string(mark.line + 1) + ":" + std::to_string(mark.column + 1);
-  }
+  if (mark) where += ":" + std::to_string(mark->line + 1) + ":" + std::to_string(mark->column + 1);
   throw std::runtime_error(where + ": error: " + message);
 }
 
@@ -68,47 +71,144 @@ Facts plain_scalar(const std::string& text) {
   return text;
 }
 
-Facts to_facts(const YAML::Node& node, const std::filesystem::path& path) {
-  switch (node.Type()) {
-    case YAML::NodeType::Null:
-      return nullptr;
-    case YAML::NodeType::Scalar:
-      // yaml-cpp tags a quoted scalar "!" and a plain one "?"; an explicit !!str stays a string.
-      if (node.Tag() == "!" || node.Tag() == "tag:yaml.org,2002:str") return node.Scalar();
-      return plain_scalar(node.Scalar());
-    case YAML::NodeType::Sequence: {
-      Facts array = Facts::array();
-      for (const auto& element : node) array.push_back(to_facts(element, path));
-      return array;
-    }
-    case YAML::NodeType::Map: {
-      Facts object = Facts::object();
-      for (const auto& entry : node) {
-        if (!entry.first.IsScalar()) fail(path, entry.first.Mark(), "a key must be a string");
-        object[entry.first.Scalar()] = to_facts(entry.second, path);
-      }
-      return object;
-    }
-    case YAML::NodeType::Undefined:
-      break;
+/// One libyaml event, released when it goes.
+class Event {
+ public:
+  Event() = default;
+  ~Event() { yaml_event_delete(&event_); }
+  Event(const Event&) = delete;
+  Event& operator=(const Event&) = delete;
+  yaml_event_t* get() { return &event_; }
+  const yaml_event_t& operator*() const { return event_; }
+  const yaml_event_t* operator->() const { return &event_; }
+
+ private:
+  yaml_event_t event_{};
+};
+
+std::string_view text_of(const unsigned char* text) {
+  return text ? std::string_view(reinterpret_cast<const char*>(text)) : std::string_view();
+}
+
+/// The first document of a YAML text, read through libyaml's events (libyaml is the parser
+/// under Ruby's Psych, which Puppet reads facts and Hiera data with) into Facts.
+class Reader {
+ public:
+  Reader(const std::filesystem::path& path, const std::string& text) : path_(path) {
+    yaml_parser_initialize(&parser_);
+    yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(text.data()),
+                                 text.size());
   }
-  return nullptr;
+  ~Reader() { yaml_parser_delete(&parser_); }
+  Reader(const Reader&) = delete;
+  Reader& operator=(const Reader&) = delete;
+
+  /// The document's root, or nullopt when the text holds no document.
+  std::optional<Facts> document(yaml_mark_t& root_mark) {
+    Event event;
+    do next(event);
+    while (event->type == YAML_STREAM_START_EVENT);
+    if (event->type != YAML_DOCUMENT_START_EVENT) return std::nullopt;
+    Event root;
+    next(root);
+    root_mark = root->start_mark;
+    return node(root);
+  }
+
+ private:
+  void next(Event& event) {
+    if (!yaml_parser_parse(&parser_, event.get())) {
+      // libyaml's words, as Ruby's Psych shows them: the problem, then what was being read.
+      std::string message = parser_.problem ? parser_.problem : "cannot parse the YAML";
+      if (parser_.context) message += std::string(" ") + parser_.context;
+      fail(path_, &parser_.problem_mark, message);
+    }
+  }
+
+  Facts node(const Event& event) {
+    Facts value;
+    std::string_view anchor;
+    switch (event->type) {
+      case YAML_SCALAR_EVENT:
+        anchor = text_of(event->data.scalar.anchor);
+        value = scalar(event);
+        break;
+      case YAML_SEQUENCE_START_EVENT:
+        anchor = text_of(event->data.sequence_start.anchor);
+        value = Facts::array();
+        while (true) {
+          Event item;
+          next(item);
+          if (item->type == YAML_SEQUENCE_END_EVENT) break;
+          value.push_back(node(item));
+        }
+        break;
+      case YAML_MAPPING_START_EVENT:
+        anchor = text_of(event->data.mapping_start.anchor);
+        value = Facts::object();
+        while (true) {
+          Event key;
+          next(key);
+          if (key->type == YAML_MAPPING_END_EVENT) break;
+          if (key->type != YAML_SCALAR_EVENT)
+            fail(path_, &key->start_mark, "a key must be a string");
+          std::string name(text_of(key->data.scalar.value));
+          Event item;
+          next(item);
+          value[name] = node(item);
+        }
+        break;
+      case YAML_ALIAS_EVENT: {
+        auto found = anchors_.find(std::string(text_of(event->data.alias.anchor)));
+        if (found == anchors_.end()) fail(path_, &event->start_mark, "unknown anchor");
+        return found->second;
+      }
+      default:
+        fail(path_, &event->start_mark, "unexpected YAML event");
+    }
+    if (!anchor.empty()) anchors_[std::string(anchor)] = value;
+    return value;
+  }
+
+  /// Quoted, block and !!str (or `!`) scalars are strings; plain ones resolve by the core schema.
+  static Facts scalar(const Event& event) {
+    const auto& scalar = event->data.scalar;
+    std::string text(reinterpret_cast<const char*>(scalar.value), scalar.length);
+    std::string_view tag = text_of(scalar.tag);
+    if (tag == "!" || tag == YAML_STR_TAG || scalar.style != YAML_PLAIN_SCALAR_STYLE) return text;
+    return plain_scalar(text);
+  }
+
+  const std::filesystem::path& path_;
+  yaml_parser_t parser_;
+  std::unordered_map<std::string, Facts> anchors_;
+};
+
+/// The whole file, or nullopt when it cannot be opened or read.
+std::optional<std::string> read_file(const std::filesystem::path& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  std::string text;
+  char buffer[16384];
+  ssize_t got;
+  while ((got = ::read(fd, buffer, sizeof buffer)) > 0)
+    text.append(buffer, static_cast<std::size_t>(got));
+  ::close(fd);
+  if (got < 0) return std::nullopt;
+  return text;
 }
 
 }  // namespace
 
 Facts load_yaml_file(const std::filesystem::path& path) {
-  YAML::Node root;
-  try {
-    root = YAML::LoadFile(path.string());
-  } catch (const YAML::BadFile&) {
-    fail(path, YAML::Mark::null_mark(), "cannot read the file");
-  } catch (const YAML::Exception& error) {
-    fail(path, error.mark, error.msg);
-  }
-  if (root.IsNull()) return Facts::object();  // an empty file: no facts
-  if (!root.IsMap()) fail(path, root.Mark(), "expected a mapping of fact names to values");
-  return to_facts(root, path);
+  std::optional<std::string> text = read_file(path);
+  if (!text) fail(path, nullptr, "cannot read the file");
+  Reader reader(path, *text);
+  yaml_mark_t root_mark{};
+  std::optional<Facts> root = reader.document(root_mark);
+  if (!root || root->is_null()) return Facts::object();  // an empty file: no facts
+  if (!root->is_object()) fail(path, &root_mark, "expected a mapping of fact names to values");
+  return std::move(*root);
 }
 
 }  // namespace marionette::facts

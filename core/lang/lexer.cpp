@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <cstring>
+#include <iterator>
 #include <string_view>
 #include <utility>
 
@@ -10,15 +13,26 @@
 namespace marionette::lang {
 
 LineIndex::LineIndex(const std::string& text) {
+  starts_.reserve(text.size() / 24 + 2);
   starts_.push_back(0);
-  for (std::size_t i = 0; i < text.size(); ++i)
-    if (text[i] == '\n') starts_.push_back(i + 1);
+  const char* begin = text.data();
+  const char* end = begin + text.size();
+  for (const char* at = begin;
+       (at = static_cast<const char*>(std::memchr(at, '\n', static_cast<std::size_t>(end - at))));)
+    starts_.push_back(static_cast<std::size_t>(++at - begin));
 }
 
 SourceLocation LineIndex::locate(const std::shared_ptr<const SourceFile>& file, std::size_t offset,
                                  std::size_t length) const {
-  auto after = std::upper_bound(starts_.begin(), starts_.end(), offset);
-  std::size_t line = static_cast<std::size_t>(after - starts_.begin());
+  // Tokens come mostly in order: the line of the previous one, or one a little after it.
+  std::size_t line = last_line_;
+  std::size_t steps = 0;
+  if (offset >= starts_[line - 1])
+    while (line < starts_.size() && starts_[line] <= offset && ++steps < 8) ++line;
+  if (offset < starts_[line - 1] || steps == 8)
+    line = static_cast<std::size_t>(std::upper_bound(starts_.begin(), starts_.end(), offset) -
+                                    starts_.begin());
+  last_line_ = line;
   SourceLocation where;
   where.file = file;
   where.line = static_cast<std::uint32_t>(line);
@@ -105,6 +119,34 @@ constexpr std::pair<std::string_view, TokenKind> kPunctuation[] = {
     {"%", TokenKind::Percent},
     {"!", TokenKind::Not},
 };
+
+/// For each first character, the entries of kPunctuation that start with it (index + 1, in
+/// the table's order, so still longest first; 0 ends the list).
+constexpr auto kPunctuationByFirst = [] {
+  std::array<std::array<std::uint8_t, 8>, 128> table{};
+  for (std::size_t i = 0; i < std::size(kPunctuation); ++i) {
+    auto& candidates = table[static_cast<unsigned char>(kPunctuation[i].first[0])];
+    std::size_t n = 0;
+    while (candidates[n] != 0) ++n;
+    candidates[n] = static_cast<std::uint8_t>(i + 1);
+  }
+  return table;
+}();
+
+/// The operator or punctuation `rest` starts with, the longest that matches; length 0 if none.
+std::pair<TokenKind, std::size_t> match_punctuation(std::string_view rest) {
+  auto first = static_cast<unsigned char>(rest[0]);
+  if (first >= kPunctuationByFirst.size()) return {TokenKind::End, 0};
+  for (std::uint8_t index : kPunctuationByFirst[first]) {
+    if (index == 0) break;
+    const auto& [spelling, kind] = kPunctuation[index - 1];
+    if (spelling.size() > rest.size()) continue;
+    std::size_t at = 1;
+    while (at < spelling.size() && spelling[at] == rest[at]) ++at;
+    if (at == spelling.size()) return {kind, spelling.size()};
+  }
+  return {TokenKind::End, 0};
+}
 
 /// How the text of a double-quoted string or a heredoc is read.
 struct BodySpec {
@@ -196,12 +238,10 @@ class Lexer {
     if (c == '"') return lex_double_quoted();
     if (c == '@' && peek(1) == '(') return lex_heredoc();
     if (c == '/' && regex_allowed() && lex_regex()) return;
-    for (const auto& [spelling, kind] : kPunctuation) {
-      if (text_.compare(pos_, spelling.size(), spelling) == 0) {
-        emit(kind, {}, pos_, spelling.size());
-        pos_ += spelling.size();
-        return;
-      }
+    if (auto [kind, length] = match_punctuation(std::string_view(text_).substr(pos_)); length) {
+      emit(kind, {}, pos_, length);
+      pos_ += length;
+      return;
     }
     // Puppet names no text for a character it has no token for.
     fail("Syntax error at ''", pos_);

@@ -16,7 +16,8 @@ std::vector<Token> tokenize(const std::shared_ptr<const SourceFile>& file);
 /// around the `<%| |%>` header. Throws SourceError.
 std::vector<Token> tokenize_epp(const std::shared_ptr<const SourceFile>& file);
 
-/// Line and column (1-based) of a byte offset, found from a table of line starts.
+/// Line and column (1-based) of a byte offset, found from a table of line starts. Remembers the
+/// last line found, so one index is for one thread.
 class LineIndex {
  public:
   explicit LineIndex(const std::string& text);
@@ -25,6 +26,7 @@ class LineIndex {
 
  private:
   std::vector<std::size_t> starts_;
+  mutable std::size_t last_line_ = 1;  ///< 1-based
 };
 
 }  // namespace marionette::lang

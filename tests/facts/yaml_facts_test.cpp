@@ -96,13 +96,44 @@ TEST(LoadYamlFile, AnEmptyFileHasNoFacts) {
 
 TEST(LoadYamlFile, ErrorsNameTheFileAndLine) {
   auto bad_indent = write_yaml("a: 1\n  b: 2\n");
-  EXPECT_EQ(error_of(bad_indent), bad_indent.string() + ":2:4: error: illegal map value");
+  // libyaml's messages, as Ruby's Psych (Puppet's YAML) words them.
+  EXPECT_EQ(error_of(bad_indent),
+            bad_indent.string() + ":2:4: error: mapping values are not allowed in this context");
   auto unclosed = write_yaml("a: 1\nb: [1, 2\nc: 3\n");
-  EXPECT_EQ(error_of(unclosed), unclosed.string() + ":3:2: error: end of sequence flow not found");
+  EXPECT_EQ(error_of(unclosed), unclosed.string() +
+                                    ":3:2: error: did not find expected ',' or ']' while parsing "
+                                    "a flow sequence");
   auto sequence = write_yaml("- a\n- b\n");
   EXPECT_EQ(error_of(sequence),
             sequence.string() + ":1:1: error: expected a mapping of fact names to values");
   EXPECT_EQ(error_of("/no/such/facts.yaml"), "/no/such/facts.yaml: error: cannot read the file");
+}
+
+TEST(LoadYamlFile, AnchorsAliasesAndBlockScalars) {
+  Facts facts = load_yaml_file(write_yaml(R"(base: &servers [ntp1, ntp2]
+copy: *servers
+settings: &common {port: 123}
+again: *common
+literal: |
+  line one
+  line two
+folded: >-
+  12
+plain_block: ! 12
+---
+second: document
+)"));
+  const Facts expected = Facts::parse(R"({"base": ["ntp1", "ntp2"], "copy": ["ntp1", "ntp2"],
+    "settings": {"port": 123}, "again": {"port": 123}, "literal": "line one\nline two\n",
+    "folded": "12", "plain_block": "12"})");
+  EXPECT_EQ(facts, expected);
+}
+
+TEST(LoadYamlFile, AnUnknownAliasOrAComplexKeyIsAnError) {
+  auto alias = write_yaml("a: *nowhere\n");
+  EXPECT_EQ(error_of(alias), alias.string() + ":1:4: error: unknown anchor");
+  auto key = write_yaml("? [1, 2]\n: value\n");
+  EXPECT_EQ(error_of(key), key.string() + ":1:3: error: a key must be a string");
 }
 
 }  // namespace
