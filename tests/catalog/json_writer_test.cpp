@@ -21,7 +21,7 @@ TEST(JsonWriterString, EveryEscapedByteAtEveryPositionIsWrittenAsNlohmannDoes) {
   const std::string specials[] = {"\"",   "\\",   "\n",       "\t",           std::string(1, '\0'),
                                   "\x1f", "\x7f", "\xc3\xa9", "\xe2\x98\x83", " ",
                                   "~"};
-  for (std::size_t length = 0; length <= 20; ++length) {
+  for (std::size_t length = 0; length <= 40; ++length) {  // 16-byte chunks, then words
     for (std::size_t at = 0; at <= length; ++at) {
       for (const std::string& special : specials) {
         std::string text = std::string(length, 'a');
