@@ -180,7 +180,8 @@ bool in_float_range(double x, const TypeValue& type) {
 
 bool matches(const Value& value, const TypeValue& declared) {
   const TypeValue& type = resolved(declared);
-  const std::string& name = type.name;
+  // A view: each comparison below checks the length first instead of calling compare().
+  std::string_view name = type.name;
   if (name == "Any") return true;
   if (name == "Undef") return value.is_undef();
   if (name == "Default") return value.is_default();
