@@ -8,7 +8,8 @@ For each size, bench/generate_manifests.py writes an environment; both compile i
 facts in this one run: whole-process wall time (median), compile phase time (Puppet's own
 "Compiled catalog ... in X seconds"; marionette's process is all compile), peak memory (max RSS,
 /usr/bin/time, in runs of their own), and the ratios. Timed processes are started with posix_spawn
-and reaped with wait4 (see measured()). Both catalogs are held against each other with
+and reaped with wait4 (see measured()); marionette's runs are interleaved with Puppet's, a block
+before each, so that both are timed across the same minutes. Both catalogs are held against each other with
 ../shared/tools/catalog-diff --strict; a difference fails the benchmark.
 """
 import argparse, os, re, shutil, statistics, subprocess, sys, tempfile, time
@@ -88,19 +89,25 @@ def main():
             ours_json = os.path.join(scratch, f"ours{size}.json")
             walls = []
             ours = [a.marionette, "compile", "--env-dir", env, "--facts", FACTS, "--node", NODE]
-            for _ in range(a.runs):
-                w, run = measured(ours, ours_json)
-                if run.returncode != 0:
-                    sys.exit(f"marionette failed at {size}: {run.stderr[-500:]}")
-                walls.append(w)
-            rss = [peak_rss(ours) for _ in range(3)]
+
+            def run_ours(count):
+                for _ in range(count):
+                    w, run = measured(ours, ours_json)
+                    if run.returncode != 0:
+                        sys.exit(f"marionette failed at {size}: {run.stderr[-500:]}")
+                    walls.append(w)
+
             dirs = PuppetDirs(os.path.join(scratch, f"puppet{size}"), env)
             theirs_json = os.path.join(scratch, f"puppet{size}.json")
             pwalls, pcompile = [], []
             theirs = ["puppet", "catalog", "find", NODE, "--terminus", "compiler",
                       "--facts_terminus", "yaml", "--render-as", "json",
                       "--log_level", "notice"] + dirs.settings()
-            for _ in range(a.puppet_runs):
+            # Interleaved: a block of our runs before each of Puppet's, so that both are timed
+            # across the same minutes (this VM's speed drifts by tens of percent between them).
+            blocks = max(1, a.puppet_runs)
+            for block in range(a.puppet_runs):
+                run_ours(a.runs // blocks + (1 if block < a.runs % blocks else 0))
                 w, run = measured(theirs, theirs_json)
                 if run.returncode != 0:
                     sys.exit(f"puppet failed at {size}: {run.stderr[-500:]}")
@@ -110,6 +117,9 @@ def main():
                               run.stderr + printed[:printed.find("{")])
                 if c:
                     pcompile.append(float(c.group(1)))
+            if a.puppet_runs == 0:
+                run_ours(a.runs)
+            rss = [peak_rss(ours) for _ in range(3)]
             prss = [peak_rss(theirs)]
             # puppet catalog find prints the catalog on stdout (JSON); keep only the JSON.
             text = open(theirs_json).read()

@@ -136,6 +136,15 @@ void write_catalog(JsonWriter& json, const Catalog& c,
   json.raw('}');
 }
 
+void write_edge(JsonWriter& json, std::string_view source_type, std::string_view source_title,
+                std::string_view target_type, std::string_view target_title) {
+  json.raw("{\"source\":");
+  json.string_of({source_type, "[", source_title, "]"});
+  json.raw(",\"target\":");
+  json.string_of({target_type, "[", target_title, "]"});
+  json.raw('}');
+}
+
 void write_edge(JsonWriter& json, std::string_view source, std::string_view target) {
   json.raw("{\"source\":");
   json.string(source);

@@ -29,6 +29,9 @@ void write_resource_start(JsonWriter& json, std::string_view type, std::string_v
 
 /// A containment edge: `{"source":…,"target":…}`.
 void write_edge(JsonWriter& json, std::string_view source, std::string_view target);
+/// The same from the two resources' types and titles (`Type[title]` written without a copy).
+void write_edge(JsonWriter& json, std::string_view source_type, std::string_view source_title,
+                std::string_view target_type, std::string_view target_title);
 
 /// The whole document around the resources and edges: `resources` and `edges` write their
 /// items, comma separated, without the brackets; `header`'s own resources and edges are unused.

@@ -188,6 +188,29 @@ void JsonWriter::string(std::string_view text) {
   }
 }
 
+void JsonWriter::string_of(std::initializer_list<std::string_view> parts) {
+  std::size_t size = 0;
+  bool plain = true;
+  for (std::string_view part : parts) {
+    size += part.size();
+    plain = plain && is_plain(part);
+  }
+  if (!plain) {
+    std::string joined;
+    joined.reserve(size);
+    for (std::string_view part : parts) joined.append(part);
+    string(joined);
+    return;
+  }
+  reserve(size + 2);
+  *at_++ = '"';
+  for (std::string_view part : parts) {
+    std::memcpy(at_, part.data(), part.size());
+    at_ += part.size();
+  }
+  *at_++ = '"';
+}
+
 void JsonWriter::strings(const std::vector<std::string>& list) {
   raw('[');
   for (std::size_t i = 0; i < list.size(); ++i) {

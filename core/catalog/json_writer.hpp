@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +35,8 @@ class JsonWriter {
     *at_++ = c;
   }
   void string(std::string_view text);
+  /// One string made of the parts, without joining them first when none needs escaping.
+  void string_of(std::initializer_list<std::string_view> parts);
   void strings(const std::vector<std::string>& list);
   void integer(std::int64_t number);
   /// A float as nlohmann prints it (`1.5`, `3.0`, `1e+20`; `null` when not finite).

@@ -103,7 +103,9 @@ Value Evaluator::evaluate_resource(const ast::Resource& node, Scope& scope, bool
   std::string written = lowercase(
       node.type_expression ? resource_type_name(*node.type_expression, scope) : node.type_name);
   const ast::DefinedTypeDefinition* definition = nullptr;
-  std::string type = written == "class" ? "Class" : resolve_type(written, node.where, &definition);
+  std::string type = std::string_view(written) == "class"
+                         ? "Class"
+                         : resolve_type(written, node.where, &definition);
 
   std::vector<std::pair<std::string, Value>> defaults;
   for (const ast::ResourceBody& body : node.bodies)
@@ -145,7 +147,7 @@ void Evaluator::declare_titled(const std::string& type,
                                std::vector<std::pair<std::string, Value>> attributes,
                                ast::ResourceForm form, const lang::SourceLocation& where,
                                Scope& scope, Array* references) {
-  if (type == "Class") {
+  if (std::string_view(type) == "Class") {
     std::size_t index = declare_class(lowercase(title), scope, &attributes, where);
     if (references) references->push_back(TypeValue{"Class", {Value(resources_[index].title)}});
     return;
@@ -238,7 +240,7 @@ std::size_t Evaluator::declare_resource(const std::string& type, const std::stri
     if (value.is_undef()) continue;
     resource.parameters.emplace_back(std::move(name), std::move(value));
   }
-  bool is_stage = resource.type == "Stage";  // stages are never contained
+  bool is_stage = std::string_view(resource.type) == "Stage";  // stages are never contained
   std::size_t index = resources_.add(std::move(resource), std::move(key));
   if (!is_stage) resources_.add_edge(scope.resource(), index);
   return index;

@@ -58,8 +58,12 @@ void CompiledResource::tag(std::string_view name) {
   std::string lower = lowercase(name);
   // A tag already present came with its `::` segments: nothing to add.
   if (std::find(tags.begin(), tags.end(), lower) != tags.end()) return;
+  if (tags.empty()) tags.reserve(4);  // most resources end with 2 to 4 tags of their own
+  if (lower.find("::") == std::string::npos) {
+    tags.push_back(std::move(lower));
+    return;
+  }
   tags.push_back(lower);
-  if (lower.find("::") == std::string::npos) return;
   std::string_view rest = lower;
   while (true) {
     std::size_t end = rest.find("::");
@@ -235,10 +239,6 @@ void ResourceTable::write_resources_json(catalog::JsonWriter& json) const {
 }
 
 void ResourceTable::write_edges_json(catalog::JsonWriter& json) const {
-  std::string source, target;
-  auto ref = [](const CompiledResource& r, std::string& out) {
-    out.assign(r.type).append(1, '[').append(r.title).append(1, ']');
-  };
   bool first = true;
   for (const auto& [from, to] : edges_) {
     const CompiledResource& s = resources_[from];
@@ -246,9 +246,7 @@ void ResourceTable::write_edges_json(catalog::JsonWriter& json) const {
     if (!in_catalog(s) || !in_catalog(t)) continue;
     if (!first) json.raw(',');
     first = false;
-    ref(s, source);
-    ref(t, target);
-    catalog::write_edge(json, source, target);
+    catalog::write_edge(json, s.type, s.title, t.type, t.title);
   }
 }
 

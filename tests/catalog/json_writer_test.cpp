@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace marionette::catalog {
 namespace {
@@ -44,6 +46,31 @@ TEST(JsonWriterString, InvalidUtf8IsReplacedAsInTheCatalogWriter) {
       "abcdefgh\xff"
       "ijklmnop";
   EXPECT_EQ(written(text), Data(text).dump(-1, ' ', false, Data::error_handler_t::replace));
+}
+
+TEST(JsonWriterString, AStringOfPartsIsTheStringOfTheirJoin) {
+  const std::vector<std::vector<std::string>> cases = {
+      {"File", "[", "/etc/motd", "]"},
+      {"Notify", "[", "say \"hi\"", "]"},
+      {"Exec", "[", "caf\xc3", "\xa9]"},  // UTF-8 split across parts
+      {"", "", ""},
+      {"a\\b", "\n"},
+  };
+  for (const auto& parts : cases) {
+    std::string joined, out;
+    for (const std::string& part : parts) joined += part;
+    {
+      JsonWriter json(out);
+      std::vector<std::string_view> views(parts.begin(), parts.end());
+      if (views.size() == 4)
+        json.string_of({views[0], views[1], views[2], views[3]});
+      else if (views.size() == 3)
+        json.string_of({views[0], views[1], views[2]});
+      else
+        json.string_of({views[0], views[1]});
+    }
+    EXPECT_EQ(out, written(joined)) << joined;
+  }
 }
 
 }  // namespace
