@@ -87,7 +87,7 @@ void Evaluator::compile_resources() {
   class_scopes_[""] = top_;
 
   for (const lang::Program& program : environment_.main_programs())
-    evaluate_block(program.body, *top_);
+    evaluate_block(program.body, *top_, true);
   evaluate_node();
   declare_node_classes();
   evaluate_generators();

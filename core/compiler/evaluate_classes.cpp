@@ -110,7 +110,7 @@ void Evaluator::evaluate_class(const std::string& name, const ast::ClassDefiniti
   body.set("name", name);
   body.set("module_name", environment_.module_of(name));
   bind_parameters(definition.parameters, resources_[index], body, where);
-  evaluate_block(definition.body, body);
+  evaluate_block(definition.body, body, true);
 }
 
 namespace {
@@ -250,7 +250,7 @@ void Evaluator::evaluate_defined_type(std::size_t index) {
   body.set("name", name ? *name : Value(resource.title));
   body.set("module_name", environment_.module_of(lowercase(resource.type)));
   bind_parameters(definition->parameters, resource, body, resource.where);
-  evaluate_block(definition->body, body);
+  evaluate_block(definition->body, body, true);
 }
 
 namespace {
@@ -320,7 +320,7 @@ void Evaluator::evaluate_node() {
   classes_.push_back(title);
   Scope& body = scopes_.emplace_back(top_, "", index);
   if (!captures.empty()) body.set_captures(std::move(captures));
-  evaluate_block(chosen->body, body);
+  evaluate_block(chosen->body, body, true);
 }
 
 }  // namespace marionette::compiler

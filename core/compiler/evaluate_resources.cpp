@@ -137,7 +137,7 @@ Value Evaluator::evaluate_resource(const ast::Resource& node, Scope& scope, bool
       declare_titled(type, definition, names.back(), std::move(attributes), node.form, node.where,
                      scope, wanted);
   }
-  if (references.size() == 1) return references[0];
+  // Always an array, one title or many, as Puppet 7's resource expression.
   return references;
 }
 

@@ -129,13 +129,13 @@ Value Evaluator::evaluate(const ast::Node* node, Scope& scope) {
   return Value();
 }
 
-Value Evaluator::evaluate_block(const ast::Block* block, Scope& scope) {
+Value Evaluator::evaluate_block(const ast::Block* block, Scope& scope, bool value_unused) {
   Value last;
   const auto& statements = block->statements;
   for (std::size_t i = 0; i < statements.size(); ++i) {
     const ast::Expression* statement = statements[i];
     // A resource statement's references are only made when they are the block's value.
-    if (i + 1 < statements.size() && statement->kind == ast::NodeKind::Resource)
+    if ((i + 1 < statements.size() || value_unused) && statement->kind == ast::NodeKind::Resource)
       evaluate_resource(*static_cast<const ast::Resource*>(statement), scope, true);
     else
       last = evaluate(statement, scope);
@@ -428,8 +428,8 @@ Value Evaluator::evaluate_call(const std::string& name, const std::vector<ast::E
   return function(context);
 }
 
-Value Evaluator::call_lambda(const ast::Lambda& lambda, std::vector<Value> arguments,
-                             Scope& scope) {
+Value Evaluator::call_lambda(const ast::Lambda& lambda, std::vector<Value> arguments, Scope& scope,
+                             bool value_unused) {
   Scope local(&scope, scope.class_name(), scope.resource());
   for (std::size_t i = 0; i < lambda.parameters.size(); ++i) {
     const ast::Parameter& parameter = lambda.parameters[i];
@@ -455,7 +455,7 @@ Value Evaluator::call_lambda(const ast::Lambda& lambda, std::vector<Value> argum
     local.set(parameter.name, std::move(value));
   }
   try {
-    return evaluate_block(lambda.body, local);
+    return evaluate_block(lambda.body, local, value_unused);
   } catch (NextJump& jump) {
     return std::move(jump.value);
   }

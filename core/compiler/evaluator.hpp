@@ -36,7 +36,10 @@ class Evaluator {
 
   // Used by the built-in functions.
   Value evaluate(const lang::ast::Node* node, Scope& scope);
-  Value call_lambda(const lang::ast::Lambda& lambda, std::vector<Value> arguments, Scope& scope);
+  /// `value_unused`: the caller ignores what the lambda returns (`each`), so a resource
+  /// statement at its end makes no references either.
+  Value call_lambda(const lang::ast::Lambda& lambda, std::vector<Value> arguments, Scope& scope,
+                    bool value_unused = false);
   void include_class(const Value& name, Scope& scope, ClassInclusion how,
                      const lang::SourceLocation& where);
   bool is_defined(const Value& what, Scope& scope);
@@ -57,7 +60,9 @@ class Evaluator {
 
  private:
   // Expressions (evaluator.cpp).
-  Value evaluate_block(const lang::ast::Block* block, Scope& scope);
+  /// The block's value, that of its last statement; with `value_unused` (a class's, a defined
+  /// type's or a node's body, a manifest) that statement is evaluated as the others are.
+  Value evaluate_block(const lang::ast::Block* block, Scope& scope, bool value_unused = false);
   Value evaluate_variable(const lang::ast::Variable& variable, Scope& scope);
   /// A variable by its name as written (`x`, `::x`, `a::b::x`); nullptr when it is not set.
   const Value* find_variable(const std::string& name, Scope& scope) const;

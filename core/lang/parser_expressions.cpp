@@ -136,18 +136,13 @@ ast::Expression* Parser::parse_expression() {
     ~DepthGuard() { --depth; }
   } guard{++depth_};
   if (depth_ > kMaxDepth) throw SourceError("Expressions nested too deeply", peek().where);
-  ast::Expression* left = parse_assignment();
-  ast::RelationshipOp op;
-  while (relationship_operator(peek().kind, op)) {
-    const Token& arrow = advance();
-    ast::Expression* right = parse_assignment();
-    left = arena_.make<ast::Relationship>(arrow.where, op, left, right);
-  }
-  return left;
+  return parse_assignment();
 }
 
+// As Puppet's grammar: assignment binds most loosely (`$x = A -> B` assigns the relationship's
+// value), relationships next, then the binary operators.
 ast::Expression* Parser::parse_assignment() {
-  ast::Expression* target = parse_binary(1);
+  ast::Expression* target = parse_relationship();
   ast::AssignmentOp op;
   switch (peek().kind) {
     case TokenKind::Assign:
@@ -165,6 +160,17 @@ ast::Expression* Parser::parse_assignment() {
   const Token& operator_token = advance();
   ast::Expression* value = parse_assignment();
   return arena_.make<ast::Assignment>(operator_token.where, op, target, value);
+}
+
+ast::Expression* Parser::parse_relationship() {
+  ast::Expression* left = parse_binary(1);
+  ast::RelationshipOp op;
+  while (relationship_operator(peek().kind, op)) {
+    const Token& arrow = advance();
+    ast::Expression* right = parse_binary(1);
+    left = arena_.make<ast::Relationship>(arrow.where, op, left, right);
+  }
+  return left;
 }
 
 ast::Expression* Parser::parse_binary(int min_precedence) {

@@ -59,6 +59,7 @@ class Parser {
   // Expressions (parser_expressions.cpp).
   ast::Expression* parse_expression();
   ast::Expression* parse_assignment();
+  ast::Expression* parse_relationship();
   ast::Expression* parse_binary(int min_precedence);
   ast::Expression* parse_unary();
   ast::Expression* parse_postfix();

@@ -115,5 +115,21 @@ TEST(Catalog, FixedResourcesComeFirst) {
   EXPECT_EQ(catalog.catalog_uuid.size(), 36u);
 }
 
+TEST(ResourceValues, AResourceExpressionGivesAnArrayOfReferences) {
+  // As Puppet 7: an array for one title too; `each` ignores its lambda's value (none is made)
+  // and returns its argument; `map` and `with` keep the lambda's value.
+  EXPECT_EQ(message_of("\"${o}\"", "$o = notify { 'o': }").dump(), R"("[Notify['o']]")");
+  EXPECT_EQ(message_of("$e", "$e = [1, 2].each |$i| { notify { \"e${i}\": } }").dump(), R"([1,2])");
+  EXPECT_EQ(message_of("\"${m}\"", "$m = [1, 2].map |$i| { notify { \"m${i}\": } }").dump(),
+            R"("[[Notify['m1']], [Notify['m2']]]")");
+  EXPECT_EQ(message_of("\"${w}\"", "$w = with(1) |$i| { notify { 'w': } }").dump(),
+            R"("[Notify['w']]")");
+}
+
+TEST(ResourceValues, AnAssignmentTakesTheWholeRelationship) {
+  EXPECT_EQ(message_of("\"${t}\"", "notify { 'x': }\n$t = Notify['x'] -> notify { 'y': }").dump(),
+            R"("[Notify['y']]")");
+}
+
 }  // namespace
 }  // namespace marionette::compiler

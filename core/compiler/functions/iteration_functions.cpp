@@ -12,8 +12,9 @@ namespace {
 
 /// Calls the lambda with (element) / (index, element) for arrays and (key, value) / ([k, v])
 /// for hashes, as the lambda's parameter count asks.
+/// `results_unused`: the function ignores what the lambda returns (each).
 template <class Visit>
-void iterate(CallContext& call, const Value& collection, Visit visit) {
+void iterate(CallContext& call, const Value& collection, Visit visit, bool results_unused = false) {
   call.expect_lambda();
   std::size_t arity = call.lambda->parameters.size();
   if (collection.is_hash()) {
@@ -23,8 +24,9 @@ void iterate(CallContext& call, const Value& collection, Visit visit) {
         arguments = {key, value};
       else
         arguments = {Value(Array{key, value})};
-      if (!visit(call.evaluator.call_lambda(*call.lambda, std::move(arguments), call.scope), &key,
-                 value))
+      if (!visit(call.evaluator.call_lambda(*call.lambda, std::move(arguments), call.scope,
+                                            results_unused),
+                 &key, value))
         return;
     }
     return;
@@ -52,8 +54,9 @@ void iterate(CallContext& call, const Value& collection, Visit visit) {
       arguments = {Value(static_cast<std::int64_t>(i)), items[i]};
     else
       arguments = {items[i]};
-    if (!visit(call.evaluator.call_lambda(*call.lambda, std::move(arguments), call.scope), nullptr,
-               items[i]))
+    if (!visit(call.evaluator.call_lambda(*call.lambda, std::move(arguments), call.scope,
+                                          results_unused),
+               nullptr, items[i]))
       return;
   }
 }
@@ -61,7 +64,9 @@ void iterate(CallContext& call, const Value& collection, Visit visit) {
 Value each(CallContext& call) {
   call.expect_arguments(1, 1);
   try {
-    iterate(call, call.arguments[0], [](const Value&, const Value*, const Value&) { return true; });
+    iterate(
+        call, call.arguments[0], [](const Value&, const Value*, const Value&) { return true; },
+        true);
   } catch (const BreakJump&) {
   }
   return call.arguments[0];
@@ -199,7 +204,8 @@ Array elements_of(CallContext& call, const Value& collection) {
 /// Without a lambda, the elements themselves; with one, each passed to it.
 Value yield_each(CallContext& call, Array items) {
   if (!call.lambda) return items;
-  for (const Value& item : items) call.evaluator.call_lambda(*call.lambda, {item}, call.scope);
+  for (const Value& item : items)
+    call.evaluator.call_lambda(*call.lambda, {item}, call.scope, true);
   return Value();
 }
 
