@@ -69,5 +69,38 @@ TEST(ResourceTableTags, FinishedLazilyAsFinishTagsFinishesThem) {
   }
 }
 
+TEST(ResourceTableTags, TheJsonWriterWritesTheLazilyFinishedTags) {
+  ResourceTable table;
+  std::size_t top = add(table, "top"), app = add(table, "app"), file = add(table, "file");
+  std::size_t early = add(table, "early"), late = add(table, "late"), bare = add(table, "bare");
+  std::size_t shared = add(table, "shared");
+  table[top].tags = {"class", "node"};
+  table[app].tags = {"app", "class"};
+  table[app].tag_source = top;
+  table[file].tags = {"file", "app"};  // shares "app" with its container: written one by one
+  table[file].tag_source = app;
+  table[early].tags = {"early"};
+  table[early].tag_source = late;
+  table[late].tags = {"late"};
+  table[late].tag_source = top;
+  table[bare].tag_source = app;  // no tags of its own: the container's list copied whole
+  table[shared].tags = {"shared"};
+  table[shared].tag_source = app;
+
+  std::string out;
+  {
+    catalog::JsonWriter json(out);
+    json.raw('[');
+    table.write_resources_json(json);
+    json.raw(']');
+  }
+  catalog::Data written = catalog::Data::parse(out);
+  ASSERT_EQ(written.size(), table.size());
+  for (std::size_t i = 0; i < table.size(); ++i)
+    EXPECT_EQ(written[i]["tags"].get<std::vector<std::string>>(), lazily_finished(table, i)) << i;
+  EXPECT_EQ(written[bare]["tags"].get<std::vector<std::string>>(),
+            (std::vector<std::string>{"app", "class", "node"}));
+}
+
 }  // namespace
 }  // namespace marionette::compiler
