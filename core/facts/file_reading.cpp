@@ -7,19 +7,31 @@
 namespace marionette::facts::native {
 namespace {
 
-/// Reads an open descriptor to its end with read(2) through a stack buffer, then closes it.
-std::string read_all_and_close(int fd) {
-  if (fd < 0) return "";
-  std::string text;
+/// Appends an open descriptor's text to its end with read(2) through a stack buffer, then
+/// closes it; false when a read failed (what came before it is kept).
+bool read_to_end_and_close(int fd, std::string& text) {
   char buffer[8192];
-  for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) > 0;) {
+  ssize_t n;
+  while ((n = ::read(fd, buffer, sizeof buffer)) > 0)
     text.append(buffer, static_cast<std::size_t>(n));
-  }
   ::close(fd);
+  return n == 0;
+}
+
+std::string read_all_and_close(int fd) {
+  std::string text;
+  if (fd >= 0) read_to_end_and_close(fd, text);
   return text;
 }
 
 }  // namespace
+
+std::optional<std::string> read_file(const char* path) {
+  int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+  std::string text;
+  if (fd < 0 || !read_to_end_and_close(fd, text)) return std::nullopt;
+  return text;
+}
 
 std::string read_text(const char* path) {
   return read_all_and_close(::open(path, O_RDONLY | O_CLOEXEC));

@@ -25,6 +25,8 @@ Facts sorted_facts(Facts&& value);
 // file_reading.cpp: open(2) and read(2) through a stack buffer; no iostreams.
 /// The whole file, or "" when it cannot be read.
 std::string read_text(const char* path);
+/// The whole file, or nullopt when it cannot be opened or read (an empty file is "").
+std::optional<std::string> read_file(const char* path);
 /// The same for a path relative to an open directory (O_DIRECTORY descriptor).
 std::string read_text_at(int dir_fd, const char* relative_path);
 /// The text without leading and trailing blanks and newlines.

@@ -1,5 +1,3 @@
-#include <fcntl.h>
-#include <unistd.h>
 #include <yaml.h>
 
 #include <charconv>
@@ -11,6 +9,7 @@
 #include <unordered_map>
 
 #include "facts/facts.hpp"
+#include "facts/native_parts.hpp"
 #include "facts/yaml_number_syntax.hpp"
 
 namespace marionette::facts {
@@ -79,7 +78,6 @@ class Event {
   Event(const Event&) = delete;
   Event& operator=(const Event&) = delete;
   yaml_event_t* get() { return &event_; }
-  const yaml_event_t& operator*() const { return event_; }
   const yaml_event_t* operator->() const { return &event_; }
 
  private:
@@ -184,24 +182,10 @@ class Reader {
   std::unordered_map<std::string, Facts> anchors_;
 };
 
-/// The whole file, or nullopt when it cannot be opened or read.
-std::optional<std::string> read_file(const std::filesystem::path& path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return std::nullopt;
-  std::string text;
-  char buffer[16384];
-  ssize_t got;
-  while ((got = ::read(fd, buffer, sizeof buffer)) > 0)
-    text.append(buffer, static_cast<std::size_t>(got));
-  ::close(fd);
-  if (got < 0) return std::nullopt;
-  return text;
-}
-
 }  // namespace
 
 Facts load_yaml_file(const std::filesystem::path& path) {
-  std::optional<std::string> text = read_file(path);
+  std::optional<std::string> text = native::read_file(path.c_str());
   if (!text) fail(path, nullptr, "cannot read the file");
   Reader reader(path, *text);
   yaml_mark_t root_mark{};
