@@ -44,6 +44,12 @@ class JsonWriter {
   void value(const Data& data);
   /// Cuts the string to what was written (the destructor does it too).
   void finish();
+  /// How many characters are written so far, and those written since such a count: to keep a
+  /// piece of the output and copy it again later with raw().
+  std::size_t written() const { return static_cast<std::size_t>(at_ - out_.data()); }
+  std::string_view written_since(std::size_t count) const {
+    return {out_.data() + count, static_cast<std::size_t>(at_ - out_.data()) - count};
+  }
 
  private:
   struct Serializer;

@@ -217,16 +217,17 @@ std::size_t Evaluator::declare_resource(const std::string& type, const std::stri
   resource.declared_in = &scope;
   resource.is_virtual = form == ast::ResourceForm::Virtual;
   resource.exported = form == ast::ResourceForm::Exported;
-  std::string lower_type = lowercase(type);
   // Puppet puts the tags of the `tag` metaparameter first, then the type and title.
   for (const auto& [name, value] : attributes)
     if (name == "tag") add_tags(resource, value);
-  resource.tag(lower_type);
+  resource.tag(type);
   if (is_valid_tag(title)) resource.tag(title);
   resource.tag_source = scope.resource();  // its tags join when the catalog is finished
 
-  std::vector<const ResourceDefault*> defaults;
+  std::vector<const ResourceDefault*>& defaults = defaults_found_;
+  defaults.clear();
   scope.collect_defaults(type, defaults);
+  attributes.reserve(attributes.size() + defaults.size());
   for (const ResourceDefault* d : defaults) {
     bool set = std::any_of(attributes.begin(), attributes.end(),
                            [&](const auto& a) { return a.first == d->name; });

@@ -381,7 +381,14 @@ Value Evaluator::evaluate_access(const ast::Access& access, Scope& scope) {
 }
 
 Value Evaluator::evaluate_string(const ast::InterpolatedString& string, Scope& scope) {
+  // Room for the text and a short value in each gap: most strings then grow only once.
+  std::size_t estimate = 0;
+  for (const ast::Node* part : string.parts) {
+    auto* text = ast::as<ast::StringLiteral>(part);
+    estimate += text ? text->value.size() : 16;
+  }
   std::string out;
+  out.reserve(estimate);
   for (const ast::Node* part : string.parts) {
     if (auto* text = ast::as<ast::StringLiteral>(part)) {
       out += text->value;

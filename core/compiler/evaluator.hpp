@@ -212,6 +212,8 @@ class Evaluator {
       resolved_types_;
   /// Counts changes to resource defaults (any scope's): a snapshot stays valid while it holds.
   std::size_t defaults_generation_ = 0;
+  /// declare_resource()'s list of the defaults in reach, kept to spare an allocation each time.
+  std::vector<const ResourceDefault*> defaults_found_;
   struct {
     std::uint64_t scope_id = 0;
     std::size_t generation = 0;

@@ -55,15 +55,17 @@ void CompiledResource::set_parameter(const std::string& name, Value value) {
 }
 
 void CompiledResource::tag(std::string_view name) {
-  std::string lower = lowercase(name);
+  std::string lowered;
+  std::string_view lower = name;
+  if (std::any_of(name.begin(), name.end(), [](char c) { return c >= 'A' && c <= 'Z'; })) {
+    lowered = lowercase(name);
+    lower = lowered;
+  }
   // A tag already present came with its `::` segments: nothing to add.
   if (std::find(tags.begin(), tags.end(), lower) != tags.end()) return;
   if (tags.empty()) tags.reserve(4);  // most resources end with 2 to 4 tags of their own
-  if (lower.find("::") == std::string::npos) {
-    tags.push_back(std::move(lower));
-    return;
-  }
-  tags.push_back(lower);
+  tags.emplace_back(lower);
+  if (lower.find("::") == std::string_view::npos) return;
   std::string_view rest = lower;
   while (true) {
     std::size_t end = rest.find("::");
@@ -209,9 +211,34 @@ void write_sensitive_parameters(const CompiledResource& r, catalog::JsonWriter& 
   if (!first) json.raw(']');
 }
 
+/// A container's finished tags, as those of its resources that take them after their own
+/// (see for_each_finished_tag): listed once, written once, then copied for the others.
+struct InheritedTags {
+  bool listed = false;
+  std::vector<const std::string*> tags;
+  std::string json;  ///< as JSON array items, "a","b"; empty until written
+};
+
+/// Whether the resource's own tags and the inherited ones have none in common.
+bool apart(const std::vector<std::string>& own, const InheritedTags& inherited) {
+  for (const std::string& tag : own)
+    for (const std::string* other : inherited.tags)
+      if (*other == tag) return false;
+  return true;
+}
+
 }  // namespace
 
 void ResourceTable::write_resources_json(catalog::JsonWriter& json) const {
+  std::vector<InheritedTags> inherited(resources_.size());
+  auto inherited_from = [&](std::size_t container) -> InheritedTags& {
+    InheritedTags& tags = inherited[container];
+    if (!tags.listed) {
+      tags.listed = true;
+      for_each_finished_tag(container, [&](const std::string& tag) { tags.tags.push_back(&tag); });
+    }
+    return tags;
+  };
   bool first = true;
   for (std::size_t index = 0; index < resources_.size(); ++index) {
     const CompiledResource& r = resources_[index];
@@ -223,11 +250,35 @@ void ResourceTable::write_resources_json(catalog::JsonWriter& json) const {
     auto tags = [&](catalog::JsonWriter& json) {
       json.raw('[');
       bool first_tag = true;
-      for_each_finished_tag(index, [&](const std::string& tag) {
+      auto write = [&](const std::string& tag) {
         if (!first_tag) json.raw(',');
         first_tag = false;
         json.string(tag);
-      });
+      };
+      // The tags of a container that comes earlier: the same for all it holds, so written
+      // once and copied when none is among the resource's own (the rule is
+      // for_each_finished_tag's).
+      const std::optional<std::size_t>& source = r.tag_source;
+      if (!source || *source >= index) {
+        for_each_finished_tag(index, write);
+      } else {
+        for (const std::string& tag : r.tags) write(tag);
+        InheritedTags& shared = inherited_from(*source);
+        if (!apart(r.tags, shared)) {
+          for (const std::string* tag : shared.tags)
+            if (std::find(r.tags.begin(), r.tags.end(), *tag) == r.tags.end()) write(*tag);
+        } else if (!shared.tags.empty()) {
+          if (!first_tag) json.raw(',');
+          if (!shared.json.empty()) {
+            json.raw(shared.json);
+          } else {
+            std::size_t start = json.written();
+            first_tag = true;
+            for (const std::string* tag : shared.tags) write(*tag);
+            shared.json = json.written_since(start);
+          }
+        }
+      }
       json.raw(']');
     };
     catalog::write_resource_start(json, r.type, r.title, tags,
@@ -239,6 +290,9 @@ void ResourceTable::write_resources_json(catalog::JsonWriter& json) const {
 }
 
 void ResourceTable::write_edges_json(catalog::JsonWriter& json) const {
+  // A container is the source of an edge to each resource it holds: its reference is written
+  // once, then copied.
+  std::vector<std::string> sources(resources_.size());
   bool first = true;
   for (const auto& [from, to] : edges_) {
     const CompiledResource& s = resources_[from];
@@ -246,7 +300,18 @@ void ResourceTable::write_edges_json(catalog::JsonWriter& json) const {
     if (!in_catalog(s) || !in_catalog(t)) continue;
     if (!first) json.raw(',');
     first = false;
-    catalog::write_edge(json, s.type, s.title, t.type, t.title);
+    json.raw("{\"source\":");
+    std::string& source = sources[from];
+    if (!source.empty()) {
+      json.raw(source);
+    } else {
+      std::size_t start = json.written();
+      json.string_of({s.type, "[", s.title, "]"});
+      source = json.written_since(start);
+    }
+    json.raw(",\"target\":");
+    json.string_of({t.type, "[", t.title, "]"});
+    json.raw('}');
   }
 }
 

@@ -134,6 +134,7 @@ class Scope {
   /// Defaults for a type, from this scope up to the top (nearest wins).
   void collect_defaults(const std::string& type, std::vector<const ResourceDefault*>& out) const {
     for (const Scope* s = this; s; s = s->defaults_parent_ ? s->defaults_parent_ : s->parent_) {
+      if (s->defaults_.empty()) continue;  // most scopes: no hashing of the type for them
       auto found = s->defaults_.find(type);
       if (found == s->defaults_.end()) continue;
       for (const ResourceDefault& d : found->second) {

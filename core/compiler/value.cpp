@@ -213,7 +213,8 @@ void append_string(const Value& value, std::string& out) {
         } else if constexpr (std::is_same_v<T, bool>) {
           out += x ? "true" : "false";
         } else if constexpr (std::is_same_v<T, std::int64_t>) {
-          out += std::to_string(x);
+          char digits[24];
+          out.append(digits, std::to_chars(digits, digits + sizeof digits, x).ptr);
         } else if constexpr (std::is_same_v<T, double>) {
           out += format_float(x);
         } else if constexpr (std::is_same_v<T, std::string>) {

@@ -73,5 +73,25 @@ TEST(JsonWriterString, AStringOfPartsIsTheStringOfTheirJoin) {
   }
 }
 
+TEST(JsonWriterPieces, WhatWasWrittenSinceACountIsCopiedAgainAsItWas) {
+  std::string out = "prefix:";  // a writer goes on after what the string holds
+  {
+    JsonWriter json(out);
+    EXPECT_EQ(json.written(), 7u);
+    json.raw('[');
+    std::size_t start = json.written();
+    json.string("a\"b");
+    json.raw(',');
+    json.integer(42);
+    std::string piece(json.written_since(start));
+    EXPECT_EQ(piece, "\"a\\\"b\",42");
+    json.raw(',');
+    json.raw(piece);
+    json.raw(']');
+    EXPECT_EQ(json.written_since(0), out.substr(0, json.written()));
+  }
+  EXPECT_EQ(out, "prefix:[\"a\\\"b\",42,\"a\\\"b\",42]");
+}
+
 }  // namespace
 }  // namespace marionette::catalog

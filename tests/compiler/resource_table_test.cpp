@@ -73,7 +73,7 @@ TEST(ResourceTableTags, TheJsonWriterWritesTheLazilyFinishedTags) {
   ResourceTable table;
   std::size_t top = add(table, "top"), app = add(table, "app"), file = add(table, "file");
   std::size_t early = add(table, "early"), late = add(table, "late"), bare = add(table, "bare");
-  std::size_t shared = add(table, "shared");
+  std::size_t shared = add(table, "shared"), sibling = add(table, "sibling");
   table[top].tags = {"class", "node"};
   table[app].tags = {"app", "class"};
   table[app].tag_source = top;
@@ -86,6 +86,8 @@ TEST(ResourceTableTags, TheJsonWriterWritesTheLazilyFinishedTags) {
   table[bare].tag_source = app;  // no tags of its own: the container's list copied whole
   table[shared].tags = {"shared"};
   table[shared].tag_source = app;
+  table[sibling].tags = {"sibling"};
+  table[sibling].tag_source = app;  // the container's tags as written for `shared`, copied
 
   std::string out;
   {
@@ -100,6 +102,8 @@ TEST(ResourceTableTags, TheJsonWriterWritesTheLazilyFinishedTags) {
     EXPECT_EQ(written[i]["tags"].get<std::vector<std::string>>(), lazily_finished(table, i)) << i;
   EXPECT_EQ(written[bare]["tags"].get<std::vector<std::string>>(),
             (std::vector<std::string>{"app", "class", "node"}));
+  EXPECT_EQ(written[sibling]["tags"].get<std::vector<std::string>>(),
+            (std::vector<std::string>{"sibling", "app", "class", "node"}));
 }
 
 }  // namespace
