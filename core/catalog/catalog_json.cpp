@@ -83,19 +83,21 @@ Resource resource_from_json(const Data& in, std::size_t index) {
 void write_resource_start(JsonWriter& json, std::string_view type, std::string_view title,
                           const std::vector<std::string>& tags, const std::string* file,
                           std::optional<int> line, bool exported, std::string_view kind) {
-  write_resource_start(
-      json, type, title, [&](JsonWriter& json) { json.strings(tags); }, file, line, exported, kind);
+  write_resource_head(json, type, title);
+  json.strings(tags);
+  write_resource_tail(json, file, line, exported, kind);
 }
 
-void write_resource_start(JsonWriter& json, std::string_view type, std::string_view title,
-                          const std::function<void(JsonWriter&)>& tags, const std::string* file,
-                          std::optional<int> line, bool exported, std::string_view kind) {
+void write_resource_head(JsonWriter& json, std::string_view type, std::string_view title) {
   json.raw("{\"type\":");
   json.string(type);
   json.raw(",\"title\":");
   json.string(title);
   json.raw(",\"tags\":");
-  tags(json);
+}
+
+void write_resource_tail(JsonWriter& json, const std::string* file, std::optional<int> line,
+                         bool exported, std::string_view kind) {
   if (file) {
     json.raw(",\"file\":");
     json.string(*file);

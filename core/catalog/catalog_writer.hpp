@@ -21,11 +21,11 @@ void write_resource_start(JsonWriter& json, std::string_view type, std::string_v
                           const std::vector<std::string>& tags, const std::string* file,
                           std::optional<int> line, bool exported, std::string_view kind);
 
-/// The same, with the tags array written by `tags` (the brackets and the comma-separated
-/// strings).
-void write_resource_start(JsonWriter& json, std::string_view type, std::string_view title,
-                          const std::function<void(JsonWriter&)>& tags, const std::string* file,
-                          std::optional<int> line, bool exported, std::string_view kind);
+/// The same in two pieces, for a writer that writes the tags array itself in between:
+/// `{"type":…,"title":…,"tags":`, then `,"file":…,"line":…,"exported":…,"kind":…`.
+void write_resource_head(JsonWriter& json, std::string_view type, std::string_view title);
+void write_resource_tail(JsonWriter& json, const std::string* file, std::optional<int> line,
+                         bool exported, std::string_view kind);
 
 /// A containment edge: `{"source":…,"target":…}`.
 void write_edge(JsonWriter& json, std::string_view source, std::string_view target);

@@ -122,15 +122,18 @@ Value Evaluator::evaluate_resource(const ast::Resource& node, Scope& scope, bool
                              [&](const auto& a) { return a.first == d.first; });
       if (!set) attributes.push_back(d);
     }
-    std::vector<std::string> names;
-    if (titles.is_array()) {
-      for (const Value& t : titles.array()) names.push_back(to_string(t));
-    } else {
+    Array* wanted = discarded ? nullptr : &references;
+    if (!titles.is_array()) {  // one title, most often a string: taken, not copied
       if (titles.is_undef() || (titles.is_string() && titles.string().empty()))
         throw SourceError("Missing title. The title expression resulted in undef", body.where);
-      names.push_back(to_string(titles));
+      std::string title =
+          titles.is_string() ? std::move(std::get<std::string>(titles.v)) : to_string(titles);
+      declare_titled(type, definition, title, std::move(attributes), node.form, node.where, scope,
+                     wanted);
+      continue;
     }
-    Array* wanted = discarded ? nullptr : &references;
+    std::vector<std::string> names;
+    for (const Value& t : titles.array()) names.push_back(to_string(t));
     for (std::size_t i = 0; i + 1 < names.size(); ++i)
       declare_titled(type, definition, names[i], attributes, node.form, node.where, scope, wanted);
     if (!names.empty())
@@ -236,11 +239,8 @@ std::size_t Evaluator::declare_resource(const std::string& type, const std::stri
     if (d->source != scope.resource())
       resource.defaulted_from.push_back({d->name, d->source, d->where});
   }
-  resource.parameters.reserve(attributes.size());
-  for (auto& [name, value] : attributes) {
-    if (value.is_undef()) continue;
-    resource.parameters.emplace_back(std::move(name), std::move(value));
-  }
+  std::erase_if(attributes, [](const auto& attribute) { return attribute.second.is_undef(); });
+  resource.parameters = std::move(attributes);
   bool is_stage = std::string_view(resource.type) == "Stage";  // stages are never contained
   std::size_t index = resources_.add(std::move(resource), std::move(key));
   if (!is_stage) resources_.add_edge(scope.resource(), index);

@@ -396,8 +396,8 @@ Value Evaluator::evaluate_string(const ast::InterpolatedString& string, Scope& s
                variable && !variable->name.empty() &&
                !(variable->name[0] >= '0' && variable->name[0] <= '9')) {
       // As evaluate_variable, without copying the value.
-      const Value* found = find_variable(variable->name, scope);
-      append_string(found ? *found : Value(), out);
+      // (undef appends nothing; `found ? *found : Value()` would copy the value)
+      if (const Value* found = find_variable(variable->name, scope)) append_string(*found, out);
     } else if (const Value* found = find_in_place(part, scope)) {
       append_string(*found, out);  // `${facts['os']['family']}`, without copying
     } else {

@@ -235,6 +235,7 @@ void ResourceTable::write_resources_json(catalog::JsonWriter& json) const {
     InheritedTags& tags = inherited[container];
     if (!tags.listed) {
       tags.listed = true;
+      tags.tags.reserve(16);
       for_each_finished_tag(container, [&](const std::string& tag) { tags.tags.push_back(&tag); });
     }
     return tags;
@@ -245,9 +246,8 @@ void ResourceTable::write_resources_json(catalog::JsonWriter& json) const {
     if (!in_catalog(r)) continue;
     if (!first) json.raw(',');
     first = false;
-    std::optional<int> line;
-    if (r.where.known()) line = static_cast<int>(r.where.line);
-    auto tags = [&](catalog::JsonWriter& json) {
+    catalog::write_resource_head(json, r.type, r.title);
+    {
       json.raw('[');
       bool first_tag = true;
       auto write = [&](const std::string& tag) {
@@ -280,9 +280,11 @@ void ResourceTable::write_resources_json(catalog::JsonWriter& json) const {
         }
       }
       json.raw(']');
-    };
-    catalog::write_resource_start(json, r.type, r.title, tags,
-                                  r.where.known() ? &r.where.path() : nullptr, line, false, r.kind);
+    }
+    std::optional<int> line;
+    if (r.where.known()) line = static_cast<int>(r.where.line);
+    catalog::write_resource_tail(json, r.where.known() ? &r.where.path() : nullptr, line, false,
+                                 r.kind);
     write_parameters(r, json);
     write_sensitive_parameters(r, json);
     json.raw('}');

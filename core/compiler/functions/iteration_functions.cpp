@@ -31,23 +31,22 @@ void iterate(CallContext& call, const Value& collection, Visit visit, bool resul
     }
     return;
   }
-  Array items;
-  if (collection.is_array()) {
-    items = collection.array();
-  } else if (collection.is_integer()) {
-    for (std::int64_t i = 0; i < collection.integer(); ++i) items.push_back(i);
+  Array made;  // what is not an array already: an array is iterated where it is
+  if (collection.is_integer()) {
+    for (std::int64_t i = 0; i < collection.integer(); ++i) made.push_back(i);
   } else if (collection.is_string()) {
-    for (char c : collection.string()) items.push_back(std::string(1, c));
+    for (char c : collection.string()) made.push_back(std::string(1, c));
   } else if (collection.is_type() && collection.type().name == "Integer" &&
              collection.type().parameters.size() == 2 &&
              collection.type().parameters[0].is_integer() &&
              collection.type().parameters[1].is_integer()) {
     for (std::int64_t i = collection.type().parameters[0].integer();
          i <= collection.type().parameters[1].integer(); ++i)
-      items.push_back(i);
-  } else {
+      made.push_back(i);
+  } else if (!collection.is_array()) {
     call.fail("expects an Iterable value, got " + type_name_of(collection));
   }
+  const Array& items = collection.is_array() ? collection.array() : made;
   for (std::size_t i = 0; i < items.size(); ++i) {
     std::vector<Value> arguments;
     if (arity >= 2)
