@@ -359,20 +359,27 @@ Value Evaluator::evaluate_access(const ast::Access& access, Scope& scope) {
       if (keys.size() == 1) return TypeValue{type_name, {}};  // Resource['file'] is File
       first = 1;
     }
+    auto title_text = [&](std::string text) {
+      if (type_name == "Class")
+        text = capitalize_segments(text.starts_with("::") ? text.substr(2) : text);
+      return text;
+    };
+    if (keys.size() - first == 1 && !keys[first].is_array()) {  // File['/etc/motd']: one title
+      Value& title = keys[first];
+      return TypeValue{
+          type_name,
+          {Value(title_text(title.is_string() ? std::move(std::get<std::string>(title.v))
+                                              : to_string(title)))}};
+    }
     Array references;
     std::function<void(const Value&)> add = [&](const Value& title) {
       if (title.is_array()) {
         for (const Value& t : title.array()) add(t);
         return;
       }
-      std::string text = to_string(title);
-      if (type_name == "Class")
-        text = capitalize_segments(text.starts_with("::") ? text.substr(2) : text);
-      references.push_back(TypeValue{type_name, {Value(text)}});
+      references.push_back(TypeValue{type_name, {Value(title_text(to_string(title)))}});
     };
     for (std::size_t i = first; i < keys.size(); ++i) add(keys[i]);
-    if (references.size() == 1 && keys.size() - first == 1 && !keys[first].is_array())
-      return references[0];
     return references;
   }
   if (target.is_undef())

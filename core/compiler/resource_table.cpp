@@ -55,11 +55,19 @@ void CompiledResource::set_parameter(const std::string& name, Value value) {
 }
 
 void CompiledResource::tag(std::string_view name) {
+  auto upper = [](char c) { return c >= 'A' && c <= 'Z'; };
+  char buffer[64];  // a type's or class's name lowercased here, without a string
   std::string lowered;
   std::string_view lower = name;
-  if (std::any_of(name.begin(), name.end(), [](char c) { return c >= 'A' && c <= 'Z'; })) {
-    lowered = lowercase(name);
-    lower = lowered;
+  if (std::any_of(name.begin(), name.end(), upper)) {
+    if (name.size() <= sizeof buffer) {
+      for (std::size_t i = 0; i < name.size(); ++i)
+        buffer[i] = upper(name[i]) ? static_cast<char>(name[i] - 'A' + 'a') : name[i];
+      lower = std::string_view(buffer, name.size());
+    } else {
+      lowered = lowercase(name);
+      lower = lowered;
+    }
   }
   // A tag already present came with its `::` segments: nothing to add.
   if (std::find(tags.begin(), tags.end(), lower) != tags.end()) return;
@@ -87,12 +95,12 @@ std::optional<std::size_t> ResourceTable::find(const std::string& key) const {
   return found->second;
 }
 
-std::size_t ResourceTable::add(CompiledResource resource) {
+std::size_t ResourceTable::add(CompiledResource&& resource) {
   std::string key = resource.ref();
   return add(std::move(resource), std::move(key));
 }
 
-std::size_t ResourceTable::add(CompiledResource resource, std::string key) {
+std::size_t ResourceTable::add(CompiledResource&& resource, std::string key) {
   std::size_t index = resources_.size();
   index_.emplace(std::move(key), index);
   resources_.push_back(std::move(resource));

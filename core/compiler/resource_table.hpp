@@ -86,9 +86,9 @@ class ResourceTable {
   /// whether or not it has run, without copying any.
   template <typename Emit>
   void for_each_finished_tag(std::size_t index, Emit emit) const;
-  std::size_t add(CompiledResource resource);
+  std::size_t add(CompiledResource&& resource);
   /// add(), with the resource's reference_key already made.
-  std::size_t add(CompiledResource resource, std::string key);
+  std::size_t add(CompiledResource&& resource, std::string key);
   void add_edge(std::size_t container, std::size_t contained);
   /// The containment edges, in the order they were added.
   const std::vector<std::pair<std::size_t, std::size_t>>& edges() const { return edges_; }
