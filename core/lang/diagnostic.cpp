@@ -45,7 +45,7 @@ std::string render_diagnostic(const std::string& message, const SourceLocation& 
 std::string render_error_at(const std::shared_ptr<const SourceFile>& file, std::size_t line0,
                             std::size_t column0, std::size_t length, const std::string& message) {
   SourceLocation where;
-  where.file = file;
+  where.file = file.get();
   where.line = static_cast<std::uint32_t>(line0 + 1);
   where.column = static_cast<std::uint32_t>(column0 + 1);
   where.length = static_cast<std::uint32_t>(std::max<std::size_t>(1, length));

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -12,7 +13,10 @@ namespace marionette::lang {
 class SourceError : public std::runtime_error {
  public:
   SourceError(std::string message, SourceLocation where)
-      : std::runtime_error(message), message_(std::move(message)), where_(std::move(where)) {}
+      : std::runtime_error(message),
+        message_(std::move(message)),
+        where_(where),
+        file_(where.file ? where.file->weak_from_this().lock() : nullptr) {}
 
   const std::string& message() const { return message_; }
   const SourceLocation& where() const { return where_; }
@@ -20,6 +24,7 @@ class SourceError : public std::runtime_error {
  private:
   std::string message_;
   SourceLocation where_;
+  std::shared_ptr<const SourceFile> file_;  ///< keeps where_'s file, for rendering it later
 };
 
 /// `file:line:column: error: message`, then the source line and a `^~~~` underline.

@@ -34,7 +34,7 @@ SourceLocation LineIndex::locate(const std::shared_ptr<const SourceFile>& file, 
                                     starts_.begin());
   last_line_ = line;
   SourceLocation where;
-  where.file = file;
+  where.file = file.get();
   where.line = static_cast<std::uint32_t>(line);
   where.column = static_cast<std::uint32_t>(offset - starts_[line - 1] + 1);
   where.length = static_cast<std::uint32_t>(std::max<std::size_t>(1, length));
