@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include "lang/parser.hpp"
 
 namespace marionette::lang {
@@ -22,6 +24,28 @@ TEST(Diagnostic, TabsKeptSoTheCaretLinesUp) {
   auto file = make_source("t.pp", "\tfoo bar\n");
   EXPECT_EQ(render_diagnostic("m", SourceLocation{file.get(), 1, 6, 3}),
             "t.pp:1:6: error: m\n\tfoo bar\n\t    ^~~\n");
+}
+
+TEST(Diagnostic, AnErrorKeepsItsFileAfterTheParseIsGone) {
+  std::optional<SourceError> kept;
+  std::weak_ptr<const SourceFile> file;
+  {
+    ast::Arena arena;
+    auto source = make_source("/env/broken.pp", "notify { 'x':\n  message => ,\n}\n");
+    file = source;
+    try {
+      parse(source, arena);
+    } catch (const SourceError& error) {
+      kept = error;  // the source, the arena and the nodes are gone after this block
+    }
+  }
+  ASSERT_TRUE(kept);
+  EXPECT_FALSE(file.expired()) << "the error owns the file its location points into";
+  std::string rendered = render(*kept);
+  EXPECT_TRUE(rendered.starts_with("/env/broken.pp:2:")) << rendered;
+  EXPECT_NE(rendered.find("  message => ,\n"), std::string::npos) << rendered;
+  kept.reset();
+  EXPECT_TRUE(file.expired());
 }
 
 }  // namespace
