@@ -365,8 +365,11 @@ class Lexer {
         pos_ += 2;
         continue;
       }
-      value += c;
-      ++pos_;
+      // The characters up to the next quote or backslash, appended at once.
+      std::size_t run = pos_ + 1;
+      while (run < text_.size() && text_[run] != '\'' && text_[run] != '\\') ++run;
+      value.append(text_, pos_, run - pos_);
+      pos_ = run;
     }
     ++pos_;
     emit(TokenKind::String, std::move(value), start, pos_ - start);
@@ -458,9 +461,19 @@ class Lexer {
           continue;
         }
       }
-      if (c == '\n') line_start = true;
-      text += c;
-      ++pos_;
+      if (c == '\n') {
+        line_start = true;
+        text += c;
+        ++pos_;
+        continue;
+      }
+      // The characters up to the next one with a meaning here, appended at once.
+      std::size_t run = pos_ + 1;
+      while (run < limit && text_[run] != '"' && text_[run] != '\\' && text_[run] != '$' &&
+             text_[run] != '\n')
+        ++run;
+      text.append(text_, pos_, run - pos_);
+      pos_ = run;
     }
     flush_text(text, text_start);
   }
