@@ -249,14 +249,16 @@ class Lexer {
 
   /// Reads `(::)?\w+(::\w+)*` from pos_ and returns its end.
   std::size_t scan_qualified(std::size_t from) const {
+    auto colons = [&](std::size_t at) {  // "::" at `at`, without a call to compare()
+      return at + 1 < text_.size() && text_[at] == ':' && text_[at + 1] == ':';
+    };
     std::size_t p = from;
-    if (text_.compare(p, 2, "::") == 0) p += 2;
+    if (colons(p)) p += 2;
     while (true) {
       std::size_t segment = p;
       while (p < text_.size() && is_word_char(text_[p])) ++p;
       if (p == segment) return segment == from ? from : segment - 2;
-      if (text_.compare(p, 2, "::") != 0 || p + 2 >= text_.size() || !is_word_char(text_[p + 2]))
-        return p;
+      if (!colons(p) || p + 2 >= text_.size() || !is_word_char(text_[p + 2])) return p;
       p += 2;
     }
   }
