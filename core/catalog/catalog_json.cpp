@@ -139,9 +139,16 @@ void write_catalog(JsonWriter& json, const Catalog& c,
 }
 
 void write_edge(JsonWriter& json, std::string_view source_type, std::string_view source_title,
-                std::string_view target_type, std::string_view target_title) {
+                std::string_view target_type, std::string_view target_title,
+                std::string& source_written) {
   json.raw("{\"source\":");
-  json.string_of({source_type, "[", source_title, "]"});
+  if (!source_written.empty()) {
+    json.raw(source_written);
+  } else {
+    std::size_t start = json.written();
+    json.string_of({source_type, "[", source_title, "]"});
+    source_written = json.written_since(start);
+  }
   json.raw(",\"target\":");
   json.string_of({target_type, "[", target_title, "]"});
   json.raw('}');

@@ -30,8 +30,12 @@ void write_resource_tail(JsonWriter& json, const std::string* file, std::optiona
 /// A containment edge: `{"source":…,"target":…}`.
 void write_edge(JsonWriter& json, std::string_view source, std::string_view target);
 /// The same from the two resources' types and titles (`Type[title]` written without a copy).
+/// `source_written` holds the source as an earlier call wrote it, copied instead of written
+/// again (a container is the source of an edge to each resource it holds); when empty, it
+/// is set to what this call writes.
 void write_edge(JsonWriter& json, std::string_view source_type, std::string_view source_title,
-                std::string_view target_type, std::string_view target_title);
+                std::string_view target_type, std::string_view target_title,
+                std::string& source_written);
 
 /// The whole document around the resources and edges: `resources` and `edges` write their
 /// items, comma separated, without the brackets; `header`'s own resources and edges are unused.

@@ -300,9 +300,7 @@ void ResourceTable::write_resources_json(catalog::JsonWriter& json) const {
 }
 
 void ResourceTable::write_edges_json(catalog::JsonWriter& json) const {
-  // A container is the source of an edge to each resource it holds: its reference is written
-  // once, then copied.
-  std::vector<std::string> sources(resources_.size());
+  std::vector<std::string> sources(resources_.size());  // each source as written, for reuse
   bool first = true;
   for (const auto& [from, to] : edges_) {
     const CompiledResource& s = resources_[from];
@@ -310,18 +308,7 @@ void ResourceTable::write_edges_json(catalog::JsonWriter& json) const {
     if (!in_catalog(s) || !in_catalog(t)) continue;
     if (!first) json.raw(',');
     first = false;
-    json.raw("{\"source\":");
-    std::string& source = sources[from];
-    if (!source.empty()) {
-      json.raw(source);
-    } else {
-      std::size_t start = json.written();
-      json.string_of({s.type, "[", s.title, "]"});
-      source = json.written_since(start);
-    }
-    json.raw(",\"target\":");
-    json.string_of({t.type, "[", t.title, "]"});
-    json.raw('}');
+    catalog::write_edge(json, s.type, s.title, t.type, t.title, sources[from]);
   }
 }
 
