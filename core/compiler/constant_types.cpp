@@ -43,11 +43,12 @@ bool is_constant(const ast::Node* node) {
 
 }  // namespace
 
-Value Evaluator::evaluate_type_expression(const ast::Expression* type, Scope& scope) {
+const Value& Evaluator::evaluate_type_expression(const ast::Expression* type, Scope& scope,
+                                                 Value& temporary) {
   if (auto found = constant_types_.find(type); found != constant_types_.end()) return found->second;
-  Value value = evaluate(type, scope);
-  if (is_constant(type)) constant_types_.emplace(type, value);
-  return value;
+  temporary = evaluate(type, scope);
+  if (is_constant(type)) return constant_types_.emplace(type, std::move(temporary)).first->second;
+  return temporary;
 }
 
 }  // namespace marionette::compiler

@@ -183,13 +183,16 @@ void Evaluator::bind_parameters(const std::vector<ast::Parameter>& declared,
   // Puppet evaluates the parameters' types where no variable is visible, not even the top
   // scope's or $facts: a type cannot use a parameter or any other variable.
   Scope no_variables(nullptr, "", body.resource());
-  std::vector<Value> types(declared.size());
+  std::vector<Value> temporaries(declared.size());  // the types that are not kept constants
+  std::vector<const Value*> types(declared.size(), nullptr);
   for (std::size_t i = 0; i < declared.size(); ++i)
-    if (declared[i].type) types[i] = evaluate_type_expression(declared[i].type, no_variables);
+    types[i] = declared[i].type
+                   ? &evaluate_type_expression(declared[i].type, no_variables, temporaries[i])
+                   : &temporaries[i];
   std::vector<std::pair<std::string, Value>> defaulted;
   for (std::size_t i = 0; i < declared.size(); ++i) {
     const ast::Parameter& parameter = declared[i];
-    const Value& type = types[i];
+    const Value& type = *types[i];
     const Value* given = resource.parameter(parameter.name);
     Value value;
     std::optional<Value> from_hiera;

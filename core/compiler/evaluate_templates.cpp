@@ -44,7 +44,8 @@ std::string Evaluator::render_epp(const lang::EppProgram& program, const Value& 
       else
         throw SourceError("epp(): expects a value for parameter $" + parameter.name, where);
       if (parameter.type) {
-        Value type = evaluate_type_expression(parameter.type, local);
+        Value temporary;
+        const Value& type = evaluate_type_expression(parameter.type, local, temporary);
         if (type.is_type() && !matches(bound, type.type()))
           throw SourceError(
               "epp(): parameter '" + parameter.name + "' " + describe_mismatch(type.type(), bound),
@@ -95,7 +96,8 @@ Value Evaluator::call_function(const ast::FunctionDefinition& function,
     else
       value = evaluate(parameter.default_value, local);
     if (parameter.type) {
-      Value type = evaluate_type_expression(parameter.type, local);
+      Value temporary;
+      const Value& type = evaluate_type_expression(parameter.type, local, temporary);
       if (type.is_type() && !matches(value, type.type()))
         throw SourceError("'" + function.name + "' parameter '" + parameter.name + "' " +
                               describe_mismatch(type.type(), value),

@@ -460,7 +460,8 @@ Value Evaluator::call_lambda(const ast::Lambda& lambda, std::vector<Value> argum
                         lambda.where);
     }
     if (parameter.type) {
-      Value type = evaluate_type_expression(parameter.type, local);
+      Value temporary;
+      const Value& type = evaluate_type_expression(parameter.type, local, temporary);
       if (type.is_type() && !matches(value, type.type()))
         throw SourceError(
             "block parameter '" + parameter.name + "' " + describe_mismatch(type.type(), value),

@@ -95,7 +95,9 @@ class Evaluator {
                       const lang::SourceLocation& where);
 
   /// A parameter's type: evaluated once when it is written with type names and literals only.
-  Value evaluate_type_expression(const lang::ast::Expression* type, Scope& scope);
+  /// The type's value: the one kept for a constant type expression, else `temporary`, set here.
+  const Value& evaluate_type_expression(const lang::ast::Expression* type, Scope& scope,
+                                        Value& temporary);
 
   // Resources (evaluate_resources.cpp).
   /// The references to the declared resources; none are made when `discarded` (a statement

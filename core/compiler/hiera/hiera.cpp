@@ -1,5 +1,4 @@
 #include "compiler/hiera/hiera.hpp"
-#include "compiler/ruby_regex.hpp"
 
 #include <glob.h>
 
@@ -7,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "compiler/ruby_regex.hpp"
 #include "facts/facts.hpp"
 
 namespace marionette::compiler::hiera {
@@ -67,7 +67,8 @@ const std::vector<Hiera::Layer*>& Hiera::layers_for(const std::string& key) {
     auto [found, fresh] = module_layers_.try_emplace(module);
     if (fresh) {
       for (const fs::path& dir : modulepath_) {
-        if (!fs::is_directory(dir / module)) continue;
+        // With one directory there is nowhere else to look: hiera.yaml's own check suffices.
+        if (modulepath_.size() > 1 && !fs::is_directory(dir / module)) continue;
         if (auto config = load_config(dir / module, false))
           found->second =
               std::make_unique<Layer>(Layer{"Module \"" + module + "\"", std::move(*config)});
