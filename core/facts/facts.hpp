@@ -11,11 +11,17 @@ namespace marionette::facts {
 /// A node's facts: a hash of fact names to values, in Facter 4's names and shapes.
 using Facts = nlohmann::ordered_json;
 
+/// What becomes of the plain scalars Ruby's Psych makes Dates or Times of (`2024-01-31`).
+enum class RubyDates {
+  AsStrings,  ///< kept as the text
+  Refused,    ///< an error, as Puppet's safe YAML loading of Hiera data and hiera.yaml gives
+};
+
 /// Reads a plain YAML mapping of fact names to values (the shape of shared/facts/debian12.yaml),
-/// keeping key order. Plain scalars resolve by the YAML 1.2 core schema (integers, floats,
-/// true/false, null; `yes` stays a string); quoted or !!str scalars stay strings.
-/// Throws std::runtime_error "FILE:LINE:COLUMN: error: MESSAGE" when it cannot be read.
-Facts load_yaml_file(const std::filesystem::path& path);
+/// keeping key order. Plain scalars resolve as Ruby's Psych resolves them for Puppet
+/// (psych_scalar.hpp: `yes` is true, `0755` octal, `1e3` a string); quoted or !!str scalars stay
+/// strings. Throws std::runtime_error "FILE:LINE:COLUMN: error: MESSAGE" when it cannot be read.
+Facts load_yaml_file(const std::filesystem::path& path, RubyDates dates = RubyDates::AsStrings);
 
 /// Gathers facts from this machine natively (no Facter), in milliseconds: kernel, os, networking
 /// (with dhcp_servers), memory, processors, identity, path, timezone, mountpoints, disks (with

@@ -1,8 +1,5 @@
 #include <yaml.h>
 
-#include <charconv>
-#include <cmath>
-#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string_view>
@@ -10,7 +7,7 @@
 
 #include "facts/facts.hpp"
 #include "facts/native_parts.hpp"
-#include "facts/yaml_number_syntax.hpp"
+#include "facts/psych_scalar.hpp"
 
 namespace marionette::facts {
 namespace {
@@ -20,54 +17,6 @@ namespace {
   std::string where = path.string();
   if (mark) where += ":" + std::to_string(mark->line + 1) + ":" + std::to_string(mark->column + 1);
   throw std::runtime_error(where + ": error: " + message);
-}
-
-std::optional<Facts> integer_of(const std::string& text) {
-  int base = 10;
-  std::string digits = text;
-  if (is_yaml_octal(text)) {
-    base = 8;
-    digits = text.substr(2);
-  } else if (is_yaml_hex(text)) {
-    base = 16;
-    digits = text.substr(2);
-  } else if (!is_yaml_decimal(text)) {
-    return std::nullopt;
-  }
-  if (digits[0] == '+') digits.erase(0, 1);
-  const char* end = digits.data() + digits.size();
-  std::int64_t value = 0;
-  if (auto [ptr, ec] = std::from_chars(digits.data(), end, value, base); ec == std::errc()) {
-    return Facts(value);
-  }
-  std::uint64_t big = 0;
-  if (auto [ptr, ec] = std::from_chars(digits.data(), end, big, base); ec == std::errc()) {
-    return Facts(big);
-  }
-  return Facts(std::stod(text));  // too large for 64 bits: keep it as a number
-}
-
-std::optional<Facts> float_of(const std::string& text) {
-  if (is_yaml_float(text)) return Facts(std::stod(text));
-  if (is_yaml_infinity(text)) {
-    return Facts(text[0] == '-' ? -std::numeric_limits<double>::infinity()
-                                : std::numeric_limits<double>::infinity());
-  }
-  if (is_yaml_nan(text)) return Facts(std::numeric_limits<double>::quiet_NaN());
-  return std::nullopt;
-}
-
-/// A plain (unquoted, untagged) scalar, resolved by the YAML 1.2 core schema: null, booleans,
-/// integers (decimal, 0o octal, 0x hex), floats; anything else is a string.
-Facts plain_scalar(const std::string& text) {
-  if (text.empty() || text == "~" || text == "null" || text == "Null" || text == "NULL") {
-    return nullptr;
-  }
-  if (text == "true" || text == "True" || text == "TRUE") return true;
-  if (text == "false" || text == "False" || text == "FALSE") return false;
-  if (auto integer = integer_of(text)) return *integer;
-  if (auto number = float_of(text)) return *number;
-  return text;
 }
 
 /// One libyaml event, released when it goes.
@@ -92,7 +41,8 @@ std::string_view text_of(const unsigned char* text) {
 /// under Ruby's Psych, which Puppet reads facts and Hiera data with) into Facts.
 class Reader {
  public:
-  Reader(const std::filesystem::path& path, const std::string& text) : path_(path) {
+  Reader(const std::filesystem::path& path, const std::string& text, RubyDates dates)
+      : path_(path), dates_(dates) {
     yaml_parser_initialize(&parser_);
     yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(text.data()),
                                  text.size());
@@ -168,26 +118,34 @@ class Reader {
     return value;
   }
 
-  /// Quoted, block and !!str (or `!`) scalars are strings; plain ones resolve by the core schema.
-  static Facts scalar(const Event& event) {
+  /// Quoted, block and !!str (or `!`) scalars are strings; plain ones resolve as Psych's.
+  Facts scalar(const Event& event) {
     const auto& scalar = event->data.scalar;
     std::string text(reinterpret_cast<const char*>(scalar.value), scalar.length);
     std::string_view tag = text_of(scalar.tag);
     if (tag == "!" || tag == YAML_STR_TAG || scalar.style != YAML_PLAIN_SCALAR_STYLE) return text;
-    return plain_scalar(text);
+    PsychScalar resolved = psych_scalar(text);
+    bool ruby_date =
+        resolved.kind == PsychScalarKind::Date || resolved.kind == PsychScalarKind::Time;
+    if (ruby_date && dates_ == RubyDates::Refused)
+      fail(path_, &event->start_mark,
+           std::string("Tried to load unspecified class: ") +
+               (resolved.kind == PsychScalarKind::Date ? "Date" : "Time"));
+    return std::move(resolved.value);
   }
 
   const std::filesystem::path& path_;
+  RubyDates dates_;
   yaml_parser_t parser_;
   std::unordered_map<std::string, Facts> anchors_;
 };
 
 }  // namespace
 
-Facts load_yaml_file(const std::filesystem::path& path) {
+Facts load_yaml_file(const std::filesystem::path& path, RubyDates dates) {
   std::optional<std::string> text = native::read_file(path.c_str());
   if (!text) fail(path, nullptr, "cannot read the file");
-  Reader reader(path, *text);
+  Reader reader(path, *text, dates);
   yaml_mark_t root_mark{};
   std::optional<Facts> root = reader.document(root_mark);
   if (!root || root->is_null()) return Facts::object();  // an empty file: no facts

@@ -59,7 +59,7 @@ TEST(LoadYamlFile, KeepsKeyOrder) {
   EXPECT_EQ((--facts.end()).key(), "puppetversion");
 }
 
-TEST(LoadYamlFile, ResolvesScalarsByTheYaml12CoreSchema) {
+TEST(LoadYamlFile, ResolvesPlainScalarsAsRubysPsychDoes) {
   Facts facts = load_yaml_file(write_yaml(R"(int: 12
 negative: -3
 hex: 0x1F
@@ -80,14 +80,28 @@ text: hello world
 version: 4.3.0
 list: [1, "2", three]
 )"));
-  const Facts expected = Facts::parse(R"({"int": 12, "negative": -3, "hex": 31, "octal": 15,
-    "big": 18446744073709551615, "float": 1.5, "exponent": 1000.0, "quoted_float": "12.8",
+  // YAML 1.1 as Psych reads it: `0o17` and `1e3` are strings, `yes` is true.
+  const Facts expected = Facts::parse(R"({"int": 12, "negative": -3, "hex": 31, "octal": "0o17",
+    "big": 18446744073709551615, "float": 1.5, "exponent": "1e3", "quoted_float": "12.8",
     "single_quoted": "7", "tagged": "5", "tilde": null, "null_word": null, "empty": null,
-    "yes_word": "yes", "true_word": true, "false_word": false, "text": "hello world",
+    "yes_word": true, "true_word": true, "false_word": false, "text": "hello world",
     "version": "4.3.0", "list": [1, "2", "three"]})");
   EXPECT_EQ(facts, expected);
-  EXPECT_TRUE(facts["exponent"].is_number_float());
   EXPECT_TRUE(facts["big"].is_number_unsigned());
+}
+
+TEST(LoadYamlFile, DatesAreTextOrRefusedAsPuppetsHieraRefusesThem) {
+  auto file = write_yaml("name: x\nwhen: 2024-01-31\nat: 2001-12-14 21:59:43.10 -5\n");
+  Facts kept = load_yaml_file(file);
+  EXPECT_EQ(kept["when"], "2024-01-31");
+  EXPECT_EQ(kept["at"], "2001-12-14 21:59:43.10 -5");
+  try {
+    load_yaml_file(file, RubyDates::Refused);
+    FAIL() << "a date in Hiera data is an error in Puppet";
+  } catch (const std::runtime_error& e) {
+    EXPECT_EQ(std::string(e.what()),
+              file.string() + ":2:7: error: Tried to load unspecified class: Date");
+  }
 }
 
 TEST(LoadYamlFile, AnEmptyFileHasNoFacts) {

@@ -1,6 +1,9 @@
 #include <cctype>
 #include <charconv>
+#include <optional>
 #include <regex>
+#include <string>
+#include <string_view>
 
 #include "compiler/evaluator.hpp"
 #include "compiler/functions/function.hpp"
@@ -102,6 +105,28 @@ std::string default_string(const Value& value, bool nested) {
   return to_string(value);
 }
 
+/// What Puppet's StringConverter prints for undef in a format: `%p` undef, `%v` n/a, `%d` NaN;
+/// width and precision then apply to that text.
+std::optional<std::string> undef_text(char format, bool alternative) {
+  switch (format) {
+    case 's':
+      return "";
+    case 'p':
+      return alternative ? "\"undef\"" : "undef";
+    case 'u':
+      return "undef";
+    case 'v':
+      return "n/a";
+    case 'V':
+      return "N/A";
+    case 'n':
+      return "nil";
+    default:
+      if (std::string_view("dxXobBeEfgGaA").find(format) != std::string_view::npos) return "NaN";
+      return std::nullopt;
+  }
+}
+
 Value new_string(CallContext& call) {
   call.expect_arguments(1, 2);
   if (call.arguments.size() > 1 && call.arguments[1].is_string()) {
@@ -111,6 +136,13 @@ Value new_string(CallContext& call) {
     // does, and %p quotes a string; width and precision apply to that text.
     std::string directive = call.arguments[1].string();
     Value subject = call.arguments[0];
+    if (subject.is_undef() && directive.size() > 1 && directive[0] == '%') {
+      if (auto text = undef_text(directive.back(), directive.find('#') != std::string::npos)) {
+        std::erase(directive, '#');
+        directive.back() = 's';
+        subject = *text;
+      }
+    }
     if (directive.size() > 1 && directive[0] == '%' &&
         (directive.back() == 's' || directive.back() == 'p')) {
       if (subject.is_array() || subject.is_hash()) {

@@ -135,7 +135,7 @@ const Value* Hiera::data_file(const fs::path& path, const std::string& data_hash
         throw std::runtime_error(path.string() + ": error: " + e.what());
       }
     } else {
-      found->second = from_data(facts::load_yaml_file(path));
+      found->second = from_data(facts::load_yaml_file(path, facts::RubyDates::Refused));
     }
   }
   return found->second ? &*found->second : nullptr;

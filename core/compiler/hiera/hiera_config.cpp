@@ -35,8 +35,10 @@ HierarchyLevel read_level(const catalog::Data& entry, const fs::path& dir,
   level.datadir = dir / entry.value("datadir", default_datadir);
   level.data_hash = entry.value("data_hash", default_data_hash);
   if (level.data_hash.empty() && !entry.contains("lookup_key") && !entry.contains("data_dig"))
-    fail(file, "One of data_hash, lookup_key, data_dig, or hiera3_backend must be defined in "
-               "hierarchy '" + level.name + "'");
+    fail(file,
+         "One of data_hash, lookup_key, data_dig, or hiera3_backend must be defined in "
+         "hierarchy '" +
+             level.name + "'");
   for (const char* unsupported : {"lookup_key", "data_dig"})
     if (entry.contains(unsupported))
       fail(file, std::string("hierarchy level '") + level.name + "': " + unsupported +
@@ -79,7 +81,7 @@ HieraConfig load_config_file(const fs::path& given, bool global) {
   if (!fs::is_regular_file(file)) fail(file, "no such Hiera configuration");
   HieraConfig config;
   config.file = file;
-  catalog::Data data = facts::load_yaml_file(file);
+  catalog::Data data = facts::load_yaml_file(file, facts::RubyDates::Refused);
   if (!data.contains("version") || data["version"] != 5)
     fail(file, "only Hiera 5 configurations (version: 5) are supported");
   // Only the environment's and the modules' layers default to yaml_data, as in Puppet.

@@ -1,0 +1,51 @@
+# Plain YAML scalars in Hiera data resolve as Ruby's Psych resolves them for Puppet (YAML 1.1):
+# yes/on/off in any case, octal 0755, 1_000, base 60, floats that need a dot.
+node default {
+  notify { 'b_yes': message => String(lookup('b_yes'), '%p') }
+  notify { 'b_Yes': message => String(lookup('b_Yes'), '%p') }
+  notify { 'b_YES': message => String(lookup('b_YES'), '%p') }
+  notify { 'b_yEs': message => String(lookup('b_yEs'), '%p') }
+  notify { 'b_no': message => String(lookup('b_no'), '%p') }
+  notify { 'b_on': message => String(lookup('b_on'), '%p') }
+  notify { 'b_Off': message => String(lookup('b_Off'), '%p') }
+  notify { 'b_y': message => String(lookup('b_y'), '%p') }
+  notify { 'b_n': message => String(lookup('b_n'), '%p') }
+  notify { 'b_true': message => String(lookup('b_true'), '%p') }
+  notify { 'b_TRUE': message => String(lookup('b_TRUE'), '%p') }
+  notify { 'b_tRuE': message => String(lookup('b_tRuE'), '%p') }
+  notify { 'n_tilde': message => String(lookup('n_tilde'), '%p') }
+  notify { 'n_null': message => String(lookup('n_null'), '%p') }
+  notify { 'n_NuLL': message => String(lookup('n_NuLL'), '%p') }
+  notify { 'n_empty': message => String(lookup('n_empty'), '%p') }
+  notify { 'i_octal': message => String(lookup('i_octal'), '%p') }
+  notify { 'i_octal_neg': message => String(lookup('i_octal_neg'), '%p') }
+  notify { 'i_08': message => String(lookup('i_08'), '%p') }
+  notify { 'i_0o17': message => String(lookup('i_0o17'), '%p') }
+  notify { 'i_hex': message => String(lookup('i_hex'), '%p') }
+  notify { 'i_bin': message => String(lookup('i_bin'), '%p') }
+  notify { 'i_under': message => String(lookup('i_under'), '%p') }
+  notify { 'i_comma': message => String(lookup('i_comma'), '%p') }
+  notify { 'i_plus': message => String(lookup('i_plus'), '%p') }
+  notify { 'i_sexa': message => String(lookup('i_sexa'), '%p') }
+  notify { 'i_sexa3': message => String(lookup('i_sexa3'), '%p') }
+  notify { 'f_sexa': message => String(lookup('f_sexa'), '%p') }
+  notify { 'f_dot': message => String(lookup('f_dot'), '%p') }
+  notify { 'f_lead': message => String(lookup('f_lead'), '%p') }
+  notify { 'f_exp': message => String(lookup('f_exp'), '%p') }
+  notify { 'f_exp_nosign': message => String(lookup('f_exp_nosign'), '%p') }
+  notify { 'f_e_int': message => String(lookup('f_e_int'), '%p') }
+  notify { 'f_inf': message => String(lookup('f_inf'), '%p') }
+  notify { 'f_Inf_mixed': message => String(lookup('f_Inf_mixed'), '%p') }
+  notify { 'f_plus_inf': message => String(lookup('f_plus_inf'), '%p') }
+  notify { 'f_neg_inf': message => String(lookup('f_neg_inf'), '%p') }
+  notify { 's_dot': message => String(lookup('s_dot'), '%p') }
+  notify { 's_plusdot': message => String(lookup('s_plusdot'), '%p') }
+  notify { 's_long_yes': message => String(lookup('s_long_yes'), '%p') }
+  notify { 's_version': message => String(lookup('s_version'), '%p') }
+  notify { 's_ip': message => String(lookup('s_ip'), '%p') }
+  notify { 'f_under': message => String(lookup('f_under'), '%p') }
+  notify { 'f_neg_sexa': message => String(lookup('f_neg_sexa'), '%p') }
+  notify { 'n_bang_str': message => String(lookup('n_bang_str'), '%p') }
+  notify { 's_quoted_yes': message => String(lookup('s_quoted_yes'), '%p') }
+  notify { 's_dq_octal': message => String(lookup('s_dq_octal'), '%p') }
+}
