@@ -135,6 +135,11 @@ Value new_string(CallContext& call) {
     // Puppet's StringConverter, not Ruby's format: %s and %p print collections as String()
     // does, and %p quotes a string; width and precision apply to that text.
     std::string directive = call.arguments[1].string();
+    static const std::regex kDirective(
+        R"(%([\s\[+#0{<(|-]*)([1-9][0-9]*)?(?:\.([0-9]+))?([a-zA-Z]))");
+    if (!std::regex_match(directive, kDirective))
+      call.fail("The format '" + directive +
+                "' is not a valid format on the form '%<flags><width>.<prec><format>'");
     Value subject = call.arguments[0];
     if (subject.is_undef() && directive.size() > 1 && directive[0] == '%') {
       if (auto text = undef_text(directive.back(), directive.find('#') != std::string::npos)) {
