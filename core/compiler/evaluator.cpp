@@ -476,12 +476,11 @@ Value Evaluator::call_lambda(const ast::Lambda& lambda, std::vector<Value> argum
   }
 }
 
-void Evaluator::log(const char* level, const std::string& message,
-                    const lang::SourceLocation& where) {
-  std::string scope_name = "Scope(Class[main])";
-  std::cerr << level << ": " << scope_name << ": " << message;
-  if (where.known()) std::cerr << " (file: " << where.path() << ", line: " << where.line << ")";
-  std::cerr << "\n";
+void Evaluator::log(const char* level, const std::string& message, const Scope& scope) {
+  // As Puppet's Scope#to_s names it: the class, node or defined type instance it belongs to.
+  std::string owner =
+      scope.resource() < resources_.size() ? resources_[scope.resource()].ref() : "Class[main]";
+  std::cerr << level << ": Scope(" << owner << "): " << message << "\n";
 }
 
 }  // namespace marionette::compiler

@@ -53,7 +53,8 @@ class Evaluator {
   Environment& environment() { return environment_; }
   /// The compilation's Hiera, created when first used.
   hiera::Hiera& hiera();
-  void log(const char* level, const std::string& message, const lang::SourceLocation& where);
+  /// A logging function's line on standard error: "Warning: Scope(Class[Foo]): message".
+  void log(const char* level, const std::string& message, const Scope& scope);
   /// Renders an EPP template with its arguments (evaluate_templates.cpp).
   std::string render_epp(const lang::EppProgram& program, const Value& arguments,
                          const lang::SourceLocation& where);

@@ -11,6 +11,22 @@ using compiler::Hash;
 using compiler::Value;
 using compiler::hiera::MergeStrategy;
 
+TEST(Functions, LoggingNamesTheScopeAsPuppetDoes) {
+  // Checked against Puppet 7.23: the class, node or defined type instance, and no location.
+  ::testing::internal::CaptureStderr();
+  compile_text(R"(warning('top')
+class foo { [1].each |$x| { warning("lambda ${x}") } }
+define my::thing { notice("define ${title}") }
+include foo
+node default { warning('node') my::thing { 'T1': } }
+)");
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(),
+            "Warning: Scope(Class[main]): top\n"
+            "Warning: Scope(Class[Foo]): lambda 1\n"
+            "Warning: Scope(Node[default]): node\n"
+            "Notice: Scope(My::Thing[T1]): define T1\n");
+}
+
 TEST(Functions, VersioncmpFollowsPuppetSegments) {
   EXPECT_EQ(message_of("[versioncmp('1.10', '1.9'), versioncmp('1.0', '1.0'), "
                        "versioncmp('1.0-rc1', '1.0.1'), versioncmp('2.a', '2.B')]"),

@@ -17,7 +17,7 @@ std::string joined(const std::vector<Value>& arguments) {
 
 template <const char* Level>
 Value log_at(CallContext& call) {
-  call.evaluator.log(Level, joined(call.arguments), call.where);
+  call.evaluator.log(Level, joined(call.arguments), call.scope);
   return Value();
 }
 
