@@ -127,6 +127,87 @@ std::optional<std::string> undef_text(char format, bool alternative) {
   }
 }
 
+std::string ruby_capitalize(std::string_view word) {
+  std::string out;
+  for (char c : word)
+    out += static_cast<char>(out.empty() ? std::toupper(static_cast<unsigned char>(c))
+                                         : std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+/// Puppet's StringConverter formats of one type that Ruby's format lacks, checked against
+/// Puppet 7.23: a boolean as %t true, %T True, %y yes, %Y Yes, or a number (%d 1, %f 1.0); a
+/// string as %C App::Web, %c Capitalized, %u UPPER, %d lower, %#p "double-quoted"; a regexp's
+/// %s its pattern. The result replaces the value and the format becomes its %s (or %d, %f).
+std::optional<Value> typed_text(const Value& value, std::string& directive) {
+  char& format = directive.back();
+  auto plain = [&](std::string text) {
+    format = 's';
+    return std::optional<Value>(Value(std::move(text)));
+  };
+  if (value.is_boolean()) {
+    bool yes = value.boolean();
+    switch (format) {
+      case 't':
+        return plain(yes ? "true" : "false");
+      case 'T':
+        return plain(yes ? "True" : "False");
+      case 'y':
+        return plain(yes ? "yes" : "no");
+      case 'Y':
+        return plain(yes ? "Yes" : "No");
+      default:
+        if (std::string_view("dxXobB").find(format) != std::string_view::npos)
+          return Value(std::int64_t{yes ? 1 : 0});
+        if (std::string_view("eEfgGaA").find(format) != std::string_view::npos)
+          return Value(yes ? 1.0 : 0.0);
+        return std::nullopt;
+    }
+  }
+  if (value.is_string()) {
+    const std::string& text = value.string();
+    switch (format) {
+      case 'c':
+        return plain(ruby_capitalize(text));
+      case 'C': {
+        std::string out;
+        for (std::size_t start = 0; start <= text.size();) {
+          std::size_t end = text.find("::", start);
+          if (end == std::string::npos) end = text.size();
+          out += (start ? "::" : "") +
+                 ruby_capitalize(std::string_view(text).substr(start, end - start));
+          start = end + 2;
+        }
+        return plain(out);
+      }
+      case 'u':
+      case 'd': {
+        std::string out = text;
+        for (char& c : out)
+          c = static_cast<char>(format == 'u' ? std::toupper(static_cast<unsigned char>(c))
+                                              : std::tolower(static_cast<unsigned char>(c)));
+        return plain(out);
+      }
+      case 'p':
+        if (directive.find('#') == std::string::npos) return std::nullopt;
+        {
+          std::string quoted = "\"";
+          for (char c : text) {
+            if (c == '"' || c == '\\') quoted += '\\';
+            quoted += c;
+          }
+          std::erase(directive, '#');  // `format` no longer names the last character
+          directive.back() = 's';
+          return Value(quoted + "\"");
+        }
+      default:
+        return std::nullopt;
+    }
+  }
+  if (value.is_regexp() && format == 's') return plain(value.regexp().pattern);
+  return std::nullopt;
+}
+
 Value new_string(CallContext& call) {
   call.expect_arguments(1, 2);
   if (call.arguments.size() > 1 && call.arguments[1].is_string()) {
@@ -141,6 +222,7 @@ Value new_string(CallContext& call) {
       call.fail("The format '" + directive +
                 "' is not a valid format on the form '%<flags><width>.<prec><format>'");
     Value subject = call.arguments[0];
+    if (auto text = typed_text(subject, directive)) subject = std::move(*text);
     if (subject.is_undef() && directive.size() > 1 && directive[0] == '%') {
       if (auto text = undef_text(directive.back(), directive.find('#') != std::string::npos)) {
         std::erase(directive, '#');
