@@ -10,6 +10,24 @@
 
 namespace marionette::compiler {
 
+namespace {
+
+/// `*value`, as Puppet's UnfoldExpression: undef is nothing, an array its items, a hash its
+/// pairs, anything else an array of itself.
+Array unfolded(Value value) {
+  if (value.is_undef()) return {};
+  if (value.is_array()) return value.array();
+  Array out;
+  if (value.is_hash()) {
+    for (const auto& [key, item] : value.hash()) out.push_back(Array{key, item});
+    return out;
+  }
+  out.push_back(std::move(value));
+  return out;
+}
+
+}  // namespace
+
 namespace ast = lang::ast;
 using lang::SourceError;
 
@@ -46,12 +64,8 @@ Value Evaluator::evaluate(const ast::Node* node, Scope& scope) {
       for (const ast::Node* element : static_cast<const ast::ArrayLiteral*>(node)->elements) {
         auto* splat = ast::as<ast::Unary>(element);
         if (splat && splat->op == ast::UnaryOp::Splat) {
-          Value v = evaluate(splat->operand, scope);
-          if (v.is_array()) {
-            out.insert(out.end(), v.array().begin(), v.array().end());
-            continue;
-          }
-          out.push_back(std::move(v));
+          Array items = unfolded(evaluate(splat->operand, scope));
+          std::move(items.begin(), items.end(), std::back_inserter(out));
           continue;
         }
         out.push_back(evaluate(element, scope));
@@ -232,7 +246,7 @@ Value Evaluator::evaluate_unary(const ast::Unary& unary, Scope& scope) {
       if (operand.is_float()) return -operand.number();
       return apply_binary(ast::BinaryOp::Minus, Value(0), operand, unary.where);
     case ast::UnaryOp::Splat:
-      return operand;
+      return unfolded(std::move(operand));
   }
   return operand;
 }
@@ -427,12 +441,8 @@ Value Evaluator::evaluate_call(const std::string& name, const std::vector<ast::E
   for (const ast::Node* arg : args) {
     auto* splat = ast::as<ast::Unary>(arg);
     if (splat && splat->op == ast::UnaryOp::Splat) {
-      Value v = evaluate(splat->operand, scope);
-      if (v.is_array()) {
-        arguments.insert(arguments.end(), v.array().begin(), v.array().end());
-        continue;
-      }
-      arguments.push_back(std::move(v));
+      Array items = unfolded(evaluate(splat->operand, scope));
+      std::move(items.begin(), items.end(), std::back_inserter(arguments));
       continue;
     }
     arguments.push_back(evaluate(arg, scope));

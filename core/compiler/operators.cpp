@@ -4,6 +4,10 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <string_view>
 
 #include "compiler/ruby_regex.hpp"
 #include "compiler/runtime_values.hpp"
@@ -20,20 +24,122 @@ namespace {
   throw lang::SourceError(message, where);
 }
 
-/// Numbers, or strings that spell a number ('1' + 1 is 2 in Puppet).
+bool is_blank(char c) {
+  return c == ' ' || c == '\t';
+}
+
+/// A string that spells a number, as Puppet's Utils.to_n reads it: blanks around, a sign, then
+/// hexadecimal `0x1F`, octal `010` (8), or decimal with an optional fraction and exponent
+/// (`2.5`, `1e2`, not `.5`, `5.` or `1e+2`); nullopt for anything else.
+std::optional<Value> spelled_number(std::string_view text) {
+  if (text.starts_with("::")) text.remove_prefix(2);
+  while (!text.empty() && is_blank(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_blank(text.back())) text.remove_suffix(1);
+  bool negative = false;
+  if (!text.empty() && (text[0] == '-' || text[0] == '+')) {
+    negative = text[0] == '-';
+    text.remove_prefix(1);
+    while (!text.empty() && is_blank(text.front())) text.remove_prefix(1);
+  }
+  auto digits = [](std::string_view s, int base) {
+    if (s.empty()) return false;
+    for (char c : s)
+      if (!(base == 16 ? std::isxdigit(static_cast<unsigned char>(c)) : std::isdigit(c)))
+        return false;
+    return true;
+  };
+  auto integer = [&](std::string_view s, int base) -> std::optional<Value> {
+    std::int64_t value = 0;
+    auto [end, error] = std::from_chars(s.data(), s.data() + s.size(), value, base);
+    if (error != std::errc() || end != s.data() + s.size()) return std::nullopt;
+    return Value(negative ? -value : value);
+  };
+  if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X'))
+    return digits(text.substr(2), 16) ? integer(text.substr(2), 16) : std::nullopt;
+  std::size_t whole = 0;
+  while (whole < text.size() && std::isdigit(static_cast<unsigned char>(text[whole]))) ++whole;
+  if (whole == 0) return std::nullopt;
+  std::string_view rest = text.substr(whole);
+  if (rest.empty()) {  // Ruby's Integer(): a leading 0 is octal, and `08` is no number
+    if (text.size() > 1 && text[0] == '0')
+      return text.find_first_of("89") == std::string_view::npos ? integer(text.substr(1), 8)
+                                                                : std::nullopt;
+    return integer(text, 10);
+  }
+  std::size_t at = 0;
+  if (rest[at] == '.') {
+    std::size_t start = ++at;
+    while (at < rest.size() && std::isdigit(static_cast<unsigned char>(rest[at]))) ++at;
+    if (at == start) return std::nullopt;
+  }
+  if (at < rest.size() && (rest[at] == 'e' || rest[at] == 'E')) {
+    if (++at < rest.size() && rest[at] == '-') ++at;
+    std::size_t start = at;
+    while (at < rest.size() && std::isdigit(static_cast<unsigned char>(rest[at]))) ++at;
+    if (at == start) return std::nullopt;
+  }
+  if (at != rest.size()) return std::nullopt;
+  std::string_view integral = text.substr(0, whole);
+  // As Puppet: a zero raised to a power stays no number (`0e1`); `08.5` fails Integer("08").
+  if (integral.size() > 1 && integral[0] == '0' &&
+      integral.find_first_of("89") != std::string_view::npos)
+    return std::nullopt;
+  bool zero = integral.find_first_not_of('0') == std::string_view::npos;
+  std::string_view fraction = rest.substr(0, rest.find_first_of("eE"));
+  if (zero && rest.find_first_of("eE") != std::string_view::npos &&
+      fraction.find_first_not_of(".0") == std::string_view::npos)
+    return std::nullopt;
+  double value = std::strtod(std::string(text).c_str(), nullptr);
+  if (std::isinf(value)) return std::nullopt;
+  return Value(negative ? -value : value);
+}
+
+/// Ruby's inspect of the value Puppet holds, as its messages show it: ["a", 1], {"a"=>1}, nil.
+std::string ruby_inspect(const Value& value) {
+  if (value.is_undef()) return "nil";
+  if (value.is_string()) {
+    std::string out = "\"";
+    for (char c : value.string()) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c;
+    }
+    return out + "\"";
+  }
+  if (value.is_array()) {
+    std::string out = "[";
+    for (const Value& item : value.array())
+      out += (out.size() > 1 ? ", " : "") + ruby_inspect(item);
+    return out + "]";
+  }
+  if (value.is_hash()) {
+    std::string out = "{";
+    for (const auto& [key, item] : value.hash())
+      out += (out.size() > 1 ? ", " : "") + ruby_inspect(key) + "=>" + ruby_inspect(item);
+    return out + "}";
+  }
+  return to_string(value);
+}
+
+/// Numbers, or strings that spell a number ('1' + 1 is 2 in Puppet); anything else is refused
+/// with its Ruby text ('' for undef, [10] for an array).
 Value numeric(const Value& value, const lang::SourceLocation& where) {
   if (value.is_number()) return value;
   if (value.is_string()) {
-    const std::string& text = value.string();
-    std::int64_t integer = 0;
-    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), integer);
-    if (error == std::errc() && end == text.data() + text.size() && !text.empty()) return integer;
-    double number = 0;
-    auto [fend, ferror] = std::from_chars(text.data(), text.data() + text.size(), number);
-    if (ferror == std::errc() && fend == text.data() + text.size() && !text.empty()) return number;
-    fail("The value '" + text + "' cannot be converted to Numeric.", where);
+    if (auto number = spelled_number(value.string())) return *number;
+    fail("The value '" + value.string() + "' cannot be converted to Numeric.", where);
   }
-  fail("Operator is not applicable to " + type_name_of(value), where);
+  std::string text = value.is_undef() ? "" : ruby_inspect(value);
+  fail("The value '" + text + "' cannot be converted to Numeric.", where);
+}
+
+/// Puppet's OPERATOR_NOT_APPLICABLE(_WHEN) for an integer-only operator given a float.
+[[noreturn]] void integers_only(const char* spelled, const Value& left, const Value& right,
+                                const lang::SourceLocation& where) {
+  if (left.is_float())
+    fail(std::string("Operator '") + spelled + "' is not applicable to a Float.", where);
+  fail(std::string("Operator '") + spelled +
+           "' is not applicable to an Integer when right side is a Float.",
+       where);
 }
 
 std::int64_t floor_divide(std::int64_t a, std::int64_t b) {
@@ -88,7 +194,11 @@ Value arithmetic(BinaryOp op, const Value& l, const Value& r, const lang::Source
       if (y == 0) fail("The divisor cannot be zero", where);
       return x / y;
     case BinaryOp::Modulo:
-      fail("Operator '%' is not applicable to Float values", where);
+      integers_only("%", a, b, where);
+    case BinaryOp::LeftShift:
+      integers_only("<<", a, b, where);
+    case BinaryOp::RightShift:
+      integers_only(">>", a, b, where);
     default:
       fail("Operator is not applicable to Float values", where);
   }
