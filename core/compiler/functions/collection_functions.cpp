@@ -3,6 +3,7 @@
 
 #include "compiler/functions/construct.hpp"
 #include "compiler/functions/function.hpp"
+#include "compiler/functions/generalized_type.hpp"
 #include "compiler/operators.hpp"
 #include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
@@ -192,7 +193,7 @@ TypeValue infer_type(const Value& value) {
 Value type(CallContext& call) {
   call.expect_arguments(1, 2);
   if (call.arguments.size() > 1 && to_string(call.arguments[1]) == "generalized")
-    return TypeValue{type_name_of(call.arguments[0]), {}};
+    return generalized_type(call.arguments[0]);
   return infer_type(call.arguments[0]);
 }
 

@@ -1,0 +1,14 @@
+#pragma once
+
+#include "compiler/value.hpp"
+
+namespace marionette::compiler {
+
+/// type(value, 'generalized'): Puppet's TypeCalculator.infer(value).generalize. A collection's
+/// items are inferred and reduced to their common type first (Integer and Float make Numeric,
+/// scalars of several kinds ScalarData, scalars and collections Data, anything with a type or
+/// default RichData), then stripped of values and bounds, except a set of strings' lengths:
+/// ['a', 'bb'] is Array[String[1, 2]], [1, 'a'] Array[ScalarData], {a => 1} Hash[String, Integer].
+TypeValue generalized_type(const Value& value);
+
+}  // namespace marionette::compiler
