@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <optional>
@@ -77,9 +78,10 @@ Value new_integer(CallContext& call) {
 /// String.new's default format: floats as %f, strings inside collections quoted.
 std::string default_string(const Value& value, bool nested) {
   if (value.is_float() && nested) return format_float(value.number());
-  if (value.is_float()) {
-    char text[64];
-    std::snprintf(text, sizeof text, "%f", value.number());
+  if (value.is_float()) {  // %f: all of a large float's digits (1e100 has 101 of them)
+    int size = std::snprintf(nullptr, 0, "%f", value.number());
+    std::string text(static_cast<std::size_t>(size), '\0');
+    std::snprintf(text.data(), text.size() + 1, "%f", value.number());
     return text;
   }
   if (value.is_string()) return nested ? puppet_quote(value.string()) : value.string();
@@ -205,6 +207,40 @@ std::optional<Value> typed_text(const Value& value, std::string& directive) {
     }
   }
   if (value.is_regexp() && format == 's') return plain(value.regexp().pattern);
+  if (is_runtime_value(value, "Binary")) {
+    // %s the bytes (%#s quoted), %b base64 in lines of 60 as Ruby's encode64, %B strict, %u
+    // URL-safe, %p Binary("..."), %t the type's name.
+    std::string base64 = to_string(value);
+    switch (format) {
+      case 'b': {
+        std::string lines;
+        for (std::size_t at = 0; at < base64.size(); at += 60)
+          lines += base64.substr(at, 60) + "\n";
+        return plain(lines);
+      }
+      case 'B':
+        return plain(base64);
+      case 'u':
+        std::replace(base64.begin(), base64.end(), '+', '-');
+        std::replace(base64.begin(), base64.end(), '/', '_');
+        return plain(base64);
+      case 't':
+        return plain("Binary");
+      case 'p':
+        return plain("Binary(\"" + base64 + "\")");
+      case 's':
+        if (directive.find('#') == std::string::npos) return std::nullopt;
+        {
+          const Value& bytes = value.type().parameters[0];
+          std::string quoted = "\"" + (bytes.is_string() ? bytes.string() : base64) + "\"";
+          std::erase(directive, '#');  // `format` no longer names the last character
+          directive.back() = 's';
+          return Value(quoted);
+        }
+      default:
+        return std::nullopt;
+    }
+  }
   return std::nullopt;
 }
 
@@ -254,7 +290,7 @@ Value new_boolean(CallContext& call) {
   std::string text = to_string(value);
   for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (text == "true" || text == "yes" || text == "y") return true;
-  if (text == "false" || text == "no" || text == "n" || text == "") return false;
+  if (text == "false" || text == "no" || text == "n") return false;
   call.fail("The string '" + text + "' cannot be converted to Boolean");
 }
 
