@@ -42,27 +42,42 @@ Value split(CallContext& call) {
     for (char c : text) out.push_back(std::string(1, c));
     return out;
   }
-  std::regex re = pattern.is_regexp() ? *pattern.regexp().compiled : compile_ruby_regex(pattern.string());
+  std::regex re =
+      pattern.is_regexp() ? *pattern.regexp().compiled : compile_ruby_regex(pattern.string());
   std::sregex_token_iterator it(text.begin(), text.end(), re, -1), end;
   for (; it != end; ++it) out.push_back(it->str());
   while (!out.empty() && out.back().string().empty()) out.pop_back();
   return out;
 }
 
+/// upcase()/downcase() as Puppet 7: a number as it is, a string converted, an array's items
+/// and a hash's keys and values converted in turn.
+template <int (*Convert)(int)>
+Value converted(const Value& value, CallContext& call) {
+  if (value.is_number()) return value;
+  if (value.is_string()) {
+    std::string text = value.string();
+    for (char& c : text) c = static_cast<char>(Convert(static_cast<unsigned char>(c)));
+    return text;
+  }
+  if (value.is_array()) {
+    Array out;
+    for (const Value& item : value.array()) out.push_back(converted<Convert>(item, call));
+    return out;
+  }
+  if (value.is_hash()) {
+    Hash out;
+    for (const auto& [key, item] : value.hash())
+      out.emplace_back(converted<Convert>(key, call), converted<Convert>(item, call));
+    return out;
+  }
+  call.fail("expects a value of type Numeric, String, Array, or Hash, got " + type_name_of(value));
+}
+
 template <int (*Convert)(int)>
 Value map_characters(CallContext& call) {
   call.expect_arguments(1, 1);
-  const Value& value = call.arguments[0];
-  auto convert = [](std::string text) {
-    for (char& c : text) c = static_cast<char>(Convert(static_cast<unsigned char>(c)));
-    return text;
-  };
-  if (value.is_array()) {
-    Array out;
-    for (const Value& item : value.array()) out.push_back(convert(to_string(item)));
-    return out;
-  }
-  return convert(to_string(value));
+  return converted<Convert>(call.arguments[0], call);
 }
 
 int upper(int c) {
