@@ -231,7 +231,8 @@ Value Evaluator::evaluate_binary(const ast::Binary& binary, Scope& scope) {
     default: {
       Value left = evaluate(binary.left, scope);
       Value right = evaluate(binary.right, scope);
-      return apply_binary(binary.op, left, right, binary.where);
+      return apply_binary(binary.op, left, right, binary.where,
+                          {&binary.left->where, &binary.right->where});
     }
   }
 }

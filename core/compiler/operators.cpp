@@ -154,11 +154,15 @@ std::int64_t floor_modulo(std::int64_t a, std::int64_t b) {
   return r;
 }
 
-Value arithmetic(BinaryOp op, const Value& l, const Value& r, const lang::SourceLocation& where) {
+/// Puppet names the operand at fault: the one that is no number, or the left one of `%`.
+Value arithmetic(BinaryOp op, const Value& l, const Value& r, const lang::SourceLocation& where,
+                 const Operands& operands) {
+  const lang::SourceLocation& left_where = operands.left ? *operands.left : where;
+  const lang::SourceLocation& right_where = operands.right ? *operands.right : where;
   if (op == BinaryOp::Plus || op == BinaryOp::Minus)
     if (auto time = add_times(l, r, op == BinaryOp::Minus)) return *time;
-  Value a = numeric(l, where);
-  Value b = numeric(r, where);
+  Value a = numeric(l, left_where);
+  Value b = numeric(r, right_where);
   if (a.is_integer() && b.is_integer()) {
     std::int64_t x = a.integer(), y = b.integer();
     switch (op) {
@@ -194,11 +198,11 @@ Value arithmetic(BinaryOp op, const Value& l, const Value& r, const lang::Source
       if (y == 0) fail("The divisor cannot be zero", where);
       return x / y;
     case BinaryOp::Modulo:
-      integers_only("%", a, b, where);
+      integers_only("%", a, b, left_where);
     case BinaryOp::LeftShift:
-      integers_only("<<", a, b, where);
+      integers_only("<<", a, b, left_where);
     case BinaryOp::RightShift:
-      integers_only(">>", a, b, where);
+      integers_only(">>", a, b, left_where);
     default:
       fail("Operator is not applicable to Float values", where);
   }
@@ -326,7 +330,7 @@ Regexp make_regexp(const std::string& pattern, const lang::SourceLocation& where
 }
 
 Value apply_binary(BinaryOp op, const Value& left, const Value& right,
-                   const lang::SourceLocation& where) {
+                   const lang::SourceLocation& where, const Operands& operands) {
   switch (op) {
     case BinaryOp::Equal:
       return equals(left, right);
@@ -364,12 +368,12 @@ Value apply_binary(BinaryOp op, const Value& left, const Value& right,
       if (left.is_array()) return array_operation(op, left.array(), right);
       if (left.is_hash() && op != BinaryOp::LeftShift)
         return hash_operation(op, left.hash(), right, where);
-      return arithmetic(op, left, right, where);
+      return arithmetic(op, left, right, where, operands);
     case BinaryOp::Multiply:
     case BinaryOp::Divide:
     case BinaryOp::Modulo:
     case BinaryOp::RightShift:
-      return arithmetic(op, left, right, where);
+      return arithmetic(op, left, right, where, operands);
     default:
       fail("Operator '" + std::string(lang::ast::spelling(op)) + "' is evaluated elsewhere", where);
   }

@@ -13,8 +13,14 @@ namespace marionette::compiler {
 /// Arithmetic, shifts, comparison and `in` with Puppet's semantics (integer division and
 /// modulo floor like Ruby; strings compare case-insensitively). `and`, `or` and the match
 /// operators are evaluated by the evaluator. Throws lang::SourceError at `where`.
+/// Where the operands are written, when known: an error about one of them points there.
+struct Operands {
+  const lang::SourceLocation* left = nullptr;
+  const lang::SourceLocation* right = nullptr;
+};
+
 Value apply_binary(lang::ast::BinaryOp op, const Value& left, const Value& right,
-                   const lang::SourceLocation& where);
+                   const lang::SourceLocation& where, const Operands& operands = {});
 
 /// `left < right` and friends: -1, 0 or 1; throws when the values cannot be compared.
 int compare(const Value& left, const Value& right, const lang::SourceLocation& where);

@@ -53,7 +53,18 @@ INSTANTIATE_TEST_SUITE_P(
                   "1:1: error: no parameter named 'nosuch' on File[/x]"},
         ErrorCase{"fail(\"no ${os['family']}\")", "1:1: error: no Debian"},
         ErrorCase{"$x = 1 / 0", "1:8: error: The divisor cannot be zero"},
-        ErrorCase{"$x = 'a' + 1", "1:10: error: The value 'a' cannot be converted to Numeric."}));
+        // Puppet 7.23 points at the operand at fault, not at the operator.
+        ErrorCase{"$x = 'a' + 1", "1:6: error: The value 'a' cannot be converted to Numeric."},
+        ErrorCase{"$x = 2 * [10]", "1:10: error: The value '[10]' cannot be converted to Numeric."},
+        ErrorCase{"$x = 2**10", "1:8: error: The value '[10]' cannot be converted to Numeric."},
+        ErrorCase{"$x = 2 - {a => 1}",
+                  "1:10: error: The value '{\"a\"=>1}' cannot be converted to Numeric."},
+        ErrorCase{"$x = 2 * undef", "1:10: error: The value '' cannot be converted to Numeric."},
+        ErrorCase{"$x = '08' + 0", "1:6: error: The value '08' cannot be converted to Numeric."},
+        ErrorCase{"$x = 7.0 % 2", "1:6: error: Operator '%' is not applicable to a Float."},
+        ErrorCase{"$x = 5 % 2.0",
+                  "1:6: error: Operator '%' is not applicable to an Integer when right side is a "
+                  "Float."}));
 
 TEST(Errors, DuplicateNamesBothPlaces) {
   std::string rendered = testing::error_of("file { '/d': }\nfile { '/d': }");
