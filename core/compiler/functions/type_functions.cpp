@@ -244,6 +244,31 @@ std::optional<Value> typed_text(const Value& value, std::string& directive) {
   return std::nullopt;
 }
 
+/// An array's %a (and a hash's %h), between the delimiters a flag asks for: `(`, `[`, `{`, `<`
+/// or `|`; a hash's %a is the array of its pairs. The directive becomes a plain %s.
+std::optional<Value> collection_text(const Value& value, std::string& directive) {
+  char format = directive.back();
+  bool array_format = format == 'a' && (value.is_array() || value.is_hash());
+  bool hash_format = format == 'h' && value.is_hash();
+  if (!array_format && !hash_format) return std::nullopt;
+  Value shown = value;
+  if (array_format && value.is_hash()) {
+    Array pairs;
+    for (const auto& [key, item] : value.hash()) pairs.push_back(Array{key, item});
+    shown = Value(std::move(pairs));
+  }
+  std::string text = default_string(shown, false);
+  static const std::pair<char, char> kDelimiters[] = {
+      {'(', ')'}, {'[', ']'}, {'{', '}'}, {'<', '>'}, {'|', '|'}};
+  for (const auto& [open, close] : kDelimiters) {
+    if (directive.find(open) == std::string::npos) continue;
+    text = open + text.substr(1, text.size() - 2) + close;
+    break;
+  }
+  directive = "%s";  // Puppet pads a collection's items, not the collection (%20a: "[1, 'a']")
+  return Value(text);
+}
+
 Value new_string(CallContext& call) {
   call.expect_arguments(1, 2);
   if (call.arguments.size() > 1 && call.arguments[1].is_string()) {
@@ -266,6 +291,7 @@ Value new_string(CallContext& call) {
         subject = *text;
       }
     }
+    if (auto text = collection_text(subject, directive)) subject = std::move(*text);
     if (directive.size() > 1 && directive[0] == '%' &&
         (directive.back() == 's' || directive.back() == 'p')) {
       if (subject.is_array() || subject.is_hash()) {
