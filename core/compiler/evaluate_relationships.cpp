@@ -1,4 +1,9 @@
 #include <algorithm>
+#include <cctype>
+#include <iterator>
+#include <optional>
+#include <string>
+#include <string_view>
 
 #include "compiler/evaluator.hpp"
 #include "lang/diagnostic.hpp"
@@ -132,6 +137,7 @@ void Evaluator::evaluate_generators() {
 }
 
 void Evaluator::finish_relationships() {
+  std::vector<std::string> written;
   auto resolve = [&](const Endpoint& endpoint, const PendingRelationship& pending,
                      const std::vector<Endpoint>& others, std::vector<std::size_t>& out) {
     if (endpoint.collector) {
@@ -139,12 +145,14 @@ void Evaluator::finish_relationships() {
       for (std::size_t i = 0; i < resources_.size(); ++i) {
         const CompiledResource& r = resources_[i];
         if (r.type == type && !r.is_virtual && !r.exported &&
-            collector_matches(endpoint.collector->query, r, *endpoint.scope))
+            collector_matches(endpoint.collector->query, r, *endpoint.scope)) {
           out.push_back(i);
+          written.push_back(r.title);
+        }
       }
       return;
     }
-    auto index = resources_.find(endpoint.type, endpoint.title);
+    auto index = find_by_title_or_alias(endpoint.type, endpoint.title);
     if (!index || resources_[*index].is_virtual) {
       std::string from = others.empty() || others[0].collector
                              ? std::string("a collector")
@@ -154,15 +162,17 @@ void Evaluator::finish_relationships() {
                         pending.where);
     }
     out.push_back(*index);
+    written.push_back(endpoint.title);  // a target keeps the title it was named by (an alias)
   };
   for (const PendingRelationship& pending : relationships_) {
     std::vector<std::size_t> sources, targets;
     for (const Endpoint& e : pending.sources) resolve(e, pending, pending.targets, sources);
+    written.clear();
     for (const Endpoint& e : pending.targets) resolve(e, pending, pending.sources, targets);
     for (std::size_t s : sources) {
-      for (std::size_t t : targets) {
+      for (std::size_t i = 0; i < targets.size(); ++i) {
         CompiledResource& source = resources_[s];
-        Value reference = TypeValue{resources_[t].type, {Value(resources_[t].title)}};
+        Value reference = TypeValue{resources_[targets[i]].type, {Value(written[i])}};
         const Value* existing = source.parameter(pending.parameter);
         Array list;
         if (existing && existing->is_array())
@@ -171,6 +181,106 @@ void Evaluator::finish_relationships() {
           list.push_back(*existing);
         list.push_back(std::move(reference));  // Puppet keeps repeats: [Notify[y], Notify[y]]
         source.set_parameter(pending.parameter, std::move(list));
+      }
+    }
+  }
+}
+
+std::optional<std::size_t> Evaluator::find_by_title_or_alias(const std::string& type,
+                                                             const std::string& title) const {
+  if (auto index = resources_.find(type, title)) return index;
+  auto names = [&](const Value* value) {
+    if (!value) return false;
+    if (value->is_string()) return value->string() == title;
+    if (value->is_array())
+      for (const Value& item : value->array())
+        if (item.is_string() && item.string() == title) return true;
+    return false;
+  };
+  // Exec is not isomorphic in Puppet: its command is no alias.
+  std::string_view namevar = type == "File" ? "path" : type == "Exec" ? "" : "name";
+  for (std::size_t i = 0; i < resources_.size(); ++i) {
+    const CompiledResource& resource = resources_[i];
+    if (resource.type != type) continue;
+    if (names(resource.parameter("alias"))) return i;
+    if (!namevar.empty() && type != "Class" && names(resource.parameter(namevar))) return i;
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+/// Where `name =>` is written in the resource's body, as Puppet names the parameter's line in
+/// this error; the resource's own location when it is not found after it (a default's value).
+lang::SourceLocation parameter_location(const lang::SourceLocation& resource,
+                                        const std::string& name) {
+  if (!resource.known()) return resource;
+  const std::string& text = resource.file->text;
+  std::size_t at = 0;
+  for (std::uint32_t line = 1; line < resource.line && at != std::string::npos; ++line)
+    at = text.find('\n', at) == std::string::npos ? std::string::npos : text.find('\n', at) + 1;
+  if (at == std::string::npos) return resource;
+  at += resource.column - 1;
+  for (std::size_t found = text.find(name, at); found != std::string::npos;
+       found = text.find(name, found + 1)) {
+    auto word = [&](std::size_t i) {
+      return i < text.size() &&
+             (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_');
+    };
+    if ((found > 0 && word(found - 1)) || word(found + name.size())) continue;
+    std::size_t arrow = text.find_first_not_of(" \t\r\n", found + name.size());
+    if (arrow == std::string::npos || text.compare(arrow, 2, "=>") != 0) continue;
+    lang::SourceLocation where = resource;
+    where.line = resource.line + static_cast<std::uint32_t>(std::count(
+                                     text.begin() + static_cast<std::ptrdiff_t>(at),
+                                     text.begin() + static_cast<std::ptrdiff_t>(found), '\n'));
+    std::size_t line_start = text.rfind('\n', found);
+    where.column = static_cast<std::uint32_t>(
+        found - (line_start == std::string::npos ? 0 : line_start + 1) + 1);
+    where.length = static_cast<std::uint32_t>(name.size());
+    return where;
+  }
+  return resource;
+}
+
+}  // namespace
+
+void Evaluator::check_relationship_targets() const {
+  static constexpr std::string_view kRelationships[] = {"before", "require", "notify", "subscribe"};
+  for (std::size_t i = 0; i < resources_.size(); ++i) {
+    const CompiledResource& resource = resources_[i];
+    if (resource.is_virtual || resource.exported) continue;  // not in the agent's catalog
+    for (const auto& [name, value] : resource.parameters) {
+      if (std::find(std::begin(kRelationships), std::end(kRelationships), name) ==
+          std::end(kRelationships))
+        continue;
+      const Array single{value};
+      const Array& references = value.is_array() ? value.array() : single;
+      for (const Value& reference : references) {
+        std::string type, title;
+        if (is_resource_reference(reference)) {
+          type = reference.type().name;
+          title = to_string(reference.type().parameters[0]);
+        } else if (reference.is_string()) {
+          const std::string& text = reference.string();
+          std::size_t open = text.find('[');
+          if (open == std::string::npos || open == 0 || text.back() != ']')
+            throw SourceError(
+                "No title provided and \"" + text + "\" is not a valid resource reference",
+                parameter_location(resource.where, name));
+          type = capitalize_segments(text.substr(0, open));
+          title = text.substr(open + 1, text.size() - open - 2);
+        } else {
+          continue;
+        }
+        if (type == "Class") {
+          if (find_by_title_or_alias(type, title)) continue;
+          title = capitalize_segments(title);
+        }
+        if (find_by_title_or_alias(type, title)) continue;
+        throw SourceError(
+            "Could not find resource '" + type + "[" + title + "]' in parameter '" + name + "'",
+            parameter_location(resource.where, name));
       }
     }
   }

@@ -162,6 +162,13 @@ class Evaluator {
   bool collector_matches(const lang::ast::Expression* query, const CompiledResource& resource,
                          Scope& scope);
   void finish_relationships();
+  /// Puppet's RelationshipValidator: every reference in before, require, notify and subscribe
+  /// names a resource of the catalog (by title or alias), else the compile fails.
+  void check_relationship_targets() const;
+  /// A resource by its title, or by an alias: the `alias` metaparameter's names, or the
+  /// namevar's value (`path` of a file, `name` of most types) when it differs from the title.
+  std::optional<std::size_t> find_by_title_or_alias(const std::string& type,
+                                                    const std::string& title) const;
   void evaluate_generators();
   void check_builtin_attributes() const;
   void apply_pending_overrides();
