@@ -16,11 +16,14 @@ std::string where_text(const lang::SourceLocation& where) {
   return where.path() + ":" + std::to_string(where.line);
 }
 
-void add_tags(CompiledResource& resource, const Value& value) {
+/// The `tag` metaparameter's names, each checked as Puppet checks it.
+void add_tags(CompiledResource& resource, const Value& value, const lang::SourceLocation& where) {
   if (value.is_array()) {
-    for (const Value& item : value.array()) add_tags(resource, item);
+    for (const Value& item : value.array()) add_tags(resource, item, where);
   } else if (!value.is_undef()) {
-    resource.tag(to_string(value));
+    std::string text = to_string(value);
+    if (!is_valid_tag(text)) throw SourceError("Invalid tag '" + text + "'", where);
+    resource.tag(text);
   }
 }
 
@@ -222,7 +225,7 @@ std::size_t Evaluator::declare_resource(const std::string& type, const std::stri
   resource.exported = form == ast::ResourceForm::Exported;
   // Puppet puts the tags of the `tag` metaparameter first, then the type and title.
   for (const auto& [name, value] : attributes)
-    if (name == "tag") add_tags(resource, value);
+    if (name == "tag") add_tags(resource, value, where);
   resource.tag(type);
   if (is_valid_tag(title)) resource.tag(title);
   resource.tag_source = scope.resource();  // its tags join when the catalog is finished
@@ -236,6 +239,7 @@ std::size_t Evaluator::declare_resource(const std::string& type, const std::stri
                            [&](const auto& a) { return a.first == d->name; });
     if (set) continue;
     attributes.emplace_back(d->name, d->value);
+    if (d->name == "tag") add_tags(resource, d->value, where);  // after the type and title's
     if (d->source != scope.resource())
       resource.defaulted_from.push_back({d->name, d->source, d->where});
   }
@@ -317,7 +321,7 @@ void Evaluator::apply_override(CompiledResource& resource, const std::string& na
                         where);
     if (defaulted) resource.defaulted_from.erase(from_default);
   }
-  if (name == "tag") add_tags(resource, value);
+  if (name == "tag") add_tags(resource, value, where);
   if (append && existing) value = appended(existing, value);  // +> on nothing just sets
   resource.set_parameter(name, std::move(value));
 }

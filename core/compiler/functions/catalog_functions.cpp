@@ -73,11 +73,16 @@ Value create_resources(CallContext& call) {
 /// tag('a', 'b'): tags the class or defined type whose body calls it.
 Value tag(CallContext& call) {
   CompiledResource& owner = call.evaluator.resources()[call.scope.resource()];
+  auto add = [&](const Value& name) {
+    std::string text = to_string(name);
+    if (!is_valid_tag(text)) call.fail("Invalid tag '" + text + "'");
+    owner.tag(text);
+  };
   for (const Value& name : call.arguments) {
     if (name.is_array()) {
-      for (const Value& item : name.array()) owner.tag(to_string(item));
+      for (const Value& item : name.array()) add(item);
     } else {
-      owner.tag(to_string(name));
+      add(name);
     }
   }
   return Value();

@@ -1,0 +1,4 @@
+# Tags are words: letters, digits, _, then also :, . and -.
+notify { 'r':
+  tag => ['ok', 'Also::Fine', '-bad'],
+}
