@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "compiler/functions/ruby_format.hpp"
 #include "compiler/ruby_regex.hpp"
 #include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
@@ -94,32 +95,6 @@ std::optional<Value> spelled_number(std::string_view text) {
   return Value(negative ? -value : value);
 }
 
-/// Ruby's inspect of the value Puppet holds, as its messages show it: ["a", 1], {"a"=>1}, nil.
-std::string ruby_inspect(const Value& value) {
-  if (value.is_undef()) return "nil";
-  if (value.is_string()) {
-    std::string out = "\"";
-    for (char c : value.string()) {
-      if (c == '"' || c == '\\') out += '\\';
-      out += c;
-    }
-    return out + "\"";
-  }
-  if (value.is_array()) {
-    std::string out = "[";
-    for (const Value& item : value.array())
-      out += (out.size() > 1 ? ", " : "") + ruby_inspect(item);
-    return out + "]";
-  }
-  if (value.is_hash()) {
-    std::string out = "{";
-    for (const auto& [key, item] : value.hash())
-      out += (out.size() > 1 ? ", " : "") + ruby_inspect(key) + "=>" + ruby_inspect(item);
-    return out + "}";
-  }
-  return to_string(value);
-}
-
 /// Numbers, or strings that spell a number ('1' + 1 is 2 in Puppet); anything else is refused
 /// with its Ruby text ('' for undef, [10] for an array).
 Value numeric(const Value& value, const lang::SourceLocation& where) {
@@ -128,8 +103,7 @@ Value numeric(const Value& value, const lang::SourceLocation& where) {
     if (auto number = spelled_number(value.string())) return *number;
     fail("The value '" + value.string() + "' cannot be converted to Numeric.", where);
   }
-  std::string text = value.is_undef() ? "" : ruby_inspect(value);
-  fail("The value '" + text + "' cannot be converted to Numeric.", where);
+  fail("The value '" + ruby_to_s(value) + "' cannot be converted to Numeric.", where);
 }
 
 /// Puppet's OPERATOR_NOT_APPLICABLE(_WHEN) for an integer-only operator given a float.

@@ -129,16 +129,6 @@ void append_inspected(const Value& value, std::string& out) {
   }
 }
 
-/// Ruby's to_s of the value Puppet hands over: undef is "", collections are inspected.
-std::string ruby_to_s(const Value& value) {
-  if (value.is_string()) return value.string();
-  if (value.is_undef()) return "";
-  if (is_sensitive(value)) return "Sensitive [value redacted]";
-  if (is_resource_reference(value)) return reference_string(value.type());
-  if (value.is_array() || value.is_hash()) return ruby_inspect(value);
-  return to_string(value);
-}
-
 std::string ruby_class_name(const Value& value) {
   if (value.is_boolean()) return value.boolean() ? "true" : "false";
   if (value.is_array()) return "Array";
@@ -332,6 +322,15 @@ std::string character(const FormatDirective& d, const Value& value) {
 }
 
 }  // namespace
+
+std::string ruby_to_s(const Value& value) {
+  if (value.is_string()) return value.string();
+  if (value.is_undef()) return "";
+  if (is_sensitive(value)) return "Sensitive [value redacted]";
+  if (is_resource_reference(value)) return reference_string(value.type());
+  if (value.is_array() || value.is_hash()) return ruby_inspect(value);
+  return to_string(value);
+}
 
 std::string ruby_inspect(const Value& value) {
   std::string out;

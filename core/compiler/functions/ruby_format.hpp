@@ -28,4 +28,7 @@ std::string ruby_format(const FormatDirective& directive, const Value& value);
 /// Ruby's #inspect of the value as Puppet hands it to Ruby: `[1, "a", nil]`, `{"k"=>1}`.
 std::string ruby_inspect(const Value& value);
 
+/// Ruby's #to_s of the value as Puppet hands it to Ruby: "" for undef, inspect for collections.
+std::string ruby_to_s(const Value& value);
+
 }  // namespace marionette::compiler
