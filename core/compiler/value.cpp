@@ -154,9 +154,10 @@ std::string format_float(double value) {
   return sign + mantissa + "e" + (exponent < 0 ? "-" : "+") + power;
 }
 
-std::string puppet_quote(const std::string& text) {
-  bool control = std::any_of(text.begin(), text.end(),
-                             [](char c) { return static_cast<unsigned char>(c) < 0x20; });
+std::string puppet_quote(const std::string& text, bool double_quoted) {
+  bool control = double_quoted || std::any_of(text.begin(), text.end(), [](char c) {
+                   return static_cast<unsigned char>(c) < 0x20;
+                 });
   std::string out;
   if (control) {
     out += '"';

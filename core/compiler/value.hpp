@@ -101,8 +101,8 @@ void append_string(const Value& value, std::string& out);
 std::string format_float(double value);
 
 /// A string as Puppet quotes it in printed values: 'it\'s', or "a\nb" when it holds control
-/// characters.
-std::string puppet_quote(const std::string& text);
+/// characters or double quotes are asked for (String's `%#p`: "a\$b").
+std::string puppet_quote(const std::string& text, bool double_quoted = false);
 
 /// The value as it stands in a catalog's parameters (references become "Type[title]").
 catalog::Data to_data(const Value& value);

@@ -129,6 +129,12 @@ std::optional<std::string> undef_text(char format, bool alternative) {
   }
 }
 
+/// The directive for the text a Puppet format made: its `#` spent, its conversion %s.
+void as_text_directive(std::string& directive) {
+  std::erase(directive, '#');
+  directive.back() = 's';
+}
+
 std::string ruby_capitalize(std::string_view word) {
   std::string out;
   for (char c : word)
@@ -192,16 +198,8 @@ std::optional<Value> typed_text(const Value& value, std::string& directive) {
       }
       case 'p':
         if (directive.find('#') == std::string::npos) return std::nullopt;
-        {
-          std::string quoted = "\"";
-          for (char c : text) {
-            if (c == '"' || c == '\\') quoted += '\\';
-            quoted += c;
-          }
-          std::erase(directive, '#');  // `format` no longer names the last character
-          directive.back() = 's';
-          return Value(quoted + "\"");
-        }
+        as_text_directive(directive);
+        return Value(puppet_quote(text, true));
       default:
         return std::nullopt;
     }
@@ -230,12 +228,10 @@ std::optional<Value> typed_text(const Value& value, std::string& directive) {
         return plain("Binary(\"" + base64 + "\")");
       case 's':
         if (directive.find('#') == std::string::npos) return std::nullopt;
+        as_text_directive(directive);
         {
           const Value& bytes = value.type().parameters[0];
-          std::string quoted = "\"" + (bytes.is_string() ? bytes.string() : base64) + "\"";
-          std::erase(directive, '#');  // `format` no longer names the last character
-          directive.back() = 's';
-          return Value(quoted);
+          return Value("\"" + (bytes.is_string() ? bytes.string() : base64) + "\"");
         }
       default:
         return std::nullopt;
@@ -286,8 +282,7 @@ Value new_string(CallContext& call) {
     if (auto text = typed_text(subject, directive)) subject = std::move(*text);
     if (subject.is_undef() && directive.size() > 1 && directive[0] == '%') {
       if (auto text = undef_text(directive.back(), directive.find('#') != std::string::npos)) {
-        std::erase(directive, '#');
-        directive.back() = 's';
+        as_text_directive(directive);
         subject = *text;
       }
     }

@@ -9,3 +9,5 @@ $cases = [
   [/x.y/, '%s'], [/x.y/, '%p'], [Integer, '%s'], [Integer[1,2], '%p'], [default, '%s'], [default, '%p'],
 ]
 $cases.each |$i, $c| { notify { "c${i} ${c[1]}": message => String($c[0], $c[1]) } }
+# %#p quotes as Puppet's double-quoted strings do: \$ and control characters escaped.
+notify { 'double_quoted_escapes': message => String("a\$b\tc'd\"e", '%#p') }
