@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "compiler/functions/ruby_format.hpp"
 #include "compiler/resource_table.hpp"
 #include "compiler/runtime_values.hpp"
 
@@ -46,12 +47,6 @@ Inferred of(Kind kind) {
   Inferred inferred;
   inferred.kind = kind;
   return inferred;
-}
-
-std::size_t characters(const std::string& text) {
-  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
-    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  }));
 }
 
 bool is_scalar_data(Kind kind) {
@@ -176,7 +171,7 @@ Inferred infer(const Value& value) {
   if (value.is_string()) {
     Inferred text = of(Kind::String);
     text.text = value.string();
-    text.shortest = text.longest = characters(value.string());
+    text.shortest = text.longest = char_count(value.string());
     return text;
   }
   if (value.is_regexp()) {
@@ -224,8 +219,8 @@ TypeValue generalize_type(const TypeValue& type) {
     std::size_t shortest = std::string::npos, longest = 0;
     for (const Value& item : type.parameters) {
       if (!item.is_string()) continue;
-      shortest = std::min(shortest, characters(item.string()));
-      longest = std::max(longest, characters(item.string()));
+      shortest = std::min(shortest, char_count(item.string()));
+      longest = std::max(longest, char_count(item.string()));
     }
     if (longest == 0 && shortest == std::string::npos) return {"String", {}};
     return {

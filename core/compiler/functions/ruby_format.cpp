@@ -16,14 +16,6 @@ bool has_flag(const FormatDirective& d, char flag) {
   return d.flags.find(flag) != std::string::npos;
 }
 
-/// Characters, not bytes, as Ruby counts a UTF-8 string's width.
-std::size_t char_count(std::string_view text) {
-  std::size_t count = 0;
-  for (char c : text)
-    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++count;
-  return count;
-}
-
 std::string first_chars(const std::string& text, std::size_t n) {
   std::size_t count = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -322,6 +314,13 @@ std::string character(const FormatDirective& d, const Value& value) {
 }
 
 }  // namespace
+
+std::size_t char_count(std::string_view text) {
+  std::size_t count = 0;
+  for (char c : text)
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++count;
+  return count;
+}
 
 std::string ruby_to_s(const Value& value) {
   if (value.is_string()) return value.string();

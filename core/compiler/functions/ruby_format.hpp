@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "compiler/value.hpp"
 
@@ -27,6 +28,9 @@ std::string ruby_format(const FormatDirective& directive, const Value& value);
 
 /// Ruby's #inspect of the value as Puppet hands it to Ruby: `[1, "a", nil]`, `{"k"=>1}`.
 std::string ruby_inspect(const Value& value);
+
+/// Characters, not bytes, as Ruby counts a UTF-8 string's length.
+std::size_t char_count(std::string_view text);
 
 /// Ruby's #to_s of the value as Puppet hands it to Ruby: "" for undef, inspect for collections.
 std::string ruby_to_s(const Value& value);
