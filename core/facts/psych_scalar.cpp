@@ -297,6 +297,12 @@ PsychScalar value(Facts facts) {
 
 }  // namespace
 
+const char* refused_ruby_class(PsychScalarKind kind) {
+  if (kind == PsychScalarKind::Date) return "Date";
+  if (kind == PsychScalarKind::Time) return "Time";
+  return nullptr;
+}
+
 PsychScalar psych_scalar(std::string_view text) {
   if (text.empty()) return value(nullptr);
   const std::string string(text);

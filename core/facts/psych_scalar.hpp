@@ -26,4 +26,9 @@ struct PsychScalar {
 
 PsychScalar psych_scalar(std::string_view text);
 
+/// "Date" or "Time": the Ruby class Puppet's safe YAML loading (Hiera data, hiera.yaml, an
+/// ENC's output) refuses for such a scalar, in "Tried to load unspecified class: Date";
+/// nullptr for the kinds it takes.
+const char* refused_ruby_class(PsychScalarKind kind);
+
 }  // namespace marionette::facts

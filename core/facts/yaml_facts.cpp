@@ -125,12 +125,9 @@ class Reader {
     std::string_view tag = text_of(scalar.tag);
     if (tag == "!" || tag == YAML_STR_TAG || scalar.style != YAML_PLAIN_SCALAR_STYLE) return text;
     PsychScalar resolved = psych_scalar(text);
-    bool ruby_date =
-        resolved.kind == PsychScalarKind::Date || resolved.kind == PsychScalarKind::Time;
-    if (ruby_date && dates_ == RubyDates::Refused)
-      fail(path_, &event->start_mark,
-           std::string("Tried to load unspecified class: ") +
-               (resolved.kind == PsychScalarKind::Date ? "Date" : "Time"));
+    const char* refused = refused_ruby_class(resolved.kind);
+    if (refused && dates_ == RubyDates::Refused)
+      fail(path_, &event->start_mark, std::string("Tried to load unspecified class: ") + refused);
     return std::move(resolved.value);
   }
 

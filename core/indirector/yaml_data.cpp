@@ -1,26 +1,29 @@
 #include "indirector/yaml_data.hpp"
 
 #include <charconv>
+#include <cmath>
+#include <stdexcept>
+#include <string>
 
-#include "facts/yaml_number_syntax.hpp"
+#include "facts/psych_scalar.hpp"
 
 namespace marionette::indirector {
 
 namespace {
 
-facts::Facts plain_scalar(const std::string& text) {
-  if (text.empty() || text == "~" || text == "null" || text == "Null" || text == "NULL")
-    return nullptr;
-  if (text == "true" || text == "True" || text == "TRUE") return true;
-  if (text == "false" || text == "False" || text == "FALSE") return false;
-  std::int64_t integer = 0;
-  const char* begin = text.data() + (text[0] == '+' ? 1 : 0);
-  const char* end = text.data() + text.size();
-  if (auto [rest, error] = std::from_chars(begin, end, integer);
-      error == std::errc() && rest == end)
-    return integer;
-  if (facts::is_yaml_float(text)) return std::stod(text);
-  return text;
+/// A float as Ruby's Psych writes it, so that Psych (and load_yaml_file) reads a float back:
+/// always a dot, a signed exponent (`2.0`, `1.0e+20`), `.inf` and `.nan`.
+std::string psych_float(double value) {
+  if (std::isnan(value)) return ".nan";
+  if (std::isinf(value)) return value < 0 ? "-.inf" : ".inf";
+  char text[64];
+  auto [end, error] = std::to_chars(text, text + sizeof text, value);
+  std::string out(text, end);
+  if (out.find('.') == std::string::npos) {
+    std::size_t exponent = out.find('e');
+    out.insert(exponent == std::string::npos ? out.size() : exponent, ".0");
+  }
+  return out;
 }
 
 }  // namespace
@@ -29,7 +32,13 @@ facts::Facts data_of(const YAML::Node& node) {
   switch (node.Type()) {
     case YAML::NodeType::Scalar:
       if (node.Tag() == "!" || node.Tag() == "tag:yaml.org,2002:str") return node.Scalar();
-      return plain_scalar(node.Scalar());
+      {
+        // Psych's resolution, as Puppet reads an ENC's output (safe loading: no dates).
+        facts::PsychScalar scalar = facts::psych_scalar(node.Scalar());
+        if (const char* refused = facts::refused_ruby_class(scalar.kind))
+          throw std::runtime_error(std::string("Tried to load unspecified class: ") + refused);
+        return std::move(scalar.value);
+      }
     case YAML::NodeType::Sequence: {
       facts::Facts array = facts::Facts::array();
       for (const auto& item : node) array.push_back(data_of(item));
@@ -73,7 +82,7 @@ void emit_data(YAML::Emitter& out, const facts::Facts& data) {
       out << data.get<std::uint64_t>();
       break;
     case facts::Facts::value_t::number_float:
-      out << data.get<double>();
+      out << psych_float(data.get<double>());
       break;
     default:
       out << YAML::Null;

@@ -6,11 +6,12 @@
 
 namespace marionette::indirector {
 
-/// A YAML node as plain data; plain scalars by the YAML 1.2 core schema (null, booleans,
-/// integers, floats), quoted ones stay strings.
+/// A YAML node as plain data; plain scalars as Ruby's Psych resolves them for Puppet
+/// (facts/psych_scalar.hpp: `yes` true, `0755` octal; a date is refused), quoted ones stay strings.
 facts::Facts data_of(const YAML::Node& node);
 
-/// Writes plain data as YAML, strings quoted so that they read back as strings.
+/// Writes plain data as YAML, strings quoted so that they read back as strings, floats with a
+/// dot and a signed exponent so that they read back as floats.
 void emit_data(YAML::Emitter& out, const facts::Facts& data);
 
 }  // namespace marionette::indirector

@@ -112,6 +112,22 @@ TEST(FactsYaml, SavesInClientYamlAndReadsBackTheSameTypes) {
   EXPECT_FALSE(terminus->find({"node2"}));
 }
 
+TEST(FactsYaml, FloatsReadBackAsFloatsUnderPsychsRules) {
+  // Psych (and load_yaml_file) reads `1e+20` and `2` as no float: the terminus writes
+  // `1.0e+20` and `2.0`, as Ruby would.
+  TempDir dir;
+  auto terminus = facts_termini().make("yaml", settings_in(dir), {});
+  facts::Facts facts = {{"big", 1e20}, {"whole", 2.0}, {"tiny", 1e-7}, {"word", "yes"}};
+  terminus->save({"node1"}, facts);
+  auto found = terminus->find({"node1"});
+  ASSERT_TRUE(found);
+  for (const char* name : {"big", "whole", "tiny"}) {
+    EXPECT_TRUE((*found)[name].is_number_float()) << name << " read back as " << (*found)[name];
+    EXPECT_EQ((*found)[name].get<double>(), facts[name].get<double>()) << name;
+  }
+  EXPECT_EQ((*found)["word"], "yes");
+}
+
 TEST(FactsNative, GathersWithTheGivenExternalDirs) {
   TempDir dir;
   TerminusSettings settings = settings_in(dir);

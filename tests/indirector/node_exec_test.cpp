@@ -109,6 +109,22 @@ TEST(NodeExec, BadYamlIsAnError) {
   }
 }
 
+TEST(NodeExec, ReadsPlainValuesAsPuppetsPsychDoes) {
+  // Puppet loads an ENC's output with Psych's safe_load: YAML 1.1 words and numbers.
+  Node node = classifier::parse("parameters:\n  flag: yes\n  mode: 0755\n  text: '0755'\n", "n1");
+  EXPECT_EQ(node.parameters["flag"], true);
+  EXPECT_EQ(node.parameters["mode"], 493);
+  EXPECT_EQ(node.parameters["text"], "0755");
+  try {
+    classifier::parse("parameters:\n  since: 2024-01-31\n", "n1");
+    FAIL() << "Psych's safe loading refuses a Date";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("Tried to load unspecified class: Date"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(NodeExec, ParametersThatAreNotAMappingAreAnError) {
   EXPECT_THROW(classifier::parse("parameters: [1, 2]\n", "n1"), std::runtime_error);
   EXPECT_THROW(classifier::parse("classes: {a: [1]}\n", "n1"), std::runtime_error);
