@@ -6,7 +6,6 @@
 #include <cmath>
 #include <cstdio>
 #include <optional>
-#include <string_view>
 
 #include "compiler/types.hpp"
 
@@ -27,10 +26,6 @@ bool equal_ignoring_case(const std::string& a, const std::string& b) {
          });
 }
 
-}  // namespace
-
-namespace {
-
 bool is_any(const Value& value) {
   return value.is_type() && value.type().name == "Any" && value.type().parameters.empty();
 }
@@ -41,29 +36,29 @@ bool is_zero(const Value& value) {
 /// A type as Puppet compares it, checked against Puppet 7.23: parameters that say nothing
 /// dropped (String[0], String[0, default], Array[Any], Array[Any, 0], Hash[Any, Any]),
 /// Optional[Any] as Any, a Variant of one type as that type, a Pattern's regexps as text.
-/// Without parameters (most types, every reference's title aside) it is the type itself.
-TypeValue comparable(const TypeValue& type) {
+/// Nothing when the type compares as written (no parameters, an alias, any other type).
+std::optional<TypeValue> comparable(const TypeValue& type) {
   const auto& p = type.parameters;
+  if (p.empty() || !type.alias.expired()) return std::nullopt;
   auto says_nothing_from = [&](std::size_t first) {  // [0] or [0, default] from `first` on
     return p.size() == first ||
            (p.size() >= first + 1 && is_zero(p[first]) &&
             (p.size() == first + 1 || (p.size() == first + 2 && p[first + 1].is_default())));
   };
-  if (!type.alias.expired()) return type;
-  if (type.name == "String" && !p.empty() && says_nothing_from(0)) return {"String", {}};
-  if (type.name == "Array" && !p.empty() && is_any(p[0]) && says_nothing_from(1))
-    return {"Array", {}};
+  if (type.name == "String" && says_nothing_from(0)) return TypeValue{"String", {}};
+  if (type.name == "Array" && is_any(p[0]) && says_nothing_from(1)) return TypeValue{"Array", {}};
   if (type.name == "Hash" && p.size() >= 2 && is_any(p[0]) && is_any(p[1]) && says_nothing_from(2))
-    return {"Hash", {}};
-  if (type.name == "Optional" && p.size() == 1 && is_any(p[0])) return {"Any", {}};
-  if (type.name == "Variant" && p.size() == 1 && p[0].is_type()) return comparable(p[0].type());
+    return TypeValue{"Hash", {}};
+  if (type.name == "Optional" && p.size() == 1 && is_any(p[0])) return TypeValue{"Any", {}};
+  if (type.name == "Variant" && p.size() == 1 && p[0].is_type())
+    return comparable(p[0].type()).value_or(p[0].type());
   if (type.name == "Pattern") {
     TypeValue out{"Pattern", {}};
     for (const Value& item : p)
       out.parameters.push_back(item.is_regexp() ? Value(item.regexp().pattern) : item);
     return out;
   }
-  return type;
+  return std::nullopt;
 }
 
 }  // namespace
@@ -79,16 +74,7 @@ bool equals(const Value& a, const Value& b) {
   if (a.is_undef() || a.is_default()) return true;
   if (a.is_regexp()) return a.regexp().pattern == b.regexp().pattern;
   if (a.is_type()) {
-    // Only types with parameters may need another form (and references keep theirs).
-    auto form = [](const TypeValue& t) -> std::optional<TypeValue> {
-      if (t.parameters.empty() || !t.alias.expired()) return std::nullopt;
-      static constexpr std::string_view kNormalized[] = {"String",   "Array",   "Hash",
-                                                         "Optional", "Variant", "Pattern"};
-      for (std::string_view name : kNormalized)
-        if (t.name == name) return comparable(t);
-      return std::nullopt;
-    };
-    std::optional<TypeValue> xn = form(a.type()), yn = form(b.type());
+    std::optional<TypeValue> xn = comparable(a.type()), yn = comparable(b.type());
     const TypeValue& x = xn ? *xn : a.type();
     const TypeValue& y = yn ? *yn : b.type();
     if (x.name != y.name || x.parameters.size() != y.parameters.size()) return false;
