@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +32,11 @@ struct CallContext {
 
 using Function = Value (*)(CallContext&);
 
+/// The elements Puppet iterates a value by, as Puppet 7.23 does: an array's items, a hash's
+/// [key, value] pairs, a string's characters, 0 to n - 1 for an integer n >= 0, an Integer
+/// range's or an Enum's values; nothing when the value is not Iterable.
+std::optional<Array> iterable_elements(const Value& value);
+
 /// The built-in function of that name, or nullptr.
 Function find_function(std::string_view name);
 
@@ -47,7 +53,7 @@ void register_collection_functions(FunctionTable& table);  // unique, flatten, d
 void register_digest_functions(FunctionTable& table);      // md5, sha1, sha256, fqdn_rand
 void register_lookup_functions(FunctionTable& table);      // lookup, hiera, hiera_array, ...
 void register_template_functions(FunctionTable& table);    // epp, inline_epp, file, Sensitive
-void register_data_functions(FunctionTable& table);  // compare, get, getvar, group_by, then...
+void register_data_functions(FunctionTable& table);     // compare, get, getvar, group_by, then...
 void register_new_function(FunctionTable& table);       // new (Type.new)
 void register_semver_functions(FunctionTable& table);   // SemVer, SemVerRange
 void register_binary_function(FunctionTable& table);    // Binary

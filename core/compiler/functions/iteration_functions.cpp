@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <optional>
 
 #include "compiler/evaluator.hpp"
 #include "compiler/functions/function.hpp"
@@ -8,7 +9,53 @@
 
 namespace marionette::compiler {
 
+std::optional<Array> iterable_elements(const Value& value) {
+  if (value.is_array()) return value.array();
+  Array out;
+  if (value.is_hash()) {
+    for (const auto& [key, item] : value.hash()) out.push_back(Array{key, item});
+    return out;
+  }
+  if (value.is_string()) {  // characters, not bytes
+    const std::string& text = value.string();
+    for (std::size_t at = 0; at < text.size();) {
+      std::size_t end = at + 1;
+      while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
+      out.push_back(text.substr(at, end - at));
+      at = end;
+    }
+    return out;
+  }
+  constexpr std::int64_t kMostItems = 10'000'000;
+  if (value.is_integer() && value.integer() >= 0 && value.integer() <= kMostItems) {
+    for (std::int64_t i = 0; i < value.integer(); ++i) out.push_back(i);
+    return out;
+  }
+  if (value.is_type()) {
+    const TypeValue& type = value.type();
+    if (type.name == "Enum") {
+      for (const Value& item : type.parameters)
+        if (item.is_string()) out.push_back(item);
+      return out;
+    }
+    if (type.name == "Integer" && type.parameters.size() == 2 && type.parameters[0].is_integer() &&
+        type.parameters[1].is_integer() &&
+        type.parameters[1].integer() - type.parameters[0].integer() < kMostItems) {
+      for (std::int64_t i = type.parameters[0].integer(); i <= type.parameters[1].integer(); ++i)
+        out.push_back(i);
+      return out;
+    }
+  }
+  return std::nullopt;
+}
+
 namespace {
+
+/// The elements an iterable yields (iterable_elements), or the function's error.
+Array elements_of(CallContext& call, const Value& collection) {
+  if (auto items = iterable_elements(collection)) return std::move(*items);
+  call.fail("expects an Iterable value, got " + type_name_of(collection));
+}
 
 /// Calls the lambda with (element) / (index, element) for arrays and (key, value) / ([k, v])
 /// for hashes, as the lambda's parameter count asks.
@@ -32,20 +79,7 @@ void iterate(CallContext& call, const Value& collection, Visit visit, bool resul
     return;
   }
   Array made;  // what is not an array already: an array is iterated where it is
-  if (collection.is_integer()) {
-    for (std::int64_t i = 0; i < collection.integer(); ++i) made.push_back(i);
-  } else if (collection.is_string()) {
-    for (char c : collection.string()) made.push_back(std::string(1, c));
-  } else if (collection.is_type() && collection.type().name == "Integer" &&
-             collection.type().parameters.size() == 2 &&
-             collection.type().parameters[0].is_integer() &&
-             collection.type().parameters[1].is_integer()) {
-    for (std::int64_t i = collection.type().parameters[0].integer();
-         i <= collection.type().parameters[1].integer(); ++i)
-      made.push_back(i);
-  } else if (!collection.is_array()) {
-    call.fail("expects an Iterable value, got " + type_name_of(collection));
-  }
+  if (!collection.is_array()) made = elements_of(call, collection);
   const Array& items = collection.is_array() ? collection.array() : made;
   for (std::size_t i = 0; i < items.size(); ++i) {
     std::vector<Value> arguments;
@@ -175,29 +209,6 @@ Value index(CallContext& call) {
     return at == std::string::npos ? Value() : Value(static_cast<std::int64_t>(at));
   }
   call.fail("expects an Iterable value, got " + type_name_of(collection));
-}
-
-/// The elements an iterable yields: arrays, hashes as [key, value] pairs, Integer ranges, n.
-Array elements_of(CallContext& call, const Value& collection) {
-  if (collection.is_array()) return collection.array();
-  Array items;
-  if (collection.is_hash()) {
-    for (const auto& [k, v] : collection.hash()) items.push_back(Array{k, v});
-  } else if (collection.is_integer()) {
-    for (std::int64_t i = 0; i < collection.integer(); ++i) items.push_back(i);
-  } else if (collection.is_type() && collection.type().name == "Integer" &&
-             collection.type().parameters.size() == 2 &&
-             collection.type().parameters[0].is_integer() &&
-             collection.type().parameters[1].is_integer()) {
-    for (std::int64_t i = collection.type().parameters[0].integer();
-         i <= collection.type().parameters[1].integer(); ++i)
-      items.push_back(i);
-  } else if (collection.is_string()) {
-    for (char c : collection.string()) items.push_back(std::string(1, c));
-  } else {
-    call.fail("expects an Iterable value, got " + type_name_of(collection));
-  }
-  return items;
 }
 
 /// Without a lambda, the elements themselves; with one, each passed to it.

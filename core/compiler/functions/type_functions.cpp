@@ -316,8 +316,7 @@ Value new_boolean(CallContext& call) {
 }
 
 /// Array(value, wrap = false), as Puppet 7.23: an array as it is; with wrap, anything else in an
-/// array of one; else what can be iterated, item by item: a hash's pairs, a string's characters,
-/// an integer n's 0 to n - 1, an Integer range's or an Enum's values.
+/// array of one; else the elements Puppet iterates it by (iterable_elements).
 Value new_array(CallContext& call) {
   call.expect_arguments(1, 2);
   const Value& value = call.arguments[0];
@@ -325,41 +324,7 @@ Value new_array(CallContext& call) {
       call.arguments.size() > 1 && call.arguments[1].is_boolean() && call.arguments[1].boolean();
   if (value.is_array()) return value;
   if (wrap) return Array{value};
-  Array out;
-  if (value.is_hash()) {
-    for (const auto& [k, v] : value.hash()) out.push_back(Array{k, v});
-    return out;
-  }
-  if (value.is_string()) {
-    const std::string& text = value.string();
-    for (std::size_t at = 0; at < text.size();) {
-      std::size_t end = at + 1;
-      while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
-      out.push_back(text.substr(at, end - at));
-      at = end;
-    }
-    return out;
-  }
-  constexpr std::int64_t kMostItems = 10'000'000;
-  if (value.is_integer() && value.integer() >= 0 && value.integer() <= kMostItems) {
-    for (std::int64_t i = 0; i < value.integer(); ++i) out.push_back(i);
-    return out;
-  }
-  if (value.is_type()) {
-    const TypeValue& type = value.type();
-    if (type.name == "Enum") {
-      for (const Value& item : type.parameters)
-        if (item.is_string()) out.push_back(item);
-      return out;
-    }
-    if (type.name == "Integer" && type.parameters.size() == 2 && type.parameters[0].is_integer() &&
-        type.parameters[1].is_integer() &&
-        type.parameters[1].integer() - type.parameters[0].integer() < kMostItems) {
-      for (std::int64_t i = type.parameters[0].integer(); i <= type.parameters[1].integer(); ++i)
-        out.push_back(i);
-      return out;
-    }
-  }
+  if (auto items = iterable_elements(value)) return std::move(*items);
   std::string label = value.is_regexp() ? "Regexp[/" + value.regexp().pattern + "/]"
                       : value.is_type() ? "Type"
                                         : type_name_of(value);

@@ -1,0 +1,2 @@
+# A negative integer is no Iterable.
+notify { 'x': message => (-2).map |$c| { $c } }
