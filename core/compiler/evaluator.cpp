@@ -16,14 +16,8 @@ namespace {
 /// pairs, anything else an array of itself.
 Array unfolded(Value value) {
   if (value.is_undef()) return {};
-  if (value.is_array()) return value.array();
-  Array out;
-  if (value.is_hash()) {
-    for (const auto& [key, item] : value.hash()) out.push_back(Array{key, item});
-    return out;
-  }
-  out.push_back(std::move(value));
-  return out;
+  if (value.is_array() || value.is_hash()) return *iterable_elements(value);
+  return Array{std::move(value)};
 }
 
 }  // namespace

@@ -247,13 +247,8 @@ std::optional<Value> collection_text(const Value& value, std::string& directive)
   bool array_format = format == 'a' && (value.is_array() || value.is_hash());
   bool hash_format = format == 'h' && value.is_hash();
   if (!array_format && !hash_format) return std::nullopt;
-  Value shown = value;
-  if (array_format && value.is_hash()) {
-    Array pairs;
-    for (const auto& [key, item] : value.hash()) pairs.push_back(Array{key, item});
-    shown = Value(std::move(pairs));
-  }
-  std::string text = default_string(shown, false);
+  std::string text = default_string(
+      array_format && value.is_hash() ? Value(*iterable_elements(value)) : value, false);
   static const std::pair<char, char> kDelimiters[] = {
       {'(', ')'}, {'[', ']'}, {'{', '}'}, {'<', '>'}, {'|', '|'}};
   for (const auto& [open, close] : kDelimiters) {
