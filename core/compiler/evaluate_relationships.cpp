@@ -137,18 +137,19 @@ void Evaluator::evaluate_generators() {
 }
 
 void Evaluator::finish_relationships() {
-  std::vector<std::string> written;
+  struct Found {
+    std::size_t index;
+    std::string title;  ///< as named: a target keeps the title it was named by (an alias)
+  };
   auto resolve = [&](const Endpoint& endpoint, const PendingRelationship& pending,
-                     const std::vector<Endpoint>& others, std::vector<std::size_t>& out) {
+                     const std::vector<Endpoint>& others, std::vector<Found>& out) {
     if (endpoint.collector) {
       std::string type = capitalize_segments(endpoint.collector->type_name);
       for (std::size_t i = 0; i < resources_.size(); ++i) {
         const CompiledResource& r = resources_[i];
         if (r.type == type && !r.is_virtual && !r.exported &&
-            collector_matches(endpoint.collector->query, r, *endpoint.scope)) {
-          out.push_back(i);
-          written.push_back(r.title);
-        }
+            collector_matches(endpoint.collector->query, r, *endpoint.scope))
+          out.push_back({i, r.title});
       }
       return;
     }
@@ -161,18 +162,16 @@ void Evaluator::finish_relationships() {
                             "]' for relationship from '" + from + "'",
                         pending.where);
     }
-    out.push_back(*index);
-    written.push_back(endpoint.title);  // a target keeps the title it was named by (an alias)
+    out.push_back({*index, endpoint.title});
   };
   for (const PendingRelationship& pending : relationships_) {
-    std::vector<std::size_t> sources, targets;
+    std::vector<Found> sources, targets;
     for (const Endpoint& e : pending.sources) resolve(e, pending, pending.targets, sources);
-    written.clear();
     for (const Endpoint& e : pending.targets) resolve(e, pending, pending.sources, targets);
-    for (std::size_t s : sources) {
-      for (std::size_t i = 0; i < targets.size(); ++i) {
-        CompiledResource& source = resources_[s];
-        Value reference = TypeValue{resources_[targets[i]].type, {Value(written[i])}};
+    for (const Found& from : sources) {
+      for (const Found& to : targets) {
+        CompiledResource& source = resources_[from.index];
+        Value reference = TypeValue{resources_[to.index].type, {Value(to.title)}};
         const Value* existing = source.parameter(pending.parameter);
         Array list;
         if (existing && existing->is_array())
@@ -216,10 +215,12 @@ lang::SourceLocation parameter_location(const lang::SourceLocation& resource,
                                         const std::string& name) {
   if (!resource.known()) return resource;
   const std::string& text = resource.file->text;
-  std::size_t at = 0;
-  for (std::uint32_t line = 1; line < resource.line && at != std::string::npos; ++line)
-    at = text.find('\n', at) == std::string::npos ? std::string::npos : text.find('\n', at) + 1;
-  if (at == std::string::npos) return resource;
+  std::size_t at = 0;  // where the resource's line starts
+  for (std::uint32_t line = 1; line < resource.line; ++line) {
+    at = text.find('\n', at);
+    if (at == std::string::npos) return resource;
+    ++at;
+  }
   at += resource.column - 1;
   for (std::size_t found = text.find(name, at); found != std::string::npos;
        found = text.find(name, found + 1)) {
@@ -254,9 +255,7 @@ void Evaluator::check_relationship_targets() const {
       if (std::find(std::begin(kRelationships), std::end(kRelationships), name) ==
           std::end(kRelationships))
         continue;
-      const Array single{value};
-      const Array& references = value.is_array() ? value.array() : single;
-      for (const Value& reference : references) {
+      auto check = [&](const Value& reference) {
         std::string type, title;
         if (is_resource_reference(reference)) {
           type = reference.type().name;
@@ -271,17 +270,22 @@ void Evaluator::check_relationship_targets() const {
           type = capitalize_segments(text.substr(0, open));
           title = text.substr(open + 1, text.size() - open - 2);
         } else {
-          continue;
+          return;
         }
         if (type == "Class") {
-          if (find_by_title_or_alias(type, title)) continue;
+          if (find_by_title_or_alias(type, title)) return;
           title = capitalize_segments(title);
         }
-        if (find_by_title_or_alias(type, title)) continue;
+        if (find_by_title_or_alias(type, title)) return;
         throw SourceError(
             "Could not find resource '" + type + "[" + title + "]' in parameter '" + name + "'",
             parameter_location(resource.where, name));
+      };
+      if (!value.is_array()) {
+        check(value);
+        continue;
       }
+      for (const Value& reference : value.array()) check(reference);
     }
   }
 }
