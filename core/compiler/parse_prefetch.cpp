@@ -1,6 +1,7 @@
 #include "compiler/parse_prefetch.hpp"
 
 #include <pthread.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <chrono>
@@ -45,7 +46,8 @@ void for_each_module_word(std::string_view text, Visit visit) {
 }  // namespace
 
 ParsePrefetch::ParsePrefetch(fs::path modules_dir, std::optional<fs::path> main_manifest)
-    : heap_(kHeapStep),
+    : modules_dir_(modules_dir),
+      heap_(kHeapStep),
       worker_(
           [this, modules_dir = std::move(modules_dir), main_manifest = std::move(main_manifest)] {
             pthread_setname_np(pthread_self(), "marionette-prs");  // apart in ps, top and perf
@@ -98,6 +100,10 @@ void ParsePrefetch::list(const fs::path& modules_dir) {
       entry.module_end = end;
     }
   }
+  for (const std::string& file : taken_early_) {
+    auto found = index_.find(file);
+    if (found != index_.end()) entries_[found->second].state = State::Taken;
+  }
   listed_ = true;
   finished_.notify_all();
 }
@@ -112,7 +118,7 @@ void ParsePrefetch::stop() {
     stopping_ = true;
   }
   finished_.notify_all();
-  if (worker_.joinable()) worker_.join();
+  worker_.join();
 }
 
 void ParsePrefetch::wait_until_idle() {
@@ -121,14 +127,37 @@ void ParsePrefetch::wait_until_idle() {
 }
 
 bool ParsePrefetch::listed(const std::string& file) {
-  std::unique_lock lock(mutex_);
-  finished_.wait(lock, [&] { return listed_; });
-  return index_.count(file) > 0;
+  {
+    std::lock_guard lock(mutex_);
+    if (listed_) return index_.count(file) > 0;
+  }
+  // Asked before the listing is done: the file system answers what the listing will say.
+  struct stat status;
+  return listable(file) && stat(file.c_str(), &status) == 0 && S_ISREG(status.st_mode);
+}
+
+bool ParsePrefetch::listable(std::string_view file) const {
+  const std::string& root = modules_dir_.native();
+  if (!file.starts_with(root) || file.size() <= root.size() || file[root.size()] != '/')
+    return false;
+  std::string_view rest = file.substr(root.size() + 1);  // module/subdir/.../name.pp
+  std::size_t module_end = rest.find('/');
+  if (module_end == 0 || module_end == std::string_view::npos) return false;
+  rest.remove_prefix(module_end + 1);
+  if (!rest.starts_with("manifests/") && !rest.starts_with("functions/") &&
+      !rest.starts_with("types/"))
+    return false;
+  std::string_view name = file.substr(file.rfind('/') + 1);
+  return name.size() > 3 && name.ends_with(".pp");
 }
 
 std::optional<ParsePrefetch::Parsed> ParsePrefetch::take(const std::string& file) {
   std::unique_lock lock(mutex_);
-  finished_.wait(lock, [&] { return listed_; });
+  if (!listed_) {
+    // The caller parses it rather than wait for the listing; the worker will skip it.
+    taken_early_.push_back(file);
+    return std::nullopt;
+  }
   auto found = index_.find(file);
   if (found == index_.end()) return std::nullopt;
   Entry& entry = entries_[found->second];
@@ -137,6 +166,13 @@ std::optional<ParsePrefetch::Parsed> ParsePrefetch::take(const std::string& file
   if (entry.state == State::Queued || entry.state == State::Taken) {
     entry.state = State::Taken;
     return std::nullopt;
+  }
+  // While the worker is on it, this thread parses what the worker would take next, instead of
+  // waiting idle: two threads parse while the compiler is held up by parsing.
+  while (entry.state == State::Parsing) {
+    std::optional<std::size_t> next = stopping_ ? std::nullopt : next_queued();
+    if (!next) break;
+    parse_entry(*next, caller_arena_, lock);
   }
   finished_.wait(lock, [&] { return entry.state == State::Done; });
   entry.state = State::Taken;
@@ -166,40 +202,34 @@ std::optional<std::size_t> ParsePrefetch::next_queued() {
   return std::nullopt;
 }
 
-void ParsePrefetch::work() {
-  while (true) {
-    std::size_t at;
-    {
-      std::lock_guard lock(mutex_);
-      std::optional<std::size_t> next = stopping_ ? std::nullopt : next_queued();
-      if (!next) {
-        idle_ = true;
-        finished_.notify_all();
-        break;
-      }
-      at = *next;
-      entries_[at].state = State::Parsing;
-    }
-    std::optional<Parsed> parsed;
-    std::exception_ptr error;
-    try {
-      std::shared_ptr<const lang::SourceFile> source = lang::read_source(entries_[at].path);
-      auto start = std::chrono::steady_clock::now();
-      lang::Program program = lang::parse(source, arena_);
-      std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
-      parsed = Parsed{program, took.count()};
-    } catch (...) {
-      error = std::current_exception();
-    }
-    {
-      std::lock_guard lock(mutex_);
-      entries_[at].parsed = std::move(parsed);
-      entries_[at].error = error;
-      entries_[at].state = State::Done;
-    }
-    finished_.notify_all();
+void ParsePrefetch::parse_entry(std::size_t at, lang::ast::Arena& arena,
+                                std::unique_lock<std::mutex>& lock) {
+  entries_[at].state = State::Parsing;
+  lock.unlock();
+  std::optional<Parsed> parsed;
+  std::exception_ptr error;
+  try {
+    std::shared_ptr<const lang::SourceFile> source = lang::read_source(entries_[at].path);
+    auto start = std::chrono::steady_clock::now();
+    lang::Program program = lang::parse(source, arena);
+    std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+    parsed = Parsed{program, took.count()};
+  } catch (...) {
+    error = std::current_exception();
   }
+  lock.lock();
+  entries_[at].parsed = std::move(parsed);
+  entries_[at].error = error;
+  entries_[at].state = State::Done;
+  finished_.notify_all();
+}
+
+void ParsePrefetch::work() {
   std::unique_lock lock(mutex_);
+  while (std::optional<std::size_t> next = stopping_ ? std::nullopt : next_queued())
+    parse_entry(*next, arena_, lock);
+  idle_ = true;
+  finished_.notify_all();
   while (!stopping_) {
     lock.unlock();
     bool more = heap_.populate(256 << 10);  // in slices, so that stop() never waits long

@@ -70,6 +70,37 @@ TEST_F(ParsePrefetchTest, HandsOverTheParseOfAListedFile) {
   EXPECT_FALSE(prefetch.take(modules() / "app/manifests/missing.pp"));
 }
 
+TEST_F(ParsePrefetchTest, ListedAnswersAlikeBeforeAndAfterTheListing) {
+  write("modules/app/notes.pp", "# beside the module's directories, not autoloaded\n");
+  write("modules/app/manifests/dir.pp/init.pp", "class app::dir { }\n");
+  std::vector<std::string> asked = {
+      "app/manifests/init.pp", "app/manifests/db/server.pp", "app/functions/double.pp",
+      "app/types/port.pp",     "app/manifests/missing.pp",   "app/manifests/README",
+      "app/notes.pp",          "app/manifests/dir.pp",       "app/manifests/dir.pp/init.pp",
+      "app/manifests/.pp"};
+  ParsePrefetch prefetch(modules());
+  std::vector<bool> early;  // asked at once: usually before the worker has listed anything
+  for (const std::string& file : asked) early.push_back(prefetch.listed(modules() / file));
+  prefetch.wait_until_idle();
+  std::vector<bool> late;
+  for (const std::string& file : asked) late.push_back(prefetch.listed(modules() / file));
+  EXPECT_EQ(early, late);
+  EXPECT_EQ(late,
+            (std::vector<bool>{true, true, true, true, false, false, false, false, true, false}));
+  EXPECT_FALSE(prefetch.listed(dir_ / "elsewhere/app/manifests/init.pp"));
+}
+
+TEST_F(ParsePrefetchTest, AFileTakenBeforeTheListingIsNeverHandedOverAgain) {
+  ParsePrefetch prefetch(modules());
+  // Usually before the listing: the caller parses it itself, and the worker must skip it.
+  std::optional<ParsePrefetch::Parsed> first = prefetch.take(modules() / "app/manifests/init.pp");
+  prefetch.wait_until_idle();
+  EXPECT_FALSE(prefetch.take(modules() / "app/manifests/init.pp"));
+  std::optional<ParsePrefetch::Parsed> other = prefetch.take(modules() / "app/types/port.pp");
+  ASSERT_TRUE(other) << "the worker parsed the files nobody took";
+  EXPECT_EQ(other->program.body->statements.size(), 1u);
+}
+
 TEST_F(ParsePrefetchTest, AParseErrorIsRaisedWhenTheFileIsAskedFor) {
   ParsePrefetch prefetch(modules());
   prefetch.wait_until_idle();  // every file parsed, the broken one included, and nothing thrown
