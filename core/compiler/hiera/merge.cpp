@@ -37,9 +37,12 @@ void add_unique(Array& out, const Value& value) {
 Value merge_hashes(const Value& lower, const Value& higher, bool deep) {
   if (!lower.is_hash() || !higher.is_hash()) {
     if (deep && lower.is_array() && higher.is_array()) {
+      // Ruby's `lower | higher`: the lower level's elements first, nested arrays kept whole.
       Array out;
-      add_unique(out, higher);
-      add_unique(out, lower);
+      for (const Array* side : {&lower.array(), &higher.array()})
+        for (const Value& item : *side)
+          if (std::none_of(out.begin(), out.end(), [&](const Value& v) { return equals(v, item); }))
+            out.push_back(item);
       return out;
     }
     return higher;
