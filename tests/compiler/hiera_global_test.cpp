@@ -21,7 +21,7 @@ class HieraGlobalLayer : public ::testing::Test {
     root_ = fs::temp_directory_path() / ("hiera-global-" + std::to_string(::getpid()));
     write(root_ / "global/hiera.yaml",
           "---\nversion: 5\nhierarchy:\n  - name: Global common\n    path: global.yaml\n"
-          "    datadir: data\n    data_hash: yaml_data\n");  // Puppet's global layer has no default
+          "    datadir: data\n    data_hash: yaml_data\n");
     write(root_ / "global/data/global.yaml", "---\ngreeting: from global\nopts:\n  g: 1\n");
     write(root_ / "env/hiera.yaml",
           "---\nversion: 5\nhierarchy:\n  - name: OS\n    path: \"os/%{facts.os}.yaml\"\n"
@@ -54,8 +54,15 @@ TEST_F(HieraGlobalLayer, GlobalLayerWinsOverTheEnvironment) {
 
 TEST_F(HieraGlobalLayer, ExplainHasPuppetsShape) {
   hiera::Hiera hiera = make();
-  std::vector<std::string> lines;
-  hiera.lookup("opts", hiera::MergeStrategy::Deep, &lines);
+  std::vector<std::string> all;
+  hiera.lookup("opts", hiera::MergeStrategy::Deep, &all);
+  ASSERT_FALSE(all.empty());
+  // Puppet searches the lookup_options first, whether or not a merge was given.
+  EXPECT_EQ(all[0], "Searching for \"lookup_options\"");
+  EXPECT_EQ(all[1], "  Global Data Provider (hiera configuration version 5)");
+  auto search = std::find(all.begin(), all.end(), "Searching for \"opts\"");
+  ASSERT_NE(search, all.end());
+  std::vector<std::string> lines(search, all.end());
   ASSERT_GE(lines.size(), 8u);
   EXPECT_EQ(lines[0], "Searching for \"opts\"");
   EXPECT_EQ(lines[1], "  Merge strategy deep");

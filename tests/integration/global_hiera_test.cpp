@@ -74,18 +74,29 @@ TEST(GlobalHiera, LookupSeesTheSameLayer) {
   EXPECT_EQ(looked_up.out, "--- from the global layer\n");
 }
 
-TEST(GlobalHiera, AGlobalLevelWithoutABackendIsAnErrorAsInPuppet) {
+// Checked against Puppet 7.23: without `defaults`, a level that names no backend reads YAML
+// (in every layer, the global one included); `defaults` that name none leave it to each level.
+TEST(GlobalHiera, ALevelWithoutABackendReadsYamlUnlessDefaultsAreGiven) {
   std::string pattern = (fs::temp_directory_path() / "marionette-hiera-XXXXXX").string();
   fs::path dir = ::mkdtemp(pattern.data());
+  fs::create_directories(dir / "data");
+  std::ofstream(dir / "data/c.yaml") << "greeting: from a level without a backend\n";
   std::ofstream(dir / "hiera.yaml")
       << "version: 5\nhierarchy:\n  - name: common\n    path: c.yaml\n";
-  CommandResult compiled = marionette(compile_args(dir / "hiera.yaml"));
+  CommandResult plain =
+      marionette({"lookup", "greeting", "--env-dir", (kFixture / "env").string(), "--facts",
+                  MARIONETTE_FACTS_FILE, "--hiera-config", (dir / "hiera.yaml").string()});
+  std::ofstream(dir / "hiera.yaml")
+      << "version: 5\ndefaults:\n  datadir: data\nhierarchy:\n  - name: common\n    path: c.yaml\n";
+  CommandResult with_defaults = marionette(compile_args(dir / "hiera.yaml"));
   fs::remove_all(dir);
-  EXPECT_EQ(compiled.exit_code, 1);
-  EXPECT_NE(compiled.err.find("One of data_hash, lookup_key, data_dig, or hiera3_backend must be "
-                              "defined in hierarchy 'common'"),
+  EXPECT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_EQ(plain.out, "--- from a level without a backend\n");
+  EXPECT_EQ(with_defaults.exit_code, 1);
+  EXPECT_NE(with_defaults.err.find("One of data_hash, lookup_key, data_dig, or hiera3_backend "
+                                   "must be defined in hierarchy 'common'"),
             std::string::npos)
-      << compiled.err;
+      << with_defaults.err;
 }
 
 TEST(GlobalHiera, AMissingFileIsAUsageError) {

@@ -2,6 +2,7 @@
 
 #include <glob.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -50,8 +51,7 @@ Hiera::Hiera(std::optional<fs::path> env_dir, std::vector<fs::path> modulepath,
       modulepath_(std::move(modulepath)),
       variables_(std::move(variables)) {}
 
-const std::vector<Hiera::Layer*>& Hiera::layers_for(const std::string& key) {
-  std::string module = key.find("::") == std::string::npos ? "" : key.substr(0, key.find("::"));
+const std::vector<Hiera::Layer*>& Hiera::layers_for(const std::string& module) {
   auto cached = layers_cache_.find(module);
   if (cached != layers_cache_.end()) return cached->second;
   std::vector<Layer*> layers;
@@ -81,8 +81,9 @@ const std::vector<Hiera::Layer*>& Hiera::layers_for(const std::string& key) {
 }
 
 void Hiera::set_global_config(const fs::path& file) {
-  global_layer_ = std::make_unique<Layer>(Layer{"Global", load_config_file(file, true)});
+  global_layer_ = std::make_unique<Layer>(Layer{"Global", load_config_file(file)});
   layers_cache_.clear();
+  options_.clear();
 }
 
 std::vector<std::pair<fs::path, std::string>> Hiera::data_files(const HierarchyLevel& level) {
@@ -141,117 +142,177 @@ const Value* Hiera::data_file(const fs::path& path, const std::string& data_hash
   return found->second ? &*found->second : nullptr;
 }
 
-std::optional<MergeStrategy> Hiera::merge_option(const std::string& key, const Layer& layer) {
+namespace {
+
+const char* const kStrategyNames[] = {"first", "unique", "hash", "deep"};
+
+std::string strategy_name(MergeStrategy strategy) {
+  return kStrategyNames[static_cast<int>(strategy)];
+}
+
+}  // namespace
+
+void Hiera::search_layer(const Layer& layer, const Key& key, MergeStrategy strategy,
+                         const std::string& indent, std::vector<Value>& found,
+                         std::vector<std::string>* explain) {
+  std::size_t found_before = found.size();
+  bool merging = strategy != MergeStrategy::First;
+  // Puppet shows a provider's own merge only when it has more than one hierarchy entry.
+  bool layer_merges = merging && layer.config.hierarchy.size() > 1;
+  std::string inner = indent + "  " + (layer_merges ? "  " : "");
+  if (explain) {
+    explain->push_back(indent + layer.label + " Data Provider (hiera configuration version 5)");
+    explain->push_back(indent + "  Using configuration \"" +
+                       (layer.config.file.empty() ? std::string("default hiera.yaml")
+                                                  : layer.config.file.string()) +
+                       "\"");
+    if (layer.config.hierarchy.empty())
+      explain->push_back(indent + "  No such key: \"" + key.name + "\"");
+    if (layer_merges) explain->push_back(indent + "  Merge strategy " + strategy_name(strategy));
+  }
   for (const HierarchyLevel& level : layer.config.hierarchy) {
+    if (explain) explain->push_back(inner + "Hierarchy entry \"" + level.name + "\"");
     for (const auto& [file, written] : data_files(level)) {
       const Value* data = data_file(file, level.data_hash);
-      if (!data || !data->is_hash()) continue;
-      const Value* options = hash_find(data->hash(), Value("lookup_options"));
-      if (!options || !options->is_hash()) continue;
-      const Value* mine = hash_find(options->hash(), Value(key));
-      if (!mine) {
-        for (const auto& [pattern, option] : options->hash()) {
-          if (!pattern.is_string() || !pattern.string().starts_with("^")) continue;
-          if (std::regex_search(key, compile_ruby_regex(pattern.string()))) {
-            mine = &option;
-            break;
-          }
-        }
+      const Value* value =
+          data && data->is_hash() ? hash_find(data->hash(), Value(key.root)) : nullptr;
+      for (const std::string& segment : key.segments) {
+        if (!value) break;
+        if (value->is_hash())
+          value = hash_find(value->hash(), Value(segment));
+        else if (value->is_array() && !segment.empty() &&
+                 segment.find_first_not_of("0123456789") == std::string::npos &&
+                 std::stoul(segment) < value->array().size())
+          value = &value->array()[std::stoul(segment)];
+        else
+          value = nullptr;
       }
-      if (mine && mine->is_hash())
-        if (const Value* merge = hash_find(mine->hash(), Value("merge")))
-          return parse_merge(*merge);
+      if (explain) {
+        explain->push_back(inner + "  Path \"" + file.string() + "\"");
+        explain->push_back(inner + "    Original path: \"" + written + "\"");
+        explain->push_back(inner + "    " +
+                           (!data   ? std::string("Path not found")
+                            : value ? "Found key: \"" + key.name +
+                                          "\" value: " + explain_value(*value, inner.size() + 4)
+                                    : "No such key: \"" + key.name + "\""));
+      }
+      if (!value) continue;
+      found.push_back(interpolate(*value));
+      if (strategy == MergeStrategy::First) return;
     }
   }
+  if (explain && layer_merges && found.size() > found_before) {
+    std::vector<Value> mine(found.begin() + static_cast<std::ptrdiff_t>(found_before), found.end());
+    explain->push_back(
+        inner + "Merged result: " + explain_value(merge_values(strategy, mine), inner.size()));
+  }
+}
+
+const std::optional<Value>& Hiera::lookup_options(const std::string& module,
+                                                  const std::vector<Layer*>& layers,
+                                                  std::vector<std::string>* explain) {
+  auto cached = options_.find(module);
+  if (cached != options_.end() && !explain) return cached->second;
+  // Each layer's lookup_options merged as hashes; the global and environment layers' together,
+  // then the module's below them, as Puppet's lookup adapter does.
+  const Key key{"lookup_options", "lookup_options", {}};
+  if (explain) explain->push_back("Searching for \"lookup_options\"");
+  std::vector<Value> shared, own;  // global and environment; the module's
+  for (const Layer* layer : layers) {
+    std::vector<Value> found;
+    search_layer(*layer, key, MergeStrategy::Hash, "  ", found, explain);
+    std::erase_if(found, [](const Value& v) { return !v.is_hash(); });
+    if (found.empty()) continue;
+    (layer == global_layer_.get() || layer == environment_layer_.get() ? shared : own)
+        .push_back(merge_values(MergeStrategy::Hash, found));
+  }
+  explain_missing_module(module, layers, "  ", explain);
+  std::optional<Value> options;
+  if (!shared.empty()) options = merge_values(MergeStrategy::Hash, shared);
+  if (!own.empty() && !options) {
+    options = own.front();
+  } else if (!own.empty()) {
+    Value merged = merge_values(MergeStrategy::Hash, {*options, own.front()});
+    if (explain) {
+      explain->push_back("  Merge strategy hash");
+      explain->push_back("    Global and Environment");
+      explain->push_back("      Found key: \"lookup_options\" value: " +
+                         explain_value(*options, 6));
+      explain->push_back("    Module " + module);
+      explain->push_back("      Found key: \"lookup_options\" value: " +
+                         explain_value(own.front(), 6));
+      explain->push_back("    Merged result: " + explain_value(merged, 4));
+    }
+    options = std::move(merged);
+  }
+  return options_[module] = std::move(options);
+}
+
+void Hiera::explain_missing_module(const std::string& module, const std::vector<Layer*>& layers,
+                                   const std::string& indent, std::vector<std::string>* explain) {
+  if (!explain || module.empty()) return;
+  if (!layers.empty() && layers.back() != global_layer_.get() &&
+      layers.back() != environment_layer_.get())
+    return;  // the module has a layer of its own
+  bool exists = std::any_of(modulepath_.begin(), modulepath_.end(),
+                            [&](const fs::path& dir) { return fs::is_directory(dir / module); });
+  explain->push_back(indent + (exists
+                                   ? "Module data provider for module \"" + module + "\" not found"
+                                   : "Module \"" + module + "\" not found"));
+}
+
+std::optional<MergeStrategy> Hiera::merge_option(const std::string& key, const Value& options) {
+  const Value* mine = hash_find(options.hash(), Value(key));
+  if (!mine) {
+    for (const auto& [pattern, option] : options.hash()) {
+      if (!pattern.is_string() || !pattern.string().starts_with("^")) continue;
+      if (std::regex_search(key, compile_ruby_regex(pattern.string()))) {
+        mine = &option;
+        break;
+      }
+    }
+  }
+  if (mine && mine->is_hash())
+    if (const Value* merge = hash_find(mine->hash(), Value("merge"))) return parse_merge(*merge);
   return std::nullopt;
 }
 
-std::optional<Value> Hiera::lookup(const std::string& key, std::optional<MergeStrategy> merge,
+std::optional<Value> Hiera::lookup(const std::string& name, std::optional<MergeStrategy> merge,
                                    std::vector<std::string>* explain) {
   if (++depth_ > 32) {
     depth_ = 0;
-    throw std::runtime_error("Recursive lookup detected in [" + key + "]");
+    throw std::runtime_error("Recursive lookup detected in [" + name + "]");
   }
   struct Depth {
     int& d;
     ~Depth() { --d; }
   } guard{depth_};
-  const std::vector<Layer*>& layers = layers_for(key);
-  if (!merge)
-    for (const Layer* layer : layers)
-      if ((merge = merge_option(key, *layer))) break;
-  MergeStrategy strategy = merge.value_or(MergeStrategy::First);
-  std::vector<std::string> segments;  // dotted keys dig into the value: "app::opts.port"
-  std::string root = key;
-  if (key.find('.') != std::string::npos && key.find('\'') == std::string::npos) {
-    std::stringstream parts(key);
-    std::string part;
-    std::getline(parts, root, '.');
-    while (std::getline(parts, part, '.')) segments.push_back(part);
+  std::string module = name.find("::") == std::string::npos ? "" : name.substr(0, name.find("::"));
+  const std::vector<Layer*>& layers = layers_for(module);
+  const std::optional<Value>& options = lookup_options(module, layers, explain);
+  if (!merge && options) {
+    merge = merge_option(name, *options);
+    if (merge && explain) explain->push_back("Using merge options from \"lookup_options\" hash");
   }
-  const char* strategy_name[] = {"first", "unique", "hash", "deep"};
+  MergeStrategy strategy = merge.value_or(MergeStrategy::First);
+  Key key{name, name, {}};  // dotted keys dig into the value: "app::opts.port"
+  if (name.find('.') != std::string::npos && name.find('\'') == std::string::npos) {
+    std::stringstream parts(name);
+    std::string part;
+    std::getline(parts, key.root, '.');
+    while (std::getline(parts, part, '.')) key.segments.push_back(part);
+  }
   bool merging = strategy != MergeStrategy::First;
-  std::string indent = merging ? "    " : "  ";
   if (explain) {
-    explain->push_back("Searching for \"" + key + "\"");
-    if (merging)
-      explain->push_back(std::string("  Merge strategy ") +
-                         strategy_name[static_cast<int>(strategy)]);
+    explain->push_back("Searching for \"" + name + "\"");
+    if (merging) explain->push_back("  Merge strategy " + strategy_name(strategy));
   }
   std::vector<Value> found;
   for (const Layer* layer : layers) {
-    std::size_t found_before = found.size();
-    // Puppet shows a provider's own merge only when it has more than one hierarchy entry.
-    bool layer_merges = merging && layer->config.hierarchy.size() > 1;
-    std::string inner = indent + "  " + (layer_merges ? "  " : "");
-    if (explain) {
-      explain->push_back(indent + layer->label + " Data Provider (hiera configuration version 5)");
-      explain->push_back(indent + "  Using configuration \"" +
-                         (layer->config.file.empty() ? std::string("default hiera.yaml")
-                                                     : layer->config.file.string()) +
-                         "\"");
-      if (layer_merges)
-        explain->push_back(indent + "  Merge strategy " +
-                           strategy_name[static_cast<int>(strategy)]);
-    }
-    for (const HierarchyLevel& level : layer->config.hierarchy) {
-      if (explain) explain->push_back(inner + "Hierarchy entry \"" + level.name + "\"");
-      for (const auto& [file, written] : data_files(level)) {
-        const Value* data = data_file(file, level.data_hash);
-        const Value* value =
-            data && data->is_hash() ? hash_find(data->hash(), Value(root)) : nullptr;
-        for (const std::string& segment : segments) {
-          if (!value) break;
-          if (value->is_hash())
-            value = hash_find(value->hash(), Value(segment));
-          else if (value->is_array() && !segment.empty() &&
-                   segment.find_first_not_of("0123456789") == std::string::npos &&
-                   std::stoul(segment) < value->array().size())
-            value = &value->array()[std::stoul(segment)];
-          else
-            value = nullptr;
-        }
-        if (explain) {
-          explain->push_back(inner + "  Path \"" + file.string() + "\"");
-          explain->push_back(inner + "    Original path: \"" + written + "\"");
-          explain->push_back(inner + "    " +
-                             (!data   ? std::string("Path not found")
-                              : value ? "Found key: \"" + key +
-                                            "\" value: " + explain_value(*value, inner.size() + 4)
-                                      : "No such key: \"" + key + "\""));
-        }
-        if (!value) continue;
-        found.push_back(interpolate(*value));
-        if (strategy == MergeStrategy::First) return found.front();
-      }
-    }
-    if (explain && layer_merges && found.size() > found_before) {
-      std::vector<Value> mine(found.begin() + static_cast<std::ptrdiff_t>(found_before),
-                              found.end());
-      explain->push_back(
-          inner + "Merged result: " + explain_value(merge_values(strategy, mine), inner.size()));
-    }
+    search_layer(*layer, key, strategy, merging ? "    " : "  ", found, explain);
+    if (strategy == MergeStrategy::First && !found.empty()) return found.front();
   }
+  explain_missing_module(module, layers, merging ? "    " : "  ", explain);
   if (explain && merging && !found.empty())
     explain->push_back("    Merged result: " + explain_value(merge_values(strategy, found), 4));
   if (found.empty()) return std::nullopt;

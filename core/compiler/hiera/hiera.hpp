@@ -41,12 +41,34 @@ class Hiera {
     std::string label;  ///< "Global", "Environment", "Module \"app\"" (as --explain names them)
     HieraConfig config;
   };
-  const std::vector<Layer*>& layers_for(const std::string& key);
+  /// A key as searched: `root` is looked up in the data, `segments` dig into its value.
+  struct Key {
+    std::string name;                   ///< as asked for and explained: "app::opts.port"
+    std::string root;                   ///< "app::opts"
+    std::vector<std::string> segments;  ///< "port"
+  };
+  /// The global, environment and (for "NAME::...") module NAME's layers, in that order.
+  const std::vector<Layer*>& layers_for(const std::string& module);
   /// The level's data files, each with the path as written in hiera.yaml.
   std::vector<std::pair<std::filesystem::path, std::string>> data_files(
       const HierarchyLevel& level);
   const Value* data_file(const std::filesystem::path& path, const std::string& data_hash);
-  std::optional<MergeStrategy> merge_option(const std::string& key, const Layer& layer);
+  /// Searches one layer's hierarchy for `key`, appending what it finds to `found`; with
+  /// `explain`, the lines Puppet's --explain prints for it, at `indent`.
+  void search_layer(const Layer& layer, const Key& key, MergeStrategy strategy,
+                    const std::string& indent, std::vector<Value>& found,
+                    std::vector<std::string>* explain);
+  /// The lookup_options for keys of `module` ("" for none): each layer's merged as hashes, the
+  /// global and environment layers' over the module's. Kept per module, as Puppet does.
+  const std::optional<Value>& lookup_options(const std::string& module,
+                                             const std::vector<Layer*>& layers,
+                                             std::vector<std::string>* explain);
+  /// With `explain`, Puppet's line for a key of `module` that has no layer of its own: the
+  /// module is missing, or has no hiera.yaml.
+  void explain_missing_module(const std::string& module, const std::vector<Layer*>& layers,
+                              const std::string& indent, std::vector<std::string>* explain);
+  /// The merge those options give `key`: by its name, else by the first `^` pattern matching.
+  static std::optional<MergeStrategy> merge_option(const std::string& key, const Value& options);
   Value interpolate_string(const std::string& text);
   Value resolve_expression(const std::string& expression, bool& whole_value);
 
@@ -59,6 +81,7 @@ class Hiera {
   std::map<std::string, std::unique_ptr<Layer>> module_layers_;  ///< null when none
   std::map<std::string, std::vector<Layer*>> layers_cache_;
   std::map<std::filesystem::path, std::optional<Value>> files_;
+  std::map<std::string, std::optional<Value>> options_;  ///< lookup_options by module
   int depth_ = 0;
 };
 

@@ -72,10 +72,10 @@ std::optional<HieraConfig> load_config(const fs::path& dir, bool use_default) {
     config.hierarchy.push_back({"Common", dir / "data", "yaml_data", {"common.yaml"}, {}, {}});
     return config;
   }
-  return load_config_file(file, false);
+  return load_config_file(file);
 }
 
-HieraConfig load_config_file(const fs::path& given, bool global) {
+HieraConfig load_config_file(const fs::path& given) {
   fs::path file = fs::absolute(given);
   fs::path dir = file.parent_path();
   if (!fs::is_regular_file(file)) fail(file, "no such Hiera configuration");
@@ -84,12 +84,13 @@ HieraConfig load_config_file(const fs::path& given, bool global) {
   catalog::Data data = facts::load_yaml_file(file, facts::RubyDates::Refused);
   if (!data.contains("version") || data["version"] != 5)
     fail(file, "only Hiera 5 configurations (version: 5) are supported");
-  // Only the environment's and the modules' layers default to yaml_data, as in Puppet.
-  std::string datadir = "data", data_hash = global ? "" : "yaml_data";
+  // As in Puppet, yaml_data is the backend only when there are no `defaults` at all: defaults
+  // that name none leave each hierarchy entry to name its own.
+  std::string datadir = "data", data_hash = "yaml_data";
   if (data.contains("defaults")) {
     const catalog::Data& defaults = data["defaults"];
     datadir = defaults.value("datadir", datadir);
-    data_hash = defaults.value("data_hash", data_hash);
+    data_hash = defaults.value("data_hash", std::string());
   }
   if (data.contains("hierarchy")) {
     if (!data["hierarchy"].is_array()) fail(file, "'hierarchy' must be an array");
