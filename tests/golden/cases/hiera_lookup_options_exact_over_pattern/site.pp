@@ -1,0 +1,2 @@
+notify { 'k': message => lookup('app::k') }
+notify { 'other': message => lookup('app::other') }
