@@ -93,6 +93,25 @@ Value trusted_for(const std::string& certname) {
       {Value("external"), Value(compiler::Hash{})}};
 }
 
+/// puppet lookup's `--merge deep` carries the deep merge's options, which --explain shows under
+/// each "Merge strategy deep" (a deep merge that lookup_options ask for shows none).
+std::vector<std::string> with_deep_merge_options(const std::vector<std::string>& lines) {
+  std::vector<std::string> out;
+  for (const std::string& line : lines) {
+    out.push_back(line);
+    std::size_t indent = line.find_first_not_of(' ');
+    if (indent == std::string::npos ||
+        line.compare(indent, std::string::npos, "Merge strategy deep") != 0)
+      continue;
+    std::string pad(indent + 2, ' ');
+    out.push_back(pad + "Options: {");
+    out.push_back(pad + "  \"sort_merged_arrays\" => false,");
+    out.push_back(pad + "  \"merge_hash_arrays\" => false");
+    out.push_back(pad + "}");
+  }
+  return out;
+}
+
 }  // namespace
 
 int run_lookup(const std::vector<std::string>& words) {
@@ -139,6 +158,8 @@ int run_lookup(const std::vector<std::string>& words) {
     std::optional<Value> found =
         hiera.lookup(key, merge, args.flag("explain") ? &explanation : nullptr);
     if (args.flag("explain")) {
+      if (merge == compiler::hiera::MergeStrategy::Deep)
+        explanation = with_deep_merge_options(explanation);
       for (const std::string& line : explanation) std::cout << line << "\n";
       if (!found)
         std::cout << "Function lookup() did not find a value for the name '" << key << "'\n";

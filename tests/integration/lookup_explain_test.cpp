@@ -65,5 +65,14 @@ TEST(LookupExplain, AModuleWithoutHieraYamlAndAMissingModuleAreNamed) {
   EXPECT_EQ(no_module.out, puppet_said("puppet7_nope_k_merge_unique.txt"));
 }
 
+TEST(LookupExplain, ADottedKeyDigsIntoTheRootsValueOnceFoundOrMerged) {
+  CommandResult first = explain({"app::h.inner"});
+  EXPECT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_EQ(first.out, puppet_said("puppet7_app_h_inner.txt"));
+  CommandResult deep = explain({"app::h.inner.w", "--merge", "deep"});
+  EXPECT_EQ(deep.exit_code, 0) << deep.err;
+  EXPECT_EQ(deep.out, puppet_said("puppet7_app_h_inner_w_merge_deep.txt"));
+}
+
 }  // namespace
 }  // namespace marionette

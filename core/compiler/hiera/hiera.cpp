@@ -176,25 +176,14 @@ void Hiera::search_layer(const Layer& layer, const Key& key, MergeStrategy strat
       const Value* data = data_file(file, level.data_hash);
       const Value* value =
           data && data->is_hash() ? hash_find(data->hash(), Value(key.root)) : nullptr;
-      for (const std::string& segment : key.segments) {
-        if (!value) break;
-        if (value->is_hash())
-          value = hash_find(value->hash(), Value(segment));
-        else if (value->is_array() && !segment.empty() &&
-                 segment.find_first_not_of("0123456789") == std::string::npos &&
-                 std::stoul(segment) < value->array().size())
-          value = &value->array()[std::stoul(segment)];
-        else
-          value = nullptr;
-      }
       if (explain) {
         explain->push_back(inner + "  Path \"" + file.string() + "\"");
         explain->push_back(inner + "    Original path: \"" + written + "\"");
         explain->push_back(inner + "    " +
                            (!data   ? std::string("Path not found")
-                            : value ? "Found key: \"" + key.name +
+                            : value ? "Found key: \"" + key.root +
                                           "\" value: " + explain_value(*value, inner.size() + 4)
-                                    : "No such key: \"" + key.name + "\""));
+                                    : "No such key: \"" + key.root + "\""));
       }
       if (!value) continue;
       found.push_back(interpolate(*value));
@@ -287,21 +276,22 @@ std::optional<Value> Hiera::lookup(const std::string& name, std::optional<MergeS
     int& d;
     ~Depth() { --d; }
   } guard{depth_};
-  std::string module = name.find("::") == std::string::npos ? "" : name.substr(0, name.find("::"));
-  const std::vector<Layer*>& layers = layers_for(module);
-  const std::optional<Value>& options = lookup_options(module, layers, explain);
-  if (!merge && options) {
-    merge = merge_option(name, *options);
-    if (merge && explain) explain->push_back("Using merge options from \"lookup_options\" hash");
-  }
-  MergeStrategy strategy = merge.value_or(MergeStrategy::First);
-  Key key{name, name, {}};  // dotted keys dig into the value: "app::opts.port"
+  Key key{name, name, {}};  // dotted keys dig into the root's value: "app::opts.port"
   if (name.find('.') != std::string::npos && name.find('\'') == std::string::npos) {
     std::stringstream parts(name);
     std::string part;
     std::getline(parts, key.root, '.');
     while (std::getline(parts, part, '.')) key.segments.push_back(part);
   }
+  std::string module =
+      key.root.find("::") == std::string::npos ? "" : key.root.substr(0, key.root.find("::"));
+  const std::vector<Layer*>& layers = layers_for(module);
+  const std::optional<Value>& options = lookup_options(module, layers, explain);
+  if (!merge && options) {
+    merge = merge_option(key.root, *options);
+    if (merge && explain) explain->push_back("Using merge options from \"lookup_options\" hash");
+  }
+  MergeStrategy strategy = merge.value_or(MergeStrategy::First);
   bool merging = strategy != MergeStrategy::First;
   if (explain) {
     explain->push_back("Searching for \"" + name + "\"");
@@ -310,13 +300,58 @@ std::optional<Value> Hiera::lookup(const std::string& name, std::optional<MergeS
   std::vector<Value> found;
   for (const Layer* layer : layers) {
     search_layer(*layer, key, strategy, merging ? "    " : "  ", found, explain);
-    if (strategy == MergeStrategy::First && !found.empty()) return found.front();
+    if (strategy == MergeStrategy::First && !found.empty()) break;
   }
-  explain_missing_module(module, layers, merging ? "    " : "  ", explain);
-  if (explain && merging && !found.empty())
-    explain->push_back("    Merged result: " + explain_value(merge_values(strategy, found), 4));
+  // A merge goes on to the module's place, as a first-found search does when nothing was found.
+  if (merging || found.empty())
+    explain_missing_module(module, layers, merging ? "    " : "  ", explain);
   if (found.empty()) return std::nullopt;
-  return merge_values(strategy, found);
+  Value merged = merge_values(strategy, found);
+  if (explain && merging) explain->push_back("    Merged result: " + explain_value(merged, 4));
+  return dig(key, std::move(merged), explain);
+}
+
+std::optional<Value> Hiera::dig(const Key& key, Value value, std::vector<std::string>* explain) {
+  if (key.segments.empty()) return value;
+  if (explain) {
+    std::string sub = key.segments.front();
+    for (std::size_t i = 1; i < key.segments.size(); ++i) sub += "." + key.segments[i];
+    explain->push_back("  Sub key: \"" + sub + "\"");
+  }
+  for (const std::string& segment : key.segments) {
+    bool index = segment.find_first_not_of("0123456789") == std::string::npos;
+    const Value* next = nullptr;
+    if (index && value.is_array()) {
+      std::size_t at = std::stoul(segment);
+      if (at < value.array().size()) next = &value.array()[at];
+    } else if (value.is_hash()) {
+      // YAML's integer keys reach here as strings (the data is read through JSON's model), so
+      // a number finds either.
+      if (index)
+        next = hash_find(value.hash(), Value(static_cast<std::int64_t>(std::stoll(segment))));
+      if (!next) next = hash_find(value.hash(), Value(segment));
+    } else if (!value.is_undef()) {
+      // Puppet's words, with Ruby's class names.
+      std::string type = value.is_array()     ? "Array"
+                         : value.is_string()  ? "String"
+                         : value.is_integer() ? "Integer"
+                         : value.is_float()   ? "Float"
+                         : value.is_boolean() ? (value.boolean() ? "TrueClass" : "FalseClass")
+                                              : "Object";
+      throw std::runtime_error("Data Provider type mismatch: Got " + type +
+                               " when a hash-like object was expected to access value using '" +
+                               segment + "' from key '" + key.name + "'");
+    }
+    if (!next) {
+      if (explain) explain->push_back("    No such key: \"" + segment + "\"");
+      return std::nullopt;
+    }
+    Value inner = *next;
+    value = std::move(inner);
+    if (explain)
+      explain->push_back("    Found key: \"" + segment + "\" value: " + explain_value(value, 4));
+  }
+  return value;
 }
 
 }  // namespace marionette::compiler::hiera

@@ -63,6 +63,9 @@ class Hiera {
   const std::optional<Value>& lookup_options(const std::string& module,
                                              const std::vector<Layer*>& layers,
                                              std::vector<std::string>* explain);
+  /// The value the key's segments lead to inside its root's `value` (nullopt when one is
+  /// missing); a segment into a scalar fails as in Puppet.
+  std::optional<Value> dig(const Key& key, Value value, std::vector<std::string>* explain);
   /// With `explain`, Puppet's line for a key of `module` that has no layer of its own: the
   /// module is missing, or has no hiera.yaml.
   void explain_missing_module(const std::string& module, const std::vector<Layer*>& layers,
