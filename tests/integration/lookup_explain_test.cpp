@@ -74,5 +74,14 @@ TEST(LookupExplain, ADottedKeyDigsIntoTheRootsValueOnceFoundOrMerged) {
   EXPECT_EQ(deep.out, puppet_said("puppet7_app_h_inner_w_merge_deep.txt"));
 }
 
+TEST(LookupExplain, InterpolationsShowWhatTheyRead) {
+  CommandResult greet = explain({"app::greet"});
+  EXPECT_EQ(greet.exit_code, 0) << greet.err;
+  EXPECT_EQ(greet.out, puppet_said("puppet7_app_greet.txt"));
+  CommandResult copy = explain({"app::copy"});
+  EXPECT_EQ(copy.exit_code, 0) << copy.err;
+  EXPECT_EQ(copy.out, puppet_said("puppet7_app_copy.txt"));
+}
+
 }  // namespace
 }  // namespace marionette

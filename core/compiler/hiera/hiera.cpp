@@ -14,9 +14,6 @@ namespace marionette::compiler::hiera {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-/// A value as Puppet's --explain prints it (Ruby's pretty inspect), continuation lines indented.
 std::string explain_value(const Value& value, std::size_t indent) {
   std::string pad(indent, ' ');
   if (value.is_string()) return "\"" + value.string() + "\"";
@@ -42,8 +39,6 @@ std::string explain_value(const Value& value, std::size_t indent) {
   }
   return to_string(value);
 }
-
-}  // namespace
 
 Hiera::Hiera(std::optional<fs::path> env_dir, std::vector<fs::path> modulepath,
              VariableResolver variables)
@@ -176,17 +171,20 @@ void Hiera::search_layer(const Layer& layer, const Key& key, MergeStrategy strat
       const Value* data = data_file(file, level.data_hash);
       const Value* value =
           data && data->is_hash() ? hash_find(data->hash(), Value(key.root)) : nullptr;
-      if (explain) {
+      if (!explain) {
+        if (value) found.push_back(interpolate(*value));
+      } else {
         explain->push_back(inner + "  Path \"" + file.string() + "\"");
         explain->push_back(inner + "    Original path: \"" + written + "\"");
-        explain->push_back(inner + "    " +
-                           (!data   ? std::string("Path not found")
-                            : value ? "Found key: \"" + key.root +
-                                          "\" value: " + explain_value(*value, inner.size() + 4)
-                                    : "No such key: \"" + key.root + "\""));
+        if (!data) explain->push_back(inner + "    Path not found");
+        if (data && !value) explain->push_back(inner + "    No such key: \"" + key.root + "\"");
+        if (value) {
+          found.push_back(interpolate_explained(*value, inner + "    ", *explain));
+          explain->push_back(inner + "    Found key: \"" + key.root +
+                             "\" value: " + explain_value(found.back(), inner.size() + 4));
+        }
       }
       if (!value) continue;
-      found.push_back(interpolate(*value));
       if (strategy == MergeStrategy::First) return;
     }
   }
@@ -201,7 +199,7 @@ const std::optional<Value>& Hiera::lookup_options(const std::string& module,
                                                   const std::vector<Layer*>& layers,
                                                   std::vector<std::string>* explain) {
   auto cached = options_.find(module);
-  if (cached != options_.end() && !explain) return cached->second;
+  if (cached != options_.end()) return cached->second;  // explained when first searched
   // Each layer's lookup_options merged as hashes; the global and environment layers' together,
   // then the module's below them, as Puppet's lookup adapter does.
   const Key key{"lookup_options", "lookup_options", {}};

@@ -14,6 +14,10 @@
 
 namespace marionette::compiler::hiera {
 
+/// A value as Puppet's --explain prints it (Ruby's pretty inspect), continuation lines indented
+/// by `indent` more.
+std::string explain_value(const Value& value, std::size_t indent);
+
 /// A top-scope variable by name (facts, trusted, ...); undef when unset.
 using VariableResolver = std::function<Value(const std::string& name)>;
 
@@ -72,6 +76,10 @@ class Hiera {
                               const std::string& indent, std::vector<std::string>* explain);
   /// The merge those options give `key`: by its name, else by the first `^` pattern matching.
   static std::optional<MergeStrategy> merge_option(const std::string& key, const Value& options);
+  /// interpolate(), with Puppet's --explain lines for each interpolated string ("Interpolation
+  /// on ...", the lookups and variables it reads) appended to `explain` at `indent`.
+  Value interpolate_explained(const Value& value, const std::string& indent,
+                              std::vector<std::string>& explain);
   Value interpolate_string(const std::string& text);
   Value resolve_expression(const std::string& expression, bool& whole_value);
 
@@ -85,6 +93,8 @@ class Hiera {
   std::map<std::string, std::vector<Layer*>> layers_cache_;
   std::map<std::filesystem::path, std::optional<Value>> files_;
   std::map<std::string, std::optional<Value>> options_;  ///< lookup_options by module
+  std::vector<std::string>* explaining_ = nullptr;       ///< interpolate_explained()'s lines
+  std::string explain_indent_;                           ///< and their indentation
   int depth_ = 0;
 };
 

@@ -15,9 +15,29 @@ std::string trim(const std::string& text) {
 
 }  // namespace
 
+Value Hiera::interpolate_explained(const Value& value, const std::string& indent,
+                                   std::vector<std::string>& explain) {
+  std::vector<std::string>* outer = explaining_;
+  std::string outer_indent = explain_indent_;
+  explaining_ = &explain;
+  explain_indent_ = indent;
+  struct Restore {
+    Hiera& hiera;
+    std::vector<std::string>* lines;
+    std::string indent;
+    ~Restore() {
+      hiera.explaining_ = lines;
+      hiera.explain_indent_ = indent;
+    }
+  } restore{*this, outer, outer_indent};
+  return interpolate(value);
+}
+
 Value Hiera::interpolate(const Value& value) {
   if (value.is_string()) {
     if (value.string().find("%{") == std::string::npos) return value;
+    if (explaining_)
+      explaining_->push_back(explain_indent_ + "Interpolation on \"" + value.string() + "\"");
     return interpolate_string(value.string());
   }
   if (value.is_array()) {
@@ -47,7 +67,24 @@ Value Hiera::resolve_expression(const std::string& expression, bool& whole_value
     if (function == "scope")
       return variables_(argument.starts_with("::") ? argument.substr(2) : argument);
     if (function == "lookup" || function == "hiera" || function == "alias") {
-      std::optional<Value> found = lookup(argument, std::nullopt);
+      std::vector<std::string> nested;
+      std::vector<std::string>* explain = explaining_;
+      std::string indent = explain_indent_ + "  ";
+      explaining_ = nullptr;  // the nested lookup explains its own interpolations
+      std::optional<Value> found;
+      try {
+        found = lookup(argument, std::nullopt, explain ? &nested : nullptr);
+      } catch (...) {
+        explaining_ = explain;
+        throw;
+      }
+      explaining_ = explain;
+      if (explain)
+        for (const std::string& line : nested) {
+          std::string shifted = indent;  // a value's continuation lines move along with it
+          for (char c : line) shifted += c == '\n' ? "\n" + indent : std::string(1, c);
+          explain->push_back(std::move(shifted));
+        }
       if (!found)
         throw std::runtime_error("Function " + function + "() did not find a value for the name '" +
                                  argument + "'");
@@ -66,6 +103,18 @@ Value Hiera::resolve_expression(const std::string& expression, bool& whole_value
     start = dot + 1;
   }
   Value current = variables_(segments[0]);
+  std::string indent = explain_indent_ + "  ";
+  if (explaining_) {
+    std::string written = expression.starts_with("::") ? "::" + segments[0] : segments[0];
+    explaining_->push_back(indent + "Global Scope");
+    explaining_->push_back(indent + "  Found key: \"" + written +
+                           "\" value: " + explain_value(current, indent.size() + 2));
+    if (segments.size() > 1) {
+      std::string sub = segments[1];
+      for (std::size_t i = 2; i < segments.size(); ++i) sub += "." + segments[i];
+      explaining_->push_back(indent + "Sub key: \"" + sub + "\"");
+    }
+  }
   for (std::size_t i = 1; i < segments.size() && !current.is_undef(); ++i) {
     if (current.is_hash()) {
       const Value* next = hash_find(current.hash(), Value(segments[i]));
@@ -77,6 +126,9 @@ Value Hiera::resolve_expression(const std::string& expression, bool& whole_value
     } else {
       current = Value();
     }
+    if (explaining_ && !current.is_undef())
+      explaining_->push_back(indent + "  Found key: \"" + segments[i] +
+                             "\" value: " + explain_value(current, indent.size() + 2));
   }
   return current;
 }
