@@ -83,5 +83,14 @@ TEST(LookupExplain, InterpolationsShowWhatTheyRead) {
   EXPECT_EQ(copy.out, puppet_said("puppet7_app_copy.txt"));
 }
 
+TEST(LookupExplain, AnUndefinedVariableAndTheReservedKey) {
+  CommandResult miss = explain({"app::miss"});
+  EXPECT_EQ(miss.exit_code, 0) << miss.err;
+  EXPECT_EQ(miss.out, puppet_said("puppet7_app_miss.txt"));
+  CommandResult reserved = explain({"lookup_options"});
+  EXPECT_EQ(reserved.exit_code, 1);
+  EXPECT_EQ(reserved.out, puppet_said("puppet7_lookup_options.txt"));
+}
+
 }  // namespace
 }  // namespace marionette

@@ -274,6 +274,10 @@ std::optional<Value> Hiera::lookup(const std::string& name, std::optional<MergeS
     int& d;
     ~Depth() { --d; }
   } guard{depth_};
+  if (name == "lookup_options" || name.starts_with("lookup_options.")) {
+    if (explain) explain->push_back("Invalid key \"lookup_options\"");  // reserved, as in Puppet
+    return std::nullopt;
+  }
   Key key{name, name, {}};  // dotted keys dig into the root's value: "app::opts.port"
   if (name.find('.') != std::string::npos && name.find('\'') == std::string::npos) {
     std::stringstream parts(name);

@@ -107,12 +107,14 @@ Value Hiera::resolve_expression(const std::string& expression, bool& whole_value
   if (explaining_) {
     std::string written = expression.starts_with("::") ? "::" + segments[0] : segments[0];
     explaining_->push_back(indent + "Global Scope");
-    explaining_->push_back(indent + "  Found key: \"" + written +
-                           "\" value: " + explain_value(current, indent.size() + 2));
-    if (segments.size() > 1) {
-      std::string sub = segments[1];
-      for (std::size_t i = 2; i < segments.size(); ++i) sub += "." + segments[i];
-      explaining_->push_back(indent + "Sub key: \"" + sub + "\"");
+    if (!current.is_undef()) {
+      explaining_->push_back(indent + "  Found key: \"" + written +
+                             "\" value: " + explain_value(current, indent.size() + 2));
+      if (segments.size() > 1) {
+        std::string sub = segments[1];
+        for (std::size_t i = 2; i < segments.size(); ++i) sub += "." + segments[i];
+        explaining_->push_back(indent + "Sub key: \"" + sub + "\"");
+      }
     }
   }
   for (std::size_t i = 1; i < segments.size() && !current.is_undef(); ++i) {
@@ -126,9 +128,11 @@ Value Hiera::resolve_expression(const std::string& expression, bool& whole_value
     } else {
       current = Value();
     }
-    if (explaining_ && !current.is_undef())
-      explaining_->push_back(indent + "  Found key: \"" + segments[i] +
-                             "\" value: " + explain_value(current, indent.size() + 2));
+    if (explaining_)
+      explaining_->push_back(indent + "  " +
+                             (current.is_undef() ? "No such key: \"" + segments[i] + "\""
+                                                 : "Found key: \"" + segments[i] + "\" value: " +
+                                                       explain_value(current, indent.size() + 2)));
   }
   return current;
 }
