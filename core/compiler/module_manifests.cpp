@@ -12,6 +12,14 @@ namespace {
 /// Deep enough for any module; a symlink loop stops here instead of running away.
 constexpr int kMaxDepth = 32;
 
+/// A module's directories whose .pp files are listed.
+constexpr std::string_view kManifestDirs[] = {"manifests", "functions", "types"};
+
+/// "name.pp"; a bare ".pp" is not one.
+bool is_manifest_name(std::string_view name) {
+  return name.size() > 3 && name.ends_with(".pp");
+}
+
 struct DirectoryEntry {
   std::string name;
   bool directory = false;
@@ -46,7 +54,7 @@ void collect_pp_files(const std::string& dir, int depth, std::vector<std::string
     std::string path = dir + '/' + entry.name;
     if (entry.directory)
       collect_pp_files(path, depth + 1, files);
-    else if (entry.name.size() > 3 && entry.name.ends_with(".pp"))
+    else if (is_manifest_name(entry.name))
       files.push_back(std::move(path));
   }
 }
@@ -58,8 +66,8 @@ std::vector<ModuleManifests> module_manifests(const std::string& modules_dir) {
   for (const DirectoryEntry& module : read_directory(modules_dir)) {
     if (!module.directory) continue;
     ModuleManifests found{module.name, {}};
-    for (const char* subdir : {"/manifests", "/functions", "/types"})
-      collect_pp_files(modules_dir + '/' + module.name + subdir, 0, found.files);
+    for (std::string_view subdir : kManifestDirs)
+      collect_pp_files((modules_dir + '/' + module.name + '/').append(subdir), 0, found.files);
     if (found.files.empty()) continue;
     std::sort(found.files.begin(), found.files.end());
     modules.push_back(std::move(found));
@@ -67,6 +75,21 @@ std::vector<ModuleManifests> module_manifests(const std::string& modules_dir) {
   std::sort(modules.begin(), modules.end(),
             [](const ModuleManifests& a, const ModuleManifests& b) { return a.module < b.module; });
   return modules;
+}
+
+bool has_manifest_shape(std::string_view modules_dir, std::string_view file) {
+  if (!file.starts_with(modules_dir) || file.size() <= modules_dir.size() ||
+      file[modules_dir.size()] != '/')
+    return false;
+  std::string_view rest = file.substr(modules_dir.size() + 1);  // module/subdir/.../name.pp
+  std::size_t module_end = rest.find('/');
+  if (module_end == 0 || module_end == std::string_view::npos) return false;
+  rest.remove_prefix(module_end + 1);
+  bool in_manifest_dir = false;
+  for (std::string_view subdir : kManifestDirs)
+    in_manifest_dir = in_manifest_dir || (rest.starts_with(subdir) && rest.size() > subdir.size() &&
+                                          rest[subdir.size()] == '/');
+  return in_manifest_dir && is_manifest_name(file.substr(file.rfind('/') + 1));
 }
 
 }  // namespace marionette::compiler

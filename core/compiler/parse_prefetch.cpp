@@ -133,22 +133,8 @@ bool ParsePrefetch::listed(const std::string& file) {
   }
   // Asked before the listing is done: the file system answers what the listing will say.
   struct stat status;
-  return listable(file) && stat(file.c_str(), &status) == 0 && S_ISREG(status.st_mode);
-}
-
-bool ParsePrefetch::listable(std::string_view file) const {
-  const std::string& root = modules_dir_.native();
-  if (!file.starts_with(root) || file.size() <= root.size() || file[root.size()] != '/')
-    return false;
-  std::string_view rest = file.substr(root.size() + 1);  // module/subdir/.../name.pp
-  std::size_t module_end = rest.find('/');
-  if (module_end == 0 || module_end == std::string_view::npos) return false;
-  rest.remove_prefix(module_end + 1);
-  if (!rest.starts_with("manifests/") && !rest.starts_with("functions/") &&
-      !rest.starts_with("types/"))
-    return false;
-  std::string_view name = file.substr(file.rfind('/') + 1);
-  return name.size() > 3 && name.ends_with(".pp");
+  return has_manifest_shape(modules_dir_.native(), file) && stat(file.c_str(), &status) == 0 &&
+         S_ISREG(status.st_mode);
 }
 
 std::optional<ParsePrefetch::Parsed> ParsePrefetch::take(const std::string& file) {

@@ -62,9 +62,6 @@ class ParsePrefetch {
   };
 
   void list(const std::filesystem::path& modules_dir);
-  /// Whether `file` has the shape of a path the listing takes: a .pp file under a module's
-  /// manifests/, functions/ or types/.
-  bool listable(std::string_view file) const;
   void order_by_mentions(const std::filesystem::path& main_manifest);
   void work();
   /// Parses entry `at` into `arena` with `lock` released, then records the outcome.

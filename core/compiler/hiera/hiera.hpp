@@ -93,8 +93,9 @@ class Hiera {
   std::map<std::string, std::vector<Layer*>> layers_cache_;
   std::map<std::filesystem::path, std::optional<Value>> files_;
   std::map<std::string, std::optional<Value>> options_;  ///< lookup_options by module
-  std::vector<std::string>* explaining_ = nullptr;       ///< interpolate_explained()'s lines
-  std::string explain_indent_;                           ///< and their indentation
+  struct Explaining;  ///< sets explaining_ and explain_indent_ for a scope
+  std::vector<std::string>* explaining_ = nullptr;  ///< interpolate_explained()'s lines
+  std::string explain_indent_;                      ///< and their indentation
   int depth_ = 0;
 };
 

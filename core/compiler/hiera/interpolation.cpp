@@ -15,21 +15,30 @@ std::string trim(const std::string& text) {
 
 }  // namespace
 
+/// Sets where interpolate() writes its --explain lines, and puts the previous place back when
+/// it goes.
+struct Hiera::Explaining {
+  Explaining(Hiera& hiera, std::vector<std::string>* lines, std::string indent)
+      : hiera_(hiera), lines_(hiera.explaining_), indent_(std::move(hiera.explain_indent_)) {
+    hiera_.explaining_ = lines;
+    hiera_.explain_indent_ = std::move(indent);
+  }
+  ~Explaining() {
+    hiera_.explaining_ = lines_;
+    hiera_.explain_indent_ = std::move(indent_);
+  }
+  Explaining(const Explaining&) = delete;
+  Explaining& operator=(const Explaining&) = delete;
+
+ private:
+  Hiera& hiera_;
+  std::vector<std::string>* lines_;
+  std::string indent_;
+};
+
 Value Hiera::interpolate_explained(const Value& value, const std::string& indent,
                                    std::vector<std::string>& explain) {
-  std::vector<std::string>* outer = explaining_;
-  std::string outer_indent = explain_indent_;
-  explaining_ = &explain;
-  explain_indent_ = indent;
-  struct Restore {
-    Hiera& hiera;
-    std::vector<std::string>* lines;
-    std::string indent;
-    ~Restore() {
-      hiera.explaining_ = lines;
-      hiera.explain_indent_ = indent;
-    }
-  } restore{*this, outer, outer_indent};
+  Explaining here(*this, &explain, indent);
   return interpolate(value);
 }
 
@@ -70,15 +79,11 @@ Value Hiera::resolve_expression(const std::string& expression, bool& whole_value
       std::vector<std::string> nested;
       std::vector<std::string>* explain = explaining_;
       std::string indent = explain_indent_ + "  ";
-      explaining_ = nullptr;  // the nested lookup explains its own interpolations
       std::optional<Value> found;
-      try {
+      {
+        Explaining none(*this, nullptr, "");  // the nested lookup explains its own interpolations
         found = lookup(argument, std::nullopt, explain ? &nested : nullptr);
-      } catch (...) {
-        explaining_ = explain;
-        throw;
       }
-      explaining_ = explain;
       if (explain)
         for (const std::string& line : nested) {
           std::string shifted = indent;  // a value's continuation lines move along with it
