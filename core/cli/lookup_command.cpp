@@ -125,6 +125,12 @@ int run_lookup(const std::vector<std::string>& words) {
     if (!merge)
       throw UsageError("--merge must be first, unique, hash or deep, not '" + *written + "'");
   }
+  std::vector<std::string> explanation;
+  auto print_explanation = [&] {
+    if (merge == compiler::hiera::MergeStrategy::Deep)
+      explanation = with_deep_merge_options(explanation);
+    for (const std::string& line : explanation) std::cout << line << "\n";
+  };
   try {
     facts::Facts facts =
         args.value("facts") ? facts::load_yaml_file(*args.value("facts")) : facts::gather_native();
@@ -154,13 +160,10 @@ int run_lookup(const std::vector<std::string>& words) {
     if (auto given = args.value("hiera-config")) global = fs::path(*given);
     if (global) hiera.set_global_config(*global);
 
-    std::vector<std::string> explanation;
     std::optional<Value> found =
         hiera.lookup(key, merge, args.flag("explain") ? &explanation : nullptr);
     if (args.flag("explain")) {
-      if (merge == compiler::hiera::MergeStrategy::Deep)
-        explanation = with_deep_merge_options(explanation);
-      for (const std::string& line : explanation) std::cout << line << "\n";
+      print_explanation();
       if (!found)
         std::cout << "Function lookup() did not find a value for the name '" << key << "'\n";
       return found ? 0 : 1;
@@ -169,6 +172,7 @@ int run_lookup(const std::vector<std::string>& words) {
     print_value(*found);
     return 0;
   } catch (const std::exception& e) {
+    print_explanation();  // what was searched before the error, as Puppet shows it
     print_error(e.what());
   }
   return 1;

@@ -3,6 +3,7 @@
 #include <glob.h>
 
 #include <algorithm>
+#include <charconv>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -278,13 +279,7 @@ std::optional<Value> Hiera::lookup(const std::string& name, std::optional<MergeS
     if (explain) explain->push_back("Invalid key \"lookup_options\"");  // reserved, as in Puppet
     return std::nullopt;
   }
-  Key key{name, name, {}};  // dotted keys dig into the root's value: "app::opts.port"
-  if (name.find('.') != std::string::npos && name.find('\'') == std::string::npos) {
-    std::stringstream parts(name);
-    std::string part;
-    std::getline(parts, key.root, '.');
-    while (std::getline(parts, part, '.')) key.segments.push_back(part);
-  }
+  Key key = split_key(name);  // dotted keys dig into the root's value: "app::opts.port"
   std::string module =
       key.root.find("::") == std::string::npos ? "" : key.root.substr(0, key.root.find("::"));
   const std::vector<Layer*>& layers = layers_for(module);
@@ -310,27 +305,41 @@ std::optional<Value> Hiera::lookup(const std::string& name, std::optional<MergeS
   if (found.empty()) return std::nullopt;
   Value merged = merge_values(strategy, found);
   if (explain && merging) explain->push_back("    Merged result: " + explain_value(merged, 4));
-  return dig(key, std::move(merged), explain);
+  return dig(key, std::move(merged), explain, "");
 }
 
-std::optional<Value> Hiera::dig(const Key& key, Value value, std::vector<std::string>* explain) {
+Hiera::Key Hiera::split_key(const std::string& name) {
+  Key key{name, name, {}};
+  if (name.find('.') == std::string::npos || name.find('\'') != std::string::npos) return key;
+  std::stringstream parts(name);
+  std::string part;
+  std::getline(parts, key.root, '.');
+  while (std::getline(parts, part, '.')) key.segments.push_back(part);
+  return key;
+}
+
+std::optional<Value> Hiera::dig(const Key& key, Value value, std::vector<std::string>* explain,
+                                const std::string& indent) {
   if (key.segments.empty()) return value;
   if (explain) {
     std::string sub = key.segments.front();
     for (std::size_t i = 1; i < key.segments.size(); ++i) sub += "." + key.segments[i];
-    explain->push_back("  Sub key: \"" + sub + "\"");
+    explain->push_back(indent + "  Sub key: \"" + sub + "\"");
   }
   for (const std::string& segment : key.segments) {
-    bool index = segment.find_first_not_of("0123456789") == std::string::npos;
+    std::int64_t number = 0;
+    auto [end, error] = std::from_chars(segment.data(), segment.data() + segment.size(), number);
+    bool index = !segment.empty() && error == std::errc() &&
+                 end == segment.data() + segment.size() &&
+                 segment.find_first_not_of("0123456789") == std::string::npos;
     const Value* next = nullptr;
     if (index && value.is_array()) {
-      std::size_t at = std::stoul(segment);
-      if (at < value.array().size()) next = &value.array()[at];
+      if (static_cast<std::uint64_t>(number) < value.array().size())
+        next = &value.array()[static_cast<std::size_t>(number)];
     } else if (value.is_hash()) {
       // YAML's integer keys reach here as strings (the data is read through JSON's model), so
       // a number finds either.
-      if (index)
-        next = hash_find(value.hash(), Value(static_cast<std::int64_t>(std::stoll(segment))));
+      if (index) next = hash_find(value.hash(), Value(number));
       if (!next) next = hash_find(value.hash(), Value(segment));
     } else if (!value.is_undef()) {
       // Puppet's words, with Ruby's class names.
@@ -345,13 +354,14 @@ std::optional<Value> Hiera::dig(const Key& key, Value value, std::vector<std::st
                                segment + "' from key '" + key.name + "'");
     }
     if (!next) {
-      if (explain) explain->push_back("    No such key: \"" + segment + "\"");
+      if (explain) explain->push_back(indent + "    No such key: \"" + segment + "\"");
       return std::nullopt;
     }
     Value inner = *next;
     value = std::move(inner);
     if (explain)
-      explain->push_back("    Found key: \"" + segment + "\" value: " + explain_value(value, 4));
+      explain->push_back(indent + "    Found key: \"" + segment +
+                         "\" value: " + explain_value(value, indent.size() + 4));
   }
   return value;
 }

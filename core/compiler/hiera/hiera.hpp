@@ -67,9 +67,14 @@ class Hiera {
   const std::optional<Value>& lookup_options(const std::string& module,
                                              const std::vector<Layer*>& layers,
                                              std::vector<std::string>* explain);
+  /// "a.b.c" as root "a" and segments "b", "c" (not split when it holds a quote).
+  static Key split_key(const std::string& name);
   /// The value the key's segments lead to inside its root's `value` (nullopt when one is
-  /// missing); a segment into a scalar fails as in Puppet.
-  std::optional<Value> dig(const Key& key, Value value, std::vector<std::string>* explain);
+  /// missing); a segment into a scalar fails as in Puppet. Data lookups and interpolated
+  /// variables both dig with it, as Puppet's SubLookup serves both; `explain` lines under
+  /// `indent`.
+  static std::optional<Value> dig(const Key& key, Value value, std::vector<std::string>* explain,
+                                  const std::string& indent);
   /// With `explain`, Puppet's line for a key of `module` that has no layer of its own: the
   /// module is missing, or has no hiera.yaml.
   void explain_missing_module(const std::string& module, const std::vector<Layer*>& layers,

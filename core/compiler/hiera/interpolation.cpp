@@ -98,48 +98,19 @@ Value Hiera::resolve_expression(const std::string& expression, bool& whole_value
     }
     throw std::runtime_error("Unknown interpolation method '" + function + "'");
   }
-  std::string name = expression.starts_with("::") ? expression.substr(2) : expression;
-  std::vector<std::string> segments;
-  std::size_t start = 0;
-  while (true) {
-    std::size_t dot = name.find('.', start);
-    segments.push_back(name.substr(start, dot - start));
-    if (dot == std::string::npos) break;
-    start = dot + 1;
-  }
-  Value current = variables_(segments[0]);
-  std::string indent = explain_indent_ + "  ";
+  bool global = expression.starts_with("::");  // the top scope named as such
+  Key key = split_key(global ? expression.substr(2) : expression);
+  key.name = expression;
+  Value root = variables_(key.root);
   if (explaining_) {
-    std::string written = expression.starts_with("::") ? "::" + segments[0] : segments[0];
-    explaining_->push_back(indent + "Global Scope");
-    if (!current.is_undef()) {
-      explaining_->push_back(indent + "  Found key: \"" + written +
-                             "\" value: " + explain_value(current, indent.size() + 2));
-      if (segments.size() > 1) {
-        std::string sub = segments[1];
-        for (std::size_t i = 2; i < segments.size(); ++i) sub += "." + segments[i];
-        explaining_->push_back(indent + "Sub key: \"" + sub + "\"");
-      }
-    }
+    explaining_->push_back(explain_indent_ + "  Global Scope");
+    if (!root.is_undef())
+      explaining_->push_back(explain_indent_ + "    Found key: \"" + (global ? "::" : "") +
+                             key.root +
+                             "\" value: " + explain_value(root, explain_indent_.size() + 4));
   }
-  for (std::size_t i = 1; i < segments.size() && !current.is_undef(); ++i) {
-    if (current.is_hash()) {
-      const Value* next = hash_find(current.hash(), Value(segments[i]));
-      current = next ? *next : Value();
-    } else if (current.is_array() &&
-               segments[i].find_first_not_of("0123456789") == std::string::npos &&
-               !segments[i].empty() && std::stoul(segments[i]) < current.array().size()) {
-      current = current.array()[std::stoul(segments[i])];
-    } else {
-      current = Value();
-    }
-    if (explaining_)
-      explaining_->push_back(indent + "  " +
-                             (current.is_undef() ? "No such key: \"" + segments[i] + "\""
-                                                 : "Found key: \"" + segments[i] + "\" value: " +
-                                                       explain_value(current, indent.size() + 2)));
-  }
-  return current;
+  if (root.is_undef()) return root;
+  return dig(key, std::move(root), explaining_, explain_indent_).value_or(Value());
 }
 
 Value Hiera::interpolate_string(const std::string& text) {

@@ -1,0 +1,1 @@
+notify { 'x': message => [lookup('missing'), lookup('found'), lookup('idx')] }
