@@ -25,29 +25,17 @@ void CallContext::expect_lambda() const {
   if (!lambda) fail("expects a block");
 }
 
+#define REGISTER(stem) void register_##stem(FunctionTable& table);
+#include "compiler/function_registry.inc"
+#undef REGISTER
+
 namespace {
 
 FunctionTable build_table() {
   FunctionTable table;
-  register_catalog_functions(table);
-  register_logging_functions(table);
-  register_string_functions(table);
-  register_type_functions(table);
-  register_iteration_functions(table);
-  register_text_functions(table);
-  register_sprintf_function(table);
-  register_collection_functions(table);
-  register_digest_functions(table);
-  register_lookup_functions(table);
-  register_template_functions(table);
-  register_data_functions(table);
-  register_new_function(table);
-  register_semver_functions(table);
-  register_binary_function(table);
-  register_time_functions(table);
-  register_strftime_function(table);
-  register_deferred_function(table);
-  register_tree_each_function(table);
+#define REGISTER(stem) register_##stem(table);
+#include "compiler/function_registry.inc"
+#undef REGISTER
   std::sort(table.begin(), table.end());
   return table;
 }

@@ -44,7 +44,7 @@ Value new_semver_range(CallContext& call) {
 
 }  // namespace
 
-void register_semver_functions(FunctionTable& table) {
+void register_semver_function(FunctionTable& table) {
   table.emplace_back("SemVer", new_semver);
   table.emplace_back("SemVerRange", new_semver_range);
 }
