@@ -78,6 +78,15 @@ daemon::AgentSettings agent_settings(const config::AgentConfig& config, const Ar
   }
   settings.run.redis_url = config.redis;  // for redis termini
   settings.run.redis_prefix = config.redis_prefix;
+  compiler::EnvironmentSettings where;
+  where.modulepath = config.modulepath;
+  if (config.basemodulepath) where.basemodulepath = *config.basemodulepath;
+  if (config.environmentpath) where.environmentpath = *config.environmentpath;
+  try {
+    daemon::resolve_environment(settings.run, where);
+  } catch (const std::runtime_error& e) {
+    throw UsageError(e.what());
+  }
   if (!settings.run.env_dir && !settings.run.manifest)
     throw UsageError("give --env-dir DIR or --manifest FILE (or env-dir in marionette.yaml)");
   settings.run_interval = config.runinterval;

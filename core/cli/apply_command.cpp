@@ -63,14 +63,14 @@ int run_apply(const std::vector<std::string>& words) {
   daemon::RunSettings settings = settings_from(args);
   if (auto tags = args.value("tags")) settings.tags = split_tags(*tags);
   if (!args.positionals().empty()) {
-    if (settings.manifest) throw UsageError("give either MANIFEST or --manifest, not both");
+    if (args.value("manifest")) throw UsageError("give either MANIFEST or --manifest, not both");
     settings.manifest = args.positionals().front();
     std::error_code error;
     if (!std::filesystem::is_regular_file(*settings.manifest, error))
       throw UsageError("Could not find file " + settings.manifest->string());
   }
   auto catalog_file = args.value("catalog");
-  if (catalog_file && (settings.manifest || settings.env_dir))
+  if (catalog_file && (!args.positionals().empty() || args.value("manifest") || args.value("env-dir")))
     throw UsageError("give a manifest or --catalog, not both");
   if (!catalog_file && !settings.manifest && !settings.env_dir)
     throw UsageError("give a MANIFEST, --env-dir DIR or --catalog FILE");

@@ -19,12 +19,14 @@ int run_compile(const std::vector<std::string>& words) {
     throw UsageError("give --env-dir DIR or --manifest FILE");
   try {
     // The environment's files are read and parsed on a second thread while the facts load.
-    compiler::OpenedEnvironment environment(settings.env_dir, settings.manifest);
+    compiler::OpenedEnvironment environment(settings.env_dir, settings.manifest,
+                                            settings.modulepath);
     compiler::CompileRequest request;
     request.facts = daemon::load_facts(settings);
     request.node_name = daemon::node_name_for(settings, request.facts);
     request.env_dir = settings.env_dir;
     request.manifest = settings.manifest;
+    request.modulepath = settings.modulepath;
     request.environment = settings.environment;
     request.hiera_config = settings.hiera_config;
     // The process ends right after: freeing the compilation would only cost time.

@@ -5,6 +5,7 @@
 #include "cli/arguments.hpp"
 #include "cli/command.hpp"
 #include "cli/run_log.hpp"
+#include "cli/settings_from_arguments.hpp"
 #include "compiler/hiera/hiera.hpp"
 #include "daemon/run_settings.hpp"
 #include "facts/facts.hpp"
@@ -115,7 +116,9 @@ std::vector<std::string> with_deep_merge_options(const std::vector<std::string>&
 }  // namespace
 
 int run_lookup(const std::vector<std::string>& words) {
-  Arguments args(words, {"node", "env-dir", "facts", "merge", "hiera-config", "environment"},
+  Arguments args(words,
+                 {"node", "env-dir", "facts", "merge", "hiera-config", "environment", "modulepath",
+                  "basemodulepath", "environmentpath"},
                  {"explain"});
   if (args.positionals().size() != 1) throw UsageError("give exactly one KEY to look up");
   const std::string key = args.positionals().front();
@@ -139,10 +142,11 @@ int run_lookup(const std::vector<std::string>& words) {
                                 ? facts["networking"].value("fqdn", std::string("localhost"))
                                 : std::string("localhost")));
     std::string environment = args.value("environment").value_or("production");
-    std::optional<fs::path> env_dir;
-    if (auto dir = args.value("env-dir")) env_dir = fs::path(*dir);
-    std::vector<fs::path> modulepath;
-    if (env_dir) modulepath.push_back(*env_dir / "modules");
+    compiler::EnvironmentSettings where = environment_settings_from(args);
+    if (auto dir = args.value("env-dir")) where.env_dir = fs::path(*dir);
+    compiler::ResolvedEnvironment resolved = compiler::resolve_environment(where);
+    std::optional<fs::path> env_dir = resolved.env_dir;
+    std::vector<fs::path> modulepath = std::move(resolved.modulepath);
     Value all_facts = compiler::from_data(facts);
     Value trusted = trusted_for(certname);
     Value server_facts = compiler::Hash{{Value("environment"), Value(environment)}};

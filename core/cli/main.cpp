@@ -57,6 +57,9 @@ int main(int argc, char** argv) {
       marionette::cli::print_error(std::string(e.what()) + "\nTry 'marionette " + command.name +
                                    " --help'.");
       return 2;
+    } catch (const std::exception& e) {
+      marionette::cli::print_error(e.what());  // e.g. an environment that does not exist
+      return 1;
     }
   }
   marionette::cli::print_error("unknown subcommand '" + words[0] + "'\nTry 'marionette --help'.");

@@ -23,6 +23,15 @@ std::filesystem::path existing(const Arguments& args, const std::string& option,
 
 }  // namespace
 
+compiler::EnvironmentSettings environment_settings_from(const Arguments& args) {
+  compiler::EnvironmentSettings where;
+  where.modulepath = args.value("modulepath");
+  if (auto base = args.value("basemodulepath")) where.basemodulepath = *base;
+  if (auto path = args.value("environmentpath")) where.environmentpath = *path;
+  if (auto name = args.value("environment")) where.environment = *name;
+  return where;
+}
+
 daemon::RunSettings settings_from(const Arguments& args) {
   daemon::RunSettings settings;
   if (args.value("env-dir")) settings.env_dir = existing(args, "env-dir", true);
@@ -41,6 +50,7 @@ daemon::RunSettings settings_from(const Arguments& args) {
   settings.noop = args.flag("noop");
   settings.application = "apply";  // no catalog cache, never a cached catalog: Puppet's apply
   settings.use_cache_on_failure = false;
+  daemon::resolve_environment(settings, environment_settings_from(args));
   return settings;
 }
 

@@ -156,10 +156,11 @@ auto without_stray_jumps(Step step) -> decltype(step()) {
 
 OpenedEnvironment::OpenedEnvironment(const std::optional<std::filesystem::path>& env_dir,
                                      const std::optional<std::filesystem::path>& manifest,
+                                     const std::optional<std::vector<std::filesystem::path>>& modulepath,
                                      CompileTimings* timings) {
   double* parse_seconds = timings ? &timings->parse_seconds : nullptr;
   if (parse_seconds) *parse_seconds = 0;
-  environment_ = std::make_unique<Environment>(env_dir, manifest, parse_seconds);
+  environment_ = std::make_unique<Environment>(env_dir, manifest, modulepath, parse_seconds);
 }
 
 OpenedEnvironment::OpenedEnvironment(OpenedEnvironment&&) noexcept = default;
@@ -168,7 +169,7 @@ OpenedEnvironment::~OpenedEnvironment() = default;
 catalog::Catalog compile(const CompileRequest& request) {
   double* parse_seconds = request.timings ? &request.timings->parse_seconds : nullptr;
   if (parse_seconds) *parse_seconds = 0;
-  Environment environment(request.env_dir, request.manifest, parse_seconds);
+  Environment environment(request.env_dir, request.manifest, request.modulepath, parse_seconds);
   environment.load_main_manifest();
   Evaluator evaluator(request, environment);
   return without_stray_jumps([&] { return evaluator.run(); });
@@ -176,7 +177,9 @@ catalog::Catalog compile(const CompileRequest& request) {
 
 std::string compile_to_json(const CompileRequest& request, Teardown teardown) {
   return compile_to_json(
-      request, OpenedEnvironment(request.env_dir, request.manifest, request.timings), teardown);
+      request,
+      OpenedEnvironment(request.env_dir, request.manifest, request.modulepath, request.timings),
+      teardown);
 }
 
 std::string compile_to_json(const CompileRequest& request, OpenedEnvironment opened,

@@ -21,6 +21,9 @@ struct CompileTimings {
 struct CompileRequest {
   std::optional<std::filesystem::path> env_dir;
   std::optional<std::filesystem::path> manifest;  ///< overrides the environment's main manifest
+  /// The module directories in search order (resolve_environment makes it from the settings);
+  /// without it, ENV_DIR/modules alone.
+  std::optional<std::vector<std::filesystem::path>> modulepath;
   std::string node_name;
   std::string environment = "production";
   /// The global Hiera layer's hiera.yaml, searched before the environment's and modules'.
@@ -46,9 +49,12 @@ enum class Teardown;
 /// parsed on a second thread, so that loading the facts meanwhile overlaps with that work.
 class OpenedEnvironment {
  public:
-  /// Opens what a request's env_dir and manifest name; `timings`, when set, gets the parse time.
+  /// Opens what a request's env_dir, manifest and modulepath name; `timings`, when set, gets
+  /// the parse time.
   OpenedEnvironment(const std::optional<std::filesystem::path>& env_dir,
                     const std::optional<std::filesystem::path>& manifest,
+                    const std::optional<std::vector<std::filesystem::path>>& modulepath =
+                        std::nullopt,
                     CompileTimings* timings = nullptr);
   OpenedEnvironment(OpenedEnvironment&&) noexcept;
   ~OpenedEnvironment();

@@ -6,6 +6,7 @@
 #include <system_error>
 #include <thread>
 
+#include "compiler/module_path.hpp"
 #include "compiler/resource_table.hpp"
 #include "lang/diagnostic.hpp"
 
@@ -51,24 +52,35 @@ bool is_plain_absolute(std::string_view file) {
 }  // namespace
 
 Environment::Environment(const std::optional<fs::path>& env_dir,
-                         const std::optional<fs::path>& manifest, double* parse_seconds)
+                         const std::optional<fs::path>& manifest,
+                         const std::optional<std::vector<fs::path>>& modulepath,
+                         double* parse_seconds)
     : parse_seconds_(parse_seconds) {
-  if (env_dir) modulepath_.push_back(*env_dir / "modules");
-  if (env_dir && std::thread::hardware_concurrency() > 1) {
-    std::error_code error;
-    fs::path modules = fs::absolute(modulepath_.front(), error).lexically_normal();
-    if (!error && fs::is_directory(modules, error)) {
-      try {
-        std::optional<fs::path> main_manifest = manifest;
-        if (!main_manifest) {
-          main_manifest = *env_dir / "site.pp";
-          if (!fs::exists(*main_manifest, error)) main_manifest = *env_dir / "manifests";
-        }
-        prefetch_ = std::make_unique<ParsePrefetch>(modules, main_manifest);
-        prefetched_modules_ = modules;
-      } catch (const std::system_error&) {
-        // No thread to be had (a process or container limit): parse everything on the spot.
+  std::error_code error;
+  if (modulepath) {
+    for (const fs::path& dir : *modulepath)
+      modulepath_.push_back(fs::absolute(dir, error).lexically_normal());
+  } else if (env_dir) {
+    modulepath_.push_back(fs::absolute(*env_dir / "modules", error).lexically_normal());
+  }
+  // lexically_normal keeps a trailing separator ("a/b/" for "a/b/."): module files are named
+  // DIR/MODULE/..., so it goes.
+  for (fs::path& dir : modulepath_)
+    if (dir.native().size() > 1 && dir.native().back() == '/')
+      dir = dir.native().substr(0, dir.native().size() - 1);
+  bool any_modules = std::any_of(modulepath_.begin(), modulepath_.end(), [&](const fs::path& dir) {
+    return fs::is_directory(dir, error);
+  });
+  if (any_modules && std::thread::hardware_concurrency() > 1) {
+    try {
+      std::optional<fs::path> main_manifest = manifest;
+      if (!main_manifest && env_dir) {
+        main_manifest = *env_dir / "site.pp";
+        if (!fs::exists(*main_manifest, error)) main_manifest = *env_dir / "manifests";
       }
+      prefetch_ = std::make_unique<ParsePrefetch>(modulepath_, main_manifest);
+    } catch (const std::system_error&) {
+      // No thread to be had (a process or container limit): parse everything on the spot.
     }
   }
   main_manifest_ = manifest;
@@ -122,7 +134,9 @@ const lang::Program& Environment::parse_module_file(const std::string& file) {
 
 const lang::Program& Environment::parse_absolute(const std::string& absolute) {
   std::optional<ParsePrefetch::Parsed> prefetched;
-  if (prefetch_ && is_inside(absolute, prefetched_modules_.native()))
+  if (prefetch_ && std::any_of(modulepath_.begin(), modulepath_.end(), [&](const fs::path& dir) {
+        return is_inside(absolute, dir.native());
+      }))
     prefetched = prefetch_->take(absolute);
   if (prefetched) {
     if (parse_seconds_) *parse_seconds_ += prefetched->seconds;
@@ -135,20 +149,16 @@ const lang::Program& Environment::parse_absolute(const std::string& absolute) {
   return loaded_.back();
 }
 
-const fs::path& Environment::module_root(const fs::path& modules) const {
-  return prefetch_ && modules == modulepath_.front() ? prefetched_modules_ : modules;
+bool Environment::module_file_exists(const std::string& file) {
+  if (prefetch_) return prefetch_->listed(file);
+  std::error_code error;
+  return fs::is_regular_file(file, error);
 }
 
-bool Environment::module_file_exists(const fs::path& modules, const std::string& file) {
-  if (prefetch_ && modules == modulepath_.front()) return prefetch_->listed(file);
-  return fs::exists(file);
-}
-
-std::string Environment::module_file_name(const fs::path& modules, std::string_view module,
-                                          std::string_view subdir, std::string_view rest) const {
-  std::string file = module_root(modules).native();
-  if (!file.empty() && file.back() != '/') file += '/';
-  file.append(module).append(1, '/').append(subdir).append(1, '/').append(rest);
+std::string Environment::module_file_name(const fs::path& module_dir, std::string_view subdir,
+                                          std::string_view rest) {
+  std::string file = module_dir.native();
+  file.append(1, '/').append(subdir).append(1, '/').append(rest);
   return file;
 }
 
@@ -193,13 +203,10 @@ void Environment::autoload(const std::string& name) {
     while ((at = rest.find("::", at)) != std::string::npos) rest.replace(at, 2, "/");
     rest += ".pp";
   }
-  for (const fs::path& modules : modulepath_) {
-    std::string file = module_file_name(modules, module, "manifests", rest);
-    if (module_file_exists(modules, file)) {
-      parse_module_file(file);
-      return;
-    }
-  }
+  const fs::path* dir = module_dir(module);
+  if (!dir) return;
+  std::string file = module_file_name(*dir, "manifests", rest);
+  if (module_file_exists(file)) parse_module_file(file);
 }
 
 /// Functions and type aliases live in modules/NAME/{functions,types}/a/b.pp for name::a::b.
@@ -211,13 +218,10 @@ void Environment::autoload_from(const std::string& name, const char* subdir) {
   std::size_t at = 0;
   while ((at = rest.find("::", at)) != std::string::npos) rest.replace(at, 2, "/");
   rest += ".pp";
-  for (const fs::path& modules : modulepath_) {
-    std::string file = module_file_name(modules, module, subdir, rest);
-    if (module_file_exists(modules, file)) {
-      parse_module_file(file);
-      return;
-    }
-  }
+  const fs::path* dir = module_dir(module);
+  if (!dir) return;
+  std::string file = module_file_name(*dir, subdir, rest);
+  if (module_file_exists(file)) parse_module_file(file);
 }
 
 const ast::FunctionDefinition* Environment::find_function(const std::string& name) {
@@ -226,6 +230,11 @@ const ast::FunctionDefinition* Environment::find_function(const std::string& nam
   autoload_from(name, "functions");
   found = functions_.find(name);
   return found == functions_.end() ? nullptr : found->second;
+}
+
+const ResourceTypeDefinition* Environment::find_resource_type(const std::string& name) {
+  if (!module_types_) module_types_ = std::make_unique<ModuleTypes>(modulepath_, env_dir_);
+  return module_types_->find(name);
 }
 
 const ast::TypeAlias* Environment::find_type_alias(const std::string& name) {
@@ -238,24 +247,35 @@ const ast::TypeAlias* Environment::find_type_alias(const std::string& name) {
 
 std::string Environment::module_of(const std::string& name) const {
   std::string module = name.substr(0, name.find("::"));
+  return module_dir(module) ? module : "";
+}
+
+const fs::path* Environment::module_dir(const std::string& module) const {
   auto known = module_dirs_.find(module);
   if (known == module_dirs_.end()) {
-    bool found = std::any_of(modulepath_.begin(), modulepath_.end(), [&](const fs::path& modules) {
-      return fs::is_directory(modules / module);
-    });
-    known = module_dirs_.emplace(module, found).first;
+    std::optional<fs::path> found;
+    if (is_module_name(module)) {
+      std::error_code error;
+      for (const fs::path& modules : modulepath_)
+        if (fs::is_directory(modules / module, error)) {
+          found = modules / module;
+          break;
+        }
+    }
+    known = module_dirs_.emplace(module, std::move(found)).first;
   }
-  return known->second ? module : "";
+  return known->second ? &*known->second : nullptr;
 }
 
 std::optional<fs::path> Environment::module_file(const std::string& reference,
                                                  const std::string& subdir) const {
   std::size_t slash = reference.find('/');
   if (slash == std::string::npos) return std::nullopt;
-  for (const fs::path& modules : modulepath_) {
-    fs::path file = modules / reference.substr(0, slash) / subdir / reference.substr(slash + 1);
-    if (fs::is_regular_file(file)) return file;
-  }
+  const fs::path* dir = module_dir(reference.substr(0, slash));
+  if (!dir) return std::nullopt;
+  fs::path file = *dir / subdir / reference.substr(slash + 1);
+  std::error_code error;
+  if (fs::is_regular_file(file, error)) return file;
   return std::nullopt;
 }
 

@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "compiler/module_types.hpp"
 #include "compiler/parse_prefetch.hpp"
 #include "lang/ast/ast.hpp"
 #include "lang/parser.hpp"
@@ -21,11 +22,13 @@ namespace marionette::compiler {
 class Environment {
  public:
   /// `manifest` overrides the environment's main manifest (a file or a directory of .pp files).
-  /// When `parse_seconds` is set, the time spent lexing and parsing is added to it. Module files
-  /// start being listed and parsed ahead of need from here on; the main manifest waits for
-  /// load_main_manifest().
+  /// `modulepath` lists the module directories in search order (module_path.hpp resolves it
+  /// from the settings); without it, ENV_DIR/modules alone. When `parse_seconds` is set, the
+  /// time spent lexing and parsing is added to it. Module files start being listed and parsed
+  /// ahead of need from here on; the main manifest waits for load_main_manifest().
   Environment(const std::optional<std::filesystem::path>& env_dir,
               const std::optional<std::filesystem::path>& manifest,
+              const std::optional<std::vector<std::filesystem::path>>& modulepath = std::nullopt,
               double* parse_seconds = nullptr);
   ~Environment();
 
@@ -44,10 +47,16 @@ class Environment {
   const lang::ast::DefinedTypeDefinition* find_defined_type(const std::string& name);
   /// A function written in the Puppet language (modules/NAME/functions/x.pp for name::x).
   const lang::ast::FunctionDefinition* find_function(const std::string& name);
+  /// A resource type a module ships in Ruby, or .resource_types has, by lowercase name; nullptr
+  /// when none. Throws lang::SourceError for a type file beyond what can be read without Ruby.
+  const ResourceTypeDefinition* find_resource_type(const std::string& name);
   /// A type alias by lowercase name (modules/NAME/types/x.pp for name::x).
   const lang::ast::TypeAlias* find_type_alias(const std::string& name);
   /// The module a qualified name belongs to, when that module is in the modulepath; else "".
   std::string module_of(const std::string& name) const;
+  /// The directory of the module named `module`: the first modulepath entry that has it
+  /// (Puppet's first-wins); nullptr when none has.
+  const std::filesystem::path* module_dir(const std::string& module) const;
   /// modules/MODULE/SUBDIR/REST for "MODULE/REST"; nullopt when no such file exists.
   std::optional<std::filesystem::path> module_file(const std::string& reference,
                                                    const std::string& subdir) const;
@@ -63,20 +72,17 @@ class Environment {
   void register_definitions(const lang::ast::Block* block, const std::string& prefix);
   void autoload(const std::string& name);
   void autoload_from(const std::string& name, const char* subdir);
-  /// Where to look for a module's files: the prefetch's absolute path for the first modulepath
-  /// entry, so that the paths match its listing.
-  const std::filesystem::path& module_root(const std::filesystem::path& modules) const;
-  /// Whether a module file exists (the prefetch listing answers for the first modulepath entry).
-  bool module_file_exists(const std::filesystem::path& modules, const std::string& file);
-  /// module_root(modules)/MODULE/SUBDIR/REST as a string: a std::filesystem::path would be split
-  /// into its components at every step.
-  std::string module_file_name(const std::filesystem::path& modules, std::string_view module,
-                               std::string_view subdir, std::string_view rest) const;
+  /// Whether a module file exists (the prefetch listing answers when there is one).
+  bool module_file_exists(const std::string& file);
+  /// MODULE_DIR/SUBDIR/REST as a string: a std::filesystem::path would be split into its
+  /// components at every step.
+  static std::string module_file_name(const std::filesystem::path& module_dir,
+                                      std::string_view subdir, std::string_view rest);
 
   lang::ast::Arena arena_;
   std::vector<lang::Program> main_;
   std::deque<lang::Program> loaded_;
-  std::vector<std::filesystem::path> modulepath_;
+  std::vector<std::filesystem::path> modulepath_;  ///< absolute and normalised
   std::set<std::string> tried_;
   std::unordered_map<std::string, const lang::ast::ClassDefinition*> classes_;
   std::unordered_map<std::string, const lang::ast::DefinedTypeDefinition*> defined_types_;
@@ -87,10 +93,10 @@ class Environment {
   std::optional<std::filesystem::path> env_dir_;
   std::optional<std::filesystem::path> main_manifest_;  ///< given instead of the environment's
   double* parse_seconds_;
-  /// module_of's answers: is there a directory for this module name in the modulepath?
-  mutable std::unordered_map<std::string, bool> module_dirs_;
-  std::filesystem::path prefetched_modules_;  ///< absolute, normalised; empty without prefetch
+  /// module_dir's answers: the first modulepath entry's MODULE directory, or none.
+  mutable std::unordered_map<std::string, std::optional<std::filesystem::path>> module_dirs_;
   std::unique_ptr<ParsePrefetch> prefetch_;
+  std::unique_ptr<ModuleTypes> module_types_;  ///< made when first asked
 };
 
 }  // namespace marionette::compiler

@@ -11,9 +11,14 @@ void Evaluator::check_builtin_attributes() const {
   for (std::size_t i = 0; i < resources_.size(); ++i) {
     const CompiledResource& resource = resources_[i];
     if (resource.definition) continue;
-    AttributeCheck check(lowercase(resource.type));
+    const ResourceTypeDefinition* module_type = nullptr;
+    if (!module_types_.empty())
+      if (auto found = module_types_.find(resource.type); found != module_types_.end())
+        module_type = found->second;
+    AttributeCheck check(module_type ? std::string() : lowercase(resource.type));
     for (const auto& [name, value] : resource.parameters)
-      if (!check.accepts(name))
+      if (module_type ? !module_type->has_attribute(name) && !is_metaparameter(name)
+                      : !check.accepts(name))
         throw lang::SourceError("no parameter named '" + name + "' on " + resource.ref(),
                                 resource.where);
   }

@@ -188,6 +188,9 @@ void Evaluator::finish_relationships() {
 std::optional<std::size_t> Evaluator::find_by_title_or_alias(const std::string& type,
                                                              const std::string& title) const {
   if (auto index = resources_.find(type, title)) return index;
+  if (!name_aliases_.empty())
+    if (auto aliased = name_aliases_.find(reference_key(type, title)); aliased != name_aliases_.end())
+      return aliased->second;
   auto names = [&](const Value* value) {
     if (!value) return false;
     if (value->is_string()) return value->string() == title;

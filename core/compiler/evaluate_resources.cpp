@@ -53,9 +53,14 @@ std::string Evaluator::resolve_type(const std::string& written, const lang::Sour
   }
   std::string name = lowercase(written.starts_with("::") ? written.substr(2) : written);
   *definition = nullptr;
-  if (!is_builtin_type(name) && !(*definition = environment_.find_defined_type(name)))
+  const ResourceTypeDefinition* module_type = nullptr;
+  // A defined type is looked for before a module's Ruby type (Puppet looks the other way
+  // round): defined types are parsed ahead of need, Ruby types need their directories listed.
+  if (!is_builtin_type(name) && !(*definition = environment_.find_defined_type(name)) &&
+      !(module_type = environment_.find_resource_type(name)))
     throw SourceError("Unknown resource type: '" + name + "'", where);
   std::string type = capitalize_segments(name);
+  if (module_type) module_types_.emplace(type, module_type);
   resolved_types_.emplace(written, std::make_pair(type, *definition));
   return type;
 }
@@ -158,7 +163,15 @@ void Evaluator::declare_titled(const std::string& type,
     if (references) references->push_back(TypeValue{"Class", {Value(resources_[index].title)}});
     return;
   }
+  const ResourceTypeDefinition* module_type = nullptr;
+  if (!definition && !module_types_.empty())
+    if (auto found = module_types_.find(type); found != module_types_.end()) {
+      module_type = found->second;
+      apply_title_patterns(*module_type, title, attributes, where);
+      check_title_is_no_alias(type, title, where);
+    }
   std::size_t index = declare_resource(type, title, std::move(attributes), form, where, scope);
+  if (module_type) alias_by_name(*module_type, index);
   CompiledResource& resource = resources_[index];
   resource.definition = definition;
   if (definition) {

@@ -171,6 +171,17 @@ class Evaluator {
                                                     const std::string& title) const;
   void evaluate_generators();
   void check_builtin_attributes() const;
+  // Module resource types (evaluate_module_types.cpp).
+  /// The attributes a module type's title pattern gives, ahead of the declared ones (which win).
+  void apply_title_patterns(const ResourceTypeDefinition& type, const std::string& title,
+                            std::vector<std::pair<std::string, Value>>& attributes,
+                            const lang::SourceLocation& where) const;
+  /// Fails as Puppet does when the title is another resource's name, before it is declared.
+  void check_title_is_no_alias(const std::string& type, const std::string& title,
+                               const lang::SourceLocation& where) const;
+  /// Registers the resource's namevar as an alias when it differs from its title; fails when
+  /// another resource of the type has that name.
+  void alias_by_name(const ResourceTypeDefinition& type, std::size_t index);
   void apply_pending_overrides();
   void fail_on_unresolved_overrides() const;
 
@@ -236,6 +247,11 @@ class Evaluator {
   std::vector<PendingCollector> collectors_;
   std::vector<PendingOverride> pending_overrides_;
   std::unique_ptr<hiera::Hiera> hiera_;
+  /// The module resource types resolve_type met, by catalog type name ("File_line").
+  std::unordered_map<std::string, const ResourceTypeDefinition*> module_types_;
+  /// Other names of module-type resources (their namevar when it is not the title), by
+  /// reference_key: Puppet's catalog aliases, which must be unique.
+  std::unordered_map<std::string, std::size_t> name_aliases_;
   std::string* epp_output_ = nullptr;  ///< where RenderString/RenderExpression append
   /// Type aliases resolved so far, by lowercase name (types.hpp: TypeAliasTarget).
   std::unordered_map<std::string, std::shared_ptr<TypeAliasTarget>> alias_targets_;

@@ -61,10 +61,12 @@ void collect_pp_files(const std::string& dir, int depth, std::vector<std::string
 
 }  // namespace
 
-std::vector<ModuleManifests> module_manifests(const std::string& modules_dir) {
+std::vector<ModuleManifests> module_manifests(const std::string& modules_dir,
+                                              std::unordered_set<std::string>* seen) {
   std::vector<ModuleManifests> modules;
   for (const DirectoryEntry& module : read_directory(modules_dir)) {
     if (!module.directory) continue;
+    if (seen && !seen->insert(module.name).second) continue;
     ModuleManifests found{module.name, {}};
     for (std::string_view subdir : kManifestDirs)
       collect_pp_files((modules_dir + '/' + module.name + '/').append(subdir), 0, found.files);

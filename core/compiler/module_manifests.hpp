@@ -2,6 +2,7 @@
 
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 namespace marionette::compiler {
@@ -13,8 +14,11 @@ struct ModuleManifests {
 };
 
 /// The modules in `modules_dir` (an absolute path) that have .pp files, sorted by name.
-/// Directory symlinks are followed; unreadable directories are skipped.
-std::vector<ModuleManifests> module_manifests(const std::string& modules_dir);
+/// Directory symlinks are followed; unreadable directories are skipped. With `seen`, a module
+/// whose name is in it is left out, and every module directory's name (with .pp files or not) is
+/// added to it: listing a module path's entries in order so gives Puppet's first-wins.
+std::vector<ModuleManifests> module_manifests(const std::string& modules_dir,
+                                              std::unordered_set<std::string>* seen = nullptr);
 
 /// Whether `file` has the shape of a path module_manifests(modules_dir) lists: a .pp file under
 /// a module's manifests/, functions/ or types/ (whether it exists is not asked).

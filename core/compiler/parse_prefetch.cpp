@@ -45,13 +45,14 @@ void for_each_module_word(std::string_view text, Visit visit) {
 
 }  // namespace
 
-ParsePrefetch::ParsePrefetch(fs::path modules_dir, std::optional<fs::path> main_manifest)
-    : modules_dir_(modules_dir),
+ParsePrefetch::ParsePrefetch(std::vector<fs::path> modules_dirs,
+                             std::optional<fs::path> main_manifest)
+    : modules_dirs_(modules_dirs),
       heap_(kHeapStep),
       worker_(
-          [this, modules_dir = std::move(modules_dir), main_manifest = std::move(main_manifest)] {
+          [this, modules_dirs = std::move(modules_dirs), main_manifest = std::move(main_manifest)] {
             pthread_setname_np(pthread_self(), "marionette-prs");  // apart in ps, top and perf
-            list(modules_dir);
+            list(modules_dirs);
             if (main_manifest) order_by_mentions(*main_manifest);
             work();
           }) {}
@@ -87,8 +88,12 @@ void ParsePrefetch::order_by_mentions(const fs::path& main_manifest) {
   }
 }
 
-void ParsePrefetch::list(const fs::path& modules_dir) {
-  std::vector<ModuleManifests> modules = module_manifests(modules_dir.native());
+void ParsePrefetch::list(const std::vector<fs::path>& modules_dirs) {
+  std::vector<ModuleManifests> modules;
+  std::unordered_set<std::string> seen;
+  for (const fs::path& dir : modules_dirs)
+    for (ModuleManifests& module : module_manifests(dir.native(), &seen))
+      modules.push_back(std::move(module));
   std::lock_guard lock(mutex_);
   for (ModuleManifests& module : modules) {
     module_starts_.emplace(std::move(module.module), entries_.size());
@@ -133,8 +138,9 @@ bool ParsePrefetch::listed(const std::string& file) {
   }
   // Asked before the listing is done: the file system answers what the listing will say.
   struct stat status;
-  return has_manifest_shape(modules_dir_.native(), file) && stat(file.c_str(), &status) == 0 &&
-         S_ISREG(status.st_mode);
+  return std::any_of(modules_dirs_.begin(), modules_dirs_.end(),
+                     [&](const fs::path& dir) { return has_manifest_shape(dir.native(), file); }) &&
+         stat(file.c_str(), &status) == 0 && S_ISREG(status.st_mode);
 }
 
 std::optional<ParsePrefetch::Parsed> ParsePrefetch::take(const std::string& file) {

@@ -30,10 +30,16 @@ class ParsePrefetch {
   };
 
   /// Starts listing the modules' .pp files (module_manifests) and parsing them, on a thread.
-  /// `modules_dir` is absolute and normalised, as the paths later asked for. The modules the
-  /// main manifest (a file or a directory) names come first, in the order it names them.
-  explicit ParsePrefetch(std::filesystem::path modules_dir,
+  /// `modules_dirs` is the module path, each entry absolute and normalised, as the paths later
+  /// asked for; a module name listed in an earlier entry hides the later ones (first-wins).
+  /// The modules the main manifest (a file or a directory) names come first, in the order it
+  /// names them.
+  explicit ParsePrefetch(std::vector<std::filesystem::path> modules_dirs,
                          std::optional<std::filesystem::path> main_manifest = std::nullopt);
+  explicit ParsePrefetch(std::filesystem::path modules_dir,
+                         std::optional<std::filesystem::path> main_manifest = std::nullopt)
+      : ParsePrefetch(std::vector<std::filesystem::path>{std::move(modules_dir)},
+                      std::move(main_manifest)) {}
   ~ParsePrefetch();
   ParsePrefetch(const ParsePrefetch&) = delete;
   ParsePrefetch& operator=(const ParsePrefetch&) = delete;
@@ -61,7 +67,7 @@ class ParsePrefetch {
     std::size_t module_end = 0;  ///< one past the last listed file of the same module
   };
 
-  void list(const std::filesystem::path& modules_dir);
+  void list(const std::vector<std::filesystem::path>& modules_dirs);
   void order_by_mentions(const std::filesystem::path& main_manifest);
   void work();
   /// Parses entry `at` into `arena` with `lock` released, then records the outcome.
@@ -70,7 +76,7 @@ class ParsePrefetch {
   /// the main manifest names, else the next in order.
   std::optional<std::size_t> next_queued();
 
-  const std::filesystem::path modules_dir_;
+  const std::vector<std::filesystem::path> modules_dirs_;
   std::vector<Entry> entries_;
   std::unordered_map<std::string, std::size_t> index_;          ///< path -> entry
   std::unordered_map<std::string, std::size_t> module_starts_;  ///< module -> its first entry

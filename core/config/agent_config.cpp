@@ -53,6 +53,10 @@ const std::vector<Setting>& settings() {
   static const std::vector<Setting> all = {
       {"env-dir", false, [](AgentConfig& c, const std::string& v) { c.env_dir = not_empty(v); }},
       {"manifest", false, [](AgentConfig& c, const std::string& v) { c.manifest = not_empty(v); }},
+      {"modulepath", false, [](AgentConfig& c, const std::string& v) { c.modulepath = v; }},
+      {"basemodulepath", false, [](AgentConfig& c, const std::string& v) { c.basemodulepath = v; }},
+      {"environmentpath", false,
+       [](AgentConfig& c, const std::string& v) { c.environmentpath = not_empty(v); }},
       {"facts", false, [](AgentConfig& c, const std::string& v) { c.facts = not_empty(v); }},
       {"certname", false, [](AgentConfig& c, const std::string& v) { c.certname = not_empty(v); }},
       {"environment", false,

@@ -13,6 +13,9 @@ namespace marionette::config {
 struct AgentConfig {
   std::optional<std::filesystem::path> env_dir;  ///< env-dir: site.pp or manifests/, modules/
   std::optional<std::filesystem::path> manifest;
+  std::optional<std::string> modulepath;  ///< colon-separated; replaces the environment's
+  std::optional<std::string> basemodulepath;   ///< default: compiler::kDefaultBaseModulePath
+  std::optional<std::string> environmentpath;  ///< default: compiler::kDefaultEnvironmentPath
   std::optional<std::filesystem::path> facts;  ///< a YAML facts file instead of native facts
   std::optional<std::string> certname;         ///< default: the facts' fqdn
   std::string environment = "production";

@@ -102,7 +102,10 @@ void apply_with(const catalog::Catalog& catalog, const RunSettings& settings, co
   options.tags = settings.tags;
   options.log = log;
   options.stop_requested = settings.stop_requested;
-  if (settings.env_dir) options.module_dirs = {*settings.env_dir / "modules"};
+  if (settings.modulepath)
+    options.module_dirs = *settings.modulepath;
+  else if (settings.env_dir)
+    options.module_dirs = {*settings.env_dir / "modules"};
   options.clientbucket_dir = settings.state_dir / "clientbucket";
   outcome.report = transaction::apply(catalog, options);
   outcome.apply_seconds = seconds_since(apply_start);

@@ -37,6 +37,15 @@ void warn(const std::string& warning) {
 
 }  // namespace
 
+void resolve_environment(RunSettings& settings, compiler::EnvironmentSettings where) {
+  where.env_dir = settings.env_dir;
+  where.environment = settings.environment;
+  compiler::ResolvedEnvironment resolved = compiler::resolve_environment(where);
+  settings.env_dir = resolved.env_dir;
+  if (!settings.manifest) settings.manifest = resolved.manifest;
+  settings.modulepath = std::move(resolved.modulepath);
+}
+
 indirector::Routes routes_for(const RunSettings& settings) {
   if (settings.route_file)
     return indirector::load_routes(*settings.route_file, settings.application,
@@ -51,6 +60,7 @@ indirector::TerminusSettings terminus_settings_for(const RunSettings& settings) 
   out.external_dirs = settings.external_dirs;
   out.env_dir = settings.env_dir;
   out.manifest = settings.manifest;
+  out.modulepath = settings.modulepath;
   out.environment = settings.environment;
   out.hiera_config = settings.hiera_config;
   out.redis_url = settings.redis_url;

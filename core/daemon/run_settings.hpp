@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/module_path.hpp"
 #include "facts/facts.hpp"
 #include "indirector/routes.hpp"
 #include "indirector/settings.hpp"
@@ -16,6 +17,8 @@ namespace marionette::daemon {
 struct RunSettings {
   std::optional<std::filesystem::path> env_dir;
   std::optional<std::filesystem::path> manifest;
+  /// The module directories in search order; none: ENV_DIR/modules (see resolve_environment).
+  std::optional<std::vector<std::filesystem::path>> modulepath;
   std::optional<std::filesystem::path> facts_file;  ///< without it, native facts are gathered
   std::optional<std::string> node_name;             ///< without it, the facts' fqdn
   std::string environment = "production";
@@ -32,6 +35,11 @@ struct RunSettings {
   std::optional<std::string> redis_url;  ///< for redis termini
   std::string redis_prefix = "marionette";
 };
+
+/// Fills env_dir, manifest (unless one is given) and modulepath from Puppet's settings
+/// (compiler::resolve_environment); `where.environment` is the run's environment. Throws
+/// std::runtime_error when a named environment does not exist.
+void resolve_environment(RunSettings& settings, compiler::EnvironmentSettings where);
 
 /// The routes of this run: the route file's for the application, else the defaults.
 /// Throws indirector::Error (file:line:column + caret) for a bad route file.

@@ -19,6 +19,7 @@ class CompilerCatalog : public Terminus<catalog::Catalog> {
     compiler::CompileRequest compile;
     compile.env_dir = settings_.env_dir;
     compile.manifest = settings_.manifest;
+    compile.modulepath = settings_.modulepath;
     compile.node_name = request.key;
     compile.environment = settings_.environment;
     compile.hiera_config = settings_.hiera_config;

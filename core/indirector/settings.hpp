@@ -19,6 +19,7 @@ struct TerminusSettings {
   std::vector<std::filesystem::path> external_dirs;  ///< facts/native; empty: the defaults
   std::optional<std::filesystem::path> env_dir;      ///< catalog/compiler
   std::optional<std::filesystem::path> manifest;     ///< catalog/compiler
+  std::optional<std::vector<std::filesystem::path>> modulepath;  ///< catalog/compiler
   std::string environment = "production";
   std::optional<std::filesystem::path> hiera_config;  ///< catalog/compiler: global Hiera layer
   std::optional<std::string> redis_url;               ///< redis termini: redis://… or unix://…

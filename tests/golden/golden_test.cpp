@@ -8,6 +8,7 @@
 
 #include "catalog_compare.hpp"
 #include "compiler/compiler.hpp"
+#include "compiler/module_path.hpp"
 #include "lang/diagnostic.hpp"
 
 namespace marionette {
@@ -36,6 +37,14 @@ compiler::CompileRequest request_for(const fs::path& dir) {
   static const facts::Facts facts = facts::load_yaml_file(kGoldenDir / "facts.yaml");
   compiler::CompileRequest request;
   request.env_dir = dir;
+  // The case's environment.conf counts, as it does for Puppet; no base module path, so that
+  // a case sees only its own modules.
+  compiler::EnvironmentSettings where;
+  where.env_dir = dir;
+  where.basemodulepath = "";
+  compiler::ResolvedEnvironment resolved = compiler::resolve_environment(where);
+  request.manifest = resolved.manifest;
+  request.modulepath = resolved.modulepath;
   request.facts = facts;
   request.node_name = facts.value("fqdn", std::string("node1.example.com"));
   return request;

@@ -117,14 +117,16 @@ bool Evaluator::is_defined(const Value& what, Scope& scope) {
   }
   if (what.is_type()) {
     std::string name = lowercase(what.type().name);
-    return is_builtin_type(name) || environment_.find_defined_type(name) != nullptr;
+    return is_builtin_type(name) || environment_.find_defined_type(name) != nullptr ||
+           environment_.find_resource_type(name) != nullptr;
   }
   if (!what.is_string()) return false;
   const std::string& text = what.string();
   if (text.starts_with("$")) return find_variable(text.substr(1), scope) != nullptr;
   std::string name = lowercase(text.starts_with("::") ? text.substr(2) : text);
   return is_builtin_type(name) || environment_.find_class(name) != nullptr ||
-         environment_.find_defined_type(name) != nullptr;
+         environment_.find_defined_type(name) != nullptr ||
+         environment_.find_resource_type(name) != nullptr;
 }
 
 void register_catalog_functions(FunctionTable& table) {

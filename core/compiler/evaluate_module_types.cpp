@@ -1,0 +1,80 @@
+// Resources of the types modules ship in Ruby: their titles and names as Puppet's catalog
+// treats them (title patterns, namevar aliases).
+#include <algorithm>
+
+#include "compiler/evaluator.hpp"
+#include "lang/diagnostic.hpp"
+
+namespace marionette::compiler {
+
+using lang::SourceError;
+
+namespace {
+
+std::string where_text(const lang::SourceLocation& where) {
+  return where.path() + ":" + std::to_string(where.line);
+}
+
+}  // namespace
+
+void Evaluator::apply_title_patterns(const ResourceTypeDefinition& type, const std::string& title,
+                                     std::vector<std::pair<std::string, Value>>& attributes,
+                                     const lang::SourceLocation& where) const {
+  if (type.title_patterns.empty()) return;
+  const ResourceTypeDefinition::TitlePattern* matched = nullptr;
+  std::smatch groups;
+  for (const ResourceTypeDefinition::TitlePattern& pattern : type.title_patterns)
+    if (std::regex_search(title, groups, pattern.compiled)) {
+      matched = &pattern;
+      break;
+    }
+  if (!matched)
+    throw SourceError("No set of title patterns matched the title \"" + title + "\".", where);
+  // With one key attribute the title stays the title; with several (a composite namevar) each
+  // group becomes its attribute, ahead of the declared attributes, which win where given.
+  if (type.key_attributes.size() < 2) return;
+  std::vector<std::pair<std::string, Value>> merged;
+  for (std::size_t i = 0; i < matched->captures.size() && i + 1 < groups.size(); ++i) {
+    const std::string& name = matched->captures[i];
+    auto declared = std::find_if(attributes.begin(), attributes.end(),
+                                 [&](const auto& a) { return a.first == name; });
+    if (declared != attributes.end()) {
+      merged.push_back(std::move(*declared));
+      attributes.erase(declared);
+    } else if (groups[i + 1].matched) {
+      merged.emplace_back(name, Value(groups[i + 1].str()));
+    }
+  }
+  for (auto& attribute : attributes) merged.push_back(std::move(attribute));
+  attributes = std::move(merged);
+}
+
+void Evaluator::check_title_is_no_alias(const std::string& type, const std::string& title,
+                                        const lang::SourceLocation& where) const {
+  auto aliased = name_aliases_.find(reference_key(type, title));
+  if (aliased == name_aliases_.end()) return;
+  throw SourceError("Duplicate declaration: " + type + "[" + title + "] is already declared at " +
+                        where_text(resources_[aliased->second].where) + "; cannot redeclare",
+                    where);
+}
+
+void Evaluator::alias_by_name(const ResourceTypeDefinition& type, std::size_t index) {
+  if (type.key_attributes.size() != 1) return;  // Puppet aliases no composite names
+  const CompiledResource& resource = resources_[index];
+  const Value* name = resource.parameter(type.key_attributes.front());
+  if (!name || !name->is_string() || name->string() == resource.title) return;
+  std::string key = reference_key(resource.type, name->string());
+  std::optional<std::size_t> holder = resources_.find(key);
+  if (!holder)
+    if (auto aliased = name_aliases_.find(key); aliased != name_aliases_.end())
+      holder = aliased->second;
+  if (holder)
+    throw SourceError("Cannot alias " + resource.ref() + " to [\"" + name->string() + "\"] at " +
+                          where_text(resource.where) + "; resource [\"" + resource.type +
+                          "\", \"" + name->string() + "\"] already declared " +
+                          where_text(resources_[*holder].where),
+                      resource.where);
+  name_aliases_.emplace(std::move(key), index);
+}
+
+}  // namespace marionette::compiler

@@ -1,0 +1,2 @@
+widget { 'a': color => 'red' }
+widget { 'b': size => 3 }

@@ -1,0 +1,2 @@
+widget { 'b': name => 'a' }
+widget { 'a': }

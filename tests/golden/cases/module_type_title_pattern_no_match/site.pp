@@ -1,0 +1,2 @@
+pair_setting { 'main/k': }
+pair_setting { 'nomatch': value => 1 }

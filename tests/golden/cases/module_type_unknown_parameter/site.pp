@@ -1,0 +1,2 @@
+widget { 'a': size => 3 }
+widget { 'b': shape => 'round' }

@@ -1,0 +1,1 @@
+class other { notify { 'other from modules': } }

@@ -1,0 +1,1 @@
+class app::extra { notify { 'shadowed': } }

@@ -1,0 +1,1 @@
+class app { notify { 'app from modules': } }
