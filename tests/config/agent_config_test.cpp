@@ -56,6 +56,20 @@ TEST_F(ConfigFile, ReadsEverySettingItNames) {
   EXPECT_TRUE(config.snmp) << "an unset setting keeps its default";
 }
 
+TEST_F(ConfigFile, ReadsTheModulePathSettings) {
+  AgentConfig config;
+  ASSERT_EQ(load("modulepath: site:modules\n"
+                 "basemodulepath: /opt/modules\n"
+                 "environmentpath: /srv/environments\n"
+                 "environment: staging\n",
+                 config),
+            "");
+  EXPECT_EQ(config.modulepath, "site:modules");
+  EXPECT_EQ(config.basemodulepath, "/opt/modules");
+  EXPECT_EQ(config.environmentpath, "/srv/environments");
+  EXPECT_EQ(config.environment, "staging");
+}
+
 TEST_F(ConfigFile, AnEmptyFileSetsNothing) {
   AgentConfig config;
   EXPECT_EQ(load("", config), "");
