@@ -183,5 +183,18 @@ TEST_F(ParsePrefetchTest, ABrokenModuleFailsTheCompileWhenIncluded) {
   }
 }
 
+TEST_F(ParsePrefetchTest, AModuleInAnEarlierEntryHidesTheLaterCopiesWhole) {
+  write("site/app/manifests/init.pp", "class app { }\n");
+  write("site/empty/README", "a module without code still hides the later one\n");
+  write("modules/empty/manifests/init.pp", "class empty { }\n");
+  ParsePrefetch prefetch(std::vector<fs::path>{dir_ / "site", modules()});
+  prefetch.wait_until_idle();
+  EXPECT_TRUE(prefetch.listed((dir_ / "site/app/manifests/init.pp").string()));
+  EXPECT_FALSE(prefetch.listed((modules() / "app/manifests/init.pp").string()));
+  EXPECT_FALSE(prefetch.listed((modules() / "app/manifests/db/server.pp").string()));
+  EXPECT_FALSE(prefetch.listed((modules() / "empty/manifests/init.pp").string()));
+  EXPECT_TRUE(prefetch.listed((modules() / "broken/manifests/init.pp").string()));
+}
+
 }  // namespace
 }  // namespace marionette::compiler
