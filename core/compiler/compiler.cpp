@@ -97,6 +97,7 @@ void Evaluator::compile_resources() {
   finish_relationships();
   check_relationship_targets();
   inherit_metaparameters();
+  drop_namevars_equal_to_titles();
 }
 
 catalog::Catalog Evaluator::run() {

@@ -77,4 +77,18 @@ void Evaluator::alias_by_name(const ResourceTypeDefinition& type, std::size_t in
   name_aliases_.emplace(std::move(key), index);
 }
 
+void Evaluator::drop_namevars_equal_to_titles() {
+  if (module_types_.empty()) return;
+  for (std::size_t i = 0; i < resources_.size(); ++i) {
+    CompiledResource& resource = resources_[i];
+    auto found = module_types_.find(resource.type);
+    if (found == module_types_.end() || found->second->key_attributes.size() != 1) continue;
+    const std::string& namevar = found->second->key_attributes.front();
+    std::erase_if(resource.parameters, [&](const auto& parameter) {
+      return parameter.first == namevar && parameter.second.is_string() &&
+             parameter.second.string() == resource.title;
+    });
+  }
+}
+
 }  // namespace marionette::compiler

@@ -1,0 +1,2 @@
+Puppet::Type.type(:widget).provide(:ruby) do
+end
