@@ -82,8 +82,10 @@ void Evaluator::drop_namevars_equal_to_titles() {
   for (std::size_t i = 0; i < resources_.size(); ++i) {
     CompiledResource& resource = resources_[i];
     auto found = module_types_.find(resource.type);
-    if (found == module_types_.end() || found->second->key_attributes.size() != 1) continue;
-    const std::string& namevar = found->second->key_attributes.front();
+    if (found == module_types_.end()) continue;
+    // The namevar: the one key attribute, or `name` with a composite key (as Puppet's catalog).
+    const std::vector<std::string>& keys = found->second->key_attributes;
+    const std::string namevar = keys.size() == 1 ? keys.front() : "name";
     std::erase_if(resource.parameters, [&](const auto& parameter) {
       return parameter.first == namevar && parameter.second.is_string() &&
              parameter.second.string() == resource.title;
