@@ -136,5 +136,27 @@ TEST_F(ModulePathCli, LookupsModuleLayerFollowsTheModulePath) {
   EXPECT_EQ(shadowed.out, "");
 }
 
+TEST_F(ModulePathCli, ApplyAndTheAgentsConfigFileTakeTheModulePathToo) {
+  fs::path site = write("site.pp", "include m, n\n");
+  std::string modulepath = path("one") + ":" + path("two");
+  CommandResult apply = marionette({"apply", site.string(), "--facts", MARIONETTE_FACTS_FILE,
+                                    "--statedir", path("state-apply"), "--modulepath",
+                                    modulepath});
+  EXPECT_EQ(apply.exit_code, 0) << apply.err;
+  EXPECT_NE(apply.out.find("m from one"), std::string::npos) << apply.out;
+  EXPECT_NE(apply.out.find("n from two"), std::string::npos) << apply.out;
+  EXPECT_EQ(apply.out.find("m from two"), std::string::npos) << apply.out;
+
+  fs::path config = write("marionette.yaml", "modulepath: " + modulepath + "\n");
+  CommandResult agent = marionette({"agent", "--no-daemonize", "--onetime", "--no-snmp",
+                                    "--config", config.string(), "--manifest", site.string(),
+                                    "--facts", MARIONETTE_FACTS_FILE, "--statedir",
+                                    path("state-agent")});
+  EXPECT_EQ(agent.exit_code, 0) << agent.err;
+  EXPECT_NE(agent.out.find("m from one"), std::string::npos) << agent.out << agent.err;
+  EXPECT_NE(agent.out.find("n from two"), std::string::npos) << agent.out;
+  EXPECT_EQ(agent.out.find("m from two"), std::string::npos) << agent.out;
+}
+
 }  // namespace
 }  // namespace marionette
