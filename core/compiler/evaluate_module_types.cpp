@@ -78,14 +78,19 @@ void Evaluator::alias_by_name(const ResourceTypeDefinition& type, std::size_t in
 }
 
 void Evaluator::drop_namevars_equal_to_titles() {
-  if (module_types_.empty()) return;
   for (std::size_t i = 0; i < resources_.size(); ++i) {
     CompiledResource& resource = resources_[i];
-    auto found = module_types_.find(resource.type);
-    if (found == module_types_.end()) continue;
-    // The namevar: the one key attribute, or `name` with a composite key (as Puppet's catalog).
-    const std::vector<std::string>& keys = found->second->key_attributes;
-    const std::string namevar = keys.size() == 1 ? keys.front() : "name";
+    // Classes keep theirs, and so do the resources Puppet makes itself (Stage[main]).
+    if (resource.type == "Class" || !resource.where.known()) continue;
+    // The namevar: a module type's one key attribute, else `name` (a composite key, a defined
+    // type); the built-in types' own for file and exec.
+    std::string_view namevar = "name";
+    if (resource.type == "File") namevar = "path";
+    if (resource.type == "Exec") namevar = "command";
+    if (!module_types_.empty())
+      if (auto found = module_types_.find(resource.type); found != module_types_.end())
+        if (found->second->key_attributes.size() == 1)
+          namevar = found->second->key_attributes.front();
     std::erase_if(resource.parameters, [&](const auto& parameter) {
       return parameter.first == namevar && parameter.second.is_string() &&
              parameter.second.string() == resource.title;

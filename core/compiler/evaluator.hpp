@@ -182,8 +182,8 @@ class Evaluator {
   /// Registers the resource's namevar as an alias when it differs from its title; fails when
   /// another resource of the type has that name.
   void alias_by_name(const ResourceTypeDefinition& type, std::size_t index);
-  /// Puppet's catalog leaves out a module-type resource's namevar (`name` for a composite key)
-  /// when it equals the title.
+  /// Puppet's catalog leaves out a resource's namevar (`name` for a composite key or a
+  /// defined type) when it equals the title.
   void drop_namevars_equal_to_titles();
   void apply_pending_overrides();
   void fail_on_unresolved_overrides() const;
