@@ -58,10 +58,15 @@ void Evaluator::check_title_is_no_alias(const std::string& type, const std::stri
                     where);
 }
 
-void Evaluator::alias_by_name(const ResourceTypeDefinition& type, std::size_t index) {
-  if (type.key_attributes.size() != 1) return;  // Puppet aliases no composite names
+std::string_view Evaluator::builtin_unique_namevar(std::string_view type) {
+  if (type == "File") return "path";
+  if (type == "Exec" || type == "Package" || type == "Class") return "";
+  return "name";
+}
+
+void Evaluator::alias_by_name(std::string_view namevar, std::size_t index) {
   const CompiledResource& resource = resources_[index];
-  const Value* name = resource.parameter(type.key_attributes.front());
+  const Value* name = resource.parameter(namevar);
   if (!name || !name->is_string() || name->string() == resource.title) return;
   std::string key = reference_key(resource.type, name->string());
   std::optional<std::size_t> holder = resources_.find(key);

@@ -163,15 +163,19 @@ void Evaluator::declare_titled(const std::string& type,
     if (references) references->push_back(TypeValue{"Class", {Value(resources_[index].title)}});
     return;
   }
-  const ResourceTypeDefinition* module_type = nullptr;
-  if (!definition && !module_types_.empty())
-    if (auto found = module_types_.find(type); found != module_types_.end()) {
-      module_type = found->second;
-      apply_title_patterns(*module_type, title, attributes, where);
-      check_title_is_no_alias(type, title, where);
-    }
+  std::string_view namevar;  ///< whose value, when not the title, is another name to be unique
+  if (!definition) {
+    namevar = builtin_unique_namevar(type);
+    if (!module_types_.empty())
+      if (auto found = module_types_.find(type); found != module_types_.end()) {
+        apply_title_patterns(*found->second, title, attributes, where);
+        const std::vector<std::string>& keys = found->second->key_attributes;
+        namevar = keys.size() == 1 ? std::string_view(keys.front()) : std::string_view();
+      }
+    if (!name_aliases_.empty()) check_title_is_no_alias(type, title, where);
+  }
   std::size_t index = declare_resource(type, title, std::move(attributes), form, where, scope);
-  if (module_type) alias_by_name(*module_type, index);
+  if (!namevar.empty()) alias_by_name(namevar, index);
   CompiledResource& resource = resources_[index];
   resource.definition = definition;
   if (definition) {

@@ -179,9 +179,12 @@ class Evaluator {
   /// Fails as Puppet does when the title is another resource's name, before it is declared.
   void check_title_is_no_alias(const std::string& type, const std::string& title,
                                const lang::SourceLocation& where) const;
-  /// Registers the resource's namevar as an alias when it differs from its title; fails when
+  /// Registers the resource's `namevar` as an alias when it differs from its title; fails when
   /// another resource of the type has that name.
-  void alias_by_name(const ResourceTypeDefinition& type, std::size_t index);
+  void alias_by_name(std::string_view namevar, std::size_t index);
+  /// The namevar Puppet aliases for a built-in type ("path" for File, "name" for most); empty
+  /// for Exec (not isomorphic) and Package (a composite key).
+  static std::string_view builtin_unique_namevar(std::string_view type);
   /// Puppet's catalog leaves out a resource's namevar (`name` for a composite key or a
   /// defined type) when it equals the title.
   void drop_namevars_equal_to_titles();

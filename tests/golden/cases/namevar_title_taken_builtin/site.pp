@@ -1,0 +1,2 @@
+file { 'a': path => '/x' }
+file { '/x': }
