@@ -202,6 +202,7 @@ int run_agent(const std::vector<std::string>& words) {
     options.redis_url = config.redis;
     options.node_name = counter_node_name(settings.run);
     options.key_prefix = config.redis_prefix;
+    options.log = log;
     counter_store = counters::make_counter_store(options);
   } catch (const std::exception& e) {
     print_error(std::string("cannot start the agent: ") + e.what());

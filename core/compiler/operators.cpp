@@ -107,7 +107,7 @@ Value numeric(const Value& value, const lang::SourceLocation& where) {
 }
 
 /// Puppet's OPERATOR_NOT_APPLICABLE(_WHEN) for an integer-only operator given a float.
-[[noreturn]] void integers_only(const char* spelled, const Value& left, const Value& right,
+[[noreturn]] void integers_only(const char* spelled, const Value& left, const Value& /*right*/,
                                 const lang::SourceLocation& where) {
   if (left.is_float())
     fail(std::string("Operator '") + spelled + "' is not applicable to a Float.", where);
