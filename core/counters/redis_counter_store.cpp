@@ -72,8 +72,8 @@ Totals totals_from(const std::vector<RedisReply>& replies, std::size_t first) {
   return totals;
 }
 
-Totals plus(Totals totals, const std::vector<RunDelta>& pending, std::size_t count = SIZE_MAX) {
-  for (std::size_t i = 0; i < pending.size() && i < count; ++i) add_delta(totals, pending[i]);
+Totals plus(Totals totals, const std::vector<RunDelta>& pending) {
+  for (const RunDelta& delta : pending) add_delta(totals, delta);
   return totals;
 }
 
@@ -170,15 +170,16 @@ RedisCounterStore::Known RedisCounterStore::refresh() {
   Known known = cached;
 
   reachable_ = true;
-  const std::vector<RunDelta> journaled = pending;
-  if (!pending.empty()) pending = flush(std::move(pending), &known);
-  const std::size_t flushed = journaled.size() - pending.size();
+  const std::size_t journaled = pending.size();
+  Totals counted_now;  // what the flushed runs added in Redis (not the replays it knew)
+  if (!pending.empty()) pending = flush(std::move(pending), &known, &counted_now);
+  const std::size_t flushed = journaled - pending.size();
   if (reachable_ && flushed == 0) {
     auto node = read_hash(keys_.node);
     auto fleet = node ? read_hash(keys_.fleet) : std::nullopt;
     if (node && fleet) known = {*node, *fleet};
   }
-  if (reachable_) restore_if_lost(plus(cached.node, journaled, flushed), &known);
+  if (reachable_) restore_if_lost(sum(cached.node, counted_now), &known);
   if (known.node != cached.node || known.fleet != cached.fleet) save_cache(cache_file, known);
   if (flushed > 0) last_flush_at_ = unix_seconds_now();
   pending_ = pending.size();
@@ -223,12 +224,15 @@ void RedisCounterStore::log_reachability(std::size_t flushed) {
   }
 }
 
-std::vector<RunDelta> RedisCounterStore::flush(std::vector<RunDelta> pending, Known* known) {
+std::vector<RunDelta> RedisCounterStore::flush(std::vector<RunDelta> pending, Known* known,
+                                               Totals* counted_now) {
   std::size_t flushed = 0;
   while (flushed < pending.size() && flushed < kMaxFlushBatch) {
-    auto after = flush_one(pending[flushed]);
+    bool counted = false;
+    auto after = flush_one(pending[flushed], &counted);
     if (!after) break;
     *known = *after;
+    if (counted) add_delta(*counted_now, pending[flushed]);
     ++flushed;
   }
   if (flushed == 0) return pending;
@@ -240,7 +244,8 @@ std::vector<RunDelta> RedisCounterStore::flush(std::vector<RunDelta> pending, Kn
   return pending;
 }
 
-std::optional<RedisCounterStore::Known> RedisCounterStore::flush_one(const RunDelta& delta) {
+std::optional<RedisCounterStore::Known> RedisCounterStore::flush_one(const RunDelta& delta,
+                                                                   bool* counted) {
   std::vector<std::string> args = {
       "EVAL",        kApplyRunScript,   "4",
       keys_.applied, keys_.applied_seq, keys_.node,
@@ -258,6 +263,7 @@ std::optional<RedisCounterStore::Known> RedisCounterStore::flush_one(const RunDe
     last_error_ = reply ? reply->text : error;
     return std::nullopt;
   }
+  *counted = reply->elements[0].kind == RedisReply::Kind::integer && reply->elements[0].integer == 1;
   return Known{totals_from(reply->elements, 1),
                totals_from(reply->elements, 1 + kCounterFields.size())};
 }

@@ -61,13 +61,14 @@ class RedisCounterStore final : public CounterStore {
   /// Call with the locks held.
   Known refresh();
   /// Flushes up to kMaxFlushBatch pending runs, updating *known from Redis's replies; returns
-  /// the runs still pending.
-  std::vector<RunDelta> flush(std::vector<RunDelta> pending, Known* known);
+  /// the runs still pending. What Redis counted anew (not a replay it knew) is added to
+  /// *counted_now.
+  std::vector<RunDelta> flush(std::vector<RunDelta> pending, Known* known, Totals* counted_now);
   /// Applies one run in Redis; returns the node and fleet totals after it, or nullopt.
-  std::optional<Known> flush_one(const RunDelta& delta);
+  std::optional<Known> flush_one(const RunDelta& delta, bool* counted);
   std::optional<Totals> read_hash(const std::string& key);
   /// Counters are monotonic: when Redis's totals for this node are below what was counted
-  /// before (`expected`: the cached totals plus the runs just flushed), Redis was restarted
+  /// before (`expected`: the cached totals plus what the runs just flushed added), Redis was restarted
   /// without its data; the difference is added back to the node's and the fleet's hashes.
   void restore_if_lost(const Totals& expected, Known* known);
   /// Logs an outage once when it starts and once when it ends.

@@ -122,6 +122,8 @@ const ApplyCase kCases[] = {
      "Skipping because of failed dependencies"},
     {"file_over_directory", "file { '@/out': ensure => file, content => 'x' }", false, 0, 4,
      "Not removing directory; use 'force' to override"},
+    {"ensure_other_value_is_a_link", "file { '@/out/e': ensure => bogus }", false, 0, 2,
+     "File[@/out/e]/ensure: created"},
     {"compile_error", "notify { 'x': message => }", false, 1, 1, "Syntax error"},
     {"fail_function", "fail('boom')", false, 1, 1, "boom"},
     {"duplicate_declaration", "notify { 'x': }\nnotify { 'x': }\n", false, 1, 1,
