@@ -257,6 +257,26 @@ TEST_F(AgentHardening, ApplyRemovesTemporariesAKilledWriteLeftBehind) {
   EXPECT_TRUE(fs::exists(managed / ".keep"));
 }
 
+TEST_F(AgentHardening, AgentStartRemovesTemporariesKilledWritesLeftInTheStateDir) {
+  fs::create_directories(state() / "client_data" / "catalog");
+  const std::string live = "counters.json.tmp." + std::to_string(::getpid());
+  for (const fs::path& stale :
+       {state() / "counters.json.tmp.99999999", state() / "agent_state.json.tmp",
+        state() / "client_data" / "catalog" / "web01.example.com.json.tmp.99999999",
+        state() / live})
+    std::ofstream(stale) << "half a write";
+  write_manifest("notify { 'hello': }\n");
+  start_agent();
+  ASSERT_TRUE(wait_for("Notice: Applied catalog")) << agent_->output();
+  EXPECT_FALSE(fs::exists(state() / "counters.json.tmp.99999999"));
+  EXPECT_FALSE(fs::exists(state() / "client_data" / "catalog" / "web01.example.com.json.tmp.99999999"));
+  EXPECT_TRUE(fs::exists(state() / live)) << "its writer still runs";
+  EXPECT_NE(agent_->output().find("Removed 3 temporary files"), std::string::npos)
+      << agent_->output();
+  agent_->signal(SIGTERM);
+  EXPECT_EQ(agent_->wait(10s), 0) << agent_->output();
+}
+
 TEST_F(AgentHardening, HungExternalFactIsKilledWithItsChildren) {
   const fs::path facts_d = dir_ / "facts.d";
   fs::create_directories(facts_d);
