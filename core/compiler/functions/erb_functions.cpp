@@ -5,7 +5,9 @@
 #include <sys/stat.h>
 
 #include <fstream>
+#include <iostream>
 #include <mutex>
+#include <set>
 #include <sstream>
 #include <unordered_map>
 
@@ -35,7 +37,9 @@ class ScopeHost : public erb::TemplateHost {
   }
   erb::RubyValue lookup_variable(const std::string& name) override {
     const Value* found = call_.evaluator.lookup_variable(name, call_.scope);
-    return found ? erb::to_ruby(*found) : erb::RubyValue();
+    if (found) return erb::to_ruby(*found);
+    warn_undefined(name);
+    return erb::RubyValue();
   }
   void set_variable(const std::string& name, const erb::RubyValue& value) override {
     if (!call_.scope.set(name, erb::to_puppet(value)))
@@ -62,6 +66,28 @@ class ScopeHost : public erb::TemplateHost {
   }
 
  private:
+  /// Puppet's warning for scope['x'] and lookupvar of an unset variable, once per name.
+  void warn_undefined(const std::string& name) {
+    static std::mutex mutex;
+    static std::set<std::string> warned;
+    std::string shown = name, reason;
+    std::string bare = name.starts_with("::") ? name.substr(2) : name;
+    std::size_t last = bare.rfind("::");
+    if (last != std::string::npos) {
+      std::string owner = bare.substr(0, last);
+      if (!call_.evaluator.environment().find_class(lowercase(owner)))
+        reason = "class " + owner + " could not be found";
+      else if (!call_.evaluator.resources().find("Class", capitalize_segments(owner)))
+        reason = "class " + owner + " has not been evaluated";
+      else
+        shown = "::" + bare;
+    }
+    std::lock_guard lock(mutex);
+    if (warned.size() > 10000 || !warned.insert(shown).second) return;
+    std::cerr << "Warning: Undefined variable '" << shown << "'; " << reason
+              << "\n   (file & line not available)\n";
+  }
+
   CallContext& call_;
 };
 
