@@ -143,9 +143,15 @@ std::string render(CallContext& call, const Parsed& parsed, const std::string& l
     fail_at(call, "Failed to parse template " + label + ":\n  Filepath: " + path +
                       "\n  Line: " + std::to_string(line) + "\n  Detail: " + detail + "\n");
   };
-  if (!parsed.program)
-    return fail(parsed.unsupported->line, "marionette's ERB engine does not support " +
-                                              parsed.unsupported->construct);
+  if (!parsed.program) {
+    // Where the embedded Ruby (a later issue) will take the whole template instead.
+    const erb::Unsupported& beyond = *parsed.unsupported;
+    std::string detail = beyond.construct.starts_with("syntax error")
+                             ? beyond.construct
+                             : "marionette's ERB engine does not support " + beyond.construct;
+    if (path.empty()) detail += " (line " + std::to_string(beyond.line) + ")";
+    return fail(beyond.line, detail);
+  }
   if (nested_templates >= kMaxNestedTemplates)
     call.fail("templates nested deeper than " + std::to_string(kMaxNestedTemplates));
   ScopeHost host(call);
