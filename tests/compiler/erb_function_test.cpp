@@ -28,5 +28,11 @@ TEST(ErbFunction, RubyErrorsAsPuppetWordsThem) {
       << error;
 }
 
+TEST(ErbFunction, AFunctionsFailureIsTheTemplates) {
+  std::string error =
+      error_of("notify { 'r': message => inline_template(\"x\\n<% scope.function_fail(['boom']) %>\") }");
+  EXPECT_NE(error.find("error: Failed to parse inline template: boom"), std::string::npos) << error;
+}
+
 }  // namespace
 }  // namespace marionette::testing

@@ -52,8 +52,14 @@ class ScopeHost : public erb::TemplateHost {
   erb::RubyValue call_function(const std::string& name, erb::RubyArray arguments) override {
     std::vector<Value> values;
     for (const erb::RubyValue& argument : arguments) values.push_back(erb::to_puppet(argument));
-    std::optional<Value> result =
-        call_.evaluator.call_function_by_name(name, std::move(values), call_.scope, call_.where);
+    std::optional<Value> result;
+    try {
+      result =
+          call_.evaluator.call_function_by_name(name, std::move(values), call_.scope, call_.where);
+    } catch (const lang::SourceError& e) {
+      // Puppet reports a function's failure as the template's, with the function's message.
+      throw erb::RubyError(e.message());
+    }
     if (!result)
       throw erb::RubyError("undefined method `function_" + name + "' for " + scope_name() +
                            ":Puppet::Parser::Scope");
