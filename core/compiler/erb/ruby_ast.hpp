@@ -39,6 +39,7 @@ enum class NodeKind {
   Break,        ///< `break a`
   Return,       ///< `return a`
   Def,          ///< `def name(parameters) body end`: a method of the template (`block`)
+  Rescue,       ///< `a rescue b`: b when a raises a Ruby error
 };
 
 struct Node;

@@ -165,6 +165,14 @@ class Interpreter {
       case NodeKind::Next: throw NextSignal{n.a ? eval(*n.a, frame) : RubyValue()};
       case NodeKind::Break: throw BreakSignal{n.a ? eval(*n.a, frame) : RubyValue()};
       case NodeKind::Return: throw ReturnSignal{n.a ? eval(*n.a, frame) : RubyValue()};
+      case NodeKind::Rescue:
+        try {
+          return eval(*n.a, frame);
+        } catch (const RubyError&) {
+          return eval(*n.b, frame);
+        } catch (const std::regex_error&) {
+          return eval(*n.b, frame);
+        }
       case NodeKind::Def:
         methods_[n.name] = &n;
         return RubySymbol{n.name};

@@ -294,6 +294,11 @@ const MethodTable& number_methods() {
          return c.self.is_integer() ? RubyValue(c.self.integer() < 0 ? -c.self.integer() : c.self.integer())
                                     : RubyValue(std::fabs(c.self.number()));
        }},
+      {"fdiv", [](MethodCall& c) -> RubyValue {
+         c.arity(1, 1);
+         if (!c.args[0].is_number()) expect_number(c, c.args[0]);
+         return c.self.number() / c.args[0].number();
+       }},
       {"zero?", [](MethodCall& c) -> RubyValue { return c.self.number() == 0; }},
       {"even?", [](MethodCall& c) -> RubyValue { if (!c.self.is_integer()) c.no_method(); return c.self.integer() % 2 == 0; }},
       {"odd?", [](MethodCall& c) -> RubyValue { if (!c.self.is_integer()) c.no_method(); return c.self.integer() % 2 != 0; }},

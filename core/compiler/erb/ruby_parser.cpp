@@ -27,9 +27,19 @@ NodePtr Parser::statement() {
       n->b = std::move(e);
       e = std::move(n);
     } else if (kw == "while" || kw == "until") {
-      unsupported("'" + kw + "' modifier");
+      ++pos_;
+      if (e->kind == NodeKind::Sequence) unsupported("'begin ... end while'");
+      auto n = node(NodeKind::While, line);
+      NodePtr cond = not_expression();
+      n->a = kw == "while" ? std::move(cond) : negate(std::move(cond));
+      n->b = std::move(e);
+      e = std::move(n);
     } else if (kw == "rescue") {
-      unsupported("'rescue' modifier");
+      ++pos_;
+      auto n = node(NodeKind::Rescue, line);
+      n->a = std::move(e);
+      n->b = not_expression();
+      e = std::move(n);
     } else {
       break;
     }
@@ -80,6 +90,12 @@ NodePtr Parser::expression() {
   n->a = std::move(left);
   n->b = expression();
   if (is_op(",")) unsupported("multiple assignment");
+  if (is_kw("rescue")) {  // `a = b rescue c` assigns c when b raises
+    auto rescue = node(NodeKind::Rescue, next().line);
+    rescue->a = std::move(n->b);
+    rescue->b = expression();
+    n->b = std::move(rescue);
+  }
   return n;
 }
 

@@ -37,8 +37,11 @@ NodePtr Parser::primary() {
       return literal_number(next(), false);
     case TokenKind::String: {
       NodePtr first = string_node(next(), NodeKind::String);
-      if (peek().kind == TokenKind::String) unsupported("adjacent string literals");
-      return first;
+      if (peek().kind != TokenKind::String) return first;
+      auto joined = node(NodeKind::String, line);  // 'a' "b": one string, as Ruby joins them
+      joined->items.push_back(std::move(first));
+      while (peek().kind == TokenKind::String) joined->items.push_back(string_node(next(), NodeKind::String));
+      return joined;
     }
     case TokenKind::Symbol: {
       auto n = node(NodeKind::Literal, line);

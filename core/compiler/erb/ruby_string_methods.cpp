@@ -298,6 +298,24 @@ const MethodTable& string_methods() {
          return changed ? c.self : RubyValue();
        }},
       {"split", split},
+      {"scan", [](MethodCall& c) -> RubyValue {
+         c.arity(1, 1);
+         const std::string& s = self_string(c);
+         std::regex re = regex_of(c.args[0]);
+         RubyArray out;
+         for (auto it = std::sregex_iterator(s.begin(), s.end(), re); it != std::sregex_iterator(); ++it) {
+           const std::smatch& m = *it;
+           if (m.size() == 1) {
+             out.push_back(m[0].str());
+           } else {
+             RubyArray groups;
+             for (std::size_t g = 1; g < m.size(); ++g) groups.push_back(m[g].matched ? RubyValue(m[g].str()) : RubyValue());
+             out.push_back(std::move(groups));
+           }
+           if (c.has_block()) c.yield({out.back()});
+         }
+         return c.has_block() ? c.self : RubyValue(std::move(out));
+       }},
       {"lines", [](MethodCall& c) -> RubyValue {
          RubyArray out;
          const std::string& s = self_string(c);
