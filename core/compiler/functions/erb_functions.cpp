@@ -1,6 +1,7 @@
 // template() and inline_template(): Puppet's ERB functions, on the native ERB engine
 // (compiler/erb/erb_template.hpp). A template file is parsed once per process while it is
-// unchanged (cached by path, size and modification time) and rendered natively.
+// unchanged (cached by path, size and modification time), an inline template once per text,
+// and each is rendered natively.
 
 #include <sys/stat.h>
 
@@ -111,6 +112,23 @@ Parsed parse(std::string_view text) {
   }
 }
 
+/// Parses each inline template's text once (a define's inline_template runs once per instance);
+/// the cache is emptied when it holds too many texts.
+Parsed parse_text_cached(const std::string& text) {
+  static std::mutex mutex;
+  static std::unordered_map<std::string, Parsed> cache;
+  {
+    std::lock_guard lock(mutex);
+    auto found = cache.find(text);
+    if (found != cache.end()) return found->second;
+  }
+  Parsed parsed = parse(text);
+  std::lock_guard lock(mutex);
+  if (cache.size() >= 4096) cache.clear();
+  cache.emplace(text, parsed);
+  return parsed;
+}
+
 /// Parses each template file once while it is unchanged.
 Parsed parse_file_cached(const std::string& path) {
   struct Entry {
@@ -203,7 +221,7 @@ Value template_function(CallContext& call) {
 Value inline_template_function(CallContext& call) {
   expect_some(call);
   std::string out;
-  for (const Value& argument : call.arguments) out += render(call, parse(to_string(argument)), "", "");
+  for (const Value& argument : call.arguments) out += render(call, parse_text_cached(to_string(argument)), "", "");
   return out;
 }
 
