@@ -24,6 +24,12 @@ class MapHost : public TemplateHost {
     if (variables.count(name)) throw RubyError("Cannot reassign variable '$" + name + "'");
     variables[name] = value;
   }
+  RubyHash visible_variables() override {
+    RubyHash all;
+    for (const auto& [name, value] : variables)
+      if (!value.is_nil()) all.emplace_back(RubyValue(name), value);
+    return all;
+  }
   bool has_variable(const std::string& name) override { return !lookup_variable(name).is_nil(); }
   RubyValue call_function(const std::string& name, RubyArray arguments) override {
     if (name != "upcase" || arguments.empty() || !arguments[0].is_string())

@@ -27,6 +27,8 @@ class TemplateHost {
   /// `scope.setvar('x', value)`: sets a variable where the template is evaluated; throws
   /// RubyError with Puppet's words when it is already set there.
   virtual void set_variable(const std::string& name, const RubyValue& value) = 0;
+  /// `scope.to_hash`: every visible variable that is not undef, the nearest scope's winning.
+  virtual RubyHash visible_variables() = 0;
   /// `has_variable?('x')`: set, and not undef.
   virtual bool has_variable(const std::string& name) = 0;
   /// `scope.function_x([...])`, `scope.call_function('x', [...])`. Throws RubyError with Ruby's

@@ -90,6 +90,7 @@ RubyValue call_kernel_function(const std::string& name, RubyArray& args, Templat
 
 bool is_scope_method(std::string_view name) {
   return name == "lookupvar" || name == "[]" || name == "call_function" || name == "setvar" ||
+         name == "to_hash" ||
          (name.starts_with("function_") && name.size() > 9);
 }
 
@@ -107,6 +108,7 @@ RubyValue call_scope_method(const std::string& name, RubyArray& args, TemplateHo
     if (args.size() != 1) throw RubyError("wrong number of arguments (given " + std::to_string(args.size()) + ", expected 1)");
     return host.lookup_variable(name_argument(args, 0));
   }
+  if (name == "to_hash") return host.visible_variables();
   if (name == "setvar") {
     if (args.size() != 2) throw RubyError("wrong number of arguments (given " + std::to_string(args.size()) + ", expected 2)");
     host.set_variable(name_argument(args, 0), args[1]);

@@ -12,7 +12,8 @@ namespace marionette::compiler::erb {
 bool is_kernel_function(std::string_view name);
 RubyValue call_kernel_function(const std::string& name, RubyArray& args, TemplateHost& host);
 
-/// The scope object's methods: `lookupvar`, `[]`, `setvar`, `function_NAME`, `call_function`.
+/// The scope object's methods: `lookupvar`, `[]`, `setvar`, `to_hash`, `function_NAME`,
+/// `call_function`.
 bool is_scope_method(std::string_view name);
 RubyValue scope_object(TemplateHost& host);
 bool is_scope_object(const RubyValue& value);

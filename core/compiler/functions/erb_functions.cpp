@@ -46,6 +46,16 @@ class ScopeHost : public erb::TemplateHost {
     if (!call_.scope.set(name, erb::to_puppet(value)))
       throw erb::RubyError("Cannot reassign variable '$" + name + "'");
   }
+  erb::RubyHash visible_variables() override {
+    std::vector<const Scope*> chain;
+    for (const Scope* s = &call_.scope; s; s = s->parent()) chain.push_back(s);
+    erb::RubyHash all;
+    for (auto s = chain.rbegin(); s != chain.rend(); ++s)
+      (*s)->for_each_local([&](const std::string& name, const Value& value) {
+        if (!value.is_undef()) erb::hash_store(all, erb::RubyValue(name), erb::to_ruby(value));
+      });
+    return all;
+  }
   bool has_variable(const std::string& name) override {
     const Value* found = call_.evaluator.lookup_variable(name, call_.scope);
     return found && !found->is_undef();
