@@ -1,7 +1,9 @@
 #include "compiler/time_format.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <ctime>
+#include <limits>
 
 namespace marionette::compiler {
 
@@ -18,6 +20,8 @@ struct Directive {
   char flag = 0;
   int width = -1;
   char conversion = 0;
+  std::size_t first_digit = 0;  ///< where the width is written
+  bool too_wide = false;        ///< a width beyond an int
 };
 
 /// Reads the directive after a '%' at `i`; leaves `i` on its conversion character.
@@ -25,27 +29,59 @@ Directive read_directive(std::string_view format, std::size_t& i) {
   Directive d;
   while (i < format.size() && std::string_view("-0^_#").find(format[i]) != std::string_view::npos)
     d.flag = format[i++];
-  while (i < format.size() && std::isdigit(static_cast<unsigned char>(format[i])))
-    d.width = (d.width < 0 ? 0 : d.width * 10) + (format[i++] - '0');
+  d.first_digit = i;
+  std::int64_t width = -1;
+  while (i < format.size() && std::isdigit(static_cast<unsigned char>(format[i]))) {
+    width = (width < 0 ? 0 : width * 10) + (format[i++] - '0');
+    if (width > std::numeric_limits<int>::max()) d.too_wide = true, width = 0;
+  }
+  if (!d.too_wide) d.width = static_cast<int>(width);
   if (i < format.size()) d.conversion = format[i];
   return d;
 }
 
+/// Ruby's strftime grows its buffer to at most 1 MiB per character of the format; a directive
+/// whose padding needs more fails with ERANGE. This follows the buffer's capacity as Ruby
+/// does (an empty string's 23 bytes, then `length + 2 * needed` at each growth).
+class RubyBufferLimit {
+ public:
+  explicit RubyBufferLimit(std::string_view format)
+      : format_(format), most_(format.size() * 1024 * 1024) {}
+
+  /// Before a directive that writes `needed` bytes behind the `length` already written.
+  void need(std::size_t length, std::size_t needed) {
+    if (length < capacity_ && needed < capacity_ - length - 1) return;
+    std::size_t grown = length + needed * 2;
+    if (grown > most_)
+      throw TimeFormatError("Numerical result out of range - " + std::string(format_));
+    capacity_ = grown;
+  }
+  void wrote(std::size_t length) { capacity_ = std::max(capacity_, length); }
+
+ private:
+  std::string_view format_;
+  std::size_t most_;
+  std::size_t capacity_ = 23;
+};
+
 std::string number(std::int64_t value, const Directive& d, int width, char pad) {
-  std::string digits = std::to_string(value < 0 ? -value : value);
-  if (d.flag == '-') width = 0;
+  std::uint64_t magnitude =
+      value < 0 ? 0 - static_cast<std::uint64_t>(value) : static_cast<std::uint64_t>(value);
+  std::string digits = std::to_string(magnitude);
   if (d.flag == '_') pad = ' ';
   if (d.flag == '0') pad = '0';
   if (d.width >= 0) width = d.width;
-  while (static_cast<int>(digits.size()) < width - (value < 0 ? 1 : 0))
-    digits.insert(digits.begin(), pad);
+  if (d.flag == '-') width = 0;  // as Ruby: no padding at all, whatever the width
+  std::size_t wanted = static_cast<std::size_t>(std::max(0, width - (value < 0 ? 1 : 0)));
+  if (digits.size() < wanted) digits.insert(digits.begin(), wanted - digits.size(), pad);
   return (value < 0 ? "-" : "") + digits;
 }
 
 std::string text(std::string value, const Directive& d) {
   if (d.flag == '^' || d.flag == '#')
     for (char& c : value) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  while (d.width > 0 && static_cast<int>(value.size()) < d.width) value.insert(value.begin(), ' ');
+  if (d.width > 0 && value.size() < static_cast<std::size_t>(d.width))
+    value.insert(value.begin(), static_cast<std::size_t>(d.width) - value.size(), ' ');
   return value;
 }
 
@@ -74,13 +110,20 @@ std::string format_timestamp(std::int64_t seconds, std::int64_t nanoseconds,
   std::tm tm{};
   gmtime_r(&t, &tm);
   std::string out;
+  RubyBufferLimit limit(format);
   for (std::size_t i = 0; i < format.size(); ++i) {
     if (format[i] != '%' || i + 1 == format.size()) {
       out += format[i];
       continue;
     }
-    ++i;
+    std::size_t percent = i++;
     Directive d = read_directive(format, i);
+    if (d.too_wide) {  // Ruby copies the directive up to its first digit and reads on
+      out.append(format.substr(percent, d.first_digit + 1 - percent));
+      i = d.first_digit;
+      continue;
+    }
+    limit.need(out.size(), static_cast<std::size_t>(std::max(d.width, 1)));
     int hour12 = tm.tm_hour % 12 == 0 ? 12 : tm.tm_hour % 12;
     switch (d.conversion) {
       case 'Y':
@@ -191,10 +234,10 @@ std::string format_timestamp(std::int64_t seconds, std::int64_t nanoseconds,
       case '%':
         out += '%';
         break;
-      default:
-        out += '%';
-        out += d.conversion;
+      default:  // Ruby copies what it does not know as written
+        out.append(format.substr(percent, i + 1 - percent));
     }
+    limit.wrote(out.size());
   }
   return out;
 }
@@ -231,6 +274,7 @@ std::string format_timespan(std::int64_t nanoseconds, std::string_view format) {
     }
     ++i;
     Directive d = read_directive(format, i);
+    if (d.too_wide) throw TimeFormatError("width too big");  // Puppet pads with Ruby's format
     switch (d.conversion) {
       case 'D':
         out += number(field(0), d, 1, '0');
