@@ -301,12 +301,18 @@ void Evaluator::evaluate_node() {
     for (const ast::Node* match : node->matches) {
       auto* regex = ast::as<ast::RegexLiteral>(match);
       if (!regex) continue;
-      std::smatch found;
       std::regex compiled = compile_ruby_regex(regex->pattern);
-      if (std::regex_search(certname, found, compiled)) {
+      std::optional<RegexMatch> found;
+      try {
+        found = regex_search_bounded(certname, compiled);
+      } catch (const RegexTooComplex& e) {
+        throw SourceError(e.what(), regex->where);
+      }
+      if (found) {
         chosen = node;
         title = regex_node_title(regex->pattern);
-        for (const auto& group : found) captures.push_back(group.str());
+        for (std::size_t i = 0; i < found->groups.size(); ++i)
+          captures.push_back(found->group(certname, i));
         break;
       }
     }

@@ -5,6 +5,7 @@
 #include "compiler/functions/function.hpp"
 #include "compiler/jumps.hpp"
 #include "compiler/operators.hpp"
+#include "compiler/ruby_regex.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 
@@ -25,7 +26,8 @@ Array unfolded(Value value) {
 namespace ast = lang::ast;
 using lang::SourceError;
 
-Value Evaluator::evaluate(const ast::Node* node, Scope& scope) {
+// A regex match that gives up (RegexTooComplex) fails at the innermost expression evaluating it.
+Value Evaluator::evaluate(const ast::Node* node, Scope& scope) try {
   switch (node->kind) {
     case ast::NodeKind::StringLiteral:
       return static_cast<const ast::StringLiteral*>(node)->value;
@@ -135,6 +137,8 @@ Value Evaluator::evaluate(const ast::Node* node, Scope& scope) {
       return render(node, scope);
   }
   return Value();
+} catch (const RegexTooComplex& e) {
+  throw SourceError(e.what(), node->where);
 }
 
 Value Evaluator::evaluate_block(const ast::Block* block, Scope& scope, bool value_unused) {

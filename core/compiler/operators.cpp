@@ -287,11 +287,11 @@ bool contains(const Value& haystack, const Value& needle) {
 
 std::optional<std::vector<std::string>> regex_match(const std::string& value,
                                                     const Regexp& regexp) {
-  std::smatch match;
-  if (!std::regex_search(value, match, *regexp.compiled)) return std::nullopt;
+  auto match = regex_search_bounded(value, *regexp.compiled);
+  if (!match) return std::nullopt;
   std::vector<std::string> captures;
-  captures.reserve(match.size());
-  for (const auto& group : match) captures.push_back(group.str());
+  captures.reserve(match->groups.size());
+  for (std::size_t i = 0; i < match->groups.size(); ++i) captures.push_back(match->group(value, i));
   return captures;
 }
 

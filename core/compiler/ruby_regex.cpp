@@ -1,5 +1,7 @@
 #include "compiler/ruby_regex.hpp"
 
+#include <iterator>
+
 namespace marionette::compiler {
 
 std::string ecmascript_pattern(std::string_view ruby) {
@@ -89,6 +91,104 @@ std::regex compile_ruby_regex(std::string_view ruby_pattern, std::regex::flag_ty
     flags |= std::regex::icase;
   }
   return std::regex(ecmascript_pattern(ruby_pattern), flags);
+}
+
+namespace {
+
+/// A budget of steps shared by the iterators of one search.
+struct StepBudget {
+  std::size_t left;
+};
+
+/// A character pointer that spends one step of its budget each time the matcher reads through
+/// it; an exhausted budget throws out of std::regex_search (which holds only RAII state, so
+/// nothing leaks and no thread is stopped mid-way).
+class CountingIterator {
+ public:
+  using iterator_category = std::bidirectional_iterator_tag;
+  using value_type = char;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const char*;
+  using reference = const char&;
+
+  CountingIterator() = default;
+  CountingIterator(const char* at, StepBudget* budget) : at_(at), budget_(budget) {}
+
+  reference operator*() const {
+    if (budget_->left == 0)
+      throw RegexTooComplex(
+          "The regular expression match was abandoned after too many steps (the pattern "
+          "backtracks catastrophically on this text)");
+    --budget_->left;
+    return *at_;
+  }
+  pointer operator->() const { return &**this; }
+  CountingIterator& operator++() {
+    ++at_;
+    return *this;
+  }
+  CountingIterator operator++(int) {
+    CountingIterator before = *this;
+    ++at_;
+    return before;
+  }
+  CountingIterator& operator--() {
+    --at_;
+    return *this;
+  }
+  CountingIterator operator--(int) {
+    CountingIterator before = *this;
+    --at_;
+    return before;
+  }
+  bool operator==(const CountingIterator& other) const { return at_ == other.at_; }
+  const char* base() const { return at_; }
+
+ private:
+  const char* at_ = nullptr;
+  StepBudget* budget_ = nullptr;
+};
+
+/// Linear patterns read each character a few times per position tried; a backtracking one
+/// reads them exponentially often. A budget this size is well under a second.
+constexpr std::size_t kBaseSteps = 20'000'000;
+constexpr std::size_t kStepsPerCharacter = 100;
+
+}  // namespace
+
+std::string RegexMatch::group(std::string_view text, std::size_t index) const {
+  if (index >= groups.size() || !groups[index]) return "";
+  return std::string(text.substr(groups[index]->first, groups[index]->second - groups[index]->first));
+}
+
+std::vector<std::string> regex_split_bounded(std::string_view text, const std::regex& regex) {
+  std::vector<std::string> out;
+  StepBudget budget{kBaseSteps + kStepsPerCharacter * text.size()};
+  CountingIterator begin(text.data(), &budget), end(text.data() + text.size(), &budget);
+  std::regex_token_iterator<CountingIterator> piece(begin, end, regex, -1), last;
+  for (; piece != last; ++piece) out.emplace_back(piece->first.base(), piece->second.base());
+  return out;
+}
+
+std::optional<RegexMatch> regex_search_bounded(std::string_view text, const std::regex& regex,
+                                               std::size_t from) {
+  StepBudget budget{kBaseSteps + kStepsPerCharacter * text.size()};
+  CountingIterator begin(text.data() + from, &budget), end(text.data() + text.size(), &budget);
+  auto flags = from > 0 ? std::regex_constants::match_prev_avail
+                        : std::regex_constants::match_default;
+  std::match_results<CountingIterator> found;
+  if (!std::regex_search(begin, end, found, regex, flags)) return std::nullopt;
+  RegexMatch match;
+  match.groups.reserve(found.size());
+  for (const auto& group : found) {
+    if (!group.matched) {
+      match.groups.emplace_back(std::nullopt);
+      continue;
+    }
+    match.groups.emplace_back(std::pair{static_cast<std::size_t>(group.first.base() - text.data()),
+                                        static_cast<std::size_t>(group.second.base() - text.data())});
+  }
+  return match;
 }
 
 }  // namespace marionette::compiler
