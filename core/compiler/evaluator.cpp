@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "compiler/functions/function.hpp"
+#include "compiler/integer_range.hpp"
 #include "compiler/jumps.hpp"
 #include "compiler/operators.hpp"
 #include "compiler/ruby_regex.hpp"
@@ -241,7 +242,8 @@ Value Evaluator::evaluate_unary(const ast::Unary& unary, Scope& scope) {
     case ast::UnaryOp::Not:
       return !truthy(operand);
     case ast::UnaryOp::Negate:
-      if (operand.is_integer()) return -operand.integer();
+      // Ruby negates the smallest Integer into a Bignum, which Puppet cannot hold.
+      if (operand.is_integer()) return negated(operand.integer(), "A Unary Minus", unary.where);
       if (operand.is_float()) return -operand.number();
       return apply_binary(ast::BinaryOp::Minus, Value(0), operand, unary.where);
     case ast::UnaryOp::Splat:

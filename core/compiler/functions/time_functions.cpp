@@ -2,9 +2,10 @@
 #include <cmath>
 
 #include "compiler/functions/function.hpp"
+#include "compiler/integer_range.hpp"
 #include "compiler/runtime_values.hpp"
-#include "compiler/types.hpp"
 #include "compiler/time_format.hpp"
+#include "compiler/types.hpp"
 
 namespace marionette::compiler {
 
@@ -25,9 +26,12 @@ Value timestamp(std::int64_t seconds, std::int64_t nanoseconds) {
   return make_runtime_value("Timestamp", {Value(seconds), Value(nanoseconds)});
 }
 
-Value timestamp_from_seconds(double seconds) {
+/// As Puppet, which counts nanoseconds: seconds * 10**9 beyond a double is "Infinity".
+Value timestamp_from_seconds(double seconds, const lang::SourceLocation& where) {
+  double nanoseconds = seconds * 1e9;
+  if (std::isinf(nanoseconds)) integer_from_float(nanoseconds, "Timestamp()", where);  // throws
   double whole = std::floor(seconds);
-  return timestamp(static_cast<std::int64_t>(whole),
+  return timestamp(integer_from_float(whole, "Timestamp()", where),
                    static_cast<std::int64_t>(std::llround((seconds - whole) * 1e9)));
 }
 
@@ -41,7 +45,7 @@ Value new_timestamp(CallContext& call) {
   }
   const Value& value = call.arguments[0];
   if (is_runtime_value(value, "Timestamp")) return value;
-  if (value.is_number()) return timestamp_from_seconds(value.number());
+  if (value.is_number()) return timestamp_from_seconds(value.number(), call.where);
   if (!value.is_string()) call.fail("expects a String or a Number, got " + type_name_of(value));
   std::vector<std::string> formats;
   if (call.arguments.size() > 1) {
@@ -82,14 +86,15 @@ Value new_timespan(CallContext& call) {
                                   1000000,
                                   1000,
                                   1};
-    std::int64_t total = 0;
+    __int128 total = 0;  // 7 products of 64 bits each stay far within 128
     for (std::size_t i = 0; i < call.arguments.size(); ++i) {
       if (!call.arguments[i].is_integer()) call.fail("expects Integer arguments");
-      total += call.arguments[i].integer() * units[i];
+      total += static_cast<__int128>(call.arguments[i].integer()) * units[i];
     }
-    return timespan(total);
+    return timespan(integer_in_range(total, "Timespan()", call.where));
   }
-  if (value.is_number()) return timespan(std::llround(value.number() * 1e9));
+  if (value.is_number())
+    return timespan(integer_from_float(std::round(value.number() * 1e9), "Timespan()", call.where));
   if (value.is_hash()) {
     std::int64_t total = 0;
     bool negative = false;
@@ -108,7 +113,10 @@ Value new_timespan(CallContext& call) {
                     : k == "nanoseconds"  ? 1
                                           : -1;
       if (unit < 0 || !amount.is_number()) call.fail("unexpected key '" + k + "'");
-      total += std::llround(amount.number() * unit);
+      total = integer_in_range(
+          static_cast<__int128>(total) +
+              integer_from_float(std::round(amount.number() * unit), "Timespan()", call.where),
+          "Timespan()", call.where);
     }
     return timespan(negative ? -total : total);
   }
