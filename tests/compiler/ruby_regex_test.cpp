@@ -80,6 +80,16 @@ TEST(RegexSearchBounded, CatastrophicBacktrackingGivesUp) {
   EXPECT_TRUE(regex_search_bounded(long_text, compile_ruby_regex("needle$")));
 }
 
+TEST(RegexSearchBounded, RecursionDeeperThanTheStackGivesUpInsteadOfCrashing) {
+  // std::regex recurses once per repetition: 10,000 of them overflowed an 8 MB stack (SIGSEGV).
+  // A long text is matched on a deep-stack thread, which holds 50,000 and gives up at 400,000.
+  EXPECT_TRUE(regex_search_bounded(std::string(50'000, 'a'), compile_ruby_regex("^(a|b)*$")));
+  EXPECT_THROW(regex_search_bounded(std::string(400'000, 'a'), compile_ruby_regex("^(a|b)*$")),
+               RegexTooComplex);
+  EXPECT_THROW(regex_split_bounded(std::string(400'000, 'a'), compile_ruby_regex("^(a|b)*$")),
+               RegexTooComplex);
+}
+
 TEST(RegexSplitBounded, PiecesBetweenMatches) {
   EXPECT_EQ(regex_split_bounded("a,b,,c", compile_ruby_regex(",")),
             (std::vector<std::string>{"a", "b", "", "c"}));
