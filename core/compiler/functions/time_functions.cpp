@@ -26,13 +26,25 @@ Value timestamp(std::int64_t seconds, std::int64_t nanoseconds) {
   return make_runtime_value("Timestamp", {Value(seconds), Value(nanoseconds)});
 }
 
-/// As Puppet, which counts nanoseconds: seconds * 10**9 beyond a double is "Infinity".
+/// As Puppet: the nanoseconds are the float seconds * 10**9 truncated to an Integer (so
+/// Timestamp(1e17) ends in .764729344, as the float has it); beyond a double that product is
+/// "Infinity".
 Value timestamp_from_seconds(double seconds, const lang::SourceLocation& where) {
-  double nanoseconds = seconds * 1e9;
-  if (std::isinf(nanoseconds)) integer_from_float(nanoseconds, "Timestamp()", where);  // throws
-  double whole = std::floor(seconds);
-  return timestamp(integer_from_float(whole, "Timestamp()", where),
-                   static_cast<std::int64_t>(std::llround((seconds - whole) * 1e9)));
+  double product = seconds * 1e9;
+  if (std::isinf(product) || std::fabs(product) >= 0x1p126)
+    return timestamp(integer_from_float(std::trunc(seconds), "Timestamp()", where), 0);  // fails
+  __int128 nanoseconds = 0;
+  if (std::fabs(product) < 0x1p63) {
+    nanoseconds = static_cast<std::int64_t>(product);  // truncated toward zero, as Ruby's to_i
+  } else {  // a whole number: its 53-bit mantissa, shifted
+    int exponent = 0;
+    double fraction = std::frexp(std::fabs(product), &exponent);
+    nanoseconds = static_cast<__int128>(std::ldexp(fraction, 53)) << (exponent - 53);
+    if (product < 0) nanoseconds = -nanoseconds;
+  }
+  __int128 whole = nanoseconds / kNanosPerSecond, rest = nanoseconds % kNanosPerSecond;
+  if (rest < 0) rest += kNanosPerSecond, whole -= 1;
+  return timestamp(integer_in_range(whole, "Timestamp()", where), static_cast<std::int64_t>(rest));
 }
 
 /// Timestamp(), Timestamp(seconds), Timestamp('2024-02-29T12:34:56.5 UTC'[, format(s)]).
@@ -45,6 +57,7 @@ Value new_timestamp(CallContext& call) {
   }
   const Value& value = call.arguments[0];
   if (is_runtime_value(value, "Timestamp")) return value;
+  if (value.is_integer()) return timestamp(value.integer(), 0);  // exact, as Puppet's Integer
   if (value.is_number()) return timestamp_from_seconds(value.number(), call.where);
   if (!value.is_string()) call.fail("expects a String or a Number, got " + type_name_of(value));
   std::vector<std::string> formats;
