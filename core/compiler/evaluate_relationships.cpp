@@ -152,8 +152,7 @@ void Evaluator::evaluate_generators() {
           where = resources_[i].where;
           break;
         }
-      throw SourceError("Somehow looped more than 1000 times while evaluating host catalog",
-                        where);
+      throw SourceError("Somehow looped more than 1000 times while evaluating host catalog", where);
     }
   }
 }

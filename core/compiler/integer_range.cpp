@@ -48,14 +48,15 @@ std::string hex_digits(unsigned __int128 magnitude) {
 }  // namespace
 
 std::string ruby_signed_hex(__int128 value) {
-  unsigned __int128 magnitude = value < 0 ? -static_cast<unsigned __int128>(value)
-                                          : static_cast<unsigned __int128>(value);
+  unsigned __int128 magnitude =
+      value < 0 ? -static_cast<unsigned __int128>(value) : static_cast<unsigned __int128>(value);
   return (value < 0 ? "-0x" : "+0x") + hex_digits(magnitude);
 }
 
 std::int64_t integer_in_range(__int128 value, const std::string& what,
                               const lang::SourceLocation& where) {
-  if (value > kMax || value < kMin) overflow(value < 0, "'" + ruby_signed_hex(value) + "'", what, where);
+  if (value > kMax || value < kMin)
+    overflow(value < 0, "'" + ruby_signed_hex(value) + "'", what, where);
   return static_cast<std::int64_t>(value);
 }
 
@@ -69,8 +70,8 @@ std::int64_t shift_left(std::int64_t value, __int128 count, const std::string& w
   }
   if (count < 64)
     return integer_in_range(static_cast<__int128>(value) << static_cast<int>(count), what, where);
-  std::uint64_t magnitude = value < 0 ? 0 - static_cast<std::uint64_t>(value)
-                                      : static_cast<std::uint64_t>(value);
+  std::uint64_t magnitude =
+      value < 0 ? 0 - static_cast<std::uint64_t>(value) : static_cast<std::uint64_t>(value);
   shifted_overflow(value < 0, magnitude, static_cast<std::uint64_t>(count), what, where);
 }
 

@@ -228,7 +228,8 @@ auto with_deep_stack(std::size_t text_size, Work work) -> decltype(work()) {
 
 std::string RegexMatch::group(std::string_view text, std::size_t index) const {
   if (index >= groups.size() || !groups[index]) return "";
-  return std::string(text.substr(groups[index]->first, groups[index]->second - groups[index]->first));
+  return std::string(
+      text.substr(groups[index]->first, groups[index]->second - groups[index]->first));
 }
 
 std::vector<std::string> regex_split_bounded(std::string_view text, const std::regex& regex) {
@@ -249,8 +250,8 @@ std::optional<RegexMatch> regex_search_bounded(std::string_view text, const std:
     StepBudget budget{kBaseSteps + kStepsPerCharacter * text.size(), stack_floor()};
     CountingIterator begin(text.data() + from, &budget, text.size()),
         end(text.data() + text.size(), &budget, text.size());
-    auto flags = from > 0 ? std::regex_constants::match_prev_avail
-                          : std::regex_constants::match_default;
+    auto flags =
+        from > 0 ? std::regex_constants::match_prev_avail : std::regex_constants::match_default;
     std::match_results<CountingIterator> found;
     if (!std::regex_search(begin, end, found, regex, flags)) return std::nullopt;
     RegexMatch match;

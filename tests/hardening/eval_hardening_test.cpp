@@ -184,12 +184,14 @@ TEST_F(EvalHardening, CatastrophicBacktrackingFailsAtTheMatch) {
 // characters. A long text is now matched on a deep stack (100,000 repetitions pass) and the
 // match gives up before that stack runs out.
 TEST_F(EvalHardening, RegexRecursionOnALongTextFailsInsteadOfCrashing) {
-  expect_catalog_with("$s = Integer[1, 100000].map |$i| { 'a' }.join('')\n"
-                      "if $s =~ /^(a|b)*$/ { notify { 'long': } }\n",
-                      "Notify[long]");
-  expect_failure("$s = Integer[1, 400000].map |$i| { 'a' }.join('')\n"
-                 "if $s =~ /^(a|b)*$/ { notify { 'y': } }\n",
-                 "repeats too deeply on this text");
+  expect_catalog_with(
+      "$s = Integer[1, 100000].map |$i| { 'a' }.join('')\n"
+      "if $s =~ /^(a|b)*$/ { notify { 'long': } }\n",
+      "Notify[long]");
+  expect_failure(
+      "$s = Integer[1, 400000].map |$i| { 'a' }.join('')\n"
+      "if $s =~ /^(a|b)*$/ { notify { 'y': } }\n",
+      "repeats too deeply on this text");
 }
 
 }  // namespace

@@ -140,10 +140,10 @@ TEST(Lexer, NestedHeredocsAreRefusedBeforeTheyTakeExponentialTime) {
 TEST(Utf8, FirstInvalidByteAsRubySeesIt) {
   EXPECT_EQ(first_invalid_utf8("plain \xE2\x9C\x93 \xF0\x9F\x98\x80"), std::nullopt);
   EXPECT_EQ(first_invalid_utf8("ab\xFF"), 2u);
-  EXPECT_EQ(first_invalid_utf8("a\xC0\xAF"), 1u);          // overlong '/'
-  EXPECT_EQ(first_invalid_utf8("a\xED\xA0\x80"), 1u);      // a surrogate
+  EXPECT_EQ(first_invalid_utf8("a\xC0\xAF"), 1u);         // overlong '/'
+  EXPECT_EQ(first_invalid_utf8("a\xED\xA0\x80"), 1u);     // a surrogate
   EXPECT_EQ(first_invalid_utf8("\xF4\x90\x80\x80"), 0u);  // beyond U+10FFFF
-  EXPECT_EQ(first_invalid_utf8("ok\xE2\x9C"), 2u);          // cut short
+  EXPECT_EQ(first_invalid_utf8("ok\xE2\x9C"), 2u);        // cut short
 }
 
 TEST(Lexer, TextThatIsNotUtf8FailsAtItsFirstBadByte) {
