@@ -31,8 +31,9 @@ Value timestamp(std::int64_t seconds, std::int64_t nanoseconds) {
 /// "Infinity".
 Value timestamp_from_seconds(double seconds, const lang::SourceLocation& where) {
   double product = seconds * 1e9;
-  if (std::isinf(product) || std::fabs(product) >= 0x1p126)
-    return timestamp(integer_from_float(std::trunc(seconds), "Timestamp()", where), 0);  // fails
+  if (std::isinf(product)) integer_from_float(product, "Timestamp()", where);  // "Infinity"
+  if (std::fabs(product) >= 0x1p126)  // seconds far beyond 64 bits: fails
+    return timestamp(integer_from_float(std::trunc(seconds), "Timestamp()", where), 0);
   __int128 nanoseconds = 0;
   if (std::fabs(product) < 0x1p63) {
     nanoseconds = static_cast<std::int64_t>(product);  // truncated toward zero, as Ruby's to_i
