@@ -151,6 +151,7 @@ class Evaluator {
   std::size_t declare_class(const std::string& name, Scope& scope,
                             const std::vector<std::pair<std::string, Value>>* parameters,
                             const lang::SourceLocation& where);
+  Scope& enclosing_scope(const Scope& declaring) const;
   std::size_t add_class_resource(const std::string& name,
                                  const lang::ast::ClassDefinition& definition, Scope& scope,
                                  const std::vector<std::pair<std::string, Value>>* parameters,
@@ -224,6 +225,7 @@ class Evaluator {
   ResourceTable resources_;
   std::deque<Scope> scopes_;
   Scope* top_ = nullptr;
+  Scope* node_scope_ = nullptr;  ///< the matched node definition's body, once it is evaluated
   std::size_t stage_main_ = 0;
   std::unordered_map<std::string, Scope*> class_scopes_;
   /// resolve_type's answers, by the name as written: the type's catalog name and definition.
