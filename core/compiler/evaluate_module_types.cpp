@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "compiler/evaluator.hpp"
+#include "compiler/ruby_regex.hpp"
 #include "lang/diagnostic.hpp"
 
 namespace marionette::compiler {
@@ -22,27 +23,33 @@ void Evaluator::apply_title_patterns(const ResourceTypeDefinition& type, const s
                                      const lang::SourceLocation& where) const {
   if (type.title_patterns.empty()) return;
   const ResourceTypeDefinition::TitlePattern* matched = nullptr;
-  std::smatch groups;
-  for (const ResourceTypeDefinition::TitlePattern& pattern : type.title_patterns)
-    if (std::regex_search(title, groups, pattern.compiled)) {
+  std::optional<RegexMatch> groups;
+  for (const ResourceTypeDefinition::TitlePattern& pattern : type.title_patterns) {
+    try {
+      groups = regex_search_bounded(title, pattern.compiled);
+    } catch (const RegexTooComplex& e) {
+      throw SourceError(e.what(), where);
+    }
+    if (groups) {
       matched = &pattern;
       break;
     }
+  }
   if (!matched)
     throw SourceError("No set of title patterns matched the title \"" + title + "\".", where);
   // With one key attribute the title stays the title; with several (a composite namevar) each
   // group becomes its attribute, ahead of the declared attributes, which win where given.
   if (type.key_attributes.size() < 2) return;
   std::vector<std::pair<std::string, Value>> merged;
-  for (std::size_t i = 0; i < matched->captures.size() && i + 1 < groups.size(); ++i) {
+  for (std::size_t i = 0; i < matched->captures.size() && i + 1 < groups->groups.size(); ++i) {
     const std::string& name = matched->captures[i];
     auto declared = std::find_if(attributes.begin(), attributes.end(),
                                  [&](const auto& a) { return a.first == name; });
     if (declared != attributes.end()) {
       merged.push_back(std::move(*declared));
       attributes.erase(declared);
-    } else if (groups[i + 1].matched) {
-      merged.emplace_back(name, Value(groups[i + 1].str()));
+    } else if (groups->groups[i + 1]) {
+      merged.emplace_back(name, Value(groups->group(title, i + 1)));
     }
   }
   for (auto& attribute : attributes) merged.push_back(std::move(attribute));
