@@ -1,0 +1,272 @@
+// stdlib's functions between values and text: to_json, to_json_pretty, to_yaml, to_python,
+// to_ruby (and their stdlib:: names), parsejson, parseyaml, parsepson, loadjson, loadyaml,
+// load_module_metadata, get_module_path.
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "compiler/evaluator.hpp"
+#include "compiler/functions/ruby_serialization.hpp"
+#include "compiler/functions/stdlib_support.hpp"
+#include "compiler/types.hpp"
+#include "facts/yaml_text.hpp"
+
+namespace marionette::compiler {
+
+namespace {
+
+using stdlib::raise;
+using Arguments = std::vector<Value>;
+
+Value to_json(CallContext& call) {
+  call.expect_arguments(1, 1);
+  try {
+    return ruby_json(call.arguments[0], RubyJsonStyle::compact());
+  } catch (const SerializationError& error) {
+    raise(call, error.what());
+  }
+}
+
+/// to_json_pretty(data, skip_undef = false, opts = {}): JSON.pretty_generate and a newline.
+Value to_json_pretty(CallContext& call) {
+  call.expect_arguments(1, 3);
+  Value data = call.arguments[0];
+  if (!data.is_array() && !data.is_hash())
+    raise(call, "'to_json_pretty' parameter 'data' expects a value of type Hash or Array, got " +
+                    type_name_of(data));
+  if (call.arguments.size() > 1 && truthy(call.arguments[1])) {
+    if (data.is_array()) {
+      Array kept;
+      for (const Value& item : data.array())
+        if (!item.is_undef()) kept.push_back(item);
+      data = Value(std::move(kept));
+    } else {
+      Hash kept;
+      for (const auto& [key, item] : data.hash())
+        if (!item.is_undef()) kept.emplace_back(key, item);
+      data = Value(std::move(kept));
+    }
+  }
+  RubyJsonStyle style = RubyJsonStyle::pretty();
+  if (call.arguments.size() > 2 && call.arguments[2].is_hash()) {
+    for (const auto& [key, option] : call.arguments[2].hash()) {
+      std::string name = to_string(key);
+      if (option.is_undef()) continue;
+      if (name == "indent") style.indent = to_string(option);
+      else if (name == "space") style.space = to_string(option);
+      else if (name == "space_before") style.space_before = to_string(option);
+      else if (name == "object_nl") style.object_nl = to_string(option);
+      else if (name == "array_nl") style.array_nl = to_string(option);
+      else if (name == "allow_nan") style.allow_nan = truthy(option);
+      else if (name == "max_nesting" && option.is_integer())
+        style.max_nesting = option.integer() < 0 ? 0 : static_cast<std::size_t>(option.integer());
+    }
+  }
+  try {
+    return ruby_json(data, style) + "\n";
+  } catch (const SerializationError& error) {
+    raise(call, error.what());
+  }
+}
+
+Value to_yaml(CallContext& call) {
+  call.expect_arguments(1, 2);
+  try {
+    return psych_yaml(call.arguments[0]);
+  } catch (const SerializationError& error) {
+    raise(call, error.what());
+  }
+}
+
+/// to_python / to_ruby: the value as a literal of that language.
+template <bool Python>
+void append_literal(const Value& value, std::string& out, std::size_t depth,
+                    const CallContext& call) {
+  if (depth > kMaxSerializedDepth) raise(call, "the value is nested too deeply");
+  if (Python && value.is_boolean()) {
+    out += value.boolean() ? "True" : "False";
+  } else if (Python && value.is_undef()) {
+    out += "None";
+  } else if (value.is_array()) {
+    out += '[';
+    for (std::size_t i = 0; i < value.array().size(); ++i) {
+      if (i) out += ", ";
+      append_literal<Python>(value.array()[i], out, depth + 1, call);
+    }
+    out += ']';
+  } else if (value.is_hash()) {
+    out += '{';
+    bool first = true;
+    for (const auto& [key, item] : value.hash()) {
+      if (!first) out += ", ";
+      first = false;
+      append_literal<Python>(key, out, depth + 1, call);
+      out += Python ? ": " : " => ";
+      append_literal<Python>(item, out, depth + 1, call);
+    }
+    out += '}';
+  } else {
+    out += ruby_inspect(value);
+  }
+}
+
+template <bool Python>
+Value to_literal(CallContext& call) {
+  call.expect_arguments(1, 1);
+  std::string out;
+  append_literal<Python>(call.arguments[0], out, 0, call);
+  return out;
+}
+
+/// The value of a JSON text; throws std::runtime_error with the parser's message.
+Value parse_json_text(const std::string& text) {
+  try {
+    return from_data(catalog::Data::parse(text));
+  } catch (const nlohmann::json::exception& error) {
+    throw std::runtime_error(error.what());
+  }
+}
+
+Value parse_yaml(const std::string& text) {
+  facts::Facts document = facts::parse_yaml_text(text, "(<unknown>)", facts::RubyDates::Refused);
+  return from_data(document);
+}
+
+/// `parsed || default`, and the default in place of an error when one is given.
+template <Value (*Parse)(const std::string&)>
+Value parse_with_default(CallContext& call, const Arguments& args, bool default_given) {
+  Value fallback = args.size() > 1 ? args[1] : Value();
+  try {
+    Value parsed = Parse(ruby_to_s(args[0]));
+    if (parsed.is_undef() || (parsed.is_boolean() && !parsed.boolean())) return fallback;
+    return parsed;
+  } catch (const std::runtime_error& error) {
+    if (!default_given) raise(call, error.what());
+    return fallback;
+  }
+}
+
+Value parsejson(CallContext& call) {
+  Arguments args = stdlib::legacy_arguments(call.arguments);
+  if (args.empty()) raise(call, "Wrong number of arguments. 1 or 2 arguments should be provided.");
+  return parse_with_default<parse_json_text>(call, args, args.size() > 1 && truthy(args[1]));
+}
+
+Value parseyaml(CallContext& call) {
+  Arguments args = stdlib::legacy_arguments(call.arguments);
+  if (args.empty()) raise(call, "Wrong number of arguments. 1 or 2 arguments should be provided.");
+  return parse_with_default<parse_yaml>(call, args, args.size() > 1 && truthy(args[1]));
+}
+
+Value parsepson(CallContext& call) {
+  call.expect_arguments(1, 2);
+  if (!call.arguments[0].is_string() || call.arguments[0].string().empty())
+    raise(call, "'parsepson' parameter 'pson_string' expects a String[1] value, got " +
+                    type_name_of(call.arguments[0]));
+  try {
+    return parse_json_text(call.arguments[0].string());
+  } catch (const std::runtime_error& error) {
+    if (call.arguments.size() < 2) raise(call, error.what());
+    return call.arguments[1];
+  }
+}
+
+std::optional<std::string> read_text_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+/// loadjson(path, default) / loadyaml(path, default): a file's data; the default (with a
+/// warning) when it does not exist. URLs are not fetched: compiling stays offline.
+template <bool Json>
+Value load_file(CallContext& call) {
+  Arguments args = stdlib::legacy_arguments(call.arguments);
+  if (args.empty()) raise(call, "Wrong number of arguments. 1 or 2 arguments should be provided.");
+  Value fallback = args.size() > 1 ? args[1] : Value();
+  bool default_given = args.size() > 1 && truthy(args[1]);
+  std::string path = ruby_to_s(args[0]);
+  if (path.starts_with("http://") || path.starts_with("https://")) {
+    if (!default_given) raise(call, "loading data from a URL is not supported: " + path);
+    return fallback;
+  }
+  std::optional<std::string> text = read_text_file(path);
+  if (!text) {
+    call.evaluator.log("Warning", "Can't load '" + path + "' File does not exist!", call.scope);
+    return fallback;
+  }
+  try {
+    Value parsed = Json ? parse_json_text(*text) : from_data(facts::parse_yaml_text(*text, path));
+    if (parsed.is_undef() || (parsed.is_boolean() && !parsed.boolean())) return fallback;
+    return parsed;
+  } catch (const std::runtime_error& error) {
+    if (!default_given) raise(call, error.what());
+    return fallback;
+  }
+}
+
+/// The directory of a module: the first in the modulepath that has it.
+std::optional<std::filesystem::path> module_directory(CallContext& call, const std::string& name) {
+  for (const std::filesystem::path& dir : call.evaluator.environment().modulepath()) {
+    std::error_code ignored;
+    if (std::filesystem::is_directory(dir / name, ignored)) return dir / name;
+  }
+  return std::nullopt;
+}
+
+Value get_module_path(CallContext& call) {
+  Arguments args = stdlib::legacy_arguments(call.arguments);
+  if (args.size() != 1) raise(call, "get_module_path(): Wrong number of arguments, expects one");
+  std::optional<std::filesystem::path> dir = module_directory(call, ruby_to_s(args[0]));
+  if (!dir)
+    raise(call, "Could not find module " + ruby_to_s(args[0]) + " in environment production");
+  return dir->string();
+}
+
+Value load_module_metadata(CallContext& call) {
+  Arguments args = stdlib::legacy_arguments(call.arguments);
+  if (args.size() != 1 && args.size() != 2)
+    raise(call, "load_module_metadata(): Wrong number of arguments, expects one or two");
+  std::string name = ruby_to_s(args[0]);
+  std::optional<std::filesystem::path> dir = module_directory(call, name);
+  if (!dir) raise(call, "Could not find module " + name + " in environment production");
+  std::optional<std::string> text = read_text_file(*dir / "metadata.json");
+  if (!text) {
+    if (args.size() < 2 || !truthy(args[1]))
+      raise(call, "load_module_metadata(): No metadata.json file for module " + name);
+    return Hash{};
+  }
+  try {
+    return parse_json_text(*text);
+  } catch (const std::runtime_error& error) {
+    raise(call, error.what());
+  }
+}
+
+}  // namespace
+
+void register_stdlib_data_functions(FunctionTable& table) {
+  table.emplace_back("to_json", to_json);
+  table.emplace_back("stdlib::to_json", to_json);
+  table.emplace_back("to_json_pretty", to_json_pretty);
+  table.emplace_back("stdlib::to_json_pretty", to_json_pretty);
+  table.emplace_back("to_yaml", to_yaml);
+  table.emplace_back("stdlib::to_yaml", to_yaml);
+  table.emplace_back("to_python", to_literal<true>);
+  table.emplace_back("stdlib::to_python", to_literal<true>);
+  table.emplace_back("to_ruby", to_literal<false>);
+  table.emplace_back("stdlib::to_ruby", to_literal<false>);
+  table.emplace_back("parsejson", parsejson);
+  table.emplace_back("parseyaml", parseyaml);
+  table.emplace_back("parsepson", parsepson);
+  table.emplace_back("stdlib::parsepson", parsepson);
+  table.emplace_back("loadjson", load_file<true>);
+  table.emplace_back("loadyaml", load_file<false>);
+  table.emplace_back("get_module_path", get_module_path);
+  table.emplace_back("load_module_metadata", load_module_metadata);
+}
+
+}  // namespace marionette::compiler
