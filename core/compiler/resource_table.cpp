@@ -142,6 +142,22 @@ void ResourceTable::add_edge(std::size_t container, std::size_t contained) {
   edges_.emplace_back(container, contained);
 }
 
+namespace {
+
+/// Puppet's catalog does not repeat the title as the namevar (Puppet::Resource#to_data_hash):
+/// `service { 'ntp': name => 'ntp' }` has no `name`. Class and Stage titles are Symbols there
+/// (`:main`), never equal to a string, so theirs stay.
+bool is_title_as_namevar(const CompiledResource& r, const std::string& name, const Value& value) {
+  if (!value.is_string() || value.string() != r.title || r.type == "Class" || r.type == "Stage")
+    return false;
+  std::string_view namevar = r.type == "File" || r.type == "Tidy" || r.type == "K5login" ? "path"
+                             : r.type == "Exec"                                          ? "command"
+                                                                                         : "name";
+  return name == namevar;
+}
+
+}  // namespace
+
 catalog::Catalog ResourceTable::to_catalog() const {
   catalog::Catalog out;
   out.resources.reserve(resources_.size());
@@ -157,6 +173,7 @@ catalog::Catalog ResourceTable::to_catalog() const {
     }
     resource.kind = r.kind;
     for (const auto& [name, value] : r.parameters) {
+      if (is_title_as_namevar(r, name, value)) continue;
       if (!value.is_undef()) resource.parameters[name] = to_data(value);
       if (is_sensitive(value)) resource.sensitive_parameters.push_back(name);
     }
@@ -189,7 +206,7 @@ void write_parameters(const CompiledResource& r, catalog::JsonWriter& json) {
   if (has_repeated_parameter(r)) {
     catalog::Data parameters = catalog::Data::object();
     for (const auto& [name, value] : r.parameters)
-      if (!value.is_undef()) parameters[name] = to_data(value);
+      if (!value.is_undef() && !is_title_as_namevar(r, name, value)) parameters[name] = to_data(value);
     if (parameters.empty()) return;
     json.raw(",\"parameters\":");
     json.value(parameters);
@@ -197,7 +214,7 @@ void write_parameters(const CompiledResource& r, catalog::JsonWriter& json) {
   }
   bool first = true;
   for (const auto& [name, value] : r.parameters) {
-    if (value.is_undef()) continue;
+    if (value.is_undef() || is_title_as_namevar(r, name, value)) continue;
     json.raw(first ? ",\"parameters\":{" : ",");
     first = false;
     json.string(name);
