@@ -1,6 +1,7 @@
 // stdlib's functions between values and text: to_json, to_json_pretty, to_yaml, to_python,
-// to_ruby (and their stdlib:: names), parsejson, parseyaml, parsepson, loadjson, loadyaml,
+// to_ruby, to_toml (and their stdlib:: names), parsejson, parseyaml, parsepson, loadjson, loadyaml,
 // load_module_metadata, get_module_path.
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -117,6 +118,105 @@ Value to_literal(CallContext& call) {
   std::string out;
   append_literal<Python>(call.arguments[0], out, 0, call);
   return out;
+}
+
+/// to_toml(hash): stdlib's TomlDumper: keys sorted, plain pairs, then tables, then arrays of
+/// tables; values written as Ruby's inspect writes them.
+class TomlWriter {
+ public:
+  explicit TomlWriter(const CallContext& call) : call_(call) {}
+
+  std::string write(const Value& hash) {
+    visit(hash, {}, 0);
+    return out_;
+  }
+
+ private:
+  using Pairs = std::vector<std::pair<std::string, Value>>;
+
+  void visit(const Value& hash, const std::vector<std::string>& prefix, std::size_t depth) {
+    if (depth > kMaxSerializedDepth) raise(call_, "to_toml(): the hash is nested too deeply");
+    Pairs simple, nested, tables;
+    sort_pairs(hash, simple, nested, tables);
+    if (!prefix.empty() && (!simple.empty() || hash.hash().empty())) print_prefix(prefix, false);
+    dump(simple, nested, tables, prefix, depth);
+  }
+
+  void sort_pairs(const Value& hash, Pairs& simple, Pairs& nested, Pairs& tables) {
+    if (!hash.is_hash()) raise(call_, "undefined method `keys' for " + ruby_inspect(hash));
+    Pairs all;
+    for (const auto& [key, value] : hash.hash()) all.emplace_back(ruby_to_s(key), value);
+    std::stable_sort(all.begin(), all.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (auto& pair : all) {
+      if (pair.second.is_hash()) nested.push_back(std::move(pair));
+      else if (pair.second.is_array() && !pair.second.array().empty() &&
+               pair.second.array()[0].is_hash())
+        tables.push_back(std::move(pair));
+      else simple.push_back(std::move(pair));
+    }
+  }
+
+  void dump(const Pairs& simple, const Pairs& nested, const Pairs& tables,
+            const std::vector<std::string>& prefix, std::size_t depth) {
+    for (const auto& [key, value] : simple) out_ += quoted_key(key) + " = " + literal(value) + "\n";
+    for (const auto& [key, value] : nested) {
+      std::vector<std::string> longer = prefix;
+      longer.push_back(quoted_key(key));
+      visit(value, longer, depth + 1);
+    }
+    for (const auto& [key, value] : tables) {
+      std::vector<std::string> longer = prefix;
+      longer.push_back(quoted_key(key));
+      for (const Value& child : value.array()) {
+        print_prefix(longer, true);
+        Pairs s, n, t;
+        sort_pairs(child, s, n, t);
+        dump(s, n, t, longer, depth + 1);
+      }
+    }
+  }
+
+  void print_prefix(const std::vector<std::string>& prefix, bool extra_brackets) {
+    std::string joined;
+    for (std::size_t i = 0; i < prefix.size(); ++i) joined += (i ? "." : "") + prefix[i];
+    out_ += "[" + (extra_brackets ? "[" + joined + "]" : joined) + "]\n";
+  }
+
+  static std::string quoted_key(const std::string& key) {
+    bool bare = std::all_of(key.begin(), key.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+    });
+    if (bare) return key;
+    std::string out = "\"";
+    for (char c : key) out += c == '"' ? std::string("\\\"") : std::string(1, c);
+    return out + "\"";
+  }
+
+  static std::string literal(const Value& value) {
+    std::string text = ruby_inspect(value);
+    if (!value.is_string()) return text;
+    std::string out;  // inspect's \#{, \#$, \#@ written back as #{, #$, #@
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      if (text[i] == '\\' && i + 2 < text.size() && text[i + 1] == '#' &&
+          (text[i + 2] == '{' || text[i + 2] == '$' || text[i + 2] == '@'))
+        continue;
+      out += text[i];
+      if (text[i] == '\\' && i + 1 < text.size()) out += text[++i];
+    }
+    return out;
+  }
+
+  const CallContext& call_;
+  std::string out_;
+};
+
+Value to_toml(CallContext& call) {
+  call.expect_arguments(1, 1);
+  if (!call.arguments[0].is_hash())
+    raise(call, "'to_toml' parameter 'data' expects a Hash value, got " +
+                    type_name_of(call.arguments[0]));
+  return TomlWriter(call).write(call.arguments[0]);
 }
 
 /// The value of a JSON text; throws std::runtime_error with the parser's message.
@@ -255,6 +355,8 @@ void register_stdlib_data_functions(FunctionTable& table) {
   table.emplace_back("stdlib::to_json_pretty", to_json_pretty);
   table.emplace_back("to_yaml", to_yaml);
   table.emplace_back("stdlib::to_yaml", to_yaml);
+  table.emplace_back("to_toml", to_toml);
+  table.emplace_back("stdlib::to_toml", to_toml);
   table.emplace_back("to_python", to_literal<true>);
   table.emplace_back("stdlib::to_python", to_literal<true>);
   table.emplace_back("to_ruby", to_literal<false>);

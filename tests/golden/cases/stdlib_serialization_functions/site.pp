@@ -44,4 +44,8 @@ node default {
   notify { 'e19': message => { 'v' => $v19, 't' => String(type($v19, 'generalized')), 's' => "${v19}" } }
   $v20 = parsepson('{"a": 1}')
   notify { 'e20': message => { 'v' => $v20, 't' => String(type($v20, 'generalized')), 's' => "${v20}" } }
+  $v100 = to_toml({'a' => 1, 'b' => 'x#{y} "q"', 'tbl' => {'k' => [1, 'two'], 'f' => 1.5}, 'arr' => [{'n' => 1}, {'n' => 2, 'm' => undef}], 'q key' => true, 'empty' => {}})
+  notify { 'e100': message => { 'v' => $v100, 't' => String(type($v100, 'generalized')), 's' => "${v100}" } }
+  $v101 = to_toml({})
+  notify { 'e101': message => { 'v' => $v101, 't' => String(type($v101, 'generalized')), 's' => "${v101}" } }
 }
