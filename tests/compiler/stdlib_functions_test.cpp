@@ -81,6 +81,28 @@ TEST(StdlibFunctions, PwHashIsCryptWithTheGivenSalt) {
             std::string::npos);
 }
 
+TEST(StdlibFunctions, ValidateCmdRunsTheCommandOnTheContent) {
+  // Checked against Puppet 7.23: `%` stands for the file; a failure adds the command's status
+  // and output to the message.
+  EXPECT_EQ(error_of("validate_cmd('hello', '/bin/grep -q hello %')\nnotify { 'ok': }"),
+            "no error");
+  std::string failed = error_of("validate_cmd('hello', '/bin/sh -c \"echo oops >&2; exit 3\"', 'custom msg')");
+  EXPECT_NE(failed.find("1:1: error: custom msg\nExecution of '/bin/sh -c \"echo oops >&2; exit 3\" "),
+            std::string::npos)
+      << failed;
+  EXPECT_NE(failed.find("/validate_cmd"), std::string::npos) << failed;
+  EXPECT_NE(failed.find("' returned 3: oops"), std::string::npos) << failed;
+  std::string missing = error_of("validate_cmd('x', '/no/such/cmd')");
+  EXPECT_NE(missing.find("validate_cmd(): failed to validate content with command \"/no/such/cmd\""
+                         "\nExecution of '/no/such/cmd "),
+            std::string::npos)
+      << missing;
+  EXPECT_NE(missing.find("returned 1: Error: Could not execute posix command: No such file or "
+                         "directory - /no/such/cmd"),
+            std::string::npos)
+      << missing;
+}
+
 TEST(StdlibFunctions, RandomOnesKeepTheirShape) {
   catalog::Data shuffled = message_of("shuffle([1, 2, 3, 4, 5]).sort");
   EXPECT_EQ(shuffled, catalog::Data::parse("[1, 2, 3, 4, 5]"));
