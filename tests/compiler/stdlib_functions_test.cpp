@@ -103,6 +103,19 @@ TEST(StdlibFunctions, ValidateCmdRunsTheCommandOnTheContent) {
       << missing;
 }
 
+TEST(StdlibFunctions, GenerateRunsTheProgramWithoutAShell) {
+  // Checked against Puppet 7.23.
+  EXPECT_EQ(message_of("generate('/bin/echo', 'a b', '$x')"), "a b $x\n");
+  EXPECT_NE(error_of("$x = generate('bin/echo')").find("error: Generators must be fully qualified"),
+            std::string::npos);
+  EXPECT_NE(error_of("$x = generate('/bin/sh', '-c', 'echo err >&2; exit 4')")
+                .find("error: Failed to execute generator /bin/sh: Execution of '/bin/sh -c echo "
+                      "err >&2; exit 4' returned 4: err"),
+            std::string::npos);
+  EXPECT_NE(error_of("$x = generate('/no/such')").find("No such file or directory @ dir_chdir - /no"),
+            std::string::npos);
+}
+
 TEST(StdlibFunctions, RandomOnesKeepTheirShape) {
   catalog::Data shuffled = message_of("shuffle([1, 2, 3, 4, 5]).sort");
   EXPECT_EQ(shuffled, catalog::Data::parse("[1, 2, 3, 4, 5]"));

@@ -1,6 +1,7 @@
-// stdlib's validate_cmd(content, command, message): the content written to a temporary file,
-// the command run on it on the compiling host (through /bin/sh, `%` standing for the file), and
-// the compilation failed with the command's output when it exits non-zero.
+// Functions that run a command on the compiling host: Puppet's generate(command, args...) (no
+// shell, in the command's directory, its output as the value) and stdlib's
+// validate_cmd(content, command, message) (the content in a temporary file, the command run on
+// it through /bin/sh with `%` standing for the file). A non-zero exit fails the compilation.
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -30,8 +31,13 @@ struct Outcome {
   std::string output;
 };
 
-/// Runs `command` through /bin/sh with standard output and error on one pipe.
-std::optional<Outcome> run_shell(const std::string& command) {
+/// Runs the program (argv[0], a path) in `directory` (none: here) with standard output and error
+/// on one pipe; nullopt when no process could be started.
+std::optional<Outcome> run_command(const std::vector<std::string>& argv,
+                                   const std::string& directory = "") {
+  std::vector<char*> pointers;
+  for (const std::string& arg : argv) pointers.push_back(const_cast<char*>(arg.c_str()));
+  pointers.push_back(nullptr);
   int pipe_fds[2];
   if (pipe2(pipe_fds, O_CLOEXEC) != 0) return std::nullopt;
   pid_t child = fork();
@@ -46,7 +52,8 @@ std::optional<Outcome> run_shell(const std::string& command) {
     dup2(pipe_fds[1], 2);
     int devnull = open("/dev/null", O_RDONLY);
     if (devnull >= 0) dup2(devnull, 0);
-    execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    if (!directory.empty() && chdir(directory.c_str()) != 0) _exit(127);
+    execv(pointers[0], pointers.data());
     _exit(127);
   }
   close(pipe_fds[1]);
@@ -132,7 +139,7 @@ Value validate_cmd(CallContext& call) {
     raise(call, message + "\nExecution of '" + command +
                     "' returned 1: Error: Could not execute posix command: No such file or "
                     "directory - " + program);
-  std::optional<Outcome> outcome = run_shell(command);
+  std::optional<Outcome> outcome = run_command({"/bin/sh", "-c", command});
   if (!outcome) raise(call, message + "\nErrno::EAGAIN cannot start the command");
   if (outcome->status != 0)
     raise(call, message + "\nExecution of '" + command + "' returned " +
@@ -140,9 +147,41 @@ Value validate_cmd(CallContext& call) {
   return Value();
 }
 
+/// generate('/path/to/command', args...): the command's output.
+Value generate(CallContext& call) {
+  if (call.arguments.empty()) call.fail("expects at least 1 argument, got 0");
+  std::vector<std::string> argv;
+  for (const Value& arg : stdlib::legacy_arguments(call.arguments)) argv.push_back(ruby_to_s(arg));
+  const std::string& program = argv[0];
+  if (!stdlib::is_absolute_path(Value(program))) raise(call, "Generators must be fully qualified");
+  static const std::regex allowed(R"(^[-/\w.+]+$)", std::regex::multiline);
+  if (program.size() > stdlib::kLongestRegexInput || !std::regex_search(program, allowed))
+    raise(call, "Generators can only contain alphanumerics, file separators, and dashes");
+  if (program.find("..") != std::string::npos)
+    raise(call, "Can not use generators with '..' in them.");
+  std::string command;
+  for (const std::string& arg : argv) command += (command.empty() ? "" : " ") + arg;
+  std::string prefix = "Failed to execute generator " + program + ": Execution of '" + command;
+  std::string directory = program.substr(0, program.rfind('/'));
+  if (directory.empty()) directory = "/";
+  std::error_code ignored;
+  if (!std::filesystem::is_directory(directory, ignored))
+    raise(call, "No such file or directory @ dir_chdir - " + directory);
+  if (access(program.c_str(), X_OK) != 0)
+    raise(call, prefix + "' returned 1: Error: Could not execute posix command: No such file or "
+                         "directory - " + program);
+  std::optional<Outcome> outcome = run_command(argv, directory);
+  if (!outcome) raise(call, prefix + "' could not be started");
+  if (outcome->status != 0)
+    raise(call, prefix + "' returned " + std::to_string(outcome->status) + ": " +
+                    stripped(outcome->output));
+  return outcome->output;
+}
+
 }  // namespace
 
-void register_stdlib_command_functions(FunctionTable& table) {
+void register_command_functions(FunctionTable& table) {
+  table.emplace_back("generate", generate);
   table.emplace_back("validate_cmd", validate_cmd);
 }
 
