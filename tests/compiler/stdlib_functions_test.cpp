@@ -68,6 +68,16 @@ TEST(StdlibFunctions, ErrorsCarryStdlibsMessagesAtTheCall) {
             std::string::npos);
 }
 
+TEST(StdlibFunctions, ParseErrorsAreWordedAsRubysParsers) {
+  EXPECT_NE(error_of("$x = parsejson('nope')").find("error: unexpected token at 'nope'"),
+            std::string::npos);
+  EXPECT_NE(error_of("$x = parseyaml('a: b: c')")
+                .find("error: (<unknown>): mapping values are not allowed in this context at line "
+                      "1 column 5"),
+            std::string::npos);
+  EXPECT_EQ(message_of("parseyaml('a: b: c', 'fallback')"), "fallback");
+}
+
 TEST(StdlibFunctions, PwHashIsCryptWithTheGivenSalt) {
   // The values Ruby's String#crypt gives (Puppet's pw_hash calls it).
   EXPECT_EQ(message_of("pw_hash('password', 'sha-512', 'saltsalt')"),

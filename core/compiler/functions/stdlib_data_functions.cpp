@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <iostream>
 #include <sstream>
 
@@ -219,18 +220,28 @@ Value to_toml(CallContext& call) {
   return TomlWriter(call).write(call.arguments[0]);
 }
 
-/// The value of a JSON text; throws std::runtime_error with the parser's message.
+/// The value of a JSON text; throws std::runtime_error worded as Ruby's json words it.
 Value parse_json_text(const std::string& text) {
   try {
     return from_data(catalog::Data::parse(text));
-  } catch (const nlohmann::json::exception& error) {
-    throw std::runtime_error(error.what());
+  } catch (const nlohmann::json::exception&) {
+    throw std::runtime_error("unexpected token at '" + text + "'");
   }
 }
 
+/// The value of a YAML text; errors worded as Psych's: "(<unknown>): PROBLEM at line L column C".
 Value parse_yaml(const std::string& text) {
-  facts::Facts document = facts::parse_yaml_text(text, "(<unknown>)", facts::RubyDates::Refused);
-  return from_data(document);
+  try {
+    return from_data(facts::parse_yaml_text(text, "(<unknown>)", facts::RubyDates::Refused));
+  } catch (const std::runtime_error& error) {
+    static const std::regex located(R"(^\(<unknown>\):(\d+):(\d+): error: (.*)$)");
+    std::string message = error.what();
+    std::smatch m;
+    if (message.size() < stdlib::kLongestRegexInput && std::regex_match(message, m, located))
+      throw std::runtime_error("(<unknown>): " + m[3].str() + " at line " + m[1].str() +
+                               " column " + m[2].str());
+    throw;
+  }
 }
 
 /// `parsed || default`, and the default in place of an error when one is given.
