@@ -78,6 +78,19 @@ TEST(StdlibFunctions, ParseErrorsAreWordedAsRubysParsers) {
   EXPECT_EQ(message_of("parseyaml('a: b: c', 'fallback')"), "fallback");
 }
 
+TEST(StdlibFunctions, Stdlib9Functions) {
+  // Zlib.crc32('hello').to_s(16) is "3610a686".
+  EXPECT_EQ(message_of("stdlib::crc32('hello')"), "3610a686");
+  EXPECT_EQ(message_of("[stdlib::has_function('pick'), stdlib::has_function('nope')]"),
+            catalog::Data::parse("[true, false]"));
+  EXPECT_EQ(message_of("stdlib::nested_values({'a' => 1, 'b' => {'c' => 2, 'd' => {'e' => 3}}})"),
+            catalog::Data::parse("[1, 2, 3]"));
+  EXPECT_EQ(message_of("stdlib::sort_by(['bbb', 'a', 'cc']) |$x| { $x.length }"),
+            catalog::Data::parse(R"(["a", "cc", "bbb"])"));
+  EXPECT_EQ(message_of("stdlib::sort_by({'x' => 2, 'y' => 1}) |$k, $v| { $v }"),
+            catalog::Data::parse(R"({"y": 1, "x": 2})"));
+}
+
 TEST(StdlibFunctions, PwHashIsCryptWithTheGivenSalt) {
   // The values Ruby's String#crypt gives (Puppet's pw_hash calls it).
   EXPECT_EQ(message_of("pw_hash('password', 'sha-512', 'saltsalt')"),
