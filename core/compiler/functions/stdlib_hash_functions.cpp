@@ -53,16 +53,13 @@ Value merge(CallContext& call) {
                       type_name_of(iterable));
     for (std::size_t index = 0; index < elements->size(); ++index) {
       const Value& element = (*elements)[index];
-      std::vector<Value> lambda_args{Value(accumulator)};
-      if (arity == 2) {
-        lambda_args.push_back(element);
-      } else if (iterable.is_hash()) {
-        lambda_args.push_back(element.array()[0]);
-        lambda_args.push_back(element.array()[1]);
-      } else {
-        lambda_args.push_back(static_cast<std::int64_t>(index));
-        lambda_args.push_back(element);
-      }
+      std::vector<Value> lambda_args;
+      if (arity == 2)
+        lambda_args = {Value(accumulator), element};
+      else if (iterable.is_hash())
+        lambda_args = {Value(accumulator), element.array()[0], element.array()[1]};
+      else
+        lambda_args = {Value(accumulator), Value(static_cast<std::int64_t>(index)), element};
       Value result = call.evaluator.call_lambda(*call.lambda, std::move(lambda_args), call.scope);
       if (result.is_hash()) merge_into(accumulator, result.hash());
     }
