@@ -3,6 +3,7 @@
 // as nil; the others, plain Puppet 3 functions, see a top-level undef as ''.
 #include <map>
 #include <regex>
+#include <set>
 
 #include "compiler/functions/stdlib_support.hpp"
 #include "compiler/types.hpp"
@@ -105,12 +106,45 @@ bool is_email_address(const CallContext& call, const Arguments& args) {
   return stdlib::is_email_address(args[0]);
 }
 
-/// Whether a Puppet 3 function of that name exists: marionette's built-ins stand for both.
+/// Whether a Puppet 3 function of that name exists (Puppet::Parser::Functions.function): those
+/// of Puppet 7.23 and of stdlib 8.5; a function with only a Puppet 4 form (to_json) is not one.
 bool is_function_available(const CallContext& call, const Arguments& args) {
   if (args.size() != 1)
     raise(call, "is_function_available?(): Wrong number of arguments given " +
                     std::to_string(args.size()) + " for 1");
-  return args[0].is_string() && find_function(args[0].string()) != nullptr;
+  static const std::set<std::string, std::less<>> puppet3_functions{
+      "abs", "any2array", "any2bool", "assert_private", "assert_type", "base64", "basename",
+      "binary_file", "bool2num", "bool2str", "break", "camelcase", "capitalize", "ceiling",
+      "chomp", "chop", "clamp", "concat", "contain", "convert_base", "count",
+      "create_resources", "deep_merge", "defined", "defined_with_params", "delete",
+      "delete_at", "delete_regex", "delete_undef_values", "delete_values", "deprecation",
+      "difference", "dig", "dig44", "digest", "dirname", "dos2unix", "downcase", "each",
+      "empty", "enclose_ipv6", "ensure_packages", "ensure_resource", "ensure_resources",
+      "epp", "fail", "file", "filter", "find_file", "flatten", "floor", "fqdn_rand",
+      "fqdn_rand_string", "fqdn_rotate", "fqdn_uuid", "generate", "get_module_path",
+      "getparam", "getvar", "glob", "grep", "has_interface_with", "has_ip_address",
+      "has_ip_network", "has_key", "hash", "hiera", "hiera_array", "hiera_hash",
+      "hiera_include", "include", "inline_epp", "inline_template", "intersection",
+      "is_absolute_path", "is_array", "is_bool", "is_domain_name", "is_email_address",
+      "is_float", "is_function_available", "is_hash", "is_integer", "is_ip_address",
+      "is_ipv4_address", "is_ipv6_address", "is_mac_address", "is_numeric", "is_string",
+      "join", "join_keys_to_values", "keys", "lest", "load_module_metadata", "loadjson",
+      "loadyaml", "lookup", "lstrip", "map", "match", "max", "md5", "member", "merge",
+      "min", "new", "next", "num2bool", "parsejson", "parseyaml", "pick", "pick_default",
+      "prefix", "private", "pry", "pw_hash", "range", "realize", "reduce", "regexpescape",
+      "regsubst", "reject", "require", "return", "reverse", "reverse_each", "round",
+      "rstrip", "scanf", "seeded_rand", "sha1", "sha256", "shell_join", "shell_split",
+      "shellquote", "shuffle", "size", "slice", "sort", "split", "sprintf", "squeeze",
+      "step", "str2bool", "str2saltedpbkdf2", "str2saltedsha512", "strftime", "strip",
+      "suffix", "swapcase", "tag", "tagged", "template", "then", "time", "to_bytes",
+      "try_get_value", "type", "type3x", "union", "unique", "unix2dos", "upcase",
+      "uriescape", "validate_absolute_path", "validate_array", "validate_augeas",
+      "validate_bool", "validate_cmd", "validate_domain_name", "validate_email_address",
+      "validate_hash", "validate_integer", "validate_ip_address", "validate_ipv4_address",
+      "validate_ipv6_address", "validate_numeric", "validate_re", "validate_slength",
+      "validate_string", "validate_x509_rsa_key_pair", "values", "values_at", "versioncmp",
+      "with", "zip"};
+  return args[0].is_string() && puppet3_functions.count(args[0].string()) != 0;
 }
 
 using Predicate = bool (*)(const CallContext&, const Arguments&);

@@ -117,4 +117,8 @@ node default {
   notify { 'e56': message => { 'v' => $v56, 't' => String(type($v56, 'generalized')), 's' => "${v56}" } }
   $v57 = String(type_of([1, 'a']))
   notify { 'e57': message => { 'v' => $v57, 't' => String(type($v57, 'generalized')), 's' => "${v57}" } }
+  $v100 = is_function_available('to_json')
+  notify { 'e100': message => { 'v' => $v100, 't' => String(type($v100, 'generalized')), 's' => "${v100}" } }
+  $v101 = is_function_available('each')
+  notify { 'e101': message => { 'v' => $v101, 't' => String(type($v101, 'generalized')), 's' => "${v101}" } }
 }
