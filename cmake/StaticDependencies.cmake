@@ -39,3 +39,7 @@ target_link_libraries(marionette_spdlog_header_only INTERFACE Threads::Threads)
 # one; nothing of the C++ runtime crosses between the executable and the module: see
 # subagent/module_abi.hpp).
 set(MARIONETTE_STATIC_RUNTIME_OPTIONS -static-libstdc++ -static-libgcc)
+if(MARIONETTE_SANITIZE)
+  # The sanitizers' runtimes replace operator new/delete, which a static libstdc++ would shadow.
+  set(MARIONETTE_STATIC_RUNTIME_OPTIONS "")
+endif()

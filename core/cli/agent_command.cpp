@@ -197,11 +197,15 @@ int run_agent(const std::vector<std::string>& words) {
     std::filesystem::create_directories(settings.run.state_dir);
     for (const std::string& message : daemon::set_aside_corrupt_state(settings.run.state_dir))
       log("warning", message);
+    if (std::size_t removed = daemon::remove_stale_temporaries(settings.run.state_dir))
+      log("notice", "Removed " + std::to_string(removed) +
+                      " temporary files that interrupted writes left in the state dir");
     counters::StoreOptions options;
     options.state_dir = settings.run.state_dir;
     options.redis_url = config.redis;
     options.node_name = counter_node_name(settings.run);
     options.key_prefix = config.redis_prefix;
+    options.log = log;
     counter_store = counters::make_counter_store(options);
   } catch (const std::exception& e) {
     print_error(std::string("cannot start the agent: ") + e.what());

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "catalog/catalog.hpp"
+#include "cli/catalog_file.hpp"
 #include "cli/command.hpp"
 #include "cli/lock_options.hpp"
 #include "cli/run_log.hpp"
@@ -14,18 +15,6 @@
 namespace marionette::cli {
 
 namespace {
-
-catalog::Catalog read_catalog(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("Could not read catalog " + path + ": cannot open the file");
-  std::stringstream text;
-  text << in.rdbuf();
-  try {
-    return catalog::from_json(text.str());
-  } catch (const catalog::CatalogError& e) {
-    throw std::runtime_error("Could not read catalog " + path + ": " + e.what());
-  }
-}
 
 /// "Web,db" -> {"web", "db"}: Puppet's --tags, compared lower-cased.
 std::vector<std::string> split_tags(const std::string& text) {
@@ -65,15 +54,18 @@ int run_apply(const std::vector<std::string>& words) {
   if (!args.positionals().empty()) {
     if (settings.manifest) throw UsageError("give either MANIFEST or --manifest, not both");
     settings.manifest = args.positionals().front();
-    std::error_code error;
-    if (!std::filesystem::is_regular_file(*settings.manifest, error))
-      throw UsageError("Could not find file " + settings.manifest->string());
   }
   auto catalog_file = args.value("catalog");
   if (catalog_file && (settings.manifest || settings.env_dir))
     throw UsageError("give a manifest or --catalog, not both");
   if (!catalog_file && !settings.manifest && !settings.env_dir)
     throw UsageError("give a MANIFEST, --env-dir DIR or --catalog FILE");
+
+  std::error_code missing;
+  if (!args.positionals().empty() && !std::filesystem::is_regular_file(*settings.manifest, missing)) {
+    print_error("Could not find file " + settings.manifest->string());  // Puppet exits 1 here
+    return 1;
+  }
 
   daemon::RunLog log = make_run_log(false, args.flag("debug"));
   std::optional<daemon::RunLock> lock;
@@ -87,7 +79,7 @@ int run_apply(const std::vector<std::string>& words) {
   daemon::RunOutcome outcome;
   if (catalog_file) {
     try {
-      catalog::Catalog catalog = read_catalog(*catalog_file);
+      catalog::Catalog catalog = read_catalog_file(*catalog_file);
       outcome.compiled = true;
       outcome.node_name = catalog.name;
       daemon::apply_catalog(catalog, settings, log, outcome);
@@ -99,6 +91,10 @@ int run_apply(const std::vector<std::string>& words) {
     outcome = daemon::run_once(settings, log);
     if (!outcome.compiled) return 1;
   }
+  // As Puppet: a catalog that could not be applied at all (a dependency cycle, an invalid or
+  // duplicate resource, a missing relationship target) exits 1 with or without
+  // --detailed-exitcodes; failed resources only show in the detailed exit code (4, 6).
+  if (!outcome.report || !outcome.report->transaction_completed) return 1;
   if (args.flag("detailed-exitcodes")) return outcome.report->detailed_exit_code();
   return 0;
 }

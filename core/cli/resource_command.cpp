@@ -6,6 +6,7 @@
 #include "cli/arguments.hpp"
 #include "cli/command.hpp"
 #include "cli/run_log.hpp"
+#include "compiler/known_types.hpp"
 #include "ral/resource_type.hpp"
 #include "transaction/apply.hpp"
 
@@ -100,6 +101,10 @@ int run_resource(const std::vector<std::string>& words) {
     if (equals == std::string::npos || equals == 0)
       throw UsageError("expected attribute=value, not '" + word + "'");
     const std::string name = word.substr(0, equals);
+    if (!compiler::accepts_attribute(type, name)) {  // as puppet resource: nothing is applied
+      print_error("Could not run: no parameter named '" + name + "'");
+      return 1;
+    }
     resource.parameters[name] = word.substr(equals + 1);
     given.push_back(name);
   }

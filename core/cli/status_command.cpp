@@ -24,8 +24,9 @@ namespace fs = std::filesystem;
 
 constexpr const char* kDefaultConfigFile = "/etc/marionette/marionette.yaml";
 
-/// The exit codes, LSB's for `status`.
-enum Exit : int { kRunning = 0, kDead = 1, kNotRunning = 3, kUnknown = 4 };
+/// The exit codes, LSB's for `status`; 150 (in LSB's range for applications) when the agent runs
+/// but its last run failed, or could not run at all.
+enum Exit : int { kRunning = 0, kDead = 1, kNotRunning = 3, kUnknown = 4, kLastRunFailed = 150 };
 
 std::int64_t unix_now() {
   return static_cast<std::int64_t>(std::time(nullptr));
@@ -93,26 +94,49 @@ int print_daemon(const fs::path& state_dir, std::ostream& out) {
   if (state->next_run) out << "  next run: " << when(*state->next_run) << "\n";
   if (state->last_run) {
     out << "  last run: " << when(*state->last_run) << ", " << state->last_status;
-    if (state->catalog_source == "cache")
+    if (!state->last_error.empty())
+      out << " (" << state->last_error << ")";
+    else if (state->catalog_source == "cache")
       out << " (compiling failed; the cached catalog was applied)";
     else if (state->catalog_source == "none")
       out << " (nothing was applied)";
     out << "\n";
+    if (state->last_status == "failed") return kLastRunFailed;
   }
   return kRunning;
 }
 
+/// `map[key]` when `map` is a mapping that has it; else an undefined node. yaml-cpp throws when
+/// a missing or scalar node is indexed, and a summary edited by hand may be anything.
+YAML::Node field(const YAML::Node& map, const char* key) {
+  if (!map.IsMap()) return YAML::Node(YAML::NodeType::Undefined);
+  YAML::Node value = map[key];
+  return value ? value : YAML::Node(YAML::NodeType::Undefined);
+}
+
 std::string number_at(const YAML::Node& map, const char* group, const char* key) {
-  const YAML::Node value = map[group][key];
-  return value && value.IsScalar() ? value.Scalar() : "0";
+  const YAML::Node value = field(field(map, group), key);
+  if (!value.IsDefined()) return "0";  // Puppet leaves out some zero counts (events: noop)
+  return value.IsScalar() ? value.Scalar() : "?";
 }
 
 std::string seconds_text(const YAML::Node& time, const char* key) {
-  const YAML::Node value = time[key];
-  if (!value || !value.IsScalar()) return "?";
+  const YAML::Node value = field(time, key);
+  if (!value.IsDefined() || !value.IsScalar()) return "?";
   char text[32];
   std::snprintf(text, sizeof text, "%.2f", value.as<double>(0.0));
   return text;
+}
+
+/// The sections a summary of an applied catalog has that this one lacks or has malformed:
+/// "resources:, events:"; empty when it is whole.
+std::string missing_sections(const YAML::Node& summary) {
+  std::string missing;
+  for (const char* section : {"resources", "time", "changes", "events"}) {
+    if (field(summary, section).IsMap()) continue;
+    missing += (missing.empty() ? "" : ", ") + std::string(section) + ":";
+  }
+  return missing;
 }
 
 /// The last run's part (last_run_summary.yaml); false when there is none or it is unreadable.
@@ -133,19 +157,25 @@ bool print_last_run(const fs::path& state_dir, std::ostream& out) {
         << "); the next run replaces it\n";
     return false;
   }
-  if (!summary.IsMap() || !summary["version"].IsMap()) {
+  if (!summary.IsMap() || !field(summary, "version").IsMap()) {
     out << "Last run: unknown: " << path.string()
         << " is corrupt (not a run summary); the next run replaces it\n";
     return false;
   }
-  const YAML::Node time = summary["time"];
-  if (!time || !time.IsMap()) {
+  const YAML::Node time = field(summary, "time");
+  if (!time.IsDefined()) {
     out << "Last run: the catalog could not be applied (" << path.string() << ")\n";
     return true;
   }
-  const std::int64_t last_run = time["last_run"].as<std::int64_t>(0);
+  if (std::string missing = missing_sections(summary); !missing.empty()) {
+    out << "Last run: unknown: " << path.string() << " is corrupt (" << missing
+        << " missing or not a mapping); the next run replaces it\n";
+    return false;
+  }
+  const std::int64_t last_run = field(time, "last_run").as<std::int64_t>(0);
+  const YAML::Node config = field(field(summary, "version"), "config");
   out << "Last run: " << when(last_run) << ", config version "
-      << (summary["version"]["config"] ? summary["version"]["config"].Scalar() : "?") << "\n";
+      << (config.IsDefined() && config.IsScalar() ? config.Scalar() : "?") << "\n";
   out << "  resources: " << number_at(summary, "resources", "total") << " total, "
       << number_at(summary, "resources", "changed") << " changed, "
       << number_at(summary, "resources", "failed") << " failed, "
@@ -186,6 +216,7 @@ int run_status(const std::vector<std::string>& words) {
   print_run_lock(state_dir, std::cout);
   bool ran = print_last_run(state_dir, std::cout);
   if (code == kRunning && !ran) code = kUnknown;
+  if (code == kLastRunFailed) std::cout << "The last run failed\n";
   return code;
 }
 

@@ -123,16 +123,19 @@ void Evaluator::describe_catalog(catalog::Catalog& out) const {
 
 /// The classifier's classes, as Puppet's evaluate_node_classes: those with parameters first,
 /// resource-like, then the others, include-like.
+/// They are declared in the node's scope when a node definition matched (Puppet's
+/// `@node_scope || topscope`): they see its variables and take its tags.
 void Evaluator::declare_node_classes() {
   const lang::SourceLocation nowhere;
+  Scope& scope = node_scope_ ? *node_scope_ : *top_;
   for (const auto& [name, parameters] : request_.node_classes) {
     if (parameters.empty()) continue;
     std::vector<std::pair<std::string, Value>> values;
     for (const auto& [key, value] : parameters.items()) values.emplace_back(key, from_data(value));
-    declare_class(name, *top_, &values, nowhere);
+    declare_class(name, scope, &values, nowhere);
   }
   for (const auto& [name, parameters] : request_.node_classes)
-    if (parameters.empty()) include_class(Value(name), *top_, ClassInclusion::Include, nowhere);
+    if (parameters.empty()) include_class(Value(name), scope, ClassInclusion::Include, nowhere);
 }
 
 namespace {

@@ -62,6 +62,7 @@ std::size_t Evaluator::add_class_resource(
   resource.kind = parameters ? "class" : "unknown";
   if (parameters) resource.where = where;
   resource.declared_in = &scope;
+  resource.enclosing_scope = &enclosing_scope(scope);
   resource.tag("class");
   resource.tag(name);
   for (const std::string& tag : resources_[scope.resource()].tags) resource.tag(tag);
@@ -89,7 +90,9 @@ std::size_t Evaluator::add_class_resource(
 void Evaluator::evaluate_class(const std::string& name, const ast::ClassDefinition& definition,
                                std::size_t index, const lang::SourceLocation& where) {
   if (class_scopes_.count(name)) return;
-  Scope* parent_scope = top_;
+  // A class that inherits none sees the variables of the node or top scope it was declared in.
+  Scope* enclosing = resources_[index].enclosing_scope;
+  Scope* parent_scope = enclosing ? enclosing : top_;
   if (!definition.parent.empty()) {
     std::string parent = parent_class_name(definition);
     auto parent_index = resources_.find("Class", capitalize_segments(parent));
@@ -261,11 +264,20 @@ std::optional<Value> Evaluator::lookup_parameter(const std::string& key,
   }
 }
 
+/// Puppet's enclosing scope: the node's scope when `declaring` is inside it (a class it
+/// includes, a lambda in it, ...), else top scope; never a class's or a define's own variables.
+Scope& Evaluator::enclosing_scope(const Scope& declaring) const {
+  for (const Scope* s = &declaring; s && node_scope_; s = s->parent())
+    if (s == node_scope_) return *node_scope_;
+  return *top_;
+}
+
 void Evaluator::evaluate_defined_type(std::size_t index) {
   CompiledResource& resource = resources_[index];
   resource.evaluated = true;
   const ast::DefinedTypeDefinition* definition = resource.definition;
-  Scope& body = scopes_.emplace_back(top_, "", index);
+  Scope* enclosing = resource.enclosing_scope;
+  Scope& body = scopes_.emplace_back(enclosing ? enclosing : top_, "", index);
   body.set_defaults_parent(resource.defaults_scope);
   body.set("title", resource.title);
   const Value* name = resource.parameter("name");
@@ -309,12 +321,18 @@ void Evaluator::evaluate_node() {
     for (const ast::Node* match : node->matches) {
       auto* regex = ast::as<ast::RegexLiteral>(match);
       if (!regex) continue;
-      std::smatch found;
       std::regex compiled = compile_ruby_regex(regex->pattern);
-      if (std::regex_search(certname, found, compiled)) {
+      std::optional<RegexMatch> found;
+      try {
+        found = regex_search_bounded(certname, compiled);
+      } catch (const RegexTooComplex& e) {
+        throw SourceError(e.what(), regex->where);
+      }
+      if (found) {
         chosen = node;
         title = regex_node_title(regex->pattern);
-        for (const auto& group : found) captures.push_back(group.str());
+        for (std::size_t i = 0; i < found->groups.size(); ++i)
+          captures.push_back(found->group(certname, i));
         break;
       }
     }
@@ -342,6 +360,7 @@ void Evaluator::evaluate_node() {
   resources_.add_edge(top_->resource(), index);  // Class[main] contains the node
   classes_.push_back(title);
   Scope& body = scopes_.emplace_back(top_, "", index);
+  node_scope_ = &body;
   if (!captures.empty()) body.set_captures(std::move(captures));
   evaluate_block(chosen->body, body, true);
 }

@@ -97,19 +97,21 @@ bool Evaluator::collector_matches(const ast::Expression* query, const CompiledRe
   }
 }
 
+namespace {
+
+/// Puppet gives up on a catalog whose collectors and defined types still make new work after
+/// this many passes (a define that declares itself, for instance).
+constexpr int kMostGeneratorPasses = 1000;
+
+}  // namespace
+
+/// Puppet's evaluate_generators: each pass runs the collectors, then evaluates the defined
+/// types' instances that were not evaluated when the pass began (what they declare waits for the
+/// next pass), until a pass changes nothing.
 void Evaluator::evaluate_generators() {
   std::vector<std::vector<bool>> overridden(collectors_.size());
-  bool progress = true;
-  while (progress) {
-    progress = false;
-    for (std::size_t i = 0; i < resources_.size(); ++i) {
-      CompiledResource& resource = resources_[i];
-      if (resource.definition && !resource.evaluated && !resource.is_virtual &&
-          !resource.exported) {
-        evaluate_defined_type(i);
-        progress = true;
-      }
-    }
+  for (int passes = 0;; ++passes) {
+    bool progress = false;
     overridden.resize(collectors_.size());
     for (std::size_t c = 0; c < collectors_.size(); ++c) {
       PendingCollector& collector = collectors_[c];
@@ -132,6 +134,25 @@ void Evaluator::evaluate_generators() {
           apply_override(resource, name, value, append, nullptr, collector.node->where);
         }
       }
+    }
+    std::size_t known = resources_.size();
+    for (std::size_t i = 0; i < known; ++i) {
+      CompiledResource& resource = resources_[i];
+      if (resource.definition && !resource.evaluated && !resource.is_virtual &&
+          !resource.exported) {
+        evaluate_defined_type(i);
+        progress = true;
+      }
+    }
+    if (!progress) return;
+    if (passes + 1 > kMostGeneratorPasses) {
+      lang::SourceLocation where;  // Puppet names no place; the next instance waiting is one
+      for (std::size_t i = 0; i < resources_.size(); ++i)
+        if (resources_[i].definition && !resources_[i].evaluated && !resources_[i].is_virtual) {
+          where = resources_[i].where;
+          break;
+        }
+      throw SourceError("Somehow looped more than 1000 times while evaluating host catalog", where);
     }
   }
 }

@@ -221,6 +221,7 @@ std::size_t Evaluator::declare_resource(const std::string& type, const std::stri
   resource.title = title;
   resource.where = where;
   resource.declared_in = &scope;
+  resource.enclosing_scope = &enclosing_scope(scope);
   resource.is_virtual = form == ast::ResourceForm::Virtual;
   resource.exported = form == ast::ResourceForm::Exported;
   // Puppet puts the tags of the `tag` metaparameter first, then the type and title.

@@ -1,4 +1,5 @@
 #include "compiler/evaluator.hpp"
+#include "compiler/functions/function.hpp"
 #include "compiler/jumps.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
@@ -67,6 +68,18 @@ std::string Evaluator::render_epp(const lang::EppProgram& program, const Value& 
   }
   epp_output_ = outer;
   return out;
+}
+
+std::optional<Value> Evaluator::call_function_by_name(const std::string& name,
+                                                     std::vector<Value> arguments, Scope& scope,
+                                                     const lang::SourceLocation& where) {
+  if (Function function = find_function(name)) {
+    CallContext context{*this, scope, name, arguments, nullptr, where};
+    return function(context);
+  }
+  if (const ast::FunctionDefinition* written = environment_.find_function(lowercase(name)))
+    return call_function(*written, std::move(arguments), where);
+  return std::nullopt;
 }
 
 Value Evaluator::call_function(const ast::FunctionDefinition& function,

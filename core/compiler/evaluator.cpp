@@ -3,8 +3,10 @@
 #include <iostream>
 
 #include "compiler/functions/function.hpp"
+#include "compiler/integer_range.hpp"
 #include "compiler/jumps.hpp"
 #include "compiler/operators.hpp"
+#include "compiler/ruby_regex.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 
@@ -25,7 +27,8 @@ Array unfolded(Value value) {
 namespace ast = lang::ast;
 using lang::SourceError;
 
-Value Evaluator::evaluate(const ast::Node* node, Scope& scope) {
+// A regex match that gives up (RegexTooComplex) fails at the innermost expression evaluating it.
+Value Evaluator::evaluate(const ast::Node* node, Scope& scope) try {
   switch (node->kind) {
     case ast::NodeKind::StringLiteral:
       return static_cast<const ast::StringLiteral*>(node)->value;
@@ -135,6 +138,8 @@ Value Evaluator::evaluate(const ast::Node* node, Scope& scope) {
       return render(node, scope);
   }
   return Value();
+} catch (const RegexTooComplex& e) {
+  throw SourceError(e.what(), node->where);
 }
 
 Value Evaluator::evaluate_block(const ast::Block* block, Scope& scope, bool value_unused) {
@@ -237,7 +242,8 @@ Value Evaluator::evaluate_unary(const ast::Unary& unary, Scope& scope) {
     case ast::UnaryOp::Not:
       return !truthy(operand);
     case ast::UnaryOp::Negate:
-      if (operand.is_integer()) return -operand.integer();
+      // Ruby negates the smallest Integer into a Bignum, which Puppet cannot hold.
+      if (operand.is_integer()) return negated(operand.integer(), "A Unary Minus", unary.where);
       if (operand.is_float()) return -operand.number();
       return apply_binary(ast::BinaryOp::Minus, Value(0), operand, unary.where);
     case ast::UnaryOp::Splat:

@@ -3,6 +3,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -55,6 +56,14 @@ class Evaluator {
   hiera::Hiera& hiera();
   /// A logging function's line on standard error: "Warning: Scope(Class[Foo]): message".
   void log(const char* level, const std::string& message, const Scope& scope);
+  /// For ERB templates (`scope['a::x']`, `scope.call_function`): a variable by its name as
+  /// written (`x`, `::x`, `a::b::x`), nullptr when not set; a function by name, nullopt when
+  /// there is none (evaluate_templates.cpp).
+  const Value* lookup_variable(const std::string& name, Scope& scope) const {
+    return find_variable(name, scope);
+  }
+  std::optional<Value> call_function_by_name(const std::string& name, std::vector<Value> arguments,
+                                             Scope& scope, const lang::SourceLocation& where);
   /// Renders an EPP template with its arguments (evaluate_templates.cpp).
   std::string render_epp(const lang::EppProgram& program, const Value& arguments,
                          const lang::SourceLocation& where);
@@ -142,6 +151,7 @@ class Evaluator {
   std::size_t declare_class(const std::string& name, Scope& scope,
                             const std::vector<std::pair<std::string, Value>>* parameters,
                             const lang::SourceLocation& where);
+  Scope& enclosing_scope(const Scope& declaring) const;
   std::size_t add_class_resource(const std::string& name,
                                  const lang::ast::ClassDefinition& definition, Scope& scope,
                                  const std::vector<std::pair<std::string, Value>>* parameters,
@@ -215,6 +225,7 @@ class Evaluator {
   ResourceTable resources_;
   std::deque<Scope> scopes_;
   Scope* top_ = nullptr;
+  Scope* node_scope_ = nullptr;  ///< the matched node definition's body, once it is evaluated
   std::size_t stage_main_ = 0;
   std::unordered_map<std::string, Scope*> class_scopes_;
   /// resolve_type's answers, by the name as written: the type's catalog name and definition.

@@ -5,11 +5,13 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include "compiler/functions/ruby_format.hpp"
+#include "compiler/integer_range.hpp"
 #include "compiler/ruby_regex.hpp"
 #include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
@@ -107,7 +109,7 @@ Value numeric(const Value& value, const lang::SourceLocation& where) {
 }
 
 /// Puppet's OPERATOR_NOT_APPLICABLE(_WHEN) for an integer-only operator given a float.
-[[noreturn]] void integers_only(const char* spelled, const Value& left, const Value& right,
+[[noreturn]] void integers_only(const char* spelled, const Value& left, const Value& /*right*/,
                                 const lang::SourceLocation& where) {
   if (left.is_float())
     fail(std::string("Operator '") + spelled + "' is not applicable to a Float.", where);
@@ -116,14 +118,15 @@ Value numeric(const Value& value, const lang::SourceLocation& where) {
        where);
 }
 
-std::int64_t floor_divide(std::int64_t a, std::int64_t b) {
-  std::int64_t q = a / b;
+/// Ruby's Integer division and modulo floor (-7 / 2 is -4, -7 % 2 is 1).
+__int128 floor_divide(__int128 a, __int128 b) {
+  __int128 q = a / b;
   if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
   return q;
 }
 
-std::int64_t floor_modulo(std::int64_t a, std::int64_t b) {
-  std::int64_t r = a % b;
+__int128 floor_modulo(__int128 a, __int128 b) {
+  __int128 r = a % b;
   if (r != 0 && ((r < 0) != (b < 0))) r += b;
   return r;
 }
@@ -134,43 +137,55 @@ Value arithmetic(BinaryOp op, const Value& l, const Value& r, const lang::Source
   const lang::SourceLocation& left_where = operands.left ? *operands.left : where;
   const lang::SourceLocation& right_where = operands.right ? *operands.right : where;
   if (op == BinaryOp::Plus || op == BinaryOp::Minus)
-    if (auto time = add_times(l, r, op == BinaryOp::Minus)) return *time;
+    if (auto time = add_times(l, r, op == BinaryOp::Minus, where)) return *time;
   Value a = numeric(l, left_where);
   Value b = numeric(r, right_where);
   if (a.is_integer() && b.is_integer()) {
-    std::int64_t x = a.integer(), y = b.integer();
+    // Exact in 128 bits, then held to Puppet's 64-bit Integer range as Puppet does.
+    __int128 x = a.integer(), y = b.integer();
+    auto what = [op] { return "A '" + std::string(lang::ast::spelling(op)) + "' expression"; };
+    auto fit = [&](__int128 result) -> Value {
+      if (result >= std::numeric_limits<std::int64_t>::min() &&
+          result <= std::numeric_limits<std::int64_t>::max())
+        return static_cast<std::int64_t>(result);
+      return integer_in_range(result, what(), where);  // fails
+    };
     switch (op) {
       case BinaryOp::Plus:
-        return x + y;
+        return fit(x + y);
       case BinaryOp::Minus:
-        return x - y;
+        return fit(x - y);
       case BinaryOp::Multiply:
-        return x * y;
+        return fit(x * y);
       case BinaryOp::Divide:
-        if (y == 0) fail("The divisor cannot be zero", where);
-        return floor_divide(x, y);
+        if (y == 0) fail("Division by 0", right_where);
+        return fit(floor_divide(x, y));
       case BinaryOp::Modulo:
-        if (y == 0) fail("The divisor cannot be zero", where);
-        return floor_modulo(x, y);
+        if (y == 0) fail("Division by 0", right_where);
+        return fit(floor_modulo(x, y));
       case BinaryOp::LeftShift:
-        return y >= 0 ? x << y : x >> -y;
+        return shift_left(a.integer(), y, what(), where);
       case BinaryOp::RightShift:
-        return y >= 0 ? x >> y : x << -y;
+        return shift_left(a.integer(), -y, what(), where);
       default:
         break;
     }
   }
   double x = a.number(), y = b.number();
+  double result = 0;
   switch (op) {
     case BinaryOp::Plus:
-      return x + y;
+      result = x + y;
+      break;
     case BinaryOp::Minus:
-      return x - y;
+      result = x - y;
+      break;
     case BinaryOp::Multiply:
-      return x * y;
+      result = x * y;
+      break;
     case BinaryOp::Divide:
-      if (y == 0) fail("The divisor cannot be zero", where);
-      return x / y;
+      result = x / y;  // 0.0 / 0.0 is NaN, which Puppet lets through
+      break;
     case BinaryOp::Modulo:
       integers_only("%", a, b, left_where);
     case BinaryOp::LeftShift:
@@ -180,6 +195,10 @@ Value arithmetic(BinaryOp op, const Value& l, const Value& r, const lang::Source
     default:
       fail("Operator is not applicable to Float values", where);
   }
+  if (std::isinf(result))
+    fail("The result of the " + std::string(lang::ast::spelling(op)) + " expression is Infinity",
+         left_where);
+  return result;
 }
 
 Value array_operation(BinaryOp op, const Array& left, const Value& right) {
@@ -287,11 +306,11 @@ bool contains(const Value& haystack, const Value& needle) {
 
 std::optional<std::vector<std::string>> regex_match(const std::string& value,
                                                     const Regexp& regexp) {
-  std::smatch match;
-  if (!std::regex_search(value, match, *regexp.compiled)) return std::nullopt;
+  auto match = regex_search_bounded(value, *regexp.compiled);
+  if (!match) return std::nullopt;
   std::vector<std::string> captures;
-  captures.reserve(match.size());
-  for (const auto& group : match) captures.push_back(group.str());
+  captures.reserve(match->groups.size());
+  for (std::size_t i = 0; i < match->groups.size(); ++i) captures.push_back(match->group(value, i));
   return captures;
 }
 

@@ -46,6 +46,9 @@ struct CompiledResource {
   const lang::ast::DefinedTypeDefinition* definition = nullptr;
   bool evaluated = false;
   const Scope* declared_in = nullptr;
+  /// The node's scope or top scope, whichever encloses where this class or defined type's
+  /// instance was declared: its body sees that scope's variables (Puppet's enclosing scope).
+  Scope* enclosing_scope = nullptr;
   /// For a defined type's instance: the resource defaults visible where it was declared.
   const Scope* defaults_scope = nullptr;
   /// The container whose tags this resource takes when it is finished (Puppet adds the scope's

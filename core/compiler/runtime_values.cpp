@@ -1,6 +1,7 @@
 #include "compiler/runtime_values.hpp"
 
 #include "compiler/base64.hpp"
+#include "compiler/integer_range.hpp"
 #include "compiler/semver.hpp"
 #include "compiler/time_format.hpp"
 #include "compiler/types.hpp"
@@ -90,12 +91,14 @@ namespace {
 constexpr std::int64_t kNanosPerSecond = 1000000000;
 
 /// Nanoseconds since the epoch (Timestamp), or in the span (Timespan, seconds as a number).
-std::optional<std::int64_t> nanoseconds_of(const Value& v) {
+/// In 128 bits: seconds as nanoseconds go beyond 64 (the sum is checked by add_times).
+std::optional<__int128> nanoseconds_of(const Value& v, const lang::SourceLocation& where) {
   if (is_runtime_value(v, "Timestamp"))
-    return field_integer(v.type(), 0) * kNanosPerSecond + field_integer(v.type(), 1);
+    return static_cast<__int128>(field_integer(v.type(), 0)) * kNanosPerSecond +
+           field_integer(v.type(), 1);
   if (is_runtime_value(v, "Timespan")) return field_integer(v.type(), 0);
-  if (v.is_integer()) return v.integer() * kNanosPerSecond;
-  if (v.is_float()) return static_cast<std::int64_t>(v.number() * 1e9);
+  if (v.is_integer()) return static_cast<__int128>(v.integer()) * kNanosPerSecond;
+  if (v.is_float()) return integer_from_float(v.number() * 1e9, "A time expression", where);
   return std::nullopt;
 }
 
@@ -107,12 +110,14 @@ Value timestamp_at(std::int64_t nanoseconds) {
 
 }  // namespace
 
-std::optional<Value> add_times(const Value& a, const Value& b, bool subtract) {
+std::optional<Value> add_times(const Value& a, const Value& b, bool subtract,
+                               const lang::SourceLocation& where) {
   bool stamp_a = is_runtime_value(a, "Timestamp"), stamp_b = is_runtime_value(b, "Timestamp");
   if (!stamp_a && !is_runtime_value(a, "Timespan")) return std::nullopt;
-  auto x = nanoseconds_of(a), y = nanoseconds_of(b);
+  auto x = nanoseconds_of(a, where), y = nanoseconds_of(b, where);
   if (!x || !y || (stamp_b && !subtract) || (stamp_b && !stamp_a)) return std::nullopt;
-  std::int64_t result = subtract ? *x - *y : *x + *y;
+  std::int64_t result = integer_in_range(subtract ? *x - *y : *x + *y,
+                                         subtract ? "A '-' expression" : "A '+' expression", where);
   if (stamp_a && !stamp_b) return timestamp_at(result);
   return make_runtime_value("Timespan", {Value(result)});
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "compiler/value.hpp"
+#include "lang/source_location.hpp"
 
 namespace marionette::compiler {
 
@@ -33,7 +34,9 @@ std::optional<int> compare_runtime_values(const Value& a, const Value& b);
 
 /// Timestamp ± seconds or Timespan, Timestamp - Timestamp, Timespan ± Timespan or seconds;
 /// nullopt when neither operand is a Timestamp or a Timespan.
-std::optional<Value> add_times(const Value& a, const Value& b, bool subtract);
+/// Nanoseconds beyond 64 bits fail at `where` as integer arithmetic does.
+std::optional<Value> add_times(const Value& a, const Value& b, bool subtract,
+                               const lang::SourceLocation& where);
 
 /// The value's type, as type() infers it: Timestamp['2024-...', '2024-...'], SemVer, ...
 TypeValue runtime_value_type(const Value& value);

@@ -58,6 +58,12 @@ class Scope {
       if (const Value* v = s->find_local(name)) return v;
     return nullptr;
   }
+  /// Calls f(name, value) for each variable set in this scope itself (templates' scope.to_hash).
+  template <class F>
+  void for_each_local(F&& f) const {
+    for (const auto& [name, value] : few_) f(name, value);
+    for (const auto& [name, value] : many_) f(name, value);
+  }
   /// False when the variable is already set here (Puppet variables cannot be reassigned).
   bool set(const std::string& name, Value value) {
     if (find_local(name)) return false;

@@ -1,7 +1,9 @@
 #include "compiler/time_format.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <ctime>
+#include <limits>
 
 namespace marionette::compiler {
 
@@ -18,6 +20,8 @@ struct Directive {
   char flag = 0;
   int width = -1;
   char conversion = 0;
+  std::size_t first_digit = 0;  ///< where the width is written
+  bool too_wide = false;        ///< a width beyond an int
 };
 
 /// Reads the directive after a '%' at `i`; leaves `i` on its conversion character.
@@ -25,27 +29,59 @@ Directive read_directive(std::string_view format, std::size_t& i) {
   Directive d;
   while (i < format.size() && std::string_view("-0^_#").find(format[i]) != std::string_view::npos)
     d.flag = format[i++];
-  while (i < format.size() && std::isdigit(static_cast<unsigned char>(format[i])))
-    d.width = (d.width < 0 ? 0 : d.width * 10) + (format[i++] - '0');
+  d.first_digit = i;
+  std::int64_t width = -1;
+  while (i < format.size() && std::isdigit(static_cast<unsigned char>(format[i]))) {
+    width = (width < 0 ? 0 : width * 10) + (format[i++] - '0');
+    if (width > std::numeric_limits<int>::max()) d.too_wide = true, width = 0;
+  }
+  if (!d.too_wide) d.width = static_cast<int>(width);
   if (i < format.size()) d.conversion = format[i];
   return d;
 }
 
+/// Ruby's strftime grows its buffer to at most 1 MiB per character of the format; a directive
+/// whose padding needs more fails with ERANGE. This follows the buffer's capacity as Ruby
+/// does (an empty string's 23 bytes, then `length + 2 * needed` at each growth).
+class RubyBufferLimit {
+ public:
+  explicit RubyBufferLimit(std::string_view format)
+      : format_(format), most_(format.size() * 1024 * 1024) {}
+
+  /// Before a directive that writes `needed` bytes behind the `length` already written.
+  void need(std::size_t length, std::size_t needed) {
+    if (length < capacity_ && needed < capacity_ - length - 1) return;
+    std::size_t grown = length + needed * 2;
+    if (grown > most_)
+      throw TimeFormatError("Numerical result out of range - " + std::string(format_));
+    capacity_ = grown;
+  }
+  void wrote(std::size_t length) { capacity_ = std::max(capacity_, length); }
+
+ private:
+  std::string_view format_;
+  std::size_t most_;
+  std::size_t capacity_ = 23;
+};
+
 std::string number(std::int64_t value, const Directive& d, int width, char pad) {
-  std::string digits = std::to_string(value < 0 ? -value : value);
-  if (d.flag == '-') width = 0;
+  std::uint64_t magnitude =
+      value < 0 ? 0 - static_cast<std::uint64_t>(value) : static_cast<std::uint64_t>(value);
+  std::string digits = std::to_string(magnitude);
   if (d.flag == '_') pad = ' ';
   if (d.flag == '0') pad = '0';
   if (d.width >= 0) width = d.width;
-  while (static_cast<int>(digits.size()) < width - (value < 0 ? 1 : 0))
-    digits.insert(digits.begin(), pad);
+  if (d.flag == '-') width = 0;  // as Ruby: no padding at all, whatever the width
+  std::size_t wanted = static_cast<std::size_t>(std::max(0, width - (value < 0 ? 1 : 0)));
+  if (digits.size() < wanted) digits.insert(digits.begin(), wanted - digits.size(), pad);
   return (value < 0 ? "-" : "") + digits;
 }
 
 std::string text(std::string value, const Directive& d) {
   if (d.flag == '^' || d.flag == '#')
     for (char& c : value) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  while (d.width > 0 && static_cast<int>(value.size()) < d.width) value.insert(value.begin(), ' ');
+  if (d.width > 0 && value.size() < static_cast<std::size_t>(d.width))
+    value.insert(value.begin(), static_cast<std::size_t>(d.width) - value.size(), ' ');
   return value;
 }
 
@@ -66,49 +102,89 @@ std::int64_t days_from_civil(std::int64_t y, unsigned m, unsigned d) {
   return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
 }
 
+std::int64_t floor_divide(std::int64_t a, std::int64_t b) {
+  return a / b - ((a % b != 0) && ((a < 0) != (b < 0)) ? 1 : 0);
+}
+
+std::int64_t floor_modulo(std::int64_t a, std::int64_t b) {
+  return a - floor_divide(a, b) * b;
+}
+
+/// A moment in UTC, with the year in 64 bits: gmtime_r's int year overflows past the year
+/// 2**31 (Timestamp(1e17) printed a year of -1126091476), where Ruby's Time goes on.
+struct UtcTime {
+  std::int64_t year = 1970;
+  std::int64_t month = 1, day = 1, yday = 0, hour = 0, minute = 0, second = 0, wday = 4;
+};
+
+/// Seconds since the epoch as a civil date and time (the proleptic Gregorian calendar, as
+/// Ruby's Time; the days-to-civil arithmetic is the inverse of days_from_civil).
+UtcTime utc_time(std::int64_t seconds) {
+  UtcTime out;
+  std::int64_t days = floor_divide(seconds, 86400), of_day = floor_modulo(seconds, 86400);
+  out.hour = of_day / 3600, out.minute = of_day / 60 % 60, out.second = of_day % 60;
+  out.wday = floor_modulo(days + 4, 7);  // 1970-01-01 was a Thursday
+  const std::int64_t z = days + 719468;
+  const std::int64_t era = floor_divide(z, 146097);
+  const std::int64_t doe = z - era * 146097;
+  const std::int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  const std::int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  const std::int64_t mp = (5 * doy + 2) / 153;
+  out.day = doy - (153 * mp + 2) / 5 + 1;
+  out.month = mp < 10 ? mp + 3 : mp - 9;
+  out.year = yoe + era * 400 + (out.month <= 2 ? 1 : 0);
+  out.yday = days - days_from_civil(out.year, 1, 1);
+  return out;
+}
+
 }  // namespace
 
 std::string format_timestamp(std::int64_t seconds, std::int64_t nanoseconds,
                              std::string_view format) {
-  std::time_t t = static_cast<std::time_t>(seconds);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
+  UtcTime utc = utc_time(seconds);
   std::string out;
+  RubyBufferLimit limit(format);
   for (std::size_t i = 0; i < format.size(); ++i) {
     if (format[i] != '%' || i + 1 == format.size()) {
       out += format[i];
       continue;
     }
-    ++i;
+    std::size_t percent = i++;
     Directive d = read_directive(format, i);
-    int hour12 = tm.tm_hour % 12 == 0 ? 12 : tm.tm_hour % 12;
+    if (d.too_wide) {  // Ruby copies the directive up to its first digit and reads on
+      out.append(format.substr(percent, d.first_digit + 1 - percent));
+      i = d.first_digit;
+      continue;
+    }
+    limit.need(out.size(), static_cast<std::size_t>(std::max(d.width, 1)));
+    int hour12 = utc.hour % 12 == 0 ? 12 : utc.hour % 12;
     switch (d.conversion) {
       case 'Y':
-        out += number(tm.tm_year + 1900, d, 4, '0');
+        out += number(utc.year, d, 4, '0');
         break;
       case 'C':
-        out += number((tm.tm_year + 1900) / 100, d, 2, '0');
+        out += number(floor_divide(utc.year, 100), d, 2, '0');
         break;
       case 'y':
-        out += number((tm.tm_year + 1900) % 100, d, 2, '0');
+        out += number(floor_modulo(utc.year, 100), d, 2, '0');
         break;
       case 'm':
-        out += number(tm.tm_mon + 1, d, 2, '0');
+        out += number(utc.month, d, 2, '0');
         break;
       case 'd':
-        out += number(tm.tm_mday, d, 2, '0');
+        out += number(utc.day, d, 2, '0');
         break;
       case 'e':
-        out += number(tm.tm_mday, d, 2, ' ');
+        out += number(utc.day, d, 2, ' ');
         break;
       case 'j':
-        out += number(tm.tm_yday + 1, d, 3, '0');
+        out += number(utc.yday + 1, d, 3, '0');
         break;
       case 'H':
-        out += number(tm.tm_hour, d, 2, '0');
+        out += number(utc.hour, d, 2, '0');
         break;
       case 'k':
-        out += number(tm.tm_hour, d, 2, ' ');
+        out += number(utc.hour, d, 2, ' ');
         break;
       case 'I':
         out += number(hour12, d, 2, '0');
@@ -117,10 +193,10 @@ std::string format_timestamp(std::int64_t seconds, std::int64_t nanoseconds,
         out += number(hour12, d, 2, ' ');
         break;
       case 'M':
-        out += number(tm.tm_min, d, 2, '0');
+        out += number(utc.minute, d, 2, '0');
         break;
       case 'S':
-        out += number(tm.tm_sec, d, 2, '0');
+        out += number(utc.second, d, 2, '0');
         break;
       case 'L':
         out += fraction(nanoseconds, d.width > 0 ? d.width : 3);
@@ -135,29 +211,29 @@ std::string format_timestamp(std::int64_t seconds, std::int64_t nanoseconds,
         out += text("UTC", d);
         break;
       case 'A':
-        out += text(kDays[tm.tm_wday], d);
+        out += text(kDays[utc.wday], d);
         break;
       case 'a':
-        out += text(std::string(kDays[tm.tm_wday]).substr(0, 3), d);
+        out += text(std::string(kDays[utc.wday]).substr(0, 3), d);
         break;
       case 'B':
-        out += text(kMonths[tm.tm_mon], d);
+        out += text(kMonths[utc.month - 1], d);
         break;
       case 'b':
       case 'h':
-        out += text(std::string(kMonths[tm.tm_mon]).substr(0, 3), d);
+        out += text(std::string(kMonths[utc.month - 1]).substr(0, 3), d);
         break;
       case 'p':
-        out += text(tm.tm_hour < 12 ? "AM" : "PM", d);
+        out += text(utc.hour < 12 ? "AM" : "PM", d);
         break;
       case 'P':
-        out += text(tm.tm_hour < 12 ? "am" : "pm", d);
+        out += text(utc.hour < 12 ? "am" : "pm", d);
         break;
       case 'u':
-        out += number(tm.tm_wday == 0 ? 7 : tm.tm_wday, d, 1, '0');
+        out += number(utc.wday == 0 ? 7 : utc.wday, d, 1, '0');
         break;
       case 'w':
-        out += number(tm.tm_wday, d, 1, '0');
+        out += number(utc.wday, d, 1, '0');
         break;
       case 's':
         out += number(seconds, d, 1, '0');
@@ -191,10 +267,10 @@ std::string format_timestamp(std::int64_t seconds, std::int64_t nanoseconds,
       case '%':
         out += '%';
         break;
-      default:
-        out += '%';
-        out += d.conversion;
+      default:  // Ruby copies what it does not know as written
+        out.append(format.substr(percent, i + 1 - percent));
     }
+    limit.wrote(out.size());
   }
   return out;
 }
@@ -231,6 +307,7 @@ std::string format_timespan(std::int64_t nanoseconds, std::string_view format) {
     }
     ++i;
     Directive d = read_directive(format, i);
+    if (d.too_wide) throw TimeFormatError("width too big");  // Puppet pads with Ruby's format
     switch (d.conversion) {
       case 'D':
         out += number(field(0), d, 1, '0');

@@ -2,10 +2,17 @@
 
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
 namespace marionette::compiler {
+
+/// A format that Ruby refuses: "Numerical result out of range - FORMAT" (a Timestamp padded
+/// beyond Ruby's buffer limit), "width too big" (a Timespan width beyond an int).
+struct TimeFormatError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 /// A Timestamp (seconds and nanoseconds since the epoch, UTC) formatted with Ruby's strftime
 /// directives as Puppet extends them (%N, %3N, %L, %s, flags -, 0, ^, _ and widths).

@@ -272,8 +272,10 @@ bool matches(const Value& value, const TypeValue& declared) {
   if (name == "Pattern") {
     if (!value.is_string()) return false;
     return std::any_of(type.parameters.begin(), type.parameters.end(), [&](const Value& p) {
-      if (p.is_regexp()) return std::regex_search(value.string(), *p.regexp().compiled);
-      if (p.is_string()) return std::regex_search(value.string(), compile_ruby_regex(p.string()));
+      if (p.is_regexp())
+        return regex_search_bounded(value.string(), *p.regexp().compiled).has_value();
+      if (p.is_string())
+        return regex_search_bounded(value.string(), compile_ruby_regex(p.string())).has_value();
       return false;
     });
   }

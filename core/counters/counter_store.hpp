@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -68,15 +69,21 @@ class CounterStore {
   virtual StoreStatus status() const = 0;
 };
 
+/// Log sink for the counters: (level, message) with Puppet's levels (err, warning, notice).
+using CounterLog = std::function<void(const std::string& level, const std::string& message)>;
+
 struct StoreOptions {
   std::filesystem::path state_dir;
   /// redis://[user:password@]host[:port][/db], redis://:password@host, unix:///path[?db=N]
   std::optional<std::string> redis_url;
   std::string node_name;
   std::string key_prefix = "marionette";
+  /// Told once when Redis goes away or the state dir cannot be written, and once when it is back.
+  CounterLog log;
 };
 
-/// A Redis-backed store when a URL is given, else a store in a file under the state dir.
+/// A Redis-backed store when a URL is given, else a store in a file under the state dir; either
+/// behind a HoldingCounterStore, so that a run is counted even when the state dir is full.
 /// Throws std::invalid_argument when the Redis URL cannot be parsed.
 std::unique_ptr<CounterStore> make_counter_store(const StoreOptions& options);
 

@@ -1,6 +1,7 @@
 #include "counters/redis_counter_store.hpp"
 
 #include <charconv>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -40,6 +41,16 @@ end
 return result
 )lua";
 
+/// KEYS: node hash, fleet hash. ARGV: field/increment pairs. Gives back to both hashes what a
+/// Redis restarted without its data lost of this node's totals.
+constexpr const char* kRestoreScript = R"lua(
+for i = 1, #ARGV, 2 do
+  redis.call('HINCRBY', KEYS[1], ARGV[i], ARGV[i + 1])
+  redis.call('HINCRBY', KEYS[2], ARGV[i], ARGV[i + 1])
+end
+return 1
+)lua";
+
 [[noreturn]] void throw_io(const std::string& error) {
   throw std::runtime_error("counters: " + error);
 }
@@ -64,6 +75,21 @@ Totals totals_from(const std::vector<RedisReply>& replies, std::size_t first) {
 Totals plus(Totals totals, const std::vector<RunDelta>& pending) {
   for (const RunDelta& delta : pending) add_delta(totals, delta);
   return totals;
+}
+
+/// What `have` lacks of `expected`, field by field (0 where it has as much or more).
+Totals shortfall(const Totals& expected, const Totals& have) {
+  Totals lost;
+  for (const CounterField& field : kCounterFields) {
+    if (have.*field.total < expected.*field.total)
+      lost.*field.total = expected.*field.total - have.*field.total;
+  }
+  return lost;
+}
+
+Totals sum(Totals a, const Totals& b) {
+  for (const CounterField& field : kCounterFields) a.*field.total += b.*field.total;
+  return a;
 }
 
 }  // namespace
@@ -91,8 +117,10 @@ RedisKeys::RedisKeys(const std::string& prefix, const std::string& node_name)
       applied_seq(node + ":applied_seq") {}
 
 RedisCounterStore::RedisCounterStore(std::filesystem::path state_dir, RedisEndpoint endpoint,
-                                     const std::string& key_prefix, const std::string& node_name)
-    : state_dir_(std::move(state_dir)),
+                                     const std::string& key_prefix, const std::string& node_name,
+                                     CounterLog log)
+    : log_(std::move(log)),
+      state_dir_(std::move(state_dir)),
       keys_(key_prefix, node_name),
       journal_(state_files::journal(state_dir_)),
       redis_(std::move(endpoint), kTimeout) {
@@ -143,25 +171,68 @@ RedisCounterStore::Known RedisCounterStore::refresh() {
 
   reachable_ = true;
   const std::size_t journaled = pending.size();
-  if (!pending.empty()) pending = flush(std::move(pending), &known);
-  const bool flushed_any = pending.size() < journaled;  // then `known` is fresh from Redis
-  if (reachable_ && !flushed_any) {
+  Totals counted_now;  // what the flushed runs added in Redis (not the replays it knew)
+  if (!pending.empty()) pending = flush(std::move(pending), &known, &counted_now);
+  const std::size_t flushed = journaled - pending.size();
+  if (reachable_ && flushed == 0) {
     auto node = read_hash(keys_.node);
     auto fleet = node ? read_hash(keys_.fleet) : std::nullopt;
     if (node && fleet) known = {*node, *fleet};
   }
+  if (reachable_) restore_if_lost(sum(cached.node, counted_now), &known);
   if (known.node != cached.node || known.fleet != cached.fleet) save_cache(cache_file, known);
-  if (pending.size() < journaled) last_flush_at_ = unix_seconds_now();
+  if (flushed > 0) last_flush_at_ = unix_seconds_now();
   pending_ = pending.size();
+  log_reachability(flushed);
   return {plus(known.node, pending), plus(known.fleet, pending)};
 }
 
-std::vector<RunDelta> RedisCounterStore::flush(std::vector<RunDelta> pending, Known* known) {
+void RedisCounterStore::restore_if_lost(const Totals& expected, Known* known) {
+  const Totals lost = shortfall(expected, known->node);
+  if (lost == Totals{}) return;
+  std::vector<std::string> args = {"EVAL", kRestoreScript, "2", keys_.node, keys_.fleet};
+  for (const CounterField& field : kCounterFields) {
+    if (lost.*field.total == 0) continue;
+    args.push_back(field.name);
+    args.push_back(std::to_string(lost.*field.total));
+  }
+  std::string error;
+  auto reply = redis_.command(args, &error);
+  if (!reply || reply->kind != RedisReply::Kind::integer) {
+    reachable_ = false;
+    last_error_ = reply ? reply->text : error;
+    return;
+  }
+  if (log_)
+    log_("warning", "counters: Redis had lost this node's totals (runs " +
+                        std::to_string(known->node.runs) + ", " + std::to_string(expected.runs) +
+                        " counted before); restored them from " + state_dir_.string());
+  known->node = sum(known->node, lost);
+  known->fleet = sum(known->fleet, lost);
+}
+
+void RedisCounterStore::log_reachability(std::size_t flushed) {
+  if (!log_) return;
+  if (!reachable_ && !outage_logged_) {
+    log_("warning", "counters: Redis is unreachable (" + last_error_ +
+                        "); runs wait in the journal in " + state_dir_.string());
+    outage_logged_ = true;
+  } else if (reachable_ && outage_logged_) {
+    log_("notice", "counters: Redis is reachable again; " + std::to_string(flushed) +
+                       " journaled runs flushed");
+    outage_logged_ = false;
+  }
+}
+
+std::vector<RunDelta> RedisCounterStore::flush(std::vector<RunDelta> pending, Known* known,
+                                               Totals* counted_now) {
   std::size_t flushed = 0;
   while (flushed < pending.size() && flushed < kMaxFlushBatch) {
-    auto after = flush_one(pending[flushed]);
+    bool counted = false;
+    auto after = flush_one(pending[flushed], &counted);
     if (!after) break;
     *known = *after;
+    if (counted) add_delta(*counted_now, pending[flushed]);
     ++flushed;
   }
   if (flushed == 0) return pending;
@@ -173,7 +244,8 @@ std::vector<RunDelta> RedisCounterStore::flush(std::vector<RunDelta> pending, Kn
   return pending;
 }
 
-std::optional<RedisCounterStore::Known> RedisCounterStore::flush_one(const RunDelta& delta) {
+std::optional<RedisCounterStore::Known> RedisCounterStore::flush_one(const RunDelta& delta,
+                                                                   bool* counted) {
   std::vector<std::string> args = {
       "EVAL",        kApplyRunScript,   "4",
       keys_.applied, keys_.applied_seq, keys_.node,
@@ -188,8 +260,10 @@ std::optional<RedisCounterStore::Known> RedisCounterStore::flush_one(const RunDe
   const std::size_t expected = 1 + 2 * kCounterFields.size();
   if (!reply || reply->kind != RedisReply::Kind::array || reply->elements.size() != expected) {
     reachable_ = false;
+    last_error_ = reply ? reply->text : error;
     return std::nullopt;
   }
+  *counted = reply->elements[0].kind == RedisReply::Kind::integer && reply->elements[0].integer == 1;
   return Known{totals_from(reply->elements, 1),
                totals_from(reply->elements, 1 + kCounterFields.size())};
 }
@@ -202,6 +276,7 @@ std::optional<Totals> RedisCounterStore::read_hash(const std::string& key) {
   if (!reply || reply->kind != RedisReply::Kind::array ||
       reply->elements.size() != kCounterFields.size()) {
     reachable_ = false;
+    last_error_ = reply ? reply->text : error;
     return std::nullopt;
   }
   return totals_from(reply->elements, 0);

@@ -35,6 +35,8 @@ struct RedisKeys {
 /// reconnect backoff (RedisConnection), so a Redis that is down costs no connect per call.
 /// When Redis cannot be reached, backend() is "journal-only" and the totals are the last totals
 /// read from Redis (cached in the state dir, so they survive a restart) plus the pending runs.
+/// When Redis comes back with less than that cache (restarted without persistence), the
+/// difference is restored (restore_if_lost), so the totals served never go down.
 class RedisCounterStore final : public CounterStore {
  public:
   static constexpr std::size_t kRememberedRunIds = 1024;
@@ -42,7 +44,8 @@ class RedisCounterStore final : public CounterStore {
   static constexpr std::chrono::milliseconds kTimeout{500};
 
   RedisCounterStore(std::filesystem::path state_dir, RedisEndpoint endpoint,
-                    const std::string& key_prefix, const std::string& node_name);
+                    const std::string& key_prefix, const std::string& node_name,
+                    CounterLog log = {});
 
   Totals add(const RunDelta& delta) override;
   Totals totals() override;
@@ -58,14 +61,24 @@ class RedisCounterStore final : public CounterStore {
   /// Call with the locks held.
   Known refresh();
   /// Flushes up to kMaxFlushBatch pending runs, updating *known from Redis's replies; returns
-  /// the runs still pending.
-  std::vector<RunDelta> flush(std::vector<RunDelta> pending, Known* known);
+  /// the runs still pending. What Redis counted anew (not a replay it knew) is added to
+  /// *counted_now.
+  std::vector<RunDelta> flush(std::vector<RunDelta> pending, Known* known, Totals* counted_now);
   /// Applies one run in Redis; returns the node and fleet totals after it, or nullopt.
-  std::optional<Known> flush_one(const RunDelta& delta);
+  std::optional<Known> flush_one(const RunDelta& delta, bool* counted);
   std::optional<Totals> read_hash(const std::string& key);
+  /// Counters are monotonic: when Redis's totals for this node are below what was counted
+  /// before (`expected`: the cached totals plus what the runs just flushed added), Redis was restarted
+  /// without its data; the difference is added back to the node's and the fleet's hashes.
+  void restore_if_lost(const Totals& expected, Known* known);
+  /// Logs an outage once when it starts and once when it ends.
+  void log_reachability(std::size_t flushed);
   static Known load_cache(const std::filesystem::path& file);
   static void save_cache(const std::filesystem::path& file, const Known& known);
 
+  CounterLog log_;
+  std::string last_error_;      ///< why Redis last failed
+  bool outage_logged_ = false;  ///< the current outage was logged
   std::filesystem::path state_dir_;
   RedisKeys keys_;
   Journal journal_;

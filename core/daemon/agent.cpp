@@ -83,6 +83,11 @@ RunOutcome Agent::run_and_publish() {
   run.stop_requested = [this] { return signals_ ? poll_signals() : false; };
   RunOutcome outcome =
       run_once(run, log_, [this] { publish_state(metrics::AgentState::applying); });
+  record(outcome);
+  return outcome;
+}
+
+void Agent::record(const RunOutcome& outcome) {
   counters::Totals totals =
       counters_.add(delta_of(outcome, outcome.node_name + "/" + catalog::new_catalog_uuid()));
   std::optional<counters::Totals> fleet = counters_.fleet_totals();
@@ -93,7 +98,7 @@ RunOutcome Agent::run_and_publish() {
   state_.last_run = unix_now();
   state_.last_status = outcome.report ? outcome.report->status : "failed";
   state_.catalog_source = catalog_source_of(outcome);
-  return outcome;
+  state_.last_error = outcome.could_not_run.value_or("");
 }
 
 std::optional<RunOutcome> Agent::locked_run() {
@@ -102,8 +107,14 @@ std::optional<RunOutcome> Agent::locked_run() {
     lock = acquire_run_lock(run_lock_path(settings_.run.state_dir), settings_.wait_for_lock,
                             settings_.max_wait_for_lock, log_, [this] { return poll_signals(); });
   } catch (const std::exception& e) {
-    log_("err", std::string("Could not run: ") + e.what());
-    return std::nullopt;
+    // The run lock cannot be written (a full or read-only state dir): the run cannot run, which
+    // is a failed run, counted, published and reported as any other.
+    RunOutcome outcome;
+    outcome.could_not_run = std::string("Could not run: ") + e.what();
+    outcome.node_name = node_name_for(settings_.run, facts::Facts::object());
+    log_("err", *outcome.could_not_run);
+    record(outcome);
+    return outcome;
   }
   if (!lock) return std::nullopt;
   return run_and_publish();
@@ -202,7 +213,7 @@ int Agent::run(SignalWatcher& signals) {
 int Agent::onetime_exit_code(const std::optional<RunOutcome>& outcome) const {
   // As `puppet agent --onetime`: 1 when no catalog was applied; otherwise 0, or the report's
   // detailed exit code with --detailed-exitcodes (a cached catalog counts as applied).
-  if (!outcome || !outcome->report) return 1;
+  if (!outcome || !outcome->report || !outcome->report->transaction_completed) return 1;
   return settings_.detailed_exitcodes ? outcome->report->detailed_exit_code() : 0;
 }
 

@@ -46,6 +46,9 @@ class Agent {
   /// One run, counted and published. Exposed for tests.
   RunOutcome run_and_publish();
 
+  /// Counts a run and publishes it (snapshot, state file); the run may not have run at all.
+  void record(const RunOutcome& outcome);
+
  private:
   enum class Woken { deadline, run_now, stop };
 

@@ -1,6 +1,8 @@
 #include "daemon/daemon_state.hpp"
 
+#include <fcntl.h>
 #include <signal.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <fstream>
@@ -25,6 +27,7 @@ nlohmann::ordered_json to_json(const DaemonState& state) {
       {"run_interval", state.run_interval_s},
       {"noop", state.noop},
   };
+  if (!state.last_error.empty()) json["last_error"] = state.last_error;
   return json;
 }
 
@@ -40,17 +43,33 @@ std::filesystem::path daemon_state_path(const std::filesystem::path& state_dir) 
   return state_dir / "agent_state.json";
 }
 
+/// Overwrites the file where it is, without a temporary: on a full file system the blocks the
+/// file already has can still be rewritten (the state is far smaller than one block).
+bool overwrite_in_place(const std::filesystem::path& path, const std::string& text) {
+  int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  bool written = ::pwrite(fd, text.data(), text.size(), 0) == static_cast<ssize_t>(text.size()) &&
+                 ::ftruncate(fd, static_cast<off_t>(text.size())) == 0;
+  ::close(fd);
+  return written;
+}
+
 void write_daemon_state(const std::filesystem::path& path, const DaemonState& state) {
   const std::string temporary = path.string() + ".tmp";
+  const std::string text = to_json(state).dump(2) + "\n";
+  bool written = false;
   {
     std::ofstream out(temporary, std::ios::trunc);
-    out << to_json(state).dump(2) << "\n";
+    out << text;
     out.flush();
-    if (!out) throw std::runtime_error("cannot write " + temporary);
+    written = static_cast<bool>(out);
   }
   std::error_code error;
-  std::filesystem::rename(temporary, path, error);
-  if (error) throw std::runtime_error("cannot replace " + path.string() + ": " + error.message());
+  if (written) std::filesystem::rename(temporary, path, error);
+  if (written && !error) return;
+  std::filesystem::remove(temporary, error);
+  if (overwrite_in_place(path, text)) return;
+  throw std::runtime_error("cannot write " + temporary);
 }
 
 std::optional<DaemonState> read_daemon_state(const std::filesystem::path& path,
@@ -81,6 +100,7 @@ std::optional<DaemonState> read_daemon_state(const std::filesystem::path& path,
     state.next_run = optional_time(json, "next_run");
     state.run_interval_s = json.at("run_interval").get<std::int64_t>();
     state.noop = json.at("noop").get<bool>();
+    state.last_error = json.value("last_error", std::string());
     if (state.pid <= 0) throw std::runtime_error("pid must be a positive number");
     return state;
   } catch (const std::exception& e) {

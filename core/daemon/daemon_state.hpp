@@ -22,13 +22,14 @@ struct DaemonState {
   std::optional<std::int64_t> next_run;  ///< when the next scheduled run starts
   std::int64_t run_interval_s = 0;
   bool noop = false;
+  std::string last_error;  ///< why the last run could not run at all; empty otherwise
 };
 
 /// STATE_DIR/agent_state.json.
 std::filesystem::path daemon_state_path(const std::filesystem::path& state_dir);
 
-/// Replaces the file atomically (a temporary file renamed over it). Throws std::runtime_error
-/// naming the file when it cannot be written.
+/// Replaces the file atomically (a temporary file renamed over it); when the state dir is full,
+/// overwrites the file in place. Throws std::runtime_error naming the file when neither works.
 void write_daemon_state(const std::filesystem::path& path, const DaemonState& state);
 
 /// The state in the file; nullopt with an empty `error` when there is no file, nullopt with

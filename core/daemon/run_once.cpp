@@ -106,8 +106,10 @@ void apply_with(const catalog::Catalog& catalog, const RunSettings& settings, co
   options.clientbucket_dir = settings.state_dir / "clientbucket";
   outcome.report = transaction::apply(catalog, options);
   outcome.apply_seconds = seconds_since(apply_start);
-  log("notice", "Applied catalog in " + fixed(outcome.apply_seconds) + " seconds");
   transaction::Report& report = *outcome.report;
+  // Puppet says so only when the transaction ran (not after a cycle or an invalid resource).
+  if (report.transaction_completed)
+    log("notice", "Applied catalog in " + fixed(outcome.apply_seconds) + " seconds");
   if (outcome.catalog_from_cache) report.cached_catalog_status = "on_failure";
   report.logs.insert(report.logs.begin(), prelude.begin(), prelude.end());
 

@@ -23,6 +23,9 @@ struct RunOutcome {
   std::size_t catalog_bytes = 0;              ///< the catalog's size as Puppet's JSON
   std::optional<transaction::Report> report;  ///< absent when nothing was applied
   double apply_seconds = 0;
+  /// Set when the run never started (the run lock could not be written): why, "Could not run:
+  /// …". Such a run is a failed run that did not compile.
+  std::optional<std::string> could_not_run;
 
   bool failed() const { return !compiled || (report && report->status == "failed"); }
 };

@@ -77,8 +77,8 @@ counters::RunDelta delta_of(const RunOutcome& outcome, std::string run_id) {
   counters::RunDelta delta;
   delta.run_id = std::move(run_id);
   delta.failures = outcome.failed() ? 1 : 0;
-  delta.compiles = 1;
-  delta.compile_failures = outcome.compiled ? 0 : 1;
+  delta.compiles = outcome.could_not_run ? 0 : 1;
+  delta.compile_failures = outcome.compiled || outcome.could_not_run ? 0 : 1;
   delta.compile_us = microseconds(outcome.compile_seconds);
   delta.apply_us = outcome.report ? microseconds(outcome.apply_seconds) : 0;
   if (outcome.report) {
@@ -114,7 +114,7 @@ metrics::Snapshot snapshot_after(const metrics::Snapshot& previous, const RunOut
   next.last_compile_ms = milliseconds(outcome.compile_seconds);
   next.last_parse_ms = std::min(milliseconds(outcome.parse_seconds), next.last_compile_ms);
   next.last_compile_ok = outcome.compiled;
-  slide_compile_window(next, next.last_compile_ms, outcome.compiled);
+  if (!outcome.could_not_run) slide_compile_window(next, next.last_compile_ms, outcome.compiled);
   if (outcome.compiled || outcome.catalog_from_cache) {
     next.catalog_resources = static_cast<std::uint32_t>(outcome.catalog_resources);
     next.catalog_edges = static_cast<std::uint32_t>(outcome.catalog_edges);

@@ -1,5 +1,6 @@
 #include "daemon/state_dir_check.hpp"
 
+#include <unistd.h>
 #include <yaml-cpp/yaml.h>
 
 #include <fstream>
@@ -41,7 +42,35 @@ std::string json_object_problem(const std::string& text) {
   return "";
 }
 
+/// "NAME.tmp.1234" → 1234; 0 when the name is not such a temporary.
+pid_t writer_of_temporary(const std::string& name) {
+  auto at = name.rfind(".tmp.");
+  if (at == std::string::npos || at + 5 >= name.size()) return 0;
+  long pid = 0;
+  for (std::size_t i = at + 5; i < name.size(); ++i) {
+    if (name[i] < '0' || name[i] > '9' || pid > 100000000) return 0;
+    pid = pid * 10 + (name[i] - '0');
+  }
+  return static_cast<pid_t>(pid);
+}
+
 }  // namespace
+
+std::size_t remove_stale_temporaries(const fs::path& state_dir) {
+  std::size_t removed = 0;
+  for (const fs::path& dir : {state_dir, state_dir / "client_data" / "catalog"}) {
+    std::error_code error;
+    for (fs::directory_iterator it(dir, error), end; !error && it != end; it.increment(error)) {
+      const std::string name = it->path().filename().string();
+      const pid_t writer = writer_of_temporary(name);
+      const bool stale = (writer > 0 && writer != ::getpid() && !process_alive(writer)) ||
+                         name == daemon_state_path(state_dir).filename().string() + ".tmp";
+      std::error_code ignored;
+      if (stale && it->is_regular_file(ignored) && fs::remove(it->path(), ignored)) ++removed;
+    }
+  }
+  return removed;
+}
 
 std::vector<std::string> set_aside_corrupt_state(const fs::path& state_dir) {
   std::vector<std::string> messages;

@@ -12,4 +12,9 @@ namespace marionette::daemon {
 /// one again; returns one message per file set aside, naming it and saying what was wrong.
 std::vector<std::string> set_aside_corrupt_state(const std::filesystem::path& state_dir);
 
+/// Removes the temporaries a write killed before its rename left in the state dir and its
+/// catalog cache (NAME.tmp.PID whose PID is gone, agent_state.json.tmp): on a small state dir
+/// they hold the space the next runs need. Returns how many were removed.
+std::size_t remove_stale_temporaries(const std::filesystem::path& state_dir);
+
 }  // namespace marionette::daemon

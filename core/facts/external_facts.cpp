@@ -84,11 +84,15 @@ std::string run_executable(const fs::path& path) {
     sigset_t nothing_blocked;
     ::sigemptyset(&nothing_blocked);
     ::sigprocmask(SIG_SETMASK, &nothing_blocked, nullptr);
+    // Its own process group, so that a timeout kills what it started too (a child of its own
+    // holding the pipe open would outlive it otherwise).
+    ::setpgid(0, 0);
     ::dup2(out[1], STDOUT_FILENO);
     ::execl(path.c_str(), path.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
   }
   ::close(out[1]);
+  ::setpgid(child, child);  // as the child does: whichever runs first
   std::string text;
   const auto deadline = std::chrono::steady_clock::now() + kExecutableTimeout;
   bool timed_out = false;
@@ -107,7 +111,7 @@ std::string run_executable(const fs::path& path) {
     text.append(buffer, static_cast<std::size_t>(n));
   }
   ::close(out[0]);
-  if (timed_out) ::kill(child, SIGKILL);
+  if (timed_out) ::kill(-child, SIGKILL);  // the whole group; the unreaped child keeps it alive
   int status = 0;
   ::waitpid(child, &status, 0);
   if (timed_out) {

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "lang/diagnostic.hpp"
+#include "lang/utf8.hpp"
 
 namespace marionette::lang {
 
@@ -166,6 +167,8 @@ class Lexer {
   }
 
   std::vector<Token> run() {
+    // As Puppet (Ruby reading the file as UTF-8), a manifest or template must be UTF-8.
+    if (auto bad = first_invalid_utf8(text_)) fail("invalid byte sequence in UTF-8", *bad);
     while (true) {
       if (epp_ && epp_tag_ == EppTag::None) {
         if (pos_ >= text_.size()) break;

@@ -155,8 +155,9 @@ std::optional<FileSpec> read_file_spec(const catalog::Resource& resource, std::s
   }
   if (auto ensure = params::text(resource, "ensure")) {
     auto parsed = parse_ensure(*ensure);
-    if (!parsed && !ensure->empty() && ensure->front() == '/') {
-      parsed = FileSpec::Ensure::link;  // ensure => '/path' is a link to that path
+    if (!parsed && !ensure->empty()) {
+      // As Puppet's newvalue(/./): any other ensure is a link to it, 'bogus' included.
+      parsed = FileSpec::Ensure::link;
       spec.target = *ensure;
     }
     if (!parsed) {
@@ -166,6 +167,7 @@ std::optional<FileSpec> read_file_spec(const catalog::Resource& resource, std::s
     }
     spec.ensure = *parsed;
   }
+  const bool target_given = params::text(resource, "target") || spec.target.has_value();
   if (auto target = params::text(resource, "target")) spec.target = *target;
   if (spec.ensure == FileSpec::Ensure::link && !spec.target) {
     error = "Validation of " + ref + " failed: ensure => link needs a target";
@@ -187,7 +189,7 @@ std::optional<FileSpec> read_file_spec(const catalog::Resource& resource, std::s
     }
     spec.content = content->get<std::string>();
   }
-  if (spec.content && !spec.sources.empty()) {
+  if (int(spec.content.has_value()) + int(!spec.sources.empty()) + int(target_given) > 1) {
     error = "Validation of " + ref + " failed: You cannot specify more than one of content, " +
             "source, target";
     return std::nullopt;
@@ -196,8 +198,8 @@ std::optional<FileSpec> read_file_spec(const catalog::Resource& resource, std::s
     spec.mode = parse_octal_mode(*mode);
     if (!spec.mode && apply_symbolic_mode(*mode, 0, false)) spec.symbolic_mode = *mode;
     if (!spec.mode && !spec.symbolic_mode) {
-      error = "Parameter mode failed on " + ref + ": The file mode specification is invalid: '" +
-              *mode + "'";
+      error = "Parameter mode failed on " + ref + ": The file mode specification is invalid: \"" +
+              *mode + "\"";
       return std::nullopt;
     }
   }

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <string_view>
 
 #include "ral/posix_host.hpp"
 
@@ -112,11 +113,43 @@ IoResult PosixFileSystem::read(const std::string& path, std::string& content) {
   return IoResult::success();
 }
 
+namespace {
+
+/// `.NAME.mrnt-XXXXXX`: write_atomic's temporary for NAME.
+bool is_write_temporary(const std::string& name) {
+  constexpr std::string_view kInfix = ".mrnt-";
+  if (name.size() < 1 + 1 + kInfix.size() + 6 || name.front() != '.') return false;
+  return name.compare(name.size() - 6 - kInfix.size(), kInfix.size(), kInfix) == 0;
+}
+
+}  // namespace
+
+void PosixFileSystem::sweep_stale_temporaries(const std::string& dir) {
+  {
+    std::lock_guard guard(swept_mutex_);
+    if (!swept_dirs_.insert(dir).second) return;
+  }
+  // A write killed between its temporary and the rename left the temporary behind; runs are
+  // serialised by the run lock, so no temporary here belongs to a write in progress.
+  DIR* listing = ::opendir(dir.c_str());
+  if (!listing) return;
+  while (const dirent* entry = ::readdir(listing)) {
+    const std::string name = entry->d_name;
+    if (!is_write_temporary(name)) continue;
+    struct stat info {};
+    if (::fstatat(::dirfd(listing), name.c_str(), &info, AT_SYMLINK_NOFOLLOW) == 0 &&
+        S_ISREG(info.st_mode))
+      ::unlinkat(::dirfd(listing), name.c_str(), 0);
+  }
+  ::closedir(listing);
+}
+
 IoResult PosixFileSystem::write_atomic(const std::string& path, const std::string& content,
                                        const FileAttributes& attributes) {
   std::filesystem::path target(path);
   std::string dir = target.parent_path().string();
   if (dir.empty()) dir = ".";
+  sweep_stale_temporaries(dir);
   std::string temp = (target.parent_path() / ("." + target.filename().string() + ".mrnt-XXXXXX"));
   int fd = ::mkostemp(temp.data(), O_CLOEXEC);
   if (fd < 0) return from_errno(path);

@@ -1,5 +1,9 @@
 #pragma once
 
+#include <mutex>
+#include <string>
+#include <unordered_set>
+
 #include "ral/host.hpp"
 
 namespace marionette::ral {
@@ -22,6 +26,14 @@ class PosixFileSystem final : public FileSystem {
   IoResult change_owner(const std::string& path, std::optional<uid_t> uid,
                         std::optional<gid_t> gid) override;
   bool is_executable_file(const std::string& path) override;
+
+ private:
+  /// Removes the `.NAME.mrnt-XXXXXX` temporaries a killed write left in `dir`; once per
+  /// directory per process (before its first write there).
+  void sweep_stale_temporaries(const std::string& dir);
+
+  std::mutex swept_mutex_;
+  std::unordered_set<std::string> swept_dirs_;
 };
 
 /// getpwnam_r / getgrnam_r and friends.

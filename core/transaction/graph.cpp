@@ -129,8 +129,11 @@ void RelationshipGraph::add_autorequires() {
     }
     if (type == "File") {
       std::string path = file_path(resources[i]);
+      // A relative path has no parent to require; the file type refuses it ("File paths must
+      // be fully qualified") when the run binds its providers.
       while (path.size() > 1) {
         auto slash = path.rfind('/');
+        if (slash == std::string::npos) break;
         path = slash == 0 ? "/" : path.substr(0, slash);
         auto parent = files.find(path);
         if (parent != files.end()) {

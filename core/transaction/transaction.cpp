@@ -67,7 +67,10 @@ class Transaction {
     try {
       graph_.emplace(catalog_);
     } catch (const DependencyCycleError& cycle) {
-      log_("err", cycle.what());
+      // Puppet's hint, its "\n" printed as the two characters it writes.
+      log_("err", std::string(cycle.what()) +
+                      "\\nTry the '--graph' option and opening the resulting '.dot' file in "
+                      "OmniGraffle or GraphViz");
       return fail_run("One or more resource dependency cycles detected in graph");
     } catch (const GraphError& error) {
       return fail_run(error.what());

@@ -11,13 +11,15 @@ namespace marionette::testing {
 
 namespace fs = std::filesystem;
 
-catalog::Catalog compile_text(const std::string& manifest) {
+catalog::Catalog compile_text(const std::string& manifest,
+                              std::vector<std::pair<std::string, facts::Facts>> node_classes) {
   fs::path path = fs::temp_directory_path() /
                   ("marionette-compiler-test-" + std::to_string(::getpid()) + ".pp");
   std::ofstream(path) << manifest;
   compiler::CompileRequest request;
   request.manifest = path;
   request.node_name = "web01.example.com";
+  request.node_classes = std::move(node_classes);
   request.facts = facts::Facts::parse(
       R"({"os": {"family": "Debian", "release": {"major": "12"}}, "osfamily": "Debian",
           "fqdn": "web01.example.com", "hostname": "web01"})");

@@ -52,7 +52,19 @@ INSTANTIATE_TEST_SUITE_P(
         ErrorCase{"file { '/x': nosuch => 1 }",
                   "1:1: error: no parameter named 'nosuch' on File[/x]"},
         ErrorCase{"fail(\"no ${os['family']}\")", "1:1: error: no Debian"},
-        ErrorCase{"$x = 1 / 0", "1:8: error: The divisor cannot be zero"},
+        // Puppet 7.23 points at the divisor, and at the left operand of an infinite result.
+        ErrorCase{"$x = 1 / 0", "1:10: error: Division by 0"},
+        ErrorCase{"$x = 7 % 0", "1:10: error: Division by 0"},
+        ErrorCase{"$x = 1.0 / 0", "1:6: error: The result of the / expression is Infinity"},
+        ErrorCase{"$x = 9223372036854775807 + 1",
+                  "1:26: error: A '+' expression resulted in a value outside of Puppet Integer "
+                  "max range, got '+0x8000000000000000'"},
+        ErrorCase{"$x = -9223372036854775807 - 2",
+                  "1:27: error: A '-' expression resulted in a value outside of Puppet Integer "
+                  "min range, got '-0x8000000000000001'"},
+        ErrorCase{"$x = 3 << 62",
+                  "1:8: error: A '<<' expression resulted in a value outside of Puppet Integer "
+                  "max range, got '+0xc000000000000000'"},
         // Puppet 7.23 points at the operand at fault, not at the operator.
         ErrorCase{"$x = 'a' + 1", "1:6: error: The value 'a' cannot be converted to Numeric."},
         ErrorCase{"$x = 2 * [10]", "1:10: error: The value '[10]' cannot be converted to Numeric."},

@@ -67,6 +67,17 @@ TEST(Classes, IncludeIsIdempotentAndTagsFollowTheIncluder) {
   EXPECT_EQ(file->tags, (std::vector<std::string>{"file", "class", "base", "app"}));
 }
 
+TEST(Classes, ClassifierClassesAreDeclaredInTheNodeScope) {
+  // As Puppet 7.23 with an exec node terminus: they see the node's variables and take its tags.
+  auto catalog = compile_text(
+      "class c { notify { \"c v=${v} node=${tagged('node')}\": } }\n"
+      "class p($x) { notify { \"p ${x} v=${v}\": } }\n"
+      "node default { $v = 'x' }\n",
+      {{"c", facts::Facts::parse("{}")}, {"p", facts::Facts::parse(R"({"x": "given"})")}});
+  EXPECT_NE(catalog.find("Notify[c v=x node=true]"), nullptr);
+  EXPECT_NE(catalog.find("Notify[p given v=x]"), nullptr);
+}
+
 TEST(DefinedTypes, TitleNameAndDeferredEvaluation) {
   auto catalog = compile_text(
       "define site ($port = 80, $label = $name) { notify { \"${title}:${port}:${label}\": } }\n"

@@ -128,6 +128,27 @@ TEST_P(RedisCounterStoreTest, TotalsIncreaseAndSurviveADaemonRestart) {
   EXPECT_EQ(restarted->add({"r3"}), (Totals{3, 5, 1}));
 }
 
+TEST_P(RedisCounterStoreTest, ARedisThatLostItsDataGetsTheNodesTotalsBack) {
+  StoreOptions options = redis_options(dir_.path() / "a", redis_->url(), "web01");
+  std::vector<std::string> said;
+  options.log = [&](const std::string& level, const std::string& text) {
+    said.push_back(level + ": " + text);
+  };
+  auto daemon = make_counter_store(options);
+  daemon->add({"r1", 1, 3, 0});
+  EXPECT_EQ(daemon->add({"r2", 1, 2, 1}), (Totals{2, 5, 1}));
+  ASSERT_EQ(redis_->command({"FLUSHALL"}), "OK");  // as a restart without persistence
+
+  EXPECT_EQ(daemon->add({"r3", 1, 1, 0}), (Totals{3, 6, 1})) << "never lower than before";
+  EXPECT_EQ(redis_field("marionette:node:web01", "runs"), "3");
+  EXPECT_EQ(redis_field("marionette:node:web01", "resources_changed"), "6");
+  EXPECT_EQ(redis_field("marionette:fleet", "runs"), "3");
+  EXPECT_EQ(daemon->add({"r3", 1, 1, 0}), (Totals{3, 6, 1})) << "a replay restores nothing";
+  EXPECT_EQ(daemon->totals(), (Totals{3, 6, 1}));
+  ASSERT_EQ(said.size(), 1u);
+  EXPECT_NE(said[0].find("Redis had lost this node's totals"), std::string::npos) << said[0];
+}
+
 TEST_P(RedisCounterStoreTest, SameRunIdCountsOnce) {
   auto store_a = store("web01", "a");
   store_a->add({"r1", 1, 4, 0});

@@ -223,5 +223,22 @@ TEST(DeltaOf, CountsTheRunsCompileApplyAndFigures) {
   EXPECT_EQ(delta.apply_us, 0u);
 }
 
+TEST(DeltaOf, ARunThatCouldNotRunIsAFailedRunWithoutACompile) {
+  RunOutcome stuck;
+  stuck.could_not_run = "Could not run: cannot write the run lock /s/lock: No space left on device";
+  counters::RunDelta delta = delta_of(stuck, "web01/ghi");
+  EXPECT_EQ(delta.runs, 1u);
+  EXPECT_EQ(delta.failures, 1u);
+  EXPECT_EQ(delta.compiles, 0u);
+  EXPECT_EQ(delta.compile_failures, 0u);
+
+  metrics::Snapshot before = snapshot_after({}, applied_run(), {}, 1);
+  metrics::Snapshot after = snapshot_after(before, stuck, {}, 2);
+  EXPECT_EQ(after.last_run_status, metrics::RunStatus::failed);
+  EXPECT_EQ(after.recent_runs.back().status, metrics::RunStatus::failed);
+  EXPECT_EQ(after.runs_since_start, 2u);
+  EXPECT_EQ(after.compile_window.size(), before.compile_window.size()) << "no compile happened";
+}
+
 }  // namespace
 }  // namespace marionette::daemon

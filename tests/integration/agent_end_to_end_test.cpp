@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <unistd.h>
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
@@ -249,6 +250,47 @@ TEST_F(AgentEndToEnd, AManifestErrorIsAFailedRunThatTheAgentSurvives) {
   EXPECT_FALSE(agent_->wait(200ms).has_value()) << "the agent exited after a failed compile";
   std::string log = agent_->output();
   EXPECT_NE(log.find("site.pp:1:"), std::string::npos) << log;
+}
+
+// Issue 21: a full state dir made every run skip ("cannot write the run lock") while SNMP went
+// on serving the last good run. A run that cannot run is a failed run, served as such.
+TEST_F(AgentEndToEnd, ARunThatCannotTakeTheRunLockIsServedAsAFailedRun) {
+  if (::geteuid() != 0) GTEST_SKIP() << "needs root to mount a small tmpfs as the state dir";
+  const fs::path state = dir_ / "state";
+  fs::create_directories(state);
+  if (testing::run_command({"mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", state.string()})
+          .exit_code != 0)
+    GTEST_SKIP() << "cannot mount a tmpfs";
+  struct Unmount {
+    fs::path dir;
+    ~Unmount() { testing::run_command({"umount", "-l", dir.string()}); }
+  } unmount{state};
+  std::ofstream(dir_ / "site.pp") << "notify { 'hello': }\n";
+  start_agent();
+  Walked first = walk_until(*snmpd_, "mrnRunsTotal", 1);
+  EXPECT_EQ(first("mrnLastRunStatus"), 2u) << "changed(2)";
+  EXPECT_EQ(first("mrnFailuresTotal"), 0u);
+
+  {
+    std::ofstream filler(state / "filler");
+    const std::string block(4096, 'x');
+    for (int i = 0; i < 1024 && filler; ++i) filler.write(block.data(), block.size()).flush();
+  }
+  agent_->signal(SIGUSR1);
+  Walked stuck = walk_until(*snmpd_, "mrnRunsTotal", 2);
+  EXPECT_EQ(stuck("mrnLastRunStatus"), 3u) << "failed(3)";
+  EXPECT_EQ(stuck("mrnFailuresTotal"), 1u);
+  EXPECT_NE(agent_->output().find("Could not run: cannot write the run lock"), std::string::npos)
+      << agent_->output();
+
+  fs::remove(state / "filler");
+  agent_->signal(SIGUSR1);
+  Walked again = walk_until(*snmpd_, "mrnRunsTotal", 3);
+  EXPECT_EQ(again("mrnLastRunStatus"), 2u);
+  EXPECT_EQ(again("mrnFailuresTotal"), 1u) << "the failed run stays counted";
+  agent_->signal(SIGTERM);
+  EXPECT_EQ(agent_->wait(10s), 0) << agent_->output();
+  agent_.reset();
 }
 
 /// The per-type table's instance for a type: length, then the name's bytes.

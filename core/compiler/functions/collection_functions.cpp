@@ -4,6 +4,7 @@
 #include "compiler/functions/construct.hpp"
 #include "compiler/functions/function.hpp"
 #include "compiler/functions/generalized_type.hpp"
+#include "compiler/integer_range.hpp"
 #include "compiler/operators.hpp"
 #include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
@@ -106,19 +107,21 @@ double number_argument(CallContext& call) {
 
 Value abs(CallContext& call) {
   call.expect_arguments(1, 1);
-  if (call.arguments[0].is_integer())
-    return static_cast<std::int64_t>(std::llabs(call.arguments[0].integer()));
+  if (call.arguments[0].is_integer()) {
+    std::int64_t value = call.arguments[0].integer();
+    return value < 0 ? negated(value, "abs()", call.where) : value;
+  }
   return std::fabs(number_argument(call));
 }
 
 Value floor(CallContext& call) {
-  return static_cast<std::int64_t>(std::floor(number_argument(call)));
+  return integer_from_float(std::floor(number_argument(call)), "floor()", call.where);
 }
 Value ceiling(CallContext& call) {
-  return static_cast<std::int64_t>(std::ceil(number_argument(call)));
+  return integer_from_float(std::ceil(number_argument(call)), "ceiling()", call.where);
 }
-Value round(CallContext& call) {
-  return static_cast<std::int64_t>(std::round(number_argument(call)));  // half away from zero
+Value round(CallContext& call) {  // half away from zero
+  return integer_from_float(std::round(number_argument(call)), "round()", call.where);
 }
 
 Value empty(CallContext& call) {

@@ -40,7 +40,8 @@ std::optional<Array> iterable_elements(const Value& value) {
     }
     if (type.name == "Integer" && type.parameters.size() == 2 && type.parameters[0].is_integer() &&
         type.parameters[1].is_integer() &&
-        type.parameters[1].integer() - type.parameters[0].integer() < kMostItems) {
+        static_cast<__int128>(type.parameters[1].integer()) - type.parameters[0].integer() <
+            kMostItems) {
       for (std::int64_t i = type.parameters[0].integer(); i <= type.parameters[1].integer(); ++i)
         out.push_back(i);
       return out;
@@ -146,15 +147,8 @@ Value filter(CallContext& call) {
 Value reduce(CallContext& call) {
   call.expect_arguments(1, 2);
   call.expect_lambda();
-  Array items;
-  const Value& collection = call.arguments[0];
-  if (collection.is_hash()) {
-    for (const auto& [k, v] : collection.hash()) items.push_back(Array{k, v});
-  } else if (collection.is_array()) {
-    items = collection.array();
-  } else {
-    call.fail("expects an Iterable value, got " + type_name_of(collection));
-  }
+  // Whatever Puppet iterates: `3.reduce` is 0, 1, 2 and `Integer[1, 3].reduce` 1, 2, 3.
+  Array items = elements_of(call, call.arguments[0]);
   std::size_t start = 0;
   Value memo;
   if (call.arguments.size() > 1) {

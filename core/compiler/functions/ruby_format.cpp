@@ -178,6 +178,8 @@ std::int64_t to_ruby_integer(const Value& value) {
     double d = value.number();
     if (std::isnan(d)) throw FormatError("NaN");
     if (std::isinf(d)) throw FormatError(d < 0 ? "-Infinity" : "Infinity");
+    // Ruby would print the Bignum; marionette's integers are Puppet's 64 bits.
+    if (std::fabs(d) >= 0x1p63) throw FormatError("float out of range of integer");
     return static_cast<std::int64_t>(std::trunc(d));
   }
   if (value.is_string() || value.is_undef()) {
@@ -214,6 +216,7 @@ std::string c_format(const FormatDirective& d, const char* length, char conversi
   spec += length;
   spec += conversion;
   int size = std::snprintf(nullptr, 0, spec.c_str(), value);
+  if (size < 0) throw FormatError("width too big");  // longer than an int can count
   std::string out(static_cast<std::size_t>(size) + 1, '\0');
   std::snprintf(out.data(), out.size(), spec.c_str(), value);
   out.resize(static_cast<std::size_t>(size));
@@ -259,13 +262,14 @@ std::string radix(const FormatDirective& d, std::int64_t value) {
   }
   std::string dots = folded ? ".." : "";
   char fill = folded ? digit_chars[mask] : '0';
+  std::size_t used = dots.size() + digits.size();
   if (d.precision >= 0) {
-    while (dots.size() + digits.size() < static_cast<std::size_t>(d.precision))
-      digits.insert(digits.begin(), fill);
+    if (used < static_cast<std::size_t>(d.precision))
+      digits.insert(digits.begin(), static_cast<std::size_t>(d.precision) - used, fill);
   } else if (has_flag(d, '0') && !has_flag(d, '-') && d.width >= 0) {
-    while (sign.size() + prefix.size() + dots.size() + digits.size() <
-           static_cast<std::size_t>(d.width))
-      digits.insert(digits.begin(), fill);
+    used += sign.size() + prefix.size();
+    if (used < static_cast<std::size_t>(d.width))
+      digits.insert(digits.begin(), static_cast<std::size_t>(d.width) - used, fill);
   }
   return pad(d, sign + prefix + dots + digits);
 }

@@ -1,4 +1,5 @@
 #include <cctype>
+#include <limits>
 #include <string_view>
 
 #include "compiler/functions/function.hpp"
@@ -31,9 +32,15 @@ class Formatter {
   bool at_end() const { return i_ >= format_.size(); }
   char peek() const { return at_end() ? '\0' : format_[i_]; }
 
-  int digits() {
+  /// A number written in the format; as Ruby, one beyond an int fails ("width too big").
+  int digits(const char* what) {
     int n = 0;
-    while (std::isdigit(static_cast<unsigned char>(peek()))) n = n * 10 + (format_[i_++] - '0');
+    while (std::isdigit(static_cast<unsigned char>(peek()))) {
+      int digit = format_[i_++] - '0';
+      if (n > (std::numeric_limits<int>::max() - digit) / 10)
+        throw FormatError(std::string(what) + " too big");
+      n = n * 10 + digit;
+    }
     return n;
   }
 
@@ -83,7 +90,7 @@ class Formatter {
   int star() {
     ++i_;
     std::size_t start = i_;
-    int n = digits();
+    int n = digits("width");
     const Value* value;
     if (i_ > start && peek() == '$') {
       ++i_;
@@ -93,7 +100,12 @@ class Formatter {
       value = &next_argument();
     }
     if (!value->is_integer()) throw FormatError("can't convert width into Integer");
-    return static_cast<int>(value->integer());
+    std::int64_t number = value->integer();
+    if (number > std::numeric_limits<int>::max())
+      throw FormatError("integer " + std::to_string(number) + " too big to convert to `int'");
+    if (number < std::numeric_limits<int>::min())
+      throw FormatError("integer " + std::to_string(number) + " too small to convert to `int'");
+    return static_cast<int>(number);
   }
 
   std::string directive() {
@@ -107,7 +119,7 @@ class Formatter {
         d.flags += c;
         ++i_;
       } else if (std::isdigit(static_cast<unsigned char>(c))) {
-        int n = digits();
+        int n = digits("width");
         if (peek() == '$') {
           ++i_;
           argument = &numbered_argument(n);
@@ -123,11 +135,12 @@ class Formatter {
         return ruby_format(d, value);
       } else if (c == '*') {
         int width = star();
+        if (width == std::numeric_limits<int>::min()) throw FormatError("width too big");
         if (width < 0) d.flags += '-';
         d.width = width < 0 ? -width : width;
       } else if (c == '.') {
         ++i_;
-        d.precision = peek() == '*' ? star() : digits();
+        d.precision = peek() == '*' ? star() : digits("precision");
       } else {
         d.conversion = c;
         if (std::string_view("diuxXobBfeEgGaAcsp").find(c) == std::string_view::npos)

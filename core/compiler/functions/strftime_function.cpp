@@ -1,14 +1,14 @@
 #include "compiler/functions/function.hpp"
 #include "compiler/runtime_values.hpp"
-#include "compiler/types.hpp"
 #include "compiler/time_format.hpp"
+#include "compiler/types.hpp"
 
 namespace marionette::compiler {
 
 namespace {
 
 /// strftime(Timestamp, format[, timezone]), strftime(Timespan, format).
-Value strftime(CallContext& call) {
+Value strftime(CallContext& call) try {
   call.expect_arguments(2, 3);
   const Value& time = call.arguments[0];
   std::string format = to_string(call.arguments[1]);
@@ -23,6 +23,8 @@ Value strftime(CallContext& call) {
   }
   return format_timestamp(time.type().parameters[0].integer(), time.type().parameters[1].integer(),
                           format);
+} catch (const TimeFormatError& e) {
+  call.fail(e.what());
 }
 
 }  // namespace

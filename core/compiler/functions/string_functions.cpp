@@ -44,8 +44,7 @@ Value split(CallContext& call) {
   }
   std::regex re =
       pattern.is_regexp() ? *pattern.regexp().compiled : compile_ruby_regex(pattern.string());
-  std::sregex_token_iterator it(text.begin(), text.end(), re, -1), end;
-  for (; it != end; ++it) out.push_back(it->str());
+  for (std::string& piece : regex_split_bounded(text, re)) out.push_back(std::move(piece));
   while (!out.empty() && out.back().string().empty()) out.pop_back();
   return out;
 }

@@ -60,7 +60,8 @@ Value chomp(CallContext& call) {
 }
 
 /// Ruby's replacement text: `\0`..`\9` and `\&` are groups, `\\` a backslash.
-std::string expand_replacement(const std::string& replacement, const std::smatch& match) {
+std::string expand_replacement(const std::string& replacement, std::string_view target,
+                               const RegexMatch& match) {
   std::string out;
   for (std::size_t i = 0; i < replacement.size(); ++i) {
     char c = replacement[i];
@@ -68,12 +69,12 @@ std::string expand_replacement(const std::string& replacement, const std::smatch
       char next = replacement[i + 1];
       if (std::isdigit(static_cast<unsigned char>(next))) {
         std::size_t group = static_cast<std::size_t>(next - '0');
-        if (group < match.size()) out += match[group].str();
+        out += match.group(target, group);
         ++i;
         continue;
       }
       if (next == '&') {
-        out += match[0].str();
+        out += match.group(target, 0);
         ++i;
         continue;
       }
@@ -91,26 +92,23 @@ std::string expand_replacement(const std::string& replacement, const std::smatch
 std::string substitute(const std::string& target, const std::regex& re,
                        const std::string& replacement, bool global) {
   std::string out;
-  auto begin = target.cbegin();
-  std::smatch match;
-  auto flags = std::regex_constants::match_default;
-  while (std::regex_search(begin, target.cend(), match, re, flags)) {
-    out.append(begin, match[0].first);
-    out += expand_replacement(replacement, match);
-    auto next = match[0].second;
-    if (match[0].length() == 0) {
-      if (next == target.cend()) {
+  std::size_t begin = 0;
+  while (auto match = regex_search_bounded(target, re, begin)) {
+    out.append(target, begin, match->begin() - begin);
+    out += expand_replacement(replacement, target, *match);
+    std::size_t next = match->end();
+    if (match->begin() == match->end()) {  // an empty match: keep the next character, go on
+      if (next == target.size()) {
         begin = next;
         break;
       }
-      out += *next;
+      out += target[next];
       ++next;
     }
     begin = next;
-    flags |= std::regex_constants::match_prev_avail;
     if (!global) break;
   }
-  out.append(begin, target.cend());
+  out.append(target, begin);
   return out;
 }
 
@@ -145,11 +143,11 @@ Value match(CallContext& call) {
   const Value& pattern = call.arguments[1];
   std::regex re = pattern.is_regexp() ? *pattern.regexp().compiled : compile_ruby_regex(to_string(pattern));
   auto match_one = [&](const std::string& text) -> Value {
-    std::smatch found;
-    if (!std::regex_search(text, found, re)) return Value();
+    auto found = regex_search_bounded(text, re);
+    if (!found) return Value();
     Array out;
-    for (std::size_t i = 0; i < found.size(); ++i)
-      out.push_back(found[i].matched ? Value(found[i].str()) : Value());
+    for (std::size_t i = 0; i < found->groups.size(); ++i)
+      out.push_back(found->groups[i] ? Value(found->group(text, i)) : Value());
     return out;
   };
   const Value& target = call.arguments[0];

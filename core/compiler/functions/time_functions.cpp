@@ -2,9 +2,10 @@
 #include <cmath>
 
 #include "compiler/functions/function.hpp"
+#include "compiler/integer_range.hpp"
 #include "compiler/runtime_values.hpp"
-#include "compiler/types.hpp"
 #include "compiler/time_format.hpp"
+#include "compiler/types.hpp"
 
 namespace marionette::compiler {
 
@@ -25,10 +26,26 @@ Value timestamp(std::int64_t seconds, std::int64_t nanoseconds) {
   return make_runtime_value("Timestamp", {Value(seconds), Value(nanoseconds)});
 }
 
-Value timestamp_from_seconds(double seconds) {
-  double whole = std::floor(seconds);
-  return timestamp(static_cast<std::int64_t>(whole),
-                   static_cast<std::int64_t>(std::llround((seconds - whole) * 1e9)));
+/// As Puppet: the nanoseconds are the float seconds * 10**9 truncated to an Integer (so
+/// Timestamp(1e17) ends in .764729344, as the float has it); beyond a double that product is
+/// "Infinity".
+Value timestamp_from_seconds(double seconds, const lang::SourceLocation& where) {
+  double product = seconds * 1e9;
+  if (std::isinf(product)) integer_from_float(product, "Timestamp()", where);  // "Infinity"
+  if (std::fabs(product) >= 0x1p126)  // seconds far beyond 64 bits: fails
+    return timestamp(integer_from_float(std::trunc(seconds), "Timestamp()", where), 0);
+  __int128 nanoseconds = 0;
+  if (std::fabs(product) < 0x1p63) {
+    nanoseconds = static_cast<std::int64_t>(product);  // truncated toward zero, as Ruby's to_i
+  } else {  // a whole number: its 53-bit mantissa, shifted
+    int exponent = 0;
+    double fraction = std::frexp(std::fabs(product), &exponent);
+    nanoseconds = static_cast<__int128>(std::ldexp(fraction, 53)) << (exponent - 53);
+    if (product < 0) nanoseconds = -nanoseconds;
+  }
+  __int128 whole = nanoseconds / kNanosPerSecond, rest = nanoseconds % kNanosPerSecond;
+  if (rest < 0) rest += kNanosPerSecond, whole -= 1;
+  return timestamp(integer_in_range(whole, "Timestamp()", where), static_cast<std::int64_t>(rest));
 }
 
 /// Timestamp(), Timestamp(seconds), Timestamp('2024-02-29T12:34:56.5 UTC'[, format(s)]).
@@ -41,7 +58,8 @@ Value new_timestamp(CallContext& call) {
   }
   const Value& value = call.arguments[0];
   if (is_runtime_value(value, "Timestamp")) return value;
-  if (value.is_number()) return timestamp_from_seconds(value.number());
+  if (value.is_integer()) return timestamp(value.integer(), 0);  // exact, as Puppet's Integer
+  if (value.is_number()) return timestamp_from_seconds(value.number(), call.where);
   if (!value.is_string()) call.fail("expects a String or a Number, got " + type_name_of(value));
   std::vector<std::string> formats;
   if (call.arguments.size() > 1) {
@@ -82,14 +100,15 @@ Value new_timespan(CallContext& call) {
                                   1000000,
                                   1000,
                                   1};
-    std::int64_t total = 0;
+    __int128 total = 0;  // 7 products of 64 bits each stay far within 128
     for (std::size_t i = 0; i < call.arguments.size(); ++i) {
       if (!call.arguments[i].is_integer()) call.fail("expects Integer arguments");
-      total += call.arguments[i].integer() * units[i];
+      total += static_cast<__int128>(call.arguments[i].integer()) * units[i];
     }
-    return timespan(total);
+    return timespan(integer_in_range(total, "Timespan()", call.where));
   }
-  if (value.is_number()) return timespan(std::llround(value.number() * 1e9));
+  if (value.is_number())
+    return timespan(integer_from_float(std::round(value.number() * 1e9), "Timespan()", call.where));
   if (value.is_hash()) {
     std::int64_t total = 0;
     bool negative = false;
@@ -108,7 +127,10 @@ Value new_timespan(CallContext& call) {
                     : k == "nanoseconds"  ? 1
                                           : -1;
       if (unit < 0 || !amount.is_number()) call.fail("unexpected key '" + k + "'");
-      total += std::llround(amount.number() * unit);
+      total = integer_in_range(
+          static_cast<__int128>(total) +
+              integer_from_float(std::round(amount.number() * unit), "Timespan()", call.where),
+          "Timespan()", call.where);
     }
     return timespan(negative ? -total : total);
   }

@@ -8,6 +8,7 @@
 
 #include "compiler/evaluator.hpp"
 #include "compiler/functions/function.hpp"
+#include "compiler/integer_range.hpp"
 #include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
@@ -33,14 +34,13 @@ Value new_integer(CallContext& call) {
   call.expect_arguments(1, 3);
   const Value& value = call.arguments[0];
   if (value.is_integer()) return value;
-  if (value.is_float()) return static_cast<std::int64_t>(value.number());
+  if (value.is_float()) return integer_from_float(value.number(), "Integer()", call.where);
   if (value.is_boolean()) return value.boolean() ? 1 : 0;
   if (is_runtime_value(value, "Timestamp") || is_runtime_value(value, "Timespan")) {
     std::int64_t first = value.type().parameters[0].integer();
     return is_runtime_value(value, "Timestamp") ? first : first / 1000000000;
   }
   std::string text = to_string(value);
-  std::int64_t out = 0;
   int base = 10;
   std::string_view digits = text;
   bool negative = digits.starts_with('-');
@@ -57,7 +57,10 @@ Value new_integer(CallContext& call) {
   if (!hex && !binary && !all_of(digits, "0123456789"))
     call.fail("The string '" + text + "' cannot be converted to Integer");
   if (call.arguments.size() > 1 && call.arguments[1].is_integer()) {
-    base = static_cast<int>(call.arguments[1].integer());
+    std::int64_t radix = call.arguments[1].integer();
+    if (radix != 2 && radix != 8 && radix != 10 && radix != 16)
+      call.fail("Illegal radix: " + std::to_string(radix) + ", expected 2, 8, 10, 16, or default");
+    base = static_cast<int>(radix);
     if (base == 16 && (digits.starts_with("0x") || digits.starts_with("0X")))
       digits.remove_prefix(2);
     if (base == 2 && (digits.starts_with("0b") || digits.starts_with("0B")))
@@ -69,10 +72,16 @@ Value new_integer(CallContext& call) {
   } else if (digits.size() > 1 && digits[0] == '0') {
     base = 8, digits.remove_prefix(1);
   }
-  auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), out, base);
+  // Ruby reads any number of digits; Puppet's Integer holds 64 bits of them.
+  std::uint64_t magnitude = 0;
+  auto [end, error] =
+      std::from_chars(digits.data(), digits.data() + digits.size(), magnitude, base);
+  if (error == std::errc::result_out_of_range)
+    call.fail("The string '" + text + "' is outside of Puppet Integer range");
   if (error != std::errc() || end != digits.data() + digits.size())
     call.fail("The string '" + text + "' cannot be converted to Integer");
-  return negative ? -out : out;
+  __int128 out = negative ? -static_cast<__int128>(magnitude) : static_cast<__int128>(magnitude);
+  return integer_in_range(out, "Integer()", call.where);
 }
 
 /// String.new's default format: floats as %f, strings inside collections quoted.

@@ -254,7 +254,7 @@ std::optional<MergeStrategy> Hiera::merge_option(const std::string& key, const V
   if (!mine) {
     for (const auto& [pattern, option] : options.hash()) {
       if (!pattern.is_string() || !pattern.string().starts_with("^")) continue;
-      if (std::regex_search(key, compile_ruby_regex(pattern.string()))) {
+      if (regex_search_bounded(key, compile_ruby_regex(pattern.string()))) {
         mine = &option;
         break;
       }

@@ -1,0 +1,58 @@
+#include "compiler/erb/erb_template.hpp"
+
+#include <set>
+
+#include "compiler/erb/erb_script.hpp"
+#include "compiler/erb/ruby_kernel.hpp"
+#include "compiler/erb/ruby_methods.hpp"
+#include "compiler/erb/ruby_parser.hpp"
+
+namespace marionette::compiler::erb {
+
+namespace {
+
+/// The methods the template defines (`def name`).
+void collect_definitions(const Node& node, std::set<std::string>& names, int depth = 0) {
+  if (depth > 1000) throw Unsupported{node.line, "nesting deeper than 1000"};
+  if (node.kind == NodeKind::Def) names.insert(node.name);
+  for (const Node* child : {node.a.get(), node.b.get(), node.c.get()})
+    if (child) collect_definitions(*child, names, depth + 1);
+  for (const NodePtr& item : node.items) collect_definitions(*item, names, depth + 1);
+  if (node.block) collect_definitions(*node.block->body, names, depth + 1);
+}
+
+/// Refuses, before anything runs, a call the engine could not make: the first in the source's
+/// order (a receiver before the method called on it).
+void check_calls(const Node& node, const std::set<std::string>& defined, bool in_method,
+                 int depth = 0) {
+  if (depth > 5000) throw Unsupported{node.line, "nesting deeper than 5000"};
+  if (node.kind == NodeKind::Return && !in_method) throw Unsupported{node.line, "'return'"};
+  if (node.kind == NodeKind::Const && !is_known_constant(node.name))
+    throw Unsupported{node.line, "constant '" + node.name + "'"};
+  bool inside_method = in_method || node.kind == NodeKind::Def;
+  if (node.a) check_calls(*node.a, defined, inside_method, depth + 1);
+  if (node.kind == NodeKind::Call) {
+    bool known = node.a ? is_known_method(node.name) || is_scope_method(node.name)
+                        : is_kernel_function(node.name) || defined.count(node.name);
+    if (!known) throw Unsupported{node.line, "method '" + node.name + "'"};
+  }
+  for (const Node* child : {node.b.get(), node.c.get()})
+    if (child) check_calls(*child, defined, inside_method, depth + 1);
+  for (const NodePtr& item : node.items) check_calls(*item, defined, inside_method, depth + 1);
+  if (node.block) check_calls(*node.block->body, defined, inside_method, depth + 1);
+}
+
+}  // namespace
+
+std::shared_ptr<const ErbProgram> parse_erb(std::string_view text) {
+  ErbScript script = erb_to_script(text);
+  std::vector<Token> tokens = tokenize_ruby(script.code);
+  auto program = std::make_shared<ErbProgram>();
+  program->body = parse_ruby(tokens, script.texts);
+  std::set<std::string> defined;
+  collect_definitions(*program->body, defined);
+  check_calls(*program->body, defined, false);
+  return program;
+}
+
+}  // namespace marionette::compiler::erb

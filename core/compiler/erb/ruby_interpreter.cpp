@@ -1,0 +1,394 @@
+#include <algorithm>
+#include <unordered_map>
+
+#include "compiler/erb/erb_template.hpp"
+#include "compiler/erb/ruby_kernel.hpp"
+#include "compiler/erb/ruby_methods.hpp"
+#include "compiler/ruby_regex.hpp"
+
+namespace marionette::compiler::erb {
+
+namespace {
+
+constexpr int kMaxDepth = 400;
+constexpr std::int64_t kMaxLoopIterations = 10'000'000;
+
+struct NextSignal {
+  RubyValue value;
+};
+struct BreakSignal {
+  RubyValue value;
+};
+struct ReturnSignal {
+  RubyValue value;
+};
+
+/// Local variables of the template or of a block (which also sees its outer frames').
+struct Frame {
+  Frame* parent = nullptr;
+  std::vector<std::pair<std::string, RubyValue>> variables;
+
+  RubyValue* find(const std::string& name) {
+    for (Frame* f = this; f; f = f->parent)
+      for (auto& [key, value] : f->variables)
+        if (key == name) return &value;
+    return nullptr;
+  }
+  void assign(const std::string& name, RubyValue value) {
+    if (RubyValue* found = find(name))
+      *found = std::move(value);
+    else
+      variables.emplace_back(name, std::move(value));
+  }
+};
+
+class Interpreter {
+ public:
+  explicit Interpreter(TemplateHost& host) : host_(host) {}
+
+  std::string run(const Node& body) {
+    Frame top;
+    try {
+      eval(body, top);
+    } catch (const RubyError& e) {
+      throw TemplateError{line_, e.what()};
+    } catch (const NextSignal&) {
+      throw TemplateError{line_, "Can't escape from eval with next"};
+    } catch (const BreakSignal&) {
+      throw TemplateError{line_, "Can't escape from eval with break"};
+    } catch (const std::regex_error& e) {
+      throw TemplateError{line_, std::string("invalid regexp: ") + e.what()};
+    }
+    return std::move(out_);
+  }
+
+ private:
+  struct Depth {
+    explicit Depth(Interpreter& i) : i_(i) {
+      if (++i_.depth_ > kMaxDepth) throw RubyError("stack level too deep");
+    }
+    ~Depth() { --i_.depth_; }
+    Interpreter& i_;
+  };
+
+  RubyValue eval(const Node& n, Frame& frame) {
+    Depth depth(*this);
+    switch (n.kind) {
+      case NodeKind::Literal: return n.value;
+      case NodeKind::String: {
+        std::string text;
+        for (const NodePtr& part : n.items) append_to_s(eval(*part, frame), text);
+        return text;
+      }
+      case NodeKind::Regexp: return regexp(n, frame);
+      case NodeKind::Array: {
+        RubyArray items;
+        for (const NodePtr& item : n.items) items.push_back(eval(*item, frame));
+        return items;
+      }
+      case NodeKind::Hash: {
+        RubyHash pairs;
+        for (std::size_t i = 0; i + 1 < n.items.size(); i += 2) {
+          RubyValue key = eval(*n.items[i], frame);
+          hash_store(pairs, std::move(key), eval(*n.items[i + 1], frame));
+        }
+        return pairs;
+      }
+      case NodeKind::Range: {
+        RubyValue first = eval(*n.a, frame), last = eval(*n.b, frame);
+        line_ = n.line;
+        if (!first.is_integer() || !last.is_integer()) throw RubyError("bad value for range");
+        return RubyRange{first.integer(), last.integer(), n.name == "..."};
+      }
+      case NodeKind::LocalVar: {
+        RubyValue* found = frame.find(n.name);
+        return found ? *found : RubyValue();
+      }
+      case NodeKind::InstanceVar: return instance_variable(n.name);
+      case NodeKind::NthRef: {
+        std::size_t i = 0;
+        for (char digit : n.name) i = std::min<std::size_t>(i * 10 + static_cast<std::size_t>(digit - '0'), 1000);
+        return i < last_match_.size() ? last_match_[i] : RubyValue();
+      }
+      case NodeKind::Const: return constant_value(n.name);
+      case NodeKind::Self: return scope_object(host_);
+      case NodeKind::Call: return call(n, frame);
+      case NodeKind::Index: return call(n, frame);
+      case NodeKind::Not: return !truthy(eval(*n.a, frame));
+      case NodeKind::And: {
+        RubyValue left = eval(*n.a, frame);
+        return truthy(left) ? eval(*n.b, frame) : left;
+      }
+      case NodeKind::Or: {
+        RubyValue left = eval(*n.a, frame);
+        return truthy(left) ? left : eval(*n.b, frame);
+      }
+      case NodeKind::If:
+        if (truthy(eval(*n.a, frame))) return n.b ? eval(*n.b, frame) : RubyValue();
+        return n.c ? eval(*n.c, frame) : RubyValue();
+      case NodeKind::While: {
+        std::int64_t rounds = 0;
+        try {
+          while (truthy(eval(*n.a, frame))) {
+            if (++rounds > kMaxLoopIterations) throw RubyError("loop ran more than 10000000 times");
+            try {
+              eval(*n.b, frame);
+            } catch (NextSignal&) {
+            }
+          }
+        } catch (BreakSignal& b) {
+          return b.value;
+        }
+        return RubyValue();
+      }
+      case NodeKind::Case: return case_of(n, frame);
+      case NodeKind::Assign: {
+        RubyValue value = eval(*n.b, frame);
+        assign(*n.a, value, frame);
+        return value;
+      }
+      case NodeKind::OpAssign: return op_assign(n, frame);
+      case NodeKind::Sequence: {
+        RubyValue last;
+        for (const NodePtr& item : n.items) last = eval(*item, frame);
+        return last;
+      }
+      case NodeKind::Text:
+        out_ += n.value.string();
+        return RubyValue();
+      case NodeKind::Output: {
+        RubyValue value = eval(*n.a, frame);
+        append_to_s(value, out_);
+        return RubyValue();
+      }
+      case NodeKind::Defined: return defined(*n.a, frame);
+      case NodeKind::Next: throw NextSignal{n.a ? eval(*n.a, frame) : RubyValue()};
+      case NodeKind::Break: throw BreakSignal{n.a ? eval(*n.a, frame) : RubyValue()};
+      case NodeKind::Return: throw ReturnSignal{n.a ? eval(*n.a, frame) : RubyValue()};
+      case NodeKind::Rescue:
+        try {
+          return eval(*n.a, frame);
+        } catch (const RubyError&) {
+          return eval(*n.b, frame);
+        } catch (const std::regex_error&) {
+          return eval(*n.b, frame);
+        }
+      case NodeKind::Def:
+        methods_[n.name] = &n;
+        return RubySymbol{n.name};
+      default: line_ = n.line; throw RubyError("construct beyond the template engine");
+    }
+  }
+
+  RubyValue instance_variable(const std::string& name) {
+    auto found = ivars_.find(name);
+    if (found != ivars_.end()) return found->second;
+    RubyValue value = host_.instance_variable(name);
+    ivars_.emplace(name, value);
+    return value;
+  }
+
+  RubyValue regexp(const Node& n, Frame& frame) {
+    bool constant = true;
+    for (const NodePtr& part : n.items) constant = constant && part->kind == NodeKind::Literal;
+    if (constant) {
+      auto cached = regexps_.find(&n);
+      if (cached != regexps_.end()) return cached->second;
+    }
+    std::string source;
+    for (const NodePtr& part : n.items) append_to_s(eval(*part, frame), source);
+    RubyRegexp r;
+    r.source = source;
+    r.ignore_case = n.name.find('i') != std::string::npos;
+    line_ = n.line;
+    auto flags = std::regex::ECMAScript;
+    if (r.ignore_case) flags |= std::regex::icase;
+    r.compiled = std::make_shared<const std::regex>(compile_ruby_regex(source, flags));
+    if (constant) regexps_.emplace(&n, r);
+    return r;
+  }
+
+  RubyValue case_of(const Node& n, Frame& frame) {
+    RubyValue subject = n.a ? eval(*n.a, frame) : RubyValue();
+    for (const NodePtr& when : n.items) {
+      for (const NodePtr& candidate : when->items) {
+        RubyValue value = eval(*candidate, frame);
+        bool hit;
+        if (!n.a) {
+          hit = truthy(value);
+        } else {
+          RubyArray args{subject};
+          hit = truthy(invoke(value, "===", args, nullptr, when->line));
+        }
+        if (hit) return eval(*when->b, frame);
+      }
+    }
+    return n.c ? eval(*n.c, frame) : RubyValue();
+  }
+
+  void assign(const Node& target, RubyValue value, Frame& frame) {
+    if (target.kind == NodeKind::LocalVar) {
+      frame.assign(target.name, std::move(value));
+    } else if (target.kind == NodeKind::InstanceVar) {
+      ivars_[target.name] = std::move(value);
+    } else {
+      RubyValue receiver = eval(*target.a, frame);
+      RubyArray args;
+      for (const NodePtr& item : target.items) args.push_back(eval(*item, frame));
+      args.push_back(std::move(value));
+      invoke(receiver, "[]=", args, nullptr, target.line);
+    }
+  }
+
+  RubyValue op_assign(const Node& n, Frame& frame) {
+    RubyValue current = n.a->kind == NodeKind::LocalVar && !frame.find(n.a->name) ? RubyValue()
+                                                                                   : eval(*n.a, frame);
+    RubyValue value;
+    if (n.name == "||") {
+      if (truthy(current)) return current;
+      value = eval(*n.b, frame);
+    } else if (n.name == "&&") {
+      if (!truthy(current)) return current;
+      value = eval(*n.b, frame);
+    } else {
+      RubyArray args{eval(*n.b, frame)};
+      value = invoke(current, n.name, args, nullptr, n.line);
+    }
+    assign(*n.a, value, frame);
+    return value;
+  }
+
+  RubyValue defined(const Node& n, Frame& frame) {
+    switch (n.kind) {
+      case NodeKind::InstanceVar: {
+        RubyValue value = instance_variable(n.name);
+        return value.is_nil() && !ivars_assigned(n.name) ? RubyValue() : RubyValue("instance-variable");
+      }
+      case NodeKind::LocalVar: return frame.find(n.name) ? RubyValue("local-variable") : RubyValue();
+      case NodeKind::Const: return "expression";
+      case NodeKind::Call: return n.a ? RubyValue("method") : RubyValue("method");
+      default: return "expression";
+    }
+  }
+
+  bool ivars_assigned(const std::string& name) { return host_.has_variable(name); }
+
+  RubyValue call(const Node& n, Frame& frame) {
+    RubyValue receiver;
+    bool self_call = !n.a;
+    if (n.a) {
+      receiver = eval(*n.a, frame);
+      if (n.safe && receiver.is_nil()) return RubyValue();
+    }
+    RubyArray args;
+    for (std::size_t i = 0; i < n.items.size(); ++i) {
+      RubyValue value = eval(*n.items[i], frame);
+      if (n.splat_last && i + 1 == n.items.size() && value.is_array())
+        args.insert(args.end(), value.array().begin(), value.array().end());
+      else
+        args.push_back(std::move(value));
+    }
+    line_ = n.line;
+    const std::string& name = n.kind == NodeKind::Index ? kIndex : n.name;
+    if (self_call) {
+      auto defined = methods_.find(name);
+      if (defined != methods_.end()) return call_defined(*defined->second, args);
+      return call_kernel_function(name, args, host_);
+    }
+    BlockFunction block;
+    if (n.block) {
+      const Block& b = *n.block;
+      block = [this, &b, &frame](RubyArray values) -> RubyValue {
+        Frame local{&frame, {}};
+        bind(b.parameters, values, local);
+        try {
+          return eval(*b.body, local);
+        } catch (NextSignal& next) {
+          return next.value;
+        }
+      };
+    }
+    RubyValue result;
+    try {
+      result = invoke(receiver, name, args, n.block ? &block : nullptr, n.line);
+    } catch (BreakSignal& b) {
+      return b.value;
+    }
+    // A string changed in place (`s << x`, `s.gsub!`) is a new value here: give it back.
+    if (receiver.is_string() && n.a &&
+        (n.a->kind == NodeKind::LocalVar || n.a->kind == NodeKind::InstanceVar) &&
+        (name == "<<" || name == "concat" || name.ends_with("!")))
+      assign(*n.a, receiver, frame);
+    return result;
+  }
+
+  /// A method the template defined: its own frame, only its parameters as locals.
+  RubyValue call_defined(const Node& method, RubyArray& args) {
+    const std::vector<BlockParameter>& parameters = method.block->parameters;
+    if (args.size() != parameters.size())
+      throw RubyError("wrong number of arguments (given " + std::to_string(args.size()) +
+                      ", expected " + std::to_string(parameters.size()) + ")");
+    Frame local;
+    for (std::size_t i = 0; i < parameters.size(); ++i)
+      local.variables.emplace_back(parameters[i].name, args[i]);
+    try {
+      return eval(*method.block->body, local);
+    } catch (ReturnSignal& r) {
+      return r.value;
+    }
+  }
+
+  RubyValue invoke(RubyValue& receiver, const std::string& name, RubyArray& args,
+                   const BlockFunction* block, int line) {
+    line_ = line;
+    if (is_scope_object(receiver)) return call_scope_method(name, args, host_);
+    Method method = find_method(receiver, name);
+    if (!method) throw RubyError(no_method_message(name, receiver));
+    MethodCall c{receiver, name, args, block, last_match_};
+    RubyValue result = method(c);
+    line_ = line;
+    return result;
+  }
+
+  /// Ruby's block parameters: one array argument is spread over several parameters.
+  void bind(const std::vector<BlockParameter>& parameters, RubyArray values, Frame& frame) {
+    bool spread = values.size() == 1 && values[0].is_array() &&
+                  (parameters.size() > 1 || (parameters.size() == 1 && parameters[0].splat));
+    if (spread) values = RubyArray(values[0].array());
+    for (std::size_t i = 0; i < parameters.size(); ++i) {
+      const BlockParameter& p = parameters[i];
+      if (p.splat) {
+        RubyArray rest;
+        for (std::size_t j = i; j < values.size(); ++j) rest.push_back(values[j]);
+        frame.variables.emplace_back(p.name, std::move(rest));
+        continue;
+      }
+      RubyValue value = i < values.size() ? values[i] : RubyValue();
+      if (!p.nested.empty()) {
+        RubyArray inner = value.is_array() ? value.array() : RubyArray{value};
+        bind(p.nested, {RubyValue(std::move(inner))}, frame);
+        continue;
+      }
+      frame.variables.emplace_back(p.name, std::move(value));
+    }
+  }
+
+  static inline const std::string kIndex = "[]";
+
+  TemplateHost& host_;
+  std::string out_;
+  int line_ = 0;
+  int depth_ = 0;
+  std::vector<RubyValue> last_match_;
+  std::unordered_map<std::string, RubyValue> ivars_;
+  std::unordered_map<const Node*, RubyRegexp> regexps_;
+  std::unordered_map<std::string, const Node*> methods_;
+};
+
+}  // namespace
+
+std::string render_erb(const ErbProgram& program, TemplateHost& host) {
+  return Interpreter(host).run(*program.body);
+}
+
+}  // namespace marionette::compiler::erb

@@ -1,0 +1,26 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "compiler/erb/erb_template.hpp"
+#include "compiler/erb/ruby_value.hpp"
+
+namespace marionette::compiler::erb {
+
+/// What a template calls without a receiver (`scope`, `has_variable?`, `Array(x)`, `raise`).
+bool is_kernel_function(std::string_view name);
+RubyValue call_kernel_function(const std::string& name, RubyArray& args, TemplateHost& host);
+
+/// The scope object's methods: `lookupvar`, `[]`, `setvar`, `to_hash`, `function_NAME`,
+/// `call_function`.
+bool is_scope_method(std::string_view name);
+RubyValue scope_object(TemplateHost& host);
+bool is_scope_object(const RubyValue& value);
+RubyValue call_scope_method(const std::string& name, RubyArray& args, TemplateHost& host);
+
+/// The class names a template may name (`Array`, `String`, `Hash`, `Integer`, ...).
+bool is_known_constant(std::string_view name);
+RubyValue constant_value(const std::string& name);
+
+}  // namespace marionette::compiler::erb

@@ -1,0 +1,40 @@
+#include "lang/utf8.hpp"
+
+namespace marionette::lang {
+
+std::optional<std::size_t> first_invalid_utf8(std::string_view text) {
+  auto byte = [&](std::size_t at) { return static_cast<unsigned char>(text[at]); };
+  std::size_t at = 0;
+  while (at < text.size()) {
+    unsigned char lead = byte(at);
+    if (lead < 0x80) {
+      ++at;
+      continue;
+    }
+    // The range of the second byte depends on the lead (RFC 3629's table): it rules out
+    // overlong forms, surrogates (ED A0..BF) and code points beyond U+10FFFF (F4 90..).
+    std::size_t length = 0;
+    unsigned char low = 0x80, high = 0xBF;
+    if (lead >= 0xC2 && lead <= 0xDF) {
+      length = 2;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+      length = 3;
+      if (lead == 0xE0) low = 0xA0;
+      if (lead == 0xED) high = 0x9F;
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+      length = 4;
+      if (lead == 0xF0) low = 0x90;
+      if (lead == 0xF4) high = 0x8F;
+    } else {
+      return at;
+    }
+    if (at + length > text.size()) return at;
+    if (byte(at + 1) < low || byte(at + 1) > high) return at;
+    for (std::size_t i = 2; i < length; ++i)
+      if (byte(at + i) < 0x80 || byte(at + i) > 0xBF) return at;
+    at += length;
+  }
+  return std::nullopt;
+}
+
+}  // namespace marionette::lang

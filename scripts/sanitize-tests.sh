@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The CI-sized sanitizer run: builds everything with AddressSanitizer and UBSan into build-asan/
+# and runs the unit, golden and hardening suites there. A heap error, a leak or undefined
+# behaviour fails the test it happens in. Arguments go to ctest (e.g. `-R golden`).
+#   JOBS=2 scripts/sanitize-tests.sh          # on a small machine
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=${JOBS:-$(nproc)}
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DMARIONETTE_SANITIZE=address,undefined "${launcher[@]}" >/dev/null
+cmake --build build-asan -j"$jobs"
+# detect_leaks: LeakSanitizer; abort_on_error: a finding is a failed test, not a log line.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:strict_string_checks=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+ctest --test-dir build-asan --output-on-failure --timeout 600 -j"$jobs" -L 'unit|golden|hardening' "$@"

@@ -1,0 +1,114 @@
+// The native ERB engine (compiler/erb): what it takes, what it refuses before running, and the
+// Ruby errors it raises with the template's line. Output expectations were checked with
+// `ruby -rerb` (trim mode '-').
+
+#include <gtest/gtest.h>
+
+#include "erb_test_host.hpp"
+
+namespace marionette::compiler::erb {
+namespace {
+
+std::string render(const std::string& text, testing::MapHost& host) {
+  return render_erb(*parse_erb(text), host);
+}
+
+std::string render(const std::string& text) {
+  testing::MapHost host;
+  host.variables["list"] = RubyArray{RubyValue(1), RubyValue("a"), RubyValue()};
+  host.variables["name"] = "web";
+  host.variables["hash"] = RubyHash{{RubyValue("k"), RubyValue(1.5)}};
+  return render(text, host);
+}
+
+TEST(ErbEngine, TrimModeDash) {
+  EXPECT_EQ(render("a\n  <%- if true -%>\n  b\n  <%- end -%>\nc\n"), "a\n  b\nc\n");
+  EXPECT_EQ(render("x <%- 1 -%> y"), "x  y");
+  EXPECT_EQ(render("<% if true %>\nkept\n<% end %>\n"), "\nkept\n\n");
+  EXPECT_EQ(render("<%# comment -%>\nz"), "z");
+  EXPECT_EQ(render("<%% x %> %%>"), "<% x %> %%>");
+  EXPECT_EQ(render("<%= 'a' -%>"), "a");
+}
+
+TEST(ErbEngine, ToSOfRubyValues) {
+  EXPECT_EQ(render("<%= @list %>|<%= @hash %>|<%= @nothing %>|<%= 1e20 %>|<%= 2.0 %>"),
+            "[1, \"a\", nil]|{\"k\"=>1.5}||1.0e+20|2.0");
+  EXPECT_EQ(render("<%= :sym.inspect %> <%= \"q\\\"#{1}\".inspect %>"), ":sym \"q\\\"1\"");
+}
+
+TEST(ErbEngine, BlocksAndControl) {
+  EXPECT_EQ(render("<% @list.compact.each_with_index do |x, i| -%><%= i %>=<%= x %>;<% end -%>"),
+            "0=1;1=a;");
+  EXPECT_EQ(render("<%= @hash.map { |k, v| \"#{k}:#{v}\" }.join %>"), "k:1.5");
+  EXPECT_EQ(render("<% case @name when /^w/ then %>w<% else %>other<% end %>"), "w");
+  EXPECT_EQ(render("<%= @name == 'web' ? 'yes' : 'no' %><%= 'u' unless @name %>"), "yes");
+  EXPECT_EQ(render("<%= [3, 1, 2].sort_by { |x| -x }.inspect %>"), "[3, 2, 1]");
+  EXPECT_EQ(render("<%= @list.map(&:to_s).inspect %>"), "[\"1\", \"a\", \"\"]");
+}
+
+TEST(ErbEngine, ScopeAccess) {
+  EXPECT_EQ(render("<%= scope['name'] %> <%= scope.lookupvar('::name') %> "
+                   "<%= scope.function_upcase(['x']) %> <%= has_variable?('nothing') %>"),
+            "web web X false");
+}
+
+TEST(ErbEngine, MethodsDefinedInTheTemplate) {
+  EXPECT_EQ(render("<%- def yes_no(v)\n  return 'yes' if v\n  'no'\nend -%><%= yes_no(true) %>/<%= yes_no(nil) %>"),
+            "yes/no");
+  testing::MapHost host;
+  EXPECT_EQ(render("<% scope.setvar('made', [1]) %><%= scope['made'].inspect %>", host), "[1]");
+  EXPECT_THROW(render("<% scope.setvar('made', 2) %>", host), TemplateError);
+  EXPECT_EQ(render("<%= Regexp.escape('a.b c') %>"), "a\\.b\\ c");
+}
+
+TEST(ErbEngine, RefusesWhatItDoesNotKnowBeforeRunning) {
+  auto construct = [](const std::string& text) {
+    try {
+      parse_erb(text);
+    } catch (const Unsupported& u) {
+      return std::to_string(u.line) + ": " + u.construct;
+    }
+    return std::string("taken");
+  };
+  EXPECT_EQ(construct("a\n<%= @x.frobnicate %>"), "2: method 'frobnicate'");
+  EXPECT_EQ(construct("<% def f(a = 1); end %>"), "1: method parameter with a default");
+  EXPECT_EQ(construct("<%= return 1 %>"), "1: 'return'");
+  EXPECT_EQ(construct("\n\n<%= JSON.parse('{}') %>"), "3: constant 'JSON'");
+  EXPECT_EQ(construct("<%= require 'x' %>"), "1: method 'require'");
+  EXPECT_EQ(construct("<% if true %>"), "1: syntax error, unexpected end-of-input");
+  EXPECT_EQ(construct("<%= @x.each do |y| %>"), "1: syntax error, unexpected ')'");
+}
+
+TEST(ErbEngine, RubyErrorsNameTheLine) {
+  testing::MapHost host;
+  try {
+    render("line one\n<%= @nothing.length %>", host);
+    FAIL() << "no error";
+  } catch (const TemplateError& e) {
+    EXPECT_EQ(e.line, 2);
+    EXPECT_EQ(e.message, "undefined method `length' for nil:NilClass");
+  }
+  try {
+    render("<%= [1, 'a'].sort %>", host);
+    FAIL() << "no error";
+  } catch (const TemplateError& e) {
+    EXPECT_EQ(e.message, "comparison of Integer with String failed");
+  }
+}
+
+TEST(ErbEngine, DepthIsBounded) {
+  std::string deep(5000, '[');
+  deep += std::string(5000, ']');
+  EXPECT_THROW(parse_erb("<%= " + deep + " %>"), Unsupported);
+  std::string parens = "<%= " + std::string(3000, '(') + "1" + std::string(3000, ')') + " %>";
+  EXPECT_THROW(parse_erb(parens), Unsupported);
+  std::string chain = "<%= 'x'";
+  for (int i = 0; i < 100000; ++i) chain += ".to_s";
+  EXPECT_THROW(parse_erb(chain + " %>"), Unsupported);
+  std::string sum = "<%= 1";
+  for (int i = 0; i < 100000; ++i) sum += " + 1";
+  EXPECT_THROW(parse_erb(sum + " %>"), Unsupported);
+}
+
+}  // namespace
+}  // namespace marionette::compiler::erb

@@ -1,0 +1,38 @@
+// inline_template() in a compile: rendered natively; a template beyond the engine fails with
+// the construct and its line (Puppet would run it with Ruby: docs/puppet-differences.md).
+
+#include <gtest/gtest.h>
+
+#include "compile_helper.hpp"
+
+namespace marionette::testing {
+namespace {
+
+TEST(ErbFunction, InlineTemplatesConcatenate) {
+  EXPECT_EQ(message_of("inline_template('<%= @x %>', '-<%= @x.upcase %>')", "$x = 'a'"),
+            catalog::Data("a-A"));
+}
+
+TEST(ErbFunction, BeyondTheEngineNamesConstructAndLine) {
+  std::string error = error_of("notify { 'r': message => inline_template(\"\\n<%= JSON.dump(1) %>\") }");
+  EXPECT_NE(error.find("Failed to parse inline template: marionette's ERB engine does not "
+                       "support constant 'JSON' (line 2)"),
+            std::string::npos)
+      << error;
+}
+
+TEST(ErbFunction, RubyErrorsAsPuppetWordsThem) {
+  std::string error = error_of("notify { 'r': message => inline_template('<%= @nothing.size %>') }");
+  EXPECT_NE(error.find("Failed to parse inline template: undefined method `size' for nil:NilClass"),
+            std::string::npos)
+      << error;
+}
+
+TEST(ErbFunction, AFunctionsFailureIsTheTemplates) {
+  std::string error =
+      error_of("notify { 'r': message => inline_template(\"x\\n<% scope.function_fail(['boom']) %>\") }");
+  EXPECT_NE(error.find("error: Failed to parse inline template: boom"), std::string::npos) << error;
+}
+
+}  // namespace
+}  // namespace marionette::testing

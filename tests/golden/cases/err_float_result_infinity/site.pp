@@ -1,0 +1,2 @@
+$big = 1e308
+notify { "x": message => "${$big * 10}" }

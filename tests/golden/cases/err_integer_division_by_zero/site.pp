@@ -1,0 +1,2 @@
+$zero = 0
+notify { "x": message => "${10 / $zero}" }

@@ -1,0 +1,2 @@
+$one = 1
+notify { "x": message => "${$one << 100}" }

@@ -1,0 +1,2 @@
+$x = 1
+notify { "x": message => "${Timestamp(1e300)}" }

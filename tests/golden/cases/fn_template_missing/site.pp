@@ -1,0 +1,1 @@
+notify { 'x': message => template('nosuchmodule/x.erb') }

@@ -1,0 +1,4 @@
+$x = 'text'
+notify { 'x':
+  message => template('m/bad.erb'),
+}

@@ -1,0 +1,3 @@
+function conf::quote(String $text) >> String {
+  "'${text}'"
+}
