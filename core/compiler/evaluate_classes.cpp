@@ -112,6 +112,10 @@ void Evaluator::evaluate_class(const std::string& name, const ast::ClassDefiniti
   body.set("title", name);
   body.set("name", name);
   body.set("module_name", environment_.module_of(name));
+  // The module of the code that declared the class (its scope still lives: a class is
+  // evaluated as it is declared); "" from the main manifest or a node.
+  const Value* caller_module = declaring ? declaring->find("module_name") : nullptr;
+  body.set("caller_module_name", caller_module ? *caller_module : Value(""));
   bind_parameters(definition.parameters, resources_[index], body, where);
   evaluate_block(definition.body, body, true);
 }
@@ -236,6 +240,21 @@ hiera::Hiera& Evaluator::hiera() {
   return *hiera_;
 }
 
+namespace {
+
+/// The module of the container whose code declared a defined type's instance: what Puppet
+/// gives the instance as $caller_module_name ("" for the main manifest and nodes).
+std::string container_module(const ResourceTable& resources, const Environment& environment,
+                             const std::optional<std::size_t>& container) {
+  if (!container || *container >= resources.size()) return "";
+  const CompiledResource& owner = resources[*container];
+  if (owner.type == "Node") return "";
+  std::string name = owner.type == "Class" ? lowercase(owner.title) : lowercase(owner.type);
+  return name == "main" ? "" : environment.module_of(name);
+}
+
+}  // namespace
+
 std::optional<Value> Evaluator::lookup_parameter(const std::string& key,
                                                  const lang::SourceLocation& where) {
   try {
@@ -264,6 +283,7 @@ void Evaluator::evaluate_defined_type(std::size_t index) {
   const Value* name = resource.parameter("name");
   body.set("name", name ? *name : Value(resource.title));
   body.set("module_name", environment_.module_of(lowercase(resource.type)));
+  body.set("caller_module_name", container_module(resources_, environment_, resource.tag_source));
   bind_parameters(definition->parameters, resource, body, resource.where);
   evaluate_block(definition->body, body, true);
 }

@@ -97,7 +97,8 @@ void Evaluator::drop_namevars_equal_to_titles() {
     // The namevar: a module type's one key attribute, else `name` (a composite key, a defined
     // type); the built-in types' own for file and exec.
     std::string_view namevar = "name";
-    if (resource.type == "File") namevar = "path";
+    if (resource.type == "File" || resource.type == "Tidy" || resource.type == "K5login")
+      namevar = "path";
     if (resource.type == "Exec") namevar = "command";
     if (!module_types_.empty())
       if (auto found = module_types_.find(resource.type); found != module_types_.end())

@@ -8,6 +8,7 @@
 #include "facts/facts.hpp"
 #include "facts/native_parts.hpp"
 #include "facts/psych_scalar.hpp"
+#include "facts/yaml_text.hpp"
 
 namespace marionette::facts {
 namespace {
@@ -148,6 +149,14 @@ Facts load_yaml_file(const std::filesystem::path& path, RubyDates dates) {
   if (!root || root->is_null()) return Facts::object();  // an empty file: no facts
   if (!root->is_object()) fail(path, &root_mark, "expected a mapping of fact names to values");
   return std::move(*root);
+}
+
+Facts parse_yaml_text(const std::string& text, const std::filesystem::path& name,
+                      RubyDates dates) {
+  Reader reader(name, text, dates);
+  yaml_mark_t root_mark{};
+  std::optional<Facts> root = reader.document(root_mark);
+  return root ? std::move(*root) : Facts();
 }
 
 }  // namespace marionette::facts

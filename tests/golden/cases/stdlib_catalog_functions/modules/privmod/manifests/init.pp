@@ -1,0 +1,3 @@
+class privmod {
+  include privmod::internal
+}

@@ -1,0 +1,4 @@
+class privmod::internal {
+  assert_private()
+  notify { 'private class reached': }
+}

@@ -1,0 +1,2 @@
+# member needs an array.
+notify { 'x': message => member('abc', 'b') }

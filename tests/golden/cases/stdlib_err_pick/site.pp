@@ -1,0 +1,3 @@
+# pick with nothing but undef and '' fails.
+$a = undef
+notify { 'x': message => pick($a, '') }

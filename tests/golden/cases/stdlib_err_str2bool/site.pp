@@ -1,0 +1,2 @@
+# str2bool of a word it does not know.
+notify { 'x': message => str2bool('maybe') }

@@ -1,0 +1,2 @@
+# validate_integer above the maximum.
+validate_integer(5, 3)
