@@ -110,7 +110,8 @@ void Evaluator::evaluate_class(const std::string& name, const ast::ClassDefiniti
     body.set_defaults_parent(&snapshot);
   }
   body.set("title", name);
-  body.set("name", name);
+  const Value* given_name = resources_[index].parameter("name");
+  body.set("name", given_name ? *given_name : Value(name));
   body.set("module_name", environment_.module_of(name));
   // The module of the code that declared the class (its scope still lives: a class is
   // evaluated as it is declared); "" from the main manifest or a node.
@@ -182,7 +183,8 @@ void Evaluator::bind_parameters(const std::vector<ast::Parameter>& declared,
                                 const lang::SourceLocation& where) {
   auto label = [&] { return resource.ref(); };  // for errors only
   for (const auto& [name, value] : resource.parameters) {
-    bool known = is_metaparameter(name) ||
+    // `name` is every class's and defined type's namevar: Puppet takes it as $name.
+    bool known = is_metaparameter(name) || name == "name" ||
                  std::any_of(declared.begin(), declared.end(),
                              [&](const ast::Parameter& p) { return p.name == name; });
     if (!known) throw SourceError(label() + ": has no parameter named '" + name + "'", where);
