@@ -4,6 +4,7 @@
 
 #include "catalog/catalog.hpp"
 #include "catalog/catalog_writer.hpp"
+#include "catalog/json_nesting.hpp"
 #include "catalog/json_writer.hpp"
 
 namespace marionette::catalog {
@@ -185,6 +186,8 @@ std::string to_json(const Catalog& c) {
 }
 
 Catalog from_json(std::string_view text) {
+  if (std::string problem = json_nesting_problem(text); !problem.empty())
+    throw CatalogError(problem);
   Data in;
   try {
     in = Data::parse(text.begin(), text.end());

@@ -11,6 +11,7 @@
 #include <system_error>
 #include <vector>
 
+#include "catalog/json_nesting.hpp"
 #include "facts/facts.hpp"
 #include "facts/native_parts.hpp"
 
@@ -48,6 +49,8 @@ Facts parse_key_values(const std::string& text, const fs::path& path, const Warn
 }
 
 Facts parse_json(const std::string& text, const fs::path& path) {
+  if (std::string problem = catalog::json_nesting_problem(text); !problem.empty())
+    throw std::runtime_error(path.string() + ": error: " + problem);
   Facts parsed = Facts::parse(text, nullptr, false);
   if (parsed.is_discarded()) throw std::runtime_error(path.string() + ": error: not valid JSON");
   if (!parsed.is_object()) {
