@@ -191,7 +191,7 @@ Catalog from_json(std::string_view text) {
   Data in;
   try {
     in = Data::parse(text.begin(), text.end());
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {  // a parse error, or a number out of range
     throw CatalogError(std::string("not valid JSON: ") + e.what());
   }
   if (!in.is_object()) throw CatalogError("a catalog must be a JSON object");

@@ -13,6 +13,7 @@
 
 #include "catalog/json_nesting.hpp"
 #include "facts/facts.hpp"
+#include "facts/json_facts.hpp"
 #include "facts/native_parts.hpp"
 
 namespace marionette::facts {
@@ -51,8 +52,12 @@ Facts parse_key_values(const std::string& text, const fs::path& path, const Warn
 Facts parse_json(const std::string& text, const fs::path& path) {
   if (std::string problem = catalog::json_nesting_problem(text); !problem.empty())
     throw std::runtime_error(path.string() + ": error: " + problem);
-  Facts parsed = Facts::parse(text, nullptr, false);
-  if (parsed.is_discarded()) throw std::runtime_error(path.string() + ": error: not valid JSON");
+  Facts parsed;
+  try {
+    parsed = parse_json_facts(text);
+  } catch (const std::runtime_error&) {
+    throw std::runtime_error(path.string() + ": error: not valid JSON");
+  }
   if (!parsed.is_object()) {
     throw std::runtime_error(path.string() + ": error: expected an object of fact names to values");
   }
@@ -187,7 +192,7 @@ Facts load_external_facts(const std::vector<fs::path>& dirs, const Warn& warn) {
       try {
         auto facts = facts_in(file, warn);
         if (!facts) continue;
-        for (const auto& [name, value] : facts->items()) external[lowercase(name)] = value;
+        set_all(external, *facts, lowercase);
       } catch (const std::exception& failure) {
         warn(std::string(failure.what()) + "; its facts are skipped");
       }
@@ -205,7 +210,7 @@ Facts gather(const std::vector<fs::path>& external_dirs, const Warn& warn,
   Facts facts = gather_native(names);
   const Facts external = load_external_facts(external_dirs, warn);
   if (external.empty()) return facts;
-  for (const auto& [name, value] : external.items()) facts[name] = value;
+  set_all(facts, external);
   return native::sorted_facts(std::move(facts));
 }
 
