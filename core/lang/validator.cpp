@@ -632,9 +632,10 @@ class Validator {
              parameter.name_where);
   }
 
-  /// Puppet's parser validates `1+1+…` of 50,000 terms; nesting as deep as the evaluator allows
-  /// (2,000) and much deeper passes here, beyond that it is refused as the evaluation would be.
-  static constexpr int kMaxDepth = 20000;
+  /// Puppet's parser validates `1+1+…` of 50,000 terms; nesting five times as deep as the
+  /// evaluator allows (2,000) passes here, and so is safe for every other walk of the tree (its
+  /// dump, for one); beyond that it is refused as the evaluation would be.
+  static constexpr int kMaxDepth = 10000;
   const ParseNotes& notes_;
   Nesting nesting_;
   std::vector<const Node*> path_;  ///< the containers of the node being checked, outermost first
