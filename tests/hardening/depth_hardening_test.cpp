@@ -165,7 +165,7 @@ TEST_F(DepthHardening, DeepValuesBuiltWithReduceAreAnError) {
 }
 
 TEST_F(DepthHardening, FactsNestedTwentyThousandDeepAreAnErrorAtTheirPlace) {
-  for (const std::string& open : {"[", "{a: "}) {
+  for (const char* open : {"[", "{a: "}) {
     fs::path facts = write("deep.yaml", "deep: " + repeated(open, 20000) + "\n");
     fs::path site = write("site.pp", "notice('x')\n");
     CommandResult result =
