@@ -13,6 +13,7 @@
 
 #include "catalog/json_nesting.hpp"
 #include "facts/facts.hpp"
+#include "facts/indexed_object.hpp"
 #include "facts/json_facts.hpp"
 #include "facts/native_parts.hpp"
 
@@ -33,6 +34,7 @@ std::string lowercase(std::string text) {
 /// key=value lines; blank lines and # comments are skipped, other lines are reported.
 Facts parse_key_values(const std::string& text, const fs::path& path, const Warn& warn) {
   Facts facts = Facts::object();
+  IndexedObject names(facts);
   std::istringstream lines(text);
   int number = 0;
   for (std::string line; std::getline(lines, line);) {
@@ -44,7 +46,7 @@ Facts parse_key_values(const std::string& text, const fs::path& path, const Warn
       warn(path.string() + ":" + std::to_string(number) + ": not a key=value line; skipped");
       continue;
     }
-    facts[lowercase(line.substr(0, equals))] = line.substr(equals + 1);
+    names.set(lowercase(line.substr(0, equals)), line.substr(equals + 1));
   }
   return facts;
 }

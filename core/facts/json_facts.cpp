@@ -3,32 +3,17 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <optional>
 #include <stdexcept>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "catalog/json_nesting.hpp"
+#include "facts/indexed_object.hpp"
 
 namespace marionette::facts {
 namespace {
-
-using Index = std::unordered_map<std::string, std::size_t>;
-
-/// `value` under `name` in the object `object`, whose names `index` knows: a new name is
-/// appended, a known one replaced in place. The value's place in the object.
-Facts& set_indexed(Facts& object, Index& index, std::string name, Facts value) {
-  auto& entries = object.get_ref<Facts::object_t&>();
-  auto [at, fresh] = index.try_emplace(name, entries.size());
-  if (fresh) {
-    entries.emplace_back(std::move(name), std::move(value));
-    return entries.back().second;
-  }
-  auto& slot = std::next(entries.begin(), static_cast<std::ptrdiff_t>(at->second))->second;
-  slot = std::move(value);
-  return slot;
-}
 
 /// nlohmann's SAX events into Facts, each open object with an index of its names.
 class Builder : public nlohmann::json_sax<Facts> {
@@ -58,7 +43,7 @@ class Builder : public nlohmann::json_sax<Facts> {
  private:
   struct Open {
     Facts* value;
-    Index index;
+    std::optional<IndexedObject> names;  ///< for an object
   };
 
   /// The value's place: the root, the next item of the open array, or the open object's key_.
@@ -72,14 +57,16 @@ class Builder : public nlohmann::json_sax<Facts> {
       parent.value->push_back(std::move(value));
       return &parent.value->back();
     }
-    return &set_indexed(*parent.value, parent.index, std::move(key_), std::move(value));
+    return &parent.names->set(std::move(key_), std::move(value));
   }
   bool add(Facts value) {
     place(std::move(value));
     return true;
   }
   bool open(Facts container) {
-    open_.push_back({place(std::move(container)), {}});
+    Facts* placed = place(std::move(container));
+    open_.push_back({placed, std::nullopt});
+    if (placed->is_object()) open_.back().names.emplace(*placed);
     return true;
   }
   bool close() {
@@ -103,11 +90,8 @@ Facts parse_json_facts(std::string_view text) {
 }
 
 void set_all(Facts& into, const Facts& from, std::string (*rename)(std::string)) {
-  Index index;
-  std::size_t at = 0;
-  for (const auto& entry : into.get_ref<const Facts::object_t&>()) index.emplace(entry.first, at++);
-  for (const auto& [name, value] : from.items())
-    set_indexed(into, index, rename ? rename(name) : name, value);
+  IndexedObject names(into);
+  for (const auto& [name, value] : from.items()) names.set(rename ? rename(name) : name, value);
 }
 
 }  // namespace marionette::facts

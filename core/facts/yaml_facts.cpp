@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "facts/facts.hpp"
+#include "facts/indexed_object.hpp"
 #include "facts/native_parts.hpp"
 #include "facts/psych_scalar.hpp"
 #include "facts/yaml_data.hpp"
@@ -124,12 +125,10 @@ class Reader {
   }
 
   /// A mapping's entries, read after its start event. A later duplicate key replaces the value
-  /// and keeps the first one's place, as a Ruby Hash does; the index of keys keeps a mapping of
-  /// 100,000 keys linear (the ordered object's own lookup is a linear search).
+  /// and keeps the first one's place, as a Ruby Hash does.
   Facts mapping(int depth) {
     Facts value = Facts::object();
-    auto& entries = value.get_ref<Facts::object_t&>();
-    std::unordered_map<std::string, std::size_t> index;
+    IndexedObject names(value);
     while (true) {
       Event key;
       next(key);
@@ -145,13 +144,7 @@ class Reader {
       std::string name(text_of(key->data.scalar.value));
       Event item;
       next(item);
-      Facts child = node(item, depth + 1);
-      auto [at, fresh] = index.try_emplace(name, entries.size());
-      if (fresh)
-        entries.emplace_back(std::move(name), std::move(child));
-      else
-        std::next(entries.begin(), static_cast<std::ptrdiff_t>(at->second))->second =
-            std::move(child);
+      names.set(std::move(name), node(item, depth + 1));
     }
     return value;
   }

@@ -267,9 +267,10 @@ TEST_F(DepthHardening, TwoHundredThousandFactsCompileInLinearTime) {
   };
   double small = seconds_for(50000);
   double large = seconds_for(200000);
-  // Four times the keys: linear is about 4 times the time; quadratic (as it was) 16.
-  EXPECT_LT(large, 10.0);
-  EXPECT_LT(large, 8 * small + 1.0) << "50k keys: " << small << " s, 200k keys: " << large << " s";
+  // Four times the keys: linear is about 4 times the time, quadratic (as it was: 100,000 took
+  // 71 s) 16 times. Generous bounds, for a loaded machine.
+  EXPECT_LT(large, 20.0);
+  EXPECT_LT(large, 10 * small + 3.0) << "50k keys: " << small << " s, 200k keys: " << large << " s";
 }
 
 }  // namespace
