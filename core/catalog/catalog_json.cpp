@@ -4,6 +4,7 @@
 
 #include "catalog/catalog.hpp"
 #include "catalog/catalog_writer.hpp"
+#include "catalog/json_nesting.hpp"
 #include "catalog/json_writer.hpp"
 
 namespace marionette::catalog {
@@ -185,10 +186,12 @@ std::string to_json(const Catalog& c) {
 }
 
 Catalog from_json(std::string_view text) {
+  if (std::string problem = json_nesting_problem(text); !problem.empty())
+    throw CatalogError(problem);
   Data in;
   try {
     in = Data::parse(text.begin(), text.end());
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {  // a parse error, or a number out of range
     throw CatalogError(std::string("not valid JSON: ") + e.what());
   }
   if (!in.is_object()) throw CatalogError("a catalog must be a JSON object");

@@ -186,7 +186,7 @@ void Evaluator::bind_parameters(const std::vector<ast::Parameter>& declared,
     // `name` is every class's and defined type's namevar: Puppet takes it as $name.
     bool known = is_metaparameter(name) || name == "name" ||
                  std::any_of(declared.begin(), declared.end(),
-                             [&](const ast::Parameter& p) { return p.name == name; });
+                             [&, &name = name](const ast::Parameter& p) { return p.name == name; });
     if (!known) throw SourceError(label() + ": has no parameter named '" + name + "'", where);
   }
   // Puppet evaluates the parameters' types where no variable is visible, not even the top

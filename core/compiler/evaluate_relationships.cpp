@@ -279,7 +279,7 @@ void Evaluator::check_relationship_targets() const {
       if (std::find(std::begin(kRelationships), std::end(kRelationships), name) ==
           std::end(kRelationships))
         continue;
-      auto check = [&](const Value& reference) {
+      auto check = [&, &name = name](const Value& reference) {
         std::string type, title;
         if (is_resource_reference(reference)) {
           type = reference.type().name;

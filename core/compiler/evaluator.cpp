@@ -1,7 +1,9 @@
 #include "compiler/evaluator.hpp"
 
+#include <cstdint>
 #include <iostream>
 
+#include "compiler/evaluation_budget.hpp"
 #include "compiler/functions/function.hpp"
 #include "compiler/integer_range.hpp"
 #include "compiler/jumps.hpp"
@@ -9,6 +11,7 @@
 #include "compiler/ruby_regex.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
+#include "lang/recursion_bound.hpp"
 
 namespace marionette::compiler {
 
@@ -22,13 +25,32 @@ Array unfolded(Value value) {
   return Array{std::move(value)};
 }
 
+/// Every recursion of the evaluator (an expression's operands, function, lambda and template
+/// calls, classes declaring classes) passes through evaluate(), so bounding it bounds them all.
+/// Puppet fails such input with Ruby's "stack level too deep" (its own limit falls between
+/// 1,000 and 2,000 terms of `1+1+…`, and at fewer than 250 calls of a recursive function).
+thread_local lang::Nesting evaluation_nesting;
+constexpr int kMaxEvaluationDepth = 2000;
+
+thread_local bool step_budget_set = false;
+thread_local std::uint64_t steps_left = 0;
+
 }  // namespace
+
+void set_evaluation_step_budget(std::uint64_t steps) {
+  step_budget_set = steps != 0;
+  steps_left = steps;
+}
 
 namespace ast = lang::ast;
 using lang::SourceError;
 
 // A regex match that gives up (RegexTooComplex) fails at the innermost expression evaluating it.
 Value Evaluator::evaluate(const ast::Node* node, Scope& scope) try {
+  lang::RecursionBound level(evaluation_nesting, kMaxEvaluationDepth);
+  if (level.exceeded()) throw SourceError("stack level too deep", node->where);
+  if (step_budget_set && steps_left-- == 0)
+    throw SourceError("evaluation step budget exhausted", node->where);
   switch (node->kind) {
     case ast::NodeKind::StringLiteral:
       return static_cast<const ast::StringLiteral*>(node)->value;

@@ -232,8 +232,8 @@ Value hash_operation(BinaryOp op, const Hash& left, const Value& right,
     if (!right.is_hash())
       fail("Operator '+' is not applicable to a Hash and " + type_name_of(right), where);
     for (const auto& [key, value] : right.hash()) {
-      auto found =
-          std::find_if(out.begin(), out.end(), [&](const auto& e) { return equals(e.first, key); });
+      auto found = std::find_if(out.begin(), out.end(),
+                                [&, &key = key](const auto& e) { return equals(e.first, key); });
       if (found != out.end()) {
         found->second = value;
       } else {

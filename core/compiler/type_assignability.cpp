@@ -94,8 +94,9 @@ bool assignable_to_array(const TypeValue& from, const TypeValue& to) {
   if (from.name == "Tuple") {
     auto [types, from_size] = tuple_parts(from);
     return from_size.within(size) &&
-           std::all_of(types.begin(), types.end(),
-                       [&](const TypeValue* t) { return element_assignable(t, element); });
+           std::all_of(types.begin(), types.end(), [&, &element = element](const TypeValue* t) {
+             return element_assignable(t, element);
+           });
   }
   return false;
 }

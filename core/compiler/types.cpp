@@ -372,7 +372,7 @@ std::string describe_mismatch(const TypeValue& declared, const Value& value) {
         return "entry '" + name + "' " + describe_mismatch(field.type(), *present);
     }
     for (const auto& [k, v] : value.hash())
-      if (std::none_of(schema.begin(), schema.end(), [&](const auto& field) {
+      if (std::none_of(schema.begin(), schema.end(), [&, &k = k](const auto& field) {
             return k.is_string() && struct_key(field.first).first == k.string();
           }))
         return "unrecognized key '" + to_string(k) + "'";

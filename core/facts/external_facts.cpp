@@ -11,7 +11,10 @@
 #include <system_error>
 #include <vector>
 
+#include "catalog/json_nesting.hpp"
 #include "facts/facts.hpp"
+#include "facts/indexed_object.hpp"
+#include "facts/json_facts.hpp"
 #include "facts/native_parts.hpp"
 
 namespace marionette::facts {
@@ -31,6 +34,7 @@ std::string lowercase(std::string text) {
 /// key=value lines; blank lines and # comments are skipped, other lines are reported.
 Facts parse_key_values(const std::string& text, const fs::path& path, const Warn& warn) {
   Facts facts = Facts::object();
+  IndexedObject names(facts);
   std::istringstream lines(text);
   int number = 0;
   for (std::string line; std::getline(lines, line);) {
@@ -42,14 +46,20 @@ Facts parse_key_values(const std::string& text, const fs::path& path, const Warn
       warn(path.string() + ":" + std::to_string(number) + ": not a key=value line; skipped");
       continue;
     }
-    facts[lowercase(line.substr(0, equals))] = line.substr(equals + 1);
+    names.set(lowercase(line.substr(0, equals)), line.substr(equals + 1));
   }
   return facts;
 }
 
 Facts parse_json(const std::string& text, const fs::path& path) {
-  Facts parsed = Facts::parse(text, nullptr, false);
-  if (parsed.is_discarded()) throw std::runtime_error(path.string() + ": error: not valid JSON");
+  if (std::string problem = catalog::json_nesting_problem(text); !problem.empty())
+    throw std::runtime_error(path.string() + ": error: " + problem);
+  Facts parsed;
+  try {
+    parsed = parse_json_facts(text);
+  } catch (const std::runtime_error&) {
+    throw std::runtime_error(path.string() + ": error: not valid JSON");
+  }
   if (!parsed.is_object()) {
     throw std::runtime_error(path.string() + ": error: expected an object of fact names to values");
   }
@@ -188,7 +198,7 @@ Facts load_external_facts(const std::vector<fs::path>& dirs, const Warn& warn) {
       try {
         auto facts = facts_in(file, warn);
         if (!facts) continue;
-        for (const auto& [name, value] : facts->items()) external[lowercase(name)] = value;
+        set_all(external, *facts, lowercase);
       } catch (const std::exception& failure) {
         warn(std::string(failure.what()) + "; its facts are skipped");
       }
@@ -206,7 +216,7 @@ Facts gather(const std::vector<fs::path>& external_dirs, const Warn& warn,
   Facts facts = gather_native(names);
   const Facts external = load_external_facts(external_dirs, warn);
   if (external.empty()) return facts;
-  for (const auto& [name, value] : external.items()) facts[name] = value;
+  set_all(facts, external);
   return native::sorted_facts(std::move(facts));
 }
 

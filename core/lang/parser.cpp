@@ -193,7 +193,14 @@ void Parser::reject_brace_after_statement() {
   pos_ = start;
 }
 
+Parser::Nested Parser::nest(const SourceLocation& where) {
+  if (depth_ >= kMaxDepth) throw SourceError("Expressions nested too deeply", where);
+  return Nested(++depth_);
+}
+
 ast::Block* Parser::parse_braced_block() {
+  // Definitions nest blocks without an expression between them (`class a { class b {`).
+  Nested level = nest(peek().where);
   auto* block = arena_.make<ast::Block>(expect(TokenKind::LBrace).where);
   block->statements = parse_statements(TokenKind::RBrace);
   expect(TokenKind::RBrace);

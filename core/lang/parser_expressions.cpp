@@ -131,11 +131,7 @@ std::string to_hex(std::string_view digits, int base) {
 }  // namespace
 
 ast::Expression* Parser::parse_expression() {
-  struct DepthGuard {
-    int& depth;
-    ~DepthGuard() { --depth; }
-  } guard{++depth_};
-  if (depth_ > kMaxDepth) throw SourceError("Expressions nested too deeply", peek().where);
+  Nested level = nest(peek().where);
   return parse_assignment();
 }
 
@@ -158,6 +154,7 @@ ast::Expression* Parser::parse_assignment() {
       return target;
   }
   const Token& operator_token = advance();
+  Nested level = nest(operator_token.where);
   ast::Expression* value = parse_assignment();
   return arena_.make<ast::Assignment>(operator_token.where, op, target, value);
 }
@@ -206,6 +203,7 @@ ast::Expression* Parser::parse_unary() {
       return parse_postfix();
   }
   advance();
+  Nested level = nest(token.where);
   ast::Expression* operand = parse_unary();
   if (op == ast::UnaryOp::Negate) {
     if (auto* integer = ast::as<ast::IntegerLiteral>(operand)) {
@@ -479,6 +477,7 @@ ast::Expression* Parser::parse_condition() {
 
 ast::Expression* Parser::parse_if(bool is_unless) {
   const Token& keyword = advance();
+  Nested level = nest(keyword.where);  // `elsif` recurses here
   auto* node = arena_.make<ast::If>(keyword.where, is_unless);
   node->condition = parse_condition();
   node->then_body = parse_braced_block();

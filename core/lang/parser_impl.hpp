@@ -87,6 +87,15 @@ class Parser {
   bool in_condition_ = false;
   /// How deeply expressions nest right now; past kMaxDepth the input is refused, not the stack.
   int depth_ = 0;
+  /// One more level of nesting, counted in depth_ while it lasts (refused at `where` when too
+  /// deep): every recursion of the parser passes through one.
+  struct Nested {
+    int& depth;
+    explicit Nested(int& counted) : depth(counted) {}
+    Nested(const Nested&) = delete;
+    ~Nested() { --depth; }
+  };
+  Nested nest(const SourceLocation& where);
   static constexpr int kMaxDepth = 500;
 };
 

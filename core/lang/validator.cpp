@@ -7,6 +7,7 @@
 
 #include "lang/diagnostic.hpp"
 #include "lang/labels.hpp"
+#include "lang/recursion_bound.hpp"
 
 namespace marionette::lang {
 
@@ -71,6 +72,8 @@ class Validator {
 
   void visit(const Node* node) {
     if (node == nullptr) return;
+    RecursionBound level(nesting_, kMaxDepth);
+    if (level.exceeded()) fail("stack level too deep", node);
     check(node);
     path_.push_back(node);
     visit_children(node);
@@ -629,7 +632,12 @@ class Validator {
              parameter.name_where);
   }
 
+  /// Puppet's parser validates `1+1+…` of 50,000 terms; nesting five times as deep as the
+  /// evaluator allows (2,000) passes here, and so is safe for every other walk of the tree (its
+  /// dump, for one); beyond that it is refused as the evaluation would be.
+  static constexpr int kMaxDepth = 10000;
   const ParseNotes& notes_;
+  Nesting nesting_;
   std::vector<const Node*> path_;  ///< the containers of the node being checked, outermost first
 };
 

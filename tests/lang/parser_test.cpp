@@ -101,6 +101,32 @@ TEST(ParserErrors, BadVariableNameUnderlined) {
             "t.pp:2:1: error: Syntax error at 'notice'\nnotice($x)\n^~~~~~\n");
 }
 
+std::string repeated(const std::string& text, int times) {
+  std::string out;
+  for (int i = 0; i < times; ++i) out += text;
+  return out;
+}
+
+TEST(ParserErrors, EveryRecursionIsBoundedNotLeftToTheStack) {
+  // Each used to recurse without a bound: 50,000 deep overflowed the stack.
+  const std::vector<std::string> sources = {
+      "$x = " + repeated("!", 50000) + "true\n", "$x = " + repeated("- ", 50000) + "1\n",
+      repeated("$a = ", 50000) + "1\n", repeated("class a {\n", 50000),
+      "if true { 1 }" + repeated(" elsif true { 1 }", 50000) + "\n"};
+  for (const std::string& source : sources)
+    EXPECT_NE(error_of(source).find("error: Expressions nested too deeply"), std::string::npos)
+        << source.substr(0, 30);
+  // 400 levels are fine.
+  EXPECT_EQ(error_of("$x = " + repeated("!", 400) + "true\n"), "no error");
+}
+
+TEST(ParserErrors, TheValidatorRefusesATreeTooDeepToEvaluate) {
+  std::string sum = "$x = 1" + repeated(" + 1", 50000) + "\n";
+  EXPECT_NE(error_of(sum).find("error: stack level too deep"), std::string::npos);
+  std::string fine = "$x = 1" + repeated(" + 1", 5000) + "\n";
+  EXPECT_EQ(error_of(fine), "no error");
+}
+
 TEST(Parser, NodesCarryLocations) {
   ast::Arena arena;
   Program program = parse(make_source("t.pp", "\n  notify { 'x': message => $m }\n"), arena);

@@ -25,8 +25,9 @@ Value unique(CallContext& call) {
   if (value.is_hash()) {  // Puppet: {[keys with that value] => [value]}
     Hash groups;
     for (const auto& [key, item] : value.hash()) {
-      auto found = std::find_if(groups.begin(), groups.end(),
-                                [&](const auto& g) { return equals(g.second.array()[0], item); });
+      auto found = std::find_if(groups.begin(), groups.end(), [&, &item = item](const auto& g) {
+        return equals(g.second.array()[0], item);
+      });
       if (found == groups.end()) {
         groups.emplace_back(Value(Array{key}), Value(Array{item}));
       } else {

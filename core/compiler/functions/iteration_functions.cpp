@@ -3,9 +3,11 @@
 
 #include "compiler/evaluator.hpp"
 #include "compiler/functions/function.hpp"
+#include "compiler/functions/memo_nesting.hpp"
 #include "compiler/jumps.hpp"
 #include "compiler/operators.hpp"
 #include "compiler/types.hpp"
+#include "lang/diagnostic.hpp"
 
 namespace marionette::compiler {
 
@@ -157,9 +159,13 @@ Value reduce(CallContext& call) {
     memo = items[0];
     start = 1;
   }
+  MemoNesting nesting;
   try {
-    for (std::size_t i = start; i < items.size(); ++i)
+    for (std::size_t i = start; i < items.size(); ++i) {
       memo = call.evaluator.call_lambda(*call.lambda, {memo, items[i]}, call.scope);
+      if (nesting.measure(memo) > kMaxValueNesting)
+        throw lang::SourceError("stack level too deep", call.where);
+    }
   } catch (const BreakJump&) {
   }
   return memo;

@@ -188,7 +188,9 @@ int compare_versions(const std::string& a, const std::string& b) {
     if (y == ".") return 1;
     if (digits(x) && digits(y)) {
       if (x[0] == '0' || y[0] == '0') return order(upper(x), upper(y));
-      return order(std::stoull(x), std::stoull(y));
+      // As Ruby's Integers, of any size (stoull threw past 64 bits): without leading zeros, the
+      // longer is the larger, else the digits decide.
+      return x.size() != y.size() ? order(x.size(), y.size()) : order(x, y);
     }
     return order(upper(x), upper(y));
   }

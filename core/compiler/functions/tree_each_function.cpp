@@ -22,7 +22,7 @@ TreeOptions read_options(CallContext& call, const Value& given) {
   if (!given.is_hash()) call.fail("parameter 'options' expects a Hash value");
   for (const auto& [key, value] : given.hash()) {
     std::string name = key.is_string() ? key.string() : to_string(key);
-    auto flag = [&](bool& field) {
+    auto flag = [&, &value = value](bool& field) {
       if (!value.is_boolean())
         call.fail("parameter 'options' entry '" + name + "' expects a Boolean value, got " +
                   type_name_of(value));

@@ -5,11 +5,14 @@
 #include <algorithm>
 #include <charconv>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 #include <stdexcept>
 
+#include "catalog/json_nesting.hpp"
 #include "compiler/ruby_regex.hpp"
 #include "facts/facts.hpp"
+#include "facts/yaml_data.hpp"
 
 namespace marionette::compiler::hiera {
 
@@ -123,16 +126,28 @@ std::vector<std::pair<fs::path, std::string>> Hiera::data_files(const HierarchyL
 
 const Value* Hiera::data_file(const fs::path& path, const std::string& data_hash) {
   auto [found, fresh] = files_.try_emplace(path);
+  // Ruby reads a directory, and fails as File.read does.
+  if (fresh && fs::is_directory(path)) {
+    files_.erase(found);  // and again at the next lookup
+    throw std::runtime_error("Is a directory @ io_fread - " + path.string());
+  }
   if (fresh && fs::is_regular_file(path)) {
     if (data_hash == "json_data") {
       std::ifstream in(path);
+      std::stringstream text;
+      text << in.rdbuf();
+      if (std::string problem = catalog::json_nesting_problem(text.str()); !problem.empty())
+        throw std::runtime_error(path.string() + ": error: " + problem);
       try {
-        found->second = from_data(catalog::Data::parse(in));
+        found->second = from_data(catalog::Data::parse(text.str()));
       } catch (const std::exception& e) {
         throw std::runtime_error(path.string() + ": error: " + e.what());
       }
+    } else if (std::optional<facts::Facts> data = facts::load_yaml_data(path)) {
+      found->second = from_data(*data);
     } else {
-      found->second = from_data(facts::load_yaml_file(path, facts::RubyDates::Refused));
+      std::cerr << "Warning: " << path.string() << ": file does not contain a valid yaml hash\n";
+      found->second = Value(Hash{});
     }
   }
   return found->second ? &*found->second : nullptr;

@@ -49,8 +49,9 @@ Value merge_hashes(const Value& lower, const Value& higher, bool deep) {
   }
   Hash out = lower.hash();
   for (const auto& [key, value] : higher.hash()) {
-    auto existing = std::find_if(out.begin(), out.end(),
-                                 [&](const auto& entry) { return equals(entry.first, key); });
+    auto existing = std::find_if(out.begin(), out.end(), [&, &key = key](const auto& entry) {
+      return equals(entry.first, key);
+    });
     if (existing == out.end())
       out.emplace_back(key, value);
     else

@@ -1,0 +1,2 @@
+function g($n) { g($n+1) }
+notice(g(0))

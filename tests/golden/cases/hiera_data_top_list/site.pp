@@ -1,0 +1,2 @@
+notify { 'x': message => lookup('x') }
+notify { 'y': message => lookup('y', undef, undef, 'none') }
