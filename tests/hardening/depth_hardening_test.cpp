@@ -164,6 +164,15 @@ TEST_F(DepthHardening, DeepValuesBuiltWithReduceAreAnError) {
   EXPECT_NE(allowed.out.find("true 2002"), std::string::npos) << allowed.out;
 }
 
+TEST_F(DepthHardening, DeepJsonAndYamlTextGivenToStdlibParsersIsAnError) {
+  // parsejson of 100,000 nested arrays crashed (SIGSEGV); Ruby's JSON.parse refuses 101 levels.
+  std::string json = repeated("[", 100000) + repeated("]", 100000);
+  expect_error(compile("$x = parsejson('" + json + "')\nnotice($x)\n"),
+               "error: nesting of 101 is too deep", "site.pp:1:6");
+  expect_error(compile("$x = parseyaml('" + json + "')\nnotice($x)\n"),
+               "nested too deeply (more than 1000 levels)", "site.pp:1:6");
+}
+
 TEST_F(DepthHardening, FactsNestedTwentyThousandDeepAreAnErrorAtTheirPlace) {
   for (const char* open : {"[", "{a: "}) {
     fs::path facts = write("deep.yaml", "deep: " + repeated(open, 20000) + "\n");

@@ -8,6 +8,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "catalog/json_nesting.hpp"
 #include "compiler/evaluator.hpp"
 #include "compiler/functions/ruby_serialization.hpp"
 #include "compiler/functions/stdlib_support.hpp"
@@ -222,6 +223,9 @@ Value to_toml(CallContext& call) {
 
 /// The value of a JSON text; throws std::runtime_error worded as Ruby's json words it.
 Value parse_json_text(const std::string& text) {
+  // Ruby's JSON.parse refuses nesting past 100, and deeper values would copy recursively here.
+  if (std::string problem = catalog::json_nesting_problem(text); !problem.empty())
+    throw std::runtime_error(problem.substr(0, problem.find(" (line")));
   try {
     return from_data(catalog::Data::parse(text));
   } catch (const nlohmann::json::exception&) {
