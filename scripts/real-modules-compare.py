@@ -77,6 +77,15 @@ def marionette_run(marionette, env, facts):
         return subprocess.CompletedProcess([], 124, "", f"timeout after {suite.MARIONETTE_TIMEOUT} s")
 
 
+def marionette_error(run, env):
+    output = run.stderr + run.stdout
+    error = suite.first_error_line(output)
+    detail = re.search(r"^\s*Detail: .*$", output, re.M)
+    if detail and error.endswith(":"):  # a template's error: its Detail line says what
+        error += " " + detail.group(0).strip()
+    return error.replace(env + "/", "")
+
+
 def compare(theirs, ours_json, shared, scratch):
     expected, actual = os.path.join(scratch, "expected.json"), os.path.join(scratch, "actual.json")
     with open(expected, "w") as f:
@@ -94,16 +103,15 @@ def run_case(case, args, modules, facts, classifier, version, scratch):
     key = suite.cache_key(case, facts, modules, version)
     theirs = suite.puppet_result(case, env, facts, args.shared, args.cache, key)
     row = {"case": case["name"], "kind": case.get("kind", ""), "puppet_seconds": theirs["seconds"]}
-    if not theirs["ok"]:
-        return dict(row, verdict="Puppet fails", detail=theirs["error"])
     ours = marionette_run(args.marionette, env, facts)
-    if ours.returncode != 0:
-        output = ours.stderr + ours.stdout
-        error = suite.first_error_line(output)
-        detail = re.search(r"^\s*Detail: .*$", output, re.M)
-        if detail and error.endswith(":"):  # a template's error: its Detail line says what
-            error += " " + detail.group(0).strip()
-        error = error.replace(env + "/", "")
+    error = marionette_error(ours, env) if ours.returncode != 0 else None
+    if not theirs["ok"]:
+        # Puppet's failure is the expectation: does marionette fail too (its message is not held
+        # to Puppet's here), or does it compile what Puppet refuses?
+        also = f"marionette fails too: {error}" if error else "marionette compiles it"
+        return dict(row, verdict="Puppet fails", marionette="fails" if error else "compiles",
+                    detail=f"{theirs['error']} — {also}")
+    if error:
         wall, what = classifier.classify(error)
         return dict(row, verdict="marionette fails", wall=wall, stopper=what, detail=error)
     diff = compare(theirs["catalog"], ours.stdout, args.shared, env)
@@ -122,6 +130,9 @@ def print_report(rows, cases, modules):
         print(f"| {verdict} | {verdicts.get(verdict, 0)} |")
     for wall, count in walls.most_common():
         print(f"| marionette fails: {wall} | {count} |")
+    compiles = [r["case"] for r in rows if r.get("marionette") == "compiles"]
+    print(f"| Puppet fails, marionette fails too | {verdicts.get('Puppet fails', 0) - len(compiles)} |")
+    print(f"| Puppet fails, marionette compiles | {len(compiles)} |")
     stoppers = collections.defaultdict(list)
     for r in rows:
         if r["verdict"] == "marionette fails":
