@@ -143,8 +143,13 @@ def cache_key(case, facts_path, modules, version):
 
 
 def first_error_line(text):
+    """The first error a compile printed (marionette's `file:line:col: error:` or Puppet's
+    `Error:`), not a warning that happens to say "errors"."""
     for line in text.splitlines():
-        if "rror" in line:
+        if re.search(r"(^|: )error: |^Error: ", line.strip()):
+            return line.strip()[:300]
+    for line in text.splitlines():
+        if "rror" in line and not line.lstrip().startswith("Warning"):
             return line.strip()[:300]
     lines = [l for l in text.splitlines() if l.strip()]
     return lines[0][:300] if lines else "(no output)"
