@@ -17,10 +17,14 @@ PUPPET_TIMEOUT, MARIONETTE_TIMEOUT = 300, 60
 
 
 def shared_dir(given=None):
-    """../shared beside the repository, unless --shared or MARIONETTE_SHARED_DIR names it (a git
-    worktree under /work/wt/NAME has no ../shared of its own)."""
-    for candidate in (given, os.environ.get("MARIONETTE_SHARED_DIR"),
-                      os.path.join(os.path.dirname(REPO), "shared"), "/work/shared"):
+    """--shared, else MARIONETTE_SHARED_DIR, else ../shared beside the repository, else the
+    nearest shared/ beside an ancestor (a git worktree in /work/wt/NAME finds /work/shared)."""
+    ancestors = [os.path.join(os.path.dirname(d), "shared")
+                 for d in (REPO, os.path.dirname(REPO), os.path.dirname(os.path.dirname(REPO)))]
+    named = given or os.environ.get("MARIONETTE_SHARED_DIR")
+    if named and not os.path.isdir(os.path.join(named, "tools")):
+        sys.exit(f"real-modules: {named} is not the shared dir (no tools/ in it)")
+    for candidate in [named] + ancestors:
         if candidate and os.path.isdir(os.path.join(candidate, "tools")):
             return os.path.abspath(candidate)
     sys.exit("real-modules: no shared dir (tools/puppet-catalog, facts/); pass --shared DIR "
