@@ -2,168 +2,187 @@
 """Real modules: compile small manifests that use Debian's puppet-module-* packages with real
 Puppet 7 and with marionette, compare the catalogs, and print one verdict per case.
 
-usage: scripts/real-modules-compare.py [--marionette PATH] [--corpus DIR] [--only NAME ...]
+usage: scripts/real-modules-compare.py [--marionette PATH] [--corpus DIR] [--shared DIR]
+                                       [--cache DIR] [--jobs N] [--only NAME ...] [--json FILE]
 
-Needs real Puppet (apt-get install puppet) and the unpacked packages that
-scripts/parser-corpus-fetch.sh leaves in DIR (default: /tmp/marionette-corpus/tree, else
-${XDG_CACHE_HOME:-~/.cache}/marionette/parser-corpus/tree). Every module found there is put on
-the modulepath under its short name, so dependencies resolve as they would on a Debian node.
-Verdicts: identical (catalog-diff finds no difference), differs (the first differences),
-marionette fails (its first error line), Puppet fails (then there is nothing to hold us to).
+The cases are data: scripts/real-modules-cases.yaml. Needs real Puppet (apt-get install puppet)
+and the unpacked packages that scripts/parser-corpus-fetch.sh leaves in DIR (default:
+/tmp/marionette-corpus/tree, else ${XDG_CACHE_HOME:-~/.cache}/marionette/parser-corpus/tree).
+Every module found there is put on the modulepath under its short name, so dependencies resolve
+as they would on a Debian node. The shared dir (tools/puppet-catalog, tools/catalog-diff,
+facts/debian12.yaml) is ../shared beside the repository unless --shared or
+MARIONETTE_SHARED_DIR says otherwise. Puppet's results are cached in
+${XDG_CACHE_HOME:-~/.cache}/marionette/real-modules/puppet (keyed by the case, the facts, the
+module versions and Puppet's version), so a rerun costs only marionette's compiles.
+
+Verdicts: identical (catalog-diff finds no difference); differs (the first differences);
+marionette fails (its first error, classified: stdlib function, module Ruby function, ERB beyond
+the engine, Ruby type, other); Puppet fails (then there is nothing to hold us to).
 Not run in CI: it needs Puppet and the packages.
 """
-import argparse, json, os, re, subprocess, sys, tempfile
+import argparse, collections, concurrent.futures, glob, json, os, re, subprocess, sys, tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(HERE)
-SHARED = os.path.join(os.path.dirname(REPO), "shared")
-FACTS = os.path.join(SHARED, "facts", "debian12.yaml")
-NODE = "node1.example.com"
-
-# (case, manifest): each module's main class with its defaults, or its main defined type.
-CASES = [
-    ("stdlib", "include stdlib\nfile_line { 'motd': path => '/etc/motd', line => 'hello' }\n"),
-    ("stdlib-functions", "$x = pick(undef, 'a')\nnotify { \"${x} ${join([1, 2], '-')}\": }\n"),
-    ("concat", "concat { '/etc/c.conf': }\n"
-               "concat::fragment { 'one': target => '/etc/c.conf', content => \"x\\n\", order => '01' }\n"),
-    ("inifile", "ini_setting { 's': ensure => present, path => '/etc/x.ini', section => 'main', "
-                "setting => 'k', value => 'v' }\n"),
-    ("ntp", "include ntp\n"),
-    ("apt", "include apt\n"),
-    ("xinetd", "include xinetd\n"),
-    ("rsync", "include rsync\n"),
-    ("logrotate", "include logrotate\n"),
-    ("memcached", "include memcached\n"),
-    ("ssh", "include ssh\n"),
-    ("chrony", "include chrony\n"),
-    ("haproxy", "include haproxy\n"),
-    ("rsyslog", "include rsyslog\n"),
-    ("postfix", "include postfix\n"),
-    ("systemd", "include systemd\n"),
-    ("kmod", "kmod::load { 'dummy': }\n"),
-    ("sysctl", "sysctl::value { 'net.ipv4.ip_forward': value => '1' }\n"),
-    ("redis", "include redis\n"),
-    ("monit", "include monit\n"),
-    ("tftp", "include tftp\n"),
-    ("filebeat", "include filebeat\n"),
-    ("mysql", "include mysql::server\n"),
-    ("apache", "include apache\n"),
-    ("alternatives", "alternative_entry { '/usr/bin/vim.basic': ensure => present, altlink => '/usr/bin/vim', "
-                     "altname => 'vim', priority => 10 }\n"),
-    ("archive", "include archive\n"),
-    ("openssl", "include openssl\n"),
-    ("zookeeper", "include zookeeper\n"),
-    ("etcd", "include etcd\n"),
-    ("dns", "include dns\n"),
-]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import real_modules_suite as suite  # noqa: E402
 
 
-def corpus_dir(given):
-    if given:
-        return given
-    for candidate in ("/tmp/marionette-corpus/tree",
-                      os.path.join(os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")),
-                                   "marionette", "parser-corpus", "tree")):
-        if os.path.isdir(candidate):
-            return candidate
-    sys.exit("real-modules-compare: no unpacked modules; run scripts/parser-corpus-fetch.sh first")
+def ruby_function_names(module_path):
+    """The functions a module ships in Ruby (lib/puppet/parser/functions, lib/puppet/functions)."""
+    names = set()
+    for path in glob.glob(os.path.join(module_path, "lib/puppet/parser/functions/*.rb")):
+        names.add(os.path.basename(path)[:-3])
+    root = os.path.join(module_path, "lib/puppet/functions")
+    for path in glob.glob(os.path.join(root, "**/*.rb"), recursive=True):
+        names.add(os.path.relpath(path, root)[:-3].replace(os.sep, "::"))
+    return names
 
 
-def link_modules(corpus, modules_dir):
-    """Every packaged module under its short name (puppetlabs-ntp → ntp), with its version."""
-    versions = {}
-    for package in sorted(os.listdir(corpus)):
-        available = os.path.join(corpus, package, "usr", "share", "puppet", "modules.available")
-        if not os.path.isdir(available):
-            continue
-        for full_name in os.listdir(available):
-            path = os.path.join(available, full_name)
-            short = full_name.split("-", 1)[-1].replace("-", "_")
-            try:
-                with open(os.path.join(path, "metadata.json")) as f:
-                    meta = json.load(f)
-                short = meta.get("name", full_name).replace("/", "-").split("-", 1)[-1]
-                version = meta.get("version", "?")
-            except (OSError, ValueError):
-                version = "?"
-            link = os.path.join(modules_dir, short)
-            if not os.path.exists(link):
-                os.symlink(path, link)
-                versions[short] = (full_name, version)
-    return versions
+class Classifier:
+    """What kind of wall a marionette error is."""
+
+    def __init__(self, modules):
+        stdlib = modules.get("stdlib")
+        self.stdlib = ruby_function_names(stdlib.path) if stdlib else set()
+        self.module_functions = set()
+        for short, module in modules.items():
+            if short != "stdlib":
+                self.module_functions |= ruby_function_names(module.path)
+
+    def classify(self, error):
+        function = (re.search(r"Unknown function: '([^']+)'", error)
+                    or re.search(r"undefined method `function_([^']+)'", error))
+        if function:
+            name = function.group(1).lstrip(":")
+            if name in self.stdlib:
+                return "stdlib function", name
+            if name in self.module_functions:
+                return "module Ruby function", name
+            return "other", f"function {name}"
+        kind = re.search(r"Unknown resource type: '([^']+)'", error)
+        if kind:
+            return "Ruby type", kind.group(1)
+        if re.search(r"\.erb\b|\bERB\b|template", error):
+            construct = re.search(r"does not support (.*)", error) or re.search(r"Detail: (.*)", error)
+            template = re.search(r"template (\S+\.erb)", error)
+            where = f" ({template.group(1)})" if template else ""
+            return "ERB beyond the engine", (construct.group(1) if construct else "")[:80] + where
+        return "other", ""
 
 
-def first_error_line(text):
-    for line in text.splitlines():
-        if "rror" in line:
-            return line.strip()[:220]
-    lines = [l for l in text.splitlines() if l.strip()]
-    return lines[0][:220] if lines else "(no output)"
+def marionette_run(marionette, env, facts):
+    try:
+        return subprocess.run(suite.marionette_command(marionette, env, facts), capture_output=True,
+                              text=True, timeout=suite.MARIONETTE_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return subprocess.CompletedProcess([], 124, "", f"timeout after {suite.MARIONETTE_TIMEOUT} s")
 
 
-def facts_file(scratch):
-    """shared/facts/debian12.yaml plus the facts Puppet adds about itself when it runs Facter
-    (modules such as concat compare $clientversion)."""
-    path = os.path.join(scratch, "facts.yaml")
-    with open(FACTS) as src, open(path, "w") as out:
-        out.write(src.read().rstrip("\n") + "\nclientversion: 7.23.0\n")
-    return path
+def marionette_error(run, env):
+    output = run.stderr + run.stdout
+    error = suite.first_error_line(output)
+    detail = re.search(r"^\s*Detail: .*$", output, re.M)
+    if detail and error.endswith(":"):  # a template's error: its Detail line says what
+        error += " " + detail.group(0).strip()
+    return error.replace(env + "/", "")
 
 
-def verdict(case, manifest, env, marionette, facts):
-    with open(os.path.join(env, "site.pp"), "w") as f:
-        f.write(manifest)
-    theirs = subprocess.run([os.path.join(SHARED, "tools", "puppet-catalog"), env, "-f", facts, "-n", NODE],
-                            capture_output=True, text=True, timeout=300)
-    if theirs.returncode != 0:
-        return "Puppet fails", first_error_line(theirs.stderr + theirs.stdout)
-    ours = subprocess.run([marionette, "compile", "--env-dir", env, "--facts", facts, "--node", NODE],
-                          capture_output=True, text=True, timeout=120)
-    if ours.returncode != 0:
-        return "marionette fails", first_error_line(ours.stderr + ours.stdout)
-    expected, actual = os.path.join(env, "expected.json"), os.path.join(env, "actual.json")
+def compare(theirs, ours_json, shared, scratch):
+    expected, actual = os.path.join(scratch, "expected.json"), os.path.join(scratch, "actual.json")
     with open(expected, "w") as f:
-        f.write(theirs.stdout)
+        json.dump(theirs, f)
     with open(actual, "w") as f:
-        f.write(ours.stdout)
-    diff = subprocess.run([os.path.join(SHARED, "tools", "catalog-diff"), expected, actual],
-                          capture_output=True, text=True)
+        f.write(ours_json)
+    return subprocess.run([os.path.join(shared, "tools", "catalog-diff"), expected, actual],
+                          capture_output=True, text=True, timeout=60)
+
+
+def run_case(case, args, modules, facts, classifier, version, scratch):
+    env = os.path.join(scratch, case["name"])
+    suite.write_environment(env, case, modules)
+    facts = suite.case_facts(case, facts, os.path.dirname(env) + f"/{case['name']}.facts")
+    key = suite.cache_key(case, facts, modules, version)
+    theirs = suite.puppet_result(case, env, facts, args.shared, args.cache, key)
+    row = {"case": case["name"], "kind": case.get("kind", ""), "puppet_seconds": theirs["seconds"]}
+    ours = marionette_run(args.marionette, env, facts)
+    error = marionette_error(ours, env) if ours.returncode != 0 else None
+    if not theirs["ok"]:
+        # Puppet's failure is the expectation: does marionette fail too (its message is not held
+        # to Puppet's here), or does it compile what Puppet refuses?
+        also = f"marionette fails too: {error}" if error else "marionette compiles it"
+        return dict(row, verdict="Puppet fails", marionette="fails" if error else "compiles",
+                    detail=f"{theirs['error']} — {also}")
+    if error:
+        wall, what = classifier.classify(error)
+        return dict(row, verdict="marionette fails", wall=wall, stopper=what, detail=error)
+    diff = compare(theirs["catalog"], ours.stdout, args.shared, env)
     if diff.returncode == 0:
-        resources = len(json.loads(ours.stdout).get("resources", []))
-        return "identical", f"{resources} resources"
-    lines = [l for l in diff.stdout.splitlines() if l.strip()]
-    return "differs", "; ".join(lines[:3])[:300]
+        return dict(row, verdict="identical", detail=f"{len(theirs['catalog'].get('resources', []))} resources")
+    lines = [l.strip() for l in diff.stdout.splitlines() if l.strip()]
+    return dict(row, verdict="differs", detail="; ".join(lines[:3])[:300])
+
+
+def print_report(rows, cases, modules):
+    verdicts = collections.Counter(r["verdict"] for r in rows)
+    walls = collections.Counter(r["wall"] for r in rows if r["verdict"] == "marionette fails")
+    print(f"{len(rows)} cases over {len({suite.case_module(c) for c in cases})} modules\n")
+    print("| verdict | cases |\n|---|---:|")
+    for verdict in ("identical", "differs", "marionette fails", "Puppet fails"):
+        print(f"| {verdict} | {verdicts.get(verdict, 0)} |")
+    for wall, count in walls.most_common():
+        print(f"| marionette fails: {wall} | {count} |")
+    compiles = [r["case"] for r in rows if r.get("marionette") == "compiles"]
+    print(f"| Puppet fails, marionette fails too | {verdicts.get('Puppet fails', 0) - len(compiles)} |")
+    print(f"| Puppet fails, marionette compiles | {len(compiles)} |")
+    stoppers = collections.defaultdict(list)
+    for r in rows:
+        if r["verdict"] == "marionette fails":
+            stoppers[(r["wall"], r["stopper"])].append(r["case"])
+    print("\n| wall | first stopper | cases |\n|---|---|---|")
+    for (wall, what), names in sorted(stoppers.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        print(f"| {wall} | {what.replace('|', '/') or '-'} | {', '.join(names)} |")
+    by_name = {c["name"]: c for c in cases}
+    print("\n| case | module (Debian package version) | kind | manifest | verdict | detail |")
+    print("|---|---|---|---|---|---|")
+    for r in rows:
+        case = by_name[r["case"]]
+        module = modules[suite.case_module(case)]
+        shown = case["manifest"].strip().replace("\n", " ").replace("|", "\\|")
+        shown = re.sub(r"\s+", " ", shown)
+        shown = shown if len(shown) <= 160 else shown[:157] + "..."
+        verdict = r["verdict"] + (f" ({r['wall']})" if r.get("wall") else "")
+        print(f"| {r['case']} | {module.full_name} {module.version} | {case.get('kind', '')} | `{shown}` "
+              f"| {verdict} | {r['detail'].replace('|', '/')} |", flush=True)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--marionette", default=os.path.join(REPO, "build", "core", "cli", "marionette"))
+    ap.add_argument("--marionette", default=os.path.join(suite.REPO, "build", "core", "cli", "marionette"))
     ap.add_argument("--corpus")
+    ap.add_argument("--shared")
+    ap.add_argument("--cache")
+    ap.add_argument("--cases", default=suite.CASES_FILE)
+    ap.add_argument("--jobs", type=int, default=1, help="cases compiled at once (Puppet is ~3 s a case)")
     ap.add_argument("--only", nargs="*")
+    ap.add_argument("--json", help="also write the rows as JSON here")
     args = ap.parse_args()
-    corpus = corpus_dir(args.corpus)
+    args.shared, args.cache = suite.shared_dir(args.shared), suite.cache_dir(args.cache)
+    modules = suite.packaged_modules(suite.corpus_dir(args.corpus))
+    cases = [c for c in suite.load_cases(args.cases)
+             if (not args.only or c["name"] in args.only)]
+    missing = [c["name"] for c in cases if suite.case_module(c) not in modules]
+    if missing:
+        print(f"skipped, module not packaged here: {', '.join(missing)}", file=sys.stderr)
+    cases = [c for c in cases if suite.case_module(c) in modules]
+    classifier, version = Classifier(modules), suite.puppet_version()
     with tempfile.TemporaryDirectory(prefix="marionette-real-modules-") as scratch:
-        env = os.path.join(scratch, "env")
-        os.makedirs(os.path.join(env, "modules"))
-        versions = link_modules(corpus, os.path.join(env, "modules"))
-        facts = facts_file(scratch)
-        print("| case | module (Debian package version) | manifest | verdict | detail |")
-        print("|---|---|---|---|---|")
-        for case, manifest in CASES:
-            if args.only and case not in args.only:
-                continue
-            module = case.split("-")[0]
-            full_name, version = versions.get(module, ("not packaged", ""))
-            if full_name == "not packaged":
-                continue
-            try:
-                result, detail = verdict(case, manifest, env, args.marionette, facts)
-            except subprocess.TimeoutExpired:
-                result, detail = "timeout", ""
-            detail = re.sub(r"/tmp/[^ ,)]*/code/environments/production/", "", detail.replace(env + "/", ""))
-            shown = manifest.strip().replace("\n", "; ").replace("|", "\\|")
-            print(f"| {case} | {full_name} {version} | `{shown}` | {result} | {detail.replace('|', '/')} |",
-                  flush=True)
+        facts = suite.write_facts(args.shared, os.path.join(scratch, "facts.yaml"))
+        with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
+            rows = list(pool.map(lambda c: run_case(c, args, modules, facts, classifier, version, scratch),
+                                 cases))
+    print_report(rows, cases, modules)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(rows, f, indent=1)
 
 
 if __name__ == "__main__":
