@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <iterator>
 #include <optional>
 #include <string>
@@ -14,15 +15,17 @@ namespace ast = lang::ast;
 using lang::SourceError;
 
 void Evaluator::endpoints_of(const ast::Node* operand, const Value& value, Scope& scope,
-                             std::vector<Endpoint>& out) {
+                             std::size_t chain, std::vector<Endpoint>& out) {
   if (auto* collector = ast::as<ast::Collector>(operand)) {
     out.push_back({{}, {}, collector, &scope});
     return;
   }
-  if (auto* chain = ast::as<ast::Relationship>(operand))
-    return endpoints_of(chain->right, value, scope, out);
+  if (ast::as<ast::Relationship>(operand)) {
+    out.push_back({{}, {}, nullptr, &scope, chain});
+    return;
+  }
   if (value.is_array()) {
-    for (const Value& item : value.array()) endpoints_of(nullptr, item, scope, out);
+    for (const Value& item : value.array()) endpoints_of(nullptr, item, scope, kNoChain, out);
     return;
   }
   if (is_resource_reference(value)) {
@@ -37,14 +40,18 @@ void Evaluator::endpoints_of(const ast::Node* operand, const Value& value, Scope
 }
 
 Value Evaluator::evaluate_relationship(const ast::Relationship& node, Scope& scope) {
+  // An operand that is a relationship was pushed last while it was evaluated.
   Value left = evaluate(node.left, scope);
+  std::size_t left_chain = relationships_.size() - 1;
   Value right = evaluate(node.right, scope);
+  std::size_t right_chain = relationships_.size() - 1;
   PendingRelationship pending;
   pending.where = node.where;
   bool reversed =
       node.op == ast::RelationshipOp::Require || node.op == ast::RelationshipOp::Subscribe;
-  endpoints_of(node.left, left, scope, reversed ? pending.targets : pending.sources);
-  endpoints_of(node.right, right, scope, reversed ? pending.sources : pending.targets);
+  pending.reversed = reversed;
+  endpoints_of(node.left, left, scope, left_chain, reversed ? pending.targets : pending.sources);
+  endpoints_of(node.right, right, scope, right_chain, reversed ? pending.sources : pending.targets);
   pending.parameter =
       node.op == ast::RelationshipOp::Before || node.op == ast::RelationshipOp::Require ? "before"
                                                                                         : "notify";
@@ -162,8 +169,27 @@ void Evaluator::finish_relationships() {
     std::size_t index;
     std::string title;  ///< as named: a target keeps the title it was named by (an alias)
   };
-  auto resolve = [&](const Endpoint& endpoint, const PendingRelationship& pending,
-                     const std::vector<Endpoint>& others, std::vector<Found>& out) {
+  // How an error names the other side: its first resource reference, else "a collector".
+  auto describe = [&](const std::vector<Endpoint>& side) {
+    const std::vector<Endpoint>* at = &side;
+    while (!at->empty() && (*at)[0].chain != kNoChain) at = &relationships_[(*at)[0].chain].right();
+    return at->empty() || (*at)[0].collector ? std::string("a collector")
+                                             : (*at)[0].type + "[" + (*at)[0].title + "]";
+  };
+  std::function<void(const Endpoint&, const PendingRelationship&, const std::vector<Endpoint>&,
+                     std::vector<Found>&)>
+      resolve = [&](const Endpoint& endpoint, const PendingRelationship& pending,
+                    const std::vector<Endpoint>& others, std::vector<Found>& out) {
+    if (endpoint.chain != kNoChain) {
+      // Puppet 7.23 chains past an operand that names nothing: in `a -> Coll<||> ~> b` with no
+      // match, a notifies b.
+      const PendingRelationship& inner = relationships_[endpoint.chain];
+      std::size_t before = out.size();
+      for (const Endpoint& e : inner.right()) resolve(e, inner, inner.left(), out);
+      if (out.size() == before)
+        for (const Endpoint& e : inner.left()) resolve(e, inner, inner.right(), out);
+      return;
+    }
     if (endpoint.collector) {
       std::string type = capitalize_segments(endpoint.collector->type_name);
       for (std::size_t i = 0; i < resources_.size(); ++i) {
@@ -176,9 +202,7 @@ void Evaluator::finish_relationships() {
     }
     auto index = find_by_title_or_alias(endpoint.type, endpoint.title);
     if (!index || resources_[*index].is_virtual) {
-      std::string from = others.empty() || others[0].collector
-                             ? std::string("a collector")
-                             : others[0].type + "[" + others[0].title + "]";
+      std::string from = describe(others);
       throw SourceError("Could not find resource '" + endpoint.type + "[" + endpoint.title +
                             "]' for relationship from '" + from + "'",
                         pending.where);

@@ -204,17 +204,24 @@ class Evaluator {
   // Metaparameters containers hand down (evaluate_metaparams.cpp).
   void inherit_metaparameters();
 
+  static constexpr std::size_t kNoChain = static_cast<std::size_t>(-1);
   struct Endpoint {
     std::string type, title;                          ///< a resource reference
     const lang::ast::Collector* collector = nullptr;  ///< or what a collector finds
     Scope* scope = nullptr;
+    /// Or an operand that is itself a relationship (`a -> Coll<||> ~> b`), relationships_[chain]:
+    /// its right operand's resources, or its left operand's when the right names none.
+    std::size_t chain = kNoChain;
   };
   void endpoints_of(const lang::ast::Node* operand, const Value& value, Scope& scope,
-                    std::vector<Endpoint>& out);
+                    std::size_t chain, std::vector<Endpoint>& out);
   struct PendingRelationship {
     std::vector<Endpoint> sources, targets;
     const char* parameter;  ///< "before" or "notify", set on the sources
+    bool reversed = false;  ///< `<-`/`<~`: the right operand is in sources
     lang::SourceLocation where;
+    const std::vector<Endpoint>& left() const { return reversed ? targets : sources; }
+    const std::vector<Endpoint>& right() const { return reversed ? sources : targets; }
   };
   struct PendingCollector {
     const lang::ast::Collector* node;
