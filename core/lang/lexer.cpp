@@ -438,8 +438,10 @@ class Lexer {
       }
       if (c == '\\' && pos_ + 1 < limit) {
         char next = text_[pos_ + 1];
-        if (spec.join_lines && next == '\n') {
-          pos_ += 2;
+        // Puppet drops a backslash-newline (or -CRLF) in double-quoted strings and /L heredocs.
+        bool crlf = next == '\r' && pos_ + 2 < limit && text_[pos_ + 2] == '\n';
+        if ((spec.double_quoted || spec.join_lines) && (next == '\n' || crlf)) {
+          pos_ += crlf ? 3 : 2;
           line_start = true;
           continue;
         }
