@@ -252,6 +252,10 @@ std::optional<std::size_t> Evaluator::find_by_title_or_alias(const std::string& 
     if (names(resource.parameter("alias"))) return i;
     if (!namevar.empty() && type != "Class" && names(resource.parameter(namevar))) return i;
   }
+  // File['/etc/x/'] names File['/etc/x'] (Puppet finds files by their path without the slashes).
+  if (type == "File")
+    if (std::string path = without_trailing_slashes(title); path != title)
+      return find_by_title_or_alias(type, path);
   return std::nullopt;
 }
 

@@ -173,6 +173,11 @@ void Evaluator::declare_titled(const std::string& type,
         namevar = keys.size() == 1 ? std::string_view(keys.front()) : std::string_view();
       }
     if (!name_aliases_.empty()) check_title_is_no_alias(type, title, where);
+    // File's title pattern: the path is the title without its trailing slashes.
+    if (type == "File" && std::none_of(attributes.begin(), attributes.end(),
+                                       [](const auto& a) { return a.first == "path"; }))
+      if (std::string path = without_trailing_slashes(title); path != title)
+        attributes.insert(attributes.begin(), {"path", Value(std::move(path))});
   }
   std::size_t index = declare_resource(type, title, std::move(attributes), form, where, scope);
   if (!namevar.empty()) alias_by_name(namevar, index);

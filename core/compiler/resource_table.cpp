@@ -15,6 +15,11 @@ std::string lowercase(std::string_view text) {
   return out;
 }
 
+std::string without_trailing_slashes(std::string_view path) {
+  while (path.size() > 1 && path.back() == '/') path.remove_suffix(1);
+  return std::string(path);
+}
+
 std::string capitalize_segments(std::string_view name) {
   std::string out = lowercase(name);
   bool segment_start = true;

@@ -157,4 +157,7 @@ std::string capitalize_segments(std::string_view name);
 
 std::string lowercase(std::string_view text);
 
+/// A file's path as Puppet's File title pattern reads it: "/etc/x//" -> "/etc/x", "/" stays.
+std::string without_trailing_slashes(std::string_view path);
+
 }  // namespace marionette::compiler

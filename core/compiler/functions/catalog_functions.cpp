@@ -113,7 +113,7 @@ bool Evaluator::is_defined(const Value& what, Scope& scope) {
     if (type.name == "Class")
       return resources_.find("Class", title).has_value() ||
              environment_.find_class(lowercase(title)) != nullptr;
-    return resources_.find(type.name, title).has_value();
+    return find_by_title_or_alias(type.name, title).has_value();
   }
   if (what.is_type()) {
     std::string name = lowercase(what.type().name);
