@@ -65,7 +65,10 @@ std::size_t Evaluator::add_class_resource(
   resource.enclosing_scope = &enclosing_scope(scope);
   resource.tag("class");
   resource.tag(name);
-  for (const std::string& tag : resources_[scope.resource()].tags) resource.tag(tag);
+  // The declaring resource's tags with those it takes from its own containers (a class included
+  // from a define inside another define has both defines' tags, as in Puppet 7.23).
+  for (std::optional<std::size_t> at = scope.resource(); at; at = resources_[*at].tag_source)
+    for (const std::string& tag : resources_[*at].tags) resource.tag(tag);
   if (parameters) {
     for (const auto& [key, value] : *parameters) {
       if (key == "tag") resource.tag(to_string(value));
