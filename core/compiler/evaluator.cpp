@@ -1,5 +1,6 @@
 #include "compiler/evaluator.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <iostream>
 
@@ -7,6 +8,7 @@
 #include "compiler/functions/function.hpp"
 #include "compiler/integer_range.hpp"
 #include "compiler/jumps.hpp"
+#include "compiler/known_types.hpp"
 #include "compiler/operators.hpp"
 #include "compiler/ruby_regex.hpp"
 #include "compiler/types.hpp"
@@ -46,6 +48,19 @@ namespace ast = lang::ast;
 using lang::SourceError;
 
 // A regex match that gives up (RegexTooComplex) fails at the innermost expression evaluating it.
+namespace {
+
+/// Puppet's type names that are neither data types (canonical_data_type_name) nor resource
+/// types: a reference to anything else unknown is "Resource type not found", as in Puppet 7.23.
+bool is_puppet_type_name(std::string_view lower) {
+  static constexpr std::string_view kNames[] = {"class",         "resource",  "catalogentry",
+                                                "typeset",       "typealias", "typereference",
+                                                "node",          "stage"};
+  return std::find(std::begin(kNames), std::end(kNames), lower) != std::end(kNames);
+}
+
+}  // namespace
+
 Value Evaluator::evaluate(const ast::Node* node, Scope& scope) try {
   lang::RecursionBound level(evaluation_nesting, kMaxEvaluationDepth);
   if (level.exceeded()) throw SourceError("stack level too deep", node->where);
@@ -72,8 +87,13 @@ Value Evaluator::evaluate(const ast::Node* node, Scope& scope) try {
       const std::string& name = static_cast<const ast::TypeReference*>(node)->name;
       if (auto data_type = canonical_data_type_name(name); !data_type.empty())
         return TypeValue{std::string(data_type), {}};
-      if (const ast::TypeAlias* alias = environment_.find_type_alias(lowercase(name)))
+      std::string lower = lowercase(name);
+      if (const ast::TypeAlias* alias = environment_.find_type_alias(lower))
         return resolve_alias(*alias);
+      if (!is_puppet_type_name(lower) && !is_builtin_type(lower) &&
+          !environment_.find_defined_type(lower) && !environment_.find_resource_type(lower) &&
+          !environment_.find_class(lower))
+        throw SourceError("Resource type not found: " + capitalize_segments(name), node->where);
       return TypeValue{capitalize_segments(name), {}};
     }
     case ast::NodeKind::InterpolatedString:
