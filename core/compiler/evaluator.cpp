@@ -1,6 +1,7 @@
 #include "compiler/evaluator.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <iostream>
 
@@ -201,8 +202,19 @@ Value Evaluator::evaluate_block(const ast::Block* block, Scope& scope, bool valu
 Value Evaluator::evaluate_variable(const ast::Variable& variable, Scope& scope) {
   const std::string& name = variable.name;
   if (!name.empty() && name[0] >= '0' && name[0] <= '9') {
+    // A match variable past any group is undef; one past Ruby's int is Ruby's error while a match
+    // is in scope (Puppet converts the number only then), undef otherwise.
+    std::int64_t group = 0;
+    auto parsed = std::from_chars(name.data(), name.data() + name.size(), group);
     Value capture;
-    if (scope.find_capture(static_cast<std::size_t>(std::stoul(name)), capture)) return capture;
+    if (parsed.ec != std::errc() || group > 2147483647) {
+      if (!scope.find_capture(0, capture)) return Value();
+      throw SourceError(parsed.ec != std::errc()
+                            ? "bignum too big to convert into `long'"
+                            : "integer " + name + " too big to convert to `int'",
+                        variable.where);
+    }
+    if (scope.find_capture(static_cast<std::size_t>(group), capture)) return capture;
     return Value();
   }
   const Value* found = find_variable(name, scope);
