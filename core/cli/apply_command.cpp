@@ -45,12 +45,16 @@ int run_apply(const std::vector<std::string>& words) {
   std::set<std::string> valued = kRunOptions;
   valued.insert("catalog");
   valued.insert("tags");
+  valued.insert("graphdir");
   valued.insert(kLockOptions.begin(), kLockOptions.end());
-  Arguments args(words, valued, {"noop", "detailed-exitcodes", "debug"});
+  Arguments args(words, valued, {"noop", "detailed-exitcodes", "debug", "graph"});
   if (args.positionals().size() > 1)
     throw UsageError("unexpected argument '" + args.positionals()[1] + "'");
   daemon::RunSettings settings = settings_from(args);
   if (auto tags = args.value("tags")) settings.tags = split_tags(*tags);
+  // Puppet's graphdir defaults to $statedir/graphs.
+  if (args.flag("graph"))
+    settings.graph_dir = args.value("graphdir").value_or((settings.state_dir / "graphs").string());
   if (!args.positionals().empty()) {
     if (args.value("manifest")) throw UsageError("give either MANIFEST or --manifest, not both");
     settings.manifest = args.positionals().front();

@@ -9,6 +9,7 @@
 #include "ral/resource_type.hpp"
 #include "transaction/apply.hpp"
 #include "transaction/graph.hpp"
+#include "transaction/graph_dot.hpp"
 #include "transaction/resource_path.hpp"
 
 namespace marionette::transaction {
@@ -62,11 +63,25 @@ class Transaction {
     };
   }
 
+  /// Puppet's --graph files, when asked for; a graphdir that cannot be written is an error
+  /// line, not the end of the run.
+  void write_graphs(const RelationshipGraph& graph) {
+    if (!options_.graph_dir) return;
+    try {
+      write_dot_graphs(catalog_, graph, *options_.graph_dir);
+    } catch (const std::exception& e) {
+      log_("err", e.what());
+    }
+  }
+
   /// Builds the graph and binds providers; false (report says why) when the run cannot start.
   bool prepare() {
     try {
       graph_.emplace(catalog_);
+      write_graphs(*graph_);
     } catch (const DependencyCycleError& cycle) {
+      // Puppet writes the graphs before it looks for cycles.
+      if (options_.graph_dir) write_graphs(RelationshipGraph(catalog_, RelationshipGraph::Unordered{}));
       // Puppet's hint, its "\n" printed as the two characters it writes.
       log_("err", std::string(cycle.what()) +
                       "\\nTry the '--graph' option and opening the resulting '.dot' file in "

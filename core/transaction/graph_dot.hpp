@@ -1,0 +1,30 @@
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "catalog/catalog.hpp"
+#include "transaction/graph.hpp"
+
+namespace marionette::transaction {
+
+/// Puppet's --graph files, as `puppet apply --graph` writes them in graphdir: resources.dot (the
+/// catalog's containment), relationships.dot (the relationship edges between resources, before
+/// containers become anchors) and expanded_relationships.dot (after: containers replaced by
+/// Whit[Admissible_…] and Whit[Completed_…] anchors). The same vertices, edges, labels and order
+/// as Puppet 7's, with the default resources Puppet adds to every catalog it applies
+/// (Schedule[puppet|hourly|daily|weekly|monthly|never], Filebucket[puppet]).
+struct DotGraphs {
+  std::string resources;
+  std::string relationships;
+  std::string expanded_relationships;
+};
+
+DotGraphs dot_graphs(const catalog::Catalog& catalog, const RelationshipGraph& graph);
+
+/// Writes the three files into graphdir (created when missing). Throws std::runtime_error
+/// naming the file that cannot be written.
+void write_dot_graphs(const catalog::Catalog& catalog, const RelationshipGraph& graph,
+                      const std::filesystem::path& graphdir);
+
+}  // namespace marionette::transaction
