@@ -182,6 +182,22 @@ const std::vector<Command>& commands() {
        "  --environment NAME   the environment's name (default: production)\n\n"
        "Exit status: 0 when a value was found, 1 when none was (or on an error).\n",
        run_lookup},
+      {"yamlresource", "apply resources read one a line from stdin, like puppet yamlresource receive",
+       "Usage: marionette yamlresource receive [--noop] [--debug]\n\n"
+       "The pipe protocol of the puppet-yamlresource face (mgmt's pippet resource): reads one\n"
+       "resource a line from stdin, as `TYPE TITLE {YAML attributes}` (no space in TITLE) or\n"
+       "as JSON {\"type\": …, \"title\": …, \"params\": \"{YAML attributes}\"}, applies it\n"
+       "and answers with one line of JSON on stdout:\n"
+       "  {\"resource\":\"File[/x]\",\"failed\":false,\"changed\":true,\"noop\":false,"
+       "\"error\":false,\"exception\":null}\n"
+       "A line that cannot be applied answers {\"failed\":true,\"changed\":false,\"error\":true,\n"
+       "\"exception\":\"why\"} (and logs the error on stderr); the process keeps serving until\n"
+       "stdin closes. Only warnings and errors are logged, as by the face.\n\n"
+       "Options:\n"
+       "  --noop   report what would change, change nothing\n"
+       "  --debug  log debug lines too\n\n"
+       "Exit status: 0 when stdin ends, 2 on a usage error.\n",
+       run_yamlresource},
   };
   return all;
 }
