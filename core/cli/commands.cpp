@@ -198,6 +198,17 @@ const std::vector<Command>& commands() {
        "  --debug  log debug lines too\n\n"
        "Exit status: 0 when stdin ends, 2 on a usage error.\n",
        run_yamlresource},
+      {"mgmtgraph", "print the relationship graph as mgmt's YAML graph, like puppet mgmtgraph print",
+       "Usage: marionette mgmtgraph print (--manifest FILE | --code CODE | --env-dir DIR)\n"
+       "                                 [--facts FILE] [--node NAME] [compile's options]\n\n"
+       "Compiles as compile does and prints the relationship graph in mgmt's YAML graph\n"
+       "format, translated as the puppet-mgmtgraph face did for mgmt's puppet GAPI: file, exec,\n"
+       "notify (msg), package (pkg), service (svc), user and group natively where mgmt can run\n"
+       "them, classes, defines and stages as noop anchors, every other resource as a pippet\n"
+       "node, which mgmt applies through `marionette yamlresource receive`. Translation\n"
+       "problems are logged on stderr. --config FILE is accepted (mgmt passes it) and unused.\n\n"
+       "Exit status: 0 when printed, 1 when the compile failed, 2 on a usage error.\n",
+       run_mgmtgraph},
   };
   return all;
 }

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <fstream>
 #include <set>
+#include <unordered_map>
 #include <stdexcept>
 
 #include "transaction/insertion_ordered_graph.hpp"
@@ -52,7 +53,8 @@ std::string whit_type(const std::string& prefix, const std::string& type) {
 /// catalog lacks, then two whits per container.
 class GraphVertices {
  public:
-  explicit GraphVertices(const catalog::Catalog& catalog) : catalog_(catalog) {
+  GraphVertices(const catalog::Catalog& catalog, bool default_resources) : catalog_(catalog) {
+    if (!default_resources) return;
     std::set<std::string> refs;
     for (const auto& resource : catalog.resources) refs.insert(reference_label(resource));
     for (const char* ref : kDefaultResources) {
@@ -65,6 +67,19 @@ class GraphVertices {
   Vertex default_vertex(std::size_t index) const { return resource_count() + index; }
   Vertex admissible(std::size_t container) const { return whit_base() + 2 * container; }
   Vertex completed(std::size_t container) const { return whit_base() + 2 * container + 1; }
+
+  ExpandedGraph::Kind kind(Vertex vertex) const {
+    if (vertex < resource_count()) return ExpandedGraph::Kind::resource;
+    if (vertex < whit_base()) return ExpandedGraph::Kind::default_resource;
+    return (vertex - whit_base()) % 2 == 0 ? ExpandedGraph::Kind::admissible
+                                           : ExpandedGraph::Kind::completed;
+  }
+  /// The catalog resource, or the whit's container; npos for a default resource.
+  std::size_t resource(Vertex vertex) const {
+    if (vertex < resource_count()) return vertex;
+    if (vertex < whit_base()) return static_cast<std::size_t>(-1);
+    return (vertex - whit_base()) / 2;
+  }
 
   std::string label(Vertex vertex) const {
     if (vertex < resource_count()) return reference_label(catalog_.resources[vertex]);
@@ -166,19 +181,42 @@ void write_file(const std::filesystem::path& path, const std::string& text) {
   if (!out) throw std::runtime_error("Could not write " + path.string());
 }
 
-}  // namespace
-
-DotGraphs dot_graphs(const catalog::Catalog& catalog, const RelationshipGraph& graph) {
-  GraphVertices vertices(catalog);
-  DotGraphs out;
-  out.resources = resources_dot(catalog, vertices, graph);
+/// The relationship graph before (relationships.dot) and after anchoring, in Puppet's order.
+InsertionOrderedGraph relationship_graph(const RelationshipGraph& graph,
+                                         const GraphVertices& vertices) {
   InsertionOrderedGraph relationships;
   add_resource_vertices(relationships, vertices);
   for (const auto& [source, target] : graph.declared_relationships())
     relationships.add_edge(source, target);
+  return relationships;
+}
+
+}  // namespace
+
+DotGraphs dot_graphs(const catalog::Catalog& catalog, const RelationshipGraph& graph) {
+  GraphVertices vertices(catalog, true);
+  DotGraphs out;
+  out.resources = resources_dot(catalog, vertices, graph);
+  InsertionOrderedGraph relationships = relationship_graph(graph, vertices);
   out.relationships = to_dot("Relationships", relationships, vertices);
   replace_containers_with_anchors(relationships, graph, vertices, catalog.resources.size());
   out.expanded_relationships = to_dot("Expanded_relationships", relationships, vertices);
+  return out;
+}
+
+ExpandedGraph expanded_graph(const catalog::Catalog& catalog, const RelationshipGraph& graph,
+                             bool default_resources) {
+  GraphVertices vertices(catalog, default_resources);
+  InsertionOrderedGraph relationships = relationship_graph(graph, vertices);
+  replace_containers_with_anchors(relationships, graph, vertices, catalog.resources.size());
+  ExpandedGraph out;
+  std::unordered_map<Vertex, std::size_t> index;
+  for (Vertex vertex : relationships.vertices()) {
+    index.emplace(vertex, out.vertices.size());
+    out.vertices.push_back({vertices.kind(vertex), vertices.resource(vertex), vertices.label(vertex)});
+  }
+  relationships.for_each_edge(
+      [&](Vertex from, Vertex to) { out.edges.emplace_back(index.at(from), index.at(to)); });
   return out;
 }
 

@@ -22,6 +22,23 @@ struct DotGraphs {
 
 DotGraphs dot_graphs(const catalog::Catalog& catalog, const RelationshipGraph& graph);
 
+/// Puppet's relationship graph once containers are anchors (what expanded_relationships.dot
+/// draws and what puppet-mgmtgraph translated), in Puppet's order: catalog resources, the
+/// default resources when asked for, then an admissible and a completed whit per container.
+struct ExpandedGraph {
+  enum class Kind { resource, default_resource, admissible, completed };
+  struct Vertex {
+    Kind kind;
+    std::size_t resource;  ///< catalog index of the resource, or of a whit's container
+    std::string label;     ///< "Notify[a]", "Schedule[daily]", "Whit[Admissible_class[Main]]"
+  };
+  std::vector<Vertex> vertices;
+  std::vector<std::pair<std::size_t, std::size_t>> edges;  ///< (from, to) into vertices
+};
+
+ExpandedGraph expanded_graph(const catalog::Catalog& catalog, const RelationshipGraph& graph,
+                             bool default_resources);
+
 /// Writes the three files into graphdir (created when missing). Throws std::runtime_error
 /// naming the file that cannot be written.
 void write_dot_graphs(const catalog::Catalog& catalog, const RelationshipGraph& graph,
