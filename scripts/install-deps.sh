@@ -23,7 +23,7 @@ packages=(
   puppet-module-puppetlabs-tftp puppet-module-rodjek-logrotate
   puppet-module-aboe-chrony puppet-module-camptocamp-systemd puppet-module-duritong-sysctl
   puppet-module-voxpupuli-alternatives puppet-module-puppet-archive
-  puppet-module-camptocamp-openssl puppet-module-theforeman-dns
+  puppet-module-camptocamp-openssl puppet-module-theforeman-dns puppet-module-heini-wait-for
 )
 missing=()
 for p in "${packages[@]}"; do
