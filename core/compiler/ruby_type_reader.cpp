@@ -130,8 +130,8 @@ class TypeReader {
   /// its first parameter, in case the method makes attributes (see passes_method_parameter).
   void read_method_header() {
     method_ = {};
-    std::size_t name_at = next() && next()->identifier("self") && next(2) && next(2)->punct(".")
-                              ? 3 : 1;
+    std::size_t name_at =
+        next() && next()->identifier("self") && next(2) && next(2)->punct(".") ? 3 : 1;
     const RubyToken* name = next(name_at);
     if (!name || name->kind != Kind::Identifier) return;
     const RubyToken* open = next(name_at + 1);

@@ -65,8 +65,7 @@ std::vector<std::string> error_differences(const compiler::CompileRequest& reque
     rendered = lang::render(e);
   }
   std::smatch where;
-  if (!std::regex_search(puppet, where, std::regex(R"(\(file: ([^,)]+), line: (\d+))")))
-    return {};
+  if (!std::regex_search(puppet, where, std::regex(R"(\(file: ([^,)]+), line: (\d+))"))) return {};
   std::string expected = fs::path(where[1].str()).filename().string() + ":" + where[2].str();
   if (rendered.find(expected) != std::string::npos) return {};
   return {"expected the error to name " + expected + ", got:\n" + rendered};

@@ -10,10 +10,9 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
-
-#include <nlohmann/json.hpp>
 
 #include "golden_case.hpp"
 
@@ -56,8 +55,8 @@ std::vector<std::string> missing_modules(const std::vector<RequiredModule>& modu
       if (parsed.is_object()) installed = parsed.value("version", "");
     }
     if (installed == module.version) continue;
-    missing.push_back(module.name + " " + module.version + " (" + module.package + "): " +
-                      (installed.empty() ? "not installed" : installed + " installed"));
+    missing.push_back(module.name + " " + module.version + " (" + module.package +
+                      "): " + (installed.empty() ? "not installed" : installed + " installed"));
   }
   return missing;
 }
@@ -68,15 +67,15 @@ TEST_P(RealModuleGoldenTest, CompilesAsPuppetDoes) {
   static const facts::Facts facts = facts::load_yaml_file(kCasesDir / "facts.yaml");
   const fs::path dir = kCasesDir / GetParam();
   const std::vector<RequiredModule> modules = required_modules(dir);
-  ASSERT_FALSE(modules.empty()) << dir / "required-modules" << " names no module";
+  ASSERT_FALSE(modules.empty()) << dir / "required-modules"
+                                << " names no module";
   std::vector<std::string> missing = missing_modules(modules, kDebianModules);
   if (!missing.empty())
     GTEST_SKIP() << "needs Debian's modules in " << kDebianModules
                  << " (scripts/install-deps.sh installs them):\n"
                  << testing::join_lines(missing);
   const auto start = std::chrono::steady_clock::now();
-  std::vector<std::string> diffs =
-      testing::golden_differences(dir, facts, kDebianModules.string());
+  std::vector<std::string> diffs = testing::golden_differences(dir, facts, kDebianModules.string());
   const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
   EXPECT_TRUE(diffs.empty()) << testing::join_lines(diffs);
   // Each compiles in tens of milliseconds; the bound keeps the subset fast enough for CI.
@@ -96,19 +95,22 @@ TEST(RealModuleGolden, NamesModulesThatAreMissingOrAtAnotherVersion) {
   const fs::path where = fs::path(::testing::TempDir()) / "real-module-golden-modules";
   fs::remove_all(where);
   fs::create_directories(where / "ntp");
-  std::ofstream(where / "ntp" / "metadata.json") << R"({"name": "puppetlabs-ntp", "version": "7.2.0"})";
+  std::ofstream(where / "ntp" / "metadata.json")
+      << R"({"name": "puppetlabs-ntp", "version": "7.2.0"})";
   fs::create_directories(where / "logrotate");
   fs::create_directories(where / "apt");
-  std::ofstream(where / "apt" / "metadata.json") << R"({"name": "puppetlabs-apt", "version": "9.1.0"})";
+  std::ofstream(where / "apt" / "metadata.json")
+      << R"({"name": "puppetlabs-apt", "version": "9.1.0"})";
   std::vector<RequiredModule> modules = {{"ntp", "7.2.0", "puppet-module-puppetlabs-ntp"},
                                          {"apt", "9.0.1", "puppet-module-puppetlabs-apt"},
                                          {"concat", "7.3.1", "puppet-module-puppetlabs-concat"},
                                          {"logrotate", "-", "puppet-module-rodjek-logrotate"},
                                          {"xinetd", "-", "puppet-module-puppetlabs-xinetd"}};
-  EXPECT_EQ(missing_modules(modules, where),
-            (std::vector<std::string>{"apt 9.0.1 (puppet-module-puppetlabs-apt): 9.1.0 installed",
-                                      "concat 7.3.1 (puppet-module-puppetlabs-concat): not installed",
-                                      "xinetd - (puppet-module-puppetlabs-xinetd): not installed"}));
+  EXPECT_EQ(
+      missing_modules(modules, where),
+      (std::vector<std::string>{"apt 9.0.1 (puppet-module-puppetlabs-apt): 9.1.0 installed",
+                                "concat 7.3.1 (puppet-module-puppetlabs-concat): not installed",
+                                "xinetd - (puppet-module-puppetlabs-xinetd): not installed"}));
   fs::remove_all(where);
 }
 
@@ -125,8 +127,8 @@ TEST(RealModuleGolden, EveryCaseNamesItsModulesAndCiInstallsThem) {
     const std::vector<RequiredModule> modules = required_modules(kCasesDir / name);
     EXPECT_FALSE(modules.empty()) << name;
     for (const RequiredModule& module : modules)
-      EXPECT_TRUE(words.count(module.package)) << name << ": " << module.package
-                                               << " is not in scripts/install-deps.sh";
+      EXPECT_TRUE(words.count(module.package))
+          << name << ": " << module.package << " is not in scripts/install-deps.sh";
     EXPECT_TRUE(fs::exists(kCasesDir / name / "expected.json") ||
                 fs::exists(kCasesDir / name / "expected.error"))
         << name << " has no expectation by Puppet";
