@@ -23,7 +23,13 @@ class GraphError : public std::runtime_error {
 /// The relationships form at least one cycle; the message names the resources of each.
 class DependencyCycleError : public GraphError {
  public:
-  using GraphError::GraphError;
+  DependencyCycleError(const std::string& message, std::vector<std::vector<std::string>> paths)
+      : GraphError(message), paths_(std::move(paths)) {}
+  /// Up to ten paths around each cycle, as Puppet draws them in cycles.dot with --graph.
+  const std::vector<std::vector<std::string>>& paths() const { return paths_; }
+
+ private:
+  std::vector<std::vector<std::string>> paths_;
 };
 
 /// "apache::vhost" -> "Apache::Vhost": a resource type name as Puppet prints it.

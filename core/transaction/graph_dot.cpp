@@ -230,4 +230,21 @@ void write_dot_graphs(const catalog::Catalog& catalog, const RelationshipGraph& 
   write_file(graphdir / "expanded_relationships.dot", graphs.expanded_relationships);
 }
 
+std::filesystem::path write_cycles_dot(const std::vector<std::vector<std::string>>& paths,
+                                       const std::filesystem::path& graphdir) {
+  // Puppet writes this one by hand rather than through its DOT library: no blank lines.
+  std::string text = "digraph Resource_Cycles {\n  label = \"Resource Cycles\"\n";
+  for (const auto& path : paths) {
+    std::string line;
+    for (const auto& vertex : path) line += (line.empty() ? "" : " -> ") + quoted(vertex);
+    text += line + "\n";
+  }
+  text += "}\n";
+  std::error_code ignored;
+  std::filesystem::create_directories(graphdir, ignored);
+  std::filesystem::path file = graphdir / "cycles.dot";
+  write_file(file, text);
+  return file;
+}
+
 }  // namespace marionette::transaction

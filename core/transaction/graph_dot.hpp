@@ -44,4 +44,9 @@ ExpandedGraph expanded_graph(const catalog::Catalog& catalog, const Relationship
 void write_dot_graphs(const catalog::Catalog& catalog, const RelationshipGraph& graph,
                       const std::filesystem::path& graphdir);
 
+/// Puppet's cycles.dot (Resource Cycles): each path around a cycle on one line. Returns the
+/// file's path; throws std::runtime_error naming it when it cannot be written.
+std::filesystem::path write_cycles_dot(const std::vector<std::vector<std::string>>& paths,
+                                       const std::filesystem::path& graphdir);
+
 }  // namespace marionette::transaction

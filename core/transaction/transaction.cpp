@@ -82,10 +82,19 @@ class Transaction {
     } catch (const DependencyCycleError& cycle) {
       // Puppet writes the graphs before it looks for cycles.
       if (options_.graph_dir) write_graphs(RelationshipGraph(catalog_, RelationshipGraph::Unordered{}));
-      // Puppet's hint, its "\n" printed as the two characters it writes.
-      log_("err", std::string(cycle.what()) +
-                      "\\nTry the '--graph' option and opening the resulting '.dot' file in "
-                      "OmniGraffle or GraphViz");
+      // Puppet's hint (or, with --graph, where it drew the cycles), its "\n" printed as the
+      // two characters it writes.
+      std::string after = "Try the '--graph' option and opening the resulting '.dot' file in "
+                          "OmniGraffle or GraphViz";
+      if (options_.graph_dir) {
+        try {
+          after = "Cycle graph written to " +
+                  write_cycles_dot(cycle.paths(), *options_.graph_dir).string() + ".";
+        } catch (const std::exception& e) {
+          log_("err", e.what());
+        }
+      }
+      log_("err", std::string(cycle.what()) + "\\n" + after);
       return fail_run("One or more resource dependency cycles detected in graph");
     } catch (const GraphError& error) {
       return fail_run(error.what());

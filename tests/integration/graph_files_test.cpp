@@ -83,6 +83,25 @@ TEST_F(GraphFiles, ContainersAndRelationshipsAsPuppet) { expect_as_puppet("conta
 // an exec's cwd.
 TEST_F(GraphFiles, StagesNestedDefinesAndDuplicateEdgesAsPuppet) { expect_as_puppet("stages"); }
 
+// Two cycles, one through a class's anchors: Puppet still writes the three graphs, adds
+// cycles.dot (up to ten paths around each cycle, whits by their container's name) and says where
+// it is instead of suggesting --graph.
+TEST_F(GraphFiles, ACycleIsDrawnInCyclesDotAsPuppet) {
+  fs::path fixture = fs::path(MARIONETTE_FIXTURES_DIR) / "graphs" / "cycles";
+  fs::path graphdir = dir_ / "graphs";
+  CommandResult run = apply(fixture / "site.pp", {"--graph", "--graphdir", graphdir.string()});
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_NE(run.err.find("\\nCycle graph written to " + (graphdir / "cycles.dot").string() + "."),
+            std::string::npos)
+      << run.err;
+  EXPECT_EQ(run.err.find("Try the '--graph' option"), std::string::npos) << run.err;
+  for (const char* file : {"resources.dot", "relationships.dot", "expanded_relationships.dot",
+                           "cycles.dot"}) {
+    EXPECT_EQ(read_text(graphdir / file), read_text(fixture / "puppet" / file)) << file;
+    expect_dot_renders(graphdir / file);
+  }
+}
+
 TEST_F(GraphFiles, GraphdirDefaultsToStatedirGraphs) {
   fs::path manifest = dir_ / "site.pp";
   std::ofstream(manifest) << "notify { 'x': }\n";
