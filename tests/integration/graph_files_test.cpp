@@ -110,12 +110,32 @@ TEST_F(GraphFiles, GraphdirDefaultsToStatedirGraphs) {
   for (const char* file : kGraphFiles) EXPECT_TRUE(fs::exists(dir_ / "state" / "graphs" / file));
 }
 
-TEST_F(GraphFiles, NothingWithoutGraph) {
+// Puppet's settings make graphdir whenever apply starts; the files come with --graph only.
+TEST_F(GraphFiles, GraphdirIsMadeWithoutGraphButStaysEmpty) {
   fs::path manifest = dir_ / "site.pp";
   std::ofstream(manifest) << "notify { 'x': }\n";
   CommandResult run = apply(manifest, {"--graphdir", (dir_ / "graphs").string()});
   ASSERT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_FALSE(fs::exists(dir_ / "graphs"));
+  EXPECT_TRUE(fs::is_directory(dir_ / "graphs"));
+  EXPECT_TRUE(fs::is_empty(dir_ / "graphs"));
+}
+
+// A graphdir whose parent is missing stops apply before it compiles, with Puppet's lines.
+TEST_F(GraphFiles, AGraphdirThatCannotBeMadeStopsTheRunAsPuppet) {
+  fs::path manifest = dir_ / "site.pp";
+  std::ofstream(manifest) << "notify { 'x': }\n";
+  const std::string graphdir = (dir_ / "missing" / "graphs").string();
+  const std::string parent = (dir_ / "missing").string();
+  CommandResult run = apply(manifest, {"--graph", "--graphdir", graphdir});
+  EXPECT_EQ(run.exit_code, 1);
+  const std::string why =
+      "Cannot create " + graphdir + "; parent directory " + parent + " does not exist";
+  EXPECT_EQ(run.err, "Error: " + why + "\nError: /File[" + graphdir +
+                         "]/ensure: change from 'absent' to 'directory' failed: " + why +
+                         "\nError: Could not prepare for execution: Got 1 failure(s) while "
+                         "initializing: File[" + graphdir +
+                         "]: change from 'absent' to 'directory' failed: " + why + "\n");
+  EXPECT_EQ(run.out.find("Compiled catalog"), std::string::npos) << run.out;
 }
 
 }  // namespace
