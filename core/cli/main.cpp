@@ -16,9 +16,11 @@ void print_overview() {
                "A native configuration-management engine that speaks the Puppet language.\n\n"
                "Subcommands:\n";
   std::size_t width = 0;
-  for (const auto& c : marionette::cli::commands()) width = std::max(width, std::strlen(c.name) + 2);
   for (const auto& c : marionette::cli::commands())
-    std::cout << "  " << c.name << std::string(width - std::strlen(c.name), ' ') << c.summary << "\n";
+    width = std::max(width, std::strlen(c.name) + 2);
+  for (const auto& c : marionette::cli::commands())
+    std::cout << "  " << c.name << std::string(width - std::strlen(c.name), ' ') << c.summary
+              << "\n";
   std::cout
       << "\n`marionette <subcommand> --help` describes each one; --version prints the version.\n";
 }

@@ -133,7 +133,8 @@ void translate_file(Translation& t, const catalog::Resource& r) {
     t.carry("content");
   }
   if (t.has("purge") && t.text("purge") == "true")
-    t.fail("uses the purge attribute, which cannot be translated. Unmanaged content will be ignored.");
+    t.fail(
+        "uses the purge attribute, which cannot be translated. Unmanaged content will be ignored.");
   if (t.has("replace") && t.text("replace") == "false")
     t.fail("sets replace => false, which is not available in mgmt.");
   if (t.has("links") && t.text("links") != "manage")
@@ -142,10 +143,28 @@ void translate_file(Translation& t, const catalog::Resource& r) {
     t.fail("does not ignore source permissions, which does not translate.");
   if (t.has("validate_cmd"))
     t.warn("has a validate_cmd, which does not translate to mgmt. There will be no validation!");
-  t.only({"path", "owner", "group", "mode", "recurse", "force", "ensure", "content", "source",
-          "validate_replacement", "provider", "sourceselect", "show_diff", "checksum",
-          "validate_cmd", "purge", "backup", "replace", "links", "source_permissions",
-          "selinux_ignore_defaults", "max_files"});
+  t.only({"path",
+          "owner",
+          "group",
+          "mode",
+          "recurse",
+          "force",
+          "ensure",
+          "content",
+          "source",
+          "validate_replacement",
+          "provider",
+          "sourceselect",
+          "show_diff",
+          "checksum",
+          "validate_cmd",
+          "purge",
+          "backup",
+          "replace",
+          "links",
+          "source_permissions",
+          "selinux_ignore_defaults",
+          "max_files"});
 }
 
 void translate_exec(Translation& t, const catalog::Resource& r) {
@@ -175,7 +194,8 @@ void translate_notify(Translation& t, const catalog::Resource& r) {
   t.add("body", r.title);  // the face's rename gives the name, whatever the message
   std::string level = t.has("loglevel") ? t.text("loglevel") : "notice";
   if (level == "verbose") level = "notice";
-  if (!level.empty()) level[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(level[0])));
+  if (!level.empty())
+    level[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(level[0])));
   t.add("priority", level);
   t.only({"message", "withpath"});
 }
@@ -188,8 +208,9 @@ void translate_package(Translation& t, const catalog::Resource& r) {
   } else if (ensure == "purged" || ensure == "absent") {
     t.add("state", "uninstalled");
   } else {
-    t.fail("uses an ensure value that currently cannot be translated for mgmt (defaulting to "
-           "'installed')");
+    t.fail(
+        "uses an ensure value that currently cannot be translated for mgmt (defaulting to "
+        "'installed')");
     t.add("state", "installed");
   }
   t.only({"name", "ensure", "provider", "allow_virtual", "configfiles", "reinstall_on_refresh"});
@@ -319,8 +340,8 @@ Translated translate(const catalog::Resource& resource, const std::string& ref, 
   }();
   using Translator = void (*)(Translation&, const catalog::Resource&);
   static const std::map<std::string, std::pair<const char*, Translator>> kNative = {
-      {"file", {"file", translate_file}},     {"exec", {"exec", translate_exec}},
-      {"notify", {"msg", translate_notify}},  {"package", {"pkg", translate_package}},
+      {"file", {"file", translate_file}},      {"exec", {"exec", translate_exec}},
+      {"notify", {"msg", translate_notify}},   {"package", {"pkg", translate_package}},
       {"service", {"svc", translate_service}}, {"user", {"user", translate_user}},
       {"group", {"group", translate_group}},
   };
@@ -338,7 +359,8 @@ Translated translate(const catalog::Resource& resource, const std::string& ref, 
     log("err", ref + " cannot be translated natively, falling back to pippet");
   }
   std::string display = type;
-  if (!display.empty()) display[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(display[0])));
+  if (!display.empty())
+    display[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(display[0])));
   auto name_param = resource.parameters.find("name");
   std::string namevar = name_param != resource.parameters.end() && name_param->is_string()
                             ? name_param->get<std::string>()
@@ -365,8 +387,9 @@ std::string mgmt_yaml(const catalog::Catalog& catalog, const Log& log) {
     if (vertex.kind == transaction::ExpandedGraph::Kind::resource) {
       out = translate(catalog.resources[vertex.resource], vertex.label, log);
     } else {
-      const char* prefix =
-          vertex.kind == transaction::ExpandedGraph::Kind::admissible ? "admissible_" : "completed_";
+      const char* prefix = vertex.kind == transaction::ExpandedGraph::Kind::admissible
+                               ? "admissible_"
+                               : "completed_";
       out.kind = "noop";
       out.name = prefix + transaction::reference_label(catalog.resources[vertex.resource]);
       out.fields = {{"name", out.name}};
@@ -382,10 +405,10 @@ std::string mgmt_yaml(const catalog::Catalog& catalog, const Log& log) {
     auto end = [&](std::size_t v) {
       return Value(Fields{{"kind", identity[v].first}, {"name", identity[v].second}});
     };
-    edges.push_back(Fields{{"name", expanded.vertices[from].label + " -> " +
-                                        expanded.vertices[to].label},
-                           {"from", end(from)},
-                           {"to", end(to)}});
+    edges.push_back(
+        Fields{{"name", expanded.vertices[from].label + " -> " + expanded.vertices[to].label},
+               {"from", end(from)},
+               {"to", end(to)}});
   }
   Fields document = {{"graph", catalog.name},
                      {"comment", "generated from puppet catalog for " + catalog.name},

@@ -24,7 +24,8 @@ namespace {
 class CodeFile {
  public:
   explicit CodeFile(const std::string& code) {
-    std::string name = (std::filesystem::temp_directory_path() / "marionette-code-XXXXXX.pp").string();
+    std::string name =
+        (std::filesystem::temp_directory_path() / "marionette-code-XXXXXX.pp").string();
     int fd = mkstemps(name.data(), 3);
     if (fd < 0) throw std::runtime_error("Could not write the code to a temporary file");
     close(fd);

@@ -125,8 +125,8 @@ Json failure(const std::string& exception) {
 }
 
 Json applied(const std::string& ref, bool failed, bool changed, bool noop) {
-  return Json{{"resource", ref},  {"failed", failed}, {"changed", changed},
-              {"noop", noop},     {"error", false},   {"exception", nullptr}};
+  return Json{{"resource", ref}, {"failed", failed}, {"changed", changed},
+              {"noop", noop},    {"error", false},   {"exception", nullptr}};
 }
 
 class Receiver {
@@ -190,7 +190,8 @@ int receive(bool noop, bool debug) {
             << std::endl;
   // As the face: from here on, warnings and errors only (and debug lines when asked for).
   daemon::RunLog log = [console, debug](const std::string& level, const std::string& message) {
-    if (level == "warning" || level == "err" || (debug && level == "debug")) console(level, message);
+    if (level == "warning" || level == "err" || (debug && level == "debug"))
+      console(level, message);
   };
   Receiver receiver(noop, log);
   for (std::string line; std::getline(std::cin, line);) {

@@ -3,8 +3,8 @@
 #include <cctype>
 #include <fstream>
 #include <set>
-#include <unordered_map>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "transaction/insertion_ordered_graph.hpp"
 
@@ -213,7 +213,8 @@ ExpandedGraph expanded_graph(const catalog::Catalog& catalog, const Relationship
   std::unordered_map<Vertex, std::size_t> index;
   for (Vertex vertex : relationships.vertices()) {
     index.emplace(vertex, out.vertices.size());
-    out.vertices.push_back({vertices.kind(vertex), vertices.resource(vertex), vertices.label(vertex)});
+    out.vertices.push_back(
+        {vertices.kind(vertex), vertices.resource(vertex), vertices.label(vertex)});
   }
   relationships.for_each_edge(
       [&](Vertex from, Vertex to) { out.edges.emplace_back(index.at(from), index.at(to)); });

@@ -137,8 +137,7 @@ void RelationshipGraph::check_cycles() const {
   for (const auto& cycle : cycles) {
     std::string text;
     const auto first = paths_in_cycle(cycle, adjacent, 1);
-    for (std::size_t v : first.front())
-      text += (text.empty() ? "" : " => ") + label(v);
+    for (std::size_t v : first.front()) text += (text.empty() ? "" : " => ") + label(v);
     message += "\n(" + text + ")";
     auto paths = paths_in_cycle(cycle, adjacent, 10);
     std::sort(paths.begin(), paths.end(), by_key);

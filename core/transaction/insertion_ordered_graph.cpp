@@ -77,7 +77,8 @@ std::vector<InsertionOrderedGraph::Vertex> InsertionOrderedGraph::vertices() con
   std::vector<Vertex> out;
   for (std::size_t position = 0; position < order_.size(); ++position) {
     auto found = alive_.find(order_[position]);
-    if (found != alive_.end() && found->second.position == position) out.push_back(order_[position]);
+    if (found != alive_.end() && found->second.position == position)
+      out.push_back(order_[position]);
   }
   return out;
 }

@@ -81,11 +81,13 @@ class Transaction {
       write_graphs(*graph_);
     } catch (const DependencyCycleError& cycle) {
       // Puppet writes the graphs before it looks for cycles.
-      if (options_.graph_dir) write_graphs(RelationshipGraph(catalog_, RelationshipGraph::Unordered{}));
+      if (options_.graph_dir)
+        write_graphs(RelationshipGraph(catalog_, RelationshipGraph::Unordered{}));
       // Puppet's hint (or, with --graph, where it drew the cycles), its "\n" printed as the
       // two characters it writes.
-      std::string after = "Try the '--graph' option and opening the resulting '.dot' file in "
-                          "OmniGraffle or GraphViz";
+      std::string after =
+          "Try the '--graph' option and opening the resulting '.dot' file in "
+          "OmniGraffle or GraphViz";
       if (options_.graph_dir) {
         try {
           after = "Cycle graph written to " +

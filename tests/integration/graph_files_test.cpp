@@ -41,9 +41,9 @@ class GraphFiles : public ::testing::Test {
   void TearDown() override { fs::remove_all(dir_); }
 
   CommandResult apply(const fs::path& manifest, std::vector<std::string> extra) {
-    std::vector<std::string> argv = {MARIONETTE_BINARY, "apply",   "--noop",
-                                     "--facts",         MARIONETTE_FACTS_FILE,
-                                     "--statedir",      (dir_ / "state").string()};
+    std::vector<std::string> argv = {
+        MARIONETTE_BINARY,        "apply", "--noop", "--facts", MARIONETTE_FACTS_FILE, "--statedir",
+        (dir_ / "state").string()};
     argv.insert(argv.end(), extra.begin(), extra.end());
     argv.push_back(manifest.string());
     return run_command(argv, std::chrono::seconds(60));
@@ -66,7 +66,8 @@ class GraphFiles : public ::testing::Test {
   void expect_dot_renders(const fs::path& file) {
     fs::path dot = testing::find_executable("dot");
     if (dot.empty()) return;  // Graphviz is optional; the byte comparison above still ran
-    CommandResult svg = run_command({dot.string(), "-Tsvg", file.string()}, std::chrono::seconds(30));
+    CommandResult svg =
+        run_command({dot.string(), "-Tsvg", file.string()}, std::chrono::seconds(30));
     EXPECT_EQ(svg.exit_code, 0) << file << ": " << svg.err;
     EXPECT_NE(svg.out.find("<svg"), std::string::npos) << file;
   }
@@ -75,13 +76,17 @@ class GraphFiles : public ::testing::Test {
 };
 
 // Classes, a define, before/require/subscribe and a file's autorequire of its directory.
-TEST_F(GraphFiles, ContainersAndRelationshipsAsPuppet) { expect_as_puppet("containers"); }
+TEST_F(GraphFiles, ContainersAndRelationshipsAsPuppet) {
+  expect_as_puppet("containers");
+}
 
 // A second stage, an empty class, namespaced classes and nested defines, relationships between
 // containers (-> and ~> on classes and defines), a relationship declared three times (Puppet
 // draws three edges), a quote in a title, and autorequires of a file's owner and group and of
 // an exec's cwd.
-TEST_F(GraphFiles, StagesNestedDefinesAndDuplicateEdgesAsPuppet) { expect_as_puppet("stages"); }
+TEST_F(GraphFiles, StagesNestedDefinesAndDuplicateEdgesAsPuppet) {
+  expect_as_puppet("stages");
+}
 
 // Two cycles, one through a class's anchors: Puppet still writes the three graphs, adds
 // cycles.dot (up to ten paths around each cycle, whits by their container's name) and says where
@@ -95,8 +100,8 @@ TEST_F(GraphFiles, ACycleIsDrawnInCyclesDotAsPuppet) {
             std::string::npos)
       << run.err;
   EXPECT_EQ(run.err.find("Try the '--graph' option"), std::string::npos) << run.err;
-  for (const char* file : {"resources.dot", "relationships.dot", "expanded_relationships.dot",
-                           "cycles.dot"}) {
+  for (const char* file :
+       {"resources.dot", "relationships.dot", "expanded_relationships.dot", "cycles.dot"}) {
     EXPECT_EQ(read_text(graphdir / file), read_text(fixture / "puppet" / file)) << file;
     expect_dot_renders(graphdir / file);
   }
@@ -133,8 +138,8 @@ TEST_F(GraphFiles, AGraphdirThatCannotBeMadeStopsTheRunAsPuppet) {
   EXPECT_EQ(run.err, "Error: " + why + "\nError: /File[" + graphdir +
                          "]/ensure: change from 'absent' to 'directory' failed: " + why +
                          "\nError: Could not prepare for execution: Got 1 failure(s) while "
-                         "initializing: File[" + graphdir +
-                         "]: change from 'absent' to 'directory' failed: " + why + "\n");
+                         "initializing: File[" +
+                         graphdir + "]: change from 'absent' to 'directory' failed: " + why + "\n");
   EXPECT_EQ(run.out.find("Compiled catalog"), std::string::npos) << run.out;
 }
 

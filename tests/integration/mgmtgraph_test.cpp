@@ -22,13 +22,15 @@ using testing::run_command;
 const fs::path kFixture = fs::path(MARIONETTE_FIXTURES_DIR) / "mgmtgraph";
 
 CommandResult print_graph(std::vector<std::string> source) {
-  std::vector<std::string> argv = {MARIONETTE_BINARY, "mgmtgraph", "print", "--facts",
-                                   MARIONETTE_FACTS_FILE, "--node", "vm"};
+  std::vector<std::string> argv = {MARIONETTE_BINARY,     "mgmtgraph", "print", "--facts",
+                                   MARIONETTE_FACTS_FILE, "--node",    "vm"};
   argv.insert(argv.end(), source.begin(), source.end());
   return run_command(argv, std::chrono::seconds(60));
 }
 
-std::string dump(const YAML::Node& node) { return YAML::Dump(node); }
+std::string dump(const YAML::Node& node) {
+  return YAML::Dump(node);
+}
 
 /// The rules mgmt's yamlgraph holds a graph to: the four keys, each resource a mapping with a
 /// name unique in its kind, each edge naming two resources that are there.
@@ -43,8 +45,10 @@ void expect_yamlgraph_rules(const YAML::Node& graph) {
     for (const auto& resource : kind.second) {
       ASSERT_TRUE(resource.IsMap());
       ASSERT_TRUE(resource["name"] && resource["name"].IsScalar()) << dump(resource);
-      EXPECT_TRUE(present.emplace(kind.first.as<std::string>(), resource["name"].as<std::string>()).second)
-          << "two " << kind.first.as<std::string>() << " named " << resource["name"].as<std::string>();
+      EXPECT_TRUE(
+          present.emplace(kind.first.as<std::string>(), resource["name"].as<std::string>()).second)
+          << "two " << kind.first.as<std::string>() << " named "
+          << resource["name"].as<std::string>();
       if (kind.first.as<std::string>() == "pippet") {
         for (const char* field : {"title", "type", "params", "pollint"})
           EXPECT_TRUE(resource[field]) << field << " in " << dump(resource);
@@ -56,7 +60,8 @@ void expect_yamlgraph_rules(const YAML::Node& graph) {
   for (const auto& edge : graph["edges"]) {
     ASSERT_TRUE(edge["name"] && edge["from"] && edge["to"]) << dump(edge);
     for (const char* end : {"from", "to"}) {
-      auto key = std::make_pair(edge[end]["kind"].as<std::string>(), edge[end]["name"].as<std::string>());
+      auto key =
+          std::make_pair(edge[end]["kind"].as<std::string>(), edge[end]["name"].as<std::string>());
       EXPECT_TRUE(present.count(key)) << dump(edge) << " names no resource";
     }
   }
@@ -97,8 +102,9 @@ TEST(MgmtGraph, TranslatesTheGraphAsPuppetMgmtgraphDid) {
 }
 
 TEST(MgmtGraph, CodeFromTheCommandLineAsMgmtPassesIt) {
-  CommandResult run = print_graph({"--code", "notify { 'x': } -> exec { 'y': command => '/bin/true' }",
-                                   "--config=/nonexistent/puppet.conf"});
+  CommandResult run =
+      print_graph({"--code", "notify { 'x': } -> exec { 'y': command => '/bin/true' }",
+                   "--config=/nonexistent/puppet.conf"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   YAML::Node graph = YAML::Load(run.out);
   expect_yamlgraph_rules(graph);

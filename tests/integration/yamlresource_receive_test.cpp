@@ -128,7 +128,8 @@ class YamlresourceReceive : public ::testing::Test {
   fs::path dir_;
 };
 
-const char* const kReady = "Notice: ready to receive resources in YAML representation (one per line)...";
+const char* const kReady =
+    "Notice: ready to receive resources in YAML representation (one per line)...";
 
 TEST_F(YamlresourceReceive, AnswersEachLineBeforeTheNextAndKeepsServingAfterBadOnes) {
   Receiver receiver({MARIONETTE_BINARY, "yamlresource", "receive"}, dir_ / "stderr");
@@ -142,18 +143,21 @@ TEST_F(YamlresourceReceive, AnswersEachLineBeforeTheNextAndKeepsServingAfterBadO
   EXPECT_EQ(read_text(file), "hi\n");
 
   receiver.send("file " + file + " { parameters: many }");
-  EXPECT_EQ(receiver.read_line(),
-            R"({"failed":true,"changed":false,"error":true,"exception":"no parameter named 'parameters'"})");
+  EXPECT_EQ(
+      receiver.read_line(),
+      R"({"failed":true,"changed":false,"error":true,"exception":"no parameter named 'parameters'"})");
 
   receiver.send("file /a { this: will: not: parse }");
-  EXPECT_EQ(receiver.read_line(),
-            R"({"failed":true,"changed":false,"error":true,"exception":"There was an error parsing )"
-            R"(the parameter YAML document: (<unknown>): did not find expected ',' or '}' while )"
-            R"(parsing a flow mapping at line 1 column 1"})");
+  EXPECT_EQ(
+      receiver.read_line(),
+      R"({"failed":true,"changed":false,"error":true,"exception":"There was an error parsing )"
+      R"(the parameter YAML document: (<unknown>): did not find expected ',' or '}' while )"
+      R"(parsing a flow mapping at line 1 column 1"})");
 
   receiver.send("{bad json");
-  EXPECT_EQ(receiver.read_line(),
-            R"({"failed":true,"changed":false,"error":true,"exception":"unexpected token at '{bad json\n'"})");
+  EXPECT_EQ(
+      receiver.read_line(),
+      R"({"failed":true,"changed":false,"error":true,"exception":"unexpected token at '{bad json\n'"})");
 
   // Still serving: the same file again is in sync, and the JSON shape of a line works too.
   receiver.send("file " + file + " { ensure: file, content: \"hi\\n\" }");
