@@ -23,5 +23,6 @@ int run_resource(const std::vector<std::string>& words);
 int run_parser(const std::vector<std::string>& words);
 int run_status(const std::vector<std::string>& words);
 int run_lookup(const std::vector<std::string>& words);
+int run_config(const std::vector<std::string>& words);
 
 }  // namespace marionette::cli

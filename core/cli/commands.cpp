@@ -182,6 +182,22 @@ const std::vector<Command>& commands() {
        "  --environment NAME   the environment's name (default: production)\n\n"
        "Exit status: 0 when a value was found, 1 when none was (or on an error).\n",
        run_lookup},
+      {"config", "print settings as the commands read them, like puppet config print",
+       "Usage: marionette config print [NAME...] [--section SECTION] [--config FILE]\n\n"
+       "Prints the settings as the commands read them: their defaults, puppet.conf, marionette.yaml\n"
+       "and the command line, with $confdir-style references to other settings replaced. One NAME\n"
+       "prints its bare value; several, or none (every setting), print `name = value` lines\n"
+       "sorted by name. A name marionette does not know prints an empty value, as in Puppet.\n\n"
+       "Options:\n"
+       "  --section SECTION  read puppet.conf's SECTION over [main]: main (the default), user\n"
+       "                     (apply's), agent, server or master (lookup's and compile's)\n"
+       "  --config FILE      read FILE (puppet.conf format when it ends in .conf, else\n"
+       "                     marionette.yaml) instead of /etc/marionette/puppet.conf and\n"
+       "                     /etc/marionette/marionette.yaml\n"
+       "  --NAME VALUE       any setting, as for the other commands\n\n"
+       "Exit status: 0 when printed, 1 when a configuration file has an error, 2 on a usage\n"
+       "error.\n",
+       run_config},
   };
   return all;
 }
