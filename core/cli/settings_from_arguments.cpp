@@ -55,7 +55,8 @@ config::SettingValues setting_values_from(const Arguments& args, config::RunMode
     config::ValueOrigin origin;
     origin.option = "--" + option;
     if (setting.kind == config::SettingKind::a_switch) {
-      if (args.flag(option)) values.write(setting.name, "true", origin);
+      if (auto on = args.switch_state(option))  // --noop, or --no-noop over `noop = true`
+        values.write(setting.name, *on ? "true" : "false", origin);
     } else if (auto value = args.value(option)) {
       values.write(setting.name, *value, origin);
     }
