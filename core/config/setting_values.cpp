@@ -128,6 +128,9 @@ std::optional<std::string> SettingValues::printable(const std::string& name) con
 }
 
 AgentConfig SettingValues::to_config() const {
+  // Every written setting must interpolate, used or not, as Puppet checks them all at start.
+  for (const auto& [name, value] : entries_)
+    if (!value.is_default && find_setting(name)) text(name);
   AgentConfig config;
   for (const SettingDefinition& setting : setting_definitions()) {
     if (!setting.set) continue;
