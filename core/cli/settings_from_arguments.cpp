@@ -1,6 +1,7 @@
 #include "cli/settings_from_arguments.hpp"
 
 #include <filesystem>
+#include <iostream>
 
 #include "config/settings_table.hpp"
 #include "config/yaml_config.hpp"
@@ -63,6 +64,8 @@ config::SettingValues setting_values_from(const Arguments& args, config::RunMode
   }
   if (args.flag("no-snmp")) values.write("snmp", "false", {nullptr, 0, 0, 1, "--no-snmp"});
   if (auto node = args.value("node")) values.write("certname", *node, {nullptr, 0, 0, 1, "--node"});
+  for (const std::string& warning : values.deprecation_warnings())
+    std::cerr << "Warning: " << warning << "\n";
   return values;
 }
 

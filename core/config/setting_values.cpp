@@ -49,6 +49,15 @@ void SettingValues::write_puppet_conf(const PuppetConf& conf) {
   }
 }
 
+std::vector<std::string> SettingValues::deprecation_warnings() const {
+  // The settings Puppet 7.23 still accepts with a deprecation warning, and nothing else.
+  static const char* const kDeprecated[] = {"pluginsync", "environment_data_provider"};
+  std::vector<std::string> warnings;
+  for (const char* name : kDeprecated)
+    if (written(name)) warnings.push_back("Setting '" + std::string(name) + "' is deprecated.");
+  return warnings;
+}
+
 bool SettingValues::written(const std::string& name) const {
   const Entry* found = entry(name);
   return found && !found->is_default;

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "config/agent_config.hpp"
 #include "config/puppet_conf.hpp"
@@ -40,6 +41,10 @@ class SettingValues {
 
   /// The settings puppet.conf gives this mode: its section's, else [main]'s (first one wins).
   void write_puppet_conf(const PuppetConf& conf);
+
+  /// Puppet's deprecation warnings for the deprecated settings that were written ("Setting
+  /// 'pluginsync' is deprecated."), for the caller to print as warnings.
+  std::vector<std::string> deprecation_warnings() const;
 
   /// True when a source wrote `name`.
   bool written(const std::string& name) const;

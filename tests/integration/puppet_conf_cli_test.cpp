@@ -115,7 +115,8 @@ class PuppetConfCli : public ::testing::Test {
                  "    vardir = " + path("var") + "\n"
                  "    basemodulepath = $codedir/modules\n"
                  "    certname = main.example.com\n"
-                 "    pluginsync = true   # a setting marionette does not use: accepted\n"
+                 "    pluginsync = true\n"
+                 "    report = true   # a setting marionette does not use: accepted\n"
                  "\n"
                  "[user]\n"
                  "    certname = user.example.com\n"
@@ -171,7 +172,9 @@ TEST_F(PuppetConfCli, ApplyReadsMainAndUser) {
   std::string text((std::istreambuf_iterator<char>(motd)), std::istreambuf_iterator<char>());
   EXPECT_EQ(text, "user.example.com\n") << "the module came from $codedir/modules";
   EXPECT_TRUE(fs::exists(path("var/last_run_summary.yaml"))) << "statedir is $vardir";
-  EXPECT_EQ(run.err.find("pluginsync"), std::string::npos) << run.err;
+  EXPECT_EQ(run.err.rfind("Warning: Setting 'pluginsync' is deprecated.\n", 0), 0u)
+      << "Puppet's warning for it: " << run.err;
+  EXPECT_EQ(run.err.find("report"), std::string::npos) << "none for the unknown `report`";
 
   // The command line wins over [user].
   CommandResult noop = marionette({"apply", "--config", conf.string(), "--facts",
