@@ -41,7 +41,13 @@ config::AgentConfig agent_config(const Arguments& args) {
 /// What the agent does with a configuration; UsageError when a path in it does not exist.
 daemon::AgentSettings agent_settings(const config::AgentConfig& config, const Arguments& args) {
   daemon::AgentSettings settings;
-  settings.run = run_settings_from(config);
+  try {
+    settings.run = run_settings_from(config);
+  } catch (const UsageError&) {
+    throw;
+  } catch (const std::runtime_error& e) {
+    throw UsageError(e.what());  // no such environment: the agent cannot start
+  }
   if (!settings.run.env_dir && !settings.run.manifest)
     throw UsageError("give --env-dir DIR or --manifest FILE (or env_dir in the configuration)");
   settings.run_interval = config.runinterval;

@@ -119,11 +119,7 @@ daemon::RunSettings run_settings_from(const config::AgentConfig& config) {
   settings.route_file = config.route_file;
   settings.redis_url = config.redis;  // for redis termini
   settings.redis_prefix = config.redis_prefix;
-  try {
-    daemon::resolve_environment(settings, environment_settings_from(config));
-  } catch (const std::runtime_error& e) {
-    throw UsageError(e.what());
-  }
+  daemon::resolve_environment(settings, environment_settings_from(config));
   return settings;
 }
 

@@ -34,7 +34,8 @@ std::filesystem::path existing_path(const std::filesystem::path& path, const std
                                     bool directory);
 
 /// The run settings of a configuration; checks that the named files exist (UsageError) and
-/// resolves the environment (daemon::resolve_environment) with the manifest given so far.
+/// resolves the environment (daemon::resolve_environment) with the manifest given so far
+/// (std::runtime_error, exit 1 as Puppet's, for an environment that does not exist).
 daemon::RunSettings run_settings_from(const config::AgentConfig& config);
 
 /// The environment settings of a configuration (modulepath, basemodulepath, environmentpath).
