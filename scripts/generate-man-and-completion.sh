@@ -68,6 +68,10 @@ for command in $subcommands; do
   ln -s marionette.1 "$out/man1/marionette-$command.1"
 done
 
+# The settings' names, from `config print` (given a certname and an empty configuration, so
+# that it reads neither facts nor the build machine's /etc/marionette).
+settings=$("$binary" config print --config /dev/null --certname build | cut -d' ' -f1)
+
 {
   echo '# bash completion for marionette; generated from its --help texts.'
   echo '_marionette() {'
@@ -78,11 +82,22 @@ done
   echo '  fi'
   echo '  case ${COMP_WORDS[1]} in'
   for command in $subcommands; do
-    options=$("$binary" "$command" --help | grep -o -- '--[a-z][a-z0-9_-]*' | sort -u | tr '\n' ' ')
-    echo "    $command) words='${options}--help' ;;"
+    help=$("$binary" "$command" --help)
+    options=$(printf '%s\n' "$help" | grep -o -- '--[a-z][a-z0-9_-]*' || true)
+    # A command whose help says every setting is an option completes them all (--show-diff).
+    if printf '%s\n' "$help" | grep -q 'every setting'; then
+      options=$(printf '%s\n%s\n' "$options" "$(printf '%s\n' "$settings" | tr _ - | sed 's/^/--/')")
+    fi
+    echo "    $command) words='$(printf '%s\n' "$options" | sort -u | tr '\n' ' ')--help' ;;"
   done
   echo '    *) words= ;;'
   echo '  esac'
+  if [ -n "$settings" ]; then
+    echo '  if [ "${COMP_WORDS[1]} ${COMP_WORDS[2]}" = "config print" ] && [[ $word != -* ]]; then'
+    echo "    COMPREPLY=(\$(compgen -W '$(echo $settings)' -- \"\$word\"))"
+    echo '    return'
+    echo '  fi'
+  fi
   echo '  if [[ $word == -* ]]; then'
   echo '    COMPREPLY=($(compgen -W "$words" -- "$word"))'
   echo '  else'

@@ -101,6 +101,10 @@ TEST_F(ManAndCompletion, BashCompletesSubcommandsAndTheirOptions) {
   EXPECT_EQ(complete("marionette apply --detailed", 2), "--detailed-exitcodes\n");
   EXPECT_EQ(complete("marionette config --sec", 2), "--section\n");
   EXPECT_EQ(complete("marionette agent --no-d", 2), "--no-daemonize\n");
+  EXPECT_EQ(complete("marionette apply --show-d", 2), "--show-diff\n") << "every setting";
+  EXPECT_EQ(complete("marionette config print strict_v", 3), "strict_variables\n");
+  EXPECT_EQ(complete("marionette parser --h", 2), "--help\n");
+  EXPECT_EQ(system(("bash -n '" + completion.string() + "'").c_str()), 0);
 }
 
 }  // namespace
