@@ -44,7 +44,8 @@ int run_apply(const std::vector<std::string>& words) {
     config.manifest.reset();  // the command line's manifest wins over the setting's
   }
   auto catalog_file = args.value("catalog");
-  if (catalog_file && (!args.positionals().empty() || args.value("manifest") || args.value("env-dir")))
+  if (catalog_file &&
+      (!args.positionals().empty() || args.value("manifest") || args.value("env-dir")))
     throw UsageError("give a manifest or --catalog, not both");
   daemon::RunSettings settings = run_settings_from(config);
   if (!args.positionals().empty()) settings.manifest = args.positionals().front();
@@ -54,7 +55,8 @@ int run_apply(const std::vector<std::string>& words) {
     throw UsageError("give a MANIFEST, --env-dir DIR or --catalog FILE");
 
   std::error_code missing;
-  if (!args.positionals().empty() && !std::filesystem::is_regular_file(*settings.manifest, missing)) {
+  if (!args.positionals().empty() &&
+      !std::filesystem::is_regular_file(*settings.manifest, missing)) {
     print_error("Could not find file " + settings.manifest->string());  // Puppet exits 1 here
     return 1;
   }

@@ -19,8 +19,7 @@ config::RunMode mode_of_section(const std::string& section) {
   if (section == "user") return config::RunMode::user;
   if (section == "agent") return config::RunMode::agent;
   if (section == "server" || section == "master") return config::RunMode::server;
-  throw UsageError("--section must be main, user, agent, server or master, not '" + section +
-                   "'");
+  throw UsageError("--section must be main, user, agent, server or master, not '" + section + "'");
 }
 
 /// What a setting without a value prints, as Puppet derives it: certname from the facts, the
@@ -35,7 +34,8 @@ std::string derived_value(const std::string& name, const config::SettingValues& 
     compiler::ResolvedEnvironment resolved = compiler::resolve_environment(where);
     if (name == "manifest") return resolved.manifest ? resolved.manifest->string() : "no_manifest";
     std::string joined;
-    for (const auto& dir : resolved.modulepath) joined += (joined.empty() ? "" : ":") + dir.string();
+    for (const auto& dir : resolved.modulepath)
+      joined += (joined.empty() ? "" : ":") + dir.string();
     return joined;
   } catch (const std::runtime_error&) {
     if (name == "manifest") return "no_manifest";
@@ -77,7 +77,8 @@ int run_config(const std::vector<std::string>& words) {
       names.push_back(setting.name);
   std::sort(names.begin(), names.end());
   names.erase(std::unique(names.begin(), names.end()), names.end());
-  for (const std::string& name : names) std::cout << name << " = " << value_of(name, values) << "\n";
+  for (const std::string& name : names)
+    std::cout << name << " = " << value_of(name, values) << "\n";
   return 0;
 }
 

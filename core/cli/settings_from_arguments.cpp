@@ -12,7 +12,9 @@ namespace {
 
 constexpr const char* kDefaultConfDir = "/etc/marionette";
 
-bool is_puppet_conf(const std::filesystem::path& file) { return file.extension() == ".conf"; }
+bool is_puppet_conf(const std::filesystem::path& file) {
+  return file.extension() == ".conf";
+}
 
 void write_config_file(const std::filesystem::path& file, config::SettingValues& values) {
   if (is_puppet_conf(file))
@@ -48,7 +50,8 @@ config::SettingValues setting_values_from(const Arguments& args, config::RunMode
     std::filesystem::path confdir = args.value("confdir").value_or(kDefaultConfDir);
     for (const char* name : {"puppet.conf", "marionette.yaml"}) {
       std::error_code missing;
-      if (std::filesystem::exists(confdir / name, missing)) write_config_file(confdir / name, values);
+      if (std::filesystem::exists(confdir / name, missing))
+        write_config_file(confdir / name, values);
     }
   }
   for (const config::SettingDefinition& setting : config::setting_definitions()) {

@@ -23,7 +23,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-
 /// The exit codes, LSB's for `status`; 150 (in LSB's range for applications) when the agent runs
 /// but its last run failed, or could not run at all.
 enum Exit : int { kRunning = 0, kDead = 1, kNotRunning = 3, kUnknown = 4, kLastRunFailed = 150 };

@@ -15,7 +15,7 @@ namespace marionette::config {
 struct AgentConfig {
   std::optional<std::filesystem::path> env_dir;  ///< env_dir: site.pp or manifests/, modules/
   std::optional<std::filesystem::path> manifest;
-  std::optional<std::string> modulepath;  ///< colon-separated; replaces the environment's
+  std::optional<std::string> modulepath;       ///< colon-separated; replaces the environment's
   std::optional<std::string> basemodulepath;   ///< default: compiler::kDefaultBaseModulePath
   std::optional<std::string> environmentpath;  ///< default: compiler::kDefaultEnvironmentPath
   std::optional<std::filesystem::path> facts;  ///< a YAML facts file instead of native facts
@@ -24,11 +24,11 @@ struct AgentConfig {
   std::filesystem::path statedir;  ///< default: see daemon::default_state_dir()
   std::chrono::seconds runinterval{1800};
   bool noop = false;
-  std::vector<std::string> tags;  ///< lower-cased: apply only resources with one of them
+  std::vector<std::string> tags;   ///< lower-cased: apply only resources with one of them
   std::string strict = "warning";  ///< off | warning | error
   bool strict_variables = false;
   bool show_diff = false;
-  bool graph = false;                          ///< write the run's graphs as DOT files
+  bool graph = false;                             ///< write the run's graphs as DOT files
   std::optional<std::filesystem::path> graphdir;  ///< default: $statedir/graphs
   bool snmp = true;
   std::string agentx_socket;  ///< empty: Net-SNMP's default (/var/agentx/master)

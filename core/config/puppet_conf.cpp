@@ -19,7 +19,9 @@ bool is_word(char c) {
   return std::isalnum(byte) || c == '_' || byte >= 0x80;
 }
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
 
 std::size_t skip_blanks(const std::string& text, std::size_t at) {
   while (at < text.size() && is_blank(text[at])) ++at;

@@ -12,7 +12,9 @@ namespace {
 /// How deep `$a` may refer to `$b` that refers to `$c`…; deeper is a loop in practice.
 constexpr int kMaxInterpolationDepth = 16;
 
-bool is_name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool is_name_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
 
 }  // namespace
 
@@ -84,8 +86,9 @@ std::string SettingValues::interpolate(const std::string& name, const Entry& val
                                        bool* touches_written) const {
   if (!value.is_default) *touches_written = true;
   if (depth > kMaxInterpolationDepth)
-    fail(value, "Error converting value for param '" + name + "': interpolation nested deeper than " +
-                    std::to_string(kMaxInterpolationDepth) + " settings (does it refer to itself?)");
+    fail(value,
+         "Error converting value for param '" + name + "': interpolation nested deeper than " +
+             std::to_string(kMaxInterpolationDepth) + " settings (does it refer to itself?)");
   const std::string& text = value.text;
   std::string result;
   for (std::size_t at = 0; at < text.size();) {

@@ -85,9 +85,10 @@ const std::vector<SettingDefinition>& setting_definitions() {
       {"noop", kSwitch, "false", [](C& c, T v) { c.noop = boolean_of(v); }},
       {"tags", kText, "", [](C& c, T v) { c.tags = tags_of(v); }},
       {"strict", kText, "warning",
-       [](C& c, T v) { c.strict = one_of(v, {"off", "warning", "error"}); }},
-      {"strict_variables", kSwitch, "false",
-       [](C& c, T v) { c.strict_variables = boolean_of(v); }},
+       [](C& c, T v) {
+         c.strict = one_of(v, {"off", "warning", "error"});
+       }},
+      {"strict_variables", kSwitch, "false", [](C& c, T v) { c.strict_variables = boolean_of(v); }},
       {"show_diff", kSwitch, "false", [](C& c, T v) { c.show_diff = boolean_of(v); }},
       {"graph", kSwitch, "false", [](C& c, T v) { c.graph = boolean_of(v); }},
       {"graphdir", kText, "$statedir/graphs", [](C& c, T v) { c.graphdir = not_empty(v); }},
@@ -101,7 +102,9 @@ const std::vector<SettingDefinition>& setting_definitions() {
       {"usecacheonfailure", kSwitch, "true",
        [](C& c, T v) { c.usecacheonfailure = boolean_of(v); }},
       {"log_level", kText, "notice",
-       [](C& c, T v) { c.log_level = one_of(v, {"debug", "info", "notice", "warning", "err"}); }},
+       [](C& c, T v) {
+         c.log_level = one_of(v, {"debug", "info", "notice", "warning", "err"});
+       }},
       {"logdest", kText, "", [](C& c, T v) { c.logdest = v.empty() ? "console" : v; }},
       {"route_file", kText, nullptr, [](C& c, T v) { c.route_file = not_empty(v); }},
       {"snmp", kSwitch, "true", [](C& c, T v) { c.snmp = boolean_of(v); }},

@@ -49,8 +49,9 @@ TEST(PuppetConf, ReadsSectionsSettingsAndComments) {
 }
 
 TEST(PuppetConf, TheFirstOfARepeatedSettingWinsAndAHashIsPartOfAValue) {
-  PuppetConf conf = parse("[main]\ncertname = first.example\ncertname = second.example\n"
-                          "server = s # c\n");
+  PuppetConf conf = parse(
+      "[main]\ncertname = first.example\ncertname = second.example\n"
+      "server = s # c\n");
   EXPECT_EQ(conf.find("main", "certname")->value, "first.example");
   EXPECT_EQ(conf.find("main", "server")->value, "s # c");
 }

@@ -18,7 +18,9 @@ PuppetConf conf_of(const std::string& text) {
   return parse_puppet_conf(std::make_shared<lang::SourceFile>("/etc/puppet.conf", text));
 }
 
-ValueOrigin option(const std::string& name) { return ValueOrigin{nullptr, 0, 0, 1, name}; }
+ValueOrigin option(const std::string& name) {
+  return ValueOrigin{nullptr, 0, 0, 1, name};
+}
 
 std::string error_of(const std::function<void()>& action) {
   try {
@@ -47,11 +49,28 @@ TEST(SettingsTable, OneTableByPuppetsNamesInEitherSpelling) {
   ASSERT_NE(find_setting("hiera_config"), nullptr);
   EXPECT_EQ(find_setting("hiera-config"), find_setting("hiera_config"));
   EXPECT_EQ(find_setting("strict-variables"), find_setting("strict_variables"));
-  for (const char* name :
-       {"modulepath", "basemodulepath", "environmentpath", "hiera_config", "vardir", "statedir",
-        "logdir", "ssldir", "certname", "server", "tags", "noop", "strict", "strict_variables",
-        "show_diff", "graph", "graphdir", "environment_timeout", "runinterval", "splay",
-        "confdir", "codedir"})
+  for (const char* name : {"modulepath",
+                           "basemodulepath",
+                           "environmentpath",
+                           "hiera_config",
+                           "vardir",
+                           "statedir",
+                           "logdir",
+                           "ssldir",
+                           "certname",
+                           "server",
+                           "tags",
+                           "noop",
+                           "strict",
+                           "strict_variables",
+                           "show_diff",
+                           "graph",
+                           "graphdir",
+                           "environment_timeout",
+                           "runinterval",
+                           "splay",
+                           "confdir",
+                           "codedir"})
     EXPECT_NE(find_setting(name), nullptr) << name;
   EXPECT_EQ(find_setting("nosuch"), nullptr);
   EXPECT_EQ(dashed_setting_name("strict_variables"), "strict-variables");

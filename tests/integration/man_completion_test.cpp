@@ -74,8 +74,9 @@ TEST_F(ManAndCompletion, TheManPageHasASectionPerSubcommandWithEveryOption) {
 
   fs::path man = testing::find_executable("man");
   if (man.empty()) GTEST_SKIP() << "man is not installed";
-  CommandResult rendered = run_command({man.string(), "--warnings", "-l", (dir_ / "man1/marionette.1").string()},
-                                       std::chrono::seconds(60), {{"MANWIDTH", "200"}, {"MAN_KEEP_FORMATTING", ""}});
+  CommandResult rendered =
+      run_command({man.string(), "--warnings", "-l", (dir_ / "man1/marionette.1").string()},
+                  std::chrono::seconds(60), {{"MANWIDTH", "200"}, {"MAN_KEEP_FORMATTING", ""}});
   ASSERT_EQ(rendered.exit_code, 0) << rendered.err;
   EXPECT_EQ(rendered.err, "") << "groff warnings";
   for (const std::string& name : names) {

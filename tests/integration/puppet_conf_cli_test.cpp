@@ -53,9 +53,9 @@ constexpr const char* kRecordedConf = R"(# puppet.conf, as a Puppet user writes 
 )";
 
 constexpr const char* kPrintedNames[] = {
-    "basemodulepath", "certname", "environment", "environmentpath", "logdir",
-    "noop",           "runinterval", "server", "show_diff", "splaylimit",
-    "strict",         "strict_variables", "tags", "vardir"};
+    "basemodulepath", "certname",         "environment", "environmentpath", "logdir",
+    "noop",           "runinterval",      "server",      "show_diff",       "splaylimit",
+    "strict",         "strict_variables", "tags",        "vardir"};
 
 /// `puppet config print NAMES --config puppet.conf --section SECTION`, Puppet 7.23 (stdout; its
 /// stderr had only "Warning: Setting 'pluginsync' is deprecated.").
@@ -63,19 +63,34 @@ std::string recorded_output(const std::string& section) {
   std::string certname = section == "user" ? "admin.example.com" : "web01.example.com";
   std::string vardir = section == "server" ? "/srv/puppetserver/data" : "/srv/puppet/var";
   return "basemodulepath = /srv/puppet/code/modules:/usr/share/puppet/modules\n"
-         "certname = " + certname + "\n"
-         "environment = " + (section == "agent" ? "staging" : "production") + "\n"
+         "certname = " +
+         certname +
+         "\n"
+         "environment = " +
+         (section == "agent" ? "staging" : "production") +
+         "\n"
          "environmentpath = /srv/puppet/code/environments\n"
-         "logdir = " + vardir + "/log\n"
-         "noop = " + (section == "agent" ? "true" : "false") + "\n"
+         "logdir = " +
+         vardir +
+         "/log\n"
+         "noop = " +
+         (section == "agent" ? "true" : "false") +
+         "\n"
          "runinterval = 1800\n"
          "server = puppet.example.com\n"
-         "show_diff = " + (section == "user" ? "true" : "false") + "\n"
-         "splaylimit = " + (section == "agent" ? "7200" : "1800") + "\n"
-         "strict = " + (section == "server" ? "error" : "warning") + "\n"
+         "show_diff = " +
+         (section == "user" ? "true" : "false") +
+         "\n"
+         "splaylimit = " +
+         (section == "agent" ? "7200" : "1800") +
+         "\n"
+         "strict = " +
+         (section == "server" ? "error" : "warning") +
+         "\n"
          "strict_variables = true\n"
          "tags = \n"
-         "vardir = " + vardir + "\n";
+         "vardir = " +
+         vardir + "\n";
 }
 
 class PuppetConfCli : public ::testing::Test {
@@ -101,33 +116,40 @@ class PuppetConfCli : public ::testing::Test {
   /// with a module from $codedir/modules, and one `staging` for the agent.
   fs::path write_environment_and_conf() {
     write("code/modules/motd/manifests/init.pp",
-          "class motd($path) { file { $path: ensure => file, content => \"${trusted['certname']}\\n\" } }\n");
+          "class motd($path) { file { $path: ensure => file, content => "
+          "\"${trusted['certname']}\\n\" } }\n");
     write("code/environments/production/manifests/site.pp",
-          "class { 'motd': path => '" + path("motd-apply") + "' }\n"
-          "notice(\"environment ${environment}\")\n");
+          "class { 'motd': path => '" + path("motd-apply") +
+              "' }\n"
+              "notice(\"environment ${environment}\")\n");
     write("code/environments/staging/manifests/site.pp",
-          "class { 'motd': path => '" + path("motd-agent") + "' }\n"
-          "notice(\"environment ${environment}\")\n");
+          "class { 'motd': path => '" + path("motd-agent") +
+              "' }\n"
+              "notice(\"environment ${environment}\")\n");
     return write("puppet.conf",
                  "# Managed by hand, as on a Puppet node\n"
                  "[main]\n"
-                 "    codedir = " + path("code") + "\n"
-                 "    vardir = " + path("var") + "\n"
-                 "    basemodulepath = $codedir/modules\n"
-                 "    certname = main.example.com\n"
-                 "    pluginsync = true\n"
-                 "    report = true   # a setting marionette does not use: accepted\n"
-                 "\n"
-                 "[user]\n"
-                 "    certname = user.example.com\n"
-                 "\n"
-                 "[agent]\n"
-                 "    certname = agent.example.com\n"
-                 "    environment = staging\n"
-                 "    runinterval = 1h\n"
-                 "\n"
-                 "[server]\n"
-                 "    certname = server.example.com\n");
+                 "    codedir = " +
+                     path("code") +
+                     "\n"
+                     "    vardir = " +
+                     path("var") +
+                     "\n"
+                     "    basemodulepath = $codedir/modules\n"
+                     "    certname = main.example.com\n"
+                     "    pluginsync = true\n"
+                     "    report = true   # a setting marionette does not use: accepted\n"
+                     "\n"
+                     "[user]\n"
+                     "    certname = user.example.com\n"
+                     "\n"
+                     "[agent]\n"
+                     "    certname = agent.example.com\n"
+                     "    environment = staging\n"
+                     "    runinterval = 1h\n"
+                     "\n"
+                     "[server]\n"
+                     "    certname = server.example.com\n");
   }
 
   fs::path dir_;
@@ -161,9 +183,9 @@ TEST_F(PuppetConfCli, ConfigPrintPrintsWhatPuppetPrintedForTheSameFile) {
 
 TEST_F(PuppetConfCli, ApplyReadsMainAndUser) {
   fs::path conf = write_environment_and_conf();
-  CommandResult run = marionette({"apply", "--config", conf.string(), "--facts",
-                                  MARIONETTE_FACTS_FILE,
-                                  path("code/environments/production/manifests/site.pp")});
+  CommandResult run =
+      marionette({"apply", "--config", conf.string(), "--facts", MARIONETTE_FACTS_FILE,
+                  path("code/environments/production/manifests/site.pp")});
   ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
   EXPECT_NE(run.out.find("Compiled catalog for user.example.com in environment production"),
             std::string::npos)
@@ -178,8 +200,8 @@ TEST_F(PuppetConfCli, ApplyReadsMainAndUser) {
 
   // The command line wins over [user].
   CommandResult noop = marionette({"apply", "--config", conf.string(), "--facts",
-                                   MARIONETTE_FACTS_FILE, "--certname", "cli.example.com",
-                                   "--noop", path("code/environments/production/manifests/site.pp")});
+                                   MARIONETTE_FACTS_FILE, "--certname", "cli.example.com", "--noop",
+                                   path("code/environments/production/manifests/site.pp")});
   EXPECT_EQ(noop.exit_code, 0) << noop.err;
   EXPECT_NE(noop.out.find("Compiled catalog for cli.example.com"), std::string::npos) << noop.out;
 }
@@ -200,14 +222,15 @@ TEST_F(PuppetConfCli, AgentReadsMainAndAgent) {
 TEST_F(PuppetConfCli, LookupAndCompileReadServer) {
   fs::path conf = write_environment_and_conf();
   write("code/environments/production/hiera.yaml",
-        "---\nversion: 5\nhierarchy:\n  - name: node\n    path: \"nodes/%{trusted.certname}.yaml\"\n");
+        "---\nversion: 5\nhierarchy:\n  - name: node\n    path: "
+        "\"nodes/%{trusted.certname}.yaml\"\n");
   write("code/environments/production/data/nodes/server.example.com.yaml", "---\nwho: server\n");
-  CommandResult looked = marionette(
-      {"lookup", "who", "--config", conf.string(), "--facts", MARIONETTE_FACTS_FILE});
+  CommandResult looked =
+      marionette({"lookup", "who", "--config", conf.string(), "--facts", MARIONETTE_FACTS_FILE});
   EXPECT_EQ(looked.exit_code, 0) << looked.err;
   EXPECT_EQ(looked.out, "--- server\n");
-  CommandResult compiled = marionette({"compile", "--config", conf.string(), "--facts",
-                                       MARIONETTE_FACTS_FILE});
+  CommandResult compiled =
+      marionette({"compile", "--config", conf.string(), "--facts", MARIONETTE_FACTS_FILE});
   EXPECT_EQ(compiled.exit_code, 0) << compiled.err;
   EXPECT_NE(compiled.out.find("\"name\":\"server.example.com\""), std::string::npos)
       << compiled.out.substr(0, 300);
@@ -223,8 +246,8 @@ TEST_F(PuppetConfCli, ABadLineIsAnErrorAtTheLineWithACaret) {
             std::string::npos)
       << run.err;
   fs::path unknown_variable = write("bad.conf", "[main]\nlogdir = $nosuch/log\n");
-  CommandResult printed = marionette({"config", "print", "logdir", "--config",
-                                      unknown_variable.string()});
+  CommandResult printed =
+      marionette({"config", "print", "logdir", "--config", unknown_variable.string()});
   EXPECT_EQ(printed.exit_code, 1);
   EXPECT_NE(printed.err.find(":2:10: error: Error converting value for param 'logdir': Could not "
                              "find value for $nosuch"),
