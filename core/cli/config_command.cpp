@@ -14,12 +14,13 @@ namespace marionette::cli {
 
 namespace {
 
+/// The run mode whose sections `--section SECTION` reads; any other name reads [main] alone, as
+/// in Puppet (a puppet.conf cannot have such a section).
 config::RunMode mode_of_section(const std::string& section) {
-  if (section == "main") return config::RunMode::main;
   if (section == "user") return config::RunMode::user;
   if (section == "agent") return config::RunMode::agent;
   if (section == "server" || section == "master") return config::RunMode::server;
-  throw UsageError("--section must be main, user, agent, server or master, not '" + section + "'");
+  return config::RunMode::main;
 }
 
 /// What a setting without a value prints, as Puppet derives it: certname from the facts, the
@@ -64,7 +65,7 @@ int run_config(const std::vector<std::string>& words) {
   const std::vector<std::string>& positionals = args.positionals();
   if (positionals.empty()) throw UsageError("give an action: print");
   if (positionals.front() != "print")
-    throw UsageError("unknown action '" + positionals.front() + "' (marionette config print)");
+    throw UsageError("'config' has no '" + positionals.front() + "' action.");
   config::RunMode mode = mode_of_section(args.value("section").value_or("main"));
   config::SettingValues values = setting_values_from(args, mode);
   std::vector<std::string> names(positionals.begin() + 1, positionals.end());
