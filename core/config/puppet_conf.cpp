@@ -1,5 +1,6 @@
 #include "config/puppet_conf.hpp"
 
+#include <cctype>
 #include <fstream>
 #include <sstream>
 
@@ -72,6 +73,7 @@ class Reader {
     std::size_t value_start = skip_blanks(text, equals + 1);
     ConfSetting setting{text.substr(start, name_end - start), text.substr(value_start), line,
                         value_start};
+    translate(setting);
     setting.value = without_file_metadata(setting);
     section().settings.push_back(std::move(setting));
   }
@@ -93,6 +95,24 @@ class Reader {
       if (section.name == current_) return section;
     conf_.sections.push_back({current_, {}});
     return conf_.sections.back();
+  }
+
+  /// As Puppet's value translator: `TRUE`/`False` in any case are the booleans; otherwise a
+  /// quote that opens or closes the value is dropped ("x" is x).
+  static void translate(ConfSetting& setting) {
+    std::string lower = setting.value;
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (lower == "true" || lower == "false") {
+      setting.value = lower;
+      return;
+    }
+    if (!setting.value.empty() && (setting.value.front() == '"' || setting.value.front() == '\'')) {
+      setting.value.erase(0, 1);
+      ++setting.value_column;
+    }
+    if (!setting.value.empty() && (setting.value.back() == '"' || setting.value.back() == '\''))
+      setting.value.pop_back();
+    setting.value = trimmed_end(setting.value);
   }
 
   /// Puppet reads `{owner = x, group = y, mode = 644}` in a value as the file's metadata and

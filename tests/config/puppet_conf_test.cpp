@@ -56,6 +56,18 @@ TEST(PuppetConf, TheFirstOfARepeatedSettingWinsAndAHashIsPartOfAValue) {
   EXPECT_EQ(conf.find("main", "server")->value, "s # c");
 }
 
+TEST(PuppetConf, QuotesAroundAValueAndTheCaseOfBooleansAreDroppedAsPuppetDoes) {
+  PuppetConf conf = parse(
+      "[main]\ncertname = \"web01.example.com\"\nserver = 'puppet'\n"
+      "noop = TRUE\nsplay = False\ntags = a\"b\n");
+  EXPECT_EQ(conf.find("main", "certname")->value, "web01.example.com");
+  EXPECT_EQ(conf.find("main", "certname")->value_column, 12u) << "the caret is on the value";
+  EXPECT_EQ(conf.find("main", "server")->value, "puppet");
+  EXPECT_EQ(conf.find("main", "noop")->value, "true");
+  EXPECT_EQ(conf.find("main", "splay")->value, "false");
+  EXPECT_EQ(conf.find("main", "tags")->value, "a\"b") << "only an opening or closing quote";
+}
+
 TEST(PuppetConf, FileMetadataIsDroppedFromTheValue) {
   PuppetConf conf = parse("[main]\nlogdir = /var/log/x {owner = root, mode = 750}\n");
   EXPECT_EQ(conf.find("main", "logdir")->value, "/var/log/x");
