@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "cli/run_log.hpp"
 #include "config/settings_table.hpp"
 #include "config/yaml_config.hpp"
 
@@ -17,10 +18,17 @@ bool is_puppet_conf(const std::filesystem::path& file) {
 }
 
 void write_config_file(const std::filesystem::path& file, config::SettingValues& values) {
-  if (is_puppet_conf(file))
-    values.write_puppet_conf(config::read_puppet_conf(file));
-  else
-    config::write_marionette_yaml(file, values);
+  if (!is_puppet_conf(file)) return config::write_marionette_yaml(file, values);
+  config::PuppetConf conf;
+  try {
+    conf = config::read_puppet_conf(file);
+  } catch (const config::ConfigError& e) {
+    // As Puppet: a puppet.conf that does not parse is reported and left out, and the command
+    // goes on with the other settings (a bad value in one that parses stops it).
+    print_error(e.what());
+    return;
+  }
+  values.write_puppet_conf(conf);
 }
 
 }  // namespace

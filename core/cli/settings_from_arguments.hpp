@@ -22,7 +22,9 @@ inline const std::set<std::string> kRunOptions = setting_options();
 /// marionette.yaml, then the command line. The files: --config FILE (puppet.conf format when it
 /// ends in .conf, else marionette.yaml), else CONFDIR/puppet.conf and CONFDIR/marionette.yaml
 /// when they exist (CONFDIR: --confdir, else /etc/marionette), marionette.yaml over puppet.conf.
-/// A bad file throws config::ConfigError; a bad option UsageError.
+/// A puppet.conf that does not parse is reported (`Error: file:line:column: error: …`, the line,
+/// a caret) and left out, as Puppet does; a bad marionette.yaml, or a bad value in either,
+/// throws config::ConfigError; a bad option UsageError.
 config::SettingValues setting_values_from(const Arguments& args, config::RunMode mode);
 
 /// setting_values_from(...).to_config(), a bad option's value a UsageError.

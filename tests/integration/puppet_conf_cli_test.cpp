@@ -236,11 +236,18 @@ TEST_F(PuppetConfCli, LookupAndCompileReadServer) {
       << compiled.out.substr(0, 300);
 }
 
-TEST_F(PuppetConfCli, ABadLineIsAnErrorAtTheLineWithACaret) {
+// Puppet 7.23 (`puppet apply --config X -e 'notice(1)'`): a line it cannot match or an illegal
+// section is reported and the file left out, and the run goes on (exit 0, certname the default);
+// a bad value or an unknown $variable in a file that parses stops it (exit 1).
+TEST_F(PuppetConfCli, ABadLineIsAnErrorAtTheLineWithACaretAndTheFileIsLeftOut) {
   fs::path conf = write("puppet.conf", "[main]\ncertname = x\n  garbage here\n");
   fs::path site = write("site.pp", "notice(1)\n");
-  CommandResult run = marionette({"apply", "--config", conf.string(), site.string()});
-  EXPECT_EQ(run.exit_code, 1);
+  CommandResult run =
+      marionette({"apply", "--config", conf.string(), "--facts", MARIONETTE_FACTS_FILE,
+                  "--statedir", path("state"), site.string()});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("Compiled catalog for web01.example.com"), std::string::npos)
+      << "certname = x was left out with the file: " << run.out;
   EXPECT_NE(run.err.find(conf.string() + ":3:3: error: Could not match line   garbage here\n"
                                          "  garbage here\n  ^~~~~~~~~~~~"),
             std::string::npos)
@@ -253,6 +260,13 @@ TEST_F(PuppetConfCli, ABadLineIsAnErrorAtTheLineWithACaret) {
                              "find value for $nosuch"),
             std::string::npos)
       << printed.err;
+  fs::path bad_value = write("noop.conf", "[main]\nnoop = maybe\n");
+  CommandResult refused = marionette(
+      {"apply", "--config", bad_value.string(), "--statedir", path("state"), site.string()});
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_NE(refused.err.find(":2:8: error: setting 'noop' must be true or false, not 'maybe'"),
+            std::string::npos)
+      << refused.err;
 }
 
 }  // namespace
