@@ -236,6 +236,18 @@ TEST_F(PuppetConfCli, LookupAndCompileReadServer) {
       << compiled.out.substr(0, 300);
 }
 
+TEST_F(PuppetConfCli, InTheConfdirMarionetteYamlIsReadOverPuppetConf) {
+  write("etc/puppet.conf",
+        "[main]\ncertname = conf.example\nserver = conf-server\n"
+        "vardir = /srv/from-conf\n");
+  write("etc/marionette.yaml", "certname: yaml.example\nhiera-config: $confdir/h.yaml\n");
+  CommandResult printed = marionette({"config", "print", "certname", "server", "statedir",
+                                      "hiera_config", "--confdir", path("etc")});
+  EXPECT_EQ(printed.exit_code, 0) << printed.err;
+  EXPECT_EQ(printed.out, "certname = yaml.example\nhiera_config = " + path("etc") +
+                             "/h.yaml\nserver = conf-server\nstatedir = /srv/from-conf\n");
+}
+
 // Puppet 7.23 (`puppet apply --config X -e 'notice(1)'`): a line it cannot match or an illegal
 // section is reported and the file left out, and the run goes on (exit 0, certname the default);
 // a bad value or an unknown $variable in a file that parses stops it (exit 1).
