@@ -201,11 +201,11 @@ const std::vector<Command>& commands() {
        "Exit status: 0 when a value was found, 1 when none was (or on an error).\n",
        run_lookup},
       {"config", "print settings as the commands read them, like puppet config print",
-       "Usage: marionette config print [NAME...] [--section SECTION] [--config FILE]\n\n"
+       "Usage: marionette config print [all | NAME...] [--section SECTION] [--config FILE]\n\n"
        "Prints the settings as the commands read them: their defaults, puppet.conf, marionette.yaml\n"
        "and the command line, with $confdir-style references to other settings replaced. One NAME\n"
-       "prints its bare value; several, or none (every setting), print `name = value` lines\n"
-       "sorted by name. A name marionette does not know prints an empty value, as in Puppet.\n\n"
+       "prints its bare value; several, or none or `all` (every setting), print `name = value`\n"
+       "lines sorted by name. A name marionette does not know prints an empty value, as in Puppet.\n\n"
        "Options:\n"
        "  --section SECTION  read puppet.conf's SECTION over [main]: user (apply's), agent,\n"
        "                     server or master (lookup's and compile's); default: [main] alone\n"

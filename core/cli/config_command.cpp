@@ -69,6 +69,7 @@ int run_config(const std::vector<std::string>& words) {
   config::RunMode mode = mode_of_section(args.value("section").value_or("main"));
   config::SettingValues values = setting_values_from(args, mode);
   std::vector<std::string> names(positionals.begin() + 1, positionals.end());
+  if (names == std::vector<std::string>{"all"}) names.clear();  // Puppet's `config print all`
   if (names.size() == 1) {
     std::cout << value_of(names.front(), values) << "\n";  // the bare value, as Puppet prints it
     return 0;

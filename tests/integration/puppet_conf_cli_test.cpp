@@ -175,6 +175,12 @@ TEST_F(PuppetConfCli, ConfigPrintPrintsWhatPuppetPrintedForTheSameFile) {
   CommandResult unknown = marionette({"config", "print", "report", "--config", conf.string()});
   EXPECT_EQ(unknown.exit_code, 0);
   EXPECT_EQ(unknown.out, "\n");
+  // `all`, as no name, prints every setting.
+  CommandResult all =
+      marionette({"config", "print", "all", "--config", conf.string(), "--certname", "x"});
+  EXPECT_EQ(all.out.rfind("agentx_socket = \n", 0), 0u) << "sorted by name: " << all.out;
+  EXPECT_NE(all.out.find("\nlogdir = /srv/puppet/var/log\n"), std::string::npos) << all.out;
+  EXPECT_NE(all.out.find("\nshow_diff = false\n"), std::string::npos) << all.out;
   // The command line wins over the file, in either spelling.
   CommandResult given = marionette({"config", "print", "show_diff", "certname", "--config",
                                     conf.string(), "--show_diff", "--certname", "cli.example"});
