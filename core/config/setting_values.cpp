@@ -1,6 +1,7 @@
 #include "config/setting_values.hpp"
 
 #include <cctype>
+#include <set>
 
 #include "config/settings_table.hpp"
 #include "lang/diagnostic.hpp"
@@ -39,10 +40,11 @@ void SettingValues::write_puppet_conf(const PuppetConf& conf) {
   // The least preferred section first, so that the preferred one's values are written last.
   std::vector<std::string> sections = sections_read_by(mode_);
   for (auto section = sections.rbegin(); section != sections.rend(); ++section) {
+    std::set<std::string> seen;
     for (const PuppetConf::Section& candidate : conf.sections) {
       if (candidate.name != *section) continue;
       for (const ConfSetting& setting : candidate.settings) {
-        if (conf.find(*section, setting.name) != &setting) continue;  // Puppet: the first wins
+        if (!seen.insert(setting.name).second) continue;  // Puppet: the first one wins
         write(setting.name, setting.value,
               ValueOrigin{conf.file, setting.line, setting.value_column,
                           std::max<std::size_t>(setting.value.size(), 1), ""});

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 
@@ -134,6 +135,18 @@ TEST(SettingValues, ALoopOfReferencesIsBoundedNotACrash) {
   EXPECT_NE(error_of([&] { values.text("statedir"); }).find("interpolation nested deeper than"),
             std::string::npos);
   EXPECT_THROW(values.to_config(), ConfigError);
+}
+
+TEST(SettingValues, AHugeFileIsReadInLinearTime) {
+  std::string text = "[main]\n";
+  for (int i = 0; i < 200000; ++i)
+    text += "setting" + std::to_string(i) + " = " + std::to_string(i) + "\n";
+  text += "certname = last.example\n";
+  auto started = std::chrono::steady_clock::now();
+  SettingValues values;
+  values.write_puppet_conf(conf_of(text));
+  EXPECT_EQ(values.text("certname"), "last.example");
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(10));
 }
 
 TEST(SettingValues, SettingsPuppetKnowsAndMarionetteDoesNotAreAcceptedSilently) {
