@@ -21,8 +21,6 @@ namespace marionette::cli {
 
 namespace {
 
-constexpr const char* kDefaultConfigFile = "/etc/marionette/marionette.yaml";
-
 /// The node name for the counters' keys; a facts file that cannot be read is reported by the
 /// first run, so here it only falls back to the host name.
 std::string counter_node_name(const daemon::RunSettings& settings) {
@@ -33,63 +31,25 @@ std::string counter_node_name(const daemon::RunSettings& settings) {
   }
 }
 
-/// The agent's configuration: the defaults, then marionette.yaml (--config FILE, or
-/// /etc/marionette/marionette.yaml when it exists), then the command line. Read again on SIGHUP.
+/// The agent's configuration: the defaults, then puppet.conf's [agent] and [main] and
+/// marionette.yaml (--config FILE, or those in /etc/marionette), then the command line. Read
+/// again on SIGHUP.
 config::AgentConfig agent_config(const Arguments& args) {
-  config::AgentConfig config;
-  std::filesystem::path file = args.value("config").value_or(kDefaultConfigFile);
-  std::error_code missing;
-  if (args.value("config") || std::filesystem::exists(file, missing))
-    config::load_file(file, config);
-  try {
-    for (const std::string& name : config::setting_names()) {
-      if (config::is_switch(name)) {
-        if (auto on = args.switch_state(name))  // --noop, or --no-noop over `noop: true`
-          config::apply_option(name, *on ? "true" : "false", config);
-      } else if (auto value = args.value(name)) {
-        config::apply_option(name, *value, config);
-      }
-    }
-    if (auto node = args.value("node")) config::apply_option("certname", *node, config);
-  } catch (const config::ConfigError& e) {
-    throw UsageError(e.what());  // a bad option is a usage error (exit 2), a bad file is not
-  }
-  if (args.flag("no-snmp")) config.snmp = false;
-  return config;
+  return config_from(args, config::RunMode::agent);
 }
 
 /// What the agent does with a configuration; UsageError when a path in it does not exist.
 daemon::AgentSettings agent_settings(const config::AgentConfig& config, const Arguments& args) {
   daemon::AgentSettings settings;
-  if (config.env_dir) settings.run.env_dir = existing_path(*config.env_dir, "env-dir", true);
-  if (config.manifest) settings.run.manifest = existing_path(*config.manifest, "manifest", false);
-  if (config.facts) settings.run.facts_file = existing_path(*config.facts, "facts", false);
-  settings.run.node_name = config.certname;
-  settings.run.environment = config.environment;
-  settings.run.hiera_config = config.hiera_config
-                                  ? existing_path(*config.hiera_config, "hiera-config", false)
-                                  : daemon::default_hiera_config();
-  settings.run.state_dir = config.statedir.empty() ? daemon::default_state_dir() : config.statedir;
-  settings.run.noop = config.noop;
-  settings.run.use_cache_on_failure = config.usecacheonfailure;
-  settings.run.route_file = config.route_file;
-  if (config.external_dir) {
-    settings.run.external_dirs = facts::default_external_dirs();  // facts.d, then the setting's
-    settings.run.external_dirs.push_back(*config.external_dir);
-  }
-  settings.run.redis_url = config.redis;  // for redis termini
-  settings.run.redis_prefix = config.redis_prefix;
-  compiler::EnvironmentSettings where;
-  where.modulepath = config.modulepath;
-  if (config.basemodulepath) where.basemodulepath = *config.basemodulepath;
-  if (config.environmentpath) where.environmentpath = *config.environmentpath;
   try {
-    daemon::resolve_environment(settings.run, where);
+    settings.run = run_settings_from(config);
+  } catch (const UsageError&) {
+    throw;
   } catch (const std::runtime_error& e) {
-    throw UsageError(e.what());
+    throw UsageError(e.what());  // no such environment: the agent cannot start
   }
   if (!settings.run.env_dir && !settings.run.manifest)
-    throw UsageError("give --env-dir DIR or --manifest FILE (or env-dir in marionette.yaml)");
+    throw UsageError("give --env-dir DIR or --manifest FILE (or env_dir in the configuration)");
   settings.run_interval = config.runinterval;
   settings.onetime = args.flag("onetime");
   settings.detailed_exitcodes = args.flag("detailed-exitcodes");
@@ -157,12 +117,10 @@ class Reloader {
 }  // namespace
 
 int run_agent(const std::vector<std::string>& words) {
-  std::set<std::string> valued = {"config", "node"};
+  std::set<std::string> valued = setting_options();
   valued.insert(kLockOptions.begin(), kLockOptions.end());
-  std::set<std::string> flags = {"no-daemonize", "onetime", "no-snmp", "debug",
-                                 "detailed-exitcodes"};
-  for (const std::string& name : config::setting_names())
-    (config::is_switch(name) ? flags : valued).insert(name);
+  std::set<std::string> flags = setting_switches();
+  flags.insert({"no-daemonize", "onetime", "debug", "detailed-exitcodes"});
   Arguments args(words, valued, flags);
   if (!args.positionals().empty())
     throw UsageError("unexpected argument '" + args.positionals().front() + "'");

@@ -1,4 +1,3 @@
-#include <cctype>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -17,17 +16,6 @@ namespace marionette::cli {
 
 namespace {
 
-/// "Web,db" -> {"web", "db"}: Puppet's --tags, compared lower-cased.
-std::vector<std::string> split_tags(const std::string& text) {
-  std::vector<std::string> tags;
-  std::stringstream in(text);
-  for (std::string tag; std::getline(in, tag, ',');) {
-    for (char& c : tag) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (!tag.empty()) tags.push_back(tag);
-  }
-  return tags;
-}
-
 /// The run lock the agent holds too, so that an apply never overlaps an agent's run; nullopt
 /// (after saying why) when another run holds it and --waitforlock did not outwait it.
 std::optional<daemon::RunLock> take_run_lock(const Arguments& args,
@@ -45,33 +33,34 @@ std::optional<daemon::RunLock> take_run_lock(const Arguments& args,
 int run_apply(const std::vector<std::string>& words) {
   std::set<std::string> valued = kRunOptions;
   valued.insert("catalog");
-  valued.insert("tags");
-  valued.insert("graphdir");
   valued.insert(kLockOptions.begin(), kLockOptions.end());
-  Arguments args(words, valued, {"noop", "detailed-exitcodes", "debug", "graph"});
+  std::set<std::string> flags = setting_switches();
+  flags.insert({"detailed-exitcodes", "debug"});
+  Arguments args(words, valued, flags);
   if (args.positionals().size() > 1)
     throw UsageError("unexpected argument '" + args.positionals()[1] + "'");
-  daemon::RunSettings settings = settings_from(args);
-  if (auto tags = args.value("tags")) settings.tags = split_tags(*tags);
-  // Puppet's graphdir defaults to $statedir/graphs; the graphs are written with --graph only.
-  const std::filesystem::path graphdir =
-      args.value("graphdir").value_or((settings.state_dir / "graphs").string());
-  if (args.flag("graph")) settings.graph_dir = graphdir;
+  config::AgentConfig config = config_from(args, config::RunMode::user);
   if (!args.positionals().empty()) {
     if (args.value("manifest")) throw UsageError("give either MANIFEST or --manifest, not both");
-    settings.manifest = args.positionals().front();
+    config.manifest.reset();  // the command line's manifest wins over the setting's
   }
   auto catalog_file = args.value("catalog");
-  if (catalog_file && (!args.positionals().empty() || args.value("manifest") || args.value("env-dir")))
+  if (catalog_file &&
+      (!args.positionals().empty() || args.value("manifest") || args.value("env-dir")))
     throw UsageError("give a manifest or --catalog, not both");
+  daemon::RunSettings settings = run_settings_from(config);
+  if (!args.positionals().empty()) settings.manifest = args.positionals().front();
+  settings.application = "apply";  // no catalog cache, never a cached catalog: Puppet's apply
+  settings.use_cache_on_failure = false;
   if (!catalog_file && !settings.manifest && !settings.env_dir)
     throw UsageError("give a MANIFEST, --env-dir DIR or --catalog FILE");
 
   // As Puppet's settings, before anything: the state dir, and graphdir in it (or where given).
   std::error_code missing;
   std::filesystem::create_directories(settings.state_dir, missing);
-  if (!prepare_graphdir(graphdir)) return 1;
-  if (!args.positionals().empty() && !std::filesystem::is_regular_file(*settings.manifest, missing)) {
+  if (!prepare_graphdir(config.graphdir.value_or(settings.state_dir / "graphs"))) return 1;
+  if (!args.positionals().empty() &&
+      !std::filesystem::is_regular_file(*settings.manifest, missing)) {
     print_error("Could not find file " + settings.manifest->string());  // Puppet exits 1 here
     return 1;
   }

@@ -25,5 +25,6 @@ int run_status(const std::vector<std::string>& words);
 int run_lookup(const std::vector<std::string>& words);
 int run_yamlresource(const std::vector<std::string>& words);
 int run_mgmtgraph(const std::vector<std::string>& words);
+int run_config(const std::vector<std::string>& words);
 
 }  // namespace marionette::cli

@@ -11,10 +11,10 @@
 namespace marionette::cli {
 
 int run_compile(const std::vector<std::string>& words) {
-  Arguments args(words, kRunOptions, {});
+  Arguments args(words, kRunOptions, setting_switches());
   if (!args.positionals().empty())
     throw UsageError("unexpected argument '" + args.positionals().front() + "'");
-  daemon::RunSettings settings = settings_from(args);
+  daemon::RunSettings settings = run_settings_from(config_from(args, config::RunMode::server));
   if (!settings.env_dir && !settings.manifest)
     throw UsageError("give --env-dir DIR or --manifest FILE");
   try {

@@ -116,10 +116,11 @@ std::vector<std::string> with_deep_merge_options(const std::vector<std::string>&
 }  // namespace
 
 int run_lookup(const std::vector<std::string>& words) {
-  Arguments args(words,
-                 {"node", "env-dir", "facts", "merge", "hiera-config", "environment", "modulepath",
-                  "basemodulepath", "environmentpath"},
-                 {"explain"});
+  std::set<std::string> valued = kRunOptions;
+  valued.insert("merge");
+  std::set<std::string> flags = setting_switches();
+  flags.insert("explain");
+  Arguments args(words, valued, flags);
   if (args.positionals().size() != 1) throw UsageError("give exactly one KEY to look up");
   const std::string key = args.positionals().front();
   std::optional<compiler::hiera::MergeStrategy> merge;
@@ -128,6 +129,7 @@ int run_lookup(const std::vector<std::string>& words) {
     if (!merge)
       throw UsageError("--merge must be first, unique, hash or deep, not '" + *written + "'");
   }
+  config::AgentConfig config = config_from(args, config::RunMode::server);
   std::vector<std::string> explanation;
   auto print_explanation = [&] {
     if (merge == compiler::hiera::MergeStrategy::Deep)
@@ -136,14 +138,14 @@ int run_lookup(const std::vector<std::string>& words) {
   };
   try {
     facts::Facts facts =
-        args.value("facts") ? facts::load_yaml_file(*args.value("facts")) : facts::gather_native();
-    std::string certname = args.value("node").value_or(
+        config.facts ? facts::load_yaml_file(*config.facts) : facts::gather_native();
+    std::string certname = config.certname.value_or(
         facts.value("fqdn", facts.contains("networking")
                                 ? facts["networking"].value("fqdn", std::string("localhost"))
                                 : std::string("localhost")));
-    std::string environment = args.value("environment").value_or("production");
-    compiler::EnvironmentSettings where = environment_settings_from(args);
-    if (auto dir = args.value("env-dir")) where.env_dir = fs::path(*dir);
+    std::string environment = config.environment;
+    compiler::EnvironmentSettings where = environment_settings_from(config);
+    where.env_dir = config.env_dir;
     compiler::ResolvedEnvironment resolved = compiler::resolve_environment(where);
     std::optional<fs::path> env_dir = resolved.env_dir;
     std::vector<fs::path> modulepath = std::move(resolved.modulepath);
@@ -161,7 +163,7 @@ int run_lookup(const std::vector<std::string>& words) {
       return Value();
     });
     std::optional<fs::path> global = daemon::default_hiera_config();
-    if (auto given = args.value("hiera-config")) global = fs::path(*given);
+    if (config.hiera_config) global = *config.hiera_config;
     if (global) hiera.set_global_config(*global);
 
     std::optional<Value> found =

@@ -47,8 +47,7 @@ class CodeFile {
 int run_mgmtgraph(const std::vector<std::string>& words) {
   std::set<std::string> valued = kRunOptions;
   valued.insert("code");
-  valued.insert("config");  // mgmt passes --config=FILE; the run options here say where things are
-  Arguments args(words, valued, {});
+  Arguments args(words, valued, setting_switches());
   const auto& positionals = args.positionals();
   if (!positionals.empty() && positionals[0] != "print")
     throw UsageError("unknown action '" + positionals[0] + "' (the action is print)");
@@ -57,7 +56,8 @@ int run_mgmtgraph(const std::vector<std::string>& words) {
     throw UsageError("give --code or --manifest/--env-dir, not both");
   std::optional<CodeFile> code;
   if (auto text = args.value("code")) code.emplace(*text);
-  daemon::RunSettings settings = settings_from(args);
+  // mgmt passes --config=FILE (its puppet.conf): read as the face read it, in Puppet's user mode.
+  daemon::RunSettings settings = run_settings_from(config_from(args, config::RunMode::user));
   if (code) settings.manifest = code->path();
   if (!settings.env_dir && !settings.manifest)
     throw UsageError("give --manifest FILE, --code CODE or --env-dir DIR");

@@ -1,8 +1,93 @@
 #include "cli/settings_from_arguments.hpp"
 
 #include <filesystem>
+#include <iostream>
+
+#include "cli/run_log.hpp"
+#include "config/settings_table.hpp"
+#include "config/yaml_config.hpp"
 
 namespace marionette::cli {
+
+namespace {
+
+constexpr const char* kDefaultConfDir = "/etc/marionette";
+
+bool is_puppet_conf(const std::filesystem::path& file) {
+  return file.extension() == ".conf";
+}
+
+void write_config_file(const std::filesystem::path& file, config::SettingValues& values) {
+  if (!is_puppet_conf(file)) return config::write_marionette_yaml(file, values);
+  config::PuppetConf conf;
+  try {
+    conf = config::read_puppet_conf(file);
+  } catch (const config::ConfigError& e) {
+    // As Puppet: a puppet.conf that does not parse is reported and left out, and the command
+    // goes on with the other settings (a bad value in one that parses stops it).
+    print_error(e.what());
+    return;
+  }
+  values.write_puppet_conf(conf);
+}
+
+}  // namespace
+
+std::set<std::string> setting_options() {
+  std::set<std::string> options = {"config", "node"};
+  for (const config::SettingDefinition& setting : config::setting_definitions())
+    if (setting.kind != config::SettingKind::a_switch)
+      options.insert(config::dashed_setting_name(setting.name));
+  return options;
+}
+
+std::set<std::string> setting_switches() {
+  std::set<std::string> switches = {"no-snmp"};
+  for (const config::SettingDefinition& setting : config::setting_definitions())
+    if (setting.kind == config::SettingKind::a_switch)
+      switches.insert(config::dashed_setting_name(setting.name));
+  return switches;
+}
+
+config::SettingValues setting_values_from(const Arguments& args, config::RunMode mode) {
+  config::SettingValues values(mode);
+  values.set_default("vardir", daemon::default_state_dir().string());
+  if (auto file = args.value("config")) {
+    write_config_file(*file, values);
+  } else {
+    std::filesystem::path confdir = args.value("confdir").value_or(kDefaultConfDir);
+    for (const char* name : {"puppet.conf", "marionette.yaml"}) {
+      std::error_code missing;
+      if (std::filesystem::exists(confdir / name, missing))
+        write_config_file(confdir / name, values);
+    }
+  }
+  for (const config::SettingDefinition& setting : config::setting_definitions()) {
+    const std::string option = config::dashed_setting_name(setting.name);
+    config::ValueOrigin origin;
+    origin.option = "--" + option;
+    if (setting.kind == config::SettingKind::a_switch) {
+      if (auto on = args.switch_state(option))  // --noop, or --no-noop over `noop = true`
+        values.write(setting.name, *on ? "true" : "false", origin);
+    } else if (auto value = args.value(option)) {
+      values.write(setting.name, *value, origin);
+    }
+  }
+  if (args.flag("no-snmp")) values.write("snmp", "false", {nullptr, 0, 0, 1, "--no-snmp"});
+  if (auto node = args.value("node")) values.write("certname", *node, {nullptr, 0, 0, 1, "--node"});
+  for (const std::string& warning : values.deprecation_warnings())
+    std::cerr << "Warning: " << warning << "\n";
+  return values;
+}
+
+config::AgentConfig config_from(const Arguments& args, config::RunMode mode) {
+  config::SettingValues values = setting_values_from(args, mode);
+  try {
+    return values.to_config();
+  } catch (const config::OptionError& e) {
+    throw UsageError(e.what());  // a bad option is a usage error (exit 2), a bad file is not
+  }
+}
 
 std::filesystem::path existing_path(const std::filesystem::path& path, const std::string& label,
                                     bool directory) {
@@ -15,42 +100,39 @@ std::filesystem::path existing_path(const std::filesystem::path& path, const std
   return path;
 }
 
-namespace {
-
-std::filesystem::path existing(const Arguments& args, const std::string& option, bool directory) {
-  return existing_path(*args.value(option), "--" + option, directory);
-}
-
-}  // namespace
-
-compiler::EnvironmentSettings environment_settings_from(const Arguments& args) {
+compiler::EnvironmentSettings environment_settings_from(const config::AgentConfig& config) {
   compiler::EnvironmentSettings where;
-  where.modulepath = args.value("modulepath");
-  if (auto base = args.value("basemodulepath")) where.basemodulepath = *base;
-  if (auto path = args.value("environmentpath")) where.environmentpath = *path;
-  if (auto name = args.value("environment")) where.environment = *name;
+  where.modulepath = config.modulepath;
+  if (config.basemodulepath) where.basemodulepath = *config.basemodulepath;
+  if (config.environmentpath) where.environmentpath = *config.environmentpath;
+  where.environment = config.environment;
   return where;
 }
 
-daemon::RunSettings settings_from(const Arguments& args) {
+daemon::RunSettings run_settings_from(const config::AgentConfig& config) {
   daemon::RunSettings settings;
-  if (args.value("env-dir")) settings.env_dir = existing(args, "env-dir", true);
-  if (args.value("manifest")) settings.manifest = existing(args, "manifest", false);
-  if (args.value("facts")) settings.facts_file = existing(args, "facts", false);
-  if (args.value("external-dir")) {
-    settings.external_dirs = facts::default_external_dirs();  // facts.d, then the option's
-    settings.external_dirs.push_back(existing(args, "external-dir", true));
+  if (config.env_dir) settings.env_dir = existing_path(*config.env_dir, "--env-dir", true);
+  if (config.manifest) settings.manifest = existing_path(*config.manifest, "--manifest", false);
+  if (config.facts) settings.facts_file = existing_path(*config.facts, "--facts", false);
+  if (config.external_dir) {
+    settings.external_dirs = facts::default_external_dirs();  // facts.d, then the setting's
+    settings.external_dirs.push_back(existing_path(*config.external_dir, "--external-dir", true));
   }
-  settings.node_name = args.value("node");
-  settings.hiera_config = args.value("hiera-config") ? existing(args, "hiera-config", false)
-                                                     : daemon::default_hiera_config();
-  if (auto env = args.value("environment")) settings.environment = *env;
-  settings.state_dir = args.value("statedir") ? std::filesystem::path(*args.value("statedir"))
-                                              : daemon::default_state_dir();
-  settings.noop = args.flag("noop");
-  settings.application = "apply";  // no catalog cache, never a cached catalog: Puppet's apply
-  settings.use_cache_on_failure = false;
-  daemon::resolve_environment(settings, environment_settings_from(args));
+  settings.node_name = config.certname;
+  settings.hiera_config = config.hiera_config
+                              ? existing_path(*config.hiera_config, "--hiera-config", false)
+                              : daemon::default_hiera_config();
+  settings.environment = config.environment;
+  settings.state_dir = config.statedir.empty() ? daemon::default_state_dir() : config.statedir;
+  settings.noop = config.noop;
+  settings.tags = config.tags;
+  settings.use_cache_on_failure = config.usecacheonfailure;
+  settings.route_file = config.route_file;
+  settings.redis_url = config.redis;  // for redis termini
+  settings.redis_prefix = config.redis_prefix;
+  // Puppet's graphdir defaults to $statedir/graphs; the graphs are written with --graph only.
+  if (config.graph) settings.graph_dir = config.graphdir.value_or(settings.state_dir / "graphs");
+  daemon::resolve_environment(settings, environment_settings_from(config));
   return settings;
 }
 

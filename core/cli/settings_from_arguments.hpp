@@ -1,25 +1,46 @@
 #pragma once
 
 #include "cli/arguments.hpp"
+#include "config/agent_config.hpp"
+#include "config/puppet_conf.hpp"
+#include "config/setting_values.hpp"
 #include "daemon/run_settings.hpp"
 
 namespace marionette::cli {
 
-/// The options every compiling subcommand shares.
-inline const std::set<std::string> kRunOptions = {
-    "env-dir",      "manifest",     "facts",      "node",           "environment",    "statedir",
-    "external-dir", "hiera-config", "modulepath", "basemodulepath", "environmentpath"};
+/// Every setting of config/settings_table.hpp as an option that takes a value (`--modulepath
+/// DIRS`), by its dashed name, and --config FILE, --node NAME (certname).
+std::set<std::string> setting_options();
 
-/// --modulepath, --basemodulepath and --environmentpath over their defaults.
-compiler::EnvironmentSettings environment_settings_from(const Arguments& args);
+/// The settings that are switches (`--noop`, `--show-diff`), and --no-snmp.
+std::set<std::string> setting_switches();
+
+/// The options every compiling subcommand shares: all settings, --config and --node.
+inline const std::set<std::string> kRunOptions = setting_options();
+
+/// The settings of a command, lowest first: the defaults, puppet.conf (its sections for `mode`),
+/// marionette.yaml, then the command line. The files: --config FILE (puppet.conf format when it
+/// ends in .conf, else marionette.yaml), else CONFDIR/puppet.conf and CONFDIR/marionette.yaml
+/// when they exist (CONFDIR: --confdir, else /etc/marionette), marionette.yaml over puppet.conf.
+/// A puppet.conf that does not parse is reported (`Error: file:line:column: error: …`, the line,
+/// a caret) and left out, as Puppet does; a bad marionette.yaml, or a bad value in either,
+/// throws config::ConfigError; a bad option UsageError.
+config::SettingValues setting_values_from(const Arguments& args, config::RunMode mode);
+
+/// setting_values_from(...).to_config(), a bad option's value a UsageError.
+config::AgentConfig config_from(const Arguments& args, config::RunMode mode);
 
 /// `path` when it names an existing directory (or regular file); UsageError naming `label`
 /// ("--env-dir", or a setting's name) otherwise.
 std::filesystem::path existing_path(const std::filesystem::path& path, const std::string& label,
                                     bool directory);
 
-/// Reads the shared options into run settings; checks that the named files exist. The
-/// environment is resolved (daemon::resolve_environment) with the manifest given so far.
-daemon::RunSettings settings_from(const Arguments& args);
+/// The run settings of a configuration; checks that the named files exist (UsageError) and
+/// resolves the environment (daemon::resolve_environment) with the manifest given so far
+/// (std::runtime_error, exit 1 as Puppet's, for an environment that does not exist).
+daemon::RunSettings run_settings_from(const config::AgentConfig& config);
+
+/// The environment settings of a configuration (modulepath, basemodulepath, environmentpath).
+compiler::EnvironmentSettings environment_settings_from(const config::AgentConfig& config);
 
 }  // namespace marionette::cli

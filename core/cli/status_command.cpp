@@ -11,6 +11,7 @@
 #include "cli/arguments.hpp"
 #include "cli/command.hpp"
 #include "cli/run_log.hpp"
+#include "cli/settings_from_arguments.hpp"
 #include "config/agent_config.hpp"
 #include "daemon/daemon_state.hpp"
 #include "daemon/run_lock.hpp"
@@ -21,8 +22,6 @@ namespace marionette::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-constexpr const char* kDefaultConfigFile = "/etc/marionette/marionette.yaml";
 
 /// The exit codes, LSB's for `status`; 150 (in LSB's range for applications) when the agent runs
 /// but its last run failed, or could not run at all.
@@ -55,11 +54,7 @@ std::string when(std::int64_t at) {
 }
 
 fs::path state_dir_of(const Arguments& args) {
-  if (auto dir = args.value("statedir")) return *dir;
-  config::AgentConfig config;
-  fs::path file = args.value("config").value_or(kDefaultConfigFile);
-  std::error_code missing;
-  if (args.value("config") || fs::exists(file, missing)) config::load_file(file, config);
+  config::AgentConfig config = config_from(args, config::RunMode::agent);
   return config.statedir.empty() ? daemon::default_state_dir() : config.statedir;
 }
 

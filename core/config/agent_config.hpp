@@ -3,17 +3,19 @@
 #include <chrono>
 #include <filesystem>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace marionette::config {
 
-/// Every setting of the agent. Each one can be written in marionette.yaml and given on the
-/// command line as `--name value`; the command line wins.
+/// The settings a run and the agent use, read from the settings' text (config/settings_table.hpp
+/// names them all; config/setting_values.hpp layers defaults, puppet.conf, marionette.yaml and
+/// the command line). Unset optionals mean "derived later" (from the facts, the environment).
 struct AgentConfig {
-  std::optional<std::filesystem::path> env_dir;  ///< env-dir: site.pp or manifests/, modules/
+  std::optional<std::filesystem::path> env_dir;  ///< env_dir: site.pp or manifests/, modules/
   std::optional<std::filesystem::path> manifest;
-  std::optional<std::string> modulepath;  ///< colon-separated; replaces the environment's
+  std::optional<std::string> modulepath;       ///< colon-separated; replaces the environment's
   std::optional<std::string> basemodulepath;   ///< default: compiler::kDefaultBaseModulePath
   std::optional<std::string> environmentpath;  ///< default: compiler::kDefaultEnvironmentPath
   std::optional<std::filesystem::path> facts;  ///< a YAML facts file instead of native facts
@@ -22,6 +24,12 @@ struct AgentConfig {
   std::filesystem::path statedir;  ///< default: see daemon::default_state_dir()
   std::chrono::seconds runinterval{1800};
   bool noop = false;
+  std::vector<std::string> tags;   ///< lower-cased: apply only resources with one of them
+  std::string strict = "warning";  ///< off | warning | error
+  bool strict_variables = false;
+  bool show_diff = false;
+  bool graph = false;                             ///< write the run's graphs as DOT files
+  std::optional<std::filesystem::path> graphdir;  ///< default: $statedir/graphs
   bool snmp = true;
   std::string agentx_socket;  ///< empty: Net-SNMP's default (/var/agentx/master)
   std::string root_oid;       ///< empty: the MIB's arc
@@ -35,7 +43,7 @@ struct AgentConfig {
   std::optional<std::filesystem::path> route_file;    ///< routes.yaml: termini per model
   std::optional<std::filesystem::path> external_dir;  ///< facts.d; default: facts' defaults
   std::optional<std::filesystem::path>
-      hiera_config;  ///< global hiera.yaml; default: /etc/marionette/
+      hiera_config;  ///< global hiera.yaml; default: /etc/marionette/hiera.yaml if it exists
 };
 
 /// A setting that cannot be used; what() is the whole message, already rendered: for a file,
@@ -45,13 +53,20 @@ class ConfigError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// Reads marionette.yaml (a mapping of setting names to values) over `into`.
+/// A ConfigError in a value given on the command line (a usage error): `option --x …`.
+class OptionError : public ConfigError {
+ public:
+  using ConfigError::ConfigError;
+};
+
+/// Reads marionette.yaml (a mapping of setting names to values): `into` becomes the defaults
+/// with the file's settings over them.
 void load_file(const std::filesystem::path& path, AgentConfig& into);
 
 /// Applies `--name value` from the command line.
 void apply_option(const std::string& name, const std::string& value, AgentConfig& into);
 
-/// The names of all settings, for --help and for the command line's option list.
+/// The command line's spellings of all settings (`hiera-config`), for the option lists.
 std::vector<std::string> setting_names();
 
 /// True for settings that are switches (`--noop` without a value means true).

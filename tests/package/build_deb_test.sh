@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the Debian package from a copy of the source tree (dpkg-buildpackage writes next to the
 # tree, so never in the checkout) and checks what it installs: the executable, which runs, the
-# unit, the configuration, the snmpd snippet, the MIB, the OpenNMS files and the man pages; then
+# unit, the configuration, the snmpd snippet, the MIB, the OpenNMS files, the man pages (written
+# from the binary's --help at build time) and the bash completion; then
 # lintian reports no errors and no warnings. The .deb is left in MARIONETTE_DEB_DIR for package.install_deb.
 set -euo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
@@ -24,10 +25,11 @@ for path in ./usr/bin/marionette ./usr/share/snmp/mibs/MARIONETTE-MIB.txt \
   ./etc/snmp/snmpd.conf.d/marionette.conf ./usr/share/doc/marionette/README.Debian.gz \
   ./usr/share/marionette/opennms/datacollection/marionette.xml \
   ./usr/share/marionette/opennms/snmp-graph.properties.d/marionette-graph.properties \
-  ./usr/lib/marionette/marionette-snmp.so ./var/lib/marionette/; do
+  ./usr/lib/marionette/marionette-snmp.so ./var/lib/marionette/ \
+  ./usr/share/bash-completion/completions/marionette; do
   grep -q " $path\$" <<<"$contents" || { echo "FAIL: $path is not in the package"; echo "$contents"; exit 1; }
 done
-for command in agent apply compile facts parser resource status; do
+for command in agent apply compile config facts lookup parser resource status; do
   grep -q " ./usr/share/man/man1/marionette-$command.1.gz -> marionette.1.gz\$" <<<"$contents" ||
     { echo "FAIL: no man page for marionette $command"; exit 1; }
 done
@@ -55,4 +57,4 @@ if [ -n "${MARIONETTE_DEB_DIR:-}" ]; then
   rm -f "$MARIONETTE_DEB_DIR"/marionette_*.deb
   cp "$deb" "$MARIONETTE_DEB_DIR/"
 fi
-echo "ok: $(basename "$deb") installs /usr/bin/marionette ($version), its unit, configuration, MIB, snmpd snippet, OpenNMS files and man pages"
+echo "ok: $(basename "$deb") installs /usr/bin/marionette ($version), its unit, configuration, MIB, snmpd snippet, OpenNMS files, man pages and completion"

@@ -1,0 +1,150 @@
+#include "config/settings_table.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+
+namespace marionette::config {
+
+namespace {
+
+bool boolean_of(const std::string& text) {
+  if (text == "true" || text == "yes" || text == "on") return true;
+  if (text == "false" || text == "no" || text == "off") return false;
+  throw BadValue{"must be true or false, not '" + text + "'"};
+}
+
+std::chrono::seconds duration_of(const std::string& text) {
+  auto seconds = parse_duration(text);
+  if (!seconds)
+    throw BadValue{"must be a duration such as 30, 30s, 5m, 2h or 1d, not '" + text + "'"};
+  return *seconds;
+}
+
+std::string not_empty(const std::string& text) {
+  if (text.empty()) throw BadValue{"must not be empty"};
+  return text;
+}
+
+std::string one_of(const std::string& text, std::initializer_list<const char*> allowed) {
+  std::string listed;
+  for (const char* value : allowed) {
+    if (text == value) return text;
+    listed += (listed.empty() ? "" : ", ") + std::string(value);
+  }
+  throw BadValue{"must be one of " + listed + ", not '" + text + "'"};
+}
+
+/// "Web,db" -> {"web", "db"}: Puppet's tags, compared lower-cased.
+std::vector<std::string> tags_of(const std::string& text) {
+  std::vector<std::string> tags;
+  std::stringstream in(text);
+  for (std::string tag; std::getline(in, tag, ',');) {
+    tag.erase(0, tag.find_first_not_of(" \t"));
+    tag.erase(tag.find_last_not_of(" \t") + 1);
+    for (char& c : tag) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (!tag.empty()) tags.push_back(tag);
+  }
+  return tags;
+}
+
+using C = AgentConfig;
+using T = const std::string&;
+constexpr SettingKind kText = SettingKind::text;
+constexpr SettingKind kSwitch = SettingKind::a_switch;
+constexpr SettingKind kDuration = SettingKind::duration;
+
+}  // namespace
+
+const std::vector<SettingDefinition>& setting_definitions() {
+  // Puppet's defaults where marionette uses the setting the same way; marionette's own paths
+  // (/etc/marionette, /var/lib/marionette) where Puppet's are its own (docs/puppet-differences.md).
+  static const std::vector<SettingDefinition> all = {
+      {"confdir", kText, "/etc/marionette", nullptr},
+      {"codedir", kText, "$confdir/code", nullptr},
+      {"vardir", kText, nullptr, nullptr},  // the caller's: daemon::default_state_dir()
+      {"statedir", kText, "$vardir", [](C& c, T v) { c.statedir = not_empty(v); }},
+      {"logdir", kText, "/var/log/marionette", nullptr},
+      {"rundir", kText, "/run/marionette", nullptr},
+      {"ssldir", kText, "$vardir/ssl", nullptr},
+      {"environmentpath", kText, "$codedir/environments",
+       [](C& c, T v) { c.environmentpath = not_empty(v); }},
+      {"basemodulepath", kText, "$codedir/modules:/usr/share/puppet/modules",
+       [](C& c, T v) { c.basemodulepath = v; }},
+      {"modulepath", kText, nullptr, [](C& c, T v) { c.modulepath = v; }},
+      {"environment", kText, "production", [](C& c, T v) { c.environment = not_empty(v); }},
+      {"environment_timeout", kText, "0", nullptr},
+      {"env_dir", kText, nullptr, [](C& c, T v) { c.env_dir = not_empty(v); }},
+      {"manifest", kText, nullptr, [](C& c, T v) { c.manifest = not_empty(v); }},
+      {"hiera_config", kText, "$confdir/hiera.yaml",
+       [](C& c, T v) { c.hiera_config = not_empty(v); }},
+      {"facts", kText, nullptr, [](C& c, T v) { c.facts = not_empty(v); }},
+      {"external_dir", kText, nullptr, [](C& c, T v) { c.external_dir = not_empty(v); }},
+      {"certname", kText, nullptr, [](C& c, T v) { c.certname = not_empty(v); }},
+      {"server", kText, "puppet", nullptr},
+      {"noop", kSwitch, "false", [](C& c, T v) { c.noop = boolean_of(v); }},
+      {"tags", kText, "", [](C& c, T v) { c.tags = tags_of(v); }},
+      {"strict", kText, "warning",
+       [](C& c, T v) {
+         c.strict = one_of(v, {"off", "warning", "error"});
+       }},
+      {"strict_variables", kSwitch, "false", [](C& c, T v) { c.strict_variables = boolean_of(v); }},
+      {"show_diff", kSwitch, "false", [](C& c, T v) { c.show_diff = boolean_of(v); }},
+      {"graph", kSwitch, "false", [](C& c, T v) { c.graph = boolean_of(v); }},
+      {"graphdir", kText, "$statedir/graphs", [](C& c, T v) { c.graphdir = not_empty(v); }},
+      {"runinterval", kDuration, "1800",
+       [](C& c, T v) {
+         c.runinterval = duration_of(v);
+         if (c.runinterval.count() == 0) throw BadValue{"must be longer than 0 seconds"};
+       }},
+      {"splay", kSwitch, "false", [](C& c, T v) { c.splay = boolean_of(v); }},
+      {"splaylimit", kDuration, "$runinterval", [](C& c, T v) { c.splaylimit = duration_of(v); }},
+      {"usecacheonfailure", kSwitch, "true",
+       [](C& c, T v) { c.usecacheonfailure = boolean_of(v); }},
+      {"log_level", kText, "notice",
+       [](C& c, T v) {
+         c.log_level = one_of(v, {"debug", "info", "notice", "warning", "err"});
+       }},
+      {"logdest", kText, "", [](C& c, T v) { c.logdest = v.empty() ? "console" : v; }},
+      {"route_file", kText, nullptr, [](C& c, T v) { c.route_file = not_empty(v); }},
+      {"snmp", kSwitch, "true", [](C& c, T v) { c.snmp = boolean_of(v); }},
+      {"agentx_socket", kText, "", [](C& c, T v) { c.agentx_socket = v; }},
+      {"root_oid", kText, "", [](C& c, T v) { c.root_oid = v; }},
+      {"redis", kText, nullptr, [](C& c, T v) { c.redis = not_empty(v); }},
+      {"redis_prefix", kText, "marionette", [](C& c, T v) { c.redis_prefix = not_empty(v); }},
+  };
+  return all;
+}
+
+std::string canonical_setting_name(std::string_view name) {
+  std::string canonical(name);
+  std::replace(canonical.begin(), canonical.end(), '-', '_');
+  return canonical;
+}
+
+std::string dashed_setting_name(std::string_view name) {
+  std::string dashed(name);
+  std::replace(dashed.begin(), dashed.end(), '_', '-');
+  return dashed;
+}
+
+const SettingDefinition* find_setting(std::string_view name) {
+  const std::string canonical = canonical_setting_name(name);
+  for (const SettingDefinition& setting : setting_definitions())
+    if (canonical == setting.name) return &setting;
+  return nullptr;
+}
+
+std::string normalized_text(const SettingDefinition& setting, const std::string& text) {
+  switch (setting.kind) {
+    case SettingKind::a_switch:
+      return boolean_of(text) ? "true" : "false";
+    case SettingKind::duration:
+      return std::to_string(duration_of(text).count());
+    case SettingKind::text:
+      break;
+  }
+  return text;
+}
+
+}  // namespace marionette::config

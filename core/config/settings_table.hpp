@@ -1,0 +1,51 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "config/agent_config.hpp"
+
+namespace marionette::config {
+
+/// How a setting's text is read and printed.
+enum class SettingKind {
+  text,      ///< any text; a path, a name, a list
+  a_switch,  ///< true/false (yes/no, on/off); `--name` alone on the command line means true
+  duration,  ///< 30, 30s, 5m, 2h, 1d; printed in seconds, as `puppet config print` does
+};
+
+/// One setting, by Puppet's name. The one table of settings: marionette.yaml, puppet.conf, the
+/// command line (`--name`, with `-` for `_`), `config print` and --help all read it.
+struct SettingDefinition {
+  const char* name;  ///< Puppet's spelling, with underscores
+  SettingKind kind;
+  /// The default as Puppet writes it (it may refer to other settings: `$vardir/graphs`);
+  /// nullptr: no default here (computed by the caller: vardir, certname; or none: manifest).
+  const char* default_text;
+  /// Stores a value that was written (or a default derived from a written value); throws
+  /// BadValue. nullptr: a setting marionette accepts and prints but does not use.
+  void (*set)(AgentConfig&, const std::string&);
+};
+
+/// Thrown by a setter: why the value is not acceptable, without saying where it came from.
+struct BadValue {
+  std::string why;
+};
+
+/// Every setting marionette knows, in the order --help lists them.
+const std::vector<SettingDefinition>& setting_definitions();
+
+/// The setting named `name`, spelt with `_` or `-` (hiera_config, hiera-config); nullptr if none.
+const SettingDefinition* find_setting(std::string_view name);
+
+/// `name` with every `-` turned into `_`: the table's spelling.
+std::string canonical_setting_name(std::string_view name);
+
+/// `name` with every `_` turned into `-`: the command line's spelling.
+std::string dashed_setting_name(std::string_view name);
+
+/// `text` as the setting prints it: durations in seconds, switches as true/false. Throws BadValue.
+std::string normalized_text(const SettingDefinition& setting, const std::string& text);
+
+}  // namespace marionette::config

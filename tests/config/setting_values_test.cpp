@@ -1,0 +1,192 @@
+// The settings table and its layers: defaults, puppet.conf by run mode, marionette.yaml-style
+// writes and the command line; $setting interpolation as Puppet's; errors at the value.
+#include "config/setting_values.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+
+#include "config/settings_table.hpp"
+
+namespace marionette::config {
+namespace {
+
+namespace fs = std::filesystem;
+
+PuppetConf conf_of(const std::string& text) {
+  return parse_puppet_conf(std::make_shared<lang::SourceFile>("/etc/puppet.conf", text));
+}
+
+ValueOrigin option(const std::string& name) {
+  return ValueOrigin{nullptr, 0, 0, 1, name};
+}
+
+std::string error_of(const std::function<void()>& action) {
+  try {
+    action();
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+const char* kUsersConf =
+    "[main]\n"
+    "vardir = /srv/var\n"
+    "logdir = $vardir/log\n"
+    "certname = main.example.com\n"
+    "foo = bar\n"
+    "[user]\n"
+    "certname = user.example.com\n"
+    "[agent]\n"
+    "runinterval = 1h\n"
+    "server = puppet.example.com\n"
+    "[server]\n"
+    "environment = staging\n";
+
+TEST(SettingsTable, OneTableByPuppetsNamesInEitherSpelling) {
+  ASSERT_NE(find_setting("hiera_config"), nullptr);
+  EXPECT_EQ(find_setting("hiera-config"), find_setting("hiera_config"));
+  EXPECT_EQ(find_setting("strict-variables"), find_setting("strict_variables"));
+  for (const char* name : {"modulepath",
+                           "basemodulepath",
+                           "environmentpath",
+                           "hiera_config",
+                           "vardir",
+                           "statedir",
+                           "logdir",
+                           "ssldir",
+                           "certname",
+                           "server",
+                           "tags",
+                           "noop",
+                           "strict",
+                           "strict_variables",
+                           "show_diff",
+                           "graph",
+                           "graphdir",
+                           "environment_timeout",
+                           "runinterval",
+                           "splay",
+                           "confdir",
+                           "codedir"})
+    EXPECT_NE(find_setting(name), nullptr) << name;
+  EXPECT_EQ(find_setting("nosuch"), nullptr);
+  EXPECT_EQ(dashed_setting_name("strict_variables"), "strict-variables");
+  EXPECT_TRUE(is_switch("show_diff"));
+  EXPECT_TRUE(is_switch("show-diff"));
+  EXPECT_FALSE(is_switch("graphdir"));
+}
+
+TEST(SettingValues, EachModeReadsItsSectionOverMain) {
+  PuppetConf conf = conf_of(kUsersConf);
+  SettingValues user(RunMode::user), agent(RunMode::agent), server(RunMode::server),
+      main(RunMode::main);
+  for (SettingValues* values : {&user, &agent, &server, &main}) values->write_puppet_conf(conf);
+  EXPECT_EQ(user.text("certname"), "user.example.com");
+  EXPECT_EQ(agent.text("certname"), "main.example.com");
+  EXPECT_EQ(main.text("certname"), "main.example.com");
+  EXPECT_EQ(agent.printable("runinterval"), "3600") << "durations print in seconds";
+  EXPECT_EQ(user.printable("runinterval"), "1800");
+  EXPECT_EQ(agent.text("server"), "puppet.example.com");
+  EXPECT_EQ(user.text("server"), "puppet");
+  EXPECT_EQ(server.text("environment"), "staging");
+  EXPECT_EQ(agent.to_config().runinterval, std::chrono::seconds(3600));
+  EXPECT_EQ(user.to_config().certname, "user.example.com");
+  EXPECT_EQ(user.to_config().statedir, fs::path("/srv/var")) << "statedir is $vardir";
+}
+
+TEST(SettingValues, InterpolatesOtherSettingsAsPuppetDoes) {
+  SettingValues values;
+  values.set_default("vardir", "/var/lib/marionette");
+  EXPECT_EQ(values.text("graphdir"), "/var/lib/marionette/graphs") << "$statedir, then $vardir";
+  EXPECT_EQ(values.text("environmentpath"), "/etc/marionette/code/environments");
+  values.write("confdir", "/opt/conf", option("--confdir"));
+  EXPECT_EQ(values.text("hiera_config"), "/opt/conf/hiera.yaml");
+  values.write("logdest", "${logdir}/$run_mode.log", option("--logdest"));
+  EXPECT_EQ(values.text("logdest"), "/var/log/marionette/user.log");
+  values.write("server", "costs $ and $-", option("--server"));
+  EXPECT_EQ(values.text("server"), "costs $ and $-") << "a $ that starts no name stays";
+}
+
+TEST(SettingValues, ADerivedDefaultFollowsTheSettingItNames) {
+  SettingValues values;
+  values.write("codedir", "/srv/code", option("--codedir"));
+  AgentConfig config = values.to_config();
+  EXPECT_EQ(config.environmentpath, "/srv/code/environments");
+  EXPECT_EQ(config.basemodulepath, "/srv/code/modules:/usr/share/puppet/modules");
+  EXPECT_FALSE(config.hiera_config) << "a derived hiera.yaml that does not exist is not used";
+  EXPECT_FALSE(SettingValues().to_config().environmentpath) << "untouched defaults stay unset";
+}
+
+TEST(SettingValues, AnUnknownVariableIsPuppetsErrorAtTheValue) {
+  SettingValues values;
+  values.write_puppet_conf(conf_of("[main]\nlogdir = $nosuch/x\n"));
+  EXPECT_EQ(error_of([&] { values.text("logdir"); }),
+            "/etc/puppet.conf:2:10: error: Error converting value for param 'logdir': Could not "
+            "find value for $nosuch\nlogdir = $nosuch/x\n         ^~~~~~~~~");
+}
+
+TEST(SettingValues, ALoopOfReferencesIsBoundedNotACrash) {
+  SettingValues values;
+  values.write_puppet_conf(conf_of("[main]\nvardir = $logdir\nlogdir = $vardir\n"));
+  EXPECT_NE(error_of([&] { values.text("statedir"); }).find("interpolation nested deeper than"),
+            std::string::npos);
+  EXPECT_THROW(values.to_config(), ConfigError);
+}
+
+TEST(SettingValues, AHugeFileIsReadInLinearTime) {
+  std::string text = "[main]\n";
+  for (int i = 0; i < 200000; ++i)
+    text += "setting" + std::to_string(i) + " = " + std::to_string(i) + "\n";
+  text += "certname = last.example\n";
+  auto started = std::chrono::steady_clock::now();
+  SettingValues values;
+  values.write_puppet_conf(conf_of(text));
+  EXPECT_EQ(values.text("certname"), "last.example");
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(10));
+}
+
+TEST(SettingValues, SettingsPuppetKnowsAndMarionetteDoesNotAreAcceptedSilently) {
+  SettingValues values;
+  values.write_puppet_conf(conf_of(kUsersConf));
+  EXPECT_NO_THROW(values.to_config());
+  EXPECT_TRUE(values.written("foo"));
+}
+
+TEST(SettingValues, ABadValueIsAnErrorAtItsPlaceOrOption) {
+  SettingValues from_file;
+  from_file.write_puppet_conf(conf_of("[main]\nnoop = maybe\n"));
+  EXPECT_EQ(error_of([&] { from_file.to_config(); }),
+            "/etc/puppet.conf:2:8: error: setting 'noop' must be true or false, not 'maybe'\n"
+            "noop = maybe\n       ^~~~~");
+  SettingValues from_option;
+  from_option.write("strict", "loud", option("--strict"));
+  EXPECT_THROW(from_option.to_config(), OptionError);
+  EXPECT_EQ(error_of([&] { from_option.to_config(); }),
+            "option --strict must be one of off, warning, error, not 'loud'");
+}
+
+TEST(SettingValues, LaterSourcesWinAndTheSettingsReachTheConfig) {
+  SettingValues values(RunMode::agent);
+  values.write_puppet_conf(conf_of(kUsersConf));
+  values.write("runinterval", "5m", option("--runinterval"));
+  values.write("tags", "Web, db", option("--tags"));
+  values.write("show-diff", "true", option("--show-diff"));
+  values.write("strict_variables", "yes", option("--strict-variables"));
+  values.write("graph", "on", option("--graph"));
+  values.write("strict", "error", option("--strict"));
+  AgentConfig config = values.to_config();
+  EXPECT_EQ(config.runinterval, std::chrono::seconds(300));
+  EXPECT_EQ(config.tags, (std::vector<std::string>{"web", "db"}));
+  EXPECT_TRUE(config.show_diff);
+  EXPECT_TRUE(config.strict_variables);
+  EXPECT_TRUE(config.graph);
+  EXPECT_EQ(config.graphdir, fs::path("/srv/var/graphs")) << "$statedir/graphs, vardir written";
+  EXPECT_EQ(config.strict, "error");
+}
+
+}  // namespace
+}  // namespace marionette::config
