@@ -32,6 +32,9 @@ struct ApplyOptions {
   /// finished and the rest are skipped ("Transaction canceled, skipping"), as Puppet's
   /// stop_processing? does. Empty: never stop.
   std::function<bool()> stop_requested;
+  /// Puppet's --evaltrace: info lines "PATH: Starting to evaluate the resource (N of M)" and
+  /// "PATH: Evaluated in 0.01 seconds" around each resource.
+  bool evaltrace = false;
 };
 
 /// Applies a catalog to this node: orders resources by the relationship graph, syncs each one,

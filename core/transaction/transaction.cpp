@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <cstdio>
 #include <map>
 #include <memory>
 #include <set>
@@ -196,6 +197,10 @@ class Transaction {
     }
     auto start = Clock::now();
     std::vector<catalog::Resource> generated;
+    if (managed && options_.evaltrace)
+      log_("info", managed->path + ": Starting to evaluate the resource (" +
+                       std::to_string(++evaluated_) + " of " +
+                       std::to_string(report_.resources.size()) + ")");
     if (managed) {
       if (managed->provider) {
         generated = managed->provider->generate([&](const std::string& identity) {
@@ -213,6 +218,11 @@ class Transaction {
     }
     process_events(vertex);
     if (managed) finish(*managed, state, seconds_since(start));
+    if (managed && options_.evaltrace) {
+      char seconds[32];
+      std::snprintf(seconds, sizeof seconds, "%.2f", seconds_since(start));
+      log_("info", managed->path + ": Evaluated in " + seconds + " seconds");
+    }
     if (managed && !generated.empty()) evaluate_generated(vertex, *managed, std::move(generated));
   }
 
@@ -420,6 +430,7 @@ class Transaction {
   std::optional<RelationshipGraph> graph_;
   std::vector<std::unique_ptr<Managed>> managed_;  ///< by resource index; null for containers
   std::vector<VertexState> state_;
+  std::size_t evaluated_ = 0;  ///< resources evaluated so far, for --evaltrace's "N of M"
   std::set<std::size_t> notified_;  ///< failed resources already announced ("has failures")
   std::map<std::string, std::size_t> identities_;  ///< "type\nidentity" -> resource index
   ral::RunPaths run_paths_;                        ///< module dirs and filebucket for the providers
