@@ -1,16 +1,23 @@
+#include <unistd.h>
+
 #include <cctype>
+#include <chrono>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "catalog/catalog.hpp"
+#include "cli/apply_log.hpp"
 #include "cli/catalog_file.hpp"
 #include "cli/command.hpp"
 #include "cli/lock_options.hpp"
+#include "cli/manifest_text.hpp"
 #include "cli/run_log.hpp"
+#include "cli/run_summary.hpp"
 #include "cli/settings_from_arguments.hpp"
 #include "daemon/run_lock.hpp"
 #include "daemon/run_once.hpp"
+#include "marionette/version.hpp"
 
 namespace marionette::cli {
 
@@ -39,35 +46,82 @@ std::optional<daemon::RunLock> take_run_lock(const Arguments& args,
                                   log);
 }
 
+/// Puppet's short flags of `puppet apply`.
+const std::map<std::string, std::string> kApplyShortFlags = {
+    {"e", "execute"}, {"v", "verbose"}, {"d", "debug"}, {"t", "test"}, {"l", "logdest"}};
+
+/// -v, -d, --logdest and --color as `puppet apply` takes them; -t implies --verbose.
+ApplyLogSettings log_settings_from(const Arguments& args) {
+  ApplyLogSettings settings;
+  if (args.flag("verbose") || args.flag("test")) settings.level = "info";
+  if (args.flag("debug")) settings.level = "debug";
+  if (auto logdest = args.value("logdest")) settings.destinations = log_destinations(*logdest);
+  settings.color = use_color(args.value("color"), isatty(STDOUT_FILENO) == 1);
+  return settings;
+}
+
+std::int64_t unix_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
 }  // namespace
 
 int run_apply(const std::vector<std::string>& words) {
   std::set<std::string> valued = kRunOptions;
-  valued.insert("catalog");
-  valued.insert("tags");
+  valued.insert({"catalog", "tags", "execute", "logdest", "color", "certname"});
   valued.insert(kLockOptions.begin(), kLockOptions.end());
-  Arguments args(words, valued, {"noop", "detailed-exitcodes", "debug"});
-  if (args.positionals().size() > 1)
+  Arguments args(words, valued,
+                 {"noop", "detailed-exitcodes", "debug", "verbose", "test", "trace", "evaltrace",
+                  "summarize"},
+                 kApplyShortFlags);
+  // As Puppet: with -e, the code is the manifest and a file named too is ignored.
+  if (!args.value("execute") && args.positionals().size() > 1)
     throw UsageError("unexpected argument '" + args.positionals()[1] + "'");
   daemon::RunSettings settings = settings_from(args);
   if (auto tags = args.value("tags")) settings.tags = split_tags(*tags);
-  if (!args.positionals().empty()) {
+  if (auto certname = args.value("certname")) settings.node_name = *certname;
+  settings.evaltrace = args.flag("evaltrace");
+  const bool detailed_exitcodes = args.flag("detailed-exitcodes") || args.flag("test");
+  auto catalog_file = args.value("catalog");
+  std::optional<ManifestText> code;
+  if (auto execute = args.value("execute")) {
+    code.emplace(ManifestText::from_code(*execute));
+  } else if (!args.positionals().empty()) {
     if (args.value("manifest")) throw UsageError("give either MANIFEST or --manifest, not both");
     settings.manifest = args.positionals().front();
+  } else if (!catalog_file && !settings.manifest && !settings.env_dir && isatty(STDIN_FILENO) != 1) {
+    code.emplace(ManifestText::from_stdin());  // as `echo 'notice(1)' | puppet apply`
   }
-  auto catalog_file = args.value("catalog");
+  if (code) {
+    if (args.value("manifest") || args.value("env-dir") || catalog_file)
+      throw UsageError("give -e CODE (or code on stdin), --manifest, --env-dir or --catalog, "
+                       "only one");
+    settings.manifest = code->path();
+  }
   if (catalog_file && (!args.positionals().empty() || args.value("manifest") || args.value("env-dir")))
     throw UsageError("give a manifest or --catalog, not both");
   if (!catalog_file && !settings.manifest && !settings.env_dir)
-    throw UsageError("give a MANIFEST, --env-dir DIR or --catalog FILE");
+    throw UsageError("give a MANIFEST, -e CODE, --env-dir DIR or --catalog FILE");
 
   std::error_code missing;
-  if (!args.positionals().empty() && !std::filesystem::is_regular_file(*settings.manifest, missing)) {
+  if (!code && !args.positionals().empty() &&
+      !std::filesystem::is_regular_file(*settings.manifest, missing)) {
     print_error("Could not find file " + settings.manifest->string());  // Puppet exits 1 here
     return 1;
   }
 
-  daemon::RunLog log = make_run_log(false, args.flag("debug"));
+  daemon::RunLog log;
+  try {
+    log = make_apply_log(log_settings_from(args));
+  } catch (const std::runtime_error& e) {
+    print_error(e.what());
+    return 1;
+  }
+  log("debug", std::string("Runtime environment: marionette_version=") + kVersion +
+                   ", puppet_version=" + kPuppetCompatVersion +
+                   ", run_mode=user, default_encoding=UTF-8");
   std::optional<daemon::RunLock> lock;
   try {
     lock = take_run_lock(args, settings.state_dir, log);
@@ -91,11 +145,15 @@ int run_apply(const std::vector<std::string>& words) {
     outcome = daemon::run_once(settings, log);
     if (!outcome.compiled) return 1;
   }
+  if (args.flag("summarize") && outcome.report && outcome.report->transaction_completed)
+    std::cout << run_summary(*outcome.report, outcome.compile_seconds, outcome.apply_seconds,
+                             unix_now())
+              << std::flush;
   // As Puppet: a catalog that could not be applied at all (a dependency cycle, an invalid or
   // duplicate resource, a missing relationship target) exits 1 with or without
   // --detailed-exitcodes; failed resources only show in the detailed exit code (4, 6).
   if (!outcome.report || !outcome.report->transaction_completed) return 1;
-  if (args.flag("detailed-exitcodes")) return outcome.report->detailed_exit_code();
+  if (detailed_exitcodes) return outcome.report->detailed_exit_code();
   return 0;
 }
 
