@@ -261,7 +261,7 @@ class Transaction {
       } else {
         context.evaluation_failed(error);
       }
-      queue_events(vertex, context.events());
+      queue_events(vertex, context.events(), /*say=*/false);
       record_events(status, context.events());
       status.seconds = seconds_since(start);
       if (status.failed) state_[vertex].failed = true;
@@ -318,15 +318,33 @@ class Transaction {
 
   /// Puppet's queue_events: events travel along refresh edges to anchors and to resources
   /// that can refresh.
-  void queue_events(std::size_t vertex, const std::vector<ral::Event>& events) {
+  /// `say`: log Puppet's lines about it (not for a recursive directory's generated entries).
+  void queue_events(std::size_t vertex, const std::vector<ral::Event>& events, bool say = true) {
     if (events.empty()) return;
+    const Managed* source = managed_at(vertex);
+    const std::string who = source ? source->path : graph_->label(vertex);
+    std::vector<std::string> scheduled, propagated;  // what Puppet says (seen with -v and -d)
     for (std::size_t id : graph_->out_edges(vertex)) {
       const auto& edge = graph_->edges()[id];
       if (!edge.refresh) continue;
       Managed* target = managed_at(edge.to);
       if (target && !(target->provider && target->provider->refreshable())) continue;
+      if (target)
+        scheduled.push_back(who + ": Scheduling refresh of " + graph_->label(edge.to));
+      else if (graph_->vertices()[edge.to].kind == Kind::completed)
+        propagated.push_back(who + ": The container " + graph_->label(edge.to) +
+                             " will propagate my refresh event");
       auto& queue = state_[edge.to].queued;
       queue.insert(queue.end(), events.begin(), events.end());
+    }
+    // Puppet: a resource schedules its subscribers first, a container passes its events up first.
+    if (!say) return;
+    if (source) {
+      for (const auto& line : scheduled) log_("info", line);
+      for (const auto& line : propagated) log_("debug", line);
+    } else {
+      for (const auto& line : propagated) log_("debug", line);
+      for (const auto& line : scheduled) log_("info", line);
     }
   }
 
@@ -386,6 +404,8 @@ class Transaction {
 
   /// Keeps a log line for the report: "/Stage[main]/…/File[/x]/ensure: created" has that source.
   void record_log(const std::string& level, const std::string& message) {
+    // Puppet's report keeps the lines at its default log level, notice, and above.
+    if (level == "debug" || level == "info") return;
     LogEntry entry{level, "Puppet", message, 0};
     if (!message.empty() && message.front() == '/') {
       std::size_t bracket = message.rfind(']', message.find(": "));

@@ -123,6 +123,44 @@ TEST_F(ApplyFlags, DebugShowsDebugLinesOnStdout) {
   EXPECT_EQ(run.err, "Warning: Scope(Class[main]): 4\nError: Scope(Class[main]): 5\n");
 }
 
+// puppet apply -d -e 'exec{"/bin/echo hi": unless=>"/bin/false"} notify{"n": notify=>Exec["/bin/echo hi"]}'
+// prints on stdout, among Facter's and the settings' debug lines:
+//   Info: /Stage[main]/Main/Notify[n]: Scheduling refresh of Exec[/bin/echo hi]
+//   Debug: /Stage[main]/Main/Notify[n]: The container Class[Main] will propagate my refresh event
+//   Debug: Exec[/bin/echo hi](provider=posix): Executing check '/bin/false'
+//   Debug: Executing: '/bin/false'
+//   Debug: Exec[/bin/echo hi](provider=posix): Executing '/bin/echo hi'
+//   Debug: Executing: '/bin/echo hi'
+//   Notice: /Stage[main]/Main/Exec[/bin/echo hi]/returns: executed successfully
+// and for `exec{"/bin/echo c": refreshonly=>true}`:
+//   Debug: /Stage[main]/Main/Exec[/bin/echo c]: '/bin/echo c' won't be executed because of
+//   failed check 'refreshonly'
+TEST_F(ApplyFlags, DebugShowsTheRunsOwnDebugLines) {
+  CommandResult run = apply({"-d", "-e",
+                             "exec { '/bin/echo hi': unless => '/bin/false' } "
+                             "notify { 'n': notify => Exec['/bin/echo hi'] } "
+                             "exec { '/bin/echo c': refreshonly => true }"});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(
+      run.out.find(
+          "Info: /Stage[main]/Main/Notify[n]: Scheduling refresh of Exec[/bin/echo hi]\n"
+          "Debug: /Stage[main]/Main/Notify[n]: The container Class[Main] will propagate my "
+          "refresh event\n"
+          "Debug: Exec[/bin/echo hi](provider=posix): Executing check '/bin/false'\n"
+          "Debug: Executing: '/bin/false'\n"
+          "Debug: Exec[/bin/echo hi](provider=posix): Executing '/bin/echo hi'\n"
+          "Debug: Executing: '/bin/echo hi'\n"
+          "Notice: /Stage[main]/Main/Exec[/bin/echo hi]/returns: executed successfully\n"),
+      std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("Debug: /Stage[main]/Main/Exec[/bin/echo c]: '/bin/echo c' won't be "
+                         "executed because of failed check 'refreshonly'\n"),
+            std::string::npos)
+      << run.out;
+  CommandResult quiet = apply({"-e", "notify { 'n': }"});
+  EXPECT_EQ(quiet.out.find("Debug:"), std::string::npos) << quiet.out;
+}
+
 // echo 'notice(stdin)' | puppet apply   → Notice: Scope(Class[main]): stdin, exit 0.
 TEST_F(ApplyFlags, ReadsTheManifestFromStdinWhenNoneIsNamed) {
   std::string command = "echo 'notice(stdin)' | '" + std::string(MARIONETTE_BINARY) +
