@@ -356,5 +356,27 @@ TEST_F(ApplyFlags, AgentTestRunsOnceVerboselyWithDetailedExitcodes) {
   EXPECT_NE(run.out.find("Notice: hi"), std::string::npos) << run.out;
 }
 
+// puppet agent --no-noop: a boolean setting turned off on the command line over puppet.conf's
+// `noop = true`; here over marionette.yaml's `noop: true`.
+TEST_F(ApplyFlags, AgentNoNoopOverridesTheConfigFile) {
+  fs::path made = dir_ / "made";
+  fs::path manifest = dir_ / "site.pp";
+  std::ofstream(manifest) << "file { '" << made.string() << "': content => 'x' }\n";
+  fs::path config = dir_ / "marionette.yaml";
+  std::ofstream(config) << "noop: true\n";
+  std::vector<std::string> argv = {MARIONETTE_BINARY,  "agent",      "--onetime",
+                                   "--no-snmp",        "--config",   config.string(),
+                                   "--manifest",       manifest.string(),
+                                   "--facts",          MARIONETTE_FACTS_FILE,
+                                   "--statedir",       (dir_ / "state").string()};
+  CommandResult noop = run_command(argv, std::chrono::seconds(60));
+  EXPECT_EQ(noop.exit_code, 0) << noop.err;
+  EXPECT_FALSE(fs::exists(made));
+  argv.push_back("--no-noop");
+  CommandResult run = run_command(argv, std::chrono::seconds(60));
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_TRUE(fs::exists(made));
+}
+
 }  // namespace
 }  // namespace marionette
