@@ -114,10 +114,10 @@ class Destinations {
     }
     if (syslog_) ::syslog(syslog_priority_of(level), "%s", text.c_str());
     if (!files_.empty()) {
-      auto [source, said] = rendered ? std::pair<std::string, std::string>{"Puppet", text}
-                                     : source_and_message(text);
-      std::string line = local_timestamp() + " " + source + " (" +
-                         (rendered ? "err" : level) + "): " + said + "\n";
+      auto [source, said] =
+          rendered ? std::pair<std::string, std::string>{"Puppet", text} : source_and_message(text);
+      std::string line = local_timestamp() + " " + source + " (" + (rendered ? "err" : level) +
+                         "): " + said + "\n";
       for (auto& file : files_) {
         std::fputs(line.c_str(), file.get());
         std::fflush(file.get());

@@ -8,7 +8,9 @@
 
 namespace marionette::cli {
 
-ManifestText ManifestText::from_code(const std::string& code) { return ManifestText(code); }
+ManifestText ManifestText::from_code(const std::string& code) {
+  return ManifestText(code);
+}
 
 ManifestText ManifestText::from_stdin() {
   std::string code;

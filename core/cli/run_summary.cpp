@@ -80,8 +80,8 @@ std::string run_summary(const transaction::Report& report, double config_retriev
   for (const auto& [name, seconds] : report.time)
     if (name != "total") time.push_back({labelled(name), seconds});
   auto transaction = report.time.find("total");
-  time.push_back({"Transaction evaluation",
-                  transaction == report.time.end() ? 0.0 : transaction->second});
+  time.push_back(
+      {"Transaction evaluation", transaction == report.time.end() ? 0.0 : transaction->second});
   time.push_back({"Catalog application", catalog_application_seconds});
   time.push_back({"Config retrieval", config_retrieval_seconds});
   time.push_back({"Last run", last_run_unix_seconds});

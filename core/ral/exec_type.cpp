@@ -112,8 +112,8 @@ class ExecResource final : public ManagedResource {
   /// "Executing: 'cmd'" first.
   Ran run(const std::string& command, const char* what = "") {
     if (context_) {
-      context_->log_plain("debug", spec_.ref + "(provider=posix): Executing " + what + "'" +
-                                       command + "'");
+      context_->log_plain("debug",
+                          spec_.ref + "(provider=posix): Executing " + what + "'" + command + "'");
       context_->log_plain("debug", "Executing: '" + command + "'");
     }
     Ran ran;

@@ -450,7 +450,7 @@ class Transaction {
   std::optional<RelationshipGraph> graph_;
   std::vector<std::unique_ptr<Managed>> managed_;  ///< by resource index; null for containers
   std::vector<VertexState> state_;
-  std::size_t evaluated_ = 0;  ///< resources evaluated so far, for --evaltrace's "N of M"
+  std::size_t evaluated_ = 0;       ///< resources evaluated so far, for --evaltrace's "N of M"
   std::set<std::size_t> notified_;  ///< failed resources already announced ("has failures")
   std::map<std::string, std::size_t> identities_;  ///< "type\nidentity" -> resource index
   ral::RunPaths run_paths_;                        ///< module dirs and filebucket for the providers

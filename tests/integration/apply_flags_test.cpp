@@ -47,9 +47,9 @@ class ApplyFlags : public ::testing::Test {
 
   /// `marionette apply` with the fixed facts (node web01.example.com) and a private state dir.
   CommandResult apply(std::vector<std::string> args) {
-    std::vector<std::string> argv = {MARIONETTE_BINARY,     "apply",
-                                     "--facts",             MARIONETTE_FACTS_FILE,
-                                     "--statedir",          (dir_ / "state").string()};
+    std::vector<std::string> argv = {MARIONETTE_BINARY, "apply",
+                                     "--facts",         MARIONETTE_FACTS_FILE,
+                                     "--statedir",      (dir_ / "state").string()};
     argv.insert(argv.end(), args.begin(), args.end());
     return run_command(argv, std::chrono::seconds(30));
   }
@@ -123,8 +123,8 @@ TEST_F(ApplyFlags, DebugShowsDebugLinesOnStdout) {
   EXPECT_EQ(run.err, "Warning: Scope(Class[main]): 4\nError: Scope(Class[main]): 5\n");
 }
 
-// puppet apply -d -e 'exec{"/bin/echo hi": unless=>"/bin/false"} notify{"n": notify=>Exec["/bin/echo hi"]}'
-// prints on stdout, among Facter's and the settings' debug lines:
+// puppet apply -d -e 'exec{"/bin/echo hi": unless=>"/bin/false"} notify{"n":
+// notify=>Exec["/bin/echo hi"]}' prints on stdout, among Facter's and the settings' debug lines:
 //   Info: /Stage[main]/Main/Notify[n]: Scheduling refresh of Exec[/bin/echo hi]
 //   Debug: /Stage[main]/Main/Notify[n]: The container Class[Main] will propagate my refresh event
 //   Debug: Exec[/bin/echo hi](provider=posix): Executing check '/bin/false'
@@ -141,17 +141,16 @@ TEST_F(ApplyFlags, DebugShowsTheRunsOwnDebugLines) {
                              "notify { 'n': notify => Exec['/bin/echo hi'] } "
                              "exec { '/bin/echo c': refreshonly => true }"});
   EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_NE(
-      run.out.find(
-          "Info: /Stage[main]/Main/Notify[n]: Scheduling refresh of Exec[/bin/echo hi]\n"
-          "Debug: /Stage[main]/Main/Notify[n]: The container Class[Main] will propagate my "
-          "refresh event\n"
-          "Debug: Exec[/bin/echo hi](provider=posix): Executing check '/bin/false'\n"
-          "Debug: Executing: '/bin/false'\n"
-          "Debug: Exec[/bin/echo hi](provider=posix): Executing '/bin/echo hi'\n"
-          "Debug: Executing: '/bin/echo hi'\n"
-          "Notice: /Stage[main]/Main/Exec[/bin/echo hi]/returns: executed successfully\n"),
-      std::string::npos)
+  EXPECT_NE(run.out.find(
+                "Info: /Stage[main]/Main/Notify[n]: Scheduling refresh of Exec[/bin/echo hi]\n"
+                "Debug: /Stage[main]/Main/Notify[n]: The container Class[Main] will propagate my "
+                "refresh event\n"
+                "Debug: Exec[/bin/echo hi](provider=posix): Executing check '/bin/false'\n"
+                "Debug: Executing: '/bin/false'\n"
+                "Debug: Exec[/bin/echo hi](provider=posix): Executing '/bin/echo hi'\n"
+                "Debug: Executing: '/bin/echo hi'\n"
+                "Notice: /Stage[main]/Main/Exec[/bin/echo hi]/returns: executed successfully\n"),
+            std::string::npos)
       << run.out;
   EXPECT_NE(run.out.find("Debug: /Stage[main]/Main/Exec[/bin/echo c]: '/bin/echo c' won't be "
                          "executed because of failed check 'refreshonly'\n"),
@@ -298,8 +297,8 @@ TEST_F(ApplyFlags, EvaltraceTimesEachResource) {
 //              Config: 1795661581\n           Puppet: 7.23.0
 // (Puppet's totals count its schedules, stages and filebucket; ours only the resources.)
 TEST_F(ApplyFlags, SummarizePrintsPuppetsSummary) {
-  std::string code = "file { '" + (dir_ / "t1").string() + "': content => \"a\\n\" } " +
-                     "notify { 'hi': }";
+  std::string code =
+      "file { '" + (dir_ / "t1").string() + "': content => \"a\\n\" } " + "notify { 'hi': }";
   CommandResult run = apply({"--summarize", "-e", code});
   EXPECT_EQ(run.exit_code, 0) << run.err;
   std::string out = run.out.substr(run.out.find("Application:"));
@@ -335,7 +334,8 @@ TEST_F(ApplyFlags, SummarizePrintsPuppetsSummary) {
 }
 
 TEST_F(ApplyFlags, CertnameNamesTheNode) {
-  CommandResult run = apply({"--certname", "db01.example.com", "-e", "notice($trusted['certname'])"});
+  CommandResult run =
+      apply({"--certname", "db01.example.com", "-e", "notice($trusted['certname'])"});
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.out.find("Notice: Scope(Class[main]): db01.example.com\n"
                          "Notice: Compiled catalog for db01.example.com in environment"),
@@ -347,10 +347,10 @@ TEST_F(ApplyFlags, CertnameNamesTheNode) {
 TEST_F(ApplyFlags, AgentTestRunsOnceVerboselyWithDetailedExitcodes) {
   fs::path manifest = dir_ / "site.pp";
   std::ofstream(manifest) << "notify { 'hi': }\n";
-  CommandResult run = run_command(
-      {MARIONETTE_BINARY, "agent", "-t", "--no-snmp", "--manifest", manifest.string(), "--facts",
-       MARIONETTE_FACTS_FILE, "--statedir", (dir_ / "state").string()},
-      std::chrono::seconds(60));
+  CommandResult run =
+      run_command({MARIONETTE_BINARY, "agent", "-t", "--no-snmp", "--manifest", manifest.string(),
+                   "--facts", MARIONETTE_FACTS_FILE, "--statedir", (dir_ / "state").string()},
+                  std::chrono::seconds(60));
   EXPECT_EQ(run.exit_code, 2) << run.out << run.err;
   EXPECT_NE(run.out.find("Info: Applying configuration version"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("Notice: hi"), std::string::npos) << run.out;
@@ -364,11 +364,11 @@ TEST_F(ApplyFlags, AgentNoNoopOverridesTheConfigFile) {
   std::ofstream(manifest) << "file { '" << made.string() << "': content => 'x' }\n";
   fs::path config = dir_ / "marionette.yaml";
   std::ofstream(config) << "noop: true\n";
-  std::vector<std::string> argv = {MARIONETTE_BINARY,  "agent",      "--onetime",
-                                   "--no-snmp",        "--config",   config.string(),
-                                   "--manifest",       manifest.string(),
-                                   "--facts",          MARIONETTE_FACTS_FILE,
-                                   "--statedir",       (dir_ / "state").string()};
+  std::vector<std::string> argv = {
+      MARIONETTE_BINARY,     "agent",           "--onetime",
+      "--no-snmp",           "--config",        config.string(),
+      "--manifest",          manifest.string(), "--facts",
+      MARIONETTE_FACTS_FILE, "--statedir",      (dir_ / "state").string()};
   CommandResult noop = run_command(argv, std::chrono::seconds(60));
   EXPECT_EQ(noop.exit_code, 0) << noop.err;
   EXPECT_FALSE(fs::exists(made));
