@@ -51,9 +51,13 @@ daemon::AgentSettings agent_settings(const config::AgentConfig& config, const Ar
   if (!settings.run.env_dir && !settings.run.manifest)
     throw UsageError("give --env-dir DIR or --manifest FILE (or env_dir in the configuration)");
   settings.run_interval = config.runinterval;
-  settings.onetime = args.flag("onetime");
-  settings.detailed_exitcodes = args.flag("detailed-exitcodes");
-  settings.splay = config.splay;
+  // Puppet's --test: onetime, verbose, no-usecacheonfailure, detailed-exitcodes and no-splay.
+  const bool test = args.flag("test");
+  settings.onetime = args.flag("onetime") || test;
+  settings.detailed_exitcodes = args.flag("detailed-exitcodes") || test;
+  if (test) settings.run.use_cache_on_failure = false;
+  settings.run.evaltrace = args.flag("evaltrace");
+  settings.splay = config.splay && !test;
   settings.splay_limit = config.splaylimit.value_or(config.runinterval);
   LockWait wait = lock_wait_from(args);
   settings.wait_for_lock = wait.retry_every;
@@ -61,8 +65,11 @@ daemon::AgentSettings agent_settings(const config::AgentConfig& config, const Ar
   return settings;
 }
 
+/// -d and -v (or -t) lower the level as Puppet's do; -l/--logdest is the logdest setting.
 LogSettings log_settings(const config::AgentConfig& config, const Arguments& args) {
-  return {config.logdest, args.flag("debug") ? "debug" : config.log_level};
+  if (args.flag("debug")) return {config.logdest, "debug"};
+  if (args.flag("verbose") || args.flag("test")) return {config.logdest, "info"};
+  return {config.logdest, config.log_level};
 }
 
 /// SIGHUP: the configuration read again, the command line still winning. Settings that belong to
@@ -120,8 +127,11 @@ int run_agent(const std::vector<std::string>& words) {
   std::set<std::string> valued = setting_options();
   valued.insert(kLockOptions.begin(), kLockOptions.end());
   std::set<std::string> flags = setting_switches();
-  flags.insert({"no-daemonize", "onetime", "debug", "detailed-exitcodes"});
-  Arguments args(words, valued, flags);
+  flags.insert({"no-daemonize", "onetime", "debug", "verbose", "test", "evaltrace",
+                "detailed-exitcodes"});
+  Arguments args(words, valued, flags,
+                 {{"d", "debug"}, {"v", "verbose"}, {"t", "test"}, {"o", "onetime"},
+                  {"l", "logdest"}});
   if (!args.positionals().empty())
     throw UsageError("unexpected argument '" + args.positionals().front() + "'");
   config::AgentConfig config;

@@ -1,16 +1,24 @@
+#include <unistd.h>
+
+#include <cctype>
+#include <chrono>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "catalog/catalog.hpp"
+#include "cli/apply_log.hpp"
 #include "cli/catalog_file.hpp"
 #include "cli/command.hpp"
 #include "cli/graphdir.hpp"
 #include "cli/lock_options.hpp"
+#include "cli/manifest_text.hpp"
 #include "cli/run_log.hpp"
+#include "cli/run_summary.hpp"
 #include "cli/settings_from_arguments.hpp"
 #include "daemon/run_lock.hpp"
 #include "daemon/run_once.hpp"
+#include "marionette/version.hpp"
 
 namespace marionette::cli {
 
@@ -28,44 +36,88 @@ std::optional<daemon::RunLock> take_run_lock(const Arguments& args,
                                   log);
 }
 
+/// Puppet's short flags of `puppet apply`.
+const std::map<std::string, std::string> kApplyShortFlags = {
+    {"e", "execute"}, {"v", "verbose"}, {"d", "debug"}, {"t", "test"}, {"l", "logdest"}};
+
+/// -v, -d, --logdest and --color as `puppet apply` takes them; -t implies --verbose.
+ApplyLogSettings log_settings_from(const Arguments& args) {
+  ApplyLogSettings settings;
+  if (args.flag("verbose") || args.flag("test")) settings.level = "info";
+  if (args.flag("debug")) settings.level = "debug";
+  if (auto logdest = args.value("logdest")) settings.destinations = log_destinations(*logdest);
+  settings.color = use_color(args.value("color"), isatty(STDOUT_FILENO) == 1);
+  return settings;
+}
+
+std::int64_t unix_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
 }  // namespace
 
 int run_apply(const std::vector<std::string>& words) {
   std::set<std::string> valued = kRunOptions;
-  valued.insert("catalog");
+  valued.insert({"catalog", "execute", "color"});
   valued.insert(kLockOptions.begin(), kLockOptions.end());
   std::set<std::string> flags = setting_switches();
-  flags.insert({"detailed-exitcodes", "debug"});
-  Arguments args(words, valued, flags);
-  if (args.positionals().size() > 1)
+  flags.insert({"detailed-exitcodes", "debug", "verbose", "test", "trace", "evaltrace", "summarize"});
+  Arguments args(words, valued, flags, kApplyShortFlags);
+  // As Puppet: with -e, the code is the manifest and a file named too is ignored.
+  if (!args.value("execute") && args.positionals().size() > 1)
     throw UsageError("unexpected argument '" + args.positionals()[1] + "'");
   config::AgentConfig config = config_from(args, config::RunMode::user);
-  if (!args.positionals().empty()) {
+  auto catalog_file = args.value("catalog");
+  const bool file_named = !args.value("execute") && !args.positionals().empty();
+  if (file_named) {
     if (args.value("manifest")) throw UsageError("give either MANIFEST or --manifest, not both");
     config.manifest.reset();  // the command line's manifest wins over the setting's
   }
-  auto catalog_file = args.value("catalog");
-  if (catalog_file &&
-      (!args.positionals().empty() || args.value("manifest") || args.value("env-dir")))
+  if (catalog_file && (file_named || args.value("manifest") || args.value("env-dir")))
     throw UsageError("give a manifest or --catalog, not both");
   daemon::RunSettings settings = run_settings_from(config);
-  if (!args.positionals().empty()) settings.manifest = args.positionals().front();
   settings.application = "apply";  // no catalog cache, never a cached catalog: Puppet's apply
   settings.use_cache_on_failure = false;
+  settings.evaltrace = args.flag("evaltrace");
+  const bool detailed_exitcodes = args.flag("detailed-exitcodes") || args.flag("test");
+  std::optional<ManifestText> code;
+  if (auto execute = args.value("execute")) {
+    code.emplace(ManifestText::from_code(*execute));
+  } else if (file_named) {
+    settings.manifest = args.positionals().front();
+  } else if (!catalog_file && !settings.manifest && !settings.env_dir && isatty(STDIN_FILENO) != 1) {
+    code.emplace(ManifestText::from_stdin());  // as `echo 'notice(1)' | puppet apply`
+  }
+  if (code) {
+    if (args.value("manifest") || args.value("env-dir") || catalog_file)
+      throw UsageError("give -e CODE (or code on stdin), --manifest, --env-dir or --catalog, "
+                       "only one");
+    settings.manifest = code->path();
+  }
   if (!catalog_file && !settings.manifest && !settings.env_dir)
-    throw UsageError("give a MANIFEST, --env-dir DIR or --catalog FILE");
+    throw UsageError("give a MANIFEST, -e CODE, --env-dir DIR or --catalog FILE");
 
   // As Puppet's settings, before anything: the state dir, and graphdir in it (or where given).
   std::error_code missing;
   std::filesystem::create_directories(settings.state_dir, missing);
   if (!prepare_graphdir(config.graphdir.value_or(settings.state_dir / "graphs"))) return 1;
-  if (!args.positionals().empty() &&
-      !std::filesystem::is_regular_file(*settings.manifest, missing)) {
+  if (file_named && !std::filesystem::is_regular_file(*settings.manifest, missing)) {
     print_error("Could not find file " + settings.manifest->string());  // Puppet exits 1 here
     return 1;
   }
 
-  daemon::RunLog log = make_run_log(false, args.flag("debug"));
+  daemon::RunLog log;
+  try {
+    log = make_apply_log(log_settings_from(args));
+  } catch (const std::runtime_error& e) {
+    print_error(e.what());
+    return 1;
+  }
+  log("debug", std::string("Runtime environment: marionette_version=") + kVersion +
+                   ", puppet_version=" + kPuppetCompatVersion +
+                   ", run_mode=user, default_encoding=UTF-8");
   std::optional<daemon::RunLock> lock;
   try {
     lock = take_run_lock(args, settings.state_dir, log);
@@ -89,11 +141,15 @@ int run_apply(const std::vector<std::string>& words) {
     outcome = daemon::run_once(settings, log);
     if (!outcome.compiled) return 1;
   }
+  if (args.flag("summarize") && outcome.report && outcome.report->transaction_completed)
+    std::cout << run_summary(*outcome.report, outcome.compile_seconds, outcome.apply_seconds,
+                             unix_now())
+              << std::flush;
   // As Puppet: a catalog that could not be applied at all (a dependency cycle, an invalid or
   // duplicate resource, a missing relationship target) exits 1 with or without
   // --detailed-exitcodes; failed resources only show in the detailed exit code (4, 6).
   if (!outcome.report || !outcome.report->transaction_completed) return 1;
-  if (args.flag("detailed-exitcodes")) return outcome.report->detailed_exit_code();
+  if (detailed_exitcodes) return outcome.report->detailed_exit_code();
   return 0;
 }
 

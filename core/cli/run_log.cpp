@@ -25,6 +25,10 @@ Level level_for(const std::string& puppet_level) {
   if (puppet_level == "info") return {spdlog::level::info, "Info: "};
   if (puppet_level == "warning") return {spdlog::level::warn, "Warning: "};
   if (puppet_level == "err" || puppet_level == "error") return {spdlog::level::err, "Error: "};
+  // notice() has its siblings alert(), crit() and emerg(): errors, as Puppet labels them.
+  if (puppet_level == "alert") return {spdlog::level::err, "Alert: "};
+  if (puppet_level == "crit") return {spdlog::level::critical, "Critical: "};
+  if (puppet_level == "emerg") return {spdlog::level::critical, "Emergency: "};
   return {spdlog::level::info, "Notice: "};
 }
 
@@ -42,7 +46,9 @@ int rank_of(const std::string& level) {
   if (level == "debug") return 0;
   if (level == "info") return 1;
   if (level == "warning") return 3;
-  if (level == "err" || level == "error" || level == "diagnostic") return 4;
+  if (level == "err" || level == "error" || level == "diagnostic" || level == "alert" ||
+      level == "crit" || level == "emerg")
+    return 4;
   return 2;  // notice
 }
 

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <iostream>
 
+#include "compiler/compile_log.hpp"
 #include "compiler/evaluation_budget.hpp"
 #include "compiler/functions/function.hpp"
 #include "compiler/integer_range.hpp"
@@ -545,7 +546,7 @@ void Evaluator::log(const char* level, const std::string& message, const Scope& 
   // As Puppet's Scope#to_s names it: the class, node or defined type instance it belongs to.
   std::string owner =
       scope.resource() < resources_.size() ? resources_[scope.resource()].ref() : "Class[main]";
-  std::cerr << level << ": Scope(" << owner << "): " << message << "\n";
+  compile_log(level, "Scope(" + owner + "): " + message);
 }
 
 }  // namespace marionette::compiler

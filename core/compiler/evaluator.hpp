@@ -54,7 +54,8 @@ class Evaluator {
   Environment& environment() { return environment_; }
   /// The compilation's Hiera, created when first used.
   hiera::Hiera& hiera();
-  /// A logging function's line on standard error: "Warning: Scope(Class[Foo]): message".
+  /// A logging function's message, "Scope(Class[Foo]): message", through compile_log() (the
+  /// run's log, else standard error as "Warning: Scope(Class[Foo]): message").
   void log(const char* level, const std::string& message, const Scope& scope);
   /// For ERB templates (`scope['a::x']`, `scope.call_function`): a variable by its name as
   /// written (`x`, `::x`, `a::b::x`), nullptr when not set; a function by name, nullopt when

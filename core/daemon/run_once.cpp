@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "compiler/compile_log.hpp"
 #include "compiler/compiler.hpp"
 #include "indirector/registry.hpp"
 #include "lang/diagnostic.hpp"
@@ -103,11 +104,15 @@ void apply_with(const catalog::Catalog& catalog, const RunSettings& settings, co
   options.graph_dir = settings.graph_dir;
   options.log = log;
   options.stop_requested = settings.stop_requested;
+  options.evaltrace = settings.evaltrace;
   if (settings.modulepath)
     options.module_dirs = *settings.modulepath;
   else if (settings.env_dir)
     options.module_dirs = {*settings.env_dir / "modules"};
   options.clientbucket_dir = settings.state_dir / "clientbucket";
+  // As Puppet's configurer says before applying (seen with --verbose).
+  log("info", "Using environment '" + catalog.environment + "'");
+  log("info", "Applying configuration version '" + std::to_string(catalog.version) + "'");
   outcome.report = transaction::apply(catalog, options);
   outcome.apply_seconds = seconds_since(apply_start);
   transaction::Report& report = *outcome.report;
@@ -140,6 +145,8 @@ RunOutcome run_once(const RunSettings& settings, const RunLog& log,
   compiler::CompileTimings timings;
   auto compile_start = std::chrono::steady_clock::now();
   try {
+    // notice(), warning() and the compiler's other messages are lines of the run's log.
+    compiler::ScopedCompileLog compile_messages(log);
     const indirector::Routes routes = routes_for(settings);
     const indirector::TerminusSettings termini = terminus_settings_for(settings);
     catalogs =
@@ -182,7 +189,7 @@ RunOutcome run_once(const RunSettings& settings, const RunLog& log,
         log("warning", e.what());
       }
     }
-  } else {
+  } else if (settings.application != "apply") {  // puppet apply says the error and stops
     prelude.push_back({"err", "Puppet", outcome.compile_error, now_ns()});
     catalog =
         cached_catalog(catalogs.get(), settings, environment, outcome.node_name, log, prelude);

@@ -31,6 +31,7 @@ struct RunSettings {
   std::optional<std::filesystem::path> route_file;   ///< routes.yaml; default termini without
   std::vector<std::filesystem::path> external_dirs;  ///< facts.d; empty: facts' default dirs
   std::function<bool()> stop_requested;  ///< asked between resources: true skips the rest
+  bool evaltrace = false;  ///< Puppet's --evaltrace: an info line before and after each resource
   /// Whose routes apply: "agent" (caches catalogs, may apply the cache) or "apply".
   std::string application = "agent";
   std::optional<std::string> redis_url;  ///< for redis termini

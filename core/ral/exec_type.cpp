@@ -12,6 +12,7 @@ namespace {
 
 /// An exec's settings, read from its parameters.
 struct ExecSpec {
+  std::string ref;  ///< "Exec[title]", for the debug lines
   std::string command;
   std::vector<std::string> path;  ///< directories, "a:b" strings split
   bool refreshonly = false;
@@ -41,6 +42,7 @@ class ExecResource final : public ManagedResource {
   ExecResource(ExecSpec spec, Host host) : spec_(std::move(spec)), host_(host) {}
 
   void evaluate(ResourceContext& context) override {
+    context_ = &context;
     std::optional<std::string> error;
     if (!checks_pass(false, error)) {
       if (error) context.evaluation_failed(*error);
@@ -60,6 +62,7 @@ class ExecResource final : public ManagedResource {
   bool refreshable() const override { return true; }
 
   std::optional<std::string> refresh(ResourceContext& context) override {
+    context_ = &context;
     std::optional<std::string> error;
     if (!checks_pass(true, error)) return error;
     if (spec_.refresh_command) {
@@ -72,30 +75,47 @@ class ExecResource final : public ManagedResource {
  private:
   /// Puppet's check_all_attributes: refreshonly, creates, unless, onlyif, in that order.
   bool checks_pass(bool refreshing, std::optional<std::string>& error) {
-    if (spec_.refreshonly && !refreshing) return false;
+    if (spec_.refreshonly && !refreshing) return failed_check("refreshonly");
     for (const auto& path : spec_.creates) {
-      if (host_.files->exists(path)) return false;
+      if (context_)
+        context_->log("debug", "creates", "Checking that 'creates' path '" + path + "' exists");
+      if (host_.files->exists(path)) return failed_check("creates");
     }
     for (const auto& check : spec_.unless) {
-      Ran ran = run(check);
+      Ran ran = run(check, "check ");
       if (ran.error) {
         error = ran.error;
         return false;
       }
-      if (ran.exit_code == 0) return false;
+      if (ran.exit_code == 0) return failed_check("unless");
     }
     for (const auto& check : spec_.onlyif) {
-      Ran ran = run(check);
+      Ran ran = run(check, "check ");
       if (ran.error) {
         error = ran.error;
         return false;
       }
-      if (ran.exit_code != 0) return false;
+      if (ran.exit_code != 0) return failed_check("onlyif");
     }
     return true;
   }
 
-  Ran run(const std::string& command) {
+  /// Puppet's debug line for a check that keeps the command from running; false.
+  bool failed_check(const char* check) {
+    if (context_)
+      context_->log("debug", "'" + spec_.command + "' won't be executed because of failed check '" +
+                                 check + "'");
+    return false;
+  }
+
+  /// Runs one command; with -d, Puppet's "Exec[x](provider=posix): Executing [check ]'cmd'" and
+  /// "Executing: 'cmd'" first.
+  Ran run(const std::string& command, const char* what = "") {
+    if (context_) {
+      context_->log_plain("debug",
+                          spec_.ref + "(provider=posix): Executing " + what + "'" + command + "'");
+      context_->log_plain("debug", "Executing: '" + command + "'");
+    }
     Ran ran;
     if (auto missing = exec_command::missing_executable_error(command, spec_.path, *host_.files)) {
       ran.error = missing;
@@ -166,6 +186,7 @@ class ExecResource final : public ManagedResource {
   }
 
   ExecSpec spec_;
+  ResourceContext* context_ = nullptr;  ///< of the evaluate() or refresh() under way
   Host host_;
 };
 
@@ -187,6 +208,7 @@ std::optional<ExecSpec> read_exec_spec(const catalog::Resource& resource, Host h
                                        std::string& error) {
   const std::string prefix = "Validation of " + resource.ref() + " failed: ";
   ExecSpec spec;
+  spec.ref = resource.ref();
   spec.command = params::text(resource, "command").value_or(resource.title);
   bool has_path = resource.parameters.contains("path") && !resource.parameters["path"].is_null();
   spec.path = split_path(params::texts(resource, "path"));

@@ -35,6 +35,9 @@ struct ApplyOptions {
   /// Puppet's --graph: where resources.dot, relationships.dot and expanded_relationships.dot
   /// are written (graphdir); none: no graphs.
   std::optional<std::filesystem::path> graph_dir;
+  /// Puppet's --evaltrace: info lines "PATH: Starting to evaluate the resource (N of M)" and
+  /// "PATH: Evaluated in 0.01 seconds" around each resource.
+  bool evaltrace = false;
 };
 
 /// Applies a catalog to this node: orders resources by the relationship graph, syncs each one,

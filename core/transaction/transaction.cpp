@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <cstdio>
 #include <map>
 #include <memory>
 #include <set>
@@ -222,6 +223,10 @@ class Transaction {
     }
     auto start = Clock::now();
     std::vector<catalog::Resource> generated;
+    if (managed && options_.evaltrace)
+      log_("info", managed->path + ": Starting to evaluate the resource (" +
+                       std::to_string(++evaluated_) + " of " +
+                       std::to_string(report_.resources.size()) + ")");
     if (managed) {
       if (managed->provider) {
         generated = managed->provider->generate([&](const std::string& identity) {
@@ -239,6 +244,11 @@ class Transaction {
     }
     process_events(vertex);
     if (managed) finish(*managed, state, seconds_since(start));
+    if (managed && options_.evaltrace) {
+      char seconds[32];
+      std::snprintf(seconds, sizeof seconds, "%.2f", seconds_since(start));
+      log_("info", managed->path + ": Evaluated in " + seconds + " seconds");
+    }
     if (managed && !generated.empty()) evaluate_generated(vertex, *managed, std::move(generated));
   }
 
@@ -277,7 +287,7 @@ class Transaction {
       } else {
         context.evaluation_failed(error);
       }
-      queue_events(vertex, context.events());
+      queue_events(vertex, context.events(), /*say=*/false);
       record_events(status, context.events());
       status.seconds = seconds_since(start);
       if (status.failed) state_[vertex].failed = true;
@@ -334,15 +344,33 @@ class Transaction {
 
   /// Puppet's queue_events: events travel along refresh edges to anchors and to resources
   /// that can refresh.
-  void queue_events(std::size_t vertex, const std::vector<ral::Event>& events) {
+  /// `say`: log Puppet's lines about it (not for a recursive directory's generated entries).
+  void queue_events(std::size_t vertex, const std::vector<ral::Event>& events, bool say = true) {
     if (events.empty()) return;
+    const Managed* source = managed_at(vertex);
+    const std::string who = source ? source->path : graph_->label(vertex);
+    std::vector<std::string> scheduled, propagated;  // what Puppet says (seen with -v and -d)
     for (std::size_t id : graph_->out_edges(vertex)) {
       const auto& edge = graph_->edges()[id];
       if (!edge.refresh) continue;
       Managed* target = managed_at(edge.to);
       if (target && !(target->provider && target->provider->refreshable())) continue;
+      if (target)
+        scheduled.push_back(who + ": Scheduling refresh of " + graph_->label(edge.to));
+      else if (graph_->vertices()[edge.to].kind == Kind::completed)
+        propagated.push_back(who + ": The container " + graph_->label(edge.to) +
+                             " will propagate my refresh event");
       auto& queue = state_[edge.to].queued;
       queue.insert(queue.end(), events.begin(), events.end());
+    }
+    // Puppet: a resource schedules its subscribers first, a container passes its events up first.
+    if (!say) return;
+    if (source) {
+      for (const auto& line : scheduled) log_("info", line);
+      for (const auto& line : propagated) log_("debug", line);
+    } else {
+      for (const auto& line : propagated) log_("debug", line);
+      for (const auto& line : scheduled) log_("info", line);
     }
   }
 
@@ -402,6 +430,8 @@ class Transaction {
 
   /// Keeps a log line for the report: "/Stage[main]/…/File[/x]/ensure: created" has that source.
   void record_log(const std::string& level, const std::string& message) {
+    // Puppet's report keeps the lines at its default log level, notice, and above.
+    if (level == "debug" || level == "info") return;
     LogEntry entry{level, "Puppet", message, 0};
     if (!message.empty() && message.front() == '/') {
       std::size_t bracket = message.rfind(']', message.find(": "));
@@ -446,6 +476,7 @@ class Transaction {
   std::optional<RelationshipGraph> graph_;
   std::vector<std::unique_ptr<Managed>> managed_;  ///< by resource index; null for containers
   std::vector<VertexState> state_;
+  std::size_t evaluated_ = 0;       ///< resources evaluated so far, for --evaltrace's "N of M"
   std::set<std::size_t> notified_;  ///< failed resources already announced ("has failures")
   std::map<std::string, std::size_t> identities_;  ///< "type\nidentity" -> resource index
   ral::RunPaths run_paths_;                        ///< module dirs and filebucket for the providers

@@ -46,8 +46,8 @@ TEST(Arguments, AFlagDeclaredWithNoStaysItself) {
 TEST(Arguments, ShortFlagsStandForTheirLongOptions) {
   const std::map<std::string, std::string> shorts = {
       {"e", "execute"}, {"v", "verbose"}, {"d", "debug"}, {"l", "logdest"}};
-  Arguments args({"-v", "-e", "notice(1)", "-l", "console", "site.pp"},
-                 {"execute", "logdest"}, {"verbose", "debug"}, shorts);
+  Arguments args({"-v", "-e", "notice(1)", "-l", "console", "site.pp"}, {"execute", "logdest"},
+                 {"verbose", "debug"}, shorts);
   EXPECT_TRUE(args.flag("verbose"));
   EXPECT_FALSE(args.flag("debug"));
   EXPECT_EQ(args.value("execute"), "notice(1)");

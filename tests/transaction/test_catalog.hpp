@@ -96,11 +96,12 @@ struct Run {
   }
 };
 
-/// Applies with `options` (module dirs, filebucket, …), keeping every log line.
+/// Applies with `options` (module dirs, filebucket, …), keeping every log line but the debug
+/// ones (what `apply -d` adds: events passed to containers, commands run).
 inline Run run_apply_with(const catalog::Catalog& catalog, ApplyOptions options) {
   Run run;
   options.log = [&run](const std::string& level, const std::string& message) {
-    run.log.push_back(level + ": " + message);
+    if (level != "debug") run.log.push_back(level + ": " + message);
   };
   run.report = apply(catalog, options);
   return run;

@@ -21,14 +21,15 @@ Value log_at(CallContext& call) {
   return Value();
 }
 
-constexpr char kNotice[] = "Notice";
-constexpr char kWarning[] = "Warning";
-constexpr char kInfo[] = "Info";
-constexpr char kDebug[] = "Debug";
-constexpr char kErr[] = "Error";
-constexpr char kAlert[] = "Alert";
-constexpr char kCrit[] = "Critical";
-constexpr char kEmerg[] = "Emergency";
+// Puppet's log levels; the console labels them Notice, Warning, …, Critical, Emergency.
+constexpr char kNotice[] = "notice";
+constexpr char kWarning[] = "warning";
+constexpr char kInfo[] = "info";
+constexpr char kDebug[] = "debug";
+constexpr char kErr[] = "err";
+constexpr char kAlert[] = "alert";
+constexpr char kCrit[] = "crit";
+constexpr char kEmerg[] = "emerg";
 
 /// fail(message): stops the compilation with the message, at the call.
 Value fail(CallContext& call) {
