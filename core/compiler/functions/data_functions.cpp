@@ -198,34 +198,6 @@ Value chop(CallContext& call) {
   return chop_text(to_string(value));
 }
 
-std::string camelcase_text(const std::string& text) {
-  std::string out;
-  bool upper = true;
-  for (char c : text) {
-    if (c == '_') {
-      upper = true;
-      continue;
-    }
-    out += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c)))
-                 : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    upper = false;
-  }
-  return out;
-}
-
-/// camelcase('foo_bar') is 'FooBar'; arrays have each string converted.
-Value camelcase(CallContext& call) {
-  call.expect_arguments(1, 1);
-  const Value& value = call.arguments[0];
-  if (value.is_array()) {
-    Array out;
-    for (const Value& item : value.array())
-      out.push_back(item.is_string() ? Value(camelcase_text(item.string())) : item);
-    return out;
-  }
-  return camelcase_text(to_string(value));
-}
-
 }  // namespace
 
 void register_data_functions(FunctionTable& table) {
@@ -237,7 +209,6 @@ void register_data_functions(FunctionTable& table) {
   table.emplace_back("then", then);
   table.emplace_back("lest", lest);
   table.emplace_back("chop", chop);
-  table.emplace_back("camelcase", camelcase);
 }
 
 }  // namespace marionette::compiler
