@@ -181,23 +181,6 @@ Value lest(CallContext& call) {
   return call.evaluator.call_lambda(*call.lambda, {}, call.scope);
 }
 
-std::string chop_text(const std::string& text) {
-  if (text.ends_with("\r\n")) return text.substr(0, text.size() - 2);
-  return text.empty() ? text : text.substr(0, text.size() - 1);
-}
-
-/// chop(string or array of strings): the last character removed ("\r\n" counts as one).
-Value chop(CallContext& call) {
-  call.expect_arguments(1, 1);
-  const Value& value = call.arguments[0];
-  if (value.is_array()) {
-    Array out;
-    for (const Value& item : value.array()) out.push_back(chop_text(to_string(item)));
-    return out;
-  }
-  return chop_text(to_string(value));
-}
-
 }  // namespace
 
 void register_data_functions(FunctionTable& table) {
@@ -208,7 +191,6 @@ void register_data_functions(FunctionTable& table) {
   table.emplace_back("partition", partition);
   table.emplace_back("then", then);
   table.emplace_back("lest", lest);
-  table.emplace_back("chop", chop);
 }
 
 }  // namespace marionette::compiler

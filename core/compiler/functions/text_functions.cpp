@@ -10,55 +10,6 @@ namespace marionette::compiler {
 
 namespace {
 
-bool is_ruby_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' || c == '\0';
-}
-
-/// Applies `edit` to a string, or to each string of an array, as Puppet's string functions do.
-template <class Edit>
-Value each_string(CallContext& call, Edit edit) {
-  call.expect_arguments(1, 1);
-  const Value& value = call.arguments[0];
-  if (value.is_array()) {
-    Array out;
-    for (const Value& item : value.array())
-      out.push_back(item.is_string() ? Value(edit(item.string())) : item);
-    return out;
-  }
-  if (!value.is_string()) return value;
-  return edit(value.string());
-}
-
-std::string strip_left(std::string text) {
-  std::size_t start = 0;
-  while (start < text.size() && is_ruby_space(text[start])) ++start;
-  return text.substr(start);
-}
-
-std::string strip_right(std::string text) {
-  while (!text.empty() && is_ruby_space(text.back())) text.pop_back();
-  return text;
-}
-
-Value strip(CallContext& call) {
-  return each_string(call, [](const std::string& t) { return strip_right(strip_left(t)); });
-}
-Value lstrip(CallContext& call) {
-  return each_string(call, strip_left);
-}
-Value rstrip(CallContext& call) {
-  return each_string(call, strip_right);
-}
-Value chomp(CallContext& call) {
-  return each_string(call, [](std::string t) {
-    if (t.ends_with("\r\n"))
-      t.resize(t.size() - 2);
-    else if (t.ends_with('\n') || t.ends_with('\r'))
-      t.pop_back();
-    return t;
-  });
-}
-
 /// Ruby's replacement text: `\0`..`\9` and `\&` are groups, `\\` a backslash.
 std::string expand_replacement(const std::string& replacement, std::string_view target,
                                const RegexMatch& match) {
@@ -246,10 +197,6 @@ Value shellquote(CallContext& call) {
 }  // namespace
 
 void register_text_functions(FunctionTable& table) {
-  table.emplace_back("strip", strip);
-  table.emplace_back("lstrip", lstrip);
-  table.emplace_back("rstrip", rstrip);
-  table.emplace_back("chomp", chomp);
   table.emplace_back("regsubst", regsubst);
   table.emplace_back("match", match);
   table.emplace_back("versioncmp", versioncmp);
