@@ -201,6 +201,31 @@ Value type(CallContext& call) {
   return infer_type(call.arguments[0]);
 }
 
+Value size(CallContext& call) {
+  call.expect_arguments(1, 1);
+  const Value& value = call.arguments[0];
+  if (value.is_string()) return static_cast<std::int64_t>(value.string().size());
+  if (value.is_array()) return static_cast<std::int64_t>(value.array().size());
+  if (value.is_hash()) return static_cast<std::int64_t>(value.hash().size());
+  call.fail("expects a String, Array or Hash, got " + type_name_of(value));
+}
+
+Value keys(CallContext& call) {
+  call.expect_arguments(1, 1);
+  if (!call.arguments[0].is_hash()) call.fail("expects a Hash");
+  Array out;
+  for (const auto& entry : call.arguments[0].hash()) out.push_back(entry.first);
+  return out;
+}
+
+Value values(CallContext& call) {
+  call.expect_arguments(1, 1);
+  if (!call.arguments[0].is_hash()) call.fail("expects a Hash");
+  Array out;
+  for (const auto& entry : call.arguments[0].hash()) out.push_back(entry.second);
+  return out;
+}
+
 }  // namespace
 
 void register_collection_functions(FunctionTable& table) {
@@ -216,6 +241,10 @@ void register_collection_functions(FunctionTable& table) {
   table.emplace_back("dig", dig);
   table.emplace_back("convert_to", convert_to);
   table.emplace_back("type", type);
+  table.emplace_back("size", size);
+  table.emplace_back("length", size);
+  table.emplace_back("keys", keys);
+  table.emplace_back("values", values);
 }
 
 }  // namespace marionette::compiler

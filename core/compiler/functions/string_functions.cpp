@@ -49,40 +49,11 @@ Value split(CallContext& call) {
   return out;
 }
 
-Value size(CallContext& call) {
-  call.expect_arguments(1, 1);
-  const Value& value = call.arguments[0];
-  if (value.is_string()) return static_cast<std::int64_t>(value.string().size());
-  if (value.is_array()) return static_cast<std::int64_t>(value.array().size());
-  if (value.is_hash()) return static_cast<std::int64_t>(value.hash().size());
-  call.fail("expects a String, Array or Hash, got " + type_name_of(value));
-}
-
-Value keys(CallContext& call) {
-  call.expect_arguments(1, 1);
-  if (!call.arguments[0].is_hash()) call.fail("expects a Hash");
-  Array out;
-  for (const auto& entry : call.arguments[0].hash()) out.push_back(entry.first);
-  return out;
-}
-
-Value values(CallContext& call) {
-  call.expect_arguments(1, 1);
-  if (!call.arguments[0].is_hash()) call.fail("expects a Hash");
-  Array out;
-  for (const auto& entry : call.arguments[0].hash()) out.push_back(entry.second);
-  return out;
-}
-
 }  // namespace
 
 void register_string_functions(FunctionTable& table) {
   table.emplace_back("join", join);
   table.emplace_back("split", split);
-  table.emplace_back("size", size);
-  table.emplace_back("length", size);
-  table.emplace_back("keys", keys);
-  table.emplace_back("values", values);
 }
 
 }  // namespace marionette::compiler
