@@ -70,31 +70,6 @@ Value empty(CallContext& call) {
   return false;
 }
 
-/// dig(collection, keys...): undef as soon as a step is missing.
-Value dig(CallContext& call) {
-  call.expect_arguments(1, static_cast<std::size_t>(-1));
-  Value current = call.arguments[0];
-  for (std::size_t i = 1; i < call.arguments.size(); ++i) {
-    const Value& key = call.arguments[i];
-    if (current.is_undef()) return Value();
-    if (current.is_array()) {
-      if (!key.is_integer()) call.fail("The given data does not contain a Collection at index");
-      std::int64_t at = key.integer();
-      const Array& items = current.array();
-      if (at < 0) at += static_cast<std::int64_t>(items.size());
-      current = at >= 0 && at < static_cast<std::int64_t>(items.size())
-                    ? items[static_cast<std::size_t>(at)]
-                    : Value();
-    } else if (current.is_hash()) {
-      const Value* found = hash_find(current.hash(), key);
-      current = found ? *found : Value();
-    } else {
-      call.fail("The given data does not contain a Collection at " + to_string(key));
-    }
-  }
-  return current;
-}
-
 /// value.convert_to(Type): the type's `new` applied to the value.
 Value convert_to(CallContext& call) {
   call.expect_arguments(2, static_cast<std::size_t>(-1));
@@ -167,7 +142,6 @@ void register_collection_functions(FunctionTable& table) {
   table.emplace_back("unique", unique);
   table.emplace_back("flatten", flatten);
   table.emplace_back("empty", empty);
-  table.emplace_back("dig", dig);
   table.emplace_back("convert_to", convert_to);
   table.emplace_back("type", type);
   table.emplace_back("size", size);
