@@ -107,30 +107,12 @@ Value partition(CallContext& call) {
   return Array{Value(std::move(accepted)), Value(std::move(rejected))};
 }
 
-/// then(value) |$x|: the lambda's result, or undef when the value is undef.
-Value then(CallContext& call) {
-  call.expect_arguments(1, 1);
-  call.expect_lambda();
-  if (call.arguments[0].is_undef()) return Value();
-  return call.evaluator.call_lambda(*call.lambda, {call.arguments[0]}, call.scope);
-}
-
-/// lest(value) ||: the value, or the lambda's result when the value is undef.
-Value lest(CallContext& call) {
-  call.expect_arguments(1, 1);
-  call.expect_lambda();
-  if (!call.arguments[0].is_undef()) return call.arguments[0];
-  return call.evaluator.call_lambda(*call.lambda, {}, call.scope);
-}
-
 }  // namespace
 
 void register_data_functions(FunctionTable& table) {
   table.emplace_back("compare", compare_values);
   table.emplace_back("group_by", group_by);
   table.emplace_back("partition", partition);
-  table.emplace_back("then", then);
-  table.emplace_back("lest", lest);
 }
 
 }  // namespace marionette::compiler
