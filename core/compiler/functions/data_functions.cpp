@@ -13,31 +13,6 @@ namespace marionette::compiler {
 
 namespace {
 
-std::string lowercase(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return text;
-}
-
-/// compare(a, b, ignore_case = true): -1, 0 or 1.
-Value compare_values(CallContext& call) {
-  call.expect_arguments(2, 3);
-  const Value& a = call.arguments[0];
-  const Value& b = call.arguments[1];
-  bool ignore_case = call.arguments.size() < 3 || truthy(call.arguments[2]);
-  if (a.is_string() && b.is_string()) {
-    std::string left = ignore_case ? lowercase(a.string()) : a.string();
-    std::string right = ignore_case ? lowercase(b.string()) : b.string();
-    return static_cast<std::int64_t>(left < right ? -1 : left > right ? 1 : 0);
-  }
-  if (a.is_number() && b.is_number()) {
-    double left = a.number(), right = b.number();
-    return static_cast<std::int64_t>(left < right ? -1 : left > right ? 1 : 0);
-  }
-  call.fail("Can only compare values of the same type, got " + type_name_of(a) + " and " +
-            type_name_of(b));
-}
-
 /// group_by: the lambda's result for each element => the elements that gave it.
 Value group_by(CallContext& call) {
   call.expect_arguments(1, 1);
@@ -110,7 +85,6 @@ Value partition(CallContext& call) {
 }  // namespace
 
 void register_data_functions(FunctionTable& table) {
-  table.emplace_back("compare", compare_values);
   table.emplace_back("group_by", group_by);
   table.emplace_back("partition", partition);
 }

@@ -110,50 +110,6 @@ Value match(CallContext& call) {
   return match_one(to_string(target));
 }
 
-/// Puppet's versioncmp: segments of digits, non-digits and separators compared in turn.
-int compare_versions(const std::string& a, const std::string& b) {
-  static const std::regex segment(R"([-.]|\d+|[^-.\d]+)");
-  auto split = [](const std::string& text) {
-    std::vector<std::string> out;
-    for (std::sregex_iterator it(text.begin(), text.end(), segment), end; it != end; ++it)
-      out.push_back(it->str());
-    return out;
-  };
-  auto upper = [](std::string t) {
-    for (char& c : t) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return t;
-  };
-  auto order = [](const auto& x, const auto& y) { return x < y ? -1 : (y < x ? 1 : 0); };
-  auto digits = [](const std::string& t) {
-    return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) {
-      return std::isdigit(static_cast<unsigned char>(c));
-    });
-  };
-  std::vector<std::string> xs = split(a), ys = split(b);
-  for (std::size_t i = 0; i < xs.size() && i < ys.size(); ++i) {
-    const std::string &x = xs[i], &y = ys[i];
-    if (x == y) continue;
-    if (x == "-") return -1;
-    if (y == "-") return 1;
-    if (x == ".") return -1;
-    if (y == ".") return 1;
-    if (digits(x) && digits(y)) {
-      if (x[0] == '0' || y[0] == '0') return order(upper(x), upper(y));
-      // As Ruby's Integers, of any size (stoull threw past 64 bits): without leading zeros, the
-      // longer is the larger, else the digits decide.
-      return x.size() != y.size() ? order(x.size(), y.size()) : order(x, y);
-    }
-    return order(upper(x), upper(y));
-  }
-  return order(a, b);
-}
-
-Value versioncmp(CallContext& call) {
-  call.expect_arguments(2, 3);
-  return static_cast<std::int64_t>(
-      compare_versions(to_string(call.arguments[0]), to_string(call.arguments[1])));
-}
-
 /// shellquote(words...): quotes each word for a Bourne shell as Puppet does.
 Value shellquote(CallContext& call) {
   static const std::string safe_extra = "@%_+=:,./-";
@@ -199,7 +155,6 @@ Value shellquote(CallContext& call) {
 void register_text_functions(FunctionTable& table) {
   table.emplace_back("regsubst", regsubst);
   table.emplace_back("match", match);
-  table.emplace_back("versioncmp", versioncmp);
   table.emplace_back("shellquote", shellquote);
 }
 
