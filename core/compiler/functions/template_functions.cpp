@@ -39,26 +39,11 @@ Value inline_epp(CallContext& call) {
                                    call.where);
 }
 
-Value sensitive(CallContext& call) {
-  call.expect_arguments(1, 1);
-  if (is_sensitive(call.arguments[0])) return call.arguments[0];
-  return make_sensitive(call.arguments[0]);
-}
-
-/// unwrap(sensitive): the value inside.
-Value unwrap(CallContext& call) {
-  call.expect_arguments(1, 1);
-  const Value& value = call.arguments[0];
-  return is_sensitive(value) ? value.type().parameters[0] : value;
-}
-
 }  // namespace
 
 void register_template_functions(FunctionTable& table) {
   table.emplace_back("epp", epp);
   table.emplace_back("inline_epp", inline_epp);
-  table.emplace_back("Sensitive", sensitive);
-  table.emplace_back("unwrap", unwrap);
 }
 
 }  // namespace marionette::compiler
