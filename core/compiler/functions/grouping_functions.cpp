@@ -1,5 +1,4 @@
-// Functions that reach into data or pass it on: compare, get, getvar, group_by, partition, then,
-// lest, chop, camelcase.
+// Functions that split a collection into groups by a block: group_by, partition.
 #include <algorithm>
 #include <sstream>
 
@@ -84,7 +83,7 @@ Value partition(CallContext& call) {
 
 }  // namespace
 
-void register_data_functions(FunctionTable& table) {
+void register_grouping_functions(FunctionTable& table) {
   table.emplace_back("group_by", group_by);
   table.emplace_back("partition", partition);
 }
