@@ -80,6 +80,15 @@ TEST(HoconReader, BoundsNestingAndCycles) {
   for (int i = 0; i < 2000; ++i) objects += "a {";
   EXPECT_THROW(hocon::parse(objects), hocon::ParseError);
   EXPECT_THROW(hocon::parse("a = ${b}\nb = ${a}"), hocon::ParseError);
+  std::string long_key = "a";
+  for (int i = 0; i < 2000; ++i) long_key += ".a";
+  EXPECT_THROW(hocon::parse(long_key + " = 1"), hocon::ParseError);
+  std::string optional_chain = "a = 1\n";
+  for (int i = 0; i < 2000; ++i) optional_chain += "a = ${?x}\n";
+  EXPECT_THROW(hocon::parse(optional_chain), hocon::ParseError);
+  std::string replaced;  // plain replacements keep nothing of what they replace
+  for (int i = 0; i < 200000; ++i) replaced += "a = " + std::to_string(i) + "\n";
+  EXPECT_EQ(to_data(hocon::parse(replaced)).dump(), R"({"a":199999})");
 }
 
 }  // namespace

@@ -42,6 +42,12 @@ Node* field_of(Node& object, const std::string& key) {
   return nullptr;
 }
 
+std::size_t fallback_depth(const Node& node) {
+  std::size_t depth = 0;
+  for (const Node* at = &node; !at->fallback.empty(); at = &at->fallback[0]) ++depth;
+  return depth;
+}
+
 /// `newer` laid over `older`: both objects merge (the newer's fields first, then the older's
 /// others), else the newer wins and keeps the older as its fallback.
 Node merged(Node newer, Node older) {
@@ -58,8 +64,14 @@ Node merged(Node newer, Node older) {
       if (!old.key.empty()) newer.children.push_back(std::move(old));
     return newer;
   }
+  // Only an undefined `${?…}` falls back to what it replaced; a chain of them is bounded.
   newer.fallback.clear();
-  newer.fallback.push_back(std::move(older));
+  if (newer.kind == Node::Kind::substitution && newer.optional) {
+    if (fallback_depth(older) >= kDeepest)
+      throw ParseError("String: 1: more than " + std::to_string(kDeepest) +
+                       " optional substitutions replace one another");
+    newer.fallback.push_back(std::move(older));
+  }
   return newer;
 }
 
@@ -234,6 +246,8 @@ class Parser {
       trailing_blanks = 0;
     }
     path.back().resize(path.back().size() - trailing_blanks);
+    if (path.size() > kDeepest)
+      fail("a key of more than " + std::to_string(kDeepest) + " path elements");
     if (!any) {
       if (at_end()) fail("expecting a close brace or a field name here, got end of file");
       fail("expecting a close brace or a field name here, got '" + std::string(1, peek()) + "'");
