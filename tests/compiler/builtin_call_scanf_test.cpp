@@ -29,6 +29,9 @@ TEST(CallFunction, FindsFunctionsByLowerCaseNameButNotTypes) {
                "Pattern[/\\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\\z/], 'arguments' => {type "
                "=> Optional[Array], value => undef}}}] deferred)\n    rejected: parameter "
                "'deferred' expects a Deferred value, got Integer");
+  expect_error("import 'nodes.pp'",
+               "1:1: error: Use of 'import' has been discontinued in favor of a manifest "
+               "directory.");
   expect_error("$x = import('nodes.pp')",
                "error: Use of 'import' has been discontinued in favor of a manifest directory. "
                "See http://links.puppet.com/puppet-import-deprecation");
