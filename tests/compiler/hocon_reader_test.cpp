@@ -39,6 +39,8 @@ TEST(HoconReader, ReadsAsTheGemDoes) {
       {"a =\n 1", R"({"a":1})"},
       {"a = [1\n,2]", R"({"a":[1,2]})"},
       {"a.\"b.c\" = 1", R"({"a":{"b.c":1}})"},
+      {"include \"foo\"\na = 1", R"({"a":1})"},
+      {"a = 1 // c\n, b = 2", R"({"a":1,"b":2})"},
   };
   for (const auto& [text, expected] : cases) EXPECT_EQ(json_of(text), expected) << text;
 }
@@ -61,6 +63,7 @@ TEST(HoconReader, RefusesWithTheGemsMessages) {
        "String: 1: unbalanced close brace '}' with no open brace (if you intended '}' to be part "
        "of a key or string value, try enclosing the key or value in double quotes"},
       {"b = ${nope}", "String: 1: Could not resolve substitution to a value: ${nope}"},
+      {"include = 1", "String: 1: include keyword is not followed by a quoted string, but by: '='"},
   };
   for (const auto& [text, message] : cases) {
     try {

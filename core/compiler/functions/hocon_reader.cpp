@@ -159,15 +159,42 @@ class Parser {
         --depth_;
         break;
       }
-      field(node);
-      skip_space(false);
+      if (!include_directive()) field(node);
+      // After a field: a comma, newlines, or both.
+      std::size_t line = line_;
+      skip_space(true);
+      bool separated = line_ > line;
       if (peek() == ',') {
         advance();
-      } else if (!at_end() && peek() != '\n' && peek() != '}') {
+      } else if (!separated && !at_end() && peek() != '}') {
         fail(describe_unexpected());
       }
     }
     return node;
+  }
+
+  /// `include "file"` (or `include required(…)`, `file(…)`, `url(…)`, `classpath(…)`): read
+  /// and passed over, as the gem does when it parses a string without an includer.
+  bool include_directive() {
+    if (text_.substr(pos_, 7) != "include" || !is_blank(peek(7))) return false;
+    std::size_t next = pos_ + 7;
+    while (next < text_.size() && is_blank(text_[next])) ++next;
+    std::string_view rest = text_.substr(next);
+    bool quoted_name = rest.starts_with("\"");
+    if (!quoted_name && !rest.starts_with("required(") && !rest.starts_with("file(") &&
+        !rest.starts_with("url(") && !rest.starts_with("classpath("))
+      fail("include keyword is not followed by a quoted string, but by: '" +
+           std::string(rest.substr(0, 1)) + "'");
+    while (pos_ < next) advance();
+    if (quoted_name) {
+      quoted();
+      return true;
+    }
+    while (!at_end() && peek() != ')' && peek() != '\n') advance();
+    if (peek() != ')') fail("include statement: expecting a quoted string or a closing ')'");
+    advance();
+    if (peek() == ')') advance();  // required(file("x"))
+    return true;
   }
 
   void field(Node& object) {
