@@ -37,6 +37,31 @@ TEST(CallFunction, FindsFunctionsByLowerCaseNameButNotTypes) {
                "See http://links.puppet.com/puppet-import-deprecation");
 }
 
+TEST(AnnotateFunction, RefusesEveryTypeMarionetteKnows) {
+  // Puppet 7.23's texts: no type but an Object type inheriting Annotation (or Pcore) is accepted.
+  expect_error("$x = annotate(String)",
+               "error: 'annotate' expects between 2 and 3 arguments, got 1");
+  expect_error("$x = annotate(String, 'abc')",
+               "error: The function 'annotate' was called with arguments it does not accept. It "
+               "expects one of:\n  (Type[Annotation] type, Any value, Callable[0, 0] block?)\n    "
+               "rejected: parameter 'type' expects a Type[Object[{name => 'Annotation'}]] value, "
+               "got Type[String]\n  (Type[Annotation] type, Any value, Variant[Enum['clear'], "
+               "Hash[Pcore::MemberName, Any]] annotation_hash)\n    rejected: expects 3 "
+               "arguments, got 2\n  (Type[Pcore] type, Any value, Hash[Type[Annotation], "
+               "Hash[Pcore::MemberName, Any]] annotations)\n    rejected: expects 3 arguments, "
+               "got 2");
+  expect_error("$x = annotate('x', 'abc', {})",
+               "    rejected: expects 2 arguments, got 3\n  (Type[Annotation] type, Any value, "
+               "Variant[Enum['clear'], Hash[Pcore::MemberName, Any]] annotation_hash)\n    "
+               "rejected: parameter 'type' expects a Type[Annotation] value, got String\n  "
+               "(Type[Pcore] type, Any value, Hash[Type[Annotation], Hash[Pcore::MemberName, "
+               "Any]] annotations)\n    rejected: parameter 'type' expects a Type[Pcore] value, "
+               "got String");
+  expect_error("$x = annotate(String, 'abc', {})",
+               "rejected: parameter 'type' expects a Type[Object[{name => 'Pcore'}]] value, got "
+               "Type[String]");
+}
+
 TEST(ScanfFunction, TypedParameters) {
   expect_error("$x = scanf(3, '%d')",
                "error: 'scanf' parameter 'data' expects a String value, got Integer");
