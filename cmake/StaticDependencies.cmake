@@ -24,6 +24,9 @@ pkg_check_modules(LIBYAML REQUIRED yaml-0.1)
 marionette_static_archive(marionette_libyaml libyaml.a ${LIBYAML_INCLUDE_DIRS})
 pkg_check_modules(NETTLE REQUIRED nettle)
 marionette_static_archive(marionette_nettle libnettle.a ${NETTLE_INCLUDE_DIRS})
+# Nettle's public-key half and the GMP it computes with (RSA signatures of certificates).
+marionette_static_archive(marionette_hogweed libhogweed.a ${NETTLE_INCLUDE_DIRS})
+marionette_static_archive(marionette_gmp libgmp.a)
 
 # spdlog and fmt compiled into the executable from their headers, linking neither library
 # (spdlog's own header-only target still links the shared libfmt).

@@ -26,6 +26,19 @@ class Unavailable : public std::runtime_error {
 /// Lower-case hex digest of `data`.
 std::string hex(Algorithm algorithm, std::string_view data);
 
+/// Lower-case hex of any bytes (Ruby's `unpack('H*')`).
+std::string to_hex(std::string_view bytes);
+
+/// PBKDF2 with HMAC-SHA512 (RFC 8018): `length` bytes derived from the password and salt.
+std::string pbkdf2_sha512(std::string_view password, std::string_view salt, unsigned iterations,
+                          std::size_t length);
+
+/// Whether `signature` is an RSA PKCS#1 v1.5 signature of `message`, hashed with `algorithm`,
+/// under the public key (modulus, exponent), all of them big-endian bytes as DER holds them.
+/// What OpenSSL's X509_verify checks of a certificate signed with sha*WithRSAEncryption.
+bool rsa_signature_matches(std::string_view modulus, std::string_view exponent, Algorithm algorithm,
+                           std::string_view message, std::string_view signature);
+
 /// A digest fed piece by piece.
 class Hasher {
  public:

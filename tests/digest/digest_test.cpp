@@ -69,6 +69,20 @@ TEST(Digest, DataWithNulBytes) {
   EXPECT_NE(hex(Algorithm::md5, data), hex(Algorithm::md5, "a"));
 }
 
+TEST(Digest, Pbkdf2Sha512KnownVector) {
+  // PBKDF2-HMAC-SHA512("password", "salt", 1 iteration, 64 bytes), as Python's hashlib gives it.
+  EXPECT_EQ(to_hex(pbkdf2_sha512("password", "salt", 1, 64)),
+            "867f70cf1ade02cff3752599a3a53dc4af34c7a669815ae5d513554e1c8cf252c02d470a285a0501ba"
+            "d999bfe943c08f050235d7d68b1da55e63f73b60a57fce");
+  EXPECT_EQ(to_hex(std::string("\x00\xff", 2)), "00ff");
+}
+
+TEST(Digest, RsaSignatureRefusesWhatDoesNotVerify) {
+  // A 2-byte "modulus" or a signature of other data never verifies (the golden case
+  // stdlib_validate_x509_rsa_key_pair holds real certificates).
+  EXPECT_FALSE(rsa_signature_matches("\x01\x01", "\x03", Algorithm::sha256, "data", "\x01"));
+}
+
 class FileDigest : public ::testing::Test {
  protected:
   void SetUp() override {

@@ -60,71 +60,6 @@ Value flatten(CallContext& call) {
   return out;
 }
 
-/// A string that reads as a number counts as that number in max/min (Puppet 7, deprecated).
-std::optional<double> as_number(const Value& value) {
-  if (value.is_number()) return value.number();
-  if (!value.is_string() || value.string().empty()) return std::nullopt;
-  try {
-    std::size_t used = 0;
-    double number = std::stod(value.string(), &used);
-    if (used == value.string().size()) return number;
-  } catch (...) {
-  }
-  return std::nullopt;
-}
-
-int extreme_order(const Value& a, const Value& b, const lang::SourceLocation& where) {
-  auto x = as_number(a), y = as_number(b);
-  if (x && y) return *x < *y ? -1 : *x > *y ? 1 : 0;
-  if (a.is_string() && b.is_string()) return a.string().compare(b.string());
-  return compare(a, b, where);
-}
-
-/// max(values...) / min(values...): numbers compare by value, otherwise as strings.
-template <bool Greatest>
-Value extreme(CallContext& call) {
-  call.expect_arguments(1, static_cast<std::size_t>(-1));
-  std::vector<Value> values = call.arguments;
-  if (values.size() == 1 && values[0].is_array()) values = values[0].array();
-  if (values.empty()) return Value();
-  Value best = values[0];
-  for (std::size_t i = 1; i < values.size(); ++i) {
-    int order = extreme_order(values[i], best, call.where);
-    if (Greatest ? order > 0 : order < 0) best = values[i];
-  }
-  return best;
-}
-
-double number_argument(CallContext& call) {
-  call.expect_arguments(1, 1);
-  const Value& value = call.arguments[0];
-  if (value.is_number()) return value.number();
-  try {
-    return std::stod(to_string(value));
-  } catch (...) {
-    call.fail("expects a Numeric value, got " + type_name_of(value));
-  }
-}
-
-Value abs(CallContext& call) {
-  call.expect_arguments(1, 1);
-  if (call.arguments[0].is_integer()) {
-    std::int64_t value = call.arguments[0].integer();
-    return value < 0 ? negated(value, "abs()", call.where) : value;
-  }
-  return std::fabs(number_argument(call));
-}
-
-Value floor(CallContext& call) {
-  return integer_from_float(std::floor(number_argument(call)), "floor()", call.where);
-}
-Value ceiling(CallContext& call) {
-  return integer_from_float(std::ceil(number_argument(call)), "ceiling()", call.where);
-}
-Value round(CallContext& call) {  // half away from zero
-  return integer_from_float(std::round(number_argument(call)), "round()", call.where);
-}
-
 Value empty(CallContext& call) {
   call.expect_arguments(1, 1);
   const Value& value = call.arguments[0];
@@ -133,31 +68,6 @@ Value empty(CallContext& call) {
   if (value.is_hash()) return value.hash().empty();
   if (value.is_undef()) return true;
   return false;
-}
-
-/// dig(collection, keys...): undef as soon as a step is missing.
-Value dig(CallContext& call) {
-  call.expect_arguments(1, static_cast<std::size_t>(-1));
-  Value current = call.arguments[0];
-  for (std::size_t i = 1; i < call.arguments.size(); ++i) {
-    const Value& key = call.arguments[i];
-    if (current.is_undef()) return Value();
-    if (current.is_array()) {
-      if (!key.is_integer()) call.fail("The given data does not contain a Collection at index");
-      std::int64_t at = key.integer();
-      const Array& items = current.array();
-      if (at < 0) at += static_cast<std::int64_t>(items.size());
-      current = at >= 0 && at < static_cast<std::int64_t>(items.size())
-                    ? items[static_cast<std::size_t>(at)]
-                    : Value();
-    } else if (current.is_hash()) {
-      const Value* found = hash_find(current.hash(), key);
-      current = found ? *found : Value();
-    } else {
-      call.fail("The given data does not contain a Collection at " + to_string(key));
-    }
-  }
-  return current;
 }
 
 /// value.convert_to(Type): the type's `new` applied to the value.
@@ -201,21 +111,43 @@ Value type(CallContext& call) {
   return infer_type(call.arguments[0]);
 }
 
+Value size(CallContext& call) {
+  call.expect_arguments(1, 1);
+  const Value& value = call.arguments[0];
+  if (value.is_string()) return static_cast<std::int64_t>(value.string().size());
+  if (value.is_array()) return static_cast<std::int64_t>(value.array().size());
+  if (value.is_hash()) return static_cast<std::int64_t>(value.hash().size());
+  call.fail("expects a String, Array or Hash, got " + type_name_of(value));
+}
+
+Value keys(CallContext& call) {
+  call.expect_arguments(1, 1);
+  if (!call.arguments[0].is_hash()) call.fail("expects a Hash");
+  Array out;
+  for (const auto& entry : call.arguments[0].hash()) out.push_back(entry.first);
+  return out;
+}
+
+Value values(CallContext& call) {
+  call.expect_arguments(1, 1);
+  if (!call.arguments[0].is_hash()) call.fail("expects a Hash");
+  Array out;
+  for (const auto& entry : call.arguments[0].hash()) out.push_back(entry.second);
+  return out;
+}
+
 }  // namespace
 
 void register_collection_functions(FunctionTable& table) {
   table.emplace_back("unique", unique);
   table.emplace_back("flatten", flatten);
-  table.emplace_back("max", extreme<true>);
-  table.emplace_back("min", extreme<false>);
-  table.emplace_back("abs", abs);
-  table.emplace_back("floor", floor);
-  table.emplace_back("ceiling", ceiling);
-  table.emplace_back("round", round);
   table.emplace_back("empty", empty);
-  table.emplace_back("dig", dig);
   table.emplace_back("convert_to", convert_to);
   table.emplace_back("type", type);
+  table.emplace_back("size", size);
+  table.emplace_back("length", size);
+  table.emplace_back("keys", keys);
+  table.emplace_back("values", values);
 }
 
 }  // namespace marionette::compiler

@@ -73,6 +73,26 @@ Value binary_file(CallContext& call) {
   return make_runtime_value("Binary", {Value(bytes.str())});
 }
 
+/// file('module/name', ...): the content of the first file found.
+Value file(CallContext& call) {
+  call.expect_arguments(1, static_cast<std::size_t>(-1));
+  for (const Value& argument : call.arguments) {
+    std::string reference = to_string(argument);
+    std::optional<fs::path> found;
+    if (reference.starts_with("/")) {
+      if (fs::is_regular_file(reference)) found = reference;
+    } else {
+      found = call.evaluator.environment().module_file(reference, "files");
+    }
+    if (!found) continue;
+    std::ifstream in(*found, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+  }
+  call.fail("Could not find any files from " + to_string(call.arguments[0]));
+}
+
 }  // namespace
 
 void register_module_file_functions(FunctionTable& table) {
@@ -80,6 +100,7 @@ void register_module_file_functions(FunctionTable& table) {
   table.emplace_back("find_template", find_in_module<kTemplates>);
   table.emplace_back("module_directory", module_directory);
   table.emplace_back("binary_file", binary_file);
+  table.emplace_back("file", file);
 }
 
 }  // namespace marionette::compiler

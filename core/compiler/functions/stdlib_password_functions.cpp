@@ -1,5 +1,6 @@
 // stdlib's password hashing: pw_hash (crypt(3) with the salt given, so the same on every
-// compile) and str2saltedsha512 (a random salt, as stdlib draws one).
+// compile), str2saltedsha512 (a random salt, as stdlib draws one) and str2saltedpbkdf2 (macOS's
+// PBKDF2-HMAC-SHA512 with the salt given).
 #include <crypt.h>
 
 #include <random>
@@ -78,17 +79,34 @@ Value str2saltedsha512(CallContext& call) {
   std::uint32_t seed = std::uniform_int_distribution<std::uint32_t>(0, 0x7FFFFFFE)(random);
   std::string salt;
   for (int i = 0; i < 4; ++i) salt += static_cast<char>((seed >> (8 * i)) & 0xFF);  // pack('L')
-  std::string salt_hex;
-  static const char* digits = "0123456789abcdef";
-  for (unsigned char c : salt) {
-    salt_hex += digits[c >> 4];
-    salt_hex += digits[c & 0xF];
-  }
   try {
-    return salt_hex + digest::hex(digest::Algorithm::sha512, salt + args[0].string());
+    return digest::to_hex(salt) + digest::hex(digest::Algorithm::sha512, salt + args[0].string());
   } catch (const digest::Unavailable& error) {
     raise(call, error.what());
   }
+}
+
+/// str2saltedpbkdf2(password, salt, iterations): {'password_hex' => the 128 bytes of
+/// PBKDF2-HMAC-SHA512 in hex, 'salt_hex' => the salt in hex, 'iterations' => iterations}.
+Value str2saltedpbkdf2(CallContext& call) {
+  Arguments args = stdlib::legacy_arguments(call.arguments);
+  if (args.size() != 3)
+    raise(call, "str2saltedpbkdf2(): wrong number of arguments (" + std::to_string(args.size()) +
+                    " for 3)");
+  for (Value& arg : args) arg = unwrapped(arg);
+  if (!args[0].is_string()) raise(call, "str2saltedpbkdf2(): first argument must be a string");
+  if (!args[1].is_string()) raise(call, "str2saltedpbkdf2(): second argument must be a string");
+  if (args[1].string().size() < 8)
+    raise(call, "str2saltedpbkdf2(): second argument must be at least 8 bytes long");
+  if (!args[2].is_integer()) raise(call, "str2saltedpbkdf2(): third argument must be an integer");
+  std::int64_t iterations = args[2].integer();
+  if (iterations <= 40000 || iterations >= 70000)
+    raise(call, "str2saltedpbkdf2(): third argument must be between 40,000 and 70,000");
+  std::string derived = digest::pbkdf2_sha512(args[0].string(), args[1].string(),
+                                              static_cast<unsigned>(iterations), 128);
+  return Hash{{Value("password_hex"), Value(digest::to_hex(derived))},
+              {Value("salt_hex"), Value(digest::to_hex(args[1].string()))},
+              {Value("iterations"), Value(iterations)}};
 }
 
 }  // namespace
@@ -96,6 +114,7 @@ Value str2saltedsha512(CallContext& call) {
 void register_stdlib_password_functions(FunctionTable& table) {
   table.emplace_back("pw_hash", pw_hash);
   table.emplace_back("str2saltedsha512", str2saltedsha512);
+  table.emplace_back("str2saltedpbkdf2", str2saltedpbkdf2);
 }
 
 }  // namespace marionette::compiler

@@ -39,47 +39,11 @@ Value inline_epp(CallContext& call) {
                                    call.where);
 }
 
-/// file('module/name', ...): the content of the first file found.
-Value file(CallContext& call) {
-  call.expect_arguments(1, static_cast<std::size_t>(-1));
-  for (const Value& argument : call.arguments) {
-    std::string reference = to_string(argument);
-    std::optional<fs::path> found;
-    if (reference.starts_with("/")) {
-      if (fs::is_regular_file(reference)) found = reference;
-    } else {
-      found = call.evaluator.environment().module_file(reference, "files");
-    }
-    if (!found) continue;
-    std::ifstream in(*found, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-  }
-  call.fail("Could not find any files from " + to_string(call.arguments[0]));
-}
-
-Value sensitive(CallContext& call) {
-  call.expect_arguments(1, 1);
-  if (is_sensitive(call.arguments[0])) return call.arguments[0];
-  return make_sensitive(call.arguments[0]);
-}
-
-/// unwrap(sensitive): the value inside.
-Value unwrap(CallContext& call) {
-  call.expect_arguments(1, 1);
-  const Value& value = call.arguments[0];
-  return is_sensitive(value) ? value.type().parameters[0] : value;
-}
-
 }  // namespace
 
 void register_template_functions(FunctionTable& table) {
   table.emplace_back("epp", epp);
   table.emplace_back("inline_epp", inline_epp);
-  table.emplace_back("file", file);
-  table.emplace_back("Sensitive", sensitive);
-  table.emplace_back("unwrap", unwrap);
 }
 
 }  // namespace marionette::compiler

@@ -10,55 +10,6 @@ namespace marionette::compiler {
 
 namespace {
 
-bool is_ruby_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' || c == '\0';
-}
-
-/// Applies `edit` to a string, or to each string of an array, as Puppet's string functions do.
-template <class Edit>
-Value each_string(CallContext& call, Edit edit) {
-  call.expect_arguments(1, 1);
-  const Value& value = call.arguments[0];
-  if (value.is_array()) {
-    Array out;
-    for (const Value& item : value.array())
-      out.push_back(item.is_string() ? Value(edit(item.string())) : item);
-    return out;
-  }
-  if (!value.is_string()) return value;
-  return edit(value.string());
-}
-
-std::string strip_left(std::string text) {
-  std::size_t start = 0;
-  while (start < text.size() && is_ruby_space(text[start])) ++start;
-  return text.substr(start);
-}
-
-std::string strip_right(std::string text) {
-  while (!text.empty() && is_ruby_space(text.back())) text.pop_back();
-  return text;
-}
-
-Value strip(CallContext& call) {
-  return each_string(call, [](const std::string& t) { return strip_right(strip_left(t)); });
-}
-Value lstrip(CallContext& call) {
-  return each_string(call, strip_left);
-}
-Value rstrip(CallContext& call) {
-  return each_string(call, strip_right);
-}
-Value chomp(CallContext& call) {
-  return each_string(call, [](std::string t) {
-    if (t.ends_with("\r\n"))
-      t.resize(t.size() - 2);
-    else if (t.ends_with('\n') || t.ends_with('\r'))
-      t.pop_back();
-    return t;
-  });
-}
-
 /// Ruby's replacement text: `\0`..`\9` and `\&` are groups, `\\` a backslash.
 std::string expand_replacement(const std::string& replacement, std::string_view target,
                                const RegexMatch& match) {
@@ -159,50 +110,6 @@ Value match(CallContext& call) {
   return match_one(to_string(target));
 }
 
-/// Puppet's versioncmp: segments of digits, non-digits and separators compared in turn.
-int compare_versions(const std::string& a, const std::string& b) {
-  static const std::regex segment(R"([-.]|\d+|[^-.\d]+)");
-  auto split = [](const std::string& text) {
-    std::vector<std::string> out;
-    for (std::sregex_iterator it(text.begin(), text.end(), segment), end; it != end; ++it)
-      out.push_back(it->str());
-    return out;
-  };
-  auto upper = [](std::string t) {
-    for (char& c : t) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return t;
-  };
-  auto order = [](const auto& x, const auto& y) { return x < y ? -1 : (y < x ? 1 : 0); };
-  auto digits = [](const std::string& t) {
-    return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) {
-      return std::isdigit(static_cast<unsigned char>(c));
-    });
-  };
-  std::vector<std::string> xs = split(a), ys = split(b);
-  for (std::size_t i = 0; i < xs.size() && i < ys.size(); ++i) {
-    const std::string &x = xs[i], &y = ys[i];
-    if (x == y) continue;
-    if (x == "-") return -1;
-    if (y == "-") return 1;
-    if (x == ".") return -1;
-    if (y == ".") return 1;
-    if (digits(x) && digits(y)) {
-      if (x[0] == '0' || y[0] == '0') return order(upper(x), upper(y));
-      // As Ruby's Integers, of any size (stoull threw past 64 bits): without leading zeros, the
-      // longer is the larger, else the digits decide.
-      return x.size() != y.size() ? order(x.size(), y.size()) : order(x, y);
-    }
-    return order(upper(x), upper(y));
-  }
-  return order(a, b);
-}
-
-Value versioncmp(CallContext& call) {
-  call.expect_arguments(2, 3);
-  return static_cast<std::int64_t>(
-      compare_versions(to_string(call.arguments[0]), to_string(call.arguments[1])));
-}
-
 /// shellquote(words...): quotes each word for a Bourne shell as Puppet does.
 Value shellquote(CallContext& call) {
   static const std::string safe_extra = "@%_+=:,./-";
@@ -246,13 +153,8 @@ Value shellquote(CallContext& call) {
 }  // namespace
 
 void register_text_functions(FunctionTable& table) {
-  table.emplace_back("strip", strip);
-  table.emplace_back("lstrip", lstrip);
-  table.emplace_back("rstrip", rstrip);
-  table.emplace_back("chomp", chomp);
   table.emplace_back("regsubst", regsubst);
   table.emplace_back("match", match);
-  table.emplace_back("versioncmp", versioncmp);
   table.emplace_back("shellquote", shellquote);
 }
 

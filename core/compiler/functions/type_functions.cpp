@@ -387,6 +387,19 @@ Value new_number(CallContext& call) {
   return out;
 }
 
+Value sensitive(CallContext& call) {
+  call.expect_arguments(1, 1);
+  if (is_sensitive(call.arguments[0])) return call.arguments[0];
+  return make_sensitive(call.arguments[0]);
+}
+
+/// unwrap(sensitive): the value inside.
+Value unwrap(CallContext& call) {
+  call.expect_arguments(1, 1);
+  const Value& value = call.arguments[0];
+  return is_sensitive(value) ? value.type().parameters[0] : value;
+}
+
 }  // namespace
 
 void register_type_functions(FunctionTable& table) {
@@ -398,6 +411,8 @@ void register_type_functions(FunctionTable& table) {
   table.emplace_back("Hash", new_hash);
   table.emplace_back("Numeric", new_number<false>);
   table.emplace_back("Float", new_number<true>);
+  table.emplace_back("Sensitive", sensitive);
+  table.emplace_back("unwrap", unwrap);
 }
 
 }  // namespace marionette::compiler

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "catalog/json_nesting.hpp"
+#include "compiler/functions/hocon_reader.hpp"
 #include "compiler/ruby_regex.hpp"
 #include "facts/facts.hpp"
 #include "facts/yaml_data.hpp"
@@ -132,7 +133,16 @@ const Value* Hiera::data_file(const fs::path& path, const std::string& data_hash
     throw std::runtime_error("Is a directory @ io_fread - " + path.string());
   }
   if (fresh && fs::is_regular_file(path)) {
-    if (data_hash == "json_data") {
+    if (data_hash == "hocon_data") {
+      std::ifstream in(path);
+      std::stringstream text;
+      text << in.rdbuf();
+      try {
+        found->second = hocon::parse(text.str());
+      } catch (const std::runtime_error& e) {  // a parse or wrong-type error, as Hocon::ConfigError
+        throw std::runtime_error("Unable to parse (" + path.string() + "): " + e.what());
+      }
+    } else if (data_hash == "json_data") {
       std::ifstream in(path);
       std::stringstream text;
       text << in.rdbuf();

@@ -43,9 +43,10 @@ HierarchyLevel read_level(const catalog::Data& entry, const fs::path& dir,
     if (entry.contains(unsupported))
       fail(file, std::string("hierarchy level '") + level.name + "': " + unsupported +
                      " backends are not supported yet (only yaml_data and json_data)");
-  if (level.data_hash != "yaml_data" && level.data_hash != "json_data")
+  if (level.data_hash != "yaml_data" && level.data_hash != "json_data" &&
+      level.data_hash != "hocon_data")
     fail(file, "hierarchy level '" + level.name + "': data_hash '" + level.data_hash +
-                   "' is not supported (only yaml_data and json_data)");
+                   "' is not supported (only yaml_data, json_data and hocon_data)");
   if (entry.contains("path")) level.paths = strings_of(entry["path"], file, "path");
   if (entry.contains("paths")) level.paths = strings_of(entry["paths"], file, "paths");
   if (entry.contains("glob")) level.globs = strings_of(entry["glob"], file, "glob");

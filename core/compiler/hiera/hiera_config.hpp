@@ -13,7 +13,7 @@ namespace marionette::compiler::hiera {
 struct HierarchyLevel {
   std::string name;
   std::filesystem::path datadir;  ///< absolute
-  std::string data_hash;          ///< "yaml_data" or "json_data"
+  std::string data_hash;          ///< "yaml_data", "json_data" or "hocon_data"
   std::vector<std::string> paths;
   std::vector<std::string> globs;
   /// mapped_paths: [variable, key, template]; empty when not used.

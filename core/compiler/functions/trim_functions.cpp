@@ -1,0 +1,88 @@
+// Functions that trim strings at their ends: strip, lstrip, rstrip, chomp, chop.
+#include "compiler/functions/function.hpp"
+#include "compiler/types.hpp"
+
+namespace marionette::compiler {
+
+namespace {
+
+bool is_ruby_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' || c == '\0';
+}
+
+/// Applies `edit` to a string, or to each string of an array, as Puppet's string functions do.
+template <class Edit>
+Value each_string(CallContext& call, Edit edit) {
+  call.expect_arguments(1, 1);
+  const Value& value = call.arguments[0];
+  if (value.is_array()) {
+    Array out;
+    for (const Value& item : value.array())
+      out.push_back(item.is_string() ? Value(edit(item.string())) : item);
+    return out;
+  }
+  if (!value.is_string()) return value;
+  return edit(value.string());
+}
+
+std::string strip_left(std::string text) {
+  std::size_t start = 0;
+  while (start < text.size() && is_ruby_space(text[start])) ++start;
+  return text.substr(start);
+}
+
+std::string strip_right(std::string text) {
+  while (!text.empty() && is_ruby_space(text.back())) text.pop_back();
+  return text;
+}
+
+Value strip(CallContext& call) {
+  return each_string(call, [](const std::string& t) { return strip_right(strip_left(t)); });
+}
+
+Value lstrip(CallContext& call) {
+  return each_string(call, strip_left);
+}
+
+Value rstrip(CallContext& call) {
+  return each_string(call, strip_right);
+}
+
+Value chomp(CallContext& call) {
+  return each_string(call, [](std::string t) {
+    if (t.ends_with("\r\n"))
+      t.resize(t.size() - 2);
+    else if (t.ends_with('\n') || t.ends_with('\r'))
+      t.pop_back();
+    return t;
+  });
+}
+
+std::string chop_text(const std::string& text) {
+  if (text.ends_with("\r\n")) return text.substr(0, text.size() - 2);
+  return text.empty() ? text : text.substr(0, text.size() - 1);
+}
+
+/// chop(string or array of strings): the last character removed ("\r\n" counts as one).
+Value chop(CallContext& call) {
+  call.expect_arguments(1, 1);
+  const Value& value = call.arguments[0];
+  if (value.is_array()) {
+    Array out;
+    for (const Value& item : value.array()) out.push_back(chop_text(to_string(item)));
+    return out;
+  }
+  return chop_text(to_string(value));
+}
+
+}  // namespace
+
+void register_trim_functions(FunctionTable& table) {
+  table.emplace_back("strip", strip);
+  table.emplace_back("lstrip", lstrip);
+  table.emplace_back("rstrip", rstrip);
+  table.emplace_back("chomp", chomp);
+  table.emplace_back("chop", chop);
+}
+
+}  // namespace marionette::compiler

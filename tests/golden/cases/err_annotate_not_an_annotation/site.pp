@@ -1,0 +1,3 @@
+# annotate() takes an Object type inheriting Annotation; any other type is refused.
+notify { 'before': }
+$x = annotate(String, 'abc', {})

@@ -1,0 +1,3 @@
+# scanf() wants the data as a String.
+notify { 'before': }
+$x = scanf(3, '%d')

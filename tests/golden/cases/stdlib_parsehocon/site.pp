@@ -1,0 +1,26 @@
+# stdlib 8.5's parsehocon: HOCON read by the hocon gem (ConfigFactory.parse_string, resolved,
+# unwrapped); the examples of its docs and tests, and HOCON's forms that configs use.
+$docs = {
+  'empty'         => parsehocon(''),
+  'string'        => parsehocon('valid hocon: string'),
+  'default'       => parsehocon('invalid', 'default'),
+  'braced'        => parsehocon('{any valid hocon: string}'),
+  'nested'        => parsehocon("a = 1\nb { c = [1, 2] }"),
+  'json'          => parsehocon('{"a": 1, "b": [true, false, null], "c": {"d": "e"}}'),
+  'dotted'        => parsehocon("a.b.c = 1\na.b.d = x"),
+  'concatenation' => parsehocon("a = foo bar  baz \nb = 1 2\nc = x  \"y\"  z\nd = \"x\"\"y\""),
+  'escapes'       => parsehocon('a = "q\\n\\u0041\\t\\\\\\"\\/"'),
+  'triple'        => parsehocon("a = \"\"\"tri\nple \"quoted\" \"\"\"\"\""),
+  'arrays'        => parsehocon("a = [1, 2\n 3]\nb = [1,]\nc = []\nd = [1] [2]\ne = [\n  x\n  ,y\n]"),
+  'scalars'       => parsehocon('a = true, b = false, c = null, d = yes, e = 10s, f = -, g = foo.bar'),
+  'numbers'       => parsehocon('a = 1.5, b = -2, c = 1e3, d = 0x10, e = 012, f = 1.0, g = 2.50, h = -0, i = 1., j = .5'),
+  'merged'        => parsehocon("x { a=1, b=2 }\nx { b=3, c=4 }\ny.a=1\nz=2\ny.b=3"),
+  'replaced'      => parsehocon("a=1\nb=2\na=3\nc.d=1\nc=4\nc.e=5"),
+  'substitutions' => parsehocon("a = x\nb = \${a} y\nc = \${?nope}\nd = w\${?nope}v\ne = [1]\nf = \${e} [2]\ng = {p: 1}\nh = \${g} {q: 2}\ni = 5\ni = \${?nope}"),
+  'append'        => parsehocon("a = [1, 2]\na += 3\nb += x"),
+  'comments'      => parsehocon("# comment\na = 1 // other\n  b = 2 # more\n"),
+  'keys'          => parsehocon("\"quoted key\" = 1\nkey with spaces = value with spaces\na.\"b.c\" = 2\nobj {\n  inner: 3\n}"),
+  'separators'    => parsehocon("a = 1,\nb = 2,\nc : 3\nd {e = 4}"),
+  'newline_value' => parsehocon("a =\n  1"),
+}
+$docs.each |$k, $v| { notify { $k: message => $v } }
