@@ -134,15 +134,20 @@ const std::vector<Command>& commands() {
        "  --no-external-facts  gather the core facts only\n",
        run_facts},
       {"parser", "check or dump the syntax of manifests and EPP templates",
-       "Usage: marionette parser validate FILE...\n"
+       "Usage: marionette parser validate [FILE|DIR...] [--environmentpath DIRS]\n"
+       "                                  [--environment NAME] [--env-dir DIR]\n"
        "       marionette parser dump FILE\n\n"
        "validate parses each FILE (an EPP template when it ends in .epp) and prints every syntax\n"
        "error as file:line:column: error: message, the source line and a caret. A FILE ending in\n"
        ".rb is a module's resource type (lib/puppet/type/NAME.rb), read as the compiler reads\n"
-       "it, without Ruby.\n"
+       "it, without Ruby. A DIR is every .pp file below it, in path order, up to the first\n"
+       "that fails (as Puppet). Without FILE, validates the code on stdin, or, when stdin is a\n"
+       "terminal, the environment's main manifest (site.pp or manifests/), as puppet parser\n"
+       "validate does.\n"
        "dump prints the syntax tree of FILE, one top-level statement a line (for a type: its\n"
        "attributes, key attributes and title patterns).\n\n"
-       "Exit status: 0 when every FILE parses, 1 when one does not, 2 on a usage error.\n",
+       "Exit status: 0 when every FILE parses, 1 when one does not or does not exist, 2 on a\n"
+       "usage error.\n",
        run_parser},
       {"resource", "show a resource's state on this node, or sync it, like puppet resource",
        "Usage: marionette resource TYPE TITLE [ATTRIBUTE=VALUE ...] [--noop] [--debug]\n\n"
