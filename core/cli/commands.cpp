@@ -154,7 +154,8 @@ const std::vector<Command>& commands() {
        "Without attributes, prints the resource's state on this node as Puppet code. With\n"
        "attributes, brings the resource to that state first (logging each change as apply\n"
        "does), then prints ensure, those attributes and the provider.\n"
-       "Types: cron, exec, file, group, host, notify, package, service, user.\n\n"
+       "Types: cron, exec, file, group, host, notify, package, service (systemd, or the debian\n"
+       "provider's init scripts where systemd does not run), user.\n\n"
        "Exit status: 0 when shown (and synced), 1 when the type is unknown or a change failed.\n",
        run_resource},
       {"status", "print the agent's state and the last run",

@@ -84,8 +84,7 @@ bool facter_quotes(const std::string& text) {
   if (text.find_first_of("yYnN:") != std::string::npos) return true;
   for (const char* word : {"on", "On", "ON", "off", "Off", "OFF"})
     if (text.find(word) != std::string::npos) return true;
-  if (std::any_of(text.begin(), text.end(),
-                  [](unsigned char c) { return std::isalpha(c) != 0; }))
+  if (std::any_of(text.begin(), text.end(), [](unsigned char c) { return std::isalpha(c) != 0; }))
     return false;
   for (std::size_t dot = text.find('.'); dot != std::string::npos; dot = text.find('.', dot + 1))
     if (dot > 0 && std::isdigit(static_cast<unsigned char>(text[dot - 1])) &&

@@ -73,7 +73,8 @@ bool parse_source(const std::string& path, const ReadSource& read, bool dump) {
 }
 
 bool parse_file(const std::string& path, bool dump) {
-  return parse_source(path, [&] { return lang::read_source(path); }, dump);
+  return parse_source(
+      path, [&] { return lang::read_source(path); }, dump);
 }
 
 namespace fs = std::filesystem;
@@ -83,8 +84,8 @@ namespace fs = std::filesystem;
 bool validate_directory(const fs::path& dir) {
   std::vector<std::string> files;
   std::error_code error;
-  for (fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied,
-                                           error),
+  for (fs::recursive_directory_iterator
+           it(dir, fs::directory_options::skip_permission_denied, error),
        end;
        !error && it != end; it.increment(error))
     if (it->path().extension() == ".pp" && it->is_regular_file(error))
@@ -101,9 +102,9 @@ fs::path default_manifest(const Arguments& args) {
   if (auto dir = args.value("env-dir")) where.env_dir = existing_path(*dir, "--env-dir", true);
   compiler::ResolvedEnvironment resolved = compiler::resolve_environment(where);
   if (resolved.manifest) return *resolved.manifest;
-  fs::path env_dir = resolved.env_dir.value_or(fs::path(where.environmentpath.substr(
-                                                   0, where.environmentpath.find(':'))) /
-                                               where.environment);
+  fs::path env_dir = resolved.env_dir.value_or(
+      fs::path(where.environmentpath.substr(0, where.environmentpath.find(':'))) /
+      where.environment);
   if (fs::exists(env_dir / "site.pp")) return env_dir / "site.pp";
   return env_dir / "manifests";
 }
@@ -113,7 +114,10 @@ fs::path default_manifest(const Arguments& args) {
 int validate_default(const Arguments& args) {
   if (!::isatty(STDIN_FILENO)) {
     std::string code{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
-    return parse_source("STDIN", [&] { return lang::make_source("STDIN", code); }, false) ? 0 : 1;
+    return parse_source(
+               "STDIN", [&] { return lang::make_source("STDIN", code); }, false)
+               ? 0
+               : 1;
   }
   fs::path manifest = default_manifest(args);
   std::cout << "Notice: No manifest specified. Validating the default manifest "
@@ -130,8 +134,7 @@ int run_parser(const std::vector<std::string>& words) {
   if (words.empty()) throw UsageError("parser needs an action: validate or dump");
   const std::string& action = words[0];
   Arguments arguments(std::vector<std::string>(words.begin() + 1, words.end()),
-                      {"env-dir", "environment", "environmentpath", "modulepath",
-                       "basemodulepath"},
+                      {"env-dir", "environment", "environmentpath", "modulepath", "basemodulepath"},
                       {});
   const auto& files = arguments.positionals();
   if (action == "validate") {

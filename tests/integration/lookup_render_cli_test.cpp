@@ -37,9 +37,10 @@ class LookupRender : public ::testing::Test {
   void TearDown() override { fs::remove_all(dir_); }
 
   CommandResult lookup(std::vector<std::string> args) {
-    args.insert(args.begin(), {MARIONETTE_BINARY, "lookup", "--facts", (dir_ / "facts.yaml").string(),
-                               "--environmentpath", (dir_ / "envs").string(),
-                               "--hiera-config", (dir_ / "global.yaml").string()});
+    args.insert(args.begin(),
+                {MARIONETTE_BINARY, "lookup", "--facts", (dir_ / "facts.yaml").string(),
+                 "--environmentpath", (dir_ / "envs").string(), "--hiera-config",
+                 (dir_ / "global.yaml").string()});
     return run_command(args, std::chrono::seconds(30));
   }
   std::string out(const std::string& format, const std::string& key) {

@@ -70,16 +70,17 @@ TEST_F(ParserValidate, FilesAreEachValidatedAndMissingOnesNamedAfter) {
   write("bad.pp", "class b {\n");
   write("bad2.pp", "notice(\n");
   write("good.pp", "notice(1)\n");
-  CommandResult both = validate({(dir_ / "bad2.pp").string(), (dir_ / "bad.pp").string(),
-                                 (dir_ / "good.pp").string()});
+  CommandResult both = validate(
+      {(dir_ / "bad2.pp").string(), (dir_ / "bad.pp").string(), (dir_ / "good.pp").string()});
   EXPECT_EQ(both.exit_code, 1);
   EXPECT_NE(both.err.find("bad2.pp:2:1: error"), std::string::npos) << both.err;
   EXPECT_NE(both.err.find("bad.pp:2:1: error"), std::string::npos) << both.err;
 
   CommandResult missing = validate({(dir_ / "good.pp").string(), "nope.pp", "other.pp"});
   EXPECT_EQ(missing.exit_code, 1);
-  EXPECT_EQ(missing.err, "Error: One or more file(s) specified did not exist:\n   nope.pp\n"
-                         "   other.pp\n");
+  EXPECT_EQ(missing.err,
+            "Error: One or more file(s) specified did not exist:\n   nope.pp\n"
+            "   other.pp\n");
 }
 
 TEST_F(ParserValidate, WithoutAFileCodeOnStdinIsValidated) {
@@ -101,8 +102,8 @@ TEST_F(ParserValidate, WithoutAFileOnATerminalTheEnvironmentsManifestsAreValidat
   write("envs/production/manifests/site.pp", "notice(\n");
   const std::string command = std::string(MARIONETTE_BINARY) +
                               " parser validate --environmentpath " + (dir_ / "envs").string();
-  CommandResult bad = run_command({script.string(), "-qec", command, "/dev/null"},
-                                  std::chrono::seconds(30));
+  CommandResult bad =
+      run_command({script.string(), "-qec", command, "/dev/null"}, std::chrono::seconds(30));
   EXPECT_EQ(bad.exit_code, 1);
   EXPECT_NE(bad.out.find("Notice: No manifest specified. Validating the default manifest " +
                          (dir_ / "envs/production/manifests").string()),
@@ -112,8 +113,8 @@ TEST_F(ParserValidate, WithoutAFileOnATerminalTheEnvironmentsManifestsAreValidat
       << bad.out;
 
   write("envs/production/manifests/site.pp", "notice(1)\n");
-  CommandResult good = run_command({script.string(), "-qec", command, "/dev/null"},
-                                   std::chrono::seconds(30));
+  CommandResult good =
+      run_command({script.string(), "-qec", command, "/dev/null"}, std::chrono::seconds(30));
   EXPECT_EQ(good.exit_code, 0) << good.out;
 }
 
