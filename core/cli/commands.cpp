@@ -150,10 +150,14 @@ const std::vector<Command>& commands() {
        "usage error.\n",
        run_parser},
       {"resource", "show a resource's state on this node, or sync it, like puppet resource",
-       "Usage: marionette resource TYPE TITLE [ATTRIBUTE=VALUE ...] [--noop] [--debug]\n\n"
+       "Usage: marionette resource TYPE [TITLE [ATTRIBUTE=VALUE ...]] [--noop] [--debug]\n"
+       "                           [--to_yaml] [--param NAME ...]\n\n"
        "Without attributes, prints the resource's state on this node as Puppet code. With\n"
        "attributes, brings the resource to that state first (logging each change as apply\n"
-       "does), then prints ensure, those attributes and the provider.\n"
+       "does), then prints ensure, those attributes and the provider. Without a TITLE, prints\n"
+       "every instance the type's provider finds (user, group, package, service, cron, host).\n"
+       "--to_yaml prints YAML (TYPE: TITLE: attributes) as puppet resource --to_yaml does;\n"
+       "--param NAME adds that parameter where the resource has a value for it (hasstatus).\n"
        "Types: cron, exec, file, group, host, notify, package, service (systemd, or the debian\n"
        "provider's init scripts where systemd does not run), user.\n\n"
        "Exit status: 0 when shown (and synced), 1 when the type is unknown or a change failed.\n",

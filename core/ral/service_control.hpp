@@ -16,6 +16,7 @@ struct ServiceSpec {
   std::optional<bool> enable;
   bool hasstatus = true;
   bool hasrestart = false;
+  bool hasrestart_given = false;
   std::optional<std::string> pattern;  ///< what the process table is searched for (hasstatus false)
   std::optional<std::string> status_command, start_command, stop_command, restart_command;
 };

@@ -66,6 +66,14 @@ class ServiceResource final : public ManagedResource {
 
   std::string identity() const override { return spec_.name; }
 
+  /// hasstatus always has a value (true by default); hasrestart only when given.
+  std::optional<std::string> parameter(const std::string& name) override {
+    if (name == "hasstatus") return single_quoted(spec_.hasstatus ? "true" : "false");
+    if (name == "hasrestart" && spec_.hasrestart_given)
+      return single_quoted(spec_.hasrestart ? "true" : "false");
+    return std::nullopt;
+  }
+
   std::vector<std::pair<std::string, std::string>> describe() override {
     if (control_->unusable()) return {};
     const bool enabled = control_->enabled();
@@ -157,6 +165,7 @@ std::unique_ptr<ManagedResource> make_service(const catalog::Resource& resource,
     return nullptr;
   }
   spec.hasstatus = params::boolean(resource, "hasstatus").value_or(true);
+  spec.hasrestart_given = params::boolean(resource, "hasrestart").has_value();
   spec.hasrestart = params::boolean(resource, "hasrestart").value_or(false);
   spec.pattern = params::text(resource, "pattern");
   spec.status_command = params::text(resource, "status");

@@ -239,5 +239,14 @@ TEST_F(DebianService, InstancesAreTheInitScriptsPuppetLists) {
   EXPECT_EQ(error, "");
 }
 
+TEST_F(DebianService, ParametersForPuppetResourceParam) {
+  // puppet resource service ssh --param hasstatus --param hasrestart: hasstatus => 'true' only.
+  auto plain = bind({});
+  EXPECT_EQ(plain->parameter("hasstatus"), "'true'");
+  EXPECT_EQ(plain->parameter("hasrestart"), std::nullopt);
+  EXPECT_EQ(bind({{"hasrestart", "true"}})->parameter("hasrestart"), "'true'");
+  EXPECT_EQ(bind({{"hasstatus", "false"}})->parameter("hasstatus"), "'false'");
+}
+
 }  // namespace
 }  // namespace marionette::transaction
