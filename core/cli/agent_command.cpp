@@ -44,7 +44,8 @@ config::AgentConfig agent_config(const Arguments& args) {
   try {
     for (const std::string& name : config::setting_names()) {
       if (config::is_switch(name)) {
-        if (args.flag(name)) config::apply_option(name, "true", config);
+        if (auto on = args.switch_state(name))  // --noop, or --no-noop over `noop: true`
+          config::apply_option(name, *on ? "true" : "false", config);
       } else if (auto value = args.value(name)) {
         config::apply_option(name, *value, config);
       }
