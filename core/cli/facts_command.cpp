@@ -103,15 +103,6 @@ std::string facter_yaml(const facts::Facts& shown) {
   return text;
 }
 
-/// Short flags as Facter spells them, until the argument parser knows short flags itself.
-std::vector<std::string> long_flags(std::vector<std::string> words) {
-  for (std::string& word : words) {
-    if (word == "-j") word = "--json";
-    if (word == "-y") word = "--yaml";
-  }
-  return words;
-}
-
 void drop_legacy(facts::Facts& all) {
   std::vector<std::string> legacy;
   for (const auto& [name, _] : all.items())
@@ -150,8 +141,9 @@ std::vector<std::filesystem::path> external_dirs(const Arguments& args) {
 }  // namespace
 
 int run_facts(const std::vector<std::string>& words) {
-  Arguments args(long_flags(words), {"facts", "external-dir"},
-                 {"json", "yaml", "show-legacy", "no-external-facts"});
+  Arguments args(words, {"facts", "external-dir"},
+                 {"json", "yaml", "show-legacy", "no-external-facts"},
+                 {{"j", "json"}, {"y", "yaml"}});
   if (args.flag("json") && args.flag("yaml")) throw UsageError("give --json or --yaml, not both");
   const auto& names = args.positionals();
   const bool show_legacy = args.flag("show-legacy");

@@ -171,8 +171,8 @@ int run_resource(const std::vector<std::string>& given_words) {
   std::vector<std::string> words = given_words;
   Output output;
   output.parameters = take_parameters(words);
-  Arguments args(words, {}, {"noop", "debug", "to_yaml", "to-yaml"});
-  output.yaml = args.flag("to_yaml") || args.flag("to-yaml");
+  Arguments args(words, {}, {"noop", "debug", "to-yaml"});
+  output.yaml = args.flag("to-yaml");
   const auto& positionals = args.positionals();
   if (positionals.empty()) throw UsageError("give a resource TYPE");
   const std::string type = lower(positionals[0]);
