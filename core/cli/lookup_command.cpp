@@ -7,11 +7,13 @@
 #include "cli/command.hpp"
 #include "cli/run_log.hpp"
 #include "cli/settings_from_arguments.hpp"
+#include "compiler/cli_lookup.hpp"
 #include "compiler/functions/ruby_format.hpp"
 #include "compiler/functions/ruby_serialization.hpp"
 #include "compiler/hiera/hiera.hpp"
 #include "daemon/run_settings.hpp"
 #include "facts/facts.hpp"
+#include "lang/diagnostic.hpp"
 
 namespace marionette::cli {
 
@@ -88,8 +90,8 @@ std::vector<std::string> with_deep_merge_options(const std::vector<std::string>&
 int run_lookup(const std::vector<std::string>& words) {
   Arguments args(words,
                  {"node", "env-dir", "facts", "merge", "hiera-config", "environment", "modulepath",
-                  "basemodulepath", "environmentpath", "render-as", "default"},
-                 {"explain"});
+                  "basemodulepath", "environmentpath", "render-as", "default", "type"},
+                 {"explain", "compile"}, {{"c", "compile"}});
   if (args.positionals().size() != 1) throw UsageError("give exactly one KEY to look up");
   const std::string key = args.positionals().front();
   std::string format = args.value("render-as").value_or("yaml");
@@ -139,6 +141,33 @@ int run_lookup(const std::vector<std::string>& words) {
     std::optional<fs::path> global = daemon::default_hiera_config();
     if (auto given = args.value("hiera-config")) global = fs::path(*given);
     if (global) hiera.set_global_config(*global);
+
+    if ((args.value("type") || args.flag("compile")) && !args.flag("explain")) {
+      // In a compilation's top scope, as Puppet always looks up: the type is evaluated there,
+      // and with --compile the main manifest's variables are set.
+      compiler::CompileRequest request;
+      request.env_dir = env_dir;
+      request.manifest = resolved.manifest;
+      request.modulepath = modulepath;
+      request.node_name = certname;
+      request.environment = environment;
+      request.hiera_config = global;
+      request.facts = facts;
+      compiler::CliLookup query{key, args.value("type"), args.value("default"), merge,
+                                args.flag("compile")};
+      std::optional<Value> value;
+      try {
+        value = compiler::lookup_in_compile(request, query);
+      } catch (const lang::SourceError&) {
+        throw;  // a manifest's error, in the form every error of a manifest has
+      } catch (const std::runtime_error& e) {
+        print_error(std::string("Could not run: ") + e.what());  // Puppet's words for a type
+        return 1;
+      }
+      if (!value) return 1;
+      std::cout << render(*value, format);
+      return 0;
+    }
 
     std::optional<Value> found =
         hiera.lookup(key, merge, args.flag("explain") ? &explanation : nullptr);

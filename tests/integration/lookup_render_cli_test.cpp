@@ -108,5 +108,48 @@ TEST_F(LookupRender, DefaultIsAStringUsedOnlyWhenNothingIsFound) {
   EXPECT_EQ(none.out, "");
 }
 
+TEST_F(LookupRender, TypeChecksTheFoundOrDefaultValueAsPuppet) {
+  CommandResult ok = lookup({"--type", "Integer", "num"});
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+  EXPECT_EQ(ok.out, "--- 42\n");
+  // Puppet 7.23's errors for the same lookups, exit 1:
+  CommandResult wrong = lookup({"--type", "String", "num"});
+  EXPECT_EQ(wrong.exit_code, 1);
+  EXPECT_EQ(wrong.err,
+            "Error: Could not run: Found value has wrong type, expects a String value, got "
+            "Integer\n");
+  CommandResult range = lookup({"--type", "Integer[50]", "num"});
+  EXPECT_EQ(range.err,
+            "Error: Could not run: Found value has wrong type, expects an Integer[50] value, "
+            "got Integer[42, 42]\n");
+  CommandResult bad_default = lookup({"--type", "Integer", "--default", "5", "missing"});
+  EXPECT_EQ(bad_default.exit_code, 1);
+  EXPECT_EQ(bad_default.err,
+            "Error: Could not run: Default value has wrong type, expects an Integer value, got "
+            "String\n");
+  CommandResult none = lookup({"--type", "Integer", "missing"});
+  EXPECT_EQ(none.exit_code, 1);
+  EXPECT_EQ(none.out + none.err, "");
+}
+
+TEST_F(LookupRender, CompileLetsHieraSeeTheMainManifestsVariables) {
+  fs::create_directories(dir_ / "envs/production/manifests");
+  fs::create_directories(dir_ / "envs/production/data/roles");
+  std::ofstream(dir_ / "envs/production/manifests/site.pp") << "$role = 'web'\n";
+  std::ofstream(dir_ / "envs/production/hiera.yaml")
+      << "version: 5\nhierarchy:\n  - name: role\n    path: \"roles/%{role}.yaml\"\n"
+         "  - name: common\n    path: common.yaml\n";
+  std::ofstream(dir_ / "envs/production/data/roles/web.yaml") << "greeting: from web\n";
+  // puppet lookup --compile greeting: "--- from web"; without --compile: nothing, exit 1.
+  CommandResult compiled = lookup({"--compile", "greeting"});
+  EXPECT_EQ(compiled.exit_code, 0) << compiled.err;
+  EXPECT_EQ(compiled.out, "--- from web\n");
+  CommandResult short_flag = lookup({"-c", "--render-as", "s", "greeting"});
+  EXPECT_EQ(short_flag.out, "from web\n");
+  CommandResult plain = lookup({"greeting"});
+  EXPECT_EQ(plain.exit_code, 1);
+  EXPECT_EQ(plain.out, "");
+}
+
 }  // namespace
 }  // namespace marionette
