@@ -11,6 +11,7 @@ packages=(
   nlohmann-json3-dev libgtest-dev libgmock-dev
   snmpd snmp snmptrapd smitools redis-server
   libxml2-utils rrdtool
+  graphviz
   python3 python3-yaml
   debhelper devscripts fakeroot lintian
   clang-format

@@ -6,6 +6,7 @@
 #include "catalog/catalog.hpp"
 #include "cli/catalog_file.hpp"
 #include "cli/command.hpp"
+#include "cli/graphdir.hpp"
 #include "cli/lock_options.hpp"
 #include "cli/run_log.hpp"
 #include "cli/settings_from_arguments.hpp"
@@ -45,12 +46,17 @@ int run_apply(const std::vector<std::string>& words) {
   std::set<std::string> valued = kRunOptions;
   valued.insert("catalog");
   valued.insert("tags");
+  valued.insert("graphdir");
   valued.insert(kLockOptions.begin(), kLockOptions.end());
-  Arguments args(words, valued, {"noop", "detailed-exitcodes", "debug"});
+  Arguments args(words, valued, {"noop", "detailed-exitcodes", "debug", "graph"});
   if (args.positionals().size() > 1)
     throw UsageError("unexpected argument '" + args.positionals()[1] + "'");
   daemon::RunSettings settings = settings_from(args);
   if (auto tags = args.value("tags")) settings.tags = split_tags(*tags);
+  // Puppet's graphdir defaults to $statedir/graphs; the graphs are written with --graph only.
+  const std::filesystem::path graphdir =
+      args.value("graphdir").value_or((settings.state_dir / "graphs").string());
+  if (args.flag("graph")) settings.graph_dir = graphdir;
   if (!args.positionals().empty()) {
     if (args.value("manifest")) throw UsageError("give either MANIFEST or --manifest, not both");
     settings.manifest = args.positionals().front();
@@ -61,7 +67,10 @@ int run_apply(const std::vector<std::string>& words) {
   if (!catalog_file && !settings.manifest && !settings.env_dir)
     throw UsageError("give a MANIFEST, --env-dir DIR or --catalog FILE");
 
+  // As Puppet's settings, before anything: the state dir, and graphdir in it (or where given).
   std::error_code missing;
+  std::filesystem::create_directories(settings.state_dir, missing);
+  if (!prepare_graphdir(graphdir)) return 1;
   if (!args.positionals().empty() && !std::filesystem::is_regular_file(*settings.manifest, missing)) {
     print_error("Could not find file " + settings.manifest->string());  // Puppet exits 1 here
     return 1;

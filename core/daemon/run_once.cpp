@@ -100,6 +100,7 @@ void apply_with(const catalog::Catalog& catalog, const RunSettings& settings, co
   transaction::ApplyOptions options;
   options.noop = settings.noop;
   options.tags = settings.tags;
+  options.graph_dir = settings.graph_dir;
   options.log = log;
   options.stop_requested = settings.stop_requested;
   if (settings.modulepath)

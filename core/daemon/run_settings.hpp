@@ -26,6 +26,7 @@ struct RunSettings {
   std::filesystem::path state_dir;
   bool noop = false;
   std::vector<std::string> tags;     ///< --tags, lower-case: apply only resources with one of them
+  std::optional<std::filesystem::path> graph_dir;  ///< --graph: the .dot files go there (graphdir)
   bool use_cache_on_failure = true;  ///< apply the cached catalog when compiling fails
   std::optional<std::filesystem::path> route_file;   ///< routes.yaml; default termini without
   std::vector<std::filesystem::path> external_dirs;  ///< facts.d; empty: facts' default dirs
