@@ -155,37 +155,50 @@ const std::vector<Command>& commands() {
        "Options are spelt with '-' or '_' alike; switches take --no-NAME (--no-noop).\n",
        run_agent},
       {"facts", "print this node's facts",
-       "Usage: marionette facts [--json | --yaml] [--facts FILE] [NAME[.PATH] ...]\n\n"
-       "Gathers this machine's facts natively (Facter 4's names and shapes, legacy names too),\n"
-       "lays the external facts of facts.d directories over them (.yaml, .json, .txt key=value,\n"
-       "executables; a bad file is skipped with a warning) and prints them like facter:\n"
-       "`name => value` by default, or JSON or YAML. With names, prints only those facts (dotted\n"
+       "Usage: marionette facts [-j | -y] [--show-legacy] [--facts FILE] [NAME[.PATH] ...]\n\n"
+       "Gathers this machine's facts natively (Facter 4's names and shapes), lays the external\n"
+       "facts of facts.d directories over them (.yaml, .json, .txt key=value, executables; a\n"
+       "bad file is skipped with a warning) and prints them like facter, keys sorted at every\n"
+       "level: `name => value` by default, or JSON or YAML as facter -j / -y print them. As\n"
+       "Facter 4, the legacy flat facts (osfamily, ipaddress_eth0, ...) are left out unless\n"
+       "--show-legacy is given or they are named. With names, prints only those facts (dotted\n"
        "paths reach into structured facts: os.release.major); one name prints its bare value.\n\n"
        "Options:\n"
-       "  --json               print JSON\n"
-       "  --yaml               print YAML\n"
+       "  -j, --json           print JSON\n"
+       "  -y, --yaml           print YAML\n"
+       "  --show-legacy        print the legacy facts too\n"
        "  --facts FILE         read the facts from a YAML mapping instead of gathering them\n"
        "  --external-dir DIR   read external facts from DIR too (after /etc/marionette/facts.d\n"
        "                       and the colon-separated dirs in $MARIONETTE_FACTS_D)\n"
        "  --no-external-facts  gather the core facts only\n",
        run_facts},
       {"parser", "check or dump the syntax of manifests and EPP templates",
-       "Usage: marionette parser validate FILE...\n"
+       "Usage: marionette parser validate [FILE|DIR...] [--environmentpath DIRS]\n"
+       "                                  [--environment NAME] [--env-dir DIR]\n"
        "       marionette parser dump FILE\n\n"
        "validate parses each FILE (an EPP template when it ends in .epp) and prints every syntax\n"
        "error as file:line:column: error: message, the source line and a caret. A FILE ending in\n"
        ".rb is a module's resource type (lib/puppet/type/NAME.rb), read as the compiler reads\n"
-       "it, without Ruby.\n"
+       "it, without Ruby. A DIR is every .pp file below it, in path order, up to the first\n"
+       "that fails (as Puppet). Without FILE, validates the code on stdin, or, when stdin is a\n"
+       "terminal, the environment's main manifest (site.pp or manifests/), as puppet parser\n"
+       "validate does.\n"
        "dump prints the syntax tree of FILE, one top-level statement a line (for a type: its\n"
        "attributes, key attributes and title patterns).\n\n"
-       "Exit status: 0 when every FILE parses, 1 when one does not, 2 on a usage error.\n",
+       "Exit status: 0 when every FILE parses, 1 when one does not or does not exist, 2 on a\n"
+       "usage error.\n",
        run_parser},
       {"resource", "show a resource's state on this node, or sync it, like puppet resource",
-       "Usage: marionette resource TYPE TITLE [ATTRIBUTE=VALUE ...] [--noop] [--debug]\n\n"
+       "Usage: marionette resource TYPE [TITLE [ATTRIBUTE=VALUE ...]] [--noop] [--debug]\n"
+       "                           [--to_yaml] [--param NAME ...]\n\n"
        "Without attributes, prints the resource's state on this node as Puppet code. With\n"
        "attributes, brings the resource to that state first (logging each change as apply\n"
-       "does), then prints ensure, those attributes and the provider.\n"
-       "Types: cron, exec, file, group, host, notify, package, service, user.\n\n"
+       "does), then prints ensure, those attributes and the provider. Without a TITLE, prints\n"
+       "every instance the type's provider finds (user, group, package, service, cron, host).\n"
+       "--to_yaml prints YAML (TYPE: TITLE: attributes) as puppet resource --to_yaml does;\n"
+       "--param NAME adds that parameter where the resource has a value for it (hasstatus).\n"
+       "Types: cron, exec, file, group, host, notify, package, service (systemd, or the debian\n"
+       "provider's init scripts where systemd does not run), user.\n\n"
        "Exit status: 0 when shown (and synced), 1 when the type is unknown or a change failed.\n",
        run_resource},
       {"status", "print the agent's state and the last run",
@@ -205,7 +218,9 @@ const std::vector<Command>& commands() {
       {"lookup", "look a key up in Hiera as a compile would, like puppet lookup",
        "Usage: marionette lookup KEY [--explain] [--node NAME] [--env-dir DIR] [--facts FILE]\n"
        "                         [--merge first|unique|hash|deep] [--hiera-config FILE]\n"
-       "                         [--modulepath DIRS] [--environment NAME]\n\n"
+       "                         [--modulepath DIRS] [--environment NAME]\n"
+       "                         [--render-as yaml|json|s] [--default VALUE] [--type TYPE]\n"
+       "                         [--compile]\n\n"
        "Looks KEY up in the global, environment and module Hiera layers and prints the value\n"
        "as YAML, as puppet lookup does; --explain prints each place searched instead.\n\n"
        "Options:\n"
@@ -215,6 +230,13 @@ const std::vector<Command>& commands() {
        "                       exist); every setting is also an option --NAME VALUE (`marionette\n"
        "                       config print` lists them), and the command line wins\n"
        "  --explain            show the search: layers, hierarchy entries, paths, merges\n"
+       "  --render-as FORMAT   yaml (Psych's to_yaml, the default), json (or pson: Ruby's\n"
+       "                       compact JSON) or s (Ruby's to_s); binary and msgpack fail as\n"
+       "                       in Puppet\n"
+       "  --default VALUE      print VALUE (a string) when KEY is not found\n"
+       "  --type TYPE          the value (found or default) must be of this Puppet type\n"
+       "  -c, --compile        compile the main manifest first, so that Hiera's\n"
+       "                       interpolations see its top-scope variables\n"
        "  --node NAME          the node's certname (default: the facts' fqdn)\n"
        "  --env-dir DIR        the environment: hiera.yaml, data/, modules/\n"
        "  --modulepath DIRS    the module directories (colon-separated) for module data\n"

@@ -1,5 +1,4 @@
-#include <yaml-cpp/yaml.h>
-
+// `marionette facts [NAME...]`: the node's facts as `facter` prints them.
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
@@ -8,33 +7,15 @@
 #include "cli/arguments.hpp"
 #include "cli/command.hpp"
 #include "cli/run_log.hpp"
+#include "compiler/functions/ruby_serialization.hpp"
+#include "compiler/value.hpp"
 #include "facts/facts.hpp"
+#include "facts/legacy_facts.hpp"
+#include "facts/native_parts.hpp"
 
 namespace marionette::cli {
 
 namespace {
-
-YAML::Node to_yaml(const facts::Facts& value) {
-  YAML::Node node;
-  if (value.is_object()) {
-    node = YAML::Node(YAML::NodeType::Map);
-    for (const auto& [key, item] : value.items()) node[key] = to_yaml(item);
-  } else if (value.is_array()) {
-    node = YAML::Node(YAML::NodeType::Sequence);
-    for (const auto& item : value) node.push_back(to_yaml(item));
-  } else if (value.is_string()) {
-    node = value.get<std::string>();
-  } else if (value.is_boolean()) {
-    node = value.get<bool>();
-  } else if (value.is_number_integer()) {
-    node = value.get<std::int64_t>();
-  } else if (value.is_number()) {
-    node = value.get<double>();
-  } else {
-    node = YAML::Node(YAML::NodeType::Null);
-  }
-  return node;
-}
 
 /// The value at a dotted path (os.release.major); null when any step is missing, like facter.
 facts::Facts lookup(const facts::Facts& all, const std::string& path) {
@@ -93,6 +74,63 @@ void print_facter_format(const facts::Facts& shown, bool bare) {
   }
 }
 
+/// Facter's YAML formatter double-quotes every scalar this matches (its own rule, over what
+/// Psych chose): any y/n/on/off spelling or a colon anywhere, or no letter and no decimal point,
+/// unless it says true/false or is all digits ("Debian" is quoted for its n, "12.11" is not).
+bool facter_quotes(const std::string& text) {
+  if (text.find("true") != std::string::npos || text.find("false") != std::string::npos)
+    return false;
+  if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos) return false;
+  if (text.find_first_of("yYnN:") != std::string::npos) return true;
+  for (const char* word : {"on", "On", "ON", "off", "Off", "OFF"})
+    if (text.find(word) != std::string::npos) return true;
+  if (std::any_of(text.begin(), text.end(), [](unsigned char c) { return std::isalpha(c) != 0; }))
+    return false;
+  for (std::size_t dot = text.find('.'); dot != std::string::npos; dot = text.find('.', dot + 1))
+    if (dot > 0 && std::isdigit(static_cast<unsigned char>(text[dot - 1])) &&
+        dot + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[dot + 1])))
+      return false;
+  return true;
+}
+
+/// `facter -y`: Psych's YAML without the "---" line, keys plain, scalars quoted as above.
+std::string facter_yaml(const facts::Facts& shown) {
+  compiler::PsychYamlStyle style;
+  style.double_quote = facter_quotes;
+  style.plain_keys = true;
+  std::string text = compiler::psych_yaml(compiler::from_data(shown), style);
+  if (text.rfind("---\n", 0) == 0) text.erase(0, 4);
+  return text;
+}
+
+void drop_legacy(facts::Facts& all) {
+  std::vector<std::string> legacy;
+  for (const auto& [name, _] : all.items())
+    if (facts::is_legacy_fact(name)) legacy.push_back(name);
+  for (const std::string& name : legacy) all.erase(name);
+}
+
+/// The facts gathered; without --show-legacy and without names, Facter 4's legacy core facts
+/// are left out (external facts are never legacy).
+facts::Facts gathered(const std::vector<std::filesystem::path>& dirs,
+                      const std::vector<std::string>& names, bool show_legacy) {
+  auto warn = [](const std::string& warning) { std::cerr << "Warning: " << warning << "\n"; };
+  if (show_legacy || !names.empty()) return facts::gather(dirs, warn, names);
+  facts::Facts all = facts::gather_native();
+  drop_legacy(all);
+  const facts::Facts external = facts::load_external_facts(dirs, warn);
+  for (const auto& [name, value] : external.items()) all[name] = value;
+  return facts::native::sorted_facts(std::move(all));
+}
+
+/// A fact file's facts, sorted as Facter sorts them; legacy ones left out as above.
+facts::Facts from_file(const std::string& file, const std::vector<std::string>& names,
+                       bool show_legacy) {
+  facts::Facts all = facts::load_yaml_file(file);
+  if (!show_legacy && names.empty()) drop_legacy(all);
+  return facts::native::sorted_facts(std::move(all));
+}
+
 std::vector<std::filesystem::path> external_dirs(const Arguments& args) {
   if (args.flag("no-external-facts")) return {};
   auto dirs = facts::default_external_dirs();
@@ -103,33 +141,36 @@ std::vector<std::filesystem::path> external_dirs(const Arguments& args) {
 }  // namespace
 
 int run_facts(const std::vector<std::string>& words) {
-  Arguments args(words, {"facts", "external-dir"}, {"json", "yaml", "no-external-facts"});
+  Arguments args(words, {"facts", "external-dir"},
+                 {"json", "yaml", "show-legacy", "no-external-facts"},
+                 {{"j", "json"}, {"y", "yaml"}});
   if (args.flag("json") && args.flag("yaml")) throw UsageError("give --json or --yaml, not both");
+  const auto& names = args.positionals();
+  const bool show_legacy = args.flag("show-legacy");
   facts::Facts all;
   try {
-    if (args.value("facts")) {
-      all = facts::load_yaml_file(*args.value("facts"));
-    } else {
-      all = facts::gather(
-          external_dirs(args),
-          [](const std::string& warning) { std::cerr << "Warning: " << warning << "\n"; },
-          args.positionals());
-    }
+    all = args.value("facts") ? from_file(*args.value("facts"), names, show_legacy)
+                              : gathered(external_dirs(args), names, show_legacy);
   } catch (const std::exception& e) {
     print_error(e.what());
     return 1;
   }
-  const auto& names = args.positionals();
   facts::Facts shown = names.empty() ? std::move(all) : facts::Facts::object();
   for (const auto& name : names) shown[name] = lookup(all, name);
-  if (!args.flag("json") && !args.flag("yaml")) {
-    print_facter_format(shown, names.size() == 1);
-  } else if (args.flag("yaml")) {
-    YAML::Emitter out;
-    out << to_yaml(shown);
-    std::cout << out.c_str() << "\n";
-  } else {
-    std::cout << shown.dump(2) << "\n";
+  if (!names.empty()) shown = facts::native::sorted_facts(std::move(shown));
+  try {
+    if (args.flag("yaml")) {
+      std::cout << facter_yaml(shown);
+    } else if (args.flag("json")) {
+      std::cout << compiler::ruby_json(compiler::from_data(shown),
+                                       compiler::RubyJsonStyle::pretty())
+                << "\n";
+    } else {
+      print_facter_format(shown, names.size() == 1);
+    }
+  } catch (const compiler::SerializationError& e) {
+    print_error(e.what());
+    return 1;
   }
   return 0;
 }

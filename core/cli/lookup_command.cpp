@@ -1,4 +1,5 @@
 // `marionette lookup KEY`: a Hiera lookup as `puppet lookup` makes it, outside a compile.
+#include <cctype>
 #include <filesystem>
 #include <iostream>
 
@@ -6,9 +7,13 @@
 #include "cli/command.hpp"
 #include "cli/run_log.hpp"
 #include "cli/settings_from_arguments.hpp"
+#include "compiler/cli_lookup.hpp"
+#include "compiler/functions/ruby_format.hpp"
+#include "compiler/functions/ruby_serialization.hpp"
 #include "compiler/hiera/hiera.hpp"
 #include "daemon/run_settings.hpp"
 #include "facts/facts.hpp"
+#include "lang/diagnostic.hpp"
 
 namespace marionette::cli {
 
@@ -17,69 +22,36 @@ namespace {
 namespace fs = std::filesystem;
 using compiler::Value;
 
-bool needs_quotes(const std::string& text) {
-  if (text.empty() || text == "y" || text == "n" || text == "yes" || text == "no" ||
-      text == "true" || text == "false" || text == "null" || text == "~")
-    return true;
-  if (text.find_first_of(":#{}[],&*!|>'\"%@`\n") != std::string::npos) return true;
-  if (text.front() == ' ' || text.back() == ' ' || text.front() == '-') return true;
-  return text.find_first_not_of("0123456789.+-eE") == std::string::npos;  // reads as a number
+/// Ruby's class of the value, as Puppet's renderers name it in their errors.
+std::string ruby_class(const Value& value) {
+  if (value.is_undef()) return "NilClass";
+  if (value.is_boolean()) return value.boolean() ? "TrueClass" : "FalseClass";
+  if (value.is_integer()) return "Integer";
+  if (value.is_float()) return "Float";
+  if (value.is_array()) return "Array";
+  if (value.is_hash()) return "Hash";
+  return "String";
 }
 
-std::string scalar(const Value& value) {
-  if (value.is_undef()) return "";
-  if (!value.is_string()) return compiler::to_string(value);
-  if (!needs_quotes(value.string())) return value.string();
-  std::string out = "\"";
-  for (char c : value.string()) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (c == '\n') {
-      out += "\\n";
-      continue;
-    }
-    out += c;
-  }
-  return out + "\"";
+/// Whether puppet lookup knows the --render-as format (binary and msgpack it knows, but
+/// cannot render data with).
+bool known_format(const std::string& format) {
+  return format == "yaml" || format == "json" || format == "pson" || format == "s" ||
+         format == "binary" || format == "msgpack";
 }
 
-/// YAML as Ruby's to_yaml writes it (what `puppet lookup` prints).
-void write_yaml(const Value& value, const std::string& indent, std::ostream& out) {
-  if (value.is_array()) {
-    for (const Value& item : value.array()) {
-      out << indent << "-";
-      if ((item.is_array() && !item.array().empty()) || (item.is_hash() && !item.hash().empty())) {
-        out << "\n";
-        write_yaml(item, indent + "  ", out);
-      } else {
-        out << " " << (item.is_array() ? "[]" : item.is_hash() ? "{}" : scalar(item)) << "\n";
-      }
-    }
-    return;
-  }
-  for (const auto& [key, item] : value.hash()) {
-    out << indent << scalar(key) << ":";
-    if ((item.is_array() && !item.array().empty()) || (item.is_hash() && !item.hash().empty())) {
-      out << "\n";
-      write_yaml(item, indent + (item.is_array() ? "" : "  "), out);
-    } else {
-      out << " " << (item.is_array() ? "[]" : item.is_hash() ? "{}" : scalar(item)) << "\n";
-    }
-  }
-}
-
-void print_value(const Value& value) {
-  bool block =
-      (value.is_array() && !value.array().empty()) || (value.is_hash() && !value.hash().empty());
-  if (!block) {
-    std::cout << "--- "
-              << (value.is_array()  ? "[]"
-                  : value.is_hash() ? "{}"
-                                    : scalar(value))
-              << "\n";
-    return;
-  }
-  std::cout << "---\n";
-  write_yaml(value, "", std::cout);
+/// The value as `puppet lookup --render-as FORMAT` prints it (with the line break `puts` adds);
+/// throws std::runtime_error with Puppet's message for formats that cannot render data.
+std::string render(const Value& value, const std::string& format) {
+  if (format == "yaml") return compiler::psych_yaml(value);
+  if (format == "json" || format == "pson")
+    return compiler::ruby_json(value, compiler::RubyJsonStyle::compact()) + "\n";
+  if (format == "s") return compiler::ruby_to_s(value) + "\n";
+  const bool binary = format == "binary";
+  throw std::runtime_error("Could not run: " + ruby_class(value) + " does not respond to to_" +
+                           (binary ? "binary" : "msgpack") +
+                           "; can not render instances to application/" +
+                           (binary ? "octet-stream" : "x-msgpack"));
 }
 
 /// $trusted as a local compile sees it.
@@ -117,12 +89,18 @@ std::vector<std::string> with_deep_merge_options(const std::vector<std::string>&
 
 int run_lookup(const std::vector<std::string>& words) {
   std::set<std::string> valued = kRunOptions;
-  valued.insert("merge");
+  valued.insert({"merge", "render-as", "default", "type"});
   std::set<std::string> flags = setting_switches();
-  flags.insert("explain");
-  Arguments args(words, valued, flags);
+  flags.insert({"explain", "compile"});
+  Arguments args(words, valued, flags, {{"c", "compile"}});
   if (args.positionals().size() != 1) throw UsageError("give exactly one KEY to look up");
   const std::string key = args.positionals().front();
+  std::string format = args.value("render-as").value_or("yaml");
+  for (char& c : format) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (!known_format(format)) {  // refused before anything is looked up, as Puppet does
+    print_error("Could not run: Unknown rendering format '" + format + "'");
+    return 1;
+  }
   std::optional<compiler::hiera::MergeStrategy> merge;
   if (auto written = args.value("merge")) {
     merge = compiler::hiera::parse_merge(Value(*written));
@@ -166,6 +144,33 @@ int run_lookup(const std::vector<std::string>& words) {
     if (config.hiera_config) global = *config.hiera_config;
     if (global) hiera.set_global_config(*global);
 
+    if ((args.value("type") || args.flag("compile")) && !args.flag("explain")) {
+      // In a compilation's top scope, as Puppet always looks up: the type is evaluated there,
+      // and with --compile the main manifest's variables are set.
+      compiler::CompileRequest request;
+      request.env_dir = env_dir;
+      request.manifest = resolved.manifest;
+      request.modulepath = modulepath;
+      request.node_name = certname;
+      request.environment = environment;
+      request.hiera_config = global;
+      request.facts = facts;
+      compiler::CliLookup query{key, args.value("type"), args.value("default"), merge,
+                                args.flag("compile")};
+      std::optional<Value> value;
+      try {
+        value = compiler::lookup_in_compile(request, query);
+      } catch (const lang::SourceError&) {
+        throw;  // a manifest's error, in the form every error of a manifest has
+      } catch (const std::runtime_error& e) {
+        print_error(std::string("Could not run: ") + e.what());  // Puppet's words for a type
+        return 1;
+      }
+      if (!value) return 1;
+      std::cout << render(*value, format);
+      return 0;
+    }
+
     std::optional<Value> found =
         hiera.lookup(key, merge, args.flag("explain") ? &explanation : nullptr);
     if (args.flag("explain")) {
@@ -174,8 +179,9 @@ int run_lookup(const std::vector<std::string>& words) {
         std::cout << "Function lookup() did not find a value for the name '" << key << "'\n";
       return found ? 0 : 1;
     }
+    if (!found && args.value("default")) found = Value(*args.value("default"));
     if (!found) return 1;  // as puppet lookup: nothing printed, exit 1
-    print_value(*found);
+    std::cout << render(*found, format);
     return 0;
   } catch (const std::exception& e) {
     print_explanation();  // what was searched before the error, as Puppet shows it

@@ -1,9 +1,16 @@
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
 #include <iostream>
+#include <iterator>
 #include <string>
 #include <vector>
 
 #include "cli/arguments.hpp"
 #include "cli/command.hpp"
+#include "cli/run_log.hpp"
+#include "cli/settings_from_arguments.hpp"
 #include "compiler/ruby_type_reader.hpp"
 #include "lang/ast/dump.hpp"
 #include "lang/diagnostic.hpp"
@@ -40,9 +47,10 @@ void dump_type(const compiler::ResourceTypeDefinition& type) {
 /// Parses one file (a template when it ends in .epp, a resource type when it ends in .rb);
 /// prints the error and returns false when it does not parse. With `dump`, prints its tree,
 /// one top-level statement a line.
-bool parse_file(const std::string& path, bool dump) {
+template <typename ReadSource>
+bool parse_source(const std::string& path, const ReadSource& read, bool dump) {
   try {
-    auto source = lang::read_source(path);
+    auto source = read();
     lang::ast::Arena arena;
     if (is_ruby_type(path)) {
       std::string name = path.substr(path.rfind('/') + 1);
@@ -64,17 +72,92 @@ bool parse_file(const std::string& path, bool dump) {
   return false;
 }
 
+bool parse_file(const std::string& path, bool dump) {
+  return parse_source(
+      path, [&] { return lang::read_source(path); }, dump);
+}
+
+namespace fs = std::filesystem;
+
+/// A directory as Puppet validates it: every .pp file below it, in the order of their paths
+/// as strings, up to the first that does not parse.
+bool validate_directory(const fs::path& dir) {
+  std::vector<std::string> files;
+  std::error_code error;
+  for (fs::recursive_directory_iterator
+           it(dir, fs::directory_options::skip_permission_denied, error),
+       end;
+       !error && it != end; it.increment(error))
+    if (it->path().extension() == ".pp" && it->is_regular_file(error))
+      files.push_back(it->path().string());
+  std::sort(files.begin(), files.end());
+  return std::all_of(files.begin(), files.end(),
+                     [](const std::string& file) { return parse_file(file, false); });
+}
+
+/// The environment's main manifest, which Puppet validates when given no FILE: environment.conf's
+/// `manifest`, else site.pp (marionette's shortcut) or the manifests directory.
+fs::path default_manifest(const Arguments& args) {
+  compiler::EnvironmentSettings where = environment_settings_from(args);
+  if (auto dir = args.value("env-dir")) where.env_dir = existing_path(*dir, "--env-dir", true);
+  compiler::ResolvedEnvironment resolved = compiler::resolve_environment(where);
+  if (resolved.manifest) return *resolved.manifest;
+  fs::path env_dir = resolved.env_dir.value_or(
+      fs::path(where.environmentpath.substr(0, where.environmentpath.find(':'))) /
+      where.environment);
+  if (fs::exists(env_dir / "site.pp")) return env_dir / "site.pp";
+  return env_dir / "manifests";
+}
+
+/// `parser validate` with no FILE: code piped on stdin, else (stdin a terminal) the
+/// environment's main manifest, as Puppet does.
+int validate_default(const Arguments& args) {
+  if (!::isatty(STDIN_FILENO)) {
+    std::string code{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+    return parse_source(
+               "STDIN", [&] { return lang::make_source("STDIN", code); }, false)
+               ? 0
+               : 1;
+  }
+  fs::path manifest = default_manifest(args);
+  std::cout << "Notice: No manifest specified. Validating the default manifest "
+            << manifest.string() << "\n";
+  std::error_code error;
+  if (fs::is_directory(manifest, error)) return validate_directory(manifest) ? 0 : 1;
+  if (!fs::exists(manifest, error)) return 0;  // Puppet: nothing to validate
+  return parse_file(manifest.string(), false) ? 0 : 1;
+}
+
 }  // namespace
 
 int run_parser(const std::vector<std::string>& words) {
   if (words.empty()) throw UsageError("parser needs an action: validate or dump");
   const std::string& action = words[0];
-  Arguments arguments(std::vector<std::string>(words.begin() + 1, words.end()), {}, {});
+  Arguments arguments(std::vector<std::string>(words.begin() + 1, words.end()),
+                      {"env-dir", "environment", "environmentpath", "modulepath", "basemodulepath"},
+                      {});
   const auto& files = arguments.positionals();
   if (action == "validate") {
-    if (files.empty()) throw UsageError("parser validate needs at least one FILE");
+    if (files.empty()) return validate_default(arguments);
+    // As Puppet: every existing FILE or directory is validated, then the missing ones named.
     bool all_good = true;
-    for (const auto& file : files) all_good = parse_file(file, false) && all_good;
+    std::vector<std::string> missing;
+    for (const auto& file : files) {
+      std::error_code error;
+      if (!fs::exists(file, error)) {
+        missing.push_back(file);
+      } else if (fs::is_directory(file, error)) {
+        all_good = validate_directory(file) && all_good;
+      } else {
+        all_good = parse_file(file, false) && all_good;
+      }
+    }
+    if (!missing.empty()) {
+      std::string list;
+      for (const auto& file : missing) list += "\n   " + file;
+      print_error("One or more file(s) specified did not exist:" + list);
+      return 1;
+    }
     return all_good ? 0 : 1;
   }
   if (action == "dump") {

@@ -6,7 +6,9 @@
 #include "cli/arguments.hpp"
 #include "cli/command.hpp"
 #include "cli/run_log.hpp"
+#include "compiler/functions/ruby_serialization.hpp"
 #include "compiler/known_types.hpp"
+#include "compiler/value.hpp"
 #include "ral/resource_type.hpp"
 #include "transaction/apply.hpp"
 
@@ -30,6 +32,83 @@ std::string capitalised(const std::string& type) {
   return out;
 }
 
+using State = std::vector<std::pair<std::string, std::string>>;
+
+/// A value as describe() writes it ('text', 42, ['a', 'b']) back as data, for --to_yaml.
+compiler::Value from_manifest_text(const std::string& text) {
+  if (text.size() >= 2 && text.front() == '\'' && text.back() == '\'')
+    return compiler::Value(text.substr(1, text.size() - 2));
+  if (text.size() >= 2 && text.front() == '[' && text.back() == ']') {
+    compiler::Array items;
+    std::string inner = text.substr(1, text.size() - 2);
+    std::size_t start = 0;
+    bool quoted = false;
+    for (std::size_t i = 0; i <= inner.size(); ++i) {
+      if (i < inner.size() && inner[i] == '\'') quoted = !quoted;
+      if (i == inner.size() || (!quoted && inner[i] == ',')) {
+        std::string item = inner.substr(start, i - start);
+        while (!item.empty() && item.front() == ' ') item.erase(0, 1);
+        if (!item.empty()) items.push_back(from_manifest_text(item));
+        start = i + 1;
+      }
+    }
+    return compiler::Value(std::move(items));
+  }
+  const bool integer = !text.empty() &&
+                       text.find_first_not_of("-0123456789") == std::string::npos &&
+                       text.find('-', 1) == std::string::npos && text != "-";
+  if (integer) return compiler::Value(static_cast<std::int64_t>(std::stoll(text)));
+  return compiler::Value(text);
+}
+
+/// What `puppet resource TYPE [TITLE] --to_yaml` prints: one YAML document, the type, then each
+/// title with its attributes.
+void print_yaml(const std::string& type, const std::vector<std::pair<std::string, State>>& all) {
+  compiler::Hash titles;
+  for (const auto& [title, state] : all) {
+    compiler::Hash attributes;
+    for (const auto& [name, value] : state)
+      attributes.emplace_back(compiler::Value(name), from_manifest_text(value));
+    titles.emplace_back(compiler::Value(title), compiler::Value(std::move(attributes)));
+  }
+  compiler::Hash document;
+  document.emplace_back(compiler::Value(type), compiler::Value(std::move(titles)));
+  std::cout << compiler::psych_yaml(compiler::Value(std::move(document)));
+}
+
+/// describe()'s lines with the --param parameters the resource has a value for, in Puppet's
+/// order: ensure first, then by name.
+State with_parameters(ral::ManagedResource& managed, State state,
+                      const std::vector<std::string>& parameters) {
+  for (const std::string& name : parameters) {
+    auto value = managed.parameter(name);
+    if (!value || std::any_of(state.begin(), state.end(),
+                              [&](const auto& entry) { return entry.first == name; }))
+      continue;
+    auto at = std::find_if(state.begin(), state.end(), [&](const auto& entry) {
+      return entry.first != "ensure" && entry.first > name;
+    });
+    state.insert(at, {name, *value});
+  }
+  return state;
+}
+
+/// --param NAME, which may be given more than once; the other words stay.
+std::vector<std::string> take_parameters(std::vector<std::string>& words) {
+  std::vector<std::string> names, rest;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (words[i] == "--param" && i + 1 < words.size()) {
+      names.push_back(words[++i]);
+    } else if (words[i].rfind("--param=", 0) == 0) {
+      names.push_back(words[i].substr(8));
+    } else {
+      rest.push_back(words[i]);
+    }
+  }
+  words = std::move(rest);
+  return names;
+}
+
 /// `type { 'title':` with one aligned `attribute => value,` line each, as puppet resource prints.
 void print_resource(const std::string& type, const std::string& title,
                     const std::vector<std::pair<std::string, std::string>>& state) {
@@ -42,8 +121,14 @@ void print_resource(const std::string& type, const std::string& title,
   std::cout << "}\n";
 }
 
+struct Output {
+  bool yaml = false;
+  std::vector<std::string> parameters;
+};
+
 /// `puppet resource TYPE`: every instance the type's provider finds, sorted by title.
-int list_instances(const ral::TypeDefinition& definition, const std::string& type) {
+int list_instances(const ral::TypeDefinition& definition, const std::string& type,
+                   const Output& output) {
   if (!definition.instances) {
     print_error("Could not run: the '" + type +
                 "' type cannot list its instances; give a TITLE (types that can: cron, "
@@ -59,6 +144,7 @@ int list_instances(const ral::TypeDefinition& definition, const std::string& typ
   }
   // Kept alive together so providers that prefetch (dpkg) share one listing.
   std::vector<std::unique_ptr<ral::ManagedResource>> kept;
+  std::vector<std::pair<std::string, State>> described;
   for (const auto& title : titles) {
     catalog::Resource resource;
     resource.type = capitalised(type);
@@ -68,16 +154,25 @@ int list_instances(const ral::TypeDefinition& definition, const std::string& typ
       print_error(error);
       return 1;
     }
-    print_resource(type, title, managed->describe());
+    State state = with_parameters(*managed, managed->describe(), output.parameters);
+    if (output.yaml)
+      described.emplace_back(title, std::move(state));
+    else
+      print_resource(type, title, state);
     kept.push_back(std::move(managed));
   }
+  if (output.yaml) print_yaml(type, described);
   return 0;
 }
 
 }  // namespace
 
-int run_resource(const std::vector<std::string>& words) {
-  Arguments args(words, {}, {"noop", "debug"});
+int run_resource(const std::vector<std::string>& given_words) {
+  std::vector<std::string> words = given_words;
+  Output output;
+  output.parameters = take_parameters(words);
+  Arguments args(words, {}, {"noop", "debug", "to-yaml"});
+  output.yaml = args.flag("to-yaml");
   const auto& positionals = args.positionals();
   if (positionals.empty()) throw UsageError("give a resource TYPE");
   const std::string type = lower(positionals[0]);
@@ -89,7 +184,7 @@ int run_resource(const std::vector<std::string>& words) {
                 "' (it manages: " + known + ")");
     return 1;
   }
-  if (positionals.size() < 2) return list_instances(*definition, type);
+  if (positionals.size() < 2) return list_instances(*definition, type, output);
   catalog::Resource resource;
   resource.type = capitalised(type);
   resource.title = positionals[1];
@@ -138,7 +233,11 @@ int run_resource(const std::vector<std::string>& words) {
     });
   }
   if (state.empty() && failed) return 1;  // the error says why; there is no state to show
-  print_resource(type, resource.title, state);
+  state = with_parameters(*managed, std::move(state), output.parameters);
+  if (output.yaml)
+    print_yaml(type, {{resource.title, state}});
+  else
+    print_resource(type, resource.title, state);
   return failed ? 1 : 0;
 }
 

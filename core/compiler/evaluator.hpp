@@ -52,6 +52,9 @@ class Evaluator {
   const std::string& node_name() const { return request_.node_name; }
   ResourceTable& resources() { return resources_; }
   Environment& environment() { return environment_; }
+  /// The top scope, once compile_resources() has made it (`puppet lookup --compile` looks up
+  /// in it).
+  Scope& top_scope() { return *top_; }
   /// The compilation's Hiera, created when first used.
   hiera::Hiera& hiera();
   /// A logging function's message, "Scope(Class[Foo]): message", through compile_log() (the

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "ral/package_inventory.hpp"
+#include "ral/service_control.hpp"
 #include "ral/types.hpp"
 
 namespace marionette::ral {
@@ -32,10 +33,12 @@ std::vector<std::string> package_instances(Host host, std::string& error) {
   return inventory.names(error);
 }
 
-/// Puppet's systemd instances: every unit `systemctl list-unit-files` lists with a state.
+/// Puppet's systemd instances: every unit `systemctl list-unit-files` lists with a state; the
+/// debian provider's: the init scripts.
 std::vector<std::string> service_instances(Host host, std::string& error) {
-  if (!host.files->exists("/run/systemd/system")) {
-    error = "systemd is not running on this node (no /run/systemd/system)";
+  if (default_service_provider(host) == "debian") return init_script_instances(host);
+  if (!host.files->exists(kSystemdBooted)) {
+    error = "systemd is not running on this node (no " + std::string(kSystemdBooted) + ")";
     return {};
   }
   CommandRequest request;

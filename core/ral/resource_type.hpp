@@ -85,6 +85,12 @@ class ManagedResource {
   /// written as Puppet writes it ('text' quoted, numbers bare), ensure first, then by name.
   /// Empty when the type cannot describe itself.
   virtual std::vector<std::pair<std::string, std::string>> describe() { return {}; }
+  /// A parameter (not a property) as `puppet resource --param NAME` adds it to describe()'s
+  /// lines, written the same way; nothing when the resource has no value for it.
+  virtual std::optional<std::string> parameter(const std::string& name) {
+    (void)name;
+    return std::nullopt;
+  }
   /// Puppet's eval_generate: resources this one adds to the run (a recursive directory's
   /// entries), each evaluated right after it. `declared` tells whether the catalog itself
   /// manages an identity of this type.

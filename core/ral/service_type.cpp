@@ -1,47 +1,45 @@
+// Puppet's service type over a provider (service_control.hpp): systemd, or debian's init
+// scripts where systemd does not run.
 #include "ral/params.hpp"
 #include "ral/resource_type.hpp"
+#include "ral/service_control.hpp"
 #include "ral/types.hpp"
 
 namespace marionette::ral {
 
 namespace {
 
-/// Where systemd marks a system it booted (sd_booted(3)).
-constexpr const char* kSystemdBooted = "/run/systemd/system";
-
-struct ServiceSpec {
-  std::string name;
-  std::optional<bool> running;  ///< ensure: running (true) or stopped (false); unmanaged if unset
-  std::optional<bool> enable;
-  bool hasstatus = true;
-  std::optional<std::string> status_command, start_command, stop_command, restart_command;
-};
-
-/// Puppet's service type with the systemd provider (systemctl).
+/// Puppet's service type: ensure (running/stopped), enable, refresh restarts; the custom
+/// start/stop/restart/status commands win over the provider's.
 class ServiceResource final : public ManagedResource {
  public:
-  ServiceResource(ServiceSpec spec, Host host) : spec_(std::move(spec)), host_(host) {}
+  ServiceResource(ServiceSpec spec, Host host, std::unique_ptr<ServiceControl> control)
+      : spec_(std::move(spec)), host_(host), control_(std::move(control)) {}
 
   void evaluate(ResourceContext& context) override {
-    if (auto why = systemd_missing()) return context.evaluation_failed(*why);
+    if (auto why = control_->unusable()) return context.evaluation_failed(*why);
     if (spec_.running) {
       const bool running = is_running();
       if (running != *spec_.running) {
         const std::string is = single_quoted(running ? "running" : "stopped");
         const std::string should = single_quoted(*spec_.running ? "running" : "stopped");
+        const std::string verb = *spec_.running ? "start" : "stop";
+        std::string error;
+        auto argv = commands(verb, error);
+        // Puppet: "Could not start Service[x]: Execution of 'CMD' returned 1: OUTPUT"
         sync(context, "ensure", *spec_.running ? "service_started" : "service_stopped", is, should,
-             *spec_.running ? command("start") : command("stop"),
+             std::move(argv), error, "Could not " + verb + " Service[" + spec_.name + "]: ",
              *spec_.running ? "ensure changed 'stopped' to 'running'"
                             : "ensure changed 'running' to 'stopped'");
       }
     }
     if (spec_.enable) {
-      const bool enabled = run({"/bin/systemctl", "is-enabled", "--quiet", unit()}).exit_code == 0;
+      const bool enabled = control_->enabled();
       if (enabled != *spec_.enable) {
         const std::string is = single_quoted(enabled ? "true" : "false");
         const std::string should = single_quoted(*spec_.enable ? "true" : "false");
         sync(context, "enable", "enable_changed", is, should,
-             {"/bin/systemctl", *spec_.enable ? "enable" : "disable", unit()},
+             control_->enable_commands(*spec_.enable), "", "",
              "enable changed " + is + " to " + should);
       }
     }
@@ -51,74 +49,87 @@ class ServiceResource final : public ManagedResource {
 
   /// Puppet restarts a service on refresh only when it is (meant to be) running.
   std::optional<std::string> refresh(ResourceContext& context) override {
-    if (auto why = systemd_missing()) return why;
+    if (auto why = control_->unusable()) return why;
     if (spec_.running == false || (!spec_.running && !is_running())) return std::nullopt;
     if (context.noop()) return std::nullopt;
-    CommandResult result = run(command("restart"));
-    if (!result.error.empty()) return result.error;
-    if (result.exit_code != 0)
-      return "Could not restart Service[" + spec_.name + "]: " + result.output;
+    std::string error;
+    auto argv = commands("restart", error);
+    if (argv.empty()) return error;
+    for (auto& command : argv) {
+      CommandResult result = run_service_command(host_, std::move(command));
+      if (!result.error.empty()) return result.error;
+      if (result.exit_code != 0)
+        return "Could not restart Service[" + spec_.name + "]: " + result.output;
+    }
     return std::nullopt;
   }
 
   std::string identity() const override { return spec_.name; }
 
+  /// hasstatus always has a value (true by default); hasrestart only when given.
+  std::optional<std::string> parameter(const std::string& name) override {
+    if (name == "hasstatus") return single_quoted(spec_.hasstatus ? "true" : "false");
+    if (name == "hasrestart" && spec_.hasrestart_given)
+      return single_quoted(spec_.hasrestart ? "true" : "false");
+    return std::nullopt;
+  }
+
   std::vector<std::pair<std::string, std::string>> describe() override {
-    if (systemd_missing()) return {};
-    const bool enabled = run({"/bin/systemctl", "is-enabled", "--quiet", unit()}).exit_code == 0;
+    if (control_->unusable()) return {};
+    const bool enabled = control_->enabled();
     return {{"ensure", single_quoted(is_running() ? "running" : "stopped")},
             {"enable", single_quoted(enabled ? "true" : "false")},
-            {"provider", "'systemd'"}};
+            {"provider", single_quoted(control_->name())}};
   }
 
  private:
-  std::string unit() const {
-    return spec_.name.find('.') == std::string::npos ? spec_.name + ".service" : spec_.name;
-  }
-
-  std::optional<std::string> systemd_missing() const {
-    if (host_.files->exists(kSystemdBooted)) return std::nullopt;
-    return "systemd is not running on this node (no " + std::string(kSystemdBooted) +
-           "), so the systemd provider cannot manage Service[" + spec_.name +
-           "] (in a container, manage the process another way or run systemd as PID 1)";
-  }
-
-  std::vector<std::string> command(const std::string& verb) const {
+  std::vector<std::vector<std::string>> commands(const std::string& verb, std::string& error) {
     const std::optional<std::string>& custom = verb == "start"  ? spec_.start_command
                                                : verb == "stop" ? spec_.stop_command
                                                                 : spec_.restart_command;
-    if (custom) return {"/bin/sh", "-c", *custom};
-    return {"/bin/systemctl", verb, unit()};
+    if (custom) return {{"/bin/sh", "-c", *custom}};
+    return control_->commands(verb, error);
   }
 
   bool is_running() {
-    if (spec_.status_command) return run({"/bin/sh", "-c", *spec_.status_command}).exit_code == 0;
-    return run({"/bin/systemctl", "is-active", "--quiet", unit()}).exit_code == 0;
+    if (spec_.status_command)
+      return run_service_command(host_, {"/bin/sh", "-c", *spec_.status_command}).exit_code == 0;
+    return control_->running();
   }
 
-  CommandResult run(std::vector<std::string> argv) {
-    CommandRequest request;
-    request.argv = std::move(argv);
-    request.environment["PATH"] = "/usr/sbin:/usr/bin:/sbin:/bin";
-    return host_.commands->run(request);
-  }
-
+  /// Runs the commands in order; the first that fails fails the change. With a
+  /// `failure_prefix`, a failed command is worded as Puppet's ExecutionFailure after it;
+  /// without, as "Could not set 'x' on property: OUTPUT". No command: `no_command` is why.
   void sync(ResourceContext& context, const std::string& property, const std::string& event,
-            const std::string& is, const std::string& should, std::vector<std::string> argv,
-            const std::string& message) {
+            const std::string& is, const std::string& should,
+            std::vector<std::vector<std::string>> argvs, const std::string& no_command,
+            const std::string& failure_prefix, const std::string& message) {
     if (context.noop()) return context.would_change(property, event, is, should);
-    CommandResult result = run(std::move(argv));
-    if (!result.error.empty() || result.exit_code != 0) {
+    if (argvs.empty()) return context.change_failed(property, is, should, no_command);
+    for (auto& argv : argvs) {
+      std::string line;  // a custom command as the user wrote it, as Puppet names it
+      if (argv.size() == 3 && argv[0] == "/bin/sh" && argv[1] == "-c")
+        line = argv[2];
+      else
+        for (const std::string& word : argv) line += (line.empty() ? "" : " ") + word;
+      CommandResult result = run_service_command(host_, std::move(argv));
+      if (result.error.empty() && result.exit_code == 0) continue;
       std::string why = result.error.empty() ? result.output : result.error;
       while (!why.empty() && why.back() == '\n') why.pop_back();
-      return context.change_failed(property, is, should,
-                                   "Could not set " + should + " on " + property + ": " + why);
+      if (failure_prefix.empty())
+        return context.change_failed(property, is, should,
+                                     "Could not set " + should + " on " + property + ": " + why);
+      if (result.error.empty())
+        why =
+            "Execution of '" + line + "' returned " + std::to_string(result.exit_code) + ": " + why;
+      return context.change_failed(property, is, should, failure_prefix + why);
     }
     context.changed(property, event, message);
   }
 
   ServiceSpec spec_;
   Host host_;
+  std::unique_ptr<ServiceControl> control_;
 };
 
 }  // namespace
@@ -146,17 +157,23 @@ std::unique_ptr<ManagedResource> make_service(const catalog::Resource& resource,
     }
     spec.enable = *enable == "true";
   }
-  if (auto provider = params::text(resource, "provider"); provider && *provider != "systemd") {
-    error = "Validation of " + resource.ref() + " failed: marionette has the systemd service " +
-            "provider only, not '" + *provider + "'";
+  const std::string provider =
+      params::text(resource, "provider").value_or(default_service_provider(host));
+  if (provider != "systemd" && provider != "debian") {
+    error = "Validation of " + resource.ref() + " failed: marionette has the systemd and " +
+            "debian service providers only, not '" + provider + "'";
     return nullptr;
   }
   spec.hasstatus = params::boolean(resource, "hasstatus").value_or(true);
+  spec.hasrestart_given = params::boolean(resource, "hasrestart").has_value();
+  spec.hasrestart = params::boolean(resource, "hasrestart").value_or(false);
+  spec.pattern = params::text(resource, "pattern");
   spec.status_command = params::text(resource, "status");
   spec.start_command = params::text(resource, "start");
   spec.stop_command = params::text(resource, "stop");
   spec.restart_command = params::text(resource, "restart");
-  return std::make_unique<ServiceResource>(std::move(spec), host);
+  auto control = provider == "debian" ? debian_control(spec, host) : systemd_control(spec, host);
+  return std::make_unique<ServiceResource>(std::move(spec), host, std::move(control));
 }
 
 }  // namespace marionette::ral

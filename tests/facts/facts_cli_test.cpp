@@ -94,5 +94,91 @@ TEST_F(FactsCli, RunsWriteAFactsCacheInTheStateDir) {
   EXPECT_EQ(cached["os"], gathered["os"]);
 }
 
+/// The os fact of a Debian 12 node; facter 4.3.0 printed the expectations below for it.
+constexpr const char* kOsFacts =
+    "os: {architecture: amd64, distro: {codename: bookworm, description: 'Debian GNU/Linux 12 "
+    "(bookworm)', id: Debian, release: {full: '12.11', major: '12', minor: '11'}}, family: "
+    "Debian, hardware: x86_64, name: Debian, release: {full: '12.11', major: '12', minor: '11'}, "
+    "selinux: {enabled: false}}\n"
+    "osfamily: Debian\nkernel: Linux\nprocessorcount: 2\nipaddress_lo: 127.0.0.1\n"
+    "processors: {count: 2, isa: unknown, models: [AMD EPYC, AMD EPYC], speed: 2.60 GHz}\n";
+
+TEST_F(FactsCli, ShortJsonFlagPrintsFactersJson) {
+  std::ofstream(dir_ / "f.yaml") << kOsFacts;
+  // `facter -j os.family` on that node: exit 0.
+  CommandResult result = facts({"-j", "--facts", (dir_ / "f.yaml").string(), "os.family"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "{\n  \"os.family\": \"Debian\"\n}\n");
+  // `facter -j kernel os.family nonexist`: sorted by query, a missing fact null.
+  CommandResult several =
+      facts({"--json", "--facts", (dir_ / "f.yaml").string(), "os.family", "nonexist", "kernel"});
+  EXPECT_EQ(several.out,
+            "{\n  \"kernel\": \"Linux\",\n  \"nonexist\": null,\n  \"os.family\": \"Debian\"\n}\n");
+}
+
+TEST_F(FactsCli, ShortYamlFlagPrintsFactersYaml) {
+  std::ofstream(dir_ / "f.yaml") << kOsFacts;
+  const std::string file = (dir_ / "f.yaml").string();
+  // `facter -y os`: no "---", Psych's quoting with Facter's own double quotes over it.
+  CommandResult os = facts({"-y", "--facts", file, "os"});
+  ASSERT_EQ(os.exit_code, 0) << os.err;
+  EXPECT_EQ(os.out,
+            "os:\n  architecture: amd64\n  distro:\n    codename: bookworm\n"
+            "    description: \"Debian GNU/Linux 12 (bookworm)\"\n    id: \"Debian\"\n"
+            "    release:\n      full: '12.11'\n      major: '12'\n      minor: '11'\n"
+            "  family: \"Debian\"\n  hardware: x86_64\n  name: \"Debian\"\n"
+            "  release:\n    full: '12.11'\n    major: '12'\n    minor: '11'\n"
+            "  selinux:\n    enabled: false\n");
+  // `facter -y processors` and `facter -y os.family kernel nosuch`.
+  CommandResult processors = facts({"--yaml", "--facts", file, "processors"});
+  EXPECT_EQ(processors.out,
+            "processors:\n  count: 2\n  isa: \"unknown\"\n  models:\n  - \"AMD EPYC\"\n"
+            "  - \"AMD EPYC\"\n  speed: 2.60 GHz\n");
+  CommandResult several = facts({"-y", "--facts", file, "os.family", "kernel", "nosuch"});
+  EXPECT_EQ(several.out, "kernel: \"Linux\"\nnosuch: \"\"\nos.family: \"Debian\"\n");
+}
+
+TEST_F(FactsCli, LegacyFactsShowOnlyWhenAskedFor) {
+  std::ofstream(dir_ / "f.yaml") << kOsFacts;
+  const std::string file = (dir_ / "f.yaml").string();
+  auto top_level = [](const std::string& out) {
+    std::string names;
+    for (const auto& [name, _] : nlohmann::json::parse(out).items()) names += name + " ";
+    return names;
+  };
+  // Facter 4 hides osfamily, processorcount and ipaddress_lo from `facter` ...
+  CommandResult plain = facts({"-j", "--facts", file});
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_EQ(top_level(plain.out), "kernel os processors ");
+  // ... shows them with --show-legacy ...
+  CommandResult legacy = facts({"-j", "--show-legacy", "--facts", file});
+  EXPECT_EQ(top_level(legacy.out), "ipaddress_lo kernel os osfamily processorcount processors ");
+  // ... and when one is asked for by name.
+  CommandResult named = facts({"--facts", file, "osfamily"});
+  EXPECT_EQ(named.out, "Debian\n");
+}
+
+TEST_F(FactsCli, GatheredFactsHideLegacyNamesAndComeSorted) {
+  CommandResult plain = facts({"-j", "--no-external-facts"});
+  CommandResult legacy = facts({"-j", "--show-legacy", "--no-external-facts"});
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  const auto shown = nlohmann::json::parse(plain.out);
+  const auto all = nlohmann::json::parse(legacy.out);
+  EXPECT_TRUE(shown.contains("os"));
+  EXPECT_FALSE(shown.contains("osfamily"));
+  EXPECT_FALSE(shown.contains("hostname"));
+  EXPECT_TRUE(all.contains("osfamily"));
+  EXPECT_TRUE(all.contains("hostname"));
+  // Facter sorts every level; the printed order is the sorted one.
+  std::string previous;
+  std::size_t at = 0;
+  while ((at = plain.out.find("\n  \"", at)) != std::string::npos) {
+    at += 4;
+    std::string name = plain.out.substr(at, plain.out.find('"', at) - at);
+    EXPECT_LT(previous, name);
+    previous = name;
+  }
+}
+
 }  // namespace
 }  // namespace marionette

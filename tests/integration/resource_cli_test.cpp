@@ -178,5 +178,37 @@ TEST_F(ResourceCli, ApplyServesModuleFilesAndBacksUpToTheClientbucket) {
   EXPECT_EQ(read_text(bucket / "paths"), changed.string() + "\n");
 }
 
+TEST(ResourceOutput, ToYamlPrintsPuppetsYamlShape) {
+  // `puppet resource group root --to_yaml` (Puppet 7.23) on this kind of node.
+  CommandResult result = marionette({"resource", "group", "root", "--to_yaml"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "---\ngroup:\n  root:\n    ensure: present\n    gid: 0\n"
+            "    provider: groupadd\n");
+}
+
+TEST(ResourceOutput, ParamAddsAParameterToTheOutput) {
+  // A service that does not exist: only its status is asked for, no service is touched.
+  if (fs::exists("/run/systemd/system") || !fs::exists("/etc/debian_version"))
+    GTEST_SKIP() << "for Debian nodes that systemd did not boot (the debian provider)";
+  // `puppet resource service nonexistent-xyz --param hasstatus [--to_yaml]`, Puppet 7.23:
+  CommandResult text =
+      marionette({"resource", "service", "nonexistent-xyz", "--param", "hasstatus"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_EQ(text.out,
+            "service { 'nonexistent-xyz':\n  ensure    => 'stopped',\n  enable    => 'false',\n"
+            "  hasstatus => 'true',\n  provider  => 'debian',\n}\n");
+  CommandResult yaml =
+      marionette({"resource", "service", "nonexistent-xyz", "--param", "hasstatus", "--to_yaml"});
+  EXPECT_EQ(yaml.out,
+            "---\nservice:\n  nonexistent-xyz:\n    ensure: stopped\n    enable: 'false'\n"
+            "    hasstatus: 'true'\n    provider: debian\n");
+  // Without --param, as puppet resource service nonexistent-xyz:
+  CommandResult plain = marionette({"resource", "service", "nonexistent-xyz"});
+  EXPECT_EQ(plain.out,
+            "service { 'nonexistent-xyz':\n  ensure   => 'stopped',\n  enable   => 'false',\n"
+            "  provider => 'debian',\n}\n");
+}
+
 }  // namespace
 }  // namespace marionette

@@ -95,7 +95,7 @@ TEST(ServiceType, ClearFailureWhereSystemdIsNotRunning) {
     GTEST_SKIP() << "systemd runs on this machine; this test is for containers without it";
   testing::TempDir dir;
   CatalogBuilder b;
-  b.add("Service", "nginx", {{"ensure", "running"}})
+  b.add("Service", "nginx", {{"ensure", "running"}, {"provider", "systemd"}})
       .add("File", dir / "after", {{"content", "x"}, {"require", "Service[nginx]"}});
   auto run = run_apply(b.build());
   EXPECT_TRUE(run.logged(

@@ -187,7 +187,8 @@ std::string string_scalar(const std::string& text, std::size_t indent) {
   return plain ? text : single_quoted(text, indent);
 }
 
-std::string scalar(const Value& value, std::size_t indent) {
+/// The scalar's text before any quoting: what Psych's nodes hold as their value.
+std::string scalar_text(const Value& value) {
   if (value.is_undef()) return "";
   if (value.is_boolean()) return value.boolean() ? "true" : "false";
   if (value.is_integer()) return std::to_string(value.integer());
@@ -198,6 +199,13 @@ std::string scalar(const Value& value, std::size_t indent) {
     return format_float(number);
   }
   if (value.is_default()) return ":default";
+  return ruby_to_s(value);
+}
+
+std::string scalar(const Value& value, std::size_t indent) {
+  if (value.is_undef() || value.is_boolean() || value.is_integer() || value.is_float() ||
+      value.is_default())
+    return scalar_text(value);
   return string_scalar(ruby_to_s(value), indent);
 }
 
@@ -223,12 +231,17 @@ bool is_block_collection(const Value& value) {
   return (value.is_array() && !value.array().empty()) || (value.is_hash() && !value.hash().empty());
 }
 
-std::string block(const Value& value, std::size_t indent, std::size_t depth);
+std::string block(const Value& value, std::size_t indent, std::size_t depth,
+                  const PsychYamlStyle& style);
 
 /// What follows "key:" or "-": " scalar\n", " []\n", or a literal block.
-std::string inline_node(const Value& value, std::size_t indent) {
+std::string inline_node(const Value& value, std::size_t indent, const PsychYamlStyle& style) {
   if (value.is_array()) return " []\n";
   if (value.is_hash()) return " {}\n";
+  if (style.double_quote) {
+    std::string text = value.is_undef() ? std::string() : scalar_text(value);
+    if (style.double_quote(text)) return " " + double_quoted(text) + "\n";
+  }
   if (value.is_string() && needs_literal_block(value.string()) && !has_unprintable(value.string()))
     return " " + literal_block(value.string(), indent);
   std::string text = scalar(value, indent);
@@ -236,27 +249,31 @@ std::string inline_node(const Value& value, std::size_t indent) {
 }
 
 /// A non-empty array or hash as lines at `indent`.
-std::string block(const Value& value, std::size_t indent, std::size_t depth) {
+std::string block(const Value& value, std::size_t indent, std::size_t depth,
+                  const PsychYamlStyle& style) {
   if (depth > kMaxSerializedDepth) throw SerializationError("nesting too deep for to_yaml");
   std::string out;
   if (value.is_hash()) {
     for (const auto& [key, item] : value.hash()) {
-      out += spaces(indent) + (key.is_undef() ? std::string("! ''") : scalar(key, indent + 2)) + ":";
+      std::string key_text = key.is_undef()    ? std::string("! ''")
+                             : style.plain_keys ? scalar_text(key)
+                                                : scalar(key, indent + 2);
+      out += spaces(indent) + key_text + ":";
       if (item.is_hash() && is_block_collection(item))
-        out += "\n" + block(item, indent + 2, depth + 1);
+        out += "\n" + block(item, indent + 2, depth + 1, style);
       else if (is_block_collection(item))
-        out += "\n" + block(item, indent, depth + 1);
+        out += "\n" + block(item, indent, depth + 1, style);
       else
-        out += inline_node(item, indent + 2);
+        out += inline_node(item, indent + 2, style);
     }
     return out;
   }
   for (const Value& item : value.array()) {
     if (is_block_collection(item)) {
-      std::string nested = block(item, indent + 2, depth + 1);
+      std::string nested = block(item, indent + 2, depth + 1, style);
       out += spaces(indent) + "- " + nested.substr(indent + 2);
     } else {
-      out += spaces(indent) + "-" + inline_node(item, indent + 2);
+      out += spaces(indent) + "-" + inline_node(item, indent + 2, style);
     }
   }
   return out;
@@ -270,9 +287,9 @@ std::string ruby_json(const Value& value, const RubyJsonStyle& style) {
   return out;
 }
 
-std::string psych_yaml(const Value& value) {
-  if (is_block_collection(value)) return "---\n" + block(value, 0, 0);
-  return "---" + inline_node(value, 2);
+std::string psych_yaml(const Value& value, const PsychYamlStyle& style) {
+  if (is_block_collection(value)) return "---\n" + block(value, 0, 0, style);
+  return "---" + inline_node(value, 2, style);
 }
 
 }  // namespace marionette::compiler

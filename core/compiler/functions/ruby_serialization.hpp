@@ -3,6 +3,7 @@
 // JSON.pretty_generate (Ruby 3.1's json 2.6) and Psych's to_yaml. stdlib's to_json, to_json_pretty
 // and to_yaml print with these.
 
+#include <functional>
 #include <stdexcept>
 #include <string>
 
@@ -33,8 +34,16 @@ constexpr std::size_t kMaxSerializedDepth = 1000;
 
 std::string ruby_json(const Value& value, const RubyJsonStyle& style);
 
+/// Departures from plain to_yaml that a writer makes on Psych's node tree (Facter's YAML output
+/// double-quotes scalars by its own rule and writes every key plain).
+struct PsychYamlStyle {
+  /// Given a scalar value's text (not a key's; "" for nil): true forces it double-quoted.
+  std::function<bool(const std::string& text)> double_quote;
+  bool plain_keys = false;
+};
+
 /// value.to_yaml: "---\n" and the document, as Psych 4 on libyaml writes it (strings quoted
 /// where Psych quotes them; long plain strings are not folded at 80 columns as libyaml does).
-std::string psych_yaml(const Value& value);
+std::string psych_yaml(const Value& value, const PsychYamlStyle& style = {});
 
 }  // namespace marionette::compiler
