@@ -5,6 +5,13 @@
 # (Puppet::Parser::Functions.newfunction) and the few classes their values come in. Calls back
 # into marionette go through Marionette::Host, which marionette-ruby.so defines.
 
+# What Puppet has loaded before any module's Ruby runs, and that modules use without requiring.
+require 'base64'
+require 'digest/md5'
+require 'digest/sha1'
+require 'digest/sha2'
+require 'set'
+
 module Marionette
   # A call back into marionette failed; its error is marionette's to report.
   class HostError < StandardError; end
@@ -404,3 +411,16 @@ module Puppet
 end
 
 module PuppetX; end
+
+# Puppet's gettext functions: without translations a message is itself.
+module Kernel
+  private
+
+  def _(message)
+    message
+  end
+
+  def n_(singular, plural, count)
+    count == 1 ? singular : plural
+  end
+end
