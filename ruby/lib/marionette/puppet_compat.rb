@@ -255,7 +255,7 @@ module Puppet
       def rejection(arguments)
         arguments.each_with_index do |value, index|
           parameter = @parameters[index] || @parameters.last
-          why = Marionette::Host.check_type(parameter.type, value)
+          why = parameter.type == 'Any' ? nil : Marionette::Host.check_type(parameter.type, value)
           next unless why
 
           return "parameter '#{parameter.name}' #{why}" unless parameter.kind.to_s.end_with?('repeated')
