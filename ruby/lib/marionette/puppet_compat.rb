@@ -86,8 +86,11 @@ module Marionette
   module Functions3
     @defined = {}
 
+    # The body becomes a method of Scope, as Puppet makes it one: `return` in it returns.
     def self.defined(name, options, body)
-      @defined[name.to_s] = [options, body]
+      method_name = "marionette_3x_#{name}"
+      Scope.send(:define_method, method_name, &body)
+      @defined[name.to_s] = [options, method_name]
     end
 
     # A function already loaded, or else the first lib/puppet/parser/functions/NAME.rb on
@@ -136,13 +139,13 @@ module Marionette
       definition = Functions3.find(name)
       return Host.call_function(name, arguments) unless definition
 
-      options, body = definition
+      options, method_name = definition
       expected = options[:arity]
       if expected && !arity_accepts?(expected, arguments.size)
         raise ArgumentError,
               "#{name}(): Wrong number of arguments given (#{arguments.size} for #{arity_text(expected)})"
       end
-      instance_exec(arguments, &body)
+      send(method_name, arguments)
     end
 
     def method_missing(method, *arguments, &block)

@@ -16,3 +16,5 @@ notify { 'echo timestamp': message => String(rt::echo(Timestamp('2024-01-01T00:0
 notify { 'echo binary': message => String(rt::echo(Binary('aGk='))) }
 $same = rt::echo({'k' => [1, 'two', 3.0]})
 if $same == {'k' => [1, 'two', 3.0]} { notify { 'round trip equal': } }
+notify { 'return early': message => rt_ret(1) }
+notify { 'return late': message => rt_ret(2) }
