@@ -46,6 +46,7 @@ module Marionette
   # Called by marionette-ruby.so for each call of a module's Ruby function.
   def self.invoke(api, file, name, arguments, has_block, load_path)
     load_path.each { |dir| $LOAD_PATH.push(dir) unless $LOAD_PATH.include?(dir) }
+    @module_libs = load_path
     if api == 4
       block = has_block ? proc { |*values| Host.call_block(values) } : nil
       Functions4.load(file, name).new.marionette_call(arguments, block)
@@ -53,6 +54,16 @@ module Marionette
       Functions3.call(file, name, arguments)
     end
   end
+
+  # The directory of the module named `name` in the compile's modulepath (first wins), or nil.
+  def self.module_dir(name)
+    lib = (@module_libs || []).find { |dir| File.basename(File.dirname(dir)) == name }
+    lib && File.dirname(lib)
+  end
+
+  # What scope.compiler.environment is to Puppet's code; marionette's has nothing to give.
+  class Environment; end
+  Compiler = Struct.new(:environment)
 
   # Loads a file once (again when it changes), and finds what it defined.
   module FileCache
@@ -129,6 +140,10 @@ module Marionette
       value == :undef ? nil : value
     end
 
+    def compiler
+      Compiler.new(Environment.new)
+    end
+
     def call_function(name, arguments, &block)
       raise ArgumentError, 'blocks are not passed to functions from 3.x functions yet' if block
 
@@ -199,6 +214,18 @@ module Puppet
   end
 
   module Parser
+    # Where a module's template file is: "MODULE/REST" is MODULE/templates/REST.
+    module Files
+      def self.find_template(template, _environment = nil)
+        return (File.file?(template) ? template : nil) if template.start_with?('/')
+
+        module_name, rest = template.split('/', 2)
+        dir = rest && Marionette.module_dir(module_name)
+        path = dir && File.join(dir, 'templates', rest)
+        path && File.file?(path) ? path : nil
+      end
+    end
+
     module Functions
       def self.newfunction(name, options = {}, &body)
         raise Puppet::DevError, "newfunction(:#{name}) needs a block" unless body

@@ -18,3 +18,5 @@ $same = rt::echo({'k' => [1, 'two', 3.0]})
 if $same == {'k' => [1, 'two', 3.0]} { notify { 'round trip equal': } }
 notify { 'return early': message => rt_ret(1) }
 notify { 'return late': message => rt_ret(2) }
+notify { 'template text': message => rt_template_text('rt/hello.txt') }
+notify { 'no template': message => rt_template_text('rt/absent.txt') }
