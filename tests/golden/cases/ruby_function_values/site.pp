@@ -20,3 +20,7 @@ notify { 'return early': message => rt_ret(1) }
 notify { 'return late': message => rt_ret(2) }
 notify { 'template text': message => rt_template_text('rt/hello.txt') }
 notify { 'no template': message => rt_template_text('rt/absent.txt') }
+notify { 'regexp back': message => String(rt::echo(/a+b/)) }
+if 'xaab' =~ rt::echo(/a+b/) { notify { 'regexp still matches': } }
+notify { 'largest integer back': message => rt::echo(9223372036854775807) }
+notify { 'float back': message => rt::echo(-0.125) }
