@@ -78,18 +78,22 @@ module Marionette
   end
 
   # 4.x functions: lib/puppet/functions/NS/NAME.rb calls create_function(:'ns::name').
+  # Kept by file, so that two environments' files of one name (an agent's runs) stay apart.
   module Functions4
-    @defined = {}
+    @by_file = Hash.new { |hash, file| hash[file] = {} }
 
     def self.defined(name, function_class)
-      @defined[name] = function_class
+      @by_file[@loading][name] = function_class
     end
 
     def self.load(file, name)
+      @loading = file
       FileCache.load(file)
-      @defined.fetch(name) do
+      @by_file[file].fetch(name) do
         raise "#{file} did not define the function '#{name}' (create_function(:'#{name}'))"
       end
+    ensure
+      @loading = nil
     end
   end
 
