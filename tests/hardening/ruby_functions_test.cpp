@@ -101,6 +101,15 @@ TEST_F(RubyFunctions, MismatchedArgumentsAreWordedAsPuppetWordsThem) {
   EXPECT_NE(result.err.find("site.pp:1:26: error: 'rt::echo' expects 1 argument, got 2"),
             std::string::npos)
       << result.err;
+  result = compile("notify { 'x': message => rt::greet(2.5, 1) }\n");
+  EXPECT_NE(result.err.find("site.pp:1:26: error: The function 'rt::greet' was called with "
+                            "arguments it does not accept. It expects one of:\n"
+                            "  (String name, Integer times?)\n"
+                            "    rejected: parameter 'name' expects a String value, got Float\n"
+                            "  (Integer n)\n"
+                            "    rejected: expects 1 argument, got 2\n"),
+            std::string::npos)
+      << result.err;
   result = compile("notify { 'x': message => rt_old(1) }\n");
   EXPECT_NE(result.err.find("site.pp:1:26: error: rt_old(): needs 2 args, got 1"),
             std::string::npos)

@@ -384,7 +384,11 @@ module Puppet
         raise ArgumentError, count_error(dispatches, arguments.size) if fitting.empty?
 
         rejections = []
-        fitting.each do |dispatch|
+        dispatches.each do |dispatch|
+          unless fitting.include?(dispatch)
+            rejections << [dispatch, count_text([dispatch], arguments.size)]
+            next
+          end
           why = dispatch.rejection(arguments)
           if why.nil?
             if dispatch.block && dispatch.block[2] && block.nil?
@@ -419,6 +423,10 @@ module Puppet
       end
 
       def count_error(dispatches, count)
+        "'#{self.class.function_name}' #{count_text(dispatches, count)}"
+      end
+
+      def count_text(dispatches, count)
         min = dispatches.map(&:min_arguments).min
         maxes = dispatches.map(&:max_arguments)
         max = maxes.include?(nil) ? nil : maxes.max
@@ -427,7 +435,7 @@ module Puppet
           elsif min == max then "#{min} argument#{min == 1 ? '' : 's'}"
           else "between #{min} and #{max} arguments"
           end
-        "'#{self.class.function_name}' expects #{expected}, got #{count.zero? ? 'none' : count}"
+        "expects #{expected}, got #{count.zero? ? 'none' : count}"
       end
 
       def type_error(dispatches, rejections)
