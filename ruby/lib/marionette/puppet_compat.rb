@@ -191,6 +191,23 @@ module Marionette
 end
 
 module Puppet
+  # Puppet's log functions, as `puppet apply` shows them: debug and info are not shown.
+  def self.warning(message)
+    $stderr.puts("Warning: #{message}")
+  end
+
+  def self.notice(message)
+    $stderr.puts("Notice: #{message}")
+  end
+
+  def self.err(message)
+    $stderr.puts("Error: #{message}")
+  end
+
+  def self.info(_message); end
+
+  def self.debug(_message); end
+
   class Error < RuntimeError; end
   class ParseError < Error; end
   class DevError < Error; end
@@ -256,7 +273,7 @@ module Puppet
     class Dispatch
       Parameter = Struct.new(:type, :name, :kind) # kind: :required, :optional, :repeated
 
-      attr_reader :method_name, :parameters, :block
+      attr_reader :method_name, :parameters, :block, :return_type
 
       def initialize(method_name)
         @method_name = method_name
@@ -398,7 +415,7 @@ module Puppet
               raise ArgumentError, "'#{self.class.function_name}' does not expect a block"
             end
 
-            return send(dispatch.method_name, *arguments, &block)
+            return checked_return(dispatch, send(dispatch.method_name, *arguments, &block))
           end
           rejections << [dispatch, why]
         end
@@ -416,6 +433,14 @@ module Puppet
       end
 
       private
+
+      def checked_return(dispatch, value)
+        type = dispatch.return_type
+        why = type && type != 'Any' ? Marionette::Host.check_type(type, value) : nil
+        raise ArgumentError, "value returned from function '#{dispatch.method_name}' has wrong type, #{why}" if why
+
+        value
+      end
 
       def fits_count?(dispatch, count)
         max = dispatch.max_arguments
