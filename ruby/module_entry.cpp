@@ -266,8 +266,8 @@ int run_call(const marionette_ruby_call& call, const marionette_ruby_host& host,
     return MARIONETTE_RUBY_ERROR;
   }
   if (ruby_thread->depth() > kMaxNesting) {
-    reply = "calls between Ruby and Puppet functions nested more than " +
-            std::to_string(kMaxNesting) + " deep";
+    reply = "stack level too deep (calls between Ruby and Puppet functions nested more than " +
+            std::to_string(kMaxNesting) + " deep)";
     return MARIONETTE_RUBY_ERROR;
   }
   Frame frame{&call, &host};

@@ -129,6 +129,18 @@ TEST_F(RubyFunctions, CallsNestBetweenRubyAndPuppet) {
       << result.out;
 }
 
+// Endless recursion through call_function stops at the bound, as Puppet stops at Ruby's stack
+// ("stack level too deep"), never by a crash.
+TEST_F(RubyFunctions, RecursionThroughCallFunctionIsBounded) {
+  write("modules/rt/lib/puppet/functions/rt/rec.rb",
+        "Puppet::Functions.create_function(:'rt::rec') do\n"
+        "  def rec(n)\n    call_function('rt::rec', n + 1)\n  end\nend\n");
+  CommandResult result = compile("notify { 'x': message => rt::rec(0) }\n");
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_NE(result.err.find("site.pp:1:26: error: stack level too deep"), std::string::npos)
+      << result.err;
+}
+
 // A Puppet error inside a call back keeps its own position when Ruby lets it through.
 TEST_F(RubyFunctions, AFailingCallBackKeepsItsOwnPosition) {
   write("modules/rt/functions/boom.pp", "function rt::boom() {\n  fail('boom here')\n}\n");
