@@ -141,6 +141,18 @@ TEST_F(RubyFunctions, RecursionThroughCallFunctionIsBounded) {
       << result.err;
 }
 
+// Ruby's own endless recursion, on Ruby's thread, is Ruby's SystemStackError, as in Puppet.
+TEST_F(RubyFunctions, EndlessRubyRecursionIsRubysStackError) {
+  write("modules/rt/lib/puppet/functions/rt/deep.rb",
+        "Puppet::Functions.create_function(:'rt::deep') do\n"
+        "  def deep(n)\n    down(n)\n  end\n"
+        "  def down(n)\n    down(n + 1) + 1\n  end\nend\n");
+  CommandResult result = compile("notify { 'x': message => rt::deep(0) }\n");
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_NE(result.err.find("site.pp:1:26: error: stack level too deep"), std::string::npos)
+      << result.err;
+}
+
 // A Puppet error inside a call back keeps its own position when Ruby lets it through.
 TEST_F(RubyFunctions, AFailingCallBackKeepsItsOwnPosition) {
   write("modules/rt/functions/boom.pp", "function rt::boom() {\n  fail('boom here')\n}\n");
