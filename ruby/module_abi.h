@@ -25,11 +25,11 @@ typedef void (*marionette_ruby_sink)(void* sink_context, const char* data, size_
 
 /* What a call returns. */
 enum marionette_ruby_status {
-  MARIONETTE_RUBY_OK = 0,          /* the sink got the value */
-  MARIONETTE_RUBY_ERROR = 1,       /* the sink got the error's text, as Puppet words it */
-  MARIONETTE_RUBY_HOST_ERROR = 2,  /* a call back into marionette failed and Ruby let the
-                                      failure through: the host rethrows its own error */
-  MARIONETTE_RUBY_NOT_FOUND = 3    /* lookup_variable: no such variable */
+  MARIONETTE_RUBY_OK = 0,         /* the sink got the value */
+  MARIONETTE_RUBY_ERROR = 1,      /* the sink got the error's text, as Puppet words it */
+  MARIONETTE_RUBY_HOST_ERROR = 2, /* a call back into marionette failed and Ruby let the
+                                     failure through: the host rethrows its own error */
+  MARIONETTE_RUBY_NOT_FOUND = 3   /* lookup_variable: no such variable */
 };
 
 /* marionette's side, called by the module while a function runs, on the thread that called
@@ -55,13 +55,13 @@ struct marionette_ruby_host {
 
 /* One call of a module's Ruby function. */
 struct marionette_ruby_call {
-  int api;                 /* 4: lib/puppet/functions (create_function), 3: newfunction */
-  const char* file;        /* the function's .rb file, NUL-terminated */
-  const char* name;        /* the function's name as called, NUL-terminated */
-  const char* arguments;   /* an Array, in the wire format */
+  int api;               /* 4: lib/puppet/functions (create_function), 3: newfunction */
+  const char* file;      /* the function's .rb file, NUL-terminated */
+  const char* name;      /* the function's name as called, NUL-terminated */
+  const char* arguments; /* an Array, in the wire format */
   size_t arguments_size;
-  int has_block;           /* a block was given (call_block calls it) */
-  const char* load_path;   /* the modules' lib/ directories, each followed by a NUL */
+  int has_block;         /* a block was given (call_block calls it) */
+  const char* load_path; /* the modules' lib/ directories, each followed by a NUL */
   size_t load_path_size;
 };
 

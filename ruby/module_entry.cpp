@@ -50,8 +50,7 @@ VALUE utf8(const std::string& text) {
 /// The directory this module was loaded from.
 std::filesystem::path module_directory() {
   Dl_info info{};
-  if (dladdr(reinterpret_cast<void*>(&module_directory), &info) == 0 || !info.dli_fname)
-    return {};
+  if (dladdr(reinterpret_cast<void*>(&module_directory), &info) == 0 || !info.dli_fname) return {};
   return std::filesystem::path(info.dli_fname).parent_path();
 }
 
@@ -152,8 +151,8 @@ VALUE host_check_type_impl(VALUE type, VALUE value, VALUE& failure) {
   int status = MARIONETTE_RUBY_ERROR;
   std::string reply;
   ruby_thread->run_on_caller([&] {
-    status = frame->host->check_type(frame->host->context, text.data(), text.size(),
-                                     encoded.data(), encoded.size(), append_to_string, &reply);
+    status = frame->host->check_type(frame->host->context, text.data(), text.size(), encoded.data(),
+                                     encoded.size(), append_to_string, &reply);
   });
   if (status == MARIONETTE_RUBY_OK) return Qnil;
   if (status == MARIONETTE_RUBY_ERROR) return utf8(reply);
@@ -198,8 +197,8 @@ std::string exception_text(VALUE exception) {
 /// Starts Ruby on its thread. Ruby installs handlers for signals whose handling is the default;
 /// marionette's own handling must stay as it was, so each is put back.
 void start_ruby() {
-  static const int kSignals[] = {SIGINT, SIGHUP, SIGQUIT, SIGTERM, SIGALRM,
-                                 SIGUSR1, SIGUSR2, SIGPIPE, SIGCHLD, SIGSEGV, SIGBUS};
+  static const int kSignals[] = {SIGINT,  SIGHUP,  SIGQUIT, SIGTERM, SIGALRM, SIGUSR1,
+                                 SIGUSR2, SIGPIPE, SIGCHLD, SIGSEGV, SIGBUS};
   struct sigaction saved[std::size(kSignals)];
   for (std::size_t i = 0; i < std::size(kSignals); ++i) sigaction(kSignals[i], nullptr, &saved[i]);
   RUBY_INIT_STACK;
@@ -253,9 +252,8 @@ VALUE invoke(VALUE self) {
   }
   VALUE marionette = rb_path2class("Marionette");
   invocation->result =
-      rb_funcall(marionette, rb_intern("invoke"), 6, INT2FIX(call.api),
-                 rb_str_new_cstr(call.file), rb_str_new_cstr(call.name), arguments,
-                 call.has_block ? Qtrue : Qfalse, load_path);
+      rb_funcall(marionette, rb_intern("invoke"), 6, INT2FIX(call.api), rb_str_new_cstr(call.file),
+                 rb_str_new_cstr(call.name), arguments, call.has_block ? Qtrue : Qfalse, load_path);
   return Qnil;
 }
 
@@ -280,7 +278,8 @@ int run_call(const marionette_ruby_call& call, const marionette_ruby_host& host,
     VALUE exception = rb_errinfo();
     rb_set_errinfo(Qnil);
     reply = exception_text(exception);
-    bool passed_through = frame.host_failed && RTEST(rb_obj_is_kind_of(exception, host_error_class));
+    bool passed_through =
+        frame.host_failed && RTEST(rb_obj_is_kind_of(exception, host_error_class));
     return passed_through ? MARIONETTE_RUBY_HOST_ERROR : MARIONETTE_RUBY_ERROR;
   }
   if (!invocation.error.empty()) {
@@ -289,7 +288,8 @@ int run_call(const marionette_ruby_call& call, const marionette_ruby_host& host,
   }
   std::string error;
   if (!from_ruby(invocation.result, reply, error)) {
-    reply = "the function '" + std::string(call.name) + "' returned a value Puppet cannot hold: " + error;
+    reply = "the function '" + std::string(call.name) +
+            "' returned a value Puppet cannot hold: " + error;
     return MARIONETTE_RUBY_ERROR;
   }
   return MARIONETTE_RUBY_OK;

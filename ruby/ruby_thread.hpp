@@ -1,9 +1,10 @@
 #pragma once
 
+#include <pthread.h>
+
 #include <condition_variable>
 #include <functional>
 #include <mutex>
-#include <pthread.h>
 
 namespace marionette::ruby {
 

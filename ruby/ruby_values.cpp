@@ -21,13 +21,20 @@ VALUE utf8(std::string_view text) {
 VALUE decode(ruby_wire::Reader& in, int depth) {
   if (depth > ruby_wire::kMaxDepth) throw std::runtime_error("value nested too deeply for Ruby");
   switch (char tag = in.tag()) {
-    case 'n': return Qnil;
-    case 'd': return ID2SYM(rb_intern("default"));
-    case 't': return Qtrue;
-    case 'f': return Qfalse;
-    case 'i': return LL2NUM(in.integer());
-    case 'r': return DBL2NUM(in.real());
-    case 's': return utf8(in.text());
+    case 'n':
+      return Qnil;
+    case 'd':
+      return ID2SYM(rb_intern("default"));
+    case 't':
+      return Qtrue;
+    case 'f':
+      return Qfalse;
+    case 'i':
+      return LL2NUM(in.integer());
+    case 'r':
+      return DBL2NUM(in.real());
+    case 's':
+      return utf8(in.text());
     case 'x': {
       std::string_view pattern = in.text();
       return rb_reg_new_str(utf8(pattern), 0);
@@ -78,14 +85,24 @@ struct Encoder {
       return false;
     }
     switch (rb_type(value)) {
-      case T_NIL: out.tag('n'); return true;
-      case T_TRUE: out.tag('t'); return true;
-      case T_FALSE: out.tag('f'); return true;
-      case T_FIXNUM: out.tag('i'); out.integer(FIX2LONG(value)); return true;
+      case T_NIL:
+        out.tag('n');
+        return true;
+      case T_TRUE:
+        out.tag('t');
+        return true;
+      case T_FALSE:
+        out.tag('f');
+        return true;
+      case T_FIXNUM:
+        out.tag('i');
+        out.integer(FIX2LONG(value));
+        return true;
       case T_BIGNUM: {
         std::int64_t packed = 0;
-        int sign = rb_integer_pack(value, &packed, 1, sizeof packed, 0,
-                                   INTEGER_PACK_LSWORD_FIRST | INTEGER_PACK_NATIVE_BYTE_ORDER | INTEGER_PACK_2COMP);
+        int sign = rb_integer_pack(
+            value, &packed, 1, sizeof packed, 0,
+            INTEGER_PACK_LSWORD_FIRST | INTEGER_PACK_NATIVE_BYTE_ORDER | INTEGER_PACK_2COMP);
         if (sign == 2 || sign == -2) {
           error = "Integer value out of range (a Puppet Integer is 64 bits)";
           return false;
@@ -94,7 +111,10 @@ struct Encoder {
         out.integer(packed);
         return true;
       }
-      case T_FLOAT: out.tag('r'); out.real(RFLOAT_VALUE(value)); return true;
+      case T_FLOAT:
+        out.tag('r');
+        out.real(RFLOAT_VALUE(value));
+        return true;
       case T_STRING:
         out.tag('s');
         out.text({RSTRING_PTR(value), static_cast<std::size_t>(RSTRING_LEN(value))});
@@ -129,8 +149,7 @@ struct Encoder {
       case T_HASH:
         out.tag('h');
         out.count(static_cast<std::size_t>(RHASH_SIZE(value)));
-        rb_hash_foreach(value, &Encoder::add_pair,
-                        reinterpret_cast<VALUE>(this));
+        rb_hash_foreach(value, &Encoder::add_pair, reinterpret_cast<VALUE>(this));
         return error.empty();
       default:
         break;

@@ -51,8 +51,8 @@ int guarded(void* context, marionette_ruby_sink sink, void* sink_context, Body b
 }
 
 int host_call_function(void* context, const char* name, std::size_t name_size,
-                       const char* arguments, std::size_t arguments_size,
-                       marionette_ruby_sink sink, void* sink_context) {
+                       const char* arguments, std::size_t arguments_size, marionette_ruby_sink sink,
+                       void* sink_context) {
   return guarded(context, sink, sink_context, [&](HostCall& call) {
     std::string function(name, name_size);
     Value values = from_ruby_wire({arguments, arguments_size});
@@ -184,11 +184,11 @@ Value RubyFunctions::call(const std::string& name, std::vector<Value> arguments,
                       where);
   std::string encoded = to_ruby_wire(Value(std::move(arguments)));
   const std::string& path = load_path();
-  marionette_ruby_call call{found->api,  found->file.c_str(), name.c_str(), encoded.data(),
-                            encoded.size(), lambda != nullptr, path.data(), path.size()};
+  marionette_ruby_call call{found->api,     found->file.c_str(), name.c_str(), encoded.data(),
+                            encoded.size(), lambda != nullptr,   path.data(),  path.size()};
   HostCall host_call{*this, evaluator, scope, lambda, where, nullptr};
-  marionette_ruby_host host{&host_call, host_call_function, host_call_block,
-                            host_lookup_variable, host_check_type};
+  marionette_ruby_host host{&host_call, host_call_function, host_call_block, host_lookup_variable,
+                            host_check_type};
   std::string result;
   int status = module->call_function(&call, &host, keep_reply, &result);
   if (status == MARIONETTE_RUBY_OK) return from_ruby_wire(result);

@@ -31,9 +31,8 @@ class RubyFunctions {
   /// Calls it with its evaluated arguments and block (nullptr: none). Errors are SourceErrors
   /// at `where`, worded as Puppet words them; an error of a function it called back is
   /// rethrown as that function threw it.
-  Value call(const std::string& name, std::vector<Value> arguments,
-             const lang::ast::Lambda* lambda, const lang::SourceLocation& where,
-             Evaluator& evaluator, Scope& scope);
+  Value call(const std::string& name, std::vector<Value> arguments, const lang::ast::Lambda* lambda,
+             const lang::SourceLocation& where, Evaluator& evaluator, Scope& scope);
 
   /// A type written as Puppet code ("Optional[String]"), evaluated once per text.
   const Value& type_from_text(const std::string& text, Evaluator& evaluator, Scope& scope);

@@ -57,16 +57,24 @@ void encode(const Value& value, ruby_wire::Writer& out, int depth) {
 Value decode(ruby_wire::Reader& in, int depth) {
   if (depth > ruby_wire::kMaxDepth) throw std::runtime_error("value from Ruby nested too deeply");
   switch (char tag = in.tag()) {
-    case 'n': return Value();
-    case 'd': return Value(Default{});
-    case 't': return Value(true);
-    case 'f': return Value(false);
-    case 'i': return Value(in.integer());
-    case 'r': return Value(in.real());
-    case 's': return Value(std::string(in.text()));
+    case 'n':
+      return Value();
+    case 'd':
+      return Value(Default{});
+    case 't':
+      return Value(true);
+    case 'f':
+      return Value(false);
+    case 'i':
+      return Value(in.integer());
+    case 'r':
+      return Value(in.real());
+    case 's':
+      return Value(std::string(in.text()));
     case 'x': {
       std::string pattern(in.text());
-      return Value(Regexp{pattern, std::make_shared<const std::regex>(compile_ruby_regex(pattern))});
+      return Value(
+          Regexp{pattern, std::make_shared<const std::regex>(compile_ruby_regex(pattern))});
     }
     case 'a': {
       std::uint32_t n = in.count();
@@ -85,7 +93,8 @@ Value decode(ruby_wire::Reader& in, int depth) {
       }
       return Value(std::move(entries));
     }
-    case 'S': return make_sensitive(decode(in, depth + 1));
+    case 'S':
+      return make_sensitive(decode(in, depth + 1));
     case 'y': {
       TypeValue type{std::string(in.text()), {}};
       std::uint32_t n = in.count();

@@ -44,10 +44,9 @@ class RubyFunctions : public ::testing::Test {
   CommandResult compile(const std::string& manifest,
                         const std::vector<std::pair<std::string, std::string>>& env = {}) {
     write("site.pp", manifest);
-    CommandResult result =
-        run_command({MARIONETTE_BINARY, "compile", "--env-dir", dir_.string(), "--facts",
-                     MARIONETTE_FACTS_FILE},
-                    kTimeLimit, env);
+    CommandResult result = run_command({MARIONETTE_BINARY, "compile", "--env-dir", dir_.string(),
+                                        "--facts", MARIONETTE_FACTS_FILE},
+                                       kTimeLimit, env);
     EXPECT_FALSE(result.timed_out) << manifest;
     return result;
   }
@@ -90,7 +89,8 @@ TEST_F(RubyFunctions, TheExecutableDoesNotLinkRuby) {
 }
 
 TEST_F(RubyFunctions, ARaisingFunctionFailsAtTheCallWithItsMessage) {
-  CommandResult result = compile("notify { 'before': }\n\n  notify { 'x': message => rt::fail(3) }\n");
+  CommandResult result =
+      compile("notify { 'before': }\n\n  notify { 'x': message => rt::fail(3) }\n");
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_NE(result.err.find("site.pp:3:28: error: bad value 3"), std::string::npos) << result.err;
 }
