@@ -79,6 +79,8 @@ std::optional<Value> Evaluator::call_function_by_name(const std::string& name,
   }
   if (const ast::FunctionDefinition* written = environment_.find_function(lowercase(name)))
     return call_function(*written, std::move(arguments), where);
+  if (ruby_functions().has(name))
+    return ruby_functions().call(name, std::move(arguments), nullptr, where, *this, scope);
   return std::nullopt;
 }
 

@@ -490,7 +490,9 @@ Value Evaluator::evaluate_call(const std::string& name, const std::vector<ast::E
   Function function = find_function(name);
   const ast::FunctionDefinition* written = nullptr;
   if (!function) written = environment_.find_function(lowercase(name));
-  if (!function && !written) throw SourceError("Unknown function: '" + name + "'.", where);
+  bool in_ruby = !function && !written && ruby_functions().has(name);
+  if (!function && !written && !in_ruby)
+    throw SourceError("Unknown function: '" + name + "'.", where);
   std::vector<Value> arguments;
   arguments.reserve(args.size() + (receiver ? 1 : 0));
   if (receiver) arguments.push_back(*receiver);
@@ -504,6 +506,8 @@ Value Evaluator::evaluate_call(const std::string& name, const std::vector<ast::E
     arguments.push_back(evaluate(arg, scope));
   }
   if (written) return call_function(*written, std::move(arguments), where);
+  if (in_ruby)
+    return ruby_functions().call(name, std::move(arguments), lambda, where, *this, scope);
   CallContext context{*this, scope, name, arguments, lambda, where};
   return function(context);
 }

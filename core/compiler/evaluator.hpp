@@ -12,6 +12,7 @@
 #include "compiler/environment.hpp"
 #include "compiler/hiera/hiera.hpp"
 #include "compiler/resource_table.hpp"
+#include "compiler/ruby_functions.hpp"
 #include "compiler/scope.hpp"
 #include "compiler/value.hpp"
 #include "lang/ast/ast.hpp"
@@ -68,6 +69,11 @@ class Evaluator {
   }
   std::optional<Value> call_function_by_name(const std::string& name, std::vector<Value> arguments,
                                              Scope& scope, const lang::SourceLocation& where);
+  /// The functions modules ship in Ruby, for names nothing else provides.
+  RubyFunctions& ruby_functions() {
+    if (!ruby_functions_) ruby_functions_ = std::make_unique<RubyFunctions>(environment_);
+    return *ruby_functions_;
+  }
   /// Renders an EPP template with its arguments (evaluate_templates.cpp).
   std::string render_epp(const lang::EppProgram& program, const Value& arguments,
                          const lang::SourceLocation& where);
@@ -283,6 +289,7 @@ class Evaluator {
   std::string* epp_output_ = nullptr;  ///< where RenderString/RenderExpression append
   /// Type aliases resolved so far, by lowercase name (types.hpp: TypeAliasTarget).
   std::unordered_map<std::string, std::shared_ptr<TypeAliasTarget>> alias_targets_;
+  std::unique_ptr<RubyFunctions> ruby_functions_;  ///< made when first needed
 };
 
 }  // namespace marionette::compiler

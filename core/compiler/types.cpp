@@ -95,6 +95,16 @@ std::string_view canonical_data_type_name(std::string_view name) {
 TypeValue make_type(std::string name, std::vector<Value> parameters) {
   while (!parameters.empty() && parameters.back().is_default()) parameters.pop_back();
   if (name == "Enum") {
+    // Arrays among the parameters give their strings: Enum[['a', 'b'], 'c'] is Enum['a', 'b', 'c'].
+    std::vector<Value> flat;
+    for (Value& p : parameters) {
+      if (!p.is_array()) {
+        flat.push_back(std::move(p));
+        continue;
+      }
+      for (const Value& item : p.array()) flat.push_back(item);
+    }
+    parameters = std::move(flat);
     // Puppet keeps an Enum's strings sorted and unique: Enum['b', 'a'] is Enum['a', 'b'].
     auto strings_end = std::stable_partition(parameters.begin(), parameters.end(),
                                              [](const Value& p) { return p.is_string(); });

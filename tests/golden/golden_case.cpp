@@ -38,6 +38,12 @@ std::vector<std::string> golden_case_names(const fs::path& dir) {
 
 namespace {
 
+#ifdef MARIONETTE_BUILT_RUBY_MODULE
+// The cases whose modules ship Ruby functions run them in the module built beside the tests.
+[[maybe_unused]] const bool ruby_module_given =
+    setenv("MARIONETTE_RUBY_MODULE", MARIONETTE_BUILT_RUBY_MODULE, 0) == 0;
+#endif
+
 compiler::CompileRequest request_for(const fs::path& dir, const facts::Facts& facts,
                                      const std::string& basemodulepath) {
   compiler::CompileRequest request;

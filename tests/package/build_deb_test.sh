@@ -46,10 +46,20 @@ expected=$(dpkg-parsechangelog -l debian/changelog -S Version)
 [ "$version" = "$expected" ] || { echo "FAIL: the packaged binary says '$version', the changelog '$expected'"; exit 1; }
 depends=$(dpkg-deb -f "$deb" Depends)
 grep -q libsnmp <<<"$depends" || { echo "FAIL: Depends lacks libsnmp: $depends"; exit 1; }
+# The embedded Ruby is its own package, recommended by marionette (ruby/, docs/architecture.md).
+ruby_deb=$(ls "$work"/marionette-ruby_*_*.deb | grep -v dbgsym)
+ruby_contents=$(dpkg-deb -c "$ruby_deb")
+for path in ./usr/lib/marionette/marionette-ruby.so ./usr/lib/marionette/ruby/marionette/puppet_compat.rb \
+  ./usr/lib/marionette/ruby/puppet.rb; do
+  grep -q " $path\$" <<<"$ruby_contents" || { echo "FAIL: $path is not in marionette-ruby"; exit 1; }
+done
+grep -q libruby3.1 <<<"$(dpkg-deb -f "$ruby_deb" Depends)" || { echo "FAIL: marionette-ruby does not depend on libruby3.1"; exit 1; }
+grep -q marionette-ruby <<<"$(dpkg-deb -f "$deb" Recommends)" || { echo "FAIL: marionette does not recommend marionette-ruby"; exit 1; }
+grep -q libruby <<<"$contents$depends" && { echo "FAIL: marionette itself needs libruby"; exit 1; }
 if command -v lintian >/dev/null; then
   # No errors and no warnings: each warning is fixed or overridden with its reason in
   # debian/marionette.lintian-overrides.
-  problems=$(lintian --no-tag-display-limit "$deb" 2>/dev/null | grep -E '^(E|W):' || true)
+  problems=$(lintian --no-tag-display-limit "$deb" "$ruby_deb" 2>/dev/null | grep -E '^(E|W):' || true)
   [ -z "$problems" ] || { echo "FAIL: lintian errors or warnings:"; echo "$problems"; exit 1; }
 fi
 if [ -n "${MARIONETTE_DEB_DIR:-}" ]; then

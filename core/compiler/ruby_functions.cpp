@@ -1,0 +1,200 @@
+#include "compiler/ruby_functions.hpp"
+
+#include <exception>
+#include <filesystem>
+#include <set>
+
+#include "compiler/environment.hpp"
+#include "compiler/evaluator.hpp"
+#include "compiler/module_path.hpp"
+#include "compiler/ruby_module.hpp"
+#include "compiler/ruby_wire.hpp"
+#include "compiler/types.hpp"
+#include "lang/diagnostic.hpp"
+#include "lang/parser.hpp"
+
+namespace marionette::compiler {
+
+namespace fs = std::filesystem;
+using lang::SourceError;
+
+namespace {
+
+/// What the module's calls back into marionette run with (marionette_ruby_host's context).
+struct HostCall {
+  RubyFunctions& functions;
+  Evaluator& evaluator;
+  Scope& scope;
+  const lang::ast::Lambda* lambda;
+  const lang::SourceLocation& where;
+  std::exception_ptr failure;  ///< the last error a call back threw
+};
+
+void reply(marionette_ruby_sink sink, void* sink_context, const std::string& bytes) {
+  sink(sink_context, bytes.data(), bytes.size());
+}
+
+/// Runs one call back; an exception becomes HOST_ERROR with its text, kept to be rethrown.
+template <typename Body>
+int guarded(void* context, marionette_ruby_sink sink, void* sink_context, Body body) {
+  auto* call = static_cast<HostCall*>(context);
+  try {
+    return body(*call);
+  } catch (const SourceError& e) {
+    call->failure = std::current_exception();
+    reply(sink, sink_context, e.message());
+  } catch (const std::exception& e) {
+    call->failure = std::current_exception();
+    reply(sink, sink_context, e.what());
+  }
+  return MARIONETTE_RUBY_HOST_ERROR;
+}
+
+int host_call_function(void* context, const char* name, std::size_t name_size,
+                       const char* arguments, std::size_t arguments_size, marionette_ruby_sink sink,
+                       void* sink_context) {
+  return guarded(context, sink, sink_context, [&](HostCall& call) {
+    std::string function(name, name_size);
+    Value values = from_ruby_wire({arguments, arguments_size});
+    std::optional<Value> result = call.evaluator.call_function_by_name(
+        function, values.is_array() ? values.array() : Array{}, call.scope, call.where);
+    if (!result) throw SourceError("Unknown function: '" + function + "'.", call.where);
+    reply(sink, sink_context, to_ruby_wire(*result));
+    return MARIONETTE_RUBY_OK;
+  });
+}
+
+int host_call_block(void* context, const char* arguments, std::size_t arguments_size,
+                    marionette_ruby_sink sink, void* sink_context) {
+  return guarded(context, sink, sink_context, [&](HostCall& call) {
+    if (!call.lambda) throw SourceError("no block was given", call.where);
+    Value values = from_ruby_wire({arguments, arguments_size});
+    Value result = call.evaluator.call_lambda(*call.lambda, values.array(), call.scope);
+    reply(sink, sink_context, to_ruby_wire(result));
+    return MARIONETTE_RUBY_OK;
+  });
+}
+
+int host_lookup_variable(void* context, const char* name, std::size_t name_size,
+                         marionette_ruby_sink sink, void* sink_context) {
+  return guarded(context, sink, sink_context, [&](HostCall& call) {
+    const Value* value = call.evaluator.lookup_variable(std::string(name, name_size), call.scope);
+    if (!value) return static_cast<int>(MARIONETTE_RUBY_NOT_FOUND);
+    reply(sink, sink_context, to_ruby_wire(*value));
+    return static_cast<int>(MARIONETTE_RUBY_OK);
+  });
+}
+
+int host_check_type(void* context, const char* type, std::size_t type_size, const char* value,
+                    std::size_t value_size, marionette_ruby_sink sink, void* sink_context) {
+  return guarded(context, sink, sink_context, [&](HostCall& call) {
+    const Value& expected =
+        call.functions.type_from_text(std::string(type, type_size), call.evaluator, call.scope);
+    Value actual = from_ruby_wire({value, value_size});
+    if (matches(actual, expected.type())) {
+      reply(sink, sink_context, "");
+      return MARIONETTE_RUBY_OK;
+    }
+    reply(sink, sink_context, describe_mismatch(expected.type(), actual));
+    return MARIONETTE_RUBY_ERROR;
+  });
+}
+
+void keep_reply(void* sink_context, const char* data, std::size_t size) {
+  static_cast<std::string*>(sink_context)->assign(data, size);
+}
+
+}  // namespace
+
+const RubyFunctions::Found* RubyFunctions::find(const std::string& name) {
+  auto [entry, inserted] = found_.try_emplace(name);
+  if (!inserted) return entry->second ? &*entry->second : nullptr;
+  std::string path = name;  // a::b::c -> a/b/c
+  for (std::size_t at; (at = path.find("::")) != std::string::npos;) path.replace(at, 2, "/");
+  auto in_module = [&](const std::string& module, const std::string& relative) -> bool {
+    const fs::path* dir = environment_.module_dir(module);
+    if (!dir) return false;
+    fs::path file = *dir / relative;
+    std::error_code error;
+    if (!fs::is_regular_file(file, error)) return false;
+    entry->second = Found{relative.starts_with("lib/puppet/functions/") ? 4 : 3, file.string()};
+    return true;
+  };
+  if (std::size_t colons = name.find("::"); colons != std::string::npos) {
+    in_module(name.substr(0, colons), "lib/puppet/functions/" + path + ".rb");
+  } else {
+    // A name without a namespace: any module's, the modulepath's first module first.
+    std::set<std::string> seen;
+    std::vector<std::string> modules;
+    for (const fs::path& root : environment_.modulepath()) {
+      std::error_code error;
+      for (const auto& child : fs::directory_iterator(root, error)) {
+        std::string module = child.path().filename().string();
+        if (is_module_name(module) && seen.insert(module).second) modules.push_back(module);
+      }
+    }
+    for (const char* relative : {"lib/puppet/functions/", "lib/puppet/parser/functions/"}) {
+      bool found = false;
+      for (const std::string& module : modules)
+        if ((found = in_module(module, relative + name + ".rb"))) break;
+      if (found) break;
+    }
+  }
+  return entry->second ? &*entry->second : nullptr;
+}
+
+const std::string& RubyFunctions::load_path() {
+  if (load_path_) return *load_path_;
+  load_path_.emplace();
+  std::set<std::string> seen;
+  for (const fs::path& root : environment_.modulepath()) {
+    std::error_code error;
+    for (const auto& child : fs::directory_iterator(root, error)) {
+      std::string module = child.path().filename().string();
+      if (!is_module_name(module) || !seen.insert(module).second) continue;
+      fs::path lib = child.path() / "lib";
+      if (fs::is_directory(lib, error)) *load_path_ += lib.string() + '\0';
+    }
+  }
+  return *load_path_;
+}
+
+const Value& RubyFunctions::type_from_text(const std::string& text, Evaluator& evaluator,
+                                           Scope& scope) {
+  if (auto known = types_.find(text); known != types_.end()) return known->second;
+  lang::Program program = lang::parse(lang::make_source("<type " + text + ">", text), type_arena_);
+  if (!program.body || program.body->statements.size() != 1)
+    throw std::runtime_error("not a type: " + text);
+  Value type = evaluator.evaluate(program.body->statements[0], scope);
+  if (!type.is_type()) throw std::runtime_error("not a type: " + text);
+  return types_.emplace(text, std::move(type)).first->second;
+}
+
+Value RubyFunctions::call(const std::string& name, std::vector<Value> arguments,
+                          const lang::ast::Lambda* lambda, const lang::SourceLocation& where,
+                          Evaluator& evaluator, Scope& scope) {
+  const Found* found = find(name);
+  if (!found) throw SourceError("Unknown function: '" + name + "'.", where);
+  std::string why_not;
+  const marionette_ruby_module* module = ruby_module(why_not);
+  if (!module)
+    throw SourceError("The function '" + name + "' is written in Ruby (" + found->file +
+                          "), which needs marionette's embedded Ruby: install the package " +
+                          kRubyModulePackage + " (" + why_not + ")",
+                      where);
+  std::string encoded = to_ruby_wire(Value(std::move(arguments)));
+  const std::string& path = load_path();
+  marionette_ruby_call call{found->api,     found->file.c_str(), name.c_str(), encoded.data(),
+                            encoded.size(), lambda != nullptr,   path.data(),  path.size()};
+  HostCall host_call{*this, evaluator, scope, lambda, where, nullptr};
+  marionette_ruby_host host{&host_call, host_call_function, host_call_block, host_lookup_variable,
+                            host_check_type};
+  std::string result;
+  int status = module->call_function(&call, &host, keep_reply, &result);
+  if (status == MARIONETTE_RUBY_OK) return from_ruby_wire(result);
+  if (status == MARIONETTE_RUBY_HOST_ERROR && host_call.failure)
+    std::rethrow_exception(host_call.failure);
+  throw SourceError(result, where);
+}
+
+}  // namespace marionette::compiler

@@ -1,0 +1,48 @@
+#include "compiler/ruby_module.hpp"
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <mutex>
+
+namespace marionette::compiler {
+
+namespace {
+
+std::filesystem::path module_path() {
+  if (const char* given = std::getenv("MARIONETTE_RUBY_MODULE"); given && *given) return given;
+  std::error_code error;
+  std::filesystem::path executable = std::filesystem::read_symlink("/proc/self/exe", error);
+  return executable.parent_path().parent_path() / "lib" / "marionette" /
+         MARIONETTE_RUBY_MODULE_FILE;
+}
+
+struct Loaded {
+  const marionette_ruby_module* module = nullptr;
+  std::string why_not;
+};
+
+Loaded load() {
+  std::filesystem::path path = module_path();
+  void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (handle == nullptr) return {nullptr, dlerror()};
+  auto entry = reinterpret_cast<marionette_ruby_entry>(dlsym(handle, MARIONETTE_RUBY_ENTRY));
+  if (entry == nullptr) return {nullptr, path.string() + " has no " + MARIONETTE_RUBY_ENTRY};
+  const marionette_ruby_module* module = entry();
+  if (module == nullptr || module->abi_version != MARIONETTE_RUBY_ABI_VERSION)
+    return {nullptr, path.string() + " is of another version of marionette"};
+  return {module, ""};
+}
+
+}  // namespace
+
+const marionette_ruby_module* ruby_module(std::string& why_not) {
+  static std::once_flag once;
+  static Loaded loaded;
+  std::call_once(once, [] { loaded = load(); });
+  why_not = loaded.why_not;
+  return loaded.module;
+}
+
+}  // namespace marionette::compiler

@@ -1,0 +1,84 @@
+/* The C interface between marionette and marionette-ruby.so, the module that embeds Ruby.
+ *
+ * marionette loads the module (dlopen) only when a compile calls a function that a module ships
+ * in Ruby, and finds in it one symbol, kMarionetteRubyEntry, which returns the table below.
+ * Only plain C types cross: values travel in the wire format of ruby/value_wire.md (bytes that
+ * each side encodes and decodes itself), texts as pointer and size, and whatever one side hands
+ * the other is copied before the call that handed it returns. No C++ type, exception or
+ * allocation crosses. */
+#ifndef MARIONETTE_RUBY_MODULE_ABI_H
+#define MARIONETTE_RUBY_MODULE_ABI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MARIONETTE_RUBY_MODULE_FILE "marionette-ruby.so"
+#define MARIONETTE_RUBY_ENTRY "marionette_ruby_module_v1"
+#define MARIONETTE_RUBY_ABI_VERSION 1u
+
+/* Receives bytes (a value, or an error's text); they are valid only during the call. */
+typedef void (*marionette_ruby_sink)(void* sink_context, const char* data, size_t size);
+
+/* What a call returns. */
+enum marionette_ruby_status {
+  MARIONETTE_RUBY_OK = 0,         /* the sink got the value */
+  MARIONETTE_RUBY_ERROR = 1,      /* the sink got the error's text, as Puppet words it */
+  MARIONETTE_RUBY_HOST_ERROR = 2, /* a call back into marionette failed and Ruby let the
+                                     failure through: the host rethrows its own error */
+  MARIONETTE_RUBY_NOT_FOUND = 3   /* lookup_variable: no such variable */
+};
+
+/* marionette's side, called by the module while a function runs, on the thread that called
+ * call_function (never on Ruby's). Each returns a marionette_ruby_status; with ERROR the sink
+ * got the error's text. */
+struct marionette_ruby_host {
+  void* context;
+  /* Calls a function by name (native, Puppet-language or Ruby); `arguments` is an Array. */
+  int (*call_function)(void* context, const char* name, size_t name_size, const char* arguments,
+                       size_t arguments_size, marionette_ruby_sink sink, void* sink_context);
+  /* Calls the block the Ruby function was given; `arguments` is an Array. */
+  int (*call_block)(void* context, const char* arguments, size_t arguments_size,
+                    marionette_ruby_sink sink, void* sink_context);
+  /* A variable as the calling scope sees it ("x", "::x", "a::b::x"). */
+  int (*lookup_variable)(void* context, const char* name, size_t name_size,
+                         marionette_ruby_sink sink, void* sink_context);
+  /* Whether `value` is an instance of the Puppet type written `type` ("Optional[String]"):
+   * OK with an empty sink when it is; ERROR with Puppet's mismatch text ("expects a String
+   * value, got Integer") when not. */
+  int (*check_type)(void* context, const char* type, size_t type_size, const char* value,
+                    size_t value_size, marionette_ruby_sink sink, void* sink_context);
+};
+
+/* One call of a module's Ruby function. */
+struct marionette_ruby_call {
+  int api;               /* 4: lib/puppet/functions (create_function), 3: newfunction */
+  const char* file;      /* the function's .rb file, NUL-terminated */
+  const char* name;      /* the function's name as called, NUL-terminated */
+  const char* arguments; /* an Array, in the wire format */
+  size_t arguments_size;
+  int has_block;         /* a block was given (call_block calls it) */
+  const char* load_path; /* the modules' lib/ directories, each followed by a NUL */
+  size_t load_path_size;
+};
+
+struct marionette_ruby_module {
+  uint32_t abi_version; /* MARIONETTE_RUBY_ABI_VERSION */
+  /* Runs the function (Ruby starts on the first call, on the module's own thread); the sink gets
+   * the result or the error's text. Safe from any thread, one call at a time (calls that the
+   * host makes from within one of its callbacks nest). */
+  int (*call_function)(const struct marionette_ruby_call* call,
+                       const struct marionette_ruby_host* host, marionette_ruby_sink sink,
+                       void* sink_context);
+};
+
+typedef const struct marionette_ruby_module* (*marionette_ruby_entry)(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

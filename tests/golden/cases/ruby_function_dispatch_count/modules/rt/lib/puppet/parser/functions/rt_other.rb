@@ -1,0 +1,3 @@
+Puppet::Parser::Functions.newfunction(:rt_other, :type => :rvalue) do |args|
+  args.inspect
+end

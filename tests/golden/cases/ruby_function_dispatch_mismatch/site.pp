@@ -1,0 +1,1 @@
+notify { 'x': message => rt::greet(2.5) }

@@ -1,0 +1,1 @@
+function rt::twice(Integer $x) >> Integer { $x * 2 }

@@ -1,0 +1,3 @@
+notify { 'before': }
+
+  notify { 'x': message => rt::fail(3) }

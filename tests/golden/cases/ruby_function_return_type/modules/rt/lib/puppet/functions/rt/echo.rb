@@ -1,0 +1,8 @@
+Puppet::Functions.create_function(:'rt::echo') do
+  dispatch :echo do
+    param 'Any', :v
+  end
+  def echo(v)
+    v
+  end
+end
