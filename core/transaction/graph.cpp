@@ -79,8 +79,8 @@ void RelationshipGraph::add_relationships() {
 }
 
 /// Puppet's autorequire for the types we manage: a file requires the nearest managed directory
-/// above it and its owner and group, an exec its cwd and user, a cron job its user, a user its
-/// groups; never against a relationship already there in either direction. Each resource's in
+/// above it and its owner and group, an exec its cwd and user, a cron job its user, a file_line
+/// its file, a user its groups; never against a relationship already there in either direction. Each resource's in
 /// the order its Puppet type declares them (a file's parent before its owner), which is the
 /// order of the edges --graph writes.
 void RelationshipGraph::add_autorequires() {
@@ -134,6 +134,7 @@ void RelationshipGraph::add_autorequires() {
       continue;
     }
     if (type == "Cron") require_named(users, i, "user");
+    if (type == "File_line") require_named(files, i, "path");
     if (type == "File") {
       std::string path = file_path(resources[i]);
       // A relative path has no parent to require; the file type refuses it ("File paths must
