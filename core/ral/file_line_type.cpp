@@ -3,6 +3,7 @@
 #include "compiler/ruby_regex.hpp"
 #include "ral/params.hpp"
 #include "ral/resource_type.hpp"
+#include "ral/ruby_lines.hpp"
 #include "ral/types.hpp"
 
 namespace marionette::ral {
@@ -23,46 +24,6 @@ struct FileLineSpec {
   bool replace_all_matches = false;  ///< replace_all_matches_not_matching_line
   bool match_for_absence = false;
   bool append_on_no_match = true;
-};
-
-/// The file's lines as Ruby's readlines gives them: each with its "\n", the last one maybe without.
-std::vector<std::string> split_lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::size_t at = 0;
-  while (at < text.size()) {
-    std::size_t end = text.find('\n', at);
-    end = end == std::string::npos ? text.size() : end + 1;
-    lines.push_back(text.substr(at, end - at));
-    at = end;
-  }
-  return lines;
-}
-
-/// Ruby's chomp: the line without its "\n", "\r\n" or "\r".
-std::string_view chomped(std::string_view line) {
-  if (!line.empty() && line.back() == '\n') line.remove_suffix(1);
-  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  return line;
-}
-
-/// Ruby's IO#puts of one string: the text, and a newline unless it ends with one.
-void put_line(std::string& out, const std::string& text) {
-  out += text;
-  if (text.empty() || text.back() != '\n') out += '\n';
-}
-
-/// A line matched against a Ruby pattern, as `line.match(regex)`: anywhere, `^`/`$` at lines.
-class LinePattern {
- public:
-  explicit LinePattern(const std::string& pattern)
-      : regex_(compiler::compile_ruby_regex(pattern,
-                                            std::regex::ECMAScript | std::regex::multiline)) {}
-  bool matches(const std::string& line) const {
-    return compiler::regex_search_bounded(line, regex_).has_value();
-  }
-
- private:
-  std::regex regex_;
 };
 
 /// stdlib's file_line with its ruby provider: one line of a file present or absent, the rest
@@ -120,7 +81,7 @@ class FileLineResource final : public ManagedResource {
       error = read.error + " @ rb_sysopen - " + spec_.path;
       return false;
     }
-    lines_ = split_lines(text);
+    lines_ = readlines(text);
     attributes_ = {info->mode, info->uid, info->gid};
     return true;
   }
@@ -156,8 +117,7 @@ class FileLineResource final : public ManagedResource {
   }
 
   std::string too_many_matches() const {
-    return "More than one line in file '" + spec_.path + "' matches pattern '" + *spec_.match +
-           "'";
+    return "More than one line in file '" + spec_.path + "' matches pattern '" + *spec_.match + "'";
   }
 
   /// The file's new text with the line in place: replacing matches, after a matching line, or
@@ -266,8 +226,8 @@ bool read_spec(const catalog::Resource& resource, FileLineSpec& spec, std::strin
   spec.after = params::text(resource, "after");
   if (!read_flag(resource, "multiple", false, spec.multiple, error) ||
       !read_flag(resource, "replace", true, spec.replace, error) ||
-      !read_flag(resource, "replace_all_matches_not_matching_line", false,
-                 spec.replace_all_matches, error) ||
+      !read_flag(resource, "replace_all_matches_not_matching_line", false, spec.replace_all_matches,
+                 error) ||
       !read_flag(resource, "match_for_absence", false, spec.match_for_absence, error) ||
       !read_flag(resource, "append_on_no_match", true, spec.append_on_no_match, error)) {
     return false;

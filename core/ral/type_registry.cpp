@@ -10,7 +10,8 @@ namespace {
 
 const std::vector<TypeDefinition>& registry() {
   static const std::vector<TypeDefinition> types = {
-      {"anchor", make_anchor, nullptr}, {"file_line", make_file_line, nullptr},
+      {"anchor", make_anchor, nullptr},
+      {"file_line", make_file_line, nullptr},
       {"cron", make_cron, cron_instances},
       {"exec", make_exec, nullptr},
       {"file", make_file, nullptr},
