@@ -1,5 +1,5 @@
-// `marionette apply` with stdlib's file_line and anchor against what real Puppet 7.23 left
-// behind: each case in fixtures/file_line/ holds site.pp (paths under $root), before/ (the files
+// `marionette apply` with module types (stdlib's file_line and anchor, inifile's ini_setting)
+// against what real Puppet 7.23 left behind: each case in fixtures/module_types/ holds site.pp (paths under $root), before/ (the files
 // it starts from) and puppet/ (files/, exitcode and log, written by record-puppet-files with
 // real Puppet). The resulting files must be byte-identical, the exit code and the resources' log
 // lines the same, and a second run must change nothing.
@@ -22,7 +22,7 @@ namespace fs = std::filesystem;
 using testing::CommandResult;
 using testing::run_command;
 
-const fs::path kCases = fs::path(MARIONETTE_FIXTURES_DIR) / "file_line";
+const fs::path kCases = fs::path(MARIONETTE_FIXTURES_DIR) / "module_types";
 
 std::string read_text(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -41,16 +41,20 @@ std::map<std::string, std::string> snapshot(const fs::path& root) {
   return files;
 }
 
-/// The resources' log lines ("/Stage[main]…"), `root` written ROOT, sorted as the recorder does.
-std::string resource_log(const CommandResult& run, const std::string& root) {
+/// The resources' log lines ("/Stage[main]…"), `root` written ROOT and `work` (the manifest's
+/// dir) WORK, sorted as the recorder does.
+std::string resource_log(const CommandResult& run, const std::string& root,
+                         const std::string& work) {
   std::vector<std::string> lines;
   std::istringstream all(run.out + run.err);
   for (std::string line; std::getline(all, line);) {
     const std::size_t at = line.find("/Stage[main]");
     if (at == std::string::npos) continue;
     line = line.substr(at);
-    for (std::size_t found; (found = line.find(root)) != std::string::npos;) {
-      line.replace(found, root.size(), "ROOT");
+    for (const auto& [dir, name] : {std::pair{root, "ROOT"}, std::pair{work, "WORK"}}) {
+      for (std::size_t found; (found = line.find(dir)) != std::string::npos;) {
+        line.replace(found, dir.size(), name);
+      }
     }
     lines.push_back(line);
   }
@@ -60,11 +64,11 @@ std::string resource_log(const CommandResult& run, const std::string& root) {
   return text;
 }
 
-class FileLineApply : public ::testing::TestWithParam<std::string> {
+class ModuleTypesApply : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
     dir_ = fs::temp_directory_path() /
-           ("marionette-file-line-" + GetParam() + "-" + std::to_string(::getpid()));
+           ("marionette-module-types-" + GetParam() + "-" + std::to_string(::getpid()));
     fs::remove_all(dir_);
     fs::create_directories(dir_);
     fs::copy(kCases / GetParam() / "before", root(), fs::copy_options::recursive);
@@ -87,14 +91,14 @@ class FileLineApply : public ::testing::TestWithParam<std::string> {
   fs::path dir_;
 };
 
-TEST_P(FileLineApply, LeavesTheFilesAsPuppetDoesAndThenChangesNothing) {
+TEST_P(ModuleTypesApply, LeavesTheFilesAsPuppetDoesAndThenChangesNothing) {
   const fs::path expected = kCases / GetParam() / "puppet";
   const int puppet_exit = std::stoi(read_text(expected / "exitcode"));
 
   CommandResult first = apply();
   EXPECT_EQ(first.exit_code, puppet_exit) << first.out << first.err;
   EXPECT_EQ(snapshot(root()), snapshot(expected / "files"));
-  EXPECT_EQ(resource_log(first, root().string()), read_text(expected / "log"));
+  EXPECT_EQ(resource_log(first, root().string(), dir_.string()), read_text(expected / "log"));
 
   const auto after_first = snapshot(root());
   CommandResult second = apply();
@@ -102,12 +106,13 @@ TEST_P(FileLineApply, LeavesTheFilesAsPuppetDoesAndThenChangesNothing) {
   EXPECT_EQ(snapshot(root()), after_first);
 }
 
-INSTANTIATE_TEST_SUITE_P(Cases, FileLineApply,
-                         ::testing::Values("append", "match", "after_absent", "bad", "refresh"));
+INSTANTIATE_TEST_SUITE_P(Cases, ModuleTypesApply,
+                         ::testing::Values("append", "match", "after_absent", "bad", "refresh",
+                                           "ini_basic", "ini_bad"));
 
-class FileLineNoop : public FileLineApply {};
+class ModuleTypesNoop : public ModuleTypesApply {};
 
-TEST_P(FileLineNoop, ReportsWhatWouldChangeAndTouchesNothing) {
+TEST_P(ModuleTypesNoop, ReportsWhatWouldChangeAndTouchesNothing) {
   const auto before = snapshot(root());
   CommandResult run = apply({"--noop"});
   EXPECT_EQ(snapshot(root()), before);
@@ -118,7 +123,7 @@ TEST_P(FileLineNoop, ReportsWhatWouldChangeAndTouchesNothing) {
   EXPECT_EQ(run.out.find("File_line[already]"), std::string::npos) << run.out;
 }
 
-INSTANTIATE_TEST_SUITE_P(Cases, FileLineNoop, ::testing::Values("append"));
+INSTANTIATE_TEST_SUITE_P(Cases, ModuleTypesNoop, ::testing::Values("append"));
 
 }  // namespace
 }  // namespace marionette
