@@ -10,6 +10,9 @@ namespace {
 
 const std::vector<TypeDefinition>& registry() {
   static const std::vector<TypeDefinition> types = {
+      {"anchor", make_anchor, nullptr},
+      {"file_line", make_file_line, nullptr},
+      {"ini_setting", make_ini_setting, nullptr},
       {"cron", make_cron, cron_instances},
       {"exec", make_exec, nullptr},
       {"file", make_file, nullptr},
@@ -35,6 +38,7 @@ const TypeDefinition* find_type(std::string_view name) {
 std::vector<std::string> type_names() {
   std::vector<std::string> names;
   for (const auto& type : registry()) names.push_back(type.name);
+  std::sort(names.begin(), names.end());
   return names;
 }
 

@@ -19,6 +19,9 @@ std::unique_ptr<ManagedResource> make_service(const catalog::Resource&, Host, st
 std::unique_ptr<ManagedResource> make_user(const catalog::Resource&, Host, std::string& error);
 std::unique_ptr<ManagedResource> make_cron(const catalog::Resource&, Host, std::string& error);
 std::unique_ptr<ManagedResource> make_host(const catalog::Resource&, Host, std::string& error);
+std::unique_ptr<ManagedResource> make_anchor(const catalog::Resource&, Host, std::string& error);
+std::unique_ptr<ManagedResource> make_file_line(const catalog::Resource&, Host, std::string& error);
+std::unique_ptr<ManagedResource> make_ini_setting(const catalog::Resource&, Host, std::string& error);
 
 /// The instances of the types that can list them (ral/instances.cpp), sorted by title.
 std::vector<std::string> user_instances(Host host, std::string& error);

@@ -79,10 +79,11 @@ void RelationshipGraph::add_relationships() {
 }
 
 /// Puppet's autorequire for the types we manage: a file requires the nearest managed directory
-/// above it and its owner and group, an exec its cwd and user, a cron job its user, a user its
-/// groups; never against a relationship already there in either direction. Each resource's in
-/// the order its Puppet type declares them (a file's parent before its owner), which is the
-/// order of the edges --graph writes.
+/// above it and its owner and group, an exec its cwd and user, a cron job its user, a file_line
+/// its file, an ini_setting its file's directory, a user its groups; never against a
+/// relationship already there in either direction. Each resource's in the order its Puppet
+/// type declares them (a file's parent before its owner), which is the order of the edges
+/// --graph writes.
 void RelationshipGraph::add_autorequires() {
   const auto& resources = catalog_.resources;
   std::unordered_map<std::string, std::size_t> files, users, groups;
@@ -134,6 +135,18 @@ void RelationshipGraph::add_autorequires() {
       continue;
     }
     if (type == "Cron") require_named(users, i, "user");
+    if (type == "File_line") require_named(files, i, "path");
+    if (type == "Ini_setting") {  // its file's directory
+      auto path = resources[i].parameters.find("path");
+      if (path != resources[i].parameters.end() && path->is_string()) {
+        const std::string file = path->get<std::string>();
+        auto slash = file.rfind('/');
+        if (slash != std::string::npos) {
+          auto dir = files.find(slash == 0 ? "/" : file.substr(0, slash));
+          if (dir != files.end()) require(dir->second, i);
+        }
+      }
+    }
     if (type == "File") {
       std::string path = file_path(resources[i]);
       // A relative path has no parent to require; the file type refuses it ("File paths must

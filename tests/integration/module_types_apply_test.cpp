@@ -1,0 +1,129 @@
+// `marionette apply` with module types (stdlib's file_line and anchor, inifile's ini_setting)
+// against what real Puppet 7.23 left behind: each case in fixtures/module_types/ holds site.pp (paths under $root), before/ (the files
+// it starts from) and puppet/ (files/, exitcode and log, written by record-puppet-files with
+// real Puppet). The resulting files must be byte-identical, the exit code and the resources' log
+// lines the same, and a second run must change nothing.
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "support/command.hpp"
+
+namespace marionette {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::CommandResult;
+using testing::run_command;
+
+const fs::path kCases = fs::path(MARIONETTE_FIXTURES_DIR) / "module_types";
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+/// Every file under `root` by relative path, with its bytes ("<dir>" for a directory).
+std::map<std::string, std::string> snapshot(const fs::path& root) {
+  std::map<std::string, std::string> files;
+  for (const auto& entry : fs::recursive_directory_iterator(root)) {
+    const std::string name = fs::relative(entry.path(), root).string();
+    files[name] = entry.is_directory() ? "<dir>" : read_text(entry.path());
+  }
+  return files;
+}
+
+/// The resources' log lines ("/Stage[main]…"), `root` written ROOT and `work` (the manifest's
+/// dir) WORK, sorted as the recorder does.
+std::string resource_log(const CommandResult& run, const std::string& root,
+                         const std::string& work) {
+  std::vector<std::string> lines;
+  std::istringstream all(run.out + run.err);
+  for (std::string line; std::getline(all, line);) {
+    const std::size_t at = line.find("/Stage[main]");
+    if (at == std::string::npos) continue;
+    line = line.substr(at);
+    for (const auto& [dir, name] : {std::pair{root, "ROOT"}, std::pair{work, "WORK"}}) {
+      for (std::size_t found; (found = line.find(dir)) != std::string::npos;) {
+        line.replace(found, dir.size(), name);
+      }
+    }
+    lines.push_back(line);
+  }
+  std::sort(lines.begin(), lines.end());
+  std::string text;
+  for (const auto& line : lines) text += line + "\n";
+  return text;
+}
+
+class ModuleTypesApply : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("marionette-module-types-" + GetParam() + "-" + std::to_string(::getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    fs::copy(kCases / GetParam() / "before", root(), fs::copy_options::recursive);
+    std::ofstream(dir_ / "site.pp") << "$root = '" << root().string() << "'\n"
+                                    << read_text(kCases / GetParam() / "site.pp");
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  fs::path root() const { return dir_ / "root"; }
+
+  CommandResult apply(std::vector<std::string> extra = {}) {
+    std::vector<std::string> args = {MARIONETTE_BINARY, "apply", (dir_ / "site.pp").string(),
+                                     "--facts", MARIONETTE_FACTS_FILE,
+                                     "--statedir", (dir_ / "state").string(),
+                                     "--detailed-exitcodes"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run_command(args, std::chrono::seconds(60));
+  }
+
+  fs::path dir_;
+};
+
+TEST_P(ModuleTypesApply, LeavesTheFilesAsPuppetDoesAndThenChangesNothing) {
+  const fs::path expected = kCases / GetParam() / "puppet";
+  const int puppet_exit = std::stoi(read_text(expected / "exitcode"));
+
+  CommandResult first = apply();
+  EXPECT_EQ(first.exit_code, puppet_exit) << first.out << first.err;
+  EXPECT_EQ(snapshot(root()), snapshot(expected / "files"));
+  EXPECT_EQ(resource_log(first, root().string(), dir_.string()), read_text(expected / "log"));
+
+  const auto after_first = snapshot(root());
+  CommandResult second = apply();
+  EXPECT_EQ(second.exit_code, puppet_exit & 4) << second.out << second.err;  // failures stay
+  EXPECT_EQ(snapshot(root()), after_first);
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, ModuleTypesApply,
+                         ::testing::Values("append", "match", "after_absent", "bad", "refresh",
+                                           "ini_basic", "ini_bad"));
+
+class ModuleTypesNoop : public ModuleTypesApply {};
+
+TEST_P(ModuleTypesNoop, ReportsWhatWouldChangeAndTouchesNothing) {
+  const auto before = snapshot(root());
+  CommandResult run = apply({"--noop"});
+  EXPECT_EQ(snapshot(root()), before);
+  EXPECT_NE(run.out.find("/Stage[main]/Main/File_line[first]/ensure: current_value 'absent', "
+                         "should be 'present' (noop)"),
+            std::string::npos)
+      << run.out;
+  EXPECT_EQ(run.out.find("File_line[already]"), std::string::npos) << run.out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, ModuleTypesNoop, ::testing::Values("append"));
+
+}  // namespace
+}  // namespace marionette
