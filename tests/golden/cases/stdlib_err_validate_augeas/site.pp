@@ -1,0 +1,1 @@
+validate_augeas("a=b\n", 'Shellvars.lns')
