@@ -47,6 +47,17 @@ compiler::CompileRequest request_for(const fs::path& dir) {
   request.modulepath = resolved.modulepath;
   request.facts = facts;
   request.node_name = facts.value("fqdn", std::string("node1.example.com"));
+  // The case's Puppet settings (puppet-expected gives them to Puppet the same way).
+  std::ifstream settings(dir / "puppet-settings");
+  for (std::string setting; std::getline(settings, setting);) {
+    if (setting == "--strict_variables") {
+      request.strictness.strict_variables = true;
+    } else if (setting.starts_with("--strict=")) {
+      request.strictness.strict = compiler::parse_strict(setting.substr(9)).value();
+    } else if (!setting.empty()) {
+      ADD_FAILURE() << dir / "puppet-settings" << ": the golden test does not know " << setting;
+    }
+  }
   return request;
 }
 
