@@ -5,6 +5,7 @@
 #include "cli/arguments.hpp"
 #include "cli/command.hpp"
 #include "cli/lock_options.hpp"
+#include "cli/run_flags.hpp"
 #include "cli/run_log.hpp"
 #include "cli/settings_from_arguments.hpp"
 #include "cli/snmp_module.hpp"
@@ -98,6 +99,7 @@ daemon::AgentSettings agent_settings(const config::AgentConfig& config, const Ar
   LockWait wait = lock_wait_from(args);
   settings.wait_for_lock = wait.retry_every;
   settings.max_wait_for_lock = wait.max_wait;
+  apply_run_flags(args, settings.run, true);  // Puppet's agent writes the catalog summary
   return settings;
 }
 
@@ -163,6 +165,8 @@ int run_agent(const std::vector<std::string>& words) {
                                  "detailed-exitcodes"};
   for (const std::string& name : config::setting_names())
     (config::is_switch(name) ? flags : valued).insert(name);
+  valued.insert(kRunFlagValued.begin(), kRunFlagValued.end());
+  flags.insert(kRunFlagSwitches.begin(), kRunFlagSwitches.end());
   Arguments args(words, valued, flags);
   if (!args.positionals().empty())
     throw UsageError("unexpected argument '" + args.positionals().front() + "'");
@@ -173,7 +177,13 @@ int run_agent(const std::vector<std::string>& words) {
     print_error(e.what());
     return 1;
   }
-  daemon::AgentSettings settings = agent_settings(config, args);
+  daemon::AgentSettings settings;
+  try {
+    settings = agent_settings(config, args);
+  } catch (const std::invalid_argument& e) {
+    print_error(e.what());  // a bad --strict: Puppet's text and exit code
+    return 1;
+  }
   std::string root_oid = config.root_oid;
   if (!root_oid.empty() && !subagent::parse_oid(root_oid))
     throw UsageError(

@@ -1,12 +1,11 @@
-#include <cctype>
 #include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "catalog/catalog.hpp"
 #include "cli/catalog_file.hpp"
 #include "cli/command.hpp"
 #include "cli/lock_options.hpp"
+#include "cli/run_flags.hpp"
 #include "cli/run_log.hpp"
 #include "cli/settings_from_arguments.hpp"
 #include "daemon/run_lock.hpp"
@@ -15,17 +14,6 @@
 namespace marionette::cli {
 
 namespace {
-
-/// "Web,db" -> {"web", "db"}: Puppet's --tags, compared lower-cased.
-std::vector<std::string> split_tags(const std::string& text) {
-  std::vector<std::string> tags;
-  std::stringstream in(text);
-  for (std::string tag; std::getline(in, tag, ',');) {
-    for (char& c : tag) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (!tag.empty()) tags.push_back(tag);
-  }
-  return tags;
-}
 
 /// The run lock the agent holds too, so that an apply never overlaps an agent's run; nullopt
 /// (after saying why) when another run holds it and --waitforlock did not outwait it.
@@ -46,11 +34,20 @@ int run_apply(const std::vector<std::string>& words) {
   valued.insert("catalog");
   valued.insert("tags");
   valued.insert(kLockOptions.begin(), kLockOptions.end());
-  Arguments args(words, valued, {"noop", "detailed-exitcodes", "debug"});
+  valued.insert(kRunFlagValued.begin(), kRunFlagValued.end());
+  std::set<std::string> switches = {"noop", "detailed-exitcodes", "debug"};
+  switches.insert(kRunFlagSwitches.begin(), kRunFlagSwitches.end());
+  Arguments args(words, valued, switches);
   if (args.positionals().size() > 1)
     throw UsageError("unexpected argument '" + args.positionals()[1] + "'");
   daemon::RunSettings settings = settings_from(args);
   if (auto tags = args.value("tags")) settings.tags = split_tags(*tags);
+  try {
+    apply_run_flags(args, settings);
+  } catch (const std::invalid_argument& e) {
+    print_error(e.what());  // as Puppet: a bad setting value exits 1
+    return 1;
+  }
   if (!args.positionals().empty()) {
     if (args.value("manifest")) throw UsageError("give either MANIFEST or --manifest, not both");
     settings.manifest = args.positionals().front();
