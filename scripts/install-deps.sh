@@ -11,9 +11,20 @@ packages=(
   nlohmann-json3-dev libgtest-dev libgmock-dev
   snmpd snmp snmptrapd smitools redis-server
   libxml2-utils rrdtool
+  graphviz
   python3 python3-yaml
   debhelper devscripts fakeroot lintian
   clang-format
+  # Debian's Puppet modules that the real-module golden cases compile (tests/golden/realmodules,
+  # each case's required-modules); they install into /usr/share/puppet/modules.
+  puppet-module-puppetlabs-stdlib puppet-module-puppetlabs-concat puppet-module-puppetlabs-inifile
+  puppet-module-puppetlabs-ntp puppet-module-puppetlabs-apt puppet-module-puppetlabs-translate
+  puppet-module-puppetlabs-mysql puppet-module-puppetlabs-postgresql
+  puppet-module-puppetlabs-haproxy puppet-module-puppetlabs-xinetd puppet-module-puppetlabs-rsync
+  puppet-module-puppetlabs-tftp puppet-module-rodjek-logrotate
+  puppet-module-aboe-chrony puppet-module-camptocamp-systemd puppet-module-duritong-sysctl
+  puppet-module-voxpupuli-alternatives puppet-module-puppet-archive
+  puppet-module-camptocamp-openssl puppet-module-theforeman-dns puppet-module-heini-wait-for
 )
 missing=()
 for p in "${packages[@]}"; do

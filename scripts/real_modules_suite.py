@@ -101,6 +101,11 @@ def write_environment(env, case, modules):
         os.symlink(module.path, os.path.join(env, "modules", short))
     with open(os.path.join(env, "site.pp"), "w") as f:
         f.write(case["manifest"])
+    write_hiera(env, case)
+
+
+def write_hiera(env, case):
+    """The case's environment Hiera layer, if it has one: ENV/hiera.yaml and ENV/data/common.yaml."""
     if case.get("hiera"):
         os.makedirs(os.path.join(env, "data"))
         with open(os.path.join(env, "hiera.yaml"), "w") as f:

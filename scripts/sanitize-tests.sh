@@ -8,7 +8,9 @@ cd "$(dirname "$0")/.."
 jobs=${JOBS:-$(nproc)}
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+# -O1 with line tables only: about half the build time of -O2 -g, and reports keep file:line.
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" -DMARIONETTE_WERROR=OFF \
   -DMARIONETTE_SANITIZE=address,undefined "${launcher[@]}" >/dev/null
 cmake --build build-asan -j"$jobs"
 # detect_leaks: LeakSanitizer; abort_on_error: a finding is a failed test, not a log line.

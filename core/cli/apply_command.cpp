@@ -4,6 +4,7 @@
 #include "catalog/catalog.hpp"
 #include "cli/catalog_file.hpp"
 #include "cli/command.hpp"
+#include "cli/graphdir.hpp"
 #include "cli/lock_options.hpp"
 #include "cli/run_flags.hpp"
 #include "cli/run_log.hpp"
@@ -33,9 +34,10 @@ int run_apply(const std::vector<std::string>& words) {
   std::set<std::string> valued = kRunOptions;
   valued.insert("catalog");
   valued.insert("tags");
+  valued.insert("graphdir");
   valued.insert(kLockOptions.begin(), kLockOptions.end());
   valued.insert(kRunFlagValued.begin(), kRunFlagValued.end());
-  std::set<std::string> switches = {"noop", "detailed-exitcodes", "debug"};
+  std::set<std::string> switches = {"noop", "detailed-exitcodes", "debug", "graph"};
   switches.insert(kRunFlagSwitches.begin(), kRunFlagSwitches.end());
   Arguments args(words, valued, switches);
   if (args.positionals().size() > 1)
@@ -48,6 +50,10 @@ int run_apply(const std::vector<std::string>& words) {
     print_error(e.what());  // as Puppet: a bad setting value exits 1
     return 1;
   }
+  // Puppet's graphdir defaults to $statedir/graphs; the graphs are written with --graph only.
+  const std::filesystem::path graphdir =
+      args.value("graphdir").value_or((settings.state_dir / "graphs").string());
+  if (args.flag("graph")) settings.graph_dir = graphdir;
   if (!args.positionals().empty()) {
     if (args.value("manifest")) throw UsageError("give either MANIFEST or --manifest, not both");
     settings.manifest = args.positionals().front();
@@ -58,7 +64,10 @@ int run_apply(const std::vector<std::string>& words) {
   if (!catalog_file && !settings.manifest && !settings.env_dir)
     throw UsageError("give a MANIFEST, --env-dir DIR or --catalog FILE");
 
+  // As Puppet's settings, before anything: the state dir, and graphdir in it (or where given).
   std::error_code missing;
+  std::filesystem::create_directories(settings.state_dir, missing);
+  if (!prepare_graphdir(graphdir)) return 1;
   if (!args.positionals().empty() && !std::filesystem::is_regular_file(*settings.manifest, missing)) {
     print_error("Could not find file " + settings.manifest->string());  // Puppet exits 1 here
     return 1;

@@ -23,5 +23,7 @@ int run_resource(const std::vector<std::string>& words);
 int run_parser(const std::vector<std::string>& words);
 int run_status(const std::vector<std::string>& words);
 int run_lookup(const std::vector<std::string>& words);
+int run_yamlresource(const std::vector<std::string>& words);
+int run_mgmtgraph(const std::vector<std::string>& words);
 
 }  // namespace marionette::cli

@@ -56,6 +56,9 @@ const std::vector<Command>& commands() {
        "  --strict-variables    an unknown variable fails the compile\n"
        "  --show-diff           log a unified diff when a file's content changes\n"
        "  --write-catalog-summary  write classes.txt and resources.txt in the state dir\n"
+       "  --graph               write Puppet's resources.dot, relationships.dot and\n"
+       "                        expanded_relationships.dot (and cycles.dot) in graphdir\n"
+       "  --graphdir DIR        where (default: STATEDIR/graphs; made at every run, as Puppet)\n"
        "  --detailed-exitcodes  exit 0: no changes, 2: changes, 4: failures, 6: both\n"
        "  --waitforlock TIME    while another run (the agent's) holds the run lock, try again\n"
        "                        every TIME (default 0: say so and exit 1 at once)\n"
@@ -190,6 +193,33 @@ const std::vector<Command>& commands() {
        "  --environment NAME   the environment's name (default: production)\n\n"
        "Exit status: 0 when a value was found, 1 when none was (or on an error).\n",
        run_lookup},
+      {"yamlresource", "apply resources read one a line from stdin, like puppet yamlresource receive",
+       "Usage: marionette yamlresource receive [--noop] [--debug]\n\n"
+       "The pipe protocol of the puppet-yamlresource face (mgmt's pippet resource): reads one\n"
+       "resource a line from stdin, as `TYPE TITLE {YAML attributes}` (no space in TITLE) or\n"
+       "as JSON {\"type\": …, \"title\": …, \"params\": \"{YAML attributes}\"}, applies it\n"
+       "and answers with one line of JSON on stdout:\n"
+       "  {\"resource\":\"File[/x]\",\"failed\":false,\"changed\":true,\"noop\":false,"
+       "\"error\":false,\"exception\":null}\n"
+       "A line that cannot be applied answers {\"failed\":true,\"changed\":false,\"error\":true,\n"
+       "\"exception\":\"why\"} (and logs the error on stderr); the process keeps serving until\n"
+       "stdin closes. Only warnings and errors are logged, as by the face.\n\n"
+       "Options:\n"
+       "  --noop   report what would change, change nothing\n"
+       "  --debug  log debug lines too\n\n"
+       "Exit status: 0 when stdin ends, 2 on a usage error.\n",
+       run_yamlresource},
+      {"mgmtgraph", "print the relationship graph as mgmt's YAML graph, like puppet mgmtgraph print",
+       "Usage: marionette mgmtgraph print (--manifest FILE | --code CODE | --env-dir DIR)\n"
+       "                                 [--facts FILE] [--node NAME] [compile's options]\n\n"
+       "Compiles as compile does and prints the relationship graph in mgmt's YAML graph\n"
+       "format, translated as the puppet-mgmtgraph face did for mgmt's puppet GAPI: file, exec,\n"
+       "notify (msg), package (pkg), service (svc), user and group natively where mgmt can run\n"
+       "them, classes, defines and stages as noop anchors, every other resource as a pippet\n"
+       "node, which mgmt applies through `marionette yamlresource receive`. Translation\n"
+       "problems are logged on stderr. --config FILE is accepted (mgmt passes it) and unused.\n\n"
+       "Exit status: 0 when printed, 1 when the compile failed, 2 on a usage error.\n",
+       run_mgmtgraph},
   };
   return all;
 }

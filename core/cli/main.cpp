@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cstring>
 #include <iostream>
 #include <string>
@@ -14,8 +15,12 @@ void print_overview() {
   std::cout << "Usage: marionette <subcommand> [options]\n\n"
                "A native configuration-management engine that speaks the Puppet language.\n\n"
                "Subcommands:\n";
+  std::size_t width = 0;
   for (const auto& c : marionette::cli::commands())
-    std::cout << "  " << c.name << std::string(10 - std::strlen(c.name), ' ') << c.summary << "\n";
+    width = std::max(width, std::strlen(c.name) + 2);
+  for (const auto& c : marionette::cli::commands())
+    std::cout << "  " << c.name << std::string(width - std::strlen(c.name), ' ') << c.summary
+              << "\n";
   std::cout
       << "\n`marionette <subcommand> --help` describes each one; --version prints the version.\n";
 }

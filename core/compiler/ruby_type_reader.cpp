@@ -1,7 +1,8 @@
 #include "compiler/ruby_type_reader.hpp"
 
 #include <algorithm>
-#include <optional>
+#include <map>
+#include <set>
 
 #include "compiler/ruby_tokens.hpp"
 #include "lang/diagnostic.hpp"
@@ -31,34 +32,42 @@ class TypeReader {
 
   ResourceTypeDefinition read() {
     bool found = false;
-    std::optional<std::string> current;  ///< the attribute whose block we are in
+    std::vector<std::string> current;  ///< the attributes whose block we are in
     std::vector<std::string> namevars;
     for (at_ = 0; at_ < tokens_.size(); ++at_) {
       const RubyToken& token = tokens_[at_];
       if (token.kind != Kind::Identifier) continue;
       bool called_on_something = at_ > 0 && tokens_[at_ - 1].punct(".");
+      bool makes_attribute = token.text == "newparam" || token.text == "newproperty" ||
+                             attribute_makers_.count(token.text) > 0;
       if (token.text == "newtype" && called_on_something) {
         if (read_newtype()) {
           found = true;
           newtype_line_ = token.line;
         }
-      } else if ((token.text == "newparam" || token.text == "newproperty") &&
-                 !called_on_something) {
+      } else if (makes_attribute && !called_on_something) {
+        if (passes_method_parameter()) continue;  // inside a method that makes attributes
         bool namevar = false;
-        current = attribute_name(&namevar);
-        add_unique(attributes_, *current);
-        if (namevar) add_unique(namevars, *current);
+        current = attribute_names(&namevar);
+        for (const std::string& name : current) {
+          add_unique(attributes_, name);
+          if (namevar) add_unique(namevars, name);
+        }
       } else if (token.text == "ensurable" && !called_on_something) {
         add_unique(attributes_, "ensure");
-      } else if (token.text == "isnamevar" && current) {
-        add_unique(namevars, *current);
+      } else if (token.text == "isnamevar") {
+        for (const std::string& name : current) add_unique(namevars, name);
       } else if (token.text == "newmetaparam" && !called_on_something) {
         fail(token, "a metaparameter defined by a module type (newmetaparam)");
+      } else if (token.text == "each" && called_on_something) {
+        read_symbol_loop();
       } else if (token.text == "def" && at_ + 3 < tokens_.size() &&
                  tokens_[at_ + 1].identifier("self") && tokens_[at_ + 2].punct(".") &&
                  tokens_[at_ + 3].identifier("title_patterns")) {
         at_ += 4;
         read_title_patterns();
+      } else if (token.text == "def") {
+        read_method_header();
       }
     }
     if (!found)
@@ -111,16 +120,80 @@ class TypeReader {
     return name->text == type_.name;
   }
 
-  /// At newparam/newproperty: the attribute's name; sets *namevar for `namevar: true` or
+  /// The attribute name an attribute-making call passes: its first argument.
+  const RubyToken* attribute_argument() const {
+    const RubyToken* open = next();
+    return next(open && open->punct("(") ? 2 : 1);
+  }
+
+  /// At `def NAME(PARAMETER, ...)` or `def self.NAME PARAMETER, ...`: remembers the method and
+  /// its first parameter, in case the method makes attributes (see passes_method_parameter).
+  void read_method_header() {
+    method_ = {};
+    std::size_t name_at =
+        next() && next()->identifier("self") && next(2) && next(2)->punct(".") ? 3 : 1;
+    const RubyToken* name = next(name_at);
+    if (!name || name->kind != Kind::Identifier) return;
+    const RubyToken* open = next(name_at + 1);
+    bool parenthesised = open && open->punct("(");
+    const RubyToken* parameter = next(name_at + (parenthesised ? 2 : 1));
+    if (!parameter || parameter->kind != Kind::Identifier ||
+        (!parenthesised && parameter->line != name->line))
+      return;
+    method_ = {name->text, parameter->text};
+    at_ += name_at;
+  }
+
+  /// At newparam/newproperty whose name is the first parameter of the method we are in
+  /// (`def self.newcheck(name, options = {}, &block)  newparam(name, options, &block)`, as
+  /// Puppet's exec has it): that method makes attributes, and a call to it with a literal name
+  /// is read as newparam/newproperty. True when this was such a call, which it passes.
+  bool passes_method_parameter() {
+    const RubyToken* name = attribute_argument();
+    if (!name || name->kind != Kind::Identifier || method_.name.empty() ||
+        name->text != method_.parameter || loop_variables_.count(name->text))
+      return false;
+    attribute_makers_.insert(method_.name);
+    return true;
+  }
+
+  /// At `.each` after a literal array of symbols, `[:a, :b].each do |p|`: remembers that `p`
+  /// stands for those names, so that `newparam(p)` in the block makes each of them.
+  void read_symbol_loop() {
+    std::size_t open = at_ - 1;  // the `.`
+    if (open == 0 || !tokens_[open - 1].punct("]")) return;
+    std::vector<std::string> names;
+    for (open -= 2; open > 0 && !tokens_[open].punct("["); --open) {
+      const RubyToken& element = tokens_[open];
+      if (element.kind == Kind::Symbol)
+        names.insert(names.begin(), element.text);
+      else if (!element.punct(","))
+        return;
+    }
+    bool block = next() && (next()->identifier("do") || next()->punct("{")) && next(2) &&
+                 next(2)->punct("|") && next(3) && next(3)->kind == Kind::Identifier &&
+                 next(4) && next(4)->punct("|");
+    if (open == 0 || names.empty() || !block) return;
+    loop_variables_[next(3)->text] = std::move(names);
+    at_ += 4;
+  }
+
+  /// At newparam/newproperty (or a method that makes attributes): the attribute's names, one
+  /// but for a loop variable of read_symbol_loop; sets *namevar for `namevar: true` or
   /// `:namevar => true` among the options.
-  std::string attribute_name(bool* namevar) {
+  std::vector<std::string> attribute_names(bool* namevar) {
     const RubyToken& keyword = tokens_[at_];
     const RubyToken* open = next();
     std::size_t name_at = open && open->punct("(") ? 2 : 1;
     const RubyToken* name = next(name_at);
-    if (!name || (name->kind != Kind::Symbol && name->kind != Kind::String) || name->interpolated)
+    std::vector<std::string> attributes;
+    if (name && name->kind == Kind::Identifier && loop_variables_.count(name->text))
+      attributes = loop_variables_.at(name->text);
+    else if (!name || (name->kind != Kind::Symbol && name->kind != Kind::String) ||
+             name->interpolated)
       fail(keyword, "an attribute whose name is not a literal symbol (" + keyword.text + ")");
-    std::string attribute = name->text;
+    else
+      attributes = {name->text};
     at_ += name_at;
     if (name_at == 2) {
       std::size_t depth = 1;
@@ -136,7 +209,7 @@ class TypeReader {
         }
       }
     }
-    return attribute;
+    return attributes;
   }
 
   void expect(std::string_view punct, const char* what) {
@@ -194,6 +267,11 @@ class TypeReader {
   ResourceTypeDefinition type_;
   std::vector<std::string> attributes_;
   std::uint32_t newtype_line_ = 1;
+  struct Method {
+    std::string name, parameter;
+  } method_;  ///< the method whose definition we are in, if it takes a parameter
+  std::set<std::string> attribute_makers_;  ///< methods that make the attribute they are given
+  std::map<std::string, std::vector<std::string>> loop_variables_;  ///< `|p|` → its symbols
 };
 
 }  // namespace

@@ -31,10 +31,12 @@ struct ResourceTypeDefinition {
 
 /// Reads a type file written with Puppet's type DSL without running Ruby: a tolerant scanner of
 /// the regular subset types use (`Puppet::Type.newtype(:name) do`, `newparam(:x, namevar: true)`,
-/// `newproperty(:y)`, `ensurable`, `isnamevar`, a literal `def self.title_patterns`). The
-/// file's name gives the type name it must define. A construct beyond that subset (a parent
-/// type, attributes named by variables, computed title patterns) throws lang::SourceError at
-/// that place in the file.
+/// `newproperty(:y)`, `ensurable`, `isnamevar`, a literal `def self.title_patterns`, a loop
+/// `[:a, :b].each do |p| newparam(p)`, and a class method that makes the attribute named by its
+/// first parameter, `def self.newcheck(name, ...) newparam(name, ...)`, called with literal
+/// names). The file's name gives the type name it must define. A construct beyond that subset
+/// (a parent type, attributes named by other variables, computed title patterns) throws
+/// lang::SourceError at that place in the file.
 ResourceTypeDefinition read_ruby_type(std::shared_ptr<const lang::SourceFile> source,
                                       const std::string& type_name);
 

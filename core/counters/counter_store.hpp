@@ -7,35 +7,26 @@
 #include <optional>
 #include <string>
 
+#include "metrics/counter_totals.hpp"
+
 namespace marionette::counters {
+
+/// The node's (or the fleet's) monotonic totals: one struct for the stores, the journal and the
+/// SNMP snapshot (metrics::CounterTotals), so that a new counter is one field and one line in
+/// kCounterFields (counters/totals.hpp).
+using Totals = metrics::CounterTotals;
 
 /// What one run adds to the totals. The run id makes adding idempotent: a run counted once is
 /// never counted again, even when the same delta is replayed after a crash or an outage.
 struct RunDelta {
   std::string run_id;
-  std::uint64_t runs = 1;
-  std::uint64_t resources_changed = 0;
-  std::uint64_t failures = 0;          ///< 1 when the run's compile or apply failed
-  std::uint64_t compiles = 0;          ///< 1 when the run compiled (or tried to)
-  std::uint64_t compile_failures = 0;  ///< 1 when the compile failed
-  std::uint64_t resources_failed = 0;
-  std::uint64_t events = 0;
-  std::uint64_t compile_us = 0;  ///< microseconds spent compiling
-  std::uint64_t apply_us = 0;    ///< microseconds spent applying
-};
+  Totals counts = one_run();
 
-struct Totals {
-  std::uint64_t runs = 0;
-  std::uint64_t resources_changed = 0;
-  std::uint64_t failures = 0;
-  std::uint64_t compiles = 0;
-  std::uint64_t compile_failures = 0;
-  std::uint64_t resources_failed = 0;
-  std::uint64_t events = 0;
-  std::uint64_t compile_us = 0;
-  std::uint64_t apply_us = 0;
-
-  bool operator==(const Totals&) const = default;
+  static Totals one_run() {
+    Totals counts;
+    counts.runs = 1;
+    return counts;
+  }
 };
 
 /// How the store is doing, for the MIB's store group.

@@ -11,7 +11,7 @@ namespace marionette::counters {
 
 std::string encode_journal_line(const RunDelta& delta) {
   nlohmann::ordered_json line = {{"run_id", delta.run_id}};
-  for (const CounterField& field : kCounterFields) line[field.name] = delta.*field.delta;
+  for (const CounterField& field : kCounterFields) line[field.name] = delta.counts.*field.total;
   return line.dump();
 }
 
@@ -22,9 +22,8 @@ bool decode_journal_line(const std::string& line, RunDelta* delta) {
   if (run_id == json.end() || !run_id->is_string() || run_id->get<std::string>().empty()) {
     return false;
   }
-  Totals counts = totals_from_json(json);
   delta->run_id = run_id->get<std::string>();
-  for (const CounterField& field : kCounterFields) delta->*field.delta = counts.*field.total;
+  delta->counts = totals_from_json(json);
   return true;
 }
 

@@ -252,7 +252,7 @@ std::optional<RedisCounterStore::Known> RedisCounterStore::flush_one(const RunDe
       keys_.fleet,   delta.run_id,      std::to_string(kRememberedRunIds)};
   for (const CounterField& field : kCounterFields) {
     args.push_back(field.name);
-    args.push_back(std::to_string(delta.*field.delta));
+    args.push_back(std::to_string(delta.counts.*field.total));
   }
   std::string error;
   auto reply = redis_.command(args, &error);

@@ -9,28 +9,27 @@
 /// Arithmetic and JSON for Totals and RunDelta, shared by the journal and both stores.
 namespace marionette::counters {
 
-/// One counted field: its name on disk and in Redis hashes, and where it lives in both structs.
+/// One counted field: its name on disk and in Redis hashes, and where it lives in Totals.
 struct CounterField {
   const char* name;
   std::uint64_t Totals::*total;
-  std::uint64_t RunDelta::*delta;
 };
 
 /// Every counted field, in one place. New fields go at the end (Redis scripts use the order).
 inline constexpr std::array<CounterField, 9> kCounterFields = {{
-    {"runs", &Totals::runs, &RunDelta::runs},
-    {"resources_changed", &Totals::resources_changed, &RunDelta::resources_changed},
-    {"failures", &Totals::failures, &RunDelta::failures},
-    {"compiles", &Totals::compiles, &RunDelta::compiles},
-    {"compile_failures", &Totals::compile_failures, &RunDelta::compile_failures},
-    {"resources_failed", &Totals::resources_failed, &RunDelta::resources_failed},
-    {"events", &Totals::events, &RunDelta::events},
-    {"compile_us", &Totals::compile_us, &RunDelta::compile_us},
-    {"apply_us", &Totals::apply_us, &RunDelta::apply_us},
+    {"runs", &Totals::runs},
+    {"resources_changed", &Totals::resources_changed},
+    {"failures", &Totals::failures},
+    {"compiles", &Totals::compiles},
+    {"compile_failures", &Totals::compile_failures},
+    {"resources_failed", &Totals::resources_failed},
+    {"events", &Totals::events},
+    {"compile_us", &Totals::compile_us},
+    {"apply_us", &Totals::apply_us},
 }};
 
 inline void add_delta(Totals& totals, const RunDelta& delta) {
-  for (const CounterField& field : kCounterFields) totals.*field.total += delta.*field.delta;
+  for (const CounterField& field : kCounterFields) totals.*field.total += delta.counts.*field.total;
 }
 
 inline std::int64_t unix_seconds_now() {

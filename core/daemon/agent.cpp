@@ -46,8 +46,8 @@ Agent::Agent(AgentSettings settings, metrics::Registry& registry, counters::Coun
   first.version = kVersion;
   first.started_at = started_at_;
   first.run_interval_s = settings_.run_interval.count();
-  first.node = counter_totals(counters_.totals());
-  first.fleet = counter_totals(counters_.fleet_totals().value_or(counters::Totals{}));
+  first.node = counters_.totals();
+  first.fleet = counters_.fleet_totals().value_or(counters::Totals{});
   set_store_status(first, counters_.status());
   registry_.publish(first);
   state_.pid = ::getpid();
@@ -92,7 +92,7 @@ void Agent::record(const RunOutcome& outcome) {
       counters_.add(delta_of(outcome, outcome.node_name + "/" + catalog::new_catalog_uuid()));
   std::optional<counters::Totals> fleet = counters_.fleet_totals();
   metrics::Snapshot next = snapshot_after(*registry_.latest(), outcome, totals, unix_now());
-  next.fleet = counter_totals(fleet.value_or(counters::Totals{}));
+  next.fleet = fleet.value_or(counters::Totals{});
   set_store_status(next, counters_.status());
   registry_.publish(std::move(next));
   state_.last_run = unix_now();

@@ -104,6 +104,7 @@ void apply_with(const catalog::Catalog& catalog, const RunSettings& settings, co
   options.tags = settings.tags;
   options.skip_tags = settings.skip_tags;
   options.show_diff = settings.show_diff;
+  options.graph_dir = settings.graph_dir;
   options.log = log;
   options.stop_requested = settings.stop_requested;
   if (settings.modulepath)

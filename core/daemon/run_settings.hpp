@@ -32,6 +32,7 @@ struct RunSettings {
   bool show_diff = false;              ///< Puppet's show_diff: log a file's content diff
   /// Puppet's write_catalog_summary: classes.txt and resources.txt in the state dir.
   bool write_catalog_summary = false;
+  std::optional<std::filesystem::path> graph_dir;  ///< --graph: the .dot files go there (graphdir)
   bool use_cache_on_failure = true;  ///< apply the cached catalog when compiling fails
   std::optional<std::filesystem::path> route_file;   ///< routes.yaml; default termini without
   std::vector<std::filesystem::path> external_dirs;  ///< facts.d; empty: facts' default dirs

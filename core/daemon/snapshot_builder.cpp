@@ -76,23 +76,18 @@ std::vector<metrics::TypeFigures> figures_by_type(const transaction::Report& rep
 counters::RunDelta delta_of(const RunOutcome& outcome, std::string run_id) {
   counters::RunDelta delta;
   delta.run_id = std::move(run_id);
-  delta.failures = outcome.failed() ? 1 : 0;
-  delta.compiles = outcome.could_not_run ? 0 : 1;
-  delta.compile_failures = outcome.compiled || outcome.could_not_run ? 0 : 1;
-  delta.compile_us = microseconds(outcome.compile_seconds);
-  delta.apply_us = outcome.report ? microseconds(outcome.apply_seconds) : 0;
+  counters::Totals& counts = delta.counts;
+  counts.failures = outcome.failed() ? 1 : 0;
+  counts.compiles = outcome.could_not_run ? 0 : 1;
+  counts.compile_failures = outcome.compiled || outcome.could_not_run ? 0 : 1;
+  counts.compile_us = microseconds(outcome.compile_seconds);
+  counts.apply_us = outcome.report ? microseconds(outcome.apply_seconds) : 0;
   if (outcome.report) {
-    delta.resources_changed = outcome.report->metrics.changed;
-    delta.resources_failed = outcome.report->metrics.failed;
-    delta.events = outcome.report->events.total;
+    counts.resources_changed = outcome.report->metrics.changed;
+    counts.resources_failed = outcome.report->metrics.failed;
+    counts.events = outcome.report->events.total;
   }
   return delta;
-}
-
-metrics::CounterTotals counter_totals(const counters::Totals& t) {
-  return {t.runs,     t.resources_changed, t.failures,
-          t.compiles, t.compile_failures,  t.resources_failed,
-          t.events,   t.compile_us,        t.apply_us};
 }
 
 void set_store_status(metrics::Snapshot& snapshot, const counters::StoreStatus& status) {
@@ -146,7 +141,7 @@ metrics::Snapshot snapshot_after(const metrics::Snapshot& previous, const RunOut
   } else {
     next.types.clear();
   }
-  next.node = counter_totals(totals);
+  next.node = totals;
   remember_run(next);
   return next;
 }

@@ -15,8 +15,6 @@ metrics::Snapshot snapshot_after(const metrics::Snapshot& previous, const RunOut
 /// What the counter store adds for one run.
 counters::RunDelta delta_of(const RunOutcome& outcome, std::string run_id);
 
-/// The counter figures as the snapshot carries them.
-metrics::CounterTotals counter_totals(const counters::Totals& totals);
 /// The store's state as the snapshot carries it.
 void set_store_status(metrics::Snapshot& snapshot, const counters::StoreStatus& status);
 

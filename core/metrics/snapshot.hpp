@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "metrics/counter_totals.hpp"
+
 namespace marionette::metrics {
 
 enum class AgentState : int { idle = 1, compiling = 2, applying = 3 };
@@ -14,19 +16,6 @@ enum class CatalogSource : int { compiled = 1, cached = 2 };
 enum class RunStatus : int { unchanged = 1, changed = 2, failed = 3, none = 4 };
 /// The counter store's state (counters::StoreStatus::backend).
 enum class StoreBackend : int { redis = 1, journal_only = 2, degraded = 3, file = 4 };
-
-/// Monotonic totals kept by the counter store, for this node or the whole fleet.
-struct CounterTotals {
-  std::uint64_t runs = 0;
-  std::uint64_t resources_changed = 0;
-  std::uint64_t failures = 0;  ///< runs whose compile or apply failed
-  std::uint64_t compiles = 0;
-  std::uint64_t compile_failures = 0;
-  std::uint64_t resources_failed = 0;
-  std::uint64_t events = 0;
-  std::uint64_t compile_us = 0;
-  std::uint64_t apply_us = 0;
-};
 
 /// The last run's figures for one resource type (one row of the per-type table).
 struct TypeFigures {

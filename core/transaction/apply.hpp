@@ -37,6 +37,9 @@ struct ApplyOptions {
   /// finished and the rest are skipped ("Transaction canceled, skipping"), as Puppet's
   /// stop_processing? does. Empty: never stop.
   std::function<bool()> stop_requested;
+  /// Puppet's --graph: where resources.dot, relationships.dot and expanded_relationships.dot
+  /// are written (graphdir); none: no graphs.
+  std::optional<std::filesystem::path> graph_dir;
 };
 
 /// Applies a catalog to this node: orders resources by the relationship graph, syncs each one,

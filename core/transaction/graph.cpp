@@ -36,6 +36,14 @@ RelationshipGraph::RelationshipGraph(const catalog::Catalog& catalog) : catalog_
   compute_order();
 }
 
+RelationshipGraph::RelationshipGraph(const catalog::Catalog& catalog, Unordered)
+    : catalog_(catalog) {
+  index_resources();
+  add_relationships();
+  add_autorequires();
+  add_vertices_and_edges();
+}
+
 void RelationshipGraph::add_relationships() {
   struct Metaparameter {
     const char* name;
@@ -58,6 +66,7 @@ void RelationshipGraph::add_relationships() {
         std::size_t other = resolve(reference, i);
         std::size_t source = meta.incoming ? other : i;
         std::size_t target = meta.incoming ? i : other;
+        declared_.push_back({source, target});
         auto [at, inserted] = seen.emplace(std::make_pair(source, target), relationships_.size());
         if (inserted) {
           relationships_.push_back({source, target, meta.refresh});
@@ -71,7 +80,9 @@ void RelationshipGraph::add_relationships() {
 
 /// Puppet's autorequire for the types we manage: a file requires the nearest managed directory
 /// above it and its owner and group, an exec its cwd and user, a cron job its user, a user its
-/// groups; never against a relationship already there in either direction.
+/// groups; never against a relationship already there in either direction. Each resource's in
+/// the order its Puppet type declares them (a file's parent before its owner), which is the
+/// order of the edges --graph writes.
 void RelationshipGraph::add_autorequires() {
   const auto& resources = catalog_.resources;
   std::unordered_map<std::string, std::size_t> files, users, groups;
@@ -95,6 +106,7 @@ void RelationshipGraph::add_autorequires() {
   auto require = [&](std::size_t dependency, std::size_t dependent) {
     if (dependency == dependent || related.count({dependency, dependent})) return;
     relationships_.push_back({dependency, dependent, false});
+    declared_.push_back({dependency, dependent});
     related.insert({dependency, dependent});
     related.insert({dependent, dependency});
   };
@@ -121,12 +133,7 @@ void RelationshipGraph::add_autorequires() {
       require_named(groups, i, "groups");
       continue;
     }
-    if (type == "File") {
-      require_named(users, i, "owner");
-      require_named(groups, i, "group");
-    } else if (type == "Exec" || type == "Cron") {
-      require_named(users, i, "user");
-    }
+    if (type == "Cron") require_named(users, i, "user");
     if (type == "File") {
       std::string path = file_path(resources[i]);
       // A relative path has no parent to require; the file type refuses it ("File paths must
@@ -141,12 +148,15 @@ void RelationshipGraph::add_autorequires() {
           break;
         }
       }
+      require_named(users, i, "owner");
+      require_named(groups, i, "group");
     } else if (type == "Exec") {
       auto cwd = resources[i].parameters.find("cwd");
       if (cwd != resources[i].parameters.end() && cwd->is_string()) {
         auto dir = files.find(cwd->get<std::string>());
         if (dir != files.end()) require(dir->second, i);
       }
+      require_named(users, i, "user");
     }
   }
 }
@@ -192,11 +202,14 @@ void RelationshipGraph::add_edge(std::size_t from, std::size_t to, bool refresh)
   edges_.push_back({from, to, refresh});
 }
 
-std::string RelationshipGraph::label(std::size_t vertex) const {
-  const auto& resource = catalog_.resources[vertices_[vertex].resource];
+std::string reference_label(const catalog::Resource& resource) {
   std::string type = canonical_type(resource.type);
   // Puppet names classes by capitalised title: Class[main] shows as Class[Main].
   return type + "[" + (type == "Class" ? canonical_type(resource.title) : resource.title) + "]";
+}
+
+std::string RelationshipGraph::label(std::size_t vertex) const {
+  return reference_label(catalog_.resources[vertices_[vertex].resource]);
 }
 
 std::vector<std::string> RelationshipGraph::evaluation_order() const {

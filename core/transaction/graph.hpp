@@ -23,7 +23,13 @@ class GraphError : public std::runtime_error {
 /// The relationships form at least one cycle; the message names the resources of each.
 class DependencyCycleError : public GraphError {
  public:
-  using GraphError::GraphError;
+  DependencyCycleError(const std::string& message, std::vector<std::vector<std::string>> paths)
+      : GraphError(message), paths_(std::move(paths)) {}
+  /// Up to ten paths around each cycle, as Puppet draws them in cycles.dot with --graph.
+  const std::vector<std::vector<std::string>>& paths() const { return paths_; }
+
+ private:
+  std::vector<std::vector<std::string>> paths_;
 };
 
 /// "apache::vhost" -> "Apache::Vhost": a resource type name as Puppet prints it.
@@ -31,6 +37,10 @@ std::string canonical_type(std::string_view type);
 
 /// Splits "Type[title]" into its canonical type and title; nothing when it is not a reference.
 std::optional<std::pair<std::string, std::string>> parse_reference(std::string_view text);
+
+/// "Notify[a]", "Class[App]" (a class's title capitalised): a resource as Puppet names it in
+/// the graph and in logs.
+std::string reference_label(const catalog::Resource& resource);
 
 /// Class, Stage, Node, defined types, and anything that contains resources: not managed itself.
 bool is_container_type(const catalog::Resource& resource);
@@ -54,6 +64,10 @@ class RelationshipGraph {
 
   /// Throws GraphError for a missing relationship target or a dependency cycle.
   explicit RelationshipGraph(const catalog::Catalog& catalog);
+  /// The graph of a catalog whose relationships may form cycles: vertices and edges only, no
+  /// order (for drawing it). Throws GraphError for a missing relationship target.
+  struct Unordered {};
+  RelationshipGraph(const catalog::Catalog& catalog, Unordered);
 
   const std::vector<Vertex>& vertices() const { return vertices_; }
   const std::vector<Edge>& edges() const { return edges_; }
@@ -67,6 +81,16 @@ class RelationshipGraph {
   std::vector<std::size_t> containers_of(std::size_t resource) const;
   /// "Notify[a]" for a resource, "Class[App]" for either anchor of a container.
   std::string label(std::size_t vertex) const;
+  /// Every relationship between catalog resources (source, target) as Puppet adds its edges:
+  /// each resource's require, subscribe, before and notify in catalog order, then the
+  /// autorequires; a relationship declared twice is here twice.
+  const std::vector<std::pair<std::size_t, std::size_t>>& declared_relationships() const {
+    return declared_;
+  }
+  /// The resources a container directly contains, in catalog edge order.
+  const std::vector<std::size_t>& contents(std::size_t resource) const {
+    return contents_[resource];
+  }
   /// The managed resources' refs ("File[/x]") in evaluation order.
   std::vector<std::string> evaluation_order() const;
 
@@ -90,6 +114,7 @@ class RelationshipGraph {
     bool refresh;
   };
   std::vector<Relationship> relationships_;  ///< between catalog resources, before anchoring
+  std::vector<std::pair<std::size_t, std::size_t>> declared_;
   std::vector<Vertex> vertices_;
   std::vector<std::size_t> admissible_, completed_;  ///< resource index -> vertex id
   std::vector<Edge> edges_;

@@ -61,26 +61,33 @@ std::vector<std::vector<std::size_t>> strongly_connected(
   return components;
 }
 
-/// Puppet's paths_in_cycle: breadth-first from the first vertex until a path revisits one.
-std::vector<std::size_t> path_in_cycle(const std::vector<std::size_t>& cycle,
-                                       const std::vector<std::vector<std::size_t>>& adjacent) {
+/// Puppet's paths_in_cycle: breadth-first from the first vertex; a path that revisits a vertex
+/// is a path around the cycle, and the search stops at `max_paths` of them (in the order found).
+std::vector<std::vector<std::size_t>> paths_in_cycle(
+    const std::vector<std::size_t>& cycle, const std::vector<std::vector<std::size_t>>& adjacent,
+    std::size_t max_paths) {
   std::unordered_set<std::size_t> members(cycle.begin(), cycle.end());
+  std::vector<std::vector<std::size_t>> found;
   std::deque<std::pair<std::size_t, std::vector<std::size_t>>> queue{{cycle.front(), {}}};
   for (std::size_t steps = 0; !queue.empty() && steps < 100000; ++steps) {
     auto [vertex, path] = std::move(queue.front());
     queue.pop_front();
     if (std::find(path.begin(), path.end(), vertex) != path.end()) {
       path.push_back(vertex);
-      return path;
+      found.push_back(std::move(path));
+      if (found.size() >= max_paths) break;
+      continue;
     }
     path.push_back(vertex);
     for (std::size_t next : adjacent[vertex]) {
       if (members.count(next)) queue.emplace_back(next, path);
     }
   }
-  std::vector<std::size_t> fallback = cycle;
-  fallback.push_back(cycle.front());
-  return fallback;
+  if (found.empty()) {
+    found.push_back(cycle);
+    found.back().push_back(cycle.front());
+  }
+  return found;
 }
 
 }  // namespace
@@ -121,13 +128,25 @@ void RelationshipGraph::check_cycles() const {
   });
   std::string message = "Found " + std::to_string(cycles.size()) + " dependency cycle" +
                         (cycles.size() == 1 ? "" : "s") + ":";
+  auto by_key = [&](const std::vector<std::size_t>& a, const std::vector<std::size_t>& b) {
+    return std::lexicographical_compare(
+        a.begin(), a.end(), b.begin(), b.end(),
+        [&](std::size_t x, std::size_t y) { return sort_key(x) < sort_key(y); });
+  };
+  std::vector<std::vector<std::string>> drawn;
   for (const auto& cycle : cycles) {
     std::string text;
-    for (std::size_t v : path_in_cycle(cycle, adjacent))
-      text += (text.empty() ? "" : " => ") + label(v);
+    const auto first = paths_in_cycle(cycle, adjacent, 1);
+    for (std::size_t v : first.front()) text += (text.empty() ? "" : " => ") + label(v);
     message += "\n(" + text + ")";
+    auto paths = paths_in_cycle(cycle, adjacent, 10);
+    std::sort(paths.begin(), paths.end(), by_key);
+    for (const auto& path : paths) {
+      drawn.emplace_back();
+      for (std::size_t v : path) drawn.back().push_back(label(v));
+    }
   }
-  throw DependencyCycleError(message);
+  throw DependencyCycleError(message, std::move(drawn));
 }
 
 void RelationshipGraph::compute_order() {

@@ -9,6 +9,7 @@
 #include "ral/resource_type.hpp"
 #include "transaction/apply.hpp"
 #include "transaction/graph.hpp"
+#include "transaction/graph_dot.hpp"
 #include "transaction/resource_path.hpp"
 
 namespace marionette::transaction {
@@ -62,15 +63,40 @@ class Transaction {
     };
   }
 
+  /// Puppet's --graph files, when asked for; a graphdir that cannot be written is an error
+  /// line, not the end of the run.
+  void write_graphs(const RelationshipGraph& graph) {
+    if (!options_.graph_dir) return;
+    try {
+      write_dot_graphs(catalog_, graph, *options_.graph_dir);
+    } catch (const std::exception& e) {
+      log_("err", e.what());
+    }
+  }
+
   /// Builds the graph and binds providers; false (report says why) when the run cannot start.
   bool prepare() {
     try {
       graph_.emplace(catalog_);
+      write_graphs(*graph_);
     } catch (const DependencyCycleError& cycle) {
-      // Puppet's hint, its "\n" printed as the two characters it writes.
-      log_("err", std::string(cycle.what()) +
-                      "\\nTry the '--graph' option and opening the resulting '.dot' file in "
-                      "OmniGraffle or GraphViz");
+      // Puppet writes the graphs before it looks for cycles.
+      if (options_.graph_dir)
+        write_graphs(RelationshipGraph(catalog_, RelationshipGraph::Unordered{}));
+      // Puppet's hint (or, with --graph, where it drew the cycles), its "\n" printed as the
+      // two characters it writes.
+      std::string after =
+          "Try the '--graph' option and opening the resulting '.dot' file in "
+          "OmniGraffle or GraphViz";
+      if (options_.graph_dir) {
+        try {
+          after = "Cycle graph written to " +
+                  write_cycles_dot(cycle.paths(), *options_.graph_dir).string() + ".";
+        } catch (const std::exception& e) {
+          log_("err", e.what());
+        }
+      }
+      log_("err", std::string(cycle.what()) + "\\n" + after);
       return fail_run("One or more resource dependency cycles detected in graph");
     } catch (const GraphError& error) {
       return fail_run(error.what());

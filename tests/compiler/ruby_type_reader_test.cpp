@@ -85,6 +85,63 @@ TEST(RubyTypeReader, ANameParameterIsTheKeyWhenNoneIsMarked) {
   EXPECT_EQ(type.key_attributes, Strings{"name"});
 }
 
+// heini-wait-for's wait_for.rb (as Puppet's own exec): a class method that makes the parameter
+// it is given, called with literal names.
+TEST(RubyTypeReader, ReadsAMethodThatMakesTheParameterItIsGiven) {
+  ResourceTypeDefinition type = read("wait", R"RUBY(
+module Mixins
+  def sync
+    tries = self.resource[:max_retries]
+  end
+end
+Puppet::Type.newtype(:wait) do
+  def self.newcheck(name, options = {}, &block)
+    @checks ||= {}
+    check = newparam(name, options, &block)
+    @checks[name] = check
+  end
+  def self.checks
+    @checks.keys
+  end
+  def check_all_attributes(refreshing = false)
+    self.class.checks.each { |check| next if refreshing and check == :refreshonly }
+  end
+  newproperty(:seconds)
+  newparam(:query) do
+    isnamevar
+  end
+  newcheck(:refreshonly) do
+    newvalues(:true, :false)
+    def check(value)
+      value != :true
+    end
+  end
+  newcheck :unless, :namevar => false
+end
+)RUBY");
+  EXPECT_EQ(type.attributes, (Strings{"seconds", "query", "refreshonly", "unless"}));
+  EXPECT_EQ(type.key_attributes, Strings{"query"});
+}
+
+// keystone_user_role.rb and swift's ring_*_device.rb: attributes made in a loop over a literal
+// array of symbols, each a namevar when the block says isnamevar.
+TEST(RubyTypeReader, ReadsAttributesMadeInALoopOverLiteralSymbols) {
+  ResourceTypeDefinition type = read("role", R"RUBY(
+Puppet::Type.newtype(:role) do
+  newparam(:name, :namevar => true)
+  [:user, :project].each do |p|
+    newparam(p) do
+      isnamevar
+    end
+  end
+  [:id, :balance].each { |param| newproperty(param) }
+  newproperty(:roles)
+end
+)RUBY");
+  EXPECT_EQ(type.attributes, (Strings{"name", "user", "project", "id", "balance", "roles"}));
+  EXPECT_EQ(type.key_attributes, (Strings{"name", "user", "project"}));
+}
+
 /// The error's rendered text: file:line:column and the message.
 std::string error_of(const std::string& name, const std::string& text) {
   try {
@@ -103,7 +160,7 @@ TEST(RubyTypeReader, NamesTheFileLineAndConstructBeyondIt) {
 
   std::string computed = error_of("loop",
                                   "Puppet::Type.newtype(:loop) do\n"
-                                  "  [:a, :b].each do |p|\n"
+                                  "  PARAMETERS.each do |p|\n"
                                   "    newparam(p)\n"
                                   "  end\n"
                                   "end\n");

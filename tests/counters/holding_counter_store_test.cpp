@@ -44,7 +44,7 @@ TEST(HoldingCounterStore, HoldsRunsTheStateDirRefusesAndRecordsThemLaterOnce) {
 
   flaky.full = true;
   RunDelta failed{"r2"};
-  failed.failures = 1;
+  failed.counts.failures = 1;
   Totals during = store.add(failed);
   EXPECT_EQ(during.runs, 2u) << "a run the state dir refused is still counted";
   EXPECT_EQ(during.failures, 1u);

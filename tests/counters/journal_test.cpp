@@ -17,8 +17,8 @@ TEST(JournalLine, RoundTrips) {
   RunDelta decoded;
   ASSERT_TRUE(decode_journal_line(encode_journal_line(delta), &decoded));
   EXPECT_EQ(decoded.run_id, "run-1");
-  EXPECT_EQ(decoded.resources_changed, 7u);
-  EXPECT_EQ(decoded.failures, 1u);
+  EXPECT_EQ(decoded.counts.resources_changed, 7u);
+  EXPECT_EQ(decoded.counts.failures, 1u);
 }
 
 TEST(JournalLine, RejectsTornAndForeignLines) {

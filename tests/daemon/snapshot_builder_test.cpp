@@ -206,31 +206,31 @@ TEST(DeltaOf, CountsTheRunsCompileApplyAndFigures) {
   run.report->events.total = 6;
   counters::RunDelta delta = delta_of(run, "web01/abc");
   EXPECT_EQ(delta.run_id, "web01/abc");
-  EXPECT_EQ(delta.runs, 1u);
-  EXPECT_EQ(delta.compiles, 1u);
-  EXPECT_EQ(delta.compile_failures, 0u);
-  EXPECT_EQ(delta.resources_changed, 4u);
-  EXPECT_EQ(delta.resources_failed, 1u);
-  EXPECT_EQ(delta.events, 6u);
-  EXPECT_EQ(delta.compile_us, 12300u);
-  EXPECT_EQ(delta.apply_us, 500000u);
+  EXPECT_EQ(delta.counts.runs, 1u);
+  EXPECT_EQ(delta.counts.compiles, 1u);
+  EXPECT_EQ(delta.counts.compile_failures, 0u);
+  EXPECT_EQ(delta.counts.resources_changed, 4u);
+  EXPECT_EQ(delta.counts.resources_failed, 1u);
+  EXPECT_EQ(delta.counts.events, 6u);
+  EXPECT_EQ(delta.counts.compile_us, 12300u);
+  EXPECT_EQ(delta.counts.apply_us, 500000u);
 
   RunOutcome failed;
   failed.compile_seconds = 0.002;
   delta = delta_of(failed, "web01/def");
-  EXPECT_EQ(delta.failures, 1u);
-  EXPECT_EQ(delta.compile_failures, 1u);
-  EXPECT_EQ(delta.apply_us, 0u);
+  EXPECT_EQ(delta.counts.failures, 1u);
+  EXPECT_EQ(delta.counts.compile_failures, 1u);
+  EXPECT_EQ(delta.counts.apply_us, 0u);
 }
 
 TEST(DeltaOf, ARunThatCouldNotRunIsAFailedRunWithoutACompile) {
   RunOutcome stuck;
   stuck.could_not_run = "Could not run: cannot write the run lock /s/lock: No space left on device";
   counters::RunDelta delta = delta_of(stuck, "web01/ghi");
-  EXPECT_EQ(delta.runs, 1u);
-  EXPECT_EQ(delta.failures, 1u);
-  EXPECT_EQ(delta.compiles, 0u);
-  EXPECT_EQ(delta.compile_failures, 0u);
+  EXPECT_EQ(delta.counts.runs, 1u);
+  EXPECT_EQ(delta.counts.failures, 1u);
+  EXPECT_EQ(delta.counts.compiles, 0u);
+  EXPECT_EQ(delta.counts.compile_failures, 0u);
 
   metrics::Snapshot before = snapshot_after({}, applied_run(), {}, 1);
   metrics::Snapshot after = snapshot_after(before, stuck, {}, 2);

@@ -1,0 +1,86 @@
+// `marionette mgmtgraph print`: what mgmt's puppet GAPI ran (`puppet mgmtgraph print
+// --manifest FILE`, `--code CODE`, or with neither the agent's catalog) to get the relationship
+// graph as its YAML graph; here the manifest is compiled as `compile` compiles it.
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "cli/command.hpp"
+#include "cli/mgmt_graph.hpp"
+#include "cli/run_log.hpp"
+#include "cli/settings_from_arguments.hpp"
+#include "compiler/compiler.hpp"
+#include "lang/diagnostic.hpp"
+
+namespace marionette::cli {
+
+namespace {
+
+/// --code CODE: the code in a private temporary file for the compile, removed after it.
+class CodeFile {
+ public:
+  explicit CodeFile(const std::string& code) {
+    std::string name =
+        (std::filesystem::temp_directory_path() / "marionette-code-XXXXXX.pp").string();
+    int fd = mkstemps(name.data(), 3);
+    if (fd < 0) throw std::runtime_error("Could not write the code to a temporary file");
+    close(fd);
+    path_ = name;
+    std::ofstream(path_, std::ios::binary) << code;
+  }
+  ~CodeFile() {
+    std::error_code ignored;
+    std::filesystem::remove(path_, ignored);
+  }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+}  // namespace
+
+int run_mgmtgraph(const std::vector<std::string>& words) {
+  std::set<std::string> valued = kRunOptions;
+  valued.insert("code");
+  valued.insert("config");  // mgmt passes --config=FILE; the run options here say where things are
+  Arguments args(words, valued, {});
+  const auto& positionals = args.positionals();
+  if (!positionals.empty() && positionals[0] != "print")
+    throw UsageError("unknown action '" + positionals[0] + "' (the action is print)");
+  if (positionals.size() > 1) throw UsageError("unexpected argument '" + positionals[1] + "'");
+  if (args.value("code") && (args.value("manifest") || args.value("env-dir")))
+    throw UsageError("give --code or --manifest/--env-dir, not both");
+  std::optional<CodeFile> code;
+  if (auto text = args.value("code")) code.emplace(*text);
+  daemon::RunSettings settings = settings_from(args);
+  if (code) settings.manifest = code->path();
+  if (!settings.env_dir && !settings.manifest)
+    throw UsageError("give --manifest FILE, --code CODE or --env-dir DIR");
+  daemon::RunLog log = make_run_log(false, false);
+  try {
+    compiler::CompileRequest request;
+    request.facts = daemon::load_facts(settings);
+    request.node_name = daemon::node_name_for(settings, request.facts);
+    request.env_dir = settings.env_dir;
+    request.manifest = settings.manifest;
+    request.modulepath = settings.modulepath;
+    request.environment = settings.environment;
+    request.hiera_config = settings.hiera_config;
+    catalog::Catalog catalog = compiler::compile(request);
+    std::cout << mgmt_yaml(catalog, log);
+    std::cout.flush();
+    return 0;
+  } catch (const lang::SourceError& e) {
+    std::cerr << lang::render(e);
+  } catch (const std::exception& e) {
+    print_error(e.what());
+  }
+  return 1;
+}
+
+}  // namespace marionette::cli

@@ -1,0 +1,105 @@
+#include "golden_case.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <stdexcept>
+
+#include "catalog_compare.hpp"
+#include "compiler/compiler.hpp"
+#include "compiler/module_path.hpp"
+#include "lang/diagnostic.hpp"
+
+namespace marionette::testing {
+
+namespace fs = std::filesystem;
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string join_lines(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const std::string& line : lines) text += line + "\n";
+  return text;
+}
+
+std::vector<std::string> golden_case_names(const fs::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(dir))
+    if (entry.is_directory()) names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+namespace {
+
+compiler::CompileRequest request_for(const fs::path& dir, const facts::Facts& facts,
+                                     const std::string& basemodulepath) {
+  compiler::CompileRequest request;
+  request.env_dir = dir;
+  // The case's environment.conf counts, as it does for Puppet.
+  compiler::EnvironmentSettings where;
+  where.env_dir = dir;
+  where.basemodulepath = basemodulepath;
+  compiler::ResolvedEnvironment resolved = compiler::resolve_environment(where);
+  request.manifest = resolved.manifest;
+  request.modulepath = resolved.modulepath;
+  request.facts = facts;
+  request.node_name = facts.value("fqdn", std::string("node1.example.com"));
+  // The case's Puppet settings (puppet-expected gives them to Puppet the same way).
+  std::ifstream settings(dir / "puppet-settings");
+  for (std::string setting; std::getline(settings, setting);) {
+    if (setting == "--strict_variables") {
+      request.strictness.strict_variables = true;
+    } else if (setting.starts_with("--strict=")) {
+      auto level = compiler::parse_strict(setting.substr(9));
+      if (!level) throw std::runtime_error((dir / "puppet-settings").string() + ": " + setting);
+      request.strictness.strict = *level;
+    } else if (!setting.empty()) {
+      throw std::runtime_error((dir / "puppet-settings").string() +
+                               ": the golden test does not know " + setting);
+    }
+  }
+  return request;
+}
+
+// Puppet refuses the case: we must too, naming the same file and line.
+std::vector<std::string> error_differences(const compiler::CompileRequest& request,
+                                           const std::string& puppet) {
+  std::string rendered;
+  try {
+    compiler::compile(request);
+    return {"compiled, but Puppet fails: " + puppet};
+  } catch (const lang::SourceError& e) {
+    rendered = lang::render(e);
+  }
+  std::smatch where;
+  if (!std::regex_search(puppet, where, std::regex(R"(\(file: ([^,)]+), line: (\d+))"))) return {};
+  std::string expected = fs::path(where[1].str()).filename().string() + ":" + where[2].str();
+  if (rendered.find(expected) != std::string::npos) return {};
+  return {"expected the error to name " + expected + ", got:\n" + rendered};
+}
+
+}  // namespace
+
+std::vector<std::string> golden_differences(const fs::path& dir, const facts::Facts& facts,
+                                            const std::string& basemodulepath) {
+  compiler::CompileRequest request = request_for(dir, facts, basemodulepath);
+  if (fs::exists(dir / "expected.error"))
+    return error_differences(request, read_text(dir / "expected.error"));
+  nlohmann::json actual = nlohmann::json::parse(catalog::to_json(compiler::compile(request)));
+  if (std::getenv("MARIONETTE_REGENERATE_GOLDENS") != nullptr) {
+    std::ofstream(dir / "expected.json") << actual.dump(1) << "\n";
+    return {};
+  }
+  nlohmann::json expected = nlohmann::json::parse(read_text(dir / "expected.json"));
+  return compare_catalogs(expected, actual);
+}
+
+}  // namespace marionette::testing

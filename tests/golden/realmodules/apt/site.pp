@@ -1,0 +1,2 @@
+# real-module case apt (main class), from scripts/real-modules-cases.yaml
+include apt

@@ -1,0 +1,2 @@
+# real-module case chrony (main class), from scripts/real-modules-cases.yaml
+include chrony

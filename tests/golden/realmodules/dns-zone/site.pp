@@ -1,0 +1,3 @@
+# real-module case dns-zone (define), from scripts/real-modules-cases.yaml
+include dns
+dns::zone { 'example.com': }

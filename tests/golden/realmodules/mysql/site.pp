@@ -1,0 +1,2 @@
+# real-module case mysql (main class), from scripts/real-modules-cases.yaml
+include mysql::server
