@@ -5,6 +5,7 @@
 #include "cli/arguments.hpp"
 #include "cli/command.hpp"
 #include "cli/lock_options.hpp"
+#include "cli/run_flags.hpp"
 #include "cli/run_log.hpp"
 #include "cli/settings_from_arguments.hpp"
 #include "cli/snmp_module.hpp"
@@ -62,6 +63,7 @@ daemon::AgentSettings agent_settings(const config::AgentConfig& config, const Ar
   LockWait wait = lock_wait_from(args);
   settings.wait_for_lock = wait.retry_every;
   settings.max_wait_for_lock = wait.max_wait;
+  apply_run_flags(args, settings.run, true);  // Puppet's agent writes the catalog summary
   return settings;
 }
 
@@ -126,9 +128,11 @@ class Reloader {
 int run_agent(const std::vector<std::string>& words) {
   std::set<std::string> valued = setting_options();
   valued.insert(kLockOptions.begin(), kLockOptions.end());
+  valued.insert(kRunFlagValued.begin(), kRunFlagValued.end());
   std::set<std::string> flags = setting_switches();
   flags.insert({"no-daemonize", "onetime", "debug", "verbose", "test", "evaltrace",
                 "detailed-exitcodes"});
+  flags.insert(kRunFlagSwitches.begin(), kRunFlagSwitches.end());
   Arguments args(words, valued, flags,
                  {{"d", "debug"}, {"v", "verbose"}, {"t", "test"}, {"o", "onetime"},
                   {"l", "logdest"}});
@@ -141,7 +145,13 @@ int run_agent(const std::vector<std::string>& words) {
     print_error(e.what());
     return 1;
   }
-  daemon::AgentSettings settings = agent_settings(config, args);
+  daemon::AgentSettings settings;
+  try {
+    settings = agent_settings(config, args);
+  } catch (const std::invalid_argument& e) {
+    print_error(e.what());  // a bad --strict: Puppet's text and exit code
+    return 1;
+  }
   std::string root_oid = config.root_oid;
   if (!root_oid.empty() && !subagent::parse_oid(root_oid))
     throw UsageError(

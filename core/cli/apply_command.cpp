@@ -4,7 +4,6 @@
 #include <chrono>
 #include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "catalog/catalog.hpp"
 #include "cli/apply_log.hpp"
@@ -13,6 +12,7 @@
 #include "cli/graphdir.hpp"
 #include "cli/lock_options.hpp"
 #include "cli/manifest_text.hpp"
+#include "cli/run_flags.hpp"
 #include "cli/run_log.hpp"
 #include "cli/run_summary.hpp"
 #include "cli/settings_from_arguments.hpp"
@@ -62,8 +62,10 @@ int run_apply(const std::vector<std::string>& words) {
   std::set<std::string> valued = kRunOptions;
   valued.insert({"catalog", "execute", "color"});
   valued.insert(kLockOptions.begin(), kLockOptions.end());
+  valued.insert(kRunFlagValued.begin(), kRunFlagValued.end());
   std::set<std::string> flags = setting_switches();
   flags.insert({"detailed-exitcodes", "debug", "verbose", "test", "trace", "evaltrace", "summarize"});
+  flags.insert(kRunFlagSwitches.begin(), kRunFlagSwitches.end());
   Arguments args(words, valued, flags, kApplyShortFlags);
   // As Puppet: with -e, the code is the manifest and a file named too is ignored.
   if (!args.value("execute") && args.positionals().size() > 1)
@@ -81,6 +83,8 @@ int run_apply(const std::vector<std::string>& words) {
   settings.application = "apply";  // no catalog cache, never a cached catalog: Puppet's apply
   settings.use_cache_on_failure = false;
   settings.evaltrace = args.flag("evaltrace");
+  if (args.flag("test")) settings.show_diff = true;  // Puppet's -t turns show_diff on
+  apply_run_flags(args, settings);
   const bool detailed_exitcodes = args.flag("detailed-exitcodes") || args.flag("test");
   std::optional<ManifestText> code;
   if (auto execute = args.value("execute")) {

@@ -98,8 +98,9 @@ bool validate_directory(const fs::path& dir) {
 /// The environment's main manifest, which Puppet validates when given no FILE: environment.conf's
 /// `manifest`, else site.pp (marionette's shortcut) or the manifests directory.
 fs::path default_manifest(const Arguments& args) {
-  compiler::EnvironmentSettings where = environment_settings_from(args);
-  if (auto dir = args.value("env-dir")) where.env_dir = existing_path(*dir, "--env-dir", true);
+  config::AgentConfig config = config_from(args, config::RunMode::user);
+  compiler::EnvironmentSettings where = environment_settings_from(config);
+  if (config.env_dir) where.env_dir = existing_path(*config.env_dir, "--env-dir", true);
   compiler::ResolvedEnvironment resolved = compiler::resolve_environment(where);
   if (resolved.manifest) return *resolved.manifest;
   fs::path env_dir = resolved.env_dir.value_or(
@@ -133,9 +134,8 @@ int validate_default(const Arguments& args) {
 int run_parser(const std::vector<std::string>& words) {
   if (words.empty()) throw UsageError("parser needs an action: validate or dump");
   const std::string& action = words[0];
-  Arguments arguments(std::vector<std::string>(words.begin() + 1, words.end()),
-                      {"env-dir", "environment", "environmentpath", "modulepath", "basemodulepath"},
-                      {});
+  Arguments arguments(std::vector<std::string>(words.begin() + 1, words.end()), kRunOptions,
+                      setting_switches());
   const auto& files = arguments.positionals();
   if (action == "validate") {
     if (files.empty()) return validate_default(arguments);

@@ -130,6 +130,9 @@ daemon::RunSettings run_settings_from(const config::AgentConfig& config) {
   settings.route_file = config.route_file;
   settings.redis_url = config.redis;  // for redis termini
   settings.redis_prefix = config.redis_prefix;
+  if (auto level = compiler::parse_strict(config.strict)) settings.strictness.strict = *level;
+  settings.strictness.strict_variables = config.strict_variables;
+  settings.show_diff = config.show_diff;
   // Puppet's graphdir defaults to $statedir/graphs; the graphs are written with --graph only.
   if (config.graph) settings.graph_dir = config.graphdir.value_or(settings.state_dir / "graphs");
   daemon::resolve_environment(settings, environment_settings_from(config));

@@ -174,7 +174,7 @@ catalog::Catalog compile(const CompileRequest& request) {
   double* parse_seconds = request.timings ? &request.timings->parse_seconds : nullptr;
   if (parse_seconds) *parse_seconds = 0;
   Environment environment(request.env_dir, request.manifest, request.modulepath, parse_seconds);
-  environment.load_main_manifest();
+  environment.load_main_manifest(request.strictness.strict);
   Evaluator evaluator(request, environment);
   return without_stray_jumps([&] { return evaluator.run(); });
 }
@@ -189,7 +189,7 @@ std::string compile_to_json(const CompileRequest& request, Teardown teardown) {
 std::string compile_to_json(const CompileRequest& request, OpenedEnvironment opened,
                             Teardown teardown) {
   std::unique_ptr<Environment> environment = std::move(opened.environment_);
-  environment->load_main_manifest();
+  environment->load_main_manifest(request.strictness.strict);
   auto evaluator = std::make_unique<Evaluator>(request, *environment);
   without_stray_jumps([&] { evaluator->compile_resources(); });
   environment->stop_prefetching();

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "catalog/catalog.hpp"
+#include "compiler/strictness.hpp"
 #include "facts/facts.hpp"
 
 namespace marionette::compiler {
@@ -36,6 +37,7 @@ struct CompileRequest {
   /// the facts' so that they win.
   std::vector<std::pair<std::string, facts::Facts>> node_classes;
   facts::Facts node_parameters = facts::Facts::object();
+  Strictness strictness;  ///< Puppet's strict and strict_variables settings
 };
 
 /// Compiles a catalog as Puppet 7 would. Throws lang::SourceError for errors in manifests

@@ -87,7 +87,8 @@ Environment::Environment(const std::optional<fs::path>& env_dir,
   env_dir_ = env_dir;
 }
 
-void Environment::load_main_manifest() {
+void Environment::load_main_manifest(Strict strict) {
+  strict_ = strict;
   if (main_manifest_) {
     load_main(*main_manifest_);
   } else if (env_dir_) {
@@ -145,6 +146,9 @@ const lang::Program& Environment::parse_absolute(const std::string& absolute) {
     std::shared_ptr<const lang::SourceFile> source = lang::read_source(absolute);
     loaded_.push_back(timed(parse_seconds_, [&] { return lang::parse(source, arena_); }));
   }
+  // Puppet's validation issues that `strict` governs, as the file is loaded.
+  for (const lang::StrictIssue& issue : loaded_.back().strict_issues)
+    strict_issue(strict_, issue.message, issue.where);
   register_definitions(loaded_.back().body, "");
   return loaded_.back();
 }

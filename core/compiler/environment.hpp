@@ -11,6 +11,7 @@
 
 #include "compiler/module_types.hpp"
 #include "compiler/parse_prefetch.hpp"
+#include "compiler/strictness.hpp"
 #include "lang/ast/ast.hpp"
 #include "lang/parser.hpp"
 
@@ -32,8 +33,10 @@ class Environment {
               double* parse_seconds = nullptr);
   ~Environment();
 
-  /// Parses the main manifest. Throws when there is none, or for its syntax errors.
-  void load_main_manifest();
+  /// Parses the main manifest. Throws when there is none, or for its syntax errors. `strict`
+  /// says what becomes of the issues Puppet's `strict` governs, in it and in every file loaded
+  /// later (a duplicate hash key warns, fails the compile at it, or is let be).
+  void load_main_manifest(Strict strict = Strict::Warning);
 
   /// The evaluation is over: stop parsing module files ahead of need.
   void stop_prefetching();
@@ -93,6 +96,7 @@ class Environment {
   std::optional<std::filesystem::path> env_dir_;
   std::optional<std::filesystem::path> main_manifest_;  ///< given instead of the environment's
   double* parse_seconds_;
+  Strict strict_ = Strict::Warning;
   /// module_dir's answers: the first modulepath entry's MODULE directory, or none.
   mutable std::unordered_map<std::string, std::optional<std::filesystem::path>> module_dirs_;
   std::unique_ptr<ParsePrefetch> prefetch_;

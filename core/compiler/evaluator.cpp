@@ -219,7 +219,19 @@ Value Evaluator::evaluate_variable(const ast::Variable& variable, Scope& scope) 
     return Value();
   }
   const Value* found = find_variable(name, scope);
-  return found ? *found : Value();
+  if (!found) {
+    unknown_variable(name, variable.where);
+    return Value();
+  }
+  return *found;
+}
+
+void Evaluator::unknown_variable(const std::string& name, const lang::SourceLocation& where) const {
+  // Puppet's scope knows these two everywhere, set or not.
+  if (name == "module_name" || name == "caller_module_name") return;
+  const Strictness& strictness = request_.strictness;
+  strict_issue(strictness.strict_variables ? Strict::Error : strictness.strict,
+               "Unknown variable: '" + name + "'.", where);
 }
 
 const Value* Evaluator::find_variable(const std::string& name, Scope& scope) const {
@@ -286,7 +298,7 @@ Value Evaluator::evaluate_binary(const ast::Binary& binary, Scope& scope) {
       Value left = evaluate(binary.left, scope);
       Value right = evaluate(binary.right, scope);
       return apply_binary(binary.op, left, right, binary.where,
-                          {&binary.left->where, &binary.right->where});
+                          {&binary.left->where, &binary.right->where, request_.strictness.strict});
     }
   }
 }
@@ -474,7 +486,10 @@ Value Evaluator::evaluate_string(const ast::InterpolatedString& string, Scope& s
                !(variable->name[0] >= '0' && variable->name[0] <= '9')) {
       // As evaluate_variable, without copying the value.
       // (undef appends nothing; `found ? *found : Value()` would copy the value)
-      if (const Value* found = find_variable(variable->name, scope)) append_string(*found, out);
+      if (const Value* found = find_variable(variable->name, scope))
+        append_string(*found, out);
+      else
+        unknown_variable(variable->name, variable->where);
     } else if (const Value* found = find_in_place(part, scope)) {
       append_string(*found, out);  // `${facts['os']['family']}`, without copying
     } else {

@@ -86,6 +86,9 @@ class Evaluator {
   Value evaluate_variable(const lang::ast::Variable& variable, Scope& scope);
   /// A variable by its name as written (`x`, `::x`, `a::b::x`); nullptr when it is not set.
   const Value* find_variable(const std::string& name, Scope& scope) const;
+  /// A variable that is not set was read: Puppet's "Unknown variable" issue, a warning or an
+  /// error as `strict` and `strict_variables` say.
+  void unknown_variable(const std::string& name, const lang::SourceLocation& where) const;
   Value evaluate_assignment(const lang::ast::Assignment& assignment, Scope& scope);
   Value evaluate_binary(const lang::ast::Binary& binary, Scope& scope);
   Value evaluate_unary(const lang::ast::Unary& unary, Scope& scope);

@@ -97,12 +97,18 @@ std::optional<Value> spelled_number(std::string_view text) {
   return Value(negative ? -value : value);
 }
 
-/// Numbers, or strings that spell a number ('1' + 1 is 2 in Puppet); anything else is refused
-/// with its Ruby text ('' for undef, [10] for an array).
-Value numeric(const Value& value, const lang::SourceLocation& where) {
+/// Numbers, or strings that spell a number ('1' + 1 is 2 in Puppet, which says so as `strict`
+/// tells); anything else is refused with its Ruby text ('' for undef, [10] for an array).
+Value numeric(const Value& value, const lang::SourceLocation& where, Strict coercion) {
   if (value.is_number()) return value;
   if (value.is_string()) {
-    if (auto number = spelled_number(value.string())) return *number;
+    if (auto number = spelled_number(value.string())) {
+      strict_issue(coercion,
+                   "The string '" + value.string() +
+                       "' was automatically coerced to the numerical value " + ruby_to_s(*number),
+                   where);
+      return *number;
+    }
     fail("The value '" + value.string() + "' cannot be converted to Numeric.", where);
   }
   fail("The value '" + ruby_to_s(value) + "' cannot be converted to Numeric.", where);
@@ -138,8 +144,8 @@ Value arithmetic(BinaryOp op, const Value& l, const Value& r, const lang::Source
   const lang::SourceLocation& right_where = operands.right ? *operands.right : where;
   if (op == BinaryOp::Plus || op == BinaryOp::Minus)
     if (auto time = add_times(l, r, op == BinaryOp::Minus, where)) return *time;
-  Value a = numeric(l, left_where);
-  Value b = numeric(r, right_where);
+  Value a = numeric(l, left_where, operands.coercion);
+  Value b = numeric(r, right_where, operands.coercion);
   if (a.is_integer() && b.is_integer()) {
     // Exact in 128 bits, then held to Puppet's 64-bit Integer range as Puppet does.
     __int128 x = a.integer(), y = b.integer();

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/strictness.hpp"
 #include "compiler/value.hpp"
 #include "lang/ast/operators.hpp"
 #include "lang/source_location.hpp"
@@ -17,6 +18,9 @@ namespace marionette::compiler {
 struct Operands {
   const lang::SourceLocation* left = nullptr;
   const lang::SourceLocation* right = nullptr;
+  /// What a string coerced to a number in arithmetic is (Puppet's NUMERIC_COERCION issue,
+  /// governed by `strict`): nothing, a warning at the operand, or an error there.
+  Strict coercion = Strict::Off;
 };
 
 Value apply_binary(lang::ast::BinaryOp op, const Value& left, const Value& right,

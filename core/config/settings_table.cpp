@@ -36,17 +36,6 @@ std::string one_of(const std::string& text, std::initializer_list<const char*> a
 }
 
 /// "Web,db" -> {"web", "db"}: Puppet's tags, compared lower-cased.
-std::vector<std::string> tags_of(const std::string& text) {
-  std::vector<std::string> tags;
-  std::stringstream in(text);
-  for (std::string tag; std::getline(in, tag, ',');) {
-    tag.erase(0, tag.find_first_not_of(" \t"));
-    tag.erase(tag.find_last_not_of(" \t") + 1);
-    for (char& c : tag) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (!tag.empty()) tags.push_back(tag);
-  }
-  return tags;
-}
 
 using C = AgentConfig;
 using T = const std::string&;
@@ -83,10 +72,13 @@ const std::vector<SettingDefinition>& setting_definitions() {
       {"certname", kText, nullptr, [](C& c, T v) { c.certname = not_empty(v); }},
       {"server", kText, "puppet", nullptr},
       {"noop", kSwitch, "false", [](C& c, T v) { c.noop = boolean_of(v); }},
-      {"tags", kText, "", [](C& c, T v) { c.tags = tags_of(v); }},
+      {"tags", kText, "", [](C& c, T v) { c.tags = split_tags(v); }},
       {"strict", kText, "warning",
        [](C& c, T v) {
-         c.strict = one_of(v, {"off", "warning", "error"});
+         if (v != "off" && v != "warning" && v != "error")  // Puppet's words
+           throw BadValue{"Invalid value '" + v +
+                          "' for parameter strict. Allowed values are 'off', 'warning', 'error'"};
+         c.strict = v;
        }},
       {"strict_variables", kSwitch, "false", [](C& c, T v) { c.strict_variables = boolean_of(v); }},
       {"show_diff", kSwitch, "false", [](C& c, T v) { c.show_diff = boolean_of(v); }},
@@ -145,6 +137,18 @@ std::string normalized_text(const SettingDefinition& setting, const std::string&
       break;
   }
   return text;
+}
+
+std::vector<std::string> split_tags(const std::string& text) {
+  std::vector<std::string> tags;
+  std::stringstream in(text);
+  for (std::string tag; std::getline(in, tag, ',');) {
+    tag.erase(0, tag.find_first_not_of(" \t"));
+    tag.erase(tag.find_last_not_of(" \t") + 1);
+    for (char& c : tag) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (!tag.empty()) tags.push_back(tag);
+  }
+  return tags;
 }
 
 }  // namespace marionette::config

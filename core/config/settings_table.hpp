@@ -48,4 +48,7 @@ std::string dashed_setting_name(std::string_view name);
 /// `text` as the setting prints it: durations in seconds, switches as true/false. Throws BadValue.
 std::string normalized_text(const SettingDefinition& setting, const std::string& text);
 
+/// "Web, db" -> {"web", "db"}: Puppet's tags and skip_tags, trimmed and compared lower-cased.
+std::vector<std::string> split_tags(const std::string& text);
+
 }  // namespace marionette::config

@@ -7,6 +7,7 @@
 
 #include "compiler/compile_log.hpp"
 #include "compiler/compiler.hpp"
+#include "daemon/catalog_summary.hpp"
 #include "indirector/registry.hpp"
 #include "lang/diagnostic.hpp"
 #include "transaction/apply.hpp"
@@ -97,10 +98,13 @@ void apply_with(const catalog::Catalog& catalog, const RunSettings& settings, co
   outcome.catalog_edges = catalog.edges.size();
   outcome.catalog_classes = catalog.classes.size();
   outcome.catalog_bytes = catalog::to_json(catalog).size();
+  if (settings.write_catalog_summary) write_catalog_summary(catalog, settings.state_dir, log);
   auto apply_start = std::chrono::steady_clock::now();
   transaction::ApplyOptions options;
   options.noop = settings.noop;
   options.tags = settings.tags;
+  options.skip_tags = settings.skip_tags;
+  options.show_diff = settings.show_diff;
   options.graph_dir = settings.graph_dir;
   options.log = log;
   options.stop_requested = settings.stop_requested;

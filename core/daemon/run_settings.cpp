@@ -63,6 +63,7 @@ indirector::TerminusSettings terminus_settings_for(const RunSettings& settings) 
   out.modulepath = settings.modulepath;
   out.environment = settings.environment;
   out.hiera_config = settings.hiera_config;
+  out.strictness = settings.strictness;
   out.redis_url = settings.redis_url;
   out.redis_prefix = settings.redis_prefix;
   out.warn = warn;

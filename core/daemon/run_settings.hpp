@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "compiler/module_path.hpp"
+#include "compiler/strictness.hpp"
 #include "facts/facts.hpp"
 #include "indirector/routes.hpp"
 #include "indirector/settings.hpp"
@@ -26,6 +27,11 @@ struct RunSettings {
   std::filesystem::path state_dir;
   bool noop = false;
   std::vector<std::string> tags;     ///< --tags, lower-case: apply only resources with one of them
+  std::vector<std::string> skip_tags;  ///< --skip_tags, lower-case: resources with one are skipped
+  compiler::Strictness strictness;     ///< Puppet's strict and strict_variables
+  bool show_diff = false;              ///< Puppet's show_diff: log a file's content diff
+  /// Puppet's write_catalog_summary: classes.txt and resources.txt in the state dir.
+  bool write_catalog_summary = false;
   std::optional<std::filesystem::path> graph_dir;  ///< --graph: the .dot files go there (graphdir)
   bool use_cache_on_failure = true;  ///< apply the cached catalog when compiling fails
   std::optional<std::filesystem::path> route_file;   ///< routes.yaml; default termini without

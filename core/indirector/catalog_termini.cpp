@@ -23,6 +23,7 @@ class CompilerCatalog : public Terminus<catalog::Catalog> {
     compile.node_name = request.key;
     compile.environment = settings_.environment;
     compile.hiera_config = settings_.hiera_config;
+    compile.strictness = settings_.strictness;
     compile.facts = *request.facts;
     compile.timings = request.timings;
     if (request.node) {

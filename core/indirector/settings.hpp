@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/strictness.hpp"
 #include "facts/facts.hpp"
 
 namespace marionette::indirector {
@@ -22,6 +23,7 @@ struct TerminusSettings {
   std::optional<std::vector<std::filesystem::path>> modulepath;  ///< catalog/compiler
   std::string environment = "production";
   std::optional<std::filesystem::path> hiera_config;  ///< catalog/compiler: global Hiera layer
+  compiler::Strictness strictness;                    ///< catalog/compiler: strict settings
   std::optional<std::string> redis_url;               ///< redis termini: redis://… or unix://…
   std::string redis_prefix = "marionette";
   std::chrono::milliseconds redis_timeout{2000};

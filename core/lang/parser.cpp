@@ -37,8 +37,8 @@ std::shared_ptr<const SourceFile> read_source(const std::filesystem::path& path)
 
 Program parse(const std::shared_ptr<const SourceFile>& file, ast::Arena& arena) {
   Parser parser(tokenize(file), arena);
-  Program program{file, parser.parse_program()};
-  validate(program.body, parser.notes());
+  Program program{file, parser.parse_program(), {}};
+  validate(program.body, parser.notes(), &program.strict_issues);
   return program;
 }
 

@@ -8,6 +8,7 @@
 #include "lang/ast/control.hpp"
 #include "lang/ast/epp.hpp"
 #include "lang/source_location.hpp"
+#include "lang/validator.hpp"
 
 namespace marionette::lang {
 
@@ -15,6 +16,7 @@ namespace marionette::lang {
 struct Program {
   std::shared_ptr<const SourceFile> file;
   ast::Block* body = nullptr;
+  std::vector<StrictIssue> strict_issues;  ///< what the compile reports as `strict` says
 };
 
 /// One parsed EPP template; its nodes live in the arena given to parse_epp().

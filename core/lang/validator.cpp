@@ -1,8 +1,11 @@
 #include "lang/validator.hpp"
 
+#include <algorithm>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "lang/diagnostic.hpp"
@@ -66,9 +69,50 @@ bool is_variable_name(std::string_view name) {
   return is_qualified(name, true);
 }
 
+/// A hash key written as a literal, as Puppet's literal evaluator reads it: its value's kind
+/// and text ("s" + the string for quoted strings without interpolation and bare words); nullopt
+/// for keys that are computed.
+std::optional<std::pair<char, std::string>> literal_key(const Node* key) {
+  if (auto* text = ast::as<ast::StringLiteral>(key)) return std::pair{'s', text->value};
+  if (auto* word = ast::as<ast::BareWord>(key)) return std::pair{'s', word->name};
+  if (auto* string = ast::as<ast::InterpolatedString>(key)) {
+    if (string->parts.empty()) return std::pair{'s', std::string()};
+    auto* only = string->parts.size() == 1 ? ast::as<ast::StringLiteral>(string->parts[0]) : nullptr;
+    if (only) return std::pair{'s', only->value};
+    return std::nullopt;
+  }
+  if (auto* number = ast::as<ast::IntegerLiteral>(key))
+    return std::pair{'i', std::to_string(number->value)};
+  if (auto* boolean = ast::as<ast::BooleanLiteral>(key))
+    return std::pair{'b', std::string(boolean->value ? "true" : "false")};
+  if (ast::as<ast::UndefLiteral>(key)) return std::pair{'u', std::string()};
+  if (ast::as<ast::DefaultLiteral>(key)) return std::pair{'d', std::string("default")};
+  return std::nullopt;
+}
+
+/// Where the `=>` after a hash key stands (Puppet places a hash entry there): the first `=>`
+/// after the key's text; the key's own place when the text cannot say.
+SourceLocation arrow_after(const Node* key) {
+  SourceLocation where = key->where;
+  if (!where.known()) return where;
+  const std::string& text = where.file->text;
+  std::size_t offset = 0;
+  for (std::uint32_t line = 1; line < where.line && offset < text.size(); ++offset)
+    if (text[offset] == '\n') ++line;
+  std::size_t at = text.find("=>", offset + where.column - 1 + where.length);
+  if (at == std::string::npos) return where;
+  std::size_t line_start = text.rfind('\n', at);
+  line_start = line_start == std::string::npos ? 0 : line_start + 1;
+  where.line = static_cast<std::uint32_t>(1 + std::count(text.begin(), text.begin() + at, '\n'));
+  where.column = static_cast<std::uint32_t>(at - line_start + 1);
+  where.length = 2;
+  return where;
+}
+
 class Validator {
  public:
-  explicit Validator(const ParseNotes& notes) : notes_(notes) {}
+  Validator(const ParseNotes& notes, std::vector<StrictIssue>* strict_issues = nullptr)
+      : notes_(notes), strict_issues_(strict_issues) {}
 
   void visit(const Node* node) {
     if (node == nullptr) return;
@@ -124,6 +168,7 @@ class Validator {
         }
         return;
       case NodeKind::HashLiteral:
+        check_duplicate_keys(ast::as<ast::HashLiteral>(node));
         for (const auto& [key, value] : ast::as<ast::HashLiteral>(node)->entries) {
           rvalue(key);
           rvalue(value);
@@ -632,19 +677,33 @@ class Validator {
              parameter.name_where);
   }
 
+  /// Puppet's DUPLICATE_KEY: a literal key written twice in one hash literal.
+  void check_duplicate_keys(const ast::HashLiteral* hash) {
+    if (!strict_issues_ || hash->entries.size() < 2) return;
+    std::set<std::pair<char, std::string>> seen;
+    for (const auto& [key, value] : hash->entries) {
+      auto literal = literal_key(key);
+      if (literal && !seen.insert(*literal).second)
+        strict_issues_->push_back(
+            {"The key '" + literal->second + "' is declared more than once", arrow_after(key)});
+    }
+  }
+
   /// Puppet's parser validates `1+1+…` of 50,000 terms; nesting five times as deep as the
   /// evaluator allows (2,000) passes here, and so is safe for every other walk of the tree (its
   /// dump, for one); beyond that it is refused as the evaluation would be.
   static constexpr int kMaxDepth = 10000;
   const ParseNotes& notes_;
+  std::vector<StrictIssue>* strict_issues_;
   Nesting nesting_;
   std::vector<const Node*> path_;  ///< the containers of the node being checked, outermost first
 };
 
 }  // namespace
 
-void validate(const ast::Block* program, const ParseNotes& notes) {
-  Validator(notes).visit(program);
+void validate(const ast::Block* program, const ParseNotes& notes,
+              std::vector<StrictIssue>* strict_issues) {
+  Validator(notes, strict_issues).visit(program);
 }
 
 void validate(const ast::EppTemplate* program, const ParseNotes& notes) {

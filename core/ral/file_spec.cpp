@@ -207,6 +207,9 @@ std::optional<FileSpec> read_file_spec(const catalog::Resource& resource, std::s
   spec.group = params::text(resource, "group");
   spec.force = params::boolean(resource, "force").value_or(false);
   spec.replace = params::boolean(resource, "replace").value_or(true);
+  spec.show_diff = params::boolean(resource, "show_diff").value_or(true);
+  for (const std::string& name : resource.sensitive_parameters)
+    if (name == "content") spec.sensitive_content = true;
   if (!read_recursion(resource, spec, error)) return std::nullopt;
   if (!read_checksum(resource, spec, error)) return std::nullopt;
   if (auto links = params::text(resource, "links")) {

@@ -29,6 +29,8 @@ struct FileSpec {
   std::optional<std::string> group;
   bool force = false;
   bool replace = true;
+  bool show_diff = true;  ///< Puppet's show_diff parameter: false never logs this file's diff
+  bool sensitive_content = false;  ///< content is Sensitive: its diff is "[diff redacted]"
   Recurse recurse = Recurse::no;
   std::optional<unsigned> recurselimit;  ///< levels below the directory; none: all
   bool purge = false;                    ///< with recurse: remove what is not managed

@@ -1,6 +1,7 @@
 #include <cctype>
 
 #include "ral/checksum.hpp"
+#include "ral/content_diff.hpp"
 #include "ral/file_bucket.hpp"
 #include "ral/file_recursion.hpp"
 #include "ral/file_source.hpp"
@@ -344,11 +345,20 @@ class FileResource final : public ManagedResource {
     } else if (read.ok) {
       is = content_checksum(spec_.checksum, current);
     }
-    if (context.noop()) {
-      return context.would_change("content", "content_changed", single_quoted(is),
-                                  single_quoted(should));
+    if (context.show_diff() && spec_.show_diff && read.ok) {
+      // Puppet's data_sync: the diff before the change (or the noop line), at notice.
+      context.log("notice", "content",
+                  spec_.sensitive_content ? "[diff redacted]"
+                                          : "\n" + content_diff(spec_.path, info, current, *content_));
     }
-    if (!back_up(context, info, "content", single_quoted(is), single_quoted(should))) return;
+    // A Sensitive content's values are never printed, as Puppet redacts them.
+    const std::string shown_is = spec_.sensitive_content ? "[redacted]" : single_quoted(is);
+    const std::string shown_should =
+        spec_.sensitive_content ? "[redacted]" : single_quoted(should);
+    if (context.noop()) {
+      return context.would_change("content", "content_changed", shown_is, shown_should);
+    }
+    if (!back_up(context, info, "content", shown_is, shown_should)) return;
     // Rewritten with the wanted mode and owner at once; their own checks below still report them.
     FileAttributes attributes{spec_.wanted_mode(info.mode, false), info.uid, info.gid};
     std::string error;
@@ -360,11 +370,15 @@ class FileResource final : public ManagedResource {
     }
     IoResult written = host_.files->write_atomic(spec_.path, *content_, attributes);
     if (!written.ok) {
-      return context.change_failed("content", single_quoted(is), single_quoted(should),
+      return context.change_failed("content", shown_is, shown_should,
                                    "Could not set 'content' on content: " + written.error);
     }
+    if (spec_.sensitive_content) {
+      context.changed("content", "content_changed", "changed [redacted] to [redacted]");
+      return;
+    }
     context.changed("content", "content_changed",
-                    "content changed " + single_quoted(is) + " to " + single_quoted(should));
+                    "content changed " + shown_is + " to " + shown_should);
   }
 
   std::string user_text(uid_t uid) {

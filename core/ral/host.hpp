@@ -19,6 +19,7 @@ struct FileInfo {
   uid_t uid = 0;
   gid_t gid = 0;
   std::int64_t mtime = 0;  ///< seconds since the epoch
+  std::int64_t mtime_nanoseconds = 0;  ///< within mtime's second (`diff -u` prints them)
   std::int64_t ctime = 0;
 };
 

@@ -57,6 +57,7 @@ FileInfo file_info(const struct stat& st) {
   info.uid = st.st_uid;
   info.gid = st.st_gid;
   info.mtime = st.st_mtim.tv_sec;
+  info.mtime_nanoseconds = st.st_mtim.tv_nsec;
   info.ctime = st.st_ctim.tv_sec;
   return info;
 }

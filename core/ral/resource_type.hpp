@@ -35,6 +35,9 @@ class ResourceContext {
 
   Host host() const { return host_; }
   bool noop() const { return noop_; }
+  /// Puppet's show_diff setting: whether content changes are logged as diffs.
+  bool show_diff() const { return show_diff_; }
+  void set_show_diff(bool show) { show_diff_ = show; }
   const std::string& path() const { return path_; }
 
   /// "<path>: message"
@@ -67,6 +70,7 @@ class ResourceContext {
  private:
   Host host_;
   bool noop_;
+  bool show_diff_ = false;
   LogSink log_;
   std::string path_;
   std::vector<Event> events_;

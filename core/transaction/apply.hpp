@@ -17,6 +17,11 @@ struct ApplyOptions {
   /// Puppet's --tags (lower-case): only resources with one of these tags are applied; the others
   /// are skipped. Empty: all resources.
   std::vector<std::string> tags;
+  /// Puppet's --skip_tags (lower-case): resources with one of these tags are skipped, whatever
+  /// --tags says.
+  std::vector<std::string> skip_tags;
+  /// Puppet's show_diff: a file whose content changes (or would, in noop) logs a unified diff.
+  bool show_diff = false;
   /// Called for every log line of the run, Puppet-shaped: ("notice",
   /// "/Stage[main]/Main/File[/x]/ensure: created"). Levels: debug, info, notice, warning, err.
   std::function<void(const std::string& level, const std::string& message)> log;

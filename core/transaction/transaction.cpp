@@ -123,6 +123,7 @@ class Transaction {
         if (!claim_identity(i, entry->provider->identity())) return false;
       }
       entry->context = std::make_unique<ral::ResourceContext>(host, entry->noop, log_, entry->path);
+      entry->context->set_show_diff(options_.show_diff);
       entry->status = report_.resources.size();
       ResourceStatus status;
       status.type = canonical_type(resource.type);
@@ -215,9 +216,10 @@ class Transaction {
       state.queued.clear();
       return;
     }
-    if (managed && !tagged(catalog_.resources[managed->resource])) {
-      // Puppet's skip? with --tags: not evaluated, its queued events are dropped.
+    if (managed && skipped_by_tags(*managed)) {
+      // Puppet's skip? with --skip_tags or --tags: not evaluated, its queued events are dropped.
       report_.resources[managed->status].skipped = true;
+      log_("debug", managed->path + ": Resource is being skipped, unscheduling all events");
       state.queued.clear();
       return;
     }
@@ -280,6 +282,7 @@ class Transaction {
       }
       auto start = Clock::now();
       ral::ResourceContext context(host_, parent.noop, log_, path);
+      context.set_show_diff(options_.show_diff);
       std::string error;
       auto provider = definition ? definition->make(child, host_, error) : nullptr;
       if (provider) {
@@ -296,14 +299,33 @@ class Transaction {
     }
   }
 
-  /// With --tags, whether the resource carries one of them (Puppet compares lower-cased).
-  bool tagged(const catalog::Resource& resource) const {
-    if (options_.tags.empty()) return true;
+  /// Whether the resource carries one of `tags` (Puppet compares lower-cased).
+  static bool tagged_with(const catalog::Resource& resource, const std::vector<std::string>& tags) {
     for (const auto& tag : resource.tags) {
-      if (std::find(options_.tags.begin(), options_.tags.end(), lower(tag)) != options_.tags.end())
-        return true;
+      if (std::find(tags.begin(), tags.end(), lower(tag)) != tags.end()) return true;
     }
     return false;
+  }
+
+  /// Puppet's skip_tags? then missing_tags?, with their debug lines: a resource with a skip tag
+  /// is skipped, then one without any of --tags.
+  bool skipped_by_tags(const Managed& managed) const {
+    const catalog::Resource& resource = catalog_.resources[managed.resource];
+    if (!options_.skip_tags.empty() && tagged_with(resource, options_.skip_tags)) {
+      log_("debug", managed.path + ": Skipping with skip tags " + joined(options_.skip_tags));
+      return true;
+    }
+    if (!options_.tags.empty() && !tagged_with(resource, options_.tags)) {
+      log_("debug", managed.path + ": Not tagged with " + joined(options_.tags));
+      return true;
+    }
+    return false;
+  }
+
+  static std::string joined(const std::vector<std::string>& tags) {
+    std::string text;
+    for (const auto& tag : tags) text += (text.empty() ? "" : ", ") + tag;
+    return text;
   }
 
   /// Puppet's propagate_failure: a dependency that failed, or that was skipped because of a

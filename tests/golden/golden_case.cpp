@@ -5,6 +5,7 @@
 #include <fstream>
 #include <regex>
 #include <sstream>
+#include <stdexcept>
 
 #include "catalog_compare.hpp"
 #include "compiler/compiler.hpp"
@@ -57,6 +58,20 @@ compiler::CompileRequest request_for(const fs::path& dir, const facts::Facts& fa
   request.modulepath = resolved.modulepath;
   request.facts = facts;
   request.node_name = facts.value("fqdn", std::string("node1.example.com"));
+  // The case's Puppet settings (puppet-expected gives them to Puppet the same way).
+  std::ifstream settings(dir / "puppet-settings");
+  for (std::string setting; std::getline(settings, setting);) {
+    if (setting == "--strict_variables") {
+      request.strictness.strict_variables = true;
+    } else if (setting.starts_with("--strict=")) {
+      auto level = compiler::parse_strict(setting.substr(9));
+      if (!level) throw std::runtime_error((dir / "puppet-settings").string() + ": " + setting);
+      request.strictness.strict = *level;
+    } else if (!setting.empty()) {
+      throw std::runtime_error((dir / "puppet-settings").string() +
+                               ": the golden test does not know " + setting);
+    }
+  }
   return request;
 }
 

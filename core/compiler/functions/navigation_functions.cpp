@@ -62,8 +62,13 @@ Value getvar(CallContext& call) {
   if (segments.empty()) return fallback;
   std::string name = segments[0];
   if (name.starts_with("::")) name = name.substr(2);
-  lang::ast::Variable variable(call.where, name);
-  Value value = call.evaluator.evaluate(&variable, call.scope);
+  Value value;
+  if (!name.empty() && name[0] >= '0' && name[0] <= '9') {
+    lang::ast::Variable variable(call.where, name);  // a match variable
+    value = call.evaluator.evaluate(&variable, call.scope);
+  } else if (const Value* found = call.evaluator.lookup_variable(name, call.scope)) {
+    value = *found;  // an unknown variable is the default, without Puppet's warning
+  }
   if (value.is_undef()) return fallback;
   return navigate(value, segments, 1, fallback);
 }

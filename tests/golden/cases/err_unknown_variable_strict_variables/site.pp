@@ -1,0 +1,3 @@
+$known = 'k'
+notify { "a${known}b": }
+notify { "a${unknown}b": }
