@@ -64,6 +64,10 @@ class RelationshipGraph {
 
   /// Throws GraphError for a missing relationship target or a dependency cycle.
   explicit RelationshipGraph(const catalog::Catalog& catalog);
+  /// The graph refers to the catalog's resources: never build it from a temporary (found by
+  /// the sanitizer run: a test read a destroyed catalog).
+  explicit RelationshipGraph(catalog::Catalog&&) = delete;
+  RelationshipGraph(catalog::Catalog&&, struct Unordered) = delete;
   /// The graph of a catalog whose relationships may form cycles: vertices and edges only, no
   /// order (for drawing it). Throws GraphError for a missing relationship target.
   struct Unordered {};

@@ -17,7 +17,8 @@ TEST(CronTransaction, ACronJobAutorequiresItsUser) {
   CatalogBuilder b;
   b.add("Cron", "report", {{"command", "/bin/report"}, {"user", "deploy"}})
       .add("User", "deploy", {});
-  EXPECT_EQ(RelationshipGraph(b.build()).evaluation_order(),
+  const catalog::Catalog catalog = b.build();
+  EXPECT_EQ(RelationshipGraph(catalog).evaluation_order(),
             (Strings{"User[deploy]", "Cron[report]"}));
 }
 

@@ -21,8 +21,9 @@ TEST(Autorequire, UsersGroupsFileOwnersAndExecUsers) {
       .add("User", "app", {{"gid", "app"}, {"groups", catalog::Data::array({"staff"})}})
       .add("Group", "staff", {})
       .add("Group", "app", {});
+  const catalog::Catalog catalog = b.build();
   EXPECT_EQ(
-      RelationshipGraph(b.build()).evaluation_order(),
+      RelationshipGraph(catalog).evaluation_order(),
       (Strings{"Group[staff]", "Group[app]", "User[app]", "File[/srv/app]", "Exec[migrate]"}));
 }
 

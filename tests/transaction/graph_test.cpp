@@ -124,7 +124,8 @@ TEST(RelationshipGraph, MissingRelationshipTargetIsAnError) {
 TEST(RelationshipGraph, ContainersAreNotManaged) {
   CatalogBuilder b;
   b.add("Notify", "n", {});
-  RelationshipGraph graph(b.build());
+  const catalog::Catalog catalog = b.build();
+  RelationshipGraph graph(catalog);
   EXPECT_TRUE(graph.is_container(0));   // Stage[main]
   EXPECT_TRUE(graph.is_container(1));   // Class[main]
   EXPECT_FALSE(graph.is_container(2));  // Notify[n]
