@@ -40,7 +40,7 @@ const std::vector<Command>& commands() {
        "ours or real Puppet's) and applies it: files, execs and notifies, in the order of the\n"
        "relationship graph, with refresh events. Writes last_run_summary.yaml in the state dir.\n"
        "Notices, info and debug lines go to stdout, warnings and errors to stderr. Options\n"
-       "are spelt with '-' or '_' alike (--detailed_exitcodes); flags take --no-FLAG.\n\n"
+       "are spelt with '-' or '_' alike (detailed_exitcodes); flags take --no-FLAG.\n\n"
        "Options:\n"
        "  --config FILE         read settings from FILE, puppet.conf's [user] over [main]\n"
        "                        when it ends in .conf, else marionette.yaml (default:\n"

@@ -75,10 +75,7 @@ const std::vector<SettingDefinition>& setting_definitions() {
       {"tags", kText, "", [](C& c, T v) { c.tags = split_tags(v); }},
       {"strict", kText, "warning",
        [](C& c, T v) {
-         if (v != "off" && v != "warning" && v != "error")  // Puppet's words
-           throw BadValue{"Invalid value '" + v +
-                          "' for parameter strict. Allowed values are 'off', 'warning', 'error'"};
-         c.strict = v;
+         c.strict = one_of(v, {"off", "warning", "error"});
        }},
       {"strict_variables", kSwitch, "false", [](C& c, T v) { c.strict_variables = boolean_of(v); }},
       {"show_diff", kSwitch, "false", [](C& c, T v) { c.show_diff = boolean_of(v); }},

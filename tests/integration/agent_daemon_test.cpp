@@ -209,7 +209,8 @@ TEST_F(AgentDaemon, ASecondRunWhileTheAgentRunsSaysWhoHoldsTheLockOrWaits) {
 
   auto waited =
       run_command({MARIONETTE_BINARY, "apply", other, "--facts", MARIONETTE_FACTS_FILE,
-                   "--statedir", state().string(), "--waitforlock", "1", "--maxwaitforlock", "30"},
+                   "--statedir", state().string(), "--waitforlock", "1", "--maxwaitforlock", "30",
+                   "--verbose"},  // as Puppet: "Will try again" is an info line
                   60s);
   EXPECT_EQ(waited.exit_code, 0) << waited.out << waited.err;
   EXPECT_NE(waited.out.find("Info: Will try again in 1 seconds."), std::string::npos) << waited.out;
