@@ -109,8 +109,15 @@ void keep_reply(void* sink_context, const char* data, std::size_t size) {
 const RubyFunctions::Found* RubyFunctions::find(const std::string& name) {
   auto [entry, inserted] = found_.try_emplace(name);
   if (!inserted) return entry->second ? &*entry->second : nullptr;
-  std::string path = name;  // a::b::c -> a/b/c
-  for (std::size_t at; (at = path.find("::")) != std::string::npos;) path.replace(at, 2, "/");
+  std::string path;  // a::b::c -> a/b/c (built afresh: GCC 12 warns falsely on replace())
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    if (name.compare(i, 2, "::") == 0) {
+      path += '/';
+      ++i;
+    } else {
+      path += name[i];
+    }
+  }
   auto in_module = [&](const std::string& module, const std::string& relative) -> bool {
     const fs::path* dir = environment_.module_dir(module);
     if (!dir) return false;
