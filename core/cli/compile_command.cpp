@@ -21,14 +21,7 @@ int run_compile(const std::vector<std::string>& words) {
     // The environment's files are read and parsed on a second thread while the facts load.
     compiler::OpenedEnvironment environment(settings.env_dir, settings.manifest,
                                             settings.modulepath);
-    compiler::CompileRequest request;
-    request.facts = daemon::load_facts(settings);
-    request.node_name = daemon::node_name_for(settings, request.facts);
-    request.env_dir = settings.env_dir;
-    request.manifest = settings.manifest;
-    request.modulepath = settings.modulepath;
-    request.environment = settings.environment;
-    request.hiera_config = settings.hiera_config;
+    compiler::CompileRequest request = compile_request_for(settings);
     // The process ends right after: freeing the compilation would only cost time.
     std::string json =
         compiler::compile_to_json(request, std::move(environment), compiler::Teardown::Keep);

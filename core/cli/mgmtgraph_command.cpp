@@ -63,14 +63,7 @@ int run_mgmtgraph(const std::vector<std::string>& words) {
     throw UsageError("give --manifest FILE, --code CODE or --env-dir DIR");
   daemon::RunLog log = make_run_log(false, false);
   try {
-    compiler::CompileRequest request;
-    request.facts = daemon::load_facts(settings);
-    request.node_name = daemon::node_name_for(settings, request.facts);
-    request.env_dir = settings.env_dir;
-    request.manifest = settings.manifest;
-    request.modulepath = settings.modulepath;
-    request.environment = settings.environment;
-    request.hiera_config = settings.hiera_config;
+    compiler::CompileRequest request = compile_request_for(settings);
     catalog::Catalog catalog = compiler::compile(request);
     std::cout << mgmt_yaml(catalog, log);
     std::cout.flush();

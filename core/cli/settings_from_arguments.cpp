@@ -139,4 +139,16 @@ daemon::RunSettings run_settings_from(const config::AgentConfig& config) {
   return settings;
 }
 
+compiler::CompileRequest compile_request_for(const daemon::RunSettings& settings) {
+  compiler::CompileRequest request;
+  request.facts = daemon::load_facts(settings);
+  request.node_name = daemon::node_name_for(settings, request.facts);
+  request.env_dir = settings.env_dir;
+  request.manifest = settings.manifest;
+  request.modulepath = settings.modulepath;
+  request.environment = settings.environment;
+  request.hiera_config = settings.hiera_config;
+  return request;
+}
+
 }  // namespace marionette::cli

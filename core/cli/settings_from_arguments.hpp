@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cli/arguments.hpp"
+#include "compiler/compiler.hpp"
 #include "config/agent_config.hpp"
 #include "config/puppet_conf.hpp"
 #include "config/setting_values.hpp"
@@ -42,5 +43,9 @@ daemon::RunSettings run_settings_from(const config::AgentConfig& config);
 
 /// The environment settings of a configuration (modulepath, basemodulepath, environmentpath).
 compiler::EnvironmentSettings environment_settings_from(const config::AgentConfig& config);
+
+/// What `compile` and `mgmtgraph print` compile: the run settings' environment, with the node's
+/// facts loaded (daemon::load_facts) and its name (daemon::node_name_for).
+compiler::CompileRequest compile_request_for(const daemon::RunSettings& settings);
 
 }  // namespace marionette::cli
