@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <string_view>
 
 namespace marionette::cli::mgmt {
 
@@ -93,6 +94,18 @@ std::string trimmed_path(std::string path) {
 std::string file_mode(const std::string& mode) {
   bool numeric = !mode.empty() && mode.find_first_not_of("01234567") == std::string::npos;
   return numeric && mode.size() < 4 ? std::string(4 - mode.size(), '0') + mode : mode;
+}
+
+// ensure present/absent as mgmt's state exists/absent (users and groups).
+void translate_presence(Translation& t, std::string_view type) {
+  if (!t.has("ensure")) return;
+  std::string ensure = t.text("ensure");
+  if (ensure == "present")
+    t.add("state", "exists");
+  else if (ensure == "absent")
+    t.add("state", "absent");
+  else
+    t.fail("cannot translate " + std::string(type) + " ensure:" + ensure);
 }
 
 void translate_file(Translation& t, const catalog::Resource& r) {
@@ -252,15 +265,7 @@ void translate_user(Translation& t, const catalog::Resource& r) {
     }
     t.add("groups", list);
   }
-  if (t.has("ensure")) {
-    std::string ensure = t.text("ensure");
-    if (ensure == "present")
-      t.add("state", "exists");
-    else if (ensure == "absent")
-      t.add("state", "absent");
-    else
-      t.fail("cannot translate user ensure:" + ensure);
-  }
+  translate_presence(t, "user");
   t.carry("home", "homedir");
   t.carry("allowdupe", "allowduplicateuid");
   if (t.has("gid")) {
@@ -281,15 +286,7 @@ void translate_user(Translation& t, const catalog::Resource& r) {
 void translate_group(Translation& t, const catalog::Resource& r) {
   t.add("name", r.title);
   t.carry("gid");
-  if (t.has("ensure")) {
-    std::string ensure = t.text("ensure");
-    if (ensure == "present")
-      t.add("state", "exists");
-    else if (ensure == "absent")
-      t.add("state", "absent");
-    else
-      t.fail("cannot translate group ensure:" + ensure);
-  }
+  translate_presence(t, "group");
   if (t.has("allowdupe") && t.text("allowdupe") == "true")
     t.fail("uses the allowdupe attribute, which cannot be translated.");
   if (t.has("system") && t.text("system") == "true")

@@ -57,6 +57,14 @@ class DerReader {
   std::string_view rest_;
 };
 
+/// The fields of the SEQUENCE that a DER structure is, when it is one.
+std::optional<DerReader> sequence_fields(std::string_view der) {
+  DerReader outer(der);
+  std::optional<Element> sequence = outer.next(kSequence);
+  if (!sequence) return std::nullopt;
+  return DerReader(sequence->content);
+}
+
 /// An INTEGER's magnitude without the sign byte DER puts before a high first byte.
 std::string unsigned_bytes(std::string_view integer) {
   while (integer.size() > 1 && integer.front() == '\0') integer.remove_prefix(1);
@@ -89,13 +97,11 @@ constexpr std::string_view kRsaEncryption = "\x2a\x86\x48\x86\xf7\x0d\x01\x01\x0
 
 /// RSAPublicKey or RSAPrivateKey (PKCS #1): n and e.
 std::optional<RsaPublicKey> read_pkcs1(std::string_view der, bool is_private) {
-  DerReader outer(der);
-  std::optional<Element> sequence = outer.next(kSequence);
-  if (!sequence) return std::nullopt;
-  DerReader fields(sequence->content);
-  if (is_private && !fields.next(kInteger)) return std::nullopt;  // the version
-  std::optional<Element> modulus = fields.next(kInteger);
-  std::optional<Element> exponent = fields.next(kInteger);
+  std::optional<DerReader> fields = sequence_fields(der);
+  if (!fields) return std::nullopt;
+  if (is_private && !fields->next(kInteger)) return std::nullopt;  // the version
+  std::optional<Element> modulus = fields->next(kInteger);
+  std::optional<Element> exponent = fields->next(kInteger);
   if (!modulus || !exponent) return std::nullopt;
   return RsaPublicKey{unsigned_bytes(modulus->content), unsigned_bytes(exponent->content)};
 }
@@ -109,25 +115,21 @@ bool names_rsa(const Element& algorithm) {
 
 /// PrivateKeyInfo (PKCS #8): version, algorithm, OCTET STRING of the PKCS #1 key.
 std::optional<RsaPublicKey> read_pkcs8(std::string_view der) {
-  DerReader outer(der);
-  std::optional<Element> sequence = outer.next(kSequence);
-  if (!sequence) return std::nullopt;
-  DerReader fields(sequence->content);
-  std::optional<Element> version = fields.next(kInteger);
-  std::optional<Element> algorithm = fields.next(kSequence);
-  std::optional<Element> key = fields.next(kOctetString);
+  std::optional<DerReader> fields = sequence_fields(der);
+  if (!fields) return std::nullopt;
+  std::optional<Element> version = fields->next(kInteger);
+  std::optional<Element> algorithm = fields->next(kSequence);
+  std::optional<Element> key = fields->next(kOctetString);
   if (!version || !algorithm || !key || !names_rsa(*algorithm)) return std::nullopt;
   return read_pkcs1(key->content, true);
 }
 
 /// SubjectPublicKeyInfo: algorithm, BIT STRING of the PKCS #1 public key.
 std::optional<RsaPublicKey> read_public_key_info(std::string_view der) {
-  DerReader outer(der);
-  std::optional<Element> sequence = outer.next(kSequence);
-  if (!sequence) return std::nullopt;
-  DerReader fields(sequence->content);
-  std::optional<Element> algorithm = fields.next(kSequence);
-  std::optional<Element> bits = fields.next(kBitString);
+  std::optional<DerReader> fields = sequence_fields(der);
+  if (!fields) return std::nullopt;
+  std::optional<Element> algorithm = fields->next(kSequence);
+  std::optional<Element> bits = fields->next(kBitString);
   if (!algorithm || !bits || !names_rsa(*algorithm) || bits->content.empty() ||
       bits->content.front() != '\0')
     return std::nullopt;
@@ -151,13 +153,11 @@ std::optional<std::string> pem_block(std::string_view text, std::string_view lab
 }
 
 std::optional<Certificate> read_certificate(std::string_view der) {
-  DerReader outer(der);
-  std::optional<Element> certificate = outer.next(kSequence);
-  if (!certificate) return std::nullopt;
-  DerReader fields(certificate->content);
-  std::optional<Element> signed_part = fields.next(kSequence);
-  std::optional<Element> algorithm = fields.next(kSequence);
-  std::optional<Element> signature = fields.next(kBitString);
+  std::optional<DerReader> fields = sequence_fields(der);
+  if (!fields) return std::nullopt;
+  std::optional<Element> signed_part = fields->next(kSequence);
+  std::optional<Element> algorithm = fields->next(kSequence);
+  std::optional<Element> signature = fields->next(kBitString);
   if (!signed_part || !algorithm || !signature || signature->content.empty()) return std::nullopt;
   DerReader algorithm_fields(algorithm->content);
   std::optional<Element> oid = algorithm_fields.next(kOid);
