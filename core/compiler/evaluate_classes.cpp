@@ -370,4 +370,28 @@ void Evaluator::evaluate_node() {
   evaluate_block(chosen->body, body, true);
 }
 
+/// defined(): a resource reference, a type, a class or defined type by name, or `$variable`.
+bool Evaluator::is_defined(const Value& what, Scope& scope) {
+  if (is_resource_reference(what)) {
+    const TypeValue& type = what.type();
+    std::string title = type.parameters[0].string();
+    if (type.name == "Class")
+      return resources_.find("Class", title).has_value() ||
+             environment_.find_class(lowercase(title)) != nullptr;
+    return find_by_title_or_alias(type.name, title).has_value();
+  }
+  if (what.is_type()) {
+    std::string name = lowercase(what.type().name);
+    return is_builtin_type(name) || environment_.find_defined_type(name) != nullptr ||
+           environment_.find_resource_type(name) != nullptr;
+  }
+  if (!what.is_string()) return false;
+  const std::string& text = what.string();
+  if (text.starts_with("$")) return find_variable(text.substr(1), scope) != nullptr;
+  std::string name = lowercase(text.starts_with("::") ? text.substr(2) : text);
+  return is_builtin_type(name) || environment_.find_class(name) != nullptr ||
+         environment_.find_defined_type(name) != nullptr ||
+         environment_.find_resource_type(name) != nullptr;
+}
+
 }  // namespace marionette::compiler

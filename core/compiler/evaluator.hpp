@@ -10,6 +10,7 @@
 
 #include "compiler/compiler.hpp"
 #include "compiler/environment.hpp"
+#include "compiler/function_host.hpp"
 #include "compiler/hiera/hiera.hpp"
 #include "compiler/resource_table.hpp"
 #include "compiler/ruby_functions.hpp"
@@ -19,13 +20,9 @@
 
 namespace marionette::compiler {
 
-/// How a class is brought in: `include`, `require` (adds a require on the caller),
-/// `contain` (the caller contains it) or a resource-like `class { 'x': }` declaration.
-enum class ClassInclusion { Include, Require, Contain };
-
 /// Evaluates an environment's code into a catalog: the scopes, the resources, the deferred
 /// work (defined types, collectors, relationships) of one compilation.
-class Evaluator {
+class Evaluator final : public FunctionHost {
  public:
   Evaluator(const CompileRequest& request, Environment& environment);
 
@@ -36,47 +33,37 @@ class Evaluator {
   void compile_resources();
   void describe_catalog(catalog::Catalog& out) const;
 
-  // Used by the built-in functions.
-  Value evaluate(const lang::ast::Node* node, Scope& scope);
-  /// `value_unused`: the caller ignores what the lambda returns (`each`), so a resource
-  /// statement at its end makes no references either.
+  // The built-in functions' view (FunctionHost).
+  Value evaluate(const lang::ast::Node* node, Scope& scope) override;
   Value call_lambda(const lang::ast::Lambda& lambda, std::vector<Value> arguments, Scope& scope,
-                    bool value_unused = false);
+                    bool value_unused = false) override;
   void include_class(const Value& name, Scope& scope, ClassInclusion how,
-                     const lang::SourceLocation& where);
-  bool is_defined(const Value& what, Scope& scope);
-  /// create_resources(TYPE, {TITLE => ATTRIBUTES}, DEFAULTS): declares what the resource
-  /// expression `TYPE { TITLE: * => ATTRIBUTES }` with those defaults declares, at `where`;
-  /// `@TYPE` makes them virtual, `@@TYPE` exported, `class` declares classes with parameters.
+                     const lang::SourceLocation& where) override;
+  bool is_defined(const Value& what, Scope& scope) override;
   void create_resources(std::string written_type, const Value& instances, const Value& defaults,
-                        Scope& scope, const lang::SourceLocation& where);
-  const std::string& node_name() const { return request_.node_name; }
-  ResourceTable& resources() { return resources_; }
-  Environment& environment() { return environment_; }
-  /// The top scope, once compile_resources() has made it (`puppet lookup --compile` looks up
-  /// in it).
-  Scope& top_scope() { return *top_; }
-  /// The compilation's Hiera, created when first used.
-  hiera::Hiera& hiera();
-  /// A logging function's message, "Scope(Class[Foo]): message", through compile_log() (the
-  /// run's log, else standard error as "Warning: Scope(Class[Foo]): message").
-  void log(const char* level, const std::string& message, const Scope& scope);
-  /// For ERB templates (`scope['a::x']`, `scope.call_function`): a variable by its name as
-  /// written (`x`, `::x`, `a::b::x`), nullptr when not set; a function by name, nullopt when
-  /// there is none (evaluate_templates.cpp).
-  const Value* lookup_variable(const std::string& name, Scope& scope) const {
+                        Scope& scope, const lang::SourceLocation& where) override;
+  ResourceTable& resources() override { return resources_; }
+  Environment& environment() override { return environment_; }
+  hiera::Hiera& hiera() override;
+  void log(const char* level, const std::string& message, const Scope& scope) override;
+  const Value* lookup_variable(const std::string& name, Scope& scope) const override {
     return find_variable(name, scope);
   }
   std::optional<Value> call_function_by_name(const std::string& name, std::vector<Value> arguments,
-                                             Scope& scope, const lang::SourceLocation& where);
+                                             Scope& scope,
+                                             const lang::SourceLocation& where) override;
+  std::string render_epp(const lang::EppProgram& program, const Value& arguments,
+                         const lang::SourceLocation& where) override;
+
+  const std::string& node_name() const { return request_.node_name; }
+  /// The top scope, once compile_resources() has made it (`puppet lookup --compile` looks up
+  /// in it).
+  Scope& top_scope() { return *top_; }
   /// The functions modules ship in Ruby, for names nothing else provides.
   RubyFunctions& ruby_functions() {
     if (!ruby_functions_) ruby_functions_ = std::make_unique<RubyFunctions>(environment_);
     return *ruby_functions_;
   }
-  /// Renders an EPP template with its arguments (evaluate_templates.cpp).
-  std::string render_epp(const lang::EppProgram& program, const Value& arguments,
-                         const lang::SourceLocation& where);
 
  private:
   // Expressions (evaluator.cpp).

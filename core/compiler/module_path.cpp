@@ -4,18 +4,13 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "text/text.hpp"
+
 namespace marionette::compiler {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string_view trimmed(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r'))
-    text.remove_suffix(1);
-  return text;
-}
 
 /// `name = value` lines of environment.conf outside any [section]; `#` and `;` start comments.
 std::optional<std::string> conf_setting(const fs::path& file, std::string_view wanted) {
@@ -24,7 +19,7 @@ std::optional<std::string> conf_setting(const fs::path& file, std::string_view w
   std::optional<std::string> found;
   bool in_main = true;
   for (std::string line; std::getline(in, line);) {
-    std::string_view text = trimmed(line);
+    std::string_view text = text::trimmed(line, " \t\r");
     if (text.empty() || text.front() == '#' || text.front() == ';') continue;
     if (text.front() == '[') {
       in_main = text == "[main]";
@@ -32,7 +27,8 @@ std::optional<std::string> conf_setting(const fs::path& file, std::string_view w
     }
     std::size_t equals = text.find('=');
     if (!in_main || equals == std::string_view::npos) continue;
-    if (trimmed(text.substr(0, equals)) == wanted) found = std::string(trimmed(text.substr(equals + 1)));
+    if (text::trimmed(text.substr(0, equals), " \t\r") == wanted)
+      found = std::string(text::trimmed(text.substr(equals + 1), " \t\r"));
   }
   return found;
 }
@@ -48,12 +44,6 @@ fs::path current_directory() {
   std::error_code error;
   fs::path here = fs::current_path(error);
   return error ? fs::path("/") : here;
-}
-
-std::string join(const std::vector<fs::path>& paths) {
-  std::string text;
-  for (const fs::path& path : paths) text += (text.empty() ? "" : ":") + path.native();
-  return text;
 }
 
 }  // namespace
@@ -96,11 +86,11 @@ ResolvedEnvironment resolve_environment(const EnvironmentSettings& settings) {
     if (!resolved.env_dir && settings.environment != "production")
       throw std::runtime_error("Could not find a directory environment named '" +
                                settings.environment + "' anywhere in the path: " +
-                               join(environment_dirs) + ". Does the directory exist?");
+                               text::joined(environment_dirs, ":") + ". Does the directory exist?");
   }
   // Puppet takes basemodulepath's relative entries from the current directory, and
   // $basemodulepath in environment.conf is that resolved text.
-  std::string basemodulepath = join(split_path_list(settings.basemodulepath, here));
+  std::string basemodulepath = text::joined(split_path_list(settings.basemodulepath, here), ":");
   std::optional<std::string> conf_modulepath;
   if (resolved.env_dir) {
     fs::path conf = *resolved.env_dir / "environment.conf";

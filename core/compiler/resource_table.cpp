@@ -8,13 +8,6 @@
 
 namespace marionette::compiler {
 
-std::string lowercase(std::string_view text) {
-  std::string out(text);
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');  // names are ASCII
-  return out;
-}
-
 std::string without_trailing_slashes(std::string_view path) {
   while (path.size() > 1 && path.back() == '/') path.remove_suffix(1);
   return std::string(path);

@@ -15,6 +15,7 @@
 #include "catalog/json_writer.hpp"
 #include "compiler/value.hpp"
 #include "lang/source_location.hpp"
+#include "text/text.hpp"
 
 namespace marionette::lang::ast {
 struct DefinedTypeDefinition;
@@ -155,7 +156,7 @@ bool is_valid_tag(std::string_view name);
 /// "app::web" -> "App::Web": how resource types and class titles are written in a catalog.
 std::string capitalize_segments(std::string_view name);
 
-std::string lowercase(std::string_view text);
+using text::lowercase;
 
 /// A file's path as Puppet's File title pattern reads it: "/etc/x//" -> "/etc/x", "/" stays.
 std::string without_trailing_slashes(std::string_view path);

@@ -6,6 +6,7 @@
 
 #include "config/agent_config.hpp"
 #include "lang/diagnostic.hpp"
+#include "text/text.hpp"
 
 namespace marionette::config {
 
@@ -34,10 +35,9 @@ std::size_t skip_word(const std::string& text, std::size_t at) {
   return at;
 }
 
+/// What Puppet's settings parser strips from the end of a line and a value.
 std::string trimmed_end(const std::string& text) {
-  std::size_t end = text.size();
-  while (end > 0 && is_blank(text[end - 1])) --end;
-  return text.substr(0, end);
+  return std::string(text::trimmed_end(text, " \t\r\f\v"));
 }
 
 class Reader {

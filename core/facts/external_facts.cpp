@@ -16,6 +16,7 @@
 #include "facts/indexed_object.hpp"
 #include "facts/json_facts.hpp"
 #include "facts/native_parts.hpp"
+#include "text/text.hpp"
 
 namespace marionette::facts {
 namespace {
@@ -24,12 +25,6 @@ namespace fs = std::filesystem;
 
 /// How long an executable fact may run before it is killed and skipped.
 constexpr auto kExecutableTimeout = std::chrono::seconds(30);
-
-std::string lowercase(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return text;
-}
 
 /// key=value lines; blank lines and # comments are skipped, other lines are reported.
 Facts parse_key_values(const std::string& text, const fs::path& path, const Warn& warn) {
@@ -46,7 +41,7 @@ Facts parse_key_values(const std::string& text, const fs::path& path, const Warn
       warn(path.string() + ":" + std::to_string(number) + ": not a key=value line; skipped");
       continue;
     }
-    names.set(lowercase(line.substr(0, equals)), line.substr(equals + 1));
+    names.set(text::lowercase(line.substr(0, equals)), line.substr(equals + 1));
   }
   return facts;
 }
@@ -160,7 +155,7 @@ std::string read_file(const fs::path& path) {
 
 /// The facts in one file of a facts.d directory; nullopt for files that are not facts.
 std::optional<Facts> facts_in(const fs::path& path, const Warn& warn) {
-  const std::string extension = lowercase(path.extension().string());
+  const std::string extension = text::lowercase(path.extension().string());
   if (extension == ".yaml" || extension == ".yml") return load_yaml_file(path);
   if (extension == ".json") return parse_json(read_file(path), path);
   if (extension == ".txt") return parse_key_values(read_file(path), path, warn);
@@ -198,7 +193,7 @@ Facts load_external_facts(const std::vector<fs::path>& dirs, const Warn& warn) {
       try {
         auto facts = facts_in(file, warn);
         if (!facts) continue;
-        set_all(external, *facts, lowercase);
+        set_all(external, *facts, [](std::string name) { return text::lowercase(name); });
       } catch (const std::exception& failure) {
         warn(std::string(failure.what()) + "; its facts are skipped");
       }

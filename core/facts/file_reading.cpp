@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include "facts/native_parts.hpp"
+#include "text/text.hpp"
 
 namespace marionette::facts::native {
 namespace {
@@ -42,10 +43,7 @@ std::string read_text_at(int dir_fd, const char* relative_path) {
 }
 
 std::string trim_text(std::string_view text) {
-  const char* space = " \t\r\n";
-  const auto begin = text.find_first_not_of(space);
-  if (begin == std::string_view::npos) return "";
-  return std::string(text.substr(begin, text.find_last_not_of(space) - begin + 1));
+  return std::string(text::trimmed(text, " \t\r\n"));
 }
 
 std::vector<std::string_view> lines_of(std::string_view text) {

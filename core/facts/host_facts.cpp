@@ -12,19 +12,13 @@
 #endif
 
 #include "facts/native_parts.hpp"
+#include "text/text.hpp"
 
 namespace marionette::facts::native {
 namespace {
 
-std::string trimmed(std::string text) {
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ' || text.back() == '\r')) {
-    text.pop_back();
-  }
-  return text;
-}
-
 std::string read_trimmed(const std::filesystem::path& path) {
-  return trimmed(read_text(path.c_str()));
+  return std::string(text::trimmed_end(read_text(path.c_str()), "\n \r"));
 }
 
 void add_load_averages(Facts& facts) {
@@ -214,7 +208,7 @@ Facts dmi_fact(const std::filesystem::path& dmi_dir) {
   const int dir = ::open(dmi_dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dir < 0) return dmi;  // no DMI (a container, most ARM boards): one failed open, not 13
   for (const auto& entry : kEntries) {
-    std::string value = trimmed(read_text_at(dir, entry.file));
+    std::string value(text::trimmed_end(read_text_at(dir, entry.file), "\n \r"));
     if (value.empty()) continue;
     if (std::strcmp(entry.key, "type") == 0) value = chassis_type_name(value);
     if (*entry.group) {

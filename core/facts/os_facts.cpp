@@ -8,13 +8,6 @@
 namespace marionette::facts::native {
 namespace {
 
-std::string trim(std::string_view text) {
-  const char* space = " \t\r\n";
-  auto begin = text.find_first_not_of(space);
-  if (begin == std::string_view::npos) return "";
-  return std::string(text.substr(begin, text.find_last_not_of(space) - begin + 1));
-}
-
 std::string value_of(const KeyValues& values, const std::string& key) {
   auto it = values.find(key);
   return it == values.end() ? "" : it->second;
@@ -49,7 +42,7 @@ std::string os_family(const std::string& id, const std::string& id_like, const s
 /// unstable system has a codename there ("trixie/sid"), and then VERSION_ID is used.
 std::string release_of(const std::string& family, const KeyValues& os_release,
                        std::string_view debian_version) {
-  std::string debian = trim(debian_version);
+  std::string debian = trim_text(debian_version);
   if (family == "Debian" && value_of(os_release, "ID") == "debian" && !debian.empty() &&
       std::isdigit(static_cast<unsigned char>(debian[0]))) {
     return debian;
@@ -73,12 +66,12 @@ KeyValues parse_os_release(std::string_view text) {
   for (const auto line : lines_of(text)) {
     auto equals = line.find('=');
     if (line.empty() || line[0] == '#' || equals == std::string_view::npos) continue;
-    std::string value = trim(line.substr(equals + 1));
+    std::string value = trim_text(line.substr(equals + 1));
     if (value.size() >= 2 && (value.front() == '"' || value.front() == '\'') &&
         value.back() == value.front()) {
       value = value.substr(1, value.size() - 2);
     }
-    values[trim(line.substr(0, equals))] = value;
+    values[trim_text(line.substr(0, equals))] = value;
   }
   return values;
 }

@@ -10,6 +10,7 @@
 #include "indirector/error.hpp"
 #include "indirector/registry.hpp"
 #include "lang/diagnostic.hpp"
+#include "text/text.hpp"
 
 namespace marionette::indirector {
 
@@ -20,12 +21,6 @@ using File = std::shared_ptr<const lang::SourceFile>;
 [[noreturn]] void fail_at(const File& file, const YAML::Mark& mark, std::size_t length,
                           const std::string& message) {
   throw Error(lang::render_error_at(file, mark.line, mark.column, length, message));
-}
-
-std::string joined(const std::vector<std::string>& names) {
-  std::string text;
-  for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
-  return text;
 }
 
 std::size_t width(const YAML::Node& node) {
@@ -39,8 +34,9 @@ std::string terminus_at(const File& file, const YAML::Node& node, const std::str
   const std::vector<std::string> known = terminus_names(model);
   const std::string name = node.Scalar();
   if (std::find(known.begin(), known.end(), name) == known.end())
-    fail_at(file, node.Mark(), name.size(),
-            "unknown " + model + " terminus '" + name + "' (known: " + joined(known) + ")");
+    fail_at(
+        file, node.Mark(), name.size(),
+        "unknown " + model + " terminus '" + name + "' (known: " + text::joined(known, ", ") + ")");
   return name;
 }
 

@@ -5,6 +5,7 @@
 #include "ral/params.hpp"
 #include "ral/resource_type.hpp"
 #include "ral/types.hpp"
+#include "text/text.hpp"
 
 namespace marionette::ral {
 
@@ -23,12 +24,6 @@ struct UserSpec {
 bool all_digits(const std::string& text) {
   return !text.empty() && std::all_of(text.begin(), text.end(),
                                       [](unsigned char c) { return std::isdigit(c) != 0; });
-}
-
-std::string joined(const std::vector<std::string>& names) {
-  std::string text;
-  for (const auto& name : names) text += (text.empty() ? "" : ",") + name;
-  return text;
 }
 
 /// Puppet's user type with the useradd provider: ensure, home, uid, gid, comment, shell, groups.
@@ -105,7 +100,7 @@ class UserResource final : public ManagedResource {
     if (spec_.comment) argv.insert(argv.end(), {"-c", *spec_.comment});
     if (spec_.shell) argv.insert(argv.end(), {"-s", *spec_.shell});
     if (spec_.groups && !spec_.groups->empty())
-      argv.insert(argv.end(), {"-G", joined(*spec_.groups)});
+      argv.insert(argv.end(), {"-G", text::joined(*spec_.groups, ",")});
     argv.push_back(spec_.managehome ? "-m" : "-M");
     argv.push_back(spec_.name);
     change_account(context, *host_.commands, "ensure", "user_created", "'absent'", "'present'",
@@ -121,8 +116,8 @@ class UserResource final : public ManagedResource {
     }
     if (wanted.size() == current.size()) return;
     std::sort(wanted.begin(), wanted.end());
-    modify(context, "groups", single_quoted(joined(current)), single_quoted(joined(wanted)),
-           {"-G", joined(wanted)});
+    modify(context, "groups", single_quoted(text::joined(current, ",")),
+           single_quoted(text::joined(wanted, ",")), {"-G", text::joined(wanted, ",")});
   }
 
   void modify(ResourceContext& context, const std::string& property, const std::string& is,

@@ -1,10 +1,11 @@
 // call(name, args...) and call(Deferred): a function chosen at run time, as Puppet 7.23 has it.
 #include "compiler/environment.hpp"
-#include "compiler/evaluator.hpp"
+#include "compiler/function_host.hpp"
 #include "compiler/functions/function.hpp"
 #include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
+#include "text/text.hpp"
 
 namespace marionette::compiler {
 
@@ -27,18 +28,18 @@ namespace {
 /// The named function with the arguments and the block, as if written `name(args) |…| {…}`.
 /// Puppet's loader finds it by its lower-case name; a type's name (`Integer`) names none.
 Value call_named(CallContext& call, const std::string& written, std::vector<Value> arguments) {
-  std::string name = lowercase(written);
+  std::string name = text::lowercase(written);
   std::string_view type_name = canonical_data_type_name(name);
   Function function = find_function(name);
   if (function && !type_name.empty() && type_name != name && find_function(type_name) == function)
     function = nullptr;
   if (function) {
-    CallContext inner{call.evaluator, call.scope, name, arguments, call.lambda, call.where};
+    CallContext inner{call.host, call.scope, name, arguments, call.lambda, call.where};
     return function(inner);
   }
-  if (call.evaluator.environment().find_function(lowercase(name))) {
-    if (std::optional<Value> result = call.evaluator.call_function_by_name(
-            name, std::move(arguments), call.scope, call.where))
+  if (call.host.environment().find_function(text::lowercase(name))) {
+    if (std::optional<Value> result =
+            call.host.call_function_by_name(name, std::move(arguments), call.scope, call.where))
       return *result;
   }
   throw lang::SourceError("Unknown function '" + written + "'", call.where);

@@ -1,8 +1,10 @@
 #include <algorithm>
 
-#include "compiler/evaluator.hpp"
+#include "compiler/function_host.hpp"
 #include "compiler/functions/function.hpp"
 #include "compiler/known_types.hpp"
+#include "compiler/resource_table.hpp"
+#include "compiler/scope.hpp"
 #include "compiler/types.hpp"
 
 namespace marionette::compiler {
@@ -11,7 +13,7 @@ namespace {
 
 Value include_with(CallContext& call, ClassInclusion how) {
   call.expect_arguments(1, static_cast<std::size_t>(-1));
-  call.evaluator.include_class(Value(Array(call.arguments)), call.scope, how, call.where);
+  call.host.include_class(Value(Array(call.arguments)), call.scope, how, call.where);
   return Value();
 }
 
@@ -29,7 +31,7 @@ Value contain(CallContext& call) {
 Value defined(CallContext& call) {
   call.expect_arguments(1, static_cast<std::size_t>(-1));
   for (const Value& what : call.arguments)
-    if (call.evaluator.is_defined(what, call.scope)) return true;
+    if (call.host.is_defined(what, call.scope)) return true;
   return false;
 }
 
@@ -45,9 +47,9 @@ Value realize(CallContext& call) {
     }
     if (!is_resource_reference(reference)) call.fail("expects resource references");
     const TypeValue& type = reference.type();
-    auto index = call.evaluator.resources().find(type.name, type.parameters[0].string());
+    auto index = call.host.resources().find(type.name, type.parameters[0].string());
     if (!index) call.fail("Failed to realize virtual resources " + reference_string(type));
-    call.evaluator.resources()[*index].is_virtual = false;
+    call.host.resources()[*index].is_virtual = false;
   }
   return Value();
 }
@@ -65,14 +67,14 @@ Value create_resources(CallContext& call) {
   const Value& defaults = call.arguments.size() == 3 ? call.arguments[2] : no_defaults;
   if (!defaults.is_undef() && !defaults.is_hash())
     call.fail("create_resources(): third argument, if provided, must be a hash");
-  call.evaluator.create_resources(call.arguments[0].string(), call.arguments[1], defaults,
-                                  call.scope, call.where);
+  call.host.create_resources(call.arguments[0].string(), call.arguments[1], defaults, call.scope,
+                             call.where);
   return Value();
 }
 
 /// tag('a', 'b'): tags the class or defined type whose body calls it.
 Value tag(CallContext& call) {
-  CompiledResource& owner = call.evaluator.resources()[call.scope.resource()];
+  CompiledResource& owner = call.host.resources()[call.scope.resource()];
   auto add = [&](const Value& name) {
     std::string text = to_string(name);
     if (!is_valid_tag(text)) call.fail("Invalid tag '" + text + "'");
@@ -99,35 +101,12 @@ Value tagged(CallContext& call) {
       wanted.push_back(name);
   }
   for (const Value& name : wanted)
-    if (call.evaluator.resources().has_tag(call.scope.resource(), lowercase(to_string(name))))
+    if (call.host.resources().has_tag(call.scope.resource(), lowercase(to_string(name))))
       return true;
   return false;
 }
 
 }  // namespace
-
-bool Evaluator::is_defined(const Value& what, Scope& scope) {
-  if (is_resource_reference(what)) {
-    const TypeValue& type = what.type();
-    std::string title = type.parameters[0].string();
-    if (type.name == "Class")
-      return resources_.find("Class", title).has_value() ||
-             environment_.find_class(lowercase(title)) != nullptr;
-    return find_by_title_or_alias(type.name, title).has_value();
-  }
-  if (what.is_type()) {
-    std::string name = lowercase(what.type().name);
-    return is_builtin_type(name) || environment_.find_defined_type(name) != nullptr ||
-           environment_.find_resource_type(name) != nullptr;
-  }
-  if (!what.is_string()) return false;
-  const std::string& text = what.string();
-  if (text.starts_with("$")) return find_variable(text.substr(1), scope) != nullptr;
-  std::string name = lowercase(text.starts_with("::") ? text.substr(2) : text);
-  return is_builtin_type(name) || environment_.find_class(name) != nullptr ||
-         environment_.find_defined_type(name) != nullptr ||
-         environment_.find_resource_type(name) != nullptr;
-}
 
 void register_catalog_functions(FunctionTable& table) {
   table.emplace_back("include", include);

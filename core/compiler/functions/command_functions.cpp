@@ -16,6 +16,7 @@
 #include <regex>
 
 #include "compiler/functions/stdlib_support.hpp"
+#include "text/text.hpp"
 
 namespace marionette::compiler {
 
@@ -73,7 +74,8 @@ std::optional<Outcome> run_command(const std::vector<std::string>& argv,
     char buffer[4096];
     ssize_t n = read(pipe_fds[0], buffer, sizeof buffer);
     if (n <= 0) break;
-    if (outcome.output.size() < (1u << 20)) outcome.output.append(buffer, static_cast<std::size_t>(n));
+    if (outcome.output.size() < (1u << 20))
+      outcome.output.append(buffer, static_cast<std::size_t>(n));
   }
   close(pipe_fds[0]);
   int status = 0;
@@ -81,13 +83,6 @@ std::optional<Outcome> run_command(const std::vector<std::string>& argv,
   outcome.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   if (killed) outcome.output += "\n(killed after " + std::to_string(kCommandSeconds) + " seconds)";
   return outcome;
-}
-
-std::string stripped(std::string text) {
-  std::size_t start = text.find_first_not_of(" \t\r\n\f\v");
-  if (start == std::string::npos) return "";
-  std::size_t end = text.find_last_not_of(" \t\r\n\f\v");
-  return text.substr(start, end - start + 1);
 }
 
 /// A temporary file named as Ruby's Tempfile names it: validate_cmdYYYYMMDD-PID-XXXXXX.
@@ -115,10 +110,10 @@ Value validate_cmd(CallContext& call) {
   if (args.size() < 2 || args.size() > 3)
     raise(call, "validate_cmd(): wrong number of arguments (" + std::to_string(args.size()) +
                     "; must be 2 or 3)");
-  std::string message = args.size() > 2 && truthy(args[2])
-                            ? ruby_to_s(args[2])
-                            : "validate_cmd(): failed to validate content with command " +
-                                  ruby_inspect(args[1]);
+  std::string message =
+      args.size() > 2 && truthy(args[2])
+          ? ruby_to_s(args[2])
+          : "validate_cmd(): failed to validate content with command " + ruby_inspect(args[1]);
   std::string path = temporary_file(ruby_to_s(args[0]));
   if (path.empty()) raise(call, message + "\nErrno::EACCES cannot create a temporary file");
   struct Remove {
@@ -138,12 +133,14 @@ Value validate_cmd(CallContext& call) {
   if (program.starts_with("/") && access(program.c_str(), X_OK) != 0)
     raise(call, message + "\nExecution of '" + command +
                     "' returned 1: Error: Could not execute posix command: No such file or "
-                    "directory - " + program);
+                    "directory - " +
+                    program);
   std::optional<Outcome> outcome = run_command({"/bin/sh", "-c", command});
   if (!outcome) raise(call, message + "\nErrno::EAGAIN cannot start the command");
   if (outcome->status != 0)
     raise(call, message + "\nExecution of '" + command + "' returned " +
-                    std::to_string(outcome->status) + ": " + stripped(outcome->output));
+                    std::to_string(outcome->status) + ": " +
+                    std::string(text::trimmed(outcome->output)));
   return Value();
 }
 
@@ -168,13 +165,15 @@ Value generate(CallContext& call) {
   if (!std::filesystem::is_directory(directory, ignored))
     raise(call, "No such file or directory @ dir_chdir - " + directory);
   if (access(program.c_str(), X_OK) != 0)
-    raise(call, prefix + "' returned 1: Error: Could not execute posix command: No such file or "
-                         "directory - " + program);
+    raise(call, prefix +
+                    "' returned 1: Error: Could not execute posix command: No such file or "
+                    "directory - " +
+                    program);
   std::optional<Outcome> outcome = run_command(argv, directory);
   if (!outcome) raise(call, prefix + "' could not be started");
   if (outcome->status != 0)
     raise(call, prefix + "' returned " + std::to_string(outcome->status) + ": " +
-                    stripped(outcome->output));
+                    std::string(text::trimmed(outcome->output)));
   return outcome->output;
 }
 

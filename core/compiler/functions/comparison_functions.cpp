@@ -5,16 +5,11 @@
 
 #include "compiler/functions/function.hpp"
 #include "compiler/types.hpp"
+#include "text/text.hpp"
 
 namespace marionette::compiler {
 
 namespace {
-
-std::string lowercase(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return text;
-}
 
 /// compare(a, b, ignore_case = true): -1, 0 or 1.
 Value compare_values(CallContext& call) {
@@ -23,8 +18,8 @@ Value compare_values(CallContext& call) {
   const Value& b = call.arguments[1];
   bool ignore_case = call.arguments.size() < 3 || truthy(call.arguments[2]);
   if (a.is_string() && b.is_string()) {
-    std::string left = ignore_case ? lowercase(a.string()) : a.string();
-    std::string right = ignore_case ? lowercase(b.string()) : b.string();
+    std::string left = ignore_case ? text::lowercase(a.string()) : a.string();
+    std::string right = ignore_case ? text::lowercase(b.string()) : b.string();
     return static_cast<std::int64_t>(left < right ? -1 : left > right ? 1 : 0);
   }
   if (a.is_number() && b.is_number()) {

@@ -1,8 +1,9 @@
 #include <cstdint>
 
-#include "compiler/evaluator.hpp"
+#include "compiler/function_host.hpp"
 #include "compiler/functions/function.hpp"
 #include "compiler/functions/ruby_random.hpp"
+#include "compiler/scope.hpp"
 #include "digest/digest.hpp"
 
 namespace marionette::compiler {

@@ -12,10 +12,13 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "compiler/environment.hpp"
 #include "compiler/erb/erb_template.hpp"
 #include "compiler/erb/puppet_values.hpp"
-#include "compiler/evaluator.hpp"
+#include "compiler/function_host.hpp"
 #include "compiler/functions/function.hpp"
+#include "compiler/resource_table.hpp"
+#include "compiler/scope.hpp"
 #include "lang/diagnostic.hpp"
 
 namespace marionette::compiler {
@@ -37,7 +40,7 @@ class ScopeHost : public erb::TemplateHost {
     return found ? erb::to_ruby(*found) : erb::RubyValue();
   }
   erb::RubyValue lookup_variable(const std::string& name) override {
-    const Value* found = call_.evaluator.lookup_variable(name, call_.scope);
+    const Value* found = call_.host.lookup_variable(name, call_.scope);
     if (found) return erb::to_ruby(*found);
     warn_undefined(name);
     return erb::RubyValue();
@@ -57,7 +60,7 @@ class ScopeHost : public erb::TemplateHost {
     return all;
   }
   bool has_variable(const std::string& name) override {
-    const Value* found = call_.evaluator.lookup_variable(name, call_.scope);
+    const Value* found = call_.host.lookup_variable(name, call_.scope);
     return found && !found->is_undef();
   }
   erb::RubyValue call_function(const std::string& name, erb::RubyArray arguments) override {
@@ -65,8 +68,7 @@ class ScopeHost : public erb::TemplateHost {
     for (const erb::RubyValue& argument : arguments) values.push_back(erb::to_puppet(argument));
     std::optional<Value> result;
     try {
-      result =
-          call_.evaluator.call_function_by_name(name, std::move(values), call_.scope, call_.where);
+      result = call_.host.call_function_by_name(name, std::move(values), call_.scope, call_.where);
     } catch (const lang::SourceError& e) {
       // Puppet reports a function's failure as the template's, with the function's message.
       throw erb::RubyError(e.message());
@@ -78,8 +80,9 @@ class ScopeHost : public erb::TemplateHost {
   }
   std::string scope_name() override {
     std::size_t resource = call_.scope.resource();
-    ResourceTable& resources = call_.evaluator.resources();
-    return "Scope(" + (resource < resources.size() ? resources[resource].ref() : "Class[main]") + ")";
+    ResourceTable& resources = call_.host.resources();
+    return "Scope(" + (resource < resources.size() ? resources[resource].ref() : "Class[main]") +
+           ")";
   }
 
  private:
@@ -92,9 +95,9 @@ class ScopeHost : public erb::TemplateHost {
     std::size_t last = bare.rfind("::");
     if (last != std::string::npos) {
       std::string owner = bare.substr(0, last);
-      if (!call_.evaluator.environment().find_class(lowercase(owner)))
+      if (!call_.host.environment().find_class(lowercase(owner)))
         reason = "class " + owner + " could not be found";
-      else if (!call_.evaluator.resources().find("Class", capitalize_segments(owner)))
+      else if (!call_.host.resources().find("Class", capitalize_segments(owner)))
         reason = "class " + owner + " has not been evaluated";
       else
         shown = "::" + bare;
@@ -149,11 +152,13 @@ Parsed parse_file_cached(const std::string& path) {
   static std::unordered_map<std::string, Entry> cache;
   struct stat info {};
   if (::stat(path.c_str(), &info) != 0) throw std::runtime_error("cannot read " + path);
-  std::int64_t mtime = static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1'000'000'000 + info.st_mtim.tv_nsec;
+  std::int64_t mtime =
+      static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1'000'000'000 + info.st_mtim.tv_nsec;
   {
     std::lock_guard lock(mutex);
     auto found = cache.find(path);
-    if (found != cache.end() && found->second.size == info.st_size && found->second.mtime_ns == mtime)
+    if (found != cache.end() && found->second.size == info.st_size &&
+        found->second.mtime_ns == mtime)
       return found->second.parsed;
   }
   std::ifstream in(path, std::ios::binary);
@@ -204,8 +209,7 @@ std::string render(CallContext& call, const Parsed& parsed, const std::string& l
 }
 
 void expect_some(CallContext& call) {
-  if (call.arguments.empty())
-    call.fail("Wrong number of arguments given (0 for minimum 1)");
+  if (call.arguments.empty()) call.fail("Wrong number of arguments given (0 for minimum 1)");
 }
 
 /// template('module/file.erb', ...): each template rendered in turn, concatenated.
@@ -218,7 +222,7 @@ Value template_function(CallContext& call) {
     if (reference.starts_with("/")) {
       if (fs::is_regular_file(reference)) found = reference;
     } else {
-      found = call.evaluator.environment().module_file(reference, "templates");
+      found = call.host.environment().module_file(reference, "templates");
     }
     if (!found) fail_at(call, "Could not find template '" + reference + "'");
     std::string path = fs::absolute(*found).lexically_normal().string();
@@ -231,7 +235,8 @@ Value template_function(CallContext& call) {
 Value inline_template_function(CallContext& call) {
   expect_some(call);
   std::string out;
-  for (const Value& argument : call.arguments) out += render(call, parse_text_cached(to_string(argument)), "", "");
+  for (const Value& argument : call.arguments)
+    out += render(call, parse_text_cached(to_string(argument)), "", "");
   return out;
 }
 

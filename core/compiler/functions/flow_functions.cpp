@@ -1,5 +1,5 @@
 // Functions that pass a value on or not: then, lest.
-#include "compiler/evaluator.hpp"
+#include "compiler/function_host.hpp"
 #include "compiler/functions/function.hpp"
 
 namespace marionette::compiler {
@@ -11,7 +11,7 @@ Value then(CallContext& call) {
   call.expect_arguments(1, 1);
   call.expect_lambda();
   if (call.arguments[0].is_undef()) return Value();
-  return call.evaluator.call_lambda(*call.lambda, {call.arguments[0]}, call.scope);
+  return call.host.call_lambda(*call.lambda, {call.arguments[0]}, call.scope);
 }
 
 /// lest(value) ||: the value, or the lambda's result when the value is undef.
@@ -19,7 +19,7 @@ Value lest(CallContext& call) {
   call.expect_arguments(1, 1);
   call.expect_lambda();
   if (!call.arguments[0].is_undef()) return call.arguments[0];
-  return call.evaluator.call_lambda(*call.lambda, {}, call.scope);
+  return call.host.call_lambda(*call.lambda, {}, call.scope);
 }
 
 }  // namespace

@@ -11,12 +11,12 @@
 
 namespace marionette::compiler {
 
-class Evaluator;
+class FunctionHost;
 class Scope;
 
 /// What a built-in function is called with.
 struct CallContext {
-  Evaluator& evaluator;
+  FunctionHost& host;  ///< the compilation that calls the function
   Scope& scope;
   const std::string& name;
   std::vector<Value>& arguments;

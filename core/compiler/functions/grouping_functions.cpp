@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <sstream>
 
-#include "compiler/evaluator.hpp"
+#include "compiler/function_host.hpp"
 #include "compiler/functions/function.hpp"
 #include "compiler/operators.hpp"
 #include "compiler/types.hpp"
@@ -34,7 +34,7 @@ Value group_by(CallContext& call) {
       Value pair(Array{key, value});
       std::vector<Value> arguments =
           arity >= 2 ? std::vector<Value>{key, value} : std::vector<Value>{pair};
-      add(call.evaluator.call_lambda(*call.lambda, std::move(arguments), call.scope), pair);
+      add(call.host.call_lambda(*call.lambda, std::move(arguments), call.scope), pair);
     }
   } else if (collection.is_array()) {
     const Array& items = collection.array();
@@ -42,7 +42,7 @@ Value group_by(CallContext& call) {
       std::vector<Value> arguments =
           arity >= 2 ? std::vector<Value>{Value(static_cast<std::int64_t>(i)), items[i]}
                      : std::vector<Value>{items[i]};
-      add(call.evaluator.call_lambda(*call.lambda, std::move(arguments), call.scope), items[i]);
+      add(call.host.call_lambda(*call.lambda, std::move(arguments), call.scope), items[i]);
     }
   } else {
     call.fail("expects a Collection value, got " + type_name_of(collection));
@@ -62,8 +62,7 @@ Value partition(CallContext& call) {
     for (const auto& [key, value] : collection.hash()) {
       std::vector<Value> arguments = arity >= 2 ? std::vector<Value>{key, value}
                                                 : std::vector<Value>{Value(Array{key, value})};
-      bool keep =
-          truthy(call.evaluator.call_lambda(*call.lambda, std::move(arguments), call.scope));
+      bool keep = truthy(call.host.call_lambda(*call.lambda, std::move(arguments), call.scope));
       (keep ? yes : no).emplace_back(key, value);
     }
     return Array{Value(std::move(yes)), Value(std::move(no))};
@@ -75,7 +74,7 @@ Value partition(CallContext& call) {
     std::vector<Value> arguments =
         arity >= 2 ? std::vector<Value>{Value(static_cast<std::int64_t>(i)), items[i]}
                    : std::vector<Value>{items[i]};
-    bool keep = truthy(call.evaluator.call_lambda(*call.lambda, std::move(arguments), call.scope));
+    bool keep = truthy(call.host.call_lambda(*call.lambda, std::move(arguments), call.scope));
     (keep ? accepted : rejected).push_back(items[i]);
   }
   return Array{Value(std::move(accepted)), Value(std::move(rejected))};

@@ -1,7 +1,7 @@
 #include <algorithm>
 #include <optional>
 
-#include "compiler/evaluator.hpp"
+#include "compiler/function_host.hpp"
 #include "compiler/functions/function.hpp"
 #include "compiler/functions/memo_nesting.hpp"
 #include "compiler/jumps.hpp"
@@ -74,9 +74,9 @@ void iterate(CallContext& call, const Value& collection, Visit visit, bool resul
         arguments = {key, value};
       else
         arguments = {Value(Array{key, value})};
-      if (!visit(call.evaluator.call_lambda(*call.lambda, std::move(arguments), call.scope,
-                                            results_unused),
-                 &key, value))
+      if (!visit(
+              call.host.call_lambda(*call.lambda, std::move(arguments), call.scope, results_unused),
+              &key, value))
         return;
     }
     return;
@@ -90,9 +90,9 @@ void iterate(CallContext& call, const Value& collection, Visit visit, bool resul
       arguments = {Value(static_cast<std::int64_t>(i)), items[i]};
     else
       arguments = {items[i]};
-    if (!visit(call.evaluator.call_lambda(*call.lambda, std::move(arguments), call.scope,
-                                          results_unused),
-               nullptr, items[i]))
+    if (!visit(
+            call.host.call_lambda(*call.lambda, std::move(arguments), call.scope, results_unused),
+            nullptr, items[i]))
       return;
   }
 }
@@ -162,7 +162,7 @@ Value reduce(CallContext& call) {
   MemoNesting nesting;
   try {
     for (std::size_t i = start; i < items.size(); ++i) {
-      memo = call.evaluator.call_lambda(*call.lambda, {memo, items[i]}, call.scope);
+      memo = call.host.call_lambda(*call.lambda, {memo, items[i]}, call.scope);
       if (nesting.measure(memo) > kMaxValueNesting)
         throw lang::SourceError("stack level too deep", call.where);
     }
@@ -173,7 +173,7 @@ Value reduce(CallContext& call) {
 
 Value with(CallContext& call) {
   call.expect_lambda();
-  return call.evaluator.call_lambda(*call.lambda, call.arguments, call.scope);
+  return call.host.call_lambda(*call.lambda, call.arguments, call.scope);
 }
 
 /// index(collection, value) or index(collection) |$x| { ... }: the first index that matches.
@@ -185,7 +185,7 @@ Value index(CallContext& call) {
     for (std::size_t i = 0; i < items.size(); ++i) {
       bool found = call.arguments.size() > 1
                        ? equals(items[i], call.arguments[1])
-                       : truthy(call.evaluator.call_lambda(*call.lambda, {items[i]}, call.scope));
+                       : truthy(call.host.call_lambda(*call.lambda, {items[i]}, call.scope));
       if (found) return static_cast<std::int64_t>(i);
     }
     return Value();
@@ -193,13 +193,12 @@ Value index(CallContext& call) {
   if (collection.is_hash()) {
     std::size_t arity = call.lambda ? call.lambda->parameters.size() : 0;
     for (const auto& [key, value] : collection.hash()) {
-      bool found =
-          call.arguments.size() > 1
-              ? equals(value, call.arguments[1])
-              : truthy(call.evaluator.call_lambda(
-                    *call.lambda,
-                    arity >= 2 ? std::vector<Value>{key, value} : std::vector<Value>{value},
-                    call.scope));
+      bool found = call.arguments.size() > 1
+                       ? equals(value, call.arguments[1])
+                       : truthy(call.host.call_lambda(*call.lambda,
+                                                      arity >= 2 ? std::vector<Value>{key, value}
+                                                                 : std::vector<Value>{value},
+                                                      call.scope));
       if (found) return key;
     }
     return Value();
@@ -214,8 +213,7 @@ Value index(CallContext& call) {
 /// Without a lambda, the elements themselves; with one, each passed to it.
 Value yield_each(CallContext& call, Array items) {
   if (!call.lambda) return items;
-  for (const Value& item : items)
-    call.evaluator.call_lambda(*call.lambda, {item}, call.scope, true);
+  for (const Value& item : items) call.host.call_lambda(*call.lambda, {item}, call.scope, true);
   return Value();
 }
 
@@ -261,7 +259,7 @@ Value slice(CallContext& call) {
       } else {
         arguments = {piece};
       }
-      call.evaluator.call_lambda(*call.lambda, std::move(arguments), call.scope);
+      call.host.call_lambda(*call.lambda, std::move(arguments), call.scope);
     }
   } catch (const BreakJump&) {
   }
@@ -290,8 +288,7 @@ double to_number(const Value& value) {
 Value sort(CallContext& call) {
   call.expect_arguments(1, 1);
   auto before = [&](const Value& a, const Value& b) {
-    if (call.lambda)
-      return to_number(call.evaluator.call_lambda(*call.lambda, {a, b}, call.scope)) < 0;
+    if (call.lambda) return to_number(call.host.call_lambda(*call.lambda, {a, b}, call.scope)) < 0;
     return compare(a, b, call.where) < 0;
   };
   if (call.arguments[0].is_string()) {  // a string sorts its characters

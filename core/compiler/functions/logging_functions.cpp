@@ -1,4 +1,4 @@
-#include "compiler/evaluator.hpp"
+#include "compiler/function_host.hpp"
 #include "compiler/functions/function.hpp"
 #include "lang/diagnostic.hpp"
 
@@ -17,7 +17,7 @@ std::string joined(const std::vector<Value>& arguments) {
 
 template <const char* Level>
 Value log_at(CallContext& call) {
-  call.evaluator.log(Level, joined(call.arguments), call.scope);
+  call.host.log(Level, joined(call.arguments), call.scope);
   return Value();
 }
 

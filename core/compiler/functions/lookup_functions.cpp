@@ -1,6 +1,6 @@
 #include <stdexcept>
 
-#include "compiler/evaluator.hpp"
+#include "compiler/function_host.hpp"
 #include "compiler/functions/function.hpp"
 #include "compiler/hiera/hiera.hpp"
 #include "compiler/types.hpp"
@@ -66,7 +66,7 @@ LookupOptions read_arguments(CallContext& call) {
 std::optional<Value> find_first(CallContext& call, const LookupOptions& options) {
   try {
     for (const std::string& name : options.names)
-      if (auto found = call.evaluator.hiera().lookup(name, options.merge)) return found;
+      if (auto found = call.host.hiera().lookup(name, options.merge)) return found;
   } catch (const std::runtime_error& e) {
     throw lang::SourceError(e.what(), call.where);
   }
@@ -78,7 +78,7 @@ Value finish(CallContext& call, const LookupOptions& options, std::optional<Valu
     if (call.lambda) {
       Array names(options.names.begin(), options.names.end());
       Value given = names.size() == 1 ? names.front() : Value(std::move(names));
-      found = call.evaluator.call_lambda(*call.lambda, {std::move(given)}, call.scope);
+      found = call.host.call_lambda(*call.lambda, {std::move(given)}, call.scope);
     } else if (options.default_value) {
       found = options.default_value;
     } else if (options.names.size() == 1) {
@@ -126,7 +126,7 @@ Value hiera_include(CallContext& call) {
   options.merge = hiera::MergeStrategy::Unique;
   if (call.arguments.size() > 1) options.default_value = call.arguments[1];
   Value classes = finish(call, options, find_first(call, options));
-  call.evaluator.include_class(classes, call.scope, ClassInclusion::Include, call.where);
+  call.host.include_class(classes, call.scope, ClassInclusion::Include, call.where);
   return Value();
 }
 

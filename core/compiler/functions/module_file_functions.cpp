@@ -4,7 +4,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "compiler/evaluator.hpp"
+#include "compiler/environment.hpp"
+#include "compiler/function_host.hpp"
 #include "compiler/functions/function.hpp"
 #include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
@@ -29,13 +30,14 @@ std::vector<std::string> references(const CallContext& call) {
 }
 
 /// "module/rest" under modules/module/SUBDIR, or an absolute path that exists.
-std::optional<fs::path> locate(CallContext& call, const std::string& reference, const char* subdir) {
+std::optional<fs::path> locate(CallContext& call, const std::string& reference,
+                               const char* subdir) {
   std::error_code ignored;
   if (reference.starts_with("/")) {
     if (fs::exists(reference, ignored)) return fs::path(reference);
     return std::nullopt;
   }
-  return call.evaluator.environment().module_file(reference, subdir);
+  return call.host.environment().module_file(reference, subdir);
 }
 
 /// find_file('module/file', ...) / find_template: the first that exists, undef when none does.
@@ -54,7 +56,7 @@ constexpr char kTemplates[] = "templates";
 Value module_directory(CallContext& call) {
   call.expect_arguments(1, static_cast<std::size_t>(-1));
   for (const std::string& name : references(call))
-    for (const fs::path& dir : call.evaluator.environment().modulepath()) {
+    for (const fs::path& dir : call.host.environment().modulepath()) {
       std::error_code ignored;
       if (fs::is_directory(dir / name, ignored)) return fs::absolute(dir / name).string();
     }
@@ -82,7 +84,7 @@ Value file(CallContext& call) {
     if (reference.starts_with("/")) {
       if (fs::is_regular_file(reference)) found = reference;
     } else {
-      found = call.evaluator.environment().module_file(reference, "files");
+      found = call.host.environment().module_file(reference, "files");
     }
     if (!found) continue;
     std::ifstream in(*found, std::ios::binary);

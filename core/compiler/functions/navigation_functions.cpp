@@ -1,7 +1,7 @@
 // Functions that reach into data by a path: get, getvar, dig.
 #include <sstream>
 
-#include "compiler/evaluator.hpp"
+#include "compiler/function_host.hpp"
 #include "compiler/functions/function.hpp"
 #include "compiler/types.hpp"
 #include "lang/ast/operators.hpp"
@@ -65,8 +65,8 @@ Value getvar(CallContext& call) {
   Value value;
   if (!name.empty() && name[0] >= '0' && name[0] <= '9') {
     lang::ast::Variable variable(call.where, name);  // a match variable
-    value = call.evaluator.evaluate(&variable, call.scope);
-  } else if (const Value* found = call.evaluator.lookup_variable(name, call.scope)) {
+    value = call.host.evaluate(&variable, call.scope);
+  } else if (const Value* found = call.host.lookup_variable(name, call.scope)) {
     value = *found;  // an unknown variable is the default, without Puppet's warning
   }
   if (value.is_undef()) return fallback;

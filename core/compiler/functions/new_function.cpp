@@ -47,7 +47,7 @@ Value construct(CallContext& call, const TypeValue& declared, std::vector<Value>
   if (!make)
     call.fail("Creation of new instance of type '" + type_to_string(type) + "' is not supported");
   std::string name = type.name;
-  CallContext inner{call.evaluator, call.scope, name, arguments, call.lambda, call.where};
+  CallContext inner{call.host, call.scope, name, arguments, call.lambda, call.where};
   Value made = make(inner);
   if (!type.parameters.empty() && !matches(made, type))
     call.fail("Converted value from " + type.name + ".new() has wrong type, " +

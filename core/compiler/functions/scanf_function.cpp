@@ -9,7 +9,7 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "compiler/evaluator.hpp"
+#include "compiler/function_host.hpp"
 #include "compiler/functions/function.hpp"
 #include "compiler/ruby_regex.hpp"
 #include "compiler/types.hpp"
@@ -338,7 +338,7 @@ Value scanf(CallContext& call) {
     if (rest.empty()) break;
   }
   if (call.lambda)
-    return call.evaluator.call_lambda(*call.lambda, {Value(std::move(values))}, call.scope);
+    return call.host.call_lambda(*call.lambda, {Value(std::move(values))}, call.scope);
   return values;
 }
 

@@ -8,10 +8,12 @@
 #include <cstdio>
 #include <string_view>
 
-#include "compiler/evaluator.hpp"
+#include "compiler/environment.hpp"
+#include "compiler/function_host.hpp"
 #include "compiler/functions/stdlib_support.hpp"
 #include "compiler/operators.hpp"
 #include "compiler/types.hpp"
+#include "text/text.hpp"
 
 namespace marionette::compiler {
 
@@ -27,7 +29,7 @@ Value has_function(CallContext& call) {
                     type_name_of(call.arguments[0]));
   const std::string& name = call.arguments[0].string();
   return find_function(name) != nullptr ||
-         call.evaluator.environment().find_function(lowercase(name)) != nullptr;
+         call.host.environment().find_function(text::lowercase(name)) != nullptr;
 }
 
 /// stdlib::crc32(value): Zlib.crc32 of the value's text (a Sensitive one unwrapped), in hex.
@@ -54,8 +56,10 @@ Value crc32(CallContext& call) {
 void collect_leaves(const Value& value, Array& out, std::size_t depth, const CallContext& call) {
   if (depth > 1000) raise(call, "stdlib::nested_values(): the hash is nested too deeply");
   for (const auto& [key, item] : value.hash()) {
-    if (item.is_hash()) collect_leaves(item, out, depth + 1, call);
-    else out.push_back(item);
+    if (item.is_hash())
+      collect_leaves(item, out, depth + 1, call);
+    else
+      out.push_back(item);
   }
 }
 
@@ -87,7 +91,7 @@ Value sort_by(CallContext& call) {
     std::vector<Value> args = !collection.is_hash() ? Array{element}
                               : arity == 2          ? element.array()
                                                     : Array{element.array()[0]};
-    keyed.emplace_back(call.evaluator.call_lambda(*call.lambda, std::move(args), call.scope), element);
+    keyed.emplace_back(call.host.call_lambda(*call.lambda, std::move(args), call.scope), element);
   }
   std::stable_sort(keyed.begin(), keyed.end(), [&](const auto& a, const auto& b) {
     return compare(a.first, b.first, call.where) < 0;
@@ -208,7 +212,7 @@ Value rewrap_sensitive_data(CallContext& call) {
   bool had_sensitive = false;
   Value unwrapped = deep_unwrap(call.arguments[0], had_sensitive, 0, call);
   Value result = call.lambda
-                     ? call.evaluator.call_lambda(*call.lambda, {std::move(unwrapped)}, call.scope)
+                     ? call.host.call_lambda(*call.lambda, {std::move(unwrapped)}, call.scope)
                      : std::move(unwrapped);
   return had_sensitive ? make_sensitive(std::move(result)) : result;
 }

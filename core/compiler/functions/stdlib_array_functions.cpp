@@ -56,8 +56,8 @@ Value intersection(CallContext& call) {
   if (args.size() != 2)
     raise(call, "intersection(): Wrong number of arguments given (" + count_of(args) + " for 2)");
   if (!args[0].is_array() || !args[1].is_array())
-    raise(call, "intersection(): Requires 2 arrays, got " + stdlib::ruby_class(args[0]) +
-                    " and " + stdlib::ruby_class(args[1]));
+    raise(call, "intersection(): Requires 2 arrays, got " + stdlib::ruby_class(args[0]) + " and " +
+                    stdlib::ruby_class(args[1]));
   Array result;
   for (const Value& item : args[0].array())
     if (contains_eql(args[1].array(), item) && !contains_eql(result, item)) result.push_back(item);
@@ -90,8 +90,8 @@ Value affix(CallContext& call) {
   std::string affix;
   if (args.size() > 1 && truthy(args[1])) {
     if (!args[1].is_string())
-      raise(call, name + "(): expected second argument to be a String, got " +
-                      ruby_inspect(args[1]));
+      raise(call,
+            name + "(): expected second argument to be a String, got " + ruby_inspect(args[1]));
     affix = args[1].string();
   }
   auto attach = [&](const Value& item) {
@@ -124,7 +124,7 @@ Value zip(CallContext& call) {
   bool flat = false;
   if (args.size() > 2 && truthy(args[2])) {
     std::vector<Value> str2bool_args{args[2]};
-    CallContext inner{call.evaluator, call.scope, "str2bool", str2bool_args, nullptr, call.where};
+    CallContext inner{call.host, call.scope, "str2bool", str2bool_args, nullptr, call.where};
     flat = truthy(find_function("str2bool")(inner));
   }
   Array pairs;
@@ -177,8 +177,8 @@ Value count(CallContext& call) {
   if (args.size() > 2)
     raise(call, "count(): Wrong number of arguments given " + count_of(args) + " for 1 or 2.");
   if (args.empty()) raise(call, "undefined method `count' for nil:NilClass");
-  std::optional<Array> items = args[0].is_array() ? std::optional(args[0].array())
-                                                  : iterable_elements(args[0]);
+  std::optional<Array> items =
+      args[0].is_array() ? std::optional(args[0].array()) : iterable_elements(args[0]);
   if (!items || args[0].is_string())
     raise(call, "undefined method `count' for " + ruby_inspect(args[0]) + ":" +
                     stdlib::ruby_class(args[0]));
@@ -198,7 +198,8 @@ Value filter_by_pattern(CallContext& call) {
   Arguments args = stdlib::legacy_arguments(call.arguments);
   if (args.size() != 2)
     raise(call, call.name + "(): Wrong number of arguments given " + count_of(args) + " for 2");
-  Regexp pattern = args[1].is_regexp() ? args[1].regexp() : make_regexp(ruby_to_s(args[1]), call.where);
+  Regexp pattern =
+      args[1].is_regexp() ? args[1].regexp() : make_regexp(ruby_to_s(args[1]), call.where);
   std::optional<Array> items = iterable_elements(args[0]);
   if (!items || args[0].is_string())
     raise(call, "undefined method `" + std::string(Keep ? "grep" : "reject") + "' for " +

@@ -2,8 +2,11 @@
 // ensure_packages, defined_with_params, getparam, stdlib::str2resource, assert_private, private.
 #include <algorithm>
 
-#include "compiler/evaluator.hpp"
+#include "compiler/environment.hpp"
+#include "compiler/function_host.hpp"
 #include "compiler/functions/stdlib_support.hpp"
+#include "compiler/resource_table.hpp"
+#include "compiler/scope.hpp"
 #include "compiler/types.hpp"
 
 namespace marionette::compiler {
@@ -46,9 +49,8 @@ bool defined_with(CallContext& call, const Value& reference, const Value& params
   if (!ref && reference.is_string())
     raise(call, "No title provided and " + ruby_inspect(reference) +
                     " is not a valid resource reference");
-  if (!ref)
-    raise(call, "Reference is not understood: '" + stdlib::ruby_class(reference) + "'");
-  ResourceTable& resources = call.evaluator.resources();
+  if (!ref) raise(call, "Reference is not understood: '" + stdlib::ruby_class(reference) + "'");
+  ResourceTable& resources = call.host.resources();
   std::vector<std::size_t> candidates;
   if (ref->second.empty()) {
     for (std::size_t i = 0; i < resources.size(); ++i)
@@ -104,8 +106,8 @@ void ensure_one_resource(CallContext& call, const std::string& type, const Value
   for (const Value& item : items) {
     std::string title = ruby_to_s(item);
     if (defined_with(call, Value(type + "[" + title + "]"), attributes)) continue;
-    call.evaluator.create_resources(type, Value(Hash{{Value(title), attributes}}), Value(),
-                                    call.scope, call.where);
+    call.host.create_resources(type, Value(Hash{{Value(title), attributes}}), Value(), call.scope,
+                               call.where);
   }
 }
 
@@ -146,15 +148,17 @@ Value ensure_packages(CallContext& call) {
   call.expect_arguments(1, 2);
   const Value& packages = call.arguments[0];
   auto valid_name = [](const Value& v) { return v.is_string() && !v.string().empty(); };
-  bool valid = valid_name(packages) ||
-               (packages.is_array() &&
-                std::all_of(packages.array().begin(), packages.array().end(), valid_name)) ||
-               (packages.is_hash() &&
-                std::all_of(packages.hash().begin(), packages.hash().end(),
-                            [&](const auto& pair) { return valid_name(pair.first); }));
+  bool valid =
+      valid_name(packages) ||
+      (packages.is_array() &&
+       std::all_of(packages.array().begin(), packages.array().end(), valid_name)) ||
+      (packages.is_hash() && std::all_of(packages.hash().begin(), packages.hash().end(),
+                                         [&](const auto& pair) { return valid_name(pair.first); }));
   if (!valid)
-    raise(call, "'ensure_packages' parameter 'packages' expects a value of type String, Array, "
-                "or Hash, got " + type_name_of(packages));
+    raise(call,
+          "'ensure_packages' parameter 'packages' expects a value of type String, Array, "
+          "or Hash, got " +
+              type_name_of(packages));
   Hash defaults{{Value("ensure"), Value("installed")}};
   if (call.arguments.size() > 1 && !call.arguments[1].is_undef()) {
     if (!call.arguments[1].is_hash())
@@ -185,9 +189,9 @@ Value getparam(CallContext& call) {
       reference_of(args[0].is_string() ? args[0] : Value(ruby_to_s(args[0])));
   if (!ref && is_resource_reference(args[0])) ref = reference_of(args[0]);
   if (!ref) return "";
-  auto found = call.evaluator.resources().find(ref->first, ref->second);
+  auto found = call.host.resources().find(ref->first, ref->second);
   if (!found) return "";
-  const Value* value = call.evaluator.resources()[*found].parameter(args[1].string());
+  const Value* value = call.host.resources()[*found].parameter(args[1].string());
   return value && !value->is_undef() ? *value : Value("");
 }
 
@@ -198,7 +202,7 @@ Value str2resource(CallContext& call) {
     raise(call, "'stdlib::str2resource' parameter 'res_string' expects a String value, got " +
                     type_name_of(call.arguments[0]));
   auto ref = split_reference(call.arguments[0].string());
-  if (!ref || !call.evaluator.resources().find(ref->first, ref->second))
+  if (!ref || !call.host.resources().find(ref->first, ref->second))
     raise(call, "stdlib::str2resource(): could not find " +
                     (ref ? ref->first + "[" + ref->second + "]" : call.arguments[0].string()) +
                     ", this is parse order dependent and values should not be quoted");
@@ -212,22 +216,24 @@ Value assert_private(CallContext& call) {
   if (args.size() > 1)
     raise(call, "assert_private(): Wrong number of arguments given (" +
                     std::to_string(args.size()) + "}) for 0 or 1)");
-  ResourceTable& resources = call.evaluator.resources();
+  ResourceTable& resources = call.host.resources();
   const CompiledResource& owner = resources[call.scope.resource()];
   const Value* module = call.scope.find("module_name");
   std::string module_name = module ? to_string(*module) : "";
   // The caller is the container whose code declared it: a class is evaluated as it is declared
   // (its declaring scope still lives); a defined type later, from its container's index.
   std::optional<std::size_t> caller;
-  if (owner.type == "Class" && owner.declared_in) caller = owner.declared_in->resource();
-  else caller = owner.tag_source;
+  if (owner.type == "Class" && owner.declared_in)
+    caller = owner.declared_in->resource();
+  else
+    caller = owner.tag_source;
   std::string caller_module;
   if (caller && *caller < resources.size()) {
     const CompiledResource& container = resources[*caller];
-    std::string name = container.type == "Class" ? lowercase(container.title)
-                                                 : lowercase(container.type);
+    std::string name =
+        container.type == "Class" ? lowercase(container.title) : lowercase(container.type);
     if (container.type != "Node" && name != "main")
-      caller_module = call.evaluator.environment().module_of(name);
+      caller_module = call.host.environment().module_of(name);
   }
   if (module_name == caller_module) return Value();
   if (!args.empty() && args[0].is_string()) raise(call, args[0].string());
@@ -237,11 +243,11 @@ Value assert_private(CallContext& call) {
 }
 
 Value private_function(CallContext& call) {
-  call.evaluator.log("Warning",
-                     "private() DEPRECATED: This function will cease to function on Puppet 4; "
-                     "please use assert_private() before upgrading to puppet 4 for "
-                     "backwards-compatibility, or migrate to the new parser's typing system.",
-                     call.scope);
+  call.host.log("Warning",
+                "private() DEPRECATED: This function will cease to function on Puppet 4; "
+                "please use assert_private() before upgrading to puppet 4 for "
+                "backwards-compatibility, or migrate to the new parser's typing system.",
+                call.scope);
   return assert_private(call);
 }
 

@@ -4,12 +4,13 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <iostream>
+#include <regex>
 #include <sstream>
 
 #include "catalog/json_nesting.hpp"
-#include "compiler/evaluator.hpp"
+#include "compiler/environment.hpp"
+#include "compiler/function_host.hpp"
 #include "compiler/functions/ruby_serialization.hpp"
 #include "compiler/functions/stdlib_support.hpp"
 #include "compiler/types.hpp"
@@ -56,12 +57,18 @@ Value to_json_pretty(CallContext& call) {
     for (const auto& [key, option] : call.arguments[2].hash()) {
       std::string name = to_string(key);
       if (option.is_undef()) continue;
-      if (name == "indent") style.indent = to_string(option);
-      else if (name == "space") style.space = to_string(option);
-      else if (name == "space_before") style.space_before = to_string(option);
-      else if (name == "object_nl") style.object_nl = to_string(option);
-      else if (name == "array_nl") style.array_nl = to_string(option);
-      else if (name == "allow_nan") style.allow_nan = truthy(option);
+      if (name == "indent")
+        style.indent = to_string(option);
+      else if (name == "space")
+        style.space = to_string(option);
+      else if (name == "space_before")
+        style.space_before = to_string(option);
+      else if (name == "object_nl")
+        style.object_nl = to_string(option);
+      else if (name == "array_nl")
+        style.array_nl = to_string(option);
+      else if (name == "allow_nan")
+        style.allow_nan = truthy(option);
       else if (name == "max_nesting" && option.is_integer())
         style.max_nesting = option.integer() < 0 ? 0 : static_cast<std::size_t>(option.integer());
     }
@@ -151,11 +158,13 @@ class TomlWriter {
     std::stable_sort(all.begin(), all.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });
     for (auto& pair : all) {
-      if (pair.second.is_hash()) nested.push_back(std::move(pair));
+      if (pair.second.is_hash())
+        nested.push_back(std::move(pair));
       else if (pair.second.is_array() && !pair.second.array().empty() &&
                pair.second.array()[0].is_hash())
         tables.push_back(std::move(pair));
-      else simple.push_back(std::move(pair));
+      else
+        simple.push_back(std::move(pair));
     }
   }
 
@@ -310,7 +319,7 @@ Value load_file(CallContext& call) {
   }
   std::optional<std::string> text = read_text_file(path);
   if (!text) {
-    call.evaluator.log("Warning", "Can't load '" + path + "' File does not exist!", call.scope);
+    call.host.log("Warning", "Can't load '" + path + "' File does not exist!", call.scope);
     return fallback;
   }
   try {
@@ -325,7 +334,7 @@ Value load_file(CallContext& call) {
 
 /// The directory of a module: the first in the modulepath that has it.
 std::optional<std::filesystem::path> module_directory(CallContext& call, const std::string& name) {
-  for (const std::filesystem::path& dir : call.evaluator.environment().modulepath()) {
+  for (const std::filesystem::path& dir : call.host.environment().modulepath()) {
     std::error_code ignored;
     if (std::filesystem::is_directory(dir / name, ignored)) return dir / name;
   }

@@ -1,7 +1,7 @@
 // stdlib's functions on hashes and on picking values: merge, deep_merge, has_key, hash, pick,
 // pick_default, delete, delete_at, delete_regex, delete_values, delete_undef_values, dig44,
 // try_get_value, join_keys_to_values. Keys compare as Ruby's Hash compares them (eql?).
-#include "compiler/evaluator.hpp"
+#include "compiler/function_host.hpp"
 #include "compiler/functions/stdlib_support.hpp"
 #include "compiler/operators.hpp"
 #include "compiler/types.hpp"
@@ -36,7 +36,8 @@ Value merge(CallContext& call) {
               "The function 'merge' was called with arguments it does not accept. It expects "
               "one of:\n  (Variant[Hash[Scalar, Any], Undef, String[0, 0]] args*)\n    rejected: "
               "parameter 'args' expects a value of type Undef, Hash[Scalar, Any], or String[0, 0], "
-              "got " + type_name_of(arg) +
+              "got " +
+                  type_name_of(arg) +
                   "\n  (Iterable args*, Callable[3, 3] block)\n    rejected: expects a block\n"
                   "  (Iterable args*, Callable[2, 2] block)\n    rejected: expects a block");
       }
@@ -49,8 +50,8 @@ Value merge(CallContext& call) {
   for (const Value& iterable : call.arguments) {
     std::optional<Array> elements = iterable_elements(iterable);
     if (!elements)
-      raise(call, "'merge' parameter 'args' expects an Iterable value, got " +
-                      type_name_of(iterable));
+      raise(call,
+            "'merge' parameter 'args' expects an Iterable value, got " + type_name_of(iterable));
     for (std::size_t index = 0; index < elements->size(); ++index) {
       const Value& element = (*elements)[index];
       std::vector<Value> lambda_args;
@@ -60,7 +61,7 @@ Value merge(CallContext& call) {
         lambda_args = {Value(accumulator), element.array()[0], element.array()[1]};
       else
         lambda_args = {Value(accumulator), Value(static_cast<std::int64_t>(index)), element};
-      Value result = call.evaluator.call_lambda(*call.lambda, std::move(lambda_args), call.scope);
+      Value result = call.host.call_lambda(*call.lambda, std::move(lambda_args), call.scope);
       if (result.is_hash()) merge_into(accumulator, result.hash());
     }
   }
@@ -84,8 +85,8 @@ Value deep_merged(const Value& base, const Value& more, std::size_t depth,
 Value deep_merge(CallContext& call) {
   Arguments args = stdlib::legacy_arguments(call.arguments);
   if (args.size() < 2)
-    raise(call, "deep_merge(): wrong number of arguments (" + count_of(args) +
-                    "; must be at least 2)");
+    raise(call,
+          "deep_merge(): wrong number of arguments (" + count_of(args) + "; must be at least 2)");
   Value result{Hash{}};
   for (const Value& arg : args) {
     if (arg.is_string() && arg.string().empty()) continue;
@@ -102,8 +103,8 @@ Value has_key(CallContext& call) {
   if (args.size() != 2)
     raise(call, "has_key(): wrong number of arguments (" + count_of(args) + "; must be 2)");
   if (!args[0].is_hash())
-    raise(call, "has_key(): expects the first argument to be a hash, got " +
-                    ruby_inspect(args[0]) + " which is of type " + ruby_class(args[0]));
+    raise(call, "has_key(): expects the first argument to be a hash, got " + ruby_inspect(args[0]) +
+                    " which is of type " + ruby_class(args[0]));
   return stdlib::ruby_fetch(args[0].hash(), args[1]) != nullptr;
 }
 
@@ -190,8 +191,10 @@ Value delete_items(CallContext& call) {
       }
       collection = Value(std::move(out));
     } else {
-      raise(call, "delete(): First argument must be an Array, String, or Hash. Given an argument "
-                  "of class " + ruby_class(collection) + ".");
+      raise(call,
+            "delete(): First argument must be an Array, String, or Hash. Given an argument "
+            "of class " +
+                ruby_class(collection) + ".");
     }
   }
   return collection;
@@ -212,7 +215,8 @@ Value delete_at(CallContext& call) {
                     : index.is_integer() ? index.integer()
                     : index.is_float()   ? static_cast<std::int64_t>(index.number())
                                          : -1;
-  if (at < 0 && !index.is_integer()) raise(call, "undefined method `to_i' for " + ruby_inspect(index));
+  if (at < 0 && !index.is_integer())
+    raise(call, "undefined method `to_i' for " + ruby_inspect(index));
   Array result = args[0].array();
   auto size = static_cast<std::int64_t>(result.size());
   if (at > size - 1) raise(call, "delete_at(): Given index exceeds size of array given");
@@ -228,8 +232,10 @@ Value delete_regex(CallContext& call) {
     raise(call, "delete_regex(): Wrong number of arguments given " + count_of(args) + " for 2");
   Value collection = args[0];
   if (!collection.is_array() && !collection.is_hash())
-    raise(call, "delete_regex(): First argument must be an Array, Hash, or String. Given an "
-                "argument of class " + ruby_class(collection) + ".");
+    raise(call,
+          "delete_regex(): First argument must be an Array, Hash, or String. Given an "
+          "argument of class " +
+              ruby_class(collection) + ".");
   for (const Value& item : ruby_array(args[1])) {
     std::string source = item.is_regexp() ? item.regexp().pattern : ruby_to_s(item);
     Regexp pattern = make_regexp("\\b" + source + "\\b", call.where);
@@ -285,11 +291,9 @@ Value delete_undef_values(CallContext& call) {
 Value dig44(CallContext& call) {
   Arguments args = stdlib::legacy_arguments(call.arguments);
   if (args.size() < 2)
-    raise(call, "dig44(): Wrong number of arguments given (" + count_of(args) +
-                    " for at least 2)");
+    raise(call, "dig44(): Wrong number of arguments given (" + count_of(args) + " for at least 2)");
   if (!args[0].is_hash() && !args[0].is_array())
-    raise(call, "dig44(): first argument must be a hash or an array, given " +
-                    ruby_class(args[0]));
+    raise(call, "dig44(): first argument must be a hash or an array, given " + ruby_class(args[0]));
   if (!args[1].is_array())
     raise(call, "dig44(): second argument must be an array, given " + ruby_class(args[1]));
   Value fallback = args.size() > 2 ? args[2] : Value();
@@ -299,7 +303,7 @@ Value dig44(CallContext& call) {
     if (current.is_hash()) {
       next = stdlib::ruby_fetch(current.hash(), key);
     } else if (current.is_array()) {
-      std::optional<std::int64_t> at = key.is_integer() ? std::optional(key.integer())
+      std::optional<std::int64_t> at = key.is_integer()  ? std::optional(key.integer())
                                        : key.is_string() ? stdlib::ruby_integer(key.string())
                                                          : std::nullopt;
       if (!at) return fallback;
@@ -318,8 +322,8 @@ Value dig44(CallContext& call) {
 Value join_keys_to_values(CallContext& call) {
   Arguments args = stdlib::legacy_arguments(call.arguments);
   if (args.size() != 2)
-    raise(call, "join_keys_to_values(): Takes exactly two arguments, but " + count_of(args) +
-                    " given.");
+    raise(call,
+          "join_keys_to_values(): Takes exactly two arguments, but " + count_of(args) + " given.");
   if (!args[0].is_hash())
     raise(call, "join_keys_to_values(): The first argument must be a hash, but a " +
                     ruby_class(args[0]) + " was given.");

@@ -8,9 +8,11 @@
 #include <cstring>
 #include <regex>
 
-#include "compiler/evaluator.hpp"
+#include "compiler/function_host.hpp"
 #include "compiler/functions/stdlib_support.hpp"
+#include "compiler/scope.hpp"
 #include "compiler/types.hpp"
+#include "text/text.hpp"
 
 namespace marionette::compiler {
 
@@ -46,9 +48,10 @@ Value fact(CallContext& call) {
     if (current.is_array()) {
       std::optional<std::int64_t> at = stdlib::ruby_integer(key);
       if (!at) {
-        call.evaluator.log("Warning", "fact request for " + name + " returning nil: '" + walked +
-                                          "' is an array; cannot index to '" + key + "'",
-                           call.scope);
+        call.host.log("Warning",
+                      "fact request for " + name + " returning nil: '" + walked +
+                          "' is an array; cannot index to '" + key + "'",
+                      call.scope);
         return Value();
       }
       auto size = static_cast<std::int64_t>(current.array().size());
@@ -58,9 +61,10 @@ Value fact(CallContext& call) {
       const Value* found = stdlib::ruby_fetch(current.hash(), Value(key));
       current = found ? *found : Value();
     } else {
-      call.evaluator.log("Warning", "fact request for " + name + " returning nil: '" + walked +
-                                        "' is not a collection; cannot walk to '" + key + "'",
-                         call.scope);
+      call.host.log("Warning",
+                    "fact request for " + name + " returning nil: '" + walked +
+                        "' is not a collection; cannot walk to '" + key + "'",
+                    call.scope);
       return Value();
     }
     if (!walked.empty()) walked += '.';
@@ -78,7 +82,7 @@ Value os_version_gte(CallContext& call) {
   const Value* release = stdlib::ruby_fetch(facts->hash(), Value("operatingsystemmajrelease"));
   if (!os || !stdlib::ruby_eql(*os, call.arguments[0])) return false;
   std::vector<Value> compared{release ? *release : Value(""), call.arguments[1]};
-  CallContext inner{call.evaluator, call.scope, "versioncmp", compared, nullptr, call.where};
+  CallContext inner{call.host, call.scope, "versioncmp", compared, nullptr, call.where};
   return find_function("versioncmp")(inner).integer() >= 0;
 }
 
@@ -91,7 +95,8 @@ bool interface_with(const CallContext& call, const Arguments& args) {
   std::string list = to_string(*interfaces);
   for (std::size_t start = 0; start <= list.size();) {
     std::size_t comma = list.find(',', start);
-    names.push_back(list.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    names.push_back(
+        list.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
@@ -101,7 +106,7 @@ bool interface_with(const CallContext& call, const Arguments& args) {
   if (const Value* value = top_variable(call, kind); value && stdlib::ruby_equal(*value, args[1]))
     return true;
   for (const std::string& name : names)
-    if (const Value* value = top_variable(call, kind + "_" + lowercase(name));
+    if (const Value* value = top_variable(call, kind + "_" + text::lowercase(name));
         value && stdlib::ruby_equal(args[1], *value))
       return true;
   return false;
@@ -119,8 +124,8 @@ template <const char* Kind>
 Value has_address(CallContext& call) {
   Arguments args = stdlib::legacy_arguments(call.arguments);
   if (args.size() != 1)
-    raise(call, call.name + "(): Wrong number of arguments given (" +
-                    std::to_string(args.size()) + " for 1)");
+    raise(call, call.name + "(): Wrong number of arguments given (" + std::to_string(args.size()) +
+                    " for 1)");
   return interface_with(call, {Value(Kind), args[0]});
 }
 
@@ -190,8 +195,8 @@ Value ip_in_range(CallContext& call) {
 Value time_now(CallContext& call) {
   Arguments args = stdlib::legacy_arguments(call.arguments);
   if (args.size() > 1)
-    raise(call, "time(): Wrong number of arguments given " + std::to_string(args.size()) +
-                    " for 0 or 1");
+    raise(call,
+          "time(): Wrong number of arguments given " + std::to_string(args.size()) + " for 0 or 1");
   auto now = std::chrono::system_clock::now().time_since_epoch();
   return static_cast<std::int64_t>(std::chrono::duration_cast<std::chrono::seconds>(now).count());
 }
@@ -200,8 +205,8 @@ Value time_now(CallContext& call) {
 Value glob_paths(CallContext& call) {
   Arguments args = stdlib::legacy_arguments(call.arguments);
   if (args.size() != 1)
-    raise(call, "glob(): Wrong number of arguments given (" + std::to_string(args.size()) +
-                    " for 1)");
+    raise(call,
+          "glob(): Wrong number of arguments given (" + std::to_string(args.size()) + " for 1)");
   if (!args[0].is_string() && !args[0].is_array())
     raise(call, "glob(): Requires either array or string to work");
   Array patterns = args[0].is_array() ? args[0].array() : Array{args[0]};
@@ -209,7 +214,8 @@ Value glob_paths(CallContext& call) {
   for (const Value& pattern : patterns) {
     glob_t found{};
     if (::glob(ruby_to_s(pattern).c_str(), GLOB_BRACE | GLOB_NOSORT, nullptr, &found) == 0)
-      for (std::size_t i = 0; i < found.gl_pathc; ++i) out.push_back(std::string(found.gl_pathv[i]));
+      for (std::size_t i = 0; i < found.gl_pathc; ++i)
+        out.push_back(std::string(found.gl_pathv[i]));
     globfree(&found);
   }
   return out;
@@ -236,10 +242,10 @@ Value sprintf_hash(CallContext& call) {
 /// try_get_value(data, 'a/b/0', default, separator): dig by a separated path (deprecated).
 Value try_get_value(CallContext& call) {
   Arguments args = stdlib::legacy_arguments(call.arguments);
-  call.evaluator.log("Warning",
-                     "try_get_value() DEPRECATED: this function is deprecated, please use dig() "
-                     "instead.",
-                     call.scope);
+  call.host.log("Warning",
+                "try_get_value() DEPRECATED: this function is deprecated, please use dig() "
+                "instead.",
+                call.scope);
   Value data = args.empty() ? Value() : args[0];
   std::string path = args.size() > 1 ? ruby_to_s(args[1]) : "";
   Value fallback = args.size() > 2 ? args[2] : Value();
@@ -249,7 +255,8 @@ Value try_get_value(CallContext& call) {
   Array keys;
   for (std::size_t start = 0; start <= path.size();) {
     std::size_t end = separator.empty() ? start + 1 : path.find(separator, start);
-    std::string key = path.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    std::string key =
+        path.substr(start, end == std::string::npos ? std::string::npos : end - start);
     bool digits = !key.empty() && key.find_first_not_of("0123456789") == std::string::npos;
     if (!key.empty() || end != std::string::npos)
       keys.push_back(digits && key.size() < 18 ? Value(static_cast<std::int64_t>(std::stoll(key)))
@@ -258,7 +265,7 @@ Value try_get_value(CallContext& call) {
     start = end + std::max<std::size_t>(separator.size(), 1);
   }
   std::vector<Value> dig_args{data, Value(std::move(keys)), fallback};
-  CallContext inner{call.evaluator, call.scope, "dig44", dig_args, nullptr, call.where};
+  CallContext inner{call.host, call.scope, "dig44", dig_args, nullptr, call.where};
   return find_function("dig44")(inner);
 }
 

@@ -88,8 +88,8 @@ std::int64_t integer_of(const Value& value) {
 Value seeded_rand(CallContext& call) {
   Arguments args = stdlib::legacy_arguments(call.arguments);
   if (args.size() != 2)
-    raise(call, "seeded_rand(): Wrong number of arguments given (" +
-                    std::to_string(args.size()) + " for 2)");
+    raise(call, "seeded_rand(): Wrong number of arguments given (" + std::to_string(args.size()) +
+                    " for 2)");
   if (!is_positive_integer(args[0]))
     raise(call, "seeded_rand(): first argument must be a positive integer");
   if (!args[1].is_string()) raise(call, "seeded_rand(): second argument must be a string");
@@ -120,8 +120,8 @@ Value seeded_rand_string(CallContext& call) {
     charset = given.string();
   }
   std::vector<std::string> chars = characters(charset);
-  RubyRandom random(seed_words_from_hex(
-      hex_of(call, digest::Algorithm::sha256, call.arguments[1].string())));
+  RubyRandom random(
+      seed_words_from_hex(hex_of(call, digest::Algorithm::sha256, call.arguments[1].string())));
   std::string out;
   for (std::int64_t i = 0; i < length.integer(); ++i)
     out += chars[random.below(static_cast<std::uint32_t>(chars.size()))];
@@ -138,9 +138,9 @@ Value fqdn_rand_string(CallContext& call) {
   if (args.size() > 1 && !args[1].is_string())
     raise(call, "fqdn_rand_string(): second argument must be undef or a string");
   std::int64_t length = integer_of(args[0]);
-  if (length > 1'000'000) raise(call, "fqdn_rand_string(): a length above 1000000 is not supported");
-  std::vector<std::string> charset =
-      characters(args.size() > 1 ? args[1].string() : std::string());
+  if (length > 1'000'000)
+    raise(call, "fqdn_rand_string(): a length above 1000000 is not supported");
+  std::vector<std::string> charset = characters(args.size() > 1 ? args[1].string() : std::string());
   if (charset.empty())
     charset = characters("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz");
   std::string prefix;
@@ -151,7 +151,7 @@ Value fqdn_rand_string(CallContext& call) {
   for (std::int64_t position = 1; position <= length; ++position) {
     std::string seed = prefix + (first ? "" : ":") + std::to_string(position);
     std::vector<Value> rand_args{static_cast<std::int64_t>(charset.size()), seed};
-    CallContext inner{call.evaluator, call.scope, "fqdn_rand", rand_args, nullptr, call.where};
+    CallContext inner{call.host, call.scope, "fqdn_rand", rand_args, nullptr, call.where};
     out += charset[static_cast<std::size_t>(fqdn_rand(inner).integer())];
   }
   return out;

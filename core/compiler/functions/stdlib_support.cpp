@@ -11,8 +11,9 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "compiler/evaluator.hpp"
+#include "compiler/function_host.hpp"
 #include "compiler/runtime_values.hpp"
+#include "compiler/scope.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 
@@ -55,11 +56,16 @@ std::optional<std::int64_t> ruby_integer(const std::string& written) {
   int base = 10;
   if (text.size() > 1 && text[0] == '0') {
     char marker = static_cast<char>(std::tolower(static_cast<unsigned char>(text[1])));
-    if (marker == 'x') base = 16, text = text.substr(2);
-    else if (marker == 'b') base = 2, text = text.substr(2);
-    else if (marker == 'o') base = 8, text = text.substr(2);
-    else if (marker == 'd') base = 10, text = text.substr(2);
-    else base = 8, text = text.substr(1);
+    if (marker == 'x')
+      base = 16, text = text.substr(2);
+    else if (marker == 'b')
+      base = 2, text = text.substr(2);
+    else if (marker == 'o')
+      base = 8, text = text.substr(2);
+    else if (marker == 'd')
+      base = 10, text = text.substr(2);
+    else
+      base = 8, text = text.substr(1);
   }
   if (text.empty() || text.front() == '_' || text.back() == '_') return std::nullopt;
   std::string digits;
@@ -102,8 +108,9 @@ std::int64_t ruby_to_i(const std::string& text) {
   constexpr std::int64_t kLimit = std::numeric_limits<std::int64_t>::max() / 10 - 10;
   for (; at < text.size(); ++at) {
     char c = text[at];
-    if (c == '_' && at + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[at + 1])) &&
-        at > 0 && std::isdigit(static_cast<unsigned char>(text[at - 1])))
+    if (c == '_' && at + 1 < text.size() &&
+        std::isdigit(static_cast<unsigned char>(text[at + 1])) && at > 0 &&
+        std::isdigit(static_cast<unsigned char>(text[at - 1])))
       continue;
     if (!std::isdigit(static_cast<unsigned char>(c))) break;
     if (number < kLimit) number = number * 10 + (c - '0');
@@ -173,12 +180,14 @@ std::string node_fqdn(const CallContext& call) {
 bool is_absolute_path(const Value& value) {
   if (!value.is_string()) return false;
   // Ruby's ^ matches at the start of every line.
-  static const std::regex windows(R"(^(([A-Z]:[\\/])|([\\/][\\/][^\\/\n]+[\\/][^\\/\n]+)|([\\/][\\/]\?[\\/][^\\/\n]+)))",
-                                  std::regex::icase);
+  static const std::regex windows(
+      R"(^(([A-Z]:[\\/])|([\\/][\\/][^\\/\n]+[\\/][^\\/\n]+)|([\\/][\\/]\?[\\/][^\\/\n]+)))",
+      std::regex::icase);
   const std::string& path = value.string();
   for (std::size_t start = 0; start <= path.size();) {
     std::size_t end = path.find('\n', start);
-    std::string line = path.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    std::string line =
+        path.substr(start, end == std::string::npos ? std::string::npos : end - start);
     if (line.starts_with("/") || std::regex_search(line, windows)) return true;
     if (end == std::string::npos) break;
     start = end + 1;
@@ -283,7 +292,8 @@ bool is_domain_name(const Value& value) {
   std::size_t start = 0;
   while (start <= domain.size()) {
     std::size_t end = domain.find('.', start);
-    std::string label = domain.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    std::string label =
+        domain.substr(start, end == std::string::npos ? std::string::npos : end - start);
     if (label.empty() || label.size() > 63 || label.front() == '-' || label.back() == '-' ||
         !std::regex_search(label, label_text))
       return false;

@@ -4,9 +4,11 @@
 #include <iostream>
 #include <map>
 
-#include "compiler/evaluator.hpp"
+#include "compiler/function_host.hpp"
 #include "compiler/functions/stdlib_support.hpp"
 #include "compiler/operators.hpp"
+#include "compiler/resource_table.hpp"
+#include "compiler/scope.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 
@@ -79,8 +81,8 @@ void check_re(const CallContext& call, const Arguments& args) {
       patterns.push_back(std::move(next));
   }
   for (const Value& pattern : patterns) {
-    Regexp regexp = pattern.is_regexp() ? pattern.regexp()
-                                        : make_regexp(ruby_to_s(pattern), call.where);
+    Regexp regexp =
+        pattern.is_regexp() ? pattern.regexp() : make_regexp(ruby_to_s(pattern), call.where);
     if (regex_match(args[0].string(), regexp)) return;
   }
   bool custom = args.size() > 2 && truthy(args[2]);
@@ -178,14 +180,18 @@ void check_slength(const CallContext& call, const Arguments& args) {
     min = *given;
   }
   if (*max < min)
-    raise(call, "validate_slength(): Expected second argument to be equal to or larger than "
-                "third argument");
+    raise(call,
+          "validate_slength(): Expected second argument to be equal to or larger than "
+          "third argument");
   auto check = [&](const std::string& text) {
     auto length = static_cast<std::int64_t>(char_count(text));
     if (length > *max || length < min)
       raise(call, "validate_slength(): Expected length of " + ruby_inspect(args[0]) +
                       " to be between " + std::to_string(min) + " and " + std::to_string(*max) +
-                      ", was " + std::to_string(args[0].is_string() ? length : static_cast<std::int64_t>(args[0].array().size())));
+                      ", was " +
+                      std::to_string(args[0].is_string()
+                                         ? length
+                                         : static_cast<std::int64_t>(args[0].array().size())));
   };
   if (args[0].is_string()) return check(args[0].string());
   if (!args[0].is_array())
@@ -194,8 +200,8 @@ void check_slength(const CallContext& call, const Arguments& args) {
   for (std::size_t at = 0; at < args[0].array().size(); ++at) {
     const Value& item = args[0].array()[at];
     if (!item.is_string())
-      raise(call, "validate_slength(): Expected element at array position " +
-                      std::to_string(at) + " to be a String, got " + ruby_class(item));
+      raise(call, "validate_slength(): Expected element at array position " + std::to_string(at) +
+                      " to be a String, got " + ruby_class(item));
     check(item.string());
   }
 }
@@ -281,17 +287,16 @@ Value validate_legacy(CallContext& call) {
     call.fail("expects at least 3 arguments, got " + std::to_string(call.arguments.size()));
   const Value& type = call.arguments[0];
   if (type.is_string()) {  // Puppet 7.23 with stdlib 8.5 fails on the string form
-    const CompiledResource& owner = call.evaluator.resources()[call.scope.resource()];
-    raise(call, "private method `load' called for Scope(" + owner.ref() +
-                    "):Puppet::Parser::Scope");
+    const CompiledResource& owner = call.host.resources()[call.scope.resource()];
+    raise(call,
+          "private method `load' called for Scope(" + owner.ref() + "):Puppet::Parser::Scope");
   }
   if (!type.is_type() || !call.arguments[1].is_string())
     call.fail("expects a Type or String value as target_type and a String as function_name");
   const std::string& function_name = call.arguments[1].string();
   Arguments previous(call.arguments.begin() + 2, call.arguments.end());
   auto found = validators().find(function_name);
-  if (found == validators().end())
-    raise(call, "undefined method `function_" + function_name + "'");
+  if (found == validators().end()) raise(call, "undefined method `function_" + function_name + "'");
   bool previously_valid = true;
   try {
     found->second.check(call, previous);
@@ -305,8 +310,8 @@ Value validate_legacy(CallContext& call) {
                 << type_to_string(type.type()) << "'\n";
     return Value();
   }
-  std::string message = "validate_legacy(" + function_name + ") " +
-                        describe_mismatch(type.type(), value);
+  std::string message =
+      "validate_legacy(" + function_name + ") " + describe_mismatch(type.type(), value);
   if (!previously_valid) raise(call, message);
   stdlib::deprecation(call, "validate_legacy", message);
   return Value();

@@ -1,7 +1,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "compiler/evaluator.hpp"
+#include "compiler/environment.hpp"
+#include "compiler/function_host.hpp"
 #include "compiler/functions/function.hpp"
 #include "lang/diagnostic.hpp"
 #include "lang/parser.hpp"
@@ -16,7 +17,7 @@ namespace {
 fs::path find_module_file(CallContext& call, const std::string& reference, const char* subdir) {
   if (reference.starts_with("/")) {
     if (fs::is_regular_file(reference)) return reference;
-  } else if (auto found = call.evaluator.environment().module_file(reference, subdir)) {
+  } else if (auto found = call.host.environment().module_file(reference, subdir)) {
     return *found;
   }
   call.fail("Could not find any files from " + reference);
@@ -26,17 +27,17 @@ Value epp(CallContext& call) {
   call.expect_arguments(1, 2);
   fs::path path = find_module_file(call, to_string(call.arguments[0]), "templates");
   const lang::EppProgram& program =
-      call.evaluator.environment().parse_epp(lang::read_source(fs::absolute(path)));
-  return call.evaluator.render_epp(program, call.arguments.size() > 1 ? call.arguments[1] : Value(),
-                                   call.where);
+      call.host.environment().parse_epp(lang::read_source(fs::absolute(path)));
+  return call.host.render_epp(program, call.arguments.size() > 1 ? call.arguments[1] : Value(),
+                              call.where);
 }
 
 Value inline_epp(CallContext& call) {
   call.expect_arguments(1, 2);
-  const lang::EppProgram& program = call.evaluator.environment().parse_epp(lang::make_source(
+  const lang::EppProgram& program = call.host.environment().parse_epp(lang::make_source(
       call.where.file ? call.where.file->path : "inline_epp", to_string(call.arguments[0])));
-  return call.evaluator.render_epp(program, call.arguments.size() > 1 ? call.arguments[1] : Value(),
-                                   call.where);
+  return call.host.render_epp(program, call.arguments.size() > 1 ? call.arguments[1] : Value(),
+                              call.where);
 }
 
 }  // namespace

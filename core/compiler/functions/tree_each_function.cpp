@@ -1,6 +1,6 @@
 #include <deque>
 
-#include "compiler/evaluator.hpp"
+#include "compiler/function_host.hpp"
 #include "compiler/functions/function.hpp"
 #include "compiler/jumps.hpp"
 #include "compiler/types.hpp"
@@ -134,7 +134,7 @@ Value tree_each(CallContext& call) {
         arguments = {pair.array()[0], pair.array()[1]};
       else
         arguments = {pair};
-      call.evaluator.call_lambda(*call.lambda, std::move(arguments), call.scope);
+      call.host.call_lambda(*call.lambda, std::move(arguments), call.scope);
     }
   } catch (const BreakJump&) {
   }

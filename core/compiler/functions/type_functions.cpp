@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "compiler/evaluator.hpp"
+#include "compiler/function_host.hpp"
 #include "compiler/functions/function.hpp"
 #include "compiler/integer_range.hpp"
 #include "compiler/runtime_values.hpp"
@@ -24,7 +24,7 @@ Value assert_type(CallContext& call) {
   const TypeValue& type = call.arguments[0].type();
   if (matches(call.arguments[1], type)) return call.arguments[1];
   if (call.lambda)  // the block decides: it gets the expected and the actual type
-    return call.evaluator.call_lambda(
+    return call.host.call_lambda(
         *call.lambda, {call.arguments[0], Value(TypeValue{type_name_of(call.arguments[1]), {}})},
         call.scope);
   call.fail(describe_mismatch(type, call.arguments[1]));
@@ -301,7 +301,7 @@ Value new_string(CallContext& call) {
       directive.back() = 's';
     }
     std::vector<Value> arguments{Value(directive), subject};
-    CallContext format{call.evaluator, call.scope, call.name, arguments, nullptr, call.where};
+    CallContext format{call.host, call.scope, call.name, arguments, nullptr, call.where};
     return find_function("sprintf")(format);
   }
   return default_string(call.arguments[0], false);

@@ -2,18 +2,9 @@
 #include <stdexcept>
 
 #include "compiler/hiera/hiera.hpp"
+#include "text/text.hpp"
 
 namespace marionette::compiler::hiera {
-
-namespace {
-
-std::string trim(const std::string& text) {
-  std::size_t start = text.find_first_not_of(" \t");
-  std::size_t end = text.find_last_not_of(" \t");
-  return start == std::string::npos ? "" : text.substr(start, end - start + 1);
-}
-
-}  // namespace
 
 /// Sets where interpolate() writes its --explain lines, and puts the previous place back when
 /// it goes.
@@ -124,7 +115,8 @@ Value Hiera::interpolate_string(const std::string& text) {
     if (end == std::string::npos)
       throw std::runtime_error("Unclosed interpolation in '" + text + "'");
     bool whole_value = false;
-    Value resolved = resolve_expression(trim(text.substr(i + 2, end - i - 2)), whole_value);
+    Value resolved = resolve_expression(
+        std::string(text::trimmed(text.substr(i + 2, end - i - 2), " \t")), whole_value);
     if (whole_value) {
       if (i == 0 && end + 1 == text.size()) return resolved;
       throw std::runtime_error(

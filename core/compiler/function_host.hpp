@@ -1,0 +1,71 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compiler/value.hpp"
+#include "lang/source_location.hpp"
+
+namespace marionette::lang {
+struct EppProgram;
+namespace ast {
+struct Lambda;
+struct Node;
+}  // namespace ast
+}  // namespace marionette::lang
+
+namespace marionette::compiler {
+
+class Environment;
+class ResourceTable;
+class Scope;
+namespace hiera {
+class Hiera;
+}
+
+/// How a class is brought in: `include`, `require` (adds a require on the caller),
+/// `contain` (the caller contains it) or a resource-like `class { 'x': }` declaration.
+enum class ClassInclusion { Include, Require, Contain };
+
+/// What the built-in functions may ask of the compilation that calls them: the narrow view of
+/// the Evaluator, so that a function depends on these few calls and not on the Evaluator's
+/// internals (a change there recompiles the evaluator's files, not every function).
+class FunctionHost {
+ public:
+  virtual Value evaluate(const lang::ast::Node* node, Scope& scope) = 0;
+  /// `value_unused`: the caller ignores what the lambda returns (`each`), so a resource
+  /// statement at its end makes no references either.
+  virtual Value call_lambda(const lang::ast::Lambda& lambda, std::vector<Value> arguments,
+                            Scope& scope, bool value_unused = false) = 0;
+  virtual void include_class(const Value& name, Scope& scope, ClassInclusion how,
+                             const lang::SourceLocation& where) = 0;
+  virtual bool is_defined(const Value& what, Scope& scope) = 0;
+  /// create_resources(TYPE, {TITLE => ATTRIBUTES}, DEFAULTS): declares what the resource
+  /// expression `TYPE { TITLE: * => ATTRIBUTES }` with those defaults declares, at `where`;
+  /// `@TYPE` makes them virtual, `@@TYPE` exported, `class` declares classes with parameters.
+  virtual void create_resources(std::string written_type, const Value& instances,
+                                const Value& defaults, Scope& scope,
+                                const lang::SourceLocation& where) = 0;
+  virtual ResourceTable& resources() = 0;
+  virtual Environment& environment() = 0;
+  /// The compilation's Hiera, created when first used.
+  virtual hiera::Hiera& hiera() = 0;
+  /// A logging function's message, "Scope(Class[Foo]): message", through compile_log() (the
+  /// run's log, else standard error as "Warning: Scope(Class[Foo]): message").
+  virtual void log(const char* level, const std::string& message, const Scope& scope) = 0;
+  /// A variable by its name as written (`x`, `::x`, `a::b::x`), nullptr when not set.
+  virtual const Value* lookup_variable(const std::string& name, Scope& scope) const = 0;
+  /// A function by name (built-in, Puppet-language or a module's Ruby), nullopt when none.
+  virtual std::optional<Value> call_function_by_name(const std::string& name,
+                                                     std::vector<Value> arguments, Scope& scope,
+                                                     const lang::SourceLocation& where) = 0;
+  /// Renders an EPP template with its arguments.
+  virtual std::string render_epp(const lang::EppProgram& program, const Value& arguments,
+                                 const lang::SourceLocation& where) = 0;
+
+ protected:
+  ~FunctionHost() = default;
+};
+
+}  // namespace marionette::compiler
