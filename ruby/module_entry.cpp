@@ -60,6 +60,10 @@ std::filesystem::path module_directory() {
 /// the exception Ruby raises. No C++ object lives in the caller when it raises.
 VALUE call_host(const std::function<int(const marionette_ruby_host&, std::string&)>& call,
                 bool not_found_is_nil, VALUE& failure) {
+  if (frames.empty()) {  // Ruby code that kept a value and uses it after its call returned
+    failure = rb_exc_new_cstr(rb_eRuntimeError, "no Puppet function call is running");
+    return Qnil;
+  }
   Frame* frame = frames.back();
   int status = MARIONETTE_RUBY_ERROR;
   std::string reply;
@@ -147,6 +151,10 @@ VALUE host_check_type_impl(VALUE type, VALUE value, VALUE& failure) {
   std::string encoded;
   if (!encode_argument(value, encoded, failure)) return Qnil;
   std::string text(RSTRING_PTR(type), static_cast<std::size_t>(RSTRING_LEN(type)));
+  if (frames.empty()) {
+    failure = rb_exc_new_cstr(rb_eRuntimeError, "no Puppet function call is running");
+    return Qnil;
+  }
   Frame* frame = frames.back();
   int status = MARIONETTE_RUBY_ERROR;
   std::string reply;

@@ -12,7 +12,7 @@ namespace {
 
 VALUE sensitive_class = Qnil;     // Puppet::Pops::Types::PSensitiveType::Sensitive
 VALUE puppet_value_class = Qnil;  // Marionette::PuppetValue
-ID id_new, id_unwrap, id_name, id_parameters, id_source;
+ID id_new, id_unwrap, id_from_wire, id_wire_name, id_wire_parameters, id_source;
 
 VALUE utf8(std::string_view text) {
   return rb_enc_str_new(text.data(), static_cast<long>(text.size()), rb_utf8_encoding());
@@ -63,7 +63,7 @@ VALUE decode(ruby_wire::Reader& in, int depth) {
       std::uint32_t n = in.count();
       VALUE parameters = rb_ary_new_capa(n);
       for (std::uint32_t i = 0; i < n; ++i) rb_ary_push(parameters, decode(in, depth + 1));
-      return rb_funcall(puppet_value_class, id_new, 2, name, parameters);
+      return rb_funcall(puppet_value_class, id_from_wire, 2, name, parameters);
     }
     default:
       throw std::runtime_error(std::string("corrupt value for Ruby (tag ") + tag + ")");
@@ -158,9 +158,9 @@ struct Encoder {
       out.tag('S');
       return encode(rb_funcall(value, id_unwrap, 0), depth + 1);
     }
-    if (RTEST(rb_obj_is_kind_of(value, puppet_value_class))) {
-      VALUE name = rb_funcall(value, id_name, 0);
-      VALUE parameters = rb_funcall(value, id_parameters, 0);
+    if (rb_respond_to(value, id_wire_name)) {  // the layer's value classes (puppet_values.rb)
+      VALUE name = rb_funcall(value, id_wire_name, 0);
+      VALUE parameters = rb_funcall(value, id_wire_parameters, 0);
       Check_Type(name, T_STRING);
       Check_Type(parameters, T_ARRAY);
       out.tag('y');
@@ -185,8 +185,9 @@ void bind_value_classes() {
   rb_gc_register_address(&puppet_value_class);
   id_new = rb_intern("new");
   id_unwrap = rb_intern("unwrap");
-  id_name = rb_intern("name");
-  id_parameters = rb_intern("parameters");
+  id_from_wire = rb_intern("from_wire");
+  id_wire_name = rb_intern("wire_name");
+  id_wire_parameters = rb_intern("wire_parameters");
   id_source = rb_intern("source");
 }
 

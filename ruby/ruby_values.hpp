@@ -13,11 +13,13 @@ void bind_value_classes();
 
 /// Wire bytes (value_wire.hpp) to a Ruby value, as Puppet hands values to functions: undef is
 /// nil, default is :default, a Sensitive is a Puppet::Pops::Types::PSensitiveType::Sensitive,
-/// types, references and rich values are Marionette::PuppetValue. Returns false with `error`
+/// types, references and rich values are the classes of lib/marionette/puppet_values.rb
+/// (PIntegerType, PResourceType, Binary, Timestamp, ...; Marionette::PuppetValue for others). Returns false with `error`
 /// set for bytes that do not decode. Must run on Ruby's thread, inside rb_protect.
 bool to_ruby(std::string_view bytes, VALUE& out, std::string& error);
 
-/// A function's Ruby result to wire bytes: nil and :undef are undef, other symbols strings.
+/// A function's Ruby result to wire bytes: nil and :undef are undef, other symbols strings, an
+/// object that answers wire_name and wire_parameters the value they name.
 /// Returns false with `error` naming the Ruby class that has no Puppet value.
 bool from_ruby(VALUE value, std::string& out, std::string& error);
 

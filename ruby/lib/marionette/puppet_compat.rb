@@ -12,36 +12,11 @@ require 'digest/sha1'
 require 'digest/sha2'
 require 'set'
 
+require 'marionette/puppet_values'
+
 module Marionette
   # A call back into marionette failed; its error is marionette's to report.
   class HostError < StandardError; end
-
-  # A type, a resource reference or a rich value (Binary, Timestamp, ...) as marionette holds
-  # it; it comes back to marionette unchanged.
-  class PuppetValue
-    attr_reader :name, :parameters
-
-    def initialize(name, parameters)
-      @name = name
-      @parameters = parameters
-    end
-
-    def ==(other)
-      other.is_a?(PuppetValue) && other.name == name && other.parameters == parameters
-    end
-    alias eql? ==
-
-    def hash
-      [name, parameters].hash
-    end
-
-    def to_s
-      return name if parameters.empty?
-
-      "#{name}[#{parameters.map(&:inspect).join(', ')}]"
-    end
-    alias inspect to_s
-  end
 
   # Called by marionette-ruby.so for each call of a module's Ruby function.
   def self.invoke(api, file, name, arguments, has_block, load_path)
@@ -125,8 +100,7 @@ module Marionette
       options, = @defined.fetch(name) do
         raise "#{file} did not define the function '#{name}' (newfunction(:#{name}))"
       end
-      # As Puppet hands them to 3.x functions: undef arguments are '' (nested ones stay nil).
-      arguments = arguments.map { |value| value.nil? ? '' : value }
+      arguments = arguments.map { |value| Runtime3.argument(value) }
       result = Scope.new.send("function_#{name}", arguments)
       options[:type] == :rvalue ? result : nil
     end
@@ -211,28 +185,6 @@ module Puppet
   class Error < RuntimeError; end
   class ParseError < Error; end
   class DevError < Error; end
-
-  module Pops
-    module Types
-      class PSensitiveType
-        # Sensitive('secret') as functions receive it.
-        class Sensitive
-          def initialize(value)
-            @value = value
-          end
-
-          def unwrap
-            @value
-          end
-
-          def to_s
-            'Sensitive [value redacted]'
-          end
-          alias inspect to_s
-        end
-      end
-    end
-  end
 
   module Parser
     # Where a module's template file is: "MODULE/REST" is MODULE/templates/REST.
