@@ -39,6 +39,26 @@ bool ruby_ready = false;
 std::string start_error;
 VALUE host_error_class = Qnil;
 
+/// Ruby waits for its child processes (IO.popen, Open3, system) through its SIGCHLD handler.
+/// marionette keeps its own handling; Ruby's is in place only while Ruby code runs.
+struct sigaction ruby_sigchld {};
+
+class RubySigchld {
+ public:
+  RubySigchld() {
+    if (depth_++ == 0) sigaction(SIGCHLD, &ruby_sigchld, &saved_);
+  }
+  ~RubySigchld() {
+    if (--depth_ == 0) sigaction(SIGCHLD, &saved_, nullptr);
+  }
+  RubySigchld(const RubySigchld&) = delete;
+  RubySigchld& operator=(const RubySigchld&) = delete;
+
+ private:
+  static inline int depth_ = 0;  // only Ruby's thread makes these
+  static inline struct sigaction saved_ {};
+};
+
 void append_to_string(void* sink_context, const char* data, std::size_t size) {
   static_cast<std::string*>(sink_context)->assign(data, size);
 }
@@ -220,6 +240,7 @@ void start_ruby() {
     void* node = ruby_options(4, argv);
     if (!ruby_executable_node(node, &state)) state = state ? state : 1;
   }
+  sigaction(SIGCHLD, nullptr, &ruby_sigchld);
   for (std::size_t i = 0; i < std::size(kSignals); ++i) sigaction(kSignals[i], &saved[i], nullptr);
   if (state != 0) {
     start_error = "Ruby failed to start";
@@ -276,6 +297,7 @@ int run_call(const marionette_ruby_call& call, const marionette_ruby_host& host,
             std::to_string(kMaxNesting) + " deep)";
     return MARIONETTE_RUBY_ERROR;
   }
+  RubySigchld sigchld;
   Frame frame{&call, &host};
   frames.push_back(&frame);
   Invocation invocation{&call, Qnil, {}};

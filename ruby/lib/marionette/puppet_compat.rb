@@ -443,3 +443,6 @@ module Kernel
     count == 1 ? singular : plural
   end
 end
+
+require 'marionette/puppet_runtime'
+Marionette::Unprovided.extend_all(Puppet)
