@@ -28,13 +28,13 @@ constexpr int kMaxNesting = 64;
 
 /// The call Ruby is running, innermost last (only Ruby's thread touches it).
 struct Frame {
-  const marionette_ruby_call* call;
   const marionette_ruby_host* host;
   bool host_failed = false;
 };
 std::vector<Frame*> frames;
 
 RubyThread* ruby_thread = nullptr;
+std::once_flag ruby_started;
 bool ruby_ready = false;
 std::string start_error;
 VALUE host_error_class = Qnil;
@@ -129,21 +129,53 @@ VALUE host_call_function(VALUE, VALUE name, VALUE arguments) {
   return result;
 }
 
-VALUE host_call_block_impl(VALUE arguments, VALUE& failure) {
+/// The Puppet block of the call at `frame_index` (a Ruby function may hand it on: it is called
+/// through that call's host, whichever call runs now).
+VALUE host_call_block_impl(VALUE arguments, long frame_index, VALUE& failure) {
   std::string encoded;
   if (!encode_argument(arguments, encoded, failure)) return Qnil;
+  if (frame_index < 0 || static_cast<std::size_t>(frame_index) >= frames.size()) {
+    failure = rb_exc_new_cstr(rb_eRuntimeError, "the Puppet block's call has returned");
+    return Qnil;
+  }
+  const marionette_ruby_host* host = frames[static_cast<std::size_t>(frame_index)]->host;
   return call_host(
-      [&](const marionette_ruby_host& host, std::string& reply) {
-        return host.call_block(host.context, encoded.data(), encoded.size(), append_to_string,
-                               &reply);
+      [&](const marionette_ruby_host&, std::string& reply) {
+        return host->call_block(host->context, encoded.data(), encoded.size(), append_to_string,
+                                &reply);
       },
       false, failure);
 }
 
-VALUE host_call_block(VALUE, VALUE arguments) {
+VALUE host_call_block(VALUE, VALUE arguments, VALUE frame_index) {
   Check_Type(arguments, T_ARRAY);
   VALUE failure = Qnil;
-  VALUE result = host_call_block_impl(arguments, failure);
+  VALUE result = host_call_block_impl(arguments, NUM2LONG(frame_index), failure);
+  if (!NIL_P(failure)) rb_exc_raise(failure);
+  return result;
+}
+
+VALUE host_call_with_block_impl(VALUE name, VALUE arguments, int block_id, int parameters,
+                                VALUE& failure) {
+  std::string encoded;
+  if (!encode_argument(arguments, encoded, failure)) return Qnil;
+  std::string text(RSTRING_PTR(name), static_cast<std::size_t>(RSTRING_LEN(name)));
+  return call_host(
+      [&](const marionette_ruby_host& host, std::string& reply) {
+        return host.call_function_with_block(host.context, text.data(), text.size(),
+                                             encoded.data(), encoded.size(), block_id,
+                                             parameters, append_to_string, &reply);
+      },
+      false, failure);
+}
+
+VALUE host_call_function_with_block(VALUE, VALUE name, VALUE arguments, VALUE block_id,
+                                    VALUE parameters) {
+  StringValue(name);
+  Check_Type(arguments, T_ARRAY);
+  VALUE failure = Qnil;
+  VALUE result =
+      host_call_with_block_impl(name, arguments, NUM2INT(block_id), NUM2INT(parameters), failure);
   if (!NIL_P(failure)) rb_exc_raise(failure);
   return result;
 }
@@ -204,7 +236,9 @@ VALUE load_layer(VALUE path) {
   VALUE marionette = rb_define_module("Marionette");
   VALUE host = rb_define_module_under(marionette, "Host");
   rb_define_module_function(host, "call_function", RUBY_METHOD_FUNC(host_call_function), 2);
-  rb_define_module_function(host, "call_block", RUBY_METHOD_FUNC(host_call_block), 1);
+  rb_define_module_function(host, "call_block", RUBY_METHOD_FUNC(host_call_block), 2);
+  rb_define_module_function(host, "call_function_with_block",
+                            RUBY_METHOD_FUNC(host_call_function_with_block), 4);
   rb_define_module_function(host, "lookup_variable", RUBY_METHOD_FUNC(host_lookup_variable), 1);
   rb_define_module_function(host, "check_type", RUBY_METHOD_FUNC(host_check_type), 2);
   rb_ary_unshift(rb_gv_get("$LOAD_PATH"), path);
@@ -280,14 +314,34 @@ VALUE invoke(VALUE self) {
     at += length + 1;
   }
   VALUE marionette = rb_path2class("Marionette");
-  invocation->result =
-      rb_funcall(marionette, rb_intern("invoke"), 6, INT2FIX(call.api), rb_str_new_cstr(call.file),
-                 rb_str_new_cstr(call.name), arguments, call.has_block ? Qtrue : Qfalse, load_path);
+  invocation->result = rb_funcall(
+      marionette, rb_intern("invoke"), 7, INT2FIX(call.api), rb_str_new_cstr(call.file),
+      rb_str_new_cstr(call.name), arguments, call.has_block ? Qtrue : Qfalse, load_path,
+      LONG2NUM(static_cast<long>(frames.size()) - 1));
   return Qnil;
 }
 
-int run_call(const marionette_ruby_call& call, const marionette_ruby_host& host,
-             std::string& reply) {
+struct BlockInvocation {
+  int block_id;
+  std::string_view arguments;
+  VALUE result = Qnil;
+  std::string error;
+};
+
+VALUE invoke_block(VALUE self) {
+  auto* invocation = reinterpret_cast<BlockInvocation*>(self);
+  VALUE arguments = Qnil;
+  if (!to_ruby(invocation->arguments, arguments, invocation->error)) return Qnil;
+  invocation->result = rb_funcall(rb_path2class("Marionette"), rb_intern("call_block"), 2,
+                                  INT2FIX(invocation->block_id), arguments);
+  return Qnil;
+}
+
+/// Runs `body` (invoke or invoke_block) under rb_protect with a frame for `host`'s calls back;
+/// the result or Ruby's error goes to `reply`.
+template <typename Invocation>
+int run_protected(VALUE (*body)(VALUE), Invocation& invocation, const marionette_ruby_host& host,
+                  const char* what, std::string& reply) {
   if (!ruby_ready) {
     reply = start_error;
     return MARIONETTE_RUBY_ERROR;
@@ -298,11 +352,10 @@ int run_call(const marionette_ruby_call& call, const marionette_ruby_host& host,
     return MARIONETTE_RUBY_ERROR;
   }
   RubySigchld sigchld;
-  Frame frame{&call, &host};
+  Frame frame{&host};
   frames.push_back(&frame);
-  Invocation invocation{&call, Qnil, {}};
   int state = 0;
-  rb_protect(invoke, reinterpret_cast<VALUE>(&invocation), &state);
+  rb_protect(body, reinterpret_cast<VALUE>(&invocation), &state);
   frames.pop_back();
   if (state != 0) {
     VALUE exception = rb_errinfo();
@@ -318,21 +371,20 @@ int run_call(const marionette_ruby_call& call, const marionette_ruby_host& host,
   }
   std::string error;
   if (!from_ruby(invocation.result, reply, error)) {
-    reply = "the function '" + std::string(call.name) +
-            "' returned a value Puppet cannot hold: " + error;
+    reply = std::string(what) + " returned a value Puppet cannot hold: " + error;
     return MARIONETTE_RUBY_ERROR;
   }
   return MARIONETTE_RUBY_OK;
 }
 
-int call_function(const marionette_ruby_call* call, const marionette_ruby_host* host,
-                  marionette_ruby_sink sink, void* sink_context) {
+/// Runs `run` on Ruby's thread (starting Ruby on the first call); its reply goes to the sink.
+template <typename Run>
+int on_ruby_thread(marionette_ruby_sink sink, void* sink_context, Run run) {
   std::string reply;
   int status = MARIONETTE_RUBY_ERROR;
   try {
-    static std::once_flag started;
-    std::call_once(started, [] { ruby_thread = new RubyThread(start_ruby); });
-    ruby_thread->run([&] { status = run_call(*call, *host, reply); });
+    std::call_once(ruby_started, [] { ruby_thread = new RubyThread(start_ruby); });
+    ruby_thread->run([&] { status = run(reply); });
   } catch (const std::exception& e) {
     reply = e.what();
     status = MARIONETTE_RUBY_ERROR;
@@ -341,7 +393,24 @@ int call_function(const marionette_ruby_call* call, const marionette_ruby_host* 
   return status;
 }
 
-const marionette_ruby_module kModule{MARIONETTE_RUBY_ABI_VERSION, &call_function};
+int call_function(const marionette_ruby_call* call, const marionette_ruby_host* host,
+                  marionette_ruby_sink sink, void* sink_context) {
+  return on_ruby_thread(sink, sink_context, [&](std::string& reply) {
+    Invocation invocation{call, Qnil, {}};
+    std::string what = "the function '" + std::string(call->name) + "'";
+    return run_protected(invoke, invocation, *host, what.c_str(), reply);
+  });
+}
+
+int call_block(int block_id, const char* arguments, std::size_t arguments_size,
+               const marionette_ruby_host* host, marionette_ruby_sink sink, void* sink_context) {
+  return on_ruby_thread(sink, sink_context, [&](std::string& reply) {
+    BlockInvocation invocation{block_id, {arguments, arguments_size}, Qnil, {}};
+    return run_protected(invoke_block, invocation, *host, "a Ruby block", reply);
+  });
+}
+
+const marionette_ruby_module kModule{MARIONETTE_RUBY_ABI_VERSION, &call_function, &call_block};
 
 }  // namespace
 }  // namespace marionette::ruby

@@ -67,8 +67,10 @@ class Evaluator {
   const Value* lookup_variable(const std::string& name, Scope& scope) const {
     return find_variable(name, scope);
   }
+  /// `lambda`: the block it is given (a Ruby function's Ruby block, ruby_functions.cpp).
   std::optional<Value> call_function_by_name(const std::string& name, std::vector<Value> arguments,
-                                             Scope& scope, const lang::SourceLocation& where);
+                                             Scope& scope, const lang::SourceLocation& where,
+                                             const lang::ast::Lambda* lambda = nullptr);
   /// The functions modules ship in Ruby, for names nothing else provides.
   RubyFunctions& ruby_functions() {
     if (!ruby_functions_) ruby_functions_ = std::make_unique<RubyFunctions>(environment_);

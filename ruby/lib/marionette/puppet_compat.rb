@@ -19,15 +19,36 @@ module Marionette
   class HostError < StandardError; end
 
   # Called by marionette-ruby.so for each call of a module's Ruby function.
-  def self.invoke(api, file, name, arguments, has_block, load_path)
+  def self.invoke(api, file, name, arguments, has_block, load_path, frame)
     load_path.each { |dir| $LOAD_PATH.push(dir) unless $LOAD_PATH.include?(dir) }
     @module_libs = load_path
     if api == 4
-      block = has_block ? proc { |*values| Host.call_block(values) } : nil
+      block = has_block ? proc { |*values| Host.call_block(values, frame) } : nil
       Functions4.load(file, name).new.marionette_call(arguments, block)
     else
       Functions3.call(file, name, arguments)
     end
+  end
+
+  # call_function with a Ruby block: the function gets a Puppet block of as many parameters
+  # as the Ruby block has, whose calls come back here (call_block) while the call runs.
+  def self.call_with_block(name, arguments, block)
+    blocks.push(block)
+    counts = block.parameters.map(&:first)
+    parameters = counts.count { |kind| kind == :req || kind == :opt }
+    parameters = 1 if parameters.zero? && counts.include?(:rest)
+    Host.call_function_with_block(name.to_s, arguments, blocks.size - 1, parameters)
+  ensure
+    blocks.pop
+  end
+
+  def self.call_block(id, arguments)
+    block = blocks[id] or raise "the Ruby block's call_function has returned"
+    block.call(*arguments)
+  end
+
+  def self.blocks
+    @blocks ||= []
   end
 
   # The directory of the module named `name` in the compile's modulepath (first wins), or nil.
@@ -123,7 +144,7 @@ module Marionette
     end
 
     def call_function(name, arguments, &block)
-      raise ArgumentError, 'blocks are not passed to functions from 3.x functions yet' if block
+      return Marionette.call_with_block(name, Array(arguments), block) if block
 
       Host.call_function(name.to_s, Array(arguments))
     end
@@ -375,7 +396,7 @@ module Puppet
       end
 
       def call_function(name, *arguments, &block)
-        raise ArgumentError, 'blocks are not passed back to Puppet functions yet' if block
+        return Marionette.call_with_block(name, arguments, block) if block
 
         Marionette::Host.call_function(name.to_s, arguments)
       end
