@@ -6,9 +6,10 @@
 # has loaded anyway; and, for anything else under Puppet, an error naming the constant or
 # method marionette does not provide (Marionette::Unprovided), never a crash.
 
-require 'json'
-require 'open3'
-require 'pathname'
+# Loaded when first used: Ruby's start-up pays nothing for them.
+autoload :JSON, 'json'
+autoload :Open3, 'open3'
+autoload :Pathname, 'pathname'
 
 module Puppet
   # As `puppet --version` says: the version marionette compiles as.
