@@ -11,6 +11,7 @@ require 'digest/md5'
 require 'digest/sha1'
 require 'digest/sha2'
 require 'set'
+require 'uri'
 
 require 'marionette/puppet_values'
 
