@@ -117,6 +117,10 @@ module Marionette
       @defined[name]
     end
 
+    def self.loaded?(name)
+      @defined.key?(name.to_s)
+    end
+
     def self.call(file, name, arguments)
       FileCache.load(file)
       options, = @defined.fetch(name) do
@@ -230,6 +234,23 @@ module Puppet
 
       def self.function(name)
         Marionette::Functions3.find(name) ? "function_#{name}" : false
+      end
+
+      # What Puppet's function autoloader answers: 3.x functions load from the modules' lib/.
+      module Autoloader
+        def self.loaded?(name)
+          Marionette::Functions3.loaded?(name)
+        end
+
+        def self.load(name, _environment = nil)
+          !Marionette::Functions3.find(name).nil?
+        end
+
+        def self.loadall(_environment = nil); end
+      end
+
+      def self.autoloader
+        Autoloader
       end
     end
   end

@@ -323,9 +323,22 @@ module Puppet
   class Resource
     attr_reader :type, :title
 
+    # "file[/x]" is ['File', '/x'], ('class', 'a::b') ['Class', 'A::B'], as Puppet's.
+    def self.type_and_title(type, title)
+      match = title.nil? && /\A([^\[]+)\[(.+)\]\z/m.match(type.to_s)
+      type, title = match[1], match[2] if match
+      type = capitalized(type)
+      title = title.to_s.empty? ? 'main' : capitalized(title) if type == 'Class'
+      [type, title]
+    end
+
+    def self.capitalized(name)
+      name.to_s.split('::').map(&:capitalize).join('::')
+    end
+
     def initialize(type, title)
-      @type = type.to_s.split('::').map(&:capitalize).join('::')
-      @title = @type == 'Class' ? title.to_s.split('::').map(&:capitalize).join('::') : title
+      @type = Resource.capitalized(type)
+      @title = @type == 'Class' ? Resource.capitalized(title) : title
     end
 
     def ref

@@ -23,6 +23,8 @@ Puppet::Functions.create_function(:'rt::runtime') do
       'json' => Puppet::Util::Json.load('{"a": [1, 2]}'),
       'absolute' => [Puppet::Util.absolute_path?('/x'), Puppet::Util.absolute_path?('x')],
       'which' => !Puppet::Util.which('sh').nil?,
+      'type_and_title' => [Puppet::Resource.type_and_title('file[/x]', nil), Puppet::Resource.type_and_title('class', 'foo::bar')],
+      'autoloaded' => [Puppet::Parser::Functions.autoloader.loaded?(:rt_helper3), Puppet::Parser::Functions.autoloader.load(:rt_helper3) ? 'loads' : 'no', Puppet::Parser::Functions.autoloader.loaded?(:rt_helper3), Puppet::Parser::Functions.autoloader.loaded?(:no_such_function)],
       'instance' => Puppet::Pops::Types::TypeCalculator.instance?(call_function('type', 'x'), 'x'),
     }
   end
