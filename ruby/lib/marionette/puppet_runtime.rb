@@ -47,10 +47,7 @@ module Puppet
     when :environment then Marionette::Host.lookup_variable('::environment') || 'production'
     when :certname then Marionette::Host.lookup_variable('::clientcert') || DEFAULT_SETTINGS[:server]
     when :modulepath then Marionette.modulepath.join(':')
-    else
-      DEFAULT_SETTINGS.fetch(name) do
-        raise ArgumentError, "Invalid setting '#{name}' (marionette's Ruby layer does not know it)"
-      end
+    else DEFAULT_SETTINGS[name] # nil for a setting it does not know, as Puppet's
     end
   end
 
