@@ -11,7 +11,7 @@ require 'digest/md5'
 require 'digest/sha1'
 require 'digest/sha2'
 require 'set'
-require 'uri'
+autoload :URI, 'uri' # loaded when first used, as the others in puppet_runtime.rb
 
 require 'marionette/puppet_values'
 
