@@ -14,10 +14,6 @@ VALUE sensitive_class = Qnil;     // Puppet::Pops::Types::PSensitiveType::Sensit
 VALUE puppet_value_class = Qnil;  // Marionette::PuppetValue
 ID id_new, id_unwrap, id_from_wire, id_wire_name, id_wire_parameters, id_source;
 
-VALUE utf8(std::string_view text) {
-  return rb_enc_str_new(text.data(), static_cast<long>(text.size()), rb_utf8_encoding());
-}
-
 VALUE decode(ruby_wire::Reader& in, int depth) {
   if (depth > ruby_wire::kMaxDepth) throw std::runtime_error("value nested too deeply for Ruby");
   switch (char tag = in.tag()) {
@@ -34,10 +30,10 @@ VALUE decode(ruby_wire::Reader& in, int depth) {
     case 'r':
       return DBL2NUM(in.real());
     case 's':
-      return utf8(in.text());
+      return utf8_string(in.text());
     case 'x': {
       std::string_view pattern = in.text();
-      return rb_reg_new_str(utf8(pattern), 0);
+      return rb_reg_new_str(utf8_string(pattern), 0);
     }
     case 'a': {
       std::uint32_t n = in.count();
@@ -59,7 +55,7 @@ VALUE decode(ruby_wire::Reader& in, int depth) {
       return rb_funcall(sensitive_class, id_new, 1, inner);
     }
     case 'y': {
-      VALUE name = utf8(in.text());
+      VALUE name = utf8_string(in.text());
       std::uint32_t n = in.count();
       VALUE parameters = rb_ary_new_capa(n);
       for (std::uint32_t i = 0; i < n; ++i) rb_ary_push(parameters, decode(in, depth + 1));
@@ -177,6 +173,10 @@ struct Encoder {
 };
 
 }  // namespace
+
+VALUE utf8_string(std::string_view text) {
+  return rb_enc_str_new(text.data(), static_cast<long>(text.size()), rb_utf8_encoding());
+}
 
 void bind_value_classes() {
   sensitive_class = rb_path2class("Puppet::Pops::Types::PSensitiveType::Sensitive");

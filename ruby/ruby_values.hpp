@@ -11,6 +11,9 @@ namespace marionette::ruby {
 /// values that have no Ruby class of their own; looked up once Ruby has loaded the layer.
 void bind_value_classes();
 
+/// A Ruby String of UTF-8 text.
+VALUE utf8_string(std::string_view text);
+
 /// Wire bytes (value_wire.hpp) to a Ruby value, as Puppet hands values to functions: undef is
 /// nil, default is :default, a Sensitive is a Puppet::Pops::Types::PSensitiveType::Sensitive,
 /// types, references and rich values are the classes of lib/marionette/puppet_values.rb
