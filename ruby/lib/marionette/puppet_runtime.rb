@@ -51,6 +51,64 @@ module Puppet
     end
   end
 
+  # Puppet.settings[:name], as Puppet[:name].
+  module Settings
+    def self.[](name)
+      Puppet[name]
+    end
+  end
+
+  def self.settings
+    Settings
+  end
+
+  # Puppet.features.NAME?: what this machine has, as Puppet's feature checks answer.
+  module Features
+    LIBRARIES = { augeas?: 'augeas', selinux?: 'selinux', msgpack?: 'msgpack', hocon?: 'hocon' }.freeze
+
+    def self.root? = Process.uid.zero?
+    def self.posix? = true
+    def self.microsoft_windows? = false
+
+    def self.method_missing(name, *_arguments)
+      return super unless name.end_with?('?')
+
+      library = LIBRARIES[name]
+      @loadable ||= {}
+      @loadable.fetch(name) do
+        @loadable[name] = library ? loadable?(library) : false
+      end
+    end
+
+    def self.respond_to_missing?(name, include_private = false)
+      name.end_with?('?') || super
+    end
+
+    def self.loadable?(library)
+      require library
+      true
+    rescue LoadError
+      false
+    end
+  end
+
+  def self.features
+    Features
+  end
+
+  # A warning given once per kind and key, as Puppet's deprecation warnings are.
+  def self.warn_once(kind, key, message, _file = nil, _line = nil, _level = :warning)
+    @warned ||= {}
+    return if @warned[[kind, key]]
+
+    @warned[[kind, key]] = true
+    warning(message)
+  end
+
+  def self.deprecation_warning(message, key = nil)
+    warn_once('deprecations', key || message, message)
+  end
+
   class ExecutionFailure < Error; end
   class ResourceError < Error; end
 

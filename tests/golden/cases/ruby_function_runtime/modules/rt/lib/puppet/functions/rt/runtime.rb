@@ -25,6 +25,8 @@ Puppet::Functions.create_function(:'rt::runtime') do
       'which' => !Puppet::Util.which('sh').nil?,
       'type_and_title' => [Puppet::Resource.type_and_title('file[/x]', nil), Puppet::Resource.type_and_title('class', 'foo::bar')],
       'autoloaded' => [Puppet::Parser::Functions.autoloader.loaded?(:rt_helper3), Puppet::Parser::Functions.autoloader.load(:rt_helper3) ? 'loads' : 'no', Puppet::Parser::Functions.autoloader.loaded?(:rt_helper3), Puppet::Parser::Functions.autoloader.loaded?(:no_such_function)],
+      'features' => [Puppet.features.posix?, Puppet.features.microsoft_windows?, Puppet.features.no_such_feature?],
+      'settings' => [Puppet.settings[:strict].to_s, Puppet.settings[:strict_variables]],
       'instance' => Puppet::Pops::Types::TypeCalculator.instance?(call_function('type', 'x'), 'x'),
     }
   end
