@@ -4,6 +4,7 @@ to the same catalog as real Puppet 7, timed as a whole process with both.
 
 usage: bench/real_modules_benchmark.py [--marionette PATH] [--runs N] [--puppet-runs N]
                                        [--only NAME ...] [--corpus DIR] [--shared DIR] [--cache DIR]
+                                       [--ruby-costs-only]
 
 A case is timed only when catalog-diff finds marionette's catalog identical to Puppet's (Puppet's
 catalog comes from the cache that scripts/real-modules-compare.py fills, or is made here). Both
@@ -11,10 +12,17 @@ compile the same environment (the packaged modules on the modulepath, the case's
 Hiera data) with the same facts: `marionette compile` and `puppet catalog find --terminus
 compiler`, started with posix_spawn and reaped with wait4 (bench/compile_benchmark.py's
 measured()), marionette's runs in blocks interleaved with Puppet's so both are timed across the
-same minutes. Reports per-case medians and ratios, the median ratio and the smallest
-(targets of issue 22: median >= 100x, none below 30x).
+same minutes. Reports per-case medians and ratios, the median ratio and the smallest, apart
+for the cases that need no Ruby (targets of issue 22: median >= 100x, none below 30x) and the
+cases that need the embedded Ruby (issue 23: median >= 50x) -- a case needs Ruby when its
+compile fails without marionette-ruby.so (MARIONETTE_RUBY_MODULE pointing nowhere).
+
+Then the costs of the Ruby path, from a small environment of its own (one 4.x function in a
+module): loading marionette-ruby.so with libruby (dlopen in a fresh process), a compile that
+calls no Ruby function, one that makes the first call (Ruby's start-up and the layer included)
+and one that makes N calls (per call: the difference over N - 1).
 """
-import argparse, json, os, statistics, subprocess, sys, tempfile
+import argparse, json, os, statistics, subprocess, sys, tempfile, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -39,6 +47,86 @@ def identical(case, env, facts, args, modules, version, marionette_json):
     diff = subprocess.run([os.path.join(args.shared, "tools", "catalog-diff"), expected, marionette_json],
                           capture_output=True, text=True, timeout=60)
     return diff.returncode == 0, len(theirs["catalog"].get("resources", []))
+
+
+def needs_ruby(env, facts, args):
+    """Whether the case's compile needs the embedded Ruby: it fails without the module."""
+    run = subprocess.run(suite.marionette_command(args.marionette, env, facts),
+                         env=dict(os.environ, MARIONETTE_RUBY_MODULE="/nonexistent/marionette-ruby.so"),
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=120)
+    return run.returncode != 0 and "marionette-ruby" in run.stderr
+
+
+def print_table(title, rows, target):
+    print(f"\n### {title}: {len(rows)} cases\n")
+    if not rows:
+        return
+    print("| case | resources | marionette wall | Puppet wall | ratio |\n|---|---:|---:|---:|---:|")
+    for name, resources, ours, theirs in rows:
+        print(f"| {name} | {resources} | {ours * 1000:.1f} ms | {theirs * 1000:.0f} ms | {theirs / ours:.0f}× |")
+    ratios = [theirs / ours for _, _, ours, theirs in rows]
+    low = min(rows, key=lambda r: r[3] / r[2])
+    print(f"\nmedian ratio {statistics.median(ratios):.0f}× ({target}); smallest "
+          f"{min(ratios):.0f}× ({low[0]}); median marionette wall "
+          f"{statistics.median(r[2] for r in rows) * 1000:.1f} ms")
+
+
+RUBY_FUNCTION = """Puppet::Functions.create_function(:'rbench::inc') do
+  dispatch :inc do
+    param 'Integer', :n
+  end
+  def inc(n)
+    n + 1
+  end
+end
+"""
+
+
+def cpu_seconds(argv):
+    """CPU seconds (user + system, from wait4) of one run, and its exit code: on a shared
+    machine the CPU a compile uses varies far less than its wall time."""
+    with open(os.devnull, "w") as null, tempfile.TemporaryFile("w+") as err:
+        pid = os.posix_spawn(argv[0], argv, os.environ,
+                             file_actions=[(os.POSIX_SPAWN_DUP2, null.fileno(), 1),
+                                           (os.POSIX_SPAWN_DUP2, err.fileno(), 2)])
+        _, status, usage = os.wait4(pid, 0)
+        if os.waitstatus_to_exitcode(status) != 0:
+            err.seek(0)
+            raise RuntimeError(f"the Ruby cost compile failed: {err.read()[-300:]}")
+        return usage.ru_utime + usage.ru_stime
+
+
+def ruby_costs(args, facts, scratch, calls=2000, runs=11):
+    """Median seconds: dlopen of the module (wall), and the CPU of compiles with 0, 1 and
+    `calls` Ruby calls."""
+    module = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(args.marionette))),
+                          "lib", "marionette", "marionette-ruby.so")
+    if not os.path.exists(module):
+        return None
+    load = []
+    for _ in range(runs):
+        probe = subprocess.run([sys.executable, "-c",
+                                "import ctypes, sys, time; t = time.perf_counter(); "
+                                f"ctypes.CDLL({module!r}); print(time.perf_counter() - t)"],
+                               capture_output=True, text=True, timeout=60)
+        load.append(float(probe.stdout))
+    env = os.path.join(scratch, "ruby-costs")
+    os.makedirs(os.path.join(env, "modules", "rbench", "lib", "puppet", "functions", "rbench"))
+    with open(os.path.join(env, "modules", "rbench", "lib", "puppet", "functions", "rbench", "inc.rb"), "w") as f:
+        f.write(RUBY_FUNCTION)
+    manifests = {
+        "none": "notify { 'x': message => String(1 + 1) }\n",
+        "one": "notify { 'x': message => String(rbench::inc(1)) }\n",
+        "many": f"$n = Integer[1, {calls}].map |$i| {{ rbench::inc($i) }}\n"
+                "notify { 'x': message => String($n[-1]) }\n",
+    }
+    walls = {}
+    for name, text in manifests.items():
+        with open(os.path.join(env, "site.pp"), "w") as f:
+            f.write(text)
+        command = suite.marionette_command(args.marionette, env, facts)
+        walls[name] = statistics.median(cpu_seconds(command) for _ in range(runs))
+    return {"load": statistics.median(load), "calls": calls, **walls}
 
 
 def time_case(env, facts, args, scratch):
@@ -68,6 +156,7 @@ def main():
     ap.add_argument("--runs", type=int, default=5, help="marionette runs per case")
     ap.add_argument("--puppet-runs", type=int, default=3, help="Puppet runs per case")
     ap.add_argument("--only", nargs="*")
+    ap.add_argument("--ruby-costs-only", action="store_true", help="time no case, only the Ruby costs")
     ap.add_argument("--corpus")
     ap.add_argument("--shared")
     ap.add_argument("--cache")
@@ -76,9 +165,9 @@ def main():
     a.puppet_runs = max(1, a.puppet_runs)
     modules = suite.packaged_modules(suite.corpus_dir(a.corpus))
     cases = [c for c in suite.load_cases() if suite.case_module(c) in modules
-             and (not a.only or c["name"] in a.only)]
+             and (not a.only or c["name"] in a.only) and not a.ruby_costs_only]
     version = suite.puppet_version()
-    rows, skipped = [], 0
+    rows, ruby_rows, skipped = [], [], 0
     with tempfile.TemporaryDirectory(prefix="marionette-real-bench-") as scratch:
         base_facts = suite.write_facts(a.shared, os.path.join(scratch, "facts.yaml"))
         for case in cases:
@@ -91,21 +180,27 @@ def main():
             if not same:
                 skipped += 1
                 continue
+            ruby = needs_ruby(env, facts, a)
             ours, theirs = time_case(env, facts, a, work)
-            rows.append((case["name"], resources, ours, theirs))
-            print(f"{case['name']}: marionette {ours * 1000:.1f} ms, Puppet {theirs * 1000:.0f} ms, "
-                  f"{theirs / ours:.0f}x", file=sys.stderr, flush=True)
+            (ruby_rows if ruby else rows).append((case["name"], resources, ours, theirs))
+            print(f"{case['name']}{' (Ruby)' if ruby else ''}: marionette {ours * 1000:.1f} ms, "
+                  f"Puppet {theirs * 1000:.0f} ms, {theirs / ours:.0f}x", file=sys.stderr, flush=True)
+        costs = ruby_costs(a, base_facts, scratch)
     print(f"marionette: {a.marionette} (build type: {build_type(a.marionette)}); "
           f"{a.runs} runs of marionette and {a.puppet_runs} of Puppet per case, medians")
-    print(f"{len(rows)} of {len(cases)} cases compile identically and are timed ({skipped} are not)\n")
-    print("| case | resources | marionette wall | Puppet wall | ratio |\n|---|---:|---:|---:|---:|")
-    for name, resources, ours, theirs in rows:
-        print(f"| {name} | {resources} | {ours * 1000:.1f} ms | {theirs * 1000:.0f} ms | {theirs / ours:.0f}× |")
-    if rows:
-        ratios = [theirs / ours for _, _, ours, theirs in rows]
-        low = min(rows, key=lambda r: r[3] / r[2])
-        print(f"\nmedian ratio {statistics.median(ratios):.0f}× (target ≥100×); smallest "
-              f"{min(ratios):.0f}× ({low[0]}; target: none below 30×)")
+    print(f"{len(rows) + len(ruby_rows)} of {len(cases)} cases compile identically and are timed "
+          f"({skipped} are not)")
+    print_table("Cases that need no Ruby", rows, "target ≥100×, none below 30×")
+    print_table("Cases that need the embedded Ruby", ruby_rows, "target ≥50×")
+    if costs:
+        per_call = (costs["many"] - costs["one"]) / (costs["calls"] - 1)
+        print("\n### Costs of the Ruby path (medians; compiles in CPU time, user + system)\n")
+        print(f"- loading marionette-ruby.so with libruby (dlopen): {costs['load'] * 1000:.1f} ms")
+        print(f"- a compile calling no Ruby function: {costs['none'] * 1000:.1f} ms")
+        print(f"- the same with one Ruby function call (module load, Ruby's start-up, the layer, "
+              f"the call): {costs['one'] * 1000:.1f} ms (+{(costs['one'] - costs['none']) * 1000:.1f} ms)")
+        print(f"- {costs['calls']} calls: {costs['many'] * 1000:.1f} ms, "
+              f"{per_call * 1e6:.1f} µs per further call")
 
 
 if __name__ == "__main__":

@@ -51,6 +51,13 @@ struct marionette_ruby_host {
    * value, got Integer") when not. */
   int (*check_type)(void* context, const char* type, size_t type_size, const char* value,
                     size_t value_size, marionette_ruby_sink sink, void* sink_context);
+  /* call_function with a Ruby block (`call_function('each', a) { |x| ... }`): the function gets
+   * a block of `block_parameters` parameters whose calls come back through the module's
+   * call_block with `block_id`. */
+  int (*call_function_with_block)(void* context, const char* name, size_t name_size,
+                                  const char* arguments, size_t arguments_size, int block_id,
+                                  int block_parameters, marionette_ruby_sink sink,
+                                  void* sink_context);
 };
 
 /* One call of a module's Ruby function. */
@@ -73,6 +80,11 @@ struct marionette_ruby_module {
   int (*call_function)(const struct marionette_ruby_call* call,
                        const struct marionette_ruby_host* host, marionette_ruby_sink sink,
                        void* sink_context);
+  /* Calls the Ruby block `block_id` that Ruby code handed to host->call_function_with_block,
+   * while that call runs; `arguments` is an Array. */
+  int (*call_block)(int block_id, const char* arguments, size_t arguments_size,
+                    const struct marionette_ruby_host* host, marionette_ruby_sink sink,
+                    void* sink_context);
 };
 
 typedef const struct marionette_ruby_module* (*marionette_ruby_entry)(void);

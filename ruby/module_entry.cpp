@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "host_calls.hpp"
 #include "module_abi.h"
 #include "ruby_thread.hpp"
 #include "ruby_values.hpp"
@@ -26,26 +27,29 @@ namespace {
 /// Ruby frames a chain of Ruby → marionette → Ruby calls may stack; beyond it the call fails.
 constexpr int kMaxNesting = 64;
 
-/// The call Ruby is running, innermost last (only Ruby's thread touches it).
-struct Frame {
-  const marionette_ruby_call* call;
-  const marionette_ruby_host* host;
-  bool host_failed = false;
-};
-std::vector<Frame*> frames;
-
-RubyThread* ruby_thread = nullptr;
+std::once_flag ruby_started;
 bool ruby_ready = false;
 std::string start_error;
-VALUE host_error_class = Qnil;
 
-void append_to_string(void* sink_context, const char* data, std::size_t size) {
-  static_cast<std::string*>(sink_context)->assign(data, size);
-}
+/// Ruby waits for its child processes (IO.popen, Open3, system) through its SIGCHLD handler.
+/// marionette keeps its own handling; Ruby's is in place only while Ruby code runs.
+struct sigaction ruby_sigchld {};
 
-VALUE utf8(const std::string& text) {
-  return rb_enc_str_new(text.data(), static_cast<long>(text.size()), rb_utf8_encoding());
-}
+class RubySigchld {
+ public:
+  RubySigchld() {
+    if (depth_++ == 0) sigaction(SIGCHLD, &ruby_sigchld, &saved_);
+  }
+  ~RubySigchld() {
+    if (--depth_ == 0) sigaction(SIGCHLD, &saved_, nullptr);
+  }
+  RubySigchld(const RubySigchld&) = delete;
+  RubySigchld& operator=(const RubySigchld&) = delete;
+
+ private:
+  static inline int depth_ = 0;  // only Ruby's thread makes these
+  static inline struct sigaction saved_ {};
+};
 
 /// The directory this module was loaded from.
 std::filesystem::path module_directory() {
@@ -54,135 +58,14 @@ std::filesystem::path module_directory() {
   return std::filesystem::path(info.dli_fname).parent_path();
 }
 
-// --- Calls back into marionette, made by Ruby code through Marionette::Host -----------------
-
-/// Runs one of the host's calls on the host's thread. Returns the value, or sets `failure` to
-/// the exception Ruby raises. No C++ object lives in the caller when it raises.
-VALUE call_host(const std::function<int(const marionette_ruby_host&, std::string&)>& call,
-                bool not_found_is_nil, VALUE& failure) {
-  Frame* frame = frames.back();
-  int status = MARIONETTE_RUBY_ERROR;
-  std::string reply;
-  ruby_thread->run_on_caller([&] { status = call(*frame->host, reply); });
-  if (status == MARIONETTE_RUBY_NOT_FOUND && not_found_is_nil) return Qnil;
-  if (status != MARIONETTE_RUBY_OK) {
-    if (status == MARIONETTE_RUBY_HOST_ERROR) frame->host_failed = true;
-    failure = rb_exc_new_str(host_error_class, utf8(reply));
-    return Qnil;
-  }
-  VALUE value = Qnil;
-  std::string error;
-  if (!to_ruby(reply, value, error)) failure = rb_exc_new_str(rb_eRuntimeError, utf8(error));
-  return value;
-}
-
-/// The wire bytes of a Ruby value, or `failure` set.
-bool encode_argument(VALUE value, std::string& out, VALUE& failure) {
-  std::string error;
-  if (from_ruby(value, out, error)) return true;
-  failure = rb_exc_new_str(rb_eArgError, utf8(error));
-  return false;
-}
-
-VALUE host_call_function_impl(VALUE name, VALUE arguments, VALUE& failure) {
-  std::string encoded;
-  if (!encode_argument(arguments, encoded, failure)) return Qnil;
-  std::string text(RSTRING_PTR(name), static_cast<std::size_t>(RSTRING_LEN(name)));
-  return call_host(
-      [&](const marionette_ruby_host& host, std::string& reply) {
-        return host.call_function(host.context, text.data(), text.size(), encoded.data(),
-                                  encoded.size(), append_to_string, &reply);
-      },
-      false, failure);
-}
-
-VALUE host_call_function(VALUE, VALUE name, VALUE arguments) {
-  StringValue(name);
-  Check_Type(arguments, T_ARRAY);
-  VALUE failure = Qnil;
-  VALUE result = host_call_function_impl(name, arguments, failure);
-  if (!NIL_P(failure)) rb_exc_raise(failure);
-  return result;
-}
-
-VALUE host_call_block_impl(VALUE arguments, VALUE& failure) {
-  std::string encoded;
-  if (!encode_argument(arguments, encoded, failure)) return Qnil;
-  return call_host(
-      [&](const marionette_ruby_host& host, std::string& reply) {
-        return host.call_block(host.context, encoded.data(), encoded.size(), append_to_string,
-                               &reply);
-      },
-      false, failure);
-}
-
-VALUE host_call_block(VALUE, VALUE arguments) {
-  Check_Type(arguments, T_ARRAY);
-  VALUE failure = Qnil;
-  VALUE result = host_call_block_impl(arguments, failure);
-  if (!NIL_P(failure)) rb_exc_raise(failure);
-  return result;
-}
-
-VALUE host_lookup_variable_impl(VALUE name, VALUE& failure) {
-  std::string text(RSTRING_PTR(name), static_cast<std::size_t>(RSTRING_LEN(name)));
-  return call_host(
-      [&](const marionette_ruby_host& host, std::string& reply) {
-        return host.lookup_variable(host.context, text.data(), text.size(), append_to_string,
-                                    &reply);
-      },
-      true, failure);
-}
-
-VALUE host_lookup_variable(VALUE, VALUE name) {
-  StringValue(name);
-  VALUE failure = Qnil;
-  VALUE result = host_lookup_variable_impl(name, failure);
-  if (!NIL_P(failure)) rb_exc_raise(failure);
-  return result;
-}
-
-/// nil when the value is of the type, else Puppet's words for why not.
-VALUE host_check_type_impl(VALUE type, VALUE value, VALUE& failure) {
-  std::string encoded;
-  if (!encode_argument(value, encoded, failure)) return Qnil;
-  std::string text(RSTRING_PTR(type), static_cast<std::size_t>(RSTRING_LEN(type)));
-  Frame* frame = frames.back();
-  int status = MARIONETTE_RUBY_ERROR;
-  std::string reply;
-  ruby_thread->run_on_caller([&] {
-    status = frame->host->check_type(frame->host->context, text.data(), text.size(), encoded.data(),
-                                     encoded.size(), append_to_string, &reply);
-  });
-  if (status == MARIONETTE_RUBY_OK) return Qnil;
-  if (status == MARIONETTE_RUBY_ERROR) return utf8(reply);
-  frame->host_failed = true;
-  failure = rb_exc_new_str(host_error_class, utf8(reply));
-  return Qnil;
-}
-
-VALUE host_check_type(VALUE, VALUE type, VALUE value) {
-  StringValue(type);
-  VALUE failure = Qnil;
-  VALUE result = host_check_type_impl(type, value, failure);
-  if (!NIL_P(failure)) rb_exc_raise(failure);
-  return result;
-}
-
 // --- Start-up -----------------------------------------------------------------------------------
 
 /// Loads the compatibility layer; run under rb_protect.
 VALUE load_layer(VALUE path) {
-  VALUE marionette = rb_define_module("Marionette");
-  VALUE host = rb_define_module_under(marionette, "Host");
-  rb_define_module_function(host, "call_function", RUBY_METHOD_FUNC(host_call_function), 2);
-  rb_define_module_function(host, "call_block", RUBY_METHOD_FUNC(host_call_block), 1);
-  rb_define_module_function(host, "lookup_variable", RUBY_METHOD_FUNC(host_lookup_variable), 1);
-  rb_define_module_function(host, "check_type", RUBY_METHOD_FUNC(host_check_type), 2);
+  define_host_module(rb_define_module("Marionette"));
   rb_ary_unshift(rb_gv_get("$LOAD_PATH"), path);
   rb_require("marionette/puppet_compat");
-  host_error_class = rb_path2class("Marionette::HostError");
-  rb_gc_register_address(&host_error_class);
+  bind_host_error_class();
   bind_value_classes();
   return Qnil;
 }
@@ -212,6 +95,7 @@ void start_ruby() {
     void* node = ruby_options(4, argv);
     if (!ruby_executable_node(node, &state)) state = state ? state : 1;
   }
+  sigaction(SIGCHLD, nullptr, &ruby_sigchld);
   for (std::size_t i = 0; i < std::size(kSignals); ++i) sigaction(kSignals[i], &saved[i], nullptr);
   if (state != 0) {
     start_error = "Ruby failed to start";
@@ -247,18 +131,38 @@ VALUE invoke(VALUE self) {
   VALUE load_path = rb_ary_new();
   for (std::size_t at = 0; at < call.load_path_size;) {
     std::size_t length = std::strlen(call.load_path + at);
-    rb_ary_push(load_path, utf8(std::string(call.load_path + at, length)));
+    rb_ary_push(load_path, utf8_string({call.load_path + at, length}));
     at += length + 1;
   }
   VALUE marionette = rb_path2class("Marionette");
-  invocation->result =
-      rb_funcall(marionette, rb_intern("invoke"), 6, INT2FIX(call.api), rb_str_new_cstr(call.file),
-                 rb_str_new_cstr(call.name), arguments, call.has_block ? Qtrue : Qfalse, load_path);
+  invocation->result = rb_funcall(
+      marionette, rb_intern("invoke"), 7, INT2FIX(call.api), rb_str_new_cstr(call.file),
+      rb_str_new_cstr(call.name), arguments, call.has_block ? Qtrue : Qfalse, load_path,
+      LONG2NUM(static_cast<long>(frames.size()) - 1));
   return Qnil;
 }
 
-int run_call(const marionette_ruby_call& call, const marionette_ruby_host& host,
-             std::string& reply) {
+struct BlockInvocation {
+  int block_id;
+  std::string_view arguments;
+  VALUE result = Qnil;
+  std::string error;
+};
+
+VALUE invoke_block(VALUE self) {
+  auto* invocation = reinterpret_cast<BlockInvocation*>(self);
+  VALUE arguments = Qnil;
+  if (!to_ruby(invocation->arguments, arguments, invocation->error)) return Qnil;
+  invocation->result = rb_funcall(rb_path2class("Marionette"), rb_intern("call_block"), 2,
+                                  INT2FIX(invocation->block_id), arguments);
+  return Qnil;
+}
+
+/// Runs `body` (invoke or invoke_block) under rb_protect with a frame for `host`'s calls back;
+/// the result or Ruby's error goes to `reply`.
+template <typename Invocation>
+int run_protected(VALUE (*body)(VALUE), Invocation& invocation, const marionette_ruby_host& host,
+                  const char* what, std::string& reply) {
   if (!ruby_ready) {
     reply = start_error;
     return MARIONETTE_RUBY_ERROR;
@@ -268,18 +172,18 @@ int run_call(const marionette_ruby_call& call, const marionette_ruby_host& host,
             std::to_string(kMaxNesting) + " deep)";
     return MARIONETTE_RUBY_ERROR;
   }
-  Frame frame{&call, &host};
+  RubySigchld sigchld;
+  Frame frame{&host};
   frames.push_back(&frame);
-  Invocation invocation{&call, Qnil, {}};
   int state = 0;
-  rb_protect(invoke, reinterpret_cast<VALUE>(&invocation), &state);
+  rb_protect(body, reinterpret_cast<VALUE>(&invocation), &state);
   frames.pop_back();
   if (state != 0) {
     VALUE exception = rb_errinfo();
     rb_set_errinfo(Qnil);
     reply = exception_text(exception);
     bool passed_through =
-        frame.host_failed && RTEST(rb_obj_is_kind_of(exception, host_error_class));
+        frame.host_failed && is_host_error(exception);
     return passed_through ? MARIONETTE_RUBY_HOST_ERROR : MARIONETTE_RUBY_ERROR;
   }
   if (!invocation.error.empty()) {
@@ -288,21 +192,20 @@ int run_call(const marionette_ruby_call& call, const marionette_ruby_host& host,
   }
   std::string error;
   if (!from_ruby(invocation.result, reply, error)) {
-    reply = "the function '" + std::string(call.name) +
-            "' returned a value Puppet cannot hold: " + error;
+    reply = std::string(what) + " returned a value Puppet cannot hold: " + error;
     return MARIONETTE_RUBY_ERROR;
   }
   return MARIONETTE_RUBY_OK;
 }
 
-int call_function(const marionette_ruby_call* call, const marionette_ruby_host* host,
-                  marionette_ruby_sink sink, void* sink_context) {
+/// Runs `run` on Ruby's thread (starting Ruby on the first call); its reply goes to the sink.
+template <typename Run>
+int on_ruby_thread(marionette_ruby_sink sink, void* sink_context, Run run) {
   std::string reply;
   int status = MARIONETTE_RUBY_ERROR;
   try {
-    static std::once_flag started;
-    std::call_once(started, [] { ruby_thread = new RubyThread(start_ruby); });
-    ruby_thread->run([&] { status = run_call(*call, *host, reply); });
+    std::call_once(ruby_started, [] { ruby_thread = new RubyThread(start_ruby); });
+    ruby_thread->run([&] { status = run(reply); });
   } catch (const std::exception& e) {
     reply = e.what();
     status = MARIONETTE_RUBY_ERROR;
@@ -311,7 +214,24 @@ int call_function(const marionette_ruby_call* call, const marionette_ruby_host* 
   return status;
 }
 
-const marionette_ruby_module kModule{MARIONETTE_RUBY_ABI_VERSION, &call_function};
+int call_function(const marionette_ruby_call* call, const marionette_ruby_host* host,
+                  marionette_ruby_sink sink, void* sink_context) {
+  return on_ruby_thread(sink, sink_context, [&](std::string& reply) {
+    Invocation invocation{call, Qnil, {}};
+    std::string what = "the function '" + std::string(call->name) + "'";
+    return run_protected(invoke, invocation, *host, what.c_str(), reply);
+  });
+}
+
+int call_block(int block_id, const char* arguments, std::size_t arguments_size,
+               const marionette_ruby_host* host, marionette_ruby_sink sink, void* sink_context) {
+  return on_ruby_thread(sink, sink_context, [&](std::string& reply) {
+    BlockInvocation invocation{block_id, {arguments, arguments_size}, Qnil, {}};
+    return run_protected(invoke_block, invocation, *host, "a Ruby block", reply);
+  });
+}
+
+const marionette_ruby_module kModule{MARIONETTE_RUBY_ABI_VERSION, &call_function, &call_block};
 
 }  // namespace
 }  // namespace marionette::ruby

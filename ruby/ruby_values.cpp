@@ -12,11 +12,7 @@ namespace {
 
 VALUE sensitive_class = Qnil;     // Puppet::Pops::Types::PSensitiveType::Sensitive
 VALUE puppet_value_class = Qnil;  // Marionette::PuppetValue
-ID id_new, id_unwrap, id_name, id_parameters, id_source;
-
-VALUE utf8(std::string_view text) {
-  return rb_enc_str_new(text.data(), static_cast<long>(text.size()), rb_utf8_encoding());
-}
+ID id_new, id_unwrap, id_from_wire, id_wire_name, id_wire_parameters, id_source;
 
 VALUE decode(ruby_wire::Reader& in, int depth) {
   if (depth > ruby_wire::kMaxDepth) throw std::runtime_error("value nested too deeply for Ruby");
@@ -34,10 +30,10 @@ VALUE decode(ruby_wire::Reader& in, int depth) {
     case 'r':
       return DBL2NUM(in.real());
     case 's':
-      return utf8(in.text());
+      return utf8_string(in.text());
     case 'x': {
       std::string_view pattern = in.text();
-      return rb_reg_new_str(utf8(pattern), 0);
+      return rb_reg_new_str(utf8_string(pattern), 0);
     }
     case 'a': {
       std::uint32_t n = in.count();
@@ -59,11 +55,11 @@ VALUE decode(ruby_wire::Reader& in, int depth) {
       return rb_funcall(sensitive_class, id_new, 1, inner);
     }
     case 'y': {
-      VALUE name = utf8(in.text());
+      VALUE name = utf8_string(in.text());
       std::uint32_t n = in.count();
       VALUE parameters = rb_ary_new_capa(n);
       for (std::uint32_t i = 0; i < n; ++i) rb_ary_push(parameters, decode(in, depth + 1));
-      return rb_funcall(puppet_value_class, id_new, 2, name, parameters);
+      return rb_funcall(puppet_value_class, id_from_wire, 2, name, parameters);
     }
     default:
       throw std::runtime_error(std::string("corrupt value for Ruby (tag ") + tag + ")");
@@ -158,9 +154,9 @@ struct Encoder {
       out.tag('S');
       return encode(rb_funcall(value, id_unwrap, 0), depth + 1);
     }
-    if (RTEST(rb_obj_is_kind_of(value, puppet_value_class))) {
-      VALUE name = rb_funcall(value, id_name, 0);
-      VALUE parameters = rb_funcall(value, id_parameters, 0);
+    if (rb_respond_to(value, id_wire_name)) {  // the layer's value classes (puppet_values.rb)
+      VALUE name = rb_funcall(value, id_wire_name, 0);
+      VALUE parameters = rb_funcall(value, id_wire_parameters, 0);
       Check_Type(name, T_STRING);
       Check_Type(parameters, T_ARRAY);
       out.tag('y');
@@ -178,6 +174,10 @@ struct Encoder {
 
 }  // namespace
 
+VALUE utf8_string(std::string_view text) {
+  return rb_enc_str_new(text.data(), static_cast<long>(text.size()), rb_utf8_encoding());
+}
+
 void bind_value_classes() {
   sensitive_class = rb_path2class("Puppet::Pops::Types::PSensitiveType::Sensitive");
   puppet_value_class = rb_path2class("Marionette::PuppetValue");
@@ -185,8 +185,9 @@ void bind_value_classes() {
   rb_gc_register_address(&puppet_value_class);
   id_new = rb_intern("new");
   id_unwrap = rb_intern("unwrap");
-  id_name = rb_intern("name");
-  id_parameters = rb_intern("parameters");
+  id_from_wire = rb_intern("from_wire");
+  id_wire_name = rb_intern("wire_name");
+  id_wire_parameters = rb_intern("wire_parameters");
   id_source = rb_intern("source");
 }
 

@@ -72,15 +72,16 @@ std::string Evaluator::render_epp(const lang::EppProgram& program, const Value& 
 
 std::optional<Value> Evaluator::call_function_by_name(const std::string& name,
                                                      std::vector<Value> arguments, Scope& scope,
-                                                     const lang::SourceLocation& where) {
+                                                     const lang::SourceLocation& where,
+                                                     const ast::Lambda* lambda) {
   if (Function function = find_function(name)) {
-    CallContext context{*this, scope, name, arguments, nullptr, where};
+    CallContext context{*this, scope, name, arguments, lambda, where};
     return function(context);
   }
   if (const ast::FunctionDefinition* written = environment_.find_function(lowercase(name)))
     return call_function(*written, std::move(arguments), where);
   if (ruby_functions().has(name))
-    return ruby_functions().call(name, std::move(arguments), nullptr, where, *this, scope);
+    return ruby_functions().call(name, std::move(arguments), lambda, where, *this, scope);
   return std::nullopt;
 }
 

@@ -49,9 +49,10 @@ class Evaluator final : public FunctionHost {
   const Value* lookup_variable(const std::string& name, Scope& scope) const override {
     return find_variable(name, scope);
   }
+  /// `lambda`: the block it is given (a Ruby function's Ruby block, ruby_functions.cpp).
   std::optional<Value> call_function_by_name(const std::string& name, std::vector<Value> arguments,
-                                             Scope& scope,
-                                             const lang::SourceLocation& where) override;
+                                             Scope& scope, const lang::SourceLocation& where,
+                                             const lang::ast::Lambda* lambda = nullptr) override;
   std::string render_epp(const lang::EppProgram& program, const Value& arguments,
                          const lang::SourceLocation& where) override;
 

@@ -56,10 +56,12 @@ class FunctionHost {
   virtual void log(const char* level, const std::string& message, const Scope& scope) = 0;
   /// A variable by its name as written (`x`, `::x`, `a::b::x`), nullptr when not set.
   virtual const Value* lookup_variable(const std::string& name, Scope& scope) const = 0;
-  /// A function by name (built-in, Puppet-language or a module's Ruby), nullopt when none.
+  /// A function by name (built-in, Puppet-language or a module's Ruby), nullopt when none;
+  /// `lambda`: the block it is given (a Ruby function's Ruby block, ruby_functions.cpp).
   virtual std::optional<Value> call_function_by_name(const std::string& name,
                                                      std::vector<Value> arguments, Scope& scope,
-                                                     const lang::SourceLocation& where) = 0;
+                                                     const lang::SourceLocation& where,
+                                                     const lang::ast::Lambda* lambda = nullptr) = 0;
   /// Renders an EPP template with its arguments.
   virtual std::string render_epp(const lang::EppProgram& program, const Value& arguments,
                                  const lang::SourceLocation& where) = 0;

@@ -100,6 +100,25 @@ int host_check_type(void* context, const char* type, std::size_t type_size, cons
   });
 }
 
+int host_call_function_with_block(void* context, const char* name, std::size_t name_size,
+                                  const char* arguments, std::size_t arguments_size, int block_id,
+                                  int block_parameters, marionette_ruby_sink sink,
+                                  void* sink_context) {
+  return guarded(context, sink, sink_context, [&](HostCall& call) {
+    std::string function(name, name_size);
+    Value values = from_ruby_wire({arguments, arguments_size});
+    const lang::ast::Lambda& lambda = call.functions.ruby_block_lambda(block_id, block_parameters);
+    auto& calls = call.functions.block_calls;
+    calls.resize(static_cast<std::size_t>(block_id) + 1, call.where);
+    calls[static_cast<std::size_t>(block_id)] = call.where;
+    std::optional<Value> result = call.evaluator.call_function_by_name(
+        function, values.is_array() ? values.array() : Array{}, call.scope, call.where, &lambda);
+    if (!result) throw SourceError("Unknown function: '" + function + "'.", call.where);
+    reply(sink, sink_context, to_ruby_wire(*result));
+    return MARIONETTE_RUBY_OK;
+  });
+}
+
 void keep_reply(void* sink_context, const char* data, std::size_t size) {
   static_cast<std::string*>(sink_context)->assign(data, size);
 }
@@ -177,9 +196,31 @@ const Value& RubyFunctions::type_from_text(const std::string& text, Evaluator& e
   return types_.emplace(text, std::move(type)).first->second;
 }
 
+const lang::ast::Lambda& RubyFunctions::ruby_block_lambda(int block_id, int parameters) {
+  if (block_id < 0 || parameters < 0 || parameters > 16)
+    throw std::runtime_error("a Ruby block of " + std::to_string(parameters) +
+                             " parameters cannot be passed to Puppet");
+  std::string key = std::to_string(block_id) + "/" + std::to_string(parameters);
+  if (auto known = block_lambdas_.find(key); known != block_lambdas_.end()) return *known->second;
+  std::string names, values;
+  for (int i = 0; i < parameters; ++i) {
+    names += (i ? ", $a" : "$a") + std::to_string(i);
+    values += ", $a" + std::to_string(i);
+  }
+  std::string text = "f() |" + names + "| { " + kBlockFunction + "(" + std::to_string(block_id) +
+                     values + ") }";
+  lang::Program program = lang::parse(lang::make_source("<ruby block>", text), type_arena_);
+  const auto* call = program.body && program.body->statements.size() == 1
+                         ? lang::ast::as<lang::ast::FunctionCall>(program.body->statements[0])
+                         : nullptr;
+  if (!call || !call->lambda) throw std::logic_error("the Puppet block for a Ruby block");
+  return *block_lambdas_.emplace(key, call->lambda).first->second;
+}
+
 Value RubyFunctions::call(const std::string& name, std::vector<Value> arguments,
                           const lang::ast::Lambda* lambda, const lang::SourceLocation& where,
                           Evaluator& evaluator, Scope& scope) {
+  if (name == kBlockFunction) return call_block(std::move(arguments), where, evaluator, scope);
   const Found* found = find(name);
   if (!found) throw SourceError("Unknown function: '" + name + "'.", where);
   std::string why_not;
@@ -194,14 +235,38 @@ Value RubyFunctions::call(const std::string& name, std::vector<Value> arguments,
   marionette_ruby_call call{found->api,     found->file.c_str(), name.c_str(), encoded.data(),
                             encoded.size(), lambda != nullptr,   path.data(),  path.size()};
   HostCall host_call{*this, evaluator, scope, lambda, where, nullptr};
-  marionette_ruby_host host{&host_call, host_call_function, host_call_block, host_lookup_variable,
-                            host_check_type};
+  marionette_ruby_host host{&host_call,           host_call_function, host_call_block,
+                            host_lookup_variable, host_check_type,
+                            host_call_function_with_block};
   std::string result;
   int status = module->call_function(&call, &host, keep_reply, &result);
   if (status == MARIONETTE_RUBY_OK) return from_ruby_wire(result);
   if (status == MARIONETTE_RUBY_HOST_ERROR && host_call.failure)
     std::rethrow_exception(host_call.failure);
   throw SourceError(result, where);
+}
+
+Value RubyFunctions::call_block(std::vector<Value> arguments, const lang::SourceLocation& where,
+                               Evaluator& evaluator, Scope& scope) {
+  std::string why_not;
+  const marionette_ruby_module* module = ruby_module(why_not);
+  if (!module || arguments.empty() || !arguments[0].is_integer())
+    throw SourceError(std::string(kBlockFunction) + "() calls only the blocks of Ruby functions",
+                      where);
+  auto block_id = static_cast<std::size_t>(arguments[0].integer());
+  const lang::SourceLocation& at = block_id < block_calls.size() ? block_calls[block_id] : where;
+  std::string encoded = to_ruby_wire(Value(Array(arguments.begin() + 1, arguments.end())));
+  HostCall host_call{*this, evaluator, scope, nullptr, at, nullptr};
+  marionette_ruby_host host{&host_call,           host_call_function, host_call_block,
+                            host_lookup_variable, host_check_type,
+                            host_call_function_with_block};
+  std::string result;
+  int status = module->call_block(static_cast<int>(block_id), encoded.data(), encoded.size(), &host,
+                                  keep_reply, &result);
+  if (status == MARIONETTE_RUBY_OK) return from_ruby_wire(result);
+  if (status == MARIONETTE_RUBY_HOST_ERROR && host_call.failure)
+    std::rethrow_exception(host_call.failure);
+  throw SourceError(result, at);
 }
 
 }  // namespace marionette::compiler

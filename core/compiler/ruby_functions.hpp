@@ -25,8 +25,19 @@ class RubyFunctions {
  public:
   explicit RubyFunctions(Environment& environment) : environment_(environment) {}
 
-  /// Whether a module ships a Ruby function of that name.
-  bool has(const std::string& name) { return find(name) != nullptr; }
+  /// Whether a module ships a Ruby function of that name (or it is kBlockFunction).
+  bool has(const std::string& name) { return name == kBlockFunction || find(name) != nullptr; }
+
+  /// What the Puppet block made for a Ruby block calls: kBlockFunction(ID, arguments...) runs
+  /// the Ruby block ID of a call_function with a block (ruby_block_lambda).
+  static constexpr const char* kBlockFunction = "marionette::ruby_block";
+
+  /// The Puppet block `|$a0, ...| { marionette::ruby_block(ID, $a0, ...) }`, made once.
+  const lang::ast::Lambda& ruby_block_lambda(int block_id, int parameters);
+
+  /// Where each running call_function with a Ruby block was made, by block ID: errors of the
+  /// block are reported there.
+  std::vector<lang::SourceLocation> block_calls;
 
   /// Calls it with its evaluated arguments and block (nullptr: none). Errors are SourceErrors
   /// at `where`, worded as Puppet words them; an error of a function it called back is
@@ -43,14 +54,18 @@ class RubyFunctions {
     std::string file;
   };
   const Found* find(const std::string& name);
+  /// kBlockFunction(ID, arguments...): the Ruby block's value.
+  Value call_block(std::vector<Value> arguments, const lang::SourceLocation& where,
+                   Evaluator& evaluator, Scope& scope);
   /// Each module's lib/ directory, NUL-terminated, for Ruby's $LOAD_PATH.
   const std::string& load_path();
 
   Environment& environment_;
   std::unordered_map<std::string, std::optional<Found>> found_;
   std::optional<std::string> load_path_;
-  lang::ast::Arena type_arena_;
+  lang::ast::Arena type_arena_;  ///< types_ and block_lambdas_ are parsed into it
   std::unordered_map<std::string, Value> types_;
+  std::unordered_map<std::string, const lang::ast::Lambda*> block_lambdas_;
 };
 
 }  // namespace marionette::compiler

@@ -171,7 +171,25 @@ TEST_F(RubyFunctions, MissingPuppetInternalsAreNamed) {
         "  def internal\n    Puppet::Util::Nothing.go\n  end\nend\n");
   CommandResult result = compile("notify { 'x': message => rt::internal() }\n");
   EXPECT_EQ(result.exit_code, 1);
-  EXPECT_NE(result.err.find("Puppet::Util"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("site.pp:1:26: error: uninitialized constant Puppet::Util::Nothing "
+                            "(marionette's Ruby layer does not provide it)"),
+            std::string::npos)
+      << result.err;
+}
+
+// Puppet[:setting] gives Debian's Puppet 7 settings (the golden case ruby_function_runtime
+// cannot: the oracle runs with temporary directories); an unknown setting is nil, as Puppet's.
+TEST_F(RubyFunctions, SettingsAreDebiansPuppetSettings) {
+  write("modules/rt/lib/puppet/functions/rt/setting.rb",
+        "Puppet::Functions.create_function(:'rt::setting') do\n"
+        "  def setting(name)\n    Puppet[name.to_sym].to_s\n  end\nend\n");
+  CommandResult result = compile(
+      "notify { 'x': message => \"${rt::setting('vardir')} ${rt::setting('confdir')}\" }\n");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("/var/cache/puppet /etc/puppet"), std::string::npos) << result.out;
+  result = compile("notify { 'x': message => \"[${rt::setting('no_such')}]\" }\n");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("\"message\":\"[]\""), std::string::npos) << result.out;
 }
 
 }  // namespace

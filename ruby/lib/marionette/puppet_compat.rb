@@ -11,48 +11,45 @@ require 'digest/md5'
 require 'digest/sha1'
 require 'digest/sha2'
 require 'set'
+autoload :URI, 'uri' # loaded when first used, as the others in puppet_runtime.rb
+
+require 'marionette/puppet_values'
 
 module Marionette
   # A call back into marionette failed; its error is marionette's to report.
   class HostError < StandardError; end
 
-  # A type, a resource reference or a rich value (Binary, Timestamp, ...) as marionette holds
-  # it; it comes back to marionette unchanged.
-  class PuppetValue
-    attr_reader :name, :parameters
-
-    def initialize(name, parameters)
-      @name = name
-      @parameters = parameters
-    end
-
-    def ==(other)
-      other.is_a?(PuppetValue) && other.name == name && other.parameters == parameters
-    end
-    alias eql? ==
-
-    def hash
-      [name, parameters].hash
-    end
-
-    def to_s
-      return name if parameters.empty?
-
-      "#{name}[#{parameters.map(&:inspect).join(', ')}]"
-    end
-    alias inspect to_s
-  end
-
   # Called by marionette-ruby.so for each call of a module's Ruby function.
-  def self.invoke(api, file, name, arguments, has_block, load_path)
+  def self.invoke(api, file, name, arguments, has_block, load_path, frame)
     load_path.each { |dir| $LOAD_PATH.push(dir) unless $LOAD_PATH.include?(dir) }
     @module_libs = load_path
     if api == 4
-      block = has_block ? proc { |*values| Host.call_block(values) } : nil
+      block = has_block ? proc { |*values| Host.call_block(values, frame) } : nil
       Functions4.load(file, name).new.marionette_call(arguments, block)
     else
       Functions3.call(file, name, arguments)
     end
+  end
+
+  # call_function with a Ruby block: the function gets a Puppet block of as many parameters
+  # as the Ruby block has, whose calls come back here (call_block) while the call runs.
+  def self.call_with_block(name, arguments, block)
+    blocks.push(block)
+    counts = block.parameters.map(&:first)
+    parameters = counts.count { |kind| kind == :req || kind == :opt }
+    parameters = 1 if parameters.zero? && counts.include?(:rest)
+    Host.call_function_with_block(name.to_s, arguments, blocks.size - 1, parameters)
+  ensure
+    blocks.pop
+  end
+
+  def self.call_block(id, arguments)
+    block = blocks[id] or raise "the Ruby block's call_function has returned"
+    block.call(*arguments)
+  end
+
+  def self.blocks
+    @blocks ||= []
   end
 
   # The directory of the module named `name` in the compile's modulepath (first wins), or nil.
@@ -120,13 +117,16 @@ module Marionette
       @defined[name]
     end
 
+    def self.loaded?(name)
+      @defined.key?(name.to_s)
+    end
+
     def self.call(file, name, arguments)
       FileCache.load(file)
       options, = @defined.fetch(name) do
         raise "#{file} did not define the function '#{name}' (newfunction(:#{name}))"
       end
-      # As Puppet hands them to 3.x functions: undef arguments are '' (nested ones stay nil).
-      arguments = arguments.map { |value| value.nil? ? '' : value }
+      arguments = arguments.map { |value| Runtime3.argument(value) }
       result = Scope.new.send("function_#{name}", arguments)
       options[:type] == :rvalue ? result : nil
     end
@@ -149,7 +149,7 @@ module Marionette
     end
 
     def call_function(name, arguments, &block)
-      raise ArgumentError, 'blocks are not passed to functions from 3.x functions yet' if block
+      return Marionette.call_with_block(name, Array(arguments), block) if block
 
       Host.call_function(name.to_s, Array(arguments))
     end
@@ -212,28 +212,6 @@ module Puppet
   class ParseError < Error; end
   class DevError < Error; end
 
-  module Pops
-    module Types
-      class PSensitiveType
-        # Sensitive('secret') as functions receive it.
-        class Sensitive
-          def initialize(value)
-            @value = value
-          end
-
-          def unwrap
-            @value
-          end
-
-          def to_s
-            'Sensitive [value redacted]'
-          end
-          alias inspect to_s
-        end
-      end
-    end
-  end
-
   module Parser
     # Where a module's template file is: "MODULE/REST" is MODULE/templates/REST.
     module Files
@@ -256,6 +234,23 @@ module Puppet
 
       def self.function(name)
         Marionette::Functions3.find(name) ? "function_#{name}" : false
+      end
+
+      # What Puppet's function autoloader answers: 3.x functions load from the modules' lib/.
+      module Autoloader
+        def self.loaded?(name)
+          Marionette::Functions3.loaded?(name)
+        end
+
+        def self.load(name, _environment = nil)
+          !Marionette::Functions3.find(name).nil?
+        end
+
+        def self.loadall(_environment = nil); end
+      end
+
+      def self.autoloader
+        Autoloader
       end
     end
   end
@@ -423,7 +418,7 @@ module Puppet
       end
 
       def call_function(name, *arguments, &block)
-        raise ArgumentError, 'blocks are not passed back to Puppet functions yet' if block
+        return Marionette.call_with_block(name, arguments, block) if block
 
         Marionette::Host.call_function(name.to_s, arguments)
       end
@@ -491,3 +486,6 @@ module Kernel
     count == 1 ? singular : plural
   end
 end
+
+require 'marionette/puppet_runtime'
+Marionette::Unprovided.extend_all(Puppet)

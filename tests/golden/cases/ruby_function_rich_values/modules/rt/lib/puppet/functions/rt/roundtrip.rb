@@ -1,0 +1,5 @@
+Puppet::Functions.create_function(:'rt::roundtrip') do
+  def roundtrip(values)
+    values
+  end
+end

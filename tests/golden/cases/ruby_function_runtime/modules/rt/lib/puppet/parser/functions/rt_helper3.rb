@@ -1,0 +1,3 @@
+module Puppet::Parser::Functions
+  newfunction(:rt_helper3, :type => :rvalue) { |_args| 'helped' }
+end
