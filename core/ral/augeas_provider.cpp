@@ -74,9 +74,30 @@ void AugeasProvider::open_tree() {
 }
 
 void AugeasProvider::report_load_errors(const std::optional<std::string>& restricted) {
-  if (tree_->match_or_none("/augeas//error").empty()) return;
+  const std::vector<std::string> errors = tree_->match_or_none("/augeas//error");
+  if (errors.empty()) return;
   if (restricted && !tree_->match_or_none(*restricted).empty()) {
     log_("warning", "Loading failed for one or more files, see debug for /augeas//error output");
+  } else {
+    log_("debug", "Loading failed for one or more files, output from /augeas//error:");
+  }
+  report_errors(errors);
+}
+
+void AugeasProvider::report_put_errors() {
+  const std::vector<std::string> errors =
+      tree_->match_or_none("/augeas//error[. = 'put_failed']");
+  if (!errors.empty()) log_("debug", "Put failed on one or more files, output from /augeas//error:");
+  report_errors(errors);
+}
+
+/// Each error node and its children at debug, "PATH = VALUE", as the provider's print_errors.
+void AugeasProvider::report_errors(const std::vector<std::string>& errors) {
+  for (const auto& node : errors) {
+    if (std::optional<std::string> error = tree_->get(node)) log_("debug", node + " = " + *error);
+    for (const auto& child : tree_->match_or_none(node + "/*")) {
+      log_("debug", child + " = " + tree_->get(child).value_or(""));
+    }
   }
 }
 
@@ -132,7 +153,10 @@ bool AugeasProvider::save_to_new_files(std::optional<std::string> diff_level) {
   AugeasTree& tree = *tree_;
   tree.set("/augeas/save", std::string("newfile"));
   for (const auto& command : parsed_changes()) execute(command);
-  if (!tree.save()) throw CommandError("Save failed, see debug output for details");
+  if (!tree.save()) {
+    report_put_errors();
+    throw CommandError("Save failed, see debug output for details");
+  }
   std::vector<std::string> saved;
   const std::string root = spec_.root == "/" ? "" : spec_.root;
   for (const auto& event : tree.match_or_none("/augeas/events/saved")) {
@@ -178,7 +202,10 @@ void AugeasProvider::execute_changes() {
     tree.set("/augeas/save", std::string("overwrite"));
     tree.load();
     for (const auto& command : parsed_changes()) execute(command);
-    if (!tree.save()) throw CommandError("Save failed, see debug output for details");
+    if (!tree.save()) {
+    report_put_errors();
+    throw CommandError("Save failed, see debug output for details");
+  }
   } catch (...) {
     close_tree();
     throw;

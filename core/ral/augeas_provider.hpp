@@ -48,6 +48,8 @@ class AugeasProvider {
   void open_tree();
   void close_tree() { tree_.reset(); }
   void report_load_errors(const std::optional<std::string>& restricted);
+  void report_put_errors();
+  void report_errors(const std::vector<std::string>& errors);
   bool onlyif_holds();
   void execute(const Command& command);
   bool save_to_new_files(std::optional<std::string> diff_level);

@@ -1,0 +1,137 @@
+// Issue 24: the augeas type runs in marionette-augeas.so, the only code linking libaugeas,
+// loaded when an augeas resource is evaluated. Through the real `marionette apply` and
+// `marionette resource`: the module absent (the resource fails naming the package, its
+// dependents are skipped, the rest applies), noop with show_diff, show_diff => false, the
+// listing Puppet refuses, the executable not linking libaugeas. What the files end up as,
+// against real Puppet, is tests/integration/fixtures/module_types/augeas_*.
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "support/command.hpp"
+
+namespace marionette {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+using testing::CommandResult;
+using testing::run_command;
+
+constexpr auto kTimeLimit = 60s;
+
+class AugeasModule : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("marionette-augeas-" + std::to_string(getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "root");
+    write("root/hosts", "127.0.0.1 localhost\n192.168.0.1 foo\n");
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  void write(const std::string& relative, const std::string& text) {
+    std::ofstream(dir_ / relative, std::ios::binary) << text;
+  }
+  std::string read(const std::string& relative) {
+    std::ifstream in(dir_ / relative, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+  }
+
+  /// An augeas resource adding an alias to root/hosts, then `extra`.
+  CommandResult apply(const std::string& extra, std::vector<std::string> flags = {},
+                      const std::vector<std::pair<std::string, std::string>>& env = {}) {
+    const std::string root = (dir_ / "root").string();
+    write("site.pp", "augeas { 'alias':\n  incl => '" + root +
+                         "/hosts',\n  lens => 'Hosts.lns',\n  changes => 'set 2/alias bar',\n" +
+                         extra + "}\n");
+    std::vector<std::string> args = {MARIONETTE_BINARY, "apply", (dir_ / "site.pp").string(),
+                                     "--facts", MARIONETTE_FACTS_FILE, "--statedir",
+                                     (dir_ / "state").string(), "--detailed-exitcodes"};
+    args.insert(args.end(), flags.begin(), flags.end());
+    CommandResult result = run_command(args, kTimeLimit, env);
+    EXPECT_FALSE(result.timed_out);
+    return result;
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(AugeasModule, WithoutTheModuleTheResourceFailsNamingThePackageAndTheRestApplies) {
+  fs::create_directories(dir_ / "empty");
+  const std::string root = (dir_ / "root").string();
+  CommandResult result =
+      apply("}\nfile { '" + root + "/after': content => 'x', require => Augeas['alias'] }\n" +
+                "file { '" + root + "/independent': content => 'y' ",
+            {}, {{"MARIONETTE_AUGEAS_MODULE", (dir_ / "empty/marionette-augeas.so").string()}});
+  EXPECT_EQ(result.exit_code, 6) << result.out << result.err;
+  const std::string all = result.out + result.err;
+  EXPECT_NE(all.find("Augeas[alias]: Could not evaluate: the augeas type needs "
+                     "marionette-augeas.so, which cannot be loaded ("),
+            std::string::npos)
+      << all;
+  EXPECT_NE(all.find("install the marionette-augeas package"), std::string::npos) << all;
+  EXPECT_NE(all.find("File[" + root + "/after]: Skipping because of failed dependencies"),
+            std::string::npos)
+      << all;
+  EXPECT_FALSE(fs::exists(dir_ / "root/after"));
+  EXPECT_EQ(read("root/independent"), "y");
+  EXPECT_EQ(read("root/hosts"), "127.0.0.1 localhost\n192.168.0.1 foo\n");
+}
+
+TEST_F(AugeasModule, NoopShowsTheDiffOfTheNewFileAndLeavesEverythingAsItWas) {
+  CommandResult result = apply("", {"--noop", "--show_diff"});
+  EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
+  const std::string hosts = (dir_ / "root/hosts").string();
+  EXPECT_NE(result.out.find("Notice: Augeas[alias](provider=augeas): \n--- " + hosts + "\t"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("\n+++ " + hosts + ".augnew\t"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("\n-192.168.0.1 foo\n+192.168.0.1 foo bar\n"), std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("/Augeas[alias]/returns: current_value 'need_to_run', should be 0 "
+                            "(noop)"),
+            std::string::npos)
+      << result.out;
+  EXPECT_EQ(read("root/hosts"), "127.0.0.1 localhost\n192.168.0.1 foo\n");
+  EXPECT_FALSE(fs::exists(dir_ / "root/hosts.augnew"));
+}
+
+TEST_F(AugeasModule, AppliesThenChangesNothingAndShowDiffFalseHidesTheDiff) {
+  CommandResult first = apply("  show_diff => false,\n", {"--show_diff"});
+  EXPECT_EQ(first.exit_code, 2) << first.out << first.err;
+  EXPECT_EQ(first.out.find("+++ "), std::string::npos) << first.out;
+  EXPECT_NE(first.out.find("/Augeas[alias]/returns: executed successfully"), std::string::npos)
+      << first.out;
+  EXPECT_EQ(read("root/hosts"), "127.0.0.1 localhost\n192.168.0.1 foo bar\n");
+  EXPECT_FALSE(fs::exists(dir_ / "root/hosts.augnew"));
+  CommandResult second = apply("  show_diff => false,\n", {"--show_diff"});
+  EXPECT_EQ(second.exit_code, 0) << second.out << second.err;
+}
+
+TEST_F(AugeasModule, ListingInstancesIsRefusedInPuppetsWords) {
+  CommandResult result = run_command({MARIONETTE_BINARY, "resource", "augeas"}, kTimeLimit);
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_NE(result.err.find("Could not run: To support listing resources of this type the "
+                            "'augeas' provider needs to implement an 'instances' class method"),
+            std::string::npos)
+      << result.err;
+}
+
+TEST_F(AugeasModule, TheExecutableDoesNotLinkLibaugeas) {
+  CommandResult ldd = run_command({"ldd", MARIONETTE_BINARY}, kTimeLimit);
+  ASSERT_EQ(ldd.exit_code, 0) << ldd.err;
+  EXPECT_EQ(ldd.out.find("libaugeas"), std::string::npos) << ldd.out;
+}
+
+}  // namespace
+}  // namespace marionette
