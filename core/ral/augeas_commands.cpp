@@ -224,12 +224,10 @@ class ArrayScanner {
   std::vector<std::string> array() {
     if (!punctuation('[')) fail();
     std::vector<std::string> values;
-    std::optional<std::string> value = quoted();
-    while (value) {
+    // As the provider's array_values: a separator may end the list ("['a',]").
+    for (std::optional<std::string> value = quoted(); value; value = quoted()) {
       values.push_back(*value);
       if (!punctuation(',')) break;
-      value = quoted();
-      if (!value) fail();
     }
     if (!punctuation(']') || pos_ != text_.size()) fail();
     return values;
