@@ -119,12 +119,17 @@ TEST_F(AugeasModule, AppliesThenChangesNothingAndShowDiffFalseHidesTheDiff) {
 }
 
 TEST_F(AugeasModule, ListingInstancesIsRefusedInPuppetsWords) {
-  CommandResult result = run_command({MARIONETTE_BINARY, "resource", "augeas"}, kTimeLimit);
-  EXPECT_EQ(result.exit_code, 1);
-  EXPECT_NE(result.err.find("Could not run: To support listing resources of this type the "
-                            "'augeas' provider needs to implement an 'instances' class method"),
-            std::string::npos)
-      << result.err;
+  // puppet resource augeas, and augeas TITLE, which Puppet looks for among the instances.
+  for (std::vector<std::string> words : {std::vector<std::string>{"augeas"}, {"augeas", "x"}}) {
+    std::vector<std::string> args = {MARIONETTE_BINARY, "resource"};
+    args.insert(args.end(), words.begin(), words.end());
+    CommandResult result = run_command(args, kTimeLimit);
+    EXPECT_EQ(result.exit_code, 1);
+    EXPECT_NE(result.err.find("Could not run: To support listing resources of this type the "
+                              "'augeas' provider needs to implement an 'instances' class method"),
+              std::string::npos)
+        << result.err;
+  }
 }
 
 TEST_F(AugeasModule, TheExecutableDoesNotLinkLibaugeas) {
