@@ -123,6 +123,10 @@ int AugeasTree::defvar(const std::string& name, const std::string& expression) {
   return module_.defvar(tree_, name.c_str(), expression.c_str());
 }
 
+void AugeasTree::undefine(const std::string& name) {
+  module_.defvar(tree_, name.c_str(), nullptr);
+}
+
 int AugeasTree::defnode(const std::string& name, const std::string& expression,
                         const std::string& value) {
   int created = 0;

@@ -41,6 +41,8 @@ class AugeasTree {
   /// match() with an invalid expression read as no match.
   std::vector<std::string> match_or_none(const std::string& path);
   int defvar(const std::string& name, const std::string& expression);
+  /// Forgets the variable (aug_defvar without an expression).
+  void undefine(const std::string& name);
   int defnode(const std::string& name, const std::string& expression, const std::string& value);
   bool load();
   bool save();

@@ -43,11 +43,17 @@ std::vector<Command> AugeasProvider::parsed_changes() const {
   return parse_commands(*spec_.changes, spec_.context);
 }
 
-void AugeasProvider::open_tree() {
-  if (tree_) return;
+TreeKey AugeasProvider::tree_key() const {
   unsigned flags = spec_.type_check ? MARIONETTE_AUGEAS_TYPE_CHECK : 0;
   flags |= spec_.incl ? MARIONETTE_AUGEAS_NO_MODULE_AUTOLOAD : MARIONETTE_AUGEAS_NO_LOAD;
-  tree_ = AugeasTree::open(module_, spec_.root, spec_.load_path, flags);
+  return {spec_.root, spec_.load_path, flags};
+}
+
+void AugeasProvider::open_tree() {
+  if (tree_) return;
+  const TreeKey key = tree_key();
+  tree_ = spec_.incl ? take_tree(module_, key) : AugeasTree::open(module_, key.root, key.load_path,
+                                                                  key.flags);
   if (!tree_) throw CommandError("Failed to initialize Augeas");
   AugeasTree& tree = *tree_;
   std::optional<std::string> restricted;
@@ -71,6 +77,14 @@ void AugeasProvider::open_tree() {
   }
   tree.load();
   report_load_errors(restricted);
+}
+
+void AugeasProvider::close_tree() {
+  if (!tree_) return;
+  if (spec_.incl && !touched_metadata_) {
+    give_back_tree(std::move(tree_), tree_key(), variables_);
+  }
+  tree_.reset();
 }
 
 void AugeasProvider::report_load_errors(const std::optional<std::string>& restricted) {
@@ -110,6 +124,10 @@ bool AugeasProvider::onlyif_holds() {
 void AugeasProvider::execute(const Command& command) {
   AugeasTree& tree = *tree_;
   const std::string& name = command[0];
+  if (name == "defvar" || name == "defnode") variables_.push_back(command[1]);
+  for (std::size_t i = 1; i < command.size(); ++i) {
+    if (command[i].starts_with("/augeas")) touched_metadata_ = true;
+  }
   auto argument = [&](std::size_t i) -> const std::string& { return command[i]; };
   if (name == "set") {
     tree.set(argument(1), argument(2));  // ruby-augeas's set answers true whatever happens

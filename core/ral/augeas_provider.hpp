@@ -8,6 +8,7 @@
 
 #include "ral/augeas_commands.hpp"
 #include "ral/augeas_module.hpp"
+#include "ral/augeas_tree_pool.hpp"
 #include "ral/host.hpp"
 
 /// What augeas_core's provider does with one augeas resource, on libaugeas through
@@ -45,8 +46,11 @@ class AugeasProvider {
   void execute_changes();
 
  private:
+  TreeKey tree_key() const;
   void open_tree();
-  void close_tree() { tree_.reset(); }
+  /// Gives a tree opened for `incl` back to the pool (augeas_tree_pool.hpp), unless the changes
+  /// touched Augeas's own /augeas nodes; closes any other.
+  void close_tree();
   void report_load_errors(const std::optional<std::string>& restricted);
   void report_put_errors();
   void report_errors(const std::vector<std::string>& errors);
@@ -60,6 +64,8 @@ class AugeasProvider {
   Host host_;
   ProviderLog log_;
   std::unique_ptr<AugeasTree> tree_;
+  std::vector<std::string> variables_;  ///< defined by defvar/defnode changes
+  bool touched_metadata_ = false;
 };
 
 /// onlyif's `get`, `match` and `values` against the tree; true for any other command. Throws

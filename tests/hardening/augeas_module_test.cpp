@@ -118,6 +118,29 @@ TEST_F(AugeasModule, AppliesThenChangesNothingAndShowDiffFalseHidesTheDiff) {
   EXPECT_EQ(second.exit_code, 0) << second.out << second.err;
 }
 
+// A tree is kept between resources with incl (augeas_tree_pool.hpp): what one resource left in
+// it (changes not saved in noop or after a failed save, its variables) must not reach the next.
+TEST_F(AugeasModule, NothingOfOneResourceReachesTheNext) {
+  const std::string common =
+      "  incl => '" + (dir_ / "root/hosts").string() + "',\n  lens => 'Hosts.lns',\n";
+  CommandResult result = apply(
+      "  noop => true,\n}\n"
+      "augeas { 'fails':\n" + common +
+      "  changes => ['defvar first 1', 'set 1/canonical changed', 'set 1/bogus x'],\n}\n"
+      "augeas { 'applies':\n" + common +
+      "  changes => ['set 1/alias lo', 'set $first/canonical undefined'],\n");
+  EXPECT_EQ(result.exit_code, 6) << result.out << result.err;
+  EXPECT_NE(result.out.find("/Augeas[alias]/returns: current_value 'need_to_run', should be 0 "
+                            "(noop)"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.err.find("/Augeas[fails]: Could not evaluate: Save failed"), std::string::npos)
+      << result.err;
+  EXPECT_NE(result.out.find("/Augeas[applies]/returns: executed successfully"), std::string::npos)
+      << result.out;
+  EXPECT_EQ(read("root/hosts"), "127.0.0.1 localhost lo\n192.168.0.1 foo\n");
+}
+
 TEST_F(AugeasModule, ListingInstancesIsRefusedInPuppetsWords) {
   // puppet resource augeas, and augeas TITLE, which Puppet looks for among the instances.
   for (std::vector<std::string> words : {std::vector<std::string>{"augeas"}, {"augeas", "x"}}) {
