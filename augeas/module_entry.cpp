@@ -15,7 +15,9 @@ static_assert(MARIONETTE_AUGEAS_TYPE_CHECK == AUG_TYPE_CHECK);
 static_assert(MARIONETTE_AUGEAS_NO_LOAD == AUG_NO_LOAD);
 static_assert(MARIONETTE_AUGEAS_NO_MODULE_AUTOLOAD == AUG_NO_MODL_AUTOLOAD);
 
-augeas* handle(marionette_augeas_tree* tree) { return reinterpret_cast<augeas*>(tree); }
+augeas* handle(marionette_augeas_tree* tree) {
+  return reinterpret_cast<augeas*>(tree);
+}
 
 void give(marionette_augeas_sink sink, void* sink_context, const char* text) {
   sink(sink_context, text, std::strlen(text));
@@ -25,7 +27,9 @@ marionette_augeas_tree* open_tree(const char* root, const char* load_path, unsig
   return reinterpret_cast<marionette_augeas_tree*>(aug_init(root, load_path, flags));
 }
 
-void close_tree(marionette_augeas_tree* tree) { aug_close(handle(tree)); }
+void close_tree(marionette_augeas_tree* tree) {
+  aug_close(handle(tree));
+}
 
 int get(marionette_augeas_tree* tree, const char* path, marionette_augeas_sink sink,
         void* sink_context) {
@@ -44,7 +48,9 @@ int setm(marionette_augeas_tree* tree, const char* base, const char* sub, const 
   return aug_setm(handle(tree), base, sub, value);
 }
 
-int rm(marionette_augeas_tree* tree, const char* path) { return aug_rm(handle(tree), path); }
+int rm(marionette_augeas_tree* tree, const char* path) {
+  return aug_rm(handle(tree), path);
+}
 
 int insert(marionette_augeas_tree* tree, const char* path, const char* label, int before) {
   return aug_insert(handle(tree), path, label, before);
@@ -79,9 +85,13 @@ int defnode(marionette_augeas_tree* tree, const char* name, const char* expressi
   return aug_defnode(handle(tree), name, expression, value, created);
 }
 
-int load(marionette_augeas_tree* tree) { return aug_load(handle(tree)); }
+int load(marionette_augeas_tree* tree) {
+  return aug_load(handle(tree));
+}
 
-int save(marionette_augeas_tree* tree) { return aug_save(handle(tree)); }
+int save(marionette_augeas_tree* tree) {
+  return aug_save(handle(tree));
+}
 
 void error(marionette_augeas_tree* tree, marionette_augeas_sink sink, void* sink_context) {
   augeas* aug = handle(tree);

@@ -16,17 +16,28 @@ enum class Formal { path, string, comparator, integer, glob };
 const std::map<std::string, std::vector<Formal>>& formals() {
   using enum Formal;
   static const std::map<std::string, std::vector<Formal>> table = {
-      {"set", {path, string}},        {"setm", {path, string, string}},
-      {"rm", {path}},                 {"remove", {path}},
-      {"clear", {path}},              {"clearm", {path, string}},
-      {"touch", {path}},              {"mv", {path, path}},
-      {"move", {path, path}},         {"rename", {path, string}},
-      {"insert", {string, string, path}}, {"ins", {string, string, path}},
-      {"get", {path, comparator, string}}, {"values", {path, glob}},
-      {"defvar", {string, path}},     {"defnode", {string, path, string}},
-      {"match", {path, glob}},        {"size", {comparator, integer}},
-      {"include", {string}},          {"not_include", {string}},
-      {"==", {glob}},                 {"!=", {glob}},
+      {"set", {path, string}},
+      {"setm", {path, string, string}},
+      {"rm", {path}},
+      {"remove", {path}},
+      {"clear", {path}},
+      {"clearm", {path, string}},
+      {"touch", {path}},
+      {"mv", {path, path}},
+      {"move", {path, path}},
+      {"rename", {path, string}},
+      {"insert", {string, string, path}},
+      {"ins", {string, string, path}},
+      {"get", {path, comparator, string}},
+      {"values", {path, glob}},
+      {"defvar", {string, path}},
+      {"defnode", {string, path, string}},
+      {"match", {path, glob}},
+      {"size", {comparator, integer}},
+      {"include", {string}},
+      {"not_include", {string}},
+      {"==", {glob}},
+      {"!=", {glob}},
   };
   return table;
 }
@@ -281,18 +292,30 @@ class ArrayScanner {
   /// The one-character escapes of a double-quoted string (\x, \u and octal are not kept).
   static std::optional<char> double_quote_escape(char c) {
     switch (c) {
-      case '\\': return '\\';
-      case '"': return '"';
-      case 'a': return '\a';
-      case 'b': return '\b';
-      case 't': return '\t';
-      case 'n': return '\n';
-      case 'v': return '\v';
-      case 'f': return '\f';
-      case 'r': return '\r';
-      case 'e': return '\x1b';
-      case 's': return ' ';
-      default: return std::nullopt;
+      case '\\':
+        return '\\';
+      case '"':
+        return '"';
+      case 'a':
+        return '\a';
+      case 'b':
+        return '\b';
+      case 't':
+        return '\t';
+      case 'n':
+        return '\n';
+      case 'v':
+        return '\v';
+      case 'f':
+        return '\f';
+      case 'r':
+        return '\r';
+      case 'e':
+        return '\x1b';
+      case 's':
+        return ' ';
+      default:
+        return std::nullopt;
     }
   }
 

@@ -35,7 +35,7 @@ Loaded load_module() {
   return {module, ""};
 }
 
-void append_to(void* context, const char* data, std::size_t size) {
+void assign_to(void* context, const char* data, std::size_t size) {
   static_cast<std::string*>(context)->assign(data, size);
 }
 
@@ -58,14 +58,16 @@ const marionette_augeas_module* augeas_module(std::string& why_not) {
 }
 
 std::unique_ptr<AugeasTree> AugeasTree::open(const marionette_augeas_module& module,
-                                             const std::string& root,
-                                             const std::string& load_path, unsigned flags) {
+                                             const std::string& root, const std::string& load_path,
+                                             unsigned flags) {
   marionette_augeas_tree* tree = module.open(root.c_str(), load_path.c_str(), flags);
   if (tree == nullptr) return nullptr;
   return std::unique_ptr<AugeasTree>(new AugeasTree(module, tree));
 }
 
-AugeasTree::~AugeasTree() { module_.close(tree_); }
+AugeasTree::~AugeasTree() {
+  module_.close(tree_);
+}
 
 std::optional<std::string> AugeasTree::get(const std::string& path) {
   std::string value;
@@ -95,7 +97,9 @@ int AugeasTree::setm(const std::string& base, const std::string& sub,
   return module_.setm(tree_, base.c_str(), sub.c_str(), or_null(value));
 }
 
-int AugeasTree::rm(const std::string& path) { return module_.rm(tree_, path.c_str()); }
+int AugeasTree::rm(const std::string& path) {
+  return module_.rm(tree_, path.c_str());
+}
 
 int AugeasTree::insert(const std::string& path, const std::string& label, bool before) {
   return module_.insert(tree_, path.c_str(), label.c_str(), before ? 1 : 0);
@@ -133,13 +137,17 @@ int AugeasTree::defnode(const std::string& name, const std::string& expression,
   return module_.defnode(tree_, name.c_str(), expression.c_str(), value.c_str(), &created);
 }
 
-bool AugeasTree::load() { return module_.load(tree_) == 0; }
+bool AugeasTree::load() {
+  return module_.load(tree_) == 0;
+}
 
-bool AugeasTree::save() { return module_.save(tree_) == 0; }
+bool AugeasTree::save() {
+  return module_.save(tree_) == 0;
+}
 
 std::string AugeasTree::error() {
   std::string text;
-  module_.error(tree_, append_to, &text);
+  module_.error(tree_, assign_to, &text);
   return text;
 }
 

@@ -31,7 +31,8 @@ class AugeasTree {
   /// The node's value; nothing when no single node matches or it has no value.
   std::optional<std::string> get(const std::string& path);
   bool set(const std::string& path, const std::optional<std::string>& value);
-  int setm(const std::string& base, const std::string& sub, const std::optional<std::string>& value);
+  int setm(const std::string& base, const std::string& sub,
+           const std::optional<std::string>& value);
   int rm(const std::string& path);
   int insert(const std::string& path, const std::string& label, bool before);
   int mv(const std::string& source, const std::string& destination);

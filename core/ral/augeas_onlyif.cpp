@@ -53,8 +53,8 @@ bool process_get(AugeasTree& tree, const Command& command) {
   const std::string& comparator = command[2];
   const std::string& argument = command[3];
   const std::string result = tree.get(path).value_or("");
-  const bool ordering = comparator == "<" || comparator == "<=" || comparator == ">" ||
-                        comparator == ">=";
+  const bool ordering =
+      comparator == "<" || comparator == "<=" || comparator == ">" || comparator == ">=";
   if (ordering && is_numeric(result) && is_numeric(argument)) {
     return compare(std::strtod(result.c_str(), nullptr), comparator,
                    std::strtod(argument.c_str(), nullptr));

@@ -25,15 +25,15 @@ const char* const kNoChanges =
 
 [[noreturn]] void sending_failed(const Command& command, const std::string& message) {
   const std::vector<std::string> params(command.begin() + 1, command.end());
-  throw CommandError("Error sending command '" + command[0] + "' with params " +
-                     inspect(params) + "/" + message);
+  throw CommandError("Error sending command '" + command[0] + "' with params " + inspect(params) +
+                     "/" + message);
 }
 
 /// The provider's own failure of a command: its message is the same "Error sending …" text.
 [[noreturn]] void command_failed(const Command& command) {
   const std::vector<std::string> params(command.begin() + 1, command.end());
-  sending_failed(command, "Error sending command '" + command[0] + "' with params " +
-                              inspect(params));
+  sending_failed(command,
+                 "Error sending command '" + command[0] + "' with params " + inspect(params));
 }
 
 }  // namespace
@@ -52,8 +52,8 @@ TreeKey AugeasProvider::tree_key() const {
 void AugeasProvider::open_tree() {
   if (tree_) return;
   const TreeKey key = tree_key();
-  tree_ = spec_.incl ? take_tree(module_, key) : AugeasTree::open(module_, key.root, key.load_path,
-                                                                  key.flags);
+  tree_ = spec_.incl ? take_tree(module_, key)
+                     : AugeasTree::open(module_, key.root, key.load_path, key.flags);
   if (!tree_) throw CommandError("Failed to initialize Augeas");
   AugeasTree& tree = *tree_;
   std::optional<std::string> restricted;
@@ -68,8 +68,7 @@ void AugeasProvider::open_tree() {
     std::string directory = spec_.context.substr(std::string("/files").size());
     if (directory.ends_with('/')) directory.pop_back();
     directory += '/';
-    const std::string others =
-        "/augeas/load/*['" + directory + "' !~ glob(incl) + regexp('/.*')]";
+    const std::string others = "/augeas/load/*['" + directory + "' !~ glob(incl) + regexp('/.*')]";
     if (tree.match_or_none(others).size() < tree.match_or_none("/augeas/load/*").size()) {
       tree.rm(others);
       restricted = "/augeas/files" + directory + "error";
@@ -99,9 +98,9 @@ void AugeasProvider::report_load_errors(const std::optional<std::string>& restri
 }
 
 void AugeasProvider::report_put_errors() {
-  const std::vector<std::string> errors =
-      tree_->match_or_none("/augeas//error[. = 'put_failed']");
-  if (!errors.empty()) log_("debug", "Put failed on one or more files, output from /augeas//error:");
+  const std::vector<std::string> errors = tree_->match_or_none("/augeas//error[. = 'put_failed']");
+  if (!errors.empty())
+    log_("debug", "Put failed on one or more files, output from /augeas//error:");
   report_errors(errors);
 }
 
@@ -221,9 +220,9 @@ void AugeasProvider::execute_changes() {
     tree.load();
     for (const auto& command : parsed_changes()) execute(command);
     if (!tree.save()) {
-    report_put_errors();
-    throw CommandError("Save failed, see debug output for details");
-  }
+      report_put_errors();
+      throw CommandError("Save failed, see debug output for details");
+    }
   } catch (...) {
     close_tree();
     throw;

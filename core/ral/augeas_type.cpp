@@ -168,8 +168,8 @@ std::unique_ptr<ManagedResource> make_augeas(const catalog::Resource& resource, 
   }
   const std::string type_check = params::text(resource, "type_check").value_or("false");
   if (type_check != "true" && type_check != "false") {
-    error = "Parameter type_check failed on " + resource.ref() + ": Invalid value \"" +
-            type_check + "\". Valid values are true, false. ";
+    error = "Parameter type_check failed on " + resource.ref() + ": Invalid value \"" + type_check +
+            "\". Valid values are true, false. ";
     return nullptr;
   }
   spec.type_check = type_check == "true";

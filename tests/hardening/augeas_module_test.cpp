@@ -54,9 +54,9 @@ class AugeasModule : public ::testing::Test {
     write("site.pp", "augeas { 'alias':\n  incl => '" + root +
                          "/hosts',\n  lens => 'Hosts.lns',\n  changes => 'set 2/alias bar',\n" +
                          extra + "}\n");
-    std::vector<std::string> args = {MARIONETTE_BINARY, "apply", (dir_ / "site.pp").string(),
-                                     "--facts", MARIONETTE_FACTS_FILE, "--statedir",
-                                     (dir_ / "state").string(), "--detailed-exitcodes"};
+    std::vector<std::string> args = {
+        MARIONETTE_BINARY,     "apply",      (dir_ / "site.pp").string(), "--facts",
+        MARIONETTE_FACTS_FILE, "--statedir", (dir_ / "state").string(),   "--detailed-exitcodes"};
     args.insert(args.end(), flags.begin(), flags.end());
     CommandResult result = run_command(args, kTimeLimit, env);
     EXPECT_FALSE(result.timed_out);
@@ -125,10 +125,11 @@ TEST_F(AugeasModule, NothingOfOneResourceReachesTheNext) {
       "  incl => '" + (dir_ / "root/hosts").string() + "',\n  lens => 'Hosts.lns',\n";
   CommandResult result = apply(
       "  noop => true,\n}\n"
-      "augeas { 'fails':\n" + common +
+      "augeas { 'fails':\n" +
+      common +
       "  changes => ['defvar first 1', 'set 1/canonical changed', 'set 1/bogus x'],\n}\n"
-      "augeas { 'applies':\n" + common +
-      "  changes => ['set 1/alias lo', 'set $first/canonical undefined'],\n");
+      "augeas { 'applies':\n" +
+      common + "  changes => ['set 1/alias lo', 'set $first/canonical undefined'],\n");
   EXPECT_EQ(result.exit_code, 6) << result.out << result.err;
   EXPECT_NE(result.out.find("/Augeas[alias]/returns: current_value 'need_to_run', should be 0 "
                             "(noop)"),

@@ -20,8 +20,7 @@ std::string error_of(const std::vector<std::string>& lines, const std::string& c
 }
 
 TEST(AugeasCommands, RelativePathsTakeTheContextAndQuotesAreTakenOff) {
-  EXPECT_EQ(parse_commands({"set 1/canonical 'a b'", "  rm  \"quoted path\"/x/",
-                            "ins 01 before 1"},
+  EXPECT_EQ(parse_commands({"set 1/canonical 'a b'", "  rm  \"quoted path\"/x/", "ins 01 before 1"},
                            "/files/etc/hosts"),
             (Commands{{"set", "/files/etc/hosts/1/canonical", "a b"},
                       {"rm", "/files/etc/hosts/quoted path\"/x"},
@@ -38,9 +37,8 @@ TEST(AugeasCommands, BlanksInsideBracketsAndQuotesStayInThePath) {
 }
 
 TEST(AugeasCommands, VariablesAreNotPrefixedAndGlobsTakeTheRest) {
-  EXPECT_EQ(parse_commands({"set $var/x y", "clear a/", "get x =~ ^a.*",
-                            "values x == ['a', \"b\"]"},
-                           "ctx"),
+  EXPECT_EQ(parse_commands(
+                {"set $var/x y", "clear a/", "get x =~ ^a.*", "values x == ['a', \"b\"]"}, "ctx"),
             (Commands{{"set", "$var/x", "y"},
                       {"clear", "ctx/a"},
                       {"get", "ctx/x", "=~", "^a.*"},
