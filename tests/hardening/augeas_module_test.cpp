@@ -142,6 +142,31 @@ TEST_F(AugeasModule, NothingOfOneResourceReachesTheNext) {
   EXPECT_EQ(read("root/hosts"), "127.0.0.1 localhost lo\n192.168.0.1 foo\n");
 }
 
+// A lens found through load_path, and one a module ships in lib/augeas/lenses (Puppet adds the
+// modules' to the load path); real Puppet left the same two files.
+TEST_F(AugeasModule, LensesComeFromLoadPathAndFromTheModules) {
+  const std::string lens =
+      "module Mine =\n"
+      "  let entry = [ key /[a-z]+/ . del /=/ \"=\" . store /[^=\\n]*/ . del /\\n/ \"\\n\" ]\n"
+      "  let lns = entry*\n";
+  fs::create_directories(dir_ / "lenses");
+  fs::create_directories(dir_ / "modules/mine/lib/augeas/lenses");
+  write("lenses/mine.aug", lens);
+  write("modules/mine/lib/augeas/lenses/mine.aug", lens);
+  write("root/one", "a=1\nb=2\n");
+  write("root/two", "a=1\nb=2\n");
+  const std::string root = (dir_ / "root").string();
+  CommandResult result =
+      apply("}\naugeas { 'by load_path': incl => '" + root +
+                "/one', lens => 'Mine.lns', changes => 'set b 3',\n  load_path => '" +
+                (dir_ / "lenses").string() + "',\n}\naugeas { 'by module': incl => '" + root +
+                "/two', lens => 'Mine.lns', changes => ['set c 4', 'rm a'],\n",
+            {"--modulepath", (dir_ / "modules").string()});
+  EXPECT_EQ(result.exit_code, 2) << result.out << result.err;
+  EXPECT_EQ(read("root/one"), "a=1\nb=3\n");
+  EXPECT_EQ(read("root/two"), "b=2\nc=4\n");
+}
+
 TEST_F(AugeasModule, ListingInstancesIsRefusedInPuppetsWords) {
   // puppet resource augeas, and augeas TITLE, which Puppet looks for among the instances.
   for (std::vector<std::string> words : {std::vector<std::string>{"augeas"}, {"augeas", "x"}}) {
