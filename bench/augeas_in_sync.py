@@ -87,13 +87,13 @@ def bench(tool, argv_for, runs, scratch):
 
 
 def main():
+    global FILES
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--marionette", default=os.path.join(REPO, "build/core/cli/marionette"))
     ap.add_argument("--files", type=int, default=FILES, help="files, ten resources each")
     ap.add_argument("--runs", type=int, default=11)
     ap.add_argument("--puppet-runs", type=int, default=3)
     args = ap.parse_args()
-    global FILES
     FILES = args.files
     if not shutil.which("puppet"):
         sys.exit("augeas_in_sync: real Puppet is not installed (apt-get install puppet)")
