@@ -149,8 +149,10 @@ bool boolean_parameter(const catalog::Resource& resource, const std::string& nam
   if (!given) return fallback;
   if (*given == "true" || *given == "yes") return true;
   if (*given == "false" || *given == "no") return false;
+  const catalog::Data& value = resource.parameters[name];
   error = "Parameter " + name + " failed on " + resource.ref() + ": Invalid value " +
-          params::display(resource.parameters[name]) + ". Valid values are true, false, yes, no. ";
+          (value.is_string() ? "\"" + *given + "\"" : *given) +
+          ". Valid values are true, false, yes, no.";
   return fallback;
 }
 
@@ -169,7 +171,7 @@ std::unique_ptr<ManagedResource> make_augeas(const catalog::Resource& resource, 
   const std::string type_check = params::text(resource, "type_check").value_or("false");
   if (type_check != "true" && type_check != "false") {
     error = "Parameter type_check failed on " + resource.ref() + ": Invalid value \"" + type_check +
-            "\". Valid values are true, false. ";
+            "\". Valid values are true, false.";
     return nullptr;
   }
   spec.type_check = type_check == "true";

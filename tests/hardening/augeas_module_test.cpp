@@ -142,6 +142,25 @@ TEST_F(AugeasModule, NothingOfOneResourceReachesTheNext) {
   EXPECT_EQ(read("root/hosts"), "127.0.0.1 localhost lo\n192.168.0.1 foo\n");
 }
 
+// Another resource rewrites the file between two augeas resources, within the same second:
+// the second must see what is on disk, not the tree the first (its onlyif false) parsed
+// (libaugeas's own check is the mtime in whole seconds).
+TEST_F(AugeasModule, AFileChangedBetweenTwoResourcesIsReadAgain) {
+  write("root/hosts", "127.0.0.1 localhost\n192.168.0.1 foo bar\n");
+  const std::string hosts = (dir_ / "root/hosts").string();
+  CommandResult result = apply(
+      "  onlyif => 'match 1 size == 0',\n}\nexec { 'append': command => \"/bin/sh -c 'echo "
+      "10.0.0.9 extra >> " +
+      hosts +
+      "'\", require => Augeas['alias'] }\n"
+      "augeas { 'after': incl => '" +
+      hosts +
+      "', lens => 'Hosts.lns', changes => 'set 1/alias lo',"
+      "\n  require => Exec['append'],\n");
+  EXPECT_EQ(result.exit_code, 2) << result.out << result.err;
+  EXPECT_EQ(read("root/hosts"), "127.0.0.1 localhost lo\n192.168.0.1 foo bar\n10.0.0.9 extra\n");
+}
+
 // A lens found through load_path, and one a module ships in lib/augeas/lenses (Puppet adds the
 // modules' to the load path); real Puppet left the same two files.
 TEST_F(AugeasModule, LensesComeFromLoadPathAndFromTheModules) {
@@ -165,6 +184,22 @@ TEST_F(AugeasModule, LensesComeFromLoadPathAndFromTheModules) {
   EXPECT_EQ(result.exit_code, 2) << result.out << result.err;
   EXPECT_EQ(read("root/one"), "a=1\nb=3\n");
   EXPECT_EQ(read("root/two"), "b=2\nc=4\n");
+}
+
+TEST_F(AugeasModule, InvalidParametersAreRefusedInPuppetsWords) {
+  const std::pair<std::string, std::string> cases[] = {
+      {"  show_diff => 'maybe',\n",
+       "Parameter show_diff failed on Augeas[alias]: Invalid value \"maybe\". Valid values are "
+       "true, false, yes, no. (file: "},
+      {"  type_check => 'maybe',\n",
+       "Parameter type_check failed on Augeas[alias]: Invalid value \"maybe\". Valid values are "
+       "true, false. (file: "},
+  };
+  for (const auto& [attribute, message] : cases) {
+    CommandResult result = apply(attribute);
+    EXPECT_EQ(result.exit_code, 1) << attribute;
+    EXPECT_NE(result.err.find("Error: " + message), std::string::npos) << result.err;
+  }
 }
 
 TEST_F(AugeasModule, ListingInstancesIsRefusedInPuppetsWords) {
