@@ -10,6 +10,7 @@ packages=(
   libsnmp-dev libhiredis-dev nettle-dev libcrypt-dev libyaml-cpp-dev libyaml-dev libspdlog-dev libfmt-dev
   nlohmann-json3-dev libgtest-dev libgmock-dev
   ruby3.1-dev  # marionette-ruby.so, the embedded Ruby for modules' Ruby functions (ruby/)
+  libaugeas-dev augeas-lenses  # marionette-augeas.so, the augeas resource type (augeas/)
   snmpd snmp snmptrapd smitools redis-server
   libxml2-utils rrdtool
   graphviz
@@ -26,6 +27,8 @@ packages=(
   puppet-module-aboe-chrony puppet-module-camptocamp-systemd puppet-module-duritong-sysctl
   puppet-module-voxpupuli-alternatives puppet-module-puppet-archive
   puppet-module-camptocamp-openssl puppet-module-theforeman-dns puppet-module-heini-wait-for
+  # augeas_core, for recording real Puppet's augeas results (tests/integration/fixtures/module_types).
+  puppet-module-puppetlabs-augeas-core
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -225,6 +225,16 @@ int run_resource(const std::vector<std::string>& given_words) {
     return 1;
   }
   std::vector<std::pair<std::string, std::string>> state = managed->describe();
+  if (given.empty() && state.empty() && definition->instances) {
+    // Puppet finds TYPE TITLE among the instances: a type that cannot describe one resource
+    // fails as its listing does (augeas: "To support listing resources of this type …").
+    std::string listing_error;
+    definition->instances(ral::real_host(), listing_error);
+    if (!listing_error.empty()) {
+      print_error("Could not run: " + listing_error);
+      return 1;
+    }
+  }
   if (!given.empty()) {
     // Like puppet resource after a change: ensure, the attributes given, the provider.
     std::erase_if(state, [&](const auto& entry) {

@@ -16,7 +16,9 @@ struct TypeAttributes {
 
 // The core types of Puppet 7 and, for the common ones, their parameters and properties.
 const TypeAttributes kTypes[] = {
-    {"augeas", {}},
+    {"augeas",
+     {"name", "context", "onlyif", "changes", "root", "load_path", "force", "type_check", "lens",
+      "incl", "show_diff", "returns", "provider"}},
     {"cron",
      {"name", "ensure", "command", "environment", "hour", "minute", "month", "monthday", "provider",
       "special", "target", "user", "weekday"}},

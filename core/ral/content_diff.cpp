@@ -41,21 +41,52 @@ std::string tempfile_name(std::time_t now) {
 
 }  // namespace
 
+namespace {
+
+struct DiffSide {
+  const std::string& path;
+  std::int64_t seconds;
+  std::int64_t nanoseconds;
+  const std::string& text;
+};
+
+/// GNU diff's output for two sides, without its final newline.
+std::string unified_diff(const DiffSide& old_side, const DiffSide& new_side) {
+  const std::string binary = "Binary files " + old_side.path + " and " + new_side.path + " differ";
+  if (old_side.text.find('\0') != std::string::npos ||
+      new_side.text.find('\0') != std::string::npos)
+    return binary;
+  std::string diff =
+      diff_header("---", old_side.path, old_side.seconds, old_side.nanoseconds) + "\n" +
+      diff_header("+++", new_side.path, new_side.seconds, new_side.nanoseconds) + "\n" +
+      unified_hunks(old_side.text, new_side.text);
+  if (lang::first_invalid_utf8(diff)) return binary;
+  if (!diff.empty() && diff.back() == '\n') diff.pop_back();
+  return diff;
+}
+
+}  // namespace
+
 std::string content_diff(const std::string& path, const FileInfo& info, const std::string& current,
                          const std::string& wanted) {
   auto now = std::chrono::system_clock::now().time_since_epoch();
   auto seconds = std::chrono::duration_cast<std::chrono::seconds>(now);
   auto nanoseconds = std::chrono::duration_cast<std::chrono::nanoseconds>(now - seconds);
   const std::string temporary = tempfile_name(static_cast<std::time_t>(seconds.count()));
-  const std::string binary = "Binary files " + path + " and " + temporary + " differ";
-  if (current.find('\0') != std::string::npos || wanted.find('\0') != std::string::npos)
-    return binary;
-  std::string diff = diff_header("---", path, info.mtime, info.mtime_nanoseconds) + "\n" +
-                     diff_header("+++", temporary, seconds.count(), nanoseconds.count()) + "\n" +
-                     unified_hunks(current, wanted);
-  if (lang::first_invalid_utf8(diff)) return binary;
-  if (!diff.empty() && diff.back() == '\n') diff.pop_back();
-  return diff;
+  return unified_diff({path, info.mtime, info.mtime_nanoseconds, current},
+                      {temporary, seconds.count(), nanoseconds.count(), wanted});
+}
+
+std::string files_diff(FileSystem& files, const std::string& old_path,
+                       const std::string& new_path) {
+  const FileInfo old_info = files.stat(old_path).value_or(FileInfo{});
+  const FileInfo new_info = files.stat(new_path).value_or(FileInfo{});
+  std::string old_text;
+  std::string new_text;
+  files.read(old_path, old_text);
+  files.read(new_path, new_text);
+  return unified_diff({old_path, old_info.mtime, old_info.mtime_nanoseconds, old_text},
+                      {new_path, new_info.mtime, new_info.mtime_nanoseconds, new_text});
 }
 
 }  // namespace marionette::ral

@@ -14,4 +14,8 @@ namespace marionette::ral {
 std::string content_diff(const std::string& path, const FileInfo& info, const std::string& current,
                          const std::string& wanted);
 
+/// `diff -u OLD NEW` of two files on the node, as content_diff words it (the augeas type's
+/// show_diff of FILE and FILE.augnew). A file that cannot be read counts as empty.
+std::string files_diff(FileSystem& files, const std::string& old_path, const std::string& new_path);
+
 }  // namespace marionette::ral

@@ -11,6 +11,7 @@ namespace {
 const std::vector<TypeDefinition>& registry() {
   static const std::vector<TypeDefinition> types = {
       {"anchor", make_anchor, nullptr},
+      {"augeas", make_augeas, augeas_instances},
       {"file_line", make_file_line, nullptr},
       {"ini_setting", make_ini_setting, nullptr},
       {"cron", make_cron, cron_instances},

@@ -22,6 +22,7 @@ std::unique_ptr<ManagedResource> make_host(const catalog::Resource&, Host, std::
 std::unique_ptr<ManagedResource> make_anchor(const catalog::Resource&, Host, std::string& error);
 std::unique_ptr<ManagedResource> make_file_line(const catalog::Resource&, Host, std::string& error);
 std::unique_ptr<ManagedResource> make_ini_setting(const catalog::Resource&, Host, std::string& error);
+std::unique_ptr<ManagedResource> make_augeas(const catalog::Resource&, Host, std::string& error);
 
 /// The instances of the types that can list them (ral/instances.cpp), sorted by title.
 std::vector<std::string> user_instances(Host host, std::string& error);
@@ -30,5 +31,7 @@ std::vector<std::string> package_instances(Host host, std::string& error);
 std::vector<std::string> service_instances(Host host, std::string& error);
 std::vector<std::string> cron_instances(Host host, std::string& error);  // ral/cron_type.cpp
 std::vector<std::string> host_instances(Host host, std::string& error);  // ral/host_type.cpp
+/// Fails with Puppet's words: the augeas provider cannot list instances (ral/augeas_type.cpp).
+std::vector<std::string> augeas_instances(Host host, std::string& error);
 
 }  // namespace marionette::ral

@@ -1,4 +1,5 @@
-// `marionette apply` with module types (stdlib's file_line and anchor, inifile's ini_setting)
+// `marionette apply` with module types (stdlib's file_line and anchor, inifile's ini_setting,
+// augeas_core's augeas)
 // against what real Puppet 7.23 left behind: each case in fixtures/module_types/ holds site.pp (paths under $root), before/ (the files
 // it starts from) and puppet/ (files/, exitcode and log, written by record-puppet-files with
 // real Puppet). The resulting files must be byte-identical, the exit code and the resources' log
@@ -108,7 +109,8 @@ TEST_P(ModuleTypesApply, LeavesTheFilesAsPuppetDoesAndThenChangesNothing) {
 
 INSTANTIATE_TEST_SUITE_P(Cases, ModuleTypesApply,
                          ::testing::Values("append", "match", "after_absent", "bad", "refresh",
-                                           "ini_basic", "ini_bad"));
+                                           "ini_basic", "ini_bad", "augeas_basic",
+                                           "augeas_onlyif", "augeas_bad"));
 
 class ModuleTypesNoop : public ModuleTypesApply {};
 

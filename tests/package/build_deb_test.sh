@@ -56,10 +56,17 @@ done
 grep -q libruby3.1 <<<"$(dpkg-deb -f "$ruby_deb" Depends)" || { echo "FAIL: marionette-ruby does not depend on libruby3.1"; exit 1; }
 grep -q marionette-ruby <<<"$(dpkg-deb -f "$deb" Recommends)" || { echo "FAIL: marionette does not recommend marionette-ruby"; exit 1; }
 grep -q libruby <<<"$contents$depends" && { echo "FAIL: marionette itself needs libruby"; exit 1; }
+# libaugeas likewise, in marionette-augeas (augeas/).
+augeas_deb=$(ls "$work"/marionette-augeas_*_*.deb | grep -v dbgsym)
+grep -q " ./usr/lib/marionette/marionette-augeas.so\$" <<<"$(dpkg-deb -c "$augeas_deb")" ||
+  { echo "FAIL: marionette-augeas.so is not in marionette-augeas"; exit 1; }
+grep -q libaugeas0 <<<"$(dpkg-deb -f "$augeas_deb" Depends)" || { echo "FAIL: marionette-augeas does not depend on libaugeas0"; exit 1; }
+grep -q marionette-augeas <<<"$(dpkg-deb -f "$deb" Recommends)" || { echo "FAIL: marionette does not recommend marionette-augeas"; exit 1; }
+grep -q libaugeas <<<"$contents$depends" && { echo "FAIL: marionette itself needs libaugeas"; exit 1; }
 if command -v lintian >/dev/null; then
   # No errors and no warnings: each warning is fixed or overridden with its reason in
   # debian/marionette.lintian-overrides.
-  problems=$(lintian --no-tag-display-limit "$deb" "$ruby_deb" 2>/dev/null | grep -E '^(E|W):' || true)
+  problems=$(lintian --no-tag-display-limit "$deb" "$ruby_deb" "$augeas_deb" 2>/dev/null | grep -E '^(E|W):' || true)
   [ -z "$problems" ] || { echo "FAIL: lintian errors or warnings:"; echo "$problems"; exit 1; }
 fi
 if [ -n "${MARIONETTE_DEB_DIR:-}" ]; then

@@ -141,8 +141,9 @@ TEST(Failures, UnimplementedTypeFailsAndNamesTheType) {
   auto run = run_apply(b.build());
   EXPECT_TRUE(
       run.logged("err: /Stage[main]/Main/Mount[/mnt]: Could not evaluate: marionette does "
-                 "not implement the 'mount' resource type yet (implemented: anchor, cron, exec, "
-                 "file, file_line, group, host, ini_setting, notify, package, service, user)"))
+                 "not implement the 'mount' resource type yet (implemented: anchor, augeas, cron, "
+                 "exec, file, file_line, group, host, ini_setting, notify, package, service, "
+                 "user)"))
       << run.all_log();
   EXPECT_TRUE(status_of(run.report, "Mount[/mnt]")->failed);
   EXPECT_TRUE(status_of(run.report, "File[" + (dir / "after") + "]")->skipped);
