@@ -65,6 +65,19 @@ struct marionette_ruby_call {
   size_t load_path_size;
 };
 
+/* One template rendered by Ruby's own ERB, with Puppet's binding (template(), inline_template()). */
+struct marionette_ruby_template {
+  const char* reference;  /* as template() was given it ("apache/vhost.erb"); "" for inline */
+  const char* file;       /* the template's path, NUL-terminated; "" for inline_template */
+  const char* text;       /* the template */
+  size_t text_size;
+  const char* variables;  /* a Hash of every visible variable (scope.to_hash), in the wire format */
+  size_t variables_size;
+  const char* scope_name; /* "Scope(Class[main])", as the scope object prints, NUL-terminated */
+  const char* load_path;  /* the modules' lib/ directories, each followed by a NUL */
+  size_t load_path_size;
+};
+
 struct marionette_ruby_module {
   uint32_t abi_version; /* MARIONETTE_RUBY_ABI_VERSION */
   /* Runs the function (Ruby starts on the first call, on the module's own thread); the sink gets
@@ -73,6 +86,12 @@ struct marionette_ruby_module {
   int (*call_function)(const struct marionette_ruby_call* call,
                        const struct marionette_ruby_host* host, marionette_ruby_sink sink,
                        void* sink_context);
+  /* Renders a template; the sink gets its output (plain UTF-8 text, not the wire format), or
+   * with ERROR the whole error as Puppet words it ("Failed to parse template X:\n  Filepath:
+   * ..."). `host` answers scope.lookupvar and the template's function calls. */
+  int (*render_template)(const struct marionette_ruby_template* request,
+                         const struct marionette_ruby_host* host, marionette_ruby_sink sink,
+                         void* sink_context);
 };
 
 typedef const struct marionette_ruby_module* (*marionette_ruby_entry)(void);

@@ -7,6 +7,7 @@
 #include "compiler/environment.hpp"
 #include "compiler/evaluator.hpp"
 #include "compiler/module_path.hpp"
+#include "compiler/ruby_host.hpp"
 #include "compiler/ruby_module.hpp"
 #include "compiler/ruby_wire.hpp"
 #include "compiler/types.hpp"
@@ -150,19 +151,23 @@ const RubyFunctions::Found* RubyFunctions::find(const std::string& name) {
   return entry->second ? &*entry->second : nullptr;
 }
 
-const std::string& RubyFunctions::load_path() {
-  if (load_path_) return *load_path_;
-  load_path_.emplace();
+std::string module_lib_directories(const Environment& environment) {
+  std::string directories;
   std::set<std::string> seen;
-  for (const fs::path& root : environment_.modulepath()) {
+  for (const fs::path& root : environment.modulepath()) {
     std::error_code error;
     for (const auto& child : fs::directory_iterator(root, error)) {
       std::string module = child.path().filename().string();
       if (!is_module_name(module) || !seen.insert(module).second) continue;
       fs::path lib = child.path() / "lib";
-      if (fs::is_directory(lib, error)) *load_path_ += lib.string() + '\0';
+      if (fs::is_directory(lib, error)) directories += lib.string() + '\0';
     }
   }
+  return directories;
+}
+
+const std::string& RubyFunctions::load_path() {
+  if (!load_path_) load_path_ = module_lib_directories(environment_);
   return *load_path_;
 }
 
@@ -202,6 +207,18 @@ Value RubyFunctions::call(const std::string& name, std::vector<Value> arguments,
   if (status == MARIONETTE_RUBY_HOST_ERROR && host_call.failure)
     std::rethrow_exception(host_call.failure);
   throw SourceError(result, where);
+}
+
+int run_with_ruby_host(RubyFunctions& functions, Evaluator& evaluator, Scope& scope,
+                       const lang::SourceLocation& where,
+                       const std::function<int(const marionette_ruby_host&)>& run,
+                       std::exception_ptr& failure) {
+  HostCall host_call{functions, evaluator, scope, nullptr, where, nullptr};
+  marionette_ruby_host host{&host_call, host_call_function, host_call_block, host_lookup_variable,
+                            host_check_type};
+  int status = run(host);
+  failure = host_call.failure;
+  return status;
 }
 
 }  // namespace marionette::compiler
