@@ -31,7 +31,32 @@ module Puppet
 
       # Puppet 7 gives nil for a variable that is not set (or undef), not :undef.
       def lookupvar(name, _options = {})
-        Marionette::Host.lookup_variable(name.to_s)
+        name = name.to_s
+        return @set[name] if @set&.key?(name)
+
+        Marionette::Host.lookup_variable(name)
+      end
+
+      # A variable set by a template: the very object, which the templates it includes see
+      # (and may change in place) through lookupvar, as they do in Puppet. It lives as long as
+      # the template that set it renders.
+      def setvar(name, value, _options = {})
+        name = name.to_s
+        raise Puppet::ParseError, "Cannot reassign variable '$#{name}'" if @set&.key?(name)
+
+        (@set ||= {})[name] = value
+      end
+
+      # template() called by a template: rendered here, with this scope, so that the variables
+      # templates set and share stay the same objects.
+      def function_template(names)
+        Array(names).map { |name| Marionette::Templates.render_included(self, name.to_s) }.join
+      end
+
+      def call_function(name, arguments, &block)
+        return function_template(arguments) if name.to_s == 'template' && block.nil?
+
+        super
       end
 
       def [](name, options = {})
@@ -45,7 +70,7 @@ module Puppet
 
       # Every visible variable that is not undef, the nearest scope's winning.
       def to_hash(_recursive = true, _include_undef = false)
-        @variables.dup
+        @set ? @variables.merge(@set) : @variables.dup
       end
 
       def to_s
@@ -111,6 +136,7 @@ module Marionette
     # that Puppet reports for a template whose nested template() failed).
     PUPPET_TEMPLATE_FUNCTION = ['/usr/lib/ruby/vendor_ruby/puppet/parser/functions/template.rb', '36'].freeze
     CACHE_LIMIT = 512
+    MAX_DEPTH = 64
 
     @compiled = {}
 
@@ -140,6 +166,26 @@ module Marionette
       end
     end
 
+    # A template that a Ruby-rendered template includes (scope.function_template), as
+    # Puppet's template() renders it: found in its module, its errors worded by template().
+    def self.render_included(scope, reference)
+      @depth = (@depth || 0) + 1
+      raise Puppet::ParseError, "templates nested deeper than #{MAX_DEPTH}" if @depth > MAX_DEPTH
+
+      file = Puppet::Parser::Files.find_template(reference)
+      raise Puppet::ParseError, "Could not find template '#{reference}'" unless file
+
+      text = File.read(file, encoding: 'UTF-8')
+      wrapper = Puppet::Parser::TemplateWrapper.new(scope, file)
+      begin
+        wrapper.marionette_result(compiled(text, file), scope.to_hash)
+      rescue StandardError, ScriptError => e
+        raise Puppet::ParseError, file_message(reference, file, e)
+      end
+    ensure
+      @depth -= 1
+    end
+
     def self.inline_message(error)
       "Failed to parse inline template: #{error.message}"
     end
@@ -159,9 +205,7 @@ module Marionette
       unless first.empty? || first.start_with?(LAYER_DIR) || first.start_with?('(erb)')
         return first.split(':')[0, 2]
       end
-      if error.is_a?(HostError) && error.message.start_with?('Failed to parse template ')
-        return PUPPET_TEMPLATE_FUNCTION
-      end
+      return PUPPET_TEMPLATE_FUNCTION if error.message.start_with?('Failed to parse template ')
 
       in_template = frames.find { |frame| frame.start_with?("#{file}:") }
       line = in_template ? in_template.delete_prefix("#{file}:")[/\A\d+/] : first[/:(\d+)/, 1]
