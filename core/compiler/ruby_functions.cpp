@@ -151,7 +151,7 @@ const RubyFunctions::Found* RubyFunctions::find(const std::string& name) {
   return entry->second ? &*entry->second : nullptr;
 }
 
-std::string module_lib_directories(const Environment& environment) {
+std::string module_lib_directories(const Environment& environment, bool even_absent) {
   std::string directories;
   std::set<std::string> seen;
   for (const fs::path& root : environment.modulepath()) {
@@ -160,7 +160,7 @@ std::string module_lib_directories(const Environment& environment) {
       std::string module = child.path().filename().string();
       if (!is_module_name(module) || !seen.insert(module).second) continue;
       fs::path lib = child.path() / "lib";
-      if (fs::is_directory(lib, error)) directories += lib.string() + '\0';
+      if (even_absent || fs::is_directory(lib, error)) directories += lib.string() + '\0';
     }
   }
   return directories;

@@ -23,7 +23,8 @@ int run_with_ruby_host(RubyFunctions& functions, Evaluator& evaluator, Scope& sc
                        std::exception_ptr& failure);
 
 /// Each module's lib/ directory on the environment's modulepath (the first module of a name),
-/// each followed by a NUL: Ruby's $LOAD_PATH for module code.
-std::string module_lib_directories(const Environment& environment);
+/// each followed by a NUL: Ruby's $LOAD_PATH for module code. With `even_absent`, also those
+/// of modules without one (the layer finds a module's templates from it).
+std::string module_lib_directories(const Environment& environment, bool even_absent = false);
 
 }  // namespace marionette::compiler

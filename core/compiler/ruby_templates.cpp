@@ -59,7 +59,7 @@ std::string render_in_ruby(const RubyTemplate& request, Evaluator& evaluator, Sc
   }
   std::string variables = to_ruby_wire(Value(visible_variables(scope)));
   std::string name = scope_name(evaluator, scope);
-  std::string load_path = module_lib_directories(evaluator.environment());
+  std::string load_path = module_lib_directories(evaluator.environment(), true);
   marionette_ruby_template call{request.reference.c_str(), request.path.c_str(),
                                 request.text.data(),       request.text.size(),
                                 variables.data(),          variables.size(),

@@ -213,9 +213,10 @@ module Marionette
     end
   end
 
-  # Puts each module's lib/ on $LOAD_PATH (puppet_x helpers, module Ruby a template requires).
+  # Puts each module's lib/ that exists on $LOAD_PATH (puppet_x helpers, module Ruby a
+  # template requires); every module's, for finding modules' templates.
   def self.use_load_path(load_path)
-    load_path.each { |dir| $LOAD_PATH.push(dir) unless $LOAD_PATH.include?(dir) }
+    load_path.each { |dir| $LOAD_PATH.push(dir) unless $LOAD_PATH.include?(dir) || !File.directory?(dir) }
     @module_libs = load_path
   end
 end
