@@ -6,6 +6,7 @@
 
 #include <sys/stat.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <mutex>
@@ -103,15 +104,28 @@ class ScopeHost : public erb::TemplateHost {
   CallContext& call_;
 };
 
+/// MARIONETTE_ERB=ruby renders every template in the embedded Ruby, even those the native engine
+/// takes: scripts/erb-agreement-check.py compares the two engines on the same templates.
+bool ruby_forced() {
+  static const bool forced = [] {
+    const char* engine = std::getenv("MARIONETTE_ERB");
+    return engine && std::string_view(engine) == "ruby";
+  }();
+  return forced;
+}
+
 /// A parsed template, or why the native engine does not take it and the text for Ruby's ERB.
 struct Parsed {
   std::shared_ptr<const erb::ErbProgram> program;
   std::optional<erb::Unsupported> unsupported;
-  std::shared_ptr<const std::string> text;  ///< only when unsupported
+  std::shared_ptr<const std::string> text;  ///< only when unsupported (or Ruby is forced)
 };
 
 Parsed parse(std::string text) {
   try {
+    if (ruby_forced())
+      return {nullptr, erb::Unsupported{1, "nothing (MARIONETTE_ERB=ruby)"},
+              std::make_shared<const std::string>(std::move(text))};
     return {erb::parse_erb(text), std::nullopt, nullptr};
   } catch (const erb::Unsupported& u) {
     return {nullptr, u, std::make_shared<const std::string>(std::move(text))};

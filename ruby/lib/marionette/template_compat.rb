@@ -57,6 +57,10 @@ module Puppet
         return function_template(arguments) if name.to_s == 'template' && block.nil?
 
         super
+      rescue Marionette::HostError => e
+        raise unless e.message == "Unknown function: '#{name}'."
+
+        raise ArgumentError, "Unknown function '#{name}'"
       end
 
       def [](name, options = {})
@@ -77,6 +81,16 @@ module Puppet
         @name
       end
       alias inspect to_s
+
+      # A function marionette does not have is, to scope.function_NAME, a method the scope
+      # lacks; to scope.call_function, Puppet's ArgumentError.
+      def function_missing(name, arguments)
+        super
+      rescue Marionette::HostError => e
+        raise unless e.message == "Unknown function: '#{name}'."
+
+        raise NoMethodError, "undefined method `function_#{name}' for #{self}:Puppet::Parser::Scope"
+      end
     end
 
     # What a template's code runs in (self), as Puppet's TemplateWrapper is.
