@@ -8,15 +8,26 @@
 
 require 'erb'
 # What Puppet has loaded by the time a template runs, and that templates use without requiring
-# (`@hash.to_yaml`, `to_json`, IPAddr, Time.parse).
-require 'date'
-require 'ipaddr'
+# (`@hash.to_yaml`, `to_json`, IPAddr, Time.parse). The larger ones load on first use, so that
+# Ruby's start-up stays short: their constants autoload, and to_yaml loads Psych, whose own
+# Object#to_yaml then replaces this one.
 require 'json'
-require 'pathname'
-require 'securerandom'
 require 'time'
-require 'uri'
-require 'yaml'
+autoload :IPAddr, 'ipaddr'
+autoload :Pathname, 'pathname'
+autoload :Psych, 'yaml'
+autoload :SecureRandom, 'securerandom'
+autoload :URI, 'uri'
+autoload :YAML, 'yaml'
+
+class Object
+  def to_yaml(*arguments, **options)
+    require 'yaml'
+    raise NotImplementedError, 'to_yaml: Psych did not load' if method(:to_yaml).source_location&.first == __FILE__
+
+    to_yaml(*arguments, **options)
+  end
+end
 
 module Puppet
   module Parser
