@@ -51,6 +51,10 @@ struct marionette_ruby_host {
    * value, got Integer") when not. */
   int (*check_type)(void* context, const char* type, size_t type_size, const char* value,
                     size_t value_size, marionette_ruby_sink sink, void* sink_context);
+  /* scope.setvar from a template: sets the variable in the calling scope; ERROR with Puppet's
+   * words when it is already set there; OK with undef. */
+  int (*set_variable)(void* context, const char* name, size_t name_size, const char* value,
+                      size_t value_size, marionette_ruby_sink sink, void* sink_context);
 };
 
 /* One call of a module's Ruby function. */

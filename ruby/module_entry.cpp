@@ -169,6 +169,26 @@ VALUE host_check_type(VALUE, VALUE type, VALUE value) {
   return result;
 }
 
+VALUE host_set_variable_impl(VALUE name, VALUE value, VALUE& failure) {
+  std::string encoded;
+  if (!encode_argument(value, encoded, failure)) return Qnil;
+  std::string text(RSTRING_PTR(name), static_cast<std::size_t>(RSTRING_LEN(name)));
+  return call_host(
+      [&](const marionette_ruby_host& host, std::string& reply) {
+        return host.set_variable(host.context, text.data(), text.size(), encoded.data(),
+                                 encoded.size(), append_to_string, &reply);
+      },
+      false, failure);
+}
+
+VALUE host_set_variable(VALUE, VALUE name, VALUE value) {
+  StringValue(name);
+  VALUE failure = Qnil;
+  host_set_variable_impl(name, value, failure);
+  if (!NIL_P(failure)) rb_exc_raise(failure);
+  return value;
+}
+
 // --- Start-up -----------------------------------------------------------------------------------
 
 /// Loads the compatibility layer; run under rb_protect.
@@ -179,6 +199,7 @@ VALUE load_layer(VALUE path) {
   rb_define_module_function(host, "call_block", RUBY_METHOD_FUNC(host_call_block), 1);
   rb_define_module_function(host, "lookup_variable", RUBY_METHOD_FUNC(host_lookup_variable), 1);
   rb_define_module_function(host, "check_type", RUBY_METHOD_FUNC(host_check_type), 2);
+  rb_define_module_function(host, "set_variable", RUBY_METHOD_FUNC(host_set_variable), 2);
   rb_ary_unshift(rb_gv_get("$LOAD_PATH"), path);
   rb_require("marionette/puppet_compat");
   rb_require("marionette/template_compat");

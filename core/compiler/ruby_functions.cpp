@@ -101,6 +101,19 @@ int host_check_type(void* context, const char* type, std::size_t type_size, cons
   });
 }
 
+int host_set_variable(void* context, const char* name, std::size_t name_size, const char* value,
+                      std::size_t value_size, marionette_ruby_sink sink, void* sink_context) {
+  return guarded(context, sink, sink_context, [&](HostCall& call) {
+    std::string variable(name, name_size);
+    if (!call.scope.set(variable, from_ruby_wire({value, value_size}))) {
+      reply(sink, sink_context, "Cannot reassign variable '$" + variable + "'");
+      return MARIONETTE_RUBY_ERROR;
+    }
+    reply(sink, sink_context, to_ruby_wire(Value()));
+    return MARIONETTE_RUBY_OK;
+  });
+}
+
 void keep_reply(void* sink_context, const char* data, std::size_t size) {
   static_cast<std::string*>(sink_context)->assign(data, size);
 }
@@ -199,8 +212,8 @@ Value RubyFunctions::call(const std::string& name, std::vector<Value> arguments,
   marionette_ruby_call call{found->api,     found->file.c_str(), name.c_str(), encoded.data(),
                             encoded.size(), lambda != nullptr,   path.data(),  path.size()};
   HostCall host_call{*this, evaluator, scope, lambda, where, nullptr};
-  marionette_ruby_host host{&host_call, host_call_function, host_call_block, host_lookup_variable,
-                            host_check_type};
+  marionette_ruby_host host{&host_call,           host_call_function, host_call_block,
+                            host_lookup_variable, host_check_type,    host_set_variable};
   std::string result;
   int status = module->call_function(&call, &host, keep_reply, &result);
   if (status == MARIONETTE_RUBY_OK) return from_ruby_wire(result);
@@ -214,8 +227,8 @@ int run_with_ruby_host(RubyFunctions& functions, Evaluator& evaluator, Scope& sc
                        const std::function<int(const marionette_ruby_host&)>& run,
                        std::exception_ptr& failure) {
   HostCall host_call{functions, evaluator, scope, nullptr, where, nullptr};
-  marionette_ruby_host host{&host_call, host_call_function, host_call_block, host_lookup_variable,
-                            host_check_type};
+  marionette_ruby_host host{&host_call,           host_call_function, host_call_block,
+                            host_lookup_variable, host_check_type,    host_set_variable};
   int status = run(host);
   failure = host_call.failure;
   return status;

@@ -48,13 +48,18 @@ module Puppet
         Marionette::Host.lookup_variable(name)
       end
 
-      # A variable set by a template: the very object, which the templates it includes see
-      # (and may change in place) through lookupvar, as they do in Puppet. It lives as long as
-      # the template that set it renders.
+      # A variable set by a template: set in the calling scope (for the Puppet code that
+      # follows), and kept here as the very object, which the templates it includes see (and
+      # may change in place) through lookupvar, as they do in Puppet.
       def setvar(name, value, _options = {})
         name = name.to_s
         raise Puppet::ParseError, "Cannot reassign variable '$#{name}'" if @set&.key?(name)
 
+        begin
+          Marionette::Host.set_variable(name, value)
+        rescue ArgumentError
+          nil # a Ruby object Puppet cannot hold: only the templates see it
+        end
         (@set ||= {})[name] = value
       end
 
