@@ -1,9 +1,11 @@
-// marionette-ruby.so: Ruby embedded for the functions modules ship in Ruby (module_abi.h).
+// marionette-ruby.so: Ruby embedded for the functions modules ship in Ruby and the ERB templates
+// beyond the native engine (module_abi.h).
 //
 // Ruby starts on the first call, on a thread of its own (ruby_thread.hpp), loads the
-// compatibility layer installed beside this file (ruby/marionette/puppet_compat.rb) and stays
-// for the life of the process. Every Ruby call runs under rb_protect: no Ruby exception (a
-// longjmp) leaves Ruby's thread, and no C++ exception crosses into Ruby or out of the module.
+// compatibility layer installed beside this file (ruby/marionette/puppet_compat.rb,
+// template_compat.rb) and stays for the life of the process. Every Ruby call runs under
+// rb_protect: no Ruby exception (a longjmp) leaves Ruby's thread, and no C++ exception crosses
+// into Ruby or out of the module.
 
 #include <dlfcn.h>
 #include <ruby.h>
