@@ -174,6 +174,27 @@ VALUE host_check_type(VALUE, VALUE type, VALUE value) {
   return result;
 }
 
+VALUE host_set_variable_impl(VALUE name, VALUE value, VALUE& failure) {
+  std::string encoded;
+  if (!encode_argument(value, encoded, failure)) return Qnil;
+  std::string text(RSTRING_PTR(name), static_cast<std::size_t>(RSTRING_LEN(name)));
+  return call_host(
+      [&](const marionette_ruby_host& host, std::string& reply) {
+        return host.set_variable(host.context, text.data(), text.size(), encoded.data(),
+                                 encoded.size(), append_to_string, &reply);
+      },
+      false, failure);
+}
+
+/// scope.setvar from a template.
+VALUE host_set_variable(VALUE, VALUE name, VALUE value) {
+  StringValue(name);
+  VALUE failure = Qnil;
+  host_set_variable_impl(name, value, failure);
+  if (!NIL_P(failure)) rb_exc_raise(failure);
+  return value;
+}
+
 }  // namespace
 
 void define_host_module(VALUE marionette) {
@@ -184,6 +205,7 @@ void define_host_module(VALUE marionette) {
                             RUBY_METHOD_FUNC(host_call_function_with_block), 4);
   rb_define_module_function(host, "lookup_variable", RUBY_METHOD_FUNC(host_lookup_variable), 1);
   rb_define_module_function(host, "check_type", RUBY_METHOD_FUNC(host_check_type), 2);
+  rb_define_module_function(host, "set_variable", RUBY_METHOD_FUNC(host_set_variable), 2);
 }
 
 void bind_host_error_class() {

@@ -18,7 +18,7 @@ extern "C" {
 
 #define MARIONETTE_RUBY_MODULE_FILE "marionette-ruby.so"
 #define MARIONETTE_RUBY_ENTRY "marionette_ruby_module_v1"
-#define MARIONETTE_RUBY_ABI_VERSION 1u
+#define MARIONETTE_RUBY_ABI_VERSION 2u
 
 /* Receives bytes (a value, or an error's text); they are valid only during the call. */
 typedef void (*marionette_ruby_sink)(void* sink_context, const char* data, size_t size);
@@ -58,6 +58,10 @@ struct marionette_ruby_host {
                                   const char* arguments, size_t arguments_size, int block_id,
                                   int block_parameters, marionette_ruby_sink sink,
                                   void* sink_context);
+  /* scope.setvar from a template: sets the variable in the calling scope; ERROR with Puppet's
+   * words when it is already set there; OK with undef. */
+  int (*set_variable)(void* context, const char* name, size_t name_size, const char* value,
+                      size_t value_size, marionette_ruby_sink sink, void* sink_context);
 };
 
 /* One call of a module's Ruby function. */
@@ -69,6 +73,19 @@ struct marionette_ruby_call {
   size_t arguments_size;
   int has_block;         /* a block was given (call_block calls it) */
   const char* load_path; /* the modules' lib/ directories, each followed by a NUL */
+  size_t load_path_size;
+};
+
+/* One template rendered by Ruby's own ERB, with Puppet's binding (template(), inline_template()). */
+struct marionette_ruby_template {
+  const char* reference;  /* as template() was given it ("apache/vhost.erb"); "" for inline */
+  const char* file;       /* the template's path, NUL-terminated; "" for inline_template */
+  const char* text;       /* the template */
+  size_t text_size;
+  const char* variables;  /* a Hash of every visible variable (scope.to_hash), in the wire format */
+  size_t variables_size;
+  const char* scope_name; /* "Scope(Class[main])", as the scope object prints, NUL-terminated */
+  const char* load_path;  /* the modules' lib/ directories, each followed by a NUL */
   size_t load_path_size;
 };
 
@@ -85,6 +102,12 @@ struct marionette_ruby_module {
   int (*call_block)(int block_id, const char* arguments, size_t arguments_size,
                     const struct marionette_ruby_host* host, marionette_ruby_sink sink,
                     void* sink_context);
+  /* Renders a template; the sink gets its output (plain UTF-8 text, not the wire format), or
+   * with ERROR the whole error as Puppet words it ("Failed to parse template X:\n  Filepath:
+   * ..."). `host` answers scope.lookupvar and the template's function calls. */
+  int (*render_template)(const struct marionette_ruby_template* request,
+                         const struct marionette_ruby_host* host, marionette_ruby_sink sink,
+                         void* sink_context);
 };
 
 typedef const struct marionette_ruby_module* (*marionette_ruby_entry)(void);

@@ -65,6 +65,7 @@ VALUE load_layer(VALUE path) {
   define_host_module(rb_define_module("Marionette"));
   rb_ary_unshift(rb_gv_get("$LOAD_PATH"), path);
   rb_require("marionette/puppet_compat");
+  rb_require("marionette/template_compat");
   bind_host_error_class();
   bind_value_classes();
   return Qnil;
@@ -117,6 +118,17 @@ void start_ruby() {
 
 // --- One call -----------------------------------------------------------------------------------
 
+/// The modules' lib/ directories, each followed by a NUL, as a Ruby Array.
+VALUE load_path_array(const char* data, std::size_t size) {
+  VALUE load_path = rb_ary_new();
+  for (std::size_t at = 0; at < size;) {
+    std::size_t length = strnlen(data + at, size - at);
+    rb_ary_push(load_path, utf8_string({data + at, length}));
+    at += length + 1;
+  }
+  return load_path;
+}
+
 struct Invocation {
   const marionette_ruby_call* call;
   VALUE result = Qnil;
@@ -128,12 +140,7 @@ VALUE invoke(VALUE self) {
   const marionette_ruby_call& call = *invocation->call;
   VALUE arguments = Qnil;
   if (!to_ruby({call.arguments, call.arguments_size}, arguments, invocation->error)) return Qnil;
-  VALUE load_path = rb_ary_new();
-  for (std::size_t at = 0; at < call.load_path_size;) {
-    std::size_t length = std::strlen(call.load_path + at);
-    rb_ary_push(load_path, utf8_string({call.load_path + at, length}));
-    at += length + 1;
-  }
+  VALUE load_path = load_path_array(call.load_path, call.load_path_size);
   VALUE marionette = rb_path2class("Marionette");
   invocation->result = rb_funcall(
       marionette, rb_intern("invoke"), 7, INT2FIX(call.api), rb_str_new_cstr(call.file),
@@ -231,7 +238,74 @@ int call_block(int block_id, const char* arguments, std::size_t arguments_size,
   });
 }
 
-const marionette_ruby_module kModule{MARIONETTE_RUBY_ABI_VERSION, &call_function, &call_block};
+// --- One template ------------------------------------------------------------------------------
+
+struct TemplateInvocation {
+  const marionette_ruby_template* request;
+  VALUE result = Qnil;
+  std::string error;
+};
+
+VALUE invoke_template(VALUE self) {
+  auto* invocation = reinterpret_cast<TemplateInvocation*>(self);
+  const marionette_ruby_template& request = *invocation->request;
+  VALUE variables = Qnil;
+  if (!to_ruby({request.variables, request.variables_size}, variables, invocation->error))
+    return Qnil;
+  VALUE templates = rb_path2class("Marionette::Templates");
+  invocation->result = rb_funcall(
+      templates, rb_intern("render"), 6, utf8_string(request.reference),
+      utf8_string(request.file), utf8_string({request.text, request.text_size}), variables,
+      utf8_string(request.scope_name), load_path_array(request.load_path, request.load_path_size));
+  return Qnil;
+}
+
+/// A template's output is text, not a value: it goes to `reply` as it is.
+int run_template(const marionette_ruby_template& request, const marionette_ruby_host& host,
+                 std::string& reply) {
+  if (!ruby_ready) {
+    reply = start_error;
+    return MARIONETTE_RUBY_ERROR;
+  }
+  if (ruby_thread->depth() > kMaxNesting) {
+    reply = "stack level too deep (templates and functions nested more than " +
+            std::to_string(kMaxNesting) + " deep)";
+    return MARIONETTE_RUBY_ERROR;
+  }
+  RubySigchld sigchld;
+  Frame frame{&host};
+  frames.push_back(&frame);
+  TemplateInvocation invocation{&request, Qnil, {}};
+  int state = 0;
+  rb_protect(invoke_template, reinterpret_cast<VALUE>(&invocation), &state);
+  frames.pop_back();
+  if (state != 0) {
+    VALUE exception = rb_errinfo();
+    rb_set_errinfo(Qnil);
+    reply = exception_text(exception);
+    return MARIONETTE_RUBY_ERROR;
+  }
+  if (!invocation.error.empty()) {
+    reply = invocation.error;
+    return MARIONETTE_RUBY_ERROR;
+  }
+  if (!RB_TYPE_P(invocation.result, T_STRING)) {
+    reply = "marionette's Ruby layer rendered a template to something other than a String";
+    return MARIONETTE_RUBY_ERROR;
+  }
+  reply.assign(RSTRING_PTR(invocation.result),
+               static_cast<std::size_t>(RSTRING_LEN(invocation.result)));
+  return MARIONETTE_RUBY_OK;
+}
+
+int render_template(const marionette_ruby_template* request, const marionette_ruby_host* host,
+                    marionette_ruby_sink sink, void* sink_context) {
+  return on_ruby_thread(sink, sink_context,
+                        [&](std::string& reply) { return run_template(*request, *host, reply); });
+}
+
+const marionette_ruby_module kModule{MARIONETTE_RUBY_ABI_VERSION, &call_function, &call_block,
+                                     &render_template};
 
 }  // namespace
 }  // namespace marionette::ruby

@@ -375,9 +375,9 @@ bool Evaluator::is_defined(const Value& what, Scope& scope) {
   if (is_resource_reference(what)) {
     const TypeValue& type = what.type();
     std::string title = type.parameters[0].string();
-    if (type.name == "Class")
-      return resources_.find("Class", title).has_value() ||
-             environment_.find_class(lowercase(title)) != nullptr;
+    // A class is defined once declared (in the catalog), not merely known: Puppet 7 answers
+    // false for a class the modulepath has but nothing included.
+    if (type.name == "Class") return resources_.find("Class", title).has_value();
     return find_by_title_or_alias(type.name, title).has_value();
   }
   if (what.is_type()) {

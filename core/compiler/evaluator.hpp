@@ -61,7 +61,7 @@ class Evaluator final : public FunctionHost {
   /// in it).
   Scope& top_scope() { return *top_; }
   /// The functions modules ship in Ruby, for names nothing else provides.
-  RubyFunctions& ruby_functions() {
+  RubyFunctions& ruby_functions() override {
     if (!ruby_functions_) ruby_functions_ = std::make_unique<RubyFunctions>(environment_);
     return *ruby_functions_;
   }

@@ -19,6 +19,7 @@ namespace marionette::compiler {
 
 class Environment;
 class ResourceTable;
+class RubyFunctions;
 class Scope;
 namespace hiera {
 class Hiera;
@@ -62,6 +63,8 @@ class FunctionHost {
                                                      std::vector<Value> arguments, Scope& scope,
                                                      const lang::SourceLocation& where,
                                                      const lang::ast::Lambda* lambda = nullptr) = 0;
+  /// The functions and templates modules ship in Ruby, through the embedded Ruby.
+  virtual RubyFunctions& ruby_functions() = 0;
   /// Renders an EPP template with its arguments.
   virtual std::string render_epp(const lang::EppProgram& program, const Value& arguments,
                                  const lang::SourceLocation& where) = 0;

@@ -5,8 +5,11 @@
 #include <set>
 
 #include "compiler/environment.hpp"
-#include "compiler/evaluator.hpp"
+#include "compiler/function_host.hpp"
+#include "compiler/resource_table.hpp"
+#include "compiler/scope.hpp"
 #include "compiler/module_path.hpp"
+#include "compiler/ruby_host.hpp"
 #include "compiler/ruby_module.hpp"
 #include "compiler/ruby_wire.hpp"
 #include "compiler/types.hpp"
@@ -23,7 +26,7 @@ namespace {
 /// What the module's calls back into marionette run with (marionette_ruby_host's context).
 struct HostCall {
   RubyFunctions& functions;
-  Evaluator& evaluator;
+  FunctionHost& compilation;
   Scope& scope;
   const lang::ast::Lambda* lambda;
   const lang::SourceLocation& where;
@@ -56,7 +59,7 @@ int host_call_function(void* context, const char* name, std::size_t name_size,
   return guarded(context, sink, sink_context, [&](HostCall& call) {
     std::string function(name, name_size);
     Value values = from_ruby_wire({arguments, arguments_size});
-    std::optional<Value> result = call.evaluator.call_function_by_name(
+    std::optional<Value> result = call.compilation.call_function_by_name(
         function, values.is_array() ? values.array() : Array{}, call.scope, call.where);
     if (!result) throw SourceError("Unknown function: '" + function + "'.", call.where);
     reply(sink, sink_context, to_ruby_wire(*result));
@@ -69,7 +72,7 @@ int host_call_block(void* context, const char* arguments, std::size_t arguments_
   return guarded(context, sink, sink_context, [&](HostCall& call) {
     if (!call.lambda) throw SourceError("no block was given", call.where);
     Value values = from_ruby_wire({arguments, arguments_size});
-    Value result = call.evaluator.call_lambda(*call.lambda, values.array(), call.scope);
+    Value result = call.compilation.call_lambda(*call.lambda, values.array(), call.scope);
     reply(sink, sink_context, to_ruby_wire(result));
     return MARIONETTE_RUBY_OK;
   });
@@ -78,7 +81,7 @@ int host_call_block(void* context, const char* arguments, std::size_t arguments_
 int host_lookup_variable(void* context, const char* name, std::size_t name_size,
                          marionette_ruby_sink sink, void* sink_context) {
   return guarded(context, sink, sink_context, [&](HostCall& call) {
-    const Value* value = call.evaluator.lookup_variable(std::string(name, name_size), call.scope);
+    const Value* value = call.compilation.lookup_variable(std::string(name, name_size), call.scope);
     if (!value) return static_cast<int>(MARIONETTE_RUBY_NOT_FOUND);
     reply(sink, sink_context, to_ruby_wire(*value));
     return static_cast<int>(MARIONETTE_RUBY_OK);
@@ -89,7 +92,7 @@ int host_check_type(void* context, const char* type, std::size_t type_size, cons
                     std::size_t value_size, marionette_ruby_sink sink, void* sink_context) {
   return guarded(context, sink, sink_context, [&](HostCall& call) {
     const Value& expected =
-        call.functions.type_from_text(std::string(type, type_size), call.evaluator, call.scope);
+        call.functions.type_from_text(std::string(type, type_size), call.compilation, call.scope);
     Value actual = from_ruby_wire({value, value_size});
     if (matches(actual, expected.type())) {
       reply(sink, sink_context, "");
@@ -111,10 +114,23 @@ int host_call_function_with_block(void* context, const char* name, std::size_t n
     auto& calls = call.functions.block_calls;
     calls.resize(static_cast<std::size_t>(block_id) + 1, call.where);
     calls[static_cast<std::size_t>(block_id)] = call.where;
-    std::optional<Value> result = call.evaluator.call_function_by_name(
+    std::optional<Value> result = call.compilation.call_function_by_name(
         function, values.is_array() ? values.array() : Array{}, call.scope, call.where, &lambda);
     if (!result) throw SourceError("Unknown function: '" + function + "'.", call.where);
     reply(sink, sink_context, to_ruby_wire(*result));
+    return MARIONETTE_RUBY_OK;
+  });
+}
+
+int host_set_variable(void* context, const char* name, std::size_t name_size, const char* value,
+                      std::size_t value_size, marionette_ruby_sink sink, void* sink_context) {
+  return guarded(context, sink, sink_context, [&](HostCall& call) {
+    std::string variable(name, name_size);
+    if (!call.scope.set(variable, from_ruby_wire({value, value_size}))) {
+      reply(sink, sink_context, "Cannot reassign variable '$" + variable + "'");
+      return MARIONETTE_RUBY_ERROR;
+    }
+    reply(sink, sink_context, to_ruby_wire(Value()));
     return MARIONETTE_RUBY_OK;
   });
 }
@@ -169,29 +185,33 @@ const RubyFunctions::Found* RubyFunctions::find(const std::string& name) {
   return entry->second ? &*entry->second : nullptr;
 }
 
-const std::string& RubyFunctions::load_path() {
-  if (load_path_) return *load_path_;
-  load_path_.emplace();
+std::string module_lib_directories(const Environment& environment, bool even_absent) {
+  std::string directories;
   std::set<std::string> seen;
-  for (const fs::path& root : environment_.modulepath()) {
+  for (const fs::path& root : environment.modulepath()) {
     std::error_code error;
     for (const auto& child : fs::directory_iterator(root, error)) {
       std::string module = child.path().filename().string();
       if (!is_module_name(module) || !seen.insert(module).second) continue;
       fs::path lib = child.path() / "lib";
-      if (fs::is_directory(lib, error)) *load_path_ += lib.string() + '\0';
+      if (even_absent || fs::is_directory(lib, error)) directories += lib.string() + '\0';
     }
   }
+  return directories;
+}
+
+const std::string& RubyFunctions::load_path() {
+  if (!load_path_) load_path_ = module_lib_directories(environment_);
   return *load_path_;
 }
 
-const Value& RubyFunctions::type_from_text(const std::string& text, Evaluator& evaluator,
+const Value& RubyFunctions::type_from_text(const std::string& text, FunctionHost& compilation,
                                            Scope& scope) {
   if (auto known = types_.find(text); known != types_.end()) return known->second;
   lang::Program program = lang::parse(lang::make_source("<type " + text + ">", text), type_arena_);
   if (!program.body || program.body->statements.size() != 1)
     throw std::runtime_error("not a type: " + text);
-  Value type = evaluator.evaluate(program.body->statements[0], scope);
+  Value type = compilation.evaluate(program.body->statements[0], scope);
   if (!type.is_type()) throw std::runtime_error("not a type: " + text);
   return types_.emplace(text, std::move(type)).first->second;
 }
@@ -219,8 +239,8 @@ const lang::ast::Lambda& RubyFunctions::ruby_block_lambda(int block_id, int para
 
 Value RubyFunctions::call(const std::string& name, std::vector<Value> arguments,
                           const lang::ast::Lambda* lambda, const lang::SourceLocation& where,
-                          Evaluator& evaluator, Scope& scope) {
-  if (name == kBlockFunction) return call_block(std::move(arguments), where, evaluator, scope);
+                          FunctionHost& compilation, Scope& scope) {
+  if (name == kBlockFunction) return call_block(std::move(arguments), where, compilation, scope);
   const Found* found = find(name);
   if (!found) throw SourceError("Unknown function: '" + name + "'.", where);
   std::string why_not;
@@ -234,10 +254,10 @@ Value RubyFunctions::call(const std::string& name, std::vector<Value> arguments,
   const std::string& path = load_path();
   marionette_ruby_call call{found->api,     found->file.c_str(), name.c_str(), encoded.data(),
                             encoded.size(), lambda != nullptr,   path.data(),  path.size()};
-  HostCall host_call{*this, evaluator, scope, lambda, where, nullptr};
+  HostCall host_call{*this, compilation, scope, lambda, where, nullptr};
   marionette_ruby_host host{&host_call,           host_call_function, host_call_block,
-                            host_lookup_variable, host_check_type,
-                            host_call_function_with_block};
+                            host_lookup_variable, host_check_type,    host_call_function_with_block,
+                            host_set_variable};
   std::string result;
   int status = module->call_function(&call, &host, keep_reply, &result);
   if (status == MARIONETTE_RUBY_OK) return from_ruby_wire(result);
@@ -247,7 +267,7 @@ Value RubyFunctions::call(const std::string& name, std::vector<Value> arguments,
 }
 
 Value RubyFunctions::call_block(std::vector<Value> arguments, const lang::SourceLocation& where,
-                               Evaluator& evaluator, Scope& scope) {
+                               FunctionHost& compilation, Scope& scope) {
   std::string why_not;
   const marionette_ruby_module* module = ruby_module(why_not);
   if (!module || arguments.empty() || !arguments[0].is_integer())
@@ -256,10 +276,10 @@ Value RubyFunctions::call_block(std::vector<Value> arguments, const lang::Source
   auto block_id = static_cast<std::size_t>(arguments[0].integer());
   const lang::SourceLocation& at = block_id < block_calls.size() ? block_calls[block_id] : where;
   std::string encoded = to_ruby_wire(Value(Array(arguments.begin() + 1, arguments.end())));
-  HostCall host_call{*this, evaluator, scope, nullptr, at, nullptr};
+  HostCall host_call{*this, compilation, scope, nullptr, at, nullptr};
   marionette_ruby_host host{&host_call,           host_call_function, host_call_block,
-                            host_lookup_variable, host_check_type,
-                            host_call_function_with_block};
+                            host_lookup_variable, host_check_type,    host_call_function_with_block,
+                            host_set_variable};
   std::string result;
   int status = module->call_block(static_cast<int>(block_id), encoded.data(), encoded.size(), &host,
                                   keep_reply, &result);
@@ -267,6 +287,19 @@ Value RubyFunctions::call_block(std::vector<Value> arguments, const lang::Source
   if (status == MARIONETTE_RUBY_HOST_ERROR && host_call.failure)
     std::rethrow_exception(host_call.failure);
   throw SourceError(result, at);
+}
+
+int run_with_ruby_host(RubyFunctions& functions, FunctionHost& compilation, Scope& scope,
+                       const lang::SourceLocation& where,
+                       const std::function<int(const marionette_ruby_host&)>& run,
+                       std::exception_ptr& failure) {
+  HostCall host_call{functions, compilation, scope, nullptr, where, nullptr};
+  marionette_ruby_host host{&host_call,           host_call_function, host_call_block,
+                            host_lookup_variable, host_check_type,    host_call_function_with_block,
+                            host_set_variable};
+  int status = run(host);
+  failure = host_call.failure;
+  return status;
 }
 
 }  // namespace marionette::compiler

@@ -13,7 +13,7 @@
 namespace marionette::compiler {
 
 class Environment;
-class Evaluator;
+class FunctionHost;
 class Scope;
 
 /// The functions modules ship in Ruby, for the names that no native and no Puppet-language
@@ -43,10 +43,10 @@ class RubyFunctions {
   /// at `where`, worded as Puppet words them; an error of a function it called back is
   /// rethrown as that function threw it.
   Value call(const std::string& name, std::vector<Value> arguments, const lang::ast::Lambda* lambda,
-             const lang::SourceLocation& where, Evaluator& evaluator, Scope& scope);
+             const lang::SourceLocation& where, FunctionHost& compilation, Scope& scope);
 
   /// A type written as Puppet code ("Optional[String]"), evaluated once per text.
-  const Value& type_from_text(const std::string& text, Evaluator& evaluator, Scope& scope);
+  const Value& type_from_text(const std::string& text, FunctionHost& compilation, Scope& scope);
 
  private:
   struct Found {
@@ -56,7 +56,7 @@ class RubyFunctions {
   const Found* find(const std::string& name);
   /// kBlockFunction(ID, arguments...): the Ruby block's value.
   Value call_block(std::vector<Value> arguments, const lang::SourceLocation& where,
-                   Evaluator& evaluator, Scope& scope);
+                   FunctionHost& compilation, Scope& scope);
   /// Each module's lib/ directory, NUL-terminated, for Ruby's $LOAD_PATH.
   const std::string& load_path();
 

@@ -1,5 +1,6 @@
-// inline_template() in a compile: rendered natively; a template beyond the engine fails with
-// the construct and its line (Puppet would run it with Ruby: docs/puppet-differences.md).
+// inline_template() in a compile: rendered natively; a template beyond the engine goes to the
+// embedded Ruby, which these in-process compiles do not find: the error names the construct, its
+// line and the package (tests/hardening/ruby_templates_test.cpp renders them in Ruby).
 
 #include <gtest/gtest.h>
 
@@ -15,8 +16,9 @@ TEST(ErbFunction, InlineTemplatesConcatenate) {
 
 TEST(ErbFunction, BeyondTheEngineNamesConstructAndLine) {
   std::string error = error_of("notify { 'r': message => inline_template(\"\\n<%= JSON.dump(1) %>\") }");
-  EXPECT_NE(error.find("Failed to parse inline template: marionette's ERB engine does not "
-                       "support constant 'JSON' (line 2)"),
+  EXPECT_NE(error.find("An inline template uses Ruby beyond marionette's ERB engine (constant "
+                       "'JSON', line 2), which needs marionette's embedded Ruby: install the "
+                       "package marionette-ruby"),
             std::string::npos)
       << error;
 }

@@ -129,7 +129,16 @@ RubyValue call_scope_method(const std::string& name, RubyArray& args, TemplateHo
     throw RubyError("undefined method `" + name + "' for " + host.scope_name() + ":" + kScopeClass);
   }
   RubyArray arguments = list.is_array() ? list.array() : RubyArray{list};
-  return host.call_function(function, std::move(arguments));
+  if (name != "call_function") return host.call_function(function, std::move(arguments));
+  try {
+    return host.call_function(function, std::move(arguments));
+  } catch (const RubyError& e) {
+    // scope.call_function words a missing function as Puppet's external_call_function does.
+    if (std::string_view(e.what()) == "undefined method `function_" + function + "' for " +
+                                           host.scope_name() + ":" + kScopeClass)
+      throw RubyError("Unknown function '" + function + "'");
+    throw;
+  }
 }
 
 bool is_known_constant(std::string_view name) {

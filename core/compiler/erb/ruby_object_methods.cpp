@@ -323,6 +323,9 @@ Method find_method(const RubyValue& self, std::string_view name) {
   else if (self.is_string()) own = &string_methods();
   else if (self.is_array()) own = &array_methods();
   else if (self.is_hash()) own = &hash_methods();
+  // Regexp#match, match? and =~ are String's matchers with the roles swapped (they take both).
+  else if (self.is_regexp() && (name == "match" || name == "match?" || name == "=~"))
+    own = &string_methods();
   if (own) {
     auto found = own->find(name);
     if (found != own->end()) return found->second;

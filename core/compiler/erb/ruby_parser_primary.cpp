@@ -173,7 +173,14 @@ NodePtr Parser::primary() {
 
 bool Parser::starts_command_argument() const {
   const Token& t = peek();
-  if (!t.space_before) return false;
+  // `list.include?name`: after a method name ending in ? or !, Ruby takes an adjacent word as
+  // the first argument (apache's mod/_require.erb).
+  const Token& before = t_[pos_ > 0 ? pos_ - 1 : 0];
+  bool predicate = pos_ > 0 && before.kind == TokenKind::Ident &&
+                   (before.text.ends_with('?') || before.text.ends_with('!'));
+  if (!t.space_before && !(predicate && (t.kind == TokenKind::Ident ||
+                                         t.kind == TokenKind::InstanceVar)))
+    return false;
   switch (t.kind) {
     case TokenKind::Integer: case TokenKind::Float: case TokenKind::String:
     case TokenKind::Symbol: case TokenKind::Regexp: case TokenKind::Words:

@@ -195,7 +195,7 @@ RubyValue match_string(MethodCall& c) {
   RubyValue pattern = c.args[0];
   const RubyValue& text = c.self.is_regexp() ? pattern : c.self;
   std::regex re = regex_of(c.self.is_regexp() ? c.self : pattern);
-  if (text.is_nil()) return RubyValue();
+  if (text.is_nil()) return c.name == "match?" ? RubyValue(false) : RubyValue();
   std::smatch m;
   const std::string& s = string_argument(text);
   if (!std::regex_search(s, m, re)) {

@@ -201,6 +201,9 @@ bool eql(const RubyValue& a, const RubyValue& b) {
 }
 
 int compare(const RubyValue& a, const RubyValue& b) {
+  // Object#<=> is 0 for the same object: nil with nil, true with true (sort_by on nil keys).
+  if ((a.is_nil() && b.is_nil()) || (a.is_bool() && b.is_bool() && a.boolean() == b.boolean()))
+    return 0;
   int rank = type_rank(a);
   if (rank == 0 || rank != type_rank(b)) {
     std::string right = b.is_nil() || b.is_number() ? inspect(b) : class_name(b);

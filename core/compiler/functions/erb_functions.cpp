@@ -1,10 +1,12 @@
 // template() and inline_template(): Puppet's ERB functions, on the native ERB engine
 // (compiler/erb/erb_template.hpp). A template file is parsed once per process while it is
 // unchanged (cached by path, size and modification time), an inline template once per text,
-// and each is rendered natively.
+// and each is rendered natively; one the native parse refuses (before anything ran) is rendered
+// whole by Ruby's own ERB in the embedded Ruby (compiler/ruby_templates.hpp).
 
 #include <sys/stat.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <mutex>
@@ -19,6 +21,8 @@
 #include "compiler/functions/function.hpp"
 #include "compiler/resource_table.hpp"
 #include "compiler/scope.hpp"
+#include "compiler/ruby_module.hpp"
+#include "compiler/ruby_templates.hpp"
 #include "lang/diagnostic.hpp"
 
 namespace marionette::compiler {
@@ -50,13 +54,9 @@ class ScopeHost : public erb::TemplateHost {
       throw erb::RubyError("Cannot reassign variable '$" + name + "'");
   }
   erb::RubyHash visible_variables() override {
-    std::vector<const Scope*> chain;
-    for (const Scope* s = &call_.scope; s; s = s->parent()) chain.push_back(s);
     erb::RubyHash all;
-    for (auto s = chain.rbegin(); s != chain.rend(); ++s)
-      (*s)->for_each_local([&](const std::string& name, const Value& value) {
-        if (!value.is_undef()) erb::hash_store(all, erb::RubyValue(name), erb::to_ruby(value));
-      });
+    for (const auto& [name, value] : compiler::visible_variables(call_.scope))
+      erb::hash_store(all, erb::RubyValue(name.string()), erb::to_ruby(value));
     return all;
   }
   bool has_variable(const std::string& name) override {
@@ -78,12 +78,7 @@ class ScopeHost : public erb::TemplateHost {
                            ":Puppet::Parser::Scope");
     return erb::to_ruby(*result);
   }
-  std::string scope_name() override {
-    std::size_t resource = call_.scope.resource();
-    ResourceTable& resources = call_.host.resources();
-    return "Scope(" + (resource < resources.size() ? resources[resource].ref() : "Class[main]") +
-           ")";
-  }
+  std::string scope_name() override { return compiler::scope_name(call_.host, call_.scope); }
 
  private:
   /// Puppet's warning for scope['x'] and lookupvar of an unset variable, once per name.
@@ -111,17 +106,31 @@ class ScopeHost : public erb::TemplateHost {
   CallContext& call_;
 };
 
-/// A parsed template, or why the native engine does not take it.
+/// MARIONETTE_ERB=ruby renders every template in the embedded Ruby, even those the native engine
+/// takes: scripts/erb-agreement-check.py compares the two engines on the same templates.
+bool ruby_forced() {
+  static const bool forced = [] {
+    const char* engine = std::getenv("MARIONETTE_ERB");
+    return engine && std::string_view(engine) == "ruby";
+  }();
+  return forced;
+}
+
+/// A parsed template, or why the native engine does not take it and the text for Ruby's ERB.
 struct Parsed {
   std::shared_ptr<const erb::ErbProgram> program;
   std::optional<erb::Unsupported> unsupported;
+  std::shared_ptr<const std::string> text;  ///< only when unsupported (or Ruby is forced)
 };
 
-Parsed parse(std::string_view text) {
+Parsed parse(std::string text) {
   try {
-    return {erb::parse_erb(text), std::nullopt};
+    if (ruby_forced())
+      return {nullptr, erb::Unsupported{1, "nothing (MARIONETTE_ERB=ruby)"},
+              std::make_shared<const std::string>(std::move(text))};
+    return {erb::parse_erb(text), std::nullopt, nullptr};
   } catch (const erb::Unsupported& u) {
-    return {nullptr, u};
+    return {nullptr, u, std::make_shared<const std::string>(std::move(text))};
   }
 }
 
@@ -182,17 +191,30 @@ std::string render(CallContext& call, const Parsed& parsed, const std::string& l
     fail_at(call, "Failed to parse template " + label + ":\n  Filepath: " + path +
                       "\n  Line: " + std::to_string(line) + "\n  Detail: " + detail + "\n");
   };
-  if (!parsed.program) {
-    // Where the embedded Ruby (a later issue) will take the whole template instead.
-    const erb::Unsupported& beyond = *parsed.unsupported;
-    std::string detail = beyond.construct.starts_with("syntax error")
-                             ? beyond.construct
-                             : "marionette's ERB engine does not support " + beyond.construct;
-    if (path.empty()) detail += " (line " + std::to_string(beyond.line) + ")";
-    return fail(beyond.line, detail);
-  }
   if (nested_templates >= kMaxNestedTemplates)
     call.fail("templates nested deeper than " + std::to_string(kMaxNestedTemplates));
+  if (!parsed.program) {
+    // Beyond the native engine: Ruby's own ERB renders the whole template instead.
+    // (A syntax error as the native parser sees it goes to Ruby too, whose words are Puppet's;
+    // without the embedded Ruby it is reported as the native parser words it.)
+    const erb::Unsupported& beyond = *parsed.unsupported;
+    std::string why_not;
+    if (beyond.construct.starts_with("syntax error") && !ruby_module(why_not))
+      return fail(beyond.line, path.empty() ? beyond.construct + " (line " +
+                                                  std::to_string(beyond.line) + ")"
+                                            : beyond.construct);
+    RubyTemplate request{label, path, *parsed.text,
+                         beyond.construct + ", line " + std::to_string(beyond.line)};
+    ++nested_templates;
+    try {
+      std::string out = render_in_ruby(request, call.host, call.scope, call.where);
+      --nested_templates;
+      return out;
+    } catch (...) {
+      --nested_templates;
+      throw;
+    }
+  }
   ScopeHost host(call);
   ++nested_templates;
   try {

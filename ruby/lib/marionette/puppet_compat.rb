@@ -105,13 +105,14 @@ module Marionette
       @defined[name.to_s] = [options, method_name]
     end
 
-    # A function already loaded, or else the first lib/puppet/parser/functions/NAME.rb on
-    # $LOAD_PATH (each module's lib/), as Puppet's autoloader finds them.
+    # A function already loaded, or else the first lib/puppet/parser/functions/NAME.rb in a
+    # module's lib/, as Puppet's autoloader finds them (not the rest of $LOAD_PATH: Ruby's
+    # vendor directory holds Puppet's own functions, which marionette answers itself).
     def self.find(name)
       name = name.to_s
       return @defined[name] if @defined.key?(name)
 
-      file = $LOAD_PATH.map { |dir| File.join(dir, 'puppet/parser/functions', "#{name}.rb") }
+      file = Marionette.module_libs.map { |dir| File.join(dir, 'puppet/parser/functions', "#{name}.rb") }
                        .find { |path| File.file?(path) }
       FileCache.load(file) if file
       @defined[name]

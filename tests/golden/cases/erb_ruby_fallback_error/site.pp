@@ -1,0 +1,4 @@
+$address = 'not an address'
+notify { 'x':
+  message => template('rt/bad.erb'),
+}
