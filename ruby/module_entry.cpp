@@ -36,6 +36,9 @@ std::vector<Frame*> frames;
 
 RubyThread* ruby_thread = nullptr;
 bool ruby_ready = false;
+/// Ruby's own SIGCHLD handling, which its waitpid needs to hear that a child ended; it is
+/// marionette's except while custom facts run (they run commands; marionette waits meanwhile).
+struct sigaction ruby_sigchld {};
 std::string start_error;
 VALUE host_error_class = Qnil;
 
@@ -60,6 +63,10 @@ std::filesystem::path module_directory() {
 /// the exception Ruby raises. No C++ object lives in the caller when it raises.
 VALUE call_host(const std::function<int(const marionette_ruby_host&, std::string&)>& call,
                 bool not_found_is_nil, VALUE& failure) {
+  if (frames.empty()) {  // custom facts run outside any compile
+    failure = rb_exc_new_cstr(rb_eRuntimeError, "no Puppet compilation is running");
+    return Qnil;
+  }
   Frame* frame = frames.back();
   int status = MARIONETTE_RUBY_ERROR;
   std::string reply;
@@ -147,6 +154,10 @@ VALUE host_check_type_impl(VALUE type, VALUE value, VALUE& failure) {
   std::string encoded;
   if (!encode_argument(value, encoded, failure)) return Qnil;
   std::string text(RSTRING_PTR(type), static_cast<std::size_t>(RSTRING_LEN(type)));
+  if (frames.empty()) {
+    failure = rb_exc_new_cstr(rb_eRuntimeError, "no Puppet compilation is running");
+    return Qnil;
+  }
   Frame* frame = frames.back();
   int status = MARIONETTE_RUBY_ERROR;
   std::string reply;
@@ -212,6 +223,7 @@ void start_ruby() {
     void* node = ruby_options(4, argv);
     if (!ruby_executable_node(node, &state)) state = state ? state : 1;
   }
+  sigaction(SIGCHLD, nullptr, &ruby_sigchld);
   for (std::size_t i = 0; i < std::size(kSignals); ++i) sigaction(kSignals[i], &saved[i], nullptr);
   if (state != 0) {
     start_error = "Ruby failed to start";
@@ -229,6 +241,13 @@ void start_ruby() {
     return;
   }
   ruby_ready = true;
+}
+
+/// Ruby's thread, started by the first call of any kind.
+RubyThread& started_ruby() {
+  static std::once_flag started;
+  std::call_once(started, [] { ruby_thread = new RubyThread(start_ruby); });
+  return *ruby_thread;
 }
 
 // --- One call -----------------------------------------------------------------------------------
@@ -300,9 +319,7 @@ int call_function(const marionette_ruby_call* call, const marionette_ruby_host* 
   std::string reply;
   int status = MARIONETTE_RUBY_ERROR;
   try {
-    static std::once_flag started;
-    std::call_once(started, [] { ruby_thread = new RubyThread(start_ruby); });
-    ruby_thread->run([&] { status = run_call(*call, *host, reply); });
+    started_ruby().run([&] { status = run_call(*call, *host, reply); });
   } catch (const std::exception& e) {
     reply = e.what();
     status = MARIONETTE_RUBY_ERROR;
@@ -311,7 +328,86 @@ int call_function(const marionette_ruby_call* call, const marionette_ruby_host* 
   return status;
 }
 
-const marionette_ruby_module kModule{MARIONETTE_RUBY_ABI_VERSION, &call_function};
+// --- Custom facts ---------------------------------------------------------------------------
+
+/// NUL-separated texts as a Ruby Array of Strings.
+VALUE string_list(const char* data, std::size_t size) {
+  VALUE list = rb_ary_new();
+  for (std::size_t at = 0; at < size;) {
+    std::size_t length = std::strlen(data + at);
+    rb_ary_push(list, utf8(std::string(data + at, length)));
+    at += length + 1;
+  }
+  return list;
+}
+
+struct FactsInvocation {
+  const marionette_ruby_facts_request* request;
+  VALUE result = Qnil;
+  std::string error;
+};
+
+/// Loads the Facter layer (the first time) and resolves; run under rb_protect.
+VALUE invoke_facts(VALUE self) {
+  auto* invocation = reinterpret_cast<FactsInvocation*>(self);
+  const marionette_ruby_facts_request& request = *invocation->request;
+  VALUE core = Qnil, external = Qnil;
+  if (!to_ruby({request.core, request.core_size}, core, invocation->error) ||
+      !to_ruby({request.external, request.external_size}, external, invocation->error))
+    return Qnil;
+  rb_require("marionette/facter_compat");
+  VALUE facts = rb_path2class("Marionette::CustomFacts");
+  invocation->result = rb_funcall(facts, rb_intern("resolve"), 4,
+                                  string_list(request.files, request.files_size),
+                                  string_list(request.load_path, request.load_path_size), core,
+                                  external);
+  return Qnil;
+}
+
+int run_facts(const marionette_ruby_facts_request& request, std::string& reply) {
+  if (!ruby_ready) {
+    reply = start_error;
+    return MARIONETTE_RUBY_ERROR;
+  }
+  FactsInvocation invocation{&request, Qnil, {}};
+  int state = 0;
+  struct sigaction marionette_sigchld {};
+  sigaction(SIGCHLD, &ruby_sigchld, &marionette_sigchld);
+  rb_protect(invoke_facts, reinterpret_cast<VALUE>(&invocation), &state);
+  sigaction(SIGCHLD, &marionette_sigchld, nullptr);
+  if (state != 0) {
+    VALUE exception = rb_errinfo();
+    rb_set_errinfo(Qnil);
+    reply = exception_text(exception);
+    return MARIONETTE_RUBY_ERROR;
+  }
+  if (!invocation.error.empty()) {
+    reply = invocation.error;
+    return MARIONETTE_RUBY_ERROR;
+  }
+  std::string error;
+  if (!from_ruby(invocation.result, reply, error)) {
+    reply = "custom facts gave a value facts cannot hold: " + error;
+    return MARIONETTE_RUBY_ERROR;
+  }
+  return MARIONETTE_RUBY_OK;
+}
+
+int resolve_facts(const marionette_ruby_facts_request* request, marionette_ruby_sink sink,
+                  void* sink_context) {
+  std::string reply;
+  int status = MARIONETTE_RUBY_ERROR;
+  try {
+    started_ruby().run([&] { status = run_facts(*request, reply); });
+  } catch (const std::exception& e) {
+    reply = e.what();
+    status = MARIONETTE_RUBY_ERROR;
+  }
+  sink(sink_context, reply.data(), reply.size());
+  return status;
+}
+
+const marionette_ruby_module kModule{MARIONETTE_RUBY_ABI_VERSION, &call_function, &resolve_facts};
 
 }  // namespace
 }  // namespace marionette::ruby
