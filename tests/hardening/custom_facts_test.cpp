@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -36,6 +37,7 @@ const char* const kExpected = R"({
   "cf_command": "hello",
   "cf_confined": "confined",
   "cf_dotted": "dotted",
+  "cf_empty_block": "",
   "cf_execute": "spaced",
   "cf_failing_command": "partial",
   "cf_flag": true,
@@ -58,7 +60,8 @@ const char* const kExpected = R"({
 /// Facts the files define that Facter leaves without a value (confines that fail, errors) or
 /// that lose to the core fact of their name (no weight, weight 0).
 const std::vector<std::string> kAbsent = {"cf_block_false", "cf_regexp_case", "cf_unknown",
-                                          "cf_raises",      "cf_missing_command", "cf_syntax"};
+                                          "cf_raises",      "cf_missing_command", "cf_syntax",
+                                          "cf_silent_command"};
 
 class CustomFacts : public ::testing::Test {
  protected:
@@ -197,6 +200,28 @@ TEST_F(CustomFacts, ApplySeesTheModulepathsCustomFacts) {
   EXPECT_NE(result.err.find("Error: Facter: Error while resolving custom fact fact='cf_raises'"),
             std::string::npos)
       << result.err;
+}
+
+TEST_F(CustomFacts, StdlibsFactsAsPuppetApplyGivesThem) {
+  // Debian's puppet-module-puppetlabs-stdlib as scripts/parser-corpus-fetch.sh unpacks it.
+  const char* home = std::getenv("HOME");
+  fs::path stdlib = fs::path(home ? home : "/root") /
+                    ".cache/marionette/parser-corpus/tree/puppet-module-puppetlabs-stdlib/usr/"
+                    "share/puppet/modules.available/puppetlabs-stdlib";
+  if (!fs::is_directory(stdlib / "lib/facter")) GTEST_SKIP() << "no unpacked stdlib at " << stdlib;
+  fs::create_directories(dir_ / "real");
+  fs::create_directory_symlink(stdlib, dir_ / "real/stdlib");
+  // puppet apply --modulepath real -e '...' printed (as root, on Debian 12):
+  //   Notice: Scope(Class[main]): /root apt false [] []
+  CommandResult result = apply(
+      "notice(\"${facts['root_home']} ${facts['package_provider']} ${facts['is_pe']} "
+      "[${facts['pe_version']}] [${facts['pe_major_version']}]\")",
+      (dir_ / "real").string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("Notice: Scope(Class[main]): /root apt false [] []"),
+            std::string::npos)
+      << result.out << result.err;
+  EXPECT_EQ(result.err.find("Error"), std::string::npos) << result.err;
 }
 
 TEST_F(CustomFacts, TheAgentSeesThemEveryRun) {

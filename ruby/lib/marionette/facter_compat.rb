@@ -284,7 +284,10 @@ module Marionette
       end
 
       def value
-        return Facter::Core::Execution.exec(@command) if @command
+        if @command # a command's empty output is no value (a block's '' is one)
+          output = Facter::Core::Execution.exec(@command)
+          return output == '' ? nil : output
+        end
         return nil unless @code
 
         @code.call

@@ -56,3 +56,11 @@ end
 Facter.add(:cf_backticks) do
   setcode { `echo ticks`.chomp }
 end
+
+Facter.add(:cf_silent_command) do
+  setcode 'true'
+end
+
+Facter.add(:cf_empty_block) do
+  setcode { '' }
+end
