@@ -89,6 +89,18 @@ struct marionette_ruby_template {
   size_t load_path_size;
 };
 
+/* The custom facts modules ship in lib/facter (Facter's DSL), resolved once for a run. */
+struct marionette_ruby_facts_request {
+  const char* files; /* the fact files, in load order, each followed by a NUL */
+  size_t files_size;
+  const char* load_path; /* the modules' lib/ directories, each followed by a NUL */
+  size_t load_path_size;
+  const char* core; /* a Hash: the core (native) facts, for Facter.value and confines */
+  size_t core_size;
+  const char* external; /* a Hash: the external facts, which win over every custom fact */
+  size_t external_size;
+};
+
 struct marionette_ruby_module {
   uint32_t abi_version; /* MARIONETTE_RUBY_ABI_VERSION */
   /* Runs the function (Ruby starts on the first call, on the module's own thread); the sink gets
@@ -108,6 +120,13 @@ struct marionette_ruby_module {
   int (*render_template)(const struct marionette_ruby_template* request,
                          const struct marionette_ruby_host* host, marionette_ruby_sink sink,
                          void* sink_context);
+  /* Resolves the custom facts of `request->files` as Facter 4 does. The sink gets a Hash:
+   * "facts" => the custom facts that win over the core fact of their name (a fact with no value
+   * left out), "logs" => an Array of [level, message] ("err", "warning", "debug") as Facter
+   * logs them: a file that fails to load or a resolution that raises is an error, and the run
+   * goes on without it. ERROR only when Ruby itself cannot run. */
+  int (*resolve_facts)(const struct marionette_ruby_facts_request* request,
+                       marionette_ruby_sink sink, void* sink_context);
 };
 
 typedef const struct marionette_ruby_module* (*marionette_ruby_entry)(void);

@@ -304,8 +304,68 @@ int render_template(const marionette_ruby_template* request, const marionette_ru
                         [&](std::string& reply) { return run_template(*request, *host, reply); });
 }
 
+// --- Custom facts -------------------------------------------------------------------------------
+
+struct FactsInvocation {
+  const marionette_ruby_facts_request* request;
+  VALUE result = Qnil;
+  std::string error;
+};
+
+/// Loads the Facter layer (the first time) and resolves; run under rb_protect.
+VALUE invoke_facts(VALUE self) {
+  auto* invocation = reinterpret_cast<FactsInvocation*>(self);
+  const marionette_ruby_facts_request& request = *invocation->request;
+  VALUE core = Qnil, external = Qnil;
+  if (!to_ruby({request.core, request.core_size}, core, invocation->error) ||
+      !to_ruby({request.external, request.external_size}, external, invocation->error))
+    return Qnil;
+  rb_require("marionette/facter_compat");
+  VALUE facts = rb_path2class("Marionette::CustomFacts");
+  invocation->result = rb_funcall(facts, rb_intern("resolve"), 4,
+                                  load_path_array(request.files, request.files_size),
+                                  load_path_array(request.load_path, request.load_path_size),
+                                  core, external);
+  return Qnil;
+}
+
+/// Custom facts run outside any compile (no frame: a call back into marionette fails), with
+/// Ruby's SIGCHLD handling in place (they run commands).
+int run_facts(const marionette_ruby_facts_request& request, std::string& reply) {
+  if (!ruby_ready) {
+    reply = start_error;
+    return MARIONETTE_RUBY_ERROR;
+  }
+  RubySigchld sigchld;
+  FactsInvocation invocation{&request, Qnil, {}};
+  int state = 0;
+  rb_protect(invoke_facts, reinterpret_cast<VALUE>(&invocation), &state);
+  if (state != 0) {
+    VALUE exception = rb_errinfo();
+    rb_set_errinfo(Qnil);
+    reply = exception_text(exception);
+    return MARIONETTE_RUBY_ERROR;
+  }
+  if (!invocation.error.empty()) {
+    reply = invocation.error;
+    return MARIONETTE_RUBY_ERROR;
+  }
+  std::string error;
+  if (!from_ruby(invocation.result, reply, error)) {
+    reply = "custom facts gave a value facts cannot hold: " + error;
+    return MARIONETTE_RUBY_ERROR;
+  }
+  return MARIONETTE_RUBY_OK;
+}
+
+int resolve_facts(const marionette_ruby_facts_request* request, marionette_ruby_sink sink,
+                  void* sink_context) {
+  return on_ruby_thread(sink, sink_context,
+                        [&](std::string& reply) { return run_facts(*request, reply); });
+}
+
 const marionette_ruby_module kModule{MARIONETTE_RUBY_ABI_VERSION, &call_function, &call_block,
-                                     &render_template};
+                                     &render_template, &resolve_facts};
 
 }  // namespace
 }  // namespace marionette::ruby

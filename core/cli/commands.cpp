@@ -163,7 +163,8 @@ const std::vector<Command>& commands() {
        "Options are spelt with '-' or '_' alike; switches take --no-NAME (--no-noop).\n",
        run_agent},
       {"facts", "print this node's facts",
-       "Usage: marionette facts [-j | -y] [--show-legacy] [--facts FILE] [NAME[.PATH] ...]\n\n"
+       "Usage: marionette facts [-j | -y] [--show-legacy] [--facts FILE] [--modulepath DIRS]\n"
+       "                        [--custom-dir DIR] [NAME[.PATH] ...]\n\n"
        "Gathers this machine's facts natively (Facter 4's names and shapes), lays the external\n"
        "facts of facts.d directories over them (.yaml, .json, .txt key=value, executables; a\n"
        "bad file is skipped with a warning) and prints them like facter, keys sorted at every\n"
@@ -178,7 +179,11 @@ const std::vector<Command>& commands() {
        "  --facts FILE         read the facts from a YAML mapping instead of gathering them\n"
        "  --external-dir DIR   read external facts from DIR too (after /etc/marionette/facts.d\n"
        "                       and the colon-separated dirs in $MARIONETTE_FACTS_D)\n"
-       "  --no-external-facts  gather the core facts only\n",
+       "  --no-external-facts  gather the core facts only\n"
+       "  --modulepath DIRS    resolve the custom facts of the modules' lib/facter (Ruby, in\n"
+       "                       marionette-ruby), as puppet facts --modulepath does\n"
+       "  --custom-dir DIR     resolve the custom facts in DIR (and in $FACTERLIB's dirs), as\n"
+       "                       facter --custom-dir does\n",
        run_facts},
       {"parser", "check or dump the syntax of manifests and EPP templates",
        "Usage: marionette parser validate [FILE|DIR...] [--environmentpath DIRS]\n"

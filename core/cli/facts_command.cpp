@@ -7,8 +7,12 @@
 #include "cli/arguments.hpp"
 #include "cli/command.hpp"
 #include "cli/run_log.hpp"
+#include "compiler/compile_log.hpp"
 #include "compiler/functions/ruby_serialization.hpp"
+#include "compiler/module_path.hpp"
+#include "compiler/ruby_module.hpp"
 #include "compiler/value.hpp"
+#include "facts/custom_facts.hpp"
 #include "facts/facts.hpp"
 #include "facts/legacy_facts.hpp"
 #include "facts/native_parts.hpp"
@@ -110,17 +114,42 @@ void drop_legacy(facts::Facts& all) {
   for (const std::string& name : legacy) all.erase(name);
 }
 
+/// What Facter logs about custom facts, as `puppet facts` shows it ("Error: Facter: ...");
+/// debug lines are not shown.
+void log_fact_message(const std::string& level, const std::string& message) {
+  if (level == "debug") return;
+  compiler::compile_log(level, message);
+}
+
 /// The facts gathered; without --show-legacy and without names, Facter 4's legacy core facts
-/// are left out (external facts are never legacy).
+/// are left out (external and custom facts are never legacy).
 facts::Facts gathered(const std::vector<std::filesystem::path>& dirs,
+                      const facts::CustomFactSources& custom,
                       const std::vector<std::string>& names, bool show_legacy) {
   auto warn = [](const std::string& warning) { std::cerr << "Warning: " << warning << "\n"; };
+  if (!facts::custom_fact_files(custom).empty()) {
+    facts::Facts all = facts::gather_with_custom_facts(dirs, warn, names, custom,
+                                                       compiler::ruby_module, log_fact_message);
+    if (!show_legacy && names.empty()) drop_legacy(all);
+    return all;
+  }
   if (show_legacy || !names.empty()) return facts::gather(dirs, warn, names);
   facts::Facts all = facts::gather_native();
   drop_legacy(all);
   const facts::Facts external = facts::load_external_facts(dirs, warn);
   for (const auto& [name, value] : external.items()) all[name] = value;
   return facts::native::sorted_facts(std::move(all));
+}
+
+/// Custom facts as `facter --custom-dir DIR` and `puppet facts --modulepath PATH` load them,
+/// with $FACTERLIB's directories.
+facts::CustomFactSources custom_sources(const Arguments& args) {
+  facts::CustomFactSources sources;
+  if (auto path = args.value("modulepath"))
+    sources.modulepath = compiler::split_path_list(*path, std::filesystem::current_path());
+  if (auto dir = args.value("custom-dir")) sources.custom_dirs.emplace_back(*dir);
+  for (auto& dir : facts::facterlib_dirs()) sources.custom_dirs.push_back(std::move(dir));
+  return sources;
 }
 
 /// A fact file's facts, sorted as Facter sorts them; legacy ones left out as above.
@@ -141,7 +170,7 @@ std::vector<std::filesystem::path> external_dirs(const Arguments& args) {
 }  // namespace
 
 int run_facts(const std::vector<std::string>& words) {
-  Arguments args(words, {"facts", "external-dir"},
+  Arguments args(words, {"facts", "external-dir", "custom-dir", "modulepath"},
                  {"json", "yaml", "show-legacy", "no-external-facts"},
                  {{"j", "json"}, {"y", "yaml"}});
   if (args.flag("json") && args.flag("yaml")) throw UsageError("give --json or --yaml, not both");
@@ -150,7 +179,8 @@ int run_facts(const std::vector<std::string>& words) {
   facts::Facts all;
   try {
     all = args.value("facts") ? from_file(*args.value("facts"), names, show_legacy)
-                              : gathered(external_dirs(args), names, show_legacy);
+                              : gathered(external_dirs(args), custom_sources(args), names,
+                                         show_legacy);
   } catch (const std::exception& e) {
     print_error(e.what());
     return 1;

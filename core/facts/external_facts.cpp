@@ -165,14 +165,21 @@ std::optional<Facts> facts_in(const fs::path& path, const Warn& warn) {
 
 }  // namespace
 
-std::vector<fs::path> default_external_dirs() {
-  std::vector<fs::path> dirs = {kDefaultExternalFactsDir};
-  if (const char* extra = std::getenv("MARIONETTE_FACTS_D"); extra && *extra) {
-    std::istringstream parts(extra);
+std::vector<fs::path> native::directories_from_environment(const char* variable) {
+  std::vector<fs::path> dirs;
+  if (const char* value = std::getenv(variable); value && *value) {
+    std::istringstream parts(value);
     for (std::string dir; std::getline(parts, dir, ':');) {
       if (!dir.empty()) dirs.emplace_back(dir);
     }
   }
+  return dirs;
+}
+
+std::vector<fs::path> default_external_dirs() {
+  std::vector<fs::path> dirs = {kDefaultExternalFactsDir};
+  for (fs::path& dir : native::directories_from_environment("MARIONETTE_FACTS_D"))
+    dirs.push_back(std::move(dir));
   return dirs;
 }
 

@@ -42,6 +42,10 @@ struct DirectoryEntry {
 /// A directory's entries (not . and ..) in readdir's order; empty when it cannot be read.
 std::vector<DirectoryEntry> list_directory(const char* path);
 
+// external_facts.cpp
+/// The directories an environment variable lists, colon-separated (empty entries skipped).
+std::vector<std::filesystem::path> directories_from_environment(const char* variable);
+
 // command_output.cpp
 /// What a command prints on stdout (and stderr too when `join_stderr`, like `2>&1`); argv[0] is
 /// looked up in PATH. Stdin is /dev/null; killed after 10 s. "" when it cannot be started.

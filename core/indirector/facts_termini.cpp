@@ -1,5 +1,8 @@
 #include <yaml-cpp/yaml.h>
 
+#include "compiler/compile_log.hpp"
+#include "compiler/ruby_module.hpp"
+#include "facts/custom_facts.hpp"
 #include "indirector/document_terminus.hpp"
 #include "indirector/termini.hpp"
 #include "indirector/yaml_data.hpp"
@@ -8,19 +11,25 @@ namespace marionette::indirector {
 
 namespace {
 
-/// facts/native: gathered on this machine, with the external facts of facts.d.
+/// facts/native: gathered on this machine, with the external facts of facts.d and the custom
+/// facts of the modulepath's lib/facter and $FACTERLIB (as Puppet's facter terminus has Facter
+/// load them); Facter's errors go to the run's log as Puppet's "Error: Facter: ..." lines.
 class NativeFacts : public Terminus<facts::Facts> {
  public:
   explicit NativeFacts(const TerminusSettings& settings)
       : Terminus("facts", "native"),
         dirs_(settings.external_dirs.empty() ? facts::default_external_dirs()
                                              : settings.external_dirs),
-        warn_(settings.warn) {}
+        warn_(settings.warn) {
+    custom_.modulepath = settings.modulepath.value_or(std::vector<std::filesystem::path>{});
+    custom_.custom_dirs = facts::facterlib_dirs();
+  }
 
   std::optional<facts::Facts> find(const Request& request) override {
     try {
-      return facts::gather(
-          dirs_, warn_ ? warn_ : [](const std::string&) {});
+      return facts::gather_with_custom_facts(
+          dirs_, warn_ ? warn_ : [](const std::string&) {}, {}, custom_, compiler::ruby_module,
+          compiler::compile_log);
     } catch (const std::exception& e) {
       throw error(request.key, "cannot gather facts for", e.what());
     }
@@ -29,6 +38,7 @@ class NativeFacts : public Terminus<facts::Facts> {
  private:
   std::vector<std::filesystem::path> dirs_;
   facts::Warn warn_;
+  facts::CustomFactSources custom_;
 };
 
 /// facts/yaml: the facts file when one is given, else STATE_DIR/client_yaml/facts/KEY.yaml

@@ -1,0 +1,210 @@
+// Custom facts (lib/facter/*.rb) resolved in marionette-ruby.so: the files are found here, the
+// facts cross in the wire format of ruby/value_wire.hpp, and Facter's DSL is the module's Ruby
+// layer (ruby/lib/marionette/facter_compat.rb).
+
+#include "facts/custom_facts.hpp"
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+
+#include "facts/json_facts.hpp"
+#include "facts/native_parts.hpp"
+#include "ruby/module_abi.h"
+#include "ruby/value_wire.hpp"
+
+namespace marionette::facts {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+void encode(const Facts& value, ruby_wire::Writer& out, int depth) {
+  if (depth > ruby_wire::kMaxDepth) throw std::runtime_error("a fact is nested too deeply");
+  switch (value.type()) {
+    case Facts::value_t::null:
+    case Facts::value_t::discarded:
+      out.tag('n');
+      break;
+    case Facts::value_t::boolean:
+      out.tag(value.get<bool>() ? 't' : 'f');
+      break;
+    case Facts::value_t::number_integer:
+    case Facts::value_t::number_unsigned:
+      out.tag('i');
+      out.integer(value.get<std::int64_t>());
+      break;
+    case Facts::value_t::number_float:
+      out.tag('r');
+      out.real(value.get<double>());
+      break;
+    case Facts::value_t::string:
+      out.tag('s');
+      out.text(value.get_ref<const std::string&>());
+      break;
+    case Facts::value_t::array:
+      out.tag('a');
+      out.count(value.size());
+      for (const Facts& item : value) encode(item, out, depth + 1);
+      break;
+    case Facts::value_t::object:
+      out.tag('h');
+      out.count(value.size());
+      for (const auto& [key, item] : value.items()) {
+        out.tag('s');
+        out.text(key);
+        encode(item, out, depth + 1);
+      }
+      break;
+    case Facts::value_t::binary:
+      throw std::runtime_error("a fact holds binary data");
+  }
+}
+
+std::string encoded(const Facts& value) {
+  ruby_wire::Writer out;
+  encode(value, out, 0);
+  return out.bytes();
+}
+
+Facts decode(ruby_wire::Reader& in, int depth) {
+  if (depth > ruby_wire::kMaxDepth) throw std::runtime_error("a custom fact is nested too deeply");
+  switch (char tag = in.tag()) {
+    case 'n':
+      return nullptr;
+    case 't':
+      return true;
+    case 'f':
+      return false;
+    case 'i':
+      return in.integer();
+    case 'r':
+      return in.real();
+    case 's':
+      return std::string(in.text());
+    case 'a': {
+      Facts array = Facts::array();
+      for (std::uint32_t n = in.count(); n > 0; --n) array.push_back(decode(in, depth + 1));
+      return array;
+    }
+    case 'h': {
+      Facts object = Facts::object();
+      for (std::uint32_t n = in.count(); n > 0; --n) {
+        Facts key = decode(in, depth + 1);
+        if (!key.is_string()) throw std::runtime_error("a custom fact has a key that is not a string");
+        object[key.get<std::string>()] = decode(in, depth + 1);
+      }
+      return object;
+    }
+    default:
+      throw std::runtime_error(std::string("a custom fact has a value facts cannot hold (tag ") +
+                               tag + ")");
+  }
+}
+
+std::string nul_separated(const std::vector<fs::path>& paths) {
+  std::string out;
+  for (const fs::path& path : paths) out += path.string() + '\0';
+  return out;
+}
+
+/// The *.rb files directly in `dir`, sorted by name.
+void add_files_in(const fs::path& dir, std::vector<fs::path>& files) {
+  std::vector<fs::path> found;
+  for (const native::DirectoryEntry& entry : native::list_directory(dir.c_str())) {
+    if (entry.name.size() <= 3 || !entry.name.ends_with(".rb")) continue;
+    std::error_code error;
+    if (fs::is_regular_file(dir / entry.name, error)) found.push_back(dir / entry.name);
+  }
+  std::sort(found.begin(), found.end());
+  files.insert(files.end(), found.begin(), found.end());
+}
+
+/// Each module's directory, the first of each name, in modulepath order.
+std::vector<fs::path> module_dirs(const std::vector<fs::path>& modulepath) {
+  std::vector<fs::path> dirs;
+  std::set<std::string> seen;
+  for (const fs::path& root : modulepath) {
+    std::vector<native::DirectoryEntry> entries = native::list_directory(root.c_str());
+    std::sort(entries.begin(), entries.end(),
+              [](const auto& a, const auto& b) { return a.name < b.name; });
+    for (const native::DirectoryEntry& entry : entries)
+      if (entry.name[0] != '.' && seen.insert(entry.name).second) dirs.push_back(root / entry.name);
+  }
+  return dirs;
+}
+
+void keep_reply(void* sink_context, const char* data, std::size_t size) {
+  static_cast<std::string*>(sink_context)->assign(data, size);
+}
+
+}  // namespace
+
+std::vector<fs::path> custom_fact_files(const CustomFactSources& sources) {
+  std::vector<fs::path> files;
+  for (const fs::path& module : module_dirs(sources.modulepath))
+    add_files_in(module / "lib" / "facter", files);
+  for (const fs::path& dir : sources.custom_dirs) add_files_in(dir, files);
+  return files;
+}
+
+Facts with_custom_facts(Facts facts, const Facts& external, const std::vector<fs::path>& files,
+                        const CustomFactSources& sources, const RubyModuleLoader& load_ruby,
+                        const FactLog& log) {
+  if (files.empty()) return facts;
+  std::string why_not;
+  const marionette_ruby_module* module = load_ruby(why_not);
+  if (!module || !module->resolve_facts) {
+    if (module) why_not = "its version has no custom facts";
+    log("err", "Facter: Error loading fact " + files.front().string() +
+                   ": custom facts are written in Ruby, which needs marionette's embedded Ruby: "
+                   "install the package " + kRubyFactsPackage + " (" + why_not + ")");
+    return facts;
+  }
+  std::vector<fs::path> libs;
+  for (const fs::path& module_dir : module_dirs(sources.modulepath)) {
+    std::error_code error;
+    if (fs::is_directory(module_dir / "lib", error)) libs.push_back(module_dir / "lib");
+  }
+  // The core facts as Facter sees them: the native ones, without the external ones' overrides.
+  Facts core = facts;
+  for (const auto& [name, _] : external.items()) core.erase(name);
+  const std::string file_list = nul_separated(files), load_path = nul_separated(libs);
+  const std::string core_bytes = encoded(core), external_bytes = encoded(external);
+  marionette_ruby_facts_request request{file_list.data(),  file_list.size(),
+                                        load_path.data(),  load_path.size(),
+                                        core_bytes.data(), core_bytes.size(),
+                                        external_bytes.data(), external_bytes.size()};
+  std::string reply;
+  if (module->resolve_facts(&request, keep_reply, &reply) != MARIONETTE_RUBY_OK) {
+    log("err", "Facter: custom facts could not be resolved: " + reply);
+    return facts;
+  }
+  ruby_wire::Reader in(reply.data(), reply.size());
+  Facts result = decode(in, 0);
+  for (const Facts& entry : result["logs"])
+    log(entry[0].get<std::string>(), "Facter: " + entry[1].get<std::string>());
+  const Facts& custom = result["facts"];
+  if (custom.empty()) return facts;
+  set_all(facts, custom);
+  return native::sorted_facts(std::move(facts));
+}
+
+std::vector<fs::path> facterlib_dirs() { return native::directories_from_environment("FACTERLIB"); }
+
+Facts gather_with_custom_facts(const std::vector<fs::path>& external_dirs, const Warn& warn,
+                               const std::vector<std::string>& names,
+                               const CustomFactSources& sources, const RubyModuleLoader& load_ruby,
+                               const FactLog& log) {
+  const std::vector<fs::path> files = custom_fact_files(sources);
+  if (files.empty()) return gather(external_dirs, warn, names);
+  Facts facts = gather_native();
+  const Facts external = load_external_facts(external_dirs, warn);
+  if (!external.empty()) {
+    set_all(facts, external);
+    facts = native::sorted_facts(std::move(facts));
+  }
+  return with_custom_facts(std::move(facts), external, files, sources, load_ruby, log);
+}
+
+}  // namespace marionette::facts

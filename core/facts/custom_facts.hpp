@@ -1,0 +1,63 @@
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "facts/facts.hpp"
+
+struct marionette_ruby_module;
+
+namespace marionette::facts {
+
+/// Where custom facts (Ruby files in Facter's DSL) come from.
+struct CustomFactSources {
+  /// Module directories' parents, as Puppet's modulepath: each module's lib/facter is read (a
+  /// module name found in an earlier entry hides the later ones, as for manifests).
+  std::vector<std::filesystem::path> modulepath;
+  /// Directories of fact files, as `facter --custom-dir` and $FACTERLIB give them.
+  std::vector<std::filesystem::path> custom_dirs;
+};
+
+/// The fact files of `sources`, in the order Facter loads them: per directory (module path
+/// first, then the custom dirs), the *.rb files directly in it, sorted by name. Only stat and
+/// readdir: no Ruby. Empty when there are none.
+std::vector<std::filesystem::path> custom_fact_files(const CustomFactSources& sources);
+
+/// marionette-ruby.so as the compiler finds it (compiler::ruby_module): nullptr with `why_not`
+/// when it cannot be loaded. Handed in so that this library needs neither the compiler nor
+/// dlopen of its own.
+using RubyModuleLoader = std::function<const marionette_ruby_module*(std::string& why_not)>;
+
+/// A message for the run's log, at Puppet's levels ("err", "warning", "debug"), worded as
+/// Puppet shows Facter's ("Facter: Error loading fact FILE: ...").
+using FactLog = std::function<void(const std::string& level, const std::string& message)>;
+
+/// The Debian package that holds marionette-ruby.so, for the error when it is missing.
+inline constexpr const char* kRubyFactsPackage = "marionette-ruby";
+
+/// Lays the custom facts of `files` over `facts` (the native facts with the external ones laid
+/// over them; `external` are those external ones) as Facter 4 resolves them: resolutions by
+/// weight then order, the first with a value wins; a custom fact replaces a core fact of its
+/// name only when it has a weight; an external fact wins over every custom fact. A file that
+/// fails to load or a resolution that raises is logged as an error and left out, and the run
+/// goes on. Loads marionette-ruby.so only when `files` is not empty; without it, one error
+/// naming the first file and the package, and the facts as they were.
+Facts with_custom_facts(Facts facts, const Facts& external,
+                        const std::vector<std::filesystem::path>& files,
+                        const CustomFactSources& sources, const RubyModuleLoader& load_ruby,
+                        const FactLog& log);
+
+/// The directories in $FACTERLIB (colon-separated), which Facter reads custom facts from too.
+std::vector<std::filesystem::path> facterlib_dirs();
+
+/// gather() with the custom facts of `sources` laid over the native facts (every group is
+/// gathered then: any core fact may decide a confine). Without fact files it is gather() as it
+/// was, and Ruby is never loaded.
+Facts gather_with_custom_facts(const std::vector<std::filesystem::path>& external_dirs,
+                               const Warn& warn, const std::vector<std::string>& names,
+                               const CustomFactSources& sources, const RubyModuleLoader& load_ruby,
+                               const FactLog& log);
+
+}  // namespace marionette::facts

@@ -1,0 +1,404 @@
+# frozen_string_literal: true
+
+# Facter's DSL for the custom facts modules ship in lib/facter, written for marionette (not
+# Facter's code): Facter.add with confine, has_weight and setcode, Facter.value and Facter.fact,
+# Facter::Core::Execution and the legacy Facter::Util::Resolution. marionette gathers the core
+# and external facts natively and hands them in; Marionette::CustomFacts.resolve loads the
+# files, resolves every custom fact once and hands back those that count, with what Facter
+# would have logged. The behaviour is Facter 4.3's, as `facter --custom-dir` shows it.
+
+require 'marionette/facter_execution'
+require 'marionette/facter_puppet'
+
+# Puppet runs facts with RubyGems loaded, and facts use Gem::Version (stdlib's
+# package_provider); RubyGems whole would cost every run ~40 ms, its Version class nothing.
+unless defined?(Gem)
+  module Gem
+    autoload :Version, 'rubygems/version'
+  end
+end
+
+module Marionette
+  # One run's custom facts: loaded afresh each run (a fact file may have changed since).
+  module CustomFacts
+    # Facts resolving facts resolving facts...: deeper than this is an error, not a crash.
+    MAX_NESTING = 100
+
+    class << self
+      attr_reader :current
+
+      # files: the fact files in load order; load_path: each module's lib/; core and external:
+      # the facts marionette gathered. Returns { 'facts' => {...}, 'logs' => [[level, text]] }.
+      def resolve(files, load_path, core, external)
+        load_path.each { |dir| $LOAD_PATH.push(dir) unless $LOAD_PATH.include?(dir) }
+        @current = Collection.new(core, external)
+        files.each { |file| @current.load_file(file) }
+        { 'facts' => @current.custom_values, 'logs' => @current.logs }
+      ensure
+        @current = nil
+      end
+
+      def collection
+        @current or raise Facter::FactError, 'custom facts are resolved only while marionette gathers facts'
+      end
+    end
+
+    # The facts of one run: the native ones as given, the custom ones as their files define them.
+    class Collection
+      attr_reader :logs
+
+      def initialize(core, external)
+        @core = core
+        @external = external
+        @custom = {} # name => Fact, in definition order
+        @logs = []
+        @nesting = 0
+      end
+
+      def log(level, message)
+        @logs << [level, message.to_s]
+        nil
+      end
+
+      def load_file(file)
+        Kernel.load(file)
+      rescue ScriptError, StandardError => e
+        log('err', "Error loading fact #{file}: #{e.message}")
+      end
+
+      def add(name, options, &block)
+        fact = (@custom[name] ||= Fact.new(name, self))
+        fact.add_resolution(options, &block)
+        fact
+      end
+
+      # Facter.value: an external fact, else a custom fact that wins over the core fact of its
+      # name (it has a weight) or has no core fact, else the core fact. A dotted name digs.
+      def value(query)
+        query = query.to_s.downcase
+        return top_value(query) if !query.include?('.') || known?(query)
+
+        first, *rest = query.split('.')
+        rest.reduce(top_value(first)) { |value, step| dig(value, step) }
+      end
+
+      def fact(name)
+        name = name.to_s.downcase
+        @custom[name] || (known?(name) ? NativeFact.new(name, self) : nil)
+      end
+
+      def known?(name)
+        @custom.key?(name) || @core.key?(name) || @external.key?(name)
+      end
+
+      def top_value(name)
+        return @external[name] if @external.key?(name)
+
+        custom = @custom[name]
+        if custom && (!@core.key?(name) || custom.weighted?)
+          value = custom.value
+          return value unless value.nil?
+        end
+        @core[name]
+      end
+
+      # The custom facts that count: resolved to a value, not hidden by an external fact, and
+      # over a core fact only with a weight (as in Facter 4).
+      def custom_values
+        @custom.each_with_object({}) do |(name, fact), out|
+          next if @external.key?(name)
+          next if @core.key?(name) && !fact.weighted?
+
+          value = fact.value
+          out[name] = Marionette::CustomFacts.plain(value) unless value.nil?
+        end
+      end
+
+      def nested
+        raise Facter::FactError, "custom facts nested more than #{MAX_NESTING} deep" if @nesting >= MAX_NESTING
+
+        @nesting += 1
+        yield
+      ensure
+        @nesting -= 1
+      end
+
+      private
+
+      def dig(value, step)
+        case value
+        when Hash then value[step]
+        when Array then step.match?(/\A\d+\z/) ? value[step.to_i] : nil
+        end
+      end
+    end
+
+    # What a fact's value becomes on its way to marionette: Facter's JSON-like values.
+    def self.plain(value)
+      case value
+      when nil, true, false, Integer, Float, String then value
+      when Symbol then value.to_s
+      when Array then value.map { |item| plain(item) }
+      when Hash then value.each_with_object({}) { |(k, v), out| out[k.to_s] = plain(v) }
+      else value.to_s
+      end
+    end
+
+    # A core or external fact seen through Facter.fact.
+    class NativeFact
+      attr_reader :name
+
+      def initialize(name, collection)
+        @name = name
+        @collection = collection
+      end
+
+      def value
+        @collection.value(@name)
+      end
+    end
+
+    # A custom fact: its resolutions, tried by weight (then in order) until one gives a value.
+    class Fact
+      attr_reader :name
+
+      def initialize(name, collection)
+        @name = name
+        @collection = collection
+        @resolutions = []
+        @resolving = false
+        @resolved = false
+      end
+
+      def add_resolution(options, &block)
+        options ||= {}
+        resolution = options[:name] && @resolutions.find { |r| r.name == options[:name].to_s }
+        unless resolution
+          resolution = Resolution.new(self, options[:name]&.to_s)
+          @resolutions << resolution
+        end
+        resolution.has_weight(options[:weight]) if options[:weight]
+        resolution.timeout = options[:timeout] if options[:timeout]
+        begin
+          resolution.instance_eval(&block) if block
+        rescue ArgumentError => e
+          raise Facter::FactError, "Unable to add resolve #{options[:name].inspect} for fact #{@name}: #{e.message}"
+        end
+        resolution
+      end
+
+      def weighted?
+        @resolutions.any? { |r| r.explicit_weight.to_i.positive? }
+      end
+
+      def value
+        return @value if @resolved
+        return nil if @resolving # a fact that asks for itself gets nothing
+
+        @resolving = true
+        @value = @collection.nested { first_value }
+        @resolved = true
+        @value
+      ensure
+        @resolving = false
+      end
+
+      def resolution
+        @resolutions.last
+      end
+
+      def log(level, message)
+        @collection.log(level, message)
+      end
+
+      private
+
+      def first_value
+        ordered = @resolutions.each_with_index.sort_by { |r, i| [-r.weight, i] }.map(&:first)
+        ordered.each do |resolution|
+          next unless resolution.suitable?
+
+          value = resolution.value
+          return value unless value.nil?
+        end
+        nil
+      end
+    end
+
+    # One way to resolve a fact: confines that must hold, a weight, and code or a command.
+    class Resolution
+      attr_reader :name, :explicit_weight
+      attr_accessor :timeout
+
+      def initialize(fact, name)
+        @fact = fact
+        @name = name
+        @confines = []
+        @explicit_weight = nil
+        @code = nil
+        @command = nil
+      end
+
+      def has_weight(weight) # rubocop:disable Naming/PredicateName -- Facter's DSL
+        @explicit_weight = weight
+        self
+      end
+
+      def weight
+        @explicit_weight || @confines.length
+      end
+
+      def confine(confines = nil, &block)
+        case confines
+        when Hash
+          confines.each do |fact, values|
+            if values.nil? && !block
+              raise ArgumentError, 'One or more values or a block must be provided'
+            end
+
+            @confines << Confine.new(fact, values.nil? ? [] : Array(values), block)
+          end
+        when nil
+          @confines << Confine.new(nil, [], block) if block
+        else
+          raise ArgumentError, 'One or more values or a block must be provided' unless block
+
+          @confines << Confine.new(confines, [], block)
+        end
+      end
+
+      def setcode(command = nil, &block)
+        if command
+          @command = command.to_s
+        elsif block
+          @code = block
+        else
+          raise ArgumentError, 'You must pass either code or a block'
+        end
+      end
+
+      def on_flush(&_block); end
+
+      def suitable?
+        @confines.all?(&:true?)
+      end
+
+      def value
+        if @command # a command's empty output is no value (a block's '' is one)
+          output = Facter::Core::Execution.exec(@command)
+          return output == '' ? nil : output
+        end
+        return nil unless @code
+
+        @code.call
+      rescue Exception => e # rubocop:disable Lint/RescueException -- a fact never stops the run
+        raise if e.is_a?(NoMemoryError)
+
+        @fact.log('err', "Error while resolving custom fact fact='#{@fact.name}', " \
+                         "resolution='#{@name || '<anonymous>'}': #{e.message}")
+        nil
+      end
+    end
+
+    # confine kernel: 'Linux' / ['a', 'b'] / /regexp/ / ->(v) { ... }, or a block.
+    class Confine
+      def initialize(fact, values, block)
+        @fact = fact
+        @values = values
+        @block = block
+      end
+
+      def true?
+        return !!@block.call if @fact.nil?
+
+        value = Marionette::CustomFacts.collection.value(@fact)
+        return false if value.nil?
+
+        value = comparable(value)
+        return !!@block.call(value) if @block
+
+        @values.any? do |expected|
+          expected.is_a?(Proc) ? !!expected.call(value) : comparable(expected) === value # rubocop:disable Style/CaseEquality
+        end
+      end
+
+      private
+
+      # Facter compares strings and symbols without regard to case.
+      def comparable(value)
+        case value
+        when String then value.downcase
+        when Symbol then value.to_s.downcase
+        else value
+        end
+      end
+    end
+  end
+end
+
+module Facter
+  class FactError < StandardError; end
+
+  class << self
+    def version
+      '4.3.0'
+    end
+
+    def add(name, options = {}, &block)
+      Marionette::CustomFacts.collection.add(name.to_s.downcase, options, &block)
+    end
+
+    def define_fact(name, options = {}, &block)
+      fact = add(name, options)
+      fact.instance_eval(&block) if block
+      fact
+    end
+
+    def value(name)
+      Marionette::CustomFacts.collection.value(name)
+    end
+
+    def fact(name)
+      Marionette::CustomFacts.collection.fact(name)
+    end
+    alias [] fact
+
+    def debug(message)
+      Marionette::CustomFacts.collection.log('debug', message)
+    end
+
+    def debugonce(message)
+      debug(message)
+    end
+
+    def warn(message)
+      Marionette::CustomFacts.collection.log('warning', message)
+    end
+
+    def warnonce(message)
+      warn(message)
+    end
+
+    def log_exception(exception, message = nil)
+      text = message.is_a?(String) ? message : exception.message
+      Marionette::CustomFacts.collection.log('err', text)
+    end
+
+    def clear; end
+    def flush; end
+    def reset; end
+  end
+
+  module Util
+    # Facter 2's names, still used by many modules' facts.
+    module Resolution
+      def self.exec(command)
+        Facter::Core::Execution.exec(command)
+      end
+
+      def self.which(binary)
+        Facter::Core::Execution.which(binary)
+      end
+    end
+  end
+end

@@ -1,0 +1,3 @@
+Facter.add(:cf_syntax) do
+  setcode {
+end
