@@ -61,10 +61,6 @@ std::map<std::string, std::string> parse_form(const std::string& text) {
 
 bool HttpReader::fill(std::chrono::steady_clock::time_point deadline) {
   if (std::chrono::steady_clock::now() > deadline) return false;
-  if (start_ > 0 && start_ == buffer_.size()) {
-    buffer_.clear();
-    start_ = 0;
-  }
   char chunk[16 * 1024];
   long got = read_(chunk, sizeof chunk);
   if (got <= 0) return false;

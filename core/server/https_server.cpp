@@ -151,7 +151,11 @@ void HttpsServer::worker() {
     auto [fd, ip] = queue_.front();
     queue_.pop_front();
     lock.unlock();
-    serve(fd, ip);
+    try {
+      serve(fd, ip);
+    } catch (const std::exception& e) {  // never let one connection end the server
+      log_("Connection from " + ip + " failed: " + e.what());
+    }
     ::close(fd);
   }
 }
