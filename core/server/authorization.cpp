@@ -27,7 +27,7 @@ const std::vector<Rule>& rules() {
       {"puppetlabs csr", "/puppet-ca/v1/certificate_request", false, {"GET", "PUT"},
        Who::anyone},
       {"puppetlabs certificate status", "/puppet-ca/v1/certificate_status", false,
-       {"GET", "PUT", "DELETE"}, Who::cli_certificate},
+       {"GET", "PUT", "DELETE"}, Who::cli_certificate},  // and certificate_statuses
       {"puppetlabs environments", "/puppet/v3/environments", false, {"GET"},
        Who::any_certificate},
       {"puppetlabs file", "/puppet/v3/file_", false, {"GET", "POST"}, Who::any_certificate},

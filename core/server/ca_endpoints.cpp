@@ -19,6 +19,22 @@ const char* state_name(ca::CertificateEntry::State state) {
 
 HttpResponse pem_response(const std::string& pem) { return {200, "text/plain", pem, {}}; }
 
+/// One certificate_status object as puppetserver writes it.
+nlohmann::ordered_json status_of(const ca::CertificateEntry& entry) {
+  nlohmann::ordered_json status;
+  status["name"] = entry.name;
+  status["state"] = state_name(entry.state);
+  status["fingerprint"] = entry.fingerprint;
+  status["fingerprints"] = {{"SHA256", entry.fingerprint}, {"default", entry.fingerprint}};
+  nlohmann::ordered_json dns = nlohmann::ordered_json::array();
+  for (const std::string& alt : entry.alt_names)
+    if (alt.rfind("DNS:", 0) == 0) dns.push_back(alt);
+  status["dns_alt_names"] = dns;
+  status["subject_alt_names"] = entry.alt_names;
+  if (entry.serial) status["serial_number"] = entry.serial;
+  return status;
+}
+
 }  // namespace
 
 HttpResponse Api::ca_endpoint(const HttpRequest& request, const std::string& rest) {
@@ -65,22 +81,15 @@ HttpResponse Api::ca_endpoint(const HttpRequest& request, const std::string& res
         }
         return text_response(204, "");
       }
-      for (const ca::CertificateEntry& entry : ca_.list()) {
-        if (entry.name != name) continue;
-        nlohmann::ordered_json status;
-        status["name"] = entry.name;
-        status["state"] = state_name(entry.state);
-        status["fingerprint"] = entry.fingerprint;
-        status["fingerprints"] = {{"SHA256", entry.fingerprint}, {"default", entry.fingerprint}};
-        nlohmann::ordered_json dns = nlohmann::ordered_json::array();
-        for (const std::string& alt : entry.alt_names)
-          if (alt.rfind("DNS:", 0) == 0) dns.push_back(alt);
-        status["dns_alt_names"] = dns;
-        status["subject_alt_names"] = entry.alt_names;
-        if (entry.serial) status["serial_number"] = entry.serial;
-        return {200, "application/json", status.dump(), {}};
-      }
+      for (const ca::CertificateEntry& entry : ca_.list())
+        if (entry.name == name) return {200, "application/json", status_of(entry).dump(), {}};
       return text_response(404, "Invalid certname: " + name);
+    }
+    // Every request and certificate (what `puppetserver ca list` asks for; the key is ignored).
+    if (kind == "certificate_statuses" && request.method == "GET") {
+      nlohmann::ordered_json all = nlohmann::ordered_json::array();
+      for (const ca::CertificateEntry& entry : ca_.list()) all.push_back(status_of(entry));
+      return {200, "application/json", all.dump(), {}};
     }
   } catch (const ca::CaError& e) {
     return text_response(400, e.what());

@@ -141,6 +141,18 @@ TEST_F(ServerWithPuppetAgent, RealAgentRunsSecurityHolds) {
   EXPECT_EQ(status_of("GET", "/puppet-ca/v1/certificate/ca", ""), "200");
   EXPECT_EQ(status_of("GET", "/status/v1/simple", ""), "200");
 
+  // The CA's status endpoints answer the server's own certificate (as `puppetserver ca` uses
+  // it), not a node's.
+  EXPECT_EQ(status_of("GET", "/puppet-ca/v1/certificate_statuses/any_key", "agent1.test"), "403");
+  std::string statuses = testing::run_command(
+      {"curl", "-s", "--max-time", "20", "--cacert",
+       (dir_ / "server-ssl" / "ca" / "ca_crt.pem").string(), "--cert",
+       (dir_ / "server-ssl" / "certs" / "server.test.pem").string(), "--key",
+       (dir_ / "server-ssl" / "private_keys" / "server.test.pem").string(),
+       "https://127.0.0.1:" + port_ + "/puppet-ca/v1/certificate_statuses/any_key"}, 30s).out;
+  EXPECT_NE(statuses.find("{\"name\":\"agent1.test\",\"state\":\"signed\""), std::string::npos)
+      << statuses;
+
   // Revoked: refused at the next connection, the server still running.
   testing::CommandResult revoke = testing::run_command(
       {MARIONETTE_BINARY, "ca", "revoke", "--certname", "agent1.test", "--ssldir",
