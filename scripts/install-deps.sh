@@ -7,7 +7,7 @@ SUDO=""
 export DEBIAN_FRONTEND=noninteractive
 packages=(
   build-essential cmake ninja-build pkg-config git ca-certificates
-  libsnmp-dev libhiredis-dev nettle-dev libcrypt-dev libyaml-cpp-dev libyaml-dev libspdlog-dev libfmt-dev
+  libsnmp-dev libhiredis-dev nettle-dev libssl-dev libcrypt-dev libyaml-cpp-dev libyaml-dev libspdlog-dev libfmt-dev
   nlohmann-json3-dev libgtest-dev libgmock-dev
   ruby3.1-dev  # marionette-ruby.so, the embedded Ruby for modules' Ruby functions (ruby/)
   libaugeas-dev augeas-lenses  # marionette-augeas.so, the augeas resource type (augeas/)

@@ -304,6 +304,53 @@ const std::vector<Command>& commands() {
        "Exit status: 0 when printed, 1 when a configuration file has an error, 2 on a usage\n"
        "error.\n",
        run_config},
+      {"server", "serve Puppet's agent API over HTTPS, with its own CA",
+       "Usage: marionette server (--env-dir DIR | --environmentpath DIRS) [options]\n\n"
+       "Serves Puppet 7's agent API over HTTPS to real `puppet agent`s and marionette agents:\n"
+       "the CA (/puppet-ca/v1: CA certificate, CRL, certificate requests, certificates,\n"
+       "certificate status), /puppet/v3 node, catalog (compiled from the facts the agent sends,\n"
+       "$trusted from its certificate), report, file_metadata(s) and file_content of\n"
+       "puppet:///modules/, plugins and pluginfacts, and /status/v1/simple. Authorization is\n"
+       "Puppet's default auth.conf: a node reads only its own catalog and node and saves only\n"
+       "its own report; without a client certificate only the CA endpoints answer; a revoked\n"
+       "certificate is refused at the next connection. On first start the CA is made in\n"
+       "SSLDIR/ca (puppetserver's layout) and the server's certificate in SSLDIR/certs.\n"
+       "SIGTERM or SIGINT stops it.\n\n"
+       "Options (every setting is an option too, `marionette config print` lists them):\n"
+       "  --config FILE         settings from FILE, puppet.conf's [server] over [main]\n"
+       "  --env-dir DIR         the environment served (site.pp or manifests/, modules/)\n"
+       "  --environmentpath DIRS  where environments are; an agent's ?environment= picks one\n"
+       "  --modulepath DIRS     the module directories, colon-separated, first one wins\n"
+       "  --ssldir DIR          the CA and the server's certificate (default: $vardir/ssl)\n"
+       "  --certname NAME       the server's certname (default: this host's fqdn)\n"
+       "  --dns-alt-names NAMES the server certificate's other names, comma-separated\n"
+       "                        (IP:1.2.3.4 for an address; default: puppet and the certname)\n"
+       "  --bindaddress ADDR    the address to listen on (default: every IPv4 address)\n"
+       "  --serverport N        the port (default: 8140; --masterport too)\n"
+       "  --autosign WHAT       true, false, a file of certnames and globs (*.example.com),\n"
+       "                        or an executable policy given the certname and the CSR on\n"
+       "                        stdin (default: $confdir/autosign.conf)\n"
+       "  --allow-subject-alt-names  sign requests that ask for alt names\n"
+       "  --keylength BITS      RSA key size of the CA and server keys (default: 4096)\n"
+       "  --reportdir DIR       where reports go, REPORTDIR/NODE/TIME.json (default:\n"
+       "                        $vardir/reports); with --redis also to Redis\n"
+       "  --workers N           connections served and catalogs compiled at once (default 4)\n"
+       "  -v, --verbose         log every request\n",
+       run_server},
+      {"ca", "manage the server's CA: list, sign, revoke, clean, generate",
+       "Usage: marionette ca list [--all]\n"
+       "       marionette ca sign (--certname NAME[,NAME] | --all)\n"
+       "       marionette ca revoke --certname NAME[,NAME]\n"
+       "       marionette ca clean --certname NAME[,NAME]\n"
+       "       marionette ca generate --certname NAME [--subject-alt-names NAMES]\n\n"
+       "puppetserver ca's actions on the CA in SSLDIR/ca (--ssldir, or --config's ssldir);\n"
+       "a running server sees every change at once. list shows the waiting requests (with\n"
+       "--all the signed and revoked certificates too) with their SHA-256 fingerprints;\n"
+       "revoke adds the certificate to the CRL; clean revokes it and deletes its files;\n"
+       "generate makes a key and a signed certificate in SSLDIR/private_keys and certs.\n\n"
+       "Exit status: 0 on success, 1 when a name has no request or certificate, 24 when\n"
+       "sign --all finds no request, 2 on a usage error.\n",
+       run_ca},
   };
   return all;
 }

@@ -69,11 +69,11 @@ void Evaluator::compile_resources() {
   std::string hostname = certname.substr(0, certname.find('.'));
   std::string domain =
       certname.find('.') == std::string::npos ? "" : certname.substr(certname.find('.') + 1);
-  // A local compile, as `puppet apply` makes: trusted data is 'local' and $server_facts holds
-  // only the environment.
-  top_->set("trusted", Hash{{Value("authenticated"), Value("local")},
+  // A local compile, as `puppet apply` makes, has trusted data 'local' (a server's compile for
+  // a client certificate: 'remote' and its extensions); $server_facts holds only the environment.
+  top_->set("trusted", Hash{{Value("authenticated"), Value(request_.trusted_authenticated)},
                             {Value("certname"), Value(certname)},
-                            {Value("extensions"), Value(Hash{})},
+                            {Value("extensions"), from_data(request_.trusted_extensions)},
                             {Value("hostname"), Value(hostname)},
                             {Value("domain"), Value(domain)},
                             {Value("external"), Value(Hash{})}});

@@ -38,6 +38,10 @@ struct CompileRequest {
   std::vector<std::pair<std::string, facts::Facts>> node_classes;
   facts::Facts node_parameters = facts::Facts::object();
   Strictness strictness;  ///< Puppet's strict and strict_variables settings
+  /// $trusted's `authenticated` and `extensions`: "local" and none for a local compile (puppet
+  /// apply); a server compiling for a client certificate gives "remote" and its extensions.
+  std::string trusted_authenticated = "local";
+  facts::Facts trusted_extensions = facts::Facts::object();
 };
 
 /// Compiles a catalog as Puppet 7 would. Throws lang::SourceError for errors in manifests

@@ -44,6 +44,15 @@ struct AgentConfig {
   std::optional<std::filesystem::path> external_dir;  ///< facts.d; default: facts' defaults
   std::optional<std::filesystem::path>
       hiera_config;  ///< global hiera.yaml; default: /etc/marionette/hiera.yaml if it exists
+  // The server's and the CA's (marionette server, marionette ca, marionette agent --server).
+  std::optional<std::filesystem::path> ssldir;     ///< default: $vardir/ssl
+  std::optional<std::string> server;               ///< the server an agent asks
+  int serverport = 8140;                           ///< serverport (masterport)
+  std::string bindaddress;                         ///< empty: every IPv4 address
+  std::string dns_alt_names;                       ///< of the server's own certificate
+  std::optional<std::string> autosign;             ///< true, false or a file
+  int keylength = 4096;                            ///< RSA key bits
+  std::optional<std::filesystem::path> reportdir;  ///< default: $vardir/reports
 };
 
 /// A setting that cannot be used; what() is the whole message, already rendered: for a file,

@@ -35,6 +35,22 @@ std::string one_of(const std::string& text, std::initializer_list<const char*> a
   throw BadValue{"must be one of " + listed + ", not '" + text + "'"};
 }
 
+long number_of(const std::string& text, long low, long high) {
+  long value = 0;
+  std::size_t used = 0;
+  try {
+    value = std::stol(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size() || value < low || value > high)
+    throw BadValue{"must be a number from " + std::to_string(low) + " to " +
+                   std::to_string(high) + ", not '" + text + "'"};
+  return value;
+}
+
+int port_of(const std::string& text) { return static_cast<int>(number_of(text, 0, 65535)); }
+
 /// "Web,db" -> {"web", "db"}: Puppet's tags, compared lower-cased.
 
 using C = AgentConfig;
@@ -55,7 +71,7 @@ const std::vector<SettingDefinition>& setting_definitions() {
       {"statedir", kText, "$vardir", [](C& c, T v) { c.statedir = not_empty(v); }},
       {"logdir", kText, "/var/log/marionette", nullptr},
       {"rundir", kText, "/run/marionette", nullptr},
-      {"ssldir", kText, "$vardir/ssl", nullptr},
+      {"ssldir", kText, "$vardir/ssl", [](C& c, T v) { c.ssldir = not_empty(v); }},
       {"environmentpath", kText, "$codedir/environments",
        [](C& c, T v) { c.environmentpath = not_empty(v); }},
       {"basemodulepath", kText, "$codedir/modules:/usr/share/puppet/modules",
@@ -70,7 +86,17 @@ const std::vector<SettingDefinition>& setting_definitions() {
       {"facts", kText, nullptr, [](C& c, T v) { c.facts = not_empty(v); }},
       {"external_dir", kText, nullptr, [](C& c, T v) { c.external_dir = not_empty(v); }},
       {"certname", kText, nullptr, [](C& c, T v) { c.certname = not_empty(v); }},
-      {"server", kText, "puppet", nullptr},
+      {"server", kText, "puppet", [](C& c, T v) { c.server = not_empty(v); }},
+      {"masterport", kText, "8140", [](C& c, T v) { c.serverport = port_of(v); }},
+      {"serverport", kText, "$masterport", [](C& c, T v) { c.serverport = port_of(v); }},
+      {"bindaddress", kText, "", [](C& c, T v) { c.bindaddress = v; }},
+      {"dns_alt_names", kText, "", [](C& c, T v) { c.dns_alt_names = v; }},
+      {"autosign", kText, "$confdir/autosign.conf", [](C& c, T v) { c.autosign = not_empty(v); }},
+      {"keylength", kText, "4096",
+       [](C& c, T v) {
+         c.keylength = static_cast<int>(number_of(v, 1024, 16384));
+       }},
+      {"reportdir", kText, "$vardir/reports", [](C& c, T v) { c.reportdir = not_empty(v); }},
       {"noop", kSwitch, "false", [](C& c, T v) { c.noop = boolean_of(v); }},
       {"tags", kText, "", [](C& c, T v) { c.tags = split_tags(v); }},
       {"strict", kText, "warning",

@@ -30,6 +30,8 @@ class CompilerCatalog : public Terminus<catalog::Catalog> {
       if (request.node->environment) compile.environment = *request.node->environment;
       compile.node_classes = request.node->classes;
       compile.node_parameters = request.node->parameters;
+      compile.trusted_authenticated = request.node->trusted_authenticated;
+      compile.trusted_extensions = request.node->trusted_extensions;
     }
     try {
       return compiler::compile(compile);

@@ -18,6 +18,10 @@ struct Node {
   /// classifier's order.
   std::vector<std::pair<std::string, facts::Facts>> classes;
   facts::Facts parameters = facts::Facts::object();  ///< become top-scope variables
+  /// $trusted (Puppet's Node#trusted_data): "local" without extensions for a local compile; a
+  /// server compiling for a client certificate sets "remote" and the certificate's extensions.
+  std::string trusted_authenticated = "local";
+  facts::Facts trusted_extensions = facts::Facts::object();
 };
 
 }  // namespace marionette::indirector

@@ -1,0 +1,95 @@
+// `marionette server`: Puppet 7's agent API over HTTPS with its own CA (core/server, core/ca).
+#include <iostream>
+#include <mutex>
+#include <thread>
+
+#include "cli/arguments.hpp"
+#include "cli/command.hpp"
+#include "cli/run_log.hpp"
+#include "cli/settings_from_arguments.hpp"
+#include "ca/host_identity.hpp"
+#include "daemon/signals.hpp"
+#include "facts/facts.hpp"
+#include "server/https_server.hpp"
+
+namespace marionette::cli {
+
+namespace {
+
+/// The options of `server` and `ca`: every setting, and their own.
+Arguments server_arguments(const std::vector<std::string>& words,
+                           const std::set<std::string>& own_valued,
+                           const std::set<std::string>& own_flags) {
+  std::set<std::string> valued = kRunOptions;
+  valued.insert(own_valued.begin(), own_valued.end());
+  std::set<std::string> flags = setting_switches();
+  flags.insert(own_flags.begin(), own_flags.end());
+  return Arguments(words, valued, flags, {{"v", "verbose"}});
+}
+
+}  // namespace
+
+/// The certname of this host when none is set: its fqdn, as Puppet's default.
+std::string host_certname(const config::AgentConfig& config) {
+  if (config.certname) return *config.certname;
+  daemon::RunSettings settings;
+  return daemon::node_name_for(settings, facts::gather_native({"networking"}));
+}
+
+std::filesystem::path ssldir_of(const config::AgentConfig& config) {
+  if (config.ssldir) return *config.ssldir;
+  return (config.statedir.empty() ? daemon::default_state_dir() : config.statedir) / "ssl";
+}
+
+int run_server(const std::vector<std::string>& words) {
+  Arguments args =
+      server_arguments(words, {"workers"}, {"verbose", "allow-subject-alt-names", "no-daemonize"});
+  if (!args.positionals().empty())
+    throw UsageError("unexpected argument '" + args.positionals().front() + "'");
+  const config::AgentConfig config = config_from(args, config::RunMode::server);
+  server::ServerSettings settings;
+  settings.run = run_settings_from(config);
+  settings.run.application = "server";
+  if (!settings.run.env_dir && !settings.run.manifest)
+    throw UsageError("give --env-dir DIR or --environmentpath DIRS holding the environment");
+  settings.environments = environment_settings_from(config);
+  settings.ssldir = ssldir_of(config);
+  settings.certname = host_certname(config);
+  settings.alt_names = ca::alt_names_from_setting(config.dns_alt_names, settings.certname);
+  settings.bind_address = config.bindaddress.empty() || config.bindaddress == "*"
+                              ? "0.0.0.0"
+                              : config.bindaddress;
+  settings.port = config.serverport;
+  std::filesystem::path confdir = args.value("confdir").value_or("/etc/marionette");
+  settings.autosign = config.autosign.value_or((confdir / "autosign.conf").string());
+  settings.ca.key_bits = config.keylength;
+  settings.ca.allow_subject_alt_names = args.flag("allow-subject-alt-names");
+  settings.reportdir = config.reportdir.value_or(settings.run.state_dir / "reports");
+  if (auto workers = args.number("workers", 1, 256)) settings.workers = static_cast<unsigned>(*workers);
+
+  const bool verbose = args.flag("verbose");
+  std::mutex log_mutex;
+  auto log = [&](const std::string& line) {
+    if (!verbose) return;
+    std::lock_guard<std::mutex> lock(log_mutex);
+    std::cout << "Info: " << line << std::endl;
+  };
+  daemon::SignalWatcher signals;  // before any thread: only the loop below receives them
+  try {
+    server::HttpsServer server(settings, log);
+    std::cout << "Notice: marionette server " << settings.certname << " listening on "
+              << settings.bind_address << ":" << server.port() << std::endl;
+    std::thread serving([&server] { server.run(); });
+    while (signals.wait(std::chrono::seconds(1)) != daemon::SignalEvent::stop) {
+    }
+    std::cout << "Notice: Caught " << signals.last_signal_name() << "; exiting" << std::endl;
+    server.stop();
+    serving.join();
+    return 0;
+  } catch (const std::exception& e) {
+    print_error(e.what());
+    return 1;
+  }
+}
+
+}  // namespace marionette::cli

@@ -1,0 +1,133 @@
+#include "server/api.hpp"
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "server/authorization.hpp"
+#include "server/file_serving.hpp"
+
+namespace marionette::server {
+
+namespace {
+
+constexpr const char* kPuppetVersion = "7.23.0";  // the agent API we speak
+
+bool starts_with(const std::string& text, const std::string& prefix) {
+  return text.compare(0, prefix.size(), prefix) == 0;
+}
+
+bool valid_environment_name(const std::string& name) {
+  if (name.empty()) return false;
+  for (char c : name)
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'))
+      return false;
+  return true;
+}
+
+}  // namespace
+
+HttpResponse puppet_error(int status, const std::string& message, const std::string& issue_kind) {
+  nlohmann::ordered_json body = {{"message", message}, {"issue_kind", issue_kind}};
+  return {status, "application/json", body.dump(), {}};
+}
+
+HttpResponse text_response(int status, const std::string& body) {
+  return {status, "text/plain", body, {}};
+}
+
+Api::Api(const ServerSettings& settings)
+    : settings_(settings), ca_(settings.ssldir, settings.ca), autosign_(settings.autosign) {}
+
+HttpResponse Api::handle(const HttpRequest& request, const PeerIdentity& peer,
+                         const std::string& client_ip) {
+  ++counters_.requests;
+  AuthDecision decision = authorize(request.method, request.path, peer, settings_.certname);
+  HttpResponse response;
+  if (!decision.allowed) {
+    ++counters_.refused;
+    response = text_response(
+        403, forbidden_message(request.method, request.path, peer, client_ip, decision.rule));
+  } else {
+    try {
+      const std::string& path = request.path;
+      if (starts_with(path, "/puppet-ca/v1/")) {
+        response = ca_endpoint(request, path.substr(14));
+      } else if (starts_with(path, "/puppet/v3/catalog/")) {
+        response = catalog_endpoint(request, path.substr(19), peer);
+      } else if (starts_with(path, "/puppet/v3/node/")) {
+        response = node_endpoint(request, path.substr(16));
+      } else if (starts_with(path, "/puppet/v3/report/")) {
+        response = report_endpoint(request, path.substr(18));
+      } else if (starts_with(path, "/puppet/v3/file_")) {
+        std::string rest = path.substr(16);
+        std::size_t slash = rest.find('/');
+        response = slash == std::string::npos
+                       ? puppet_error(404, "Not Found: no such endpoint", "HANDLER_NOT_FOUND")
+                       : file_endpoint(request, rest.substr(0, slash), rest.substr(slash + 1));
+      } else if (path == "/status/v1/simple") {
+        response = text_response(200, "running");
+      } else {
+        response = puppet_error(404, "Not Found: could not find a handler for " + path,
+                                "HANDLER_NOT_FOUND");
+      }
+    } catch (const std::exception& e) {
+      response = puppet_error(500, std::string("Server Error: ") + e.what(), "RUNTIME_ERROR");
+    }
+  }
+  response.headers.emplace_back("X-Puppet-Version", kPuppetVersion);
+  return response;
+}
+
+daemon::RunSettings Api::settings_for(const HttpRequest& request) const {
+  auto found = request.query.find("environment");
+  std::string name = found == request.query.end() ? settings_.run.environment : found->second;
+  if (name == settings_.run.environment) return settings_.run;
+  if (!valid_environment_name(name))
+    throw std::invalid_argument("The environment must be purely alphanumeric, not '" + name + "'");
+  daemon::RunSettings run = settings_.run;
+  run.env_dir.reset();
+  run.manifest.reset();
+  run.modulepath.reset();
+  run.environment = name;
+  compiler::EnvironmentSettings where = settings_.environments;
+  where.environment = name;
+  daemon::resolve_environment(run, where);
+  return run;
+}
+
+HttpResponse Api::file_endpoint(const HttpRequest& request, const std::string& kind,
+                                const std::string& mount_path) {
+  daemon::RunSettings run = settings_for(request);
+  std::vector<std::filesystem::path> modulepath =
+      run.modulepath ? *run.modulepath
+                     : (run.env_dir ? std::vector<std::filesystem::path>{*run.env_dir / "modules"}
+                                    : std::vector<std::filesystem::path>{});
+  FileMounts mounts(modulepath);
+  MetadataOptions options = metadata_options_from(request.query);
+  auto not_found = [&](const std::string& model) {
+    return puppet_error(404, "Not Found: Could not find " + model + " " + mount_path,
+                        "RESOURCE_NOT_FOUND");
+  };
+  if (kind == "content") {
+    auto path = mounts.find(mount_path);
+    std::error_code error;
+    if (!path || !std::filesystem::is_regular_file(*path, error)) return not_found("file_content");
+    std::ifstream in(*path, std::ios::binary);
+    std::string body((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return {200, "application/octet-stream", std::move(body), {}};
+  }
+  if (kind == "metadata") {
+    auto path = mounts.find(mount_path);
+    if (!path) return not_found("file_metadata");
+    return {200, "application/json", file_metadata(*path, options).dump(), {}};
+  }
+  if (kind == "metadatas") {
+    auto roots = mounts.search_roots(mount_path);
+    if (!roots) return not_found("file_metadatas");
+    if (!roots->recursion_allowed) options.recurse = false;
+    return {200, "application/json", file_metadatas(roots->dirs, options).dump(), {}};
+  }
+  return puppet_error(404, "Not Found: no such endpoint file_" + kind, "HANDLER_NOT_FOUND");
+}
+
+}  // namespace marionette::server

@@ -1,0 +1,76 @@
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ca/autosign.hpp"
+#include "ca/certificate_authority.hpp"
+#include "daemon/run_settings.hpp"
+#include "server/http_message.hpp"
+#include "server/tls.hpp"
+
+namespace marionette::server {
+
+/// What `marionette server` serves and how.
+struct ServerSettings {
+  std::filesystem::path ssldir;
+  std::string certname;
+  std::vector<std::string> alt_names;  ///< of the server's own certificate ("DNS:x", "IP:y")
+  std::string bind_address = "0.0.0.0";
+  int port = 8140;
+  std::string autosign = "false";  ///< Puppet's autosign: true, false or a file
+  ca::CaOptions ca;
+  /// The environment, module path, state dir, Redis: what a compile and the report store use.
+  /// An agent asking for another environment gets it from environmentpath.
+  daemon::RunSettings run;
+  compiler::EnvironmentSettings environments;
+  std::filesystem::path reportdir;  ///< reports as JSON: REPORTDIR/NODE/YYYYMMDDHHMMSS.json
+  unsigned workers = 4;             ///< connections served (and catalogs compiled) at once
+  std::size_t queue_limit = 256;    ///< accepted connections waiting for a worker; then 503
+  std::chrono::milliseconds idle_timeout{5'000};  ///< a kept-alive connection's silence
+  HttpLimits limits;
+};
+
+/// Counters the server keeps (for logs now, SNMP later).
+struct ServerCounters {
+  std::atomic<std::uint64_t> requests{0}, catalogs{0}, compile_failures{0}, refused{0},
+      reports{0}, handshake_failures{0};
+};
+
+/// Puppet 7's agent API: dispatches one request, after authorization, to the CA, catalog, node,
+/// report, file serving and status endpoints. Thread-safe: workers call it at once.
+class Api {
+ public:
+  explicit Api(const ServerSettings& settings);
+  HttpResponse handle(const HttpRequest& request, const PeerIdentity& peer,
+                      const std::string& client_ip);
+  ServerCounters& counters() { return counters_; }
+
+ private:
+  HttpResponse ca_endpoint(const HttpRequest& request, const std::string& rest);
+  HttpResponse node_endpoint(const HttpRequest& request, const std::string& name);
+  HttpResponse catalog_endpoint(const HttpRequest& request, const std::string& name,
+                                const PeerIdentity& peer);
+  HttpResponse report_endpoint(const HttpRequest& request, const std::string& name);
+  HttpResponse file_endpoint(const HttpRequest& request, const std::string& kind,
+                             const std::string& mount_path);
+  /// The run settings of the request's environment (?environment=), resolved from
+  /// environmentpath when it is not the configured one; throws std::runtime_error.
+  daemon::RunSettings settings_for(const HttpRequest& request) const;
+
+  const ServerSettings& settings_;
+  ca::CertificateAuthority ca_;
+  ca::AutosignPolicy autosign_;
+  ServerCounters counters_;
+};
+
+/// Puppet's JSON error body for /puppet/v3: {"message": …, "issue_kind": …}.
+HttpResponse puppet_error(int status, const std::string& message, const std::string& issue_kind);
+/// A text/plain answer (the CA's errors, 403s).
+HttpResponse text_response(int status, const std::string& body);
+
+}  // namespace marionette::server

@@ -1,0 +1,135 @@
+// /puppet/v3/node, /puppet/v3/catalog and /puppet/v3/report: a compile through the indirector's
+// catalog/compiler terminus (as a run's), with the facts the agent sent and $trusted from its
+// certificate; reports kept as the agent sent them.
+#include <chrono>
+#include <ctime>
+
+#include <nlohmann/json.hpp>
+
+#include "counters/durable_file.hpp"
+#include "facts/json_facts.hpp"
+#include "indirector/document_store.hpp"
+#include "indirector/error.hpp"
+#include "indirector/registry.hpp"
+#include "server/api.hpp"
+
+namespace marionette::server {
+
+namespace {
+
+indirector::Routes server_routes(const daemon::RunSettings& run) {
+  if (run.route_file) return indirector::load_routes(*run.route_file, "server", false);
+  return indirector::default_routes(false, "server");
+}
+
+/// The node as the node terminus (plain, or an ENC) classifies it.
+indirector::Node find_node(const daemon::RunSettings& run, const std::string& name) {
+  auto nodes = indirector::node_indirection(server_routes(run), daemon::terminus_settings_for(run));
+  std::optional<indirector::Node> node = nodes.find({name});
+  if (!node) throw indirector::Error("node", "server", name, "cannot find", "no such node");
+  return *node;
+}
+
+std::string timestamp_name() {
+  auto now = std::chrono::system_clock::now();
+  std::time_t seconds = std::chrono::system_clock::to_time_t(now);
+  std::tm tm{};
+  gmtime_r(&seconds, &tm);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y%m%d%H%M%S", &tm);
+  auto micros =
+      std::chrono::duration_cast<std::chrono::microseconds>(now.time_since_epoch()).count() %
+      1'000'000;
+  return std::string(text) + "-" + std::to_string(micros);
+}
+
+}  // namespace
+
+HttpResponse Api::node_endpoint(const HttpRequest& request, const std::string& name) {
+  indirector::check_key(name);
+  daemon::RunSettings run = settings_for(request);
+  indirector::Node node = find_node(run, name);
+  nlohmann::ordered_json body;
+  body["name"] = name;
+  body["environment"] = node.environment.value_or(run.environment);
+  if (!node.classes.empty()) {
+    nlohmann::ordered_json classes = nlohmann::ordered_json::object();
+    for (const auto& [klass, parameters] : node.classes) classes[klass] = parameters;
+    body["classes"] = classes;
+  }
+  if (!node.parameters.empty()) body["parameters"] = node.parameters;
+  return {200, "application/json", body.dump(), {}};
+}
+
+HttpResponse Api::catalog_endpoint(const HttpRequest& request, const std::string& name,
+                                   const PeerIdentity& peer) {
+  indirector::check_key(name);
+  // The agent POSTs a form (facts_format, facts, environment, transaction_uuid, …); a GET has
+  // the same fields in its query.
+  std::map<std::string, std::string> fields = request.query;
+  if (request.method == "POST")
+    for (auto& [key, value] : parse_form(request.body)) fields[key] = std::move(value);
+  HttpRequest scoped = request;
+  if (fields.count("environment")) scoped.query["environment"] = fields["environment"];
+  daemon::RunSettings run = settings_for(scoped);
+
+  facts::Facts facts = facts::Facts::object();
+  if (auto text = fields.find("facts"); text != fields.end()) {
+    const std::string format = fields.count("facts_format") ? fields["facts_format"] : "";
+    if (format != "application/json" && format != "pson" && !format.empty())
+      return puppet_error(400, "Unsupported facts format " + format, "RUNTIME_ERROR");
+    facts::Facts sent;
+    try {
+      // The agent escapes the rendered facts (CGI.escape) before the form escapes them again;
+      // Puppet's catalog terminus unescapes them once more.
+      sent = facts::parse_json_facts(percent_decode(text->second, true));
+    } catch (const std::exception& e) {
+      return puppet_error(400, std::string("Could not read the facts: ") + e.what(),
+                          "RUNTIME_ERROR");
+    }
+    if (sent.is_object() && sent.contains("values") && sent["values"].is_object())
+      facts = sent["values"];
+  }
+
+  indirector::Node node = find_node(run, name);
+  node.trusted_authenticated = peer.authenticated ? "remote" : "false";
+  node.trusted_extensions = peer.extensions;
+  if (node.environment) run.environment = *node.environment;
+  auto catalogs =
+      indirector::catalog_indirection(server_routes(run), daemon::terminus_settings_for(run));
+  try {
+    indirector::Request compile{name, &facts, &node, nullptr};
+    std::optional<catalog::Catalog> catalog =
+        catalogs.find(compile, {.ignore_cache = true, .ignore_cache_save = true});
+    if (!catalog) return puppet_error(404, "Not Found: no catalog for " + name, "RESOURCE_NOT_FOUND");
+    ++counters_.catalogs;
+    return {200, "application/json", catalog::to_json(*catalog), {}};
+  } catch (const indirector::Error& e) {
+    ++counters_.compile_failures;
+    return puppet_error(500, "Server Error: " + (e.why().empty() ? std::string(e.what()) : e.why()),
+                        "RUNTIME_ERROR");
+  }
+}
+
+HttpResponse Api::report_endpoint(const HttpRequest& request, const std::string& name) {
+  indirector::check_key(name);
+  if (!nlohmann::json::accept(request.body))
+    return puppet_error(400, "Could not read the report of " + name + ": not JSON",
+                        "RUNTIME_ERROR");
+  const daemon::RunSettings& run = settings_.run;
+  std::filesystem::path dir = settings_.reportdir / name;
+  std::error_code ignored;
+  std::filesystem::create_directories(dir, ignored);
+  std::string error;
+  if (!counters::write_file_atomically(dir / (timestamp_name() + ".json"), request.body, &error))
+    return puppet_error(500, "Server Error: cannot store the report: " + error, "RUNTIME_ERROR");
+  if (run.redis_url) {
+    indirector::TerminusSettings termini = daemon::terminus_settings_for(run);
+    indirector::RedisDocumentStore store(termini, "report");
+    store.push_bounded(name, request.body, termini.report_history);
+  }
+  ++counters_.reports;
+  return {200, "application/json", "[\"store\"]", {}};
+}
+
+}  // namespace marionette::server

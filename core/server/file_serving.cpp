@@ -1,0 +1,232 @@
+#include "server/file_serving.hpp"
+
+#include <fnmatch.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <ctime>
+#include <set>
+
+#include "digest/digest.hpp"
+
+namespace marionette::server {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+/// "a/b/c" → its parts; nullopt when one is "..", "." or empty in the middle.
+std::optional<std::vector<std::string>> parts_of(const std::string& path) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (start <= path.size()) {
+    std::size_t slash = path.find('/', start);
+    if (slash == std::string::npos) slash = path.size();
+    std::string part = path.substr(start, slash - start);
+    if (part == ".." || part == ".") return std::nullopt;
+    if (!part.empty()) parts.push_back(part);
+    start = slash + 1;
+  }
+  return parts;
+}
+
+fs::path joined(fs::path base, const std::vector<std::string>& parts, std::size_t from) {
+  for (std::size_t i = from; i < parts.size(); ++i) base /= parts[i];
+  return base;
+}
+
+std::string time_text(std::time_t when) {
+  std::tm tm{};
+  gmtime_r(&when, &tm);
+  char text[40];
+  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S +0000", &tm);
+  return text;
+}
+
+nlohmann::ordered_json checksum_of(const fs::path& path, const struct stat& info,
+                                   const std::string& type, bool is_file) {
+  nlohmann::ordered_json checksum;
+  std::string kind = is_file ? type : "ctime";
+  if (kind == "mtime" || kind == "ctime") {
+    checksum["type"] = kind;
+    checksum["value"] = "{" + kind + "}" + time_text(kind == "mtime" ? info.st_mtime : info.st_ctime);
+    return checksum;
+  }
+  if (kind == "none") {
+    checksum["type"] = "none";
+    checksum["value"] = "{none}";
+    return checksum;
+  }
+  auto algorithm = digest::algorithm_named(kind);
+  if (!algorithm) algorithm = digest::Algorithm::sha256;
+  checksum["type"] = std::string(digest::name_of(*algorithm));
+  checksum["value"] = "{" + std::string(digest::name_of(*algorithm)) + "}" +
+                      digest::hex_of_file(*algorithm, path);
+  return checksum;
+}
+
+bool ignored(const std::string& name, const std::vector<std::string>& globs) {
+  for (const std::string& glob : globs)
+    if (::fnmatch(glob.c_str(), name.c_str(), 0) == 0) return true;
+  return false;
+}
+
+}  // namespace
+
+std::optional<fs::path> FileMounts::module_dir(const std::string& name) const {
+  for (const fs::path& entry : modulepath_) {
+    std::error_code error;
+    if (fs::is_directory(entry / name, error)) return entry / name;
+  }
+  return std::nullopt;
+}
+
+std::vector<fs::path> FileMounts::merged(const std::string& subdir) const {
+  std::vector<fs::path> dirs;
+  std::set<std::string> seen;
+  for (const fs::path& entry : modulepath_) {
+    std::error_code error;
+    for (const auto& module : fs::directory_iterator(entry, error)) {
+      std::string name = module.path().filename().string();
+      if (!seen.insert(name).second) continue;  // first-wins, as the compiler
+      if (fs::is_directory(module.path() / subdir, error)) dirs.push_back(module.path() / subdir);
+    }
+  }
+  std::sort(dirs.begin(), dirs.end());
+  return dirs;
+}
+
+std::optional<fs::path> FileMounts::find(const std::string& mount_path) const {
+  auto parts = parts_of(mount_path);
+  if (!parts || parts->empty()) return std::nullopt;
+  const std::string& mount = (*parts)[0];
+  std::error_code error;
+  if (mount == "modules") {
+    if (parts->size() < 2) return std::nullopt;
+    auto dir = module_dir((*parts)[1]);
+    if (!dir) return std::nullopt;
+    fs::path path = joined(*dir / "files", *parts, 2);
+    if (fs::exists(fs::symlink_status(path, error))) return path;
+    return std::nullopt;
+  }
+  if (mount == "plugins" || mount == "pluginfacts") {
+    for (const fs::path& root : merged(mount == "plugins" ? "lib" : "facts.d")) {
+      fs::path path = joined(root, *parts, 1);
+      if (fs::exists(fs::symlink_status(path, error))) return path;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<FileMounts::Roots> FileMounts::search_roots(const std::string& mount_path) const {
+  auto parts = parts_of(mount_path);
+  if (!parts || parts->empty()) return std::nullopt;
+  const std::string& mount = (*parts)[0];
+  if (mount == "modules") {
+    auto path = find(mount_path);
+    if (!path) return std::nullopt;
+    return Roots{{*path}, true};
+  }
+  if (mount == "plugins" || mount == "pluginfacts") {
+    Roots roots;
+    for (const fs::path& root : merged(mount == "plugins" ? "lib" : "facts.d")) {
+      fs::path path = joined(root, *parts, 1);
+      std::error_code error;
+      if (fs::exists(path, error)) roots.dirs.push_back(path);
+    }
+    if (roots.dirs.empty() && parts->size() == 1 && !modulepath_.empty()) {
+      roots.dirs.push_back(modulepath_.front());
+      roots.recursion_allowed = false;
+    }
+    if (roots.dirs.empty()) return std::nullopt;
+    return roots;
+  }
+  return std::nullopt;
+}
+
+MetadataOptions metadata_options_from(const std::map<std::string, std::string>& query) {
+  MetadataOptions options;
+  auto value = [&](const char* name) -> std::optional<std::string> {
+    auto found = query.find(name);
+    if (found == query.end()) return std::nullopt;
+    return found->second;
+  };
+  if (auto links = value("links")) options.links = *links == "follow" ? "follow" : "manage";
+  if (auto type = value("checksum_type")) options.checksum_type = *type;
+  if (auto recurse = value("recurse")) options.recurse = *recurse == "true" || *recurse == "remote";
+  if (auto limit = value("recurselimit")) {
+    try {
+      options.recurselimit = std::stoi(*limit);
+    } catch (const std::exception&) {
+    }
+  }
+  if (auto ignore = value("ignore")) options.ignore.push_back(*ignore);
+  return options;
+}
+
+nlohmann::ordered_json file_metadata(const fs::path& path, const MetadataOptions& options) {
+  struct stat info {};
+  bool follow = options.links == "follow";
+  if ((follow ? ::stat(path.c_str(), &info) : ::lstat(path.c_str(), &info)) != 0)
+    throw std::runtime_error("cannot stat " + path.string());
+  nlohmann::ordered_json metadata;
+  metadata["path"] = path.string();
+  metadata["relative_path"] = nullptr;
+  metadata["links"] = options.links;
+  metadata["owner"] = info.st_uid;
+  metadata["group"] = info.st_gid;
+  metadata["mode"] = info.st_mode & 07777;
+  if (S_ISLNK(info.st_mode)) {
+    std::error_code error;
+    std::string destination = fs::read_symlink(path, error).string();
+    metadata["checksum"] = {{"type", "sha256"},
+                            {"value", "{sha256}" + digest::hex(digest::Algorithm::sha256,
+                                                               destination)}};
+    metadata["type"] = "link";
+    metadata["destination"] = destination;
+  } else {
+    bool is_file = S_ISREG(info.st_mode);
+    metadata["checksum"] = checksum_of(path, info, options.checksum_type, is_file);
+    metadata["type"] = is_file ? "file" : S_ISDIR(info.st_mode) ? "directory" : "file";
+    metadata["destination"] = nullptr;
+  }
+  return metadata;
+}
+
+nlohmann::ordered_json file_metadatas(const std::vector<fs::path>& roots,
+                                      const MetadataOptions& options, std::size_t max_entries) {
+  nlohmann::ordered_json all = nlohmann::ordered_json::array();
+  std::set<std::string> seen;
+  auto add = [&](const fs::path& path, const std::string& relative) {
+    if (!seen.insert(relative).second) return;
+    if (all.size() >= max_entries) throw std::runtime_error("too many files to describe");
+    nlohmann::ordered_json metadata = file_metadata(path, options);
+    metadata["relative_path"] = relative;
+    all.push_back(std::move(metadata));
+  };
+  for (const fs::path& root : roots) {
+    add(root, ".");
+    std::error_code error;
+    if (!options.recurse || !fs::is_directory(root, error)) continue;
+    auto options_for_walk = options.links == "follow"
+                                ? fs::directory_options::follow_directory_symlink
+                                : fs::directory_options::none;
+    fs::recursive_directory_iterator walk(root, options_for_walk, error), end;
+    for (; !error && walk != end; walk.increment(error)) {
+      std::string name = walk->path().filename().string();
+      if (ignored(name, options.ignore)) {
+        walk.disable_recursion_pending();
+        continue;
+      }
+      if (options.recurselimit && walk.depth() + 1 > *options.recurselimit) {
+        walk.disable_recursion_pending();
+        continue;
+      }
+      if (walk.depth() >= 64) walk.disable_recursion_pending();  // a bound on depth, always
+      add(walk->path(), fs::relative(walk->path(), root).string());
+    }
+  }
+  return all;
+}
+
+}  // namespace marionette::server

@@ -1,0 +1,63 @@
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace marionette::server {
+
+/// Puppet's file server mounts over a module path: `modules/MODULE/PATH` (MODULE's files/),
+/// `plugins/PATH` (every module's lib/, merged) and `pluginfacts/PATH` (every module's
+/// facts.d/), the first module directory having a name winning as in the compiler.
+class FileMounts {
+ public:
+  explicit FileMounts(std::vector<std::filesystem::path> modulepath)
+      : modulepath_(std::move(modulepath)) {}
+
+  /// The file a mount path names (`modules/ntp/ntp.conf`); nullopt when there is none, the path
+  /// climbs out (`..`) or the mount is unknown.
+  std::optional<std::filesystem::path> find(const std::string& mount_path) const;
+
+  /// The roots a search of `mount_path` walks (several for plugins). For plugins and
+  /// pluginfacts with no module providing any, Puppet's answer: the first modulepath entry,
+  /// searched without recursion (an empty tree).
+  struct Roots {
+    std::vector<std::filesystem::path> dirs;
+    bool recursion_allowed = true;
+  };
+  std::optional<Roots> search_roots(const std::string& mount_path) const;
+
+ private:
+  std::optional<std::filesystem::path> module_dir(const std::string& name) const;
+  std::vector<std::filesystem::path> merged(const std::string& subdir) const;
+
+  std::vector<std::filesystem::path> modulepath_;
+};
+
+/// How metadata is asked for (the query of file_metadata(s)).
+struct MetadataOptions {
+  std::string links = "manage";         ///< manage | follow
+  std::string checksum_type = "sha256";  ///< md5, sha1, sha256, …, mtime, ctime, none
+  bool recurse = false;
+  std::optional<int> recurselimit;
+  std::vector<std::string> ignore;  ///< globs of names to leave out
+};
+
+MetadataOptions metadata_options_from(const std::map<std::string, std::string>& query);
+
+/// Puppet's file_metadata of one file (relative_path null).
+nlohmann::ordered_json file_metadata(const std::filesystem::path& path,
+                                     const MetadataOptions& options);
+
+/// Puppet's file_metadatas: the root (relative_path ".") and, recursing, every entry below it
+/// by relative path, several roots merged with the first having a path winning. Bounded: at
+/// most `max_entries`, then std::runtime_error.
+nlohmann::ordered_json file_metadatas(const std::vector<std::filesystem::path>& roots,
+                                      const MetadataOptions& options,
+                                      std::size_t max_entries = 100'000);
+
+}  // namespace marionette::server

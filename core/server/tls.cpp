@@ -1,0 +1,195 @@
+#include "server/tls.hpp"
+
+#include <openssl/err.h>
+#include <openssl/ssl.h>
+#include <openssl/x509v3.h>
+
+#include <cstring>
+#include <map>
+
+#include "ca/openssl_handles.hpp"
+
+namespace marionette::server {
+
+namespace fs = std::filesystem;
+
+const char* puppet_extension_name(const std::string& oid) {
+  static const std::map<std::string, const char*> names = {
+      {"1.3.6.1.4.1.34380.1.1.1", "pp_uuid"},
+      {"1.3.6.1.4.1.34380.1.1.2", "pp_instance_id"},
+      {"1.3.6.1.4.1.34380.1.1.3", "pp_image_name"},
+      {"1.3.6.1.4.1.34380.1.1.4", "pp_preshared_key"},
+      {"1.3.6.1.4.1.34380.1.1.5", "pp_cost_center"},
+      {"1.3.6.1.4.1.34380.1.1.6", "pp_product"},
+      {"1.3.6.1.4.1.34380.1.1.7", "pp_project"},
+      {"1.3.6.1.4.1.34380.1.1.8", "pp_application"},
+      {"1.3.6.1.4.1.34380.1.1.9", "pp_service"},
+      {"1.3.6.1.4.1.34380.1.1.10", "pp_employee"},
+      {"1.3.6.1.4.1.34380.1.1.11", "pp_created_by"},
+      {"1.3.6.1.4.1.34380.1.1.12", "pp_environment"},
+      {"1.3.6.1.4.1.34380.1.1.13", "pp_role"},
+      {"1.3.6.1.4.1.34380.1.1.14", "pp_software_version"},
+      {"1.3.6.1.4.1.34380.1.1.15", "pp_department"},
+      {"1.3.6.1.4.1.34380.1.1.16", "pp_cluster"},
+      {"1.3.6.1.4.1.34380.1.1.17", "pp_provisioner"},
+      {"1.3.6.1.4.1.34380.1.1.18", "pp_region"},
+      {"1.3.6.1.4.1.34380.1.1.19", "pp_datacenter"},
+      {"1.3.6.1.4.1.34380.1.1.20", "pp_zone"},
+      {"1.3.6.1.4.1.34380.1.1.21", "pp_network"},
+      {"1.3.6.1.4.1.34380.1.1.22", "pp_securitypolicy"},
+      {"1.3.6.1.4.1.34380.1.1.23", "pp_cloudplatform"},
+      {"1.3.6.1.4.1.34380.1.1.24", "pp_apptier"},
+      {"1.3.6.1.4.1.34380.1.1.25", "pp_hostname"},
+      {"1.3.6.1.4.1.34380.1.3.1", "pp_authorization"},
+      {"1.3.6.1.4.1.34380.1.3.13", "pp_auth_role"},
+      {"1.3.6.1.4.1.34380.1.3.39", "pp_cli_auth"},
+  };
+  auto found = names.find(oid);
+  return found == names.end() ? nullptr : found->second;
+}
+
+namespace {
+
+/// An extension's value as Puppet gives it to $trusted: the string inside a DER string, else
+/// the raw bytes.
+std::string extension_value(X509_EXTENSION* extension) {
+  const ASN1_OCTET_STRING* data = X509_EXTENSION_get_data(extension);
+  const unsigned char* bytes = ASN1_STRING_get0_data(data);
+  long length = ASN1_STRING_length(data);
+  const unsigned char* cursor = bytes;
+  ASN1_STRING* inner = d2i_ASN1_UTF8STRING(nullptr, &cursor, length);
+  if (!inner) {
+    ERR_clear_error();
+    cursor = bytes;
+    inner = reinterpret_cast<ASN1_STRING*>(d2i_ASN1_PRINTABLESTRING(nullptr, &cursor, length));
+  }
+  if (!inner) {
+    ERR_clear_error();
+    cursor = bytes;
+    inner = reinterpret_cast<ASN1_STRING*>(d2i_ASN1_IA5STRING(nullptr, &cursor, length));
+  }
+  ERR_clear_error();
+  if (inner) {
+    std::string text(reinterpret_cast<const char*>(ASN1_STRING_get0_data(inner)),
+                     static_cast<std::size_t>(ASN1_STRING_length(inner)));
+    ASN1_STRING_free(inner);
+    return text;
+  }
+  return std::string(reinterpret_cast<const char*>(bytes), static_cast<std::size_t>(length));
+}
+
+}  // namespace
+
+TlsContext::TlsContext(TlsFiles files) : files_(std::move(files)) { current(); }
+
+std::shared_ptr<SSL_CTX> TlsContext::build() const {
+  std::shared_ptr<SSL_CTX> context(SSL_CTX_new(TLS_server_method()), SSL_CTX_free);
+  if (!context) ca::throw_openssl("cannot make a TLS context");
+  SSL_CTX_set_min_proto_version(context.get(), TLS1_2_VERSION);
+  if (SSL_CTX_use_certificate_chain_file(context.get(), files_.certificate.c_str()) != 1 ||
+      SSL_CTX_use_PrivateKey_file(context.get(), files_.private_key.c_str(), SSL_FILETYPE_PEM) !=
+          1 ||
+      SSL_CTX_check_private_key(context.get()) != 1)
+    ca::throw_openssl("cannot use the server's certificate " + files_.certificate.string());
+  if (SSL_CTX_load_verify_locations(context.get(), files_.ca_certificate.c_str(), nullptr) != 1)
+    ca::throw_openssl("cannot read the CA certificate " + files_.ca_certificate.string());
+  X509_STORE* store = SSL_CTX_get_cert_store(context.get());
+  if (X509_STORE_load_file(store, files_.crl.c_str()) != 1)
+    ca::throw_openssl("cannot read the CRL " + files_.crl.string());
+  X509_STORE_set_flags(store, X509_V_FLAG_CRL_CHECK);
+  // Clients may come without a certificate (to get one); one that is sent must verify.
+  SSL_CTX_set_verify(context.get(), SSL_VERIFY_PEER, nullptr);
+  SSL_CTX_set_verify_depth(context.get(), 4);
+  // The client CAs a TLS client sees named: ours.
+  SSL_CTX_set_client_CA_list(context.get(), SSL_load_client_CA_file(files_.ca_certificate.c_str()));
+  SSL_CTX_set_session_cache_mode(context.get(), SSL_SESS_CACHE_OFF);
+  SSL_CTX_set_options(context.get(), SSL_OP_NO_TICKET);
+  ERR_clear_error();
+  return context;
+}
+
+std::shared_ptr<SSL_CTX> TlsContext::current() {
+  std::error_code error;
+  auto time = fs::last_write_time(files_.crl, error);
+  auto size = fs::file_size(files_.crl, error);
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!context_ || (!error && (time != crl_time_ || size != crl_size_))) {
+    context_ = build();
+    crl_time_ = time;
+    crl_size_ = size;
+  }
+  return context_;
+}
+
+TlsConnection::TlsConnection(int fd, std::shared_ptr<SSL_CTX> context)
+    : context_(std::move(context)), ssl_(SSL_new(context_.get())) {
+  if (ssl_) SSL_set_fd(ssl_, fd);
+}
+
+TlsConnection::~TlsConnection() {
+  if (ssl_) {
+    SSL_shutdown(ssl_);
+    SSL_free(ssl_);
+  }
+  ERR_clear_error();
+}
+
+bool TlsConnection::handshake(std::string& why) {
+  if (!ssl_) {
+    why = "cannot make a TLS connection";
+    return false;
+  }
+  if (SSL_accept(ssl_) == 1) return true;
+  long verify = SSL_get_verify_result(ssl_);
+  why = verify != X509_V_OK ? X509_verify_cert_error_string(verify) : "TLS handshake failed";
+  unsigned long code = ERR_get_error();
+  if (code && verify == X509_V_OK) {
+    char text[256];
+    ERR_error_string_n(code, text, sizeof text);
+    why = text;
+  }
+  ERR_clear_error();
+  SSL_free(ssl_);
+  ssl_ = nullptr;
+  return false;
+}
+
+long TlsConnection::read_some(char* buffer, std::size_t size) {
+  int got = SSL_read(ssl_, buffer, static_cast<int>(size));
+  if (got > 0) return got;
+  int reason = SSL_get_error(ssl_, got);
+  ERR_clear_error();
+  return reason == SSL_ERROR_ZERO_RETURN ? 0 : -1;
+}
+
+bool TlsConnection::write_all(const std::string& bytes) {
+  std::size_t written = 0;
+  while (written < bytes.size()) {
+    int n = SSL_write(ssl_, bytes.data() + written, static_cast<int>(bytes.size() - written));
+    if (n <= 0) {
+      ERR_clear_error();
+      return false;
+    }
+    written += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+PeerIdentity TlsConnection::peer() const {
+  PeerIdentity identity;
+  X509* certificate = SSL_get0_peer_certificate(ssl_);
+  if (!certificate || SSL_get_verify_result(ssl_) != X509_V_OK) return identity;
+  identity.authenticated = true;
+  identity.certname = ca::common_name(X509_get_subject_name(certificate));
+  for (int i = 0; i < X509_get_ext_count(certificate); ++i) {
+    X509_EXTENSION* extension = X509_get_ext(certificate, i);
+    char oid[128];
+    OBJ_obj2txt(oid, sizeof oid, X509_EXTENSION_get_object(extension), 1);
+    if (std::strncmp(oid, "1.3.6.1.4.1.34380.1.", 20) != 0) continue;
+    const char* name = puppet_extension_name(oid);
+    identity.extensions[name ? name : oid] = extension_value(extension);
+  }
+  return identity;
+}
+
+}  // namespace marionette::server

@@ -1,0 +1,168 @@
+// `marionette server` against real Debian Puppet 7's `puppet agent -t` (temp confdir, vardir and
+// ssldir; 127.0.0.1 only): the first run asks for a certificate, gets it autosigned and applies
+// the catalog (exit 2), with $trusted from its certificate and a puppet:///modules/ file; the
+// second changes nothing (exit 0); the report lands; the node may not read another node's
+// catalog (403), a client without a certificate reaches only the CA (403 elsewhere), and once
+// `marionette ca revoke` has revoked it the node is refused at the next connection.
+// Skipped, saying so, without `puppet` or `curl`.
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <thread>
+
+#include "support/child_process.hpp"
+#include "support/command.hpp"
+
+namespace marionette {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+
+std::string read(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+class ServerWithPuppetAgent : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (testing::find_executable("puppet").empty() || testing::find_executable("curl").empty())
+      GTEST_SKIP() << "needs puppet (Debian's puppet 7) and curl";
+    dir_ = fs::temp_directory_path() / ("marionette-server-" + std::to_string(getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "env" / "manifests");
+    fs::create_directories(dir_ / "env" / "modules" / "demo" / "files");
+    fs::create_directories(dir_ / "managed");
+    std::ofstream(dir_ / "env" / "modules" / "demo" / "files" / "greeting.txt")
+        << "served by marionette\n";
+    std::ofstream(dir_ / "env" / "manifests" / "site.pp")
+        << "node default {\n"
+           "  file { '" << (dir_ / "managed" / "trusted.txt").string() << "':\n"
+           "    content => \"${trusted['certname']} ${trusted['authenticated']} ${facts['kernel']}\\n\",\n"
+           "  }\n"
+           "  file { '" << (dir_ / "managed" / "greeting.txt").string() << "':\n"
+           "    source => 'puppet:///modules/demo/greeting.txt',\n"
+           "  }\n"
+           "}\n";
+    server_ = std::make_unique<testing::ChildProcess>(
+        std::vector<std::string>{MARIONETTE_BINARY, "server", "--env-dir",
+                                 (dir_ / "env").string(), "--modulepath",
+                                 (dir_ / "env" / "modules").string(), "--ssldir",
+                                 (dir_ / "server-ssl").string(), "--statedir",
+                                 (dir_ / "server-state").string(), "--certname", "server.test",
+                                 "--dns-alt-names", "localhost,IP:127.0.0.1", "--bindaddress",
+                                 "127.0.0.1", "--serverport", "0", "--autosign", "true",
+                                 "--keylength", "2048", "--workers", "2", "--verbose"},
+        dir_ / "server.log");
+    std::regex listening("listening on 127\\.0\\.0\\.1:([0-9]+)");
+    for (int i = 0; i < 300 && port_.empty(); ++i) {
+      std::smatch match;
+      std::string output = server_->output();
+      if (std::regex_search(output, match, listening)) port_ = match[1];
+      else std::this_thread::sleep_for(100ms);
+    }
+    ASSERT_FALSE(port_.empty()) << server_->output();
+  }
+
+  void TearDown() override {
+    if (server_) {
+      server_->signal(SIGTERM);
+      EXPECT_EQ(server_->wait(10s), 0) << server_->output();
+    }
+    server_.reset();
+    if (!dir_.empty()) fs::remove_all(dir_);
+  }
+
+  testing::CommandResult puppet_agent(const std::string& certname) {
+    fs::path home = dir_ / certname;
+    return testing::run_command(
+        {"puppet", "agent", "-t", "--server", "127.0.0.1", "--serverport", port_, "--certname",
+         certname, "--confdir", (home / "conf").string(), "--vardir", (home / "var").string(),
+         "--ssldir", (home / "ssl").string(), "--codedir", (home / "code").string(), "--logdir",
+         (home / "log").string(), "--rundir", (home / "run").string(), "--keylength", "2048",
+         "--waitforcert", "0", "--no-daemonize", "--color", "false"},
+        120s);
+  }
+
+  /// curl's HTTP status for a request, with `certname`'s certificate when it is not empty.
+  std::string status_of(const std::string& method, const std::string& path,
+                        const std::string& certname) {
+    std::vector<std::string> argv = {"curl", "-s", "-o", "/dev/null", "-w", "%{http_code}",
+                                     "--max-time", "20", "-X", method, "--cacert",
+                                     (dir_ / "server-ssl" / "ca" / "ca_crt.pem").string()};
+    if (!certname.empty()) {
+      fs::path ssl = dir_ / certname / "ssl";
+      argv.insert(argv.end(), {"--cert", (ssl / "certs" / (certname + ".pem")).string(), "--key",
+                               (ssl / "private_keys" / (certname + ".pem")).string()});
+    }
+    argv.push_back("https://127.0.0.1:" + port_ + path);
+    return testing::run_command(argv, 30s).out;
+  }
+
+  fs::path dir_;
+  std::unique_ptr<testing::ChildProcess> server_;
+  std::string port_;
+};
+
+TEST_F(ServerWithPuppetAgent, RealAgentRunsSecurityHolds) {
+  testing::CommandResult first = puppet_agent("agent1.test");
+  ASSERT_EQ(first.exit_code, 2) << first.out << first.err << server_->output();
+  EXPECT_EQ(read(dir_ / "managed" / "trusted.txt"), "agent1.test remote Linux\n");
+  EXPECT_EQ(read(dir_ / "managed" / "greeting.txt"), "served by marionette\n");
+  EXPECT_TRUE(fs::exists(dir_ / "server-ssl" / "ca" / "signed" / "agent1.test.pem"));
+
+  testing::CommandResult second = puppet_agent("agent1.test");
+  EXPECT_EQ(second.exit_code, 0) << second.out << second.err << server_->output();
+
+  std::size_t reports = 0;
+  for (const auto& entry :
+       fs::directory_iterator(dir_ / "server-state" / "reports" / "agent1.test")) {
+    EXPECT_NE(read(entry.path()).find("\"host\":\"agent1.test\""), std::string::npos);
+    ++reports;
+  }
+  EXPECT_EQ(reports, 2u);
+
+  // auth.conf: its own catalog only; without a certificate, only the CA.
+  EXPECT_EQ(status_of("POST", "/puppet/v3/catalog/agent1.test", "agent1.test"), "200");
+  EXPECT_EQ(status_of("POST", "/puppet/v3/catalog/other.test", "agent1.test"), "403");
+  EXPECT_EQ(status_of("GET", "/puppet/v3/node/other.test", "agent1.test"), "403");
+  EXPECT_EQ(status_of("PUT", "/puppet/v3/report/other.test", "agent1.test"), "403");
+  EXPECT_EQ(status_of("POST", "/puppet/v3/catalog/agent1.test", ""), "403");
+  EXPECT_EQ(status_of("GET", "/puppet/v3/file_metadata/modules/demo/greeting.txt", ""), "403");
+  EXPECT_EQ(status_of("GET", "/puppet-ca/v1/certificate/ca", ""), "200");
+  EXPECT_EQ(status_of("GET", "/status/v1/simple", ""), "200");
+
+  // The CA's status endpoints answer the server's own certificate (as `puppetserver ca` uses
+  // it), not a node's.
+  EXPECT_EQ(status_of("GET", "/puppet-ca/v1/certificate_statuses/any_key", "agent1.test"), "403");
+  std::string statuses = testing::run_command(
+      {"curl", "-s", "--max-time", "20", "--cacert",
+       (dir_ / "server-ssl" / "ca" / "ca_crt.pem").string(), "--cert",
+       (dir_ / "server-ssl" / "certs" / "server.test.pem").string(), "--key",
+       (dir_ / "server-ssl" / "private_keys" / "server.test.pem").string(),
+       "https://127.0.0.1:" + port_ + "/puppet-ca/v1/certificate_statuses/any_key"}, 30s).out;
+  EXPECT_NE(statuses.find("{\"name\":\"agent1.test\",\"state\":\"signed\""), std::string::npos)
+      << statuses;
+
+  // Revoked: refused at the next connection, the server still running.
+  testing::CommandResult revoke = testing::run_command(
+      {MARIONETTE_BINARY, "ca", "revoke", "--certname", "agent1.test", "--ssldir",
+       (dir_ / "server-ssl").string()});
+  ASSERT_EQ(revoke.exit_code, 0) << revoke.err;
+  EXPECT_EQ(revoke.out, "Revoked certificate for agent1.test\n");
+  EXPECT_EQ(status_of("POST", "/puppet/v3/catalog/agent1.test", "agent1.test"), "000");
+  testing::CommandResult refused = puppet_agent("agent1.test");
+  EXPECT_EQ(refused.exit_code, 1) << refused.out << refused.err;
+}
+
+}  // namespace
+}  // namespace marionette

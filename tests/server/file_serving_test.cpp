@@ -1,0 +1,76 @@
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "server/file_serving.hpp"
+
+namespace marionette::server {
+namespace {
+
+namespace fs = std::filesystem;
+
+class FileServing : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("marionette-files-" + std::to_string(getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "first" / "ntp" / "files" / "conf.d");
+    fs::create_directories(dir_ / "first" / "ntp" / "lib" / "facter");
+    fs::create_directories(dir_ / "second" / "ntp" / "files");
+    fs::create_directories(dir_ / "second" / "apt" / "lib" / "puppet");
+    std::ofstream(dir_ / "first" / "ntp" / "files" / "ntp.conf") << "server a\n";
+    std::ofstream(dir_ / "first" / "ntp" / "files" / "conf.d" / "x.conf") << "x";
+    std::ofstream(dir_ / "second" / "ntp" / "files" / "only-here") << "shadowed";
+    std::ofstream(dir_ / "first" / "ntp" / "lib" / "facter" / "f.rb") << "f";
+    std::ofstream(dir_ / "second" / "apt" / "lib" / "puppet" / "t.rb") << "t";
+    mounts_ = std::make_unique<FileMounts>(
+        std::vector<fs::path>{dir_ / "first", dir_ / "second"});
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  fs::path dir_;
+  std::unique_ptr<FileMounts> mounts_;
+};
+
+TEST_F(FileServing, ModulesMountFirstModuleWinsAndNoClimbing) {
+  EXPECT_EQ(mounts_->find("modules/ntp/ntp.conf"), dir_ / "first" / "ntp" / "files" / "ntp.conf");
+  EXPECT_FALSE(mounts_->find("modules/ntp/only-here"));  // the first ntp is the whole module
+  EXPECT_FALSE(mounts_->find("modules/ntp/../../second/ntp/files/only-here"));
+  EXPECT_FALSE(mounts_->find("modules/nope/x"));
+  EXPECT_FALSE(mounts_->find("secret/x"));
+}
+
+TEST_F(FileServing, MetadataAsPuppetWritesIt) {
+  MetadataOptions options;
+  auto metadata = file_metadata(dir_ / "first" / "ntp" / "files" / "ntp.conf", options);
+  EXPECT_EQ(metadata["type"], "file");
+  EXPECT_TRUE(metadata["relative_path"].is_null());
+  EXPECT_EQ(metadata["checksum"]["type"], "sha256");
+  // sha256("server a\n")
+  EXPECT_EQ(metadata["checksum"]["value"].get<std::string>().substr(0, 8), "{sha256}");
+  auto listed = file_metadatas({dir_ / "first" / "ntp" / "files"},
+                               metadata_options_from({{"recurse", "true"}}));
+  std::vector<std::string> relative;
+  for (const auto& entry : listed) relative.push_back(entry["relative_path"]);
+  std::sort(relative.begin(), relative.end());
+  EXPECT_EQ(relative, (std::vector<std::string>{".", "conf.d", "conf.d/x.conf", "ntp.conf"}));
+  EXPECT_THROW(file_metadatas({dir_ / "first" / "ntp" / "files"},
+                              metadata_options_from({{"recurse", "true"}}), 2),
+               std::runtime_error);
+}
+
+TEST_F(FileServing, PluginsMergeEveryModulesLib) {
+  auto roots = mounts_->search_roots("plugins");
+  ASSERT_TRUE(roots);
+  EXPECT_EQ(roots->dirs.size(), 2u);
+  EXPECT_EQ(mounts_->find("plugins/puppet/t.rb"), dir_ / "second" / "apt" / "lib" / "puppet" / "t.rb");
+  // No module has facts.d: one root, no recursion (Puppet's empty plugin tree).
+  auto facts = mounts_->search_roots("pluginfacts");
+  ASSERT_TRUE(facts);
+  EXPECT_FALSE(facts->recursion_allowed);
+  EXPECT_EQ(facts->dirs, std::vector<fs::path>{dir_ / "first"});
+}
+
+}  // namespace
+}  // namespace marionette::server
