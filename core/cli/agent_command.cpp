@@ -136,8 +136,11 @@ int run_agent(const std::vector<std::string>& words) {
   Arguments args(words, valued, flags,
                  {{"d", "debug"}, {"v", "verbose"}, {"t", "test"}, {"o", "onetime"},
                   {"l", "logdest"}});
-  if (!args.positionals().empty())
-    throw UsageError("unexpected argument '" + args.positionals().front() + "'");
+  if (!args.positionals().empty()) {  // Puppet's words, exit 1
+    print_error(
+        "Could not prepare for execution: The marionette agent command does not take parameters");
+    return 1;
+  }
   config::AgentConfig config;
   try {
     config = agent_config(args);

@@ -67,9 +67,11 @@ int run_apply(const std::vector<std::string>& words) {
   flags.insert({"detailed-exitcodes", "debug", "verbose", "test", "trace", "evaltrace", "summarize"});
   flags.insert(kRunFlagSwitches.begin(), kRunFlagSwitches.end());
   Arguments args(words, valued, flags, kApplyShortFlags);
-  // As Puppet: with -e, the code is the manifest and a file named too is ignored.
+  // As Puppet: with -e, the code is the manifest and a file named too is ignored; of several
+  // files the first is applied, each other one skipped with a warning.
+  std::vector<std::string> skipped_files;
   if (!args.value("execute") && args.positionals().size() > 1)
-    throw UsageError("unexpected argument '" + args.positionals()[1] + "'");
+    skipped_files.assign(args.positionals().begin() + 1, args.positionals().end());
   config::AgentConfig config = config_from(args, config::RunMode::user);
   auto catalog_file = args.value("catalog");
   const bool file_named = !args.value("execute") && !args.positionals().empty();
@@ -108,7 +110,7 @@ int run_apply(const std::vector<std::string>& words) {
   std::filesystem::create_directories(settings.state_dir, missing);
   if (!prepare_graphdir(config.graphdir.value_or(settings.state_dir / "graphs"))) return 1;
   if (file_named && !std::filesystem::is_regular_file(*settings.manifest, missing)) {
-    print_error("Could not find file " + settings.manifest->string());  // Puppet exits 1 here
+    print_error("Could not run: Could not find file " + settings.manifest->string());  // exit 1
     return 1;
   }
 
@@ -119,6 +121,8 @@ int run_apply(const std::vector<std::string>& words) {
     print_error(e.what());
     return 1;
   }
+  for (const std::string& file : skipped_files)
+    log("warning", "Only one file can be applied per run.  Skipping " + file);
   log("debug", std::string("Runtime environment: marionette_version=") + kVersion +
                    ", puppet_version=" + kPuppetCompatVersion +
                    ", run_mode=user, default_encoding=UTF-8");

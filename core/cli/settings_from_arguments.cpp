@@ -85,7 +85,7 @@ config::AgentConfig config_from(const Arguments& args, config::RunMode mode) {
   try {
     return values.to_config();
   } catch (const config::OptionError& e) {
-    throw UsageError(e.what());  // a bad option is a usage error (exit 2), a bad file is not
+    throw UsageError(e.what());  // a bad option is a usage error (with a hint), a bad file is not
   }
 }
 
