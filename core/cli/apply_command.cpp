@@ -50,12 +50,6 @@ ApplyLogSettings log_settings_from(const Arguments& args) {
   return settings;
 }
 
-std::int64_t unix_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 }  // namespace
 
 int run_apply(const std::vector<std::string>& words) {
@@ -85,6 +79,7 @@ int run_apply(const std::vector<std::string>& words) {
   settings.application = "apply";  // no catalog cache, never a cached catalog: Puppet's apply
   settings.use_cache_on_failure = false;
   settings.evaltrace = args.flag("evaltrace");
+  settings.trace = args.flag("trace");
   if (args.flag("test")) settings.show_diff = true;  // Puppet's -t turns show_diff on
   apply_run_flags(args, settings);
   const bool detailed_exitcodes = args.flag("detailed-exitcodes") || args.flag("test");
@@ -123,6 +118,7 @@ int run_apply(const std::vector<std::string>& words) {
   }
   for (const std::string& file : skipped_files)
     log("warning", "Only one file can be applied per run.  Skipping " + file);
+  if (code) log = code->naming_no_file(std::move(log));
   log("debug", std::string("Runtime environment: marionette_version=") + kVersion +
                    ", puppet_version=" + kPuppetCompatVersion +
                    ", run_mode=user, default_encoding=UTF-8");
@@ -149,10 +145,7 @@ int run_apply(const std::vector<std::string>& words) {
     outcome = daemon::run_once(settings, log);
     if (!outcome.compiled) return 1;
   }
-  if (args.flag("summarize") && outcome.report && outcome.report->transaction_completed)
-    std::cout << run_summary(*outcome.report, outcome.compile_seconds, outcome.apply_seconds,
-                             unix_now())
-              << std::flush;
+  if (args.flag("summarize")) std::cout << run_summary(outcome) << std::flush;
   // As Puppet: a catalog that could not be applied at all (a dependency cycle, an invalid or
   // duplicate resource, a missing relationship target) exits 1 with or without
   // --detailed-exitcodes; failed resources only show in the detailed exit code (4, 6).

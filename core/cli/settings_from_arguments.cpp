@@ -148,6 +148,7 @@ compiler::CompileRequest compile_request_for(const daemon::RunSettings& settings
   request.modulepath = settings.modulepath;
   request.environment = settings.environment;
   request.hiera_config = settings.hiera_config;
+  request.strictness = settings.strictness;  // --strict, --strict_variables, as apply's
   return request;
 }
 
