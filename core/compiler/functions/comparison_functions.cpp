@@ -1,20 +1,13 @@
 // Puppet's comparison functions: compare, versioncmp.
-#include <algorithm>
-#include <cctype>
 #include <regex>
 
 #include "compiler/functions/function.hpp"
+#include "compiler/resource_table.hpp"
 #include "compiler/types.hpp"
 
 namespace marionette::compiler {
 
 namespace {
-
-std::string lowercase(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return text;
-}
 
 /// compare(a, b, ignore_case = true): -1, 0 or 1.
 Value compare_values(CallContext& call) {
