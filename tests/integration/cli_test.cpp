@@ -286,6 +286,13 @@ TEST_F(Cli, FactsPrintsNativeFactsAndQueries) {
       marionette({"facts", "--yaml", "--facts", MARIONETTE_FACTS_FILE, "os.family", "kernel"});
   // As `facter -y os.family kernel` prints them: sorted, Facter's own double quotes.
   EXPECT_EQ(yaml.out, "kernel: \"Linux\"\nos.family: \"Debian\"\n");
+  // puppet facts show os.family (7.23): {\n  "os.family": "Debian"\n}; --value_only: Debian.
+  CommandResult show = marionette({"facts", "show", "--facts", MARIONETTE_FACTS_FILE, "os.family"});
+  EXPECT_EQ(show.exit_code, 0) << show.err;
+  EXPECT_EQ(show.out, "{\n  \"os.family\": \"Debian\"\n}\n");
+  CommandResult value = marionette(
+      {"facts", "show", "--value_only", "--facts", MARIONETTE_FACTS_FILE, "os.family"});
+  EXPECT_EQ(value.out, "Debian\n");
 }
 
 }  // namespace
