@@ -1,12 +1,17 @@
+#include <unistd.h>
+
 #include <atomic>
 #include <filesystem>
+#include <iostream>
 #include <thread>
 
+#include "cli/apply_log.hpp"
 #include "cli/arguments.hpp"
 #include "cli/command.hpp"
 #include "cli/lock_options.hpp"
 #include "cli/run_flags.hpp"
 #include "cli/run_log.hpp"
+#include "cli/run_summary.hpp"
 #include "cli/settings_from_arguments.hpp"
 #include "cli/snmp_module.hpp"
 #include "config/agent_config.hpp"
@@ -58,20 +63,30 @@ daemon::AgentSettings agent_settings(const config::AgentConfig& config, const Ar
   settings.detailed_exitcodes = args.flag("detailed-exitcodes") || test;
   if (test) settings.run.use_cache_on_failure = false;
   settings.run.evaltrace = args.flag("evaltrace");
+  settings.run.trace = args.flag("trace");
   settings.splay = config.splay && !test;
   settings.splay_limit = config.splaylimit.value_or(config.runinterval);
   LockWait wait = lock_wait_from(args);
   settings.wait_for_lock = wait.retry_every;
   settings.max_wait_for_lock = wait.max_wait;
   apply_run_flags(args, settings.run, true);  // Puppet's agent writes the catalog summary
+  if (args.flag("summarize"))  // as Puppet's configurer: after every run, on stdout
+    settings.after_run = [](const daemon::RunOutcome& outcome) {
+      std::cout << run_summary(outcome) << std::flush;
+    };
   return settings;
 }
 
-/// -d and -v (or -t) lower the level as Puppet's do; -l/--logdest is the logdest setting.
+/// -d and -v (or -t) lower the level as Puppet's do; -l/--logdest is the logdest setting;
+/// --color as apply's (Puppet's levels in colour on a terminal, or when forced).
 LogSettings log_settings(const config::AgentConfig& config, const Arguments& args) {
-  if (args.flag("debug")) return {config.logdest, "debug"};
-  if (args.flag("verbose") || args.flag("test")) return {config.logdest, "info"};
-  return {config.logdest, config.log_level};
+  LogSettings settings{config.logdest, config.log_level};
+  if (args.flag("debug"))
+    settings.level = "debug";
+  else if (args.flag("verbose") || args.flag("test"))
+    settings.level = "info";
+  settings.color = use_color(args.value("color"), isatty(STDOUT_FILENO) == 1);
+  return settings;
 }
 
 /// SIGHUP: the configuration read again, the command line still winning. Settings that belong to
@@ -127,17 +142,21 @@ class Reloader {
 
 int run_agent(const std::vector<std::string>& words) {
   std::set<std::string> valued = setting_options();
+  valued.insert("color");
   valued.insert(kLockOptions.begin(), kLockOptions.end());
   valued.insert(kRunFlagValued.begin(), kRunFlagValued.end());
   std::set<std::string> flags = setting_switches();
-  flags.insert({"no-daemonize", "onetime", "debug", "verbose", "test", "evaltrace",
-                "detailed-exitcodes"});
+  flags.insert({"no-daemonize", "onetime", "debug", "verbose", "test", "evaltrace", "trace",
+                "summarize", "detailed-exitcodes"});
   flags.insert(kRunFlagSwitches.begin(), kRunFlagSwitches.end());
   Arguments args(words, valued, flags,
                  {{"d", "debug"}, {"v", "verbose"}, {"t", "test"}, {"o", "onetime"},
                   {"l", "logdest"}});
-  if (!args.positionals().empty())
-    throw UsageError("unexpected argument '" + args.positionals().front() + "'");
+  if (!args.positionals().empty()) {  // Puppet's words, exit 1
+    print_error(
+        "Could not prepare for execution: The marionette agent command does not take parameters");
+    return 1;
+  }
   config::AgentConfig config;
   try {
     config = agent_config(args);

@@ -50,12 +50,6 @@ ApplyLogSettings log_settings_from(const Arguments& args) {
   return settings;
 }
 
-std::int64_t unix_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 }  // namespace
 
 int run_apply(const std::vector<std::string>& words) {
@@ -67,9 +61,11 @@ int run_apply(const std::vector<std::string>& words) {
   flags.insert({"detailed-exitcodes", "debug", "verbose", "test", "trace", "evaltrace", "summarize"});
   flags.insert(kRunFlagSwitches.begin(), kRunFlagSwitches.end());
   Arguments args(words, valued, flags, kApplyShortFlags);
-  // As Puppet: with -e, the code is the manifest and a file named too is ignored.
+  // As Puppet: with -e, the code is the manifest and a file named too is ignored; of several
+  // files the first is applied, each other one skipped with a warning.
+  std::vector<std::string> skipped_files;
   if (!args.value("execute") && args.positionals().size() > 1)
-    throw UsageError("unexpected argument '" + args.positionals()[1] + "'");
+    skipped_files.assign(args.positionals().begin() + 1, args.positionals().end());
   config::AgentConfig config = config_from(args, config::RunMode::user);
   auto catalog_file = args.value("catalog");
   const bool file_named = !args.value("execute") && !args.positionals().empty();
@@ -83,6 +79,7 @@ int run_apply(const std::vector<std::string>& words) {
   settings.application = "apply";  // no catalog cache, never a cached catalog: Puppet's apply
   settings.use_cache_on_failure = false;
   settings.evaltrace = args.flag("evaltrace");
+  settings.trace = args.flag("trace");
   if (args.flag("test")) settings.show_diff = true;  // Puppet's -t turns show_diff on
   apply_run_flags(args, settings);
   const bool detailed_exitcodes = args.flag("detailed-exitcodes") || args.flag("test");
@@ -108,7 +105,7 @@ int run_apply(const std::vector<std::string>& words) {
   std::filesystem::create_directories(settings.state_dir, missing);
   if (!prepare_graphdir(config.graphdir.value_or(settings.state_dir / "graphs"))) return 1;
   if (file_named && !std::filesystem::is_regular_file(*settings.manifest, missing)) {
-    print_error("Could not find file " + settings.manifest->string());  // Puppet exits 1 here
+    print_error("Could not run: Could not find file " + settings.manifest->string());  // exit 1
     return 1;
   }
 
@@ -119,6 +116,9 @@ int run_apply(const std::vector<std::string>& words) {
     print_error(e.what());
     return 1;
   }
+  for (const std::string& file : skipped_files)
+    log("warning", "Only one file can be applied per run.  Skipping " + file);
+  if (code) log = code->naming_no_file(std::move(log));
   log("debug", std::string("Runtime environment: marionette_version=") + kVersion +
                    ", puppet_version=" + kPuppetCompatVersion +
                    ", run_mode=user, default_encoding=UTF-8");
@@ -145,10 +145,7 @@ int run_apply(const std::vector<std::string>& words) {
     outcome = daemon::run_once(settings, log);
     if (!outcome.compiled) return 1;
   }
-  if (args.flag("summarize") && outcome.report && outcome.report->transaction_completed)
-    std::cout << run_summary(*outcome.report, outcome.compile_seconds, outcome.apply_seconds,
-                             unix_now())
-              << std::flush;
+  if (args.flag("summarize")) std::cout << run_summary(outcome) << std::flush;
   // As Puppet: a catalog that could not be applied at all (a dependency cycle, an invalid or
   // duplicate resource, a missing relationship target) exits 1 with or without
   // --detailed-exitcodes; failed resources only show in the detailed exit code (4, 6).

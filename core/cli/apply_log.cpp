@@ -66,7 +66,10 @@ std::string without_final_newlines(std::string text) {
 /// Puppet's log files name the source of each line: the resource or property
 /// ("/Stage[main]/Main/File[/x]/ensure"), the scope ("Scope(Class[main])"), else "Puppet".
 std::pair<std::string, std::string> source_and_message(const std::string& message) {
-  if (message.rfind('/', 0) == 0 || message.rfind("Scope(", 0) == 0) {
+  // A resource path's first element is a resource (`/Stage[main]`); a file's path is not
+  // (Hiera's "/etc/…/common.yaml: file does not contain a valid yaml hash" is Puppet's).
+  const bool resource_path = message.rfind('/', 0) == 0 && message.find('[') < message.find('/', 1);
+  if (resource_path || message.rfind("Scope(", 0) == 0) {
     if (auto colon = message.find(": "); colon != std::string::npos)
       return {message.substr(0, colon), message.substr(colon + 2)};
   }
@@ -97,7 +100,7 @@ class Destinations {
         files_.emplace_back(file, &std::fclose);
       }
     }
-    if (syslog_) ::openlog("marionette", LOG_PID, LOG_USER);
+    if (syslog_) ::openlog("marionette", LOG_PID, LOG_DAEMON);  // Puppet's syslogfacility
   }
 
   void log(const std::string& level, const std::string& message) {

@@ -68,7 +68,7 @@ std::size_t Arguments::read_long(const std::vector<std::string>& words, std::siz
   }
   if (declared.flags.count(name)) {
     if (inline_value)
-      throw UsageError("option --" + std::string(on ? "" : "no-") + name + " takes no value");
+      throw OptionParseError("needless argument", words[i]);
     switches_[name] = on;
   } else if (declared.valued.count(name)) {
     if (inline_value) {
@@ -76,10 +76,10 @@ std::size_t Arguments::read_long(const std::vector<std::string>& words, std::siz
     } else if (i + 1 < words.size()) {
       values_[name] = words[++i];
     } else {
-      throw UsageError("option --" + name + " needs a value");
+      throw OptionParseError("missing argument", words[i]);
     }
   } else {
-    throw UsageError("unknown option --" + name);
+    throw OptionParseError("invalid option", words[i]);
   }
   return i;
 }
@@ -91,7 +91,7 @@ std::size_t Arguments::read_short(const std::vector<std::string>& words, std::si
   for (std::size_t at = 1; at < word.size(); ++at) {
     auto known = declared.short_names.find(word[at]);
     if (known == declared.short_names.end())
-      throw UsageError("unknown option -" + std::string(1, word[at]));
+      throw OptionParseError("invalid option", "-" + std::string(1, word[at]));
     const std::string& name = known->second;
     if (!declared.valued.count(name)) {
       switches_[name] = true;
@@ -102,7 +102,7 @@ std::size_t Arguments::read_short(const std::vector<std::string>& words, std::si
     } else if (i + 1 < words.size()) {
       values_[name] = words[++i];
     } else {
-      throw UsageError("option -" + std::string(1, word[at]) + " (--" + name + ") needs a value");
+      throw OptionParseError("missing argument", "-" + std::string(1, word[at]));
     }
     break;
   }

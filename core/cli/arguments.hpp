@@ -9,10 +9,20 @@
 
 namespace marionette::cli {
 
-/// A command line that cannot be understood: printed as `Error: …` with a hint, exit 2.
+/// A command line that cannot be understood: printed as `Error: …` with a hint to --help, exit 1
+/// (as Puppet exits on every usage error).
 class UsageError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+};
+
+/// An option the parser cannot take, worded as Puppet's (Ruby's OptionParser):
+/// `Could not parse application options: invalid option: --bogus` (also `needless argument:`,
+/// `missing argument:`). Printed alone, as Puppet prints it, exit 1.
+class OptionParseError : public UsageError {
+ public:
+  OptionParseError(const std::string& problem, const std::string& option)
+      : UsageError("Could not parse application options: " + problem + ": " + option) {}
 };
 
 /// The words after the subcommand: `--name value`, `--name=value`, `--flag`, `--no-flag`, short

@@ -198,7 +198,7 @@ const std::vector<Command>& commands() {
        "validate does.\n"
        "dump prints the syntax tree of FILE, one top-level statement a line (for a type: its\n"
        "attributes, key attributes and title patterns).\n\n"
-       "Exit status: 0 when every FILE parses, 1 when one does not or does not exist, 2 on a\n"
+       "Exit status: 0 when every FILE parses, 1 when one does not or does not exist or on a\n"
        "usage error.\n",
        run_parser},
       {"resource", "show a resource's state on this node, or sync it, like puppet resource",
@@ -275,7 +275,7 @@ const std::vector<Command>& commands() {
        "Options:\n"
        "  --noop   report what would change, change nothing\n"
        "  --debug  log debug lines too\n\n"
-       "Exit status: 0 when stdin ends, 2 on a usage error.\n",
+       "Exit status: 0 when stdin ends, 1 on a usage error.\n",
        run_yamlresource},
       {"mgmtgraph", "print the relationship graph as mgmt's YAML graph, like puppet mgmtgraph print",
        "Usage: marionette mgmtgraph print (--manifest FILE | --code CODE | --env-dir DIR)\n"
@@ -286,7 +286,7 @@ const std::vector<Command>& commands() {
        "them, classes, defines and stages as noop anchors, every other resource as a pippet\n"
        "node, which mgmt applies through `marionette yamlresource receive`. Translation\n"
        "problems are logged on stderr. --config FILE is accepted (mgmt passes it) and unused.\n\n"
-       "Exit status: 0 when printed, 1 when the compile failed, 2 on a usage error.\n",
+       "Exit status: 0 when printed, 1 when the compile failed or on a usage error.\n",
        run_mgmtgraph},
       {"config", "print settings as the commands read them, like puppet config print",
        "Usage: marionette config print [all | NAME...] [--section SECTION] [--config FILE]\n\n"
@@ -301,7 +301,7 @@ const std::vector<Command>& commands() {
        "                     marionette.yaml) instead of /etc/marionette/puppet.conf and\n"
        "                     /etc/marionette/marionette.yaml\n"
        "  --NAME VALUE       any setting, as for the other commands\n\n"
-       "Exit status: 0 when printed, 1 when a configuration file has an error, 2 on a usage\n"
+       "Exit status: 0 when printed, 1 when a configuration file has an error or on a usage\n"
        "error.\n",
        run_config},
       {"server", "serve Puppet's agent API over HTTPS, with its own CA",

@@ -63,9 +63,12 @@ int run_config(const std::vector<std::string>& words) {
   valued.insert("section");
   Arguments args(words, valued, setting_switches());
   const std::vector<std::string>& positionals = args.positionals();
-  if (positionals.empty()) throw UsageError("give an action: print");
-  if (positionals.front() != "print")
-    throw UsageError("'config' has no '" + positionals.front() + "' action.");
+  if (positionals.empty() || positionals.front() != "print") {  // Puppet's words, exit 1
+    print_error("'config' has no " +
+                (positionals.empty() ? std::string("default") : "'" + positionals.front() + "'") +
+                " action.  See `marionette help config`.");
+    return 1;
+  }
   config::RunMode mode = mode_of_section(args.value("section").value_or("main"));
   config::SettingValues values = setting_values_from(args, mode);
   std::vector<std::string> names(positionals.begin() + 1, positionals.end());

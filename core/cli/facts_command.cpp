@@ -171,10 +171,16 @@ std::vector<std::filesystem::path> external_dirs(const Arguments& args) {
 
 int run_facts(const std::vector<std::string>& words) {
   Arguments args(words, {"facts", "external-dir", "custom-dir", "modulepath"},
-                 {"json", "yaml", "show-legacy", "no-external-facts"},
+                 {"json", "yaml", "show-legacy", "no-external-facts", "value-only"},
                  {{"j", "json"}, {"y", "yaml"}});
   if (args.flag("json") && args.flag("yaml")) throw UsageError("give --json or --yaml, not both");
-  const auto& names = args.positionals();
+  std::vector<std::string> names = args.positionals();
+  // `puppet facts show [NAME…]` renders JSON ({"os.family": "Debian"}) where facter prints
+  // plain text; --value_only prints one fact's value alone, as facter does.
+  const bool show_action = !names.empty() && names.front() == "show";
+  if (show_action) names.erase(names.begin());
+  const bool as_json = args.flag("json") || (show_action && !args.flag("yaml") &&
+                                              !(args.flag("value-only") && names.size() == 1));
   const bool show_legacy = args.flag("show-legacy");
   facts::Facts all;
   try {
@@ -191,7 +197,7 @@ int run_facts(const std::vector<std::string>& words) {
   try {
     if (args.flag("yaml")) {
       std::cout << facter_yaml(shown);
-    } else if (args.flag("json")) {
+    } else if (as_json) {
       std::cout << compiler::ruby_json(compiler::from_data(shown),
                                        compiler::RubyJsonStyle::pretty())
                 << "\n";

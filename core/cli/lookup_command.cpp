@@ -93,7 +93,11 @@ int run_lookup(const std::vector<std::string>& words) {
   std::set<std::string> flags = setting_switches();
   flags.insert({"explain", "compile"});
   Arguments args(words, valued, flags, {{"c", "compile"}});
-  if (args.positionals().size() != 1) throw UsageError("give exactly one KEY to look up");
+  if (args.positionals().empty()) {  // Puppet's words, exit 1
+    print_error("Could not run: No keys were given to lookup.");
+    return 1;
+  }
+  if (args.positionals().size() > 1) throw UsageError("give exactly one KEY to look up");
   const std::string key = args.positionals().front();
   std::string format = args.value("render-as").value_or("yaml");
   for (char& c : format) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -104,8 +108,12 @@ int run_lookup(const std::vector<std::string>& words) {
   std::optional<compiler::hiera::MergeStrategy> merge;
   if (auto written = args.value("merge")) {
     merge = compiler::hiera::parse_merge(Value(*written));
-    if (!merge)
-      throw UsageError("--merge must be first, unique, hash or deep, not '" + *written + "'");
+    if (!merge) {  // Puppet's words, exit 1
+      print_error(
+          "Could not run: The --merge option only accepts 'first', 'hash', 'unique', or 'deep'\n"
+          "Run 'marionette lookup --help' for more details");
+      return 1;
+    }
   }
   config::AgentConfig config = config_from(args, config::RunMode::server);
   std::vector<std::string> explanation;

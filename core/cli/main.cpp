@@ -58,15 +58,20 @@ int main(int argc, char** argv) {
     }
     try {
       return command.run(rest);
+    } catch (const marionette::cli::OptionParseError& e) {
+      marionette::cli::print_error(e.what());  // Puppet's one line, nothing after it
+      return 1;
     } catch (const marionette::cli::UsageError& e) {
       marionette::cli::print_error(std::string(e.what()) + "\nTry 'marionette " + command.name +
                                    " --help'.");
-      return 2;
+      return 1;  // Puppet exits 1 on every usage error
     } catch (const std::exception& e) {
       marionette::cli::print_error(e.what());  // e.g. an environment that does not exist
       return 1;
     }
   }
-  marionette::cli::print_error("unknown subcommand '" + words[0] + "'\nTry 'marionette --help'.");
-  return 2;
+  // puppet bogus: "Error: Unknown Puppet subcommand 'bogus'" and a hint, on stdout, exit 1.
+  std::cout << "Error: Unknown marionette subcommand '" << words[0]
+            << "'\nSee 'marionette help' for help on available marionette subcommands\n";
+  return 1;
 }

@@ -38,6 +38,26 @@ ManifestText::ManifestText(const std::string& code) {
   if (!out.flush()) throw std::runtime_error("cannot write " + path_.string());
 }
 
+namespace {
+
+void erase_all(std::string& text, const std::string& part) {
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at))
+    text.erase(at, part.size());
+}
+
+}  // namespace
+
+daemon::RunLog ManifestText::naming_no_file(daemon::RunLog log) const {
+  return [log = std::move(log), path = path_.string()](const std::string& level,
+                                                       const std::string& message) {
+    if (message.find(path) == std::string::npos) return log(level, message);
+    std::string said = message;
+    erase_all(said, "file: " + path + ", ");
+    erase_all(said, path + ":");
+    log(level, said);
+  };
+}
+
 ManifestText::ManifestText(ManifestText&& other) noexcept
     : dir_(std::move(other.dir_)), path_(std::move(other.path_)) {
   other.dir_.clear();

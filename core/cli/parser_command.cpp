@@ -132,7 +132,10 @@ int validate_default(const Arguments& args) {
 }  // namespace
 
 int run_parser(const std::vector<std::string>& words) {
-  if (words.empty()) throw UsageError("parser needs an action: validate or dump");
+  if (words.empty()) {  // Puppet's words, exit 1
+    print_error("'parser' has no default action.  See `marionette help parser`.");
+    return 1;
+  }
   const std::string& action = words[0];
   Arguments arguments(std::vector<std::string>(words.begin() + 1, words.end()), kRunOptions,
                       setting_switches());
@@ -164,7 +167,8 @@ int run_parser(const std::vector<std::string>& words) {
     if (files.size() != 1) throw UsageError("parser dump needs exactly one FILE");
     return parse_file(files[0], true) ? 0 : 1;
   }
-  throw UsageError("unknown parser action '" + action + "' (validate or dump)");
+  print_error("'parser' has no '" + action + "' action.  See `marionette help parser`.");
+  return 1;
 }
 
 }  // namespace marionette::cli

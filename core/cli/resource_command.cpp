@@ -174,7 +174,10 @@ int run_resource(const std::vector<std::string>& given_words) {
   Arguments args(words, {}, {"noop", "debug", "to-yaml"});
   output.yaml = args.flag("to-yaml");
   const auto& positionals = args.positionals();
-  if (positionals.empty()) throw UsageError("give a resource TYPE");
+  if (positionals.empty()) {  // Puppet's words, exit 1
+    print_error("Could not run: You must specify the type to display");
+    return 1;
+  }
   const std::string type = lower(positionals[0]);
   const ral::TypeDefinition* definition = ral::find_type(type);
   if (!definition) {
@@ -193,8 +196,10 @@ int run_resource(const std::vector<std::string>& given_words) {
   for (std::size_t i = 2; i < positionals.size(); ++i) {
     const std::string& word = positionals[i];
     std::size_t equals = word.find('=');
-    if (equals == std::string::npos || equals == 0)
-      throw UsageError("expected attribute=value, not '" + word + "'");
+    if (equals == std::string::npos || equals == 0) {
+      print_error("Could not run: Invalid parameter setting " + word);
+      return 1;
+    }
     const std::string name = word.substr(0, equals);
     if (!compiler::accepts_attribute(type, name)) {  // as puppet resource: nothing is applied
       print_error("Could not run: no parameter named '" + name + "'");

@@ -10,6 +10,9 @@
 
 #include <iostream>
 #include <mutex>
+#include <optional>
+
+#include "cli/apply_log.hpp"
 
 namespace marionette::cli {
 
@@ -52,22 +55,6 @@ int rank_of(const std::string& level) {
   return 2;  // notice
 }
 
-/// syslog(3) has a priority for each of Puppet's levels; spdlog's sink has no "notice".
-int syslog_priority_of(const std::string& level) {
-  switch (rank_of(level)) {
-    case 0:
-      return LOG_DEBUG;
-    case 1:
-      return LOG_INFO;
-    case 2:
-      return LOG_NOTICE;
-    case 3:
-      return LOG_WARNING;
-    default:
-      return LOG_ERR;
-  }
-}
-
 /// Strips the trailing newlines of an already rendered diagnostic.
 std::string without_final_newlines(std::string text) {
   while (!text.empty() && text.back() == '\n') text.pop_back();
@@ -102,73 +89,43 @@ void log_from_snmp_module(int spdlog_level, const char* text, std::size_t size) 
                                     std::string_view(text, size));
 }
 
-/// The current destination; the run log and spdlog's default logger go through it.
+/// The current destination; the run log and spdlog's default logger go through it. The run's
+/// lines are written as apply's are (make_apply_log): on the console as `puppet agent -t`
+/// prints them, without timestamps and coloured when asked; in a file as Puppet's log files.
 struct AgentLog::Route {
   std::mutex mutex;
-  LogSettings settings;
-  int min_rank = 2;
-  bool prefixes = true;
-  bool to_syslog = false;
-  std::shared_ptr<spdlog::logger> out, err;
+  std::optional<LogSettings> settings;
+  daemon::RunLog lines;
   std::shared_ptr<spdlog::sinks::dist_sink_mt> library;  ///< spdlog's default logger's sinks
 
   void log(const std::string& level, const std::string& message) {
-    std::shared_ptr<spdlog::logger> to_out, to_err;
-    bool with_prefix = true;
+    daemon::RunLog to;
     {
       std::lock_guard<std::mutex> hold(mutex);
-      if (rank_of(level) < min_rank) return;
-      to_out = out;
-      to_err = err;
-      with_prefix = prefixes;
-      if (to_syslog) {  // the spdlog sink would send notices as LOG_INFO
-        ::syslog(syslog_priority_of(level), "%s", without_final_newlines(message).c_str());
-        return;
-      }
+      to = lines;
     }
-    if (level == "diagnostic") {
-      to_err->log(spdlog::level::err, "{}", without_final_newlines(message));
-      return;
-    }
-    Level l = level_for(level);
-    (l.spd >= spdlog::level::warn ? to_err : to_out)
-        ->log(l.spd, "{}{}", with_prefix ? l.prefix : "", message);
+    to(level, message);
   }
 };
 
 namespace {
 
-struct Destination {
-  std::shared_ptr<spdlog::logger> out, err;
-  spdlog::sink_ptr library;  ///< where the subagent's spdlog messages go
-  bool prefixes = true;
-  bool syslog = false;
-};
-
-Destination open_destination(const std::string& destination) {
-  Destination d;
+/// Where the SNMP subagent's spdlog messages go for a destination.
+spdlog::sink_ptr library_sink(const std::string& destination) {
   if (destination == "console") {
-    d.out = make_logger("out", std::make_shared<spdlog::sinks::stdout_sink_mt>(), true, true);
-    d.err = make_logger("err", std::make_shared<spdlog::sinks::stderr_sink_mt>(), true, true);
-    d.library = std::make_shared<spdlog::sinks::stdout_color_sink_mt>();
-    d.library->set_pattern("%+");  // spdlog's own default, as before
-    return d;
+    auto sink = std::make_shared<spdlog::sinks::stdout_color_sink_mt>();
+    sink->set_pattern("%+");  // spdlog's own default, as before
+    return sink;
   }
-  spdlog::sink_ptr sink;
-  if (destination == "syslog") {
-    sink = std::make_shared<spdlog::sinks::syslog_sink_mt>("marionette", LOG_PID, LOG_DAEMON, true);
-    d.prefixes = false;
-    d.syslog = true;
-  } else {
-    try {
-      sink = std::make_shared<spdlog::sinks::basic_file_sink_mt>(destination, false);
-    } catch (const spdlog::spdlog_ex& e) {
-      throw std::runtime_error("cannot open the log file " + destination + ": " + e.what());
-    }
+  if (destination == "syslog")
+    return std::make_shared<spdlog::sinks::syslog_sink_mt>("marionette", LOG_PID, LOG_DAEMON, true);
+  try {
+    auto sink = std::make_shared<spdlog::sinks::basic_file_sink_mt>(destination, false);
+    sink->set_pattern("%Y-%m-%d %H:%M:%S %z %v");
+    return sink;
+  } catch (const spdlog::spdlog_ex& e) {
+    throw std::runtime_error("cannot open the log file " + destination + ": " + e.what());
   }
-  d.out = d.err = make_logger("log", sink, d.prefixes, true);
-  d.library = sink;
-  return d;
 }
 
 }  // namespace
@@ -186,22 +143,26 @@ AgentLog::~AgentLog() = default;
 
 void AgentLog::reconfigure(const LogSettings& settings) {
   std::lock_guard<std::mutex> hold(route_->mutex);
-  if (!route_->out || settings.destination != route_->settings.destination) {
-    Destination d = open_destination(settings.destination);
-    route_->out = d.out;
-    route_->err = d.err;
-    route_->prefixes = d.prefixes;
-    route_->to_syslog = d.syslog;
-    route_->library->set_sinks({d.library});
+  const bool same = route_->settings && route_->settings->destination == settings.destination &&
+                    route_->settings->level == settings.level &&
+                    route_->settings->color == settings.color;
+  if (!same) {
+    ApplyLogSettings lines;
+    lines.level = settings.level;
+    lines.destinations = {settings.destination};
+    lines.color = settings.color;
+    daemon::RunLog opened = make_apply_log(lines);  // throws before anything is replaced
+    spdlog::sink_ptr sink = library_sink(settings.destination);
+    route_->lines = std::move(opened);
+    route_->library->set_sinks({sink});
   }
   route_->settings = settings;
-  route_->min_rank = rank_of(settings.level);
   static const spdlog::level::level_enum library_levels[] = {
       spdlog::level::debug, spdlog::level::info, spdlog::level::info, spdlog::level::warn,
       spdlog::level::err};
   if (auto library = spdlog::default_logger();
       library && library->sinks().size() == 1 && library->sinks()[0] == route_->library)
-    library->set_level(library_levels[route_->min_rank]);
+    library->set_level(library_levels[rank_of(settings.level)]);
 }
 
 daemon::RunLog AgentLog::run_log() const {

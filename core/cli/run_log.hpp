@@ -23,11 +23,13 @@ void print_error(const std::string& message);
 struct LogSettings {
   std::string destination = "console";  ///< console | syslog | a file path
   std::string level = "notice";         ///< debug | info | notice | warning | err
+  bool color = false;                   ///< the console's levels in Puppet's colours (--color)
 };
 
-/// The agent's log: Puppet-shaped lines with timestamps on the console (notices on stdout,
-/// warnings and errors on stderr) or appended to a file, or to syslog (ident marionette,
-/// facility daemon, without the `Notice: ` prefix: syslog has the level). It also becomes
+/// The agent's log: Puppet-shaped lines on the console as `puppet agent -t` prints them, without
+/// timestamps (notices on stdout, warnings and errors on stderr), or appended to a file as
+/// Puppet's log files (`2026-11-26 06:15:08 +0000 Puppet (notice): …`), or to syslog (ident
+/// marionette, facility daemon, without the `Notice: ` prefix: syslog has the level). It also becomes
 /// spdlog's default logger, so the SNMP subagent's messages go to the same place.
 /// Construct it before starting threads; reconfigure() may be called while they run.
 class AgentLog {

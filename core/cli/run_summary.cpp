@@ -1,6 +1,7 @@
 #include "cli/run_summary.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <variant>
 #include <vector>
@@ -107,6 +108,13 @@ std::string run_summary(const transaction::Report& report, double config_retriev
          section("Time", std::move(time)) +
          section("Version", {{"Config", report.catalog_version},
                              {"Puppet", std::string(kPuppetCompatVersion)}});
+}
+
+std::string run_summary(const daemon::RunOutcome& outcome) {
+  if (!outcome.report || !outcome.report->transaction_completed) return "";
+  const auto now = std::chrono::duration_cast<std::chrono::seconds>(
+      std::chrono::system_clock::now().time_since_epoch());
+  return run_summary(*outcome.report, outcome.compile_seconds, outcome.apply_seconds, now.count());
 }
 
 }  // namespace marionette::cli

@@ -85,7 +85,7 @@ config::AgentConfig config_from(const Arguments& args, config::RunMode mode) {
   try {
     return values.to_config();
   } catch (const config::OptionError& e) {
-    throw UsageError(e.what());  // a bad option is a usage error (exit 2), a bad file is not
+    throw UsageError(e.what());  // a bad option is a usage error (with a hint), a bad file is not
   }
 }
 
@@ -148,6 +148,7 @@ compiler::CompileRequest compile_request_for(const daemon::RunSettings& settings
   request.modulepath = settings.modulepath;
   request.environment = settings.environment;
   request.hiera_config = settings.hiera_config;
+  request.strictness = settings.strictness;  // --strict, --strict_variables, as apply's
   return request;
 }
 

@@ -111,7 +111,10 @@ void Environment::load_main(const fs::path& path) {
     for (const auto& entry : fs::recursive_directory_iterator(path))
       if (entry.is_regular_file() && entry.path().extension() == ".pp")
         files.push_back(entry.path());
-    std::sort(files.begin(), files.end());
+    // As Puppet: by the paths as strings, so `a-b/x.pp` comes before `a/x.pp` ('-' < '/'),
+    // where comparing paths element by element would put `a` first.
+    std::sort(files.begin(), files.end(),
+              [](const fs::path& a, const fs::path& b) { return a.native() < b.native(); });
     for (const fs::path& file : files) main_.push_back(parse_file(file));
     return;
   }

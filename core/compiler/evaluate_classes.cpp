@@ -5,6 +5,7 @@
 #include "compiler/ruby_regex.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
+#include "lang/puppet_stack.hpp"
 
 namespace marionette::compiler {
 
@@ -120,8 +121,10 @@ void Evaluator::evaluate_class(const std::string& name, const ast::ClassDefiniti
   // evaluated as it is declared); "" from the main manifest or a node.
   const Value* caller_module = declaring ? declaring->find("module_name") : nullptr;
   body.set("caller_module_name", caller_module ? *caller_module : Value(""));
-  bind_parameters(definition.parameters, resources_[index], body, where);
-  evaluate_block(definition.body, body, true);
+  lang::in_frame(where, [&] {  // the inclusion, a frame of the Puppet stack (--trace)
+    bind_parameters(definition.parameters, resources_[index], body, where);
+    evaluate_block(definition.body, body, true);
+  });
 }
 
 namespace {
@@ -289,8 +292,10 @@ void Evaluator::evaluate_defined_type(std::size_t index) {
   body.set("name", name ? *name : Value(resource.title));
   body.set("module_name", environment_.module_of(lowercase(resource.type)));
   body.set("caller_module_name", container_module(resources_, environment_, resource.tag_source));
-  bind_parameters(definition->parameters, resource, body, resource.where);
-  evaluate_block(definition->body, body, true);
+  lang::in_frame(resource.where, [&] {  // the declaration, a frame of the Puppet stack
+    bind_parameters(definition->parameters, resource, body, resource.where);
+    evaluate_block(definition->body, body, true);
+  });
 }
 
 namespace {

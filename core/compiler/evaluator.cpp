@@ -15,6 +15,7 @@
 #include "compiler/ruby_regex.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
+#include "lang/puppet_stack.hpp"
 #include "lang/recursion_bound.hpp"
 
 namespace marionette::compiler {
@@ -520,11 +521,14 @@ Value Evaluator::evaluate_call(const std::string& name, const std::vector<ast::E
     }
     arguments.push_back(evaluate(arg, scope));
   }
-  if (written) return call_function(*written, std::move(arguments), where);
-  if (in_ruby)
-    return ruby_functions().call(name, std::move(arguments), lambda, where, *this, scope);
-  CallContext context{*this, scope, name, arguments, lambda, where};
-  return function(context);
+  // A frame of the Puppet stack (--trace), as Puppet's for every function call.
+  return lang::in_frame(where, [&]() -> Value {
+    if (written) return call_function(*written, std::move(arguments), where);
+    if (in_ruby)
+      return ruby_functions().call(name, std::move(arguments), lambda, where, *this, scope);
+    CallContext context{*this, scope, name, arguments, lambda, where};
+    return function(context);
+  });
 }
 
 Value Evaluator::call_lambda(const ast::Lambda& lambda, std::vector<Value> arguments, Scope& scope,

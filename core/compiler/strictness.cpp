@@ -1,6 +1,6 @@
 #include "compiler/strictness.hpp"
 
-#include <iostream>
+#include "compiler/compile_log.hpp"
 
 #include "lang/diagnostic.hpp"
 
@@ -14,11 +14,11 @@ std::optional<Strict> parse_strict(std::string_view text) {
 }
 
 void warn_at(const std::string& message, const lang::SourceLocation& where) {
-  std::string line = "Warning: " + message;
+  std::string line = message;
   if (where.known())
     line += " (file: " + where.path() + ", line: " + std::to_string(where.line) +
             ", column: " + std::to_string(where.column) + ")";
-  std::cerr << line + "\n";
+  compile_log("warning", line);  // the run's log: --logdest and the level filter apply
 }
 
 void strict_issue(Strict level, const std::string& message, const lang::SourceLocation& where) {

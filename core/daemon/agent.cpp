@@ -117,7 +117,9 @@ std::optional<RunOutcome> Agent::locked_run() {
     return outcome;
   }
   if (!lock) return std::nullopt;
-  return run_and_publish();
+  RunOutcome outcome = run_and_publish();
+  if (settings_.after_run) settings_.after_run(outcome);
+  return outcome;
 }
 
 bool Agent::poll_signals() {

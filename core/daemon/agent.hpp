@@ -23,6 +23,8 @@ struct AgentSettings {
   /// lock (0: skip the run at once, saying so) and for how long at most.
   std::chrono::seconds wait_for_lock{0};
   std::chrono::seconds max_wait_for_lock{60};
+  /// Called after each run that got a report (Puppet's --summarize prints the summary there).
+  std::function<void(const RunOutcome&)> after_run;
 };
 
 /// Re-reads the configuration for SIGHUP: the new settings, or nullopt (after logging why) to

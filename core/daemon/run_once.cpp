@@ -10,6 +10,7 @@
 #include "daemon/catalog_summary.hpp"
 #include "indirector/registry.hpp"
 #include "lang/diagnostic.hpp"
+#include "lang/puppet_stack.hpp"
 #include "transaction/apply.hpp"
 
 namespace marionette::daemon {
@@ -124,6 +125,7 @@ void apply_with(const catalog::Catalog& catalog, const RunSettings& settings, co
   if (report.transaction_completed)
     log("notice", "Applied catalog in " + fixed(outcome.apply_seconds) + " seconds");
   if (outcome.catalog_from_cache) report.cached_catalog_status = "on_failure";
+  report.run_mode = settings.application == "apply" ? "user" : "agent";  // Puppet's run mode
   report.logs.insert(report.logs.begin(), prelude.begin(), prelude.end());
 
   std::error_code ignored;
@@ -171,10 +173,10 @@ RunOutcome run_once(const RunSettings& settings, const RunLog& log,
                               "no catalog");
     outcome.compiled = true;
   } catch (const indirector::Error& e) {
-    outcome.compile_error = text_of(e);
+    outcome.compile_error = text_of(e) + (settings.trace ? e.trace() : "");
     log_failure(outcome.compile_error, e.rendered(), log);
   } catch (const lang::SourceError& e) {
-    outcome.compile_error = lang::render(e);
+    outcome.compile_error = lang::render(e) + (settings.trace ? lang::render_stack(e) : "");
     log_failure(outcome.compile_error, true, log);
   } catch (const std::exception& e) {
     outcome.compile_error = e.what();

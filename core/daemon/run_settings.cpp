@@ -4,8 +4,8 @@
 
 #include <cstdlib>
 #include <fstream>
-#include <iostream>
 
+#include "compiler/compile_log.hpp"
 #include "indirector/registry.hpp"
 
 namespace marionette::daemon {
@@ -31,8 +31,9 @@ void write_facts_cache(const RunSettings& settings, const facts::Facts& gathered
   std::filesystem::rename(temporary, path, error);
 }
 
+/// Through the run's log when a run is under way (--logdest, the level filter), else stderr.
 void warn(const std::string& warning) {
-  std::cerr << "Warning: " << warning << "\n";
+  compiler::compile_log("warning", warning);
 }
 
 }  // namespace

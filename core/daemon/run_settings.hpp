@@ -38,6 +38,8 @@ struct RunSettings {
   std::vector<std::filesystem::path> external_dirs;  ///< facts.d; empty: facts' default dirs
   std::function<bool()> stop_requested;  ///< asked between resources: true skips the rest
   bool evaltrace = false;  ///< Puppet's --evaltrace: an info line before and after each resource
+  /// Puppet's --trace: a compile error is followed by its Puppet-language stack (file:line).
+  bool trace = false;
   /// Whose routes apply: "agent" (caches catalogs, may apply the cache) or "apply".
   std::string application = "agent";
   std::optional<std::string> redis_url;  ///< for redis termini

@@ -2,6 +2,7 @@
 #include "indirector/document_terminus.hpp"
 #include "indirector/termini.hpp"
 #include "lang/diagnostic.hpp"
+#include "lang/puppet_stack.hpp"
 
 namespace marionette::indirector {
 
@@ -36,7 +37,9 @@ class CompilerCatalog : public Terminus<catalog::Catalog> {
     try {
       return compiler::compile(compile);
     } catch (const lang::SourceError& e) {
-      throw error(request.key, "cannot compile", lang::render(e)).mark_rendered();
+      throw error(request.key, "cannot compile", lang::render(e))
+          .mark_rendered()
+          .with_trace(lang::render_stack(e));
     } catch (const std::exception& e) {
       throw error(request.key, "cannot compile", e.what());
     }

@@ -30,6 +30,13 @@ class Error : public std::runtime_error {
   }
   bool rendered() const { return rendered_; }
 
+  /// The Puppet-language stack of a compile error (lang::render_stack), for --trace.
+  Error& with_trace(std::string trace) {
+    trace_ = std::move(trace);
+    return *this;
+  }
+  const std::string& trace() const { return trace_; }
+
   const std::string& model() const { return model_; }
   const std::string& terminus() const { return terminus_; }
   const std::string& key() const { return key_; }
@@ -37,7 +44,7 @@ class Error : public std::runtime_error {
   const std::string& why() const { return why_; }
 
  private:
-  std::string model_, terminus_, key_, why_;
+  std::string model_, terminus_, key_, why_, trace_;
   bool rendered_ = false;
 };
 

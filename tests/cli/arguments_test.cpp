@@ -87,16 +87,29 @@ TEST_P(ArgumentsRejects, WithAClearMessage) {
 INSTANTIATE_TEST_SUITE_P(
     Cases, ArgumentsRejects,
     testing::Values(
-        BadCommandLine{"UnknownOption", {"--fact", "x"}, "unknown option --fact"},
-        BadCommandLine{"MissingValue", {"--facts"}, "option --facts needs a value"},
-        BadCommandLine{"ValueOnAFlag", {"--noop=yes"}, "option --noop takes no value"},
-        BadCommandLine{"ValueOnANegatedFlag", {"--no-noop=yes"}, "option --no-noop takes no value"},
-        BadCommandLine{"NoOnAValuedOption", {"--no-facts"}, "unknown option --no-facts"},
-        BadCommandLine{"NoOnAnUnknownName", {"--no-bogus"}, "unknown option --no-bogus"},
+        // Worded as Puppet's (Ruby's OptionParser): `puppet apply --bogus` says
+        // "Could not parse application options: invalid option: --bogus".
+        BadCommandLine{"UnknownOption", {"--fact", "x"},
+                       "Could not parse application options: invalid option: --fact"},
+        BadCommandLine{"MissingValue", {"--facts"},
+                       "Could not parse application options: missing argument: --facts"},
+        BadCommandLine{"ValueOnAFlag", {"--noop=yes"},
+                       "Could not parse application options: needless argument: --noop=yes"},
+        BadCommandLine{"ValueOnANegatedFlag", {"--no-noop=yes"},
+                       "Could not parse application options: needless argument: --no-noop=yes"},
+        BadCommandLine{"NoOnAValuedOption", {"--no-facts"},
+                       "Could not parse application options: invalid option: --no-facts"},
+        BadCommandLine{"NoOnAnUnknownName", {"--no-bogus"},
+                       "Could not parse application options: invalid option: --no-bogus"},
+        BadCommandLine{"UnderscoreSpellingIsNamedAsGiven", {"--bogus_flag=1"},
+                       "Could not parse application options: invalid option: --bogus_flag=1"},
         // `marionette apply -x hi.pp` used to say "unexpected argument 'hi.pp'".
-        BadCommandLine{"UnknownShortFlag", {"-x", "hi.pp"}, "unknown option -x"},
-        BadCommandLine{"UnknownInABundle", {"-vx"}, "unknown option -x"},
-        BadCommandLine{"ShortMissingValue", {"-e"}, "option -e (--execute) needs a value"}),
+        BadCommandLine{"UnknownShortFlag", {"-x", "hi.pp"},
+                       "Could not parse application options: invalid option: -x"},
+        BadCommandLine{"UnknownInABundle", {"-vx"},
+                       "Could not parse application options: invalid option: -x"},
+        BadCommandLine{"ShortMissingValue", {"-e"},
+                       "Could not parse application options: missing argument: -e"}),
     [](const testing::TestParamInfo<BadCommandLine>& info) { return info.param.name; });
 
 TEST(Arguments, AShortFlagForAnUndeclaredOptionIsAProgrammingError) {

@@ -37,6 +37,14 @@ TEST(CallFunction, FindsFunctionsByLowerCaseNameButNotTypes) {
                "See http://links.puppet.com/puppet-import-deprecation");
 }
 
+TEST(BuiltinFunctions, ArgumentCountErrorsAreWordedAsPuppets) {
+  // puppet apply -e '$x = upcase()' (7.23): "'upcase' expects 1 argument, got none".
+  expect_error("$x = upcase()", "1:6: error: 'upcase' expects 1 argument, got none");
+  expect_error("$x = upcase('a', 'b')", "error: 'upcase' expects 1 argument, got 2");
+  expect_error("$x = split('a')", "error: 'split' expects 2 arguments, got 1");
+  expect_error("$x = regsubst('a')", "error: 'regsubst' expects between 3 and 5 arguments, got 1");
+}
+
 TEST(AnnotateFunction, RefusesEveryTypeMarionetteKnows) {
   // Puppet 7.23's texts: no type but an Object type inheriting Annotation (or Pcore) is accepted.
   expect_error("$x = annotate(String)",

@@ -293,11 +293,12 @@ TEST_F(AgentDaemon, LogsToAFileAtTheChosenLevel) {
   auto run = run_command(agent_argv({"--onetime", "--logdest", log.string()}));
   EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
   const std::string text = read_file(log);
-  EXPECT_NE(text.find(" Notice: /Stage[main]/Main/Notify[hello]/message: defined 'message' as "
+  // As Puppet's log files: `2026-11-26 06:15:08 +0000 SOURCE (LEVEL): message`.
+  EXPECT_NE(text.find(" /Stage[main]/Main/Notify[hello]/message (notice): defined 'message' as "
                       "'hello from the daemon test'"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find(" Notice: Applied catalog in "), std::string::npos) << text;
+  EXPECT_NE(text.find(" Puppet (notice): Applied catalog in "), std::string::npos) << text;
   EXPECT_EQ(run.out.find("Applied catalog"), std::string::npos) << "still on the console";
 
   // log-level warning: no notices; the file is appended to, not replaced.

@@ -185,7 +185,7 @@ TEST_F(ApplyFlags, AFailedCompileSaysOnlyTheError) {
   CommandResult run = apply({"-e", "fail('boom')"});
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.out, "");
-  EXPECT_NE(run.err.find(":1:1: error: boom\n"), std::string::npos) << run.err;
+  EXPECT_EQ(run.err.rfind("1:1: error: boom\n", 0), 0u) << run.err;  // no file named, as Puppet's
   EXPECT_EQ(run.err.find("cache"), std::string::npos) << run.err;
   EXPECT_EQ(run.err.find("Could not retrieve catalog"), std::string::npos) << run.err;
 }
@@ -210,16 +210,31 @@ TEST_F(ApplyFlags, NoNoopTurnsNoopOffAgain) {
   EXPECT_TRUE(fs::exists(file));
 }
 
-// puppet apply -x hi.pp: "Error: Could not parse application options: invalid option: -x"
-// (exit 1). We name the option too, as a usage error (exit 2, as every usage error of ours).
+// puppet apply -x hi.pp: "Error: Could not parse application options: invalid option: -x",
+// exit 1 (tests/integration/usage_errors_test.cpp holds every subcommand to Puppet's words).
 TEST_F(ApplyFlags, UsageErrorsNameTheBadOption) {
   fs::path manifest = dir_ / "hi.pp";
   std::ofstream(manifest) << "notice(1)\n";
   CommandResult run = apply({"-x", manifest.string()});
-  EXPECT_EQ(run.exit_code, 2);
-  EXPECT_EQ(run.err, "Error: unknown option -x\nTry 'marionette apply --help'.\n");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.err, "Error: Could not parse application options: invalid option: -x\n");
   CommandResult verbose = apply({"-v", manifest.string()});
   EXPECT_EQ(verbose.exit_code, 0) << verbose.err;
+}
+
+// puppet apply a.pp b.pp: "Warning: Only one file can be applied per run.  Skipping b.pp" on
+// stderr, then a.pp is applied (exit 0); b.pp is never read.
+TEST_F(ApplyFlags, OnlyTheFirstOfSeveralManifestsIsApplied) {
+  fs::path first = dir_ / "a.pp";
+  std::ofstream(first) << "notice('from a')\n";
+  fs::path second = dir_ / "b.pp";
+  std::ofstream(second) << "notice('from b')\n";
+  CommandResult run = apply({first.string(), second.string()});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.err, "Warning: Only one file can be applied per run.  Skipping " +
+                         second.string() + "\n");
+  EXPECT_NE(run.out.find("Notice: Scope(Class[main]): from a\n"), std::string::npos) << run.out;
+  EXPECT_EQ(run.out.find("from b"), std::string::npos) << run.out;
 }
 
 // puppet apply --color=true -e 'notice(1) warning(2)' (cat -v):

@@ -80,14 +80,16 @@ TEST_F(Cli, PrintsItsVersionAndHelp) {
 
 TEST_F(Cli, RefusesUnknownSubcommandsAndOptions) {
   CommandResult unknown = marionette({"frobnicate"});
-  EXPECT_EQ(unknown.exit_code, 2);
-  EXPECT_EQ(unknown.err, "Error: unknown subcommand 'frobnicate'\nTry 'marionette --help'.\n");
+  EXPECT_EQ(unknown.exit_code, 1);
+  EXPECT_EQ(unknown.out,  // on stdout, as Puppet's
+            "Error: Unknown marionette subcommand 'frobnicate'\n"
+            "See 'marionette help' for help on available marionette subcommands\n");
   CommandResult option = marionette({"compile", "--manifets", "x.pp"});
-  EXPECT_EQ(option.exit_code, 2);
-  EXPECT_EQ(option.err, "Error: unknown option --manifets\nTry 'marionette compile --help'.\n");
+  EXPECT_EQ(option.exit_code, 1);
+  EXPECT_EQ(option.err, "Error: Could not parse application options: invalid option: --manifets\n");
   CommandResult interval =
       marionette({"agent", "--manifest", MARIONETTE_FACTS_FILE, "--runinterval", "soon"});
-  EXPECT_EQ(interval.exit_code, 2);
+  EXPECT_EQ(interval.exit_code, 1);
   EXPECT_NE(interval.err.find("--runinterval must be a duration such as 30, 30s, 5m"),
             std::string::npos)
       << interval.err;
@@ -125,7 +127,7 @@ TEST_F(Cli, ApplyReadsExternalFactsFromExternalDir) {
 
   CommandResult missing =
       marionette({"apply", manifest.string(), "--external-dir", (dir_ / "nope").string()});
-  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_EQ(missing.exit_code, 1);
   EXPECT_NE(missing.err.find("--external-dir " + (dir_ / "nope").string() + ": no such directory"),
             std::string::npos)
       << missing.err;
@@ -288,6 +290,13 @@ TEST_F(Cli, FactsPrintsNativeFactsAndQueries) {
       marionette({"facts", "--yaml", "--facts", MARIONETTE_FACTS_FILE, "os.family", "kernel"});
   // As `facter -y os.family kernel` prints them: sorted, Facter's own double quotes.
   EXPECT_EQ(yaml.out, "kernel: \"Linux\"\nos.family: \"Debian\"\n");
+  // puppet facts show os.family (7.23): {\n  "os.family": "Debian"\n}; --value_only: Debian.
+  CommandResult show = marionette({"facts", "show", "--facts", MARIONETTE_FACTS_FILE, "os.family"});
+  EXPECT_EQ(show.exit_code, 0) << show.err;
+  EXPECT_EQ(show.out, "{\n  \"os.family\": \"Debian\"\n}\n");
+  CommandResult value = marionette(
+      {"facts", "show", "--value_only", "--facts", MARIONETTE_FACTS_FILE, "os.family"});
+  EXPECT_EQ(value.out, "Debian\n");
 }
 
 }  // namespace

@@ -161,9 +161,9 @@ TEST_F(StrictDiffCli, StrictVariablesFailTheCompile) {
 TEST_F(StrictDiffCli, AnUnknownStrictLevelIsRefused) {
   // Puppet 7.23: "Error: Could not initialize global default settings: Invalid value 'bogus' for
   // parameter strict. Allowed values are 'off', 'warning', 'error'", exit 1; marionette refuses
-  // a bad setting on the command line as a usage error (exit 2), naming the allowed values.
+  // a bad setting on the command line as a usage error (exit 1 too), naming the allowed values.
   CommandResult result = apply("notice('x')\n", {"--strict", "bogus"});
-  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.exit_code, 1);
   EXPECT_NE(result.err.find("option --strict must be one of off, warning, error, not 'bogus'"),
             std::string::npos)
       << result.err;

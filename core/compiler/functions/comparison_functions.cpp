@@ -1,9 +1,8 @@
 // Puppet's comparison functions: compare, versioncmp.
-#include <algorithm>
-#include <cctype>
 #include <regex>
 
 #include "compiler/functions/function.hpp"
+#include "compiler/resource_table.hpp"
 #include "compiler/types.hpp"
 #include "text/text.hpp"
 

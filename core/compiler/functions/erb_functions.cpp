@@ -8,12 +8,12 @@
 
 #include <cstdlib>
 #include <fstream>
-#include <iostream>
 #include <mutex>
 #include <set>
 #include <sstream>
 #include <unordered_map>
 
+#include "compiler/compile_log.hpp"
 #include "compiler/environment.hpp"
 #include "compiler/erb/erb_template.hpp"
 #include "compiler/erb/puppet_values.hpp"
@@ -99,8 +99,8 @@ class ScopeHost : public erb::TemplateHost {
     }
     std::lock_guard lock(mutex);
     if (warned.size() > 10000 || !warned.insert(shown).second) return;
-    std::cerr << "Warning: Undefined variable '" << shown << "'; " << reason
-              << "\n   (file & line not available)\n";
+    compile_log("warning", "Undefined variable '" + shown + "'; " + reason +
+                               "\n   (file & line not available)");
   }
 
   CallContext& call_;

@@ -14,11 +14,16 @@ void CallContext::fail(const std::string& message) const {
 void CallContext::expect_arguments(std::size_t min, std::size_t max) const {
   std::size_t n = arguments.size();
   if (n >= min && n <= max) return;
+  // Puppet's words: "'upcase' expects 1 argument, got none", "'join' expects between 1 and 2
+  // arguments, got 3", "… expects at least 1 argument, got none".
   std::string expected = min == max ? std::to_string(min)
                          : max == static_cast<std::size_t>(-1)
                              ? "at least " + std::to_string(min)
                              : "between " + std::to_string(min) + " and " + std::to_string(max);
-  fail("expects " + expected + " arguments, got " + std::to_string(n));
+  const bool one = (min == max || max == static_cast<std::size_t>(-1)) && min == 1;
+  throw lang::SourceError("'" + name + "' expects " + expected + (one ? " argument" : " arguments") +
+                              ", got " + (n == 0 ? std::string("none") : std::to_string(n)),
+                          where);
 }
 
 void CallContext::expect_lambda() const {

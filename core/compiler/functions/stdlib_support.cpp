@@ -4,13 +4,13 @@
 
 #include <cmath>
 #include <cstdio>
-#include <iostream>
 #include <limits>
 #include <mutex>
 #include <regex>
 #include <unordered_map>
 #include <unordered_set>
 
+#include "compiler/compile_log.hpp"
 #include "compiler/function_host.hpp"
 #include "compiler/runtime_values.hpp"
 #include "compiler/scope.hpp"
@@ -155,7 +155,7 @@ void deprecation(CallContext& call, const std::string& key, const std::string& m
   std::string where;
   if (call.where.known())
     where = " at [\"" + call.where.path() + "\", " + std::to_string(call.where.line) + "]";
-  std::cerr << "Warning: " << message << where << "\n";
+  compile_log("warning", message + where);
 }
 
 std::string validate_legacy_advice(const std::string& type) {

@@ -1,9 +1,9 @@
 // stdlib's validate_* functions (deprecated since stdlib 4.13 in favour of validate_legacy and
 // data types): each fails the compilation with stdlib's own message when a value is not what it
 // names, and the ones stdlib wraps in a Puppet 4 function warn once that they are deprecated.
-#include <iostream>
 #include <map>
 
+#include "compiler/compile_log.hpp"
 #include "compiler/function_host.hpp"
 #include "compiler/functions/stdlib_support.hpp"
 #include "compiler/operators.hpp"
@@ -306,8 +306,8 @@ Value validate_legacy(CallContext& call) {
   const Value& value = previous[0];
   if (matches(value, type.type())) {
     if (!previously_valid)
-      std::cerr << "Notice: Accepting previously invalid value for target type '"
-                << type_to_string(type.type()) << "'\n";
+      compile_log("notice", "Accepting previously invalid value for target type '" +
+                                type_to_string(type.type()) + "'");
     return Value();
   }
   std::string message =

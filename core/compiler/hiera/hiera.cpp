@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <charconv>
 #include <fstream>
-#include <iostream>
 #include <sstream>
 #include <stdexcept>
 
 #include "catalog/json_nesting.hpp"
+#include "compiler/compile_log.hpp"
 #include "compiler/functions/hocon_reader.hpp"
 #include "compiler/ruby_regex.hpp"
 #include "facts/facts.hpp"
@@ -156,7 +156,7 @@ const Value* Hiera::data_file(const fs::path& path, const std::string& data_hash
     } else if (std::optional<facts::Facts> data = facts::load_yaml_data(path)) {
       found->second = from_data(*data);
     } else {
-      std::cerr << "Warning: " << path.string() << ": file does not contain a valid yaml hash\n";
+      compile_log("warning", path.string() + ": file does not contain a valid yaml hash");
       found->second = Value(Hash{});
     }
   }
