@@ -22,6 +22,11 @@ std::unique_ptr<ManagedResource> make_host(const catalog::Resource&, Host, std::
 std::unique_ptr<ManagedResource> make_anchor(const catalog::Resource&, Host, std::string& error);
 std::unique_ptr<ManagedResource> make_file_line(const catalog::Resource&, Host, std::string& error);
 std::unique_ptr<ManagedResource> make_ini_setting(const catalog::Resource&, Host, std::string& error);
+std::unique_ptr<ManagedResource> make_ini_subsetting(const catalog::Resource&, Host,
+                                                     std::string& error);
+std::unique_ptr<ManagedResource> make_concat_file(const catalog::Resource&, Host, std::string& error);
+std::unique_ptr<ManagedResource> make_concat_fragment(const catalog::Resource&, Host,
+                                                      std::string& error);
 
 /// The instances of the types that can list them (ral/instances.cpp), sorted by title.
 std::vector<std::string> user_instances(Host host, std::string& error);

@@ -1,4 +1,5 @@
-// `marionette apply` with module types (stdlib's file_line and anchor, inifile's ini_setting)
+// `marionette apply` with module types (stdlib's file_line and anchor, inifile's ini_setting and
+// ini_subsetting, concat's concat_file and concat_fragment)
 // against what real Puppet 7.23 left behind: each case in fixtures/module_types/ holds site.pp (paths under $root), before/ (the files
 // it starts from) and puppet/ (files/, exitcode and log, written by record-puppet-files with
 // real Puppet). The resulting files must be byte-identical, the exit code and the resources' log
@@ -108,7 +109,8 @@ TEST_P(ModuleTypesApply, LeavesTheFilesAsPuppetDoesAndThenChangesNothing) {
 
 INSTANTIATE_TEST_SUITE_P(Cases, ModuleTypesApply,
                          ::testing::Values("append", "match", "after_absent", "bad", "refresh",
-                                           "ini_basic", "ini_bad"));
+                                           "ini_basic", "ini_bad", "concat_basic",
+                                           "concat_bad", "subsetting_basic", "subsetting_bad", "encoding"));
 
 class ModuleTypesNoop : public ModuleTypesApply {};
 
@@ -124,6 +126,30 @@ TEST_P(ModuleTypesNoop, ReportsWhatWouldChangeAndTouchesNothing) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, ModuleTypesNoop, ::testing::Values("append"));
+
+class ConcatNoop : public ModuleTypesApply {};
+
+// Puppet's lines: the generated file's would-be change, its sentinel's notice under the
+// concat_file's title, and the Concat container hearing both events.
+TEST_P(ConcatNoop, ReportsTheGeneratedFileAndItsEventsAndTouchesNothing) {
+  const auto before = snapshot(root());
+  CommandResult run = apply({"--noop"});
+  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+  EXPECT_EQ(snapshot(root()), before);
+  const std::string file = root().string() + "/replaced.conf";
+  for (const std::string& line : std::vector<std::string>{
+           "/Stage[main]/Main/Concat[" + file + "]/File[" + file +
+            "]/content: current_value "
+            "'{sha256}50a488cf1269f83fadaeecfbef860caa9e6dc14119ca41fdc1f6b705f6a602e9', should be "
+            "'{sha256}51e9766d4d74d869d94e8230c6394f34cfb2d601963b68f027ae65cad69fbb18' (noop)",
+        "Notice: " + file + ": Would have triggered 'refresh' from 1 event",
+        "Notice: Concat[" + file + "]: Would have triggered 'refresh' from 2 events",
+        "/Stage[main]/Main/Exec[refreshed]: Would have triggered 'refresh' from 1 event"}) {
+    EXPECT_NE(run.out.find(line), std::string::npos) << line << "\n" << run.out;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, ConcatNoop, ::testing::Values("concat_basic"));
 
 }  // namespace
 }  // namespace marionette
