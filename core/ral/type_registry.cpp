@@ -14,6 +14,8 @@ const std::vector<TypeDefinition>& registry() {
       {"file_line", make_file_line, nullptr},
       {"ini_setting", make_ini_setting, nullptr},
       {"ini_subsetting", make_ini_subsetting, nullptr},
+      {"alternatives", make_alternatives, alternatives_instances},
+      {"alternative_entry", make_alternative_entry, nullptr},
       {"concat_file", make_concat_file, nullptr},
       {"concat_fragment", make_concat_fragment, nullptr},
       {"cron", make_cron, cron_instances},

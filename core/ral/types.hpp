@@ -24,6 +24,10 @@ std::unique_ptr<ManagedResource> make_file_line(const catalog::Resource&, Host, 
 std::unique_ptr<ManagedResource> make_ini_setting(const catalog::Resource&, Host, std::string& error);
 std::unique_ptr<ManagedResource> make_ini_subsetting(const catalog::Resource&, Host,
                                                      std::string& error);
+std::unique_ptr<ManagedResource> make_alternatives(const catalog::Resource&, Host,
+                                                   std::string& error);
+std::unique_ptr<ManagedResource> make_alternative_entry(const catalog::Resource&, Host,
+                                                        std::string& error);
 std::unique_ptr<ManagedResource> make_concat_file(const catalog::Resource&, Host, std::string& error);
 std::unique_ptr<ManagedResource> make_concat_fragment(const catalog::Resource&, Host,
                                                       std::string& error);
@@ -35,5 +39,6 @@ std::vector<std::string> package_instances(Host host, std::string& error);
 std::vector<std::string> service_instances(Host host, std::string& error);
 std::vector<std::string> cron_instances(Host host, std::string& error);  // ral/cron_type.cpp
 std::vector<std::string> host_instances(Host host, std::string& error);  // ral/host_type.cpp
+std::vector<std::string> alternatives_instances(Host host, std::string& error);
 
 }  // namespace marionette::ral

@@ -1,5 +1,6 @@
 // `marionette apply` with module types (stdlib's file_line and anchor, inifile's ini_setting and
-// ini_subsetting, concat's concat_file and concat_fragment)
+// ini_subsetting, concat's concat_file and concat_fragment, voxpupuli's alternatives and
+// alternative_entry through update-alternatives under DPKG_ROOT)
 // against what real Puppet 7.23 left behind: each case in fixtures/module_types/ holds site.pp (paths under $root), before/ (the files
 // it starts from) and puppet/ (files/, exitcode and log, written by record-puppet-files with
 // real Puppet). The resulting files must be byte-identical, the exit code and the resources' log
@@ -32,12 +33,17 @@ std::string read_text(const fs::path& path) {
   return text.str();
 }
 
-/// Every file under `root` by relative path, with its bytes ("<dir>" for a directory).
+/// Every file under `root` by relative path, with its bytes ("<dir>" for a directory, "<link>
+/// TARGET" for a symbolic link).
 std::map<std::string, std::string> snapshot(const fs::path& root) {
   std::map<std::string, std::string> files;
   for (const auto& entry : fs::recursive_directory_iterator(root)) {
     const std::string name = fs::relative(entry.path(), root).string();
-    files[name] = entry.is_directory() ? "<dir>" : read_text(entry.path());
+    if (entry.is_symlink()) {
+      files[name] = "<link> " + fs::read_symlink(entry.path()).string();
+    } else {
+      files[name] = entry.is_directory() ? "<dir>" : read_text(entry.path());
+    }
   }
   return files;
 }
@@ -65,6 +71,23 @@ std::string resource_log(const CommandResult& run, const std::string& root,
   return text;
 }
 
+/// update-alternatives' log without its times, as record-puppet-files keeps it.
+void drop_alternatives_log_times(const fs::path& root) {
+  const fs::path log = root / "var/log/alternatives.log";
+  if (!fs::exists(log)) return;
+  std::istringstream lines(read_text(log));
+  std::string kept;
+  for (std::string line; std::getline(lines, line);) {
+    const std::string tool = "update-alternatives ";
+    const std::size_t colon = line.find(": ");
+    if (line.starts_with(tool) && colon != std::string::npos) {
+      line = "update-alternatives" + line.substr(colon);
+    }
+    kept += line + "\n";
+  }
+  std::ofstream(log, std::ios::binary | std::ios::trunc) << kept;
+}
+
 class ModuleTypesApply : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
@@ -72,7 +95,8 @@ class ModuleTypesApply : public ::testing::TestWithParam<std::string> {
            ("marionette-module-types-" + GetParam() + "-" + std::to_string(::getpid()));
     fs::remove_all(dir_);
     fs::create_directories(dir_);
-    fs::copy(kCases / GetParam() / "before", root(), fs::copy_options::recursive);
+    fs::copy(kCases / GetParam() / "before", root(),
+             fs::copy_options::recursive | fs::copy_options::copy_symlinks);
     std::ofstream(dir_ / "site.pp") << "$root = '" << root().string() << "'\n"
                                     << read_text(kCases / GetParam() / "site.pp");
   }
@@ -86,7 +110,11 @@ class ModuleTypesApply : public ::testing::TestWithParam<std::string> {
                                      "--statedir", (dir_ / "state").string(),
                                      "--detailed-exitcodes"};
     args.insert(args.end(), extra.begin(), extra.end());
-    return run_command(args, std::chrono::seconds(60));
+    // The alternatives cases work on link groups under root/ (DPKG_ROOT), as recorded.
+    CommandResult run =
+        run_command(args, std::chrono::seconds(60), {{"DPKG_ROOT", root().string()}});
+    drop_alternatives_log_times(root());
+    return run;
   }
 
   fs::path dir_;
@@ -110,7 +138,8 @@ TEST_P(ModuleTypesApply, LeavesTheFilesAsPuppetDoesAndThenChangesNothing) {
 INSTANTIATE_TEST_SUITE_P(Cases, ModuleTypesApply,
                          ::testing::Values("append", "match", "after_absent", "bad", "refresh",
                                            "ini_basic", "ini_bad", "concat_basic",
-                                           "concat_bad", "subsetting_basic", "subsetting_bad", "encoding"));
+                                           "concat_bad", "subsetting_basic", "subsetting_bad", "encoding",
+                                           "alternatives"));
 
 class ModuleTypesNoop : public ModuleTypesApply {};
 
@@ -150,6 +179,19 @@ TEST_P(ConcatNoop, ReportsTheGeneratedFileAndItsEventsAndTouchesNothing) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, ConcatNoop, ::testing::Values("concat_basic"));
+
+class ResourceListing : public ModuleTypesApply {};
+
+// `marionette resource alternatives` prints the link groups as `puppet resource` did
+// (alternatives/puppet-resource, recorded with DPKG_ROOT on before/).
+TEST_P(ResourceListing, ListsInstancesAsPuppetDoes) {
+  CommandResult run = run_command({MARIONETTE_BINARY, "resource", "alternatives"},
+                                  std::chrono::seconds(60), {{"DPKG_ROOT", root().string()}});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.out, read_text(kCases / GetParam() / "puppet-resource"));
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, ResourceListing, ::testing::Values("alternatives"));
 
 }  // namespace
 }  // namespace marionette
