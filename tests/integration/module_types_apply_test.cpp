@@ -180,6 +180,38 @@ TEST_P(ConcatNoop, ReportsTheGeneratedFileAndItsEventsAndTouchesNothing) {
 
 INSTANTIATE_TEST_SUITE_P(Cases, ConcatNoop, ::testing::Values("concat_basic"));
 
+class ConcatReport : public ModuleTypesApply {};
+
+// The report counts the module types like the core ones, with the files concat_file generates:
+// 11 concat_file, 21 concat_fragment, 11 generated files and the exec (Puppet's --summarize says
+// 51 with its 7 default schedules and filebucket, which marionette's catalog does not hold).
+TEST_P(ConcatReport, CountsTheGeneratedFilesAsResources) {
+  CommandResult run = apply({"--summarize"});
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  for (const std::string& line : {"Restarted: 1", "Changed: 11", "Out of sync: 11", "Total: 44"}) {
+    EXPECT_NE(run.out.find(line), std::string::npos) << line << "\n" << run.out;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, ConcatReport, ::testing::Values("concat_basic"));
+
+class ShowDiff : public ModuleTypesApply {};
+
+// With --show_diff (concat's show_diff defaults to true) the generated file logs its diff before
+// the change, as Puppet 7.23 prints it.
+TEST_P(ShowDiff, ShowsTheDiffsPuppetShows) {
+  CommandResult run = apply({"--show_diff"});
+  const std::string file = root().string() + "/replaced.conf";
+  EXPECT_NE(run.out.find("/Stage[main]/Main/Concat[" + file + "]/File[" + file +
+                         "]/content: \n--- " + file + "\t"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("@@ -1 +1 @@\n-unmanaged old text\n+managed now\n"), std::string::npos)
+      << run.out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, ShowDiff, ::testing::Values("concat_basic"));
+
 class ResourceListing : public ModuleTypesApply {};
 
 // `marionette resource alternatives` prints the link groups as `puppet resource` did
