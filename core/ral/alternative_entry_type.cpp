@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <set>
 #include <sstream>
 
@@ -10,6 +11,18 @@
 namespace marionette::ral {
 
 namespace {
+
+/// The provider's instances: every alternative of every link group.
+std::vector<alternatives::Entry> all_entries(Host host) {
+  std::string error;
+  std::vector<alternatives::Entry> entries;
+  auto groups = alternatives::selections(host, error);
+  if (!groups) return entries;
+  for (const auto& [group, selection] : *groups) {
+    for (auto& entry : alternatives::query(host, group, error)) entries.push_back(entry);
+  }
+  return entries;
+}
 
 struct EntrySpec {
   bool present = true;
@@ -26,6 +39,18 @@ class AlternativeEntryResource final : public ManagedResource {
  public:
   AlternativeEntryResource(EntrySpec spec, Host host, std::set<std::string> numeric)
       : spec_(std::move(spec)), host_(host), numeric_(std::move(numeric)) {}
+
+  /// As `puppet resource` prints an instance: its group's values for this path.
+  std::vector<std::pair<std::string, std::string>> describe() override {
+    for (const auto& entry : all_entries(host_)) {
+      if (entry.name != spec_.name) continue;
+      return {{"ensure", "'present'"},
+              {"altname", single_quoted(entry.altname)},
+              {"priority", single_quoted(entry.priority)},
+              {"provider", "'dpkg'"}};
+    }
+    return {{"ensure", "'absent'"}};
+  }
 
   void evaluate(ResourceContext& context) override {
     const bool exists = listed();
@@ -71,13 +96,8 @@ class AlternativeEntryResource final : public ManagedResource {
   }
 
   std::optional<alternatives::Entry> prefetched() {
-    std::string error;
-    auto groups = alternatives::selections(host_, error);
-    if (!groups) return std::nullopt;
-    for (const auto& [group, selection] : *groups) {
-      for (auto& entry : alternatives::query(host_, group, error)) {
-        if (entry.name == spec_.name && entry.altlink == spec_.altlink) return entry;
-      }
+    for (auto& entry : all_entries(host_)) {
+      if (entry.name == spec_.name && entry.altlink == spec_.altlink) return entry;
     }
     return std::nullopt;
   }
@@ -136,7 +156,7 @@ std::unique_ptr<ManagedResource> make_alternative_entry(const catalog::Resource&
   spec.altname = params::text(resource, "altname");
   spec.priority = params::text(resource, "priority");
   for (const auto& [param, value] : {std::pair{"name", spec.name}, {"altlink", spec.altlink}}) {
-    if (!value.starts_with('/')) {
+    if (!value.starts_with('/') && !(std::string(param) == "altlink" && value.empty())) {
       error = "Parameter " + std::string(param) + " failed on " + resource.ref() +
               ": path must be a fully qualified path";
       return nullptr;
@@ -148,6 +168,16 @@ std::unique_ptr<ManagedResource> make_alternative_entry(const catalog::Resource&
     if (found != resource.parameters.end() && found->is_number()) numeric.insert(property);
   }
   return std::make_unique<AlternativeEntryResource>(std::move(spec), host, std::move(numeric));
+}
+
+/// The alternatives of every link group, by path, sorted.
+std::vector<std::string> alternative_entry_instances(Host host, std::string& error) {
+  std::vector<std::string> names;
+  if (!alternatives::selections(host, error)) return names;
+  for (const auto& entry : all_entries(host)) names.push_back(entry.name);
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  return names;
 }
 
 }  // namespace marionette::ral

@@ -15,7 +15,7 @@ const std::vector<TypeDefinition>& registry() {
       {"ini_setting", make_ini_setting, nullptr},
       {"ini_subsetting", make_ini_subsetting, nullptr},
       {"alternatives", make_alternatives, alternatives_instances},
-      {"alternative_entry", make_alternative_entry, nullptr},
+      {"alternative_entry", make_alternative_entry, alternative_entry_instances},
       {"concat_file", make_concat_file, nullptr},
       {"concat_fragment", make_concat_fragment, nullptr},
       {"cron", make_cron, cron_instances},

@@ -40,5 +40,6 @@ std::vector<std::string> service_instances(Host host, std::string& error);
 std::vector<std::string> cron_instances(Host host, std::string& error);  // ral/cron_type.cpp
 std::vector<std::string> host_instances(Host host, std::string& error);  // ral/host_type.cpp
 std::vector<std::string> alternatives_instances(Host host, std::string& error);
+std::vector<std::string> alternative_entry_instances(Host host, std::string& error);
 
 }  // namespace marionette::ral

@@ -214,13 +214,17 @@ INSTANTIATE_TEST_SUITE_P(Cases, ShowDiff, ::testing::Values("concat_basic"));
 
 class ResourceListing : public ModuleTypesApply {};
 
-// `marionette resource alternatives` prints the link groups as `puppet resource` did
-// (alternatives/puppet-resource, recorded with DPKG_ROOT on before/).
+// `marionette resource alternatives` (and alternative_entry) prints the link groups (and their
+// alternatives) as `puppet resource` did (alternatives/puppet-resource*, recorded with DPKG_ROOT
+// on before/).
 TEST_P(ResourceListing, ListsInstancesAsPuppetDoes) {
-  CommandResult run = run_command({MARIONETTE_BINARY, "resource", "alternatives"},
-                                  std::chrono::seconds(60), {{"DPKG_ROOT", root().string()}});
-  EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_EQ(run.out, read_text(kCases / GetParam() / "puppet-resource"));
+  for (const auto& [type, recorded] : {std::pair{"alternatives", "puppet-resource"},
+                                       std::pair{"alternative_entry", "puppet-resource-entries"}}) {
+    CommandResult run = run_command({MARIONETTE_BINARY, "resource", type},
+                                    std::chrono::seconds(60), {{"DPKG_ROOT", root().string()}});
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.out, read_text(kCases / GetParam() / recorded)) << type;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, ResourceListing, ::testing::Values("alternatives"));
