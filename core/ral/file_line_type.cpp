@@ -3,6 +3,7 @@
 #include "compiler/ruby_regex.hpp"
 #include "ral/params.hpp"
 #include "ral/resource_type.hpp"
+#include "ral/ruby_encoding.hpp"
 #include "ral/ruby_lines.hpp"
 #include "ral/types.hpp"
 
@@ -24,6 +25,13 @@ struct FileLineSpec {
   bool replace_all_matches = false;  ///< replace_all_matches_not_matching_line
   bool match_for_absence = false;
   bool append_on_no_match = true;
+  RubyEncoding encoding;
+  std::string where;  ///< " (file: F, line: L)" when the catalog knows, as wrapped errors end
+};
+
+/// What Ruby raises when a pattern meets a line it cannot match in the file's encoding.
+struct EncodingError : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
 
 /// stdlib's file_line with its ruby provider: one line of a file present or absent, the rest
@@ -48,15 +56,26 @@ class FileLineResource final : public ManagedResource {
     if (!read_lines(context.noop(), error)) return context.evaluation_failed(error);
     if (spec_.match) match_ = LinePattern(*spec_.match);
     if (spec_.after) after_ = LinePattern(*spec_.after);
-    const bool exists = line_exists();
+    bool exists = false;
+    try {
+      exists = line_exists();
+    } catch (const EncodingError& e) {
+      return context.evaluation_failed(e.what());
+    }
     if (exists == spec_.present) return;
     const std::string from = spec_.present ? "'absent'" : "'present'";
     const std::string to = spec_.present ? "'present'" : "'absent'";
     const std::string event = spec_.present ? "file_line_created" : "file_line_removed";
     if (context.noop()) return context.would_change("ensure", event, from, to);
     std::string text;
-    if (!(spec_.present ? created(text, error) : removed(text, error)) || !write(text, error)) {
-      return context.change_failed("ensure", from, to, error);
+    try {
+      if (!(spec_.present ? created(text, error) : removed(text, error)) || !write(text, error)) {
+        return context.change_failed("ensure", from, to, error);
+      }
+    } catch (const EncodingError& e) {
+      // Ruby's ArgumentError, which the ensure property wraps.
+      return context.change_failed("ensure", from, to,
+                                   "Could not set " + to + " on ensure: " + e.what() + spec_.where);
     }
     context.changed("ensure", event, spec_.present ? "created" : "removed",
                     spec_.present ? "absent" : "present", spec_.present ? "present" : "absent");
@@ -87,7 +106,14 @@ class FileLineResource final : public ManagedResource {
   }
 
   bool is_the_line(const std::string& line) const {
-    return spec_.line && chomped(line) == *spec_.line;
+    return spec_.line && spec_.encoding.equal(chomped(line), *spec_.line);
+  }
+
+  /// line.match(pattern), raising as Ruby does when the line's encoding does not allow it.
+  bool hit(const LinePattern& pattern, const std::string& line) const {
+    const std::string& source = match_ && &pattern == &*match_ ? *spec_.match : *spec_.after;
+    if (auto error = spec_.encoding.match_error(line, source)) throw EncodingError(*error);
+    return pattern.matches(line);
   }
 
   /// Lines the pattern matches; with replace_all_matches_not_matching_line, the line itself
@@ -96,7 +122,7 @@ class FileLineResource final : public ManagedResource {
     std::size_t count = 0;
     for (const auto& line : lines_) {
       if (spec_.replace_all_matches && is_the_line(line)) continue;
-      if (pattern.matches(line)) ++count;
+      if (hit(pattern, line)) ++count;
     }
     return count;
   }
@@ -131,8 +157,8 @@ class FileLineResource final : public ManagedResource {
         return false;
       }
       for (const auto& line : lines_) {
-        put_line(text, match_->matches(line) ? wanted : line);
-        if (match_count == 0 && after_ && after_->matches(line)) {
+        put_line(text, hit(*match_, line) ? wanted : line);
+        if (match_count == 0 && after_ && hit(*after_, line)) {
           put_line(text, wanted);
           ++match_count;
         }
@@ -149,7 +175,7 @@ class FileLineResource final : public ManagedResource {
       }
       for (const auto& line : lines_) {
         put_line(text, line);
-        if (after_->matches(line)) put_line(text, wanted);
+        if (hit(*after_, line)) put_line(text, wanted);
       }
       if (after_count == 0) put_line(text, wanted);
       return true;
@@ -167,7 +193,7 @@ class FileLineResource final : public ManagedResource {
       return false;
     }
     for (const auto& line : lines_) {
-      if (by_match ? match_->matches(line) : is_the_line(line)) continue;
+      if (by_match ? hit(*match_, line) : is_the_line(line)) continue;
       text += line;  // kept as it was, final newline or not
     }
     return true;
@@ -249,6 +275,10 @@ bool read_spec(const catalog::Resource& resource, FileLineSpec& spec, std::strin
   }
   if (!error.empty()) return false;
   spec.path = *path;
+  spec.encoding = RubyEncoding(params::text(resource, "encoding").value_or("UTF-8"));
+  if (resource.file && resource.line) {
+    spec.where = " (file: " + *resource.file + ", line: " + std::to_string(*resource.line) + ")";
+  }
   return true;
 }
 

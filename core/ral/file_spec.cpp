@@ -228,6 +228,13 @@ std::optional<FileSpec> read_file_spec(const catalog::Resource& resource, std::s
   if (auto backup = params::text(resource, "backup"); backup && *backup != "false") {
     spec.backup = *backup;
   }
+  if (auto command = params::text(resource, "validate_cmd")) {
+    spec.validation = FileValidation{*command,
+                                     params::text(resource, "validate_replacement").value_or("%")};
+  }
+  if (resource.file && resource.line) {
+    spec.where = " (file: " + *resource.file + ", line: " + std::to_string(*resource.line) + ")";
+  }
   return spec;
 }
 

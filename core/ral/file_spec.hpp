@@ -6,6 +6,7 @@
 
 #include "catalog/catalog.hpp"
 #include "ral/checksum.hpp"
+#include "ral/file_validation.hpp"
 
 namespace marionette::ral {
 
@@ -40,6 +41,11 @@ struct FileSpec {
   /// Where a file goes before it is replaced or removed: a suffix (".bak") or a filebucket name
   /// (every bucket is the local clientbucket); nothing for backup => false (Puppet 7's default).
   std::optional<std::string> backup;
+  /// validate_cmd (with validate_replacement): checks new content before it replaces the file.
+  std::optional<FileValidation> validation;
+  /// " (file: F, line: L)" when the catalog knows where the resource was declared, as Puppet's
+  /// wrapped errors end.
+  std::string where;
 
   /// Whether a mode is asked for at all.
   bool manages_mode() const { return mode.has_value() || symbolic_mode.has_value(); }

@@ -286,8 +286,14 @@ class FileResource final : public ManagedResource {
                                   single_quoted(target));
     }
     if (info && info->kind == Kind::directory && !spec_.force) {
-      context.log("notice", "Not removing directory; use 'force' to override");
-      return fail("Is a directory - " + spec_.path);
+      // Puppet tries to remove what is in the way twice (for ensure, then for the write).
+      for (int attempt = 0; attempt < 2; ++attempt) {
+        if (spec_.backup) context.log("warning", "Could not back up file of type directory");
+        context.log("notice", "Not removing directory; use 'force' to override");
+      }
+      return fail((is_directory || !content_ ? "Is a directory @ rb_sysopen - "
+                                             : "Is a directory - Is a directory: ") +
+                  spec_.path + spec_.where);
     }
     std::optional<uid_t> uid;
     std::optional<gid_t> gid;
@@ -305,6 +311,11 @@ class FileResource final : public ManagedResource {
       if (!made.ok) return fail(made.error);
     } else {
       FileAttributes attributes{spec_.wanted_mode(0644, false), uid, gid};
+      if (auto invalid = validated(content_.value_or(""), attributes)) {
+        // Puppet's own errors are not wrapped in "Could not set".
+        return context.change_failed("ensure", single_quoted(current), single_quoted(target),
+                                     *invalid);
+      }
       IoResult written = host_.files->write_atomic(spec_.path, content_.value_or(""), attributes);
       if (!written.ok) return fail(written.error);
     }
@@ -368,6 +379,9 @@ class FileResource final : public ManagedResource {
       if (uid) attributes.uid = uid;
       if (gid) attributes.gid = gid;
     }
+    if (auto invalid = validated(*content_, attributes)) {
+      return context.change_failed("content", shown_is, shown_should, *invalid);
+    }
     IoResult written = host_.files->write_atomic(spec_.path, *content_, attributes);
     if (!written.ok) {
       return context.change_failed("content", shown_is, shown_should,
@@ -379,6 +393,13 @@ class FileResource final : public ManagedResource {
     }
     context.changed("content", "content_changed",
                     "content changed " + shown_is + " to " + shown_should);
+  }
+
+  /// The validate_cmd's verdict on new content; nothing when there is none or it passed.
+  std::optional<std::string> validated(const std::string& content,
+                                       const FileAttributes& attributes) {
+    if (!spec_.validation) return std::nullopt;
+    return validate_file_content(host_, spec_.path, content, attributes, *spec_.validation);
   }
 
   std::string user_text(uid_t uid) {

@@ -9,6 +9,10 @@
 #include <string>
 #include <vector>
 
+namespace marionette::catalog {
+struct Catalog;
+}
+
 namespace marionette::ral {
 
 /// What lstat(2) says about a path; absent when the path does not exist.
@@ -128,6 +132,9 @@ struct Host {
   Accounts* accounts = nullptr;
   CommandRunner* commands = nullptr;
   const RunPaths* paths = nullptr;  ///< null: no modules, no filebucket
+  /// The catalog being applied, for types that read other resources (concat_file collects its
+  /// concat_fragments); null outside a run.
+  const catalog::Catalog* catalog = nullptr;
 };
 
 /// The real node: POSIX file system, passwd/group databases, fork/exec.

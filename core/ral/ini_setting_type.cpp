@@ -1,7 +1,7 @@
 #include <regex>
 
 #include "compiler/ruby_regex.hpp"
-#include "ral/ini_file.hpp"
+#include "ral/ini_file_io.hpp"
 #include "ral/params.hpp"
 #include "ral/resource_type.hpp"
 #include "ral/types.hpp"
@@ -28,7 +28,8 @@ struct IniSettingSpec {
 /// inifile's ini_setting with its ruby provider: one setting of one section of an ini file.
 class IniSettingResource final : public ManagedResource {
  public:
-  IniSettingResource(IniSettingSpec spec, Host host) : spec_(std::move(spec)), host_(host) {}
+  IniSettingResource(IniSettingSpec spec, Host host)
+      : spec_(std::move(spec)), store_(host, spec_.path) {}
 
   void evaluate(ResourceContext& context) override {
     try {
@@ -107,60 +108,18 @@ class IniSettingResource final : public ManagedResource {
     return false;
   }
 
-  /// The file as the provider reads it: a path that is not a regular file reads as empty.
   std::optional<IniFile> load() {
-    FileSystem& files = *host_.files;
-    std::string text;
-    std::optional<FileInfo> info = files.stat(spec_.path);
-    if (info && info->kind == FileInfo::Kind::file) {
-      IoResult read = files.read(spec_.path, text);
-      if (!read.ok) {
-        read_error_ = read.error + " @ rb_sysopen - " + spec_.path;
-        return std::nullopt;
-      }
-      attributes_ = {info->mode, info->uid, info->gid};
-    }
-    return IniFile(text, spec_.format);
+    std::optional<IniFile> file = store_.load(spec_.format);
+    if (!file) read_error_ = store_.error();
+    return file;
   }
 
-  /// Writes the file as File.open(path, 'w') leaves it: a new file 0644 (umask 022), an old
-  /// one with its mode and owner.
-  std::optional<std::string> save(const IniFile& file) {
-    FileSystem& files = *host_.files;
-    std::optional<FileInfo> info = files.stat(spec_.path);
-    if (info && info->kind == FileInfo::Kind::directory) {
-      return "Is a directory @ rb_sysopen - " + spec_.path;
-    }
-    IoResult written = files.write_atomic(spec_.path, file.render(), attributes_);
-    if (!written.ok) return written.error + " @ rb_sysopen - " + spec_.path;
-    return std::nullopt;
-  }
+  std::optional<std::string> save(const IniFile& file) { return store_.save(file); }
 
   IniSettingSpec spec_;
-  Host host_;
-  FileAttributes attributes_;
+  IniFileStore store_;
   std::string read_error_;
 };
-
-/// Puppet::Parameter::Boolean's values.
-bool read_boolean(const catalog::Resource& resource, const std::string& name, bool fallback,
-                  bool& value, std::string& error) {
-  std::optional<std::string> given = params::text(resource, name);
-  if (!given) {
-    value = fallback;
-    return true;
-  }
-  if (*given == "true" || *given == "yes") {
-    value = true;
-  } else if (*given == "false" || *given == "no") {
-    value = false;
-  } else {
-    error = "Parameter " + name + " failed on " + resource.ref() + ": Invalid value " + *given +
-            ". Valid values are true, false, yes, no.";
-    return false;
-  }
-  return true;
-}
 
 bool read_spec(const catalog::Resource& resource, IniSettingSpec& spec, std::string& error) {
   const std::string ensure = params::text(resource, "ensure").value_or("present");
@@ -194,9 +153,9 @@ bool read_spec(const catalog::Resource& resource, IniSettingSpec& spec, std::str
   if (auto width = params::text(resource, "indent_width")) {
     spec.format.indent_width = static_cast<std::size_t>(std::max(0L, std::atol(width->c_str())));
   }
-  return read_boolean(resource, "refreshonly", false, spec.refreshonly, error) &&
-         read_boolean(resource, "force_new_section_creation", true, spec.force_new_section_creation,
-                      error);
+  return params::boolean_parameter(resource, "refreshonly", false, spec.refreshonly, error) &&
+         params::boolean_parameter(resource, "force_new_section_creation", true,
+                                   spec.force_new_section_creation, error);
 }
 
 }  // namespace

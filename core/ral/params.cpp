@@ -45,4 +45,23 @@ std::optional<bool> boolean(const catalog::Resource& resource, const std::string
   return std::nullopt;
 }
 
+bool boolean_parameter(const catalog::Resource& resource, const std::string& name, bool fallback,
+                       bool& value, std::string& error) {
+  std::optional<std::string> given = text(resource, name);
+  if (!given) {
+    value = fallback;
+    return true;
+  }
+  if (*given == "true" || *given == "yes") {
+    value = true;
+  } else if (*given == "false" || *given == "no") {
+    value = false;
+  } else {
+    error = "Parameter " + name + " failed on " + resource.ref() + ": Invalid value " + *given +
+            ". Valid values are true, false, yes, no.";
+    return false;
+  }
+  return true;
+}
+
 }  // namespace marionette::ral::params

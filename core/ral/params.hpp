@@ -15,6 +15,10 @@ std::optional<std::string> text(const catalog::Resource& resource, const std::st
 std::vector<std::string> texts(const catalog::Resource& resource, const std::string& name);
 /// true/false, also as the strings "true"/"false"; nothing when unset or not a boolean.
 std::optional<bool> boolean(const catalog::Resource& resource, const std::string& name);
+/// A Puppet::Parameter::Boolean: true/false/yes/no (booleans or strings), `fallback` when unset;
+/// false with Puppet's "Parameter NAME failed on REF: Invalid value …" in `error` otherwise.
+bool boolean_parameter(const catalog::Resource& resource, const std::string& name, bool fallback,
+                       bool& value, std::string& error);
 /// A value printed as Puppet prints it in messages (strings bare, others as JSON).
 std::string display(const catalog::Data& value);
 

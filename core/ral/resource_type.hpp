@@ -103,6 +103,9 @@ class ManagedResource {
     (void)declared;
     return {};
   }
+  /// Whether what generate() returns sits in this resource's container, as Puppet's
+  /// pre-run `generate` places it (concat_file's file), and not only under it.
+  virtual bool generated_are_contained() const { return false; }
   /// Whether notify/subscribe events reach this resource (Puppet: responds to `refresh`).
   virtual bool refreshable() const { return false; }
   /// Reacts to events; returns the failure reason when the refresh failed.

@@ -23,6 +23,15 @@ std::unique_ptr<ManagedResource> make_anchor(const catalog::Resource&, Host, std
 std::unique_ptr<ManagedResource> make_file_line(const catalog::Resource&, Host, std::string& error);
 std::unique_ptr<ManagedResource> make_ini_setting(const catalog::Resource&, Host, std::string& error);
 std::unique_ptr<ManagedResource> make_augeas(const catalog::Resource&, Host, std::string& error);
+std::unique_ptr<ManagedResource> make_ini_subsetting(const catalog::Resource&, Host,
+                                                     std::string& error);
+std::unique_ptr<ManagedResource> make_alternatives(const catalog::Resource&, Host,
+                                                   std::string& error);
+std::unique_ptr<ManagedResource> make_alternative_entry(const catalog::Resource&, Host,
+                                                        std::string& error);
+std::unique_ptr<ManagedResource> make_concat_file(const catalog::Resource&, Host, std::string& error);
+std::unique_ptr<ManagedResource> make_concat_fragment(const catalog::Resource&, Host,
+                                                      std::string& error);
 
 /// The instances of the types that can list them (ral/instances.cpp), sorted by title.
 std::vector<std::string> user_instances(Host host, std::string& error);
@@ -33,5 +42,7 @@ std::vector<std::string> cron_instances(Host host, std::string& error);  // ral/
 std::vector<std::string> host_instances(Host host, std::string& error);  // ral/host_type.cpp
 /// Fails with Puppet's words: the augeas provider cannot list instances (ral/augeas_type.cpp).
 std::vector<std::string> augeas_instances(Host host, std::string& error);
+std::vector<std::string> alternatives_instances(Host host, std::string& error);
+std::vector<std::string> alternative_entry_instances(Host host, std::string& error);
 
 }  // namespace marionette::ral

@@ -107,6 +107,7 @@ class Transaction {
     for (const auto& dir : options_.module_dirs) run_paths_.module_dirs.push_back(dir.string());
     host_ = options_.host ? *options_.host : ral::real_host();
     host_.paths = &run_paths_;
+    host_.catalog = &catalog_;
     const ral::Host& host = host_;
     managed_.resize(catalog_.resources.size());
     for (std::size_t i = 0; i < catalog_.resources.size(); ++i) {
@@ -242,7 +243,8 @@ class Transaction {
             lower(catalog_.resources[managed->resource].type) +
             "' resource type yet (implemented: " + implemented_types() + ")");
       }
-      queue_events(vertex, managed->context->events());
+      // With generated resources, its events go to their sentinel (evaluate_generated).
+      if (generated.empty()) queue_events(vertex, managed->context->events());
     }
     process_events(vertex);
     if (managed) finish(*managed, state, seconds_since(start));
@@ -254,17 +256,22 @@ class Transaction {
     if (managed && !generated.empty()) evaluate_generated(vertex, *managed, std::move(generated));
   }
 
-  /// Puppet's eval_generate: a recursive directory's entries, each evaluated right after it as
-  /// if it depended on it. Their events and failures count as the parent's for its dependents.
+  /// Puppet's eval_generate: a recursive directory's entries (or the file a concat_file
+  /// makes), each evaluated right after it as if it depended on it. Their failures count as the
+  /// parent's for its dependents; their events and the parent's go to Puppet's "completed"
+  /// sentinel, which passes one event of its own on.
   void evaluate_generated(std::size_t vertex, const Managed& parent,
                           std::vector<catalog::Resource> children) {
+    std::vector<ral::Event> sentinel = parent.context->events();
+    const bool contained = parent.provider->generated_are_contained();
     const catalog::Resource& owner = catalog_.resources[parent.resource];
-    const std::string type = canonical_type(owner.type);
-    const std::string own = type + "[" + owner.title + "]";
+    const std::string own = canonical_type(owner.type) + "[" + owner.title + "]";
     const std::string prefix = parent.path.substr(0, parent.path.size() - own.size());
-    const ral::TypeDefinition* definition = ral::find_type(lower(owner.type));
     const bool parent_failed = report_.resources[parent.status].failed;
     for (const auto& child : children) {
+      // A recursive directory's entries are files; concat_file generates a file too.
+      const std::string type = canonical_type(child.type);
+      const ral::TypeDefinition* definition = ral::find_type(lower(child.type));
       ResourceStatus status;
       status.type = type;
       status.title = child.title;
@@ -290,13 +297,37 @@ class Transaction {
       } else {
         context.evaluation_failed(error);
       }
-      queue_events(vertex, context.events(), /*say=*/false);
+      sentinel.insert(sentinel.end(), context.events().begin(), context.events().end());
+      // A file concat_file generates sits in its container, which hears its events directly.
+      if (contained) queue_events(vertex, context.events(), /*say=*/false);
       record_events(status, context.events());
       status.seconds = seconds_since(start);
-      if (status.failed) state_[vertex].failed = true;
+      if (status.failed) {
+        state_[vertex].failed = true;
+        // Dependents name the generated resource that failed, as Puppet's graph holds it.
+        failed_generated_.emplace(parent.resource, status.ref);
+      }
       report_.time[lower(type)] += status.seconds;
       report_.resources.push_back(std::move(status));
     }
+    complete_generated(vertex, owner, sentinel);
+  }
+
+  /// The sentinel's refresh: one `restarted` event for its dependents, or in noop the notice
+  /// (under the parent's title, as Puppet names it) and one noop event.
+  void complete_generated(std::size_t vertex, const catalog::Resource& owner,
+                          const std::vector<ral::Event>& events) {
+    if (events.empty()) return;
+    const bool all_noop = std::all_of(events.begin(), events.end(),
+                                      [](const ral::Event& event) { return event.status == "noop"; });
+    if (!all_noop) {
+      queue_events(vertex, {{"", "restarted", "success", "", {}, {}}}, /*say=*/false);
+      return;
+    }
+    const std::string count =
+        std::to_string(events.size()) + (events.size() == 1 ? " event" : " events");
+    log_("notice", owner.title + ": Would have triggered 'refresh' from " + count);
+    queue_events(vertex, {{"", "noop_restart", "noop", "", {}, {}}}, /*say=*/false);
   }
 
   /// Whether the resource carries one of `tags` (Puppet compares lower-cased).
@@ -353,10 +384,12 @@ class Transaction {
     for (std::size_t failed : state.failed_dependencies) {
       const auto& resource = catalog_.resources[failed];
       std::string ref = canonical_type(resource.type) + "[" + resource.title + "]";
+      auto generated = failed_generated_.find(failed);
+      if (generated != failed_generated_.end()) ref = generated->second;
       status.failed_dependencies.push_back(ref);
       if (!notified_.insert(failed).second) continue;
-      bool dependency_failed =
-          managed_[failed] && report_.resources[managed_[failed]->status].failed;
+      bool dependency_failed = generated != failed_generated_.end() ||
+                               (managed_[failed] && report_.resources[managed_[failed]->status].failed);
       log_("notice", managed.path + ": Dependency " + ref +
                          " has failures: " + (dependency_failed ? "true" : "false"));
     }
@@ -499,6 +532,8 @@ class Transaction {
   std::vector<std::unique_ptr<Managed>> managed_;  ///< by resource index; null for containers
   std::vector<VertexState> state_;
   std::size_t evaluated_ = 0;       ///< resources evaluated so far, for --evaltrace's "N of M"
+  /// Resources whose generated resources failed: the first failed one's "Type[title]".
+  std::map<std::size_t, std::string> failed_generated_;
   std::set<std::size_t> notified_;  ///< failed resources already announced ("has failures")
   std::map<std::string, std::size_t> identities_;  ///< "type\nidentity" -> resource index
   ral::RunPaths run_paths_;                        ///< module dirs and filebucket for the providers

@@ -192,7 +192,7 @@ TEST(FileType, FileWhereADirectoryStandsFails) {
   EXPECT_EQ(run.report.metrics.failed, 1u);
   EXPECT_TRUE(run.logged("err: /Stage[main]/Main/File[" + path +
                          "]/ensure: change from 'directory' to 'file' failed: Could not set 'file' "
-                         "on ensure: Is a directory - " +
+                         "on ensure: Is a directory - Is a directory: " +
                          path))
       << run.all_log();
   EXPECT_EQ(run.report.detailed_exit_code(), 4);

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "ral/resource_type.hpp"
 #include "test_catalog.hpp"
 
 namespace marionette::transaction {
@@ -136,16 +137,19 @@ TEST(Failures, FailureInsideAClassSkipsClassesThatRequireIt) {
 TEST(Failures, UnimplementedTypeFailsAndNamesTheType) {
   TempDir dir;
   CatalogBuilder b;
-  b.add("Mount", "/mnt", {{"ensure", "mounted"}})
-      .add("File", dir / "after", {{"content", "x"}, {"require", "Mount[/mnt]"}});
+  // A type no module of ours provides; the message lists what this build implements.
+  b.add("Frobnicator", "x", {{"ensure", "present"}})
+      .add("File", dir / "after", {{"content", "x"}, {"require", "Frobnicator[x]"}});
   auto run = run_apply(b.build());
+  std::string implemented;
+  for (const auto& name : ral::type_names()) implemented += (implemented.empty() ? "" : ", ") + name;
   EXPECT_TRUE(
-      run.logged("err: /Stage[main]/Main/Mount[/mnt]: Could not evaluate: marionette does "
-                 "not implement the 'mount' resource type yet (implemented: anchor, augeas, cron, "
-                 "exec, file, file_line, group, host, ini_setting, notify, package, service, "
-                 "user)"))
+      run.logged("err: /Stage[main]/Main/Frobnicator[x]: Could not evaluate: marionette does "
+                 "not implement the 'frobnicator' resource type yet (implemented: " +
+                 implemented + ")"))
       << run.all_log();
-  EXPECT_TRUE(status_of(run.report, "Mount[/mnt]")->failed);
+  EXPECT_NE(implemented.find("file, file_line"), std::string::npos) << implemented;
+  EXPECT_TRUE(status_of(run.report, "Frobnicator[x]")->failed);
   EXPECT_TRUE(status_of(run.report, "File[" + (dir / "after") + "]")->skipped);
   EXPECT_EQ(run.report.detailed_exit_code(), 4);
 }
