@@ -16,13 +16,15 @@ bool read_target(FileSystem& files, const std::string& path, TargetText& target,
   target = {};
   std::optional<FileInfo> info = files.stat(path);
   if (!info) return true;
+  // Puppet's FileType::FileTypeFlat#read, with Ruby's errno text.
+  const std::string flat = "Puppet::Util::FileType::FileTypeFlat could not read " + path + ": ";
   if (info->kind == FileInfo::Kind::directory) {
-    error = "Could not read " + path + ": Is a directory";
+    error = flat + "Is a directory @ io_fread - " + path;
     return false;
   }
   IoResult read = files.read(path, target.text);
   if (!read.ok) {
-    error = "Could not read " + path + ": " + read.error;
+    error = flat + read.error + " @ rb_sysopen - " + path;
     return false;
   }
   target.exists = true;

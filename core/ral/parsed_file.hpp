@@ -70,7 +70,8 @@ struct TargetText {
   bool exists = false;
   std::string text;
 };
-/// Sets `error` ("Could not read PATH: why", a directory in the way too) when it cannot be read.
+/// Sets `error` (Puppet's "...FileTypeFlat could not read PATH: why") when it cannot be read,
+/// a directory in the way too.
 bool read_target(FileSystem& files, const std::string& path, TargetText& target,
                  std::string& error);
 

@@ -85,6 +85,9 @@ class ManagedResource {
   /// What the resource manages after munging (a file's canonical path); two resources of one
   /// type with the same identity are an error. Empty: the title is the identity.
   virtual std::string identity() const { return {}; }
+  /// The title Puppet shows in log paths and the report when the type makes its own
+  /// (sshkey's "NAME@TYPE"); nothing: the catalog's title.
+  virtual std::optional<std::string> display_title() const { return std::nullopt; }
   /// The resource's state on the node as `puppet resource` prints it: attribute and value
   /// written as Puppet writes it ('text' quoted, numbers bare), ensure first, then by name.
   /// Empty when the type cannot describe itself.

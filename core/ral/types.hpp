@@ -21,6 +21,9 @@ std::unique_ptr<ManagedResource> make_cron(const catalog::Resource&, Host, std::
 std::unique_ptr<ManagedResource> make_host(const catalog::Resource&, Host, std::string& error);
 std::unique_ptr<ManagedResource> make_anchor(const catalog::Resource&, Host, std::string& error);
 std::unique_ptr<ManagedResource> make_file_line(const catalog::Resource&, Host, std::string& error);
+std::unique_ptr<ManagedResource> make_mount(const catalog::Resource&, Host, std::string& error);
+std::unique_ptr<ManagedResource> make_sshkey(const catalog::Resource&, Host, std::string& error);
+std::unique_ptr<ManagedResource> make_mailalias(const catalog::Resource&, Host, std::string& error);
 std::unique_ptr<ManagedResource> make_ini_setting(const catalog::Resource&, Host, std::string& error);
 
 /// The instances of the types that can list them (ral/instances.cpp), sorted by title.
@@ -30,5 +33,8 @@ std::vector<std::string> package_instances(Host host, std::string& error);
 std::vector<std::string> service_instances(Host host, std::string& error);
 std::vector<std::string> cron_instances(Host host, std::string& error);  // ral/cron_type.cpp
 std::vector<std::string> host_instances(Host host, std::string& error);  // ral/host_type.cpp
+std::vector<std::string> mount_instances(Host host, std::string& error);
+std::vector<std::string> sshkey_instances(Host host, std::string& error);
+std::vector<std::string> mailalias_instances(Host host, std::string& error);
 
 }  // namespace marionette::ral

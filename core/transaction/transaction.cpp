@@ -122,13 +122,19 @@ class Transaction {
         if (!entry->provider) return invalid_resource(resource, error);
         if (!claim_identity(i, entry->provider->identity())) return false;
       }
+      std::string title = resource.title;
+      if (auto shown = entry->provider ? entry->provider->display_title() : std::nullopt) {
+        title = *shown;  // Puppet's path names the type's own title (Sshkey[NAME@TYPE])
+        entry->path.replace(entry->path.size() - resource.title.size() - 1, resource.title.size(),
+                            title);
+      }
       entry->context = std::make_unique<ral::ResourceContext>(host, entry->noop, log_, entry->path);
       entry->context->set_show_diff(options_.show_diff);
       entry->status = report_.resources.size();
       ResourceStatus status;
       status.type = canonical_type(resource.type);
-      status.title = resource.title;
-      status.ref = status.type + "[" + resource.title + "]";
+      status.title = title;
+      status.ref = status.type + "[" + title + "]";
       report_.resources.push_back(std::move(status));
       managed_[i] = std::move(entry);
     }
@@ -352,7 +358,8 @@ class Transaction {
     ResourceStatus& status = report_.resources[managed.status];
     for (std::size_t failed : state.failed_dependencies) {
       const auto& resource = catalog_.resources[failed];
-      std::string ref = canonical_type(resource.type) + "[" + resource.title + "]";
+      std::string ref = managed_[failed] ? report_.resources[managed_[failed]->status].ref
+                                         : canonical_type(resource.type) + "[" + resource.title + "]";
       status.failed_dependencies.push_back(ref);
       if (!notified_.insert(failed).second) continue;
       bool dependency_failed =
