@@ -39,7 +39,8 @@ const RecordFormat<HostEntry>& hosts_format() {
 }
 
 HostsFile parse_hosts_file(const std::string& text) {
-  return parse_records(text, hosts_format());
+  std::string error;  // the format is not strict
+  return parse_records(text, hosts_format(), "", error);
 }
 
 std::string hosts_entry_line(const HostEntry& entry) {

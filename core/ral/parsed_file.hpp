@@ -60,6 +60,9 @@ struct RecordFormat {
   std::function<std::string(const Record&)> line;
   /// Which lines are comments (kept without being parsed); default: starting with '#'.
   std::function<bool(const std::string& line)> is_comment;
+  /// Whether a line that is no comment, blank or record fails the whole file, as in a
+  /// provider with no text line for it ("Could not parse line").
+  bool strict = false;
 };
 
 /// Puppet's ParsedFile header, stamped `timestamp` (Ruby's Time#to_s).
@@ -81,17 +84,24 @@ bool read_target(FileSystem& files, const std::string& path, TargetText& target,
 std::optional<std::string> write_target(Host host, const std::string& path,
                                         const std::string& text, const FileAttributes& new_file);
 
-/// The lines of `text` as `format` reads them.
+/// The lines of `text` as `format` reads them. A strict format's unreadable line sets `error`
+/// (Puppet counts lines from 2).
 template <class Record>
-ParsedFile<Record> parse_records(const std::string& text, const RecordFormat<Record>& format) {
+ParsedFile<Record> parse_records(const std::string& text, const RecordFormat<Record>& format,
+                                 const std::string& path, std::string& error) {
   ParsedFile<Record> file;
+  std::size_t number = 1;
   for (const std::string& line : split_lines(text)) {
+    ++number;
     bool comment = format.is_comment ? format.is_comment(line) : line.starts_with("#");
     bool blank = line.find_first_not_of(" \t\r\f\v") == std::string::npos;
     std::optional<Record> record;
     if (!comment && !blank) record = format.parse(line);
     if (record) {
       file.lines.push_back({true, {}, std::move(*record)});
+    } else if (format.strict && !comment && !blank && error.empty()) {
+      error = "Could not parse line \"" + line + "\" (file: " + path + ", line: " +
+              std::to_string(number) + ")";
     } else {
       file.lines.push_back({false, line, {}});
     }
@@ -135,7 +145,9 @@ std::shared_ptr<const ParsedFile<Record>> load_records(FileSystem& files, const 
       found->second.text == target.text) {
     return found->second.file;
   }
-  auto parsed = std::make_shared<const ParsedFile<Record>>(parse_records(target.text, format));
+  auto parsed =
+      std::make_shared<const ParsedFile<Record>>(parse_records(target.text, format, path, error));
+  if (!error.empty()) return nullptr;
   if (cache.size() >= 256) cache.clear();  // bounded: a run touches few targets
   cache[path] = {std::move(target.text), target.exists, parsed};
   return parsed;

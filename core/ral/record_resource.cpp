@@ -13,7 +13,8 @@ void prefetch_failed(ResourceContext& context, const std::string& type,
                      const std::string& provider, const std::string& path,
                      const std::string& error) {
   (void)path;
-  context.log_plain("err", error);
+  // Puppet logs a read failure on its own first; a line it cannot parse only in the second.
+  if (error.starts_with("Puppet::Util::FileType")) context.log_plain("err", error);
   context.log_plain("err",
                     "Could not prefetch " + type + " provider '" + provider + "': " + error);
   context.log("warning", "Skipping because provider prefetch failed");

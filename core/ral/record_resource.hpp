@@ -44,6 +44,7 @@ class RecordResource : public ManagedResource {
     std::string error;
     auto parsed = load_records(*host_.files, target(), format(), exists, error);
     if (!parsed) return prefetch_failed(context, type_name(), provider_name(), target(), error);
+    parsed = prefetched(std::move(parsed));
     const Record* current = parsed->find([&](const Record& record) { return matches(record); });
     std::vector<RecordChange<Record>> changes;
     if (current && present()) changes = out_of_sync(*current);
@@ -77,6 +78,11 @@ class RecordResource : public ManagedResource {
   virtual bool matches(const Record& record) const = 0;
   virtual Record created() const = 0;
   virtual std::vector<RecordChange<Record>> out_of_sync(const Record& record) const = 0;
+  /// Puppet's prefetch_hook: the records as the type sees them (nameless keys named).
+  virtual std::shared_ptr<const ParsedFile<Record>> prefetched(
+      std::shared_ptr<const ParsedFile<Record>> file) const {
+    return file;
+  }
   /// What a new target file gets.
   virtual FileAttributes new_file() const { return {}; }
   /// Puppet's flush (a type may first make the target's directory, or refuse).

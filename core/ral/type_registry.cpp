@@ -20,6 +20,7 @@ const std::vector<TypeDefinition>& registry() {
       {"host", make_host, host_instances},
       {"mailalias", make_mailalias, mailalias_instances},
       {"mount", make_mount, mount_instances},
+      {"ssh_authorized_key", make_ssh_authorized_key, nullptr},
       {"sshkey", make_sshkey, sshkey_instances},
       {"notify", make_notify, nullptr},
       {"package", make_package, package_instances},

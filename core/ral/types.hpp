@@ -23,6 +23,8 @@ std::unique_ptr<ManagedResource> make_anchor(const catalog::Resource&, Host, std
 std::unique_ptr<ManagedResource> make_file_line(const catalog::Resource&, Host, std::string& error);
 std::unique_ptr<ManagedResource> make_mount(const catalog::Resource&, Host, std::string& error);
 std::unique_ptr<ManagedResource> make_sshkey(const catalog::Resource&, Host, std::string& error);
+std::unique_ptr<ManagedResource> make_ssh_authorized_key(const catalog::Resource&, Host,
+                                                         std::string& error);
 std::unique_ptr<ManagedResource> make_mailalias(const catalog::Resource&, Host, std::string& error);
 std::unique_ptr<ManagedResource> make_ini_setting(const catalog::Resource&, Host, std::string& error);
 

@@ -243,10 +243,13 @@ class Transaction {
         });
         managed->provider->evaluate(*managed->context);
       } else {
-        managed->context->evaluation_failed(
-            "marionette does not implement the '" +
-            lower(catalog_.resources[managed->resource].type) +
-            "' resource type yet (implemented: " + implemented_types() + ")");
+        // Puppet's words for a type none of whose providers is suitable on this node.
+        const std::string type = lower(catalog_.resources[managed->resource].type);
+        managed->context->log_plain("err", "Could not find a suitable provider for " + type);
+        managed->context->log("debug", "marionette applies no provider of the '" + type +
+                                           "' type (it applies: " + implemented_types() + ")");
+        managed->context->add_event(
+            {"", "resource_error", "failure", "no suitable provider for " + type, {}, {}});
       }
       queue_events(vertex, managed->context->events());
     }

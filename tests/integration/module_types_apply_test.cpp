@@ -118,7 +118,23 @@ INSTANTIATE_TEST_SUITE_P(Cases, ModuleTypesApply,
                          ::testing::Values("append", "match", "after_absent", "bad", "refresh",
                                            "ini_basic", "ini_bad", "parsed_sshkey",
                                            "parsed_mailalias", "parsed_mount", "parsed_host",
-                                           "parsed_bad"));
+                                           "parsed_bad", "parsed_authorized_key"));
+
+/// ssh_authorized_key leaves the file 0600 and a .ssh it makes 0700, as Puppet does (git keeps
+/// no modes, so the recorded files cannot say it).
+class AuthorizedKeyModes : public ModuleTypesApply {};
+
+TEST_P(AuthorizedKeyModes, FileIs0600AndANewSshDirectory0700) {
+  fs::permissions(root() / "home/.ssh/authorized_keys", fs::perms(0644));
+  apply();
+  auto mode = [](const fs::path& path) { return fs::status(path).permissions() & fs::perms::all; };
+  EXPECT_EQ(mode(root() / "home/.ssh/authorized_keys"), fs::perms(0600));
+  EXPECT_EQ(mode(root() / "nodir/.ssh"), fs::perms(0700));
+  EXPECT_EQ(mode(root() / "nodir/.ssh/authorized_keys"), fs::perms(0600));
+  EXPECT_EQ(mode(root() / "home/.ssh"), fs::perms(0755));  // an existing directory is left alone
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, AuthorizedKeyModes, ::testing::Values("parsed_authorized_key"));
 
 class ModuleTypesNoop : public ModuleTypesApply {};
 

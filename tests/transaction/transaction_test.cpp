@@ -133,20 +133,23 @@ TEST(Failures, FailureInsideAClassSkipsClassesThatRequireIt) {
   EXPECT_TRUE(status_of(run.report, "File[" + (dir / "app") + "]")->skipped);
 }
 
-TEST(Failures, UnimplementedTypeFailsAndNamesTheType) {
+TEST(Failures, TypeWithoutProviderFailsAndNamesTheType) {
   TempDir dir;
   CatalogBuilder b;
-  b.add("Mount", "/mnt", {{"ensure", "mounted"}})
-      .add("File", dir / "after", {{"content", "x"}, {"require", "Mount[/mnt]"}});
+  b.add("Widget", "x", {{"ensure", "present"}})
+      .add("File", dir / "after", {{"content", "x"}, {"require", "Widget[x]"}})
+      .add("File", dir / "other", {{"content", "y"}});
   auto run = run_apply(b.build());
-  EXPECT_TRUE(
-      run.logged("err: /Stage[main]/Main/Mount[/mnt]: Could not evaluate: marionette does "
-                 "not implement the 'mount' resource type yet (implemented: anchor, cron, exec, "
-                 "file, file_line, group, host, ini_setting, notify, package, service, user)"))
-      << run.all_log();
-  EXPECT_TRUE(status_of(run.report, "Mount[/mnt]")->failed);
+  // Puppet 7.23: "Error: Could not find a suitable provider for widget", dependents skipped.
+  EXPECT_TRUE(run.logged("err: Could not find a suitable provider for widget")) << run.all_log();
+  EXPECT_TRUE(status_of(run.report, "Widget[x]")->failed);
   EXPECT_TRUE(status_of(run.report, "File[" + (dir / "after") + "]")->skipped);
-  EXPECT_EQ(run.report.detailed_exit_code(), 4);
+  EXPECT_TRUE(run.logged("warning: /Stage[main]/Main/File[" + (dir / "after") +
+                         "]: Skipping because of failed dependencies"))
+      << run.all_log();
+  EXPECT_FALSE(std::filesystem::exists(dir / "after"));
+  EXPECT_TRUE(std::filesystem::exists(dir / "other"));
+  EXPECT_EQ(run.report.detailed_exit_code(), 6);
 }
 
 TEST(Failures, CycleStopsTheRunBeforeAnythingChanges) {
