@@ -74,6 +74,8 @@ class MountResource final : public ManagedResource {
 
   std::string identity() const override { return spec_.name; }
   bool refreshable() const override { return true; }
+  /// The type's self_refresh, except when the mount is being removed.
+  bool self_refresh() const override { return spec_.ensure != "absent"; }
 
   void evaluate(ResourceContext& context) override {
     bool exists = false;
@@ -84,7 +86,6 @@ class MountResource final : public ManagedResource {
     const bool mounted = is_mounted(*host_.files, spec_.name);
     const std::string is = entry ? (mounted ? "mounted" : "unmounted")
                                  : (mounted ? "ghost" : "absent");
-    const std::size_t before = context.events().size();
     FstabFile file = *parsed;
     bool write = false;
     if (spec_.ensure && !ensure_in_sync(is)) {
@@ -103,14 +104,6 @@ class MountResource final : public ManagedResource {
     if (spec_.ensure == "mounted" && !mounted && !context.noop()) {
       if (auto failure = run({"mount", spec_.name})) return context.evaluation_failed(*failure);
     }
-    const std::size_t events = context.events().size() - before;
-    if (events == 0 || spec_.ensure == "absent") return;  // Puppet's self_refresh
-    if (context.noop()) {
-      return context.log("notice", "Would have triggered 'refresh' from " +
-                                       std::to_string(events) + (events == 1 ? " event" : " events"));
-    }
-    if (auto failure = refresh(context)) return context.refresh_failed(*failure);
-    context.refreshed(events);
   }
 
   /// Remounts when mounted (not a swap).

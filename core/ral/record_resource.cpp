@@ -18,6 +18,7 @@ void prefetch_failed(ResourceContext& context, const std::string& type,
   context.log_plain("err",
                     "Could not prefetch " + type + " provider '" + provider + "': " + error);
   context.log("warning", "Skipping because provider prefetch failed");
+  context.mark_skipped();
   context.add_event({"", "resource_error", "failure", "provider prefetch failed", {}, {}});
 }
 

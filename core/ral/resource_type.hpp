@@ -64,6 +64,10 @@ class ResourceContext {
   void refreshed(std::size_t event_count);
   void refresh_failed(const std::string& reason);
 
+  /// Puppet's skip of a resource whose provider could not prefetch: failed and skipped.
+  void mark_skipped() { skipped_ = true; }
+  bool skipped() const { return skipped_; }
+
   const std::vector<Event>& events() const { return events_; }
   void add_event(Event event) { events_.push_back(std::move(event)); }
 
@@ -71,6 +75,7 @@ class ResourceContext {
   Host host_;
   bool noop_;
   bool show_diff_ = false;
+  bool skipped_ = false;
   LogSink log_;
   std::string path_;
   std::vector<Event> events_;
@@ -108,6 +113,9 @@ class ManagedResource {
   }
   /// Whether notify/subscribe events reach this resource (Puppet: responds to `refresh`).
   virtual bool refreshable() const { return false; }
+  /// Puppet's self_refresh (mount): the resource's own changes refresh it, as if it had
+  /// subscribed to itself.
+  virtual bool self_refresh() const { return false; }
   /// Reacts to events; returns the failure reason when the refresh failed.
   virtual std::optional<std::string> refresh(ResourceContext& context) {
     (void)context;

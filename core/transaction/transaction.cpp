@@ -242,6 +242,7 @@ class Transaction {
           return identities_.count(lower(resource.type) + "\n" + identity) > 0;
         });
         managed->provider->evaluate(*managed->context);
+        if (managed->provider->self_refresh()) queue_own_events(vertex, *managed);
       } else {
         // Puppet's words for a type none of whose providers is suitable on this node.
         const std::string type = lower(catalog_.resources[managed->resource].type);
@@ -406,6 +407,16 @@ class Transaction {
     }
   }
 
+  /// Puppet's self_refresh: a resource's changes are queued to itself (not a failed one's).
+  void queue_own_events(std::size_t vertex, const Managed& managed) {
+    const auto& events = managed.context->events();
+    bool failed = std::any_of(events.begin(), events.end(),
+                              [](const ral::Event& event) { return event.status == "failure"; });
+    if (failed) return;
+    auto& queue = state_[vertex].queued;
+    queue.insert(queue.end(), events.begin(), events.end());
+  }
+
   /// Puppet's process_events: refresh once for all queued events, or in noop say it would.
   void process_events(std::size_t vertex) {
     VertexState& state = state_[vertex];
@@ -442,6 +453,7 @@ class Transaction {
   void finish(Managed& managed, VertexState& state, double seconds) {
     ResourceStatus& status = report_.resources[managed.status];
     record_events(status, managed.context->events());
+    if (managed.context->skipped()) status.skipped = true;
     status.seconds = seconds;
     state.failed = status.failed;
     state.failed_to_restart = status.failed_to_restart;

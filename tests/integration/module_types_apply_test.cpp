@@ -14,6 +14,8 @@
 #include <map>
 #include <sstream>
 
+#include <yaml-cpp/yaml.h>
+
 #include "support/command.hpp"
 
 namespace marionette {
@@ -72,6 +74,25 @@ std::string resource_log(const CommandResult& run, const std::string& root,
   return text;
 }
 
+/// last_run_summary.yaml's resource and event counts as record-puppet-files writes Puppet's
+/// ("resources changed 3"), sorted. The total is left out: Puppet's counts the six Schedule
+/// resources and Filebucket[puppet] that `puppet apply` adds to every catalog.
+std::string summary_counts(const fs::path& file) {
+  YAML::Node summary = YAML::LoadFile(file.string());
+  std::string text;
+  for (const char* section : {"resources", "events"}) {
+    std::map<std::string, std::string> counts;
+    for (const auto& entry : summary[section]) {
+      counts[entry.first.as<std::string>()] = entry.second.as<std::string>();
+    }
+    for (const auto& [name, value] : counts) {
+      if (std::string(section) == "resources" && name == "total") continue;
+      text += std::string(section) + " " + name + " " + value + "\n";
+    }
+  }
+  return text;
+}
+
 class ModuleTypesApply : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
@@ -107,6 +128,12 @@ TEST_P(ModuleTypesApply, LeavesTheFilesAsPuppetDoesAndThenChangesNothing) {
   EXPECT_EQ(first.exit_code, puppet_exit) << first.out << first.err;
   EXPECT_EQ(snapshot(root()), snapshot(expected / "files"));
   EXPECT_EQ(resource_log(first, root().string(), dir_.string()), read_text(expected / "log"));
+  if (fs::exists(expected / "summary")) {  // the report counts these types as Puppet's does
+    std::string puppet = read_text(expected / "summary");
+    puppet.erase(puppet.find("resources total "), puppet.find('\n', puppet.find("resources total ")) -
+                                                      puppet.find("resources total ") + 1);
+    EXPECT_EQ(summary_counts(dir_ / "state/last_run_summary.yaml"), puppet);
+  }
 
   const auto after_first = snapshot(root());
   CommandResult second = apply();
