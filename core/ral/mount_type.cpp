@@ -121,7 +121,10 @@ class MountResource final : public ManagedResource {
     auto file = load_records(*host_.files, spec_.target, fstab_format(), exists, error);
     const FstabEntry* entry = file ? file->find(named()) : nullptr;
     const bool mounted = is_mounted(*host_.files, spec_.name);
-    if (!entry) return {{"ensure", mounted ? "'ghost'" : "'absent'"}};
+    if (!entry) {
+      if (!mounted) return {{"ensure", "'absent'"}};
+      return {{"ensure", "'ghost'"}, {"provider", "'parsed'"}, {"target", single_quoted(spec_.target)}};
+    }
     std::vector<std::pair<std::string, std::string>> state = {
         {"ensure", mounted ? "'mounted'" : "'unmounted'"}};
     if (entry->device) state.emplace_back("device", single_quoted(*entry->device));
@@ -129,6 +132,7 @@ class MountResource final : public ManagedResource {
     if (entry->fstype) state.emplace_back("fstype", single_quoted(*entry->fstype));
     if (entry->options) state.emplace_back("options", single_quoted(*entry->options));
     if (entry->pass) state.emplace_back("pass", single_quoted(*entry->pass));
+    state.emplace_back("provider", "'parsed'");
     state.emplace_back("target", single_quoted(spec_.target));
     return state;
   }
@@ -327,7 +331,7 @@ std::unique_ptr<ManagedResource> make_mount(const catalog::Resource& resource, H
   return std::make_unique<MountResource>(std::move(spec), host);
 }
 
-/// Puppet's instances: the entries of /etc/fstab.
+/// Puppet's instances: the entries of /etc/fstab, and what is mounted without one (ghosts).
 std::vector<std::string> mount_instances(Host host, std::string& error) {
   bool exists = false;
   auto file = load_records(*host.files, kFstab, fstab_format(), exists, error);
@@ -335,6 +339,13 @@ std::vector<std::string> mount_instances(Host host, std::string& error) {
   std::vector<std::string> names;
   for (const auto& line : file->lines) {
     if (line.is_record) names.push_back(line.record.name);
+  }
+  std::string table;
+  if (host.files->read(kMounted, table).ok) {
+    for (const std::string& line : split_lines(table)) {
+      std::vector<std::string> fields = split_whitespace(line);
+      if (fields.size() >= 2) names.push_back(mount_point_name(unescaped(fields[1])));
+    }
   }
   std::sort(names.begin(), names.end());
   names.erase(std::unique(names.begin(), names.end()), names.end());
