@@ -22,6 +22,8 @@ struct RecordChange {
   std::string is;
   std::string should;
   std::function<void(Record&)> apply;
+  /// How noop shows an absent value ("['absent']" for a list property).
+  std::string absent_shown = "'absent'";
 };
 
 /// Puppet's Property#change_to_s.
@@ -115,7 +117,8 @@ class RecordResource : public ManagedResource {
     }
     for (const auto& change : changes) {
       context.would_change(change.property, change.property + "_changed",
-                           change.is.empty() ? "'absent'" : change.is, change.should);
+                           change.is.empty() ? change.absent_shown : change.is,
+                           change.should.empty() ? change.absent_shown : change.should);
     }
   }
 };

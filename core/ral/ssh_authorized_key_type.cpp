@@ -147,7 +147,8 @@ class AuthorizedKeyResource final : public RecordResource<AuthorizedKey> {
     }
     if (spec_.options != record.options) {
       changes.push_back({"options", options_shown(record.options), options_shown(spec_.options),
-                         [options = spec_.options](AuthorizedKey& key) { key.options = options; }});
+                         [options = spec_.options](AuthorizedKey& key) { key.options = options; },
+                         "['absent']"});
     }
     return changes;
   }

@@ -163,6 +163,22 @@ TEST_P(AuthorizedKeyModes, FileIs0600AndANewSshDirectory0700) {
 
 INSTANTIATE_TEST_SUITE_P(Cases, AuthorizedKeyModes, ::testing::Values("parsed_authorized_key"));
 
+/// With --noop, Puppet's lines ("current_value …, should be … (noop)", "Would have triggered")
+/// and nothing touched, where the case recorded them.
+class ModuleTypesNoopLog : public ModuleTypesApply {};
+
+TEST_P(ModuleTypesNoopLog, SaysWhatPuppetWouldChangeAndTouchesNothing) {
+  const auto before = snapshot(root());
+  CommandResult run = apply({"--noop"});
+  EXPECT_EQ(snapshot(root()), before);
+  EXPECT_EQ(resource_log(run, root().string(), dir_.string()),
+            read_text(kCases / GetParam() / "puppet/noop_log"));
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, ModuleTypesNoopLog,
+                         ::testing::Values("parsed_sshkey", "parsed_mailalias", "parsed_mount",
+                                           "parsed_host", "parsed_authorized_key"));
+
 class ModuleTypesNoop : public ModuleTypesApply {};
 
 TEST_P(ModuleTypesNoop, ReportsWhatWouldChangeAndTouchesNothing) {
