@@ -65,6 +65,7 @@ const TypeAttributes kTypes[] = {
      {"name", "ensure", "allowdupe", "attribute_membership", "attributes", "auth_membership",
       "forcelocal", "gid", "ia_load_module", "members", "provider", "system"}},
     {"host", {"name", "ensure", "comment", "host_aliases", "ip", "provider", "target"}},
+    {"mailalias", {"name", "ensure", "file", "provider", "recipient", "target"}},
     {"mount",
      {"name", "ensure", "atboot", "blockdevice", "device", "dump", "fstype", "options", "pass",
       "provider", "remounts", "target"}},

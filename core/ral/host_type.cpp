@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <regex>
 
-#include "ral/file_bucket.hpp"
 #include "ral/hosts_file.hpp"
 #include "ral/params.hpp"
 #include "ral/parsed_file_text.hpp"
@@ -43,26 +42,16 @@ std::string quoted_list(const std::string& spaced) {
   return "[" + text + "]";
 }
 
-/// The hosts file's text, Puppet's header dropped; empty when it does not exist.
-bool read_hosts(FileSystem& files, const std::string& path, std::string& text, std::string& error) {
-  text.clear();
-  if (!files.exists(path)) return true;
-  IoResult read = files.read(path, text);
-  if (!read.ok) {
-    error = "Could not read " + path + ": " + read.error;
-    return false;
-  }
-  text = without_puppet_header(text);
-  return true;
+/// The hosts file, parsed once while its text stays the same; null when it cannot be read.
+std::shared_ptr<const HostsFile> read_hosts(FileSystem& files, const std::string& path,
+                                            std::string& error) {
+  bool exists = false;
+  return load_records(files, path, hosts_format(), exists, error);
 }
 
 /// The entry named `name`: the last one, as Puppet's prefetch keeps the last.
-HostEntry* find_entry(HostsFile& file, const std::string& name) {
-  HostEntry* found = nullptr;
-  for (auto& record : file.records) {
-    if (record.is_entry && record.entry.name == name) found = &record.entry;
-  }
-  return found;
+auto named(const std::string& name) {
+  return [&name](const HostEntry& entry) { return entry.name == name; };
 }
 
 /// Puppet's host type with host_core's parsed provider: one line of a hosts file.
@@ -71,13 +60,14 @@ class HostResource final : public ManagedResource {
   HostResource(HostSpec spec, Host host) : spec_(std::move(spec)), host_(host) {}
 
   void evaluate(ResourceContext& context) override {
-    std::string text, error;
-    if (!read_hosts(*host_.files, spec_.target, text, error)) {
-      return context.evaluation_failed(error);
-    }
-    HostsFile file = parse_hosts_file(text);
+    std::string error;
+    auto parsed = read_hosts(*host_.files, spec_.target, error);
+    if (!parsed) return context.evaluation_failed(error);
+    const HostEntry* current = parsed->find(named(spec_.name));
+    if (!needs_change(current)) return;
+    HostsFile file = *parsed;
     if (!sync(context, file) || context.noop()) return;
-    const HostEntry* entry = find_entry(file, spec_.name);
+    const HostEntry* entry = file.find(named(spec_.name));
     if (entry && entry->ip.empty()) {
       return context.evaluation_failed("ip is a required attribute for hosts");
     }
@@ -87,10 +77,10 @@ class HostResource final : public ManagedResource {
   std::string identity() const override { return spec_.name; }
 
   std::vector<std::pair<std::string, std::string>> describe() override {
-    std::string text, error;
-    if (!read_hosts(*host_.files, spec_.target, text, error)) return {};
-    HostsFile file = parse_hosts_file(text);
-    const HostEntry* entry = find_entry(file, spec_.name);
+    std::string error;
+    auto file = read_hosts(*host_.files, spec_.target, error);
+    if (!file) return {};
+    const HostEntry* entry = file->find(named(spec_.name));
     if (!entry) return {{"ensure", "'absent'"}, {"provider", "'parsed'"}};
     std::vector<std::pair<std::string, std::string>> state = {{"ensure", "'present'"}};
     if (!entry->comment.empty()) state.emplace_back("comment", single_quoted(entry->comment));
@@ -104,18 +94,27 @@ class HostResource final : public ManagedResource {
   }
 
  private:
+  /// Whether anything is out of sync (an in-sync run copies nothing).
+  bool needs_change(const HostEntry* entry) const {
+    if (!entry) return spec_.present;
+    if (!spec_.present) return true;
+    if (spec_.ip && *spec_.ip != entry->ip) return true;
+    if (spec_.host_aliases && entry->host_aliases.value_or("") != joined(*spec_.host_aliases)) {
+      return true;
+    }
+    return spec_.comment && *spec_.comment != entry->comment;
+  }
+
   /// Brings the entry in line (or reports it in noop); false when nothing is to be written.
   bool sync(ResourceContext& context, HostsFile& file) {
-    HostEntry* entry = find_entry(file, spec_.name);
+    HostEntry* entry = file.find(named(spec_.name));
     if (!spec_.present) {
       if (!entry) return false;
       if (context.noop()) {
         context.would_change("ensure", "host_removed", "'present'", "'absent'");
         return false;
       }
-      std::erase_if(file.records, [&](const HostsRecord& record) {
-        return record.is_entry && &record.entry == entry;
-      });
+      file.remove(entry);
       context.changed("ensure", "host_removed", "removed", "present", "absent");
       return true;
     }
@@ -129,7 +128,7 @@ class HostResource final : public ManagedResource {
       created.name = spec_.name;
       if (spec_.host_aliases) created.host_aliases = joined(*spec_.host_aliases);
       created.comment = spec_.comment.value_or("");
-      file.records.push_back({true, {}, std::move(created)});
+      file.append(std::move(created));
       context.changed("ensure", "host_created", "created", "absent", "present");
       return true;
     }
@@ -167,24 +166,9 @@ class HostResource final : public ManagedResource {
     return changed;
   }
 
-  /// Backs the old file up to the clientbucket (when the run has one), then replaces it
-  /// atomically, keeping its mode and owner.
+  /// Puppet's flush: the whole file rewritten (the old one backed up first).
   std::optional<std::string> write(const HostsFile& file) {
-    FileSystem& files = *host_.files;
-    FileAttributes attributes;
-    if (std::optional<FileInfo> info = files.stat(spec_.target)) {
-      attributes = {info->mode, info->uid, info->gid};
-      const std::string bucket = host_.paths ? host_.paths->clientbucket : "";
-      std::string old_text, sum;
-      if (!bucket.empty() && files.read(spec_.target, old_text).ok) {
-        IoResult saved = backup_to_filebucket(files, bucket, spec_.target, old_text, sum);
-        if (!saved.ok) return "Could not back up " + spec_.target + ": " + saved.error;
-      }
-    }
-    IoResult written =
-        files.write_atomic(spec_.target, render_hosts_file(file, ruby_time_now()), attributes);
-    if (!written.ok) return "Could not write " + spec_.target + ": " + written.error;
-    return std::nullopt;
+    return write_target(host_, spec_.target, render_hosts_file(file, ruby_time_now()), {});
   }
 
   HostSpec spec_;
@@ -292,11 +276,11 @@ std::unique_ptr<ManagedResource> make_host(const catalog::Resource& resource, Ho
 
 /// Puppet's parsed-file instances: every entry of the default hosts file, by name.
 std::vector<std::string> host_instances(Host host, std::string& error) {
-  std::string text;
-  if (!read_hosts(*host.files, kDefaultHostsFile, text, error)) return {};
+  auto file = read_hosts(*host.files, kDefaultHostsFile, error);
+  if (!file) return {};
   std::vector<std::string> names;
-  for (const auto& record : parse_hosts_file(text).records) {
-    if (record.is_entry) names.push_back(record.entry.name);
+  for (const auto& line : file->lines) {
+    if (line.is_record) names.push_back(line.record.name);
   }
   std::sort(names.begin(), names.end());
   names.erase(std::unique(names.begin(), names.end()), names.end());

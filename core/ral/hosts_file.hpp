@@ -2,7 +2,8 @@
 
 #include <optional>
 #include <string>
-#include <vector>
+
+#include "ral/parsed_file.hpp"
 
 /// A hosts file as host_core's parsed provider reads and writes it: "IP NAME ALIASES # COMMENT"
 /// entries, and every other line (comments, blanks, lines it cannot read) kept as it is.
@@ -17,15 +18,10 @@ struct HostEntry {
   std::string comment;  ///< empty: none
 };
 
-struct HostsRecord {
-  bool is_entry = false;
-  std::string text;  ///< the line, when not an entry
-  HostEntry entry;
-};
+using HostsFile = ParsedFile<HostEntry>;
 
-struct HostsFile {
-  std::vector<HostsRecord> records;
-};
+/// host_core's record line, for the parsed-file engine.
+const RecordFormat<HostEntry>& hosts_format();
 
 /// Parses `text` (Puppet's header lines already dropped); every line is kept.
 HostsFile parse_hosts_file(const std::string& text);

@@ -42,4 +42,28 @@ std::vector<std::string> split_lines(const std::string& text) {
   return lines;
 }
 
+std::vector<std::string> split_whitespace(const std::string& text) {
+  static constexpr const char* kSpace = " \t\r\n\f\v";
+  std::vector<std::string> fields;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t end = text.find_first_of(kSpace, at);
+    if (end == std::string::npos) end = text.size();
+    fields.push_back(text.substr(at, end - at));
+    at = text.find_first_not_of(kSpace, end);
+    if (at == std::string::npos) break;
+  }
+  while (!fields.empty() && fields.back().empty()) fields.pop_back();
+  return fields;
+}
+
+std::vector<std::string> record_fields(const std::string& text, std::size_t count,
+                                       const std::string& joiner) {
+  std::vector<std::string> fields = split_whitespace(text);
+  if (count == 0 || fields.size() <= count) return fields;
+  for (std::size_t i = count; i < fields.size(); ++i) fields[count - 1] += joiner + fields[i];
+  fields.resize(count);
+  return fields;
+}
+
 }  // namespace marionette::ral

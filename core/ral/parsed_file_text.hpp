@@ -17,4 +17,13 @@ std::string ruby_time_now();
 /// Splits at '\n' as Ruby's String#split does: no empty field for a trailing newline.
 std::vector<std::string> split_lines(const std::string& text);
 
+/// Splits at runs of whitespace as Ruby's String#split(/\s+/) does: a leading empty field
+/// when the text starts with whitespace, none for trailing whitespace.
+std::vector<std::string> split_whitespace(const std::string& text);
+
+/// ParsedFile's record fields: `text` split at whitespace into `count` fields, the fields past
+/// the last joined onto it with `joiner` (Puppet's rollup); missing ones left out.
+std::vector<std::string> record_fields(const std::string& text, std::size_t count,
+                                       const std::string& joiner);
+
 }  // namespace marionette::ral

@@ -64,6 +64,10 @@ class ResourceContext {
   void refreshed(std::size_t event_count);
   void refresh_failed(const std::string& reason);
 
+  /// Puppet's skip of a resource whose provider could not prefetch: failed and skipped.
+  void mark_skipped() { skipped_ = true; }
+  bool skipped() const { return skipped_; }
+
   const std::vector<Event>& events() const { return events_; }
   void add_event(Event event) { events_.push_back(std::move(event)); }
 
@@ -71,6 +75,7 @@ class ResourceContext {
   Host host_;
   bool noop_;
   bool show_diff_ = false;
+  bool skipped_ = false;
   LogSink log_;
   std::string path_;
   std::vector<Event> events_;
@@ -85,6 +90,9 @@ class ManagedResource {
   /// What the resource manages after munging (a file's canonical path); two resources of one
   /// type with the same identity are an error. Empty: the title is the identity.
   virtual std::string identity() const { return {}; }
+  /// The title Puppet shows in log paths and the report when the type makes its own
+  /// (sshkey's "NAME@TYPE"); nothing: the catalog's title.
+  virtual std::optional<std::string> display_title() const { return std::nullopt; }
   /// The resource's state on the node as `puppet resource` prints it: attribute and value
   /// written as Puppet writes it ('text' quoted, numbers bare), ensure first, then by name.
   /// Empty when the type cannot describe itself.
@@ -108,6 +116,9 @@ class ManagedResource {
   virtual bool generated_are_contained() const { return false; }
   /// Whether notify/subscribe events reach this resource (Puppet: responds to `refresh`).
   virtual bool refreshable() const { return false; }
+  /// Puppet's self_refresh (mount): the resource's own changes refresh it, as if it had
+  /// subscribed to itself.
+  virtual bool self_refresh() const { return false; }
   /// Reacts to events; returns the failure reason when the refresh failed.
   virtual std::optional<std::string> refresh(ResourceContext& context) {
     (void)context;

@@ -21,6 +21,11 @@ std::unique_ptr<ManagedResource> make_cron(const catalog::Resource&, Host, std::
 std::unique_ptr<ManagedResource> make_host(const catalog::Resource&, Host, std::string& error);
 std::unique_ptr<ManagedResource> make_anchor(const catalog::Resource&, Host, std::string& error);
 std::unique_ptr<ManagedResource> make_file_line(const catalog::Resource&, Host, std::string& error);
+std::unique_ptr<ManagedResource> make_mount(const catalog::Resource&, Host, std::string& error);
+std::unique_ptr<ManagedResource> make_sshkey(const catalog::Resource&, Host, std::string& error);
+std::unique_ptr<ManagedResource> make_ssh_authorized_key(const catalog::Resource&, Host,
+                                                         std::string& error);
+std::unique_ptr<ManagedResource> make_mailalias(const catalog::Resource&, Host, std::string& error);
 std::unique_ptr<ManagedResource> make_ini_setting(const catalog::Resource&, Host, std::string& error);
 std::unique_ptr<ManagedResource> make_augeas(const catalog::Resource&, Host, std::string& error);
 std::unique_ptr<ManagedResource> make_ini_subsetting(const catalog::Resource&, Host,
@@ -44,5 +49,8 @@ std::vector<std::string> host_instances(Host host, std::string& error);  // ral/
 std::vector<std::string> augeas_instances(Host host, std::string& error);
 std::vector<std::string> alternatives_instances(Host host, std::string& error);
 std::vector<std::string> alternative_entry_instances(Host host, std::string& error);
+std::vector<std::string> mount_instances(Host host, std::string& error);
+std::vector<std::string> sshkey_instances(Host host, std::string& error);
+std::vector<std::string> mailalias_instances(Host host, std::string& error);
 
 }  // namespace marionette::ral

@@ -123,13 +123,19 @@ class Transaction {
         if (!entry->provider) return invalid_resource(resource, error);
         if (!claim_identity(i, entry->provider->identity())) return false;
       }
+      std::string title = resource.title;
+      if (auto shown = entry->provider ? entry->provider->display_title() : std::nullopt) {
+        title = *shown;  // Puppet's path names the type's own title (Sshkey[NAME@TYPE])
+        entry->path.replace(entry->path.size() - resource.title.size() - 1, resource.title.size(),
+                            title);
+      }
       entry->context = std::make_unique<ral::ResourceContext>(host, entry->noop, log_, entry->path);
       entry->context->set_show_diff(options_.show_diff);
       entry->status = report_.resources.size();
       ResourceStatus status;
       status.type = canonical_type(resource.type);
-      status.title = resource.title;
-      status.ref = status.type + "[" + resource.title + "]";
+      status.title = title;
+      status.ref = status.type + "[" + title + "]";
       report_.resources.push_back(std::move(status));
       managed_[i] = std::move(entry);
     }
@@ -237,11 +243,15 @@ class Transaction {
           return identities_.count(lower(resource.type) + "\n" + identity) > 0;
         });
         managed->provider->evaluate(*managed->context);
+        if (managed->provider->self_refresh()) queue_own_events(vertex, *managed);
       } else {
-        managed->context->evaluation_failed(
-            "marionette does not implement the '" +
-            lower(catalog_.resources[managed->resource].type) +
-            "' resource type yet (implemented: " + implemented_types() + ")");
+        // Puppet's words for a type none of whose providers is suitable on this node.
+        const std::string type = lower(catalog_.resources[managed->resource].type);
+        managed->context->log_plain("err", "Could not find a suitable provider for " + type);
+        managed->context->log("debug", "marionette applies no provider of the '" + type +
+                                           "' type (it applies: " + implemented_types() + ")");
+        managed->context->add_event(
+            {"", "resource_error", "failure", "no suitable provider for " + type, {}, {}});
       }
       // With generated resources, its events go to their sentinel (evaluate_generated).
       if (generated.empty()) queue_events(vertex, managed->context->events());
@@ -383,7 +393,8 @@ class Transaction {
     ResourceStatus& status = report_.resources[managed.status];
     for (std::size_t failed : state.failed_dependencies) {
       const auto& resource = catalog_.resources[failed];
-      std::string ref = canonical_type(resource.type) + "[" + resource.title + "]";
+      std::string ref = managed_[failed] ? report_.resources[managed_[failed]->status].ref
+                                         : canonical_type(resource.type) + "[" + resource.title + "]";
       auto generated = failed_generated_.find(failed);
       if (generated != failed_generated_.end()) ref = generated->second;
       status.failed_dependencies.push_back(ref);
@@ -429,6 +440,16 @@ class Transaction {
     }
   }
 
+  /// Puppet's self_refresh: a resource's changes are queued to itself (not a failed one's).
+  void queue_own_events(std::size_t vertex, const Managed& managed) {
+    const auto& events = managed.context->events();
+    bool failed = std::any_of(events.begin(), events.end(),
+                              [](const ral::Event& event) { return event.status == "failure"; });
+    if (failed) return;
+    auto& queue = state_[vertex].queued;
+    queue.insert(queue.end(), events.begin(), events.end());
+  }
+
   /// Puppet's process_events: refresh once for all queued events, or in noop say it would.
   void process_events(std::size_t vertex) {
     VertexState& state = state_[vertex];
@@ -465,6 +486,7 @@ class Transaction {
   void finish(Managed& managed, VertexState& state, double seconds) {
     ResourceStatus& status = report_.resources[managed.status];
     record_events(status, managed.context->events());
+    if (managed.context->skipped()) status.skipped = true;
     status.seconds = seconds;
     state.failed = status.failed;
     state.failed_to_restart = status.failed_to_restart;

@@ -134,24 +134,23 @@ TEST(Failures, FailureInsideAClassSkipsClassesThatRequireIt) {
   EXPECT_TRUE(status_of(run.report, "File[" + (dir / "app") + "]")->skipped);
 }
 
-TEST(Failures, UnimplementedTypeFailsAndNamesTheType) {
+TEST(Failures, TypeWithoutProviderFailsAndNamesTheType) {
   TempDir dir;
   CatalogBuilder b;
-  // A type no module of ours provides; the message lists what this build implements.
-  b.add("Frobnicator", "x", {{"ensure", "present"}})
-      .add("File", dir / "after", {{"content", "x"}, {"require", "Frobnicator[x]"}});
+  b.add("Widget", "x", {{"ensure", "present"}})
+      .add("File", dir / "after", {{"content", "x"}, {"require", "Widget[x]"}})
+      .add("File", dir / "other", {{"content", "y"}});
   auto run = run_apply(b.build());
-  std::string implemented;
-  for (const auto& name : ral::type_names()) implemented += (implemented.empty() ? "" : ", ") + name;
-  EXPECT_TRUE(
-      run.logged("err: /Stage[main]/Main/Frobnicator[x]: Could not evaluate: marionette does "
-                 "not implement the 'frobnicator' resource type yet (implemented: " +
-                 implemented + ")"))
-      << run.all_log();
-  EXPECT_NE(implemented.find("file, file_line"), std::string::npos) << implemented;
-  EXPECT_TRUE(status_of(run.report, "Frobnicator[x]")->failed);
+  // Puppet 7.23: "Error: Could not find a suitable provider for widget", dependents skipped.
+  EXPECT_TRUE(run.logged("err: Could not find a suitable provider for widget")) << run.all_log();
+  EXPECT_TRUE(status_of(run.report, "Widget[x]")->failed);
   EXPECT_TRUE(status_of(run.report, "File[" + (dir / "after") + "]")->skipped);
-  EXPECT_EQ(run.report.detailed_exit_code(), 4);
+  EXPECT_TRUE(run.logged("warning: /Stage[main]/Main/File[" + (dir / "after") +
+                         "]: Skipping because of failed dependencies"))
+      << run.all_log();
+  EXPECT_FALSE(std::filesystem::exists(dir / "after"));
+  EXPECT_TRUE(std::filesystem::exists(dir / "other"));
+  EXPECT_EQ(run.report.detailed_exit_code(), 6);
 }
 
 TEST(Failures, CycleStopsTheRunBeforeAnythingChanges) {
