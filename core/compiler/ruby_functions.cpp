@@ -209,6 +209,7 @@ const Value& RubyFunctions::type_from_text(const std::string& text, FunctionHost
                                            Scope& scope) {
   if (auto known = types_.find(text); known != types_.end()) return known->second;
   lang::Program program = lang::parse(lang::make_source("<type " + text + ">", text), type_arena_);
+  parsed_sources_.push_back(program.file);
   if (!program.body || program.body->statements.size() != 1)
     throw std::runtime_error("not a type: " + text);
   Value type = compilation.evaluate(program.body->statements[0], scope);
@@ -230,6 +231,7 @@ const lang::ast::Lambda& RubyFunctions::ruby_block_lambda(int block_id, int para
   std::string text = "f() |" + names + "| { " + kBlockFunction + "(" + std::to_string(block_id) +
                      values + ") }";
   lang::Program program = lang::parse(lang::make_source("<ruby block>", text), type_arena_);
+  parsed_sources_.push_back(program.file);
   const auto* call = program.body && program.body->statements.size() == 1
                          ? lang::ast::as<lang::ast::FunctionCall>(program.body->statements[0])
                          : nullptr;

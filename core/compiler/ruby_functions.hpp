@@ -1,5 +1,6 @@
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -66,6 +67,9 @@ class RubyFunctions {
   lang::ast::Arena type_arena_;  ///< types_ and block_lambdas_ are parsed into it
   std::unordered_map<std::string, Value> types_;
   std::unordered_map<std::string, const lang::ast::Lambda*> block_lambdas_;
+  /// The texts types_ and block_lambdas_ were parsed from: their nodes' locations point into
+  /// them (an error or a `--trace` frame names them).
+  std::vector<std::shared_ptr<const lang::SourceFile>> parsed_sources_;
 };
 
 }  // namespace marionette::compiler
