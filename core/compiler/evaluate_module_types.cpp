@@ -93,7 +93,8 @@ void Evaluator::drop_namevars_equal_to_titles() {
   for (std::size_t i = 0; i < resources_.size(); ++i) {
     CompiledResource& resource = resources_[i];
     // Classes keep theirs, and so do the resources Puppet makes itself (Stage[main]).
-    if (resource.type == "Class" || !resource.where.known()) continue;
+    if (resource.type == "Class" || !resource.where.known() || resource.title_was_not_a_string)
+      continue;
     // The namevar: a module type's one key attribute, else `name` (a composite key, a defined
     // type); the built-in types' own for file and exec.
     std::string_view namevar = "name";

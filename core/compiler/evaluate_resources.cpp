@@ -217,8 +217,16 @@ void Evaluator::create_resources(std::string written, const Value& instances, co
         if (!set) attributes.emplace_back(key, value);
       }
     }
+    // A title that is not a String (an Integer key: stdlib's ensure_resource with a port) stays
+    // what it is in Puppet until the catalog is written: `name` is set from it and it is no tag.
+    const bool title_is_string = title.is_string() || type == "Class";
+    if (!title_is_string && std::none_of(attributes.begin(), attributes.end(),
+                                         [](const auto& a) { return a.first == "name"; }))
+      attributes.emplace_back("name", Value(to_string(title)));
+    title_is_no_tag_ = !title_is_string;
     declare_titled(type, definition, to_string(title), std::move(attributes), form, where, scope,
                    &references);
+    title_is_no_tag_ = false;
   }
 }
 
@@ -250,7 +258,8 @@ std::size_t Evaluator::declare_resource(const std::string& type, const std::stri
   for (const auto& [name, value] : attributes)
     if (name == "tag") add_tags(resource, value, where);
   resource.tag(type);
-  if (is_valid_tag(title)) resource.tag(title);
+  resource.title_was_not_a_string = title_is_no_tag_;
+  if (!title_is_no_tag_ && is_valid_tag(title)) resource.tag(title);
   resource.tag_source = scope.resource();  // its tags join when the catalog is finished
 
   std::vector<const ResourceDefault*>& defaults = defaults_found_;

@@ -258,6 +258,8 @@ class Evaluator final : public FunctionHost {
       resolved_types_;
   /// Counts changes to resource defaults (any scope's): a snapshot stays valid while it holds.
   std::size_t defaults_generation_ = 0;
+  /// create_resources() declaring a title that was not a String: no tag of it (declare_resource).
+  bool title_is_no_tag_ = false;
   /// declare_resource()'s list of the defaults in reach, kept to spare an allocation each time.
   std::vector<const ResourceDefault*> defaults_found_;
   struct {

@@ -43,6 +43,9 @@ struct CompiledResource {
   std::string kind = "compilable_type";
   bool exported = false;
   bool is_virtual = false;
+  /// Declared by create_resources with a title that was not a String: Puppet keeps its `name`
+  /// although it equals the written title, and does not tag it with the title.
+  bool title_was_not_a_string = false;
   /// A defined type's instance, evaluated at the end of the compilation.
   const lang::ast::DefinedTypeDefinition* definition = nullptr;
   bool evaluated = false;

@@ -1,0 +1,1 @@
+define foo::listen() { notify { "listen ${title}": } }
