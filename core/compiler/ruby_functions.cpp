@@ -139,6 +139,17 @@ void keep_reply(void* sink_context, const char* data, std::size_t size) {
   static_cast<std::string*>(sink_context)->assign(data, size);
 }
 
+/// The calls back into marionette that Ruby code may make while `call` runs.
+marionette_ruby_host host_for(HostCall& call) {
+  return marionette_ruby_host{&call,
+                              host_call_function,
+                              host_call_block,
+                              host_lookup_variable,
+                              host_check_type,
+                              host_call_function_with_block,
+                              host_set_variable};
+}
+
 }  // namespace
 
 const RubyFunctions::Found* RubyFunctions::find(const std::string& name) {
@@ -257,9 +268,7 @@ Value RubyFunctions::call(const std::string& name, std::vector<Value> arguments,
   marionette_ruby_call call{found->api,     found->file.c_str(), name.c_str(), encoded.data(),
                             encoded.size(), lambda != nullptr,   path.data(),  path.size()};
   HostCall host_call{*this, compilation, scope, lambda, where, nullptr};
-  marionette_ruby_host host{&host_call,           host_call_function, host_call_block,
-                            host_lookup_variable, host_check_type,    host_call_function_with_block,
-                            host_set_variable};
+  marionette_ruby_host host = host_for(host_call);
   std::string result;
   int status = module->call_function(&call, &host, keep_reply, &result);
   if (status == MARIONETTE_RUBY_OK) return from_ruby_wire(result);
@@ -279,9 +288,7 @@ Value RubyFunctions::call_block(std::vector<Value> arguments, const lang::Source
   const lang::SourceLocation& at = block_id < block_calls.size() ? block_calls[block_id] : where;
   std::string encoded = to_ruby_wire(Value(Array(arguments.begin() + 1, arguments.end())));
   HostCall host_call{*this, compilation, scope, nullptr, at, nullptr};
-  marionette_ruby_host host{&host_call,           host_call_function, host_call_block,
-                            host_lookup_variable, host_check_type,    host_call_function_with_block,
-                            host_set_variable};
+  marionette_ruby_host host = host_for(host_call);
   std::string result;
   int status = module->call_block(static_cast<int>(block_id), encoded.data(), encoded.size(), &host,
                                   keep_reply, &result);
@@ -296,9 +303,7 @@ int run_with_ruby_host(RubyFunctions& functions, FunctionHost& compilation, Scop
                        const std::function<int(const marionette_ruby_host&)>& run,
                        std::exception_ptr& failure) {
   HostCall host_call{functions, compilation, scope, nullptr, where, nullptr};
-  marionette_ruby_host host{&host_call,           host_call_function, host_call_block,
-                            host_lookup_variable, host_check_type,    host_call_function_with_block,
-                            host_set_variable};
+  marionette_ruby_host host = host_for(host_call);
   int status = run(host);
   failure = host_call.failure;
   return status;
