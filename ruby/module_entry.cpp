@@ -165,17 +165,18 @@ VALUE invoke_block(VALUE self) {
   return Qnil;
 }
 
-/// Runs `body` (invoke or invoke_block) under rb_protect with a frame for `host`'s calls back;
-/// the result or Ruby's error goes to `reply`.
-template <typename Invocation>
+/// Runs `body` (invoke, invoke_block, invoke_template) under rb_protect with a frame for
+/// `host`'s calls back; Ruby's error goes to `reply`, else `finish` puts the result there.
+/// `nesting` names what nests too deep ("templates and functions").
+template <typename Invocation, typename Finish>
 int run_protected(VALUE (*body)(VALUE), Invocation& invocation, const marionette_ruby_host& host,
-                  const char* what, std::string& reply) {
+                  const char* nesting, std::string& reply, Finish finish) {
   if (!ruby_ready) {
     reply = start_error;
     return MARIONETTE_RUBY_ERROR;
   }
   if (ruby_thread->depth() > kMaxNesting) {
-    reply = "stack level too deep (calls between Ruby and Puppet functions nested more than " +
+    reply = std::string("stack level too deep (") + nesting + " nested more than " +
             std::to_string(kMaxNesting) + " deep)";
     return MARIONETTE_RUBY_ERROR;
   }
@@ -197,12 +198,19 @@ int run_protected(VALUE (*body)(VALUE), Invocation& invocation, const marionette
     reply = invocation.error;
     return MARIONETTE_RUBY_ERROR;
   }
-  std::string error;
-  if (!from_ruby(invocation.result, reply, error)) {
-    reply = std::string(what) + " returned a value Puppet cannot hold: " + error;
+  return finish(invocation.result, reply);
+}
+
+constexpr const char* kFunctionNesting = "calls between Ruby and Puppet functions";
+
+/// A function's or block's result as a value in the wire format.
+auto value_reply(std::string what) {
+  return [what = std::move(what)](VALUE result, std::string& reply) {
+    std::string error;
+    if (from_ruby(result, reply, error)) return MARIONETTE_RUBY_OK;
+    reply = what + " returned a value Puppet cannot hold: " + error;
     return MARIONETTE_RUBY_ERROR;
-  }
-  return MARIONETTE_RUBY_OK;
+  };
 }
 
 /// Runs `run` on Ruby's thread (starting Ruby on the first call); its reply goes to the sink.
@@ -226,7 +234,7 @@ int call_function(const marionette_ruby_call* call, const marionette_ruby_host* 
   return on_ruby_thread(sink, sink_context, [&](std::string& reply) {
     Invocation invocation{call, Qnil, {}};
     std::string what = "the function '" + std::string(call->name) + "'";
-    return run_protected(invoke, invocation, *host, what.c_str(), reply);
+    return run_protected(invoke, invocation, *host, kFunctionNesting, reply, value_reply(what));
   });
 }
 
@@ -234,7 +242,8 @@ int call_block(int block_id, const char* arguments, std::size_t arguments_size,
                const marionette_ruby_host* host, marionette_ruby_sink sink, void* sink_context) {
   return on_ruby_thread(sink, sink_context, [&](std::string& reply) {
     BlockInvocation invocation{block_id, {arguments, arguments_size}, Qnil, {}};
-    return run_protected(invoke_block, invocation, *host, "a Ruby block", reply);
+    return run_protected(invoke_block, invocation, *host, kFunctionNesting, reply,
+                         value_reply("a Ruby block"));
   });
 }
 
@@ -263,39 +272,18 @@ VALUE invoke_template(VALUE self) {
 /// A template's output is text, not a value: it goes to `reply` as it is.
 int run_template(const marionette_ruby_template& request, const marionette_ruby_host& host,
                  std::string& reply) {
-  if (!ruby_ready) {
-    reply = start_error;
-    return MARIONETTE_RUBY_ERROR;
-  }
-  if (ruby_thread->depth() > kMaxNesting) {
-    reply = "stack level too deep (templates and functions nested more than " +
-            std::to_string(kMaxNesting) + " deep)";
-    return MARIONETTE_RUBY_ERROR;
-  }
-  RubySigchld sigchld;
-  Frame frame{&host};
-  frames.push_back(&frame);
   TemplateInvocation invocation{&request, Qnil, {}};
-  int state = 0;
-  rb_protect(invoke_template, reinterpret_cast<VALUE>(&invocation), &state);
-  frames.pop_back();
-  if (state != 0) {
-    VALUE exception = rb_errinfo();
-    rb_set_errinfo(Qnil);
-    reply = exception_text(exception);
-    return MARIONETTE_RUBY_ERROR;
-  }
-  if (!invocation.error.empty()) {
-    reply = invocation.error;
-    return MARIONETTE_RUBY_ERROR;
-  }
-  if (!RB_TYPE_P(invocation.result, T_STRING)) {
-    reply = "marionette's Ruby layer rendered a template to something other than a String";
-    return MARIONETTE_RUBY_ERROR;
-  }
-  reply.assign(RSTRING_PTR(invocation.result),
-               static_cast<std::size_t>(RSTRING_LEN(invocation.result)));
-  return MARIONETTE_RUBY_OK;
+  return run_protected(invoke_template, invocation, host, "templates and functions", reply,
+                       [](VALUE result, std::string& text) {
+                         if (!RB_TYPE_P(result, T_STRING)) {
+                           text = "marionette's Ruby layer rendered a template to something "
+                                  "other than a String";
+                           return MARIONETTE_RUBY_ERROR;
+                         }
+                         text.assign(RSTRING_PTR(result),
+                                     static_cast<std::size_t>(RSTRING_LEN(result)));
+                         return MARIONETTE_RUBY_OK;
+                       });
 }
 
 int render_template(const marionette_ruby_template* request, const marionette_ruby_host* host,
