@@ -196,5 +196,28 @@ TEST_F(ServerSnmp, TheServerSubtreeCountsRequestsCompilesAndCertificates) {
   EXPECT_EQ(value(after, ".4.2"), 1u) << "signed and not revoked: the server";
 }
 
+TEST_F(ServerSnmp, AnAgentAndAServerOnOneHostShareOneSnmpd) {
+  // The agent registers the whole root, the server only mrnServer: both answer one walk.
+  std::ofstream(dir_ / "agent.pp") << "notify { 'from the agent': }\n";
+  testing::ChildProcess agent(
+      {MARIONETTE_BINARY, "agent", "--no-daemonize", "--manifest", (dir_ / "agent.pp").string(),
+       "--facts", MARIONETTE_FACTS_FILE, "--statedir", (dir_ / "agent-state").string(),
+       "--runinterval", "3600", "--agentx-socket", snmpd_->agentx_socket()},
+      dir_ / "agent.log");
+  const std::string runs_total = kRoot + ".1.6.1.0", workers = kServer + ".1.2.0";
+  std::map<std::string, std::string> walk;
+  for (auto deadline = std::chrono::steady_clock::now() + 30s;
+       std::chrono::steady_clock::now() < deadline; std::this_thread::sleep_for(200ms)) {
+    walk = testing::snmp_bulkwalk(snmpd_->address(), kRoot);
+    if (number_in(walk[runs_total]) >= 1 && number_in(walk[workers]) == 3) break;
+  }
+  EXPECT_EQ(number_in(walk[runs_total]), 1u) << agent.output() << snmpd_->log();
+  EXPECT_EQ(number_in(walk[workers]), 3u) << server_->output() << snmpd_->log();
+  EXPECT_TRUE(walk.contains(kRoot + ".1.8.1.0")) << "the agent's last object, before mrnServer";
+  EXPECT_TRUE(walk.contains(kServer + ".4.3.0")) << "the server's last object";
+  agent.signal(SIGTERM);
+  EXPECT_EQ(agent.wait(10s), 0) << agent.output();
+}
+
 }  // namespace
 }  // namespace marionette
