@@ -87,7 +87,7 @@ int run_server(const std::vector<std::string>& words) {
   daemon::SignalWatcher signals;  // before any thread: only the loop below receives them
   try {
     server::HttpsServer server(settings, log);
-    snmp->start(server.metrics(), settings.ssldir);
+    const ServerSnmp::Running snmp_running = snmp->start(server.metrics(), settings.ssldir);
     std::cout << "Notice: marionette server " << settings.certname << " listening on "
               << settings.bind_address << ":" << server.port() << std::endl;
     std::thread serving([&server] { server.run(); });

@@ -37,12 +37,18 @@ ServerSnmp::ServerSnmp(const config::AgentConfig& config, bool verbose) : config
 }
 
 ServerSnmp::~ServerSnmp() {
-  stop_ = true;
-  if (thread_.joinable()) thread_.join();
+  stop();
 }
 
-void ServerSnmp::start(server::ServerMetrics& metrics, const std::filesystem::path& ssldir) {
-  if (!run_subagent_) return;
+void ServerSnmp::stop() {
+  stop_ = true;
+  if (thread_.joinable()) thread_.join();
+  publisher_.reset();
+}
+
+ServerSnmp::Running ServerSnmp::start(server::ServerMetrics& metrics,
+                                      const std::filesystem::path& ssldir) {
+  if (!run_subagent_) return Running(*this);
   publisher_ = std::make_unique<server::MetricsPublisher>(metrics, ssldir, registry_);
   subagent::Options options;
   options.agentx_socket = config_.agentx_socket;
@@ -56,6 +62,7 @@ void ServerSnmp::start(server::ServerMetrics& metrics, const std::filesystem::pa
       log_from_server_snmp(4, message.data(), message.size());
     }
   });
+  return Running(*this);
 }
 
 }  // namespace marionette::cli

@@ -24,8 +24,23 @@ class ServerSnmp {
   ServerSnmp(const ServerSnmp&) = delete;
   ServerSnmp& operator=(const ServerSnmp&) = delete;
 
-  /// Starts publishing `metrics` and serving them; does nothing when snmp is off.
-  void start(server::ServerMetrics& metrics, const std::filesystem::path& ssldir);
+  /// Stops the subagent and the publisher when it goes.
+  class Running {
+   public:
+    explicit Running(ServerSnmp& snmp) : snmp_(snmp) {}
+    ~Running() { snmp_.stop(); }
+    Running(const Running&) = delete;
+    Running& operator=(const Running&) = delete;
+
+   private:
+    ServerSnmp& snmp_;
+  };
+
+  /// Starts publishing `metrics` and serving them (nothing when snmp is off) until the
+  /// returned guard goes: keep it in a scope inside the lifetime of `metrics`.
+  [[nodiscard]] Running start(server::ServerMetrics& metrics, const std::filesystem::path& ssldir);
+  /// Stops the subagent, then the publisher; safe to call twice.
+  void stop();
 
  private:
   const config::AgentConfig& config_;
