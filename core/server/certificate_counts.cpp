@@ -4,6 +4,9 @@ namespace marionette::server {
 
 namespace {
 
+/// Counting parses every request and certificate: at most this often while certificates keep
+/// changing (a fleet registering), and once a minute when nothing seems to change.
+constexpr auto kRecountAtMostEvery = std::chrono::seconds(5);
 constexpr auto kRecountAfter = std::chrono::minutes(1);
 
 std::string modification_time(const std::filesystem::path& path) {
@@ -27,6 +30,7 @@ std::string CertificateCounter::stamp() const {
 }
 
 CertificateTally CertificateCounter::count(std::chrono::steady_clock::time_point now) {
+  if (counted_at_ && now - *counted_at_ < kRecountAtMostEvery) return last_;
   std::string stamp_now = stamp();
   if (counted_at_ && stamp_now == last_stamp_ && now - *counted_at_ < kRecountAfter) return last_;
   CertificateTally tally;

@@ -16,8 +16,9 @@ struct CertificateTally {
 };
 
 /// Counts the CA's files again only when they changed (the requests and signed dirs' or the
-/// CRL's modification time moved; `marionette ca` in another process counts too) or when the
-/// last count is older than a minute, so that a large CA is not parsed every second.
+/// CRL's modification time moved; `marionette ca` in another process counts too), at most
+/// every 5 s, or when the last count is older than a minute, so that a large CA is not parsed
+/// every second.
 class CertificateCounter {
  public:
   explicit CertificateCounter(const std::filesystem::path& ssldir);

@@ -116,11 +116,12 @@ class ServerSnmp : public ::testing::Test {
     return request("PUT", "/puppet-ca/v1/certificate_request/" + certname, "", csr);
   }
 
-  /// Walks mrnServer until `done` holds for the walk (or 15 s pass); returns the last walk.
+  /// Walks mrnServer until `done` holds for the walk (or 30 s pass: the CA is re-counted at most
+  /// every 5 s); returns the last walk.
   template <class Done>
   std::map<std::string, std::string> walk_until(Done done) {
     std::map<std::string, std::string> walk;
-    for (auto deadline = std::chrono::steady_clock::now() + 15s;
+    for (auto deadline = std::chrono::steady_clock::now() + 30s;
          std::chrono::steady_clock::now() < deadline; std::this_thread::sleep_for(200ms)) {
       walk = testing::snmp_bulkwalk(snmpd_->address(), kServer);
       if (done(walk)) break;
