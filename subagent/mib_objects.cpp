@@ -177,6 +177,7 @@ const MibObject kObjects[] = {
      "mrnSrvQueueLength",
      server_gauge<&ServerFigures::queue_length>},
     {{1, 9, 1, 5}, Syntax::gauge32, "mrnSrvQueueLimit", server_gauge<&ServerFigures::queue_limit>},
+    {{1, 9, 1, 6}, Syntax::counter64, "mrnSrvQueueDrops", server_total<&ServerFigures::queue_drops>},
     {{1, 9, 2, 1}, Syntax::counter64, "mrnSrvRequests", server_total<&ServerFigures::requests>},
     {{1, 9, 2, 2}, Syntax::counter64, "mrnSrvReqOk", server_total<&ServerFigures::requests_ok>},
     {{1, 9, 2, 3},

@@ -12,6 +12,7 @@ struct ServerFigures {
   // Workers and the queue of accepted connections, now.
   std::uint32_t workers = 0, workers_busy = 0;
   std::uint32_t queue_length = 0, queue_limit = 0;
+  std::uint64_t queue_drops = 0;  ///< connections closed at once: the queue was full
 
   // Requests: all of them, by status class, by endpoint class.
   std::uint64_t requests = 0;

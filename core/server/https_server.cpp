@@ -136,6 +136,7 @@ void HttpsServer::accept_loop() {
     std::unique_lock<std::mutex> lock(mutex_);
     if (queue_.size() >= settings_.queue_limit) {
       lock.unlock();
+      api_->metrics().queue_full();
       ::close(fd);  // over capacity: the client retries; TLS is not spent on a refusal
       continue;
     }
@@ -183,8 +184,10 @@ void HttpsServer::serve(int fd, const std::string& client_ip) {
     try {
       request = reader.next();
     } catch (const HttpReadError& e) {
-      if (e.status != 0)
+      if (e.status != 0) {
+        api_->metrics().request_answered(request.path, e.status, false);
         connection.write_all(serialize(text_response(e.status, e.why), false));
+      }
       return;
     }
     HttpResponse response = api_->handle(request, peer, client_ip);

@@ -71,6 +71,7 @@ metrics::ServerFigures ServerMetrics::read() const {
   figures.workers_busy = workers_busy_.load(kRelaxed);
   figures.queue_length = saturated(static_cast<std::int64_t>(queue_length_.load(kRelaxed)));
   figures.queue_limit = saturated(static_cast<std::int64_t>(queue_limit_.load(kRelaxed)));
+  figures.queue_drops = queue_drops_.load(kRelaxed);
   figures.requests = requests_.load(kRelaxed);
   figures.requests_ok = ok_.load(kRelaxed);
   figures.requests_client_error = client_errors_.load(kRelaxed);

@@ -33,6 +33,7 @@ class ServerMetrics {
   void worker_busy() { workers_busy_.fetch_add(1, kRelaxed); }
   void worker_idle() { workers_busy_.fetch_sub(1, kRelaxed); }
   void queue_length(std::size_t length) { queue_length_.store(length, kRelaxed); }
+  void queue_full() { queue_drops_.fetch_add(1, kRelaxed); }
 
   /// Every counter and gauge as they are now, and the since-start compile times; the
   /// last-minute figures and the certificates are left for the publisher.
@@ -49,7 +50,7 @@ class ServerMetrics {
   std::atomic<std::uint64_t> queue_length_{0}, queue_limit_{0};
   Counter requests_{0}, ok_{0}, client_errors_{0}, server_errors_{0}, refused_{0};
   Counter by_class_[6] = {};
-  Counter tls_failures_{0}, reports_{0};
+  Counter tls_failures_{0}, reports_{0}, queue_drops_{0};
   Counter compiles_{0}, compile_failures_{0}, compile_us_{0};
   std::atomic<std::uint32_t> min_us_{UINT32_MAX}, max_us_{0};
   std::atomic<std::uint32_t> interval_min_us_{UINT32_MAX}, interval_max_us_{0};

@@ -183,6 +183,7 @@ TEST_F(ServerSnmp, TheServerSubtreeCountsRequestsCompilesAndCertificates) {
   EXPECT_EQ(value(busy, ".4.2"), 2u) << "signed: the server and node1";
   EXPECT_EQ(value(busy, ".4.3"), 0u) << "revoked";
   EXPECT_EQ(value(busy, ".1.3"), 0u) << "no worker busy once curl is gone";
+  EXPECT_EQ(value(busy, ".1.6"), 0u) << "no connection dropped";
   // The agent's objects belong to `marionette agent`: the server serves its subtree only.
   for (const auto& [oid, answer] : testing::snmp_bulkwalk(snmpd_->address(), kRoot + ".1"))
     EXPECT_EQ(oid.rfind(kServer + ".", 0), 0u) << oid << " = " << answer;

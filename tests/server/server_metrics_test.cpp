@@ -41,6 +41,9 @@ TEST(ServerMetrics, RequestsAreCountedByStatusAndByEndpoint) {
   EXPECT_EQ(figures.requests_ca, 1u);
   EXPECT_EQ(figures.requests_other, 1u);
   EXPECT_EQ(figures.requests_node + figures.requests_file + figures.requests_report, 0u);
+  EXPECT_EQ(figures.queue_drops, 0u);
+  metrics.queue_full();
+  EXPECT_EQ(metrics.read().queue_drops, 1u);
 }
 
 TEST(ServerMetrics, CompileTimesSinceStartAndPerInterval) {

@@ -62,6 +62,7 @@ inline metrics::Snapshot fixed_snapshot(std::int64_t now_seconds = kNowSeconds) 
   // A server's figures: every field a value of its own.
   metrics::ServerFigures& v = s.server;
   v.workers = 8, v.workers_busy = 3, v.queue_length = 5, v.queue_limit = 256;
+  v.queue_drops = 5'000'000'000ULL;
   v.requests = 7'000'000'000ULL, v.requests_ok = 101, v.requests_client_error = 102;
   v.requests_server_error = 103, v.requests_refused = 104, v.requests_ca = 105;
   v.requests_catalog = 106, v.requests_node = 107, v.requests_file = 108;

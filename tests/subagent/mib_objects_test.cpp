@@ -84,6 +84,7 @@ TEST(MibObjects, AnswerEveryObjectFromAFixedSnapshot) {
       {"mrnSrvWorkersBusy", Gauge32{3}},
       {"mrnSrvQueueLength", Gauge32{5}},
       {"mrnSrvQueueLimit", Gauge32{256}},
+      {"mrnSrvQueueDrops", Counter64{5'000'000'000ULL}},
       {"mrnSrvRequests", Counter64{7'000'000'000ULL}},
       {"mrnSrvReqOk", Counter64{101}},
       {"mrnSrvReqClientErr", Counter64{102}},
