@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "support/command.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace marionette {
 namespace {
@@ -25,15 +26,6 @@ using testing::run_command;
 
 class Loglevel : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("marionette-loglevel-" + std::to_string(getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   fs::path manifest(const std::string& text) {
     std::ofstream(dir_ / "site.pp") << text;
     return dir_ / "site.pp";
@@ -62,7 +54,8 @@ class Loglevel : public ::testing::Test {
     return lines;
   }
 
-  fs::path dir_;
+  marionette::testing::ScratchDir scratch_{"loglevel"};
+  const fs::path& dir_ = scratch_.path();
 };
 
 TEST_F(Loglevel, ResourceLinesAreLoggedAtTheResourcesLevel) {
