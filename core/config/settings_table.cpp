@@ -78,7 +78,11 @@ const std::vector<SettingDefinition>& setting_definitions() {
        [](C& c, T v) { c.basemodulepath = v; }},
       {"modulepath", kText, nullptr, [](C& c, T v) { c.modulepath = v; }},
       {"environment", kText, "production", [](C& c, T v) { c.environment = not_empty(v); }},
-      {"environment_timeout", kText, "0", nullptr},
+      {"environment_timeout", kText, "0",
+       [](C& c, T v) {
+         c.environment_timeout =
+             v == "unlimited" ? std::chrono::seconds::max() : duration_of(v);
+       }},
       {"env_dir", kText, nullptr, [](C& c, T v) { c.env_dir = not_empty(v); }},
       {"manifest", kText, nullptr, [](C& c, T v) { c.manifest = not_empty(v); }},
       {"hiera_config", kText, "$confdir/hiera.yaml",
