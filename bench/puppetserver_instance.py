@@ -78,6 +78,9 @@ class PuppetserverInstance:
                     f"[server]\nvardir = {self.vardir}\nlogdir = {self.logdir}\n"
                     f"rundir = {self.rundir}\ncodedir = {self.codedir}\n"
                     f"ssldir = {self.ssldir}\n"
+                    # Puppet 7's cadir is no longer under ssldir: Debian's default is
+                    # /etc/puppet/puppetserver/ca, shared by every instance unless moved.
+                    f"cadir = {self.confdir}/ca\n"
                     f"environment_timeout = {self.environment_timeout}\n"
                     f"autosign = {'true' if self.autosign else 'false'}\n"
                     # No report processors, no storeconfigs: a catalog compile and nothing else.
