@@ -7,15 +7,20 @@
 
 namespace marionette::ca {
 
-void throw_openssl(const std::string& what) {
-  std::string text = what;
+std::string openssl_errors() {
+  std::string text;
   while (unsigned long code = ERR_get_error()) {
     char reason[256];
     ERR_error_string_n(code, reason, sizeof reason);
-    text += text == what ? ": " : "; ";
+    if (!text.empty()) text += "; ";
     text += reason;
   }
-  throw CaError(text);
+  return text;
+}
+
+void throw_openssl(const std::string& what) {
+  std::string errors = openssl_errors();
+  throw CaError(errors.empty() ? what : what + ": " + errors);
 }
 
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
 
 // OpenSSL objects owned by std::unique_ptr, PEM in and out, and OpenSSL's error queue as text.
-// Only core/ca and core/server include OpenSSL's headers.
+// Only core/ca, core/server and core/https_client include OpenSSL's headers.
 
 #include <openssl/evp.h>
 #include <openssl/pem.h>
@@ -41,6 +41,8 @@ class CaError : public std::runtime_error {
 
 /// `what`, then OpenSSL's queued errors (the queue is emptied).
 [[noreturn]] void throw_openssl(const std::string& what);
+/// OpenSSL's queued errors, "; "-separated ("" when none); the queue is emptied.
+std::string openssl_errors();
 
 X509Ptr certificate_from_pem(const std::string& pem);      ///< nullptr when it is not one
 X509ReqPtr request_from_pem(const std::string& pem);       ///< nullptr when it is not one

@@ -10,6 +10,7 @@
 #include "cli/settings_from_arguments.hpp"
 #include "cli/snmp_module.hpp"
 #include "ca/host_identity.hpp"
+#include "compiler/environment_cache.hpp"
 #include "daemon/signals.hpp"
 #include "facts/facts.hpp"
 #include "server/https_server.hpp"
@@ -52,6 +53,9 @@ int run_server(const std::vector<std::string>& words) {
   server::ServerSettings settings;
   settings.run = run_settings_from(config);
   settings.run.application = "server";
+  if (config.environment_timeout.count() > 0)
+    settings.run.environment_cache =
+        std::make_shared<compiler::EnvironmentCache>(config.environment_timeout);
   if (!settings.run.env_dir && !settings.run.manifest)
     throw UsageError("give --env-dir DIR or --environmentpath DIRS holding the environment");
   settings.environments = environment_settings_from(config);

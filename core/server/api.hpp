@@ -10,11 +10,21 @@
 #include "ca/autosign.hpp"
 #include "ca/certificate_authority.hpp"
 #include "daemon/run_settings.hpp"
-#include "server/http_message.hpp"
+#include "http/http_message.hpp"
 #include "server/server_metrics.hpp"
 #include "server/tls.hpp"
 
 namespace marionette::server {
+
+// The HTTP messages the server reads and writes (core/http, shared with the HTTPS client).
+using http::HttpLimits;
+using http::HttpReader;
+using http::HttpReadError;
+using http::HttpRequest;
+using http::HttpResponse;
+using http::parse_form;
+using http::percent_decode;
+using http::serialize;
 
 /// What `marionette server` serves and how.
 struct ServerSettings {

@@ -68,8 +68,4 @@ class TlsConnection {
   SSL* ssl_ = nullptr;
 };
 
-/// Puppet's short names of its registered certificate extensions, by OID (pp_role for
-/// 1.3.6.1.4.1.34380.1.1.13); nullptr for others.
-const char* puppet_extension_name(const std::string& oid);
-
 }  // namespace marionette::server

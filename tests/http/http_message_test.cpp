@@ -4,9 +4,9 @@
 #include <string>
 #include <thread>
 
-#include "server/http_message.hpp"
+#include "http/http_message.hpp"
 
-namespace marionette::server {
+namespace marionette::http {
 namespace {
 
 /// A reader over fixed text, handed out `step` bytes at a time.
@@ -80,7 +80,7 @@ TEST(HttpReader, BoundsWhatTheClientSends) {
 
 TEST(HttpReader, ARequestSlowerThanItsTimeoutIsCut) {
   HttpLimits limits;
-  limits.request_timeout = std::chrono::milliseconds(50);
+  limits.message_timeout = std::chrono::milliseconds(50);
   int calls = 0;
   HttpReader reader(
       [&calls](char* buffer, std::size_t) -> long {
@@ -114,5 +114,70 @@ TEST(HttpMessage, Serializes) {
   EXPECT_EQ(form["flag"], "");
 }
 
+TEST(HttpReader, ReadsResponsesFramedEachWay) {
+  HttpReader reader(
+      from("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n"
+           "X-Puppet-Version: 7.23.0\r\n\r\n{}"
+           "HTTP/1.1 204 No Content\r\n\r\n"
+           "HTTP/1.1 404 Not Found\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n"
+           "HTTP/1.0 500 Oops\r\n\r\nuntil the end"),
+      {});
+  HttpResponse first = reader.next_response();
+  EXPECT_EQ(first.status, 200);
+  EXPECT_EQ(first.content_type, "application/json");
+  EXPECT_EQ(first.body, "{}");
+  EXPECT_EQ(first.header("X-PUPPET-VERSION"), "7.23.0");
+  EXPECT_TRUE(first.keep_alive);
+  HttpResponse second = reader.next_response();
+  EXPECT_EQ(second.status, 204);
+  EXPECT_EQ(second.body, "");
+  HttpResponse third = reader.next_response();
+  EXPECT_EQ(third.status, 404);
+  EXPECT_EQ(third.body, "abc");
+  HttpResponse last = reader.next_response();
+  EXPECT_EQ(last.status, 500);
+  EXPECT_EQ(last.body, "until the end");
+  EXPECT_FALSE(last.keep_alive);
+  try {
+    reader.next_response();
+    FAIL() << "read past the end";
+  } catch (const HttpReadError& e) {
+    EXPECT_EQ(e.status, 0);  // closed before a response began: the client may retry
+  }
+}
+
+TEST(HttpReader, BoundsResponses) {
+  HttpLimits limits;
+  limits.max_body = 4;
+  HttpReader big(from("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello"), limits);
+  EXPECT_THROW(big.next_response(), HttpReadError);
+  HttpReader unframed(from("HTTP/1.1 200 OK\r\n\r\nhello"), limits);
+  EXPECT_THROW(unframed.next_response(), HttpReadError);
+  HttpReader garbage(from("SSH-2.0-OpenSSH\r\n\r\n"), {});
+  try {
+    garbage.next_response();
+    FAIL() << "accepted a non-HTTP answer";
+  } catch (const HttpReadError& e) {
+    EXPECT_EQ(e.status, 502);
+  }
+  HttpReader head(from("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\n"), {});
+  EXPECT_EQ(head.next_response(true).body, "");
+}
+
+TEST(HttpMessage, SerializesRequestsAndEncodes) {
+  EXPECT_EQ(serialize_request("PUT", "/puppet/v3/report/a?environment=production", "h:8140",
+                              {{"Accept", "application/json"}}, "{}", true),
+            "PUT /puppet/v3/report/a?environment=production HTTP/1.1\r\nHost: h:8140\r\n"
+            "Accept: application/json\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\n{}");
+  EXPECT_EQ(serialize_request("GET", "/x", "h", {}, "", false),
+            "GET /x HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n");
+  EXPECT_EQ(percent_encode("{\"a b\":\"x/y&z=1+%\"}"), "%7B%22a%20b%22%3A%22x%2Fy%26z%3D1%2B%25%22%7D");
+  EXPECT_EQ(percent_encode("modules/a b/c", true), "modules/a%20b/c");
+  // Encoded twice as the agent sends facts, decoded twice as the server reads them.
+  std::string facts = "{\"k\":\"v&w=x+y %\"}";
+  auto form = parse_form("facts=" + percent_encode(percent_encode(facts)));
+  EXPECT_EQ(percent_decode(form["facts"], true), facts);
+}
+
 }  // namespace
-}  // namespace marionette::server
+}  // namespace marionette::http

@@ -1,0 +1,106 @@
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace marionette::http {
+
+/// How much the other end may send: nothing it sends is trusted to be small or quick.
+struct HttpLimits {
+  std::size_t max_line = 8 * 1024;            ///< start line and each header line
+  std::size_t max_headers = 100;
+  std::size_t max_header_bytes = 64 * 1024;   ///< all header lines together
+  std::size_t max_body = 64 * 1024 * 1024;    ///< Content-Length, the chunks' sum or up to close
+  std::chrono::milliseconds message_timeout{30'000};  ///< from the first byte to the last
+};
+
+struct HttpRequest {
+  std::string method;
+  std::string path;  ///< percent-decoded, without the query
+  std::map<std::string, std::string> query;  ///< decoded; a repeated name keeps the last value
+  std::map<std::string, std::string> headers;  ///< names lower-cased
+  std::string body;
+  bool keep_alive = true;
+
+  std::string header(const std::string& lower_name) const {
+    auto found = headers.find(lower_name);
+    return found == headers.end() ? "" : found->second;
+  }
+};
+
+/// A response, written by the server or read by the client (which gets every header, names
+/// lower-cased, in `headers`, and Content-Type in `content_type` too).
+struct HttpResponse {
+  int status = 200;
+  std::string content_type = "text/plain";
+  std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;
+  bool keep_alive = true;  ///< read: whether the server keeps the connection open
+
+  /// The first header of that name (compared without case); "" without one.
+  std::string header(const std::string& name) const;
+};
+
+/// Reads bytes: up to `size` into `buffer`; 0 at the end of the stream, -1 on an error or a
+/// timeout.
+using ReadSome = std::function<long(char* buffer, std::size_t size)>;
+
+/// Why a message could not be read. For a request, `status` is the answer owed to the client
+/// (400, 408, 413, 431, 501); 0 when the connection just closed before a message began.
+struct HttpReadError {
+  int status;
+  std::string why;
+};
+
+/// Reads HTTP/1.1 messages from one connection, buffering what comes after one for the next
+/// (keep-alive). Bodies by Content-Length, chunked, or (responses) up to the end of the stream.
+class HttpReader {
+ public:
+  HttpReader(ReadSome read, HttpLimits limits) : read_(std::move(read)), limits_(limits) {}
+  /// The next request; throws HttpReadError.
+  HttpRequest next();
+  /// The next response (to a HEAD request when `to_head`: no body); throws HttpReadError.
+  HttpResponse next_response(bool to_head = false);
+
+ private:
+  std::map<std::string, std::string> headers(std::chrono::steady_clock::time_point deadline);
+  std::string body(const std::map<std::string, std::string>& headers, bool until_close,
+                   std::chrono::steady_clock::time_point deadline);
+  std::string line(std::size_t limit, std::chrono::steady_clock::time_point deadline, bool first);
+  std::string bytes(std::size_t count, std::chrono::steady_clock::time_point deadline);
+  bool fill(std::chrono::steady_clock::time_point deadline);
+
+  ReadSome read_;
+  HttpLimits limits_;
+  std::string buffer_;
+  std::size_t start_ = 0;
+};
+
+/// The response's bytes: status line, Content-Type, Content-Length, the extra headers, body.
+std::string serialize(const HttpResponse& response, bool keep_alive);
+
+/// A request's bytes: request line, Host, the headers given, Content-Length when there is a body
+/// (or the method sends one), Connection.
+std::string serialize_request(const std::string& method, const std::string& target,
+                              const std::string& host,
+                              const std::vector<std::pair<std::string, std::string>>& headers,
+                              const std::string& body, bool keep_alive);
+
+/// "%2F" → "/", and '+' as a space when `plus_is_space` (forms).
+std::string percent_decode(const std::string& text, bool plus_is_space);
+
+/// Every byte but A-Z a-z 0-9 - . _ ~ as %XX (and, with `keep_slash`, '/' kept): a path
+/// segment or a form value (Ruby's CGI.escape, spaces as %20).
+std::string percent_encode(const std::string& text, bool keep_slash = false);
+
+/// a=1&b=2 → {a: 1, b: 2}, decoded as a form.
+std::map<std::string, std::string> parse_form(const std::string& text);
+
+const char* reason_phrase(int status);
+
+}  // namespace marionette::http
