@@ -195,7 +195,29 @@ VALUE host_set_variable(VALUE, VALUE name, VALUE value) {
   return value;
 }
 
+/// Puppet.warning and its kin while a call runs: through marionette's run log.
+VALUE host_log(VALUE, VALUE level, VALUE message) {
+  StringValue(message);
+  std::string name = rb_id2name(SYM2ID(rb_to_symbol(level)));
+  std::string text(RSTRING_PTR(message), static_cast<std::size_t>(RSTRING_LEN(message)));
+  if (frames.empty()) return Qfalse;  // no compile to log to: the layer prints it itself
+  const marionette_ruby_host* host = frames.back()->host;
+  ruby_thread->run_on_caller([&] { host->log(host->context, name.c_str(), text.data(), text.size()); });
+  return Qtrue;
+}
+
 }  // namespace
+
+void host_replace_variable(std::string_view name, const std::string& value) {
+  VALUE failure = Qnil;
+  call_host(
+      [&](const marionette_ruby_host& host, std::string& reply) {
+        return host.replace_variable(host.context, name.data(), name.size(), value.data(),
+                                     value.size(), append_to_string, &reply);
+      },
+      false, failure);
+  if (!NIL_P(failure)) rb_exc_raise(failure);
+}
 
 void define_host_module(VALUE marionette) {
   VALUE host = rb_define_module_under(marionette, "Host");
@@ -206,6 +228,7 @@ void define_host_module(VALUE marionette) {
   rb_define_module_function(host, "lookup_variable", RUBY_METHOD_FUNC(host_lookup_variable), 1);
   rb_define_module_function(host, "check_type", RUBY_METHOD_FUNC(host_check_type), 2);
   rb_define_module_function(host, "set_variable", RUBY_METHOD_FUNC(host_set_variable), 2);
+  rb_define_module_function(host, "log", RUBY_METHOD_FUNC(host_log), 2);
 }
 
 void bind_host_error_class() {

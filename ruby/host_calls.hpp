@@ -1,10 +1,13 @@
 #pragma once
 
 // Marionette::Host, through which the compatibility layer's Ruby calls back into marionette:
-// call_function (with a Ruby block too), call_block, lookup_variable, check_type.
+// call_function (with a Ruby block too), call_block, lookup_variable, check_type, set_variable,
+// log.
 
 #include <ruby.h>
 
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "module_abi.h"
@@ -23,6 +26,10 @@ extern std::vector<Frame*> frames;
 
 /// The thread Ruby runs on (module_entry.cpp starts it); host calls run on its caller's.
 extern RubyThread* ruby_thread;
+
+/// Hands marionette a variable's Array or Hash that Ruby changed in place (replace_variable);
+/// raises in Ruby, as a failed call back does, when marionette refuses.
+void host_replace_variable(std::string_view name, const std::string& value);
 
 /// Defines Marionette::Host's methods.
 void define_host_module(VALUE marionette);

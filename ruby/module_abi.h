@@ -18,7 +18,7 @@ extern "C" {
 
 #define MARIONETTE_RUBY_MODULE_FILE "marionette-ruby.so"
 #define MARIONETTE_RUBY_ENTRY "marionette_ruby_module_v1"
-#define MARIONETTE_RUBY_ABI_VERSION 2u
+#define MARIONETTE_RUBY_ABI_VERSION 3u
 
 /* Receives bytes (a value, or an error's text); they are valid only during the call. */
 typedef void (*marionette_ruby_sink)(void* sink_context, const char* data, size_t size);
@@ -62,6 +62,15 @@ struct marionette_ruby_host {
    * words when it is already set there; OK with undef. */
   int (*set_variable)(void* context, const char* name, size_t name_size, const char* value,
                       size_t value_size, marionette_ruby_sink sink, void* sink_context);
+  /* A variable whose Array or Hash a template's Ruby changed in place (`@list << x`), with its
+   * value now. In Puppet the template's object is the variable's value: the host changes the
+   * variable where it is set, the variables of that scope that hold the same value, and the
+   * parameter of that scope's class or defined type that it is. OK with undef. */
+  int (*replace_variable)(void* context, const char* name, size_t name_size, const char* value,
+                          size_t value_size, marionette_ruby_sink sink, void* sink_context);
+  /* Puppet.warning, notice, err, info or debug: `level` is the method's name, NUL-terminated;
+   * the message goes to marionette's run log as Puppet's log shows it. */
+  void (*log)(void* context, const char* level, const char* message, size_t message_size);
 };
 
 /* One call of a module's Ruby function. */

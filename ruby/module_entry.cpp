@@ -20,6 +20,7 @@
 #include "module_abi.h"
 #include "ruby_thread.hpp"
 #include "ruby_values.hpp"
+#include "template_changes.hpp"
 
 namespace marionette::ruby {
 namespace {
@@ -266,6 +267,7 @@ VALUE invoke_template(VALUE self) {
       templates, rb_intern("render"), 6, utf8_string(request.reference),
       utf8_string(request.file), utf8_string({request.text, request.text_size}), variables,
       utf8_string(request.scope_name), load_path_array(request.load_path, request.load_path_size));
+  hand_back_changed_variables({request.variables, request.variables_size}, variables);
   return Qnil;
 }
 

@@ -70,6 +70,7 @@ class Reader {
     return {take(n), n};
   }
   bool done() const { return at_ == size_; }
+  std::size_t position() const { return at_; }
 
  private:
   const char* take(std::size_t n) {
@@ -85,5 +86,44 @@ class Reader {
 
 /// Nesting deeper than this is refused on both sides (values are built recursively).
 inline constexpr int kMaxDepth = 512;
+
+/// Steps over one value without building it.
+inline void skip(Reader& in, int depth = 0) {
+  if (depth > kMaxDepth) throw std::runtime_error("value nested too deeply");
+  switch (char tag = in.tag()) {
+    case 'n':
+    case 'd':
+    case 't':
+    case 'f':
+      return;
+    case 'i':
+      in.integer();
+      return;
+    case 'r':
+      in.real();
+      return;
+    case 's':
+    case 'x':
+      in.text();
+      return;
+    case 'a':
+    case 'h': {
+      std::uint64_t n = in.count();
+      for (std::uint64_t i = 0; i < (tag == 'h' ? 2 * n : n); ++i) skip(in, depth + 1);
+      return;
+    }
+    case 'S':
+      skip(in, depth + 1);
+      return;
+    case 'y': {
+      in.text();
+      std::uint32_t n = in.count();
+      for (std::uint32_t i = 0; i < n; ++i) skip(in, depth + 1);
+      return;
+    }
+    default:
+      throw std::runtime_error(std::string("corrupt value (tag ") + tag + ")");
+  }
+}
 
 }  // namespace marionette::ruby_wire

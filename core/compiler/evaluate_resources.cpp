@@ -104,6 +104,11 @@ std::string Evaluator::resolve_type(const std::string& written, const lang::Sour
   const ResourceTypeDefinition* module_type = nullptr;
   // A defined type is looked for before a module's Ruby type (Puppet looks the other way
   // round): defined types are parsed ahead of need, Ruby types need their directories listed.
+  if (name.find('-') != std::string::npos)  // `a-b { ... }`: a hyphenated bare word is a String
+    throw SourceError(
+        "Illegal Resource Type expression, expected result to be a type name, or untitled "
+        "Resource, got String",
+        where);
   if (!is_builtin_type(name) && !(*definition = environment_.find_defined_type(name)) &&
       !(module_type = environment_.find_resource_type(name)))
     throw SourceError("Unknown resource type: '" + name + "'", where);

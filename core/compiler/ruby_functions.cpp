@@ -4,9 +4,11 @@
 #include <filesystem>
 #include <set>
 
+#include "compiler/compile_log.hpp"
 #include "compiler/environment.hpp"
 #include "compiler/function_host.hpp"
 #include "compiler/resource_table.hpp"
+#include "compiler/ruby_changed_variables.hpp"
 #include "compiler/scope.hpp"
 #include "compiler/module_path.hpp"
 #include "compiler/ruby_host.hpp"
@@ -135,6 +137,22 @@ int host_set_variable(void* context, const char* name, std::size_t name_size, co
   });
 }
 
+int host_replace_variable(void* context, const char* name, std::size_t name_size,
+                          const char* value, std::size_t value_size, marionette_ruby_sink sink,
+                          void* sink_context) {
+  return guarded(context, sink, sink_context, [&](HostCall& call) {
+    replace_changed_variable(call.compilation.resources(), call.scope, std::string(name, name_size),
+                             from_ruby_wire({value, value_size}));
+    reply(sink, sink_context, to_ruby_wire(Value()));
+    return MARIONETTE_RUBY_OK;
+  });
+}
+
+/// Puppet.warning and its kin, as Puppet logs them: the message alone, no scope.
+void host_log(void*, const char* level, const char* message, std::size_t message_size) {
+  compile_log(level, std::string(message, message_size));
+}
+
 void keep_reply(void* sink_context, const char* data, std::size_t size) {
   static_cast<std::string*>(sink_context)->assign(data, size);
 }
@@ -147,7 +165,9 @@ marionette_ruby_host host_for(HostCall& call) {
                               host_lookup_variable,
                               host_check_type,
                               host_call_function_with_block,
-                              host_set_variable};
+                              host_set_variable,
+                              host_replace_variable,
+                              host_log};
 }
 
 }  // namespace

@@ -64,6 +64,13 @@ class Scope {
     for (const auto& [name, value] : few_) f(name, value);
     for (const auto& [name, value] : many_) f(name, value);
   }
+  /// for_each_local, each value changeable: only for a variable whose Array or Hash a
+  /// template's Ruby changed in place (ruby_changed_variables.hpp); Puppet code changes none.
+  template <class F>
+  void for_each_local_changeable(F&& f) {
+    for (auto& [name, value] : few_) f(name, value);
+    for (auto& [name, value] : many_) f(name, value);
+  }
   /// False when the variable is already set here (Puppet variables cannot be reassigned).
   bool set(const std::string& name, Value value) {
     if (find_local(name)) return false;

@@ -266,6 +266,25 @@ class Lexer {
     }
   }
 
+  /// Reads Puppet's bare word `((::)?[a-z_]([\w-]*\w)?)+` from `from` and returns its end: a word
+  /// that starts lowercase may hold hyphens (`display-name`, `x-1`), which a variable's name
+  /// cannot (`$a-b` is a minus).
+  std::size_t scan_bare_word(std::size_t from) const {
+    std::size_t end = from;
+    for (std::size_t p = from;;) {
+      std::size_t segment =
+          p + 1 < text_.size() && text_[p] == ':' && text_[p + 1] == ':' ? p + 2 : p;
+      if (segment >= text_.size() ||
+          !((text_[segment] >= 'a' && text_[segment] <= 'z') || text_[segment] == '_'))
+        return end;
+      std::size_t q = segment + 1;
+      end = q;
+      for (; q < text_.size() && (is_word_char(text_[q]) || text_[q] == '-'); ++q)
+        if (text_[q] != '-') end = q + 1;
+      p = end;
+    }
+  }
+
   void lex_variable() {
     std::size_t start = pos_;
     std::size_t end = scan_qualified(pos_ + 1);
@@ -280,7 +299,7 @@ class Lexer {
 
   void lex_word() {
     std::size_t start = pos_;
-    std::size_t end = scan_qualified(pos_);
+    std::size_t end = std::max(scan_qualified(pos_), scan_bare_word(pos_));
     std::string word = text_.substr(start, end - start);
     pos_ = end;
     std::size_t first = word.rfind(':') == std::string::npos ? 0 : word.find_first_not_of(':');

@@ -1,11 +1,11 @@
 #include "lang/parser.hpp"
 
-#include <algorithm>
-#include <stdexcept>
-
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <algorithm>
+#include <stdexcept>
 
 #include "lang/diagnostic.hpp"
 #include "lang/labels.hpp"
@@ -85,6 +85,7 @@ bool starts_argument(TokenKind kind) {
 bool is_attribute_name(const Token& token) {
   switch (token.kind) {
     case TokenKind::Name:
+      return token.text.find('-') == std::string::npos;  // a hyphenated bare word is not a name
     case TokenKind::KwAnd:
     case TokenKind::KwCase:
     case TokenKind::KwClass:
@@ -330,12 +331,16 @@ ast::Expression* Parser::parse_node_definition() {
       definition->matches.push_back(arena_.make<ast::DefaultLiteral>(token.where));
       advance();
     } else if (token.kind == TokenKind::Name || token.kind == TokenKind::Integer) {
-      // A bare host name: web01.example.com
+      // A bare host name: web01.example.com; a hyphenated word only alone (`node a-b`), as
+      // Puppet's dotted names take only names and numbers.
+      auto hyphenated = [](const Token& t) { return t.text.find('-') != std::string::npos; };
       std::string host = advance().text;
+      if (hyphenated(token) && at(TokenKind::Dot) && !peek().space_before) syntax_error(peek());
       while (at(TokenKind::Dot) && !peek().space_before) {
         advance();
         const Token& part = peek();
-        if (part.kind != TokenKind::Name && part.kind != TokenKind::Integer) syntax_error(part);
+        if ((part.kind != TokenKind::Name && part.kind != TokenKind::Integer) || hyphenated(part))
+          syntax_error(part);
         host += "." + advance().text;
       }
       definition->matches.push_back(arena_.make<ast::StringLiteral>(span(token.where), host));

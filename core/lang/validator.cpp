@@ -77,7 +77,8 @@ std::optional<std::pair<char, std::string>> literal_key(const Node* key) {
   if (auto* word = ast::as<ast::BareWord>(key)) return std::pair{'s', word->name};
   if (auto* string = ast::as<ast::InterpolatedString>(key)) {
     if (string->parts.empty()) return std::pair{'s', std::string()};
-    auto* only = string->parts.size() == 1 ? ast::as<ast::StringLiteral>(string->parts[0]) : nullptr;
+    auto* only =
+        string->parts.size() == 1 ? ast::as<ast::StringLiteral>(string->parts[0]) : nullptr;
     if (only) return std::pair{'s', only->value};
     return std::nullopt;
   }
@@ -325,6 +326,10 @@ class Validator {
       case NodeKind::Assignment:
         return check_assignment(ast::as<ast::Assignment>(node));
       case NodeKind::FunctionCall:
+        // A hyphenated bare word (`foo-bar(1)`) is a String to Puppet, not a name.
+        if (ast::as<ast::FunctionCall>(node)->name.find('-') != std::string::npos)
+          fail("Illegal expression. A String is unacceptable as function name in a Function Call",
+               node);
         if (is_reserved_word(ast::as<ast::FunctionCall>(node)->name))
           fail("Illegal expression. A Reserved Word '" + ast::as<ast::FunctionCall>(node)->name +
                    "' is unacceptable as function name in a Function Call",

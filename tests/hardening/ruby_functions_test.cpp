@@ -192,5 +192,37 @@ TEST_F(RubyFunctions, SettingsAreDebiansPuppetSettings) {
   EXPECT_NE(result.out.find("\"message\":\"[]\""), std::string::npos) << result.out;
 }
 
+// Puppet.warning and its kin go to the run's log, as `puppet apply` shows them: warnings,
+// notices and errors always, info and debug only with --debug (checked against Puppet 7.23:
+// "Warning: warned a", "Notice: noticed", "Error: erred"; "Info:", "Debug:" with --debug).
+TEST_F(RubyFunctions, PuppetLogMethodsGoToTheRunLog) {
+  write("modules/rt/lib/puppet/parser/functions/rt_log.rb",
+        "Puppet::Parser::Functions.newfunction(:rt_log, :type => :rvalue) do |args|\n"
+        "  Puppet.warning(\"warned #{args[0]}\")\n  Puppet.notice('noticed')\n"
+        "  Puppet.err('erred')\n  Puppet.info('informed')\n  Puppet.debug('debugged')\n"
+        "  'ok'\nend\n");
+  write("site.pp", "notify { rt_log('a'): }\n");
+  auto apply = [&](bool debug) {
+    std::vector<std::string> argv = {MARIONETTE_BINARY, "apply",  "--noop",
+                                     "--statedir",      (dir_ / "state").string(),
+                                     "--facts",         MARIONETTE_FACTS_FILE,
+                                     "--modulepath",    (dir_ / "modules").string(),
+                                     (dir_ / "site.pp").string()};
+    if (debug) argv.push_back("--debug");
+    CommandResult result = run_command(argv, kTimeLimit);
+    EXPECT_FALSE(result.timed_out);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    return result.out + result.err;
+  };
+  std::string quiet = apply(false);
+  for (const char* line : {"Warning: warned a\n", "Notice: noticed\n", "Error: erred\n"})
+    EXPECT_NE(quiet.find(line), std::string::npos) << line << " in\n" << quiet;
+  EXPECT_EQ(quiet.find("informed"), std::string::npos) << quiet;
+  EXPECT_EQ(quiet.find("debugged"), std::string::npos) << quiet;
+  std::string loud = apply(true);
+  EXPECT_NE(loud.find("Info: informed\n"), std::string::npos) << loud;
+  EXPECT_NE(loud.find("Debug: debugged\n"), std::string::npos) << loud;
+}
+
 }  // namespace
 }  // namespace marionette

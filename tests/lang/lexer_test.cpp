@@ -52,6 +52,15 @@ TEST(Lexer, NamesTypesVariablesAndKeywords) {
             "a name:::app@1:35 if:if@1:41 unless:unless@1:44");
 }
 
+// Puppet's bare word ((::)?[a-z_]([\w-]*\w)?)+ (checked with puppet apply): hyphens inside a
+// word that starts lowercase; none in a variable's name, at a word's end or after a space.
+TEST(Lexer, HyphenatedBareWordsAreOneWord) {
+  EXPECT_EQ(summary("display-name a--b::c-d $a-1 a- b a -b Foo-bar"),
+            "a name:display-name@1:1 a name:a--b::c-d@1:14 a variable:a@1:24 -:@1:26 "
+            "an integer:1@1:27 a name:a@1:29 -:@1:30 a name:b@1:32 a name:a@1:34 -:@1:36 "
+            "a name:b@1:37 a type name:Foo@1:39 -:@1:42 a name:bar@1:43");
+}
+
 TEST(Lexer, NumbersInEveryBase) {
   auto tokens = lex("42 0x1F 010 1.5 2e3");
   EXPECT_EQ(tokens[0].kind, TokenKind::Integer);

@@ -6,6 +6,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <mutex>
@@ -20,9 +21,10 @@
 #include "compiler/function_host.hpp"
 #include "compiler/functions/function.hpp"
 #include "compiler/resource_table.hpp"
-#include "compiler/scope.hpp"
+#include "compiler/ruby_changed_variables.hpp"
 #include "compiler/ruby_module.hpp"
 #include "compiler/ruby_templates.hpp"
+#include "compiler/scope.hpp"
 #include "lang/diagnostic.hpp"
 
 namespace marionette::compiler {
@@ -34,6 +36,20 @@ namespace {
 constexpr int kMaxNestedTemplates = 64;
 thread_local int nested_templates = 0;
 
+/// Whether a Ruby value holds an object that has no Puppet value of its own (a type, a
+/// Sensitive: the engine has only their texts), which cannot go back to Puppet unchanged.
+bool holds_object(const erb::RubyValue& value, int depth = 0) {
+  if (value.is_object() || depth > 100) return true;
+  if (value.is_array())
+    return std::any_of(value.array().begin(), value.array().end(),
+                       [&](const erb::RubyValue& item) { return holds_object(item, depth + 1); });
+  if (value.is_hash())
+    return std::any_of(value.hash().begin(), value.hash().end(), [&](const auto& entry) {
+      return holds_object(entry.first, depth + 1) || holds_object(entry.second, depth + 1);
+    });
+  return false;
+}
+
 /// What a template sees: the variables and functions where template() was called.
 class ScopeHost : public erb::TemplateHost {
  public:
@@ -41,11 +57,12 @@ class ScopeHost : public erb::TemplateHost {
 
   erb::RubyValue instance_variable(const std::string& name) override {
     const Value* found = call_.scope.find(name);
-    return found ? erb::to_ruby(*found) : erb::RubyValue();
+    return found ? handed(name, *found) : erb::RubyValue();
   }
   erb::RubyValue lookup_variable(const std::string& name) override {
     const Value* found = call_.host.lookup_variable(name, call_.scope);
-    if (found) return erb::to_ruby(*found);
+    if (found)
+      return name.find("::") == std::string::npos ? handed(name, *found) : erb::to_ruby(*found);
     warn_undefined(name);
     return erb::RubyValue();
   }
@@ -56,7 +73,7 @@ class ScopeHost : public erb::TemplateHost {
   erb::RubyHash visible_variables() override {
     erb::RubyHash all;
     for (const auto& [name, value] : compiler::visible_variables(call_.scope))
-      erb::hash_store(all, erb::RubyValue(name.string()), erb::to_ruby(value));
+      erb::hash_store(all, erb::RubyValue(name.string()), handed(name.string(), value));
     return all;
   }
   bool has_variable(const std::string& name) override {
@@ -67,18 +84,32 @@ class ScopeHost : public erb::TemplateHost {
     std::vector<Value> values;
     for (const erb::RubyValue& argument : arguments) values.push_back(erb::to_puppet(argument));
     std::optional<Value> result;
+    hand_back_changes();  // what the template changed so far, for the function (a template) to see
     try {
       result = call_.host.call_function_by_name(name, std::move(values), call_.scope, call_.where);
     } catch (const lang::SourceError& e) {
       // Puppet reports a function's failure as the template's, with the function's message.
       throw erb::RubyError(e.message());
     }
+    forget_replaced();
     if (!result)
       throw erb::RubyError("undefined method `function_" + name + "' for " + scope_name() +
                            ":Puppet::Parser::Scope");
     return erb::to_ruby(*result);
   }
   std::string scope_name() override { return compiler::scope_name(call_.host, call_.scope); }
+
+  /// Each Array or Hash the template changed goes back to its variable, as in Puppet it is the
+  /// variable's value (ruby_changed_variables.hpp); once it has rendered, and before it calls
+  /// a function (another template sees the change).
+  void hand_back_changes() {
+    for (auto& [name, entry] : handed_) {
+      if (erb::eql(entry.object, erb::to_ruby(entry.basis)) || holds_object(entry.object)) continue;
+      replace_changed_variable(call_.host.resources(), call_.scope, name,
+                               erb::to_puppet(entry.object));
+      if (const Value* now = call_.scope.find(name)) entry.basis = *now;
+    }
+  }
 
  private:
   /// Puppet's warning for scope['x'] and lookupvar of an unset variable, once per name.
@@ -103,6 +134,35 @@ class ScopeHost : public erb::TemplateHost {
                                "\n   (file & line not available)");
   }
 
+  /// In Puppet @name is the variable's very Array or Hash: each is handed to the template once,
+  /// the same object every time it asks, so that a change in place shows (`@list << x`).
+  erb::RubyValue handed(const std::string& name, const Value& value) {
+    if (!value.is_array() && !value.is_hash()) return erb::to_ruby(value);
+    auto [entry, added] = handed_.try_emplace(name);
+    if (added || !same_object(entry->second.basis, value))
+      entry->second = {value, erb::to_ruby(value)};
+    return entry->second.object;
+  }
+
+  /// Forgets what a function the template called replaced (a template it rendered changed it):
+  /// the next @name is the variable as it is now.
+  void forget_replaced() {
+    std::erase_if(handed_, [&](const auto& entry) {
+      const Value* now = call_.scope.find(entry.first);
+      return !now || !same_object(*now, entry.second.basis);
+    });
+  }
+
+  static bool same_object(const Value& a, const Value& b) {
+    if (a.is_array() && b.is_array()) return &a.array() == &b.array();
+    return a.is_hash() && b.is_hash() && &a.hash() == &b.hash();
+  }
+
+  struct Handed {
+    Value basis;            ///< the variable's value when handed
+    erb::RubyValue object;  ///< what the template got, and may have changed
+  };
+  std::unordered_map<std::string, Handed> handed_;
   CallContext& call_;
 };
 
@@ -200,9 +260,9 @@ std::string render(CallContext& call, const Parsed& parsed, const std::string& l
     const erb::Unsupported& beyond = *parsed.unsupported;
     std::string why_not;
     if (beyond.construct.starts_with("syntax error") && !ruby_module(why_not))
-      return fail(beyond.line, path.empty() ? beyond.construct + " (line " +
-                                                  std::to_string(beyond.line) + ")"
-                                            : beyond.construct);
+      return fail(beyond.line,
+                  path.empty() ? beyond.construct + " (line " + std::to_string(beyond.line) + ")"
+                               : beyond.construct);
     RubyTemplate request{label, path, *parsed.text,
                          beyond.construct + ", line " + std::to_string(beyond.line)};
     ++nested_templates;
@@ -220,6 +280,7 @@ std::string render(CallContext& call, const Parsed& parsed, const std::string& l
   try {
     std::string out = erb::render_erb(*parsed.program, host);
     --nested_templates;
+    host.hand_back_changes();
     return out;
   } catch (const erb::TemplateError& e) {
     --nested_templates;

@@ -106,7 +106,9 @@ void ensure_one_resource(CallContext& call, const std::string& type, const Value
   for (const Value& item : items) {
     std::string title = ruby_to_s(item);
     if (defined_with(call, Value(type + "[" + title + "]"), attributes)) continue;
-    call.host.create_resources(type, Value(Hash{{Value(title), attributes}}), Value(), call.scope,
+    // The title as given (a port's Integer stays one: create_resources sets name from it and
+    // does not tag the resource with it, as Puppet's ensure_resource does).
+    call.host.create_resources(type, Value(Hash{{item, attributes}}), Value(), call.scope,
                                call.where);
   }
 }

@@ -192,22 +192,15 @@ module Marionette
 end
 
 module Puppet
-  # Puppet's log functions, as `puppet apply` shows them: debug and info are not shown.
-  def self.warning(message)
-    $stderr.puts("Warning: #{message}")
+  # Puppet's log functions: through marionette's run log while a compile runs (as Puppet logs
+  # them, debug shown only with --debug), else as `puppet apply` prints them.
+  %i[debug info notice warning err].each do |level|
+    define_singleton_method(level) do |message|
+      next if Marionette::Host.log(level, message.to_s)
+
+      $stderr.puts("#{level == :err ? 'Error' : level.to_s.capitalize}: #{message}") unless %i[debug info].include?(level)
+    end
   end
-
-  def self.notice(message)
-    $stderr.puts("Notice: #{message}")
-  end
-
-  def self.err(message)
-    $stderr.puts("Error: #{message}")
-  end
-
-  def self.info(_message); end
-
-  def self.debug(_message); end
 
   class Error < RuntimeError; end
   class ParseError < Error; end

@@ -40,10 +40,12 @@ module Puppet
         @name = name
       end
 
-      # Puppet 7 gives nil for a variable that is not set (or undef), not :undef.
+      # Puppet 7 gives nil for a variable that is not set (or undef), not :undef. A visible
+      # variable is the very object the template's @name is (a change in place shows in both).
       def lookupvar(name, _options = {})
         name = name.to_s
         return @set[name] if @set&.key?(name)
+        return @variables[name] if @variables.key?(name)
 
         Marionette::Host.lookup_variable(name)
       end

@@ -1,0 +1,1 @@
+define listen { notify { "listen ${title} ${name}": } }
