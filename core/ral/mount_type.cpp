@@ -5,6 +5,7 @@
 #include "ral/fstab_file.hpp"
 #include "ral/mount_table.hpp"
 #include "ral/params.hpp"
+#include "ral/prefetch_group.hpp"
 #include "ral/record_resource.hpp"
 #include "ral/types.hpp"
 
@@ -49,7 +50,15 @@ std::string displayed(const std::string& text) {
 class MountResource final : public ManagedResource {
  public:
   MountResource(MountSpec spec, Host host)
-      : spec_(std::move(spec)), host_(host), table_(MountTable::shared(host)) {}
+      : spec_(std::move(spec)),
+        host_(host),
+        table_(MountTable::shared(host)),
+        prefetch_(PrefetchGroup::join("mount", this, [this](std::string& error) {
+          bool exists = false;
+          return load_records(*host_.files, spec_.target, fstab_format(), exists, error) !=
+                 nullptr;
+        })) {}
+  ~MountResource() override { prefetch_->leave(this); }
 
   std::string identity() const override { return spec_.name; }
   bool refreshable() const override { return true; }
@@ -57,12 +66,15 @@ class MountResource final : public ManagedResource {
   bool self_refresh() const override { return spec_.ensure != "absent"; }
 
   void evaluate(ResourceContext& context) override {
+    // Every target first, then what is mounted, as the provider's prefetch reads them.
+    auto prefetch = prefetch_->prefetch([this](std::string& error) { return table_->load(error); });
+    if (prefetch.error) {
+      return prefetch_failed(context, "mount", "parsed", *prefetch.error, prefetch.first_report);
+    }
     bool exists = false;
     std::string error;
     auto parsed = load_records(*host_.files, spec_.target, fstab_format(), exists, error);
-    if (!parsed || !table_->load(error)) {
-      return prefetch_failed(context, "mount", "parsed", spec_.target, error);
-    }
+    if (!parsed || !table_->load(error)) return prefetch_failed(context, "mount", "parsed", error);
     const FstabEntry* entry = parsed->find(named());
     const bool mounted = table_->mounted(spec_.name);
     const std::string is = entry ? (mounted ? "mounted" : "unmounted")
@@ -273,6 +285,7 @@ class MountResource final : public ManagedResource {
   MountSpec spec_;
   Host host_;
   std::shared_ptr<MountTable> table_;
+  std::shared_ptr<PrefetchGroup> prefetch_;
 };
 
 bool has_whitespace(const std::string& text) {

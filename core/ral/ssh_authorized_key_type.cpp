@@ -121,7 +121,7 @@ std::string options_shown(const std::vector<std::string>& options) {
 class AuthorizedKeyResource final : public RecordResource<AuthorizedKey> {
  public:
   AuthorizedKeyResource(AuthorizedKeySpec spec, Host host)
-      : RecordResource(host), spec_(std::move(spec)) {}
+      : RecordResource(host, "ssh_authorized_key"), spec_(std::move(spec)) {}
 
   std::string identity() const override { return spec_.name; }
 

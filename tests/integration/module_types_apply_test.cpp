@@ -177,7 +177,8 @@ INSTANTIATE_TEST_SUITE_P(Cases, ModuleTypesApply,
                                            "concat_bad", "subsetting_basic", "subsetting_bad", "encoding",
                                            "alternatives", "parsed_sshkey",
                                            "parsed_mailalias", "parsed_mount", "parsed_host",
-                                           "parsed_bad", "parsed_authorized_key"));
+                                           "parsed_bad", "parsed_authorized_key",
+                                           "parsed_prefetch_type"));
 
 /// ssh_authorized_key leaves the file 0600 and a .ssh it makes 0700, as Puppet does (git keeps
 /// no modes, so the recorded files cannot say it).

@@ -94,7 +94,8 @@ INSTANTIATE_TEST_SUITE_P(Cases, MountCommands,
                                            "ghost_unmounted", "unmount", "absent_mounted",
                                            "options_changed", "refresh_remount",
                                            "refresh_without_remount", "refresh_swap", "in_sync",
-                                           "two_mounts", "listing_unreadable", "mount_fails"));
+                                           "two_mounts", "listing_unreadable", "mount_fails",
+                                           "prefetch_fails_the_type"));
 
 }  // namespace
 }  // namespace marionette
