@@ -222,5 +222,27 @@ TEST_F(AugeasModule, TheExecutableDoesNotLinkLibaugeas) {
   EXPECT_EQ(ldd.out.find("libaugeas"), std::string::npos) << ldd.out;
 }
 
+// Without augparse on PATH the augeas fact is libaugeas's /augeas/version, asked through
+// marionette-augeas.so: without the module there is no augeas fact, as on a node without
+// libaugeas, and the executable never loads libaugeas on its own.
+TEST_F(AugeasModule, TheAugeasFactGoesThroughTheModule) {
+  fs::create_directories(dir_ / "bin");
+  auto fact = [&](const std::vector<std::pair<std::string, std::string>>& module) {
+    std::vector<std::pair<std::string, std::string>> env = {{"PATH", (dir_ / "bin").string()},
+                                                            {"HOME", dir_.string()},
+                                                            {"XDG_CACHE_HOME", dir_.string()}};
+    env.insert(env.end(), module.begin(), module.end());
+    CommandResult result =
+        run_command({MARIONETTE_BINARY, "facts", "augeas.version"}, kTimeLimit, env);
+    EXPECT_FALSE(result.timed_out);
+    return result.out;
+  };
+  const std::string version = fact({});
+  EXPECT_NE(version.find_first_of("0123456789"), std::string::npos) << version;
+  const std::string without =
+      fact({{"MARIONETTE_AUGEAS_MODULE", (dir_ / "none/marionette-augeas.so").string()}});
+  EXPECT_EQ(without.find_first_of("0123456789"), std::string::npos) << without;
+}
+
 }  // namespace
 }  // namespace marionette
