@@ -216,6 +216,37 @@ TEST_F(AugeasModule, ListingInstancesIsRefusedInPuppetsWords) {
   }
 }
 
+// `marionette resource augeas TITLE changes=…` as `puppet resource` prints it (checked against
+// Puppet 7.23 with augeas_core): the provider and the returns property, 'need_to_run' in noop
+// while the change is pending, 0 once applied or in sync.
+TEST_F(AugeasModule, TheResourceCommandShowsTheProviderAndReturnsAsPuppetDoes) {
+  const std::string hosts = (dir_ / "root/hosts").string();
+  auto resource = [&](const std::vector<std::string>& extra) {
+    std::vector<std::string> args = {MARIONETTE_BINARY, "resource",     "augeas",
+                                     "alias",           "incl=" + hosts, "lens=Hosts.lns",
+                                     "changes=set 2/alias bar"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    CommandResult result = run_command(args, kTimeLimit);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    return result.out;
+  };
+  const std::string pending =
+      "augeas { 'alias':\n  provider => 'augeas',\n  returns  => 'need_to_run',\n}\n";
+  const std::string done = "augeas { 'alias':\n  provider => 'augeas',\n  returns  => 0,\n}\n";
+  std::string noop = resource({"--noop"});
+  EXPECT_NE(noop.find("Notice: /Augeas[alias]/returns: current_value 'need_to_run', should be 0 "
+                      "(noop)\n" + pending),
+            std::string::npos)
+      << noop;
+  EXPECT_EQ(read("root/hosts"), "127.0.0.1 localhost\n192.168.0.1 foo\n");
+  std::string applied = resource({});
+  EXPECT_NE(applied.find("Notice: /Augeas[alias]/returns: executed successfully\n" + done),
+            std::string::npos)
+      << applied;
+  EXPECT_EQ(read("root/hosts"), "127.0.0.1 localhost\n192.168.0.1 foo bar\n");
+  EXPECT_EQ(resource({}), done);
+}
+
 TEST_F(AugeasModule, TheExecutableDoesNotLinkLibaugeas) {
   CommandResult ldd = run_command({"ldd", MARIONETTE_BINARY}, kTimeLimit);
   ASSERT_EQ(ldd.exit_code, 0) << ldd.err;
