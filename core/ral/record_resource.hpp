@@ -81,7 +81,11 @@ class RecordResource : public ManagedResource {
                         property_change_message(change.property, change.is, change.should));
       }
     }
-    if (auto failure = flush(file)) return context.evaluation_failed(*failure);
+    if (auto failure = flush(file)) {
+      // Puppet's FileType logs its own write failure before the resource's.
+      if (failure->starts_with("Puppet::Util::FileType")) context.log_plain("err", *failure);
+      return context.evaluation_failed(*failure);
+    }
     after_flush(context);
   }
 

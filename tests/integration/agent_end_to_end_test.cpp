@@ -497,7 +497,9 @@ namespace {
 /// resource and skips it and its dependent (as Puppet counts them), an anchor stays in sync.
 const char* kModuleTypesManifest = R"PP(
 file_line { 'line': path => '@ROOT@/a.conf', line => 'x=1' }
-ini_setting { 'ini': ensure => present, path => '@ROOT@/b.ini', section => 's', setting => 'k', value => 'v' }
+ini_setting { 'ini':
+  ensure => present, path => '@ROOT@/b.ini', section => 's', setting => 'k', value => 'v',
+}
 host { 'db.example': ip => '10.0.0.2', target => '@ROOT@/hosts' }
 sshkey { 'a@ssh-rsa': key => 'AAAA', target => '@ROOT@/dir' }
 notify { 'after': require => Sshkey['a@ssh-rsa'] }

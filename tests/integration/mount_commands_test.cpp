@@ -80,8 +80,9 @@ TEST_P(MountCommands, RunsMountAndUmountAsPuppetDoes) {
   const char* path = std::getenv("PATH");
   // Through sh for one stream: errors (stderr) and notices (stdout) in the order written.
   CommandResult run = run_command(
-      {"/bin/sh", "-c", "exec \"$0\" \"$@\" 2>&1", MARIONETTE_BINARY, "apply", (work_ / "site.pp").string(), "--facts", MARIONETTE_FACTS_FILE,
-       "--statedir", (work_ / "state").string(), "--detailed-exitcodes"},
+      {"/bin/sh", "-c", "exec \"$0\" \"$@\" 2>&1", MARIONETTE_BINARY, "apply",
+       (work_ / "site.pp").string(), "--facts", MARIONETTE_FACTS_FILE, "--statedir",
+       (work_ / "state").string(), "--detailed-exitcodes"},
       std::chrono::seconds(60),
       {{"FAKE_MOUNT_DIR", work_.string()},
        {"PATH", (kCases / "bin").string() + ":" + (path ? path : "/usr/bin:/bin")}});
