@@ -1,4 +1,5 @@
 #include "cli/command.hpp"
+#include "cli/fleet.hpp"
 
 namespace marionette::cli {
 
@@ -335,8 +336,12 @@ const std::vector<Command>& commands() {
        "  --reportdir DIR       where reports go, REPORTDIR/NODE/TIME.json (default:\n"
        "                        $vardir/reports); with --redis also to Redis\n"
        "  --workers N           connections served and catalogs compiled at once (default 4)\n"
+       "  --agentx-socket PATH  snmpd's AgentX socket (default: /var/agentx/master); the\n"
+       "                        server's figures are MARIONETTE-MIB::mrnServer\n"
+       "  --root-oid OID        serve the MIB under this OID instead of the built-in arc\n"
+       "  --no-snmp             do not start the AgentX subagent\n"
        "  -v, --verbose         log every request\n",
-       run_server},
+       run_server_in_fleet},
       {"ca", "manage the server's CA: list, sign, revoke, clean, generate",
        "Usage: marionette ca list [--all]\n"
        "       marionette ca sign (--certname NAME[,NAME] | --all)\n"
@@ -350,7 +355,7 @@ const std::vector<Command>& commands() {
        "generate makes a key and a signed certificate in SSLDIR/private_keys and certs.\n\n"
        "Exit status: 0 on success, 1 when a name has no request or certificate, 24 when\n"
        "sign --all finds no request, 2 on a usage error.\n",
-       run_ca},
+       run_ca_in_fleet},
   };
   return all;
 }

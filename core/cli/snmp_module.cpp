@@ -4,15 +4,15 @@
 
 #include <stdexcept>
 #include <string>
-#include <system_error>
+
+#include "cli/arguments.hpp"
+#include "paths/private_file.hpp"
+#include "subagent/oid.hpp"
 
 namespace marionette::cli {
 
 std::filesystem::path snmp_module_path() {
-  std::error_code error;
-  std::filesystem::path executable = std::filesystem::read_symlink("/proc/self/exe", error);
-  if (error) throw std::runtime_error("cannot find this executable: " + error.message());
-  return executable.parent_path().parent_path() / "lib" / "marionette" / subagent::kModuleFileName;
+  return paths::private_file(subagent::kModuleFileName);
 }
 
 subagent::ModuleEntry load_snmp_module() {
@@ -25,6 +25,13 @@ subagent::ModuleEntry load_snmp_module() {
     throw std::runtime_error("the SNMP subagent module " + path.string() + " has no " +
                              subagent::kModuleEntryName);
   return reinterpret_cast<subagent::ModuleEntry>(entry);
+}
+
+void check_root_oid(const std::string& root_oid) {
+  if (!root_oid.empty() && !subagent::parse_oid(root_oid))
+    throw UsageError(
+        "--root-oid must be a numeric OID such as .1.3.6.1.4.1.8072.9999.9999.4242, not '" +
+        root_oid + "'");
 }
 
 }  // namespace marionette::cli
