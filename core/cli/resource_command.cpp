@@ -241,10 +241,13 @@ int run_resource(const std::vector<std::string>& given_words) {
     }
   }
   if (!given.empty()) {
-    // Like puppet resource after a change: ensure, the attributes given, the provider.
+    // Like puppet resource after a change: ensure, the attributes given, the properties with
+    // a default, the provider.
+    std::vector<std::string> shown = managed->defaulted_properties();
+    shown.insert(shown.end(), given.begin(), given.end());
     std::erase_if(state, [&](const auto& entry) {
       return entry.first != "ensure" && entry.first != "provider" &&
-             std::find(given.begin(), given.end(), entry.first) == given.end();
+             std::find(shown.begin(), shown.end(), entry.first) == shown.end();
     });
   }
   if (state.empty() && failed) return 1;  // the error says why; there is no state to show

@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "compiler/evaluator.hpp"
+#include "compiler/builtin_composite_types.hpp"
 #include "compiler/functions/generalized_type.hpp"
 #include "compiler/known_types.hpp"
 #include "compiler/types.hpp"
@@ -112,6 +113,7 @@ std::string Evaluator::resolve_type(const std::string& written, const lang::Sour
   if (!is_builtin_type(name) && !(*definition = environment_.find_defined_type(name)) &&
       !(module_type = environment_.find_resource_type(name)))
     throw SourceError("Unknown resource type: '" + name + "'", where);
+  if (!*definition && !module_type) module_type = builtin_composite_type(name);  // sshkey
   std::string type = capitalize_segments(name);
   if (module_type) module_types_.emplace(type, module_type);
   resolved_types_.emplace(written, std::make_pair(type, *definition));

@@ -1,4 +1,3 @@
-#include <dlfcn.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -6,11 +5,13 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "facts/augeas_module_loader.hpp"
 #include "facts/native_parts.hpp"
 
 /// augeas.version as Facter 4 resolves it: the version `augparse --version` prints ("augparse
 /// 1.14.0 <http://augeas.net/>"), else the library's /augeas/version (Facter asks ruby-augeas;
-/// we ask libaugeas.so.0 itself). augparse costs 3-4 ms of CPU, most of it loading ICU, so its
+/// we ask libaugeas through marionette-augeas.so, so the main binary never loads libaugeas
+/// itself). augparse costs 3-4 ms of CPU, most of it loading ICU, so its
 /// answer is kept in a cache file keyed by the binary's identity (device, inode, size, mtime,
 /// ctime): it runs again only when augparse changes.
 namespace marionette::facts::native {
@@ -42,26 +43,22 @@ std::string identity_of(const std::string& path) {
 }
 
 /// The version libaugeas reports at /augeas/version, with nothing loaded (the value does not
-/// depend on lenses or files). "" when libaugeas.so.0 is not installed.
+/// depend on lenses or files), asked through marionette-augeas.so. "" when the module or
+/// libaugeas is not installed.
 std::string library_augeas_version() {
-  void* library = ::dlopen("libaugeas.so.0", RTLD_NOW | RTLD_LOCAL);
-  if (!library) return "";
-  using Init = void* (*)(const char*, const char*, unsigned int);
-  using Get = int (*)(const void*, const char*, const char**);
-  using Close = void (*)(void*);
-  auto init = reinterpret_cast<Init>(::dlsym(library, "aug_init"));
-  auto get = reinterpret_cast<Get>(::dlsym(library, "aug_get"));
-  auto close = reinterpret_cast<Close>(::dlsym(library, "aug_close"));
+  std::string why_not;
+  const marionette_augeas_module* module = load_augeas_module(why_not);
+  if (!module) return "";
+  constexpr unsigned kNoStdinc = 8;  // augeas.h's AUG_NO_STDINC
+  marionette_augeas_tree* tree = module->open(
+      "/", "", kNoStdinc | MARIONETTE_AUGEAS_NO_LOAD | MARIONETTE_AUGEAS_NO_MODULE_AUTOLOAD);
+  if (!tree) return "";
   std::string version;
-  if (init && get && close) {
-    constexpr unsigned kNoStdinc = 8, kNoLoad = 32, kNoModuleAutoload = 64;  // augeas.h
-    if (void* augeas = init("/", "", kNoStdinc | kNoLoad | kNoModuleAutoload)) {
-      const char* value = nullptr;
-      if (get(augeas, "/augeas/version", &value) == 1 && value) version = value;
-      close(augeas);
-    }
-  }
-  ::dlclose(library);
+  auto assign = [](void* context, const char* data, std::size_t size) {
+    static_cast<std::string*>(context)->assign(data, size);
+  };
+  module->get(tree, "/augeas/version", assign, &version);
+  module->close(tree);
   return version;
 }
 

@@ -1,8 +1,8 @@
 #include "ral/alternatives_command.hpp"
 
-#include <cstdlib>
 #include <sstream>
 
+#include "ral/command_path.hpp"
 #include "ral/ruby_lines.hpp"
 
 namespace marionette::ral::alternatives {
@@ -10,18 +10,6 @@ namespace marionette::ral::alternatives {
 namespace {
 
 constexpr const char* kTool = "update-alternatives";
-
-/// Where PATH finds the tool, as Puppet's `commands` resolves it.
-std::string tool_path(Host host) {
-  const char* path = std::getenv("PATH");
-  std::istringstream dirs(path ? path : "/usr/sbin:/usr/bin:/sbin:/bin");
-  for (std::string dir; std::getline(dirs, dir, ':');) {
-    if (dir.empty()) continue;
-    const std::string candidate = dir + "/" + kTool;
-    if (host.files->is_executable_file(candidate)) return candidate;
-  }
-  return kTool;
-}
 
 std::vector<std::string> words(const std::string& line) {
   std::istringstream in(line);
@@ -34,7 +22,7 @@ std::vector<std::string> words(const std::string& line) {
 
 Outcome run(Host host, const std::vector<std::string>& args) {
   CommandRequest request;
-  request.argv = {tool_path(host)};
+  request.argv = {command_path(host, kTool)};
   request.argv.insert(request.argv.end(), args.begin(), args.end());
   CommandResult result = host.commands->run(request);
   Outcome outcome{result.output, std::nullopt};

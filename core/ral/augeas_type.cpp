@@ -45,11 +45,31 @@ struct Returns {
 
 class AugeasResource final : public ManagedResource {
  public:
-  AugeasResource(AugeasSpec spec, Returns returns, std::string reference, std::string loglevel)
+  AugeasResource(AugeasSpec spec, Returns returns, std::string reference, std::string loglevel,
+                 Host host)
       : spec_(std::move(spec)),
         returns_(std::move(returns)),
         reference_(std::move(reference)),
-        loglevel_(std::move(loglevel)) {}
+        loglevel_(std::move(loglevel)),
+        host_(host) {}
+
+  /// As `puppet resource augeas TITLE changes=…` prints it: the provider and the returns
+  /// property (its default 0 is why it is shown), 'need_to_run' while the changes would still
+  /// change a file. Nothing without changes (Puppet then looks among the instances, which it
+  /// cannot list) or when the provider cannot tell.
+  std::vector<std::pair<std::string, std::string>> describe() override {
+    std::string why_not;
+    const marionette_augeas_module* module = augeas_module(why_not);
+    if (!spec_.changes || !module) return {};
+    AugeasProvider provider(*module, spec_, host_, [](const std::string&, const std::string&) {});
+    try {
+      const bool run = provider.need_to_run(std::nullopt, true);
+      return {{"provider", "'augeas'"}, {"returns", run ? "'need_to_run'" : "0"}};
+    } catch (const CommandError&) {
+      return {};
+    }
+  }
+  std::vector<std::string> defaulted_properties() const override { return {"returns"}; }
 
   void evaluate(ResourceContext& context) override {
     std::string why_not;
@@ -90,6 +110,7 @@ class AugeasResource final : public ManagedResource {
   Returns returns_;
   std::string reference_;  ///< "Augeas[title]", the source of the provider's messages
   std::string loglevel_;
+  Host host_;
 };
 
 /// A parameter that is a string (split at newlines, as the provider splits it) or an array.
@@ -199,7 +220,7 @@ std::unique_ptr<ManagedResource> make_augeas(const catalog::Resource& resource, 
   if (returns.wanted.empty()) returns.wanted.push_back(0);
   const std::string loglevel = params::text(resource, "loglevel").value_or("notice");
   return std::make_unique<AugeasResource>(std::move(spec), std::move(returns),
-                                          "Augeas[" + resource.title + "]", loglevel);
+                                          "Augeas[" + resource.title + "]", loglevel, host);
 }
 
 std::vector<std::string> augeas_instances(Host, std::string& error) {

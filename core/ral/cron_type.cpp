@@ -52,21 +52,18 @@ std::string change_message(const std::string& property, const std::string& is,
 /// The job that stands for a resource: the last one with its name (Puppet's prefetch keeps the
 /// last), else an unnamed job with the same command and schedule (cron_core's match).
 CronJob* find_job(Crontab& crontab, const CronSpec& spec) {
-  CronJob* named = nullptr;
-  for (auto& record : crontab.records) {
-    if (record.is_job && record.job.name == spec.name) named = &record.job;
-  }
+  CronJob* named = crontab.find([&](const CronJob& job) { return job.name == spec.name; });
   if (named || !spec.command) return named;
-  for (auto& record : crontab.records) {
-    if (!record.is_job || !record.job.unmanaged) continue;
-    const CronJob& job = record.job;
+  for (auto& line : crontab.lines) {
+    if (!line.is_record || !line.record.unmanaged) continue;
+    const CronJob& job = line.record;
     if (job.command != *spec.command) continue;
     bool matched = std::all_of(kCronFields.begin(), kCronFields.end(), [&](CronField field) {
       const auto& wanted = spec.times[static_cast<std::size_t>(field)];
       return !wanted || *wanted == job.time(field);
     });
     if (spec.special) matched = matched && !spec.special->empty() && *spec.special == job.special;
-    if (matched) return &record.job;
+    if (matched) return &line.record;
   }
   return nullptr;
 }
@@ -83,13 +80,14 @@ class CronResource final : public ManagedResource {
     CrontabCommand command(host_, running);
     std::string read_error;
     std::optional<std::string> text = command.read(user, read_error);
-    Crontab crontab;
-    int unmanaged = 0;
     std::string parse_error;
-    if (text && !parse_crontab(*text, unmanaged, crontab, parse_error)) {
+    auto parsed = cached_records<CronJob>(
+        "crontab -l " + user, {text.has_value(), text.value_or("")}, crontab_format(), parse_error);
+    if (!parsed) {
       return context.evaluation_failed("Could not prefetch cron provider 'crontab' target '" +
                                        user + "': " + parse_error);
     }
+    Crontab crontab = *parsed;
     if (!sync(context, crontab) || context.noop()) return;
     if (!text) {
       // cron_core reads a failed crontab as empty and refuses to write it (raise_prefetch_errors).
@@ -136,9 +134,7 @@ class CronResource final : public ManagedResource {
         context.would_change("ensure", "cron_removed", "'present'", "'absent'");
         return false;
       }
-      std::erase_if(crontab.records, [&](const CrontabRecord& record) {
-        return record.is_job && &record.job == job;
-      });
+      crontab.remove(job);
       context.changed("ensure", "cron_removed", "removed", "present", "absent");
       return true;
     }
@@ -210,7 +206,7 @@ class CronResource final : public ManagedResource {
       job.time(field) = spec_.times[static_cast<std::size_t>(field)].value_or(CronValues{});
     }
     job.environment = spec_.environment.value_or(std::vector<std::string>{});
-    crontab.records.push_back({true, {}, std::move(job)});
+    crontab.append(std::move(job));
     context.changed("ensure", "cron_created", "created", "absent", "present");
     return true;
   }
@@ -345,8 +341,8 @@ std::vector<std::string> cron_instances(Host host, std::string& error) {
       error = read_error;
       return {};
     }
-    for (const auto& record : crontab.records) {
-      if (record.is_job) titles.push_back(record.job.name);
+    for (const auto& line : crontab.lines) {
+      if (line.is_record) titles.push_back(line.record.name);
     }
   }
   std::sort(titles.begin(), titles.end());

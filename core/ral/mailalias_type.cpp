@@ -110,7 +110,8 @@ struct MailaliasSpec {
 /// Puppet's mailalias with mailalias_core's aliases provider (which runs no newaliases).
 class MailaliasResource final : public RecordResource<MailAlias> {
  public:
-  MailaliasResource(MailaliasSpec spec, Host host) : RecordResource(host), spec_(std::move(spec)) {}
+  MailaliasResource(MailaliasSpec spec, Host host)
+      : RecordResource(host, "mailalias"), spec_(std::move(spec)) {}
 
   std::string identity() const override { return spec_.name; }
 

@@ -1,7 +1,11 @@
 #include <algorithm>
+#include <cctype>
 
+#include "ral/command_path.hpp"
 #include "ral/fstab_file.hpp"
+#include "ral/mount_table.hpp"
 #include "ral/params.hpp"
+#include "ral/prefetch_group.hpp"
 #include "ral/record_resource.hpp"
 #include "ral/types.hpp"
 
@@ -10,7 +14,6 @@ namespace marionette::ral {
 namespace {
 
 constexpr const char* kFstab = "/etc/fstab";
-constexpr const char* kMounted = "/proc/self/mounts";
 
 struct MountSpec {
   std::string name;
@@ -22,20 +25,6 @@ struct MountSpec {
   bool remounts = true;
   std::string target = kFstab;
 };
-
-/// A mount point as /proc/self/mounts escapes it ("\040" for a space).
-std::string unescaped(const std::string& field) {
-  std::string text;
-  for (std::size_t i = 0; i < field.size(); ++i) {
-    if (field[i] == '\\' && i + 3 < field.size() && std::isdigit(field[i + 1])) {
-      text += static_cast<char>(std::stoi(field.substr(i + 1, 3), nullptr, 8));
-      i += 3;
-    } else {
-      text += field[i];
-    }
-  }
-  return text;
-}
 
 /// A text as Puppet shows a value: quoted, or as Ruby's String#inspect when it holds a tab,
 /// a newline, a quote or a backslash.
@@ -55,22 +44,21 @@ std::string displayed(const std::string& text) {
   return shown + "\"";
 }
 
-/// Whether `name` is mounted now (Puppet asks `mount`; the kernel's table says the same).
-bool is_mounted(FileSystem& files, const std::string& name) {
-  std::string table;
-  if (!files.read(kMounted, table).ok) return false;
-  for (const std::string& line : split_lines(table)) {
-    std::vector<std::string> fields = split_whitespace(line);
-    if (fields.size() >= 2 && mount_point_name(unescaped(fields[1])) == name) return true;
-  }
-  return false;
-}
-
 /// Puppet's mount type with mount_core's parsed provider: the fstab entry, and with
-/// ensure => mounted/unmounted the mount itself (mount/umount on PATH).
+/// ensure => mounted/unmounted the mount itself (mount/umount on PATH, what is mounted from
+/// `mount`'s listing once per run).
 class MountResource final : public ManagedResource {
  public:
-  MountResource(MountSpec spec, Host host) : spec_(std::move(spec)), host_(host) {}
+  MountResource(MountSpec spec, Host host)
+      : spec_(std::move(spec)),
+        host_(host),
+        table_(MountTable::shared(host)),
+        prefetch_(PrefetchGroup::join("mount", this, [this](std::string& error) {
+          bool exists = false;
+          return load_records(*host_.files, spec_.target, fstab_format(), exists, error) !=
+                 nullptr;
+        })) {}
+  ~MountResource() override { prefetch_->leave(this); }
 
   std::string identity() const override { return spec_.name; }
   bool refreshable() const override { return true; }
@@ -78,12 +66,17 @@ class MountResource final : public ManagedResource {
   bool self_refresh() const override { return spec_.ensure != "absent"; }
 
   void evaluate(ResourceContext& context) override {
+    // Every target first, then what is mounted, as the provider's prefetch reads them.
+    auto prefetch = prefetch_->prefetch([this](std::string& error) { return table_->load(error); });
+    if (prefetch.error) {
+      return prefetch_failed(context, "mount", "parsed", *prefetch.error, prefetch.first_report);
+    }
     bool exists = false;
     std::string error;
     auto parsed = load_records(*host_.files, spec_.target, fstab_format(), exists, error);
-    if (!parsed) return prefetch_failed(context, "mount", "parsed", spec_.target, error);
+    if (!parsed || !table_->load(error)) return prefetch_failed(context, "mount", "parsed", error);
     const FstabEntry* entry = parsed->find(named());
-    const bool mounted = is_mounted(*host_.files, spec_.name);
+    const bool mounted = table_->mounted(spec_.name);
     const std::string is = entry ? (mounted ? "mounted" : "unmounted")
                                  : (mounted ? "ghost" : "absent");
     FstabFile file = *parsed;
@@ -101,18 +94,20 @@ class MountResource final : public ManagedResource {
     if (write) {
       if (auto failure = flush(file)) return context.evaluation_failed(*failure);
     }
+    // Puppet's flush mounts what ensure => mounted found unmounted (needs_mount).
     if (spec_.ensure == "mounted" && !mounted && !context.noop()) {
-      if (auto failure = run({"mount", spec_.name})) return context.evaluation_failed(*failure);
+      if (auto failure = mount()) return context.evaluation_failed(*failure);
     }
   }
 
-  /// Remounts when mounted (not a swap).
+  /// The type's refresh: a remount when mounted (not a swap), or an unmount and a mount when
+  /// the file system cannot be remounted.
   std::optional<std::string> refresh(ResourceContext& context) override {
-    if (spec_.fstype == "swap" || !is_mounted(*host_.files, spec_.name)) return std::nullopt;
+    if (spec_.fstype == "swap" || !table_->mounted(spec_.name)) return std::nullopt;
     context.log("info", "Remounting");
-    if (spec_.remounts) return run({"mount", "-o", "remount", spec_.name});
-    if (auto failure = run({"umount", spec_.name})) return failure;
-    return run({"mount", spec_.name});
+    if (spec_.remounts) return run({"-o", "remount", spec_.name}, "mount");
+    if (auto failure = unmount()) return failure;
+    return mount();
   }
 
   std::vector<std::pair<std::string, std::string>> describe() override {
@@ -120,7 +115,7 @@ class MountResource final : public ManagedResource {
     std::string error;
     auto file = load_records(*host_.files, spec_.target, fstab_format(), exists, error);
     const FstabEntry* entry = file ? file->find(named()) : nullptr;
-    const bool mounted = is_mounted(*host_.files, spec_.name);
+    const bool mounted = table_->load(error) && table_->mounted(spec_.name);
     if (!entry) {
       if (!mounted) return {{"ensure", "'absent'"}};
       return {{"ensure", "'ghost'"}, {"provider", "'parsed'"}, {"target", single_quoted(spec_.target)}};
@@ -173,27 +168,26 @@ class MountResource final : public ManagedResource {
     bool mounted = is == "mounted" || is == "ghost";
     if (should == "absent") {
       if (mounted) {
-        if (auto failure = run({"umount", spec_.name})) return failure;
+        if (auto failure = unmount()) return failure;
       }
       if (entry) {
         file.remove(entry);
         write = true;
       }
-    } else {
-      if (!entry) {
-        if (!spec_.fstype) return "Mount[" + spec_.name + "]: Field 'fstype' is required";
-        file.append(created());
-        write = true;
-      } else if (should == "mounted" || should == "unmounted") {
-        write = sync_others(file);
+    } else if (!entry) {
+      if (!spec_.fstype) return "Mount[" + spec_.name + "]: Field 'fstype' is required";
+      file.append(created());
+      write = true;
+      if (should == "unmounted" && mounted) {  // a ghost: the entry written, then unmounted
+        if (auto failure = flush(file)) return failure;
+        write = false;
+        if (auto failure = unmount()) return failure;
       }
-      if (should == "unmounted" && mounted) {
-        if (write) {
-          if (auto failure = flush(file)) return failure;
-          write = false;
-        }
-        if (auto failure = run({"umount", spec_.name})) return failure;
-      }
+    } else if (should == "unmounted") {  // mounted: unmounted, then the others synced
+      if (auto failure = unmount()) return failure;
+      write = sync_others(file);
+    } else if (should == "mounted") {
+      write = sync_others(file);
     }
     std::string message = property_change_message("ensure", is == "absent" ? "" : single_quoted(is),
                                                    should == "absent" ? "" : single_quoted(should));
@@ -257,22 +251,41 @@ class MountResource final : public ManagedResource {
                         render_records(file, fstab_format(), ruby_time_now()), {});
   }
 
-  std::optional<std::string> run(std::vector<std::string> argv) {
+  /// Puppet's provider.mount and unmount: the command, then the table updated.
+  std::optional<std::string> mount() {
+    if (auto failure = run({spec_.name}, "mount")) return failure;
+    table_->set_mounted(spec_.name, true);
+    return std::nullopt;
+  }
+  std::optional<std::string> unmount() {
+    if (auto failure = run({spec_.name}, "umount")) return failure;
+    table_->set_mounted(spec_.name, false);
+    return std::nullopt;
+  }
+
+  std::optional<std::string> run(const std::vector<std::string>& args, const std::string& tool) {
     CommandRequest request;
-    request.argv = argv;
+    request.argv = {command_path(host_, tool)};
+    request.argv.insert(request.argv.end(), args.begin(), args.end());
     CommandResult result = host_.commands->run(request);
     std::string line;
-    for (const auto& word : argv) line += (line.empty() ? "" : " ") + word;
+    for (const auto& word : request.argv) line += (line.empty() ? "" : " ") + word;
     if (!result.error.empty()) return "Could not run '" + line + "': " + result.error;
     if (result.exit_code != 0) {
+      std::string output = result.output;
+      while (!output.empty() && std::isspace(static_cast<unsigned char>(output.back()))) {
+        output.pop_back();
+      }
       return "Execution of '" + line + "' returned " + std::to_string(result.exit_code) + ": " +
-             result.output;
+             output;
     }
     return std::nullopt;
   }
 
   MountSpec spec_;
   Host host_;
+  std::shared_ptr<MountTable> table_;
+  std::shared_ptr<PrefetchGroup> prefetch_;
 };
 
 bool has_whitespace(const std::string& text) {
@@ -340,13 +353,9 @@ std::vector<std::string> mount_instances(Host host, std::string& error) {
   for (const auto& line : file->lines) {
     if (line.is_record) names.push_back(line.record.name);
   }
-  std::string table;
-  if (host.files->read(kMounted, table).ok) {
-    for (const std::string& line : split_lines(table)) {
-      std::vector<std::string> fields = split_whitespace(line);
-      if (fields.size() >= 2) names.push_back(mount_point_name(unescaped(fields[1])));
-    }
-  }
+  MountTable table(host);
+  if (!table.load(error)) return {};
+  for (const std::string& name : table.names()) names.push_back(name);
   std::sort(names.begin(), names.end());
   names.erase(std::unique(names.begin(), names.end()), names.end());
   return names;

@@ -11,10 +11,13 @@
 #include "ral/host.hpp"
 #include "ral/parsed_file_text.hpp"
 
-/// Puppet's ParsedFile providers (host, mount, sshkey, ssh_authorized_key, mailalias): a file
-/// of records, one a line, every other line (comments, blanks, lines no record reads) kept in
-/// place, new records appended, Puppet's "# HEADER" on top. One engine for all of them: a type
-/// gives its record struct and how a line becomes a record and back.
+/// Puppet's ParsedFile providers (host, mount, sshkey, ssh_authorized_key, mailalias, cron): a
+/// file of records, every other line (comments, blanks, lines no record reads) kept in place,
+/// new records appended, Puppet's "# HEADER" on top. One engine for all of them: a type gives
+/// its record struct, how a line becomes a record and back, and, for records that span lines
+/// (cron's "# Puppet Name:" comment and environment lines before its job), how kept lines join
+/// the record after them. The text comes from a file (load_records) or from a command that
+/// prints it and takes it back (cron's `crontab -l` / `crontab FILE`, through cached_records).
 namespace marionette::ral {
 
 /// One line of a parsed file: a record, or a line kept as it is.
@@ -58,11 +61,22 @@ struct RecordFormat {
   /// before this is asked).
   std::function<std::optional<Record>(const std::string& line)> parse;
   std::function<std::string(const Record&)> line;
-  /// Which lines are comments (kept without being parsed); default: starting with '#'.
+  /// Which lines are kept as text without being parsed (comments; cron's environment lines too);
+  /// default: starting with '#'.
   std::function<bool(const std::string& line)> is_comment;
   /// Whether a line that is no comment, blank or record fails the whole file, as in a
   /// provider with no text line for it ("Could not parse line").
   bool strict = false;
+  /// Puppet's prefetch_hook, once every line is read: kept lines joined into the record after
+  /// them and dropped (a record's `line` then writes them back), records named.
+  std::function<void(ParsedFile<Record>& file)> join;
+  /// The header written on top; default puppet_file_header.
+  std::function<std::string(const std::string& timestamp)> header;
+  /// The whole text once rendered, as a provider's to_file may still change it.
+  std::function<std::string(std::string text)> finish;
+  /// A strict format's error for the unreadable line `number` (from 1); default: Puppet's
+  /// ParsedFile message naming the file, counted from 2.
+  std::function<std::string(const std::string& line, std::size_t number)> unparsable;
 };
 
 /// Puppet's ParsedFile header, stamped `timestamp` (Ruby's Time#to_s).
@@ -90,7 +104,7 @@ template <class Record>
 ParsedFile<Record> parse_records(const std::string& text, const RecordFormat<Record>& format,
                                  const std::string& path, std::string& error) {
   ParsedFile<Record> file;
-  std::size_t number = 1;
+  std::size_t number = 0;
   for (const std::string& line : split_lines(text)) {
     ++number;
     bool comment = format.is_comment ? format.is_comment(line) : line.starts_with("#");
@@ -100,12 +114,14 @@ ParsedFile<Record> parse_records(const std::string& text, const RecordFormat<Rec
     if (record) {
       file.lines.push_back({true, {}, std::move(*record)});
     } else if (format.strict && !comment && !blank && error.empty()) {
-      error = "Could not parse line \"" + line + "\" (file: " + path + ", line: " +
-              std::to_string(number) + ")";
+      error = format.unparsable ? format.unparsable(line, number)
+                                : "Could not parse line \"" + line + "\" (file: " + path +
+                                      ", line: " + std::to_string(number + 1) + ")";
     } else {
       file.lines.push_back({false, line, {}});
     }
   }
+  if (format.join && error.empty()) format.join(file);
   return file;
 }
 
@@ -113,22 +129,25 @@ ParsedFile<Record> parse_records(const std::string& text, const RecordFormat<Rec
 template <class Record>
 std::string render_records(const ParsedFile<Record>& file, const RecordFormat<Record>& format,
                            const std::string& timestamp) {
-  std::string text = puppet_file_header(timestamp);
+  std::string text = format.header ? format.header(timestamp) : puppet_file_header(timestamp);
   for (std::size_t i = 0; i < file.lines.size(); ++i) {
     const auto& line = file.lines[i];
     if (i > 0) text += "\n";
     text += line.is_record ? format.line(line.record) : line.text;
   }
-  return text + "\n";
+  text += "\n";
+  return format.finish ? format.finish(std::move(text)) : text;
 }
 
-/// A target parsed once while its text stays the same: Puppet's prefetch, which reads each
-/// target once per run, without trusting a file another resource may have rewritten. Every
-/// resource of a type on one file shares the parse; a change copies it first.
+/// A target's text parsed once while it stays the same: Puppet's prefetch, which reads each
+/// target once per run, without trusting a text another resource may have rewritten. `key`
+/// names the target (a path; "crontab -l USER"). Every resource of a type on one target shares
+/// the parse; a change copies it first.
 template <class Record>
-std::shared_ptr<const ParsedFile<Record>> load_records(FileSystem& files, const std::string& path,
-                                                       const RecordFormat<Record>& format,
-                                                       bool& exists, std::string& error) {
+std::shared_ptr<const ParsedFile<Record>> cached_records(const std::string& key,
+                                                         TargetText target,
+                                                         const RecordFormat<Record>& format,
+                                                         std::string& error) {
   struct Parsed {
     std::string text;
     bool exists = false;
@@ -136,21 +155,30 @@ std::shared_ptr<const ParsedFile<Record>> load_records(FileSystem& files, const 
   };
   static std::mutex mutex;
   static std::map<std::string, Parsed> cache;
-  TargetText target;
-  if (!read_target(files, path, target, error)) return nullptr;
-  exists = target.exists;
   std::lock_guard guard(mutex);
-  auto found = cache.find(path);
+  auto found = cache.find(key);
   if (found != cache.end() && found->second.exists == target.exists &&
       found->second.text == target.text) {
     return found->second.file;
   }
   auto parsed =
-      std::make_shared<const ParsedFile<Record>>(parse_records(target.text, format, path, error));
+      std::make_shared<const ParsedFile<Record>>(parse_records(target.text, format, key, error));
   if (!error.empty()) return nullptr;
   if (cache.size() >= 256) cache.clear();  // bounded: a run touches few targets
-  cache[path] = {std::move(target.text), target.exists, parsed};
+  cache[key] = {std::move(target.text), target.exists, parsed};
   return parsed;
+}
+
+/// A file's records (cached_records keyed by its path); null with `error` when it cannot be read
+/// or a strict format cannot parse it.
+template <class Record>
+std::shared_ptr<const ParsedFile<Record>> load_records(FileSystem& files, const std::string& path,
+                                                       const RecordFormat<Record>& format,
+                                                       bool& exists, std::string& error) {
+  TargetText target;
+  if (!read_target(files, path, target, error)) return nullptr;
+  exists = target.exists;
+  return cached_records(path, std::move(target), format, error);
 }
 
 }  // namespace marionette::ral

@@ -10,13 +10,14 @@ std::string property_change_message(const std::string& property, const std::stri
 }
 
 void prefetch_failed(ResourceContext& context, const std::string& type,
-                     const std::string& provider, const std::string& path,
-                     const std::string& error) {
-  (void)path;
-  // Puppet logs a read failure on its own first; a line it cannot parse only in the second.
-  if (error.starts_with("Puppet::Util::FileType")) context.log_plain("err", error);
-  context.log_plain("err",
-                    "Could not prefetch " + type + " provider '" + provider + "': " + error);
+                     const std::string& provider, const std::string& error,
+                     bool first_report) {
+  if (first_report) {
+    // Puppet logs a read failure on its own first; a line it cannot parse only in the second.
+    if (error.starts_with("Puppet::Util::FileType")) context.log_plain("err", error);
+    context.log_plain("err",
+                      "Could not prefetch " + type + " provider '" + provider + "': " + error);
+  }
   context.log("warning", "Skipping because provider prefetch failed");
   context.mark_skipped();
   context.add_event({"", "resource_error", "failure", "provider prefetch failed", {}, {}});

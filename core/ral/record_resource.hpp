@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ral/parsed_file.hpp"
+#include "ral/prefetch_group.hpp"
 #include "ral/resource_type.hpp"
 
 /// What every parsed-file type (mount, sshkey, ssh_authorized_key, mailalias) does with its one
@@ -30,22 +31,35 @@ struct RecordChange {
 std::string property_change_message(const std::string& property, const std::string& is,
                                     const std::string& should);
 
-/// Puppet's failed prefetch: the read error, "Could not prefetch TYPE provider 'PROVIDER'", and
-/// the resource skipped as failed.
+/// Puppet's failed prefetch: the read error and "Could not prefetch TYPE provider 'PROVIDER'"
+/// (logged by the first resource of the type to hear of it: `first_report`), and the resource
+/// skipped as failed.
 void prefetch_failed(ResourceContext& context, const std::string& type,
-                     const std::string& provider, const std::string& path,
-                     const std::string& error);
+                     const std::string& provider, const std::string& error,
+                     bool first_report = true);
 
 template <class Record>
 class RecordResource : public ManagedResource {
  public:
-  explicit RecordResource(Host host) : host_(host) {}
+  /// `type`: the type's name, whose resources are prefetched together.
+  RecordResource(Host host, const std::string& type)
+      : host_(host),
+        prefetch_(PrefetchGroup::join(type, this, [this](std::string& error) {
+          bool exists = false;
+          return load_records(*host_.files, target(), format(), exists, error) != nullptr;
+        })) {}
+  ~RecordResource() override { prefetch_->leave(this); }
 
   void evaluate(ResourceContext& context) override {
+    auto prefetch = prefetch_->prefetch();
+    if (prefetch.error) {
+      return prefetch_failed(context, type_name(), provider_name(), *prefetch.error,
+                             prefetch.first_report);
+    }
     bool exists = false;
     std::string error;
     auto parsed = load_records(*host_.files, target(), format(), exists, error);
-    if (!parsed) return prefetch_failed(context, type_name(), provider_name(), target(), error);
+    if (!parsed) return prefetch_failed(context, type_name(), provider_name(), error);
     parsed = prefetched(std::move(parsed));
     const Record* current = parsed->find([&](const Record& record) { return matches(record); });
     std::vector<RecordChange<Record>> changes;
@@ -67,7 +81,11 @@ class RecordResource : public ManagedResource {
                         property_change_message(change.property, change.is, change.should));
       }
     }
-    if (auto failure = flush(file)) return context.evaluation_failed(*failure);
+    if (auto failure = flush(file)) {
+      // Puppet's FileType logs its own write failure before the resource's.
+      if (failure->starts_with("Puppet::Util::FileType")) context.log_plain("err", *failure);
+      return context.evaluation_failed(*failure);
+    }
     after_flush(context);
   }
 
@@ -108,6 +126,8 @@ class RecordResource : public ManagedResource {
   Host host_;
 
  private:
+  std::shared_ptr<PrefetchGroup> prefetch_;
+
   void report_noop(ResourceContext& context, const Record* current,
                    const std::vector<RecordChange<Record>>& changes) {
     if (!current || !present()) {

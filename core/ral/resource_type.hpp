@@ -102,6 +102,9 @@ class ManagedResource {
   /// written as Puppet writes it ('text' quoted, numbers bare), ensure first, then by name.
   /// Empty when the type cannot describe itself.
   virtual std::vector<std::pair<std::string, std::string>> describe() { return {}; }
+  /// The properties with a default value, which `puppet resource TYPE TITLE attr=value` shows
+  /// after a change even when not given (augeas's returns).
+  virtual std::vector<std::string> defaulted_properties() const { return {}; }
   /// A parameter (not a property) as `puppet resource --param NAME` adds it to describe()'s
   /// lines, written the same way; nothing when the resource has no value for it.
   virtual std::optional<std::string> parameter(const std::string& name) {

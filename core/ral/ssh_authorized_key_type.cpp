@@ -2,6 +2,8 @@
 #include <regex>
 
 #include "ral/cron_schedule.hpp"
+#include "ral/effective_user.hpp"
+#include "ral/file_bucket.hpp"
 #include "ral/params.hpp"
 #include "ral/record_resource.hpp"
 #include "ral/types.hpp"
@@ -121,7 +123,7 @@ std::string options_shown(const std::vector<std::string>& options) {
 class AuthorizedKeyResource final : public RecordResource<AuthorizedKey> {
  public:
   AuthorizedKeyResource(AuthorizedKeySpec spec, Host host)
-      : RecordResource(host), spec_(std::move(spec)) {}
+      : RecordResource(host, "ssh_authorized_key"), spec_(std::move(spec)) {}
 
   std::string identity() const override { return spec_.name; }
 
@@ -158,11 +160,22 @@ class AuthorizedKeyResource final : public RecordResource<AuthorizedKey> {
     return name_unnamed(std::move(file), spec_.target);
   }
 
+  /// The provider's flush: the old file backed up as root, then, as the user (Puppet's
+  /// drop_privileges), the .ssh directory made 0700 when missing and the file written 0600.
   std::optional<std::string> flush(const ParsedFile<AuthorizedKey>& file) override {
     if (!spec_.user) return "Cannot write SSH authorized keys without user";
     std::optional<UserEntry> user = host_.accounts->user(*spec_.user);
     if (!user) return "User '" + *spec_.user + "' does not exist";
     FileSystem& files = *host_.files;
+    const std::string bucket = host_.paths ? host_.paths->clientbucket : "";
+    std::string old_text, sum;
+    if (!bucket.empty() && files.read(spec_.target, old_text).ok) {
+      IoResult saved = backup_to_filebucket(files, bucket, spec_.target, old_text, sum);
+      if (!saved.ok) return "Could not back up " + spec_.target + ": " + saved.error;
+    }
+    const std::string text = render_records(file, format(), ruby_time_now());
+    EffectiveUser as_user(*spec_.user, user->uid, user->gid);
+    if (!as_user.ok()) return "Could not switch to user " + *spec_.user;
     const std::string dir = spec_.target.substr(0, spec_.target.rfind('/'));
     if (!dir.empty() && !files.exists(dir)) {
       IoResult made = files.make_directory(dir, 0700);
@@ -171,12 +184,12 @@ class AuthorizedKeyResource final : public RecordResource<AuthorizedKey> {
       }
       files.change_owner(dir, user->uid, user->gid);
     }
-    const std::string text = render_records(file, format(), ruby_time_now());
-    if (auto failure = write_target(host_, spec_.target, text, {0600, user->uid, user->gid})) {
-      return failure;
+    IoResult written = files.write_atomic(spec_.target, text, {0600, user->uid, user->gid});
+    if (!written.ok) {  // Puppet's FileTypeFlat#write, with Ruby's errno text
+      const std::string why = written.error.substr(0, written.error.find(" - "));
+      return "Puppet::Util::FileType::FileTypeFlat could not write " + spec_.target + ": " +
+             why + " @ rb_sysopen - " + spec_.target;
     }
-    IoResult owned = files.change_owner(spec_.target, user->uid, user->gid);
-    if (!owned.ok) return owned.error;
     IoResult mode = files.change_mode(spec_.target, 0600);
     return mode.ok ? std::nullopt : std::optional<std::string>(mode.error);
   }

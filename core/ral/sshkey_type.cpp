@@ -77,7 +77,8 @@ struct SshkeySpec {
 /// found by name and key type.
 class SshkeyResource final : public RecordResource<KnownHost> {
  public:
-  SshkeyResource(SshkeySpec spec, Host host) : RecordResource(host), spec_(std::move(spec)) {}
+  SshkeyResource(SshkeySpec spec, Host host)
+      : RecordResource(host, "sshkey"), spec_(std::move(spec)) {}
 
   std::string identity() const override { return spec_.name + "@" + spec_.type; }
   std::optional<std::string> display_title() const override { return identity(); }

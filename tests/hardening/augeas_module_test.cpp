@@ -216,10 +216,63 @@ TEST_F(AugeasModule, ListingInstancesIsRefusedInPuppetsWords) {
   }
 }
 
+// `marionette resource augeas TITLE changes=…` as `puppet resource` prints it (checked against
+// Puppet 7.23 with augeas_core): the provider and the returns property, 'need_to_run' in noop
+// while the change is pending, 0 once applied or in sync.
+TEST_F(AugeasModule, TheResourceCommandShowsTheProviderAndReturnsAsPuppetDoes) {
+  const std::string hosts = (dir_ / "root/hosts").string();
+  auto resource = [&](const std::vector<std::string>& extra) {
+    std::vector<std::string> args = {MARIONETTE_BINARY, "resource",     "augeas",
+                                     "alias",           "incl=" + hosts, "lens=Hosts.lns",
+                                     "changes=set 2/alias bar"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    CommandResult result = run_command(args, kTimeLimit);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    return result.out;
+  };
+  const std::string pending =
+      "augeas { 'alias':\n  provider => 'augeas',\n  returns  => 'need_to_run',\n}\n";
+  const std::string done = "augeas { 'alias':\n  provider => 'augeas',\n  returns  => 0,\n}\n";
+  std::string noop = resource({"--noop"});
+  EXPECT_NE(noop.find("Notice: /Augeas[alias]/returns: current_value 'need_to_run', should be 0 "
+                      "(noop)\n" + pending),
+            std::string::npos)
+      << noop;
+  EXPECT_EQ(read("root/hosts"), "127.0.0.1 localhost\n192.168.0.1 foo\n");
+  std::string applied = resource({});
+  EXPECT_NE(applied.find("Notice: /Augeas[alias]/returns: executed successfully\n" + done),
+            std::string::npos)
+      << applied;
+  EXPECT_EQ(read("root/hosts"), "127.0.0.1 localhost\n192.168.0.1 foo bar\n");
+  EXPECT_EQ(resource({}), done);
+}
+
 TEST_F(AugeasModule, TheExecutableDoesNotLinkLibaugeas) {
   CommandResult ldd = run_command({"ldd", MARIONETTE_BINARY}, kTimeLimit);
   ASSERT_EQ(ldd.exit_code, 0) << ldd.err;
   EXPECT_EQ(ldd.out.find("libaugeas"), std::string::npos) << ldd.out;
+}
+
+// Without augparse on PATH the augeas fact is libaugeas's /augeas/version, asked through
+// marionette-augeas.so: without the module there is no augeas fact, as on a node without
+// libaugeas, and the executable never loads libaugeas on its own.
+TEST_F(AugeasModule, TheAugeasFactGoesThroughTheModule) {
+  fs::create_directories(dir_ / "bin");
+  auto fact = [&](const std::vector<std::pair<std::string, std::string>>& module) {
+    std::vector<std::pair<std::string, std::string>> env = {{"PATH", (dir_ / "bin").string()},
+                                                            {"HOME", dir_.string()},
+                                                            {"XDG_CACHE_HOME", dir_.string()}};
+    env.insert(env.end(), module.begin(), module.end());
+    CommandResult result =
+        run_command({MARIONETTE_BINARY, "facts", "augeas.version"}, kTimeLimit, env);
+    EXPECT_FALSE(result.timed_out);
+    return result.out;
+  };
+  const std::string version = fact({});
+  EXPECT_NE(version.find_first_of("0123456789"), std::string::npos) << version;
+  const std::string without =
+      fact({{"MARIONETTE_AUGEAS_MODULE", (dir_ / "none/marionette-augeas.so").string()}});
+  EXPECT_EQ(without.find_first_of("0123456789"), std::string::npos) << without;
 }
 
 }  // namespace

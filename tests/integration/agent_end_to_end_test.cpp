@@ -491,5 +491,69 @@ TEST_F(AgentEndToEnd, ServesWhileALongApplyRuns) {
   EXPECT_GE(walks_while_applying, 5);
 }
 
+namespace {
+
+/// Module types under the agent: three change, a parsed-file type's failed prefetch fails its
+/// resource and skips it and its dependent (as Puppet counts them), an anchor stays in sync.
+const char* kModuleTypesManifest = R"PP(
+file_line { 'line': path => '@ROOT@/a.conf', line => 'x=1' }
+ini_setting { 'ini':
+  ensure => present, path => '@ROOT@/b.ini', section => 's', setting => 'k', value => 'v',
+}
+host { 'db.example': ip => '10.0.0.2', target => '@ROOT@/hosts' }
+sshkey { 'a@ssh-rsa': key => 'AAAA', target => '@ROOT@/dir' }
+notify { 'after': require => Sshkey['a@ssh-rsa'] }
+anchor { 'in sync': }
+)PP";
+
+}  // namespace
+
+TEST_F(AgentEndToEnd, CountsModuleTypeResourcesLikeTheCoreTypes) {
+  const fs::path root = dir_ / "modules";
+  fs::create_directories(root / "dir");
+  std::ofstream(root / "a.conf") << "kept\n";
+  std::string manifest = kModuleTypesManifest;
+  for (std::size_t at; (at = manifest.find("@ROOT@")) != std::string::npos;) {
+    manifest.replace(at, 6, root.string());
+  }
+  std::ofstream(dir_ / "site.pp", std::ios::trunc) << manifest;
+  start_agent();
+
+  Walked first = walk_after_run(1);
+  expect_walk_matches_summary(first);
+  EXPECT_EQ(first("mrnLastRunChanged"), 3u) << agent_->output();
+  EXPECT_EQ(first("mrnLastRunFailed"), 1u) << "Sshkey[a@ssh-rsa]: its prefetch failed";
+  EXPECT_EQ(first("mrnLastRunSkipped"), 2u) << "the sshkey and the notify after it";
+  EXPECT_EQ(first("mrnResFailedTotal"), 1u);
+  auto cell = [&](const Walked& walked, int column, std::string_view type) {
+    auto found = walked.values.find(type_cell(column, type));
+    return found == walked.values.end() ? ~0ull : number_in(found->second);
+  };
+  for (std::string_view type : {"File_line", "Ini_setting", "Host"}) {
+    EXPECT_EQ(cell(first, 3, type), 1u) << type;
+    EXPECT_EQ(cell(first, 4, type), 1u) << type << " changed";
+    EXPECT_EQ(cell(first, 5, type), 0u) << type << " failed";
+  }
+  EXPECT_EQ(cell(first, 3, "Sshkey"), 1u);
+  EXPECT_EQ(cell(first, 5, "Sshkey"), 1u);
+  EXPECT_EQ(cell(first, 4, "Anchor"), 0u);
+  std::ifstream hosts(root / "hosts");
+  EXPECT_NE(std::string(std::istreambuf_iterator<char>(hosts), {}).find("10.0.0.2\tdb.example"),
+            std::string::npos);
+
+  // In sync now: nothing changes, the bad target fails again and the totals add up.
+  agent_->signal(SIGUSR1);
+  Walked second = walk_after_run(2);
+  expect_walk_matches_summary(second);
+  EXPECT_EQ(second("mrnLastRunChanged"), 0u);
+  EXPECT_EQ(second("mrnLastRunFailed"), 1u);
+  EXPECT_EQ(second("mrnLastRunSkipped"), 2u);
+  EXPECT_EQ(second("mrnChangedTotal"), 3u);
+  EXPECT_EQ(second("mrnResFailedTotal"), 2u);
+  EXPECT_EQ(cell(second, 4, "File_line"), 0u);
+  agent_->signal(SIGTERM);
+  EXPECT_EQ(agent_->wait(10s), 0) << agent_->output();
+}
+
 }  // namespace
 }  // namespace marionette

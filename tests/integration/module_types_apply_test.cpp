@@ -8,6 +8,8 @@
 // lines the same, and a second run must change nothing.
 
 #include <gtest/gtest.h>
+#include <pwd.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -177,7 +179,8 @@ INSTANTIATE_TEST_SUITE_P(Cases, ModuleTypesApply,
                                            "concat_bad", "subsetting_basic", "subsetting_bad", "encoding",
                                            "alternatives", "parsed_sshkey",
                                            "parsed_mailalias", "parsed_mount", "parsed_host",
-                                           "parsed_bad", "parsed_authorized_key"));
+                                           "parsed_bad", "parsed_authorized_key",
+                                           "parsed_prefetch_type"));
 
 /// ssh_authorized_key leaves the file 0600 and a .ssh it makes 0700, as Puppet does (git keeps
 /// no modes, so the recorded files cannot say it).
@@ -194,6 +197,40 @@ TEST_P(AuthorizedKeyModes, FileIs0600AndANewSshDirectory0700) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, AuthorizedKeyModes, ::testing::Values("parsed_authorized_key"));
+
+/// ssh_authorized_key writes as its user (Puppet's drop_privileges, checked against Puppet 7.23
+/// with sshkeys_core): nobody cannot write into a root-owned .ssh, and does into its own, the
+/// file then being nobody's.
+class AuthorizedKeyAsTheUser : public ModuleTypesApply {};
+
+TEST_P(AuthorizedKeyAsTheUser, WritesAsTheUserNotAsRoot) {
+  if (::geteuid() != 0) GTEST_SKIP() << "needs root to act as another user";
+  struct passwd* nobody = ::getpwnam("nobody");
+  if (!nobody) GTEST_SKIP() << "no user nobody";
+  fs::permissions(dir_, fs::perms(0755));
+  fs::create_directories(root() / "theirs/.ssh");
+  fs::create_directories(root() / "mine/.ssh");
+  ASSERT_EQ(::chown((root() / "mine/.ssh").c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+  std::ofstream(dir_ / "site.pp", std::ios::trunc)
+      << "ssh_authorized_key { 'k1': user => 'nobody', type => 'ssh-rsa', key => 'AAAA',\n"
+      << "  target => '" << (root() / "theirs/.ssh/authorized_keys").string() << "' }\n"
+      << "ssh_authorized_key { 'k2': user => 'nobody', type => 'ssh-rsa', key => 'BBBB',\n"
+      << "  target => '" << (root() / "mine/.ssh/authorized_keys").string() << "' }\n";
+  CommandResult run = apply();
+  EXPECT_EQ(run.exit_code, 6) << run.out << run.err;
+  const std::string theirs = (root() / "theirs/.ssh/authorized_keys").string();
+  EXPECT_NE(run.err.find("Error: Puppet::Util::FileType::FileTypeFlat could not write " + theirs +
+                         ": Permission denied @ rb_sysopen - " + theirs + "\n"),
+            std::string::npos)
+      << run.err;
+  EXPECT_FALSE(fs::exists(theirs));
+  struct stat info {};
+  ASSERT_EQ(::stat((root() / "mine/.ssh/authorized_keys").c_str(), &info), 0);
+  EXPECT_EQ(info.st_uid, nobody->pw_uid);
+  EXPECT_EQ(info.st_mode & 07777, 0600u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, AuthorizedKeyAsTheUser, ::testing::Values("parsed_authorized_key"));
 
 /// With --noop, Puppet's lines ("current_value …, should be … (noop)", "Would have triggered")
 /// and nothing touched, where the case recorded them.

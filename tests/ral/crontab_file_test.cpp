@@ -34,15 +34,15 @@ TEST(CrontabFile, NamedJobsTakeTheirEnvironmentAndOthersAreUnmanaged) {
       "# Puppet Name: boot\n"
       "@reboot /usr/bin/on-boot\n",
       unmanaged);
-  ASSERT_EQ(crontab.records.size(), 6u);
-  EXPECT_EQ(crontab.records[0].text, "# my own jobs");
-  EXPECT_EQ(crontab.records[1].text, "MAILTO=me") << "an environment line before any name stays";
-  const CronJob& poll = crontab.records[2].job;
+  ASSERT_EQ(crontab.lines.size(), 6u);
+  EXPECT_EQ(crontab.lines[0].text, "# my own jobs");
+  EXPECT_EQ(crontab.lines[1].text, "MAILTO=me") << "an environment line before any name stays";
+  const CronJob& poll = crontab.lines[2].record;
   EXPECT_TRUE(poll.unmanaged);
   EXPECT_EQ(poll.name, "unmanaged:/usr/bin/poll_--fast-1");
   EXPECT_EQ(poll.time(CronField::minute), (CronValues{"*/5"}));
   EXPECT_TRUE(poll.time(CronField::hour).empty());
-  const CronJob& backup = crontab.records[3].job;
+  const CronJob& backup = crontab.lines[3].record;
   EXPECT_EQ(backup.name, "backup");
   EXPECT_FALSE(backup.unmanaged);
   EXPECT_EQ(backup.environment, (std::vector<std::string>{"PATH=/bin:/usr/bin", "SHELL=/bin/sh"}));
@@ -50,8 +50,8 @@ TEST(CrontabFile, NamedJobsTakeTheirEnvironmentAndOthersAreUnmanaged) {
   EXPECT_EQ(backup.time(CronField::month), (CronValues{"jan"}));
   EXPECT_EQ(backup.time(CronField::weekday), (CronValues{"1-5"}));
   EXPECT_EQ(backup.command, "/usr/local/bin/backup");
-  EXPECT_EQ(crontab.records[4].text, "");
-  EXPECT_EQ(crontab.records[5].job.special, "reboot");
+  EXPECT_EQ(crontab.lines[4].text, "");
+  EXPECT_EQ(crontab.lines[5].record.special, "reboot");
   EXPECT_EQ(unmanaged, 1);
 }
 
