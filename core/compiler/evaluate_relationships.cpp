@@ -121,32 +121,31 @@ void Evaluator::evaluate_generators() {
     bool progress = false;
     overridden.resize(collectors_.size());
     for (std::size_t c = 0; c < collectors_.size(); ++c) {
-      PendingCollector& collector = collectors_[c];
-      std::string type = capitalize_segments(collector.node->type_name);
+      const bool exported = collectors_[c].node->exported;
+      // Without storeconfigs Puppet's exported collectors collect nothing, not even locally.
+      if (exported && !request_.storeconfigs) continue;
+      std::string type = capitalize_segments(collectors_[c].node->type_name);
       for (std::size_t i = 0; i < resources_.size(); ++i) {
         CompiledResource& resource = resources_[i];
-        if (resource.type != type || resource.exported) continue;
+        if (resource.type != type || resource.exported != exported) continue;
         if (overridden[c].size() > i && overridden[c][i]) continue;
-        if (!collector_matches(collector.node->query, resource, *collector.scope)) continue;
-        if (resource.is_virtual) {
+        if (!collector_matches(collectors_[c].node->query, resource, *collectors_[c].scope))
+          continue;
+        if (exported && !resource.collected) {
+          resource.collected = true;
+          progress = true;
+        } else if (resource.is_virtual) {
           resource.is_virtual = false;
           progress = true;
         }
-        if (overridden[c].size() <= i) overridden[c].resize(resources_.size(), false);
-        overridden[c][i] = true;
-        for (const auto& [name, value] : collector.overrides) {
-          bool append = false;
-          for (const auto& op : collector.node->overrides)
-            append = append || (op.name == name && op.append);
-          apply_override(resource, name, value, append, nullptr, collector.node->where);
-        }
+        apply_collector_overrides(c, i, overridden[c]);
       }
+      if (exported && collect_from_store(c, overridden[c])) progress = true;
     }
     std::size_t known = resources_.size();
     for (std::size_t i = 0; i < known; ++i) {
       CompiledResource& resource = resources_[i];
-      if (resource.definition && !resource.evaluated && !resource.is_virtual &&
-          !resource.exported) {
+      if (resource.definition && !resource.evaluated && resource.in_catalog()) {
         evaluate_defined_type(i);
         progress = true;
       }
@@ -155,12 +154,24 @@ void Evaluator::evaluate_generators() {
     if (passes + 1 > kMostGeneratorPasses) {
       lang::SourceLocation where;  // Puppet names no place; the next instance waiting is one
       for (std::size_t i = 0; i < resources_.size(); ++i)
-        if (resources_[i].definition && !resources_[i].evaluated && !resources_[i].is_virtual) {
+        if (resources_[i].definition && !resources_[i].evaluated && resources_[i].in_catalog()) {
           where = resources_[i].where;
           break;
         }
       throw SourceError("Somehow looped more than 1000 times while evaluating host catalog", where);
     }
+  }
+}
+
+void Evaluator::apply_collector_overrides(std::size_t c, std::size_t index,
+                                          std::vector<bool>& overridden) {
+  const PendingCollector& collector = collectors_[c];
+  if (overridden.size() <= index) overridden.resize(resources_.size(), false);
+  overridden[index] = true;
+  for (const auto& [name, value] : collector.overrides) {
+    bool append = false;
+    for (const auto& op : collector.node->overrides) append = append || (op.name == name && op.append);
+    apply_override(resources_[index], name, value, append, nullptr, collector.node->where);
   }
 }
 
@@ -194,7 +205,7 @@ void Evaluator::finish_relationships() {
       std::string type = capitalize_segments(endpoint.collector->type_name);
       for (std::size_t i = 0; i < resources_.size(); ++i) {
         const CompiledResource& r = resources_[i];
-        if (r.type == type && !r.is_virtual && !r.exported &&
+        if (r.type == type && r.in_catalog() &&
             collector_matches(endpoint.collector->query, r, *endpoint.scope))
           out.push_back({i, r.title});
       }
@@ -302,7 +313,7 @@ void Evaluator::check_relationship_targets() const {
   static constexpr std::string_view kRelationships[] = {"before", "require", "notify", "subscribe"};
   for (std::size_t i = 0; i < resources_.size(); ++i) {
     const CompiledResource& resource = resources_[i];
-    if (resource.is_virtual || resource.exported) continue;  // not in the agent's catalog
+    if (!resource.in_catalog()) continue;
     for (const auto& [name, value] : resource.parameters) {
       if (std::find(std::begin(kRelationships), std::end(kRelationships), name) ==
           std::end(kRelationships))
