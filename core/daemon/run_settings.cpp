@@ -67,6 +67,7 @@ indirector::TerminusSettings terminus_settings_for(const RunSettings& settings) 
   out.strictness = settings.strictness;
   out.redis_url = settings.redis_url;
   out.redis_prefix = settings.redis_prefix;
+  out.storeconfigs = settings.storeconfigs;
   out.warn = warn;
   return out;
 }

@@ -44,6 +44,7 @@ struct RunSettings {
   std::string application = "agent";
   std::optional<std::string> redis_url;  ///< for redis termini
   std::string redis_prefix = "marionette";
+  bool storeconfigs = false;  ///< exported resources kept and collected (catalog/compiler)
 };
 
 /// Fills env_dir, manifest (unless one is given) and modulepath from Puppet's settings

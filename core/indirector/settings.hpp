@@ -24,6 +24,9 @@ struct TerminusSettings {
   std::string environment = "production";
   std::optional<std::filesystem::path> hiera_config;  ///< catalog/compiler: global Hiera layer
   compiler::Strictness strictness;                    ///< catalog/compiler: strict settings
+  /// catalog/compiler: Puppet's storeconfigs, exported resources kept and collected through
+  /// DocumentExportedResourceStore (Redis when redis_url is set, else files in state_dir).
+  bool storeconfigs = false;
   std::optional<std::string> redis_url;               ///< redis termini: redis://… or unix://…
   std::string redis_prefix = "marionette";
   std::chrono::milliseconds redis_timeout{2000};
