@@ -26,6 +26,7 @@ int run_lookup(const std::vector<std::string>& words);
 int run_yamlresource(const std::vector<std::string>& words);
 int run_mgmtgraph(const std::vector<std::string>& words);
 int run_config(const std::vector<std::string>& words);
+/// Defined in marionette-fleet only; the main executable execs it (cli/fleet.hpp).
 int run_server(const std::vector<std::string>& words);
 int run_ca(const std::vector<std::string>& words);
 

@@ -1,4 +1,5 @@
 #include "cli/command.hpp"
+#include "cli/fleet.hpp"
 
 namespace marionette::cli {
 
@@ -336,7 +337,7 @@ const std::vector<Command>& commands() {
        "                        $vardir/reports); with --redis also to Redis\n"
        "  --workers N           connections served and catalogs compiled at once (default 4)\n"
        "  -v, --verbose         log every request\n",
-       run_server},
+       run_server_in_fleet},
       {"ca", "manage the server's CA: list, sign, revoke, clean, generate",
        "Usage: marionette ca list [--all]\n"
        "       marionette ca sign (--certname NAME[,NAME] | --all)\n"
@@ -350,7 +351,7 @@ const std::vector<Command>& commands() {
        "generate makes a key and a signed certificate in SSLDIR/private_keys and certs.\n\n"
        "Exit status: 0 on success, 1 when a name has no request or certificate, 24 when\n"
        "sign --all finds no request, 2 on a usage error.\n",
-       run_ca},
+       run_ca_in_fleet},
   };
   return all;
 }

@@ -4,9 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/arguments.hpp"
 #include "cli/command.hpp"
-#include "cli/run_log.hpp"
+#include "cli/dispatch.hpp"
 #include "marionette/version.hpp"
 
 namespace {
@@ -25,14 +24,6 @@ void print_overview() {
       << "\n`marionette <subcommand> --help` describes each one; --version prints the version.\n";
 }
 
-bool asks_for_help(const std::vector<std::string>& words) {
-  for (const auto& w : words) {
-    if (w == "--") return false;
-    if (w == "--help" || w == "-h") return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -49,27 +40,9 @@ int main(int argc, char** argv) {
     std::cout << marionette::kVersion << "\n";
     return 0;
   }
-  for (const auto& command : marionette::cli::commands()) {
-    if (words[0] != command.name) continue;
-    std::vector<std::string> rest(words.begin() + 1, words.end());
-    if (asks_for_help(rest)) {
-      std::cout << command.usage;
-      return 0;
-    }
-    try {
-      return command.run(rest);
-    } catch (const marionette::cli::OptionParseError& e) {
-      marionette::cli::print_error(e.what());  // Puppet's one line, nothing after it
-      return 1;
-    } catch (const marionette::cli::UsageError& e) {
-      marionette::cli::print_error(std::string(e.what()) + "\nTry 'marionette " + command.name +
-                                   " --help'.");
-      return 1;  // Puppet exits 1 on every usage error
-    } catch (const std::exception& e) {
-      marionette::cli::print_error(e.what());  // e.g. an environment that does not exist
-      return 1;
-    }
-  }
+  for (const auto& command : marionette::cli::commands())
+    if (words[0] == command.name)
+      return marionette::cli::run_command(command, {words.begin() + 1, words.end()});
   // puppet bogus: "Error: Unknown Puppet subcommand 'bogus'" and a hint, on stdout, exit 1.
   std::cout << "Error: Unknown marionette subcommand '" << words[0]
             << "'\nSee 'marionette help' for help on available marionette subcommands\n";

@@ -4,15 +4,13 @@
 
 #include <stdexcept>
 #include <string>
-#include <system_error>
+
+#include "paths/private_file.hpp"
 
 namespace marionette::cli {
 
 std::filesystem::path snmp_module_path() {
-  std::error_code error;
-  std::filesystem::path executable = std::filesystem::read_symlink("/proc/self/exe", error);
-  if (error) throw std::runtime_error("cannot find this executable: " + error.message());
-  return executable.parent_path().parent_path() / "lib" / "marionette" / subagent::kModuleFileName;
+  return paths::private_file(subagent::kModuleFileName);
 }
 
 subagent::ModuleEntry load_snmp_module() {

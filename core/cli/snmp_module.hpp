@@ -6,8 +6,7 @@
 
 namespace marionette::cli {
 
-/// Where the subagent module lies: ../lib/marionette/ from this executable's real path, in the
-/// build tree as when installed (/usr/bin/marionette → /usr/lib/marionette/).
+/// Where the subagent module lies: in marionette's private directory (paths/private_file.hpp).
 std::filesystem::path snmp_module_path();
 
 /// Loads the subagent module (and Net-SNMP with it) and returns its entry. The module stays

@@ -2,20 +2,17 @@
 
 #include <dlfcn.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <mutex>
+
+#include "paths/private_file.hpp"
 
 namespace marionette::compiler {
 
 namespace {
 
 std::filesystem::path module_path() {
-  if (const char* given = std::getenv("MARIONETTE_RUBY_MODULE"); given && *given) return given;
-  std::error_code error;
-  std::filesystem::path executable = std::filesystem::read_symlink("/proc/self/exe", error);
-  return executable.parent_path().parent_path() / "lib" / "marionette" /
-         MARIONETTE_RUBY_MODULE_FILE;
+  return paths::private_file(MARIONETTE_RUBY_MODULE_FILE, "MARIONETTE_RUBY_MODULE");
 }
 
 struct Loaded {

@@ -2,20 +2,17 @@
 
 #include <dlfcn.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <mutex>
+
+#include "paths/private_file.hpp"
 
 namespace marionette::ral {
 
 namespace {
 
 std::filesystem::path module_path() {
-  if (const char* given = std::getenv("MARIONETTE_AUGEAS_MODULE"); given && *given) return given;
-  std::error_code error;
-  std::filesystem::path executable = std::filesystem::read_symlink("/proc/self/exe", error);
-  return executable.parent_path().parent_path() / "lib" / "marionette" /
-         MARIONETTE_AUGEAS_MODULE_FILE;
+  return paths::private_file(MARIONETTE_AUGEAS_MODULE_FILE, "MARIONETTE_AUGEAS_MODULE");
 }
 
 struct Loaded {

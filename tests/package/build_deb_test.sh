@@ -25,7 +25,7 @@ for path in ./usr/bin/marionette ./usr/share/snmp/mibs/MARIONETTE-MIB.txt \
   ./etc/snmp/snmpd.conf.d/marionette.conf ./usr/share/doc/marionette/README.Debian.gz \
   ./usr/share/marionette/opennms/datacollection/marionette.xml \
   ./usr/share/marionette/opennms/snmp-graph.properties.d/marionette-graph.properties \
-  ./usr/lib/marionette/marionette-snmp.so ./var/lib/marionette/ \
+  ./usr/lib/marionette/marionette-snmp.so ./usr/lib/marionette/marionette-fleet ./var/lib/marionette/ \
   ./usr/share/bash-completion/completions/marionette; do
   grep -q " $path\$" <<<"$contents" || { echo "FAIL: $path is not in the package"; echo "$contents"; exit 1; }
 done

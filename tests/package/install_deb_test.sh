@@ -113,6 +113,11 @@ expected=$(dpkg-query -W -f='${Version}' marionette)
 grep -q 'managed by marionette' /var/lib/marionette/example.txt ||
   fail "the example environment was not applied"
 
+# `marionette ca` runs in /usr/lib/marionette/marionette-fleet: the installed exec path works.
+ca_output=$(marionette ca list --ssldir "$work/no-ssldir" 2>&1 || true)
+grep -q "No CA in $work/no-ssldir/ca" <<<"$ca_output" ||
+  fail "marionette ca did not run through marionette-fleet: $ca_output"
+
 if $with_systemd; then systemctl stop marionette.service; else stop_agent; fi
 DEBIAN_FRONTEND=noninteractive apt-get purge -y marionette >"$work/purge.log" 2>&1 ||
   { cat "$work/purge.log"; fail "apt-get purge failed"; }

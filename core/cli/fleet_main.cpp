@@ -1,0 +1,29 @@
+// marionette-fleet: the subcommands that link OpenSSL, exec'ed by `marionette server|ca`
+// (cli/fleet.hpp). Their usage and errors are the main executable's, through run_command.
+#include <iostream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cli/command.hpp"
+#include "cli/dispatch.hpp"
+
+int main(int argc, char** argv) {
+  using Run = int (*)(const std::vector<std::string>&);
+  static const std::map<std::string, Run> kFleetCommands = {
+      {"server", marionette::cli::run_server},
+      {"ca", marionette::cli::run_ca},
+  };
+  std::vector<std::string> words(argv + 1, argv + argc);
+  auto run = words.empty() ? kFleetCommands.end() : kFleetCommands.find(words[0]);
+  if (run == kFleetCommands.end()) {
+    std::cerr << "marionette-fleet runs `marionette server` and `marionette ca`: use those\n";
+    return 1;
+  }
+  for (marionette::cli::Command command : marionette::cli::commands()) {
+    if (words[0] != command.name) continue;
+    command.run = run->second;
+    return marionette::cli::run_command(command, {words.begin() + 1, words.end()});
+  }
+  return 1;
+}
