@@ -5,7 +5,7 @@
 // @@host and a @@file, which it does not apply. Node b.test runs through the second server and
 // collects them from Redis: the host lands in its hosts file and the file is written. Both
 // nodes' facts, a.test's exported resources and both reports are in Redis.
-// Skipped, saying so, without `puppet` or `redis-server`.
+// Skipped, saying so, without `puppet`, `redis-server` or Debian's host_core module.
 
 #include <arpa/inet.h>
 #include <gtest/gtest.h>
@@ -126,6 +126,10 @@ class TwoServersOneFleet : public ::testing::Test {
     if (testing::find_executable("puppet").empty())
       GTEST_SKIP() << "needs puppet (Debian's puppet 7)";
     if (!testing::PrivateRedis::installed()) GTEST_SKIP() << "needs redis-server";
+    // The agent gets the host type by pluginsync, from Debian's host_core module.
+    const fs::path host_core = "/usr/share/puppet/modules/host_core";
+    if (!fs::exists(host_core / "lib" / "puppet" / "type" / "host.rb"))
+      GTEST_SKIP() << "needs puppet-module-puppetlabs-host-core";
     std::string why;
     redis_ = testing::PrivateRedis::start(testing::PrivateRedis::Listen::tcp, &why);
     ASSERT_TRUE(redis_) << why;
@@ -133,6 +137,8 @@ class TwoServersOneFleet : public ::testing::Test {
     fs::remove_all(dir_);
     fs::create_directories(dir_ / "env" / "manifests");
     fs::create_directories(dir_ / "managed");
+    fs::create_directories(dir_ / "env" / "modules");
+    fs::create_directory_symlink(host_core, dir_ / "env" / "modules" / "host_core");
     const std::string managed = (dir_ / "managed").string();
     std::ofstream(dir_ / "env" / "manifests" / "site.pp")
         << "node 'a.test' {\n"
