@@ -127,11 +127,12 @@ void Evaluator::evaluate_generators() {
       std::string type = capitalize_segments(collectors_[c].node->type_name);
       for (std::size_t i = 0; i < resources_.size(); ++i) {
         CompiledResource& resource = resources_[i];
-        if (resource.type != type || resource.exported != exported) continue;
+        // A virtual collector takes exported resources too (they join "exported": true).
+        if (resource.type != type || (exported && !resource.exported)) continue;
         if (overridden[c].size() > i && overridden[c][i]) continue;
         if (!collector_matches(collectors_[c].node->query, resource, *collectors_[c].scope))
           continue;
-        if (exported && !resource.collected) {
+        if (resource.exported && !resource.collected) {
           resource.collected = true;
           progress = true;
         } else if (resource.is_virtual) {
