@@ -59,7 +59,57 @@ Value Evaluator::evaluate_relationship(const ast::Relationship& node, Scope& sco
   return right;
 }
 
+namespace {
+
+/// Puppet's name of an expression its collector queries cannot take as a value.
+const char* untransformable_class(const ast::Node& value) {
+  switch (value.kind) {
+    case ast::NodeKind::StringLiteral:
+    case ast::NodeKind::IntegerLiteral:
+    case ast::NodeKind::FloatLiteral:
+    case ast::NodeKind::BooleanLiteral:
+    case ast::NodeKind::UndefLiteral:
+    case ast::NodeKind::BareWord:
+    case ast::NodeKind::InterpolatedString:
+    case ast::NodeKind::Variable:
+    case ast::NodeKind::Access:
+      return nullptr;
+    case ast::NodeKind::ArrayLiteral: return "LiteralList";
+    case ast::NodeKind::HashLiteral: return "LiteralHash";
+    case ast::NodeKind::TypeReference: return "QualifiedReference";
+    case ast::NodeKind::RegexLiteral: return "LiteralRegularExpression";
+    case ast::NodeKind::DefaultLiteral: return "LiteralDefault";
+    case ast::NodeKind::FunctionCall: return "CallNamedFunctionExpression";
+    case ast::NodeKind::MethodCall: return "CallMethodExpression";
+    case ast::NodeKind::Selector: return "SelectorExpression";
+    case ast::NodeKind::If: return "IfExpression";
+    case ast::NodeKind::Case: return "CaseExpression";
+    default: return "Expression";
+  }
+}
+
+/// Puppet turns a collector's query into code before it runs (its CollectorTransformer): a
+/// compared value that is not a literal scalar, a string, a variable or an access fails then,
+/// whether or not any resource is there to match.
+void check_query_values(const ast::Collector& collector, const ast::Expression* query) {
+  auto* binary = query ? ast::as<ast::Binary>(query) : nullptr;
+  if (!binary) return;
+  if (binary->op == ast::BinaryOp::And || binary->op == ast::BinaryOp::Or) {
+    check_query_values(collector, binary->left);
+    check_query_values(collector, binary->right);
+    return;
+  }
+  if (const char* name = untransformable_class(*binary->right))
+    throw SourceError(std::string("Error while evaluating ") +
+                          (collector.exported ? "an Exported Query" : "a Virtual Query") +
+                          ", Cannot transform object of class Puppet::Pops::Model::" + name,
+                      collector.where);
+}
+
+}  // namespace
+
 Value Evaluator::evaluate_collector(const ast::Collector& node, Scope& scope) {
+  check_query_values(node, node.query);
   PendingCollector pending{&node, &scope, {}};
   for (const ast::AttributeOperation& operation : node.overrides)
     pending.overrides.emplace_back(operation.name, evaluate(operation.value, scope));
