@@ -80,6 +80,9 @@ TEST(ExportedResourcesJson, RoundTrip) {
   EXPECT_TRUE(back[0].exported);
   EXPECT_THROW(compiler::exported_resources_from_json("{\"not\": \"a list\"}"),
                std::runtime_error);
+  std::string deep = "[{\"type\":\"Notify\",\"title\":\"x\",\"parameters\":{\"message\":" +
+                     std::string(100000, '[') + std::string(100000, ']') + "}}]";
+  EXPECT_THROW(compiler::exported_resources_from_json(deep), std::runtime_error);
 }
 
 /// Two nodes export; each sees only the other's, per environment; an empty export removes it.

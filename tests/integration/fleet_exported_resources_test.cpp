@@ -251,5 +251,32 @@ TEST_F(TwoServersOneFleet, ExportedOnOneServerCollectedOnTheOther) {
   EXPECT_EQ(*none, "0");
 }
 
+// Masterless, storeconfigs keeps exported resources in files under the shared statedir: node
+// a.test's `marionette apply` exports a file without applying it, b.test's collects and writes it.
+TEST(MasterlessStoreconfigs, ApplyExportsAndCollectsThroughTheStateDir) {
+  const fs::path dir = fs::temp_directory_path() / ("marionette-storeconfigs-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir / "env" / "manifests");
+  const std::string target = (dir / "from-a.txt").string();
+  std::ofstream(dir / "env" / "manifests" / "site.pp")
+      << "node 'a.test' { @@file { '" << target << "': content => \"from ${trusted['certname']}\\n\", tag => 'fleet' } }\n"
+         "node 'b.test' { File <<| tag == 'fleet' |>> }\n";
+  auto apply = [&](const std::string& certname) {
+    return testing::run_command({MARIONETTE_BINARY, "apply", "--env-dir", (dir / "env").string(),
+                                 "--facts", MARIONETTE_FACTS_FILE, "--certname", certname,
+                                 "--statedir", (dir / "state").string(), "--storeconfigs",
+                                 "--color", "false"},
+                                60s);
+  };
+  testing::CommandResult a = apply("a.test");
+  ASSERT_EQ(a.exit_code, 0) << a.out << a.err;
+  EXPECT_FALSE(fs::exists(target));
+  EXPECT_TRUE(fs::exists(dir / "state" / "exported" / "production" / "a.test.json"));
+  testing::CommandResult b = apply("b.test");
+  ASSERT_EQ(b.exit_code, 0) << b.out << b.err;
+  EXPECT_EQ(read(target), "from a.test\n");
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace marionette
