@@ -96,6 +96,7 @@ bool Evaluator::collect_from_store(std::size_t c, std::vector<bool>& overridden)
       resources_[index].defaults_scope = defaults_snapshot(scope);
     }
     resources_.add_edge(scope.resource(), index);
+    collectors_[c].collected.push_back(index);
     apply_collector_overrides(c, index, overridden);
     added = true;
   }

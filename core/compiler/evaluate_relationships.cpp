@@ -189,6 +189,7 @@ void Evaluator::evaluate_generators() {
           resource.is_virtual = false;
           progress = true;
         }
+        if (exported) collectors_[c].collected.push_back(i);
         apply_collector_overrides(c, i, overridden[c]);
       }
       if (exported && collect_from_store(c, overridden[c])) progress = true;
@@ -250,6 +251,13 @@ void Evaluator::finish_relationships() {
       for (const Endpoint& e : inner.right()) resolve(e, inner, inner.left(), out);
       if (out.size() == before)
         for (const Endpoint& e : inner.left()) resolve(e, inner, inner.right(), out);
+      return;
+    }
+    if (endpoint.collector && endpoint.collector->exported) {
+      // Puppet relates what the exported collector collected (nothing without storeconfigs).
+      for (const PendingCollector& collector : collectors_)
+        if (collector.node == endpoint.collector && collector.scope == endpoint.scope)
+          for (std::size_t i : collector.collected) out.push_back({i, resources_[i].title});
       return;
     }
     if (endpoint.collector) {
