@@ -135,6 +135,13 @@ bool Evaluator::collector_matches(const ast::Expression* query, const CompiledRe
       if (!attribute)
         throw SourceError("A collector query compares an attribute name", binary->left->where);
       Value wanted = evaluate(binary->right, scope);
+      if (binary->op == ast::BinaryOp::NotEqual) {
+        // Puppet's `!=` compares the value itself: an array is no match for one of its
+        // elements, and `tag` is the tag parameter, not the resource's tags.
+        if (attribute->name == "title") return !equals(Value(resource.title), wanted);
+        const Value* actual = resource.parameter(attribute->name);
+        return !equals(actual ? *actual : Value(), wanted);
+      }
       bool found = false;
       if (attribute->name == "title") {
         found = equals(Value(resource.title), wanted);
