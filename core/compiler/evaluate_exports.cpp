@@ -30,8 +30,8 @@ std::unique_ptr<ExportQuery> Evaluator::export_query(const ast::Expression* quer
       auto* attribute = ast::as<ast::BareWord>(binary->left);
       if (!attribute)
         throw SourceError("A collector query compares an attribute name", binary->left->where);
-      out->op = binary->op == ast::BinaryOp::Equal ? ExportQuery::Op::Equal
-                                                   : ExportQuery::Op::NotEqual;
+      out->op =
+          binary->op == ast::BinaryOp::Equal ? ExportQuery::Op::Equal : ExportQuery::Op::NotEqual;
       out->field = attribute->name;
       out->value = to_data(evaluate(binary->right, scope));
       return out;
@@ -50,8 +50,8 @@ bool Evaluator::collect_from_store(std::size_t c, std::vector<bool>& overridden)
   std::unique_ptr<ExportQuery> query = export_query(node.query, scope);
   std::vector<ExportedResource> found;
   try {
-    found = request_.storeconfigs->search(request_.environment, request_.node_name, type,
-                                          query.get());
+    found =
+        request_.storeconfigs->search(request_.environment, request_.node_name, type, query.get());
   } catch (const std::exception& e) {
     throw SourceError(std::string("Could not retrieve exported resources: ") + e.what(),
                       node.where);
@@ -111,7 +111,8 @@ std::vector<catalog::Resource> Evaluator::exported_resources() const {
     catalog::Resource resource;
     resource.type = r.type;
     resource.title = r.title;
-    resources_.for_each_finished_tag(i, [&](const std::string& tag) { resource.tags.push_back(tag); });
+    resources_.for_each_finished_tag(i,
+                                     [&](const std::string& tag) { resource.tags.push_back(tag); });
     if (r.where.known()) {
       resource.file = r.where.path();
       resource.line = static_cast<int>(r.where.line);

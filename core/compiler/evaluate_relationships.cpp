@@ -74,17 +74,28 @@ const char* untransformable_class(const ast::Node& value) {
     case ast::NodeKind::Variable:
     case ast::NodeKind::Access:
       return nullptr;
-    case ast::NodeKind::ArrayLiteral: return "LiteralList";
-    case ast::NodeKind::HashLiteral: return "LiteralHash";
-    case ast::NodeKind::TypeReference: return "QualifiedReference";
-    case ast::NodeKind::RegexLiteral: return "LiteralRegularExpression";
-    case ast::NodeKind::DefaultLiteral: return "LiteralDefault";
-    case ast::NodeKind::FunctionCall: return "CallNamedFunctionExpression";
-    case ast::NodeKind::MethodCall: return "CallMethodExpression";
-    case ast::NodeKind::Selector: return "SelectorExpression";
-    case ast::NodeKind::If: return "IfExpression";
-    case ast::NodeKind::Case: return "CaseExpression";
-    default: return "Expression";
+    case ast::NodeKind::ArrayLiteral:
+      return "LiteralList";
+    case ast::NodeKind::HashLiteral:
+      return "LiteralHash";
+    case ast::NodeKind::TypeReference:
+      return "QualifiedReference";
+    case ast::NodeKind::RegexLiteral:
+      return "LiteralRegularExpression";
+    case ast::NodeKind::DefaultLiteral:
+      return "LiteralDefault";
+    case ast::NodeKind::FunctionCall:
+      return "CallNamedFunctionExpression";
+    case ast::NodeKind::MethodCall:
+      return "CallMethodExpression";
+    case ast::NodeKind::Selector:
+      return "SelectorExpression";
+    case ast::NodeKind::If:
+      return "IfExpression";
+    case ast::NodeKind::Case:
+      return "CaseExpression";
+    default:
+      return "Expression";
   }
 }
 
@@ -229,7 +240,8 @@ void Evaluator::apply_collector_overrides(std::size_t c, std::size_t index,
   overridden[index] = true;
   for (const auto& [name, value] : collector.overrides) {
     bool append = false;
-    for (const auto& op : collector.node->overrides) append = append || (op.name == name && op.append);
+    for (const auto& op : collector.node->overrides)
+      append = append || (op.name == name && op.append);
     apply_override(resources_[index], name, value, append, nullptr, collector.node->where);
   }
 }

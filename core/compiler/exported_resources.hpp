@@ -55,8 +55,7 @@ class ExportedResourceStore {
 class MemoryExportedResourceStore : public ExportedResourceStore {
  public:
   std::vector<ExportedResource> search(const std::string& environment, const std::string& node,
-                                       const std::string& type,
-                                       const ExportQuery* query) override;
+                                       const std::string& type, const ExportQuery* query) override;
   void replace(const std::string& environment, const std::string& node,
                const std::vector<catalog::Resource>& resources) override;
   /// What `node` exported in `environment`.

@@ -43,8 +43,7 @@ std::vector<compiler::ExportedResource> DocumentExportedResourceStore::search(
   return out;
 }
 
-void DocumentExportedResourceStore::replace(const std::string& environment,
-                                            const std::string& node,
+void DocumentExportedResourceStore::replace(const std::string& environment, const std::string& node,
                                             const std::vector<catalog::Resource>& resources) {
   DocumentStore& store = documents(environment);
   if (resources.empty()) {

@@ -54,7 +54,8 @@ std::unique_ptr<compiler::MemoryExportedResourceStore> stored_exports(const fs::
                                                                       const std::string& env) {
   auto store = std::make_unique<compiler::MemoryExportedResourceStore>();
   if (!fs::exists(dir / "exported-resources.json")) return store;
-  nlohmann::ordered_json rows = nlohmann::ordered_json::parse(read_text(dir / "exported-resources.json"));
+  nlohmann::ordered_json rows =
+      nlohmann::ordered_json::parse(read_text(dir / "exported-resources.json"));
   std::map<std::string, nlohmann::ordered_json> by_node;
   for (const auto& row : rows) {
     auto& list = by_node[row.at("certname").get<std::string>()];
@@ -112,10 +113,12 @@ std::vector<std::string> stored_differences(const nlohmann::json& puppet_catalog
   std::vector<std::string> expected, actual, diffs;
   for (const auto& r : puppet_catalog.at("resources"))
     if (r.value("exported", false))
-      expected.push_back(row(r.at("type"), r.at("title"), r.at("tags"), r.value("line", nlohmann::json()),
+      expected.push_back(row(r.at("type"), r.at("title"), r.at("tags"),
+                             r.value("line", nlohmann::json()),
                              r.value("parameters", nlohmann::json::object())));
   for (const catalog::Resource& r : ours)
-    actual.push_back(row(r.type, r.title, r.tags, r.line ? nlohmann::json(*r.line) : nlohmann::json(),
+    actual.push_back(row(r.type, r.title, r.tags,
+                         r.line ? nlohmann::json(*r.line) : nlohmann::json(),
                          nlohmann::json::parse(r.parameters.dump())));
   if (expected != actual)
     diffs.push_back("stored exported resources differ:\n  Puppet: " + join_lines(expected) +

@@ -2,12 +2,13 @@
 // private Redis shared by two stores (two servers), and catalog/compiler with storeconfigs on:
 // what one node's compile exports, another node's compile collects.
 
+#include "indirector/exported_resource_store.hpp"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
 
 #include "compiler/exported_resources.hpp"
-#include "indirector/exported_resource_store.hpp"
 #include "indirector/registry.hpp"
 #include "support/private_redis.hpp"
 #include "temp_dir.hpp"
@@ -57,15 +58,17 @@ TEST(ExportQueryMatching, AsPuppetDbAnswers) {
   EXPECT_TRUE(compiler::matches(nullptr, host));
   EXPECT_TRUE(compiler::matches(compare(Op::Equal, "title", "Web01").get(), host));
   EXPECT_FALSE(compiler::matches(compare(Op::Equal, "title", "web01").get(), host));  // exact
-  EXPECT_TRUE(compiler::matches(compare(Op::Equal, "tag", "FLEET").get(), host));  // lower-cased
+  EXPECT_TRUE(compiler::matches(compare(Op::Equal, "tag", "FLEET").get(), host));     // lower-cased
   EXPECT_TRUE(compiler::matches(compare(Op::Equal, "host_aliases", "www").get(), host));
   EXPECT_FALSE(compiler::matches(compare(Op::Equal, "ip", "10.0.0.2").get(), host));
   EXPECT_TRUE(compiler::matches(compare(Op::NotEqual, "ensure", "absent").get(), host));
   EXPECT_FALSE(compiler::matches(compare(Op::Equal, "ip", 10).get(), host));  // no coercion
-  EXPECT_TRUE(compiler::matches(join(Op::Or, compare(Op::Equal, "ip", "x"),
-                                     compare(Op::Equal, "tag", "host")).get(), host));
-  EXPECT_FALSE(compiler::matches(join(Op::And, compare(Op::Equal, "ip", "10.0.0.1"),
-                                      compare(Op::NotEqual, "tag", "fleet")).get(), host));
+  EXPECT_TRUE(compiler::matches(
+      join(Op::Or, compare(Op::Equal, "ip", "x"), compare(Op::Equal, "tag", "host")).get(), host));
+  EXPECT_FALSE(compiler::matches(
+      join(Op::And, compare(Op::Equal, "ip", "10.0.0.1"), compare(Op::NotEqual, "tag", "fleet"))
+          .get(),
+      host));
 }
 
 TEST(ExportedResourcesJson, RoundTrip) {
@@ -78,8 +81,7 @@ TEST(ExportedResourcesJson, RoundTrip) {
   EXPECT_EQ(back[0].parameters, resources[0].parameters);
   EXPECT_EQ(back[0].line, 3);
   EXPECT_TRUE(back[0].exported);
-  EXPECT_THROW(compiler::exported_resources_from_json("{\"not\": \"a list\"}"),
-               std::runtime_error);
+  EXPECT_THROW(compiler::exported_resources_from_json("{\"not\": \"a list\"}"), std::runtime_error);
   std::string deep = "[{\"type\":\"Notify\",\"title\":\"x\",\"parameters\":{\"message\":" +
                      std::string(100000, '[') + std::string(100000, ']') + "}}]";
   EXPECT_THROW(compiler::exported_resources_from_json(deep), std::runtime_error);
@@ -88,8 +90,9 @@ TEST(ExportedResourcesJson, RoundTrip) {
 /// Two nodes export; each sees only the other's, per environment; an empty export removes it.
 void exercise(compiler::ExportedResourceStore& one, compiler::ExportedResourceStore& other) {
   one.replace("production", "a.test", {exported("Host", "a.test", {"fleet"}, {{"ip", "1"}})});
-  other.replace("production", "b.test", {exported("Host", "b.test", {"fleet"}, {{"ip", "2"}}),
-                                         exported("File", "/b", {"fleet"}, {})});
+  other.replace("production", "b.test",
+                {exported("Host", "b.test", {"fleet"}, {{"ip", "2"}}),
+                 exported("File", "/b", {"fleet"}, {})});
   other.replace("staging", "c.test", {exported("Host", "c.test", {"fleet"}, {})});
   auto from_b = other.search("production", "b.test", "Host", nullptr);
   ASSERT_EQ(from_b.size(), 1u);

@@ -100,9 +100,12 @@ class Relay {
         ssize_t got = ::read(ends[i].fd, buffer, sizeof buffer);
         if (got <= 0) open = false;
         for (ssize_t sent = 0; open && sent < got;) {
-          ssize_t wrote = ::write(ends[1 - i].fd, buffer + sent, static_cast<std::size_t>(got - sent));
-          if (wrote <= 0) open = false;
-          else sent += wrote;
+          ssize_t wrote =
+              ::write(ends[1 - i].fd, buffer + sent, static_cast<std::size_t>(got - sent));
+          if (wrote <= 0)
+            open = false;
+          else
+            sent += wrote;
         }
       }
     }
@@ -143,11 +146,17 @@ class TwoServersOneFleet : public ::testing::Test {
     std::ofstream(dir_ / "env" / "manifests" / "site.pp")
         << "node 'a.test' {\n"
            "  @@host { 'a.test': ip => '192.0.2.10', host_aliases => ['a'], tag => 'fleet' }\n"
-           "  @@file { '" << managed << "/from-a.txt': content => \"exported by ${trusted['certname']}\\n\", tag => 'fleet' }\n"
-           "  file { '" << managed << "/a-ran.txt': content => \"a\\n\" }\n"
+           "  @@file { '"
+        << managed
+        << "/from-a.txt': content => \"exported by ${trusted['certname']}\\n\", tag => 'fleet' }\n"
+           "  file { '"
+        << managed
+        << "/a-ran.txt': content => \"a\\n\" }\n"
            "}\n"
            "node 'b.test' {\n"
-           "  Host <<| tag == 'fleet' |>> { target => '" << managed << "/hosts' }\n"
+           "  Host <<| tag == 'fleet' |>> { target => '"
+        << managed
+        << "/hosts' }\n"
            "  File <<| tag == 'fleet' and title != '/nowhere' |>>\n"
            "}\n";
     start_server(0);
@@ -171,13 +180,20 @@ class TwoServersOneFleet : public ::testing::Test {
     const std::size_t index = servers_.size();
     servers_.push_back(std::make_unique<testing::ChildProcess>(
         std::vector<std::string>{
-            MARIONETTE_BINARY, "server", "--env-dir", (dir_ / "env").string(), "--modulepath",
-            (dir_ / "env" / "modules").string(), "--ssldir", (dir_ / "ssl").string(),
-            "--statedir", (dir_ / ("state" + std::to_string(index))).string(), "--certname",
-            "server.test", "--dns-alt-names", "localhost,IP:127.0.0.1", "--bindaddress",
-            "127.0.0.1", "--serverport", std::to_string(port),
-            "--autosign", "true", "--keylength", "2048", "--workers", "2", "--verbose",
-            "--redis", redis_->url(), "--storeconfigs"},
+            MARIONETTE_BINARY, "server",
+            "--env-dir",       (dir_ / "env").string(),
+            "--modulepath",    (dir_ / "env" / "modules").string(),
+            "--ssldir",        (dir_ / "ssl").string(),
+            "--statedir",      (dir_ / ("state" + std::to_string(index))).string(),
+            "--certname",      "server.test",
+            "--dns-alt-names", "localhost,IP:127.0.0.1",
+            "--bindaddress",   "127.0.0.1",
+            "--serverport",    std::to_string(port),
+            "--autosign",      "true",
+            "--keylength",     "2048",
+            "--workers",       "2",
+            "--verbose",       "--redis",
+            redis_->url(),     "--storeconfigs"},
         dir_ / ("server" + std::to_string(index) + ".log")));
     std::regex listening("listening on 127\\.0\\.0\\.1:([0-9]+)");
     for (int i = 0; i < 300; ++i) {
@@ -194,14 +210,35 @@ class TwoServersOneFleet : public ::testing::Test {
 
   testing::CommandResult puppet_agent(const std::string& certname) {
     fs::path home = dir_ / certname;
-    return testing::run_command(
-        {"puppet", "agent", "-t", "--server", "127.0.0.1", "--serverport",
-         std::to_string(relay_->port()), "--certname", certname, "--confdir",
-         (home / "conf").string(), "--vardir", (home / "var").string(), "--ssldir",
-         (home / "ssl").string(), "--codedir", (home / "code").string(), "--logdir",
-         (home / "log").string(), "--rundir", (home / "run").string(), "--keylength", "2048",
-         "--waitforcert", "0", "--no-daemonize", "--color", "false"},
-        120s);
+    return testing::run_command({"puppet",
+                                 "agent",
+                                 "-t",
+                                 "--server",
+                                 "127.0.0.1",
+                                 "--serverport",
+                                 std::to_string(relay_->port()),
+                                 "--certname",
+                                 certname,
+                                 "--confdir",
+                                 (home / "conf").string(),
+                                 "--vardir",
+                                 (home / "var").string(),
+                                 "--ssldir",
+                                 (home / "ssl").string(),
+                                 "--codedir",
+                                 (home / "code").string(),
+                                 "--logdir",
+                                 (home / "log").string(),
+                                 "--rundir",
+                                 (home / "run").string(),
+                                 "--keylength",
+                                 "2048",
+                                 "--waitforcert",
+                                 "0",
+                                 "--no-daemonize",
+                                 "--color",
+                                 "false"},
+                                120s);
   }
 
   std::unique_ptr<testing::PrivateRedis> redis_;
@@ -233,7 +270,8 @@ TEST_F(TwoServersOneFleet, ExportedOnOneServerCollectedOnTheOther) {
 
   // The fleet's Redis: both nodes' facts, a's exported resources, both nodes' reports.
   for (const char* node : {"a.test", "b.test"}) {
-    std::optional<std::string> facts = redis_->command({"GET", std::string("marionette:facts:") + node});
+    std::optional<std::string> facts =
+        redis_->command({"GET", std::string("marionette:facts:") + node});
     ASSERT_TRUE(facts);
     EXPECT_NE(facts->find("\"kernel\""), std::string::npos) << node << ": " << *facts;
     std::optional<std::string> reports =
@@ -244,9 +282,11 @@ TEST_F(TwoServersOneFleet, ExportedOnOneServerCollectedOnTheOther) {
   std::optional<std::string> exported =
       redis_->command({"GET", "marionette:exported:production:a.test"});
   ASSERT_TRUE(exported);
-  EXPECT_NE(exported->find("\"type\":\"Host\",\"title\":\"a.test\""), std::string::npos) << *exported;
+  EXPECT_NE(exported->find("\"type\":\"Host\",\"title\":\"a.test\""), std::string::npos)
+      << *exported;
   EXPECT_NE(exported->find("\"type\":\"File\""), std::string::npos) << *exported;
-  std::optional<std::string> none = redis_->command({"EXISTS", "marionette:exported:production:b.test"});
+  std::optional<std::string> none =
+      redis_->command({"EXISTS", "marionette:exported:production:b.test"});
   ASSERT_TRUE(none);
   EXPECT_EQ(*none, "0");
 }
@@ -254,19 +294,21 @@ TEST_F(TwoServersOneFleet, ExportedOnOneServerCollectedOnTheOther) {
 // Masterless, storeconfigs keeps exported resources in files under the shared statedir: node
 // a.test's `marionette apply` exports a file without applying it, b.test's collects and writes it.
 TEST(MasterlessStoreconfigs, ApplyExportsAndCollectsThroughTheStateDir) {
-  const fs::path dir = fs::temp_directory_path() / ("marionette-storeconfigs-" + std::to_string(getpid()));
+  const fs::path dir =
+      fs::temp_directory_path() / ("marionette-storeconfigs-" + std::to_string(getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir / "env" / "manifests");
   const std::string target = (dir / "from-a.txt").string();
   std::ofstream(dir / "env" / "manifests" / "site.pp")
-      << "node 'a.test' { @@file { '" << target << "': content => \"from ${trusted['certname']}\\n\", tag => 'fleet' } }\n"
+      << "node 'a.test' { @@file { '" << target
+      << "': content => \"from ${trusted['certname']}\\n\", tag => 'fleet' } }\n"
          "node 'b.test' { File <<| tag == 'fleet' |>> }\n";
   auto apply = [&](const std::string& certname) {
-    return testing::run_command({MARIONETTE_BINARY, "apply", "--env-dir", (dir / "env").string(),
-                                 "--facts", MARIONETTE_FACTS_FILE, "--certname", certname,
-                                 "--statedir", (dir / "state").string(), "--storeconfigs",
-                                 "--color", "false"},
-                                60s);
+    return testing::run_command(
+        {MARIONETTE_BINARY, "apply", "--env-dir", (dir / "env").string(), "--facts",
+         MARIONETTE_FACTS_FILE, "--certname", certname, "--statedir", (dir / "state").string(),
+         "--storeconfigs", "--color", "false"},
+        60s);
   };
   testing::CommandResult a = apply("a.test");
   ASSERT_EQ(a.exit_code, 0) << a.out << a.err;
