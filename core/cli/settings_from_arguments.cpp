@@ -130,6 +130,7 @@ daemon::RunSettings run_settings_from(const config::AgentConfig& config) {
   settings.route_file = config.route_file;
   settings.redis_url = config.redis;  // for redis termini
   settings.redis_prefix = config.redis_prefix;
+  settings.storeconfigs = config.storeconfigs;
   if (auto level = compiler::parse_strict(config.strict)) settings.strictness.strict = *level;
   settings.strictness.strict_variables = config.strict_variables;
   settings.show_diff = config.show_diff;

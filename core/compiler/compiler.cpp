@@ -3,6 +3,7 @@
 #include <chrono>
 #include <memory>
 #include <random>
+#include <stdexcept>
 #include <vector>
 
 #include "catalog/catalog_writer.hpp"
@@ -98,6 +99,16 @@ void Evaluator::compile_resources() {
   check_relationship_targets();
   inherit_metaparameters();
   drop_namevars_equal_to_titles();
+  if (request_.storeconfigs) {
+    // Puppet saves the compiled catalog, exported resources included, to storeconfigs.
+    try {
+      request_.storeconfigs->replace(request_.environment, request_.node_name,
+                                     exported_resources());
+    } catch (const std::exception& e) {
+      throw std::runtime_error("Could not store the exported resources of " + request_.node_name +
+                               ": " + e.what());
+    }
+  }
 }
 
 catalog::Catalog Evaluator::run() {

@@ -21,6 +21,8 @@ struct CompileTimings {
 };
 
 /// What to compile: an environment directory (site.pp or manifests/, modules/) or one manifest.
+class ExportedResourceStore;
+
 struct CompileRequest {
   std::optional<std::filesystem::path> env_dir;
   std::optional<std::filesystem::path> manifest;  ///< overrides the environment's main manifest
@@ -47,6 +49,11 @@ struct CompileRequest {
   /// A server's environments kept between compiles (environment_timeout): the code's parses
   /// come from it. None: every file is read and parsed for this compile alone.
   std::shared_ptr<EnvironmentCache> environment_cache;
+  /// Puppet's storeconfigs: with a store, `Type <<| query |>>` collects this compile's own
+  /// exported resources and the matching ones other nodes exported, and the node's exported
+  /// resources replace what it had in the store once the compile succeeds. Without one (Puppet's
+  /// storeconfigs = false) exported collectors collect nothing.
+  ExportedResourceStore* storeconfigs = nullptr;
 };
 
 /// Compiles a catalog as Puppet 7 would. Throws lang::SourceError for errors in manifests
@@ -54,6 +61,7 @@ struct CompileRequest {
 catalog::Catalog compile(const CompileRequest& request);
 
 class Environment;
+class ExportedResourceStore;
 enum class Teardown;
 
 /// An environment opened ahead of its compile: from here on its module files are listed and

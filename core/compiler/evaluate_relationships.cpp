@@ -59,7 +59,68 @@ Value Evaluator::evaluate_relationship(const ast::Relationship& node, Scope& sco
   return right;
 }
 
+namespace {
+
+/// Puppet's name of an expression its collector queries cannot take as a value.
+const char* untransformable_class(const ast::Node& value) {
+  switch (value.kind) {
+    case ast::NodeKind::StringLiteral:
+    case ast::NodeKind::IntegerLiteral:
+    case ast::NodeKind::FloatLiteral:
+    case ast::NodeKind::BooleanLiteral:
+    case ast::NodeKind::UndefLiteral:
+    case ast::NodeKind::BareWord:
+    case ast::NodeKind::InterpolatedString:
+    case ast::NodeKind::Variable:
+    case ast::NodeKind::Access:
+      return nullptr;
+    case ast::NodeKind::ArrayLiteral:
+      return "LiteralList";
+    case ast::NodeKind::HashLiteral:
+      return "LiteralHash";
+    case ast::NodeKind::TypeReference:
+      return "QualifiedReference";
+    case ast::NodeKind::RegexLiteral:
+      return "LiteralRegularExpression";
+    case ast::NodeKind::DefaultLiteral:
+      return "LiteralDefault";
+    case ast::NodeKind::FunctionCall:
+      return "CallNamedFunctionExpression";
+    case ast::NodeKind::MethodCall:
+      return "CallMethodExpression";
+    case ast::NodeKind::Selector:
+      return "SelectorExpression";
+    case ast::NodeKind::If:
+      return "IfExpression";
+    case ast::NodeKind::Case:
+      return "CaseExpression";
+    default:
+      return "Expression";
+  }
+}
+
+/// Puppet turns a collector's query into code before it runs (its CollectorTransformer): a
+/// compared value that is not a literal scalar, a string, a variable or an access fails then,
+/// whether or not any resource is there to match.
+void check_query_values(const ast::Collector& collector, const ast::Expression* query) {
+  auto* binary = query ? ast::as<ast::Binary>(query) : nullptr;
+  if (!binary) return;
+  if (binary->op == ast::BinaryOp::And || binary->op == ast::BinaryOp::Or) {
+    check_query_values(collector, binary->left);
+    check_query_values(collector, binary->right);
+    return;
+  }
+  if (const char* name = untransformable_class(*binary->right))
+    throw SourceError(std::string("Error while evaluating ") +
+                          (collector.exported ? "an Exported Query" : "a Virtual Query") +
+                          ", Cannot transform object of class Puppet::Pops::Model::" + name,
+                      collector.where);
+}
+
+}  // namespace
+
 Value Evaluator::evaluate_collector(const ast::Collector& node, Scope& scope) {
+  check_query_values(node, node.query);
   PendingCollector pending{&node, &scope, {}};
   for (const ast::AttributeOperation& operation : node.overrides)
     pending.overrides.emplace_back(operation.name, evaluate(operation.value, scope));
@@ -85,6 +146,13 @@ bool Evaluator::collector_matches(const ast::Expression* query, const CompiledRe
       if (!attribute)
         throw SourceError("A collector query compares an attribute name", binary->left->where);
       Value wanted = evaluate(binary->right, scope);
+      if (binary->op == ast::BinaryOp::NotEqual) {
+        // Puppet's `!=` compares the value itself: an array is no match for one of its
+        // elements, and `tag` is the tag parameter, not the resource's tags.
+        if (attribute->name == "title") return !equals(Value(resource.title), wanted);
+        const Value* actual = resource.parameter(attribute->name);
+        return !equals(actual ? *actual : Value(), wanted);
+      }
       bool found = false;
       if (attribute->name == "title") {
         found = equals(Value(resource.title), wanted);
@@ -121,32 +189,33 @@ void Evaluator::evaluate_generators() {
     bool progress = false;
     overridden.resize(collectors_.size());
     for (std::size_t c = 0; c < collectors_.size(); ++c) {
-      PendingCollector& collector = collectors_[c];
-      std::string type = capitalize_segments(collector.node->type_name);
+      const bool exported = collectors_[c].node->exported;
+      // Without storeconfigs Puppet's exported collectors collect nothing, not even locally.
+      if (exported && !request_.storeconfigs) continue;
+      std::string type = capitalize_segments(collectors_[c].node->type_name);
       for (std::size_t i = 0; i < resources_.size(); ++i) {
         CompiledResource& resource = resources_[i];
-        if (resource.type != type || resource.exported) continue;
+        // A virtual collector takes exported resources too (they join "exported": true).
+        if (resource.type != type || (exported && !resource.exported)) continue;
         if (overridden[c].size() > i && overridden[c][i]) continue;
-        if (!collector_matches(collector.node->query, resource, *collector.scope)) continue;
-        if (resource.is_virtual) {
+        if (!collector_matches(collectors_[c].node->query, resource, *collectors_[c].scope))
+          continue;
+        if (resource.exported && !resource.collected) {
+          resource.collected = true;
+          progress = true;
+        } else if (resource.is_virtual) {
           resource.is_virtual = false;
           progress = true;
         }
-        if (overridden[c].size() <= i) overridden[c].resize(resources_.size(), false);
-        overridden[c][i] = true;
-        for (const auto& [name, value] : collector.overrides) {
-          bool append = false;
-          for (const auto& op : collector.node->overrides)
-            append = append || (op.name == name && op.append);
-          apply_override(resource, name, value, append, nullptr, collector.node->where);
-        }
+        if (exported) collectors_[c].collected.push_back(i);
+        apply_collector_overrides(c, i, overridden[c]);
       }
+      if (exported && collect_from_store(c, overridden[c])) progress = true;
     }
     std::size_t known = resources_.size();
     for (std::size_t i = 0; i < known; ++i) {
       CompiledResource& resource = resources_[i];
-      if (resource.definition && !resource.evaluated && !resource.is_virtual &&
-          !resource.exported) {
+      if (resource.definition && !resource.evaluated && resource.in_catalog()) {
         evaluate_defined_type(i);
         progress = true;
       }
@@ -155,12 +224,25 @@ void Evaluator::evaluate_generators() {
     if (passes + 1 > kMostGeneratorPasses) {
       lang::SourceLocation where;  // Puppet names no place; the next instance waiting is one
       for (std::size_t i = 0; i < resources_.size(); ++i)
-        if (resources_[i].definition && !resources_[i].evaluated && !resources_[i].is_virtual) {
+        if (resources_[i].definition && !resources_[i].evaluated && resources_[i].in_catalog()) {
           where = resources_[i].where;
           break;
         }
       throw SourceError("Somehow looped more than 1000 times while evaluating host catalog", where);
     }
+  }
+}
+
+void Evaluator::apply_collector_overrides(std::size_t c, std::size_t index,
+                                          std::vector<bool>& overridden) {
+  const PendingCollector& collector = collectors_[c];
+  if (overridden.size() <= index) overridden.resize(resources_.size(), false);
+  overridden[index] = true;
+  for (const auto& [name, value] : collector.overrides) {
+    bool append = false;
+    for (const auto& op : collector.node->overrides)
+      append = append || (op.name == name && op.append);
+    apply_override(resources_[index], name, value, append, nullptr, collector.node->where);
   }
 }
 
@@ -190,11 +272,18 @@ void Evaluator::finish_relationships() {
         for (const Endpoint& e : inner.left()) resolve(e, inner, inner.right(), out);
       return;
     }
+    if (endpoint.collector && endpoint.collector->exported) {
+      // Puppet relates what the exported collector collected (nothing without storeconfigs).
+      for (const PendingCollector& collector : collectors_)
+        if (collector.node == endpoint.collector && collector.scope == endpoint.scope)
+          for (std::size_t i : collector.collected) out.push_back({i, resources_[i].title});
+      return;
+    }
     if (endpoint.collector) {
       std::string type = capitalize_segments(endpoint.collector->type_name);
       for (std::size_t i = 0; i < resources_.size(); ++i) {
         const CompiledResource& r = resources_[i];
-        if (r.type == type && !r.is_virtual && !r.exported &&
+        if (r.type == type && r.in_catalog() &&
             collector_matches(endpoint.collector->query, r, *endpoint.scope))
           out.push_back({i, r.title});
       }
@@ -302,7 +391,7 @@ void Evaluator::check_relationship_targets() const {
   static constexpr std::string_view kRelationships[] = {"before", "require", "notify", "subscribe"};
   for (std::size_t i = 0; i < resources_.size(); ++i) {
     const CompiledResource& resource = resources_[i];
-    if (resource.is_virtual || resource.exported) continue;  // not in the agent's catalog
+    if (!resource.in_catalog()) continue;
     for (const auto& [name, value] : resource.parameters) {
       if (std::find(std::begin(kRelationships), std::end(kRelationships), name) ==
           std::end(kRelationships))

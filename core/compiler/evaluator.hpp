@@ -10,6 +10,7 @@
 
 #include "compiler/compiler.hpp"
 #include "compiler/environment.hpp"
+#include "compiler/exported_resources.hpp"
 #include "compiler/function_host.hpp"
 #include "compiler/hiera/hiera.hpp"
 #include "compiler/resource_table.hpp"
@@ -181,6 +182,16 @@ class Evaluator final : public FunctionHost {
   std::optional<std::size_t> find_by_title_or_alias(const std::string& type,
                                                     const std::string& title) const;
   void evaluate_generators();
+  /// Sets the collector's overrides on resources_[index], once per collector and resource.
+  void apply_collector_overrides(std::size_t collector, std::size_t index,
+                                 std::vector<bool>& overridden);
+  // Exported resources (evaluate_exports.cpp).
+  /// An exported collector's search of the store (once, on its first pass): other nodes'
+  /// matching resources join the catalog in the collector's container. Whether any did.
+  bool collect_from_store(std::size_t collector, std::vector<bool>& overridden);
+  std::unique_ptr<ExportQuery> export_query(const lang::ast::Expression* query, Scope& scope);
+  /// The node's exported resources, collected or not, as its stored catalog has them.
+  std::vector<catalog::Resource> exported_resources() const;
   void check_builtin_attributes() const;
   // Module resource types (evaluate_module_types.cpp).
   /// The attributes a module type's title pattern gives, ahead of the declared ones (which win).
@@ -228,6 +239,9 @@ class Evaluator final : public FunctionHost {
     const lang::ast::Collector* node;
     Scope* scope;
     std::vector<std::pair<std::string, Value>> overrides;
+    bool searched = false;  ///< an exported collector has searched the store
+    /// What an exported collector collected, in order: a relationship with it names these.
+    std::vector<std::size_t> collected;
   };
   /// `Type['title'] { … }` written before its resource exists: merged when the catalog is
   /// finished, as Puppet does.

@@ -144,8 +144,9 @@ catalog::Catalog ResourceTable::to_catalog() const {
   catalog::Catalog out;
   out.resources.reserve(resources_.size());
   for (const CompiledResource& r : resources_) {
-    if (r.is_virtual || r.exported) continue;
+    if (!r.in_catalog()) continue;
     catalog::Resource resource;
+    resource.exported = r.exported;
     resource.type = r.type;
     resource.title = r.title;
     resource.tags = r.tags;
@@ -163,17 +164,13 @@ catalog::Catalog ResourceTable::to_catalog() const {
   for (const auto& [source, target] : edges_) {
     const CompiledResource& s = resources_[source];
     const CompiledResource& t = resources_[target];
-    if (s.is_virtual || t.is_virtual || s.exported || t.exported) continue;
+    if (!s.in_catalog() || !t.in_catalog()) continue;
     out.edges.push_back({s.ref(), t.ref()});
   }
   return out;
 }
 
 namespace {
-
-bool in_catalog(const CompiledResource& r) {
-  return !r.is_virtual && !r.exported;
-}
 
 /// Whether a parameter name appears twice: to_catalog's JSON object then keeps one entry.
 bool has_repeated_parameter(const CompiledResource& r) {
@@ -249,7 +246,7 @@ void ResourceTable::write_resources_json(catalog::JsonWriter& json) const {
   bool first = true;
   for (std::size_t index = 0; index < resources_.size(); ++index) {
     const CompiledResource& r = resources_[index];
-    if (!in_catalog(r)) continue;
+    if (!r.in_catalog()) continue;
     if (!first) json.raw(',');
     first = false;
     catalog::write_resource_head(json, r.type, r.title);
@@ -289,8 +286,8 @@ void ResourceTable::write_resources_json(catalog::JsonWriter& json) const {
     }
     std::optional<int> line;
     if (r.where.known()) line = static_cast<int>(r.where.line);
-    catalog::write_resource_tail(json, r.where.known() ? &r.where.path() : nullptr, line, false,
-                                 r.kind);
+    catalog::write_resource_tail(json, r.where.known() ? &r.where.path() : nullptr, line,
+                                 r.exported, r.kind);
     write_parameters(r, json);
     write_sensitive_parameters(r, json);
     json.raw('}');
@@ -303,7 +300,7 @@ void ResourceTable::write_edges_json(catalog::JsonWriter& json) const {
   for (const auto& [from, to] : edges_) {
     const CompiledResource& s = resources_[from];
     const CompiledResource& t = resources_[to];
-    if (!in_catalog(s) || !in_catalog(t)) continue;
+    if (!s.in_catalog() || !t.in_catalog()) continue;
     if (!first) json.raw(',');
     first = false;
     catalog::write_edge(json, s.type, s.title, t.type, t.title, sources[from]);

@@ -43,6 +43,12 @@ struct CompiledResource {
   std::string kind = "compilable_type";
   bool exported = false;
   bool is_virtual = false;
+  /// An exported resource an exported collector of this compile collected: in the catalog,
+  /// still marked exported (Puppet's collected exported resources are not virtual).
+  bool collected = false;
+  /// Another node's exported resource this compile collected: "certname|Type|title" (Puppet's
+  /// collector_id), so that a later pass of the collector finds it again without a duplicate.
+  std::string collector_id;
   /// Declared by create_resources with a title that was not a String: Puppet keeps its `name`
   /// although it equals the written title, and does not tag it with the title.
   bool title_was_not_a_string = false;
@@ -68,6 +74,8 @@ struct CompiledResource {
   std::vector<DefaultedParameter> defaulted_from;
 
   std::string ref() const { return reference_key(type, title); }
+  /// Whether the agent's catalog has it: neither virtual nor exported and left uncollected.
+  bool in_catalog() const { return !is_virtual && (!exported || collected); }
   const Value* parameter(std::string_view name) const;
   Value* parameter(std::string_view name);
   void set_parameter(const std::string& name, Value value);

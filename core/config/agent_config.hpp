@@ -38,6 +38,8 @@ struct AgentConfig {
   std::string root_oid;       ///< empty: the MIB's arc
   std::optional<std::string> redis;
   std::string redis_prefix = "marionette";
+  /// Exported resources kept and collected (Puppet's storeconfigs; in Redis when redis is set).
+  bool storeconfigs = false;
   std::string log_level = "notice";  ///< debug | info | notice | warning | err
   std::string logdest = "console";   ///< console | syslog | a file path
   bool splay = false;                ///< wait a random time, up to splaylimit, before each run

@@ -138,6 +138,7 @@ const std::vector<SettingDefinition>& setting_definitions() {
       {"root_oid", kText, "", [](C& c, T v) { c.root_oid = v; }},
       {"redis", kText, nullptr, [](C& c, T v) { c.redis = not_empty(v); }},
       {"redis_prefix", kText, "marionette", [](C& c, T v) { c.redis_prefix = not_empty(v); }},
+      {"storeconfigs", kSwitch, "false", [](C& c, T v) { c.storeconfigs = boolean_of(v); }},
   };
   return all;
 }

@@ -68,6 +68,7 @@ indirector::TerminusSettings terminus_settings_for(const RunSettings& settings) 
   out.environment_cache = settings.environment_cache;
   out.redis_url = settings.redis_url;
   out.redis_prefix = settings.redis_prefix;
+  out.storeconfigs = settings.storeconfigs;
   out.warn = warn;
   return out;
 }

@@ -47,6 +47,7 @@ struct RunSettings {
   std::string redis_prefix = "marionette";
   /// A server's environments kept between compiles (environment_timeout); none: no cache.
   std::shared_ptr<compiler::EnvironmentCache> environment_cache;
+  bool storeconfigs = false;  ///< exported resources kept and collected (catalog/compiler)
 };
 
 /// Fills env_dir, manifest (unless one is given) and modulepath from Puppet's settings

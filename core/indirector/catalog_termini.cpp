@@ -1,5 +1,6 @@
 #include "compiler/compiler.hpp"
 #include "indirector/document_terminus.hpp"
+#include "indirector/exported_resource_store.hpp"
 #include "indirector/termini.hpp"
 #include "lang/diagnostic.hpp"
 #include "lang/puppet_stack.hpp"
@@ -34,6 +35,11 @@ class CompilerCatalog : public Terminus<catalog::Catalog> {
       compile.node_parameters = request.node->parameters;
       compile.trusted_authenticated = request.node->trusted_authenticated;
       compile.trusted_extensions = request.node->trusted_extensions;
+    }
+    std::unique_ptr<DocumentExportedResourceStore> exports;
+    if (settings_.storeconfigs) {
+      exports = std::make_unique<DocumentExportedResourceStore>(settings_);
+      compile.storeconfigs = exports.get();
     }
     try {
       return compiler::compile(compile);

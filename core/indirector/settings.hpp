@@ -31,6 +31,9 @@ struct TerminusSettings {
   compiler::Strictness strictness;                    ///< catalog/compiler: strict settings
   /// catalog/compiler: a server's environments kept between compiles (environment_timeout)
   std::shared_ptr<compiler::EnvironmentCache> environment_cache;
+  /// catalog/compiler: Puppet's storeconfigs, exported resources kept and collected through
+  /// DocumentExportedResourceStore (Redis when redis_url is set, else files in state_dir).
+  bool storeconfigs = false;
   std::optional<std::string> redis_url;               ///< redis termini: redis://… or unix://…
   std::string redis_prefix = "marionette";
   std::chrono::milliseconds redis_timeout{2000};

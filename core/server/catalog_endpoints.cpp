@@ -91,6 +91,17 @@ HttpResponse Api::catalog_endpoint(const HttpRequest& request, const std::string
       facts = sent["values"];
   }
 
+  if (run.redis_url) {
+    // As Puppet's catalog terminus saves the facts an agent sent: the fleet's Redis keeps each
+    // node's last ones (PREFIX:facts:NODE, what the facts/redis terminus reads).
+    try {
+      indirector::RedisDocumentStore store(daemon::terminus_settings_for(run), "facts");
+      store.put(name, facts.dump() + "\n");
+    } catch (const std::exception& e) {
+      return puppet_error(500, std::string("Server Error: cannot store the facts: ") + e.what(),
+                          "RUNTIME_ERROR");
+    }
+  }
   indirector::Node node = find_node(run, name);
   node.trusted_authenticated = peer.authenticated ? "remote" : "false";
   node.trusted_extensions = peer.extensions;

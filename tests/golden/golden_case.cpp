@@ -3,12 +3,15 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <map>
+#include <memory>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
 
 #include "catalog_compare.hpp"
 #include "compiler/compiler.hpp"
+#include "compiler/exported_resources.hpp"
 #include "compiler/module_path.hpp"
 #include "lang/diagnostic.hpp"
 
@@ -45,8 +48,28 @@ namespace {
     setenv("MARIONETTE_RUBY_MODULE", MARIONETTE_BUILT_RUBY_MODULE, 0) == 0;
 #endif
 
-compiler::CompileRequest request_for(const fs::path& dir, const facts::Facts& facts,
-                                     const std::string& basemodulepath) {
+/// Other nodes' exported resources, for a case compiled with storeconfigs: its
+/// exported-resources.json, a list of {certname, type, title, tags, parameters}.
+std::unique_ptr<compiler::MemoryExportedResourceStore> stored_exports(const fs::path& dir,
+                                                                      const std::string& env) {
+  auto store = std::make_unique<compiler::MemoryExportedResourceStore>();
+  if (!fs::exists(dir / "exported-resources.json")) return store;
+  nlohmann::ordered_json rows =
+      nlohmann::ordered_json::parse(read_text(dir / "exported-resources.json"));
+  std::map<std::string, nlohmann::ordered_json> by_node;
+  for (const auto& row : rows) {
+    auto& list = by_node[row.at("certname").get<std::string>()];
+    if (list.is_null()) list = nlohmann::ordered_json::array();
+    list.push_back(row);
+  }
+  for (const auto& [node, list] : by_node)
+    store->replace(env, node, compiler::exported_resources_from_json(list.dump()));
+  return store;
+}
+
+compiler::CompileRequest request_for(
+    const fs::path& dir, const facts::Facts& facts, const std::string& basemodulepath,
+    std::unique_ptr<compiler::MemoryExportedResourceStore>& store) {
   compiler::CompileRequest request;
   request.env_dir = dir;
   // The case's environment.conf counts, as it does for Puppet.
@@ -67,12 +90,40 @@ compiler::CompileRequest request_for(const fs::path& dir, const facts::Facts& fa
       auto level = compiler::parse_strict(setting.substr(9));
       if (!level) throw std::runtime_error((dir / "puppet-settings").string() + ": " + setting);
       request.strictness.strict = *level;
+    } else if (setting == "--storeconfigs") {
+      store = stored_exports(dir, request.environment);
+      request.storeconfigs = store.get();
+    } else if (setting == "--storeconfigs_backend=golden_store") {
     } else if (!setting.empty()) {
       throw std::runtime_error((dir / "puppet-settings").string() +
                                ": the golden test does not know " + setting);
     }
   }
   return request;
+}
+
+/// The node's exported resources as the store kept them, against those of the catalog Puppet
+/// handed to storeconfigs: type, title, tags, line and parameters, in order.
+std::vector<std::string> stored_differences(const nlohmann::json& puppet_catalog,
+                                            const std::vector<catalog::Resource>& ours) {
+  auto row = [](const std::string& type, const std::string& title, const nlohmann::json& tags,
+                const nlohmann::json& line, const nlohmann::json& parameters) {
+    return nlohmann::json{type, title, tags, line, parameters}.dump();
+  };
+  std::vector<std::string> expected, actual, diffs;
+  for (const auto& r : puppet_catalog.at("resources"))
+    if (r.value("exported", false))
+      expected.push_back(row(r.at("type"), r.at("title"), r.at("tags"),
+                             r.value("line", nlohmann::json()),
+                             r.value("parameters", nlohmann::json::object())));
+  for (const catalog::Resource& r : ours)
+    actual.push_back(row(r.type, r.title, r.tags,
+                         r.line ? nlohmann::json(*r.line) : nlohmann::json(),
+                         nlohmann::json::parse(r.parameters.dump())));
+  if (expected != actual)
+    diffs.push_back("stored exported resources differ:\n  Puppet: " + join_lines(expected) +
+                    "  ours:   " + join_lines(actual));
+  return diffs;
 }
 
 // Puppet refuses the case: we must too, naming the same file and line.
@@ -96,16 +147,23 @@ std::vector<std::string> error_differences(const compiler::CompileRequest& reque
 
 std::vector<std::string> golden_differences(const fs::path& dir, const facts::Facts& facts,
                                             const std::string& basemodulepath) {
-  compiler::CompileRequest request = request_for(dir, facts, basemodulepath);
+  std::unique_ptr<compiler::MemoryExportedResourceStore> store;
+  compiler::CompileRequest request = request_for(dir, facts, basemodulepath, store);
   if (fs::exists(dir / "expected.error"))
     return error_differences(request, read_text(dir / "expected.error"));
   nlohmann::json actual = nlohmann::json::parse(catalog::to_json(compiler::compile(request)));
+  std::vector<std::string> stored;
+  if (store && fs::exists(dir / "expected-stored.json"))
+    stored = stored_differences(nlohmann::json::parse(read_text(dir / "expected-stored.json")),
+                                store->resources_of(request.environment, request.node_name));
   if (std::getenv("MARIONETTE_REGENERATE_GOLDENS") != nullptr) {
     std::ofstream(dir / "expected.json") << actual.dump(1) << "\n";
     return {};
   }
   nlohmann::json expected = nlohmann::json::parse(read_text(dir / "expected.json"));
-  return compare_catalogs(expected, actual);
+  std::vector<std::string> diffs = compare_catalogs(expected, actual);
+  diffs.insert(diffs.end(), stored.begin(), stored.end());
+  return diffs;
 }
 
 }  // namespace marionette::testing

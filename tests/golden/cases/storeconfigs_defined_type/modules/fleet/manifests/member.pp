@@ -1,0 +1,3 @@
+define fleet::member(String $address, Integer $port = 80) {
+  notify { "member ${title}": message => "${address}:${port}" }
+}
