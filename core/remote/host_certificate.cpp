@@ -112,7 +112,7 @@ class StateMachine {
       fail("Could not download CA certificate: the server answered " +
            std::to_string(response.status));
     write_file(files_.ca_certificate(), response.body, false);
-    say_("info", "Downloaded certificate for ca from " + url());
+    say_("debug", "Downloaded certificate for ca from " + url());
   }
 
   void ensure_crl() {
@@ -138,7 +138,7 @@ class StateMachine {
                          "the server answered " + std::to_string(response.status));
       write_file(files_.crl(), response.body, false);
       if (!present)
-        say_("info", "Downloaded certificate revocation list for ca from " + url());
+        say_("debug", "Downloaded certificate revocation list for ca from " + url());
     } catch (const HttpsError& e) {
       if (!present) fail(std::string("Could not download CRLs: ") + e.what());
       say_("warning", std::string("Failed to refresh CRL, using existing CRL: ") + e.what());
@@ -179,10 +179,16 @@ class StateMachine {
   }
 
   void submit_request(EVP_PKEY* key) {
-    say_("info", "Creating a new SSL certificate request for " + settings_.certname);
     ca::X509ReqPtr request;
     try {
-      request = make_certificate_request(settings_.certname, key, settings_.request);
+      RequestContents contents;
+      if (!settings_.csr_attributes.empty()) {
+        say_("info", "csr_attributes file loading from " + settings_.csr_attributes);
+        contents = read_csr_attributes(settings_.csr_attributes);
+      }
+      contents.dns_alt_names = settings_.dns_alt_names;
+      say_("info", "Creating a new SSL certificate request for " + settings_.certname);
+      request = make_certificate_request(settings_.certname, key, contents);
     } catch (const ca::CaError& e) {
       fail(e.what());
     }
