@@ -203,5 +203,24 @@ TEST_F(RemoteAgentTest, FailedCompileIsACatalogRetrievalError) {
   EXPECT_NE(reports[0].find("broken on purpose"), std::string::npos) << reports[0];
 }
 
+TEST_F(RemoteAgentTest, ServerAndCertnameFromPuppetConf) {
+  start_server();
+  fs::path home = dir_ / "agent4.test";
+  fs::create_directories(home);
+  // Puppet's [agent] section: ca_server and ca_port name the same server here.
+  std::ofstream(home / "puppet.conf") << "[main]\nssldir = " << (home / "ssl").string()
+                                      << "\n[agent]\nserver = localhost\nserverport = "
+                                      << server_->port() << "\nca_server = 127.0.0.1\nca_port = "
+                                      << server_->port() << "\ncertname = agent4.test\n"
+                                      << "keylength = 2048\nwaitforcert = 0\n";
+  testing::CommandResult run = testing::run_command(
+      {MARIONETTE_BINARY, "agent", "-t", "--config", (home / "puppet.conf").string(), "--statedir",
+       (home / "state").string(), "--facts", MARIONETTE_FACTS_FILE, "--no-snmp"},
+      120s);
+  EXPECT_EQ(run.exit_code, 2) << run.out << run.err;
+  EXPECT_EQ(read(dir_ / "managed" / "agent4.test.txt"), "agent4.test remote  Linux\n");
+  EXPECT_TRUE(fs::exists(home / "ssl" / "certs" / "agent4.test.pem"));
+}
+
 }  // namespace
 }  // namespace marionette
