@@ -9,6 +9,8 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -220,6 +222,21 @@ TEST_F(RemoteAgentTest, ServerAndCertnameFromPuppetConf) {
   EXPECT_EQ(run.exit_code, 2) << run.out << run.err;
   EXPECT_EQ(read(dir_ / "managed" / "agent4.test.txt"), "agent4.test remote  Linux\n");
   EXPECT_TRUE(fs::exists(home / "ssl" / "certs" / "agent4.test.pem"));
+}
+
+TEST_F(RemoteAgentTest, DaemonRunsEveryRunIntervalUntilTerm) {
+  start_server();
+  std::vector<std::string> argv = agent_argv("agent5.test", {"--runinterval", "1"});
+  argv.erase(std::find(argv.begin(), argv.end(), "-t"));  // the daemon, not one run
+  testing::ChildProcess daemon(argv, dir_ / "daemon.log");
+  for (int i = 0; i < 300 && reports_of("agent5.test").size() < 3; ++i)
+    std::this_thread::sleep_for(100ms);
+  daemon.signal(SIGTERM);
+  std::optional<int> status = daemon.wait(30s);
+  ASSERT_TRUE(status.has_value()) << daemon.output();
+  EXPECT_EQ(*status, 0) << daemon.output();
+  EXPECT_GE(reports_of("agent5.test").size(), 3u) << daemon.output();
+  EXPECT_NE(daemon.output().find("Caught TERM; exiting"), std::string::npos) << daemon.output();
 }
 
 }  // namespace
