@@ -1,15 +1,11 @@
 #include "remote/host_certificate.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <fstream>
 #include <sstream>
 #include <thread>
 
 #include "ca/host_identity.hpp"
 #include "ca/openssl_handles.hpp"
-#include "counters/durable_file.hpp"
 
 namespace marionette::remote {
 
@@ -25,22 +21,6 @@ std::string read_file(const fs::path& path) {
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
-}
-
-void write_file(const fs::path& path, const std::string& text, bool secret) {
-  std::error_code error;
-  fs::create_directories(path.parent_path(), error);
-  if (secret) {
-    fs::remove(path, error);
-    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-    bool ok = fd >= 0 && ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
-    if (fd >= 0) ::close(fd);
-    if (!ok) throw CertificateError("Could not write " + path.string());
-    return;
-  }
-  std::string why;
-  if (!counters::write_file_atomically(path, text, &why))
-    throw CertificateError("Could not write " + path.string() + ": " + why);
 }
 
 fs::path request_path(const HostCertificateSettings& settings) {
@@ -90,6 +70,14 @@ class StateMachine {
     options.connect_timeout = settings_.connect_timeout;
     options.read_timeout = settings_.read_timeout;
     return HttpsClient(options);
+  }
+
+  void write_file(const fs::path& path, const std::string& text, bool secret) const {
+    try {
+      ca::write_host_file(path, text, secret);
+    } catch (const ca::CaError& e) {
+      fail(e.what());
+    }
   }
 
   [[noreturn]] void fail(const std::string& message) const {
