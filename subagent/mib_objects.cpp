@@ -70,11 +70,24 @@ Value compile_ok(const Snapshot& s, Instant) {
   return truth_value(s.last_compile_ok);
 }
 
+using metrics::ServerFigures;
+
+template <auto Field>
+Value server_gauge(const Snapshot& snapshot, Instant) {
+  return Gauge32{clamp32(snapshot.server.*Field)};
+}
+
+template <auto Field>
+Value server_total(const Snapshot& snapshot, Instant) {
+  return Counter64{snapshot.server.*Field};
+}
+
 using metrics::CounterTotals;
 
 // One line per object, sorted by OID. Suffixes are relative to the root (kRootOid):
 //   .1 objects: .1 agent, .2 compile, .3 catalog, .4 last run, .5 per-type table (typeTable),
-//               .6 node counters, .7 fleet counters, .8 counter store;
+//               .6 node counters, .7 fleet counters, .8 counter store, .9 server (last:
+//               served_objects() splits the list there);
 //   .2 conformance;  .0 notifications.
 const MibObject kObjects[] = {
     {{1, 1, 1}, Syntax::octet_string, "mrnVersion", text<&Snapshot::version>},
@@ -153,12 +166,112 @@ const MibObject kObjects[] = {
     {{1, 8, 1}, Syntax::integer32, "mrnStoreBackend", enumeration<&Snapshot::store_backend>},
     {{1, 8, 2}, Syntax::gauge32, "mrnStorePending", gauge<&Snapshot::store_pending>},
     {{1, 8, 3}, Syntax::gauge32, "mrnStoreLastFlush", gauge<&Snapshot::store_last_flush_at>},
+    {{1, 9, 1, 1}, Syntax::timeticks, "mrnSrvUptime", uptime},
+    {{1, 9, 1, 2}, Syntax::gauge32, "mrnSrvWorkers", server_gauge<&ServerFigures::workers>},
+    {{1, 9, 1, 3},
+     Syntax::gauge32,
+     "mrnSrvWorkersBusy",
+     server_gauge<&ServerFigures::workers_busy>},
+    {{1, 9, 1, 4},
+     Syntax::gauge32,
+     "mrnSrvQueueLength",
+     server_gauge<&ServerFigures::queue_length>},
+    {{1, 9, 1, 5}, Syntax::gauge32, "mrnSrvQueueLimit", server_gauge<&ServerFigures::queue_limit>},
+    {{1, 9, 1, 6}, Syntax::counter64, "mrnSrvQueueDrops", server_total<&ServerFigures::queue_drops>},
+    {{1, 9, 2, 1}, Syntax::counter64, "mrnSrvRequests", server_total<&ServerFigures::requests>},
+    {{1, 9, 2, 2}, Syntax::counter64, "mrnSrvReqOk", server_total<&ServerFigures::requests_ok>},
+    {{1, 9, 2, 3},
+     Syntax::counter64,
+     "mrnSrvReqClientErr",
+     server_total<&ServerFigures::requests_client_error>},
+    {{1, 9, 2, 4},
+     Syntax::counter64,
+     "mrnSrvReqServerErr",
+     server_total<&ServerFigures::requests_server_error>},
+    {{1, 9, 2, 5},
+     Syntax::counter64,
+     "mrnSrvReqRefused",
+     server_total<&ServerFigures::requests_refused>},
+    {{1, 9, 2, 6}, Syntax::counter64, "mrnSrvReqCa", server_total<&ServerFigures::requests_ca>},
+    {{1, 9, 2, 7},
+     Syntax::counter64,
+     "mrnSrvReqCatalog",
+     server_total<&ServerFigures::requests_catalog>},
+    {{1, 9, 2, 8}, Syntax::counter64, "mrnSrvReqNode", server_total<&ServerFigures::requests_node>},
+    {{1, 9, 2, 9}, Syntax::counter64, "mrnSrvReqFile", server_total<&ServerFigures::requests_file>},
+    {{1, 9, 2, 10},
+     Syntax::counter64,
+     "mrnSrvReqReport",
+     server_total<&ServerFigures::requests_report>},
+    {{1, 9, 2, 11},
+     Syntax::counter64,
+     "mrnSrvReqOther",
+     server_total<&ServerFigures::requests_other>},
+    {{1, 9, 2, 12},
+     Syntax::counter64,
+     "mrnSrvTlsFailures",
+     server_total<&ServerFigures::tls_failures>},
+    {{1, 9, 2, 13},
+     Syntax::gauge32,
+     "mrnSrvReqLastMin",
+     server_gauge<&ServerFigures::requests_last_minute>},
+    {{1, 9, 2, 14}, Syntax::counter64, "mrnSrvReports", server_total<&ServerFigures::reports>},
+    {{1, 9, 3, 1}, Syntax::counter64, "mrnSrvCompiles", server_total<&ServerFigures::compiles>},
+    {{1, 9, 3, 2},
+     Syntax::counter64,
+     "mrnSrvCompileFails",
+     server_total<&ServerFigures::compile_failures>},
+    {{1, 9, 3, 3}, Syntax::counter64, "mrnSrvCompileUs", server_total<&ServerFigures::compile_us>},
+    {{1, 9, 3, 4},
+     Syntax::gauge32,
+     "mrnSrvCompLastMin",
+     server_gauge<&ServerFigures::compiles_last_minute>},
+    {{1, 9, 3, 5},
+     Syntax::gauge32,
+     "mrnSrvCompWinMin",
+     server_gauge<&ServerFigures::window_min_us>},
+    {{1, 9, 3, 6},
+     Syntax::gauge32,
+     "mrnSrvCompWinAvg",
+     server_gauge<&ServerFigures::window_avg_us>},
+    {{1, 9, 3, 7},
+     Syntax::gauge32,
+     "mrnSrvCompWinMax",
+     server_gauge<&ServerFigures::window_max_us>},
+    {{1, 9, 3, 8}, Syntax::gauge32, "mrnSrvCompMin", server_gauge<&ServerFigures::min_us>},
+    {{1, 9, 3, 9}, Syntax::gauge32, "mrnSrvCompAvg", server_gauge<&ServerFigures::avg_us>},
+    {{1, 9, 3, 10}, Syntax::gauge32, "mrnSrvCompMax", server_gauge<&ServerFigures::max_us>},
+    {{1, 9, 4, 1},
+     Syntax::gauge32,
+     "mrnSrvCertsPending",
+     server_gauge<&ServerFigures::certificates_pending>},
+    {{1, 9, 4, 2},
+     Syntax::gauge32,
+     "mrnSrvCertsSigned",
+     server_gauge<&ServerFigures::certificates_signed>},
+    {{1, 9, 4, 3},
+     Syntax::gauge32,
+     "mrnSrvCertsRevoked",
+     server_gauge<&ServerFigures::certificates_revoked>},
 };
+
+/// Where the server's objects begin in kObjects.
+const MibObject* first_server_object() {
+  return std::find_if(std::begin(kObjects), std::end(kObjects), [](const MibObject& object) {
+    return starts_with(object.suffix, kServerSuffix);
+  });
+}
 
 }  // namespace
 
 std::span<const MibObject> mib_objects() {
   return kObjects;
+}
+
+std::span<const MibObject> served_objects(Role role) {
+  const MibObject* split = first_server_object();
+  if (role == Role::server) return {split, std::end(kObjects)};
+  return {std::begin(kObjects), split};
 }
 
 }  // namespace marionette::subagent

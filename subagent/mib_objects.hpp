@@ -6,6 +6,7 @@
 
 #include "metrics/snapshot.hpp"
 #include "subagent/oid.hpp"
+#include "subagent/role.hpp"
 #include "subagent/value.hpp"
 
 namespace marionette::subagent {
@@ -25,8 +26,16 @@ struct MibObject {
   Getter get;
 };
 
-/// Every scalar the subagent serves, sorted by OID. mibs/MARIONETTE-MIB.txt and
+/// Every scalar of the MIB, sorted by OID. mibs/MARIONETTE-MIB.txt and
 /// opennms/marionette.xml list exactly these objects (tests/mib checks it).
 std::span<const MibObject> mib_objects();
+
+/// mrnServer's suffix under the root: the subtree `marionette server` registers, so that an
+/// agent (which registers the whole root) and a server on one host share one snmpd.
+inline const Oid kServerSuffix = {1, 9};
+
+/// The scalars a process serves: an agent everything but the mrnServer subtree, a server only
+/// that subtree (its uptime included).
+std::span<const MibObject> served_objects(Role role);
 
 }  // namespace marionette::subagent

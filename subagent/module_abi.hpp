@@ -16,7 +16,7 @@
 namespace marionette::subagent {
 
 inline constexpr const char* kModuleFileName = "marionette-snmp.so";
-inline constexpr const char* kModuleEntryName = "marionette_subagent_run_v2";
+inline constexpr const char* kModuleEntryName = "marionette_subagent_run_v3";
 
 /// Receives the module's log messages: spdlog's level (spdlog::level::level_enum) and the text.
 using ModuleLog = void (*)(int level, const char* text, std::size_t size);

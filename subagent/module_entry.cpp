@@ -36,7 +36,7 @@ void copy_message(const char* what, char* error, std::size_t error_size) {
 
 }  // namespace
 
-extern "C" __attribute__((visibility("default"))) bool marionette_subagent_run_v2(
+extern "C" __attribute__((visibility("default"))) bool marionette_subagent_run_v3(
     const marionette::subagent::Options& options, const marionette::metrics::Registry& registry,
     const std::atomic<bool>& stop, ModuleLog log, char* error, std::size_t error_size) {
   try {

@@ -123,8 +123,12 @@ int handle_requests(netsnmp_mib_handler* handler, netsnmp_handler_registration*,
 
 }  // namespace
 
-ScalarHandler::ScalarHandler(ScalarIndex index, const metrics::Registry& registry, std::string name)
-    : index_(std::move(index)), registry_(registry), name_(std::move(name)) {}
+ScalarHandler::ScalarHandler(ScalarIndex index, Oid subtree, const metrics::Registry& registry,
+                             std::string name)
+    : index_(std::move(index)),
+      subtree_(std::move(subtree)),
+      registry_(registry),
+      name_(std::move(name)) {}
 
 const TypeTable& ScalarHandler::table_for(
     const std::shared_ptr<const metrics::Snapshot>& snapshot) {
@@ -140,7 +144,7 @@ ScalarHandler::~ScalarHandler() {
 }
 
 bool ScalarHandler::register_subtree() {
-  std::vector<oid> root = to_netsnmp(index_.root());
+  std::vector<oid> root = to_netsnmp(subtree_);
   registration_ = netsnmp_create_handler_registration(name_.c_str(), handle_requests, root.data(),
                                                       root.size(), HANDLER_CAN_RONLY);
   if (!registration_) return false;

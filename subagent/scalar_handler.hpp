@@ -12,11 +12,12 @@ struct netsnmp_handler_registration_s;
 namespace marionette::subagent {
 
 /// Serves the scalars of a ScalarIndex, and the per-type table, through one read-only Net-SNMP
-/// registration of the whole subtree at the index's root. Each request reads registry.latest() once
+/// registration of `subtree` (the index's root, or a part of it). Each request reads registry.latest() once
 /// and answers from that snapshot without waiting. Call only on the SNMP thread.
 class ScalarHandler {
  public:
-  ScalarHandler(ScalarIndex index, const metrics::Registry& registry, std::string name);
+  ScalarHandler(ScalarIndex index, Oid subtree, const metrics::Registry& registry,
+                std::string name);
   ~ScalarHandler();
   ScalarHandler(const ScalarHandler&) = delete;
   ScalarHandler& operator=(const ScalarHandler&) = delete;
@@ -33,6 +34,7 @@ class ScalarHandler {
 
  private:
   ScalarIndex index_;
+  Oid subtree_;
   const metrics::Registry& registry_;
   std::string name_;
   netsnmp_handler_registration_s* registration_ = nullptr;

@@ -112,7 +112,10 @@ void on_tick(unsigned int, void* context) {
 }  // namespace
 
 void run(const Options& options, const metrics::Registry& registry, const std::atomic<bool>& stop) {
-  ScalarHandler handler(ScalarIndex(root_of(options), mib_objects()), registry, options.name);
+  const Oid root = root_of(options);
+  const Oid subtree = options.role == Role::server ? join(root, kServerSuffix) : root;
+  ScalarHandler handler(ScalarIndex(root, served_objects(options.role)), subtree, registry,
+                        options.name);
   // Net-SNMP's AgentX code initialises once per process (subagent_init keeps a static count),
   // so a second run would never reach its master.
   static std::atomic<bool> ran{false};
@@ -130,7 +133,7 @@ void run(const Options& options, const metrics::Registry& registry, const std::a
   // After init_agent, which resets the ping interval that this turns off for Net-SNMP.
   auto connection = std::make_unique<MasterConnection>(master, options.ping_interval_s);
   if (!handler.register_subtree()) {
-    spdlog::error("snmp: could not register {}", to_string(handler.index().root()));
+    spdlog::error("snmp: could not register {}", to_string(subtree));
   }
   init_snmp(name);  // makes the first attempt to reach the master
   connection->started(MasterConnection::Clock::now());
@@ -139,8 +142,7 @@ void run(const Options& options, const metrics::Registry& registry, const std::a
   watch.notifier.observe(*registry.latest());
   const unsigned int alarm =
       snmp_alarm_register_hr(timeval{0, kStopCheckMicroseconds}, SA_REPEAT, on_tick, &watch);
-  spdlog::info("snmp: AgentX subagent serving {} (master: {})", to_string(handler.index().root()),
-               master);
+  spdlog::info("snmp: AgentX subagent serving {} (master: {})", to_string(subtree), master);
 
   while (!stop.load()) agent_check_and_process(1);
   snmp_alarm_unregister(alarm);

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "metrics/registry.hpp"
+#include "subagent/role.hpp"
 
 namespace marionette::subagent {
 
@@ -20,6 +21,8 @@ struct Options {
   /// Where Net-SNMP may write (it creates cert_indexes/ there even when persisting nothing).
   /// Empty: a private temporary dir, removed when run() returns. Never /var/lib/snmp.
   std::string persistent_dir;
+  /// The objects served: the agent's, or the server's mrnServer subtree (served_objects).
+  Role role = Role::agent;
 };
 
 /// Runs the AgentX subagent on the calling thread until `stop` becomes true. This is the only

@@ -23,7 +23,6 @@
 #include "daemon/signals.hpp"
 #include "daemon/state_dir_check.hpp"
 #include "metrics/registry.hpp"
-#include "subagent/oid.hpp"
 
 namespace marionette::cli {
 
@@ -187,11 +186,8 @@ int run_agent(const std::vector<std::string>& words) {
     print_error(e.what());  // a bad --strict: Puppet's text and exit code
     return 1;
   }
-  std::string root_oid = config.root_oid;
-  if (!root_oid.empty() && !subagent::parse_oid(root_oid))
-    throw UsageError(
-        "--root-oid must be a numeric OID such as .1.3.6.1.4.1.8072.9999.9999.4242, not '" +
-        root_oid + "'");
+  const std::string& root_oid = config.root_oid;
+  check_root_oid(root_oid);
   subagent::ModuleEntry run_subagent = nullptr;
   if (config.snmp) {
     try {

@@ -354,6 +354,12 @@ const std::vector<Command>& commands() {
        "  --reportdir DIR       where reports go, REPORTDIR/NODE/TIME.json (default:\n"
        "                        $vardir/reports); with --redis also to Redis\n"
        "  --workers N           connections served and catalogs compiled at once (default 4)\n"
+       "  --agentx-socket PATH  snmpd's AgentX socket (default: /var/agentx/master); the\n"
+       "                        server's figures are MARIONETTE-MIB::mrnServer\n"
+       "  --root-oid OID        serve the MIB under this OID instead of the built-in arc\n"
+       "  --no-snmp             do not start the AgentX subagent\n"
+       "  --environment-timeout T  how long parsed code is kept: 0 (default: read for every\n"
+       "                        catalog), unlimited, or a time unused (30s, 5m, 1h)\n"
        "  -v, --verbose         log every request\n",
        run_server_in_fleet},
       {"ca", "manage the server's CA: list, sign, revoke, clean, generate",

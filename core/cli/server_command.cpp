@@ -6,8 +6,11 @@
 #include "cli/arguments.hpp"
 #include "cli/command.hpp"
 #include "cli/run_log.hpp"
+#include "cli/server_snmp.hpp"
 #include "cli/settings_from_arguments.hpp"
+#include "cli/snmp_module.hpp"
 #include "ca/host_identity.hpp"
+#include "compiler/environment_cache.hpp"
 #include "daemon/signals.hpp"
 #include "facts/facts.hpp"
 #include "server/https_server.hpp"
@@ -50,6 +53,9 @@ int run_server(const std::vector<std::string>& words) {
   server::ServerSettings settings;
   settings.run = run_settings_from(config);
   settings.run.application = "server";
+  if (config.environment_timeout.count() > 0)
+    settings.run.environment_cache =
+        std::make_shared<compiler::EnvironmentCache>(config.environment_timeout);
   if (!settings.run.env_dir && !settings.run.manifest)
     throw UsageError("give --env-dir DIR or --environmentpath DIRS holding the environment");
   settings.environments = environment_settings_from(config);
@@ -74,9 +80,18 @@ int run_server(const std::vector<std::string>& words) {
     std::lock_guard<std::mutex> lock(log_mutex);
     std::cout << "Info: " << line << std::endl;
   };
+  check_root_oid(config.root_oid);
+  std::unique_ptr<ServerSnmp> snmp;
+  try {
+    snmp = std::make_unique<ServerSnmp>(config, verbose);
+  } catch (const std::exception& e) {
+    print_error(std::string("cannot start the server: ") + e.what());
+    return 1;
+  }
   daemon::SignalWatcher signals;  // before any thread: only the loop below receives them
   try {
     server::HttpsServer server(settings, log);
+    const ServerSnmp::Running snmp_running = snmp->start(server.metrics(), settings.ssldir);
     std::cout << "Notice: marionette server " << settings.certname << " listening on "
               << settings.bind_address << ":" << server.port() << std::endl;
     std::thread serving([&server] { server.run(); });

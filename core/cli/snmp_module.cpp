@@ -5,7 +5,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "cli/arguments.hpp"
 #include "paths/private_file.hpp"
+#include "subagent/oid.hpp"
 
 namespace marionette::cli {
 
@@ -23,6 +25,13 @@ subagent::ModuleEntry load_snmp_module() {
     throw std::runtime_error("the SNMP subagent module " + path.string() + " has no " +
                              subagent::kModuleEntryName);
   return reinterpret_cast<subagent::ModuleEntry>(entry);
+}
+
+void check_root_oid(const std::string& root_oid) {
+  if (!root_oid.empty() && !subagent::parse_oid(root_oid))
+    throw UsageError(
+        "--root-oid must be a numeric OID such as .1.3.6.1.4.1.8072.9999.9999.4242, not '" +
+        root_oid + "'");
 }
 
 }  // namespace marionette::cli

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
 
 #include "subagent/module_abi.hpp"
 
@@ -13,5 +14,8 @@ std::filesystem::path snmp_module_path();
 /// loaded until the process ends. Throws std::runtime_error naming the file and the loader's
 /// reason when it cannot be loaded.
 subagent::ModuleEntry load_snmp_module();
+
+/// Throws UsageError unless `root_oid` is empty or a numeric OID (the root_oid setting).
+void check_root_oid(const std::string& root_oid);
 
 }  // namespace marionette::cli

@@ -156,6 +156,16 @@ auto without_stray_jumps(Step step) -> decltype(step()) {
   }
 }
 
+/// What locates an environment's code, as the environment cache's key.
+std::string environment_cache_key(const CompileRequest& request) {
+  std::string key = request.env_dir ? request.env_dir->native() : "";
+  key.append(1, '\0').append(request.manifest ? request.manifest->native() : "");
+  if (request.modulepath)
+    for (const std::filesystem::path& dir : *request.modulepath)
+      key.append(1, '\0').append(dir.native());
+  return key;
+}
+
 }  // namespace
 
 OpenedEnvironment::OpenedEnvironment(const std::optional<std::filesystem::path>& env_dir,
@@ -173,7 +183,12 @@ OpenedEnvironment::~OpenedEnvironment() = default;
 catalog::Catalog compile(const CompileRequest& request) {
   double* parse_seconds = request.timings ? &request.timings->parse_seconds : nullptr;
   if (parse_seconds) *parse_seconds = 0;
-  Environment environment(request.env_dir, request.manifest, request.modulepath, parse_seconds);
+  std::shared_ptr<CachedCode> cached =
+      request.environment_cache
+          ? request.environment_cache->acquire(environment_cache_key(request))
+          : nullptr;
+  Environment environment(request.env_dir, request.manifest, request.modulepath, parse_seconds,
+                          std::move(cached));
   environment.load_main_manifest(request.strictness.strict);
   Evaluator evaluator(request, environment);
   return without_stray_jumps([&] { return evaluator.run(); });

@@ -13,6 +13,8 @@
 
 namespace marionette::compiler {
 
+class EnvironmentCache;
+
 /// Where a compile's time went, filled in when CompileRequest::timings is set.
 struct CompileTimings {
   double parse_seconds = 0;  ///< lexing and parsing manifests and templates
@@ -42,6 +44,9 @@ struct CompileRequest {
   /// apply); a server compiling for a client certificate gives "remote" and its extensions.
   std::string trusted_authenticated = "local";
   facts::Facts trusted_extensions = facts::Facts::object();
+  /// A server's environments kept between compiles (environment_timeout): the code's parses
+  /// come from it. None: every file is read and parsed for this compile alone.
+  std::shared_ptr<EnvironmentCache> environment_cache;
 };
 
 /// Compiles a catalog as Puppet 7 would. Throws lang::SourceError for errors in manifests

@@ -54,8 +54,8 @@ bool is_plain_absolute(std::string_view file) {
 Environment::Environment(const std::optional<fs::path>& env_dir,
                          const std::optional<fs::path>& manifest,
                          const std::optional<std::vector<fs::path>>& modulepath,
-                         double* parse_seconds)
-    : parse_seconds_(parse_seconds) {
+                         double* parse_seconds, std::shared_ptr<CachedCode> cached)
+    : parse_seconds_(parse_seconds), cached_(std::move(cached)) {
   std::error_code error;
   if (modulepath) {
     for (const fs::path& dir : *modulepath)
@@ -71,7 +71,7 @@ Environment::Environment(const std::optional<fs::path>& env_dir,
   bool any_modules = std::any_of(modulepath_.begin(), modulepath_.end(), [&](const fs::path& dir) {
     return fs::is_directory(dir, error);
   });
-  if (any_modules && std::thread::hardware_concurrency() > 1) {
+  if (any_modules && !cached_ && std::thread::hardware_concurrency() > 1) {
     try {
       std::optional<fs::path> main_manifest = manifest;
       if (!main_manifest && env_dir) {
@@ -142,7 +142,10 @@ const lang::Program& Environment::parse_absolute(const std::string& absolute) {
         return is_inside(absolute, dir.native());
       }))
     prefetched = prefetch_->take(absolute);
-  if (prefetched) {
+  if (cached_) {
+    held_.push_back(cached_->manifest(absolute, parse_seconds_));
+    loaded_.push_back(held_.back()->program);
+  } else if (prefetched) {
     if (parse_seconds_) *parse_seconds_ += prefetched->seconds;
     loaded_.push_back(prefetched->program);
   } else {
@@ -240,6 +243,7 @@ const ast::FunctionDefinition* Environment::find_function(const std::string& nam
 }
 
 const ResourceTypeDefinition* Environment::find_resource_type(const std::string& name) {
+  if (cached_) return cached_->resource_type(name, modulepath_, env_dir_);
   if (!module_types_) module_types_ = std::make_unique<ModuleTypes>(modulepath_, env_dir_);
   return module_types_->find(name);
 }

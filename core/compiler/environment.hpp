@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "compiler/environment_cache.hpp"
 #include "compiler/module_types.hpp"
 #include "compiler/parse_prefetch.hpp"
 #include "compiler/strictness.hpp"
@@ -27,10 +28,12 @@ class Environment {
   /// from the settings); without it, ENV_DIR/modules alone. When `parse_seconds` is set, the
   /// time spent lexing and parsing is added to it. Module files start being listed and parsed
   /// ahead of need from here on; the main manifest waits for load_main_manifest().
+  /// With `cached` (a server's environment cache), files come parsed from it and nothing is
+  /// parsed ahead: what other compiles parsed is shared, read-only.
   Environment(const std::optional<std::filesystem::path>& env_dir,
               const std::optional<std::filesystem::path>& manifest,
               const std::optional<std::vector<std::filesystem::path>>& modulepath = std::nullopt,
-              double* parse_seconds = nullptr);
+              double* parse_seconds = nullptr, std::shared_ptr<CachedCode> cached = nullptr);
   ~Environment();
 
   /// Parses the main manifest. Throws when there is none, or for its syntax errors. `strict`
@@ -100,6 +103,8 @@ class Environment {
   /// module_dir's answers: the first modulepath entry's MODULE directory, or none.
   mutable std::unordered_map<std::string, std::optional<std::filesystem::path>> module_dirs_;
   std::unique_ptr<ParsePrefetch> prefetch_;
+  std::shared_ptr<CachedCode> cached_;
+  std::vector<std::shared_ptr<const ParsedManifest>> held_;  ///< the cached parses loaded_ uses
   std::unique_ptr<ModuleTypes> module_types_;  ///< made when first asked
 };
 

@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "compiler/evaluator.hpp"
+#include "compiler/functions/generalized_type.hpp"
 #include "compiler/known_types.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
@@ -25,6 +26,53 @@ void add_tags(CompiledResource& resource, const Value& value, const lang::Source
     if (!is_valid_tag(text)) throw SourceError("Invalid tag '" + text + "'", where);
     resource.tag(text);
   }
+}
+
+/// The titles of one resource body as Puppet 7 takes them: an Array flattened (nested Arrays
+/// too, `[[]]` giving none), each title a String that is not empty, or the error Puppet gives
+/// with the title's index in the flattened list.
+std::vector<std::string> titles_of(Value titles, const lang::SourceLocation& where) {
+  if (titles.is_undef())
+    throw SourceError("Missing title. The title expression resulted in undef", where);
+  std::vector<std::string> names;
+  auto take = [&](Value& title) {
+    std::size_t index = names.size();
+    if (title.is_undef())
+      throw SourceError("Missing title at index " + std::to_string(index) +
+                            ". The title expression resulted in an undef title",
+                        where);
+    if (!title.is_string())
+      throw SourceError("Illegal title type at index " + std::to_string(index) +
+                            ". Expected String, got " +
+                            type_to_string(generalized_type(title)),
+                        where);
+    if (title.string().empty())
+      throw SourceError("Empty string title at " + std::to_string(index) +
+                            ". Title strings must have a length greater than zero.",
+                        where);
+    names.push_back(std::move(std::get<std::string>(title.v)));
+  };
+  if (!titles.is_array()) {  // one title, most often a string: taken, not copied
+    take(titles);
+    return names;
+  }
+  // Flattened with a stack of (array, next index), not recursion: nesting is the data's.
+  std::vector<std::pair<const Array*, std::size_t>> pending = {{&titles.array(), 0}};
+  while (!pending.empty()) {
+    auto& [array, next] = pending.back();
+    if (next == array->size()) {
+      pending.pop_back();
+      continue;
+    }
+    const Value& item = (*array)[next++];
+    if (item.is_array()) {
+      pending.emplace_back(&item.array(), 0);
+      continue;
+    }
+    Value title = item;
+    take(title);
+  }
+  return names;
 }
 
 /// Appends to a parameter that may hold one value or an array (`+>`, relationships).
@@ -131,22 +179,12 @@ Value Evaluator::evaluate_resource(const ast::Resource& node, Scope& scope, bool
       if (!set) attributes.push_back(d);
     }
     Array* wanted = discarded ? nullptr : &references;
-    if (!titles.is_array()) {  // one title, most often a string: taken, not copied
-      if (titles.is_undef() || (titles.is_string() && titles.string().empty()))
-        throw SourceError("Missing title. The title expression resulted in undef", body.where);
-      std::string title =
-          titles.is_string() ? std::move(std::get<std::string>(titles.v)) : to_string(titles);
-      declare_titled(type, definition, title, std::move(attributes), node.form, node.where, scope,
-                     wanted);
-      continue;
-    }
-    std::vector<std::string> names;
-    for (const Value& t : titles.array()) names.push_back(to_string(t));
+    std::vector<std::string> names = titles_of(std::move(titles), body.where);
     for (std::size_t i = 0; i + 1 < names.size(); ++i)
       declare_titled(type, definition, names[i], attributes, node.form, node.where, scope, wanted);
     if (!names.empty())
-      declare_titled(type, definition, names.back(), std::move(attributes), node.form, node.where,
-                     scope, wanted);
+      declare_titled(type, definition, std::move(names.back()), std::move(attributes), node.form,
+                     node.where, scope, wanted);
   }
   // Always an array, one title or many, as Puppet 7's resource expression.
   return references;

@@ -21,6 +21,9 @@ struct AgentConfig {
   std::optional<std::filesystem::path> facts;  ///< a YAML facts file instead of native facts
   std::optional<std::string> certname;         ///< default: the facts' fqdn
   std::string environment = "production";
+  /// How long a server keeps an environment's parsed code (Puppet's ttl: 0 = not at all);
+  /// seconds::max() for `unlimited`.
+  std::chrono::seconds environment_timeout{0};
   std::filesystem::path statedir;  ///< default: see daemon::default_state_dir()
   std::chrono::seconds runinterval{1800};
   bool noop = false;

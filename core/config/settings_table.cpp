@@ -78,7 +78,18 @@ const std::vector<SettingDefinition>& setting_definitions() {
        [](C& c, T v) { c.basemodulepath = v; }},
       {"modulepath", kText, nullptr, [](C& c, T v) { c.modulepath = v; }},
       {"environment", kText, "production", [](C& c, T v) { c.environment = not_empty(v); }},
-      {"environment_timeout", kText, "0", nullptr},
+      {"environment_timeout", kText, "0",
+       [](C& c, T v) {
+         if (v == "unlimited") {
+           c.environment_timeout = std::chrono::seconds::max();
+           return;
+         }
+         auto seconds = parse_duration(v);
+         if (!seconds)
+           throw BadValue{"must be unlimited or a duration such as 0, 30s, 5m or 1h, not '" +
+                          v + "'"};
+         c.environment_timeout = *seconds;
+       }},
       {"env_dir", kText, nullptr, [](C& c, T v) { c.env_dir = not_empty(v); }},
       {"manifest", kText, nullptr, [](C& c, T v) { c.manifest = not_empty(v); }},
       {"hiera_config", kText, "$confdir/hiera.yaml",

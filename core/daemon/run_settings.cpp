@@ -65,6 +65,7 @@ indirector::TerminusSettings terminus_settings_for(const RunSettings& settings) 
   out.environment = settings.environment;
   out.hiera_config = settings.hiera_config;
   out.strictness = settings.strictness;
+  out.environment_cache = settings.environment_cache;
   out.redis_url = settings.redis_url;
   out.redis_prefix = settings.redis_prefix;
   out.warn = warn;

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,6 +45,8 @@ struct RunSettings {
   std::string application = "agent";
   std::optional<std::string> redis_url;  ///< for redis termini
   std::string redis_prefix = "marionette";
+  /// A server's environments kept between compiles (environment_timeout); none: no cache.
+  std::shared_ptr<compiler::EnvironmentCache> environment_cache;
 };
 
 /// Fills env_dir, manifest (unless one is given) and modulepath from Puppet's settings

@@ -26,6 +26,7 @@ class CompilerCatalog : public Terminus<catalog::Catalog> {
     compile.hiera_config = settings_.hiera_config;
     compile.strictness = settings_.strictness;
     compile.facts = *request.facts;
+    compile.environment_cache = settings_.environment_cache;
     compile.timings = request.timings;
     if (request.node) {
       if (request.node->environment) compile.environment = *request.node->environment;

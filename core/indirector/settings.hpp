@@ -3,12 +3,17 @@
 #include <chrono>
 #include <cstddef>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "compiler/strictness.hpp"
 #include "facts/facts.hpp"
+
+namespace marionette::compiler {
+class EnvironmentCache;
+}
 
 namespace marionette::indirector {
 
@@ -24,6 +29,8 @@ struct TerminusSettings {
   std::string environment = "production";
   std::optional<std::filesystem::path> hiera_config;  ///< catalog/compiler: global Hiera layer
   compiler::Strictness strictness;                    ///< catalog/compiler: strict settings
+  /// catalog/compiler: a server's environments kept between compiles (environment_timeout)
+  std::shared_ptr<compiler::EnvironmentCache> environment_cache;
   std::optional<std::string> redis_url;               ///< redis termini: redis://… or unix://…
   std::string redis_prefix = "marionette";
   std::chrono::milliseconds redis_timeout{2000};

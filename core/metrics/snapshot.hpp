@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "metrics/counter_totals.hpp"
+#include "metrics/server_figures.hpp"
 
 namespace marionette::metrics {
 
@@ -91,6 +92,9 @@ struct Snapshot {
   StoreBackend store_backend = StoreBackend::file;
   std::uint64_t store_pending = 0;
   std::int64_t store_last_flush_at = 0;  ///< 0: never
+
+  /// `marionette server`'s figures; all zero in an agent.
+  ServerFigures server;
 };
 
 /// How many compiles the min/avg/max figures cover.

@@ -158,7 +158,7 @@ class ExecResource final : public ManagedResource {
       while (start < ran.output.size()) {
         std::size_t end = ran.output.find('\n', start);
         if (end == std::string::npos) end = ran.output.size();
-        context.log("notice", "returns", ran.output.substr(start, end - start));
+        context.log(context.loglevel(), "returns", ran.output.substr(start, end - start));
         start = end + 1;
       }
     }

@@ -357,8 +357,8 @@ class FileResource final : public ManagedResource {
       is = content_checksum(spec_.checksum, current);
     }
     if (context.show_diff() && spec_.show_diff && read.ok) {
-      // Puppet's data_sync: the diff before the change (or the noop line), at notice.
-      context.log("notice", "content",
+      // Puppet's data_sync: the diff before the change (or the noop line), at the loglevel.
+      context.log(context.loglevel(), "content",
                   spec_.sensitive_content ? "[diff redacted]"
                                           : "\n" + content_diff(spec_.path, info, current, *content_));
     }

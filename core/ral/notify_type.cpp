@@ -19,9 +19,9 @@ class NotifyResource final : public ManagedResource {
       return;
     }
     if (with_path_) {
-      context.log("notice", message_);
+      context.log(context.loglevel(), message_);
     } else {
-      context.log_plain("notice", message_);
+      context.log_plain(context.loglevel(), message_);
     }
     context.changed("message", "message_changed",
                     "defined 'message' as " + single_quoted(message_));

@@ -22,7 +22,7 @@ void ResourceContext::log_plain(const std::string& level, const std::string& mes
 void ResourceContext::changed(const std::string& property, const std::string& event_name,
                               const std::string& message, std::optional<std::string> previous,
                               std::optional<std::string> desired) {
-  log("notice", property, message);
+  log(loglevel_, property, message);
   events_.push_back(
       {property, event_name, "success", message, std::move(previous), std::move(desired)});
 }
@@ -30,7 +30,7 @@ void ResourceContext::changed(const std::string& property, const std::string& ev
 void ResourceContext::would_change(const std::string& property, const std::string& event_name,
                                    const std::string& current, const std::string& should) {
   std::string message = "current_value " + current + ", should be " + should + " (noop)";
-  log("notice", property, message);
+  log(loglevel_, property, message);
   events_.push_back({property, event_name, "noop", message, {}, {}});
 }
 

@@ -39,6 +39,10 @@ class ResourceContext {
   bool show_diff() const { return show_diff_; }
   void set_show_diff(bool show) { show_diff_ = show; }
   const std::string& path() const { return path_; }
+  /// The resource's `loglevel` metaparameter (Puppet's default notice; verbose is info): the
+  /// level of its change and noop lines, a notify's message, an exec's output, a file's diff.
+  const std::string& loglevel() const { return loglevel_; }
+  void set_loglevel(std::string level) { loglevel_ = std::move(level); }
 
   /// "<path>: message"
   void log(const std::string& level, const std::string& message) const;
@@ -78,6 +82,7 @@ class ResourceContext {
   bool skipped_ = false;
   LogSink log_;
   std::string path_;
+  std::string loglevel_ = "notice";
   std::vector<Event> events_;
 };
 

@@ -40,11 +40,9 @@ Api::Api(const ServerSettings& settings)
 
 HttpResponse Api::handle(const HttpRequest& request, const PeerIdentity& peer,
                          const std::string& client_ip) {
-  ++counters_.requests;
   AuthDecision decision = authorize(request.method, request.path, peer, settings_.certname);
   HttpResponse response;
   if (!decision.allowed) {
-    ++counters_.refused;
     response = text_response(
         403, forbidden_message(request.method, request.path, peer, client_ip, decision.rule));
   } else {
@@ -75,6 +73,7 @@ HttpResponse Api::handle(const HttpRequest& request, const PeerIdentity& peer,
     }
   }
   response.headers.emplace_back("X-Puppet-Version", kPuppetVersion);
+  metrics_.request_answered(request.path, response.status, !decision.allowed);
   return response;
 }
 

@@ -11,6 +11,7 @@
 #include "ca/certificate_authority.hpp"
 #include "daemon/run_settings.hpp"
 #include "http/http_message.hpp"
+#include "server/server_metrics.hpp"
 #include "server/tls.hpp"
 
 namespace marionette::server {
@@ -45,12 +46,6 @@ struct ServerSettings {
   HttpLimits limits;
 };
 
-/// Counters the server keeps (for logs now, SNMP later).
-struct ServerCounters {
-  std::atomic<std::uint64_t> requests{0}, catalogs{0}, compile_failures{0}, refused{0},
-      reports{0}, handshake_failures{0};
-};
-
 /// Puppet 7's agent API: dispatches one request, after authorization, to the CA, catalog, node,
 /// report, file serving and status endpoints. Thread-safe: workers call it at once.
 class Api {
@@ -58,7 +53,7 @@ class Api {
   explicit Api(const ServerSettings& settings);
   HttpResponse handle(const HttpRequest& request, const PeerIdentity& peer,
                       const std::string& client_ip);
-  ServerCounters& counters() { return counters_; }
+  ServerMetrics& metrics() { return metrics_; }
 
  private:
   HttpResponse ca_endpoint(const HttpRequest& request, const std::string& rest);
@@ -75,7 +70,7 @@ class Api {
   const ServerSettings& settings_;
   ca::CertificateAuthority ca_;
   ca::AutosignPolicy autosign_;
-  ServerCounters counters_;
+  ServerMetrics metrics_;
 };
 
 /// Puppet's JSON error body for /puppet/v3: {"message": …, "issue_kind": …}.

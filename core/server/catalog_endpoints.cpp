@@ -97,17 +97,26 @@ HttpResponse Api::catalog_endpoint(const HttpRequest& request, const std::string
   if (node.environment) run.environment = *node.environment;
   auto catalogs =
       indirector::catalog_indirection(server_routes(run), daemon::terminus_settings_for(run));
+  const auto compile_started = std::chrono::steady_clock::now();
+  auto compiled = [&](bool ok) {
+    metrics_.compile_finished(std::chrono::duration_cast<std::chrono::microseconds>(
+                                  std::chrono::steady_clock::now() - compile_started),
+                              ok);
+  };
   try {
     indirector::Request compile{name, &facts, &node, nullptr};
     std::optional<catalog::Catalog> catalog =
         catalogs.find(compile, {.ignore_cache = true, .ignore_cache_save = true});
+    compiled(catalog.has_value());
     if (!catalog) return puppet_error(404, "Not Found: no catalog for " + name, "RESOURCE_NOT_FOUND");
-    ++counters_.catalogs;
     return {200, "application/json", catalog::to_json(*catalog), {}};
   } catch (const indirector::Error& e) {
-    ++counters_.compile_failures;
+    compiled(false);
     return puppet_error(500, "Server Error: " + (e.why().empty() ? std::string(e.what()) : e.why()),
                         "RUNTIME_ERROR");
+  } catch (...) {
+    compiled(false);  // Api::handle answers 500
+    throw;
   }
 }
 
@@ -128,7 +137,7 @@ HttpResponse Api::report_endpoint(const HttpRequest& request, const std::string&
     indirector::RedisDocumentStore store(termini, "report");
     store.push_bounded(name, request.body, termini.report_history);
   }
-  ++counters_.reports;
+  metrics_.report_stored();
   return {200, "application/json", "[\"store\"]", {}};
 }
 

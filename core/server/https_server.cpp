@@ -85,6 +85,8 @@ HttpsServer::HttpsServer(ServerSettings settings, std::function<void(const std::
                                                authority.layout().certificate(),
                                                authority.layout().crl()});
   api_ = std::make_unique<Api>(settings_);
+  api_->metrics().set_capacity(settings_.workers == 0 ? 1 : settings_.workers,
+                               settings_.queue_limit);
   listen_fd_ = listen_on(settings_.bind_address, settings_.port, port_);
   if (::pipe2(wake_, O_CLOEXEC | O_NONBLOCK) != 0) throw std::runtime_error("cannot make a pipe");
 }
@@ -134,10 +136,12 @@ void HttpsServer::accept_loop() {
     std::unique_lock<std::mutex> lock(mutex_);
     if (queue_.size() >= settings_.queue_limit) {
       lock.unlock();
+      api_->metrics().queue_full();
       ::close(fd);  // over capacity: the client retries; TLS is not spent on a refusal
       continue;
     }
     queue_.emplace_back(fd, address_of(peer));
+    api_->metrics().queue_length(queue_.size());
     lock.unlock();
     ready_.notify_one();
   }
@@ -150,12 +154,15 @@ void HttpsServer::worker() {
     if (stopping_) return;
     auto [fd, ip] = queue_.front();
     queue_.pop_front();
+    api_->metrics().queue_length(queue_.size());
     lock.unlock();
+    api_->metrics().worker_busy();
     try {
       serve(fd, ip);
     } catch (const std::exception& e) {  // never let one connection end the server
       log_("Connection from " + ip + " failed: " + e.what());
     }
+    api_->metrics().worker_idle();
     ::close(fd);
   }
 }
@@ -164,7 +171,7 @@ void HttpsServer::serve(int fd, const std::string& client_ip) {
   TlsConnection connection(fd, tls_->current());
   std::string why;
   if (!connection.handshake(why)) {
-    ++api_->counters().handshake_failures;
+    api_->metrics().tls_failed();
     log_("TLS handshake with " + client_ip + " failed: " + why);
     return;
   }
@@ -177,8 +184,10 @@ void HttpsServer::serve(int fd, const std::string& client_ip) {
     try {
       request = reader.next();
     } catch (const HttpReadError& e) {
-      if (e.status != 0)
+      if (e.status != 0) {
+        api_->metrics().request_answered(request.path, e.status, false);
         connection.write_all(serialize(text_response(e.status, e.why), false));
+      }
       return;
     }
     HttpResponse response = api_->handle(request, peer, client_ip);

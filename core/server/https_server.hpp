@@ -32,7 +32,7 @@ class HttpsServer {
   /// Serves until stop() is called (from a signal handler's thread or another thread).
   void run();
   void stop();
-  ServerCounters& counters() { return api_->counters(); }
+  ServerMetrics& metrics() { return api_->metrics(); }
 
  private:
   void accept_loop();

@@ -117,6 +117,8 @@ class Transaction {
       entry->resource = i;
       entry->path = resource_path(catalog_, *graph_, i);
       entry->noop = ral::params::boolean(resource, "noop").value_or(options_.noop);
+      std::optional<std::string> loglevel = loglevel_of(resource);
+      if (!loglevel) return false;
       if (const auto* type = ral::find_type(lower(resource.type))) {
         std::string error;
         entry->provider = type->make(resource, host, error);
@@ -131,6 +133,7 @@ class Transaction {
       }
       entry->context = std::make_unique<ral::ResourceContext>(host, entry->noop, log_, entry->path);
       entry->context->set_show_diff(options_.show_diff);
+      entry->context->set_loglevel(std::move(*loglevel));
       entry->status = report_.resources.size();
       ResourceStatus status;
       status.type = canonical_type(resource.type);
@@ -173,6 +176,23 @@ class Transaction {
     report_.error = error;
     report_.resources.clear();
     return false;
+  }
+
+  /// The `loglevel` metaparameter, checked as Puppet's type checks it before anything is
+  /// applied (nullopt after failing the run).
+  std::optional<std::string> loglevel_of(const catalog::Resource& resource) {
+    static const char* const kLevels[] = {"debug", "info",  "notice", "warning", "err",
+                                          "alert", "emerg", "crit",   "verbose"};
+    std::string level = ral::params::text(resource, "loglevel").value_or("notice");
+    if (level == "verbose") return "info";
+    if (std::find(std::begin(kLevels), std::end(kLevels), level) != std::end(kLevels))
+      return level;
+    std::string valid;
+    for (const char* name : kLevels) valid += (valid.empty() ? "" : ", ") + std::string(name);
+    invalid_resource(resource, "Parameter loglevel failed on " + canonical_type(resource.type) +
+                                   "[" + resource.title + "]: Invalid value \"" + level +
+                                   "\". Valid values are " + valid + ".");
+    return std::nullopt;
   }
 
   static std::string declared_at(const catalog::Resource& resource) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "support/command.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace marionette {
 namespace {
@@ -25,15 +26,6 @@ constexpr auto kTimeLimit = std::chrono::seconds(20);
 
 class EvalHardening : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("marionette-eval-hardening-" + std::to_string(getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   /// `marionette compile` of the manifest text with the example facts.
   CommandResult compile(const std::string& manifest) {
     fs::path file = dir_ / "site.pp";
@@ -62,7 +54,8 @@ class EvalHardening : public ::testing::Test {
         << manifest << "\nexpected in the catalog: " << text;
   }
 
-  fs::path dir_;
+  marionette::testing::ScratchDir scratch_{"eval-hardening"};
+  const fs::path& dir_ = scratch_.path();
 };
 
 // Item 2: a width or precision beyond an int is Ruby's "width too big" (it wrapped to 32 bits

@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "support/command.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace marionette {
 namespace {
@@ -26,14 +27,8 @@ using testing::run_command;
 class AgentConsole : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("marionette-agent-console-" + std::to_string(getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
     std::ofstream(dir_ / "site.pp") << "notify { 'hi': }\n";
   }
-  void TearDown() override { fs::remove_all(dir_); }
 
   CommandResult agent(const std::vector<std::string>& extra) {
     std::vector<std::string> argv = {MARIONETTE_BINARY,
@@ -50,7 +45,8 @@ class AgentConsole : public ::testing::Test {
     return run_command(argv, std::chrono::seconds(60));
   }
 
-  fs::path dir_;
+  marionette::testing::ScratchDir scratch_{"agent-console"};
+  const fs::path& dir_ = scratch_.path();
 };
 
 /// Every line starts with a level's label, never with a date.

@@ -375,7 +375,7 @@ TEST_F(AgentEndToEnd, AWalkWithTheMibResolvesEveryName) {
     ++count;
     EXPECT_TRUE(line.starts_with("MARIONETTE-MIB::mrn")) << "unresolved: " << line;
   }
-  EXPECT_GE(count, static_cast<int>(subagent::mib_objects().size()));
+  EXPECT_GE(count, static_cast<int>(subagent::served_objects(subagent::Role::agent).size()));
   EXPECT_NE(walk.out.find("MARIONETTE-MIB::mrnTypeResources.\"File\" = Gauge32: 2"),
             std::string::npos)
       << walk.out;
@@ -459,7 +459,7 @@ TEST_F(AgentEndToEnd, TheRootOidSettingMovesEveryObject) {
     values = testing::snmp_bulkwalk(snmpd_->address(), moved);
   }
   ASSERT_EQ(number_in(values[runs_total]), 1u) << agent_->output();
-  for (const auto& object : subagent::mib_objects()) {
+  for (const auto& object : subagent::served_objects(subagent::Role::agent)) {
     EXPECT_TRUE(values.contains(moved + subagent::to_string(object.suffix) + ".0")) << object.name;
   }
   EXPECT_TRUE(values.contains(moved + ".1.5.1.2" + type_instance("Exec"))) << "the per-type table";
@@ -482,7 +482,7 @@ TEST_F(AgentEndToEnd, ServesWhileALongApplyRuns) {
       seen_applying = true;
       ++walks_while_applying;
       EXPECT_LT(took, 1s) << "a walk waited for the apply";
-      EXPECT_GE(values.size(), subagent::mib_objects().size());
+      EXPECT_GE(values.size(), subagent::served_objects(subagent::Role::agent).size());
       if (walks_while_applying >= 5) break;
     }
     std::this_thread::sleep_for(20ms);

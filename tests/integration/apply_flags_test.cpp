@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "support/command.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace marionette {
 namespace {
@@ -36,15 +37,6 @@ std::string read_text(const fs::path& path) {
 
 class ApplyFlags : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("marionette-apply-flags-" + std::to_string(getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   /// `marionette apply` with the fixed facts (node web01.example.com) and a private state dir.
   CommandResult apply(std::vector<std::string> args) {
     std::vector<std::string> argv = {MARIONETTE_BINARY, "apply",
@@ -54,7 +46,8 @@ class ApplyFlags : public ::testing::Test {
     return run_command(argv, std::chrono::seconds(30));
   }
 
-  fs::path dir_;
+  marionette::testing::ScratchDir scratch_{"apply-flags"};
+  const fs::path& dir_ = scratch_.path();
 };
 
 constexpr const char* kLevels = "notice(1) info(2) debug(3) warning(4) err(5)";

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "support/command.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace marionette {
 namespace {
@@ -30,18 +31,8 @@ std::string read_text(const fs::path& path) {
 
 class Cli : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("marionette-cli-" + std::to_string(getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   fs::path write(const std::string& name, const std::string& text) {
-    std::ofstream(dir_ / name) << text;
-    return dir_ / name;
+    return scratch_.write(name, text);
   }
 
   /// Applies a manifest with the fixed facts and a state dir in the temp dir.
@@ -61,7 +52,8 @@ class Cli : public ::testing::Test {
     return YAML::LoadFile((dir_ / "state/last_run_summary.yaml").string());
   }
 
-  fs::path dir_;
+  marionette::testing::ScratchDir scratch_{"cli"};
+  const fs::path& dir_ = scratch_.path();
 };
 
 TEST_F(Cli, PrintsItsVersionAndHelp) {

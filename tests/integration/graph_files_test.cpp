@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "support/command.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace marionette {
 namespace {
@@ -31,15 +32,6 @@ std::string read_text(const fs::path& path) {
 
 class GraphFiles : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("marionette-graphs-" + std::to_string(getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   CommandResult apply(const fs::path& manifest, std::vector<std::string> extra) {
     std::vector<std::string> argv = {
         MARIONETTE_BINARY,        "apply", "--noop", "--facts", MARIONETTE_FACTS_FILE, "--statedir",
@@ -72,7 +64,8 @@ class GraphFiles : public ::testing::Test {
     EXPECT_NE(svg.out.find("<svg"), std::string::npos) << file;
   }
 
-  fs::path dir_;
+  marionette::testing::ScratchDir scratch_{"graphs"};
+  const fs::path& dir_ = scratch_.path();
 };
 
 // Classes, a define, before/require/subscribe and a file's autorequire of its directory.

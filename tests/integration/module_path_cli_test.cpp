@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "support/command.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace marionette {
 namespace {
@@ -24,10 +25,6 @@ CommandResult marionette(std::vector<std::string> args) {
 class ModulePathCli : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("marionette-modpath-" + std::to_string(getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
     // Module m in both one/ and two/ (one's wins, whole), n only in two/.
     write("one/m/manifests/init.pp", "class m { notify { 'm from one': } }\n");
     write("one/m/hiera.yaml", "---\nversion: 5\n");
@@ -39,15 +36,12 @@ class ModulePathCli : public ::testing::Test {
     write("two/n/hiera.yaml", kModuleHiera);
     write("two/n/data/common.yaml", "---\nn::key: from-two\n");
   }
-  void TearDown() override { fs::remove_all(dir_); }
 
   static constexpr const char* kModuleHiera =
       "---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n";
 
   fs::path write(const std::string& name, const std::string& text) {
-    fs::create_directories((dir_ / name).parent_path());
-    std::ofstream(dir_ / name) << text;
-    return dir_ / name;
+    return scratch_.write(name, text);
   }
 
   CommandResult compile(std::vector<std::string> extra) {
@@ -59,7 +53,8 @@ class ModulePathCli : public ::testing::Test {
 
   std::string path(const char* name) const { return (dir_ / name).string(); }
 
-  fs::path dir_;
+  marionette::testing::ScratchDir scratch_{"modpath"};
+  const fs::path& dir_ = scratch_.path();
 };
 
 TEST_F(ModulePathCli, TheFirstDirectoryWithAModuleWinsTheWholeModule) {

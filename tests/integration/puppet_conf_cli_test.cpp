@@ -9,6 +9,7 @@
 #include <regex>
 
 #include "support/command.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace marionette {
 namespace {
@@ -95,19 +96,8 @@ std::string recorded_output(const std::string& section) {
 
 class PuppetConfCli : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("marionette-puppetconf-" + std::to_string(getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   fs::path write(const std::string& name, const std::string& text) {
-    fs::create_directories((dir_ / name).parent_path());
-    std::ofstream(dir_ / name) << text;
-    return dir_ / name;
+    return scratch_.write(name, text);
   }
 
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
@@ -152,7 +142,8 @@ class PuppetConfCli : public ::testing::Test {
                      "    certname = server.example.com\n");
   }
 
-  fs::path dir_;
+  marionette::testing::ScratchDir scratch_{"puppetconf"};
+  const fs::path& dir_ = scratch_.path();
 };
 
 TEST_F(PuppetConfCli, ConfigPrintPrintsWhatPuppetPrintedForTheSameFile) {

@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "support/command.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace marionette {
 namespace {
@@ -25,27 +26,11 @@ using testing::run_command;
 
 class RunLogMessages : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("marionette-run-log-" + std::to_string(getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   fs::path write(const std::string& name, const std::string& text) {
-    fs::create_directories((dir_ / name).parent_path());
-    std::ofstream(dir_ / name) << text;
-    return dir_ / name;
+    return scratch_.write(name, text);
   }
 
-  std::string read(const fs::path& path) {
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-  }
+  std::string read(const fs::path& path) { return marionette::testing::ScratchDir::read(path); }
 
   CommandResult apply(std::vector<std::string> args) {
     std::vector<std::string> argv = {MARIONETTE_BINARY, "apply",     "--facts",
@@ -54,7 +39,8 @@ class RunLogMessages : public ::testing::Test {
     return run_command(argv, std::chrono::seconds(30));
   }
 
-  fs::path dir_;
+  marionette::testing::ScratchDir scratch_{"run-log"};
+  const fs::path& dir_ = scratch_.path();
 };
 
 constexpr const char* kCode =

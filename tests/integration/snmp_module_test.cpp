@@ -34,7 +34,7 @@ TEST(SnmpModule, TheModuleSitsWhereTheExecutableLooksAndExportsItsEntry) {
   EXPECT_NE(ldd.out.find("libstdc++"), std::string::npos) << "the module has its own runtime";
   testing::CommandResult symbols = run_command({"nm", "-D", "--defined-only", module.string()});
   if (symbols.exit_code != 0) GTEST_SKIP() << "nm is not available";
-  EXPECT_NE(symbols.out.find("marionette_subagent_run_v2"), std::string::npos) << symbols.out;
+  EXPECT_NE(symbols.out.find("marionette_subagent_run_v3"), std::string::npos) << symbols.out;
 }
 
 TEST(SnmpModule, AnAgentWithoutTheModuleSaysWhyAndExits) {

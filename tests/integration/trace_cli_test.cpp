@@ -22,6 +22,7 @@
 #include <fstream>
 
 #include "support/command.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace marionette {
 namespace {
@@ -32,18 +33,8 @@ using testing::run_command;
 
 class TraceCli : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("marionette-trace-" + std::to_string(getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   fs::path write(const std::string& name, const std::string& text) {
-    std::ofstream(dir_ / name) << text;
-    return dir_ / name;
+    return scratch_.write(name, text);
   }
 
   CommandResult marionette(std::vector<std::string> args) {
@@ -58,7 +49,8 @@ class TraceCli : public ::testing::Test {
     return marionette(std::move(args));
   }
 
-  fs::path dir_;
+  marionette::testing::ScratchDir scratch_{"trace"};
+  const fs::path& dir_ = scratch_.path();
 };
 
 TEST_F(TraceCli, TraceAddsThePuppetStackAfterTheError) {

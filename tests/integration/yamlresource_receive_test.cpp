@@ -18,6 +18,8 @@
 #include <sstream>
 #include <string>
 
+#include "support/scratch_dir.hpp"
+
 namespace marionette {
 namespace {
 
@@ -116,16 +118,8 @@ std::string read_text(const fs::path& path) {
 
 class YamlresourceReceive : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("marionette-yamlresource-" + std::to_string(getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  fs::path dir_;
+  marionette::testing::ScratchDir scratch_{"yamlresource"};
+  const fs::path& dir_ = scratch_.path();
 };
 
 const char* const kReady =

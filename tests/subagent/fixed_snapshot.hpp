@@ -59,6 +59,19 @@ inline metrics::Snapshot fixed_snapshot(std::int64_t now_seconds = kNowSeconds) 
   s.store_backend = metrics::StoreBackend::degraded;
   s.store_pending = 2;
   s.store_last_flush_at = now_seconds - 30;
+  // A server's figures: every field a value of its own.
+  metrics::ServerFigures& v = s.server;
+  v.workers = 8, v.workers_busy = 3, v.queue_length = 5, v.queue_limit = 256;
+  v.queue_drops = 5'000'000'000ULL;
+  v.requests = 7'000'000'000ULL, v.requests_ok = 101, v.requests_client_error = 102;
+  v.requests_server_error = 103, v.requests_refused = 104, v.requests_ca = 105;
+  v.requests_catalog = 106, v.requests_node = 107, v.requests_file = 108;
+  v.requests_report = 109, v.requests_other = 110, v.tls_failures = 111;
+  v.requests_last_minute = 112, v.reports = 113;
+  v.compiles = 8'000'000'000ULL, v.compile_failures = 114, v.compile_us = 9'000'000'000ULL;
+  v.compiles_last_minute = 115, v.window_min_us = 116, v.window_avg_us = 117;
+  v.window_max_us = 118, v.min_us = 119, v.avg_us = 120, v.max_us = 121;
+  v.certificates_pending = 122, v.certificates_signed = 123, v.certificates_revoked = 124;
   return s;
 }
 

@@ -79,6 +79,39 @@ TEST(MibObjects, AnswerEveryObjectFromAFixedSnapshot) {
       {"mrnRunsTotal", Counter64{5'000'000'000ULL}},
       {"mrnChangedTotal", Counter64{0x1'0000'0001ULL}},
       {"mrnFailuresTotal", Counter64{0xffff'ffff'ffff'fffeULL}},
+      {"mrnSrvUptime", TimeTicks{360'000}},
+      {"mrnSrvWorkers", Gauge32{8}},
+      {"mrnSrvWorkersBusy", Gauge32{3}},
+      {"mrnSrvQueueLength", Gauge32{5}},
+      {"mrnSrvQueueLimit", Gauge32{256}},
+      {"mrnSrvQueueDrops", Counter64{5'000'000'000ULL}},
+      {"mrnSrvRequests", Counter64{7'000'000'000ULL}},
+      {"mrnSrvReqOk", Counter64{101}},
+      {"mrnSrvReqClientErr", Counter64{102}},
+      {"mrnSrvReqServerErr", Counter64{103}},
+      {"mrnSrvReqRefused", Counter64{104}},
+      {"mrnSrvReqCa", Counter64{105}},
+      {"mrnSrvReqCatalog", Counter64{106}},
+      {"mrnSrvReqNode", Counter64{107}},
+      {"mrnSrvReqFile", Counter64{108}},
+      {"mrnSrvReqReport", Counter64{109}},
+      {"mrnSrvReqOther", Counter64{110}},
+      {"mrnSrvTlsFailures", Counter64{111}},
+      {"mrnSrvReqLastMin", Gauge32{112}},
+      {"mrnSrvReports", Counter64{113}},
+      {"mrnSrvCompiles", Counter64{8'000'000'000ULL}},
+      {"mrnSrvCompileFails", Counter64{114}},
+      {"mrnSrvCompileUs", Counter64{9'000'000'000ULL}},
+      {"mrnSrvCompLastMin", Gauge32{115}},
+      {"mrnSrvCompWinMin", Gauge32{116}},
+      {"mrnSrvCompWinAvg", Gauge32{117}},
+      {"mrnSrvCompWinMax", Gauge32{118}},
+      {"mrnSrvCompMin", Gauge32{119}},
+      {"mrnSrvCompAvg", Gauge32{120}},
+      {"mrnSrvCompMax", Gauge32{121}},
+      {"mrnSrvCertsPending", Gauge32{122}},
+      {"mrnSrvCertsSigned", Gauge32{123}},
+      {"mrnSrvCertsRevoked", Gauge32{124}},
   };
   const metrics::Snapshot snapshot = fixed_snapshot();
   ASSERT_EQ(mib_objects().size(), expected.size());
@@ -87,6 +120,16 @@ TEST(MibObjects, AnswerEveryObjectFromAFixedSnapshot) {
     ASSERT_TRUE(expected.contains(object.name));
     EXPECT_EQ(object.get(snapshot, kNow), expected.at(object.name));
   }
+}
+
+TEST(MibObjects, AnAgentServesAllButTheServerSubtreeAndAServerOnlyThat) {
+  const auto agent = served_objects(Role::agent);
+  const auto server = served_objects(Role::server);
+  EXPECT_EQ(agent.size() + server.size(), mib_objects().size());
+  ASSERT_FALSE(server.empty());
+  EXPECT_EQ(server.front().name, "mrnSrvUptime");
+  for (const MibObject& object : agent) EXPECT_FALSE(starts_with(object.suffix, kServerSuffix));
+  for (const MibObject& object : server) EXPECT_TRUE(starts_with(object.suffix, kServerSuffix));
 }
 
 TEST(MibObjects, EveryGetterReturnsItsDeclaredSyntax) {

@@ -253,8 +253,8 @@ TEST_F(SubagentIntegration, ServesEveryObjectAndSendsTrapsUnderARootMovedByTheOp
   auto values = marionette::testing::snmp_bulkwalk_until(snmpd.address(), moved, moved_version, 5s);
   EXPECT_EQ(values[moved_version], "STRING: \"0.1.0-test\"") << snmpd.log();
   // Every scalar, and the table's 6 columns for its 2 rows, under the moved root.
-  EXPECT_EQ(values.size(), mib_objects().size() + 2 * 6);
-  for (const MibObject& object : mib_objects()) {
+  EXPECT_EQ(values.size(), served_objects(Role::agent).size() + 2 * 6);
+  for (const MibObject& object : served_objects(Role::agent)) {
     EXPECT_TRUE(values.contains(moved + to_string(object.suffix) + ".0")) << object.name;
   }
   EXPECT_EQ(values[moved + ".1.6.1.0"], "Counter64: 5000000000");

@@ -1,0 +1,101 @@
+#include "compiler/environment_cache.hpp"
+
+#include <sys/stat.h>
+
+#include <stdexcept>
+
+namespace marionette::compiler {
+
+namespace {
+
+/// The file's stamp; nullopt when it cannot be stat'ed (reading it will say why).
+std::optional<ParsedManifest::Stamp> stamp_of(const std::string& path) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) return std::nullopt;
+  return ParsedManifest::Stamp{
+      static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1'000'000'000 + info.st_mtim.tv_nsec,
+      static_cast<std::uintmax_t>(info.st_size), static_cast<std::uintmax_t>(info.st_ino)};
+}
+
+}  // namespace
+
+CachedCode::CachedCode(const CachedCode* previous) {
+  if (!previous) return;
+  std::lock_guard<std::mutex> lock(previous->mutex_);
+  reusable_ = previous->files_;
+}
+
+std::size_t CachedCode::size() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return files_.size();
+}
+
+std::shared_ptr<const ParsedManifest> CachedCode::manifest(const std::string& absolute,
+                                                           double* parse_seconds) {
+  std::shared_ptr<const ParsedManifest> reusable;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (auto found = files_.find(absolute); found != files_.end()) return found->second;
+    if (auto found = reusable_.find(absolute); found != reusable_.end()) reusable = found->second;
+  }
+  std::optional<ParsedManifest::Stamp> stamp = stamp_of(absolute);
+  std::shared_ptr<const ParsedManifest> parsed;
+  if (reusable && stamp && *stamp == reusable->stamp) {
+    parsed = reusable;
+  } else {
+    // Parsed outside the lock: other compiles go on meanwhile.
+    auto made = std::make_shared<ParsedManifest>();
+    auto start = std::chrono::steady_clock::now();
+    std::shared_ptr<const lang::SourceFile> source = lang::read_source(absolute);
+    made->program = lang::parse(source, made->arena);
+    if (parse_seconds)
+      *parse_seconds +=
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    // Stat'ed before reading: a file changed while it was read gets a stamp that the next
+    // environment will not match, and is read again then.
+    made->stamp = stamp.value_or(ParsedManifest::Stamp{});
+    parsed = std::move(made);
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  reusable_.erase(absolute);
+  return files_.emplace(absolute, std::move(parsed)).first->second;
+}
+
+const ResourceTypeDefinition* CachedCode::resource_type(
+    const std::string& name, const std::vector<std::filesystem::path>& modulepath,
+    const std::optional<std::filesystem::path>& env_dir) {
+  std::lock_guard<std::mutex> lock(types_mutex_);
+  if (!types_) types_ = std::make_unique<ModuleTypes>(modulepath, env_dir);
+  return types_->find(name);
+}
+
+EnvironmentCache::EnvironmentCache(std::chrono::seconds timeout,
+                                   std::function<Clock::time_point()> now)
+    : timeout_(timeout), now_(std::move(now)) {}
+
+bool EnvironmentCache::expired(const Entry& entry, Clock::time_point now) const {
+  // Past a century it is as good as unlimited (and the nanoseconds below do not overflow).
+  if (timeout_ > std::chrono::hours(24 * 365 * 100)) return false;
+  return now - entry.last_used > timeout_;
+}
+
+std::shared_ptr<CachedCode> EnvironmentCache::acquire(const std::string& key) {
+  if (timeout_.count() <= 0) return nullptr;
+  const Clock::time_point now = now_();
+  std::lock_guard<std::mutex> lock(mutex_);
+  // As Puppet, every environment unused for the timeout goes, not only the one asked for.
+  for (auto it = entries_.begin(); it != entries_.end();)
+    it = it->first != key && expired(it->second, now) ? entries_.erase(it) : std::next(it);
+  auto found = entries_.find(key);
+  if (found == entries_.end()) {
+    found = entries_.emplace(key, Entry{std::make_shared<CachedCode>(), now}).first;
+  } else if (expired(found->second, now)) {
+    // Expired: Puppet drops the environment and loads it again. The files that have not
+    // changed since are the same parse, so the new one starts with them.
+    found->second.code = std::make_shared<CachedCode>(found->second.code.get());
+  }
+  found->second.last_used = now;
+  return found->second.code;
+}
+
+}  // namespace marionette::compiler

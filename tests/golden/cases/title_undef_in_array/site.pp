@@ -1,0 +1,2 @@
+$t = ['a', 'b', undef]
+notify { $t: }
