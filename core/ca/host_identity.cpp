@@ -18,7 +18,9 @@ std::string trimmed(const std::string& text) {
   return text.substr(first, text.find_last_not_of(" \t") - first + 1);
 }
 
-void write_file(const fs::path& path, const std::string& text, bool secret) {
+}  // namespace
+
+void write_host_file(const fs::path& path, const std::string& text, bool secret) {
   std::error_code error;
   fs::create_directories(path.parent_path(), error);
   if (secret) {
@@ -33,8 +35,6 @@ void write_file(const fs::path& path, const std::string& text, bool secret) {
   if (!counters::write_file_atomically(path, text, &why))
     throw CaError("cannot write " + path.string() + ": " + why);
 }
-
-}  // namespace
 
 std::vector<std::string> alt_names_from_setting(const std::string& dns_alt_names,
                                                 const std::string& certname) {
@@ -62,12 +62,12 @@ HostFiles ensure_server_identity(CertificateAuthority& ca, const fs::path& ssldi
   if (!fs::exists(files.certificate(), error) || !fs::exists(files.private_key(), error)) {
     auto [key_pem, certificate_pem] = ca.generate(certname, alt_names);
     KeyPtr key = private_key_from_pem(key_pem);
-    write_file(files.private_key(), key_pem, true);
-    write_file(files.public_key(), public_pem_of(key.get()), false);
-    write_file(files.certificate(), certificate_pem, false);
+    write_host_file(files.private_key(), key_pem, true);
+    write_host_file(files.public_key(), public_pem_of(key.get()), false);
+    write_host_file(files.certificate(), certificate_pem, false);
   }
-  write_file(files.ca_certificate(), ca.certificate_pem(), false);
-  write_file(files.crl(), ca.crl_pem(), false);
+  write_host_file(files.ca_certificate(), ca.certificate_pem(), false);
+  write_host_file(files.crl(), ca.crl_pem(), false);
   return files;
 }
 

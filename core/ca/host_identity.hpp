@@ -22,6 +22,10 @@ struct HostFiles {
   std::filesystem::path crl() const { return ssldir / "crl.pem"; }
 };
 
+/// Writes one of a host's SSL files, creating its directory: a secret (a private key) mode 0600
+/// from the start, anything else atomically. Throws CaError.
+void write_host_file(const std::filesystem::path& path, const std::string& text, bool secret);
+
 /// Puppet's dns_alt_names ("puppet, IP:127.0.0.1") as subjectAltName entries ("DNS:puppet",
 /// "IP:127.0.0.1"); empty text: puppetserver's default for its own certificate, DNS:puppet and
 /// DNS:CERTNAME.

@@ -8,7 +8,9 @@
 #include "cli/apply_log.hpp"
 #include "cli/arguments.hpp"
 #include "cli/command.hpp"
+#include "cli/fleet.hpp"
 #include "cli/lock_options.hpp"
+#include "cli/remote_agent.hpp"
 #include "cli/run_flags.hpp"
 #include "cli/run_log.hpp"
 #include "cli/run_summary.hpp"
@@ -23,6 +25,12 @@
 #include "metrics/registry.hpp"
 
 namespace marionette::cli {
+
+daemon::OneRun (*make_remote_run)(const config::AgentConfig&, const Arguments&) = nullptr;
+
+bool wants_server(const config::AgentConfig& config) {
+  return config.server && !config.env_dir && !config.manifest;
+}
 
 namespace {
 
@@ -43,18 +51,24 @@ config::AgentConfig agent_config(const Arguments& args) {
   return config_from(args, config::RunMode::agent);
 }
 
-/// What the agent does with a configuration; UsageError when a path in it does not exist.
+/// What the agent does with a configuration; UsageError when a path in it does not exist. The
+/// agent of a server runs through make_remote_run (set in marionette-fleet).
 daemon::AgentSettings agent_settings(const config::AgentConfig& config, const Arguments& args) {
   daemon::AgentSettings settings;
+  const bool remote = wants_server(config);
   try {
-    settings.run = run_settings_from(config);
+    settings.run = run_settings_from(config, !remote);
   } catch (const UsageError&) {
     throw;
   } catch (const std::runtime_error& e) {
     throw UsageError(e.what());  // no such environment: the agent cannot start
   }
-  if (!settings.run.env_dir && !settings.run.manifest)
-    throw UsageError("give --env-dir DIR or --manifest FILE (or env_dir in the configuration)");
+  if (remote)
+    settings.one_run = make_remote_run(config, args);
+  else if (!settings.run.env_dir && !settings.run.manifest)
+    throw UsageError(
+        "give --env-dir DIR or --manifest FILE (or env_dir in the configuration), or --server "
+        "HOST for the agent of a server");
   settings.run_interval = config.runinterval;
   // Puppet's --test: onetime, verbose, no-usecacheonfailure, detailed-exitcodes and no-splay.
   const bool test = args.flag("test");
@@ -163,6 +177,8 @@ int run_agent(const std::vector<std::string>& words) {
     print_error(e.what());
     return 1;
   }
+  // The agent of a server links OpenSSL: it runs in marionette-fleet.
+  if (wants_server(config) && !make_remote_run) return exec_fleet("agent", words);
   daemon::AgentSettings settings;
   try {
     settings = agent_settings(config, args);

@@ -1,5 +1,6 @@
-// marionette-fleet: the subcommands that link OpenSSL, exec'ed by `marionette server|ca`
-// (cli/fleet.hpp). Their usage and errors are the main executable's, through run_command.
+// marionette-fleet: the subcommands that link OpenSSL, exec'ed by `marionette server|ca` and by
+// `marionette agent` with a server (cli/fleet.hpp). Their usage and errors are the main
+// executable's, through run_command.
 #include <iostream>
 #include <map>
 #include <string>
@@ -7,17 +8,25 @@
 
 #include "cli/command.hpp"
 #include "cli/dispatch.hpp"
+#include "cli/remote_agent.hpp"
+
+namespace marionette::cli {
+daemon::OneRun remote_run_for(const config::AgentConfig& config, const Arguments& args);
+}
 
 int main(int argc, char** argv) {
   using Run = int (*)(const std::vector<std::string>&);
   static const std::map<std::string, Run> kFleetCommands = {
       {"server", marionette::cli::run_server},
       {"ca", marionette::cli::run_ca},
+      {"agent", marionette::cli::run_agent},  // the agent of a server
   };
+  marionette::cli::make_remote_run = marionette::cli::remote_run_for;
   std::vector<std::string> words(argv + 1, argv + argc);
   auto run = words.empty() ? kFleetCommands.end() : kFleetCommands.find(words[0]);
   if (run == kFleetCommands.end()) {
-    std::cerr << "marionette-fleet runs `marionette server` and `marionette ca`: use those\n";
+    std::cerr << "marionette-fleet runs `marionette server`, `marionette ca` and `marionette "
+                 "agent --server`: use those\n";
     return 1;
   }
   for (marionette::cli::Command command : marionette::cli::commands()) {

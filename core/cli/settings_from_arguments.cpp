@@ -109,7 +109,8 @@ compiler::EnvironmentSettings environment_settings_from(const config::AgentConfi
   return where;
 }
 
-daemon::RunSettings run_settings_from(const config::AgentConfig& config) {
+daemon::RunSettings run_settings_from(const config::AgentConfig& config,
+                                      bool resolve_environment) {
   daemon::RunSettings settings;
   if (config.env_dir) settings.env_dir = existing_path(*config.env_dir, "--env-dir", true);
   if (config.manifest) settings.manifest = existing_path(*config.manifest, "--manifest", false);
@@ -136,7 +137,8 @@ daemon::RunSettings run_settings_from(const config::AgentConfig& config) {
   settings.show_diff = config.show_diff;
   // Puppet's graphdir defaults to $statedir/graphs; the graphs are written with --graph only.
   if (config.graph) settings.graph_dir = config.graphdir.value_or(settings.state_dir / "graphs");
-  daemon::resolve_environment(settings, environment_settings_from(config));
+  if (resolve_environment)
+    daemon::resolve_environment(settings, environment_settings_from(config));
   return settings;
 }
 

@@ -38,8 +38,10 @@ std::filesystem::path existing_path(const std::filesystem::path& path, const std
 
 /// The run settings of a configuration; checks that the named files exist (UsageError) and
 /// resolves the environment (daemon::resolve_environment) with the manifest given so far
-/// (std::runtime_error, exit 1 as Puppet's, for an environment that does not exist).
-daemon::RunSettings run_settings_from(const config::AgentConfig& config);
+/// (std::runtime_error, exit 1 as Puppet's, for an environment that does not exist) unless
+/// told not to (the agent of a server: its server has the code).
+daemon::RunSettings run_settings_from(const config::AgentConfig& config,
+                                      bool resolve_environment = true);
 
 /// The environment settings of a configuration (modulepath, basemodulepath, environmentpath).
 compiler::EnvironmentSettings environment_settings_from(const config::AgentConfig& config);

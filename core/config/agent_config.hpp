@@ -58,6 +58,15 @@ struct AgentConfig {
   std::optional<std::string> autosign;             ///< true, false or a file
   int keylength = 4096;                            ///< RSA key bits
   std::optional<std::filesystem::path> reportdir;  ///< default: $vardir/reports
+  // The agent of a server (marionette agent --server): Puppet's names and defaults.
+  std::optional<std::string> ca_server;            ///< default: $server
+  std::optional<int> ca_port;                      ///< default: $serverport
+  std::chrono::seconds waitforcert{120};           ///< between tries for the certificate; 0: exit
+  std::chrono::seconds maxwaitforcert{0};          ///< 0: unlimited
+  std::optional<std::filesystem::path> csr_attributes;  ///< default: $confdir/csr_attributes.yaml
+  std::string certificate_revocation = "chain";    ///< chain | leaf | false
+  std::chrono::seconds http_connect_timeout{120};
+  std::chrono::seconds http_read_timeout{600};
 };
 
 /// A setting that cannot be used; what() is the whole message, already rendered: for a file,

@@ -108,6 +108,25 @@ const std::vector<SettingDefinition>& setting_definitions() {
          c.keylength = static_cast<int>(number_of(v, 1024, 16384));
        }},
       {"reportdir", kText, "$vardir/reports", [](C& c, T v) { c.reportdir = not_empty(v); }},
+      {"ca_server", kText, "$server", [](C& c, T v) { c.ca_server = not_empty(v); }},
+      {"ca_port", kText, "$serverport", [](C& c, T v) { c.ca_port = port_of(v); }},
+      {"waitforcert", kDuration, "120", [](C& c, T v) { c.waitforcert = duration_of(v); }},
+      {"maxwaitforcert", kText, "unlimited",
+       [](C& c, T v) {
+         c.maxwaitforcert = v == "unlimited" ? std::chrono::seconds(0) : duration_of(v);
+       }},
+      {"csr_attributes", kText, "$confdir/csr_attributes.yaml",
+       [](C& c, T v) { c.csr_attributes = not_empty(v); }},
+      {"certificate_revocation", kText, "chain",
+       [](C& c, T v) {
+         // Puppet's: true means chain, false turns checking off.
+         std::string chosen = one_of(v, {"chain", "leaf", "true", "false"});
+         c.certificate_revocation = chosen == "true" ? "chain" : chosen;
+       }},
+      {"http_connect_timeout", kDuration, "120",
+       [](C& c, T v) { c.http_connect_timeout = duration_of(v); }},
+      {"http_read_timeout", kDuration, "600",
+       [](C& c, T v) { c.http_read_timeout = duration_of(v); }},
       {"noop", kSwitch, "false", [](C& c, T v) { c.noop = boolean_of(v); }},
       {"tags", kText, "", [](C& c, T v) { c.tags = split_tags(v); }},
       {"strict", kText, "warning",

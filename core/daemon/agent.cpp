@@ -81,8 +81,9 @@ RunOutcome Agent::run_and_publish() {
   publish_state(metrics::AgentState::compiling);
   RunSettings run = settings_.run;
   run.stop_requested = [this] { return signals_ ? poll_signals() : false; };
-  RunOutcome outcome =
-      run_once(run, log_, [this] { publish_state(metrics::AgentState::applying); });
+  auto applying = [this] { publish_state(metrics::AgentState::applying); };
+  RunOutcome outcome = settings_.one_run ? settings_.one_run(run, log_, applying)
+                                         : run_once(run, log_, applying);
   record(outcome);
   return outcome;
 }

@@ -12,6 +12,10 @@
 
 namespace marionette::daemon {
 
+/// One run, as run_once's arguments (run_once itself, or the agent of a server's run).
+using OneRun = std::function<RunOutcome(const RunSettings&, const RunLog&,
+                                        const std::function<void()>& before_apply)>;
+
 struct AgentSettings {
   RunSettings run;
   std::chrono::seconds run_interval{1800};
@@ -25,6 +29,9 @@ struct AgentSettings {
   std::chrono::seconds max_wait_for_lock{60};
   /// Called after each run that got a report (Puppet's --summarize prints the summary there).
   std::function<void(const RunOutcome&)> after_run;
+  /// One run, as run_once's arguments; empty: run_once (the catalog compiled here). The agent
+  /// of a server gets its catalog from the server instead (remote/remote_run.hpp).
+  OneRun one_run;
 };
 
 /// Re-reads the configuration for SIGHUP: the new settings, or nullopt (after logging why) to

@@ -174,7 +174,13 @@ struct HttpsClient::Connection {
       int n = SSL_write(ssl, bytes.data() + written, static_cast<int>(bytes.size() - written));
       if (n <= 0) {
         timed_out = errno == EAGAIN || errno == EWOULDBLOCK;
+        if (SSL_get_error(ssl, n) == SSL_ERROR_SSL) tls_error = ca::openssl_errors();
         ERR_clear_error();
+        // TLS 1.3: a server refusing our certificate has sent its alert and closed; read it.
+        if (!timed_out && tls_error.empty()) {
+          char ignored[256];
+          read_some(ignored, sizeof ignored);
+        }
         return false;
       }
       written += static_cast<std::size_t>(n);
@@ -253,7 +259,10 @@ http::HttpResponse HttpsClient::request(
     if (!connection.write_all(http::serialize_request(method, target, host_header, headers, body,
                                                       true))) {
       bool timed_out = connection.timed_out;
+      std::string tls_error = connection.tls_error;
       close();
+      if (!tls_error.empty())
+        throw HttpsError(HttpsError::Kind::tls, "SSL_write: " + tls_error);
       if (stale_retry && !timed_out) continue;
       throw HttpsError(timed_out ? HttpsError::Kind::timeout : HttpsError::Kind::protocol,
                        "cannot send " + method + " " + target + " to " + options_.host);

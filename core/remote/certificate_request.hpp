@@ -24,7 +24,7 @@ ca::X509ReqPtr make_certificate_request(const std::string& certname, EVP_PKEY* k
                                         const RequestContents& contents);
 
 /// csr_attributes.yaml: {custom_attributes: {OID: value}, extension_requests: {OID: value}};
-/// an absent file is empty. Throws ca::CaError naming the file when it is not that shape.
+/// an absent file is empty. Throws ca::CaError with Puppet's words when it is not that shape.
 RequestContents read_csr_attributes(const std::string& path);
 
 }  // namespace marionette::remote

@@ -1,15 +1,11 @@
 #include "remote/host_certificate.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <fstream>
 #include <sstream>
 #include <thread>
 
 #include "ca/host_identity.hpp"
 #include "ca/openssl_handles.hpp"
-#include "counters/durable_file.hpp"
 
 namespace marionette::remote {
 
@@ -25,22 +21,6 @@ std::string read_file(const fs::path& path) {
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
-}
-
-void write_file(const fs::path& path, const std::string& text, bool secret) {
-  std::error_code error;
-  fs::create_directories(path.parent_path(), error);
-  if (secret) {
-    fs::remove(path, error);
-    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-    bool ok = fd >= 0 && ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
-    if (fd >= 0) ::close(fd);
-    if (!ok) throw CertificateError("Could not write " + path.string());
-    return;
-  }
-  std::string why;
-  if (!counters::write_file_atomically(path, text, &why))
-    throw CertificateError("Could not write " + path.string() + ": " + why);
 }
 
 fs::path request_path(const HostCertificateSettings& settings) {
@@ -92,6 +72,14 @@ class StateMachine {
     return HttpsClient(options);
   }
 
+  void write_file(const fs::path& path, const std::string& text, bool secret) const {
+    try {
+      ca::write_host_file(path, text, secret);
+    } catch (const ca::CaError& e) {
+      fail(e.what());
+    }
+  }
+
   [[noreturn]] void fail(const std::string& message) const {
     say_("err", message);
     throw CertificateError(message);
@@ -112,7 +100,7 @@ class StateMachine {
       fail("Could not download CA certificate: the server answered " +
            std::to_string(response.status));
     write_file(files_.ca_certificate(), response.body, false);
-    say_("info", "Downloaded certificate for ca from " + url());
+    say_("debug", "Downloaded certificate for ca from " + url());
   }
 
   void ensure_crl() {
@@ -138,7 +126,7 @@ class StateMachine {
                          "the server answered " + std::to_string(response.status));
       write_file(files_.crl(), response.body, false);
       if (!present)
-        say_("info", "Downloaded certificate revocation list for ca from " + url());
+        say_("debug", "Downloaded certificate revocation list for ca from " + url());
     } catch (const HttpsError& e) {
       if (!present) fail(std::string("Could not download CRLs: ") + e.what());
       say_("warning", std::string("Failed to refresh CRL, using existing CRL: ") + e.what());
@@ -179,10 +167,16 @@ class StateMachine {
   }
 
   void submit_request(EVP_PKEY* key) {
-    say_("info", "Creating a new SSL certificate request for " + settings_.certname);
     ca::X509ReqPtr request;
     try {
-      request = make_certificate_request(settings_.certname, key, settings_.request);
+      RequestContents contents;
+      if (!settings_.csr_attributes.empty()) {
+        say_("info", "csr_attributes file loading from " + settings_.csr_attributes);
+        contents = read_csr_attributes(settings_.csr_attributes);
+      }
+      contents.dns_alt_names = settings_.dns_alt_names;
+      say_("info", "Creating a new SSL certificate request for " + settings_.certname);
+      request = make_certificate_request(settings_.certname, key, contents);
     } catch (const ca::CaError& e) {
       fail(e.what());
     }

@@ -23,7 +23,9 @@ struct HostCertificateSettings {
   std::string ca_host;
   int ca_port = 8140;
   int key_bits = 4096;
-  RequestContents request;
+  std::string dns_alt_names;  ///< Puppet's dns_alt_names: the CSR asks for them
+  /// csr_attributes.yaml, read when a CSR is made (as Puppet's agent does); empty: none.
+  std::string csr_attributes;
   std::chrono::seconds waitforcert{120};
   std::chrono::seconds maxwaitforcert{0};  ///< 0: unlimited
   https_client::Revocation revocation = https_client::Revocation::chain;

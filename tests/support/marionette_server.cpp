@@ -11,7 +11,7 @@ using namespace std::chrono_literals;
 
 MarionetteServer::MarionetteServer(const std::string& binary, const std::filesystem::path& env,
                                    const std::filesystem::path& dir, std::string alt_names,
-                                   std::vector<std::string> extra_args)
+                                   std::vector<std::string> extra_args, std::string autosign)
     : dir_(dir) {
   std::vector<std::string> argv = {binary,        "server",
                                    "--env-dir",   env.string(),
@@ -22,7 +22,7 @@ MarionetteServer::MarionetteServer(const std::string& binary, const std::filesys
                                    "--dns-alt-names", alt_names,
                                    "--bindaddress", "127.0.0.1",
                                    "--serverport", "0",
-                                   "--autosign",  "true",
+                                   "--autosign",  autosign,
                                    "--keylength", "2048",
                                    "--workers",   "2"};
   argv.insert(argv.end(), extra_args.begin(), extra_args.end());

@@ -13,14 +13,14 @@ namespace marionette::testing {
 /// `marionette server` on 127.0.0.1 and a port of its choosing, for tests of its clients:
 /// serves ENV (an environment directory with manifests/ and modules/) from SSLDIR as
 /// server.test (alt names localhost and 127.0.0.1 unless `alt_names` says otherwise), autosign
-/// on, 2048-bit keys. The constructor waits (30 s at most) until it listens; the destructor
+/// on unless `autosign` says otherwise, 2048-bit keys. The constructor waits (30 s at most) until it listens; the destructor
 /// stops it.
 class MarionetteServer {
  public:
   MarionetteServer(const std::string& binary, const std::filesystem::path& env,
                    const std::filesystem::path& dir,
                    std::string alt_names = "localhost,IP:127.0.0.1",
-                   std::vector<std::string> extra_args = {});
+                   std::vector<std::string> extra_args = {}, std::string autosign = "true");
   ~MarionetteServer();
 
   /// Empty when it did not start; output() says why.
