@@ -9,11 +9,10 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
-#include <regex>
 #include <string>
 #include <thread>
 
-#include "support/child_process.hpp"
+#include "support/marionette_server.hpp"
 #include "support/command.hpp"
 
 namespace marionette {
@@ -36,8 +35,7 @@ class ServerEnvironmentCache : public ::testing::Test {
 
   void TearDown() override {
     if (server_) {
-      server_->signal(SIGTERM);
-      EXPECT_EQ(server_->wait(10s), 0) << server_->output();
+      EXPECT_EQ(server_->stop(), 0) << server_->output();
     }
     server_.reset();
     if (!dir_.empty()) fs::remove_all(dir_);
@@ -50,32 +48,21 @@ class ServerEnvironmentCache : public ::testing::Test {
   }
 
   void start(const std::string& environment_timeout) {
-    server_ = std::make_unique<testing::ChildProcess>(
-        std::vector<std::string>{
-            MARIONETTE_BINARY, "server", "--env-dir", (dir_ / "env").string(), "--ssldir",
-            (dir_ / "ssl").string(), "--statedir", (dir_ / "state").string(), "--certname",
-            "server.test", "--dns-alt-names", "localhost,IP:127.0.0.1", "--bindaddress",
-            "127.0.0.1", "--serverport", "0", "--autosign", "false", "--keylength", "2048",
-            "--workers", "2", "--environment-timeout", environment_timeout},
-        dir_ / "server.log");
-    std::regex listening("listening on 127\\.0\\.0\\.1:([0-9]+)");
-    for (int i = 0; i < 300 && port_.empty(); ++i) {
-      std::smatch match;
-      std::string output = server_->output();
-      if (std::regex_search(output, match, listening)) port_ = match[1];
-      else std::this_thread::sleep_for(100ms);
-    }
+    server_ = std::make_unique<testing::MarionetteServer>(
+        MARIONETTE_BINARY, dir_ / "env", dir_, "localhost,IP:127.0.0.1",
+        std::vector<std::string>{"--environment-timeout", environment_timeout}, "false");
+    port_ = server_->port();
     ASSERT_FALSE(port_.empty()) << server_->output();
     testing::CommandResult generated = testing::run_command(
         {MARIONETTE_BINARY, "ca", "generate", "--certname", "node1.test", "--ssldir",
-         (dir_ / "ssl").string(), "--keylength", "2048"},
+         server_->ssldir().string(), "--keylength", "2048"},
         60s);
     ASSERT_EQ(generated.exit_code, 0) << generated.out << generated.err;
   }
 
   /// node1.test's catalog as curl gets it (facts in the form, as an agent sends them).
   std::string catalog() {
-    fs::path ssl = dir_ / "ssl";
+    fs::path ssl = server_->ssldir();
     testing::CommandResult got = testing::run_command(
         {"curl", "-s", "--max-time", "30", "--cacert", (ssl / "ca" / "ca_crt.pem").string(),
          "--cert", (ssl / "certs" / "node1.test.pem").string(), "--key",
@@ -93,7 +80,7 @@ class ServerEnvironmentCache : public ::testing::Test {
   }
 
   fs::path dir_;
-  std::unique_ptr<testing::ChildProcess> server_;
+  std::unique_ptr<testing::MarionetteServer> server_;
   std::string port_;
 };
 

@@ -11,13 +11,11 @@
 
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <sstream>
 #include <string>
-#include <thread>
 
-#include "support/child_process.hpp"
 #include "support/command.hpp"
+#include "support/marionette_server.hpp"
 
 namespace marionette {
 namespace {
@@ -53,30 +51,16 @@ class ServerWithPuppetAgent : public ::testing::Test {
            "    source => 'puppet:///modules/demo/greeting.txt',\n"
            "  }\n"
            "}\n";
-    server_ = std::make_unique<testing::ChildProcess>(
-        std::vector<std::string>{MARIONETTE_BINARY, "server", "--env-dir",
-                                 (dir_ / "env").string(), "--modulepath",
-                                 (dir_ / "env" / "modules").string(), "--ssldir",
-                                 (dir_ / "server-ssl").string(), "--statedir",
-                                 (dir_ / "server-state").string(), "--certname", "server.test",
-                                 "--dns-alt-names", "localhost,IP:127.0.0.1", "--bindaddress",
-                                 "127.0.0.1", "--serverport", "0", "--autosign", "true",
-                                 "--keylength", "2048", "--workers", "2", "--verbose"},
-        dir_ / "server.log");
-    std::regex listening("listening on 127\\.0\\.0\\.1:([0-9]+)");
-    for (int i = 0; i < 300 && port_.empty(); ++i) {
-      std::smatch match;
-      std::string output = server_->output();
-      if (std::regex_search(output, match, listening)) port_ = match[1];
-      else std::this_thread::sleep_for(100ms);
-    }
+    server_ = std::make_unique<testing::MarionetteServer>(
+        MARIONETTE_BINARY, dir_ / "env", dir_, "localhost,IP:127.0.0.1",
+        std::vector<std::string>{"--verbose"});
+    port_ = server_->port();
     ASSERT_FALSE(port_.empty()) << server_->output();
   }
 
   void TearDown() override {
     if (server_) {
-      server_->signal(SIGTERM);
-      EXPECT_EQ(server_->wait(10s), 0) << server_->output();
+      EXPECT_EQ(server_->stop(), 0) << server_->output();
     }
     server_.reset();
     if (!dir_.empty()) fs::remove_all(dir_);
@@ -109,7 +93,7 @@ class ServerWithPuppetAgent : public ::testing::Test {
   }
 
   fs::path dir_;
-  std::unique_ptr<testing::ChildProcess> server_;
+  std::unique_ptr<testing::MarionetteServer> server_;
   std::string port_;
 };
 
