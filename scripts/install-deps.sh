@@ -7,6 +7,7 @@ SUDO=""
 export DEBIAN_FRONTEND=noninteractive
 packages=(
   build-essential cmake ninja-build pkg-config git ca-certificates
+  ccache  # a rebuild, another clone or a worktree reuses the objects already compiled (scripts/build.sh)
   libsnmp-dev libhiredis-dev nettle-dev libssl-dev libcrypt-dev libyaml-cpp-dev libyaml-dev libspdlog-dev libfmt-dev
   nlohmann-json3-dev libgtest-dev libgmock-dev
   ruby3.1-dev  # marionette-ruby.so, the embedded Ruby for modules' Ruby functions (ruby/)
