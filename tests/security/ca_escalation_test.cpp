@@ -120,7 +120,7 @@ class CaEscalation : public ::testing::Test {
 
   testing::CommandResult ca(std::vector<std::string> words) {
     words.insert(words.begin(), {MARIONETTE_BINARY, "ca"});
-    words.insert(words.end(), {"--ssldir", server_->ssldir().string()});
+    words.insert(words.end(), {"--ssldir", server_->ssldir().string(), "--keylength", "2048"});
     return testing::run_command(words, 60s);
   }
 
