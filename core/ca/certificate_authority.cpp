@@ -9,6 +9,7 @@
 #include <ctime>
 
 #include "ca/certificate_signing.hpp"
+#include "ca/csr_policy.hpp"
 #include "ca/openssl_handles.hpp"
 #include "counters/durable_file.hpp"
 #include "counters/state_lock.hpp"
@@ -137,22 +138,21 @@ std::optional<std::string> CertificateAuthority::signed_pem(const std::string& n
 }
 
 void CertificateAuthority::save_request(const std::string& name, const std::string& pem) {
-  check_certname(name);
-  X509ReqPtr request = request_from_pem(pem);
-  if (!request) throw CaError("Could not read the certificate request of " + name);
-  std::string subject = common_name(X509_REQ_get_subject_name(request.get()));
-  if (subject != name)
-    throw CaError("Instance name \"" + subject + "\" does not match requested key \"" + name +
-                  "\"");
+  X509ReqPtr request = read_request(name, pem);
   KeyPtr key(X509_REQ_get_pubkey(request.get()));
   if (!key || X509_REQ_verify(request.get(), key.get()) != 1) {
     ERR_clear_error();
     throw CaError("CSR contains a public key that does not correspond to the signing key");
   }
   counters::StateLock lock(layout_.lock());
-  std::error_code ignored;
-  if (fs::exists(layout_.signed_certificate(name), ignored))
-    throw CaError(name + " already has a signed certificate; ignoring certificate request");
+  if (auto existing = read_text(layout_.signed_certificate(name))) {
+    X509Ptr certificate = certificate_from_pem(*existing);
+    long serial = certificate ? ASN1_INTEGER_get(X509_get0_serialNumber(certificate.get())) : 0;
+    std::vector<long> revoked = revoked_serials();
+    bool is_revoked = std::find(revoked.begin(), revoked.end(), serial) != revoked.end();
+    throw CaError(name + " already has a " + (is_revoked ? "revoked" : "signed") +
+                  " certificate; ignoring certificate request");
+  }
   write_text(layout_.request(name), pem);
 }
 
@@ -161,29 +161,16 @@ std::string CertificateAuthority::sign(const std::string& name) {
   counters::StateLock lock(layout_.lock());
   auto request = read_text(layout_.request(name));
   if (!request) throw CaError("Could not find certificate request for " + name);
-  return sign_locked(name, *request, {});
+  return sign_locked(name, *request, {}, false);
 }
 
 std::string CertificateAuthority::sign_locked(const std::string& name,
                                               const std::string& request_text,
-                                              const std::vector<std::string>& extra_alt_names) {
-  X509ReqPtr request = request_from_pem(request_text);
-  if (!request) throw CaError("Could not read the certificate request of " + name);
+                                              const std::vector<std::string>& extra_alt_names,
+                                              bool ca_client) {
+  X509ReqPtr request = read_request(name, request_text);
+  check_signable(request.get(), name, options_, !extra_alt_names.empty());
   std::vector<std::string> alt_names = requested_alt_names(request.get());
-  if (!alt_names.empty() && !options_.allow_subject_alt_names && extra_alt_names.empty()) {
-    std::string listed;
-    for (const std::string& alt : alt_names) listed += (listed.empty() ? "" : ", ") + alt;
-    throw CaError("CSR '" + name + "' contains subject alternative names (" + listed +
-                  "), which are disallowed. To allow subject alternative names, set "
-                  "allow-subject-alt-names to true in your ca.conf file. Then restart the "
-                  "puppetserver and try signing this certificate again.");
-  }
-  std::vector<std::string> bad = disallowed_extensions(request.get());
-  if (!bad.empty()) {
-    std::string listed;
-    for (const std::string& oid : bad) listed += (listed.empty() ? "" : ", ") + oid;
-    throw CaError("Found extensions that are not permitted: " + listed);
-  }
   for (const std::string& alt : extra_alt_names)
     if (std::find(alt_names.begin(), alt_names.end(), alt) == alt_names.end())
       alt_names.push_back(alt);
@@ -197,8 +184,8 @@ std::string CertificateAuthority::sign_locked(const std::string& name,
   std::string serial_text = must_read(layout_.serial());
   long serial = std::strtol(serial_text.c_str(), nullptr, 16);
   if (serial <= 0) throw CaError("the serial file " + layout_.serial().string() + " is damaged");
-  X509Ptr certificate = issue_certificate(request.get(), ca_certificate.get(), ca_key.get(),
-                                          serial, alt_names, options_.ttl);
+  X509Ptr certificate = issue_certificate(request.get(), name, ca_certificate.get(), ca_key.get(),
+                                          serial, alt_names, options_.ttl, ca_client);
   char next[32];
   std::snprintf(next, sizeof next, "%04lX\n", serial + 1);
   write_text(layout_.serial(), next);
@@ -214,7 +201,7 @@ std::string CertificateAuthority::sign_locked(const std::string& name,
 }
 
 std::pair<std::string, std::string> CertificateAuthority::generate(
-    const std::string& name, const std::vector<std::string>& alt_names) {
+    const std::string& name, const std::vector<std::string>& alt_names, bool ca_client) {
   check_certname(name);
   counters::StateLock lock(layout_.lock());
   std::error_code ignored;
@@ -222,7 +209,7 @@ std::pair<std::string, std::string> CertificateAuthority::generate(
     throw CaError(name + " already has a signed certificate");
   KeyPtr key = generate_rsa_key(options_.key_bits);
   X509ReqPtr request = make_request(key.get(), name);
-  std::string certificate = sign_locked(name, pem_of(request.get()), alt_names);
+  std::string certificate = sign_locked(name, pem_of(request.get()), alt_names, ca_client);
   return {private_pem_of(key.get()), certificate};
 }
 

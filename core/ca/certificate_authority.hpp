@@ -32,6 +32,9 @@ struct CaOptions {
   int key_bits = 4096;  ///< Puppet's keylength
   std::chrono::seconds ttl{5L * 365 * 24 * 3600};  ///< Puppet's ca_ttl (5y)
   bool allow_subject_alt_names = false;  ///< puppetserver's allow-subject-alt-names
+  /// puppetserver's allow-authorization-extensions: sign requests with extensions under
+  /// ppAuthCertExt (1.3.6.1.4.1.34380.1.3.*), pp_cli_auth excepted (never signed from a request)
+  bool allow_authorization_extensions = false;
 };
 
 /// One certificate or request as `ca list` shows it.
@@ -59,17 +62,22 @@ class CertificateAuthority {
   std::string certificate_pem() const;
   std::string crl_pem() const;
 
-  /// Stores a CSR for `name` after checking it (PEM, signature, CN == name, no signed
-  /// certificate for the name yet). Replaces an earlier request.
+  /// Stores a CSR for `name` after checking it as puppetserver does (PEM, CN == name and a
+  /// certname it accepts, signature, no signed certificate for the name yet). Replaces an
+  /// earlier request.
   void save_request(const std::string& name, const std::string& pem);
   std::optional<std::string> request_pem(const std::string& name) const;
   std::optional<std::string> signed_pem(const std::string& name) const;
 
-  /// Signs the pending request of `name`: returns the certificate's PEM.
+  /// Signs the pending request of `name` after puppetserver's checks (ca/csr_policy.hpp):
+  /// returns the certificate's PEM, subject CN=`name`.
   std::string sign(const std::string& name);
   /// Signs a new key pair for `name` (`ca generate`): the key's and the certificate's PEM.
+  /// `ca_client`: with pp_cli_auth "true", a certificate that may administer the CA through
+  /// certificate_status (the server's own; puppetserver ca generate --ca-client).
   std::pair<std::string, std::string> generate(const std::string& name,
-                                               const std::vector<std::string>& alt_names);
+                                               const std::vector<std::string>& alt_names,
+                                               bool ca_client = false);
   /// Adds the signed certificate of `name` to the CRL; false when there is none.
   bool revoke(const std::string& name);
   /// Revokes (when signed) and deletes the certificate and request of `name`; false when
@@ -82,7 +90,7 @@ class CertificateAuthority {
 
  private:
   std::string sign_locked(const std::string& name, const std::string& request_pem,
-                          const std::vector<std::string>& extra_alt_names);
+                          const std::vector<std::string>& extra_alt_names, bool ca_client);
   void revoke_serial_locked(long serial);
 
   CaLayout layout_;

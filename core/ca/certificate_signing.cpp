@@ -4,12 +4,12 @@
 
 #include <ctime>
 
+#include "ca/csr_policy.hpp"
+
 namespace marionette::ca {
 
 namespace {
 
-// Puppet's registered extension arcs (pp_* attributes, ppPrivCertExt, ppAuthCertExt).
-constexpr const char* kPuppetArc = "1.3.6.1.4.1.34380.1.";
 constexpr long kValidFromSecondsAgo = 24 * 3600;  // as puppetserver: clocks are often wrong
 
 std::string oid_text(const ASN1_OBJECT* object) {
@@ -39,6 +39,36 @@ void set_serial(X509* certificate, long serial) {
 
 void sign(X509* certificate, EVP_PKEY* key) {
   if (!X509_sign(certificate, key, EVP_sha256())) throw_openssl("cannot sign the certificate");
+}
+
+/// CN=`name` as a UTF8String, as puppetserver writes it (and without OpenSSL's 64-character
+/// bound on CN, which puppetserver does not have).
+void set_common_name(X509_NAME* subject, const std::string& name) {
+  if (!X509_NAME_add_entry_by_NID(subject, NID_commonName, V_ASN1_UTF8STRING,
+                                  reinterpret_cast<const unsigned char*>(name.data()),
+                                  static_cast<int>(name.size()), -1, 0))
+    throw_openssl("cannot set the subject CN=" + name);
+}
+
+/// pp_cli_auth "true" as a DER UTF8String, as puppetserver marks the certificates that may
+/// administer the CA through certificate_status.
+void add_cli_auth(X509* certificate) {
+  using Utf8Ptr = std::unique_ptr<ASN1_UTF8STRING, OpenSslDeleter<ASN1_UTF8STRING_free>>;
+  Utf8Ptr value(ASN1_UTF8STRING_new());
+  unsigned char* der = nullptr;
+  int size = value && ASN1_STRING_set(value.get(), "true", 4)
+                 ? i2d_ASN1_UTF8STRING(value.get(), &der)
+                 : -1;
+  using ObjectPtr = std::unique_ptr<ASN1_OBJECT, OpenSslDeleter<ASN1_OBJECT_free>>;
+  using OctetsPtr = std::unique_ptr<ASN1_OCTET_STRING, OpenSslDeleter<ASN1_OCTET_STRING_free>>;
+  ObjectPtr oid(OBJ_txt2obj("1.3.6.1.4.1.34380.1.3.39", 1));
+  OctetsPtr data(ASN1_OCTET_STRING_new());
+  bool ok = size > 0 && oid && data && ASN1_OCTET_STRING_set(data.get(), der, size);
+  OPENSSL_free(der);
+  ExtensionPtr extension(ok ? X509_EXTENSION_create_by_OBJ(nullptr, oid.get(), 0, data.get())
+                            : nullptr);
+  if (!extension || !X509_add_ext(certificate, extension.get(), -1))
+    throw_openssl("cannot add the extension pp_cli_auth");
 }
 
 std::string alt_names_value(const std::vector<std::string>& alt_names) {
@@ -80,8 +110,7 @@ X509Ptr make_ca_certificate(EVP_PKEY* key, const std::string& name, std::chrono:
   X509_set_version(certificate.get(), 2);
   set_serial(certificate.get(), 1);
   X509_NAME* subject = X509_get_subject_name(certificate.get());
-  X509_NAME_add_entry_by_txt(subject, "CN", MBSTRING_UTF8,
-                             reinterpret_cast<const unsigned char*>(name.c_str()), -1, -1, 0);
+  set_common_name(subject, name);
   X509_set_issuer_name(certificate.get(), subject);
   X509_set_pubkey(certificate.get(), key);
   set_validity(certificate.get(), ttl);
@@ -97,13 +126,14 @@ X509Ptr make_ca_certificate(EVP_PKEY* key, const std::string& name, std::chrono:
   return certificate;
 }
 
-X509Ptr issue_certificate(X509_REQ* request, X509* ca_certificate, EVP_PKEY* ca_key, long serial,
-                          const std::vector<std::string>& alt_names, std::chrono::seconds ttl) {
+X509Ptr issue_certificate(X509_REQ* request, const std::string& name, X509* ca_certificate,
+                          EVP_PKEY* ca_key, long serial, const std::vector<std::string>& alt_names,
+                          std::chrono::seconds ttl, bool ca_client) {
   X509Ptr certificate(X509_new());
   if (!certificate) throw_openssl("cannot allocate a certificate");
   X509_set_version(certificate.get(), 2);
   set_serial(certificate.get(), serial);
-  X509_set_subject_name(certificate.get(), X509_REQ_get_subject_name(request));
+  set_common_name(X509_get_subject_name(certificate.get()), name);
   X509_set_issuer_name(certificate.get(), X509_get_subject_name(ca_certificate));
   KeyPtr key(X509_REQ_get_pubkey(request));
   if (!key) throw_openssl("the request has no public key");
@@ -125,9 +155,11 @@ X509Ptr issue_certificate(X509_REQ* request, X509* ca_certificate, EVP_PKEY* ca_
   ExtensionsPtr requested(X509_REQ_get_extensions(request));
   for (int i = 0; requested && i < sk_X509_EXTENSION_num(requested.get()); ++i) {
     X509_EXTENSION* extension = sk_X509_EXTENSION_value(requested.get(), i);
-    if (oid_text(X509_EXTENSION_get_object(extension)).rfind(kPuppetArc, 0) == 0)
+    const ASN1_OBJECT* object = X509_EXTENSION_get_object(extension);
+    if (OBJ_obj2nid(object) != NID_subject_alt_name && is_signable_extension(oid_text(object)))
       X509_add_ext(certificate.get(), extension, -1);
   }
+  if (ca_client) add_cli_auth(certificate.get());
   sign(certificate.get(), ca_key);
   return certificate;
 }
@@ -136,9 +168,7 @@ X509ReqPtr make_request(EVP_PKEY* key, const std::string& name) {
   X509ReqPtr request(X509_REQ_new());
   if (!request) throw_openssl("cannot allocate a request");
   X509_REQ_set_version(request.get(), 0);
-  X509_NAME* subject = X509_REQ_get_subject_name(request.get());
-  X509_NAME_add_entry_by_txt(subject, "CN", MBSTRING_UTF8,
-                             reinterpret_cast<const unsigned char*>(name.c_str()), -1, -1, 0);
+  set_common_name(X509_REQ_get_subject_name(request.get()), name);
   X509_REQ_set_pubkey(request.get(), key);
   if (!X509_REQ_sign(request.get(), key, EVP_sha256())) throw_openssl("cannot sign the request");
   return request;
@@ -159,18 +189,6 @@ std::vector<std::string> certificate_alt_names(X509* certificate) {
       X509_get_ext_d2i(certificate, NID_subject_alt_name, nullptr, nullptr));
   std::vector<std::string> out = names_of(names);
   GENERAL_NAMES_free(names);
-  return out;
-}
-
-std::vector<std::string> disallowed_extensions(X509_REQ* request) {
-  std::vector<std::string> out;
-  ExtensionsPtr requested(X509_REQ_get_extensions(request));
-  for (int i = 0; requested && i < sk_X509_EXTENSION_num(requested.get()); ++i) {
-    const ASN1_OBJECT* object = X509_EXTENSION_get_object(sk_X509_EXTENSION_value(requested.get(), i));
-    std::string oid = oid_text(object);
-    if (OBJ_obj2nid(object) == NID_subject_alt_name || oid.rfind(kPuppetArc, 0) == 0) continue;
-    out.push_back(oid);
-  }
   return out;
 }
 

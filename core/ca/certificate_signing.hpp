@@ -14,11 +14,14 @@ namespace marionette::ca {
 /// The self-signed CA certificate, subject CN=`name`, serial 1, CA extensions.
 X509Ptr make_ca_certificate(EVP_PKEY* key, const std::string& name, std::chrono::seconds ttl);
 
-/// A certificate for `request`'s subject and key, issued by the CA: puppetserver's extensions
-/// for agents and servers, the request's Puppet extensions (1.3.6.1.4.1.34380.1.*) and, when
-/// `alt_names` is not empty, a subjectAltName of them ("DNS:x", "IP:1.2.3.4").
-X509Ptr issue_certificate(X509_REQ* request, X509* ca_certificate, EVP_PKEY* ca_key, long serial,
-                          const std::vector<std::string>& alt_names, std::chrono::seconds ttl);
+/// A certificate for `request`'s key, issued by the CA as puppetserver issues it: subject
+/// CN=`name` alone (whatever else the request's subject holds), puppetserver's extensions for
+/// agents and servers, the request's signable Puppet extensions (ca/csr_policy.hpp), when
+/// `alt_names` is not empty a subjectAltName of them ("DNS:x", "IP:1.2.3.4"), and when
+/// `ca_client` pp_cli_auth "true" (the server's own certificate, `ca generate --ca-client`).
+X509Ptr issue_certificate(X509_REQ* request, const std::string& name, X509* ca_certificate,
+                          EVP_PKEY* ca_key, long serial, const std::vector<std::string>& alt_names,
+                          std::chrono::seconds ttl, bool ca_client = false);
 
 /// A CSR for CN=`name` signed by `key` (for `ca generate` and the server's own certificate).
 X509ReqPtr make_request(EVP_PKEY* key, const std::string& name);
@@ -27,9 +30,6 @@ X509ReqPtr make_request(EVP_PKEY* key, const std::string& name);
 std::vector<std::string> requested_alt_names(X509_REQ* request);
 /// The certificate's subjectAltName entries, as above.
 std::vector<std::string> certificate_alt_names(X509* certificate);
-
-/// Extension requests other than subjectAltName and Puppet's own OIDs: puppetserver refuses them.
-std::vector<std::string> disallowed_extensions(X509_REQ* request);
 
 /// The CRL issued by the CA with `revoked` serials (each with its revocation time), CRL number
 /// `number`.

@@ -60,7 +60,7 @@ HostFiles ensure_server_identity(CertificateAuthority& ca, const fs::path& ssldi
   ca.create_if_missing("Puppet CA: " + certname);
   std::error_code error;
   if (!fs::exists(files.certificate(), error) || !fs::exists(files.private_key(), error)) {
-    auto [key_pem, certificate_pem] = ca.generate(certname, alt_names);
+    auto [key_pem, certificate_pem] = ca.generate(certname, alt_names, /*ca_client=*/true);
     KeyPtr key = private_key_from_pem(key_pem);
     write_host_file(files.private_key(), key_pem, true);
     write_host_file(files.public_key(), public_pem_of(key.get()), false);

@@ -33,8 +33,9 @@ std::vector<std::string> alt_names_from_setting(const std::string& dns_alt_names
                                                 const std::string& certname);
 
 /// The server's own identity, made on first start as puppetserver does: the CA (when missing)
-/// issues the server a certificate with `alt_names`; the CA's certificate and CRL are copied
-/// beside it. Returns the host's files.
+/// issues the server a certificate with `alt_names` and pp_cli_auth "true" (puppetserver's
+/// create-master-extensions: the certificate that may use certificate_status); the CA's
+/// certificate and CRL are copied beside it. Returns the host's files.
 HostFiles ensure_server_identity(CertificateAuthority& ca, const std::filesystem::path& ssldir,
                                  const std::string& certname,
                                  const std::vector<std::string>& alt_names);

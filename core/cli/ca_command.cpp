@@ -85,6 +85,8 @@ int run_ca(const std::vector<std::string>& words) {
   valued.insert("subject-alt-names");
   std::set<std::string> flags = setting_switches();
   flags.insert("all");
+  flags.insert("allow-authorization-extensions");
+  flags.insert("ca-client");
   Arguments args(std::vector<std::string>(words.begin() + 1, words.end()), valued, flags);
   if (!args.positionals().empty())
     throw UsageError("unexpected argument '" + args.positionals().front() + "'");
@@ -92,6 +94,8 @@ int run_ca(const std::vector<std::string>& words) {
   ca::CaOptions options;
   options.key_bits = config.keylength;
   options.allow_subject_alt_names = true;  // an operator's explicit signing, as --allow-…
+  // As the server's, and puppetserver's ca.conf: off unless asked for; pp_cli_auth never.
+  options.allow_authorization_extensions = args.flag("allow-authorization-extensions");
   ca::CertificateAuthority authority(ssldir_of(config), options);
   if (!authority.exists()) {
     report_error("No CA in " + authority.layout().dir.string() +
@@ -147,7 +151,7 @@ int run_ca(const std::vector<std::string>& words) {
         std::vector<std::string> alt_names;
         if (auto text = args.value("subject-alt-names"))
           alt_names = ca::alt_names_from_setting(*text, name);
-        auto [key, certificate] = authority.generate(name, alt_names);
+        auto [key, certificate] = authority.generate(name, alt_names, args.flag("ca-client"));
         std::error_code ignored;
         std::filesystem::create_directories(files.private_key().parent_path(), ignored);
         std::filesystem::create_directories(files.certificate().parent_path(), ignored);

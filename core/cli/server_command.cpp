@@ -45,8 +45,9 @@ std::filesystem::path ssldir_of(const config::AgentConfig& config) {
 }
 
 int run_server(const std::vector<std::string>& words) {
-  Arguments args =
-      server_arguments(words, {"workers"}, {"verbose", "allow-subject-alt-names", "no-daemonize"});
+  Arguments args = server_arguments(
+      words, {"workers"},
+      {"verbose", "allow-subject-alt-names", "allow-authorization-extensions", "no-daemonize"});
   if (!args.positionals().empty())
     throw UsageError("unexpected argument '" + args.positionals().front() + "'");
   const config::AgentConfig config = config_from(args, config::RunMode::server);
@@ -70,6 +71,7 @@ int run_server(const std::vector<std::string>& words) {
   settings.autosign = config.autosign.value_or((confdir / "autosign.conf").string());
   settings.ca.key_bits = config.keylength;
   settings.ca.allow_subject_alt_names = args.flag("allow-subject-alt-names");
+  settings.ca.allow_authorization_extensions = args.flag("allow-authorization-extensions");
   settings.reportdir = config.reportdir.value_or(settings.run.state_dir / "reports");
   if (auto workers = args.number("workers", 1, 256)) settings.workers = static_cast<unsigned>(*workers);
 

@@ -40,7 +40,7 @@ Api::Api(const ServerSettings& settings)
 
 HttpResponse Api::handle(const HttpRequest& request, const PeerIdentity& peer,
                          const std::string& client_ip) {
-  AuthDecision decision = authorize(request.method, request.path, peer, settings_.certname);
+  AuthDecision decision = authorize(request.method, request.path, peer);
   HttpResponse response;
   if (!decision.allowed) {
     response = text_response(

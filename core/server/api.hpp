@@ -57,6 +57,7 @@ class Api {
 
  private:
   HttpResponse ca_endpoint(const HttpRequest& request, const std::string& rest);
+  HttpResponse set_certificate_status(const HttpRequest& request, const std::string& name);
   HttpResponse node_endpoint(const HttpRequest& request, const std::string& name);
   HttpResponse catalog_endpoint(const HttpRequest& request, const std::string& name,
                                 const PeerIdentity& peer);

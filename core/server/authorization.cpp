@@ -26,8 +26,10 @@ const std::vector<Rule>& rules() {
        Who::anyone},
       {"puppetlabs csr", "/puppet-ca/v1/certificate_request", false, {"GET", "PUT"},
        Who::anyone},
-      {"puppetlabs certificate status", "/puppet-ca/v1/certificate_status", false,
-       {"GET", "PUT", "DELETE"}, Who::cli_certificate},  // and certificate_statuses
+      // A path rule is a prefix, and rules of one sort-order are tried by name: this one also
+      // answers certificate_statuses, before "puppetlabs cert statuses" is reached.
+      {"puppetlabs cert status", "/puppet-ca/v1/certificate_status", false,
+       {"GET", "PUT", "DELETE"}, Who::cli_certificate},
       {"puppetlabs environments", "/puppet/v3/environments", false, {"GET"},
        Who::any_certificate},
       {"puppetlabs file", "/puppet/v3/file_", false, {"GET", "POST"}, Who::any_certificate},
@@ -49,7 +51,7 @@ std::string lower(std::string text) {
 }  // namespace
 
 AuthDecision authorize(const std::string& method, const std::string& path,
-                       const PeerIdentity& peer, const std::string& server_certname) {
+                       const PeerIdentity& peer) {
   for (const Rule& rule : rules()) {
     std::string prefix = rule.prefix;
     if (path.compare(0, prefix.size(), prefix) != 0) continue;
@@ -70,10 +72,10 @@ AuthDecision authorize(const std::string& method, const std::string& path,
         decision.allowed = peer.authenticated && lower(peer.certname) == lower(rest);
         break;
       case Who::cli_certificate:
-        decision.allowed =
-            peer.authenticated &&
-            (peer.certname == server_certname ||
-             (peer.extensions.contains("pp_cli_auth") && peer.extensions["pp_cli_auth"] == "true"));
+        // allow: {extensions: {pp_cli_auth: "true"}}, which the CA gives only to the
+        // server's own certificate and `ca generate --ca-client`: never from a request.
+        decision.allowed = peer.authenticated && peer.extensions.contains("pp_cli_auth") &&
+                           peer.extensions["pp_cli_auth"] == "true";
         break;
       case Who::nobody:
         break;

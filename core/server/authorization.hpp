@@ -15,10 +15,11 @@ struct AuthDecision {
 
 /// The default rules, first match wins: a node reads only its own catalog and node and saves
 /// only its own report and facts; file serving and environments need any client certificate;
-/// the CA's certificate, CRL and CSR endpoints and the simple status need none; certificate
-/// status needs a certificate with pp_cli_auth (or the server's own); anything else is denied.
+/// the CA's certificate, CRL and CSR endpoints and the simple status need none;
+/// certificate_status(es) needs a certificate with pp_cli_auth "true" (puppetserver 7's
+/// auth.conf: a node's own certificate is not enough); anything else is denied.
 AuthDecision authorize(const std::string& method, const std::string& path,
-                       const PeerIdentity& peer, const std::string& server_certname);
+                       const PeerIdentity& peer);
 
 /// trapperkeeper-authorization's refusal: "Forbidden request: NAME(IP) access to PATH (method
 /// :get) (authenticated: true) denied by rule 'RULE'.", without NAME for an anonymous client.

@@ -37,6 +37,42 @@ nlohmann::ordered_json status_of(const ca::CertificateEntry& entry) {
 
 }  // namespace
 
+// certificate_status PUT as puppetserver's liberator resource answers it: a malformed body
+// 400, a name with neither request nor certificate 404, a state it cannot reach 409 (a request
+// that fails puppetserver's checks included), done 204.
+HttpResponse Api::set_certificate_status(const HttpRequest& request, const std::string& name) {
+  if (request.body.empty()) return text_response(400, "Empty request body.");
+  nlohmann::json body = nlohmann::json::parse(request.body, nullptr, false);
+  if (body.is_discarded() || !body.is_object())
+    return text_response(400, "Request body is not JSON.");
+  if (!body.contains("desired_state") || body["desired_state"].is_null())
+    return text_response(400, "Missing required parameter \"desired_state\"");
+  std::string desired = body["desired_state"].is_string() ? body["desired_state"].get<std::string>()
+                                                          : body["desired_state"].dump();
+  if (desired != "signed" && desired != "revoked")
+    return text_response(400, "State " + desired +
+                                  " invalid; Must specify desired state of 'signed' or 'revoked' "
+                                  "for host " +
+                                  name + ".");
+  const bool has_request = ca_.request_pem(name).has_value();
+  const bool has_certificate = ca_.signed_pem(name).has_value();
+  if (!has_request && !has_certificate) return text_response(404, "Invalid certificate subject.");
+  if (desired == "signed") {
+    if (!has_request)
+      return text_response(
+          409, "Cannot sign certificate for host " + name + " without a certificate request");
+    try {
+      ca_.sign(name);
+    } catch (const ca::CaError& e) {
+      return text_response(409, e.what());
+    }
+  } else if (!has_certificate || !ca_.revoke(name)) {
+    return text_response(
+        409, "Cannot revoke certificate for host " + name + " without a signed certificate");
+  }
+  return text_response(204, "");
+}
+
 HttpResponse Api::ca_endpoint(const HttpRequest& request, const std::string& rest) {
   std::size_t slash = rest.find('/');
   if (slash == std::string::npos) return text_response(404, "Not Found");
@@ -65,22 +101,7 @@ HttpResponse Api::ca_endpoint(const HttpRequest& request, const std::string& res
         if (!ca_.clean(name)) return text_response(404, "Invalid certname: " + name);
         return text_response(204, "");
       }
-      if (request.method == "PUT") {
-        nlohmann::json body = nlohmann::json::parse(request.body, nullptr, false);
-        std::string desired = body.is_object() && body.contains("desired_state") &&
-                                      body["desired_state"].is_string()
-                                  ? body["desired_state"].get<std::string>()
-                                  : "";
-        if (desired == "signed") {
-          ca_.sign(name);
-        } else if (desired == "revoked") {
-          if (!ca_.revoke(name)) return text_response(404, "Invalid certname: " + name);
-        } else {
-          return text_response(400, "State " + desired + " invalid; Must specify desired state of "
-                                                         "'signed' or 'revoked' for host " + name);
-        }
-        return text_response(204, "");
-      }
+      if (request.method == "PUT") return set_certificate_status(request, name);
       for (const ca::CertificateEntry& entry : ca_.list())
         if (entry.name == name) return {200, "application/json", status_of(entry).dump(), {}};
       return text_response(404, "Invalid certname: " + name);

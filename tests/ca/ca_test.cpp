@@ -9,6 +9,7 @@
 #include "ca/certificate_signing.hpp"
 #include "ca/host_identity.hpp"
 #include "ca/openssl_handles.hpp"
+#include "test_requests.hpp"
 
 namespace marionette::ca {
 namespace {
@@ -135,8 +136,8 @@ TEST_F(CaTest, RefusesWhatPuppetserverRefuses) {
     ca.sign("alt.example");
     FAIL() << "alt names were signed";
   } catch (const CaError& e) {
-    EXPECT_NE(std::string(e.what()).find("contains subject alternative names (DNS:alt.example, "
-                                         "DNS:www), which are disallowed"),
+    EXPECT_NE(std::string(e.what()).find("contains extra subject alternative names (DNS:www), "
+                                         "which are disallowed"),
               std::string::npos)
         << e.what();
   }
@@ -220,6 +221,102 @@ TEST_F(CaTest, ServerIdentityHasItsAltNamesAndTheCasFiles) {
   std::string first = read(files.certificate());
   ensure_server_identity(ca, dir_ / "ssl", "server.example", {});
   EXPECT_EQ(read(files.certificate()), first);
+}
+
+/// The value of the certificate's pp_cli_auth extension ("" without one).
+std::string cli_auth_of(const std::string& pem) {
+  X509Ptr certificate = certificate_from_pem(pem);
+  ASN1_OBJECT* oid = OBJ_txt2obj("1.3.6.1.4.1.34380.1.3.39", 1);
+  int index = X509_get_ext_by_OBJ(certificate.get(), oid, -1);
+  ASN1_OBJECT_free(oid);
+  if (index < 0) return "";
+  ASN1_OCTET_STRING* data = X509_EXTENSION_get_data(X509_get_ext(certificate.get(), index));
+  const unsigned char* cursor = ASN1_STRING_get0_data(data);
+  ASN1_UTF8STRING* text = d2i_ASN1_UTF8STRING(nullptr, &cursor, ASN1_STRING_length(data));
+  if (!text) return "not a UTF8String";
+  std::string value(reinterpret_cast<const char*>(ASN1_STRING_get0_data(text)),
+                    static_cast<std::size_t>(ASN1_STRING_length(text)));
+  ASN1_UTF8STRING_free(text);
+  return value;
+}
+
+TEST_F(CaTest, OnlyTheServerAndCaClientsGetPpCliAuth) {
+  CaOptions options;
+  options.key_bits = 2048;
+  CertificateAuthority ca(dir_ / "ssl", options);
+  HostFiles files = ensure_server_identity(ca, dir_ / "ssl", "server.example", {});
+  EXPECT_EQ(cli_auth_of(read(files.certificate())), "true");
+  EXPECT_EQ(cli_auth_of(ca.generate("admin.example", {}, /*ca_client=*/true).second), "true");
+  EXPECT_EQ(cli_auth_of(ca.generate("plain.example", {}).second), "");
+  // A request asking for it is refused, with or without allow-authorization-extensions.
+  for (bool allow : {false, true}) {
+    options.allow_authorization_extensions = allow;
+    CertificateAuthority strict(dir_ / "ssl", options);
+    strict.save_request(
+        "evil.example",
+        testing_requests::request("evil.example", {{"1.3.6.1.4.1.34380.1.3.39", "true"}}));
+    EXPECT_THROW(strict.sign("evil.example"), CaError);
+    EXPECT_FALSE(strict.signed_pem("evil.example"));
+    EXPECT_TRUE(strict.request_pem("evil.example"));  // kept for the operator to see
+  }
+}
+
+TEST_F(CaTest, AuthorizationExtensionsSignedOnlyWhenAllowed) {
+  CertificateAuthority strict = make_ca();
+  strict.save_request(
+      "ops.example",
+      testing_requests::request("ops.example", {{"1.3.6.1.4.1.34380.1.3.13", "operator"}}));
+  EXPECT_THROW(strict.sign("ops.example"), CaError);
+  CaOptions options;
+  options.allow_authorization_extensions = true;
+  CertificateAuthority allowing = make_ca(options);
+  EXPECT_EQ(verify(allowing, allowing.sign("ops.example")), 0);
+}
+
+TEST_F(CaTest, SignedSubjectIsCnCertnameAlone) {
+  CertificateAuthority ca = make_ca();
+  ca.save_request("multi.example",
+                  testing_requests::request("multi.example", {}, "",
+                                            {{"CN", "server.example"}, {"O", "Evil"}}));
+  X509Ptr certificate = certificate_from_pem(ca.sign("multi.example"));
+  X509_NAME* subject = X509_get_subject_name(certificate.get());
+  ASSERT_EQ(X509_NAME_entry_count(subject), 1);
+  EXPECT_EQ(common_name(subject), "multi.example");
+}
+
+TEST_F(CaTest, NamesPuppetserverRefusesAndTheReservedCa) {
+  CertificateAuthority ca = make_ca();
+  auto save_error = [&](const std::string& name) -> std::string {
+    try {
+      ca.save_request(name, testing_requests::request(name, {}));
+    } catch (const CaError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  EXPECT_EQ(save_error("Upper.example"), "Certificate names must be lower case.");
+  EXPECT_EQ(save_error("*.example"),
+            "Subject contains a wildcard, which is not allowed: *.example");
+  EXPECT_EQ(save_error("bad-.example"), "Subject hostname format is invalid");
+  EXPECT_EQ(save_error("ca"),
+            "The certname \"ca\" is reserved for the CA's own certificate and can't be used for "
+            "a node");
+  EXPECT_THROW(ca.generate("ca", {}), CaError);
+  EXPECT_TRUE(ca.list().empty());
+}
+
+TEST_F(CaTest, ARevokedNameIsToldSo) {
+  CertificateAuthority ca = make_ca();
+  ca.save_request("gone.example", request_for("gone.example"));
+  ca.sign("gone.example");
+  ca.revoke("gone.example");
+  try {
+    ca.save_request("gone.example", request_for("gone.example"));
+    FAIL() << "a request for a revoked name was stored";
+  } catch (const CaError& e) {
+    EXPECT_STREQ(e.what(),
+                 "gone.example already has a revoked certificate; ignoring certificate request");
+  }
 }
 
 }  // namespace

@@ -13,7 +13,7 @@ PeerIdentity node(const std::string& name) {
 }
 
 bool allowed(const std::string& method, const std::string& path, const PeerIdentity& peer) {
-  return authorize(method, path, peer, "server.test").allowed;
+  return authorize(method, path, peer).allowed;
 }
 
 TEST(Authorization, ANodeReadsOnlyItsOwnCatalogNodeAndReport) {
@@ -31,7 +31,7 @@ TEST(Authorization, ANodeReadsOnlyItsOwnCatalogNodeAndReport) {
   EXPECT_TRUE(allowed("GET", "/puppet/v3/file_content/modules/m/f", web));
   EXPECT_FALSE(allowed("GET", "/puppet-ca/v1/certificate_status/db.test", web));
   EXPECT_FALSE(allowed("GET", "/anything/else", web));
-  EXPECT_EQ(authorize("GET", "/anything/else", web, "s").rule, "puppetlabs deny all");
+  EXPECT_EQ(authorize("GET", "/anything/else", web).rule, "puppetlabs deny all");
 }
 
 TEST(Authorization, WithoutACertificateOnlyTheCa) {
@@ -46,11 +46,22 @@ TEST(Authorization, WithoutACertificateOnlyTheCa) {
   EXPECT_FALSE(allowed("GET", "/puppet-ca/v1/certificate_status/web.test", anonymous));
 }
 
-TEST(Authorization, CertificateStatusForTheServerOrCliAuth) {
-  EXPECT_TRUE(allowed("PUT", "/puppet-ca/v1/certificate_status/web.test", node("server.test")));
+// puppetserver 7's auth.conf: allow {extensions: {pp_cli_auth: "true"}}, nothing else; the
+// server's own certificate passes because the CA gave it the extension, not by its name.
+TEST(Authorization, CertificateStatusOnlyForPpCliAuth) {
+  EXPECT_FALSE(allowed("PUT", "/puppet-ca/v1/certificate_status/web.test", node("server.test")));
+  EXPECT_FALSE(allowed("GET", "/puppet-ca/v1/certificate_status/web.test", node("web.test")));
   PeerIdentity operator_ = node("ops.test");
   operator_.extensions["pp_cli_auth"] = "true";
   EXPECT_TRUE(allowed("DELETE", "/puppet-ca/v1/certificate_status/web.test", operator_));
+  EXPECT_TRUE(allowed("GET", "/puppet-ca/v1/certificate_statuses/any", operator_));
+  PeerIdentity other = node("ops.test");
+  other.extensions["pp_cli_auth"] = "yes";
+  EXPECT_FALSE(allowed("GET", "/puppet-ca/v1/certificate_statuses/any", other));
+  EXPECT_EQ(authorize("GET", "/puppet-ca/v1/certificate_statuses/any", node("web.test")).rule,
+            "puppetlabs cert status");
+  EXPECT_EQ(authorize("PUT", "/puppet-ca/v1/certificate_status/web.test", node("web.test")).rule,
+            "puppetlabs cert status");
 }
 
 TEST(Authorization, RefusalsInTrapperkeeperWords) {
