@@ -30,6 +30,26 @@ Arguments server_arguments(const std::vector<std::string>& words,
   return Arguments(words, valued, flags, {{"v", "verbose"}});
 }
 
+/// The bounds of connections and queued requests, by puppetserver's (and Jetty's) names.
+void connection_settings_from(const Arguments& args, server::ServerSettings& settings) {
+  using std::chrono::milliseconds;
+  constexpr long kHour = 3'600'000;
+  if (auto n = args.number("max-queued-requests", 0, 1'000'000))
+    settings.queue_limit = static_cast<std::size_t>(*n);
+  if (auto n = args.number("max-retry-delay", 0, 86'400))
+    settings.max_retry_delay = std::chrono::seconds(*n);
+  if (auto n = args.number("idle-timeout-milliseconds", 1, kHour))
+    settings.idle_timeout = milliseconds(*n);
+  if (auto n = args.number("handshake-timeout-milliseconds", 1, kHour))
+    settings.handshake_timeout = milliseconds(*n);
+  if (auto n = args.number("header-timeout-milliseconds", 1, kHour))
+    settings.header_timeout = milliseconds(*n);
+  if (auto n = args.number("max-idle-connections", 1, 1'000'000))
+    settings.max_idle_connections = static_cast<std::size_t>(*n);
+  if (auto n = args.number("max-connections-per-address", 1, 1'000'000))
+    settings.max_connections_per_address = static_cast<std::size_t>(*n);
+}
+
 }  // namespace
 
 /// The certname of this host when none is set: its fqdn, as Puppet's default.
@@ -45,9 +65,14 @@ std::filesystem::path ssldir_of(const config::AgentConfig& config) {
 }
 
 int run_server(const std::vector<std::string>& words) {
-  Arguments args = server_arguments(
-      words, {"workers"},
-      {"verbose", "allow-subject-alt-names", "allow-authorization-extensions", "no-daemonize"});
+  Arguments args =
+      server_arguments(words,
+                       {"workers", "max-queued-requests", "max-retry-delay",
+                        "idle-timeout-milliseconds", "handshake-timeout-milliseconds",
+                        "header-timeout-milliseconds", "max-idle-connections",
+                        "max-connections-per-address"},
+                       {"verbose", "allow-subject-alt-names", "allow-authorization-extensions",
+                         "no-daemonize"});
   if (!args.positionals().empty())
     throw UsageError("unexpected argument '" + args.positionals().front() + "'");
   const config::AgentConfig config = config_from(args, config::RunMode::server);
@@ -74,6 +99,7 @@ int run_server(const std::vector<std::string>& words) {
   settings.ca.allow_authorization_extensions = args.flag("allow-authorization-extensions");
   settings.reportdir = config.reportdir.value_or(settings.run.state_dir / "reports");
   if (auto workers = args.number("workers", 1, 256)) settings.workers = static_cast<unsigned>(*workers);
+  connection_settings_from(args, settings);
 
   const bool verbose = args.flag("verbose");
   std::mutex log_mutex;

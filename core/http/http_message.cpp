@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "http/message_parser.hpp"
 #include "text/text.hpp"
 
 namespace marionette::http {
@@ -66,163 +67,51 @@ std::map<std::string, std::string> parse_form(const std::string& text) {
   return fields;
 }
 
+HttpReader::HttpReader(ReadSome read, HttpLimits limits)
+    : read_(std::move(read)),
+      limits_(limits),
+      parser_(std::make_unique<MessageParser>(MessageParser::Kind::request, limits)) {}
+
+HttpReader::~HttpReader() = default;
+
 bool HttpReader::fill(std::chrono::steady_clock::time_point deadline) {
   if (std::chrono::steady_clock::now() > deadline) return false;
   char chunk[16 * 1024];
   long got = read_(chunk, sizeof chunk);
   if (got <= 0) return false;
-  buffer_.append(chunk, static_cast<std::size_t>(got));
+  parser_->feed(chunk, static_cast<std::size_t>(got));
   return true;
 }
 
-std::string HttpReader::line(std::size_t limit, std::chrono::steady_clock::time_point deadline,
-                             bool first) {
-  std::size_t searched = start_;
-  while (true) {
-    std::size_t end = buffer_.find('\n', searched);
-    if (end != std::string::npos) {
-      if (end - start_ > limit) throw HttpReadError{first ? 414 : 431, "line too long"};
-      std::string text = buffer_.substr(start_, end - start_);
-      start_ = end + 1;
-      if (!text.empty() && text.back() == '\r') text.pop_back();
-      return text;
+void HttpReader::read_message(std::chrono::steady_clock::time_point deadline, bool request) {
+  // A request's time starts with its first byte (an idle keep-alive connection is bounded by
+  // the socket's own timeout); a response's when it is asked for.
+  bool timed = !request;
+  while (!parser_->parse()) {
+    if (!timed && parser_->phase() != MessageParser::Phase::idle) {
+      deadline = std::chrono::steady_clock::now() + limits_.message_timeout;
+      timed = true;
     }
-    if (buffer_.size() - start_ > limit) throw HttpReadError{first ? 414 : 431, "line too long"};
-    searched = buffer_.size();
-    bool nothing_yet = first && buffer_.size() == start_;
     if (!fill(deadline)) {
-      if (nothing_yet) throw HttpReadError{0, "closed"};
-      throw HttpReadError{408, "the request did not arrive in time"};
+      if (parser_->finish()) return;
+      if (parser_->phase() == MessageParser::Phase::idle) throw HttpReadError{0, "closed"};
+      throw HttpReadError{408, parser_->phase() == MessageParser::Phase::body
+                                   ? "the body did not arrive in time"
+                                   : "the request did not arrive in time"};
     }
   }
-}
-
-std::string HttpReader::bytes(std::size_t count, std::chrono::steady_clock::time_point deadline) {
-  while (buffer_.size() - start_ < count)
-    if (!fill(deadline)) throw HttpReadError{408, "the body did not arrive in time"};
-  std::string out = buffer_.substr(start_, count);
-  start_ += count;
-  return out;
-}
-
-std::map<std::string, std::string> HttpReader::headers(
-    std::chrono::steady_clock::time_point deadline) {
-  std::map<std::string, std::string> headers;
-  std::size_t header_bytes = 0;
-  while (true) {
-    std::string header_line = line(limits_.max_line, deadline, false);
-    if (header_line.empty()) return headers;
-    header_bytes += header_line.size();
-    if (headers.size() >= limits_.max_headers || header_bytes > limits_.max_header_bytes)
-      throw HttpReadError{431, "too many headers"};
-    std::size_t colon = header_line.find(':');
-    if (colon == std::string::npos || colon == 0) throw HttpReadError{400, "malformed header"};
-    headers[text::lowercase(header_line.substr(0, colon))] =
-        std::string(text::trimmed(header_line.substr(colon + 1), " \t"));
-  }
-}
-
-std::string HttpReader::body(const std::map<std::string, std::string>& headers, bool until_close,
-                             std::chrono::steady_clock::time_point deadline) {
-  auto header = [&](const char* name) {
-    auto found = headers.find(name);
-    return found == headers.end() ? std::string() : found->second;
-  };
-  std::string body;
-  if (text::lowercase(header("transfer-encoding")) == "chunked") {
-    while (true) {
-      std::string size_line = line(limits_.max_line, deadline, false);
-      std::size_t size = 0, digits = 0;
-      for (char c : size_line) {
-        if (hex_value(c) < 0) break;
-        if (++digits > 8) throw HttpReadError{413, "chunk too large"};
-        size = size * 16 + static_cast<std::size_t>(hex_value(c));
-      }
-      if (digits == 0) throw HttpReadError{400, "malformed chunk size"};
-      if (size == 0) break;
-      if (body.size() + size > limits_.max_body) throw HttpReadError{413, "body too large"};
-      body += bytes(size, deadline);
-      if (!line(2, deadline, false).empty()) throw HttpReadError{400, "malformed chunk"};
-    }
-    while (!line(limits_.max_line, deadline, false).empty()) {  // trailers, ignored
-    }
-  } else if (!header("transfer-encoding").empty()) {
-    throw HttpReadError{501, "unsupported transfer encoding"};
-  } else if (std::string length = header("content-length"); !length.empty()) {
-    if (length.size() > 12 || !std::all_of(length.begin(), length.end(), ::isdigit))
-      throw HttpReadError{400, "malformed Content-Length"};
-    std::size_t size = std::stoull(length);
-    if (size > limits_.max_body) throw HttpReadError{413, "body too large"};
-    body = bytes(size, deadline);
-  } else if (until_close) {
-    while (fill(deadline))
-      if (buffer_.size() - start_ > limits_.max_body) throw HttpReadError{413, "body too large"};
-    body = buffer_.substr(start_);
-    start_ = buffer_.size();
-  }
-  return body;
 }
 
 HttpRequest HttpReader::next() {
-  // Keep-alive: drop what was consumed, keep what came after.
-  buffer_.erase(0, start_);
-  start_ = 0;
-  HttpRequest request;
-  // The deadline starts with the request line (an idle keep-alive connection is bounded by the
-  // socket's own timeout).
-  auto deadline = std::chrono::steady_clock::time_point::max();
-  std::string request_line = line(limits_.max_line, deadline, true);
-  deadline = std::chrono::steady_clock::now() + limits_.message_timeout;
-  std::size_t first_space = request_line.find(' ');
-  std::size_t second_space = request_line.rfind(' ');
-  if (first_space == std::string::npos || second_space == first_space)
-    throw HttpReadError{400, "malformed request line"};
-  request.method = request_line.substr(0, first_space);
-  std::string target = request_line.substr(first_space + 1, second_space - first_space - 1);
-  std::string version = request_line.substr(second_space + 1);
-  if (version != "HTTP/1.1" && version != "HTTP/1.0")
-    throw HttpReadError{400, "unsupported HTTP version"};
-  request.keep_alive = version == "HTTP/1.1";
-  std::size_t question = target.find('?');
-  request.path = percent_decode(target.substr(0, question), false);
-  if (question != std::string::npos) request.query = parse_form(target.substr(question + 1));
-
-  request.headers = headers(deadline);
-  std::string connection = text::lowercase(request.header("connection"));
-  if (connection == "close") request.keep_alive = false;
-  if (connection == "keep-alive") request.keep_alive = true;
-  request.body = body(request.headers, false, deadline);
-  return request;
+  parser_->expect(MessageParser::Kind::request);
+  read_message(std::chrono::steady_clock::time_point::max(), true);
+  return parser_->take_request();
 }
 
 HttpResponse HttpReader::next_response(bool to_head) {
-  buffer_.erase(0, start_);
-  start_ = 0;
-  // A response is awaited from the moment it is asked for (the request has been sent).
-  auto deadline = std::chrono::steady_clock::now() + limits_.message_timeout;
-  std::string status_line = line(limits_.max_line, deadline, true);
-  // HTTP/1.1 200 OK
-  if (status_line.size() < 12 || status_line.compare(0, 5, "HTTP/") != 0 ||
-      status_line[8] != ' ' || !std::isdigit(static_cast<unsigned char>(status_line[9])) ||
-      !std::isdigit(static_cast<unsigned char>(status_line[10])) ||
-      !std::isdigit(static_cast<unsigned char>(status_line[11])))
-    throw HttpReadError{502, "malformed status line"};
-  HttpResponse response;
-  response.status = std::stoi(status_line.substr(9, 3));
-  response.keep_alive = status_line.compare(0, 8, "HTTP/1.1") == 0;
-  std::map<std::string, std::string> fields = headers(deadline);
-  for (const auto& [name, value] : fields) response.headers.emplace_back(name, value);
-  response.content_type = response.header("content-type");
-  std::string connection = text::lowercase(response.header("connection"));
-  if (connection == "close") response.keep_alive = false;
-  if (connection == "keep-alive") response.keep_alive = true;
-  bool bodiless = to_head || response.status / 100 == 1 || response.status == 204 ||
-                  response.status == 304;
-  if (bodiless) return response;
-  bool framed = fields.count("content-length") || fields.count("transfer-encoding");
-  if (!framed) response.keep_alive = false;  // the body ends where the connection does
-  response.body = body(fields, true, deadline);
-  return response;
+  parser_->expect(MessageParser::Kind::response, to_head);
+  read_message(std::chrono::steady_clock::now() + limits_.message_timeout, false);
+  return parser_->take_response();
 }
 
 std::string HttpResponse::header(const std::string& name) const {

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,28 +58,28 @@ struct HttpReadError {
   std::string why;
 };
 
-/// Reads HTTP/1.1 messages from one connection, buffering what comes after one for the next
-/// (keep-alive). Bodies by Content-Length, chunked, or (responses) up to the end of the stream.
+class MessageParser;
+
+/// Reads HTTP/1.1 messages from one connection with blocking reads, buffering what comes after
+/// one for the next (keep-alive). Bodies by Content-Length, chunked, or (responses) up to the end
+/// of the stream. The grammar is MessageParser's (message_parser.hpp), which the server's event
+/// loop feeds without blocking.
 class HttpReader {
  public:
-  HttpReader(ReadSome read, HttpLimits limits) : read_(std::move(read)), limits_(limits) {}
+  HttpReader(ReadSome read, HttpLimits limits);
+  ~HttpReader();
   /// The next request; throws HttpReadError.
   HttpRequest next();
   /// The next response (to a HEAD request when `to_head`: no body); throws HttpReadError.
   HttpResponse next_response(bool to_head = false);
 
  private:
-  std::map<std::string, std::string> headers(std::chrono::steady_clock::time_point deadline);
-  std::string body(const std::map<std::string, std::string>& headers, bool until_close,
-                   std::chrono::steady_clock::time_point deadline);
-  std::string line(std::size_t limit, std::chrono::steady_clock::time_point deadline, bool first);
-  std::string bytes(std::size_t count, std::chrono::steady_clock::time_point deadline);
+  void read_message(std::chrono::steady_clock::time_point deadline, bool request);
   bool fill(std::chrono::steady_clock::time_point deadline);
 
   ReadSome read_;
   HttpLimits limits_;
-  std::string buffer_;
-  std::size_t start_ = 0;
+  std::unique_ptr<MessageParser> parser_;
 };
 
 /// The response's bytes: status line, Content-Type, Content-Length, the extra headers, body.

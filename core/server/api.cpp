@@ -28,7 +28,10 @@ bool valid_environment_name(const std::string& name) {
 
 HttpResponse puppet_error(int status, const std::string& message, const std::string& issue_kind) {
   nlohmann::ordered_json body = {{"message", message}, {"issue_kind", issue_kind}};
-  return {status, "application/json", body.dump(), {}};
+  // What a client sent may be quoted back and may not be UTF-8: replaced, as Ruby's JSON would
+  // refuse to write it too.
+  return {status, "application/json",
+          body.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace), {}};
 }
 
 HttpResponse text_response(int status, const std::string& body) {
@@ -68,6 +71,8 @@ HttpResponse Api::handle(const HttpRequest& request, const PeerIdentity& peer,
         response = puppet_error(404, "Not Found: could not find a handler for " + path,
                                 "HANDLER_NOT_FOUND");
       }
+    } catch (const RequestError& e) {
+      response = e.response;
     } catch (const std::exception& e) {
       response = puppet_error(500, std::string("Server Error: ") + e.what(), "RUNTIME_ERROR");
     }
@@ -81,8 +86,11 @@ daemon::RunSettings Api::settings_for(const HttpRequest& request) const {
   auto found = request.query.find("environment");
   std::string name = found == request.query.end() ? settings_.run.environment : found->second;
   if (name == settings_.run.environment) return settings_.run;
+  // Puppet's IndirectedRoutes: a name it refuses is a 400, an environment it cannot find a 404.
   if (!valid_environment_name(name))
-    throw std::invalid_argument("The environment must be purely alphanumeric, not '" + name + "'");
+    throw RequestError(puppet_error(
+        400, "Bad Request: The environment must be purely alphanumeric, not '" + name + "'",
+        "RUNTIME_ERROR"));
   daemon::RunSettings run = settings_.run;
   run.env_dir.reset();
   run.manifest.reset();
@@ -90,7 +98,12 @@ daemon::RunSettings Api::settings_for(const HttpRequest& request) const {
   run.environment = name;
   compiler::EnvironmentSettings where = settings_.environments;
   where.environment = name;
-  daemon::resolve_environment(run, where);
+  try {
+    daemon::resolve_environment(run, where);
+  } catch (const std::runtime_error&) {
+    throw RequestError(puppet_error(404, "Not Found: Could not find environment '" + name + "'",
+                                    "RUNTIME_ERROR"));
+  }
   return run;
 }
 

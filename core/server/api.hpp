@@ -4,6 +4,7 @@
 #include <chrono>
 #include <filesystem>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -40,10 +41,26 @@ struct ServerSettings {
   daemon::RunSettings run;
   compiler::EnvironmentSettings environments;
   std::filesystem::path reportdir;  ///< reports as JSON: REPORTDIR/NODE/YYYYMMDDHHMMSS.json
-  unsigned workers = 4;             ///< connections served (and catalogs compiled) at once
-  std::size_t queue_limit = 256;    ///< accepted connections waiting for a worker; then 503
-  std::chrono::milliseconds idle_timeout{5'000};  ///< a kept-alive connection's silence
-  HttpLimits limits;
+  unsigned workers = 4;  ///< requests served (and catalogs compiled) at once
+  /// puppetserver's max-queued-requests: complete requests waiting for a worker; a request
+  /// beyond them is answered 503 with Retry-After. 0: no limit.
+  std::size_t queue_limit = 256;
+  /// puppetserver's max-retry-delay: a 503's Retry-After is a random number of seconds below
+  /// it; 0 leaves the header out.
+  std::chrono::seconds max_retry_delay{1800};
+  /// Jetty's idle-timeout-milliseconds: how long a kept-alive connection may be silent, and how
+  /// long any read of a body or write of a response may wait for progress.
+  std::chrono::milliseconds idle_timeout{5'000};
+  std::chrono::milliseconds handshake_timeout{10'000};  ///< for the whole TLS handshake
+  /// For the request line and headers, from their first byte.
+  std::chrono::milliseconds header_timeout{10'000};
+  /// Connections not being served (in their handshake, idle, or sending a request): beyond
+  /// this many, the one waiting longest is closed.
+  std::size_t max_idle_connections = 1000;
+  /// Connections from one address: beyond this many, its connection waiting longest is closed
+  /// (or the new one, when all of its others are being served).
+  std::size_t max_connections_per_address = 256;
+  HttpLimits limits;  ///< message_timeout bounds a whole request, its body included
 };
 
 /// Puppet 7's agent API: dispatches one request, after authorization, to the CA, catalog, node,
@@ -72,6 +89,15 @@ class Api {
   ca::CertificateAuthority ca_;
   ca::AutosignPolicy autosign_;
   ServerMetrics metrics_;
+};
+
+/// A request refused with the answer Puppet gives (400 for an environment name it refuses, 404
+/// for an environment it cannot find), thrown from deep in an endpoint to Api::handle.
+struct RequestError : std::runtime_error {
+  RequestError(HttpResponse answer)
+      : std::runtime_error("refused with " + std::to_string(answer.status)),
+        response(std::move(answer)) {}
+  HttpResponse response;
 };
 
 /// Puppet's JSON error body for /puppet/v3: {"message": …, "issue_kind": …}.

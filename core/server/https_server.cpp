@@ -4,8 +4,8 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
-#include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -13,17 +13,21 @@
 #include <stdexcept>
 
 #include "ca/host_identity.hpp"
+#include "server/access_log.hpp"
+#include "server/connection_loop.hpp"
 
 namespace marionette::server {
 
 namespace {
 
-void set_timeouts(int fd, std::chrono::milliseconds timeout) {
-  timeval tv{};
-  tv.tv_sec = static_cast<time_t>(timeout.count() / 1000);
-  tv.tv_usec = static_cast<suseconds_t>((timeout.count() % 1000) * 1000);
-  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-  ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+/// Every connection is a descriptor: the soft limit is raised to the hard one, so that the
+/// connection bounds, not EMFILE, decide which client waits.
+void raise_descriptor_limit() {
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    ::setrlimit(RLIMIT_NOFILE, &limit);
+  }
 }
 
 int listen_on(const std::string& address, int port, int& bound_port) {
@@ -44,7 +48,7 @@ int listen_on(const std::string& address, int port, int& bound_port) {
   } else {
     throw std::runtime_error("bindaddress " + address + " is not an IP address");
   }
-  int fd = ::socket(family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  int fd = ::socket(family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
   if (fd < 0) throw std::runtime_error(std::string("cannot make a socket: ") + std::strerror(errno));
   int yes = 1;
   ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
@@ -62,16 +66,6 @@ int listen_on(const std::string& address, int port, int& bound_port) {
   return fd;
 }
 
-std::string address_of(const sockaddr_storage& peer) {
-  char text[INET6_ADDRSTRLEN] = "";
-  if (peer.ss_family == AF_INET)
-    ::inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in*>(&peer)->sin_addr, text, sizeof text);
-  else if (peer.ss_family == AF_INET6)
-    ::inet_ntop(AF_INET6, &reinterpret_cast<const sockaddr_in6*>(&peer)->sin6_addr, text,
-                sizeof text);
-  return text;
-}
-
 }  // namespace
 
 HttpsServer::HttpsServer(ServerSettings settings, std::function<void(const std::string&)> log)
@@ -87,115 +81,40 @@ HttpsServer::HttpsServer(ServerSettings settings, std::function<void(const std::
   api_ = std::make_unique<Api>(settings_);
   api_->metrics().set_capacity(settings_.workers == 0 ? 1 : settings_.workers,
                                settings_.queue_limit);
+  raise_descriptor_limit();
   listen_fd_ = listen_on(settings_.bind_address, settings_.port, port_);
-  if (::pipe2(wake_, O_CLOEXEC | O_NONBLOCK) != 0) throw std::runtime_error("cannot make a pipe");
+  loop_ = std::make_unique<ConnectionLoop>(settings_, listen_fd_, *tls_, api_->metrics(), log_);
 }
 
 HttpsServer::~HttpsServer() {
-  stop();
-  for (std::thread& thread : workers_)
-    if (thread.joinable()) thread.join();
+  loop_.reset();
   if (listen_fd_ >= 0) ::close(listen_fd_);
-  for (int fd : wake_)
-    if (fd >= 0) ::close(fd);
-  for (auto& [fd, ip] : queue_) ::close(fd);
 }
 
-void HttpsServer::stop() {
-  stopping_ = true;
-  if (wake_[1] >= 0) {
-    char byte = 1;
-    [[maybe_unused]] ssize_t ignored = ::write(wake_[1], &byte, 1);
-  }
-  ready_.notify_all();
-}
+void HttpsServer::stop() { loop_->stop(); }
 
 void HttpsServer::run() {
   unsigned count = settings_.workers == 0 ? 1 : settings_.workers;
-  for (unsigned i = 0; i < count; ++i) workers_.emplace_back([this] { worker(); });
+  WorkerPool pool(count, settings_.queue_limit, [this](Job& job) { return serve(job); },
+                  [this] { loop_->wake(); }, api_->metrics());
   log_("Listening on " + settings_.bind_address + ":" + std::to_string(port_) + " with " +
        std::to_string(count) + " workers");
-  accept_loop();
-  ready_.notify_all();
-  for (std::thread& thread : workers_) thread.join();
-  workers_.clear();
+  loop_->run(pool);
+  pool.stop();
 }
 
-void HttpsServer::accept_loop() {
-  while (!stopping_) {
-    pollfd fds[2] = {{listen_fd_, POLLIN, 0}, {wake_[0], POLLIN, 0}};
-    if (::poll(fds, 2, 1000) <= 0) continue;
-    if (fds[1].revents) break;
-    sockaddr_storage peer{};
-    socklen_t length = sizeof peer;
-    int fd = ::accept4(listen_fd_, reinterpret_cast<sockaddr*>(&peer), &length, SOCK_CLOEXEC);
-    if (fd < 0) continue;
-    int yes = 1;
-    ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof yes);
-    set_timeouts(fd, settings_.idle_timeout);
-    std::unique_lock<std::mutex> lock(mutex_);
-    if (queue_.size() >= settings_.queue_limit) {
-      lock.unlock();
-      api_->metrics().queue_full();
-      ::close(fd);  // over capacity: the client retries; TLS is not spent on a refusal
-      continue;
-    }
-    queue_.emplace_back(fd, address_of(peer));
-    api_->metrics().queue_length(queue_.size());
-    lock.unlock();
-    ready_.notify_one();
+Answer HttpsServer::serve(Job& job) {
+  const HttpRequest& request = job.request;
+  HttpResponse response;
+  try {
+    response = api_->handle(request, job.peer, job.client_ip);
+  } catch (const std::exception& e) {  // never let one request end the server
+    log_("Request from " + job.client_ip + " failed: " + e.what());
+    response = puppet_error(500, std::string("Server Error: ") + e.what(), "RUNTIME_ERROR");
   }
-}
-
-void HttpsServer::worker() {
-  while (true) {
-    std::unique_lock<std::mutex> lock(mutex_);
-    ready_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-    if (stopping_) return;
-    auto [fd, ip] = queue_.front();
-    queue_.pop_front();
-    api_->metrics().queue_length(queue_.size());
-    lock.unlock();
-    api_->metrics().worker_busy();
-    try {
-      serve(fd, ip);
-    } catch (const std::exception& e) {  // never let one connection end the server
-      log_("Connection from " + ip + " failed: " + e.what());
-    }
-    api_->metrics().worker_idle();
-    ::close(fd);
-  }
-}
-
-void HttpsServer::serve(int fd, const std::string& client_ip) {
-  TlsConnection connection(fd, tls_->current());
-  std::string why;
-  if (!connection.handshake(why)) {
-    api_->metrics().tls_failed();
-    log_("TLS handshake with " + client_ip + " failed: " + why);
-    return;
-  }
-  PeerIdentity peer = connection.peer();
-  HttpReader reader(
-      [&connection](char* buffer, std::size_t size) { return connection.read_some(buffer, size); },
-      settings_.limits);
-  while (!stopping_) {
-    HttpRequest request;
-    try {
-      request = reader.next();
-    } catch (const HttpReadError& e) {
-      if (e.status != 0) {
-        api_->metrics().request_answered(request.path, e.status, false);
-        connection.write_all(serialize(text_response(e.status, e.why), false));
-      }
-      return;
-    }
-    HttpResponse response = api_->handle(request, peer, client_ip);
-    log_(client_ip + " " + (peer.authenticated ? peer.certname : "-") + " \"" + request.method +
-         " " + request.path + "\" " + std::to_string(response.status));
-    if (!connection.write_all(serialize(response, request.keep_alive)) || !request.keep_alive)
-      return;
-  }
+  log_(access_log_line(job.client_ip, job.peer.authenticated ? job.peer.certname : "-",
+                       request.method, request.path, response.status));
+  return {job.connection, serialize(response, request.keep_alive), request.keep_alive};
 }
 
 }  // namespace marionette::server

@@ -4,6 +4,7 @@
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 
@@ -89,23 +90,48 @@ std::shared_ptr<SSL_CTX> TlsContext::current() {
 
 TlsConnection::TlsConnection(int fd, std::shared_ptr<SSL_CTX> context)
     : context_(std::move(context)), ssl_(SSL_new(context_.get())) {
-  if (ssl_) SSL_set_fd(ssl_, fd);
+  if (!ssl_) return;
+  SSL_set_fd(ssl_, fd);
+  SSL_set_mode(ssl_, SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
+  SSL_set_options(ssl_, SSL_OP_NO_RENEGOTIATION);
 }
 
 TlsConnection::~TlsConnection() {
   if (ssl_) {
-    SSL_shutdown(ssl_);
+    if (established_) SSL_shutdown(ssl_);  // one try: the socket does not block
     SSL_free(ssl_);
   }
   ERR_clear_error();
 }
 
-bool TlsConnection::handshake(std::string& why) {
+TlsWait TlsConnection::wait_for(int result) {
+  int reason = SSL_get_error(ssl_, result);
+  ERR_clear_error();
+  switch (reason) {
+    case SSL_ERROR_WANT_READ: return TlsWait::readable;
+    case SSL_ERROR_WANT_WRITE: return TlsWait::writable;
+    case SSL_ERROR_ZERO_RETURN: return TlsWait::closed;
+    default:
+      established_ = false;  // after a fatal error no close_notify may be sent
+      return TlsWait::failed;
+  }
+}
+
+TlsWait TlsConnection::handshake(std::string& why) {
   if (!ssl_) {
     why = "cannot make a TLS connection";
-    return false;
+    return TlsWait::failed;
   }
-  if (SSL_accept(ssl_) == 1) return true;
+  int result = SSL_accept(ssl_);
+  if (result == 1) {
+    established_ = true;
+    return TlsWait::none;
+  }
+  int reason = SSL_get_error(ssl_, result);
+  if (reason == SSL_ERROR_WANT_READ || reason == SSL_ERROR_WANT_WRITE) {
+    ERR_clear_error();
+    return reason == SSL_ERROR_WANT_READ ? TlsWait::readable : TlsWait::writable;
+  }
   long verify = SSL_get_verify_result(ssl_);
   why = verify != X509_V_OK ? X509_verify_cert_error_string(verify) : "TLS handshake failed";
   unsigned long code = ERR_get_error();
@@ -115,30 +141,27 @@ bool TlsConnection::handshake(std::string& why) {
     why = text;
   }
   ERR_clear_error();
-  SSL_free(ssl_);
-  ssl_ = nullptr;
-  return false;
+  return TlsWait::failed;
 }
 
-long TlsConnection::read_some(char* buffer, std::size_t size) {
-  int got = SSL_read(ssl_, buffer, static_cast<int>(size));
-  if (got > 0) return got;
-  int reason = SSL_get_error(ssl_, got);
-  ERR_clear_error();
-  return reason == SSL_ERROR_ZERO_RETURN ? 0 : -1;
-}
-
-bool TlsConnection::write_all(const std::string& bytes) {
-  std::size_t written = 0;
-  while (written < bytes.size()) {
-    int n = SSL_write(ssl_, bytes.data() + written, static_cast<int>(bytes.size() - written));
-    if (n <= 0) {
-      ERR_clear_error();
-      return false;
-    }
-    written += static_cast<std::size_t>(n);
+TlsWait TlsConnection::read_some(char* buffer, std::size_t size, std::size_t& got) {
+  got = 0;
+  int result = SSL_read(ssl_, buffer, static_cast<int>(size));
+  if (result > 0) {
+    got = static_cast<std::size_t>(result);
+    return TlsWait::none;
   }
-  return true;
+  return wait_for(result);
+}
+
+TlsWait TlsConnection::write_some(const char* bytes, std::size_t size, std::size_t& put) {
+  put = 0;
+  int result = SSL_write(ssl_, bytes, static_cast<int>(std::min<std::size_t>(size, 1 << 30)));
+  if (result > 0) {
+    put = static_cast<std::size_t>(result);
+    return TlsWait::none;
+  }
+  return wait_for(result);
 }
 
 PeerIdentity TlsConnection::peer() const {

@@ -49,7 +49,12 @@ struct PeerIdentity {
   facts::Facts extensions = facts::Facts::object();
 };
 
-/// One TLS connection over an accepted socket whose read and write timeouts are already set.
+/// What a non-blocking TLS step came to: done (or bytes moved), or the socket must become
+/// readable or writable first, or the peer closed, or the connection failed.
+enum class TlsWait { none, readable, writable, closed, failed };
+
+/// One TLS connection over an accepted non-blocking socket, driven by the server's event loop:
+/// every call returns at once.
 class TlsConnection {
  public:
   TlsConnection(int fd, std::shared_ptr<SSL_CTX> context);
@@ -57,15 +62,21 @@ class TlsConnection {
   TlsConnection(const TlsConnection&) = delete;
   TlsConnection& operator=(const TlsConnection&) = delete;
 
-  /// False when the handshake failed (a revoked or foreign certificate, a timeout); `why` says.
-  bool handshake(std::string& why);
-  long read_some(char* buffer, std::size_t size);
-  bool write_all(const std::string& bytes);
+  /// Advances the handshake: none when it is complete; failed with `why` (a revoked or foreign
+  /// certificate, not TLS at all).
+  TlsWait handshake(std::string& why);
+  /// Reads into `buffer`: the bytes read in `got` (wait none), or what to wait for.
+  TlsWait read_some(char* buffer, std::size_t size, std::size_t& got);
+  /// Writes from `bytes`: the bytes written in `put` (wait none), or what to wait for.
+  TlsWait write_some(const char* bytes, std::size_t size, std::size_t& put);
   PeerIdentity peer() const;
 
  private:
+  TlsWait wait_for(int result);
+
   std::shared_ptr<SSL_CTX> context_;
   SSL* ssl_ = nullptr;
+  bool established_ = false;
 };
 
 }  // namespace marionette::server

@@ -26,6 +26,7 @@ class MarionetteServer {
   /// Empty when it did not start; output() says why.
   const std::string& port() const { return port_; }
   std::string output() const { return process_->output(); }
+  pid_t pid() const { return process_->pid(); }
   std::filesystem::path ssldir() const { return dir_ / "server-ssl"; }
   std::filesystem::path statedir() const { return dir_ / "server-state"; }
   std::filesystem::path ca_certificate() const { return ssldir() / "ca" / "ca_crt.pem"; }
