@@ -5,8 +5,18 @@
 #include <sys/time.h>
 
 #include <ctime>
+#include <memory>
+#include <new>
 
 namespace marionette::counters {
+
+/// What one reply may hold, and why it was refused; the reader's callbacks charge it.
+struct ReplyBudget {
+  std::size_t elements = 0;
+  std::size_t bytes = 0;
+  std::string refused;  ///< set when a callback refused to build the reply
+};
+
 namespace {
 
 timeval to_timeval(std::chrono::milliseconds timeout) {
@@ -16,32 +26,79 @@ timeval to_timeval(std::chrono::milliseconds timeout) {
   return tv;
 }
 
-RedisReply copy_reply(const redisReply& reply) {
-  RedisReply copy;
-  switch (reply.type) {
-    case REDIS_REPLY_INTEGER:
-      copy.kind = RedisReply::Kind::integer;
-      copy.integer = reply.integer;
-      break;
-    case REDIS_REPLY_STRING:
-    case REDIS_REPLY_STATUS:
-    case REDIS_REPLY_ERROR:
-      copy.kind = reply.type == REDIS_REPLY_STRING   ? RedisReply::Kind::string
-                  : reply.type == REDIS_REPLY_STATUS ? RedisReply::Kind::status
-                                                     : RedisReply::Kind::error;
-      copy.text.assign(reply.str, reply.len);
-      break;
-    case REDIS_REPLY_ARRAY:
-      copy.kind = RedisReply::Kind::array;
-      for (std::size_t i = 0; i < reply.elements; ++i) {
-        copy.elements.push_back(copy_reply(*reply.element[i]));
-      }
-      break;
-    default:
-      copy.kind = RedisReply::Kind::nil;
-  }
-  return copy;
+ReplyBudget* budget_of(const redisReadTask* task) {
+  return static_cast<ReplyBudget*>(task->privdata);
 }
+
+/// Puts a built value where it belongs: in its parent array's slot (made when the array was
+/// announced, so the pointer stays valid), or as a new root that freeObject deletes.
+void* place(const redisReadTask* task, RedisReply value) {
+  if (task->parent) {
+    auto* parent = static_cast<RedisReply*>(task->parent->obj);
+    RedisReply& slot = parent->elements[static_cast<std::size_t>(task->idx)];
+    slot = std::move(value);
+    return &slot;
+  }
+  return new (std::nothrow) RedisReply(std::move(value));
+}
+
+void* create_string(const redisReadTask* task, char* text, size_t length) {
+  ReplyBudget* budget = budget_of(task);
+  if (length > RedisConnection::kMaxReplyBytes - budget->bytes) {
+    budget->refused =
+        "a reply of more than " + std::to_string(RedisConnection::kMaxReplyBytes) + " bytes";
+    return nullptr;
+  }
+  budget->bytes += length;
+  RedisReply value;
+  value.kind = task->type == REDIS_REPLY_STRING   ? RedisReply::Kind::string
+               : task->type == REDIS_REPLY_STATUS ? RedisReply::Kind::status
+                                                  : RedisReply::Kind::error;
+  try {
+    value.text.assign(text, length);
+    return place(task, std::move(value));
+  } catch (const std::bad_alloc&) {
+    return nullptr;
+  }
+}
+
+void* create_array(const redisReadTask* task, int count) {
+  ReplyBudget* budget = budget_of(task);
+  const auto elements = static_cast<std::size_t>(count < 0 ? 0 : count);
+  if (elements > RedisConnection::kMaxReplyElements - budget->elements) {
+    budget->refused = "an array of " + std::to_string(count) + " elements (at most " +
+                      std::to_string(RedisConnection::kMaxReplyElements) + " in a reply)";
+    return nullptr;
+  }
+  budget->elements += elements;
+  RedisReply value;
+  value.kind = RedisReply::Kind::array;
+  try {
+    value.elements.resize(elements);
+    return place(task, std::move(value));
+  } catch (const std::bad_alloc&) {
+    return nullptr;
+  }
+}
+
+void* create_integer(const redisReadTask* task, long long number) {
+  RedisReply value;
+  value.kind = RedisReply::Kind::integer;
+  value.integer = number;
+  return place(task, std::move(value));
+}
+
+void* create_nil(const redisReadTask* task) {
+  return place(task, RedisReply{});
+}
+
+/// hiredis frees only a root (a reply given up half-built, or the reader's own on free).
+void free_reply(void* reply) {
+  delete static_cast<RedisReply*>(reply);
+}
+
+redisReplyObjectFunctions bounded_reply_functions = {create_string, create_array, create_integer,
+                                                     create_nil, free_reply};
 
 /// hiredis writes with write(), so a peer that went away raises SIGPIPE, whose default action
 /// kills the process. While alive, this blocks SIGPIPE on the calling thread and, on the way
@@ -96,6 +153,11 @@ bool RedisConnection::connect(std::string* error) {
   context_ = endpoint_.unix_socket.empty()
                  ? redisConnectWithTimeout(endpoint_.host.c_str(), endpoint_.port, tv)
                  : redisConnectUnixWithTimeout(endpoint_.unix_socket.c_str(), tv);
+  if (context_ && !context_->err) {
+    // Replies are built by bounded callbacks straight into RedisReply (hiredis 0.14 has no
+    // limit of its own: "*2147483647" made it calloc 16 GiB and fill it).
+    context_->reader->fn = &bounded_reply_functions;
+  }
   if (!context_ || context_->err || redisSetTimeout(context_, tv) != REDIS_OK) {
     if (error) {
       *error = "cannot connect to Redis at " + describe(endpoint_) + ": " +
@@ -154,16 +216,42 @@ std::optional<RedisReply> RedisConnection::send(const std::vector<std::string>& 
     argv.push_back(arg.data());
     lengths.push_back(arg.size());
   }
-  auto* reply = static_cast<redisReply*>(
-      redisCommandArgv(context_, static_cast<int>(args.size()), argv.data(), lengths.data()));
-  if (!reply) {
-    if (error) *error = "Redis at " + describe(endpoint_) + ": " + context_->errstr;
-    disconnect();  // a timed-out or broken connection cannot be reused: replies would misalign
-    return std::nullopt;
+  ReplyBudget budget;
+  context_->reader->privdata = &budget;
+  std::unique_ptr<RedisReply> reply =
+      read_reply(static_cast<int>(args.size()), argv.data(), lengths.data(), &budget, error);
+  if (context_) context_->reader->privdata = nullptr;
+  if (!reply) return std::nullopt;
+  return std::move(*reply);
+}
+
+std::unique_ptr<RedisReply> RedisConnection::read_reply(int argc, const char** argv,
+                                                        const std::size_t* lengths,
+                                                        ReplyBudget* budget, std::string* error) {
+  // hiredis's redisGetReply, with the reader's unparsed buffer and the time bounded.
+  auto fail = [&](const std::string& why) {
+    if (error) *error = "Redis at " + describe(endpoint_) + ": " + why;
+    disconnect();  // a broken or abandoned reply cannot be reused: replies would misalign
+    return nullptr;
+  };
+  if (redisAppendCommandArgv(context_, argc, argv, lengths) != REDIS_OK)
+    return fail(context_->errstr);
+  for (int done = 0; !done;) {
+    if (redisBufferWrite(context_, &done) != REDIS_OK) return fail(context_->errstr);
   }
-  RedisReply copy = copy_reply(*reply);
-  freeReplyObject(reply);
-  return copy;
+  const auto deadline = std::chrono::steady_clock::now() + timeout_;
+  void* raw = nullptr;
+  while (true) {
+    if (redisGetReplyFromReader(context_, &raw) != REDIS_OK)
+      return fail(budget->refused.empty() ? std::string(context_->errstr)
+                                          : "refused " + budget->refused);
+    if (raw) return std::unique_ptr<RedisReply>(static_cast<RedisReply*>(raw));
+    if (context_->reader->len - context_->reader->pos > kMaxReplyBytes)
+      return fail("refused a reply of more than " + std::to_string(kMaxReplyBytes) + " bytes");
+    if (std::chrono::steady_clock::now() > deadline)
+      return fail("no whole reply within " + std::to_string(timeout_.count()) + " ms");
+    if (redisBufferRead(context_) != REDIS_OK) return fail(context_->errstr);
+  }
 }
 
 }  // namespace marionette::counters

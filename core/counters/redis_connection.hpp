@@ -1,6 +1,7 @@
 #pragma once
 
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,7 +13,9 @@ struct redisContext;  // hiredis, included only by redis_connection.cpp
 
 namespace marionette::counters {
 
-/// A Redis reply, copied out of hiredis.
+struct ReplyBudget;  // what one reply may still hold (redis_connection.cpp)
+
+/// A Redis reply, built from what hiredis parsed.
 struct RedisReply {
   enum class Kind { nil, integer, string, status, error, array };
   Kind kind = Kind::nil;
@@ -25,8 +28,14 @@ struct RedisReply {
 /// costs a call at most about one timeout. After any I/O error the connection is dropped; the
 /// next command connects again, with backoff: while Redis stays unreachable, commands fail at
 /// once without touching the network until the next attempt is due (1 s, doubling up to 30 s).
+///
+/// What is read is bounded: a reply of more than kMaxReplyElements array elements or
+/// kMaxReplyBytes bytes, or one that does not arrive whole within the timeout, fails the
+/// command (and drops the connection) as an unreachable Redis would, whatever the server sends.
 class RedisConnection {
  public:
+  static constexpr std::size_t kMaxReplyElements = 4096;
+  static constexpr std::size_t kMaxReplyBytes = 1024 * 1024;
   static constexpr std::chrono::milliseconds kFirstRetry{1000};
   static constexpr std::chrono::milliseconds kLongestRetry{30000};
 
@@ -49,6 +58,9 @@ class RedisConnection {
   bool connect(std::string* error);
   /// One command on the open connection; nullopt (and disconnected) after an I/O error.
   std::optional<RedisReply> send(const std::vector<std::string>& args, std::string* error);
+  /// Sends the command and reads its reply within the bounds; nullptr after a failure.
+  std::unique_ptr<RedisReply> read_reply(int argc, const char** argv, const std::size_t* lengths,
+                                         ReplyBudget* budget, std::string* error);
 
   RedisEndpoint endpoint_;
   std::chrono::milliseconds timeout_;

@@ -1,5 +1,6 @@
 #include "counters/redis_counter_store.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -92,6 +93,13 @@ Totals sum(Totals a, const Totals& b) {
   return a;
 }
 
+/// Field by field, the larger of the two.
+Totals at_least(Totals totals, const Totals& floor) {
+  for (const CounterField& field : kCounterFields)
+    totals.*field.total = std::max(totals.*field.total, floor.*field.total);
+  return totals;
+}
+
 }  // namespace
 
 RedisCounterStore::Known RedisCounterStore::load_cache(const std::filesystem::path& file) {
@@ -172,7 +180,8 @@ RedisCounterStore::Known RedisCounterStore::refresh() {
   reachable_ = true;
   const std::size_t journaled = pending.size();
   Totals counted_now;  // what the flushed runs added in Redis (not the replays it knew)
-  if (!pending.empty()) pending = flush(std::move(pending), &known, &counted_now);
+  Totals flushed_now;  // what the flushed runs hold, replays included
+  if (!pending.empty()) pending = flush(std::move(pending), &known, &counted_now, &flushed_now);
   const std::size_t flushed = journaled - pending.size();
   if (reachable_ && flushed == 0) {
     auto node = read_hash(keys_.node);
@@ -180,6 +189,11 @@ RedisCounterStore::Known RedisCounterStore::refresh() {
     if (node && fleet) known = {*node, *fleet};
   }
   if (reachable_) restore_if_lost(sum(cached.node, counted_now), &known);
+  // The fleet's totals served never go down either. After Redis lost its data, each node gives
+  // back only its own share, when it next runs; until the others have, Redis's fleet sum is
+  // below what was served, so what is served holds at what was served before (the cache plus
+  // the runs that were pending then and are flushed now) until Redis's sum passes it.
+  known.fleet = at_least(known.fleet, sum(cached.fleet, flushed_now));
   if (known.node != cached.node || known.fleet != cached.fleet) save_cache(cache_file, known);
   if (flushed > 0) last_flush_at_ = unix_seconds_now();
   pending_ = pending.size();
@@ -225,7 +239,7 @@ void RedisCounterStore::log_reachability(std::size_t flushed) {
 }
 
 std::vector<RunDelta> RedisCounterStore::flush(std::vector<RunDelta> pending, Known* known,
-                                               Totals* counted_now) {
+                                               Totals* counted_now, Totals* flushed_now) {
   std::size_t flushed = 0;
   while (flushed < pending.size() && flushed < kMaxFlushBatch) {
     bool counted = false;
@@ -233,6 +247,7 @@ std::vector<RunDelta> RedisCounterStore::flush(std::vector<RunDelta> pending, Kn
     if (!after) break;
     *known = *after;
     if (counted) add_delta(*counted_now, pending[flushed]);
+    add_delta(*flushed_now, pending[flushed]);
     ++flushed;
   }
   if (flushed == 0) return pending;

@@ -35,8 +35,9 @@ struct RedisKeys {
 /// reconnect backoff (RedisConnection), so a Redis that is down costs no connect per call.
 /// When Redis cannot be reached, backend() is "journal-only" and the totals are the last totals
 /// read from Redis (cached in the state dir, so they survive a restart) plus the pending runs.
-/// When Redis comes back with less than that cache (restarted without persistence), the
-/// difference is restored (restore_if_lost), so the totals served never go down.
+/// When Redis comes back with less than that cache (restarted without persistence), the node's
+/// difference is restored (restore_if_lost), so the totals served never go down; the fleet's
+/// totals served are never below those served before (each node restores only its own share).
 class RedisCounterStore final : public CounterStore {
  public:
   static constexpr std::size_t kRememberedRunIds = 1024;
@@ -62,8 +63,9 @@ class RedisCounterStore final : public CounterStore {
   Known refresh();
   /// Flushes up to kMaxFlushBatch pending runs, updating *known from Redis's replies; returns
   /// the runs still pending. What Redis counted anew (not a replay it knew) is added to
-  /// *counted_now.
-  std::vector<RunDelta> flush(std::vector<RunDelta> pending, Known* known, Totals* counted_now);
+  /// *counted_now, what every flushed run holds to *flushed_now.
+  std::vector<RunDelta> flush(std::vector<RunDelta> pending, Known* known, Totals* counted_now,
+                              Totals* flushed_now);
   /// Applies one run in Redis; returns the node and fleet totals after it, or nullopt.
   std::optional<Known> flush_one(const RunDelta& delta, bool* counted);
   std::optional<Totals> read_hash(const std::string& key);

@@ -16,6 +16,7 @@
 #include "counters/state_files.hpp"
 #include "scratch_dir.hpp"
 #include "support/private_redis.hpp"
+#include "support/wait_until.hpp"
 
 namespace marionette::counters {
 namespace {
@@ -26,11 +27,12 @@ using namespace std::chrono_literals;
 /// Calls totals() until the store reaches Redis again: after a failure, the store waits for
 /// its reconnect backoff (1 s at first) before it tries.
 void wait_until_reconnected(CounterStore& store) {
-  const auto deadline = std::chrono::steady_clock::now() + 5s;
-  while (store.backend() != "redis" && std::chrono::steady_clock::now() < deadline) {
-    std::this_thread::sleep_for(20ms);
-    store.totals();
-  }
+  testing::wait_until(
+      [&] {
+        store.totals();
+        return store.backend() == "redis";
+      },
+      5s);
 }
 
 /// A TCP port on 127.0.0.1 that accepts connections and closes them at once, counting them:
@@ -147,6 +149,32 @@ TEST_P(RedisCounterStoreTest, ARedisThatLostItsDataGetsTheNodesTotalsBack) {
   EXPECT_EQ(daemon->totals(), (Totals{3, 6, 1}));
   ASSERT_EQ(said.size(), 1u);
   EXPECT_NE(said[0].find("Redis had lost this node's totals"), std::string::npos) << said[0];
+}
+
+// Two agents share Redis, which loses its data: each gives back only its own share, when it next
+// runs. The fleet's totals each one serves (mrnFleetRuns, a Counter64) must never go down
+// meanwhile (web01's went 4 -> 2 -> 6 before).
+TEST_P(RedisCounterStoreTest, FleetTotalsServedNeverGoDownWhenRedisLosesItsData) {
+  auto web = store("web01", "web");
+  auto db = store("db01", "db");
+  web->add({"w1", 1, 1, 0});
+  for (const char* run : {"d1", "d2", "d3"}) db->add({run, 1, 2, 0});
+  EXPECT_EQ(web->fleet_totals(), (Totals{4, 7, 0}));
+  EXPECT_EQ(db->fleet_totals(), (Totals{4, 7, 0}));
+  ASSERT_EQ(redis_->command({"FLUSHALL"}), "OK");
+
+  EXPECT_EQ(web->add({"w2", 1, 1, 0}), (Totals{2, 2, 0}));
+  EXPECT_EQ(web->fleet_totals(), (Totals{5, 8, 0})) << "what web01 served, and its new run";
+  EXPECT_EQ(redis_field("marionette:fleet", "runs"), "2") << "db01 has not given its share back";
+  EXPECT_EQ(db->fleet_totals(), (Totals{5, 8, 0})) << "db01 gave its share back as it read";
+  EXPECT_EQ(redis_field("marionette:fleet", "runs"), "5");
+
+  EXPECT_EQ(db->add({"d4", 1, 2, 0}), (Totals{4, 8, 0}));
+  EXPECT_EQ(redis_field("marionette:fleet", "runs"), "6");
+  EXPECT_EQ(db->fleet_totals(), (Totals{6, 10, 0}));
+  EXPECT_EQ(web->fleet_totals(), (Totals{6, 10, 0})) << "Redis's sum passed what was served";
+  web.reset();
+  EXPECT_EQ(store("web01", "web")->fleet_totals(), (Totals{6, 10, 0}));
 }
 
 TEST_P(RedisCounterStoreTest, SameRunIdCountsOnce) {

@@ -1,8 +1,11 @@
 #include "compiler/functions/ruby_serialization.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
+#include "compiler/functions/psych_characters.hpp"
+#include "compiler/functions/psych_emitter.hpp"
 #include "compiler/functions/ruby_format.hpp"
 #include "facts/psych_scalar.hpp"
 
@@ -94,14 +97,40 @@ void append_json(const Value& value, const RubyJsonStyle& style, std::size_t dep
   }
 }
 
-// ---- Psych ----
+// ---- Psych's YAMLTree: the style it asks libyaml for ----
 
-std::string spaces(std::size_t n) {
-  return std::string(n, ' ');
+/// Onigmo's [[:word:]] (letters, marks, decimal digits, connector punctuation) for the first
+/// character of a line. Exact for ASCII; beyond it, the punctuation, spaces and symbols of
+/// Latin-1 and of the General Punctuation, currency, arrows, mathematical and CJK punctuation
+/// blocks are not word characters, and everything else (letters, mostly) is.
+bool is_word_character(const std::string& text, std::size_t at) {
+  const unsigned c = psych::code_point(text, at);
+  if (c < 0x80) return std::isalnum(static_cast<int>(c)) || c == '_';
+  if (c <= 0xBF) return c == 0xAA || c == 0xB5 || c == 0xBA;
+  if (c == 0xD7 || c == 0xF7) return false;
+  if (c >= 0x2000 && c <= 0x206F) return c == 0x203F || c == 0x2040 || c == 0x2054;
+  if (c >= 0x20A0 && c <= 0x20CF) return false;
+  if (c >= 0x2190 && c <= 0x2BFF) return false;
+  if (c >= 0x3000 && c <= 0x3003) return false;
+  if (c >= 0x3008 && c <= 0x3011) return false;
+  if (c == 0xFEFF || (c >= 0xFF01 && c <= 0xFF0F) || c >= 0xFFF0) return false;
+  return true;
 }
 
-bool is_word_start(unsigned char c) {
-  return std::isalnum(c) || c == '_' || c >= 0x80;
+/// Psych's /^[^[:word:]][^"]*$/: a line that starts with a character that is not a word
+/// character (a line break included) and has no double quote after it up to its end.
+bool has_line_starting_with_non_word(const std::string& text) {
+  for (std::size_t start = 0; start < text.size();) {
+    if (text[start] == '\n' || !is_word_character(text, start)) {
+      const std::size_t after = std::min(start + psych::char_width(text, start), text.size());
+      const std::size_t line_end = std::min(text.find('\n', after), text.size());
+      if (text.find('"', after) >= line_end) return true;
+    }
+    const std::size_t line_end = text.find('\n', start);
+    if (line_end == std::string::npos) break;
+    start = line_end + 1;
+  }
+  return false;
 }
 
 /// Psych's /\n(?!\Z)/: a line break that is not the string's last (or before a last one).
@@ -112,79 +141,31 @@ bool needs_literal_block(const std::string& text) {
   return false;
 }
 
-bool has_unprintable(const std::string& text) {
-  for (char c : text) {
-    unsigned char u = static_cast<unsigned char>(c);
-    if ((u < 0x20 && c != '\n') || u == 0x7f) return true;
-  }
-  return false;
-}
-
-std::string double_quoted(const std::string& text) {
-  std::string out = "\"";
-  for (char c : text) {
-    unsigned char u = static_cast<unsigned char>(c);
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\0': out += "\\0"; break;
-      case '\a': out += "\\a"; break;
-      case '\b': out += "\\b"; break;
-      case '\t': out += "\\t"; break;
-      case '\n': out += "\\n"; break;
-      case '\v': out += "\\v"; break;
-      case '\f': out += "\\f"; break;
-      case '\r': out += "\\r"; break;
-      case 0x1b: out += "\\e"; break;
-      default:
-        if (u < 0x20 || u == 0x7f) {
-          char buffer[8];
-          std::snprintf(buffer, sizeof buffer, "\\x%02X", u);
-          out += buffer;
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
-}
-
-std::string single_quoted(const std::string& text, std::size_t indent) {
-  std::string out = "'";
-  for (char c : text) {
-    if (c == '\'') out += "''";
-    else if (c == '\n') out += "\n\n" + spaces(indent);
-    else out += c;
-  }
-  return out + "'";
-}
-
-/// A string as Psych writes it on one line (literal blocks are decided before).
-std::string string_scalar(const std::string& text, std::size_t indent) {
-  if (text == "y" || text == "Y" || text == "n" || text == "N") return double_quoted(text);
-  if (has_unprintable(text) || text.find('\t') != std::string::npos) return double_quoted(text);
-  // /^[^[:word:]][^"]*$/ on any line
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    if (end > start && !is_word_start(static_cast<unsigned char>(text[start])) &&
-        text.find('"', start) >= end)
-      return double_quoted(text);
-    start = end + 1;
-  }
+/// Psych's ScalarScanner would read the text back as something else than this string.
+bool reads_back_as_other(const std::string& text) {
   facts::PsychScalar resolved = facts::psych_scalar(text);
   bool octal_like = text.size() > 1 && text[0] == '0' && [&] {
     std::size_t i = 1;
     while (i < text.size() && text[i] >= '0' && text[i] <= '7') ++i;
     return i < text.size() && (text[i] == '8' || text[i] == '9');
   }();
-  if (resolved.kind != facts::PsychScalarKind::Value || !resolved.value.is_string() || octal_like)
-    return single_quoted(text, indent);
-  bool plain = !text.empty() && text.front() != ' ' && text.back() != ' ' &&
-               text.find(": ") == std::string::npos && text.find(" #") == std::string::npos &&
-               text.back() != ':' && text.find('\n') == std::string::npos;
-  return plain ? text : single_quoted(text, indent);
+  return resolved.kind != facts::PsychScalarKind::Value || !resolved.value.is_string() ||
+         octal_like;
+}
+
+/// A String as Psych's visit_String hands it to the emitter.
+psych::Node string_node(const std::string& text) {
+  using psych::ScalarStyle;
+  if (needs_literal_block(text)) return psych::Node::scalar(text, ScalarStyle::literal);
+  if (text == "<<") {
+    psych::Node node = psych::Node::scalar(text, ScalarStyle::single_quoted, false, false);
+    node.tag = "!!str";
+    return node;
+  }
+  if (text == "y" || text == "n" || has_line_starting_with_non_word(text))
+    return psych::Node::scalar(text, ScalarStyle::double_quoted);
+  if (reads_back_as_other(text)) return psych::Node::scalar(text, ScalarStyle::single_quoted);
+  return psych::Node::scalar(text, ScalarStyle::plain);
 }
 
 /// The scalar's text before any quoting: what Psych's nodes hold as their value.
@@ -202,81 +183,42 @@ std::string scalar_text(const Value& value) {
   return ruby_to_s(value);
 }
 
-std::string scalar(const Value& value, std::size_t indent) {
-  if (value.is_undef() || value.is_boolean() || value.is_integer() || value.is_float() ||
-      value.is_default())
-    return scalar_text(value);
-  return string_scalar(ruby_to_s(value), indent);
+/// nil, booleans, numbers and symbols: plain, and tagged "!" should libyaml have to quote them.
+bool is_untagged_plain(const Value& value) {
+  return value.is_undef() || value.is_boolean() || value.is_integer() || value.is_float() ||
+         value.is_default();
 }
 
-std::string literal_block(const std::string& text, std::size_t indent) {
-  std::size_t trailing = 0;
-  while (trailing < text.size() && text[text.size() - 1 - trailing] == '\n') ++trailing;
-  std::string out = trailing == 0 ? "|-" : trailing == 1 ? "|" : "|+";
-  out += "\n";
-  std::string body = text.substr(0, text.size() - trailing);
-  std::size_t start = 0;
-  while (start <= body.size()) {
-    std::size_t end = body.find('\n', start);
-    if (end == std::string::npos) end = body.size();
-    std::string line = body.substr(start, end - start);
-    out += line.empty() ? "\n" : spaces(indent) + line + "\n";
-    start = end + 1;
-  }
-  for (std::size_t i = 1; i < trailing; ++i) out += "\n";
-  return out;
+psych::Node scalar_node(const Value& value) {
+  if (is_untagged_plain(value))
+    return psych::Node::scalar(scalar_text(value), psych::ScalarStyle::plain, true, false);
+  return string_node(ruby_to_s(value));
 }
 
-bool is_block_collection(const Value& value) {
-  return (value.is_array() && !value.array().empty()) || (value.is_hash() && !value.hash().empty());
-}
-
-std::string block(const Value& value, std::size_t indent, std::size_t depth,
-                  const PsychYamlStyle& style);
-
-/// What follows "key:" or "-": " scalar\n", " []\n", or a literal block.
-std::string inline_node(const Value& value, std::size_t indent, const PsychYamlStyle& style) {
-  if (value.is_array()) return " []\n";
-  if (value.is_hash()) return " {}\n";
-  if (style.double_quote) {
-    std::string text = value.is_undef() ? std::string() : scalar_text(value);
-    if (style.double_quote(text)) return " " + double_quoted(text) + "\n";
-  }
-  if (value.is_string() && needs_literal_block(value.string()) && !has_unprintable(value.string()))
-    return " " + literal_block(value.string(), indent);
-  std::string text = scalar(value, indent);
-  return text.empty() ? "\n" : " " + text + "\n";
-}
-
-/// A non-empty array or hash as lines at `indent`.
-std::string block(const Value& value, std::size_t indent, std::size_t depth,
-                  const PsychYamlStyle& style) {
+psych::Node tree(const Value& value, std::size_t depth, const PsychYamlStyle& style) {
   if (depth > kMaxSerializedDepth) throw SerializationError("nesting too deep for to_yaml");
-  std::string out;
+  psych::Node node;
+  if (value.is_array()) {
+    node.kind = psych::Node::Kind::sequence;
+    for (const Value& item : value.array()) node.children.push_back(tree(item, depth + 1, style));
+    return node;
+  }
   if (value.is_hash()) {
+    node.kind = psych::Node::Kind::mapping;
     for (const auto& [key, item] : value.hash()) {
-      std::string key_text = key.is_undef()    ? std::string("! ''")
-                             : style.plain_keys ? scalar_text(key)
-                                                : scalar(key, indent + 2);
-      out += spaces(indent) + key_text + ":";
-      if (item.is_hash() && is_block_collection(item))
-        out += "\n" + block(item, indent + 2, depth + 1, style);
-      else if (is_block_collection(item))
-        out += "\n" + block(item, indent, depth + 1, style);
-      else
-        out += inline_node(item, indent + 2, style);
+      node.children.push_back(style.plain_keys && !key.is_undef()
+                                  ? psych::Node::scalar(scalar_text(key), psych::ScalarStyle::plain)
+                                  : scalar_node(key));
+      node.children.push_back(tree(item, depth + 1, style));
     }
-    return out;
+    return node;
   }
-  for (const Value& item : value.array()) {
-    if (is_block_collection(item)) {
-      std::string nested = block(item, indent + 2, depth + 1, style);
-      out += spaces(indent) + "- " + nested.substr(indent + 2);
-    } else {
-      out += spaces(indent) + "-" + inline_node(item, indent + 2, style);
-    }
+  if (style.double_quote) {
+    std::string text = scalar_text(value);
+    if (style.double_quote(text))
+      return psych::Node::scalar(std::move(text), psych::ScalarStyle::double_quoted);
   }
-  return out;
+  return scalar_node(value);
 }
 
 }  // namespace
@@ -288,8 +230,7 @@ std::string ruby_json(const Value& value, const RubyJsonStyle& style) {
 }
 
 std::string psych_yaml(const Value& value, const PsychYamlStyle& style) {
-  if (is_block_collection(value)) return "---\n" + block(value, 0, 0, style);
-  return "---" + inline_node(value, 2, style);
+  return psych::emit_document(tree(value, 0, style));
 }
 
 }  // namespace marionette::compiler
