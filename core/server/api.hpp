@@ -10,6 +10,7 @@
 #include "ca/autosign.hpp"
 #include "ca/certificate_authority.hpp"
 #include "daemon/run_settings.hpp"
+#include "facts/facts.hpp"
 #include "http/http_message.hpp"
 #include "server/server_metrics.hpp"
 #include "server/tls.hpp"
@@ -44,6 +45,9 @@ struct ServerSettings {
   std::size_t queue_limit = 256;    ///< accepted connections waiting for a worker; then 503
   std::chrono::milliseconds idle_timeout{5'000};  ///< a kept-alive connection's silence
   HttpLimits limits;
+  /// The server's own facts every compile gets as $server_facts (serverversion, servername,
+  /// serverip, serverip6), found once at start as Puppet's catalog compiler finds them.
+  facts::Facts server_facts = facts::Facts::object();
 };
 
 /// Puppet 7's agent API: dispatches one request, after authorization, to the CA, catalog, node,
