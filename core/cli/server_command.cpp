@@ -1,6 +1,7 @@
 // `marionette server`: Puppet 7's agent API over HTTPS with its own CA (core/server, core/ca).
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "cli/arguments.hpp"
@@ -13,6 +14,7 @@
 #include "compiler/environment_cache.hpp"
 #include "daemon/signals.hpp"
 #include "facts/facts.hpp"
+#include "marionette/version.hpp"
 #include "server/https_server.hpp"
 
 namespace marionette::cli {
@@ -53,11 +55,49 @@ void connection_settings_from(const Arguments& args, server::ServerSettings& set
 }  // namespace
 
 /// The certname of this host when none is set: its fqdn, as Puppet's default.
-std::string host_certname(const config::AgentConfig& config) {
+std::string host_certname(const config::AgentConfig& config, const facts::Facts& host_facts) {
   if (config.certname) return *config.certname;
   daemon::RunSettings settings;
-  return daemon::node_name_for(settings, facts::gather_native({"networking"}));
+  return daemon::node_name_for(settings, host_facts);
 }
+
+std::string host_certname(const config::AgentConfig& config) {
+  if (config.certname) return *config.certname;
+  return host_certname(config, facts::gather_native({"networking"}));
+}
+
+namespace {
+
+/// $server_facts as Puppet's catalog compiler makes them once (set_server_facts): its version,
+/// then the host's fqdn (else hostname.domain), ip and ip6 when it has them.
+facts::Facts server_facts_of(const facts::Facts& host) {
+  auto text = [&](const char* group, const char* key) -> std::optional<std::string> {
+    auto g = host.find(group);
+    if (g == host.end()) return std::nullopt;
+    const facts::Facts* value = &*g;
+    if (key) {
+      if (!g->is_object() || !g->contains(key)) return std::nullopt;
+      value = &(*g)[key];
+    }
+    if (!value->is_string() || value->get<std::string>().empty()) return std::nullopt;
+    return value->get<std::string>();
+  };
+  facts::Facts out = facts::Facts::object();
+  out["serverversion"] = kPuppetCompatVersion;
+  std::optional<std::string> name = text("networking", "fqdn");
+  if (!name) name = text("fqdn", nullptr);
+  if (!name) {
+    std::optional<std::string> host_name = text("networking", "hostname");
+    std::optional<std::string> domain = text("networking", "domain");
+    if (host_name) name = domain ? *host_name + "." + *domain : *host_name;
+  }
+  if (name) out["servername"] = *name;
+  if (auto ip = text("networking", "ip")) out["serverip"] = *ip;
+  if (auto ip6 = text("networking", "ip6")) out["serverip6"] = *ip6;
+  return out;
+}
+
+}  // namespace
 
 std::filesystem::path ssldir_of(const config::AgentConfig& config) {
   if (config.ssldir) return *config.ssldir;
@@ -86,7 +126,9 @@ int run_server(const std::vector<std::string>& words) {
     throw UsageError("give --env-dir DIR or --environmentpath DIRS holding the environment");
   settings.environments = environment_settings_from(config);
   settings.ssldir = ssldir_of(config);
-  settings.certname = host_certname(config);
+  const facts::Facts host_facts = facts::gather_native({"networking"});
+  settings.certname = host_certname(config, host_facts);
+  settings.server_facts = server_facts_of(host_facts);
   settings.alt_names = ca::alt_names_from_setting(config.dns_alt_names, settings.certname);
   settings.bind_address = config.bindaddress.empty() || config.bindaddress == "*"
                               ? "0.0.0.0"

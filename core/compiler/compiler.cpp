@@ -10,6 +10,7 @@
 #include "compiler/environment.hpp"
 #include "compiler/evaluator.hpp"
 #include "compiler/jumps.hpp"
+#include "compiler/node_variables.hpp"
 #include "lang/diagnostic.hpp"
 
 namespace marionette::compiler {
@@ -62,25 +63,18 @@ void Evaluator::compile_resources() {
   resources_.add_edge(stage_main_, main_index);
 
   top_ = &scopes_.emplace_back(nullptr, "", main_index);
-  for (const auto& [name, value] : request_.node_parameters.items())
-    top_->set(name, from_data(value));
-  for (const auto& [name, value] : request_.facts.items()) top_->set(name, from_data(value));
-  top_->set("facts", from_data(request_.facts));
-  std::string certname = request_.node_name;
-  std::string hostname = certname.substr(0, certname.find('.'));
-  std::string domain =
-      certname.find('.') == std::string::npos ? "" : certname.substr(certname.find('.') + 1);
-  // A local compile, as `puppet apply` makes, has trusted data 'local' (a server's compile for
-  // a client certificate: 'remote' and its extensions); $server_facts holds only the environment.
-  top_->set("trusted", Hash{{Value("authenticated"), Value(request_.trusted_authenticated)},
-                            {Value("certname"), Value(certname)},
-                            {Value("extensions"), from_data(request_.trusted_extensions)},
-                            {Value("hostname"), Value(hostname)},
-                            {Value("domain"), Value(domain)},
-                            {Value("external"), Value(Hash{})}});
-  top_->set("server_facts", Hash{{Value("environment"), Value(request_.environment)}});
+  // The node's parameters (classifier, facts, server facts), then what only the node and the
+  // request say, as Puppet's set_node_parameters.
+  NodeVariables node = node_variables(request_);
+  for (const auto& [name, value] : node.parameters) top_->set(std::string(name), from_data(*value));
   top_->set("environment", Value(request_.environment));
-  top_->set("clientcert", Value(certname));
+  top_->set("trusted", from_data(node.trusted));
+  top_->set("server_facts", from_data(node.server_facts));
+  top_->set("facts", from_data(request_.facts));
+  if (!top_->find_local("clientcert"))  // facts without it: the node's name
+    top_->set("clientcert", node.trusted["certname"].is_string()
+                                ? from_data(node.trusted["certname"])
+                                : Value(request_.node_name));
   // The main class's own variables, as any class has them.
   top_->set("title", Value("main"));
   top_->set("name", Value("main"));

@@ -46,6 +46,14 @@ struct CompileRequest {
   /// apply); a server compiling for a client certificate gives "remote" and its extensions.
   std::string trusted_authenticated = "local";
   facts::Facts trusted_extensions = facts::Facts::object();
+  /// A server's compile: the client certificate's name, which $trusted['certname'] and
+  /// $clientcert hold whatever the facts say. Unset (a local compile): $trusted['certname'] is
+  /// the clientcert fact, as Puppet's, else node_name.
+  std::optional<std::string> trusted_certname;
+  /// A server's compile: its own facts (serverversion, servername, serverip, serverip6), which
+  /// become $server_facts (with the environment) and top-scope variables as Puppet's catalog
+  /// compiler adds them. Unset: $server_facts holds the environment alone, as `puppet apply`'s.
+  std::optional<facts::Facts> server_facts;
   /// A server's environments kept between compiles (environment_timeout): the code's parses
   /// come from it. None: every file is read and parsed for this compile alone.
   std::shared_ptr<EnvironmentCache> environment_cache;

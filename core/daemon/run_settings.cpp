@@ -7,6 +7,7 @@
 
 #include "compiler/compile_log.hpp"
 #include "indirector/registry.hpp"
+#include "marionette/version.hpp"
 
 namespace marionette::daemon {
 
@@ -73,6 +74,19 @@ indirector::TerminusSettings terminus_settings_for(const RunSettings& settings) 
   return out;
 }
 
+namespace {
+
+/// What Puppet's facter terminus adds to the facts it gathers (Facts#add_local_facts), over
+/// any fact of those names: the node's certname, Puppet's version and whether the run is noop.
+void add_local_facts(const RunSettings& settings, facts::Facts& facts) {
+  if (!facts.is_object()) return;
+  facts["clientcert"] = node_name_for(settings, facts);
+  facts["clientversion"] = kPuppetCompatVersion;
+  facts["clientnoop"] = settings.noop;
+}
+
+}  // namespace
+
 facts::Facts load_facts(const RunSettings& settings) {
   const indirector::Routes routes = routes_for(settings);
   auto facts = indirector::facts_indirection(routes, terminus_settings_for(settings));
@@ -82,6 +96,7 @@ facts::Facts load_facts(const RunSettings& settings) {
     std::optional<facts::Facts> found = facts.find({key});
     if (!found)
       throw indirector::Error("facts", routes.facts.terminus, key, "cannot find", "no facts");
+    if (native) add_local_facts(settings, *found);
     if (native && !settings.state_dir.empty()) write_facts_cache(settings, *found);
     return *found;
   } catch (const indirector::Error& failure) {

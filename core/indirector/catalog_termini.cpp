@@ -35,6 +35,8 @@ class CompilerCatalog : public Terminus<catalog::Catalog> {
       compile.node_parameters = request.node->parameters;
       compile.trusted_authenticated = request.node->trusted_authenticated;
       compile.trusted_extensions = request.node->trusted_extensions;
+      compile.trusted_certname = request.node->trusted_certname;
+      compile.server_facts = request.node->server_facts;
     }
     std::unique_ptr<DocumentExportedResourceStore> exports;
     if (settings_.storeconfigs) {

@@ -22,6 +22,9 @@ struct Node {
   /// server compiling for a client certificate sets "remote" and the certificate's extensions.
   std::string trusted_authenticated = "local";
   facts::Facts trusted_extensions = facts::Facts::object();
+  std::optional<std::string> trusted_certname;  ///< the client certificate's name (a server's)
+  /// A server's own facts (Puppet's Node#server_facts): serverversion, servername, serverip…
+  std::optional<facts::Facts> server_facts;
 };
 
 }  // namespace marionette::indirector

@@ -11,6 +11,7 @@
 #include "ca/autosign.hpp"
 #include "ca/certificate_authority.hpp"
 #include "daemon/run_settings.hpp"
+#include "facts/facts.hpp"
 #include "http/http_message.hpp"
 #include "server/server_metrics.hpp"
 #include "server/tls.hpp"
@@ -61,6 +62,9 @@ struct ServerSettings {
   /// (or the new one, when all of its others are being served).
   std::size_t max_connections_per_address = 256;
   HttpLimits limits;  ///< message_timeout bounds a whole request, its body included
+  /// The server's own facts every compile gets as $server_facts (serverversion, servername,
+  /// serverip, serverip6), found once at start as Puppet's catalog compiler finds them.
+  facts::Facts server_facts = facts::Facts::object();
 };
 
 /// Puppet 7's agent API: dispatches one request, after authorization, to the CA, catalog, node,

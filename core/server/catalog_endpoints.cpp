@@ -105,6 +105,9 @@ HttpResponse Api::catalog_endpoint(const HttpRequest& request, const std::string
   indirector::Node node = find_node(run, name);
   node.trusted_authenticated = peer.authenticated ? "remote" : "false";
   node.trusted_extensions = peer.extensions;
+  // $trusted, $clientcert and $server_facts come from the certificate and the server alone.
+  if (peer.authenticated) node.trusted_certname = peer.certname;
+  node.server_facts = settings_.server_facts;
   if (node.environment) run.environment = *node.environment;
   auto catalogs =
       indirector::catalog_indirection(server_routes(run), daemon::terminus_settings_for(run));

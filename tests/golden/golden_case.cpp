@@ -80,6 +80,11 @@ compiler::CompileRequest request_for(
   request.manifest = resolved.manifest;
   request.modulepath = resolved.modulepath;
   request.facts = facts;
+  // The case's extra-facts.yaml is laid over the shared facts (puppet-expected does the same).
+  if (fs::exists(dir / "extra-facts.yaml")) {
+    const facts::Facts extra = facts::load_yaml_file(dir / "extra-facts.yaml");
+    for (const auto& [name, value] : extra.items()) request.facts[name] = value;
+  }
   request.node_name = facts.value("fqdn", std::string("node1.example.com"));
   // The case's Puppet settings (puppet-expected gives them to Puppet the same way).
   std::ifstream settings(dir / "puppet-settings");
@@ -135,6 +140,12 @@ std::vector<std::string> error_differences(const compiler::CompileRequest& reque
     return {"compiled, but Puppet fails: " + puppet};
   } catch (const lang::SourceError& e) {
     rendered = lang::render(e);
+  } catch (const std::exception& e) {
+    // An error of no file and line (the node's, the facts'): Puppet's words, exactly.
+    std::string expected = puppet.substr(0, puppet.find_last_not_of('\n') + 1);
+    if (expected.starts_with("Error: ")) expected.erase(0, 7);
+    if (e.what() == expected) return {};
+    return {"expected the error '" + expected + "', got '" + e.what() + "'"};
   }
   std::smatch where;
   if (!std::regex_search(puppet, where, std::regex(R"(\(file: ([^,)]+), line: (\d+))"))) return {};

@@ -1,0 +1,2 @@
+notify { 'trusted': message => $trusted }
+notify { 'clientcert': message => [$clientcert, $facts['clientcert']] }

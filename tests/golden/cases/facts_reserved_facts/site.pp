@@ -1,0 +1,1 @@
+notify { 'never': message => $facts['kernel'] }

@@ -1,0 +1,1 @@
+notify { 'never': message => $server_facts }
