@@ -1,7 +1,8 @@
 #include "compiler/ruby_worker_pool.hpp"
 
 #include <signal.h>
-#include <sys/pidfd.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -142,7 +143,7 @@ void RubyWorkerPool::stop() {
     std::lock_guard lock(mutex_);
     stopped_ = true;
     for (const auto& [worker, pidfd] : busy_)
-      ::pidfd_send_signal(pidfd, SIGKILL, nullptr, 0);  // its caller kills the rest of its group
+      ::syscall(SYS_pidfd_send_signal, pidfd, SIGKILL, nullptr, 0);  // its caller kills the rest of its group
     idle = std::move(idle_);
     idle_.clear();
     live_ -= static_cast<unsigned>(idle.size());

@@ -4,7 +4,8 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
-#include <sys/pidfd.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -90,7 +91,7 @@ std::unique_ptr<RubyWorkerProcess> RubyWorkerProcess::start(const RubyWorkerLimi
   ::close(out[1]);
   ::close(err[1]);
   if (process->pid_ < 0) return nullptr;
-  process->pidfd_ = ::pidfd_open(process->pid_, 0);
+  process->pidfd_ = static_cast<int>(::syscall(SYS_pidfd_open, process->pid_, 0));
   for (int fd : {process->socket_, process->out_, process->err_}) set_nonblocking(fd);
 
   ruby_worker::Received hello;
