@@ -27,7 +27,7 @@ using namespace std::chrono_literals;
 
 /// m::act(what): what a module's Ruby function may do. `spin` writes the file `spinning` (so
 /// that the test knows it runs) and loops; `fork` forks a child that writes its pid to the file
-/// `child` and sleeps, and returns in the parent.
+/// `child` and sleeps, and returns in the parent once the child has written it.
 std::string act_function(const fs::path& dir) {
   return "Puppet::Functions.create_function(:'m::act') do\n"
          "  def act(what)\n"
@@ -39,7 +39,9 @@ std::string act_function(const fs::path& dir) {
          "    when 'abort' then abort('aborted here')\n"
          "    when 'exit' then exit 3\n"
          "    when 'fork'\n"
-         "      unless fork\n"
+         "      if fork\n"
+         "        sleep 0.01 until File.size?('" + (dir / "child").string() + "')\n"
+         "      else\n"
          "        File.write('" + (dir / "child").string() + "', Process.pid.to_s)\n"
          "        sleep 3600\n"
          "      end\n"
