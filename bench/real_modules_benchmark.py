@@ -220,18 +220,19 @@ def main():
     a = ap.parse_args()
     a.shared, a.cache = suite.shared_dir(a.shared), suite.cache_dir(a.cache)
     a.puppet_runs = max(1, a.puppet_runs)
+    if a.isolation_costs_only:  # no corpus needed
+        with tempfile.TemporaryDirectory(prefix="marionette-isolation-bench-") as scratch:
+            facts = suite.write_facts(a.shared, os.path.join(scratch, "facts.yaml"))
+            print(f"marionette: {a.marionette} (build type: {build_type(a.marionette)})")
+            print_isolation_costs(isolation_costs(a, facts, scratch))
+        return
     modules = suite.packaged_modules(suite.corpus_dir(a.corpus))
     cases = [c for c in suite.load_cases() if suite.case_module(c) in modules
-             and (not a.only or c["name"] in a.only) and not a.ruby_costs_only
-             and not a.isolation_costs_only]
+             and (not a.only or c["name"] in a.only) and not a.ruby_costs_only]
     version = suite.puppet_version()
     rows, ruby_rows, skipped = [], [], 0
     with tempfile.TemporaryDirectory(prefix="marionette-real-bench-") as scratch:
         base_facts = suite.write_facts(a.shared, os.path.join(scratch, "facts.yaml"))
-        if a.isolation_costs_only:
-            print(f"marionette: {a.marionette} (build type: {build_type(a.marionette)})")
-            print_isolation_costs(isolation_costs(a, base_facts, scratch))
-            return
         for case in cases:
             work = os.path.join(scratch, case["name"])
             env = os.path.join(work, "env")
