@@ -4,7 +4,7 @@ to the same catalog as real Puppet 7, timed as a whole process with both.
 
 usage: bench/real_modules_benchmark.py [--marionette PATH] [--runs N] [--puppet-runs N]
                                        [--only NAME ...] [--corpus DIR] [--shared DIR] [--cache DIR]
-                                       [--ruby-costs-only]
+                                       [--ruby-costs-only] [--isolation-costs-only]
 
 A case is timed only when catalog-diff finds marionette's catalog identical to Puppet's (Puppet's
 catalog comes from the cache that scripts/real-modules-compare.py fills, or is made here). Both
@@ -96,6 +96,61 @@ def cpu_seconds(argv):
         return usage.ru_utime + usage.ru_stime
 
 
+def wall_and_cpu(argv, env):
+    """Wall and CPU seconds (user + system of the process and the children it reaped: its Ruby
+    worker) of one run."""
+    with open(os.devnull, "w") as null, tempfile.TemporaryFile("w+") as err:
+        started = time.perf_counter()
+        pid = os.posix_spawn(argv[0], argv, env,
+                             file_actions=[(os.POSIX_SPAWN_DUP2, null.fileno(), 1),
+                                           (os.POSIX_SPAWN_DUP2, err.fileno(), 2)])
+        _, status, usage = os.wait4(pid, 0)
+        wall = time.perf_counter() - started
+        if os.waitstatus_to_exitcode(status) != 0:
+            err.seek(0)
+            raise RuntimeError(f"the isolation cost compile failed: {err.read()[-300:]}")
+        return wall, usage.ru_utime + usage.ru_stime
+
+
+def isolation_costs(args, facts, scratch, calls=2000, runs=11):
+    """What Ruby in a worker process costs against Ruby in the compiling process
+    (MARIONETTE_RUBY_ISOLATION=off), runs of both interleaved: median wall and CPU of compiles
+    with 0, 1 and `calls` Ruby calls."""
+    env = os.path.join(scratch, "isolation-costs")
+    os.makedirs(os.path.join(env, "modules", "rbench", "lib", "puppet", "functions", "rbench"))
+    with open(os.path.join(env, "modules", "rbench", "lib", "puppet", "functions", "rbench", "inc.rb"), "w") as f:
+        f.write(RUBY_FUNCTION)
+    manifests = {
+        "no Ruby call": "notify { 'x': message => String(1 + 1) }\n",
+        "one Ruby call": "notify { 'x': message => String(rbench::inc(1)) }\n",
+        f"{calls} Ruby calls": f"$n = Integer[1, {calls}].map |$i| {{ rbench::inc($i) }}\n"
+                               "notify { 'x': message => String($n[-1]) }\n",
+    }
+    modes = {"in process": dict(os.environ, MARIONETTE_RUBY_ISOLATION="off"),
+             "worker": dict(os.environ)}
+    results = {}
+    for name, text in manifests.items():
+        with open(os.path.join(env, "site.pp"), "w") as f:
+            f.write(text)
+        command = suite.marionette_command(args.marionette, env, facts)
+        samples = {mode: [] for mode in modes}
+        for _ in range(runs):
+            for mode, environment in modes.items():
+                samples[mode].append(wall_and_cpu(command, environment))
+        results[name] = {mode: (statistics.median(w for w, _ in got), statistics.median(c for _, c in got))
+                         for mode, got in samples.items()}
+    return results
+
+
+def print_isolation_costs(results):
+    print("\n### Ruby in a worker process against Ruby in the compiling process (medians)\n")
+    print("| compile | in process wall | worker wall | in process CPU | worker CPU |\n|---|---:|---:|---:|---:|")
+    for name, modes in results.items():
+        (iw, ic), (ww, wc) = modes["in process"], modes["worker"]
+        print(f"| {name} | {iw * 1000:.1f} ms | {ww * 1000:.1f} ms (+{(ww - iw) * 1000:.1f}) | "
+              f"{ic * 1000:.1f} ms | {wc * 1000:.1f} ms (+{(wc - ic) * 1000:.1f}) |")
+
+
 def ruby_costs(args, facts, scratch, calls=2000, runs=11):
     """Median seconds: dlopen of the module (wall), and the CPU of compiles with 0, 1 and
     `calls` Ruby calls."""
@@ -157,12 +212,20 @@ def main():
     ap.add_argument("--puppet-runs", type=int, default=3, help="Puppet runs per case")
     ap.add_argument("--only", nargs="*")
     ap.add_argument("--ruby-costs-only", action="store_true", help="time no case, only the Ruby costs")
+    ap.add_argument("--isolation-costs-only", action="store_true",
+                    help="time only Ruby in a worker against Ruby in the compiling process")
     ap.add_argument("--corpus")
     ap.add_argument("--shared")
     ap.add_argument("--cache")
     a = ap.parse_args()
     a.shared, a.cache = suite.shared_dir(a.shared), suite.cache_dir(a.cache)
     a.puppet_runs = max(1, a.puppet_runs)
+    if a.isolation_costs_only:  # no corpus needed
+        with tempfile.TemporaryDirectory(prefix="marionette-isolation-bench-") as scratch:
+            facts = suite.write_facts(a.shared, os.path.join(scratch, "facts.yaml"))
+            print(f"marionette: {a.marionette} (build type: {build_type(a.marionette)})")
+            print_isolation_costs(isolation_costs(a, facts, scratch))
+        return
     modules = suite.packaged_modules(suite.corpus_dir(a.corpus))
     cases = [c for c in suite.load_cases() if suite.case_module(c) in modules
              and (not a.only or c["name"] in a.only) and not a.ruby_costs_only]

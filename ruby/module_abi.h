@@ -18,7 +18,7 @@ extern "C" {
 
 #define MARIONETTE_RUBY_MODULE_FILE "marionette-ruby.so"
 #define MARIONETTE_RUBY_ENTRY "marionette_ruby_module_v1"
-#define MARIONETTE_RUBY_ABI_VERSION 3u
+#define MARIONETTE_RUBY_ABI_VERSION 4u
 
 /* Receives bytes (a value, or an error's text); they are valid only during the call. */
 typedef void (*marionette_ruby_sink)(void* sink_context, const char* data, size_t size);
@@ -29,7 +29,9 @@ enum marionette_ruby_status {
   MARIONETTE_RUBY_ERROR = 1,      /* the sink got the error's text, as Puppet words it */
   MARIONETTE_RUBY_HOST_ERROR = 2, /* a call back into marionette failed and Ruby let the
                                      failure through: the host rethrows its own error */
-  MARIONETTE_RUBY_NOT_FOUND = 3   /* lookup_variable: no such variable */
+  MARIONETTE_RUBY_NOT_FOUND = 3,  /* lookup_variable: no such variable */
+  MARIONETTE_RUBY_EXIT = 4        /* Ruby code called exit or abort (SystemExit): the sink got
+                                     the exit status, in decimal */
 };
 
 /* marionette's side, called by the module while a function runs, on the thread that called
@@ -136,6 +138,9 @@ struct marionette_ruby_module {
    * goes on without it. ERROR only when Ruby itself cannot run. */
   int (*resolve_facts)(const struct marionette_ruby_facts_request* request,
                        marionette_ruby_sink sink, void* sink_context);
+  /* Starts Ruby and loads the layer now, before any call needs it (a Ruby worker starts warm).
+   * OK, or ERROR with why Ruby cannot run in the sink. */
+  int (*start)(marionette_ruby_sink sink, void* sink_context);
 };
 
 typedef const struct marionette_ruby_module* (*marionette_ruby_entry)(void);

@@ -117,6 +117,16 @@ void start_ruby() {
   ruby_ready = true;
 }
 
+/// Ruby's `exit N` and `abort` raise SystemExit, which Puppet lets end the process with N:
+/// the status goes to `reply` in decimal (the host decides what ending means).
+bool exit_status(VALUE exception, std::string& reply) {
+  if (!RTEST(rb_obj_is_kind_of(exception, rb_eSystemExit))) return false;
+  VALUE status = rb_protect([](VALUE e) { return rb_funcall(e, rb_intern("status"), 0); },
+                            exception, nullptr);
+  reply = std::to_string(FIXNUM_P(status) ? FIX2INT(status) : 1);
+  return true;
+}
+
 // --- One call -----------------------------------------------------------------------------------
 
 /// The modules' lib/ directories, each followed by a NUL, as a Ruby Array.
@@ -190,6 +200,7 @@ int run_protected(VALUE (*body)(VALUE), Invocation& invocation, const marionette
   if (state != 0) {
     VALUE exception = rb_errinfo();
     rb_set_errinfo(Qnil);
+    if (exit_status(exception, reply)) return MARIONETTE_RUBY_EXIT;
     reply = exception_text(exception);
     bool passed_through =
         frame.host_failed && is_host_error(exception);
@@ -333,6 +344,7 @@ int run_facts(const marionette_ruby_facts_request& request, std::string& reply) 
   if (state != 0) {
     VALUE exception = rb_errinfo();
     rb_set_errinfo(Qnil);
+    if (exit_status(exception, reply)) return MARIONETTE_RUBY_EXIT;
     reply = exception_text(exception);
     return MARIONETTE_RUBY_ERROR;
   }
@@ -354,8 +366,16 @@ int resolve_facts(const marionette_ruby_facts_request* request, marionette_ruby_
                         [&](std::string& reply) { return run_facts(*request, reply); });
 }
 
+int start(marionette_ruby_sink sink, void* sink_context) {
+  return on_ruby_thread(sink, sink_context, [](std::string& reply) {
+    if (ruby_ready) return MARIONETTE_RUBY_OK;
+    reply = start_error;
+    return MARIONETTE_RUBY_ERROR;
+  });
+}
+
 const marionette_ruby_module kModule{MARIONETTE_RUBY_ABI_VERSION, &call_function, &call_block,
-                                     &render_template, &resolve_facts};
+                                     &render_template, &resolve_facts, &start};
 
 }  // namespace
 }  // namespace marionette::ruby

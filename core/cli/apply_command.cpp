@@ -77,6 +77,7 @@ int run_apply(const std::vector<std::string>& words) {
     throw UsageError("give a manifest or --catalog, not both");
   daemon::RunSettings settings = run_settings_from(config);
   settings.application = "apply";  // no catalog cache, never a cached catalog: Puppet's apply
+  end_with_ruby_exit();
   settings.use_cache_on_failure = false;
   settings.evaltrace = args.flag("evaltrace");
   settings.trace = args.flag("trace");

@@ -17,6 +17,7 @@ int run_compile(const std::vector<std::string>& words) {
   daemon::RunSettings settings = run_settings_from(config_from(args, config::RunMode::server));
   if (!settings.env_dir && !settings.manifest)
     throw UsageError("give --env-dir DIR or --manifest FILE");
+  end_with_ruby_exit();
   try {
     // The environment's files are read and parsed on a second thread while the facts load.
     compiler::OpenedEnvironment environment(settings.env_dir, settings.manifest,

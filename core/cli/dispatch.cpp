@@ -5,6 +5,7 @@
 
 #include "cli/arguments.hpp"
 #include "cli/run_log.hpp"
+#include "compiler/ruby_workers.hpp"
 
 namespace marionette::cli {
 
@@ -36,6 +37,8 @@ int run_command(const Command& command, const std::vector<std::string>& rest) {
   } catch (const std::exception& e) {
     print_error(e.what());  // e.g. an environment that does not exist
     return 1;
+  } catch (const compiler::RubyExit& exit) {
+    return exit.status;  // a module's Ruby called exit N: Puppet ends with N, silently
   }
 }
 

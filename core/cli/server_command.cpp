@@ -12,6 +12,7 @@
 #include "cli/snmp_module.hpp"
 #include "ca/host_identity.hpp"
 #include "compiler/environment_cache.hpp"
+#include "compiler/ruby_workers.hpp"
 #include "daemon/signals.hpp"
 #include "facts/facts.hpp"
 #include "marionette/version.hpp"
@@ -142,6 +143,10 @@ int run_server(const std::vector<std::string>& words) {
   settings.reportdir = config.reportdir.value_or(settings.run.state_dir / "reports");
   if (auto workers = args.number("workers", 1, 256)) settings.workers = static_cast<unsigned>(*workers);
   connection_settings_from(args, settings);
+  // As many Ruby workers as compiles run at once, started now so that none waits for Ruby.
+  compiler::RubyWorkerSettings ruby = compiler::ruby_worker_settings();
+  ruby.workers = settings.workers == 0 ? 1 : settings.workers;
+  ruby.prestart = true;
 
   const bool verbose = args.flag("verbose");
   std::mutex log_mutex;
@@ -161,6 +166,7 @@ int run_server(const std::vector<std::string>& words) {
   daemon::SignalWatcher signals;  // before any thread: only the loop below receives them
   try {
     server::HttpsServer server(settings, log);
+    compiler::configure_ruby_workers(ruby);  // after the signal mask: workers unblock their own
     const ServerSnmp::Running snmp_running = snmp->start(server.metrics(), settings.ssldir);
     std::cout << "Notice: marionette server " << settings.certname << " listening on "
               << settings.bind_address << ":" << server.port() << std::endl;
@@ -168,6 +174,7 @@ int run_server(const std::vector<std::string>& words) {
     while (signals.wait(std::chrono::seconds(1)) != daemon::SignalEvent::stop) {
     }
     std::cout << "Notice: Caught " << signals.last_signal_name() << "; exiting" << std::endl;
+    compiler::stop_ruby_workers();  // a compile running Ruby fails now instead of holding on
     server.stop();
     serving.join();
     return 0;

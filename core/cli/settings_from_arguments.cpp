@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/run_log.hpp"
+#include "compiler/ruby_workers.hpp"
 #include "config/settings_table.hpp"
 #include "config/yaml_config.hpp"
 
@@ -139,7 +140,18 @@ daemon::RunSettings run_settings_from(const config::AgentConfig& config,
   if (config.graph) settings.graph_dir = config.graphdir.value_or(settings.state_dir / "graphs");
   if (resolve_environment)
     daemon::resolve_environment(settings, environment_settings_from(config));
+  // The Ruby workers of every command that compiles (compiler/ruby_workers.hpp).
+  compiler::RubyWorkerSettings ruby = compiler::ruby_worker_settings();
+  ruby.call_timeout = config.ruby_timeout;
+  ruby.memory_bytes = config.ruby_memory_limit;
+  compiler::configure_ruby_workers(ruby);
   return settings;
+}
+
+void end_with_ruby_exit() {
+  compiler::RubyWorkerSettings ruby = compiler::ruby_worker_settings();
+  ruby.exit_ends_process = true;
+  compiler::configure_ruby_workers(ruby);
 }
 
 compiler::CompileRequest compile_request_for(const daemon::RunSettings& settings) {

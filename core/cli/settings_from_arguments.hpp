@@ -46,6 +46,10 @@ daemon::RunSettings run_settings_from(const config::AgentConfig& config,
 /// The environment settings of a configuration (modulepath, basemodulepath, environmentpath).
 compiler::EnvironmentSettings environment_settings_from(const config::AgentConfig& config);
 
+/// Ruby's `exit N` in a module's code ends this command with N, as it ends `puppet apply`
+/// (compiler::RubyExit, caught by run_command); the server and the agent fail the compile instead.
+void end_with_ruby_exit();
+
 /// What `compile` and `mgmtgraph print` compile: the run settings' environment, with the node's
 /// facts loaded (daemon::load_facts) and its name (daemon::node_name_for).
 compiler::CompileRequest compile_request_for(const daemon::RunSettings& settings);

@@ -2,9 +2,12 @@
 
 #include <dlfcn.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <mutex>
+#include <string_view>
 
+#include "compiler/ruby_workers.hpp"
 #include "paths/private_file.hpp"
 
 namespace marionette::compiler {
@@ -37,7 +40,16 @@ Loaded load() {
 const marionette_ruby_module* ruby_module(std::string& why_not) {
   static std::once_flag once;
   static Loaded loaded;
-  std::call_once(once, [] { loaded = load(); });
+  std::call_once(once, [] {
+    // Ruby runs in worker processes (ruby_workers.hpp); in this process only to measure what
+    // that costs (MARIONETTE_RUBY_ISOLATION=off).
+    const char* isolation = std::getenv("MARIONETTE_RUBY_ISOLATION");
+    if (isolation && std::string_view(isolation) == "off") {
+      loaded = load();
+      return;
+    }
+    loaded.module = isolated_ruby_module(loaded.why_not);
+  });
   why_not = loaded.why_not;
   return loaded.module;
 }

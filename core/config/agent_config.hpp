@@ -1,6 +1,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <stdexcept>
@@ -24,6 +25,11 @@ struct AgentConfig {
   /// How long a server keeps an environment's parsed code (Puppet's ttl: 0 = not at all);
   /// seconds::max() for `unlimited`.
   std::chrono::seconds environment_timeout{0};
+  /// How long one call into a module's Ruby (a function, a template, the custom facts) may run
+  /// in its worker before the compile fails and the worker is replaced (marionette's own).
+  std::chrono::seconds ruby_timeout{300};
+  /// The address space of each Ruby worker, in bytes; 0: unlimited (marionette's own).
+  std::uint64_t ruby_memory_limit = 2ull << 30;
   std::filesystem::path statedir;  ///< default: see daemon::default_state_dir()
   std::chrono::seconds runinterval{1800};
   bool noop = false;

@@ -49,6 +49,19 @@ long number_of(const std::string& text, long low, long high) {
   return value;
 }
 
+/// "2g", "512m", "65536k", "1073741824": bytes; 0 means no limit.
+std::uint64_t bytes_of(const std::string& text) {
+  std::size_t digits = 0;
+  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
+  std::string unit = text.substr(digits);
+  int shift = unit.empty() ? 0 : unit == "k" || unit == "K" ? 10 : unit == "m" || unit == "M" ? 20
+              : unit == "g" || unit == "G"                 ? 30
+                                                           : -1;
+  if (digits == 0 || digits > 12 || shift < 0)
+    throw BadValue{"must be a size such as 2g, 512m or 0 (no limit), not '" + text + "'"};
+  return std::stoull(text.substr(0, digits)) << shift;
+}
+
 int port_of(const std::string& text) { return static_cast<int>(number_of(text, 0, 65535)); }
 
 /// "Web,db" -> {"web", "db"}: Puppet's tags, compared lower-cased.
@@ -90,6 +103,9 @@ const std::vector<SettingDefinition>& setting_definitions() {
                           v + "'"};
          c.environment_timeout = *seconds;
        }},
+      {"ruby_timeout", kDuration, "300", [](C& c, T v) { c.ruby_timeout = duration_of(v); }},
+      {"ruby_memory_limit", kText, "2g",
+       [](C& c, T v) { c.ruby_memory_limit = bytes_of(v); }},
       {"env_dir", kText, nullptr, [](C& c, T v) { c.env_dir = not_empty(v); }},
       {"manifest", kText, nullptr, [](C& c, T v) { c.manifest = not_empty(v); }},
       {"hiera_config", kText, "$confdir/hiera.yaml",
