@@ -11,6 +11,7 @@
 #include "compiler/functions/ruby_format.hpp"
 #include "compiler/functions/ruby_serialization.hpp"
 #include "compiler/hiera/hiera.hpp"
+#include "compiler/value_data.hpp"
 #include "daemon/run_settings.hpp"
 #include "facts/facts.hpp"
 #include "lang/diagnostic.hpp"

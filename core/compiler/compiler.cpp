@@ -10,6 +10,7 @@
 #include "compiler/environment.hpp"
 #include "compiler/evaluator.hpp"
 #include "compiler/jumps.hpp"
+#include "compiler/value_data.hpp"
 #include "lang/diagnostic.hpp"
 
 namespace marionette::compiler {

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "compiler/types.hpp"
+#include "compiler/value_data.hpp"
 
 namespace marionette::compiler {
 

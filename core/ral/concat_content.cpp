@@ -6,6 +6,7 @@
 #include "catalog/catalog.hpp"
 #include "compiler/functions/ruby_serialization.hpp"
 #include "compiler/value.hpp"
+#include "compiler/value_data.hpp"
 #include "facts/yaml_text.hpp"
 
 namespace marionette::ral {

@@ -14,6 +14,7 @@
 #include "compiler/functions/ruby_serialization.hpp"
 #include "compiler/functions/stdlib_support.hpp"
 #include "compiler/types.hpp"
+#include "compiler/value_data.hpp"
 #include "facts/yaml_text.hpp"
 
 namespace marionette::compiler {

@@ -12,6 +12,7 @@
 #include "compiler/compile_log.hpp"
 #include "compiler/functions/hocon_reader.hpp"
 #include "compiler/ruby_regex.hpp"
+#include "compiler/value_data.hpp"
 #include "facts/facts.hpp"
 #include "facts/yaml_data.hpp"
 
