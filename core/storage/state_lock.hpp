@@ -2,7 +2,7 @@
 
 #include <filesystem>
 
-namespace marionette::counters {
+namespace marionette::storage {
 
 /// Holds an exclusive flock() on a lock file for its lifetime, so that two processes sharing a
 /// state dir (the daemon and a one-off `marionette apply`) never interleave journal rewrites.
@@ -18,4 +18,4 @@ class StateLock {
   int fd_ = -1;
 };
 
-}  // namespace marionette::counters
+}  // namespace marionette::storage

@@ -6,7 +6,7 @@
 
 /// Small POSIX file helpers whose writes survive a crash or a power loss: data is fsync'd before
 /// a call returns, and a replaced file is either the old or the new one, never a mix.
-namespace marionette::counters {
+namespace marionette::storage {
 
 /// Reads a whole file into *content. A missing file reads as empty and is not an error.
 bool read_file(const std::filesystem::path& path, std::string* content, std::string* error);
@@ -20,4 +20,4 @@ bool write_file_atomically(const std::filesystem::path& path, std::string_view c
 /// in a torn record (a crash mid-append), a newline is written first so that records never merge.
 bool append_record(const std::filesystem::path& path, std::string_view record, std::string* error);
 
-}  // namespace marionette::counters
+}  // namespace marionette::storage

@@ -1,4 +1,4 @@
-#include "counters/durable_file.hpp"
+#include "storage/durable_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -7,7 +7,7 @@
 #include <cerrno>
 #include <cstring>
 
-namespace marionette::counters {
+namespace marionette::storage {
 namespace {
 
 bool fail(std::string* error, const std::string& what, const std::filesystem::path& path) {
@@ -96,4 +96,4 @@ bool append_record(const std::filesystem::path& path, std::string_view record, s
   return ok;
 }
 
-}  // namespace marionette::counters
+}  // namespace marionette::storage

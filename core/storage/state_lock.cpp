@@ -1,4 +1,4 @@
-#include "counters/state_lock.hpp"
+#include "storage/state_lock.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -6,7 +6,7 @@
 
 #include <cerrno>
 
-namespace marionette::counters {
+namespace marionette::storage {
 
 StateLock::StateLock(const std::filesystem::path& lock_file) {
   fd_ = ::open(lock_file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
@@ -19,4 +19,4 @@ StateLock::~StateLock() {
   if (fd_ >= 0) ::close(fd_);  // closing the descriptor releases the lock
 }
 
-}  // namespace marionette::counters
+}  // namespace marionette::storage
