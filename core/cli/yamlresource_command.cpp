@@ -19,9 +19,9 @@
 #include "cli/command.hpp"
 #include "cli/run_log.hpp"
 #include "compiler/known_types.hpp"
-#include "facts/psych_syntax_error.hpp"
-#include "facts/yaml_text.hpp"
 #include "ral/resource_type.hpp"
+#include "rubyish/psych_syntax_error.hpp"
+#include "rubyish/yaml_reader.hpp"
 #include "transaction/apply.hpp"
 
 namespace marionette::cli {
@@ -96,10 +96,10 @@ catalog::Resource resource_for(const Request& request) {
   auto fail = [&](const std::string& what) { throw LineError{what, applying}; };
   catalog::Data parameters;
   if (request.params) {
-    if (auto error = facts::psych_syntax_error(*request.params))
+    if (auto error = rubyish::psych_syntax_error(*request.params))
       fail("There was an error parsing the parameter YAML document: " + *error);
     try {
-      parameters = facts::parse_yaml_text(*request.params, "<unknown>");
+      parameters = rubyish::parse_yaml_text(*request.params, "<unknown>");
     } catch (const std::exception& e) {
       fail(std::string("There was an error parsing the parameter YAML document: ") + e.what());
     }

@@ -1,11 +1,11 @@
-#include "compiler/erb/ruby_value.hpp"
+#include "rubyish/value.hpp"
 
+#include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
-#include "compiler/value.hpp"
-
-namespace marionette::compiler::erb {
+namespace marionette::rubyish {
 
 namespace {
 
@@ -21,41 +21,6 @@ bool is_identifier_symbol(const std::string& name) {
   return true;
 }
 
-void append_inspected_string(const std::string& text, std::string& out) {
-  out += '"';
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    unsigned char c = static_cast<unsigned char>(text[i]);
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      case '\f': out += "\\f"; break;
-      case '\v': out += "\\v"; break;
-      case '\b': out += "\\b"; break;
-      case '\a': out += "\\a"; break;
-      case 0x1b: out += "\\e"; break;
-      case '#': {
-        char next = i + 1 < text.size() ? text[i + 1] : '\0';
-        out += (next == '{' || next == '$' || next == '@') ? "\\#" : "#";
-        break;
-      }
-      default:
-        if (c < 0x20 || c == 0x7f) {
-          char buffer[8];
-          std::snprintf(buffer, sizeof buffer, "\\u%04X", c);
-          out += buffer;
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  out += '"';
-}
-
-void append_inspect(const RubyValue& value, std::string& out);
-
 void append_array(const RubyArray& array, std::string& out) {
   out += '[';
   for (std::size_t i = 0; i < array.size(); ++i) {
@@ -64,6 +29,15 @@ void append_array(const RubyArray& array, std::string& out) {
   }
   out += ']';
 }
+
+int type_rank(const RubyValue& value) {
+  if (value.is_number()) return 1;
+  if (value.is_string()) return 2;
+  if (value.is_array()) return 3;
+  return 0;
+}
+
+}  // namespace
 
 void append_inspect(const RubyValue& value, std::string& out) {
   if (value.is_nil()) {
@@ -98,28 +72,111 @@ void append_inspect(const RubyValue& value, std::string& out) {
   }
 }
 
-int type_rank(const RubyValue& value) {
-  if (value.is_number()) return 1;
-  if (value.is_string()) return 2;
-  if (value.is_array()) return 3;
-  return 0;
+void append_inspected_string(std::string_view text, std::string& out) {
+  out += '"';
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    const char next = i + 1 < text.size() ? text[i + 1] : '\0';
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\v':
+        out += "\\v";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\a':
+        out += "\\a";
+        break;
+      case '\x1b':
+        out += "\\e";
+        break;
+      case '#':
+        if (next == '{' || next == '$' || next == '@') out += '\\';
+        out += c;
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char code[8];
+          std::snprintf(code, sizeof code, "\\u%04X", static_cast<unsigned>(c));
+          out += code;
+        } else if (c == '\x7f') {
+          out += "\\x7F";
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
 }
 
-}  // namespace
+std::string float_to_s(double value) {
+  if (std::isnan(value)) return "NaN";
+  if (std::isinf(value)) return value < 0 ? "-Infinity" : "Infinity";
+  char buffer[64];
+  auto [end, error] =
+      std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::scientific);
+  std::string text(buffer, error == std::errc() ? end : buffer);
+  std::string sign = text.starts_with('-') ? "-" : "";
+  std::size_t e = text.find('e');
+  std::string digits;
+  for (char c : text.substr(sign.size(), e - sign.size()))
+    if (c != '.') digits += c;
+  int exponent = std::stoi(text.substr(e + 1));
+  int point = exponent + 1;  // digits before the decimal point
+  if (point > -4 && point <= 15) {
+    if (point <= 0) return sign + "0." + std::string(-point, '0') + digits;
+    if (static_cast<int>(digits.size()) <= point)
+      return sign + digits + std::string(point - digits.size(), '0') + ".0";
+    return sign + digits.substr(0, point) + "." + digits.substr(point);
+  }
+  std::string mantissa = digits.substr(0, 1) + "." + (digits.size() > 1 ? digits.substr(1) : "0");
+  std::string power = std::to_string(std::abs(exponent));
+  if (power.size() < 2) power = "0" + power;
+  return sign + mantissa + "e" + (exponent < 0 ? "-" : "+") + power;
+}
 
 std::string class_name(const RubyValue& value) {
   switch (value.v.index()) {
-    case 0: return "NilClass";
-    case 1: return value.boolean() ? "TrueClass" : "FalseClass";
-    case 2: return "Integer";
-    case 3: return "Float";
-    case 4: return "String";
-    case 5: return "Symbol";
-    case 6: return "Array";
-    case 7: return "Hash";
-    case 8: return "Range";
-    case 9: return "Regexp";
-    default: return value.object().class_name;
+    case 0:
+      return "NilClass";
+    case 1:
+      return value.boolean() ? "TrueClass" : "FalseClass";
+    case 2:
+      return "Integer";
+    case 3:
+      return "Float";
+    case 4:
+      return "String";
+    case 5:
+      return "Symbol";
+    case 6:
+      return "Array";
+    case 7:
+      return "Hash";
+    case 8:
+      return "Range";
+    case 9:
+      return "Regexp";
+    default:
+      return value.object().class_name;
   }
 }
 
@@ -135,13 +192,13 @@ void append_to_s(const RubyValue& value, std::string& out) {
     double d = value.number();
     out += std::isnan(d)   ? "NaN"
            : std::isinf(d) ? (d < 0 ? "-Infinity" : "Infinity")
-                           : format_float(d);
+                           : float_to_s(d);
   } else if (value.is_symbol()) {
     out += value.symbol();
   } else if (value.is_range()) {
     const RubyRange& range = value.range();
-    out += std::to_string(range.first) + (range.exclusive ? "..." : "..") +
-           std::to_string(range.last);
+    out +=
+        std::to_string(range.first) + (range.exclusive ? "..." : "..") + std::to_string(range.last);
   } else if (value.is_regexp()) {
     out += std::string("(?") + (value.regexp().ignore_case ? "i-mx:" : "-mix:") +
            value.regexp().source + ')';
@@ -250,4 +307,4 @@ std::string no_method_message(const std::string& name, const RubyValue& receiver
   return "undefined method `" + name + "' for " + shown + ":" + class_name(receiver);
 }
 
-}  // namespace marionette::compiler::erb
+}  // namespace marionette::rubyish

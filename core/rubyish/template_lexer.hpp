@@ -4,11 +4,23 @@
 #include <string_view>
 #include <vector>
 
-namespace marionette::compiler::erb {
+namespace marionette::rubyish {
 
 enum class TokenKind {
-  Integer, Float, String, Symbol, Regexp, Words, Ident, Const, InstanceVar, GlobalVar, Keyword,
-  Operator, Label, Newline,
+  Integer,
+  Float,
+  String,
+  Symbol,
+  Regexp,
+  Words,
+  Ident,
+  Const,
+  InstanceVar,
+  GlobalVar,
+  Keyword,
+  Operator,
+  Label,
+  Newline,
   Text,    ///< ERB's literal text (the index of the text in ErbScript::texts)
   Output,  ///< ERB's `<%= %>`: the parenthesised expression that follows is printed
   End
@@ -44,4 +56,4 @@ struct Unsupported {
 /// Throws Unsupported for what it cannot read (heredocs, `=begin`, unknown characters).
 std::vector<Token> tokenize_ruby(std::string_view source, int first_line = 1);
 
-}  // namespace marionette::compiler::erb
+}  // namespace marionette::rubyish

@@ -1,11 +1,11 @@
-#include "compiler/ruby_regex.hpp"
+#include "rubyish/regex.hpp"
 
 #include <pthread.h>
 
 #include <exception>
 #include <iterator>
 
-namespace marionette::compiler {
+namespace marionette::rubyish {
 
 std::string ecmascript_pattern(std::string_view ruby) {
   std::string out;
@@ -269,4 +269,4 @@ std::optional<RegexMatch> regex_search_bounded(std::string_view text, const std:
   });
 }
 
-}  // namespace marionette::compiler
+}  // namespace marionette::rubyish

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace marionette::compiler {
+namespace marionette::rubyish {
 
 /// A Puppet (Ruby/Onigmo) regex pattern rewritten for std::regex's ECMAScript grammar where the
 /// two differ in ways real modules use: `\A` and `\z` (start and end of the string), `\Z` (end,
@@ -48,4 +48,4 @@ std::optional<RegexMatch> regex_search_bounded(std::string_view text, const std:
 /// search bounded as regex_search_bounded.
 std::vector<std::string> regex_split_bounded(std::string_view text, const std::regex& regex);
 
-}  // namespace marionette::compiler
+}  // namespace marionette::rubyish

@@ -1,8 +1,8 @@
-#include "facts/psych_syntax_error.hpp"
+#include "rubyish/psych_syntax_error.hpp"
 
 #include <yaml.h>
 
-namespace marionette::facts {
+namespace marionette::rubyish {
 
 std::optional<std::string> psych_syntax_error(const std::string& text, const std::string& file) {
   yaml_parser_t parser;
@@ -27,4 +27,4 @@ std::optional<std::string> psych_syntax_error(const std::string& text, const std
   return message;
 }
 
-}  // namespace marionette::facts
+}  // namespace marionette::rubyish

@@ -1,7 +1,7 @@
 // Psych::ScalarScanner#tokenize, rule by rule and in its order, without regular expressions.
 // Ruby's anchors match at line starts and ends; a plain scalar with a line break always takes
 // the first rule's branch, so the later rules only ever see one line.
-#include "facts/psych_scalar.hpp"
+#include "rubyish/psych_scalar.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -11,7 +11,10 @@
 #include <string>
 #include <vector>
 
-namespace marionette::facts {
+namespace marionette::rubyish {
+
+using Data = nlohmann::ordered_json;
+
 namespace {
 
 bool is_digit(char c) {
@@ -242,7 +245,7 @@ std::optional<int> integer_base(std::string_view text) {
 }
 
 /// Integer(text with , and _ removed) in `base`; nullopt where Ruby would raise.
-std::optional<Facts> integer_value(std::string_view text, int base) {
+std::optional<Data> integer_value(std::string_view text, int base) {
   bool negative = !text.empty() && text[0] == '-';
   if (!text.empty() && (text[0] == '-' || text[0] == '+')) text.remove_prefix(1);
   if (base == 2 || base == 16) text.remove_prefix(2);
@@ -260,16 +263,16 @@ std::optional<Facts> integer_value(std::string_view text, int base) {
   if (overflow) {
     double value = 0;
     for (char c : digits_only) value = value * base + (is_digit(c) ? c - '0' : lower(c) - 'a' + 10);
-    return Facts(negative ? -value : value);
+    return Data(negative ? -value : value);
   }
   if (!negative) {
     if (magnitude <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
-      return Facts(static_cast<std::int64_t>(magnitude));
-    return Facts(magnitude);
+      return Data(static_cast<std::int64_t>(magnitude));
+    return Data(magnitude);
   }
   if (magnitude <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) + 1)
-    return Facts(static_cast<std::int64_t>(0 - magnitude));
-  return Facts(-static_cast<double>(magnitude));
+    return Data(static_cast<std::int64_t>(0 - magnitude));
+  return Data(-static_cast<double>(magnitude));
 }
 
 /// Float(text with , and _ removed, and a dot before the exponent or at the end dropped).
@@ -291,7 +294,7 @@ std::optional<double> float_value(std::string_view text) {
   return value;
 }
 
-PsychScalar value(Facts facts) {
+PsychScalar value(Data facts) {
   return {PsychScalarKind::Value, std::move(facts)};
 }
 
@@ -339,4 +342,4 @@ PsychScalar psych_scalar(std::string_view text) {
   return value(string);
 }
 
-}  // namespace marionette::facts
+}  // namespace marionette::rubyish

@@ -1,10 +1,9 @@
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string_view>
 
-#include "facts/facts.hpp"
-
-namespace marionette::facts {
+namespace marionette::rubyish {
 
 /// What a plain (unquoted, untagged) YAML scalar is to Ruby's Psych 4, which Puppet reads Hiera
 /// data and YAML facts with (Psych::ScalarScanner#tokenize). It is YAML 1.1 with Psych's own
@@ -21,7 +20,7 @@ enum class PsychScalarKind {
 
 struct PsychScalar {
   PsychScalarKind kind = PsychScalarKind::Value;
-  Facts value;  ///< for the other kinds, the text as a string
+  nlohmann::ordered_json value;  ///< for the other kinds, the text as a string
 };
 
 PsychScalar psych_scalar(std::string_view text);
@@ -31,4 +30,4 @@ PsychScalar psych_scalar(std::string_view text);
 /// nullptr for the kinds it takes.
 const char* refused_ruby_class(PsychScalarKind kind);
 
-}  // namespace marionette::facts
+}  // namespace marionette::rubyish

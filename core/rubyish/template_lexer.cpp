@@ -1,17 +1,19 @@
-#include "compiler/erb/ruby_lexer.hpp"
+#include "rubyish/template_lexer.hpp"
 
 #include <array>
 #include <cctype>
 
-namespace marionette::compiler::erb {
+#include "rubyish/tokens.hpp"
+
+namespace marionette::rubyish {
 
 namespace {
 
 constexpr std::array kKeywords = {
-    "if",    "unless", "elsif", "else",   "end",  "case",  "when",  "then",  "do",
-    "while", "until",  "and",   "or",     "not",  "nil",   "true",  "false", "self",
-    "def",   "return", "next",  "break",  "begin", "rescue", "ensure", "in", "yield",
-    "for",   "class",  "module", "undef", "alias", "redo",  "retry", "super", "__FILE__"};
+    "if",    "unless", "elsif",  "else",  "end",   "case",   "when",   "then",  "do",
+    "while", "until",  "and",    "or",    "not",   "nil",    "true",   "false", "self",
+    "def",   "return", "next",   "break", "begin", "rescue", "ensure", "in",    "yield",
+    "for",   "class",  "module", "undef", "alias", "redo",   "retry",  "super", "__FILE__"};
 
 bool is_keyword(std::string_view word) {
   for (const char* keyword : kKeywords)
@@ -20,14 +22,16 @@ bool is_keyword(std::string_view word) {
 }
 
 bool ident_start(char c) {
-  return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || static_cast<unsigned char>(c) >= 0x80;
+  return std::isalpha(static_cast<unsigned char>(c)) || c == '_' ||
+         static_cast<unsigned char>(c) >= 0x80;
 }
-bool ident_char(char c) { return ident_start(c) || std::isdigit(static_cast<unsigned char>(c)); }
+bool ident_char(char c) {
+  return ident_start(c) || std::isdigit(static_cast<unsigned char>(c));
+}
 
 /// After these a newline continues the statement.
 bool continues_line(const Token& t) {
-  if (t.kind == TokenKind::Operator)
-    return t.text != ")" && t.text != "]" && t.text != "}";
+  if (t.kind == TokenKind::Operator) return t.text != ")" && t.text != "]" && t.text != "}";
   if (t.kind == TokenKind::Keyword) return t.text == "and" || t.text == "or" || t.text == "not";
   return t.kind == TokenKind::Output;
 }
@@ -35,9 +39,15 @@ bool continues_line(const Token& t) {
 /// A value ends with this token, so that `/` after it divides and `[` after it indexes.
 bool ends_value(const Token& t) {
   switch (t.kind) {
-    case TokenKind::Integer: case TokenKind::Float: case TokenKind::String:
-    case TokenKind::Symbol: case TokenKind::Regexp: case TokenKind::Words:
-    case TokenKind::Ident: case TokenKind::Const: case TokenKind::InstanceVar:
+    case TokenKind::Integer:
+    case TokenKind::Float:
+    case TokenKind::String:
+    case TokenKind::Symbol:
+    case TokenKind::Regexp:
+    case TokenKind::Words:
+    case TokenKind::Ident:
+    case TokenKind::Const:
+    case TokenKind::InstanceVar:
     case TokenKind::GlobalVar:
       return true;
     case TokenKind::Keyword:
@@ -140,7 +150,8 @@ class Lexer {
         ++line_;
       } else if (c == '#') {
         while (pos_ < s_.size() && s_[pos_] != '\n') ++pos_;
-      } else if (c == '=' && (pos_ == 0 || s_[pos_ - 1] == '\n') && s_.substr(pos_, 6) == "=begin") {
+      } else if (c == '=' && (pos_ == 0 || s_[pos_ - 1] == '\n') &&
+                 s_.substr(pos_, 6) == "=begin") {
         fail("=begin comment");
       } else {
         break;
@@ -172,15 +183,19 @@ class Lexer {
 
   void number(Token& t) {
     std::size_t start = pos_;
-    if (s_[pos_] == '0' && pos_ + 1 < s_.size() && std::isalpha(static_cast<unsigned char>(s_[pos_ + 1])) &&
-        s_[pos_ + 1] != 'e' && s_[pos_ + 1] != 'E')
+    if (s_[pos_] == '0' && pos_ + 1 < s_.size() &&
+        std::isalpha(static_cast<unsigned char>(s_[pos_ + 1])) && s_[pos_ + 1] != 'e' &&
+        s_[pos_ + 1] != 'E')
       fail("number with a radix prefix");
     t.kind = TokenKind::Integer;
     auto digits = [&] {
-      while (pos_ < s_.size() && (std::isdigit(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '_')) ++pos_;
+      while (pos_ < s_.size() &&
+             (std::isdigit(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '_'))
+        ++pos_;
     };
     digits();
-    if (pos_ + 1 < s_.size() && s_[pos_] == '.' && std::isdigit(static_cast<unsigned char>(s_[pos_ + 1]))) {
+    if (pos_ + 1 < s_.size() && s_[pos_] == '.' &&
+        std::isdigit(static_cast<unsigned char>(s_[pos_ + 1]))) {
       t.kind = TokenKind::Float;
       ++pos_;
       digits();
@@ -240,19 +255,10 @@ class Lexer {
       t.text += s_[pos_++];
   }
 
-  static char closing(char open) {
-    switch (open) {
-      case '(': return ')';
-      case '[': return ']';
-      case '{': return '}';
-      case '<': return '>';
-      default: return open;
-    }
-  }
-
   bool percent_literal(Token& t, bool space) {
     if (pos_ + 1 >= s_.size()) return false;
-    if (!out_.empty() && ends_value(out_.back()) && !(space && s_[pos_ + 1] != ' ' && out_.back().kind == TokenKind::Ident))
+    if (!out_.empty() && ends_value(out_.back()) &&
+        !(space && s_[pos_ + 1] != ' ' && out_.back().kind == TokenKind::Ident))
       return false;
     char kind = s_[pos_ + 1];
     std::size_t open_at = pos_ + 2;
@@ -264,11 +270,18 @@ class Lexer {
     char open = s_[open_at];
     if (std::isalnum(static_cast<unsigned char>(open)) || open == ' ' || open == '\n') return false;
     pos_ = open_at + 1;
-    char close = closing(open);
+    char close = closing_delimiter(open);
     switch (kind) {
-      case 'q': t.kind = TokenKind::String; quoted(t, open, close, false); break;
-      case 'Q': t.kind = TokenKind::String; quoted(t, open, close, true); break;
-      case 'w': case 'i': {
+      case 'q':
+        t.kind = TokenKind::String;
+        quoted(t, open, close, false);
+        break;
+      case 'Q':
+        t.kind = TokenKind::String;
+        quoted(t, open, close, true);
+        break;
+      case 'w':
+      case 'i': {
         t.kind = TokenKind::Words;
         t.text = kind == 'i' ? "i" : "w";
         quoted(t, open, close, false);
@@ -286,7 +299,8 @@ class Lexer {
       case 'r':
         t.kind = TokenKind::Regexp;
         quoted(t, open, close, true);
-        while (pos_ < s_.size() && std::isalpha(static_cast<unsigned char>(s_[pos_]))) t.flags += s_[pos_++];
+        while (pos_ < s_.size() && std::isalpha(static_cast<unsigned char>(s_[pos_])))
+          t.flags += s_[pos_++];
         break;
       default:
         fail(std::string("%") + kind + " literal");
@@ -312,11 +326,24 @@ class Lexer {
       if (open != close && c == close) --depth;
       if (c == '\\' && pos_ < s_.size()) {
         char e = s_[pos_++];
-        if (e == '\n') { ++line_; if (interpolate) continue; }
+        if (e == '\n') {
+          ++line_;
+          if (interpolate) continue;
+        }
         if (regexp) {
-          if (e == close) text += e; else { text += '\\'; text += e; }
+          if (e == close)
+            text += e;
+          else {
+            text += '\\';
+            text += e;
+          }
         } else if (!interpolate) {
-          if (e == close || e == '\\' || e == open) text += e; else { text += '\\'; text += e; }
+          if (e == close || e == '\\' || e == open)
+            text += e;
+          else {
+            text += '\\';
+            text += e;
+          }
         } else {
           escape(e, text);
         }
@@ -339,7 +366,8 @@ class Lexer {
         if (pos_ >= s_.size()) fail("unterminated interpolation");
         t.parts.push_back({true, std::string(s_.substr(start, pos_ - start)), start_line});
         ++pos_;
-      } else if (c == '#' && interpolate && pos_ < s_.size() && (s_[pos_] == '@' || s_[pos_] == '$')) {
+      } else if (c == '#' && interpolate && pos_ < s_.size() &&
+                 (s_[pos_] == '@' || s_[pos_] == '$')) {
         fail("interpolation without braces");
       } else {
         text += c;
@@ -350,17 +378,42 @@ class Lexer {
 
   void escape(char e, std::string& text) {
     switch (e) {
-      case 'n': text += '\n'; break;
-      case 't': text += '\t'; break;
-      case 'r': text += '\r'; break;
-      case 's': text += ' '; break;
-      case '0': text += '\0'; break;
-      case 'e': text += '\x1b'; break;
-      case 'a': text += '\a'; break;
-      case 'b': text += '\b'; break;
-      case 'f': text += '\f'; break;
-      case 'v': text += '\v'; break;
-      case 'u': case 'x': case 'c': case 'C': case 'M': fail(std::string("escape \\") + e);
+      case 'n':
+        text += '\n';
+        break;
+      case 't':
+        text += '\t';
+        break;
+      case 'r':
+        text += '\r';
+        break;
+      case 's':
+        text += ' ';
+        break;
+      case '0':
+        text += '\0';
+        break;
+      case 'e':
+        text += '\x1b';
+        break;
+      case 'a':
+        text += '\a';
+        break;
+      case 'b':
+        text += '\b';
+        break;
+      case 'f':
+        text += '\f';
+        break;
+      case 'v':
+        text += '\v';
+        break;
+      case 'u':
+      case 'x':
+      case 'c':
+      case 'C':
+      case 'M':
+        fail(std::string("escape \\") + e);
       default:
         if (e >= '1' && e <= '7') fail("octal escape");
         text += e;
@@ -369,10 +422,10 @@ class Lexer {
 
   void operator_token(Token& t) {
     static constexpr std::array kOperators = {
-        "**=", "<=>", "===", "...", "<<=", ">>=", "&&=", "||=", "==", "!=", ">=", "<=", "&&",
-        "||", "<<", ">>", "**", "=~", "!~", "..", "::", "+=", "-=", "*=", "/=", "|=", "&=",
-        "=>", "->", "&.", "+", "-", "*", "/", "%", "=", "<", ">", "!", "&", "|", "^", "~",
-        "?", ":", ",", ".", ";", "(", ")", "[", "]", "{", "}"};
+        "**=", "<=>", "===", "...", "<<=", ">>=", "&&=", "||=", "==", "!=", ">=", "<=", "&&", "||",
+        "<<",  ">>",  "**",  "=~",  "!~",  "..",  "::",  "+=",  "-=", "*=", "/=", "|=", "&=", "=>",
+        "->",  "&.",  "+",   "-",   "*",   "/",   "%",   "=",   "<",  ">",  "!",  "&",  "|",  "^",
+        "~",   "?",   ":",   ",",   ".",   ";",   "(",   ")",   "[",  "]",  "{",  "}"};
     for (const char* op : kOperators) {
       std::string_view o(op);
       if (s_.substr(pos_, o.size()) == o) {
@@ -398,4 +451,4 @@ std::vector<Token> tokenize_ruby(std::string_view source, int first_line) {
   return Lexer(source, first_line).run();
 }
 
-}  // namespace marionette::compiler::erb
+}  // namespace marionette::rubyish

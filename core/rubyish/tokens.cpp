@@ -1,8 +1,8 @@
-#include "compiler/ruby_tokens.hpp"
+#include "rubyish/tokens.hpp"
 
 #include <deque>
 
-namespace marionette::compiler {
+namespace marionette::rubyish {
 
 namespace {
 
@@ -15,17 +15,6 @@ bool is_word(char c) {
 }
 bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\r';
-}
-
-/// The closing delimiter of a %-literal or the same character for the unbracketed ones.
-char closing_of(char open) {
-  switch (open) {
-    case '(': return ')';
-    case '[': return ']';
-    case '{': return '}';
-    case '<': return '>';
-    default: return open;
-  }
 }
 
 class Scanner {
@@ -78,7 +67,8 @@ class Scanner {
   void skip_heredoc_body(const Heredoc& heredoc) {
     while (at_ < text_.size()) {
       std::size_t end = text_.find('\n', at_);
-      std::string_view line = text_.substr(at_, end == std::string_view::npos ? text_.npos : end - at_);
+      std::string_view line =
+          text_.substr(at_, end == std::string_view::npos ? text_.npos : end - at_);
       if (heredoc.indented)
         while (!line.empty() && is_space(line.front())) line.remove_prefix(1);
       while (!line.empty() && is_space(line.back())) line.remove_suffix(1);
@@ -112,8 +102,7 @@ class Scanner {
       case RubyToken::Kind::Identifier:
         return last.text == "if" || last.text == "unless" || last.text == "when" ||
                last.text == "and" || last.text == "or" || last.text == "not" ||
-               last.text == "return" ||
-               (at_ > 0 && is_space(text_[at_ - 1]) && !is_space(peek(1)));
+               last.text == "return" || (at_ > 0 && is_space(text_[at_ - 1]) && !is_space(peek(1)));
       case RubyToken::Kind::Label:
         return true;
       default:
@@ -205,7 +194,8 @@ class Scanner {
       return;
     }
     if (c >= '0' && c <= '9') {
-      while (at_ < text_.size() && (is_word(peek()) || (peek() == '.' && peek(1) >= '0' && peek(1) <= '9')))
+      while (at_ < text_.size() &&
+             (is_word(peek()) || (peek() == '.' && peek(1) >= '0' && peek(1) <= '9')))
         ++at_;
       push(RubyToken::Kind::Number, std::string(text_.substr(start, at_ - start)), start);
       return;
@@ -253,14 +243,15 @@ class Scanner {
         return;
       }
     }
-    if (c == '%' && (peek(1) == 'r' || peek(1) == 'q' || peek(1) == 'Q' || peek(1) == 'w' ||
-                     peek(1) == 'W' || peek(1) == 'i' || peek(1) == 'I') &&
+    if (c == '%' &&
+        (peek(1) == 'r' || peek(1) == 'q' || peek(1) == 'Q' || peek(1) == 'w' || peek(1) == 'W' ||
+         peek(1) == 'i' || peek(1) == 'I') &&
         !is_word(peek(2)) && !is_space(peek(2)) && peek(2) != '\0' && peek(2) != '\n') {
       char kind = peek(1);
       char open = peek(2);
       at_ += 3;
       bool interpolated = false;
-      std::string body = delimited(open, closing_of(open), &interpolated);
+      std::string body = delimited(open, closing_delimiter(open), &interpolated);
       if (kind == 'r') {
         RubyToken& token = push(RubyToken::Kind::Regex, std::move(body), start);
         token.interpolated = interpolated;
@@ -275,7 +266,7 @@ class Scanner {
       char open = peek(1);
       at_ += 2;
       bool interpolated = false;
-      std::string body = delimited(open, closing_of(open), &interpolated);
+      std::string body = delimited(open, closing_delimiter(open), &interpolated);
       push(RubyToken::Kind::String, std::move(body), start).interpolated = interpolated;
       return;
     }
@@ -288,9 +279,9 @@ class Scanner {
       token.flags = regex_flags();
       return;
     }
-    static constexpr std::string_view kTwoCharacter[] = {"=>", "::", "==", "=~", "!=", "!~", "||",
-                                                         "&&", "<=", ">=", "<<", "**", "->", "..",
-                                                         "+=", "-=", "|=", "&="};
+    static constexpr std::string_view kTwoCharacter[] = {"=>", "::", "==", "=~", "!=", "!~",
+                                                         "||", "&&", "<=", ">=", "<<", "**",
+                                                         "->", "..", "+=", "-=", "|=", "&="};
     for (std::string_view two : kTwoCharacter)
       if (text_.substr(at_, 2) == two) {
         at_ += 2;
@@ -312,8 +303,23 @@ class Scanner {
 
 }  // namespace
 
+char closing_delimiter(char open) {
+  switch (open) {
+    case '(':
+      return ')';
+    case '[':
+      return ']';
+    case '{':
+      return '}';
+    case '<':
+      return '>';
+    default:
+      return open;
+  }
+}
+
 std::vector<RubyToken> ruby_tokens(std::string_view text) {
   return Scanner(text).run();
 }
 
-}  // namespace marionette::compiler
+}  // namespace marionette::rubyish

@@ -3,7 +3,7 @@
 #include <optional>
 #include <string>
 
-namespace marionette::facts {
+namespace marionette::rubyish {
 
 /// Ruby Psych's Psych::SyntaxError message for a YAML text libyaml cannot parse:
 /// "(<unknown>): PROBLEM CONTEXT at line L column C", the position being where the construct
@@ -11,4 +11,4 @@ namespace marionette::facts {
 std::optional<std::string> psych_syntax_error(const std::string& text,
                                               const std::string& file = "<unknown>");
 
-}  // namespace marionette::facts
+}  // namespace marionette::rubyish

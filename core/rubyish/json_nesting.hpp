@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-namespace marionette::catalog {
+namespace marionette::rubyish {
 
 /// Ruby's JSON.parse, which Puppet reads catalogs with (and Facter external facts), refuses
 /// arrays and objects nested more than 100 deep: "nesting of 101 is too deep".
@@ -13,7 +13,7 @@ inline constexpr int kMaxJsonNesting = 100;
 /// Checks a JSON text's nesting before it is parsed (nlohmann's parser is iterative, but its
 /// values copy and print themselves recursively): "" when it nests at most `limit` arrays and
 /// objects deep, else Ruby's message and where it happens, "nesting of 101 is too deep (line 1,
-/// column 402)". Brackets inside strings do not count. Header-only: the facts library uses it.
+/// column 402)". Brackets inside strings do not count. Header-only.
 inline std::string json_nesting_problem(std::string_view text, int limit = kMaxJsonNesting) {
   int depth = 0;
   bool in_string = false;
@@ -43,4 +43,4 @@ inline std::string json_nesting_problem(std::string_view text, int limit = kMaxJ
   return "";
 }
 
-}  // namespace marionette::catalog
+}  // namespace marionette::rubyish

@@ -1,4 +1,4 @@
-#include "compiler/ruby_regex.hpp"
+#include "rubyish/regex.hpp"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <regex>
 #include <string>
 
-namespace marionette::compiler {
+namespace marionette::rubyish {
 namespace {
 
 bool matches(const std::string& ruby_pattern, const std::string& text) {
@@ -96,4 +96,4 @@ TEST(RegexSplitBounded, PiecesBetweenMatches) {
 }
 
 }  // namespace
-}  // namespace marionette::compiler
+}  // namespace marionette::rubyish
