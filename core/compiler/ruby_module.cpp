@@ -1,45 +1,19 @@
 #include "compiler/ruby_module.hpp"
 
-#include <dlfcn.h>
-
-#include <filesystem>
-#include <mutex>
-
-#include "paths/private_file.hpp"
+#include "paths/loadable_module.hpp"
 
 namespace marionette::compiler {
 
 namespace {
 
-std::filesystem::path module_path() {
-  return paths::private_file(MARIONETTE_RUBY_MODULE_FILE, "MARIONETTE_RUBY_MODULE");
-}
-
-struct Loaded {
-  const marionette_ruby_module* module = nullptr;
-  std::string why_not;
-};
-
-Loaded load() {
-  std::filesystem::path path = module_path();
-  void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (handle == nullptr) return {nullptr, dlerror()};
-  auto entry = reinterpret_cast<marionette_ruby_entry>(dlsym(handle, MARIONETTE_RUBY_ENTRY));
-  if (entry == nullptr) return {nullptr, path.string() + " has no " + MARIONETTE_RUBY_ENTRY};
-  const marionette_ruby_module* module = entry();
-  if (module == nullptr || module->abi_version != MARIONETTE_RUBY_ABI_VERSION)
-    return {nullptr, path.string() + " is of another version of marionette"};
-  return {module, ""};
-}
+constexpr paths::ModuleSpec kRubyModule{MARIONETTE_RUBY_MODULE_FILE, "MARIONETTE_RUBY_MODULE",
+                                        MARIONETTE_RUBY_ENTRY, kRubyModulePackage};
 
 }  // namespace
 
 const marionette_ruby_module* ruby_module(std::string& why_not) {
-  static std::once_flag once;
-  static Loaded loaded;
-  std::call_once(once, [] { loaded = load(); });
-  why_not = loaded.why_not;
-  return loaded.module;
+  return paths::shared_module_table<marionette_ruby_module>(kRubyModule,
+                                                            MARIONETTE_RUBY_ABI_VERSION, why_not);
 }
 
 }  // namespace marionette::compiler
