@@ -8,6 +8,7 @@
 
 #include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
+#include "lang/utf8.hpp"
 
 namespace marionette::compiler {
 
@@ -211,21 +212,7 @@ std::string character(const FormatDirective& d, const Value& value) {
   if (number < 0 || number > 0x10FFFF) throw FormatError("invalid character");
   auto code = static_cast<std::uint32_t>(number);
   std::string text;
-  if (code < 0x80) {
-    text += static_cast<char>(code);
-  } else if (code < 0x800) {
-    text += static_cast<char>(0xC0 | (code >> 6));
-    text += static_cast<char>(0x80 | (code & 0x3F));
-  } else if (code < 0x10000) {
-    text += static_cast<char>(0xE0 | (code >> 12));
-    text += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-    text += static_cast<char>(0x80 | (code & 0x3F));
-  } else {
-    text += static_cast<char>(0xF0 | (code >> 18));
-    text += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
-    text += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-    text += static_cast<char>(0x80 | (code & 0x3F));
-  }
+  lang::append_utf8(code, text);
   return pad(d, text);
 }
 
