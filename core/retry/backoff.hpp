@@ -3,11 +3,12 @@
 #include <algorithm>
 #include <chrono>
 
-namespace marionette::counters {
+namespace marionette::retry {
 
 /// When to try reconnecting to a server that went away (Redis, the AgentX master): the first
 /// retry `initial` after a failure, each further failure doubling the wait up to `cap`; a
-/// success starts over. Header-only so the subagent uses the same schedule as the counters.
+/// success starts over. Header-only: the counters (Redis) and the subagent (AgentX) use the same
+/// schedule.
 class Backoff {
  public:
   using Clock = std::chrono::steady_clock;
@@ -43,4 +44,4 @@ class Backoff {
   unsigned failures_ = 0;
 };
 
-}  // namespace marionette::counters
+}  // namespace marionette::retry
