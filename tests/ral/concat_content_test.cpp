@@ -21,7 +21,7 @@ TEST(ConcatContent, JsonFragmentsMergeAndPrintAsRubysJson) {
   EXPECT_EQ(concat_content(fragments, json_style("json")),
             R"({"a":{"x":1,"y":2.5},"list":[1,2,3]})");
   EXPECT_EQ(concat_content(fragments, json_style("yaml")),
-            "---\na:\n  x: 1\n  y: 2.5\nlist:\n- 1\n- 2\n- 3\n");
+            "---\na:\n  x: 1\n  \"y\": 2.5\nlist:\n- 1\n- 2\n- 3\n");  // y: a YAML 1.1 boolean
 }
 
 // Puppet 7.23 with concat 7 (puppet apply): "Duplicate key 'a' found with values
