@@ -4,5 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
+# The layers run one way, checked before anything is built (also ctest's check_layers, unit).
+python3 scripts/check-layers.py
 bash scripts/build.sh
 ctest --test-dir build --output-on-failure --timeout 300 -j2 "$@"

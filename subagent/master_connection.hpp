@@ -3,7 +3,7 @@
 #include <chrono>
 #include <string>
 
-#include "counters/backoff.hpp"
+#include "retry/backoff.hpp"
 
 namespace marionette::subagent {
 
@@ -18,7 +18,7 @@ namespace marionette::subagent {
 /// every call on the SNMP thread.
 class MasterConnection {
  public:
-  using Clock = counters::Backoff::Clock;
+  using Clock = retry::Backoff::Clock;
   static constexpr std::chrono::milliseconds kFirstRetry{1000};
   static constexpr std::chrono::milliseconds kLongestRetry{30000};
 
@@ -42,7 +42,7 @@ class MasterConnection {
   std::string master_;
   int ping_interval_s_;
   void* session_ = nullptr;  ///< Net-SNMP's netsnmp_session while connected
-  counters::Backoff backoff_{kFirstRetry, kLongestRetry};
+  retry::Backoff backoff_{kFirstRetry, kLongestRetry};
   bool warned_ = false;
   unsigned int ping_alarm_ = 0;
 };

@@ -11,8 +11,8 @@
 #include "ca/certificate_signing.hpp"
 #include "ca/csr_policy.hpp"
 #include "ca/openssl_handles.hpp"
-#include "counters/durable_file.hpp"
-#include "counters/state_lock.hpp"
+#include "storage/durable_file.hpp"
+#include "storage/state_lock.hpp"
 
 namespace marionette::ca {
 
@@ -24,7 +24,7 @@ std::optional<std::string> read_text(const fs::path& path) {
   std::error_code ignored;
   if (!fs::exists(path, ignored)) return std::nullopt;
   std::string text, error;
-  if (!counters::read_file(path, &text, &error))
+  if (!storage::read_file(path, &text, &error))
     throw CaError("cannot read " + path.string() + ": " + error);
   return text;
 }
@@ -37,7 +37,7 @@ std::string must_read(const fs::path& path) {
 
 void write_text(const fs::path& path, const std::string& text) {
   std::string error;
-  if (!counters::write_file_atomically(path, text, &error))
+  if (!storage::write_file_atomically(path, text, &error))
     throw CaError("cannot write " + path.string() + ": " + error);
 }
 
@@ -103,7 +103,7 @@ bool CertificateAuthority::exists() const {
 
 bool CertificateAuthority::create_if_missing(const std::string& ca_name) {
   make_dir(layout_.dir, fs::perms::owner_all);
-  counters::StateLock lock(layout_.lock());
+  storage::StateLock lock(layout_.lock());
   if (exists()) return false;
   make_dir(layout_.signed_dir(), fs::perms::owner_all | fs::perms::group_read |
                                      fs::perms::group_exec);
@@ -144,7 +144,7 @@ void CertificateAuthority::save_request(const std::string& name, const std::stri
     ERR_clear_error();
     throw CaError("CSR contains a public key that does not correspond to the signing key");
   }
-  counters::StateLock lock(layout_.lock());
+  storage::StateLock lock(layout_.lock());
   if (auto existing = read_text(layout_.signed_certificate(name))) {
     X509Ptr certificate = certificate_from_pem(*existing);
     long serial = certificate ? ASN1_INTEGER_get(X509_get0_serialNumber(certificate.get())) : 0;
@@ -158,7 +158,7 @@ void CertificateAuthority::save_request(const std::string& name, const std::stri
 
 std::string CertificateAuthority::sign(const std::string& name) {
   check_certname(name);
-  counters::StateLock lock(layout_.lock());
+  storage::StateLock lock(layout_.lock());
   auto request = read_text(layout_.request(name));
   if (!request) throw CaError("Could not find certificate request for " + name);
   return sign_locked(name, *request, {}, false);
@@ -192,8 +192,7 @@ std::string CertificateAuthority::sign_locked(const std::string& name,
   std::string pem = pem_of(certificate.get());
   write_text(layout_.signed_certificate(name), pem);
   std::string error;
-  if (!counters::append_record(layout_.inventory(), inventory_line(certificate.get(), name),
-                               &error))
+  if (!storage::append_record(layout_.inventory(), inventory_line(certificate.get(), name), &error))
     throw CaError("cannot write " + layout_.inventory().string() + ": " + error);
   std::error_code ignored;
   fs::remove(layout_.request(name), ignored);
@@ -203,7 +202,7 @@ std::string CertificateAuthority::sign_locked(const std::string& name,
 std::pair<std::string, std::string> CertificateAuthority::generate(
     const std::string& name, const std::vector<std::string>& alt_names, bool ca_client) {
   check_certname(name);
-  counters::StateLock lock(layout_.lock());
+  storage::StateLock lock(layout_.lock());
   std::error_code ignored;
   if (fs::exists(layout_.signed_certificate(name), ignored))
     throw CaError(name + " already has a signed certificate");
@@ -215,7 +214,7 @@ std::pair<std::string, std::string> CertificateAuthority::generate(
 
 bool CertificateAuthority::revoke(const std::string& name) {
   check_certname(name);
-  counters::StateLock lock(layout_.lock());
+  storage::StateLock lock(layout_.lock());
   auto pem = read_text(layout_.signed_certificate(name));
   if (!pem) return false;
   X509Ptr certificate = certificate_from_pem(*pem);
@@ -240,7 +239,7 @@ void CertificateAuthority::revoke_serial_locked(long serial) {
 
 bool CertificateAuthority::clean(const std::string& name) {
   bool revoked = revoke(name);
-  counters::StateLock lock(layout_.lock());
+  storage::StateLock lock(layout_.lock());
   std::error_code ignored;
   bool removed = fs::remove(layout_.signed_certificate(name), ignored);
   removed = fs::remove(layout_.request(name), ignored) || removed;

@@ -4,7 +4,7 @@
 #include <unistd.h>
 
 #include "ca/openssl_handles.hpp"
-#include "counters/durable_file.hpp"
+#include "storage/durable_file.hpp"
 
 namespace marionette::ca {
 
@@ -32,7 +32,7 @@ void write_host_file(const fs::path& path, const std::string& text, bool secret)
     return;
   }
   std::string why;
-  if (!counters::write_file_atomically(path, text, &why))
+  if (!storage::write_file_atomically(path, text, &why))
     throw CaError("cannot write " + path.string() + ": " + why);
 }
 

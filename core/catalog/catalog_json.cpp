@@ -4,8 +4,8 @@
 
 #include "catalog/catalog.hpp"
 #include "catalog/catalog_writer.hpp"
-#include "catalog/json_nesting.hpp"
 #include "catalog/json_writer.hpp"
+#include "rubyish/json_nesting.hpp"
 
 namespace marionette::catalog {
 
@@ -186,7 +186,7 @@ std::string to_json(const Catalog& c) {
 }
 
 Catalog from_json(std::string_view text) {
-  if (std::string problem = json_nesting_problem(text); !problem.empty())
+  if (std::string problem = rubyish::json_nesting_problem(text); !problem.empty())
     throw CatalogError(problem);
   Data in;
   try {

@@ -8,7 +8,7 @@
 #include "cli/arguments.hpp"
 #include "cli/command.hpp"
 #include "cli/settings_from_arguments.hpp"
-#include "counters/durable_file.hpp"
+#include "storage/durable_file.hpp"
 
 namespace marionette::cli {
 
@@ -156,8 +156,8 @@ int run_ca(const std::vector<std::string>& words) {
         std::filesystem::create_directories(files.private_key().parent_path(), ignored);
         std::filesystem::create_directories(files.certificate().parent_path(), ignored);
         std::string error;
-        if (!counters::write_file_atomically(files.private_key(), key, &error) ||
-            !counters::write_file_atomically(files.certificate(), certificate, &error))
+        if (!storage::write_file_atomically(files.private_key(), key, &error) ||
+            !storage::write_file_atomically(files.certificate(), certificate, &error))
           throw ca::CaError(error);
         std::filesystem::permissions(files.private_key(), std::filesystem::perms::owner_read |
                                                               std::filesystem::perms::owner_write);

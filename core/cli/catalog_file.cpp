@@ -6,15 +6,11 @@
 #include <unordered_map>
 
 #include "compiler/known_types.hpp"
+#include "text/text.hpp"
 
 namespace marionette::cli {
 
 namespace {
-
-std::string lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
 
 std::string declared_at(const catalog::Resource& resource) {
   if (!resource.file || !resource.line) return "";
@@ -26,7 +22,8 @@ std::string declared_at(const catalog::Resource& resource) {
 void check_resources(const catalog::Catalog& catalog) {
   std::unordered_map<std::string, const catalog::Resource*> seen;
   for (const catalog::Resource& resource : catalog.resources) {
-    auto [first, fresh] = seen.emplace(lower(resource.type) + "\n" + resource.title, &resource);
+    auto [first, fresh] =
+        seen.emplace(text::lowercase(resource.type) + "\n" + resource.title, &resource);
     if (!fresh) {
       std::string where = declared_at(*first->second), again = declared_at(resource);
       throw std::runtime_error("Duplicate declaration: " + resource.ref() +
@@ -34,7 +31,7 @@ void check_resources(const catalog::Catalog& catalog) {
                                "; cannot redeclare" + (again.empty() ? "" : " " + again));
     }
     if (!resource.parameters.is_object()) continue;
-    compiler::AttributeCheck check(lower(resource.type));
+    compiler::AttributeCheck check(text::lowercase(resource.type));
     for (const auto& [name, value] : resource.parameters.items())
       if (!check.accepts(name))
         throw std::runtime_error("Could not run: no parameter named '" + name + "'");

@@ -12,6 +12,7 @@
 #include "compiler/module_path.hpp"
 #include "compiler/ruby_module.hpp"
 #include "compiler/value.hpp"
+#include "compiler/value_data.hpp"
 #include "facts/custom_facts.hpp"
 #include "facts/facts.hpp"
 #include "facts/legacy_facts.hpp"

@@ -11,6 +11,7 @@
 #include "compiler/functions/ruby_format.hpp"
 #include "compiler/functions/ruby_serialization.hpp"
 #include "compiler/hiera/hiera.hpp"
+#include "compiler/value_data.hpp"
 #include "daemon/run_settings.hpp"
 #include "facts/facts.hpp"
 #include "lang/diagnostic.hpp"
@@ -21,17 +22,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using compiler::Value;
-
-/// Ruby's class of the value, as Puppet's renderers name it in their errors.
-std::string ruby_class(const Value& value) {
-  if (value.is_undef()) return "NilClass";
-  if (value.is_boolean()) return value.boolean() ? "TrueClass" : "FalseClass";
-  if (value.is_integer()) return "Integer";
-  if (value.is_float()) return "Float";
-  if (value.is_array()) return "Array";
-  if (value.is_hash()) return "Hash";
-  return "String";
-}
 
 /// Whether puppet lookup knows the --render-as format (binary and msgpack it knows, but
 /// cannot render data with).
@@ -48,8 +38,8 @@ std::string render(const Value& value, const std::string& format) {
     return compiler::ruby_json(value, compiler::RubyJsonStyle::compact()) + "\n";
   if (format == "s") return compiler::ruby_to_s(value) + "\n";
   const bool binary = format == "binary";
-  throw std::runtime_error("Could not run: " + ruby_class(value) + " does not respond to to_" +
-                           (binary ? "binary" : "msgpack") +
+  throw std::runtime_error("Could not run: " + compiler::ruby_class(value) +
+                           " does not respond to to_" + (binary ? "binary" : "msgpack") +
                            "; can not render instances to application/" +
                            (binary ? "octet-stream" : "x-msgpack"));
 }

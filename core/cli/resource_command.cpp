@@ -10,20 +10,16 @@
 #include "compiler/known_types.hpp"
 #include "compiler/value.hpp"
 #include "ral/resource_type.hpp"
+#include "text/text.hpp"
 #include "transaction/apply.hpp"
 
 namespace marionette::cli {
 
 namespace {
 
-std::string lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
-
 /// "file" -> "File", "apt::key" -> "Apt::Key": the type as a catalog names it.
 std::string capitalised(const std::string& type) {
-  std::string out = lower(type);
+  std::string out = text::lowercase(type);
   bool start = true;
   for (char& c : out) {
     if (start) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -178,7 +174,7 @@ int run_resource(const std::vector<std::string>& given_words) {
     print_error("Could not run: You must specify the type to display");
     return 1;
   }
-  const std::string type = lower(positionals[0]);
+  const std::string type = text::lowercase(positionals[0]);
   const ral::TypeDefinition* definition = ral::find_type(type);
   if (!definition) {
     std::string known;

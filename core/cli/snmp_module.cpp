@@ -1,11 +1,10 @@
 #include "cli/snmp_module.hpp"
 
-#include <dlfcn.h>
-
 #include <stdexcept>
 #include <string>
 
 #include "cli/arguments.hpp"
+#include "paths/loadable_module.hpp"
 #include "paths/private_file.hpp"
 #include "subagent/oid.hpp"
 
@@ -16,14 +15,13 @@ std::filesystem::path snmp_module_path() {
 }
 
 subagent::ModuleEntry load_snmp_module() {
-  std::filesystem::path path = snmp_module_path();
-  void* module = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (module == nullptr)
-    throw std::runtime_error("cannot load the SNMP subagent module: " + std::string(dlerror()));
-  void* entry = dlsym(module, subagent::kModuleEntryName);
+  // In the marionette package itself: a broken installation when it cannot be loaded.
+  static constexpr paths::ModuleSpec kSnmpModule{subagent::kModuleFileName, nullptr,
+                                                 subagent::kModuleEntryName, "marionette"};
+  std::string why_not;
+  void* entry = paths::module_entry(kSnmpModule, why_not);
   if (entry == nullptr)
-    throw std::runtime_error("the SNMP subagent module " + path.string() + " has no " +
-                             subagent::kModuleEntryName);
+    throw std::runtime_error("cannot load the SNMP subagent module: " + why_not);
   return reinterpret_cast<subagent::ModuleEntry>(entry);
 }
 

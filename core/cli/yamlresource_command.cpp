@@ -19,9 +19,10 @@
 #include "cli/command.hpp"
 #include "cli/run_log.hpp"
 #include "compiler/known_types.hpp"
-#include "facts/psych_syntax_error.hpp"
-#include "facts/yaml_text.hpp"
 #include "ral/resource_type.hpp"
+#include "rubyish/psych_syntax_error.hpp"
+#include "rubyish/yaml_reader.hpp"
+#include "text/text.hpp"
 #include "transaction/apply.hpp"
 
 namespace marionette::cli {
@@ -96,10 +97,10 @@ catalog::Resource resource_for(const Request& request) {
   auto fail = [&](const std::string& what) { throw LineError{what, applying}; };
   catalog::Data parameters;
   if (request.params) {
-    if (auto error = facts::psych_syntax_error(*request.params))
+    if (auto error = rubyish::psych_syntax_error(*request.params))
       fail("There was an error parsing the parameter YAML document: " + *error);
     try {
-      parameters = facts::parse_yaml_text(*request.params, "<unknown>");
+      parameters = rubyish::parse_yaml_text(*request.params, "<unknown>");
     } catch (const std::exception& e) {
       fail(std::string("There was an error parsing the parameter YAML document: ") + e.what());
     }
@@ -138,7 +139,7 @@ class Receiver {
       Request request = read_request(line);
       catalog::Resource resource = resource_for(request);
       std::string ref = resource.type + "[" + resource.title + "]";
-      const std::string type = lower(request.type);
+      const std::string type = text::lowercase(request.type);
       if (!ral::find_type(type)) {
         // Puppet answers a type it does not know with an unchanged resource; one it knows
         // but marionette does not manage would be silently skipped, so it is an error.
@@ -154,11 +155,6 @@ class Receiver {
   }
 
  private:
-  static std::string lower(std::string text) {
-    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return text;
-  }
-
   Json apply(catalog::Resource resource, const std::string& ref) {
     catalog::Catalog catalog;
     catalog.name = "marionette-yamlresource";

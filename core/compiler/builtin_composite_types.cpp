@@ -1,6 +1,6 @@
 #include "compiler/builtin_composite_types.hpp"
 
-#include "compiler/ruby_regex.hpp"
+#include "rubyish/regex.hpp"
 
 namespace marionette::compiler {
 
@@ -14,7 +14,8 @@ ResourceTypeDefinition sshkey_type() {
   type.key_attributes = {"type", "name"};
   type.title_patterns = {{"^(.*?)@(.*)$", false, {"name", "type"}, {}},
                          {"^([^@]+)$", false, {"name"}, {}}};
-  for (auto& pattern : type.title_patterns) pattern.compiled = compile_ruby_regex(pattern.regex);
+  for (auto& pattern : type.title_patterns)
+    pattern.compiled = rubyish::compile_ruby_regex(pattern.regex);
   return type;
 }
 

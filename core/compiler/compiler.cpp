@@ -11,6 +11,7 @@
 #include "compiler/evaluator.hpp"
 #include "compiler/jumps.hpp"
 #include "compiler/node_variables.hpp"
+#include "compiler/value_data.hpp"
 #include "lang/diagnostic.hpp"
 
 namespace marionette::compiler {

@@ -2,10 +2,10 @@
 
 #include "compiler/evaluator.hpp"
 #include "compiler/known_types.hpp"
-#include "compiler/ruby_regex.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 #include "lang/puppet_stack.hpp"
+#include "rubyish/regex.hpp"
 
 namespace marionette::compiler {
 
@@ -331,11 +331,11 @@ void Evaluator::evaluate_node() {
     for (const ast::Node* match : node->matches) {
       auto* regex = ast::as<ast::RegexLiteral>(match);
       if (!regex) continue;
-      std::regex compiled = compile_ruby_regex(regex->pattern);
-      std::optional<RegexMatch> found;
+      std::regex compiled = rubyish::compile_ruby_regex(regex->pattern);
+      std::optional<rubyish::RegexMatch> found;
       try {
-        found = regex_search_bounded(certname, compiled);
-      } catch (const RegexTooComplex& e) {
+        found = rubyish::regex_search_bounded(certname, compiled);
+      } catch (const rubyish::RegexTooComplex& e) {
         throw SourceError(e.what(), regex->where);
       }
       if (found) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "compiler/evaluator.hpp"
+#include "compiler/value_data.hpp"
 #include "lang/diagnostic.hpp"
 
 namespace marionette::compiler {

@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "compiler/evaluator.hpp"
-#include "compiler/ruby_regex.hpp"
 #include "lang/diagnostic.hpp"
+#include "rubyish/regex.hpp"
 
 namespace marionette::compiler {
 
@@ -23,11 +23,11 @@ void Evaluator::apply_title_patterns(const ResourceTypeDefinition& type, const s
                                      const lang::SourceLocation& where) const {
   if (type.title_patterns.empty()) return;
   const ResourceTypeDefinition::TitlePattern* matched = nullptr;
-  std::optional<RegexMatch> groups;
+  std::optional<rubyish::RegexMatch> groups;
   for (const ResourceTypeDefinition::TitlePattern& pattern : type.title_patterns) {
     try {
-      groups = regex_search_bounded(title, pattern.compiled);
-    } catch (const RegexTooComplex& e) {
+      groups = rubyish::regex_search_bounded(title, pattern.compiled);
+    } catch (const rubyish::RegexTooComplex& e) {
       throw SourceError(e.what(), where);
     }
     if (groups) {

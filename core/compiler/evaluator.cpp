@@ -8,15 +8,16 @@
 #include "compiler/compile_log.hpp"
 #include "compiler/evaluation_budget.hpp"
 #include "compiler/functions/function.hpp"
+#include "compiler/functions/ruby_format.hpp"
 #include "compiler/integer_range.hpp"
 #include "compiler/jumps.hpp"
 #include "compiler/known_types.hpp"
 #include "compiler/operators.hpp"
-#include "compiler/ruby_regex.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 #include "lang/puppet_stack.hpp"
 #include "lang/recursion_bound.hpp"
+#include "rubyish/regex.hpp"
 
 namespace marionette::compiler {
 
@@ -50,7 +51,8 @@ void set_evaluation_step_budget(std::uint64_t steps) {
 namespace ast = lang::ast;
 using lang::SourceError;
 
-// A regex match that gives up (RegexTooComplex) fails at the innermost expression evaluating it.
+// A regex match that gives up (rubyish::RegexTooComplex) fails at the innermost expression
+// evaluating it.
 namespace {
 
 /// Puppet's type names that are neither data types (canonical_data_type_name) nor resource
@@ -183,7 +185,7 @@ Value Evaluator::evaluate(const ast::Node* node, Scope& scope) try {
       return render(node, scope);
   }
   return Value();
-} catch (const RegexTooComplex& e) {
+} catch (const rubyish::RegexTooComplex& e) {
   throw SourceError(e.what(), node->where);
 }
 
@@ -338,20 +340,6 @@ bool slice_bounds(std::int64_t size, std::int64_t start, std::int64_t count, std
 
 namespace {
 
-/// The Ruby class Puppet names in messages about a value it did not expect.
-std::string ruby_class_of(const Value& value) {
-  if (value.is_undef()) return "NilClass";
-  if (value.is_boolean()) return value.boolean() ? "TrueClass" : "FalseClass";
-  if (value.is_integer()) return "Integer";
-  if (value.is_float()) return "Float";
-  if (value.is_string()) return "String";
-  if (value.is_regexp()) return "Regexp";
-  if (value.is_array()) return "Array";
-  if (value.is_hash()) return "Hash";
-  if (value.is_type()) return "Puppet::Pops::Types::P" + value.type().name + "Type";
-  return "Object";
-}
-
 /// Integer[min, max] takes integers or default only, Float[min, max] numbers or default, as
 /// Puppet's access_PIntegerType and access_PFloatType check.
 void check_range_type_keys(const std::string& type, const ast::Access& access,
@@ -362,7 +350,7 @@ void check_range_type_keys(const std::string& type, const ast::Access& access,
     if (key.is_integer() || key.is_default() || (type == "Float" && key.is_float())) continue;
     std::string wanted = type == "Float" ? "floats, or integers" : "integers";
     throw SourceError(type + "-Type [] requires all arguments to be " + wanted +
-                          " (or default). Got " + ruby_class_of(key),
+                          " (or default). Got " + ruby_class(key),
                       access.keys[i]->where);
   }
 }

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "catalog/json_nesting.hpp"
+#include "rubyish/json_nesting.hpp"
 #include "text/text.hpp"
 
 namespace marionette::compiler {
@@ -101,7 +101,7 @@ std::string exported_resources_to_json(const std::vector<catalog::Resource>& res
 
 std::vector<catalog::Resource> exported_resources_from_json(const std::string& text) {
   // What another process stored: its nesting is bounded before anything recursive reads it.
-  if (std::string problem = catalog::json_nesting_problem(text); !problem.empty())
+  if (std::string problem = rubyish::json_nesting_problem(text); !problem.empty())
     throw std::runtime_error("exported resources: " + problem);
   catalog::Data in = catalog::Data::parse(text, nullptr, false);
   if (!in.is_array()) throw std::runtime_error("exported resources: not a JSON array");

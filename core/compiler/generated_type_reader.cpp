@@ -2,15 +2,15 @@
 // but machine-made and regular): the tokens of the Ruby reader suffice.
 #include <algorithm>
 
-#include "compiler/ruby_tokens.hpp"
 #include "compiler/ruby_type_reader.hpp"
 #include "lang/diagnostic.hpp"
+#include "rubyish/tokens.hpp"
 
 namespace marionette::compiler {
 
 namespace {
 
-using Kind = RubyToken::Kind;
+using Kind = rubyish::RubyToken::Kind;
 
 /// What `puppet generate types` writes for a type's default title pattern (the whole title).
 constexpr std::string_view kWholeTitle = "(?m-ix:(.*))";
@@ -18,7 +18,7 @@ constexpr std::string_view kWholeTitle = "(?m-ix:(.*))";
 class GeneratedReader {
  public:
   GeneratedReader(std::shared_ptr<const lang::SourceFile> source, const std::string& type_name)
-      : source_(std::move(source)), tokens_(ruby_tokens(source_->text)) {
+      : source_(std::move(source)), tokens_(rubyish::ruby_tokens(source_->text)) {
     type_.name = type_name;
     type_.source = source_;
   }
@@ -50,7 +50,7 @@ class GeneratedReader {
 
  private:
   [[noreturn]] void fail(const std::string& expected) {
-    const RubyToken* token = at_ < tokens_.size() ? &tokens_[at_] : nullptr;
+    const rubyish::RubyToken* token = at_ < tokens_.size() ? &tokens_[at_] : nullptr;
     lang::SourceLocation where{source_.get(), token ? token->line : 1, token ? token->column : 1,
                                1};
     throw lang::SourceError("resource type '" + type_.name + "': marionette cannot read this " +
@@ -72,10 +72,10 @@ class GeneratedReader {
       expect("(");
       // The arguments at this depth: the type (which may hold commas in brackets), the name,
       // and true for a namevar.
-      std::vector<std::vector<const RubyToken*>> arguments(1);
+      std::vector<std::vector<const rubyish::RubyToken*>> arguments(1);
       int depth = 0;
       for (; at_ < tokens_.size(); ++at_) {
-        const RubyToken& token = tokens_[at_];
+        const rubyish::RubyToken& token = tokens_[at_];
         if (depth == 0 && token.punct(")")) break;
         if (token.punct("(") || token.punct("[") || token.punct("{")) ++depth;
         if (token.punct(")") || token.punct("]") || token.punct("}")) --depth;
@@ -120,7 +120,7 @@ class GeneratedReader {
   }
 
   std::shared_ptr<const lang::SourceFile> source_;
-  std::vector<RubyToken> tokens_;
+  std::vector<rubyish::RubyToken> tokens_;
   std::size_t at_ = 0;
   ResourceTypeDefinition type_;
   std::vector<bool> namevars_;

@@ -3,9 +3,9 @@
 #include <algorithm>
 
 #include "compiler/module_path.hpp"
-#include "compiler/ruby_regex.hpp"
 #include "lang/diagnostic.hpp"
 #include "lang/parser.hpp"
+#include "rubyish/regex.hpp"
 
 namespace marionette::compiler {
 
@@ -73,7 +73,7 @@ const ResourceTypeDefinition* ModuleTypes::find(const std::string& name) {
   if (type) {
     for (ResourceTypeDefinition::TitlePattern& pattern : type->title_patterns) {
       try {
-        pattern.compiled = compile_ruby_regex(
+        pattern.compiled = rubyish::compile_ruby_regex(
             pattern.regex, pattern.ignore_case ? std::regex::ECMAScript | std::regex::icase
                                                : std::regex::ECMAScript);
       } catch (const std::regex_error&) {

@@ -12,10 +12,10 @@
 
 #include "compiler/functions/ruby_format.hpp"
 #include "compiler/integer_range.hpp"
-#include "compiler/ruby_regex.hpp"
 #include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
+#include "rubyish/regex.hpp"
 
 namespace marionette::compiler {
 
@@ -312,7 +312,7 @@ bool contains(const Value& haystack, const Value& needle) {
 
 std::optional<std::vector<std::string>> regex_match(const std::string& value,
                                                     const Regexp& regexp) {
-  auto match = regex_search_bounded(value, *regexp.compiled);
+  auto match = rubyish::regex_search_bounded(value, *regexp.compiled);
   if (!match) return std::nullopt;
   std::vector<std::string> captures;
   captures.reserve(match->groups.size());
@@ -322,7 +322,8 @@ std::optional<std::vector<std::string>> regex_match(const std::string& value,
 
 Regexp make_regexp(const std::string& pattern, const lang::SourceLocation& where) {
   try {
-    return Regexp{pattern, std::make_shared<const std::regex>(compile_ruby_regex(pattern))};
+    return Regexp{pattern,
+                  std::make_shared<const std::regex>(rubyish::compile_ruby_regex(pattern))};
   } catch (const std::regex_error& e) {
     fail("Invalid regular expression /" + pattern + "/: " + e.what(), where);
   }

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "catalog/catalog_writer.hpp"
+#include "compiler/value_data.hpp"
 #include "compiler/value_json.hpp"
 
 namespace marionette::compiler {

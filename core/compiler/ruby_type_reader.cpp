@@ -4,14 +4,14 @@
 #include <map>
 #include <set>
 
-#include "compiler/ruby_tokens.hpp"
 #include "lang/diagnostic.hpp"
+#include "rubyish/tokens.hpp"
 
 namespace marionette::compiler {
 
 namespace {
 
-using Kind = RubyToken::Kind;
+using Kind = rubyish::RubyToken::Kind;
 
 bool contains(const std::vector<std::string>& names, std::string_view name) {
   return std::find(names.begin(), names.end(), name) != names.end();
@@ -25,7 +25,7 @@ void add_unique(std::vector<std::string>& names, std::string_view name) {
 class TypeReader {
  public:
   TypeReader(std::shared_ptr<const lang::SourceFile> source, const std::string& type_name)
-      : source_(std::move(source)), tokens_(ruby_tokens(source_->text)) {
+      : source_(std::move(source)), tokens_(rubyish::ruby_tokens(source_->text)) {
     type_.name = type_name;
     type_.source = source_;
   }
@@ -35,7 +35,7 @@ class TypeReader {
     std::vector<std::string> current;  ///< the attributes whose block we are in
     std::vector<std::string> namevars;
     for (at_ = 0; at_ < tokens_.size(); ++at_) {
-      const RubyToken& token = tokens_[at_];
+      const rubyish::RubyToken& token = tokens_[at_];
       if (token.kind != Kind::Identifier) continue;
       bool called_on_something = at_ > 0 && tokens_[at_ - 1].punct(".");
       bool makes_attribute = token.text == "newparam" || token.text == "newproperty" ||
@@ -93,25 +93,25 @@ class TypeReader {
             " (the type DSL is read without Ruby; see docs/real-modules.md)",
         where);
   }
-  [[noreturn]] void fail(const RubyToken& token, const std::string& what) {
+  [[noreturn]] void fail(const rubyish::RubyToken& token, const std::string& what) {
     fail_at(token.line, token.column, what);
   }
 
-  const RubyToken* next(std::size_t ahead = 1) const {
+  const rubyish::RubyToken* next(std::size_t ahead = 1) const {
     return at_ + ahead < tokens_.size() ? &tokens_[at_ + ahead] : nullptr;
   }
 
   /// At `newtype`: `(:name, options)`. Only the file's own type counts; a parent is beyond us.
   bool read_newtype() {
-    const RubyToken* open = next();
+    const rubyish::RubyToken* open = next();
     bool parenthesised = open && open->punct("(");
-    const RubyToken* name = next(parenthesised ? 2 : 1);
+    const rubyish::RubyToken* name = next(parenthesised ? 2 : 1);
     if (!name || name->kind != Kind::Symbol)
       fail(tokens_[at_], "a newtype whose name is not a literal symbol");
     at_ += parenthesised ? 2 : 1;
     std::size_t depth = parenthesised ? 1 : 0;
     for (std::size_t i = at_ + 1; i < tokens_.size() && depth > 0; ++i) {
-      const RubyToken& token = tokens_[i];
+      const rubyish::RubyToken& token = tokens_[i];
       if (token.punct("(")) ++depth;
       if (token.punct(")")) --depth;
       if ((token.is(Kind::Label, "parent") || token.is(Kind::Symbol, "parent")) && depth == 1)
@@ -121,8 +121,8 @@ class TypeReader {
   }
 
   /// The attribute name an attribute-making call passes: its first argument.
-  const RubyToken* attribute_argument() const {
-    const RubyToken* open = next();
+  const rubyish::RubyToken* attribute_argument() const {
+    const rubyish::RubyToken* open = next();
     return next(open && open->punct("(") ? 2 : 1);
   }
 
@@ -132,11 +132,11 @@ class TypeReader {
     method_ = {};
     std::size_t name_at =
         next() && next()->identifier("self") && next(2) && next(2)->punct(".") ? 3 : 1;
-    const RubyToken* name = next(name_at);
+    const rubyish::RubyToken* name = next(name_at);
     if (!name || name->kind != Kind::Identifier) return;
-    const RubyToken* open = next(name_at + 1);
+    const rubyish::RubyToken* open = next(name_at + 1);
     bool parenthesised = open && open->punct("(");
-    const RubyToken* parameter = next(name_at + (parenthesised ? 2 : 1));
+    const rubyish::RubyToken* parameter = next(name_at + (parenthesised ? 2 : 1));
     if (!parameter || parameter->kind != Kind::Identifier ||
         (!parenthesised && parameter->line != name->line))
       return;
@@ -149,7 +149,7 @@ class TypeReader {
   /// Puppet's exec has it): that method makes attributes, and a call to it with a literal name
   /// is read as newparam/newproperty. True when this was such a call, which it passes.
   bool passes_method_parameter() {
-    const RubyToken* name = attribute_argument();
+    const rubyish::RubyToken* name = attribute_argument();
     if (!name || name->kind != Kind::Identifier || method_.name.empty() ||
         name->text != method_.parameter || loop_variables_.count(name->text))
       return false;
@@ -164,7 +164,7 @@ class TypeReader {
     if (open == 0 || !tokens_[open - 1].punct("]")) return;
     std::vector<std::string> names;
     for (open -= 2; open > 0 && !tokens_[open].punct("["); --open) {
-      const RubyToken& element = tokens_[open];
+      const rubyish::RubyToken& element = tokens_[open];
       if (element.kind == Kind::Symbol)
         names.insert(names.begin(), element.text);
       else if (!element.punct(","))
@@ -182,10 +182,10 @@ class TypeReader {
   /// but for a loop variable of read_symbol_loop; sets *namevar for `namevar: true` or
   /// `:namevar => true` among the options.
   std::vector<std::string> attribute_names(bool* namevar) {
-    const RubyToken& keyword = tokens_[at_];
-    const RubyToken* open = next();
+    const rubyish::RubyToken& keyword = tokens_[at_];
+    const rubyish::RubyToken* open = next();
     std::size_t name_at = open && open->punct("(") ? 2 : 1;
-    const RubyToken* name = next(name_at);
+    const rubyish::RubyToken* name = next(name_at);
     std::vector<std::string> attributes;
     if (name && name->kind == Kind::Identifier && loop_variables_.count(name->text))
       attributes = loop_variables_.at(name->text);
@@ -198,13 +198,13 @@ class TypeReader {
     if (name_at == 2) {
       std::size_t depth = 1;
       while (at_ + 1 < tokens_.size() && depth > 0) {
-        const RubyToken& token = tokens_[++at_];
+        const rubyish::RubyToken& token = tokens_[++at_];
         if (token.punct("(") || token.punct("[") || token.punct("{")) ++depth;
         if (token.punct(")") || token.punct("]") || token.punct("}")) --depth;
         bool key = token.is(Kind::Label, "namevar") ||
                    (token.is(Kind::Symbol, "namevar") && next() && next()->punct("=>"));
         if (key && depth == 1) {
-          const RubyToken* value = next(token.kind == Kind::Label ? 1 : 2);
+          const rubyish::RubyToken* value = next(token.kind == Kind::Label ? 1 : 2);
           if (value && value->identifier("true")) *namevar = true;
         }
       }
@@ -228,7 +228,7 @@ class TypeReader {
     expect("[", shape);
     while (at_ < tokens_.size() && !tokens_[at_].punct("]")) {
       expect("[", shape);
-      const RubyToken& regex = tokens_[at_];
+      const rubyish::RubyToken& regex = tokens_[at_];
       if (regex.kind != Kind::Regex || regex.interpolated) fail(regex, shape);
       ResourceTypeDefinition::TitlePattern pattern;
       pattern.regex = regex.text;
@@ -238,7 +238,7 @@ class TypeReader {
       expect("[", shape);
       while (at_ < tokens_.size() && !tokens_[at_].punct("]")) {
         expect("[", shape);
-        const RubyToken& attribute = tokens_[at_];
+        const rubyish::RubyToken& attribute = tokens_[at_];
         if (attribute.kind != Kind::Symbol) fail(attribute, shape);
         pattern.captures.push_back(attribute.text);
         ++at_;
@@ -262,7 +262,7 @@ class TypeReader {
   }
 
   std::shared_ptr<const lang::SourceFile> source_;
-  std::vector<RubyToken> tokens_;
+  std::vector<rubyish::RubyToken> tokens_;
   std::size_t at_ = 0;
   ResourceTypeDefinition type_;
   std::vector<std::string> attributes_;

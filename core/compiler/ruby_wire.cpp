@@ -1,7 +1,7 @@
 #include "compiler/ruby_wire.hpp"
 
-#include "compiler/ruby_regex.hpp"
 #include "ruby/value_wire.hpp"
+#include "rubyish/regex.hpp"
 
 namespace marionette::compiler {
 
@@ -73,8 +73,8 @@ Value decode(ruby_wire::Reader& in, int depth) {
       return Value(std::string(in.text()));
     case 'x': {
       std::string pattern(in.text());
-      return Value(
-          Regexp{pattern, std::make_shared<const std::regex>(compile_ruby_regex(pattern))});
+      return Value(Regexp{
+          pattern, std::make_shared<const std::regex>(rubyish::compile_ruby_regex(pattern))});
     }
     case 'a': {
       std::uint32_t n = in.count();

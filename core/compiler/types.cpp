@@ -4,8 +4,8 @@
 #include <cctype>
 #include <limits>
 
-#include "compiler/ruby_regex.hpp"
 #include "compiler/runtime_values.hpp"
+#include "rubyish/regex.hpp"
 
 namespace marionette::compiler {
 
@@ -283,9 +283,11 @@ bool matches(const Value& value, const TypeValue& declared) {
     if (!value.is_string()) return false;
     return std::any_of(type.parameters.begin(), type.parameters.end(), [&](const Value& p) {
       if (p.is_regexp())
-        return regex_search_bounded(value.string(), *p.regexp().compiled).has_value();
+        return rubyish::regex_search_bounded(value.string(), *p.regexp().compiled).has_value();
       if (p.is_string())
-        return regex_search_bounded(value.string(), compile_ruby_regex(p.string())).has_value();
+        return rubyish::regex_search_bounded(value.string(),
+                                             rubyish::compile_ruby_regex(p.string()))
+            .has_value();
       return false;
     });
   }

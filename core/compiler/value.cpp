@@ -8,6 +8,8 @@
 #include <optional>
 
 #include "compiler/types.hpp"
+#include "compiler/value_data.hpp"
+#include "rubyish/value.hpp"
 
 namespace marionette::compiler {
 
@@ -113,31 +115,7 @@ const Value* hash_find(const Hash& hash, const Value& key) {
 }
 
 std::string format_float(double value) {
-  // Ruby's Float#to_s: the shortest digits, fixed when the decimal exponent is in (-4, 15],
-  // else scientific with a signed two-digit exponent (1.0e+20, 1.5e-07).
-  if (std::isnan(value)) return "NaN";
-  if (std::isinf(value)) return value < 0 ? "-Infinity" : "Infinity";
-  char buffer[64];
-  auto [end, error] =
-      std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::scientific);
-  std::string text(buffer, error == std::errc() ? end : buffer);
-  std::string sign = text.starts_with('-') ? "-" : "";
-  std::size_t e = text.find('e');
-  std::string digits;
-  for (char c : text.substr(sign.size(), e - sign.size()))
-    if (c != '.') digits += c;
-  int exponent = std::stoi(text.substr(e + 1));
-  int point = exponent + 1;  // digits before the decimal point
-  if (point > -4 && point <= 15) {
-    if (point <= 0) return sign + "0." + std::string(-point, '0') + digits;
-    if (static_cast<int>(digits.size()) <= point)
-      return sign + digits + std::string(point - digits.size(), '0') + ".0";
-    return sign + digits.substr(0, point) + "." + digits.substr(point);
-  }
-  std::string mantissa = digits.substr(0, 1) + "." + (digits.size() > 1 ? digits.substr(1) : "0");
-  std::string power = std::to_string(std::abs(exponent));
-  if (power.size() < 2) power = "0" + power;
-  return sign + mantissa + "e" + (exponent < 0 ? "-" : "+") + power;
+  return rubyish::float_to_s(value);
 }
 
 std::string puppet_quote(const std::string& text, bool double_quoted) {

@@ -8,8 +8,6 @@
 #include <variant>
 #include <vector>
 
-#include "catalog/catalog.hpp"
-
 namespace marionette::compiler {
 
 struct Value;
@@ -103,12 +101,6 @@ std::string format_float(double value);
 /// A string as Puppet quotes it in printed values: 'it\'s', or "a\nb" when it holds control
 /// characters or double quotes are asked for (String's `%#p`: "a\$b").
 std::string puppet_quote(const std::string& text, bool double_quoted = false);
-
-/// The value as it stands in a catalog's parameters (references become "Type[title]").
-catalog::Data to_data(const Value& value);
-
-/// A value read from facts (JSON/YAML data).
-Value from_data(const catalog::Data& data);
 
 /// Looks a key up in a hash (Puppet equality); nullptr when absent.
 const Value* hash_find(const Hash& hash, const Value& key);

@@ -1,3 +1,4 @@
+#include "compiler/value_data.hpp"
 #include "compiler/value_json.hpp"
 
 #include <string_view>

@@ -5,10 +5,10 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-#include "counters/durable_file.hpp"
 #include "counters/state_files.hpp"
-#include "counters/state_lock.hpp"
 #include "counters/totals.hpp"
+#include "storage/durable_file.hpp"
+#include "storage/state_lock.hpp"
 
 namespace marionette::counters {
 namespace {
@@ -24,7 +24,7 @@ struct FileState {
 
 FileState load_state(const std::filesystem::path& file) {
   std::string content, error;
-  if (!read_file(file, &content, &error)) throw_io(error);
+  if (!storage::read_file(file, &content, &error)) throw_io(error);
   FileState state;
   if (content.empty()) return state;
   nlohmann::json json = nlohmann::json::parse(content, nullptr, /*allow_exceptions=*/false);
@@ -40,7 +40,7 @@ void save_state(const std::filesystem::path& file, const FileState& state) {
   nlohmann::json json = totals_to_json(state.totals);
   json["applied_run_ids"] = state.applied_run_ids;
   std::string error;
-  if (!write_file_atomically(file, json.dump() + '\n', &error)) throw_io(error);
+  if (!storage::write_file_atomically(file, json.dump() + '\n', &error)) throw_io(error);
 }
 
 /// Adds the delta unless its run id was applied already; keeps the remembered ids bounded.
@@ -67,7 +67,7 @@ FileCounterStore::FileCounterStore(std::filesystem::path state_dir, std::size_t 
 
 Totals FileCounterStore::add(const RunDelta& delta) {
   std::lock_guard guard(mutex_);
-  StateLock lock(state_files::lock(state_dir_));
+  storage::StateLock lock(state_files::lock(state_dir_));
   std::string error;
   if (!journal_.append(delta, &error)) throw_io(error);
   return apply_journal();
@@ -75,7 +75,7 @@ Totals FileCounterStore::add(const RunDelta& delta) {
 
 Totals FileCounterStore::totals() {
   std::lock_guard guard(mutex_);
-  StateLock lock(state_files::lock(state_dir_));
+  storage::StateLock lock(state_files::lock(state_dir_));
   return apply_journal();
 }
 

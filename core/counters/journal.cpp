@@ -4,8 +4,8 @@
 #include <set>
 #include <sstream>
 
-#include "counters/durable_file.hpp"
 #include "counters/totals.hpp"
+#include "storage/durable_file.hpp"
 
 namespace marionette::counters {
 
@@ -28,13 +28,13 @@ bool decode_journal_line(const std::string& line, RunDelta* delta) {
 }
 
 bool Journal::append(const RunDelta& delta, std::string* error) {
-  return append_record(file_, encode_journal_line(delta), error);
+  return storage::append_record(file_, encode_journal_line(delta), error);
 }
 
 bool Journal::read_pending(std::vector<RunDelta>* pending, std::string* error) const {
   pending->clear();
   std::string content;
-  if (!read_file(file_, &content, error)) return false;
+  if (!storage::read_file(file_, &content, error)) return false;
   std::istringstream lines(content);
   std::set<std::string> seen;
   for (std::string line; std::getline(lines, line);) {
@@ -49,7 +49,7 @@ bool Journal::read_pending(std::vector<RunDelta>* pending, std::string* error) c
 bool Journal::replace(const std::vector<RunDelta>& remaining, std::string* error) {
   std::string content;
   for (const RunDelta& delta : remaining) content += encode_journal_line(delta) + '\n';
-  return write_file_atomically(file_, content, error);
+  return storage::write_file_atomically(file_, content, error);
 }
 
 }  // namespace marionette::counters

@@ -187,7 +187,7 @@ bool RedisConnection::connect(std::string* error) {
 
 std::optional<RedisReply> RedisConnection::command(const std::vector<std::string>& args,
                                                    std::string* error) {
-  const Backoff::Clock::time_point now = Backoff::Clock::now();
+  const retry::Backoff::Clock::time_point now = retry::Backoff::Clock::now();
   if (!context_ && !backoff_.due(now)) {
     if (error) {
       const auto wait =

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "counters/backoff.hpp"
 #include "counters/redis_url.hpp"
+#include "retry/backoff.hpp"
 
 struct redisContext;  // hiredis, included only by redis_connection.cpp
 
@@ -65,7 +65,7 @@ class RedisConnection {
   RedisEndpoint endpoint_;
   std::chrono::milliseconds timeout_;
   redisContext* context_ = nullptr;
-  Backoff backoff_{kFirstRetry, kLongestRetry};
+  retry::Backoff backoff_{kFirstRetry, kLongestRetry};
 };
 
 }  // namespace marionette::counters

@@ -6,10 +6,10 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-#include "counters/durable_file.hpp"
 #include "counters/state_files.hpp"
-#include "counters/state_lock.hpp"
 #include "counters/totals.hpp"
+#include "storage/durable_file.hpp"
+#include "storage/state_lock.hpp"
 
 namespace marionette::counters {
 namespace {
@@ -104,7 +104,7 @@ Totals at_least(Totals totals, const Totals& floor) {
 
 RedisCounterStore::Known RedisCounterStore::load_cache(const std::filesystem::path& file) {
   std::string content, error;
-  if (!read_file(file, &content, &error)) throw_io(error);
+  if (!storage::read_file(file, &content, &error)) throw_io(error);
   nlohmann::json cache = nlohmann::json::parse(content, nullptr, /*allow_exceptions=*/false);
   if (!cache.is_object()) return {};  // none yet (or torn: Redis refreshes it)
   return {totals_from_json(cache.value("node", nlohmann::json::object())),
@@ -115,7 +115,7 @@ void RedisCounterStore::save_cache(const std::filesystem::path& file, const Know
   nlohmann::json cache = {{"node", totals_to_json(known.node)},
                           {"fleet", totals_to_json(known.fleet)}};
   std::string error;
-  if (!write_file_atomically(file, cache.dump() + '\n', &error)) throw_io(error);
+  if (!storage::write_file_atomically(file, cache.dump() + '\n', &error)) throw_io(error);
 }
 
 RedisKeys::RedisKeys(const std::string& prefix, const std::string& node_name)
@@ -140,7 +140,7 @@ RedisCounterStore::RedisCounterStore(std::filesystem::path state_dir, RedisEndpo
 
 Totals RedisCounterStore::add(const RunDelta& delta) {
   std::lock_guard guard(mutex_);
-  StateLock lock(state_files::lock(state_dir_));
+  storage::StateLock lock(state_files::lock(state_dir_));
   std::string error;
   if (!journal_.append(delta, &error)) throw_io(error);
   redis_.retry_now();  // every run tries to flush, however long Redis has been away
@@ -149,13 +149,13 @@ Totals RedisCounterStore::add(const RunDelta& delta) {
 
 Totals RedisCounterStore::totals() {
   std::lock_guard guard(mutex_);
-  StateLock lock(state_files::lock(state_dir_));
+  storage::StateLock lock(state_files::lock(state_dir_));
   return refresh().node;
 }
 
 std::optional<Totals> RedisCounterStore::fleet_totals() {
   std::lock_guard guard(mutex_);
-  StateLock lock(state_files::lock(state_dir_));
+  storage::StateLock lock(state_files::lock(state_dir_));
   return refresh().fleet;
 }
 

@@ -9,14 +9,11 @@
 #include <set>
 #include <string_view>
 
+#include "text/text.hpp"
+
 namespace marionette::daemon {
 
 namespace {
-
-std::string lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
 
 /// The properties of the types marionette applies (Puppet's newproperty and ensure); a type
 /// listed with none is managed whatever it sets, as a property of it has a default (exec's
@@ -46,7 +43,7 @@ const std::map<std::string_view, std::set<std::string_view>>& type_properties() 
 bool managed(const catalog::Resource& resource) {
   if (resource.exported || resource.kind == "class" || resource.kind == "defined_type")
     return false;
-  const std::string type = lower(resource.type);
+  const std::string type = text::lowercase(resource.type);
   if (type == "class" || type == "stage" || type == "node" || type == "component" ||
       type.find("::") != std::string::npos)
     return false;
@@ -90,7 +87,8 @@ void write_catalog_summary(const catalog::Catalog& catalog, const std::filesyste
   std::string resources;
   for (const catalog::Resource& resource : catalog.resources) {
     if (!managed(resource)) continue;
-    resources += (resources.empty() ? "" : "\n") + lower(resource.ref());  // Ruby's ref.downcase
+    resources +=
+        (resources.empty() ? "" : "\n") + text::lowercase(resource.ref());  // Ruby's ref.downcase
   }
   resources += "\n";
   std::error_code ignored;

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "facts/augeas_module_loader.hpp"
+#include "augeas/module_loader.hpp"
 #include "facts/native_parts.hpp"
 
 /// augeas.version as Facter 4 resolves it: the version `augparse --version` prints ("augparse
@@ -47,7 +47,7 @@ std::string identity_of(const std::string& path) {
 /// libaugeas is not installed.
 std::string library_augeas_version() {
   std::string why_not;
-  const marionette_augeas_module* module = load_augeas_module(why_not);
+  const marionette_augeas_module* module = marionette::augeas::load_module(why_not);
   if (!module) return "";
   constexpr unsigned kNoStdinc = 8;  // augeas.h's AUG_NO_STDINC
   marionette_augeas_tree* tree = module->open(

@@ -11,11 +11,11 @@
 #include <system_error>
 #include <vector>
 
-#include "catalog/json_nesting.hpp"
 #include "facts/facts.hpp"
-#include "facts/indexed_object.hpp"
 #include "facts/json_facts.hpp"
 #include "facts/native_parts.hpp"
+#include "rubyish/indexed_object.hpp"
+#include "rubyish/json_nesting.hpp"
 #include "text/text.hpp"
 
 namespace marionette::facts {
@@ -29,7 +29,7 @@ constexpr auto kExecutableTimeout = std::chrono::seconds(30);
 /// key=value lines; blank lines and # comments are skipped, other lines are reported.
 Facts parse_key_values(const std::string& text, const fs::path& path, const Warn& warn) {
   Facts facts = Facts::object();
-  IndexedObject names(facts);
+  rubyish::IndexedObject names(facts);
   std::istringstream lines(text);
   int number = 0;
   for (std::string line; std::getline(lines, line);) {
@@ -47,7 +47,7 @@ Facts parse_key_values(const std::string& text, const fs::path& path, const Warn
 }
 
 Facts parse_json(const std::string& text, const fs::path& path) {
-  if (std::string problem = catalog::json_nesting_problem(text); !problem.empty())
+  if (std::string problem = rubyish::json_nesting_problem(text); !problem.empty())
     throw std::runtime_error(path.string() + ": error: " + problem);
   Facts parsed;
   try {

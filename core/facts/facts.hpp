@@ -6,16 +6,15 @@
 #include <string>
 #include <vector>
 
+#include "rubyish/yaml_reader.hpp"
+
 namespace marionette::facts {
 
 /// A node's facts: a hash of fact names to values, in Facter 4's names and shapes.
 using Facts = nlohmann::ordered_json;
 
 /// What becomes of the plain scalars Ruby's Psych makes Dates or Times of (`2024-01-31`).
-enum class RubyDates {
-  AsStrings,  ///< kept as the text
-  Refused,    ///< an error, as Puppet's safe YAML loading of Hiera data and hiera.yaml gives
-};
+using RubyDates = rubyish::RubyDates;
 
 /// Reads a plain YAML mapping of fact names to values (the shape of shared/facts/debian12.yaml),
 /// keeping key order. Plain scalars resolve as Ruby's Psych resolves them for Puppet

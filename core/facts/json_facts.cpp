@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
-#include "catalog/json_nesting.hpp"
-#include "facts/indexed_object.hpp"
+#include "rubyish/indexed_object.hpp"
+#include "rubyish/json_nesting.hpp"
 
 namespace marionette::facts {
 namespace {
@@ -43,7 +43,7 @@ class Builder : public nlohmann::json_sax<Facts> {
  private:
   struct Open {
     Facts* value;
-    std::optional<IndexedObject> names;  ///< for an object
+    std::optional<rubyish::IndexedObject> names;  ///< for an object
   };
 
   /// The value's place: the root, the next item of the open array, or the open object's key_.
@@ -82,7 +82,7 @@ class Builder : public nlohmann::json_sax<Facts> {
 }  // namespace
 
 Facts parse_json_facts(std::string_view text) {
-  if (std::string problem = catalog::json_nesting_problem(text); !problem.empty())
+  if (std::string problem = rubyish::json_nesting_problem(text); !problem.empty())
     throw std::runtime_error(problem);
   Builder builder;
   Facts::sax_parse(text, &builder);
@@ -90,7 +90,7 @@ Facts parse_json_facts(std::string_view text) {
 }
 
 void set_all(Facts& into, const Facts& from, std::string (*rename)(std::string)) {
-  IndexedObject names(into);
+  rubyish::IndexedObject names(into);
   for (const auto& [name, value] : from.items()) names.set(rename ? rename(name) : name, value);
 }
 

@@ -10,7 +10,7 @@ namespace marionette::facts {
 /// own key lookup is a linear search, so Facts::parse of an object of 50,000 keys took half a
 /// minute. A later duplicate key replaces the value and keeps the first one's place. Throws
 /// std::runtime_error for text that is not JSON or nests deeper than Ruby's JSON.parse allows
-/// (catalog/json_nesting.hpp).
+/// (rubyish/json_nesting.hpp).
 Facts parse_json_facts(std::string_view text);
 
 /// Sets each entry of the object `from` in the object `into` (a name already there keeps its

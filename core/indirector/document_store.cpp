@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "counters/durable_file.hpp"
 #include "counters/redis_connection.hpp"
+#include "storage/durable_file.hpp"
 
 namespace marionette::indirector {
 
@@ -26,7 +26,7 @@ std::optional<std::string> FileDocumentStore::get(const std::string& key) {
   std::error_code error;
   if (!fs::exists(path, error)) return std::nullopt;
   std::string text, why;
-  if (!counters::read_file(path, &text, &why)) throw std::runtime_error(why);
+  if (!storage::read_file(path, &text, &why)) throw std::runtime_error(why);
   return text;
 }
 
@@ -36,7 +36,7 @@ void FileDocumentStore::put(const std::string& key, const std::string& text) {
   fs::create_directories(dir_, error);
   if (error) throw std::runtime_error("cannot create " + dir_.string() + ": " + error.message());
   std::string why;
-  if (!counters::write_file_atomically(path, text, &why)) throw std::runtime_error(why);
+  if (!storage::write_file_atomically(path, text, &why)) throw std::runtime_error(why);
 }
 
 void FileDocumentStore::remove(const std::string& key) {

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "facts/psych_scalar.hpp"
+#include "rubyish/psych_scalar.hpp"
 
 namespace marionette::indirector {
 
@@ -34,8 +34,8 @@ facts::Facts data_of(const YAML::Node& node) {
       if (node.Tag() == "!" || node.Tag() == "tag:yaml.org,2002:str") return node.Scalar();
       {
         // Psych's resolution, as Puppet reads an ENC's output (safe loading: no dates).
-        facts::PsychScalar scalar = facts::psych_scalar(node.Scalar());
-        if (const char* refused = facts::refused_ruby_class(scalar.kind))
+        rubyish::PsychScalar scalar = rubyish::psych_scalar(node.Scalar());
+        if (const char* refused = rubyish::refused_ruby_class(scalar.kind))
           throw std::runtime_error(std::string("Tried to load unspecified class: ") + refused);
         return std::move(scalar.value);
       }

@@ -1,7 +1,9 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace marionette::lang {
@@ -10,5 +12,8 @@ namespace marionette::lang {
 /// a surrogate or a code point beyond U+10FFFF counts as ill-formed, as in Ruby); nullopt when
 /// the whole text is valid UTF-8.
 std::optional<std::size_t> first_invalid_utf8(std::string_view text);
+
+/// Appends the code point (at most U+10FFFF) encoded in UTF-8: one to four bytes.
+void append_utf8(std::uint32_t code, std::string& out);
 
 }  // namespace marionette::lang

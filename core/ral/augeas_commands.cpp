@@ -3,8 +3,8 @@
 #include <map>
 #include <optional>
 
-#include "compiler/functions/ruby_format.hpp"
 #include "ral/ruby_lines.hpp"
+#include "rubyish/value.hpp"
 
 namespace marionette::ral::augeas {
 
@@ -330,9 +330,9 @@ std::vector<std::string> parse_string_array(const std::string& text) {
 }
 
 std::string inspect(const std::vector<std::string>& strings) {
-  compiler::Array array;
+  rubyish::RubyArray array;
   for (const auto& text : strings) array.emplace_back(text);
-  return compiler::ruby_inspect(compiler::Value(std::move(array)));
+  return rubyish::inspect(rubyish::RubyValue(std::move(array)));
 }
 
 }  // namespace marionette::ral::augeas

@@ -1,6 +1,6 @@
 #include "ral/augeas_module.hpp"
 
-#include "facts/augeas_module_loader.hpp"
+#include "augeas/module_loader.hpp"
 
 namespace marionette::ral {
 
@@ -21,7 +21,7 @@ const char* or_null(const std::optional<std::string>& value) {
 }  // namespace
 
 const marionette_augeas_module* augeas_module(std::string& why_not) {
-  return facts::load_augeas_module(why_not);
+  return marionette::augeas::load_module(why_not);
 }
 
 std::unique_ptr<AugeasTree> AugeasTree::open(const marionette_augeas_module& module,

@@ -5,12 +5,12 @@
 #include <string>
 #include <vector>
 
-#include "augeas/module_abi.h"
+#include "augeas/module_loader.hpp"
 
 namespace marionette::ral {
 
 /// The Debian package that holds marionette-augeas.so, for the error when it is missing.
-inline constexpr const char* kAugeasModulePackage = "marionette-augeas";
+inline constexpr const char* kAugeasModulePackage = marionette::augeas::kModule.package;
 
 /// marionette-augeas.so (augeas/module_abi.h), loaded on first use and kept for the life of the
 /// process; nullptr when it cannot be loaded, with why in `why_not`. It is looked for at

@@ -8,8 +8,8 @@
 #include <cstdlib>
 #include <regex>
 
-#include "compiler/ruby_regex.hpp"
 #include "ral/augeas_provider.hpp"
+#include "rubyish/regex.hpp"
 
 namespace marionette::ral::augeas {
 
@@ -61,11 +61,11 @@ bool process_get(AugeasTree& tree, const Command& command) {
   }
   if (comparator == "=~") {
     try {
-      return compiler::regex_search_bounded(result, compiler::compile_ruby_regex(argument))
+      return rubyish::regex_search_bounded(result, rubyish::compile_ruby_regex(argument))
           .has_value();
     } catch (const std::regex_error& error) {
       fail("get", "[]", error.what());
-    } catch (const compiler::RegexTooComplex& error) {
+    } catch (const rubyish::RegexTooComplex& error) {
       fail("get", "[]", error.what());
     }
   }

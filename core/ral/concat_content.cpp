@@ -4,9 +4,9 @@
 #include <stdexcept>
 
 #include "catalog/catalog.hpp"
-#include "compiler/functions/ruby_serialization.hpp"
-#include "compiler/value.hpp"
-#include "facts/yaml_text.hpp"
+#include "rubyish/data_value.hpp"
+#include "rubyish/serialization.hpp"
+#include "rubyish/yaml_reader.hpp"
 
 namespace marionette::ral {
 
@@ -72,7 +72,7 @@ using Data = catalog::Data;
 std::string ruby_text(const Data& value) {
   if (value.is_string()) return value.get<std::string>();
   if (value.is_null()) return "";
-  return compiler::to_string(compiler::from_data(value));
+  return rubyish::to_s(rubyish::from_data(value));
 }
 
 bool is_empty(const Data& value) {
@@ -117,7 +117,8 @@ Data nested_merge(const Data& first, const Data& second, bool force, std::size_t
 }
 
 Data parse_fragment(const ConcatFragment& fragment, bool yaml) {
-  if (yaml) return facts::parse_yaml_text(fragment.content, fragment.name, facts::RubyDates::Refused);
+  if (yaml)
+    return rubyish::parse_yaml_text(fragment.content, fragment.name, rubyish::RubyDates::Refused);
   try {
     return Data::parse(fragment.content);
   } catch (const Data::parse_error& error) {
@@ -151,11 +152,11 @@ std::string concat_content(std::vector<ConcatFragment> fragments, const ConcatSt
       data = nested_merge(data, parsed, style.force, 0);
     }
   }
-  compiler::Value value = compiler::from_data(data);
-  if (yaml) return compiler::psych_yaml(value);
+  rubyish::RubyValue value = rubyish::from_data(data);
+  if (yaml) return rubyish::psych_yaml(value);
   const bool pretty = style.format == "json-pretty" || style.format == "json-array-pretty";
-  return compiler::ruby_json(value, pretty ? compiler::RubyJsonStyle::pretty()
-                                           : compiler::RubyJsonStyle::compact());
+  return rubyish::ruby_json(
+      value, pretty ? rubyish::RubyJsonStyle::pretty() : rubyish::RubyJsonStyle::compact());
 }
 
 }  // namespace marionette::ral

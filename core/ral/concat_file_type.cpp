@@ -7,6 +7,7 @@
 #include "ral/params.hpp"
 #include "ral/resource_type.hpp"
 #include "ral/types.hpp"
+#include "text/text.hpp"
 
 namespace marionette::ral {
 
@@ -18,12 +19,6 @@ constexpr const char* kFileParameters[] = {"owner", "group",        "mode",     
                                            "backup", "validate_cmd", "show_diff"};
 /// Metaparameters copied too (before, notify, require, subscribe and tag are not).
 constexpr const char* kCopiedMetaparameters[] = {"noop", "loglevel", "schedule", "audit"};
-
-std::string lowered(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return text;
-}
 
 /// concat's concat_file: a file whose content is its concat_fragments, sorted and joined. As in
 /// Puppet, the file itself is a File resource the type generates (logged as
@@ -81,11 +76,12 @@ class ConcatFileResource final : public ManagedResource {
     if (!host_.catalog) return found;
     const std::optional<std::string> tag = params::text(resource_, "tag");
     for (const auto& resource : host_.catalog->resources) {
-      if (lowered(resource.type) != "concat_fragment") continue;
+      if (text::lowercase(resource.type) != "concat_fragment") continue;
       const std::optional<std::string> target = params::text(resource, "target");
       const std::optional<std::string> fragment_tag = params::text(resource, "tag");
-      const bool mine = (target && (*target == path_ || *target == resource_.title)) ||
-                        (fragment_tag && tag && lowered(*fragment_tag) == lowered(*tag));
+      const bool mine =
+          (target && (*target == path_ || *target == resource_.title)) ||
+          (fragment_tag && tag && text::lowercase(*fragment_tag) == text::lowercase(*tag));
       if (!mine) continue;
       found.push_back({resource.title, params::text(resource, "order").value_or("10"),
                        fragment_text(resource)});

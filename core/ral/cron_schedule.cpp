@@ -4,6 +4,8 @@
 #include <cctype>
 #include <regex>
 
+#include "text/text.hpp"
+
 namespace marionette::ral {
 
 namespace {
@@ -41,11 +43,6 @@ const std::vector<std::string>* names_of(CronField field) {
   return nullptr;
 }
 
-std::string lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
-
 bool all_digits(const std::string& text) {
   return !text.empty() && std::all_of(text.begin(), text.end(),
                                       [](unsigned char c) { return std::isdigit(c) != 0; });
@@ -53,7 +50,7 @@ bool all_digits(const std::string& text) {
 
 /// A name, or its first three letters, as the field's number (Puppet's alphacheck).
 std::optional<int> number_of_name(const std::vector<std::string>& names, const std::string& value) {
-  const std::string wanted = lower(value);
+  const std::string wanted = text::lowercase(value);
   for (std::size_t i = 0; i < names.size(); ++i) {
     if (names[i].empty()) continue;
     bool matches = wanted.size() == 3 ? names[i].compare(0, 3, wanted) == 0 : names[i] == wanted;

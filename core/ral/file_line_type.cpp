@@ -1,11 +1,11 @@
 #include <regex>
 
-#include "compiler/ruby_regex.hpp"
 #include "ral/params.hpp"
 #include "ral/resource_type.hpp"
 #include "ral/ruby_encoding.hpp"
 #include "ral/ruby_lines.hpp"
 #include "ral/types.hpp"
+#include "rubyish/regex.hpp"
 
 namespace marionette::ral {
 
@@ -45,7 +45,7 @@ class FileLineResource final : public ManagedResource {
       work(context);
     } catch (const std::regex_error& error) {
       context.evaluation_failed(std::string("invalid regular expression: ") + error.what());
-    } catch (const compiler::RegexTooComplex& error) {
+    } catch (const rubyish::RegexTooComplex& error) {
       context.evaluation_failed(error.what());
     }
   }

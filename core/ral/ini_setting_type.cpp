@@ -1,10 +1,10 @@
 #include <regex>
 
-#include "compiler/ruby_regex.hpp"
 #include "ral/ini_file_io.hpp"
 #include "ral/params.hpp"
 #include "ral/resource_type.hpp"
 #include "ral/types.hpp"
+#include "rubyish/regex.hpp"
 
 namespace marionette::ral {
 
@@ -36,7 +36,7 @@ class IniSettingResource final : public ManagedResource {
       sync(context);
     } catch (const std::regex_error& error) {
       context.evaluation_failed(std::string("invalid regular expression: ") + error.what());
-    } catch (const compiler::RegexTooComplex& error) {
+    } catch (const rubyish::RegexTooComplex& error) {
       context.evaluation_failed(error.what());
     }
   }

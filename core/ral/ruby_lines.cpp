@@ -1,6 +1,6 @@
 #include "ral/ruby_lines.hpp"
 
-#include "compiler/ruby_regex.hpp"
+#include "rubyish/regex.hpp"
 
 namespace marionette::ral {
 
@@ -35,8 +35,8 @@ void put_line(std::string& out, const std::string& text) {
 }
 
 LinePattern::LinePattern(const std::string& ruby_pattern)
-    : regex_(compiler::compile_ruby_regex(ruby_pattern,
-                                          std::regex::ECMAScript | std::regex::multiline)) {}
+    : regex_(rubyish::compile_ruby_regex(ruby_pattern,
+                                         std::regex::ECMAScript | std::regex::multiline)) {}
 
 bool LinePattern::matches(const std::string& line) const {
   std::vector<std::string> groups;
@@ -44,7 +44,7 @@ bool LinePattern::matches(const std::string& line) const {
 }
 
 bool LinePattern::match(const std::string& line, std::vector<std::string>& groups) const {
-  std::optional<compiler::RegexMatch> found = compiler::regex_search_bounded(line, regex_);
+  std::optional<rubyish::RegexMatch> found = rubyish::regex_search_bounded(line, regex_);
   if (!found) return false;
   // ECMAScript's multiline `^` also matches after a final "\n"; Ruby's does not, and nothing
   // else in a line-at-a-time pattern can match only there.

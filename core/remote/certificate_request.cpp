@@ -8,6 +8,7 @@
 
 #include "ca/puppet_oids.hpp"
 #include "facts/facts.hpp"
+#include "rubyish/data_value.hpp"
 #include "text/text.hpp"
 
 namespace marionette::remote {
@@ -89,16 +90,6 @@ std::map<std::string, std::string> string_map(const facts::Facts& section, const
   return out;
 }
 
-/// The class Ruby's YAML gives a value (for Puppet's message about csr_attributes.yaml).
-std::string ruby_class(const facts::Facts& value) {
-  if (value.is_string()) return "String";
-  if (value.is_array()) return "Array";
-  if (value.is_boolean()) return value.get<bool>() ? "TrueClass" : "FalseClass";
-  if (value.is_number_float()) return "Float";
-  if (value.is_number()) return "Integer";
-  return "NilClass";
-}
-
 }  // namespace
 
 ca::X509ReqPtr make_certificate_request(const std::string& certname, EVP_PKEY* key,
@@ -142,7 +133,7 @@ RequestContents read_csr_attributes(const std::string& path) {
   if (data.is_null()) return contents;
   if (!data.is_object())
     throw ca::CaError("invalid CSR attributes, expected instance of Hash, received instance of " +
-                      ruby_class(data));
+                      rubyish::class_name(rubyish::from_data(data)));
   std::vector<std::string> unexpected;
   for (const auto& [key, value] : data.items())
     if (key != "custom_attributes" && key != "extension_requests")

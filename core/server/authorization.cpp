@@ -3,6 +3,8 @@
 #include <cctype>
 #include <vector>
 
+#include "text/text.hpp"
+
 namespace marionette::server {
 
 namespace {
@@ -43,11 +45,6 @@ const std::vector<Rule>& rules() {
   return all;
 }
 
-std::string lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
-
 }  // namespace
 
 AuthDecision authorize(const std::string& method, const std::string& path,
@@ -69,7 +66,8 @@ AuthDecision authorize(const std::string& method, const std::string& path,
         decision.allowed = peer.authenticated;
         break;
       case Who::the_named_node:
-        decision.allowed = peer.authenticated && lower(peer.certname) == lower(rest);
+        decision.allowed =
+            peer.authenticated && text::lowercase(peer.certname) == text::lowercase(rest);
         break;
       case Who::cli_certificate:
         // allow: {extensions: {pp_cli_auth: "true"}}, which the CA gives only to the
@@ -89,7 +87,8 @@ std::string forbidden_message(const std::string& method, const std::string& path
                               const PeerIdentity& peer, const std::string& client_ip,
                               const std::string& rule) {
   std::string who = peer.authenticated ? peer.certname + "(" + client_ip + ")" : client_ip;
-  return "Forbidden request: " + who + " access to " + path + " (method :" + lower(method) +
+  return "Forbidden request: " + who + " access to " + path +
+         " (method :" + text::lowercase(method) +
          ") (authenticated: " + (peer.authenticated ? "true" : "false") + ") denied by rule '" +
          rule + "'.";
 }

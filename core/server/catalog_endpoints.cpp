@@ -3,15 +3,14 @@
 // certificate; reports kept as the agent sent them.
 #include <chrono>
 #include <ctime>
-
 #include <nlohmann/json.hpp>
 
-#include "counters/durable_file.hpp"
 #include "facts/json_facts.hpp"
 #include "indirector/document_store.hpp"
 #include "indirector/error.hpp"
 #include "indirector/registry.hpp"
 #include "server/api.hpp"
+#include "storage/durable_file.hpp"
 
 namespace marionette::server {
 
@@ -144,7 +143,7 @@ HttpResponse Api::report_endpoint(const HttpRequest& request, const std::string&
   std::error_code ignored;
   std::filesystem::create_directories(dir, ignored);
   std::string error;
-  if (!counters::write_file_atomically(dir / (timestamp_name() + ".json"), request.body, &error))
+  if (!storage::write_file_atomically(dir / (timestamp_name() + ".json"), request.body, &error))
     return puppet_error(500, "Server Error: cannot store the report: " + error, "RUNTIME_ERROR");
   if (run.redis_url) {
     indirector::TerminusSettings termini = daemon::terminus_settings_for(run);

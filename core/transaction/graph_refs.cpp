@@ -1,23 +1,17 @@
 #include <algorithm>
 #include <cctype>
 
+#include "text/text.hpp"
 #include "transaction/graph.hpp"
 
 namespace marionette::transaction {
 
 namespace {
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
 /// Class titles are matched case-insensitively and without a leading "::".
 std::string class_key(std::string_view title) {
   if (title.substr(0, 2) == "::") title.remove_prefix(2);
-  return "Class[" + lower(title) + "]";
+  return "Class[" + text::lowercase(title) + "]";
 }
 
 std::string key_for(const std::string& type, std::string_view title) {
@@ -29,7 +23,7 @@ std::string key_for(const std::string& type, std::string_view title) {
 
 std::string canonical_type(std::string_view type) {
   if (type.substr(0, 2) == "::") type.remove_prefix(2);
-  std::string out = lower(type);
+  std::string out = text::lowercase(type);
   bool segment_start = true;
   for (char& c : out) {
     if (segment_start && c != ':')

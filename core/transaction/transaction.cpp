@@ -8,6 +8,7 @@
 
 #include "ral/params.hpp"
 #include "ral/resource_type.hpp"
+#include "text/text.hpp"
 #include "transaction/apply.hpp"
 #include "transaction/graph.hpp"
 #include "transaction/graph_dot.hpp"
@@ -22,12 +23,6 @@ using Kind = RelationshipGraph::VertexKind;
 
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-std::string lower(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return text;
 }
 
 std::string implemented_types() {
@@ -119,7 +114,7 @@ class Transaction {
       entry->noop = ral::params::boolean(resource, "noop").value_or(options_.noop);
       std::optional<std::string> loglevel = loglevel_of(resource);
       if (!loglevel) return false;
-      if (const auto* type = ral::find_type(lower(resource.type))) {
+      if (const auto* type = ral::find_type(text::lowercase(resource.type))) {
         std::string error;
         entry->provider = type->make(resource, host, error);
         if (!entry->provider) return invalid_resource(resource, error);
@@ -205,7 +200,7 @@ class Transaction {
   bool claim_identity(std::size_t index, const std::string& identity) {
     if (identity.empty()) return true;
     const auto& resource = catalog_.resources[index];
-    const std::string key = lower(resource.type) + "\n" + identity;
+    const std::string key = text::lowercase(resource.type) + "\n" + identity;
     auto [found, fresh] = identities_.emplace(key, index);
     if (fresh) return true;
     const auto& first = catalog_.resources[found->second];
@@ -260,13 +255,13 @@ class Transaction {
       if (managed->provider) {
         generated = managed->provider->generate([&](const std::string& identity) {
           const auto& resource = catalog_.resources[managed->resource];
-          return identities_.count(lower(resource.type) + "\n" + identity) > 0;
+          return identities_.count(text::lowercase(resource.type) + "\n" + identity) > 0;
         });
         managed->provider->evaluate(*managed->context);
         if (managed->provider->self_refresh()) queue_own_events(vertex, *managed);
       } else {
         // Puppet's words for a type none of whose providers is suitable on this node.
-        const std::string type = lower(catalog_.resources[managed->resource].type);
+        const std::string type = text::lowercase(catalog_.resources[managed->resource].type);
         managed->context->log_plain("err", "Could not find a suitable provider for " + type);
         managed->context->log("debug", "marionette applies no provider of the '" + type +
                                            "' type (it applies: " + implemented_types() + ")");
@@ -301,7 +296,7 @@ class Transaction {
     for (const auto& child : children) {
       // A recursive directory's entries are files; concat_file generates a file too.
       const std::string type = canonical_type(child.type);
-      const ral::TypeDefinition* definition = ral::find_type(lower(child.type));
+      const ral::TypeDefinition* definition = ral::find_type(text::lowercase(child.type));
       ResourceStatus status;
       status.type = type;
       status.title = child.title;
@@ -337,7 +332,7 @@ class Transaction {
         // Dependents name the generated resource that failed, as Puppet's graph holds it.
         failed_generated_.emplace(parent.resource, status.ref);
       }
-      report_.time[lower(type)] += status.seconds;
+      report_.time[text::lowercase(type)] += status.seconds;
       report_.resources.push_back(std::move(status));
     }
     complete_generated(vertex, owner, sentinel);
@@ -363,7 +358,7 @@ class Transaction {
   /// Whether the resource carries one of `tags` (Puppet compares lower-cased).
   static bool tagged_with(const catalog::Resource& resource, const std::vector<std::string>& tags) {
     for (const auto& tag : resource.tags) {
-      if (std::find(tags.begin(), tags.end(), lower(tag)) != tags.end()) return true;
+      if (std::find(tags.begin(), tags.end(), text::lowercase(tag)) != tags.end()) return true;
     }
     return false;
   }
@@ -510,7 +505,7 @@ class Transaction {
     status.seconds = seconds;
     state.failed = status.failed;
     state.failed_to_restart = status.failed_to_restart;
-    report_.time[lower(status.type)] += seconds;
+    report_.time[text::lowercase(status.type)] += seconds;
   }
 
   /// A provider's events as the report keeps them, with the values they changed from and to.

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "compiler/value.hpp"
+#include "compiler/value_data.hpp"
 
 namespace marionette::compiler {
 namespace {

@@ -2,6 +2,7 @@
 
 #include "compile_helper.hpp"
 #include "compiler/value.hpp"
+#include "compiler/value_data.hpp"
 
 namespace marionette::compiler {
 namespace {

@@ -1,4 +1,4 @@
-#include "counters/backoff.hpp"
+#include "retry/backoff.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,10 +8,10 @@ namespace marionette::counters {
 namespace {
 
 using namespace std::chrono_literals;
-using Clock = Backoff::Clock;
+using Clock = retry::Backoff::Clock;
 
 TEST(Backoff, DoublesFromOneSecondUpToThirtySeconds) {
-  Backoff backoff(1s, 30s);
+  retry::Backoff backoff(1s, 30s);
   Clock::time_point now{};
   std::vector<long long> waits;
   for (int i = 0; i < 8; ++i) {
@@ -25,7 +25,7 @@ TEST(Backoff, DoublesFromOneSecondUpToThirtySeconds) {
 }
 
 TEST(Backoff, IsDueOnlyOnceTheWaitIsOver) {
-  Backoff backoff(1s, 30s);
+  retry::Backoff backoff(1s, 30s);
   const Clock::time_point start = Clock::now();
   EXPECT_TRUE(backoff.due(start)) << "nothing failed yet";
   backoff.failed(start);
@@ -37,7 +37,7 @@ TEST(Backoff, IsDueOnlyOnceTheWaitIsOver) {
 }
 
 TEST(Backoff, ASuccessStartsOver) {
-  Backoff backoff(1s, 30s);
+  retry::Backoff backoff(1s, 30s);
   Clock::time_point now{};
   for (int i = 0; i < 6; ++i) backoff.failed(now);
   EXPECT_EQ(backoff.next_delay(), 30s);
@@ -49,7 +49,7 @@ TEST(Backoff, ASuccessStartsOver) {
 }
 
 TEST(Backoff, ACapBelowTheFirstDelayKeepsTheFirstDelay) {
-  Backoff backoff(2s, 1s);
+  retry::Backoff backoff(2s, 1s);
   Clock::time_point now{};
   backoff.failed(now);
   backoff.failed(now);

@@ -4,10 +4,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "counters/durable_file.hpp"
 #include "counters/journal.hpp"
 #include "counters/state_files.hpp"
 #include "scratch_dir.hpp"
+#include "storage/durable_file.hpp"
 
 namespace marionette::counters {
 namespace {
@@ -73,7 +73,7 @@ TEST(FileCounterStore, RemembersABoundedNumberOfRunIds) {
   FileCounterStore store(dir.path(), /*remembered_run_ids=*/3);
   for (int i = 0; i < 5; ++i) store.add({"run-" + std::to_string(i)});
   std::string content, error;
-  ASSERT_TRUE(read_file(state_files::file_totals(dir.path()), &content, &error)) << error;
+  ASSERT_TRUE(storage::read_file(state_files::file_totals(dir.path()), &content, &error)) << error;
   auto json = nlohmann::json::parse(content);
   EXPECT_EQ(json["runs"], 5);
   EXPECT_EQ(json["applied_run_ids"], nlohmann::json({"run-2", "run-3", "run-4"}));

@@ -5,10 +5,17 @@
 #include <string_view>
 
 #include "compiler/erb/ruby_ast.hpp"
-#include "compiler/erb/ruby_lexer.hpp"
 #include "compiler/erb/ruby_value.hpp"
+#include "rubyish/template_lexer.hpp"
 
 namespace marionette::compiler::erb {
+
+// The template lexer is rubyish's; the engine names its tokens as its own.
+using rubyish::StringPart;
+using rubyish::Token;
+using rubyish::tokenize_ruby;
+using rubyish::TokenKind;
+using rubyish::Unsupported;
 
 /// The narrow entry point of the ERB engine. A template is parsed once into a program of the
 /// Ruby subset (parse_erb), which says before anything runs whether the native engine can take

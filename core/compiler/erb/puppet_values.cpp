@@ -1,7 +1,7 @@
 #include "compiler/erb/puppet_values.hpp"
 
 #include "compiler/erb/ruby_methods.hpp"
-#include "compiler/ruby_regex.hpp"
+#include "rubyish/regex.hpp"
 
 namespace marionette::compiler::erb {
 
@@ -17,7 +17,7 @@ RubyValue to_ruby(const Value& value) {
     r.source = value.regexp().pattern;
     r.compiled = value.regexp().compiled
                      ? value.regexp().compiled
-                     : std::make_shared<const std::regex>(compile_ruby_regex(r.source));
+                     : std::make_shared<const std::regex>(rubyish::compile_ruby_regex(r.source));
     return r;
   }
   if (value.is_array()) {

@@ -4,7 +4,7 @@
 #include "compiler/erb/erb_template.hpp"
 #include "compiler/erb/ruby_kernel.hpp"
 #include "compiler/erb/ruby_methods.hpp"
-#include "compiler/ruby_regex.hpp"
+#include "rubyish/regex.hpp"
 
 namespace marionette::compiler::erb {
 
@@ -203,7 +203,7 @@ class Interpreter {
     line_ = n.line;
     auto flags = std::regex::ECMAScript;
     if (r.ignore_case) flags |= std::regex::icase;
-    r.compiled = std::make_shared<const std::regex>(compile_ruby_regex(source, flags));
+    r.compiled = std::make_shared<const std::regex>(rubyish::compile_ruby_regex(source, flags));
     if (constant) regexps_.emplace(&n, r);
     return r;
   }

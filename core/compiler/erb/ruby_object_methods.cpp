@@ -1,7 +1,7 @@
 #include <cmath>
 
 #include "compiler/erb/ruby_methods.hpp"
-#include "compiler/ruby_regex.hpp"
+#include "rubyish/regex.hpp"
 
 namespace marionette::compiler::erb {
 

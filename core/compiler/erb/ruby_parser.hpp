@@ -4,9 +4,16 @@
 #include <vector>
 
 #include "compiler/erb/ruby_ast.hpp"
-#include "compiler/erb/ruby_lexer.hpp"
+#include "rubyish/template_lexer.hpp"
 
 namespace marionette::compiler::erb {
+
+// The template lexer is rubyish's; the engine names its tokens as its own.
+using rubyish::StringPart;
+using rubyish::Token;
+using rubyish::tokenize_ruby;
+using rubyish::TokenKind;
+using rubyish::Unsupported;
 
 /// Parses the Ruby subset templates use into a tree (ruby_ast.hpp). `texts` are the literal
 /// texts ERB's Text tokens stand for. Throws Unsupported naming the first construct beyond the

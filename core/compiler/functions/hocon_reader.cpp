@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "compiler/value.hpp"
+#include "lang/utf8.hpp"
 
 namespace marionette::compiler::hocon {
 
@@ -475,7 +476,7 @@ class Parser {
               hex.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
             fail("Malformed hex digits after \\u escape in string: '" + hex + "'");
           for (int i = 0; i < 4; ++i) advance();
-          append_utf8(out, static_cast<unsigned>(std::stoul(hex, nullptr, 16)));
+          lang::append_utf8(static_cast<unsigned>(std::stoul(hex, nullptr, 16)), out);
           break;
         }
         default:
@@ -483,19 +484,6 @@ class Parser {
                "', this is not a valid escape sequence (quoted strings use JSON escaping, so use "
                "double-backslash \\\\ for literal backslash)");
       }
-    }
-  }
-
-  static void append_utf8(std::string& out, unsigned code) {
-    if (code < 0x80) {
-      out += static_cast<char>(code);
-    } else if (code < 0x800) {
-      out += static_cast<char>(0xC0 | (code >> 6));
-      out += static_cast<char>(0x80 | (code & 0x3F));
-    } else {
-      out += static_cast<char>(0xE0 | (code >> 12));
-      out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (code & 0x3F));
     }
   }
 

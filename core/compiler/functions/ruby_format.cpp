@@ -6,7 +6,9 @@
 #include <optional>
 #include <string_view>
 
+#include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
+#include "lang/utf8.hpp"
 
 namespace marionette::compiler {
 
@@ -30,95 +32,6 @@ std::string pad(const FormatDirective& d, std::string text) {
   if (d.width < 0 || length >= static_cast<std::size_t>(d.width)) return text;
   std::string fill(static_cast<std::size_t>(d.width) - length, ' ');
   return has_flag(d, '-') ? text + fill : fill + text;
-}
-
-void append_inspected_string(const std::string& text, std::string& out) {
-  out += '"';
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    char next = i + 1 < text.size() ? text[i + 1] : '\0';
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\f':
-        out += "\\f";
-        break;
-      case '\v':
-        out += "\\v";
-        break;
-      case '\b':
-        out += "\\b";
-        break;
-      case '\a':
-        out += "\\a";
-        break;
-      case '\x1b':
-        out += "\\e";
-        break;
-      case '#':
-        if (next == '{' || next == '$' || next == '@') out += '\\';
-        out += c;
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char code[8];
-          std::snprintf(code, sizeof code, "\\u%04X", static_cast<unsigned>(c));
-          out += code;
-        } else if (c == '\x7f') {
-          out += "\\x7F";
-        } else {
-          out += c;
-        }
-    }
-  }
-  out += '"';
-}
-
-void append_inspected(const Value& value, std::string& out) {
-  if (value.is_undef()) {
-    out += "nil";
-  } else if (value.is_default()) {
-    out += ":default";
-  } else if (value.is_string()) {
-    append_inspected_string(value.string(), out);
-  } else if (is_sensitive(value)) {
-    out += "#<Sensitive [value redacted]>";
-  } else if (is_resource_reference(value)) {
-    out += reference_string(value.type());
-  } else if (value.is_array()) {
-    out += '[';
-    for (std::size_t i = 0; i < value.array().size(); ++i) {
-      if (i) out += ", ";
-      append_inspected(value.array()[i], out);
-    }
-    out += ']';
-  } else if (value.is_hash()) {
-    out += '{';
-    bool first = true;
-    for (const auto& [key, item] : value.hash()) {
-      if (!first) out += ", ";
-      first = false;
-      append_inspected(key, out);
-      out += "=>";
-      append_inspected(item, out);
-    }
-    out += '}';
-  } else {
-    append_string(value, out);
-  }
 }
 
 std::string ruby_class_name(const Value& value) {
@@ -186,7 +99,7 @@ std::int64_t to_ruby_integer(const Value& value) {
     std::string text = value.is_string() ? value.string() : "";
     if (auto parsed = parse_ruby_integer(text)) return *parsed;
     std::string quoted;
-    append_inspected_string(text, quoted);
+    rubyish::append_inspected_string(text, quoted);
     throw FormatError("invalid value for Integer(): " + quoted);
   }
   throw FormatError("can't convert " + ruby_class_name(value) + " into Integer");
@@ -203,7 +116,7 @@ double to_ruby_float(const Value& value) {
     } catch (const std::exception&) {
     }
     std::string quoted;
-    append_inspected_string(text, quoted);
+    rubyish::append_inspected_string(text, quoted);
     throw FormatError("invalid value for Float(): " + quoted);
   }
   throw FormatError("can't convert " + ruby_class_name(value) + " into Float");
@@ -299,21 +212,7 @@ std::string character(const FormatDirective& d, const Value& value) {
   if (number < 0 || number > 0x10FFFF) throw FormatError("invalid character");
   auto code = static_cast<std::uint32_t>(number);
   std::string text;
-  if (code < 0x80) {
-    text += static_cast<char>(code);
-  } else if (code < 0x800) {
-    text += static_cast<char>(0xC0 | (code >> 6));
-    text += static_cast<char>(0x80 | (code & 0x3F));
-  } else if (code < 0x10000) {
-    text += static_cast<char>(0xE0 | (code >> 12));
-    text += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-    text += static_cast<char>(0x80 | (code & 0x3F));
-  } else {
-    text += static_cast<char>(0xF0 | (code >> 18));
-    text += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
-    text += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-    text += static_cast<char>(0x80 | (code & 0x3F));
-  }
+  lang::append_utf8(code, text);
   return pad(d, text);
 }
 
@@ -326,19 +225,53 @@ std::size_t char_count(std::string_view text) {
   return count;
 }
 
+rubyish::RubyValue ruby_view(const Value& value) {
+  if (value.is_undef()) return {};
+  if (value.is_default()) return rubyish::RubySymbol{"default"};
+  if (value.is_boolean()) return value.boolean();
+  if (value.is_integer()) return value.integer();
+  if (value.is_float()) return value.number();
+  if (value.is_string()) return value.string();
+  if (value.is_array()) {
+    rubyish::RubyArray items;
+    items.reserve(value.array().size());
+    for (const Value& item : value.array()) items.push_back(ruby_view(item));
+    return items;
+  }
+  if (value.is_hash()) {
+    rubyish::RubyHash pairs;
+    pairs.reserve(value.hash().size());
+    for (const auto& [key, item] : value.hash())
+      pairs.emplace_back(ruby_view(key), ruby_view(item));
+    return pairs;
+  }
+  if (value.is_regexp()) return rubyish::RubyObject{"Regexp", to_string(value), to_string(value)};
+  if (is_sensitive(value))
+    return rubyish::RubyObject{"Puppet::Pops::Types::PSensitiveType::Sensitive",
+                               "Sensitive [value redacted]", "#<Sensitive [value redacted]>"};
+  if (is_resource_reference(value)) {
+    std::string reference = reference_string(value.type());
+    return rubyish::RubyObject{"Puppet::Resource", reference, reference};
+  }
+  std::string class_name = is_runtime_value(value)
+                               ? "Puppet::Pops::Types::P" + runtime_type_name(value.type())
+                               : "Puppet::Pops::Types::P" + value.type().name + "Type";
+  return rubyish::RubyObject{std::move(class_name), to_string(value), to_string(value)};
+}
+
+std::string ruby_class(const Value& value) {
+  if (value.is_array()) return "Array";
+  if (value.is_hash()) return "Hash";
+  return rubyish::class_name(ruby_view(value));
+}
+
 std::string ruby_to_s(const Value& value) {
   if (value.is_string()) return value.string();
-  if (value.is_undef()) return "";
-  if (is_sensitive(value)) return "Sensitive [value redacted]";
-  if (is_resource_reference(value)) return reference_string(value.type());
-  if (value.is_array() || value.is_hash()) return ruby_inspect(value);
-  return to_string(value);
+  return rubyish::to_s(ruby_view(value));
 }
 
 std::string ruby_inspect(const Value& value) {
-  std::string out;
-  append_inspected(value, out);
-  return out;
+  return rubyish::inspect(ruby_view(value));
 }
 
 std::string ruby_format(const FormatDirective& d, const Value& value) {

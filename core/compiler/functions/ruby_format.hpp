@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "compiler/value.hpp"
+#include "rubyish/value.hpp"
 
 namespace marionette::compiler {
 
@@ -25,6 +26,15 @@ struct FormatError : std::runtime_error {
 /// The value formatted by one directive as Ruby formats the value Puppet hands it (undef as "",
 /// arrays and hashes as Ruby's inspect, negative numbers in hex, octal and binary as `..f01`).
 std::string ruby_format(const FormatDirective& directive, const Value& value);
+
+/// The Ruby object Puppet hands Ruby code for the value: undef is nil, default :default, arrays
+/// and hashes hold such objects; a Sensitive, a resource reference (a Puppet::Resource), a regexp,
+/// a type or a rich value is an object that prints as Puppet prints it.
+rubyish::RubyValue ruby_view(const Value& value);
+
+/// The class of that object: "String", "NilClass", "Symbol" (default), "Puppet::Resource",
+/// "Puppet::Pops::Types::PSensitiveType::Sensitive", "Puppet::Pops::Types::PIntegerType", ...
+std::string ruby_class(const Value& value);
 
 /// Ruby's #inspect of the value as Puppet hands it to Ruby: `[1, "a", nil]`, `{"k"=>1}`.
 std::string ruby_inspect(const Value& value);

@@ -11,9 +11,9 @@
 
 #include "compiler/function_host.hpp"
 #include "compiler/functions/function.hpp"
-#include "compiler/ruby_regex.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
+#include "rubyish/regex.hpp"
 
 namespace marionette::compiler {
 
@@ -251,23 +251,24 @@ Value integer_of(CallContext& call, std::string_view text, int base) {
 Value float_of(std::string_view text) {
   std::string s(text);
   static const std::regex hex_float =
-      compile_ruby_regex(R"(\A[-+]?0[xX](\.\h+|\h+(\.\h*)?)[pP][-+]?\d+)");
-  if (regex_search_bounded(s, hex_float)) return std::strtod(s.c_str(), nullptr);
-  static const std::regex dot_exponent = compile_ruby_regex(R"(\A([-+]?\d+)\.([eE][-+]\d+))");
-  if (auto m = regex_search_bounded(s, dot_exponent))
+      rubyish::compile_ruby_regex(R"(\A[-+]?0[xX](\.\h+|\h+(\.\h*)?)[pP][-+]?\d+)");
+  if (rubyish::regex_search_bounded(s, hex_float)) return std::strtod(s.c_str(), nullptr);
+  static const std::regex dot_exponent =
+      rubyish::compile_ruby_regex(R"(\A([-+]?\d+)\.([eE][-+]\d+))");
+  if (auto m = rubyish::regex_search_bounded(s, dot_exponent))
     return std::strtod((m->group(s, 1) + m->group(s, 2)).c_str(), nullptr);
   // to_f: the longest decimal number at the front, 0.0 without one (with its sign).
   static const std::regex decimal =
-      compile_ruby_regex(R"(\A[-+]?(\d+(\.\d+)?|\.\d+)([eE][-+]?\d+)?)");
-  if (auto m = regex_search_bounded(s, decimal))
+      rubyish::compile_ruby_regex(R"(\A[-+]?(\d+(\.\d+)?|\.\d+)([eE][-+]?\d+)?)");
+  if (auto m = rubyish::regex_search_bounded(s, decimal))
     return std::strtod(m->group(s, 0).c_str(), nullptr);
   return s.starts_with("-") ? -0.0 : 0.0;
 }
 
-std::optional<RegexMatch> front_match(CallContext& call, const std::string& pattern,
-                                      const std::string& text) {
+std::optional<rubyish::RegexMatch> front_match(CallContext& call, const std::string& pattern,
+                                               const std::string& text) {
   try {
-    return regex_search_bounded(text, compile_ruby_regex("\\A" + pattern));
+    return rubyish::regex_search_bounded(text, rubyish::compile_ruby_regex("\\A" + pattern));
   } catch (const std::regex_error&) {
     call.fail("invalid character set in the format: " + pattern);
   }
@@ -305,7 +306,7 @@ Value scanf(CallContext& call) {
       if (taken == 0) break;
       text = rest.substr(0, taken);
     } else {
-      std::optional<RegexMatch> match = front_match(call, piece.pattern, rest);
+      std::optional<rubyish::RegexMatch> match = front_match(call, piece.pattern, rest);
       if (!match) break;
       text = match->group(rest, 1);
       taken = match->end();

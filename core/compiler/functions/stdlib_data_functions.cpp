@@ -8,13 +8,14 @@
 #include <regex>
 #include <sstream>
 
-#include "catalog/json_nesting.hpp"
 #include "compiler/environment.hpp"
 #include "compiler/function_host.hpp"
 #include "compiler/functions/ruby_serialization.hpp"
 #include "compiler/functions/stdlib_support.hpp"
 #include "compiler/types.hpp"
-#include "facts/yaml_text.hpp"
+#include "compiler/value_data.hpp"
+#include "rubyish/json_nesting.hpp"
+#include "rubyish/yaml_reader.hpp"
 
 namespace marionette::compiler {
 
@@ -233,7 +234,7 @@ Value to_toml(CallContext& call) {
 /// The value of a JSON text; throws std::runtime_error worded as Ruby's json words it.
 Value parse_json_text(const std::string& text) {
   // Ruby's JSON.parse refuses nesting past 100, and deeper values would copy recursively here.
-  if (std::string problem = catalog::json_nesting_problem(text); !problem.empty())
+  if (std::string problem = rubyish::json_nesting_problem(text); !problem.empty())
     throw std::runtime_error(problem.substr(0, problem.find(" (line")));
   try {
     return from_data(catalog::Data::parse(text));
@@ -245,7 +246,7 @@ Value parse_json_text(const std::string& text) {
 /// The value of a YAML text; errors worded as Psych's: "(<unknown>): PROBLEM at line L column C".
 Value parse_yaml(const std::string& text) {
   try {
-    return from_data(facts::parse_yaml_text(text, "(<unknown>)", facts::RubyDates::Refused));
+    return from_data(rubyish::parse_yaml_text(text, "(<unknown>)", rubyish::RubyDates::Refused));
   } catch (const std::runtime_error& error) {
     static const std::regex located(R"(^\(<unknown>\):(\d+):(\d+): error: (.*)$)");
     std::string message = error.what();
@@ -323,7 +324,7 @@ Value load_file(CallContext& call) {
     return fallback;
   }
   try {
-    Value parsed = Json ? parse_json_text(*text) : from_data(facts::parse_yaml_text(*text, path));
+    Value parsed = Json ? parse_json_text(*text) : from_data(rubyish::parse_yaml_text(*text, path));
     if (parsed.is_undef() || (parsed.is_boolean() && !parsed.boolean())) return fallback;
     return parsed;
   } catch (const std::runtime_error& error) {

@@ -26,22 +26,6 @@ std::vector<Value> legacy_arguments(const std::vector<Value>& arguments) {
   return out;
 }
 
-std::string ruby_class(const Value& value) {
-  if (value.is_undef()) return "NilClass";
-  if (value.is_default()) return "Symbol";
-  if (value.is_boolean()) return value.boolean() ? "TrueClass" : "FalseClass";
-  if (value.is_integer()) return "Integer";
-  if (value.is_float()) return "Float";
-  if (value.is_string()) return "String";
-  if (value.is_regexp()) return "Regexp";
-  if (value.is_array()) return "Array";
-  if (value.is_hash()) return "Hash";
-  if (is_resource_reference(value)) return "Puppet::Resource";
-  if (is_sensitive(value)) return "Puppet::Pops::Types::PSensitiveType::Sensitive";
-  if (is_runtime_value(value)) return "Puppet::Pops::Types::P" + runtime_type_name(value.type());
-  return "Puppet::Pops::Types::P" + value.type().name + "Type";
-}
-
 std::optional<std::int64_t> ruby_integer(const std::string& written) {
   std::string text = written;
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();

@@ -1,6 +1,6 @@
 #pragma once
 // What puppetlabs-stdlib's functions share: they are Ruby code, so their messages print values
-// as Ruby does (ruby_format.hpp: ruby_inspect; ruby_class here), their Puppet 3 functions see
+// as Ruby does (ruby_format.hpp: ruby_inspect, ruby_class), their Puppet 3 functions see
 // a top-level undef as '' and their deprecated ones warn once per compilation.
 
 #include <optional>
@@ -20,9 +20,8 @@ constexpr std::size_t kLongestRegexInput = 4096;
 /// top-level undef becomes '' (undef inside arrays and hashes stays nil).
 std::vector<Value> legacy_arguments(const std::vector<Value>& arguments);
 
-/// The Ruby class of the value as Puppet hands it to Ruby: String, Integer, Float, TrueClass,
-/// FalseClass, NilClass, Array, Hash, Regexp, Symbol (default), Puppet::Resource (a reference).
-std::string ruby_class(const Value& value);
+/// The Ruby class of the value as Puppet hands it to Ruby (ruby_format.hpp).
+using compiler::ruby_class;
 
 /// Ruby's Integer(text) for a string written as an integer (decimal, 0x.., 0b.., 0o../0..,
 /// underscores between digits, surrounding blanks); nullopt where Ruby raises.

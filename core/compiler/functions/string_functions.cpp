@@ -2,8 +2,8 @@
 #include <cctype>
 
 #include "compiler/functions/function.hpp"
-#include "compiler/ruby_regex.hpp"
 #include "compiler/types.hpp"
+#include "rubyish/regex.hpp"
 
 namespace marionette::compiler {
 
@@ -42,9 +42,9 @@ Value split(CallContext& call) {
     for (char c : text) out.push_back(std::string(1, c));
     return out;
   }
-  std::regex re =
-      pattern.is_regexp() ? *pattern.regexp().compiled : compile_ruby_regex(pattern.string());
-  for (std::string& piece : regex_split_bounded(text, re)) out.push_back(std::move(piece));
+  std::regex re = pattern.is_regexp() ? *pattern.regexp().compiled
+                                      : rubyish::compile_ruby_regex(pattern.string());
+  for (std::string& piece : rubyish::regex_split_bounded(text, re)) out.push_back(std::move(piece));
   while (!out.empty() && out.back().string().empty()) out.pop_back();
   return out;
 }

@@ -3,8 +3,8 @@
 #include <regex>
 
 #include "compiler/functions/function.hpp"
-#include "compiler/ruby_regex.hpp"
 #include "compiler/types.hpp"
+#include "rubyish/regex.hpp"
 
 namespace marionette::compiler {
 
@@ -12,7 +12,7 @@ namespace {
 
 /// Ruby's replacement text: `\0`..`\9` and `\&` are groups, `\\` a backslash.
 std::string expand_replacement(const std::string& replacement, std::string_view target,
-                               const RegexMatch& match) {
+                               const rubyish::RegexMatch& match) {
   std::string out;
   for (std::size_t i = 0; i < replacement.size(); ++i) {
     char c = replacement[i];
@@ -44,7 +44,7 @@ std::string substitute(const std::string& target, const std::regex& re,
                        const std::string& replacement, bool global) {
   std::string out;
   std::size_t begin = 0;
-  while (auto match = regex_search_bounded(target, re, begin)) {
+  while (auto match = rubyish::regex_search_bounded(target, re, begin)) {
     out.append(target, begin, match->begin() - begin);
     out += expand_replacement(replacement, target, *match);
     std::size_t next = match->end();
@@ -73,7 +73,8 @@ Value regsubst(CallContext& call) {
   if (flags.find('I') != std::string::npos) syntax |= std::regex::icase;
   std::regex re;
   try {
-    re = pattern.is_regexp() ? *pattern.regexp().compiled : compile_ruby_regex(to_string(pattern), syntax);
+    re = pattern.is_regexp() ? *pattern.regexp().compiled
+                             : rubyish::compile_ruby_regex(to_string(pattern), syntax);
   } catch (const std::regex_error& e) {
     call.fail(std::string("Bad regular expression: ") + e.what());
   }
@@ -92,9 +93,10 @@ Value regsubst(CallContext& call) {
 Value match(CallContext& call) {
   call.expect_arguments(2, 2);
   const Value& pattern = call.arguments[1];
-  std::regex re = pattern.is_regexp() ? *pattern.regexp().compiled : compile_ruby_regex(to_string(pattern));
+  std::regex re = pattern.is_regexp() ? *pattern.regexp().compiled
+                                      : rubyish::compile_ruby_regex(to_string(pattern));
   auto match_one = [&](const std::string& text) -> Value {
-    auto found = regex_search_bounded(text, re);
+    auto found = rubyish::regex_search_bounded(text, re);
     if (!found) return Value();
     Array out;
     for (std::size_t i = 0; i < found->groups.size(); ++i)

@@ -8,12 +8,13 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "catalog/json_nesting.hpp"
 #include "compiler/compile_log.hpp"
 #include "compiler/functions/hocon_reader.hpp"
-#include "compiler/ruby_regex.hpp"
+#include "compiler/value_data.hpp"
 #include "facts/facts.hpp"
 #include "facts/yaml_data.hpp"
+#include "rubyish/json_nesting.hpp"
+#include "rubyish/regex.hpp"
 
 namespace marionette::compiler::hiera {
 
@@ -146,7 +147,7 @@ const Value* Hiera::data_file(const fs::path& path, const std::string& data_hash
       std::ifstream in(path);
       std::stringstream text;
       text << in.rdbuf();
-      if (std::string problem = catalog::json_nesting_problem(text.str()); !problem.empty())
+      if (std::string problem = rubyish::json_nesting_problem(text.str()); !problem.empty())
         throw std::runtime_error(path.string() + ": error: " + problem);
       try {
         found->second = from_data(catalog::Data::parse(text.str()));
@@ -279,7 +280,7 @@ std::optional<MergeStrategy> Hiera::merge_option(const std::string& key, const V
   if (!mine) {
     for (const auto& [pattern, option] : options.hash()) {
       if (!pattern.is_string() || !pattern.string().starts_with("^")) continue;
-      if (regex_search_bounded(key, compile_ruby_regex(pattern.string()))) {
+      if (rubyish::regex_search_bounded(key, rubyish::compile_ruby_regex(pattern.string()))) {
         mine = &option;
         break;
       }

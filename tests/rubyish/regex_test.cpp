@@ -1,0 +1,99 @@
+#include "rubyish/regex.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <regex>
+#include <string>
+
+namespace marionette::rubyish {
+namespace {
+
+bool matches(const std::string& ruby_pattern, const std::string& text) {
+  return std::regex_search(text, compile_ruby_regex(ruby_pattern));
+}
+
+TEST(EcmascriptPattern, RubyAnchorsBecomeStringAnchors) {
+  EXPECT_EQ(ecmascript_pattern(R"(\A\/etc\z)"), R"(^\/etc$)");
+  EXPECT_TRUE(matches(R"(\A\/etc\z)", "/etc"));
+  EXPECT_FALSE(matches(R"(\Aetc)", "xetc"));
+  EXPECT_FALSE(matches(R"(etc\z)", "etc\n"));
+  EXPECT_TRUE(matches(R"(etc\Z)", "etc\n"));
+  EXPECT_FALSE(matches(R"(etc\Z)", "etc\nx"));
+}
+
+TEST(EcmascriptPattern, HexDigitClassesInsideAndOutsideBrackets) {
+  EXPECT_TRUE(matches(R"(\A\h+\z)", "09afAF"));
+  EXPECT_FALSE(matches(R"(\A\h+\z)", "0g"));
+  EXPECT_TRUE(matches(R"(\A[\h:]+\z)", "fe80::1"));
+  EXPECT_TRUE(matches(R"(\A\H\z)", "g"));
+}
+
+TEST(EcmascriptPattern, EscapesAndClassesPassThrough) {
+  EXPECT_EQ(ecmascript_pattern(R"([\A]\\z)"), R"([\A]\\z)");  // \A in a class, an escaped backslash
+  EXPECT_EQ(ecmascript_pattern(R"([]A]\z)"), R"([]A]$)");     // ] first in a class is literal
+  EXPECT_TRUE(matches(R"(\A\/([^\n\/\0]+\/*)*\z)", "/etc/ntp.conf"));
+  EXPECT_FALSE(matches(R"(\A\/([^\n\/\0]+\/*)*\z)", "etc/ntp.conf"));
+}
+
+TEST(EcmascriptPattern, NamedGroupsAreNumberedGroups) {
+  EXPECT_EQ(ecmascript_pattern(R"((?<key>\w+)=(?<value>\w+))"), R"((\w+)=(\w+))");
+  EXPECT_EQ(ecmascript_pattern(R"((?<=a)b(?<!c))"), R"((?<=a)b(?<!c))");  // lookbehinds stay
+  std::smatch found;
+  const std::string text = "k=v";
+  ASSERT_TRUE(std::regex_search(text, found, compile_ruby_regex(R"((?<key>\w+)=(?<value>\w+))")));
+  EXPECT_EQ(found[1], "k");
+  EXPECT_EQ(found[2], "v");
+}
+
+TEST(CompileRubyRegex, WholePatternCaseInsensitiveGroupBecomesTheIcaseFlag) {
+  EXPECT_TRUE(matches(R"((?i:\Ahttps?://.*\z))", "HTTPS://example.com"));
+  EXPECT_FALSE(matches(R"((?i:\Ahttps?://.*\z))", "ftp://example.com"));
+  EXPECT_TRUE(matches(R"((?i)\Aabc\z)", "ABC"));
+  // Only a whole-pattern group can become the flag; std::regex rejects any other inline flags.
+  EXPECT_THROW(compile_ruby_regex(R"((a)(?i:b))"), std::regex_error);
+}
+
+TEST(RegexSearchBounded, GivesGroupsAndWhereTheyAre) {
+  const std::string text = "key=value; k2=";
+  auto found = regex_search_bounded(text, compile_ruby_regex(R"((\w+)=(\w+)?)"));
+  ASSERT_TRUE(found);
+  EXPECT_EQ(found->begin(), 0u);
+  EXPECT_EQ(found->group(text, 1), "key");
+  EXPECT_EQ(found->group(text, 2), "value");
+  auto next = regex_search_bounded(text, compile_ruby_regex(R"((\w+)=(\w+)?)"), found->end());
+  ASSERT_TRUE(next);
+  EXPECT_EQ(next->group(text, 1), "k2");
+  EXPECT_FALSE(next->groups[2]);  // did not take part
+  // Searching on from the middle still sees the character before for \b.
+  EXPECT_FALSE(regex_search_bounded("ab", compile_ruby_regex(R"(\bb)"), 1));
+}
+
+TEST(RegexSearchBounded, CatastrophicBacktrackingGivesUp) {
+  const std::string text = std::string(40, 'a') + "!";
+  auto started = std::chrono::steady_clock::now();
+  EXPECT_THROW(regex_search_bounded(text, compile_ruby_regex("(a+)+$")), RegexTooComplex);
+  EXPECT_THROW(regex_split_bounded(text, compile_ruby_regex("(a+)+$")), RegexTooComplex);
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(5));
+  // A long text with a linear pattern stays within its budget.
+  const std::string long_text = std::string(1'000'000, 'x') + "needle";
+  EXPECT_TRUE(regex_search_bounded(long_text, compile_ruby_regex("needle$")));
+}
+
+TEST(RegexSearchBounded, RecursionDeeperThanTheStackGivesUpInsteadOfCrashing) {
+  // std::regex recurses once per repetition: 10,000 of them overflowed an 8 MB stack (SIGSEGV).
+  // A long text is matched on a deep-stack thread, which holds 50,000 and gives up at 400,000.
+  EXPECT_TRUE(regex_search_bounded(std::string(50'000, 'a'), compile_ruby_regex("^(a|b)*$")));
+  EXPECT_THROW(regex_search_bounded(std::string(400'000, 'a'), compile_ruby_regex("^(a|b)*$")),
+               RegexTooComplex);
+  EXPECT_THROW(regex_split_bounded(std::string(400'000, 'a'), compile_ruby_regex("^(a|b)*$")),
+               RegexTooComplex);
+}
+
+TEST(RegexSplitBounded, PiecesBetweenMatches) {
+  EXPECT_EQ(regex_split_bounded("a,b,,c", compile_ruby_regex(",")),
+            (std::vector<std::string>{"a", "b", "", "c"}));
+}
+
+}  // namespace
+}  // namespace marionette::rubyish
