@@ -29,7 +29,7 @@ namespace marionette::cli {
 daemon::OneRun (*make_remote_run)(const config::AgentConfig&, const Arguments&) = nullptr;
 
 bool wants_server(const config::AgentConfig& config) {
-  return config.server && !config.env_dir && !config.manifest;
+  return config.server && !config.compile.env_dir && !config.compile.manifest;
 }
 
 namespace {

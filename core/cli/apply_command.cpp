@@ -71,7 +71,7 @@ int run_apply(const std::vector<std::string>& words) {
   const bool file_named = !args.value("execute") && !args.positionals().empty();
   if (file_named) {
     if (args.value("manifest")) throw UsageError("give either MANIFEST or --manifest, not both");
-    config.manifest.reset();  // the command line's manifest wins over the setting's
+    config.compile.manifest.reset();  // the command line's manifest wins over the setting's
   }
   if (catalog_file && (file_named || args.value("manifest") || args.value("env-dir")))
     throw UsageError("give a manifest or --catalog, not both");

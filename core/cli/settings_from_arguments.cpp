@@ -106,25 +106,25 @@ compiler::EnvironmentSettings environment_settings_from(const config::AgentConfi
   where.modulepath = config.modulepath;
   if (config.basemodulepath) where.basemodulepath = *config.basemodulepath;
   if (config.environmentpath) where.environmentpath = *config.environmentpath;
-  where.environment = config.environment;
+  where.environment = config.compile.environment;
   return where;
 }
 
 daemon::RunSettings run_settings_from(const config::AgentConfig& config,
                                       bool resolve_environment) {
   daemon::RunSettings settings;
-  if (config.env_dir) settings.env_dir = existing_path(*config.env_dir, "--env-dir", true);
-  if (config.manifest) settings.manifest = existing_path(*config.manifest, "--manifest", false);
+  static_cast<compiler::CompileSettings&>(settings) = config.compile;  // whole, then checked
+  if (settings.env_dir) settings.env_dir = existing_path(*settings.env_dir, "--env-dir", true);
+  if (settings.manifest) settings.manifest = existing_path(*settings.manifest, "--manifest", false);
   if (config.facts) settings.facts_file = existing_path(*config.facts, "--facts", false);
   if (config.external_dir) {
     settings.external_dirs = facts::default_external_dirs();  // facts.d, then the setting's
     settings.external_dirs.push_back(existing_path(*config.external_dir, "--external-dir", true));
   }
   settings.node_name = config.certname;
-  settings.hiera_config = config.hiera_config
-                              ? existing_path(*config.hiera_config, "--hiera-config", false)
+  settings.hiera_config = settings.hiera_config
+                              ? existing_path(*settings.hiera_config, "--hiera-config", false)
                               : daemon::default_hiera_config();
-  settings.environment = config.environment;
   settings.state_dir = config.statedir.empty() ? daemon::default_state_dir() : config.statedir;
   settings.noop = config.noop;
   settings.tags = config.tags;
@@ -133,8 +133,6 @@ daemon::RunSettings run_settings_from(const config::AgentConfig& config,
   settings.redis_url = config.redis;  // for redis termini
   settings.redis_prefix = config.redis_prefix;
   settings.storeconfigs = config.storeconfigs;
-  if (auto level = compiler::parse_strict(config.strict)) settings.strictness.strict = *level;
-  settings.strictness.strict_variables = config.strict_variables;
   settings.show_diff = config.show_diff;
   // Puppet's graphdir defaults to $statedir/graphs; the graphs are written with --graph only.
   if (config.graph) settings.graph_dir = config.graphdir.value_or(settings.state_dir / "graphs");
@@ -156,14 +154,9 @@ void end_with_ruby_exit() {
 
 compiler::CompileRequest compile_request_for(const daemon::RunSettings& settings) {
   compiler::CompileRequest request;
+  static_cast<compiler::CompileSettings&>(request) = settings;  // as apply's: strict, ...
   request.facts = daemon::load_facts(settings);
   request.node_name = daemon::node_name_for(settings, request.facts);
-  request.env_dir = settings.env_dir;
-  request.manifest = settings.manifest;
-  request.modulepath = settings.modulepath;
-  request.environment = settings.environment;
-  request.hiera_config = settings.hiera_config;
-  request.strictness = settings.strictness;  // --strict, --strict_variables, as apply's
   return request;
 }
 

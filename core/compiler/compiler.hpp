@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "catalog/catalog.hpp"
-#include "compiler/strictness.hpp"
+#include "compiler/compile_settings.hpp"
 #include "facts/facts.hpp"
 
 namespace marionette::compiler {
@@ -23,16 +23,10 @@ struct CompileTimings {
 /// What to compile: an environment directory (site.pp or manifests/, modules/) or one manifest.
 class ExportedResourceStore;
 
-struct CompileRequest {
-  std::optional<std::filesystem::path> env_dir;
-  std::optional<std::filesystem::path> manifest;  ///< overrides the environment's main manifest
-  /// The module directories in search order (resolve_environment makes it from the settings);
-  /// without it, ENV_DIR/modules alone.
-  std::optional<std::vector<std::filesystem::path>> modulepath;
+/// The settings (compile_settings.hpp) and what this compile adds: the node, its facts and
+/// what its classifier said.
+struct CompileRequest : CompileSettings {
   std::string node_name;
-  std::string environment = "production";
-  /// The global Hiera layer's hiera.yaml, searched before the environment's and modules'.
-  std::optional<std::filesystem::path> hiera_config;
   facts::Facts facts = facts::Facts::object();
   CompileTimings* timings = nullptr;  ///< optional: where the time went
   /// From the node classifier (ENC), as Puppet's node: classes declared after the node block, at
@@ -41,7 +35,6 @@ struct CompileRequest {
   /// the facts' so that they win.
   std::vector<std::pair<std::string, facts::Facts>> node_classes;
   facts::Facts node_parameters = facts::Facts::object();
-  Strictness strictness;  ///< Puppet's strict and strict_variables settings
   /// $trusted's `authenticated` and `extensions`: "local" and none for a local compile (puppet
   /// apply); a server compiling for a client certificate gives "remote" and its extensions.
   std::string trusted_authenticated = "local";
@@ -54,9 +47,6 @@ struct CompileRequest {
   /// become $server_facts (with the environment) and top-scope variables as Puppet's catalog
   /// compiler adds them. Unset: $server_facts holds the environment alone, as `puppet apply`'s.
   std::optional<facts::Facts> server_facts;
-  /// A server's environments kept between compiles (environment_timeout): the code's parses
-  /// come from it. None: every file is read and parsed for this compile alone.
-  std::shared_ptr<EnvironmentCache> environment_cache;
   /// Puppet's storeconfigs: with a store, `Type <<| query |>>` collects this compile's own
   /// exported resources and the matching ones other nodes exported, and the node's exported
   /// resources replace what it had in the store once the compile succeeds. Without one (Puppet's

@@ -5,6 +5,7 @@
 #include "compiler/evaluator.hpp"
 #include "lang/diagnostic.hpp"
 #include "rubyish/regex.hpp"
+#include "resource_types/descriptor.hpp"
 
 namespace marionette::compiler {
 
@@ -96,11 +97,11 @@ void Evaluator::drop_namevars_equal_to_titles() {
     if (resource.type == "Class" || !resource.where.known() || resource.title_was_not_a_string)
       continue;
     // The namevar: a module type's one key attribute, else `name` (a composite key, a defined
-    // type); the built-in types' own for file and exec.
+    // type); a built-in type's own from its descriptor (file's path, exec's command).
     std::string_view namevar = "name";
-    if (resource.type == "File" || resource.type == "Tidy" || resource.type == "K5login")
-      namevar = "path";
-    if (resource.type == "Exec") namevar = "command";
+    if (const auto* described = resource_types::find(lowercase(resource.type)))
+      namevar = described->namevar;
+    if (resource.type == "K5login") namevar = "path";  // a core type marionette does not describe
     if (!module_types_.empty())
       if (auto found = module_types_.find(resource.type); found != module_types_.end())
         if (found->second->key_attributes.size() == 1)

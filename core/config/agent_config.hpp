@@ -8,20 +8,23 @@
 #include <string>
 #include <vector>
 
+#include "compiler/compile_settings.hpp"
+
 namespace marionette::config {
 
 /// The settings a run and the agent use, read from the settings' text (config/settings_table.hpp
 /// names them all; config/setting_values.hpp layers defaults, puppet.conf, marionette.yaml and
 /// the command line). Unset optionals mean "derived later" (from the facts, the environment).
 struct AgentConfig {
-  std::optional<std::filesystem::path> env_dir;  ///< env_dir: site.pp or manifests/, modules/
-  std::optional<std::filesystem::path> manifest;
+  /// What a compile takes from the settings (env_dir, manifest, environment, hiera_config,
+  /// strict, strict_variables), passed on whole to the run; its modulepath (the directories) is
+  /// resolved later from the three texts below.
+  compiler::CompileSettings compile;
   std::optional<std::string> modulepath;       ///< colon-separated; replaces the environment's
   std::optional<std::string> basemodulepath;   ///< default: compiler::kDefaultBaseModulePath
   std::optional<std::string> environmentpath;  ///< default: compiler::kDefaultEnvironmentPath
   std::optional<std::filesystem::path> facts;  ///< a YAML facts file instead of native facts
   std::optional<std::string> certname;         ///< default: the facts' fqdn
-  std::string environment = "production";
   /// How long a server keeps an environment's parsed code (Puppet's ttl: 0 = not at all);
   /// seconds::max() for `unlimited`.
   std::chrono::seconds environment_timeout{0};
@@ -34,8 +37,6 @@ struct AgentConfig {
   std::chrono::seconds runinterval{1800};
   bool noop = false;
   std::vector<std::string> tags;   ///< lower-cased: apply only resources with one of them
-  std::string strict = "warning";  ///< off | warning | error
-  bool strict_variables = false;
   bool show_diff = false;
   bool graph = false;                             ///< write the run's graphs as DOT files
   std::optional<std::filesystem::path> graphdir;  ///< default: $statedir/graphs
@@ -53,8 +54,6 @@ struct AgentConfig {
   bool usecacheonfailure = true;  ///< apply the last good catalog when compiling fails
   std::optional<std::filesystem::path> route_file;    ///< routes.yaml: termini per model
   std::optional<std::filesystem::path> external_dir;  ///< facts.d; default: facts' defaults
-  std::optional<std::filesystem::path>
-      hiera_config;  ///< global hiera.yaml; default: /etc/marionette/hiera.yaml if it exists
   // The server's and the CA's (marionette server, marionette ca, marionette agent --server).
   std::optional<std::filesystem::path> ssldir;     ///< default: $vardir/ssl
   std::optional<std::string> server;               ///< the server an agent asks

@@ -3,42 +3,17 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <map>
-#include <set>
 #include <string_view>
 
+#include "resource_types/descriptor.hpp"
 #include "text/text.hpp"
 
 namespace marionette::daemon {
 
 namespace {
-
-/// The properties of the types marionette applies (Puppet's newproperty and ensure); a type
-/// listed with none is managed whatever it sets, as a property of it has a default (exec's
-/// returns, notify's message, package's ensure).
-const std::map<std::string_view, std::set<std::string_view>>& type_properties() {
-  static const std::map<std::string_view, std::set<std::string_view>> properties = {
-      {"file",
-       {"ensure", "content", "target", "owner", "group", "mode", "mtime", "ctime", "type",
-        "checksum_value", "seluser", "selrole", "seltype", "selrange"}},
-      {"exec", {}},
-      {"notify", {}},
-      {"package", {}},
-      {"service", {"ensure", "enable", "flags", "logonaccount"}},
-      {"user",
-       {"ensure", "uid", "gid", "comment", "home", "shell", "password", "password_min_age",
-        "password_max_age", "password_warn_days", "groups", "expiry", "keys", "roles", "auths",
-        "profiles", "project", "attributes", "salt", "iterations", "loginclass"}},
-      {"group", {"ensure", "gid", "members", "attributes"}},
-      {"cron",
-       {"ensure", "command", "special", "minute", "hour", "weekday", "month", "monthday",
-        "environment", "user", "target"}},
-      {"host", {"ensure", "ip", "host_aliases", "comment", "target"}},
-  };
-  return properties;
-}
 
 bool managed(const catalog::Resource& resource) {
   if (resource.exported || resource.kind == "class" || resource.kind == "defined_type")
@@ -47,11 +22,16 @@ bool managed(const catalog::Resource& resource) {
   if (type == "class" || type == "stage" || type == "node" || type == "component" ||
       type.find("::") != std::string::npos)
     return false;
-  auto known = type_properties().find(type);
-  if (known == type_properties().end()) return true;  // a type from a module: its own rules
-  if (known->second.empty()) return true;
+  // The type's descriptor names the properties that make it managed; a type listed with none
+  // is managed whatever it sets (a property of it has a default: exec's returns, notify's
+  // message, package's ensure); a type from a module without a descriptor: its own rules.
+  const resource_types::Descriptor* known = resource_types::find(type);
+  if (!known || known->properties.empty()) return true;
   for (const auto& [name, value] : resource.parameters.items()) {
-    if (!value.is_null() && known->second.count(name)) return true;
+    if (value.is_null()) continue;
+    if (std::find(known->properties.begin(), known->properties.end(), name) !=
+        known->properties.end())
+      return true;
   }
   return false;
 }

@@ -57,16 +57,10 @@ indirector::Routes routes_for(const RunSettings& settings) {
 
 indirector::TerminusSettings terminus_settings_for(const RunSettings& settings) {
   indirector::TerminusSettings out;
+  static_cast<compiler::CompileSettings&>(out) = settings;
   out.state_dir = settings.state_dir;
   out.facts_file = settings.facts_file;
   out.external_dirs = settings.external_dirs;
-  out.env_dir = settings.env_dir;
-  out.manifest = settings.manifest;
-  out.modulepath = settings.modulepath;
-  out.environment = settings.environment;
-  out.hiera_config = settings.hiera_config;
-  out.strictness = settings.strictness;
-  out.environment_cache = settings.environment_cache;
   out.redis_url = settings.redis_url;
   out.redis_prefix = settings.redis_prefix;
   out.storeconfigs = settings.storeconfigs;

@@ -7,29 +7,23 @@
 #include <string>
 #include <vector>
 
+#include "compiler/compile_settings.hpp"
 #include "compiler/module_path.hpp"
-#include "compiler/strictness.hpp"
 #include "facts/facts.hpp"
 #include "indirector/routes.hpp"
 #include "indirector/settings.hpp"
 
 namespace marionette::daemon {
 
-/// Where one run takes its inputs from and where it keeps its state.
-struct RunSettings {
-  std::optional<std::filesystem::path> env_dir;
-  std::optional<std::filesystem::path> manifest;
-  /// The module directories in search order; none: ENV_DIR/modules (see resolve_environment).
-  std::optional<std::vector<std::filesystem::path>> modulepath;
+/// Where one run takes its inputs from and where it keeps its state; what it compiles with is
+/// the base (compiler/compile_settings.hpp), passed on whole to the termini and the compile.
+struct RunSettings : compiler::CompileSettings {
   std::optional<std::filesystem::path> facts_file;  ///< without it, native facts are gathered
   std::optional<std::string> node_name;             ///< without it, the facts' fqdn
-  std::string environment = "production";
-  std::optional<std::filesystem::path> hiera_config;  ///< the global Hiera layer's hiera.yaml
   std::filesystem::path state_dir;
   bool noop = false;
   std::vector<std::string> tags;     ///< --tags, lower-case: apply only resources with one of them
   std::vector<std::string> skip_tags;  ///< --skip_tags, lower-case: resources with one are skipped
-  compiler::Strictness strictness;     ///< Puppet's strict and strict_variables
   bool show_diff = false;              ///< Puppet's show_diff: log a file's content diff
   /// Puppet's write_catalog_summary: classes.txt and resources.txt in the state dir.
   bool write_catalog_summary = false;
@@ -45,8 +39,6 @@ struct RunSettings {
   std::string application = "agent";
   std::optional<std::string> redis_url;  ///< for redis termini
   std::string redis_prefix = "marionette";
-  /// A server's environments kept between compiles (environment_timeout); none: no cache.
-  std::shared_ptr<compiler::EnvironmentCache> environment_cache;
   bool storeconfigs = false;  ///< exported resources kept and collected (catalog/compiler)
 };
 

@@ -19,15 +19,9 @@ class CompilerCatalog : public Terminus<catalog::Catalog> {
   std::optional<catalog::Catalog> find(const Request& request) override {
     if (!request.facts) throw error(request.key, "cannot compile", "no facts were given");
     compiler::CompileRequest compile;
-    compile.env_dir = settings_.env_dir;
-    compile.manifest = settings_.manifest;
-    compile.modulepath = settings_.modulepath;
+    static_cast<compiler::CompileSettings&>(compile) = settings_;
     compile.node_name = request.key;
-    compile.environment = settings_.environment;
-    compile.hiera_config = settings_.hiera_config;
-    compile.strictness = settings_.strictness;
     compile.facts = *request.facts;
-    compile.environment_cache = settings_.environment_cache;
     compile.timings = request.timings;
     if (request.node) {
       if (request.node->environment) compile.environment = *request.node->environment;

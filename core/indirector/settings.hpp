@@ -8,29 +8,17 @@
 #include <string>
 #include <vector>
 
-#include "compiler/strictness.hpp"
+#include "compiler/compile_settings.hpp"
 #include "facts/facts.hpp"
-
-namespace marionette::compiler {
-class EnvironmentCache;
-}
 
 namespace marionette::indirector {
 
 /// What termini need to know about the agent: where its state is, where its code and facts
-/// come from, how to reach Redis.
-struct TerminusSettings {
+/// come from, how to reach Redis; catalog/compiler compiles with the compile settings (the base).
+struct TerminusSettings : compiler::CompileSettings {
   std::filesystem::path state_dir;  ///< client_data/, client_yaml/, last_run_report.yaml
   std::optional<std::filesystem::path> facts_file;   ///< facts/yaml reads it for every key
   std::vector<std::filesystem::path> external_dirs;  ///< facts/native; empty: the defaults
-  std::optional<std::filesystem::path> env_dir;      ///< catalog/compiler
-  std::optional<std::filesystem::path> manifest;     ///< catalog/compiler
-  std::optional<std::vector<std::filesystem::path>> modulepath;  ///< catalog/compiler
-  std::string environment = "production";
-  std::optional<std::filesystem::path> hiera_config;  ///< catalog/compiler: global Hiera layer
-  compiler::Strictness strictness;                    ///< catalog/compiler: strict settings
-  /// catalog/compiler: a server's environments kept between compiles (environment_timeout)
-  std::shared_ptr<compiler::EnvironmentCache> environment_cache;
   /// catalog/compiler: Puppet's storeconfigs, exported resources kept and collected through
   /// DocumentExportedResourceStore (Redis when redis_url is set, else files in state_dir).
   bool storeconfigs = false;

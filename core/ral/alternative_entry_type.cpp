@@ -180,4 +180,8 @@ std::vector<std::string> alternative_entry_instances(Host host, std::string& err
   return names;
 }
 
+Provider alternative_entry_type_provider() {
+  return {make_alternative_entry, alternative_entry_instances};
+}
+
 }  // namespace marionette::ral

@@ -122,4 +122,8 @@ std::vector<std::string> alternatives_instances(Host host, std::string& error) {
   return names;
 }
 
+Provider alternatives_type_provider() {
+  return {make_alternatives, alternatives_instances};
+}
+
 }  // namespace marionette::ral

@@ -20,4 +20,8 @@ std::unique_ptr<ManagedResource> make_anchor(const catalog::Resource&, Host, std
   return std::make_unique<AnchorResource>();
 }
 
+Provider anchor_type_provider() {
+  return {make_anchor, nullptr};
+}
+
 }  // namespace marionette::ral

@@ -228,4 +228,8 @@ std::vector<std::string> augeas_instances(Host, std::string& error) {
   return {};
 }
 
+Provider augeas_type_provider() {
+  return {make_augeas, augeas_instances};
+}
+
 }  // namespace marionette::ral

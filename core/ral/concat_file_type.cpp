@@ -168,4 +168,8 @@ std::unique_ptr<ManagedResource> make_concat_file(const catalog::Resource& resou
   return std::make_unique<ConcatFileResource>(resource, path, std::move(style), host);
 }
 
+Provider concat_file_type_provider() {
+  return {make_concat_file, nullptr};
+}
+
 }  // namespace marionette::ral

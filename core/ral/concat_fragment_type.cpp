@@ -34,4 +34,8 @@ std::unique_ptr<ManagedResource> make_concat_fragment(const catalog::Resource& r
   return std::make_unique<ConcatFragmentResource>();
 }
 
+Provider concat_fragment_type_provider() {
+  return {make_concat_fragment, nullptr};
+}
+
 }  // namespace marionette::ral

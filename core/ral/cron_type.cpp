@@ -350,4 +350,8 @@ std::vector<std::string> cron_instances(Host host, std::string& error) {
   return titles;
 }
 
+Provider cron_type_provider() {
+  return {make_cron, cron_instances};
+}
+
 }  // namespace marionette::ral

@@ -278,4 +278,8 @@ std::unique_ptr<ManagedResource> make_exec(const catalog::Resource& resource, Ho
   return std::make_unique<ExecResource>(std::move(*spec), host);
 }
 
+Provider exec_type_provider() {
+  return {make_exec, nullptr};
+}
+
 }  // namespace marionette::ral

@@ -291,4 +291,8 @@ std::unique_ptr<ManagedResource> make_file_line(const catalog::Resource& resourc
   return std::make_unique<FileLineResource>(std::move(spec), host);
 }
 
+Provider file_line_type_provider() {
+  return {make_file_line, nullptr};
+}
+
 }  // namespace marionette::ral

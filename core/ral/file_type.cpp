@@ -473,4 +473,8 @@ std::unique_ptr<ManagedResource> make_file(const catalog::Resource& resource, Ho
   return std::make_unique<FileResource>(std::move(*spec), std::move(kept), host);
 }
 
+Provider file_type_provider() {
+  return {make_file, nullptr};
+}
+
 }  // namespace marionette::ral

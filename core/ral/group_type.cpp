@@ -78,4 +78,8 @@ std::unique_ptr<ManagedResource> make_group(const catalog::Resource& resource, H
   return std::make_unique<GroupResource>(std::move(spec), host);
 }
 
+Provider group_type_provider() {
+  return {make_group, group_instances};
+}
+
 }  // namespace marionette::ral

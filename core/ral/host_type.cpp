@@ -287,4 +287,8 @@ std::vector<std::string> host_instances(Host host, std::string& error) {
   return names;
 }
 
+Provider host_type_provider() {
+  return {make_host, host_instances};
+}
+
 }  // namespace marionette::ral

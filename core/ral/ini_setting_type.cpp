@@ -167,4 +167,8 @@ std::unique_ptr<ManagedResource> make_ini_setting(const catalog::Resource& resou
   return std::make_unique<IniSettingResource>(std::move(spec), host);
 }
 
+Provider ini_setting_type_provider() {
+  return {make_ini_setting, nullptr};
+}
+
 }  // namespace marionette::ral

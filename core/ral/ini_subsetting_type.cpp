@@ -277,4 +277,8 @@ std::unique_ptr<ManagedResource> make_ini_subsetting(const catalog::Resource& re
   return std::make_unique<IniSubsettingResource>(std::move(spec), host);
 }
 
+Provider ini_subsetting_type_provider() {
+  return {make_ini_subsetting, nullptr};
+}
+
 }  // namespace marionette::ral

@@ -208,4 +208,8 @@ std::vector<std::string> mailalias_instances(Host host, std::string& error) {
   return names;
 }
 
+Provider mailalias_type_provider() {
+  return {make_mailalias, mailalias_instances};
+}
+
 }  // namespace marionette::ral

@@ -361,4 +361,8 @@ std::vector<std::string> mount_instances(Host host, std::string& error) {
   return names;
 }
 
+Provider mount_type_provider() {
+  return {make_mount, mount_instances};
+}
+
 }  // namespace marionette::ral

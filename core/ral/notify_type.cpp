@@ -41,4 +41,8 @@ std::unique_ptr<ManagedResource> make_notify(const catalog::Resource& resource, 
   return std::make_unique<NotifyResource>(std::move(message), with_path);
 }
 
+Provider notify_type_provider() {
+  return {make_notify, nullptr};
+}
+
 }  // namespace marionette::ral

@@ -171,4 +171,8 @@ std::unique_ptr<ManagedResource> make_package(const catalog::Resource& resource,
   return std::make_unique<PackageResource>(std::move(spec), host);
 }
 
+Provider package_type_provider() {
+  return {make_package, package_instances};
+}
+
 }  // namespace marionette::ral

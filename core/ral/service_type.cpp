@@ -176,4 +176,8 @@ std::unique_ptr<ManagedResource> make_service(const catalog::Resource& resource,
   return std::make_unique<ServiceResource>(std::move(spec), host, std::move(control));
 }
 
+Provider service_type_provider() {
+  return {make_service, service_instances};
+}
+
 }  // namespace marionette::ral

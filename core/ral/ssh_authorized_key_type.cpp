@@ -253,4 +253,8 @@ std::unique_ptr<ManagedResource> make_ssh_authorized_key(const catalog::Resource
   return std::make_unique<AuthorizedKeyResource>(std::move(spec), host);
 }
 
+Provider ssh_authorized_key_type_provider() {
+  return {make_ssh_authorized_key, nullptr};
+}
+
 }  // namespace marionette::ral

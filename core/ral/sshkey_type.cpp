@@ -197,4 +197,8 @@ std::vector<std::string> sshkey_instances(Host host, std::string& error) {
   return titles;
 }
 
+Provider sshkey_type_provider() {
+  return {make_sshkey, sshkey_instances};
+}
+
 }  // namespace marionette::ral

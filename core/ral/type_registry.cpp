@@ -3,35 +3,31 @@
 
 #include "ral/resource_type.hpp"
 #include "ral/types.hpp"
+#include "resource_types/descriptor.hpp"
 
 namespace marionette::ral {
 
+// One declaration per provider file, NAME_type.cpp, from the list CMake generates.
+#define PROVIDER(stem) Provider stem##_provider();
+#include "ral/provider_list.inc"
+#undef PROVIDER
+
 namespace {
+
+/// The type `stem` (NAME_type) provides, with its lister when its descriptor says it lists
+/// instances.
+TypeDefinition defined(std::string_view stem, Provider provider) {
+  std::string name(stem.substr(0, stem.size() - std::string_view("_type").size()));
+  const resource_types::Descriptor* described = resource_types::find(name);
+  InstanceLister instances = described && described->lists_instances ? provider.instances : nullptr;
+  return {std::move(name), std::move(provider.make), std::move(instances)};
+}
 
 const std::vector<TypeDefinition>& registry() {
   static const std::vector<TypeDefinition> types = {
-      {"anchor", make_anchor, nullptr},
-      {"augeas", make_augeas, augeas_instances},
-      {"file_line", make_file_line, nullptr},
-      {"ini_setting", make_ini_setting, nullptr},
-      {"ini_subsetting", make_ini_subsetting, nullptr},
-      {"alternatives", make_alternatives, alternatives_instances},
-      {"alternative_entry", make_alternative_entry, alternative_entry_instances},
-      {"concat_file", make_concat_file, nullptr},
-      {"concat_fragment", make_concat_fragment, nullptr},
-      {"cron", make_cron, cron_instances},
-      {"exec", make_exec, nullptr},
-      {"file", make_file, nullptr},
-      {"group", make_group, group_instances},
-      {"host", make_host, host_instances},
-      {"mailalias", make_mailalias, mailalias_instances},
-      {"mount", make_mount, mount_instances},
-      {"ssh_authorized_key", make_ssh_authorized_key, nullptr},
-      {"sshkey", make_sshkey, sshkey_instances},
-      {"notify", make_notify, nullptr},
-      {"package", make_package, package_instances},
-      {"service", make_service, service_instances},
-      {"user", make_user, user_instances},
+#define PROVIDER(stem) defined(#stem, stem##_provider()),
+#include "ral/provider_list.inc"
+#undef PROVIDER
   };
   return types;
 }

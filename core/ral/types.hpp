@@ -6,9 +6,17 @@
 
 #include "ral/resource_type.hpp"
 
-/// The built-in types' factories; each lives in its own file and is registered in
-/// type_registry.cpp.
+/// The built-in types' factories; each lives in its own file (NAME_type.cpp), which gives it
+/// to the registry through its NAME_type_provider().
 namespace marionette::ral {
+
+/// What a type's provider file gives: each NAME_type.cpp defines `Provider NAME_type_provider()`,
+/// and CMake lists them for the registry (type_registry.cpp), which pairs each with the type's
+/// descriptor (resource_types/descriptor.hpp).
+struct Provider {
+  TypeFactory make;
+  InstanceLister instances;  ///< used when the descriptor says the type lists instances
+};
 
 std::unique_ptr<ManagedResource> make_file(const catalog::Resource&, Host, std::string& error);
 std::unique_ptr<ManagedResource> make_exec(const catalog::Resource&, Host, std::string& error);

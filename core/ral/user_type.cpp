@@ -162,4 +162,8 @@ std::unique_ptr<ManagedResource> make_user(const catalog::Resource& resource, Ho
   return std::make_unique<UserResource>(std::move(spec), host);
 }
 
+Provider user_type_provider() {
+  return {make_user, user_instances};
+}
+
 }  // namespace marionette::ral

@@ -117,7 +117,8 @@ TEST(SettingValues, ADerivedDefaultFollowsTheSettingItNames) {
   AgentConfig config = values.to_config();
   EXPECT_EQ(config.environmentpath, "/srv/code/environments");
   EXPECT_EQ(config.basemodulepath, "/srv/code/modules:/usr/share/puppet/modules");
-  EXPECT_FALSE(config.hiera_config) << "a derived hiera.yaml that does not exist is not used";
+  EXPECT_FALSE(config.compile.hiera_config)
+      << "a derived hiera.yaml that does not exist is not used";
   EXPECT_FALSE(SettingValues().to_config().environmentpath) << "untouched defaults stay unset";
 }
 
@@ -182,10 +183,10 @@ TEST(SettingValues, LaterSourcesWinAndTheSettingsReachTheConfig) {
   EXPECT_EQ(config.runinterval, std::chrono::seconds(300));
   EXPECT_EQ(config.tags, (std::vector<std::string>{"web", "db"}));
   EXPECT_TRUE(config.show_diff);
-  EXPECT_TRUE(config.strict_variables);
+  EXPECT_TRUE(config.compile.strictness.strict_variables);
   EXPECT_TRUE(config.graph);
   EXPECT_EQ(config.graphdir, fs::path("/srv/var/graphs")) << "$statedir/graphs, vardir written";
-  EXPECT_EQ(config.strict, "error");
+  EXPECT_EQ(config.compile.strictness.strict, marionette::compiler::Strict::Error);
 }
 
 }  // namespace

@@ -1,0 +1,34 @@
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compiler/strictness.hpp"
+
+namespace marionette::compiler {
+
+class EnvironmentCache;
+
+/// Everything a compile takes from the settings, in one struct that is passed on whole: it is
+/// config::AgentConfig's `compile` (written by the rows of config/settings_table.cpp) and the base
+/// of daemon::RunSettings, indirector::TerminusSettings and CompileRequest. A new compile
+/// setting is a field here and a row in the settings table.
+struct CompileSettings {
+  std::optional<std::filesystem::path> env_dir;   ///< env_dir: site.pp or manifests/, modules/
+  std::optional<std::filesystem::path> manifest;  ///< overrides the environment's main manifest
+  /// The module directories in search order (resolve_environment makes it from the modulepath,
+  /// basemodulepath and environmentpath settings); without it, ENV_DIR/modules alone.
+  std::optional<std::vector<std::filesystem::path>> modulepath;
+  std::string environment = "production";
+  /// The global Hiera layer's hiera.yaml, searched before the environment's and modules'.
+  std::optional<std::filesystem::path> hiera_config;
+  Strictness strictness;  ///< Puppet's strict and strict_variables settings
+  /// A server's environments kept between compiles (environment_timeout): the code's parses
+  /// come from it. None: every file is read and parsed for this compile alone.
+  std::shared_ptr<EnvironmentCache> environment_cache;
+};
+
+}  // namespace marionette::compiler
