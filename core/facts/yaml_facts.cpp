@@ -12,15 +12,18 @@
 #include "facts/psych_scalar.hpp"
 #include "facts/yaml_data.hpp"
 #include "facts/yaml_text.hpp"
+#include "lang/located_error.hpp"
 
 namespace marionette::facts {
 namespace {
 
-[[noreturn]] void fail(const std::filesystem::path& path, const yaml_mark_t* mark,
-                       const std::string& message) {
-  std::string where = path.string();
-  if (mark) where += ":" + std::to_string(mark->line + 1) + ":" + std::to_string(mark->column + 1);
-  throw std::runtime_error(where + ": error: " + message);
+/// A located error at libyaml's mark (which counts from 0) in the file's text, or in the file
+/// without a line when there is no mark.
+[[noreturn]] void fail(const std::filesystem::path& path, const std::string& text,
+                       const yaml_mark_t* mark, const std::string& message) {
+  if (!mark) lang::throw_in_file(path.string(), text, 0, 0, 1, message);
+  lang::throw_in_file(path.string(), text, static_cast<std::uint32_t>(mark->line + 1),
+                      static_cast<std::uint32_t>(mark->column + 1), 1, message);
 }
 
 /// One libyaml event, released when it goes.
@@ -47,7 +50,7 @@ class Reader {
  public:
   Reader(const std::filesystem::path& path, const std::string& text, RubyDates dates,
          bool skip_complex_keys)
-      : path_(path), dates_(dates), skip_complex_keys_(skip_complex_keys) {
+      : path_(path), text_(text), dates_(dates), skip_complex_keys_(skip_complex_keys) {
     yaml_parser_initialize(&parser_);
     yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(text.data()),
                                  text.size());
@@ -71,17 +74,18 @@ class Reader {
  private:
   void next(Event& event) {
     if (!yaml_parser_parse(&parser_, event.get())) {
-      // libyaml's words, as Ruby's Psych shows them: the problem, then what was being read.
+      // libyaml's words, as Ruby's Psych shows them: the problem, then what was being read,
+      // placed where Psych places it: where that began (the context's mark), if anything was.
       std::string message = parser_.problem ? parser_.problem : "cannot parse the YAML";
       if (parser_.context) message += std::string(" ") + parser_.context;
-      fail(path_, &parser_.problem_mark, message);
+      fail(path_, text_, parser_.context ? &parser_.context_mark : &parser_.problem_mark, message);
     }
   }
 
   Facts node(const Event& event, int depth = 1) {
     // Psych (under Puppet) recurses here too and fails with "stack level too deep".
     if (depth > kMaxNesting)
-      fail(path_, &event->start_mark,
+      fail(path_, text_, &event->start_mark,
            "nested too deeply (more than " + std::to_string(kMaxNesting) + " levels)");
     Facts value;
     std::string_view anchor;
@@ -108,18 +112,18 @@ class Reader {
         break;
       case YAML_ALIAS_EVENT: {
         auto found = anchors_.find(std::string(text_of(event->data.alias.anchor)));
-        if (found == anchors_.end()) fail(path_, &event->start_mark, "unknown anchor");
+        if (found == anchors_.end()) fail(path_, text_, &event->start_mark, "unknown anchor");
         // Each alias is a copy of what its anchor holds: nine levels of nine aliases ("billion
         // laughs") would be 387 million values. Count what the copies add up to.
         nodes_ += found->second.nodes - 1;
         expanded_ += found->second.nodes;
         if (expanded_ > kMaxExpanded)
-          fail(path_, &event->start_mark,
+          fail(path_, text_, &event->start_mark,
                "aliases expand to more than " + std::to_string(kMaxExpanded) + " values");
         return found->second.value;
       }
       default:
-        fail(path_, &event->start_mark, "unexpected YAML event");
+        fail(path_, text_, &event->start_mark, "unexpected YAML event");
     }
     if (!anchor.empty()) anchors_[std::string(anchor)] = {value, nodes_ - first_node};
     return value;
@@ -141,7 +145,8 @@ class Reader {
         node(item, depth + 1);
         continue;
       }
-      if (key->type != YAML_SCALAR_EVENT) fail(path_, &key->start_mark, "a key must be a string");
+      if (key->type != YAML_SCALAR_EVENT)
+        fail(path_, text_, &key->start_mark, "a key must be a string");
       std::string name(text_of(key->data.scalar.value));
       Event item;
       next(item);
@@ -159,11 +164,13 @@ class Reader {
     PsychScalar resolved = psych_scalar(text);
     const char* refused = refused_ruby_class(resolved.kind);
     if (refused && dates_ == RubyDates::Refused)
-      fail(path_, &event->start_mark, std::string("Tried to load unspecified class: ") + refused);
+      fail(path_, text_, &event->start_mark,
+           std::string("Tried to load unspecified class: ") + refused);
     return std::move(resolved.value);
   }
 
   const std::filesystem::path& path_;
+  const std::string& text_;
   RubyDates dates_;
   bool skip_complex_keys_;
   yaml_parser_t parser_;
@@ -183,10 +190,12 @@ class Reader {
 
 /// The file's first document, read as `dates` says; nullopt for a file without one.
 std::optional<Facts> read_document(const std::filesystem::path& path, RubyDates dates,
-                                   bool skip_complex_keys, yaml_mark_t& root_mark) {
-  std::optional<std::string> text = native::read_file(path.c_str());
-  if (!text) fail(path, nullptr, "cannot read the file");
-  Reader reader(path, *text, dates, skip_complex_keys);
+                                   bool skip_complex_keys, yaml_mark_t& root_mark,
+                                   std::string& text) {
+  std::optional<std::string> read = native::read_file(path.c_str());
+  if (!read) fail(path, "", nullptr, "cannot read the file");
+  text = std::move(*read);
+  Reader reader(path, text, dates, skip_complex_keys);
   return reader.document(root_mark);
 }
 
@@ -194,9 +203,11 @@ std::optional<Facts> read_document(const std::filesystem::path& path, RubyDates 
 
 Facts load_yaml_file(const std::filesystem::path& path, RubyDates dates) {
   yaml_mark_t root_mark{};
-  std::optional<Facts> root = read_document(path, dates, false, root_mark);
+  std::string text;
+  std::optional<Facts> root = read_document(path, dates, false, root_mark, text);
   if (!root || root->is_null()) return Facts::object();  // an empty file: no facts
-  if (!root->is_object()) fail(path, &root_mark, "expected a mapping of fact names to values");
+  if (!root->is_object())
+    fail(path, text, &root_mark, "expected a mapping of fact names to values");
   return std::move(*root);
 }
 
@@ -210,7 +221,8 @@ Facts parse_yaml_text(const std::string& text, const std::filesystem::path& name
 
 std::optional<Facts> load_yaml_data(const std::filesystem::path& path) {
   yaml_mark_t root_mark{};
-  std::optional<Facts> root = read_document(path, RubyDates::Refused, true, root_mark);
+  std::string text;
+  std::optional<Facts> root = read_document(path, RubyDates::Refused, true, root_mark, text);
   if (!root || root->is_null()) return Facts::object();
   if (!root->is_object()) return std::nullopt;
   return std::move(*root);
