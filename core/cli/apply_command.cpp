@@ -132,16 +132,11 @@ int run_apply(const std::vector<std::string>& words) {
   }
   if (!lock) return 1;
   daemon::RunOutcome outcome;
-  if (catalog_file) {
-    try {
-      catalog::Catalog catalog = read_catalog_file(*catalog_file);
-      outcome.compiled = true;
-      outcome.node_name = catalog.name;
-      daemon::apply_catalog(catalog, settings, log, outcome);
-    } catch (const std::exception& e) {
-      print_error(e.what());
-      return 1;
-    }
+  if (catalog_file) {  // an error (a file that is not JSON: at its place) goes to run_command
+    catalog::Catalog catalog = read_catalog_file(*catalog_file);
+    outcome.compiled = true;
+    outcome.node_name = catalog.name;
+    daemon::apply_catalog(catalog, settings, log, outcome);
   } else {
     outcome = daemon::run_once(settings, log);
     if (!outcome.compiled) return 1;

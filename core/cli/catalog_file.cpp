@@ -7,6 +7,7 @@
 
 #include "compiler/known_types.hpp"
 #include "text/text.hpp"
+#include "lang/located_error.hpp"
 
 namespace marionette::cli {
 
@@ -38,6 +39,22 @@ void check_resources(const catalog::Catalog& catalog) {
   }
 }
 
+/// A catalog file that is not JSON at all fails at its place (nlohmann counts the bytes read,
+/// the offending one last): `FILE:LINE:COLUMN: error: …`, the line and a caret. Returns when
+/// the text is JSON (the catalog is wrong in another way).
+void locate_json_syntax_error(const std::string& path, const std::string& text) {
+  try {
+    [[maybe_unused]] nlohmann::json parsed = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    std::string problem = e.what();
+    // nlohmann's own prefix (its code, and the line and column the caret shows)
+    if (std::size_t colon = problem.find(": "); colon != std::string::npos)
+      problem.erase(0, colon + 2);
+    lang::throw_at_offset(path, text, e.byte > 0 ? e.byte - 1 : 0,
+                          "Could not read catalog: not valid JSON: " + problem);
+  }
+}
+
 }  // namespace
 
 catalog::Catalog read_catalog_file(const std::string& path) {
@@ -49,6 +66,7 @@ catalog::Catalog read_catalog_file(const std::string& path) {
   try {
     catalog = catalog::from_json(text.str());
   } catch (const catalog::CatalogError& e) {
+    locate_json_syntax_error(path, text.str());
     throw std::runtime_error("Could not read catalog " + path + ": " + e.what());
   }
   check_resources(catalog);

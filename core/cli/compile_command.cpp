@@ -3,10 +3,8 @@
 
 #include "catalog/catalog.hpp"
 #include "cli/command.hpp"
-#include "cli/run_log.hpp"
 #include "cli/settings_from_arguments.hpp"
 #include "compiler/compiler.hpp"
-#include "lang/diagnostic.hpp"
 
 namespace marionette::cli {
 
@@ -18,24 +16,16 @@ int run_compile(const std::vector<std::string>& words) {
   if (!settings.env_dir && !settings.manifest)
     throw UsageError("give --env-dir DIR or --manifest FILE");
   end_with_ruby_exit();
-  try {
-    // The environment's files are read and parsed on a second thread while the facts load.
-    compiler::OpenedEnvironment environment(settings.env_dir, settings.manifest,
-                                            settings.modulepath);
-    compiler::CompileRequest request = compile_request_for(settings);
-    // The process ends right after: freeing the compilation would only cost time.
-    std::string json =
-        compiler::compile_to_json(request, std::move(environment), compiler::Teardown::Keep);
-    json += '\n';
-    std::cout.write(json.data(), static_cast<std::streamsize>(json.size()));
-    std::cout.flush();
-    return 0;
-  } catch (const lang::SourceError& e) {
-    std::cerr << lang::render(e);
-  } catch (const std::exception& e) {
-    print_error(e.what());
-  }
-  return 1;
+  // The environment's files are read and parsed on a second thread while the facts load.
+  compiler::OpenedEnvironment environment(settings.env_dir, settings.manifest, settings.modulepath);
+  compiler::CompileRequest request = compile_request_for(settings);
+  // The process ends right after: freeing the compilation would only cost time.
+  std::string json =
+      compiler::compile_to_json(request, std::move(environment), compiler::Teardown::Keep);
+  json += '\n';
+  std::cout.write(json.data(), static_cast<std::streamsize>(json.size()));
+  std::cout.flush();
+  return 0;  // an error goes to run_command (dispatch.cpp), which prints it
 }
 
 }  // namespace marionette::cli

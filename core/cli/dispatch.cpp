@@ -6,6 +6,7 @@
 #include "cli/arguments.hpp"
 #include "cli/run_log.hpp"
 #include "compiler/ruby_workers.hpp"
+#include "lang/diagnostic.hpp"
 
 namespace marionette::cli {
 
@@ -34,6 +35,10 @@ int run_command(const Command& command, const std::vector<std::string>& rest) {
   } catch (const UsageError& e) {
     print_error(std::string(e.what()) + "\nTry 'marionette " + command.name + " --help'.");
     return 1;  // Puppet exits 1 on every usage error
+  } catch (const lang::SourceError& e) {
+    // A manifest's, a YAML or JSON file's: `file:line:column: error: …`, its line and a caret.
+    std::cerr << lang::render(e);
+    return 1;
   } catch (const std::exception& e) {
     print_error(e.what());  // e.g. an environment that does not exist
     return 1;

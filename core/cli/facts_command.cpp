@@ -183,15 +183,10 @@ int run_facts(const std::vector<std::string>& words) {
   const bool as_json = args.flag("json") || (show_action && !args.flag("yaml") &&
                                               !(args.flag("value-only") && names.size() == 1));
   const bool show_legacy = args.flag("show-legacy");
-  facts::Facts all;
-  try {
-    all = args.value("facts") ? from_file(*args.value("facts"), names, show_legacy)
-                              : gathered(external_dirs(args), custom_sources(args), names,
-                                         show_legacy);
-  } catch (const std::exception& e) {
-    print_error(e.what());
-    return 1;
-  }
+  // An error (a fact file's, with its place) goes to run_command, which prints it.
+  facts::Facts all = args.value("facts")
+                         ? from_file(*args.value("facts"), names, show_legacy)
+                         : gathered(external_dirs(args), custom_sources(args), names, show_legacy);
   facts::Facts shown = names.empty() ? std::move(all) : facts::Facts::object();
   for (const auto& name : names) shown[name] = lookup(all, name);
   if (!names.empty()) shown = facts::native::sorted_facts(std::move(shown));

@@ -159,7 +159,7 @@ int run_lookup(const std::vector<std::string>& words) {
       try {
         value = compiler::lookup_in_compile(request, query);
       } catch (const lang::SourceError&) {
-        throw;  // a manifest's error, in the form every error of a manifest has
+        throw;  // a manifest's error: run_command renders it with its place and caret
       } catch (const std::runtime_error& e) {
         print_error(std::string("Could not run: ") + e.what());  // Puppet's words for a type
         return 1;
@@ -181,11 +181,10 @@ int run_lookup(const std::vector<std::string>& words) {
     if (!found) return 1;  // as puppet lookup: nothing printed, exit 1
     std::cout << render(*found, format);
     return 0;
-  } catch (const std::exception& e) {
+  } catch (...) {
     print_explanation();  // what was searched before the error, as Puppet shows it
-    print_error(e.what());
+    throw;                // and run_command (dispatch.cpp) prints the error
   }
-  return 1;
 }
 
 }  // namespace marionette::cli

@@ -14,7 +14,6 @@
 #include "cli/run_log.hpp"
 #include "cli/settings_from_arguments.hpp"
 #include "compiler/compiler.hpp"
-#include "lang/diagnostic.hpp"
 
 namespace marionette::cli {
 
@@ -62,18 +61,11 @@ int run_mgmtgraph(const std::vector<std::string>& words) {
   if (!settings.env_dir && !settings.manifest)
     throw UsageError("give --manifest FILE, --code CODE or --env-dir DIR");
   daemon::RunLog log = make_run_log(false, false);
-  try {
-    compiler::CompileRequest request = compile_request_for(settings);
-    catalog::Catalog catalog = compiler::compile(request);
-    std::cout << mgmt_yaml(catalog, log);
-    std::cout.flush();
-    return 0;
-  } catch (const lang::SourceError& e) {
-    std::cerr << lang::render(e);
-  } catch (const std::exception& e) {
-    print_error(e.what());
-  }
-  return 1;
+  compiler::CompileRequest request = compile_request_for(settings);
+  catalog::Catalog catalog = compiler::compile(request);
+  std::cout << mgmt_yaml(catalog, log);
+  std::cout.flush();
+  return 0;  // an error goes to run_command (dispatch.cpp), which prints it
 }
 
 }  // namespace marionette::cli

@@ -13,8 +13,9 @@ using lang::SourceError;
 
 namespace {
 
+/// A place inside a message, as Puppet writes it there: `(file: F, line: L)`.
 std::string where_text(const lang::SourceLocation& where) {
-  return where.path() + ":" + std::to_string(where.line);
+  return "(file: " + where.path() + ", line: " + std::to_string(where.line) + ")";
 }
 
 }  // namespace
@@ -62,7 +63,8 @@ void Evaluator::check_title_is_no_alias(const std::string& type, const std::stri
   auto aliased = name_aliases_.find(reference_key(type, title));
   if (aliased == name_aliases_.end()) return;
   throw SourceError("Duplicate declaration: " + type + "[" + title + "] is already declared at " +
-                        where_text(resources_[aliased->second].where) + "; cannot redeclare",
+                        where_text(resources_[aliased->second].where) + "; cannot redeclare " +
+                        where_text(where),
                     where);
 }
 

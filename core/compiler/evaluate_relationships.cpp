@@ -111,10 +111,9 @@ void check_query_values(const ast::Collector& collector, const ast::Expression* 
     return;
   }
   if (const char* name = untransformable_class(*binary->right))
-    throw SourceError(std::string("Error while evaluating ") +
-                          (collector.exported ? "an Exported Query" : "a Virtual Query") +
-                          ", Cannot transform object of class Puppet::Pops::Model::" + name,
-                      collector.where);
+    throw SourceError(  // without Puppet's "Error while evaluating a Virtual Query, " frame
+        std::string("Cannot transform object of class Puppet::Pops::Model::") + name,
+        collector.where);
 }
 
 }  // namespace

@@ -14,8 +14,9 @@ using lang::SourceError;
 
 namespace {
 
+/// A place inside a message, as Puppet writes it there: `(file: F, line: L)`.
 std::string where_text(const lang::SourceLocation& where) {
-  return where.path() + ":" + std::to_string(where.line);
+  return "(file: " + where.path() + ", line: " + std::to_string(where.line) + ")";
 }
 
 /// The `tag` metaparameter's names, each checked as Puppet checks it.
@@ -288,7 +289,8 @@ std::size_t Evaluator::declare_resource(const std::string& type, const std::stri
   std::string key = reference_key(type, title);
   if (auto existing = resources_.find(key)) {
     throw SourceError("Duplicate declaration: " + type + "[" + title + "] is already declared at " +
-                          where_text(resources_[*existing].where) + "; cannot redeclare",
+                          where_text(resources_[*existing].where) + "; cannot redeclare " +
+                          where_text(where),
                       where);
   }
   CompiledResource resource;

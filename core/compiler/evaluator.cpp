@@ -263,8 +263,15 @@ Value Evaluator::evaluate_assignment(const ast::Assignment& assignment, Scope& s
   if (assignment.op != ast::AssignmentOp::Assign)
     throw SourceError("The operator '+=' is no longer supported", assignment.where);
   Value value = evaluate(assignment.value, scope);
-  if (scope.find_local(variable->name))
-    throw SourceError("Cannot reassign variable '$" + variable->name + "'", assignment.where);
+  if (scope.find_local(variable->name)) {
+    // A class's or a define's $name and $title are set by Puppet itself: it says so.
+    bool built_in = variable->name == "name" || variable->name == "title";
+    throw SourceError(
+        std::string(built_in ? "Cannot reassign built in (or already assigned) variable"
+                             : "Cannot reassign variable") +
+            " '$" + variable->name + "'",
+        assignment.where);
+  }
   scope.set(variable->name, value);
   return value;
 }

@@ -280,7 +280,11 @@ int compare(const Value& left, const Value& right, const lang::SourceLocation& w
   }
   if (left.is_string() && right.is_string()) return compare_strings(left.string(), right.string());
   if (auto order = compare_runtime_values(left, right)) return *order;
-  fail("Comparison of: " + type_name_of(left) + " < " + type_name_of(right) + ", is not possible",
+  // Puppet adds the cause its comparison raised, for a number against something else.
+  std::string cause =
+      left.is_number() ? " Caused by 'A Numeric is not comparable to non Numeric'." : "";
+  fail("Comparison of: " + type_name_of(left) + " < " + type_name_of(right) + ", is not possible" +
+           (cause.empty() ? "" : "." + cause),
        where);
 }
 

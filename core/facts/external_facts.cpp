@@ -16,6 +16,7 @@
 #include "facts/native_parts.hpp"
 #include "rubyish/indexed_object.hpp"
 #include "rubyish/json_nesting.hpp"
+#include "lang/located_error.hpp"
 #include "text/text.hpp"
 
 namespace marionette::facts {
@@ -202,7 +203,7 @@ Facts load_external_facts(const std::vector<fs::path>& dirs, const Warn& warn) {
         if (!facts) continue;
         set_all(external, *facts, [](std::string name) { return text::lowercase(name); });
       } catch (const std::exception& failure) {
-        warn(std::string(failure.what()) + "; its facts are skipped");
+        warn(lang::describe_line(failure) + "; its facts are skipped");
       }
     }
   }

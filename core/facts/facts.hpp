@@ -19,7 +19,7 @@ using RubyDates = rubyish::RubyDates;
 /// Reads a plain YAML mapping of fact names to values (the shape of shared/facts/debian12.yaml),
 /// keeping key order. Plain scalars resolve as Ruby's Psych resolves them for Puppet
 /// (psych_scalar.hpp: `yes` is true, `0755` octal, `1e3` a string); quoted or !!str scalars stay
-/// strings. Throws std::runtime_error "FILE:LINE:COLUMN: error: MESSAGE" when it cannot be read.
+/// strings. Throws a lang::SourceError placed at FILE:LINE:COLUMN when it cannot be read.
 Facts load_yaml_file(const std::filesystem::path& path, RubyDates dates = RubyDates::AsStrings);
 
 /// Gathers facts from this machine natively (no Facter), in milliseconds: kernel, os, networking

@@ -6,6 +6,7 @@
 #include "indirector/document_terminus.hpp"
 #include "indirector/termini.hpp"
 #include "indirector/yaml_data.hpp"
+#include "lang/diagnostic.hpp"
 
 namespace marionette::indirector {
 
@@ -56,6 +57,8 @@ class YamlFacts : public Terminus<facts::Facts> {
       std::error_code missing;
       if (!file_ && !std::filesystem::exists(path, missing)) return std::nullopt;
       return facts::load_yaml_file(path);
+    } catch (const lang::SourceError& e) {  // the file's line and a caret
+      throw error(request.key, "cannot read", lang::render(e)).mark_rendered();
     } catch (const std::exception& e) {
       throw error(request.key, "cannot read", e.what());
     }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "lang/located_error.hpp"
+
 namespace marionette::lang {
 
 const std::string& SourceLocation::path() const {
@@ -26,6 +28,7 @@ std::string line_of(const std::string& text, std::uint32_t line) {
 
 std::string render_diagnostic(const std::string& message, const SourceLocation& where,
                               const char* severity) {
+  if (where.file && where.line == 0) return where.path() + ": " + severity + ": " + message + "\n";
   if (!where.known()) return std::string(severity) + ": " + message + "\n";
   std::string out = where.path() + ":" + std::to_string(where.line) + ":" +
                     std::to_string(where.column) + ": " + severity + ": " + message + "\n";
@@ -52,6 +55,40 @@ std::string render_error_at(const std::shared_ptr<const SourceFile>& file, std::
   std::string rendered = render_diagnostic(message, where);
   if (!rendered.empty() && rendered.back() == '\n') rendered.pop_back();
   return rendered;
+}
+
+void throw_in_file(const std::string& path, std::string text, std::uint32_t line,
+                   std::uint32_t column, std::uint32_t length, const std::string& message) {
+  auto file = std::make_shared<SourceFile>(path, std::move(text));
+  SourceLocation where;
+  where.file = file.get();
+  where.line = line;
+  where.column = line == 0 ? 0 : std::max<std::uint32_t>(1, column);
+  where.length = std::max<std::uint32_t>(1, length);
+  throw SourceError(message, where);  // holds `file` from here on
+}
+
+void throw_at_offset(const std::string& path, std::string text, std::size_t offset,
+                     const std::string& message) {
+  offset = std::min(offset, text.size());
+  std::uint32_t line = 1;
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i < offset; ++i)
+    if (text[i] == '\n') ++line, line_start = i + 1;
+  auto column = static_cast<std::uint32_t>(offset - line_start + 1);
+  throw_in_file(path, std::move(text), line, column, 1, message);
+}
+
+std::string describe(const std::exception& error) {
+  if (const auto* located = dynamic_cast<const SourceError*>(&error)) return render(*located);
+  std::string text = error.what();
+  if (text.empty() || text.back() != '\n') text += '\n';
+  return text;
+}
+
+std::string describe_line(const std::exception& error) {
+  std::string text = describe(error);
+  return text.substr(0, text.find('\n'));
 }
 
 }  // namespace marionette::lang

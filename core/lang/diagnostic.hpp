@@ -8,8 +8,8 @@
 
 namespace marionette::lang {
 
-/// An error in a manifest (syntax or evaluation), carrying where it happened.
-/// Thrown inside the front end and the compiler; rendered once, by render_diagnostic().
+/// A located error, in a manifest or a data file (lang/located_error.hpp), with its place.
+/// what() is the message alone: the CLI's dispatch renders it once, through render().
 class SourceError : public std::runtime_error {
  public:
   SourceError(std::string message, SourceLocation where)
@@ -28,7 +28,7 @@ class SourceError : public std::runtime_error {
 };
 
 /// `file:line:column: error: message`, then the source line and a `^~~~` underline.
-/// Without a known location, just `error: message`.
+/// A file without a line: `file: error: message`; no file: `error: message`.
 std::string render_diagnostic(const std::string& message, const SourceLocation& where,
                               const char* severity = "error");
 

@@ -7,6 +7,7 @@
 #include "rubyish/data_value.hpp"
 #include "rubyish/serialization.hpp"
 #include "rubyish/yaml_reader.hpp"
+#include "lang/located_error.hpp"
 
 namespace marionette::ral {
 
@@ -117,8 +118,13 @@ Data nested_merge(const Data& first, const Data& second, bool force, std::size_t
 }
 
 Data parse_fragment(const ConcatFragment& fragment, bool yaml) {
-  if (yaml)
-    return rubyish::parse_yaml_text(fragment.content, fragment.name, rubyish::RubyDates::Refused);
+  if (yaml) {
+    try {
+      return rubyish::parse_yaml_text(fragment.content, fragment.name, rubyish::RubyDates::Refused);
+    } catch (const lang::SourceError& error) {  // the resource's failure is one line
+      throw std::runtime_error(lang::describe_line(error));
+    }
+  }
   try {
     return Data::parse(fragment.content);
   } catch (const Data::parse_error& error) {

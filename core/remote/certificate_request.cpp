@@ -9,6 +9,7 @@
 #include "ca/puppet_oids.hpp"
 #include "facts/facts.hpp"
 #include "rubyish/data_value.hpp"
+#include "lang/located_error.hpp"
 #include "text/text.hpp"
 
 namespace marionette::remote {
@@ -128,7 +129,7 @@ RequestContents read_csr_attributes(const std::string& path) {
   try {
     data = facts::load_yaml_file(path);
   } catch (const std::exception& e) {
-    throw ca::CaError("Could not read CSR attributes from " + path + ": " + e.what());
+    throw ca::CaError("Could not read CSR attributes from " + path + ": " + lang::describe_line(e));
   }
   if (data.is_null()) return contents;
   if (!data.is_object())

@@ -2,12 +2,14 @@
 
 #include <yaml.h>
 
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 
+#include "lang/located_error.hpp"
 #include "rubyish/indexed_object.hpp"
 #include "rubyish/psych_scalar.hpp"
 
@@ -16,10 +18,12 @@ namespace {
 
 using Data = nlohmann::ordered_json;
 
-[[noreturn]] void fail(const std::filesystem::path& path, const yaml_mark_t* mark,
-                       const std::string& message) {
-  if (!mark) throw_yaml_error(path, 0, 0, message);
-  throw_yaml_error(path, mark->line + 1, mark->column + 1, message);
+/// A located error at libyaml's mark (which counts from 0) in the text, or in the file without a
+/// line when there is no mark.
+[[noreturn]] void fail(const std::filesystem::path& path, const std::string& text,
+                       const yaml_mark_t* mark, const std::string& message) {
+  if (!mark) throw_yaml_error(path, text, 0, 0, message);
+  throw_yaml_error(path, text, mark->line + 1, mark->column + 1, message);
 }
 
 /// One libyaml event, released when it goes.
@@ -46,7 +50,7 @@ class Reader {
  public:
   Reader(const std::filesystem::path& path, const std::string& text, RubyDates dates,
          bool skip_complex_keys)
-      : path_(path), dates_(dates), skip_complex_keys_(skip_complex_keys) {
+      : path_(path), text_(text), dates_(dates), skip_complex_keys_(skip_complex_keys) {
     yaml_parser_initialize(&parser_);
     yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(text.data()),
                                  text.size());
@@ -70,17 +74,18 @@ class Reader {
  private:
   void next(Event& event) {
     if (!yaml_parser_parse(&parser_, event.get())) {
-      // libyaml's words, as Ruby's Psych shows them: the problem, then what was being read.
+      // libyaml's words, as Ruby's Psych shows them: the problem, then what was being read,
+      // placed where Psych places it: where that began (the context's mark), if anything was.
       std::string message = parser_.problem ? parser_.problem : "cannot parse the YAML";
       if (parser_.context) message += std::string(" ") + parser_.context;
-      fail(path_, &parser_.problem_mark, message);
+      fail(path_, text_, parser_.context ? &parser_.context_mark : &parser_.problem_mark, message);
     }
   }
 
   Data node(const Event& event, int depth = 1) {
     // Psych (under Puppet) recurses here too and fails with "stack level too deep".
     if (depth > kMaxNesting)
-      fail(path_, &event->start_mark,
+      fail(path_, text_, &event->start_mark,
            "nested too deeply (more than " + std::to_string(kMaxNesting) + " levels)");
     Data value;
     std::string_view anchor;
@@ -107,18 +112,18 @@ class Reader {
         break;
       case YAML_ALIAS_EVENT: {
         auto found = anchors_.find(std::string(text_of(event->data.alias.anchor)));
-        if (found == anchors_.end()) fail(path_, &event->start_mark, "unknown anchor");
+        if (found == anchors_.end()) fail(path_, text_, &event->start_mark, "unknown anchor");
         // Each alias is a copy of what its anchor holds: nine levels of nine aliases ("billion
         // laughs") would be 387 million values. Count what the copies add up to.
         nodes_ += found->second.nodes - 1;
         expanded_ += found->second.nodes;
         if (expanded_ > kMaxExpanded)
-          fail(path_, &event->start_mark,
+          fail(path_, text_, &event->start_mark,
                "aliases expand to more than " + std::to_string(kMaxExpanded) + " values");
         return found->second.value;
       }
       default:
-        fail(path_, &event->start_mark, "unexpected YAML event");
+        fail(path_, text_, &event->start_mark, "unexpected YAML event");
     }
     if (!anchor.empty()) anchors_[std::string(anchor)] = {value, nodes_ - first_node};
     return value;
@@ -140,7 +145,7 @@ class Reader {
         node(item, depth + 1);
         continue;
       }
-      if (key->type != YAML_SCALAR_EVENT) fail(path_, &key->start_mark, "a key must be a string");
+      if (key->type != YAML_SCALAR_EVENT) fail(path_, text_, &key->start_mark, "a key must be a string");
       std::string name(text_of(key->data.scalar.value));
       Event item;
       next(item);
@@ -158,11 +163,12 @@ class Reader {
     rubyish::PsychScalar resolved = rubyish::psych_scalar(text);
     const char* refused = rubyish::refused_ruby_class(resolved.kind);
     if (refused && dates_ == RubyDates::Refused)
-      fail(path_, &event->start_mark, std::string("Tried to load unspecified class: ") + refused);
+      fail(path_, text_, &event->start_mark, std::string("Tried to load unspecified class: ") + refused);
     return std::move(resolved.value);
   }
 
   const std::filesystem::path& path_;
+  const std::string& text_;
   RubyDates dates_;
   bool skip_complex_keys_;
   yaml_parser_t parser_;
@@ -182,11 +188,10 @@ class Reader {
 
 }  // namespace
 
-void throw_yaml_error(const std::filesystem::path& name, std::size_t line, std::size_t column,
-                      const std::string& message) {
-  std::string where = name.string();
-  if (line) where += ":" + std::to_string(line) + ":" + std::to_string(column);
-  throw std::runtime_error(where + ": error: " + message);
+void throw_yaml_error(const std::filesystem::path& name, const std::string& text, std::size_t line,
+                      std::size_t column, const std::string& message) {
+  lang::throw_in_file(name.string(), text, static_cast<std::uint32_t>(line),
+                      static_cast<std::uint32_t>(column), 1, message);
 }
 
 YamlDocument read_yaml_document(const std::string& text, const std::filesystem::path& name,

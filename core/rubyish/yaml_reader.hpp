@@ -27,8 +27,9 @@ struct YamlDocument {
 };
 
 /// Reads the first document of `text`. Mapping keys must be scalars, unless
-/// `skip_complex_keys` (then an entry under a sequence or mapping key is left out). Throws
-/// std::runtime_error "NAME:LINE:COLUMN: error: MESSAGE", `name` standing for the text's file.
+/// `skip_complex_keys` (then an entry under a sequence or mapping key is left out). Throws a
+/// lang::SourceError placed at NAME:LINE:COLUMN in `text`, `name` standing for the text's file
+/// (psych_error.hpp words it as Psych does).
 YamlDocument read_yaml_document(const std::string& text, const std::filesystem::path& name,
                                 RubyDates dates, bool skip_complex_keys = false);
 
@@ -37,8 +38,10 @@ YamlDocument read_yaml_document(const std::string& text, const std::filesystem::
 nlohmann::ordered_json parse_yaml_text(const std::string& text, const std::filesystem::path& name,
                                        RubyDates dates = RubyDates::AsStrings);
 
-/// "NAME:LINE:COLUMN: error: MESSAGE" (without the position when line is 0), as the reader throws.
-[[noreturn]] void throw_yaml_error(const std::filesystem::path& name, std::size_t line,
-                                   std::size_t column, const std::string& message);
+/// A lang::SourceError at LINE:COLUMN of `text`, the file `name` (in the file without a line when
+/// line is 0), as the reader throws.
+[[noreturn]] void throw_yaml_error(const std::filesystem::path& name, const std::string& text,
+                                   std::size_t line, std::size_t column,
+                                   const std::string& message);
 
 }  // namespace marionette::rubyish

@@ -80,12 +80,14 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST(Errors, DuplicateNamesBothPlaces) {
   std::string rendered = testing::error_of("file { '/d': }\nfile { '/d': }");
-  EXPECT_NE(
-      rendered.find(".pp:2:1: error: Duplicate declaration: File[/d] is already declared at "),
-      std::string::npos)
+  EXPECT_NE(rendered.find(".pp:2:1: error: Duplicate declaration: File[/d] is already declared at "
+                          "(file: "),
+            std::string::npos)
       << rendered;
-  EXPECT_NE(rendered.find(".pp:1; cannot redeclare\nfile { '/d': }\n^~~~\n"), std::string::npos)
+  // Puppet's words: `at (file: F, line: 1); cannot redeclare (file: F, line: 2)`.
+  EXPECT_NE(rendered.find(".pp, line: 1); cannot redeclare (file: "), std::string::npos)
       << rendered;
+  EXPECT_NE(rendered.find(".pp, line: 2)\nfile { '/d': }\n^~~~\n"), std::string::npos) << rendered;
 }
 
 TEST(Errors, MissingRelationshipTarget) {

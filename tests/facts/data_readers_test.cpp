@@ -5,6 +5,7 @@
 
 #include "facts/json_facts.hpp"
 #include "facts/yaml_data.hpp"
+#include "lang/located_error.hpp"
 
 /// The readers' bounds and shapes (issue 21): YAML nesting and alias expansion, mappings read
 /// in linear time keeping Ruby's order, Hiera data that is not a hash, JSON read into Facts.
@@ -22,7 +23,7 @@ std::string error_of(const std::filesystem::path& path) {
   try {
     load_yaml_file(path);
   } catch (const std::runtime_error& error) {
-    return error.what();
+    return lang::describe_line(error);  // `file:line:column: error: message`
   }
   return "(no error)";
 }

@@ -3,6 +3,7 @@
 #include <fstream>
 
 #include "facts/facts.hpp"
+#include "lang/located_error.hpp"
 
 namespace marionette::facts {
 namespace {
@@ -21,7 +22,7 @@ std::string error_of(const std::filesystem::path& path) {
   try {
     load_yaml_file(path);
   } catch (const std::runtime_error& error) {
-    return error.what();
+    return lang::describe_line(error);  // `file:line:column: error: message`
   }
   return "(no error)";
 }
@@ -99,8 +100,22 @@ TEST(LoadYamlFile, DatesAreTextOrRefusedAsPuppetsHieraRefusesThem) {
     load_yaml_file(file, RubyDates::Refused);
     FAIL() << "a date in Hiera data is an error in Puppet";
   } catch (const std::runtime_error& e) {
-    EXPECT_EQ(std::string(e.what()),
+    EXPECT_EQ(lang::describe_line(e),
               file.string() + ":2:7: error: Tried to load unspecified class: Date");
+  }
+}
+
+TEST(LoadYamlFile, AnErrorIsLocatedAndRendersWithItsLineAndACaret) {
+  auto file = write_yaml("os:\n  family: Debian\n   name: x\n");
+  try {
+    load_yaml_file(file);
+    FAIL() << "a mapping value where none may be";
+  } catch (const lang::SourceError& e) {
+    EXPECT_EQ(e.message(), "mapping values are not allowed in this context");
+    EXPECT_EQ(lang::render(e), file.string() +
+                                   ":3:8: error: mapping values are not allowed in this context\n"
+                                   "   name: x\n"
+                                   "       ^\n");
   }
 }
 
@@ -113,9 +128,10 @@ TEST(LoadYamlFile, ErrorsNameTheFileAndLine) {
   // libyaml's messages, as Ruby's Psych (Puppet's YAML) words them.
   EXPECT_EQ(error_of(bad_indent),
             bad_indent.string() + ":2:4: error: mapping values are not allowed in this context");
+  // Placed where Psych places it (`at line 2 column 4`): where the flow sequence began.
   auto unclosed = write_yaml("a: 1\nb: [1, 2\nc: 3\n");
   EXPECT_EQ(error_of(unclosed), unclosed.string() +
-                                    ":3:2: error: did not find expected ',' or ']' while parsing "
+                                    ":2:4: error: did not find expected ',' or ']' while parsing "
                                     "a flow sequence");
   auto sequence = write_yaml("- a\n- b\n");
   EXPECT_EQ(error_of(sequence),

@@ -20,9 +20,10 @@ std::vector<std::string> golden_case_names(const std::filesystem::path& dir);
 /// Compiles the golden case in `dir` (an environment: site.pp, modules/, hiera.yaml, data/,
 /// environment.conf) for the facts' node, with `basemodulepath` after the case's own module
 /// path, and holds the result against what real Puppet wrote: expected.json (the catalog) or
-/// expected.error (our error must name the same file and line). Returns the differences;
-/// empty when marionette compiles the case as Puppet does. MARIONETTE_REGENERATE_GOLDENS=1
-/// rewrites expected.json from our output instead.
+/// expected.error (our error must say Puppet's message at Puppet's file, line and column, unless
+/// the case is in known-differences). Returns the differences; empty when marionette compiles
+/// the case as Puppet does. Expectations are written only by real Puppet
+/// (tests/golden/puppet-expected), never from our output.
 std::vector<std::string> golden_differences(const std::filesystem::path& dir,
                                             const facts::Facts& facts,
                                             const std::string& basemodulepath);

@@ -1,10 +1,13 @@
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include "catalog_compare.hpp"
 #include "compiler/compiler.hpp"
 #include "golden_case.hpp"
+#include "puppet_error.hpp"
 
 namespace marionette {
 namespace {
@@ -41,6 +44,58 @@ TEST(ExampleEnvironment, CompilesAsPuppetDoes) {
   std::vector<std::string> diffs = testing::compare_catalogs(expected, actual);
   EXPECT_TRUE(diffs.empty()) << testing::join_lines(diffs);
   EXPECT_EQ(actual["resources"].size(), 14u);
+}
+
+// Puppet's error taken apart: the message (all its lines) and the place it names last.
+TEST(GoldenErrors, PuppetsErrorIsItsMessageAndItsPlace) {
+  testing::PuppetError reassign = testing::parse_puppet_error(
+      testing::read_text(kGoldenDir / "cases/err_reassign/expected.error"));
+  EXPECT_EQ(reassign.message, "Cannot reassign variable '$x'");
+  EXPECT_EQ(reassign.file, "site.pp");
+  EXPECT_EQ(reassign.line, 2);
+  EXPECT_EQ(reassign.column, 4);
+  testing::PuppetError duplicate = testing::parse_puppet_error(
+      "Error: Evaluation Error: Error while evaluating a Resource Statement, Duplicate "
+      "declaration: File[/a] is already declared at (file: site.pp, line: 2); cannot redeclare "
+      "(file: site.pp, line: 3) (file: site.pp, line: 3, column: 1) on node n.example.com\n");
+  EXPECT_EQ(duplicate.message,
+            "Duplicate declaration: File[/a] is already declared at (file: site.pp, line: 2); "
+            "cannot redeclare (file: site.pp, line: 3)");
+  EXPECT_EQ(duplicate.column, 1);
+  testing::PuppetError signatures = testing::parse_puppet_error(
+      "Error: Evaluation Error: Error while evaluating a Function Call, The function 'f' was "
+      "called with arguments it does not accept. It expects one of:\n  (String a)\n    "
+      "rejected: parameter 'a' expects a String value, got Integer (file: site.pp, line: 1, "
+      "column: 6) on node n.example.com\n");
+  EXPECT_EQ(signatures.message,
+            "The function 'f' was called with arguments it does not accept. It expects one of:\n"
+            "  (String a)\n    rejected: parameter 'a' expects a String value, got Integer");
+}
+
+// A golden error case fails when our message differs from Puppet's, even at Puppet's very
+// place (the check before compared the file and line only, and passed this).
+TEST(GoldenErrors, AWrongMessageAtPuppetsPlaceFails) {
+  const fs::path original = kGoldenDir / "cases/err_reassign";
+  const fs::path copy =
+      fs::temp_directory_path() / ("marionette-golden-wrong-message-" + std::to_string(::getpid()));
+  fs::remove_all(copy);
+  fs::create_directories(copy);
+  fs::copy_file(original / "site.pp", copy / "site.pp");
+  std::string expected = testing::read_text(original / "expected.error");
+  ASSERT_NE(expected.find("'$x'"), std::string::npos);
+  static const facts::Facts facts = facts::load_yaml_file(kGoldenDir / "facts.yaml");
+  std::ofstream(copy / "expected.error") << expected;
+  EXPECT_TRUE(testing::golden_differences(copy, facts, "").empty());
+  expected.replace(expected.find("'$x'"), 4, "'$y'");
+  std::ofstream(copy / "expected.error") << expected;
+  std::vector<std::string> diffs = testing::golden_differences(copy, facts, "");
+  fs::remove_all(copy);
+  ASSERT_EQ(diffs.size(), 1u);
+  EXPECT_NE(diffs[0].find("the message differs from Puppet's"), std::string::npos) << diffs[0];
+
+  testing::PuppetError puppet = testing::parse_puppet_error(expected);
+  testing::OurError elsewhere{"Cannot reassign variable '$y'", "site.pp", 2, 1};
+  EXPECT_EQ(testing::error_mismatches(puppet, elsewhere).size(), 1u);  // the column
 }
 
 TEST(CatalogCompare, NoticesWhatDiffers) {

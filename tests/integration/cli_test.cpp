@@ -238,8 +238,20 @@ TEST_F(Cli, RealPuppetAppliesOurCatalog) {
 }
 
 TEST_F(Cli, ABrokenCatalogIsAClearErrorNotACrash) {
-  for (const std::string& text : {std::string("{not json"), std::string("[]"),
-                                  std::string(R"({"name": "n", "resources": [{"title": "x"}]})")}) {
+  {  // not JSON at all: at its place, with the line and a caret
+    fs::path catalog = write("catalog.json", "{\"name\": \"n\",\n \"resources\": [}\n");
+    CommandResult result = marionette(
+        {"apply", "--catalog", catalog.string(), "--statedir", (dir_ / "state").string()});
+    EXPECT_EQ(result.exit_code, 1);
+    EXPECT_EQ(result.err.rfind(
+                  catalog.string() + ":2:16: error: Could not read catalog: not valid JSON: ", 0),
+              0u)
+        << result.err;
+    EXPECT_NE(result.err.find("\n \"resources\": [}\n               ^\n"), std::string::npos)
+        << result.err;
+  }
+  for (const std::string& text :
+       {std::string("[]"), std::string(R"({"name": "n", "resources": [{"title": "x"}]})")}) {
     fs::path catalog = write("catalog.json", text);
     CommandResult result = marionette(
         {"apply", "--catalog", catalog.string(), "--statedir", (dir_ / "state").string()});

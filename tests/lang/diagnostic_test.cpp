@@ -4,6 +4,7 @@
 
 #include <optional>
 
+#include "lang/located_error.hpp"
 #include "lang/parser.hpp"
 
 namespace marionette::lang {
@@ -18,6 +19,30 @@ TEST(Diagnostic, RendersLocationLineAndUnderline) {
 
 TEST(Diagnostic, UnknownLocationIsJustTheMessage) {
   EXPECT_EQ(render_diagnostic("no node", SourceLocation{}), "error: no node\n");
+}
+
+TEST(Diagnostic, AFileWithoutALineIsNamed) {
+  auto file = make_source("/etc/facts.yaml", "");
+  EXPECT_EQ(render_diagnostic("cannot read the file", SourceLocation{file.get(), 0, 0, 1}),
+            "/etc/facts.yaml: error: cannot read the file\n");
+}
+
+// A data file's error (YAML, JSON) is a SourceError that keeps its own copy of the text.
+TEST(Diagnostic, AnErrorInADataFileRendersItsLineAndCaret) {
+  try {
+    throw_in_file("/d/common.yaml", "a: 1\nb: [1, 2\n", 2, 4, 1, "did not find expected ']'");
+  } catch (const SourceError& e) {
+    EXPECT_EQ(e.message(), "did not find expected ']'");
+    EXPECT_EQ(render(e), "/d/common.yaml:2:4: error: did not find expected ']'\nb: [1, 2\n   ^\n");
+    EXPECT_EQ(describe(e), render(e));
+    EXPECT_EQ(describe_line(e), "/d/common.yaml:2:4: error: did not find expected ']'");
+  }
+  try {
+    throw_at_offset("c.json", "{\"a\":\n [}\n", 8, "unexpected '}'");
+  } catch (const SourceError& e) {
+    EXPECT_EQ(render(e), "c.json:2:3: error: unexpected '}'\n [}\n  ^\n");
+  }
+  EXPECT_EQ(describe(std::runtime_error("plain")), "plain\n");
 }
 
 TEST(Diagnostic, TabsKeptSoTheCaretLinesUp) {

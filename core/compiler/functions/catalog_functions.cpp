@@ -6,6 +6,7 @@
 #include "compiler/resource_table.hpp"
 #include "compiler/scope.hpp"
 #include "compiler/types.hpp"
+#include "lang/diagnostic.hpp"
 
 namespace marionette::compiler {
 
@@ -77,7 +78,7 @@ Value tag(CallContext& call) {
   CompiledResource& owner = call.host.resources()[call.scope.resource()];
   auto add = [&](const Value& name) {
     std::string text = to_string(name);
-    if (!is_valid_tag(text)) call.fail("Invalid tag '" + text + "'");
+    if (!is_valid_tag(text)) throw lang::SourceError("Invalid tag '" + text + "'", call.where);
     owner.tag(text);
   };
   for (const Value& name : call.arguments) {

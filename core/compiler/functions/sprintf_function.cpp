@@ -4,6 +4,7 @@
 
 #include "compiler/functions/function.hpp"
 #include "compiler/functions/ruby_format.hpp"
+#include "lang/diagnostic.hpp"
 
 namespace marionette::compiler {
 
@@ -168,8 +169,8 @@ Value sprintf(CallContext& call) {
   std::vector<Value> values(call.arguments.begin() + 1, call.arguments.end());
   try {
     return Formatter(call.arguments[0].string(), values).run();
-  } catch (const FormatError& e) {
-    call.fail(e.what());
+  } catch (const FormatError& e) {  // Ruby's ArgumentError, which Puppet shows as it is
+    throw lang::SourceError(e.what(), call.where);
   }
 }
 

@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <regex>
 #include <sstream>
 
 #include "compiler/environment.hpp"
@@ -16,6 +15,8 @@
 #include "compiler/value_data.hpp"
 #include "rubyish/json_nesting.hpp"
 #include "rubyish/yaml_reader.hpp"
+#include "rubyish/psych_error.hpp"
+#include "lang/diagnostic.hpp"
 
 namespace marionette::compiler {
 
@@ -247,14 +248,8 @@ Value parse_json_text(const std::string& text) {
 Value parse_yaml(const std::string& text) {
   try {
     return from_data(rubyish::parse_yaml_text(text, "(<unknown>)", rubyish::RubyDates::Refused));
-  } catch (const std::runtime_error& error) {
-    static const std::regex located(R"(^\(<unknown>\):(\d+):(\d+): error: (.*)$)");
-    std::string message = error.what();
-    std::smatch m;
-    if (message.size() < stdlib::kLongestRegexInput && std::regex_match(message, m, located))
-      throw std::runtime_error("(<unknown>): " + m[3].str() + " at line " + m[1].str() +
-                               " column " + m[2].str());
-    throw;
+  } catch (const lang::SourceError& error) {
+    throw std::runtime_error(rubyish::psych_message(error, "<unknown>"));
   }
 }
 
@@ -327,6 +322,9 @@ Value load_file(CallContext& call) {
     Value parsed = Json ? parse_json_text(*text) : from_data(rubyish::parse_yaml_text(*text, path));
     if (parsed.is_undef() || (parsed.is_boolean() && !parsed.boolean())) return fallback;
     return parsed;
+  } catch (const lang::SourceError& error) {  // YAML.load_file's words
+    if (!default_given) raise(call, rubyish::psych_message(error, path));
+    return fallback;
   } catch (const std::runtime_error& error) {
     if (!default_given) raise(call, error.what());
     return fallback;

@@ -274,7 +274,9 @@ Value pry(CallContext& call) {
 }
 
 Value validate_augeas(CallContext& call) {
-  raise(call, "validate_augeas(): Augeas is not available to marionette's compiler");
+  raise(call,  // stdlib's words when Puppet has no augeas feature (ruby-augeas)
+        "validate_augeas(): this function requires the augeas feature. See "
+        "http://docs.puppetlabs.com/guides/augeas.html#pre-requisites for how to activate it.");
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 #include "compiler/runtime_values.hpp"
 #include "compiler/time_format.hpp"
 #include "compiler/types.hpp"
+#include "lang/diagnostic.hpp"
 
 namespace marionette::compiler {
 
@@ -23,8 +24,8 @@ Value strftime(CallContext& call) try {
   }
   return format_timestamp(time.type().parameters[0].integer(), time.type().parameters[1].integer(),
                           format);
-} catch (const TimeFormatError& e) {
-  call.fail(e.what());
+} catch (const TimeFormatError& e) {  // Ruby's error, which Puppet shows as it is
+  throw lang::SourceError(e.what(), call.where);
 }
 
 }  // namespace

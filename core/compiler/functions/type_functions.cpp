@@ -59,7 +59,9 @@ Value new_integer(CallContext& call) {
   if (call.arguments.size() > 1 && call.arguments[1].is_integer()) {
     std::int64_t radix = call.arguments[1].integer();
     if (radix != 2 && radix != 8 && radix != 10 && radix != 16)
-      call.fail("Illegal radix: " + std::to_string(radix) + ", expected 2, 8, 10, 16, or default");
+      throw lang::SourceError(
+          "Illegal radix: " + std::to_string(radix) + ", expected 2, 8, 10, 16, or default",
+          call.where);
     base = static_cast<int>(radix);
     if (base == 16 && (digits.starts_with("0x") || digits.starts_with("0X")))
       digits.remove_prefix(2);
@@ -280,8 +282,10 @@ Value new_string(CallContext& call) {
     static const std::regex kDirective(
         R"(%([\s\[+#0{<(|-]*)([1-9][0-9]*)?(?:\.([0-9]+))?([a-zA-Z]))");
     if (!std::regex_match(directive, kDirective))
-      call.fail("The format '" + directive +
-                "' is not a valid format on the form '%<flags><width>.<prec><format>'");
+      throw lang::SourceError("The format '" + directive +
+                                  "' is not a valid format on the form "
+                                  "'%<flags><width>.<prec><format>'",
+                              call.where);
     Value subject = call.arguments[0];
     if (auto text = typed_text(subject, directive)) subject = std::move(*text);
     if (subject.is_undef() && directive.size() > 1 && directive[0] == '%') {
@@ -316,7 +320,8 @@ Value new_boolean(CallContext& call) {
   for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (text == "true" || text == "yes" || text == "y") return true;
   if (text == "false" || text == "no" || text == "n") return false;
-  call.fail("The string '" + text + "' cannot be converted to Boolean");
+  throw lang::SourceError("'new_boolean' The string '" + text + "' cannot be converted to Boolean",
+                          call.where);  // Puppet's words, its function's name first
 }
 
 /// Array(value, wrap = false), as Puppet 7.23: an array as it is; with wrap, anything else in an

@@ -12,13 +12,31 @@
 #include "compiler/functions/hocon_reader.hpp"
 #include "compiler/value_data.hpp"
 #include "facts/facts.hpp"
+#include "rubyish/psych_error.hpp"
 #include "facts/yaml_data.hpp"
+#include "lang/diagnostic.hpp"
+#include "lang/located_error.hpp"
 #include "rubyish/json_nesting.hpp"
 #include "rubyish/regex.hpp"
 
 namespace marionette::compiler::hiera {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+/// A YAML data file as Hiera's yaml_data reads it; an error keeps its place in the file, with
+/// Puppet's words (`Unable to parse (FILE): PROBLEM at line L column C`), which a lookup in a
+/// compile reports at the call.
+std::optional<facts::Facts> yaml_data(const fs::path& path) {
+  try {
+    return facts::load_yaml_data(path);
+  } catch (const lang::SourceError& e) {
+    throw lang::SourceError("Unable to parse " + rubyish::psych_message(e, path.string()), e.where());
+  }
+}
+
+}  // namespace
 
 std::string explain_value(const Value& value, std::size_t indent) {
   std::string pad(indent, ' ');
@@ -148,13 +166,17 @@ const Value* Hiera::data_file(const fs::path& path, const std::string& data_hash
       std::stringstream text;
       text << in.rdbuf();
       if (std::string problem = rubyish::json_nesting_problem(text.str()); !problem.empty())
-        throw std::runtime_error(path.string() + ": error: " + problem);
+        lang::throw_in_file(path.string(), text.str(), 0, 0, 1, problem);
       try {
         found->second = from_data(catalog::Data::parse(text.str()));
-      } catch (const std::exception& e) {
-        throw std::runtime_error(path.string() + ": error: " + e.what());
+      } catch (const catalog::Data::parse_error& e) {  // at its place, in Puppet's words
+        std::string problem = e.what();
+        if (std::size_t colon = problem.find(": "); colon != std::string::npos)
+          problem.erase(0, colon + 2);  // nlohmann's code and place: the caret shows it
+        lang::throw_at_offset(path.string(), text.str(), e.byte > 0 ? e.byte - 1 : 0,
+                              "Unable to parse (" + path.string() + "): " + problem);
       }
-    } else if (std::optional<facts::Facts> data = facts::load_yaml_data(path)) {
+    } else if (std::optional<facts::Facts> data = yaml_data(path)) {
       found->second = from_data(*data);
     } else {
       compile_log("warning", path.string() + ": file does not contain a valid yaml hash");

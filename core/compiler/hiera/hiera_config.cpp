@@ -3,6 +3,8 @@
 #include <stdexcept>
 
 #include "facts/facts.hpp"
+#include "rubyish/psych_error.hpp"
+#include "lang/diagnostic.hpp"
 
 namespace marionette::compiler::hiera {
 
@@ -82,7 +84,12 @@ HieraConfig load_config_file(const fs::path& given) {
   if (!fs::is_regular_file(file)) fail(file, "no such Hiera configuration");
   HieraConfig config;
   config.file = file;
-  catalog::Data data = facts::load_yaml_file(file, facts::RubyDates::Refused);
+  catalog::Data data;
+  try {
+    data = facts::load_yaml_file(file, facts::RubyDates::Refused);
+  } catch (const lang::SourceError& e) {  // placed in hiera.yaml, worded as Psych words it
+    throw lang::SourceError(rubyish::psych_message(e, file.string()), e.where());
+  }
   if (!data.contains("version") || data["version"] != 5)
     fail(file, "only Hiera 5 configurations (version: 5) are supported");
   // As in Puppet, yaml_data is the backend only when there are no `defaults` at all: defaults
