@@ -16,6 +16,7 @@
 #include "support/private_snmpd.hpp"
 #include "support/private_snmptrapd.hpp"
 #include "support/snmp_walk.hpp"
+#include "support/wait_until.hpp"
 
 namespace marionette::subagent {
 namespace {
@@ -55,6 +56,40 @@ std::vector<std::size_t> positions(const std::string& log, const std::vector<std
   }
   return at;
 }
+
+/// The default logger replaced, at debug level, by one that keeps the lines in memory (what the
+/// subagent says is how a test sees what it did: each reconnect attempt is a debug line).
+class CapturedLog {
+ public:
+  CapturedLog() : previous_(spdlog::default_logger()) {
+    auto logger = std::make_shared<spdlog::logger>("test", sink_);
+    logger->set_level(spdlog::level::debug);
+    spdlog::set_default_logger(std::move(logger));
+  }
+  ~CapturedLog() { spdlog::set_default_logger(previous_); }
+  CapturedLog(const CapturedLog&) = delete;
+  CapturedLog& operator=(const CapturedLog&) = delete;
+
+  int count(const std::string& part) const {
+    int found = 0;
+    for (const std::string& line : sink_->last_formatted())
+      if (line.find(part) != std::string::npos) ++found;
+    return found;
+  }
+  std::string text() const {
+    std::string all;
+    for (const std::string& line : sink_->last_formatted()) all += line;
+    return all;
+  }
+
+ private:
+  std::shared_ptr<spdlog::sinks::ringbuffer_sink_mt> sink_ =
+      std::make_shared<spdlog::sinks::ringbuffer_sink_mt>(1000);
+  std::shared_ptr<spdlog::logger> previous_;
+};
+
+/// A reconnect attempt that found no master (MasterConnection::poll's debug line).
+const std::string kNoMasterAttempt = "no AgentX master at";
 
 /// Runs subagent::run on its own thread; stops and joins it when destroyed.
 class SubagentThread {
@@ -209,27 +244,22 @@ TEST_F(SubagentIntegration, ServesTheSnapshotAndReregistersAfterSnmpdRestarts) {
 }
 
 TEST_F(SubagentIntegration, WaitsQuietlyForAMasterThatStartsLater) {
-  auto sink = std::make_shared<spdlog::sinks::ringbuffer_sink_mt>(1000);
-  auto previous = spdlog::default_logger();
-  spdlog::set_default_logger(std::make_shared<spdlog::logger>("test", sink));
-
+  CapturedLog log;
   PrivateSnmpd snmpd(PrivateSnmpd::kDefaultPath, /*start_now=*/false);
   metrics::Registry registry;
   registry.publish(fixture::fixed_snapshot(now_seconds()));
   SubagentThread subagent(options_for(snmpd), registry);
-  std::this_thread::sleep_for(2500ms);  // several reconnect attempts without a master
+  // Several attempts without a master: the first, and a reconnect after it.
+  ASSERT_TRUE(
+      marionette::testing::wait_until([&] { return log.count(kNoMasterAttempt) >= 1; }, 10s))
+      << log.text();
 
   snmpd.start();
   auto values = marionette::testing::snmp_bulkwalk_until(snmpd.address(), kRoot, kVersionOid, 8s);
   EXPECT_EQ(values[kVersionOid], "STRING: \"0.1.0-test\"") << snmpd.log();
   EXPECT_LT(subagent.stop(), 2s);
 
-  int failures = 0;
-  for (const std::string& line : sink->last_formatted()) {
-    if (line.find("Failed to connect") != std::string::npos) ++failures;
-  }
-  EXPECT_EQ(failures, 1) << "each failed reconnect was logged";
-  spdlog::set_default_logger(previous);
+  EXPECT_EQ(log.count("Failed to connect"), 1) << "each failed reconnect was logged";
 }
 
 TEST_F(SubagentIntegration, ServesEveryObjectAndSendsTrapsUnderARootMovedByTheOptions) {
@@ -313,6 +343,7 @@ TEST_F(SubagentIntegration, NotificationsRaisedWithoutAMasterAreSentInOrderWhenI
   if (!PrivateSnmptrapd::available()) {
     GTEST_SKIP() << "no " << PrivateSnmptrapd::kDefaultPath << " (Debian package snmptrapd)";
   }
+  CapturedLog log;
   PrivateSnmptrapd traps;
   PrivateSnmpd snmpd(PrivateSnmpd::kDefaultPath, /*start_now=*/false);
   snmpd.set_extra_config("trap2sink " + traps.address() + " public");
@@ -326,19 +357,26 @@ TEST_F(SubagentIntegration, NotificationsRaisedWithoutAMasterAreSentInOrderWhenI
   auto values = marionette::testing::snmp_bulkwalk_until(snmpd.address(), kRoot, kVersionOid, 5s);
   ASSERT_TRUE(values.contains(kVersionOid)) << snmpd.log();
 
+  // Each reconnect attempt is made on a tick, just before the tick looks at the latest run.
+  auto a_tick_after = [&](int attempts) {
+    return marionette::testing::wait_until([&] { return log.count(kNoMasterAttempt) > attempts; },
+                                           10s);
+  };
   snmpd.stop();
+  ASSERT_TRUE(a_tick_after(0)) << "the master's loss went unnoticed\n" << log.text();
   add_run(snapshot, metrics::RunStatus::failed);
   registry.publish(snapshot);
-  std::this_thread::sleep_for(300ms);  // several ticks see the failure with no master
+  ASSERT_TRUE(a_tick_after(log.count(kNoMasterAttempt)))  // a tick saw it with no master
+      << log.text();
   add_run(snapshot, metrics::RunStatus::changed);
   registry.publish(snapshot);
-  std::this_thread::sleep_for(300ms);
   EXPECT_EQ(traps.count("OID: " + kRoot), 0) << traps.log();
 
   snmpd.start();
   const std::string failed_trap = "OID: " + kRoot + ".0.1";
   const std::string recovered_trap = "OID: " + kRoot + ".0.2";
-  ASSERT_TRUE(traps.wait_for(recovered_trap, 5s)) << traps.log() << snmpd.log();
+  // The next reconnect attempt is due 2 s after the last one (backoff).
+  ASSERT_TRUE(traps.wait_for(recovered_trap, 10s)) << traps.log() << snmpd.log();
   EXPECT_EQ(traps.count(failed_trap), 1) << traps.log();
   EXPECT_EQ(traps.count(recovered_trap), 1) << traps.log();
   EXPECT_LT(traps.log().find(failed_trap), traps.log().find(recovered_trap))
