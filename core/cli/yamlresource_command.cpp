@@ -8,7 +8,8 @@
 //     {"failed":true,"changed":false,"error":true,"exception":"no parameter named 'x'"}
 // The second shape is a line that could not be applied at all; its error is also logged
 // ("Error: (Applying File[/x]) …") on stderr. As the face, only warnings and errors are logged
-// once it is ready, and a bad line never ends the process: it serves until stdin closes.
+// once it is ready, and a bad line never ends the process: it serves until stdin closes. A line
+// that is not UTF-8 gets the second shape ("invalid byte sequence in UTF-8") and is not applied.
 
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -19,6 +20,7 @@
 #include "cli/command.hpp"
 #include "cli/run_log.hpp"
 #include "compiler/known_types.hpp"
+#include "lang/utf8.hpp"
 #include "ral/resource_type.hpp"
 #include "rubyish/psych_syntax_error.hpp"
 #include "rubyish/yaml_reader.hpp"
@@ -55,6 +57,20 @@ std::string reference_type(const std::string& type) {
     out += static_cast<char>(start ? std::toupper(u) : std::tolower(u));
     start = c == ':';
   }
+  return out;
+}
+
+/// The text with each byte that is not UTF-8 shown as U+FFFD (Ruby's String#scrub), and no
+/// line break at its end: what a log line can show of a line that is not UTF-8.
+std::string scrubbed(std::string_view text) {
+  std::string out;
+  while (auto bad = lang::first_invalid_utf8(text)) {
+    out.append(text.substr(0, *bad));
+    out += "\xEF\xBF\xBD";
+    text.remove_prefix(*bad + 1);
+  }
+  out.append(text);
+  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
   return out;
 }
 
@@ -136,6 +152,10 @@ class Receiver {
 
   Json apply_line(const std::string& line) {
     try {
+      // Ruby's split raises on such a line (the face died of it); it is answered and skipped,
+      // never applied, since no catalog or JSON answer can carry its bytes.
+      if (lang::first_invalid_utf8(line))
+        throw LineError{"invalid byte sequence in UTF-8", scrubbed(line)};
       Request request = read_request(line);
       catalog::Resource resource = resource_for(request);
       std::string ref = resource.type + "[" + resource.title + "]";
@@ -192,7 +212,10 @@ int receive(bool noop, bool debug) {
   Receiver receiver(noop, log);
   for (std::string line; std::getline(std::cin, line);) {
     if (!std::cin.eof()) line += '\n';
-    std::cout << receiver.apply_line(line).dump() << '\n' << std::flush;
+    // Text from the system (an error, a command's output) may not be UTF-8 either: replaced.
+    std::cout << receiver.apply_line(line).dump(-1, ' ', false, Json::error_handler_t::replace)
+              << '\n'
+              << std::flush;
   }
   return 0;
 }

@@ -11,10 +11,10 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-#include <thread>
 
 #include "support/child_process.hpp"
 #include "support/command.hpp"
+#include "support/wait_until.hpp"
 
 namespace marionette {
 namespace {
@@ -75,12 +75,7 @@ class AgentHardening : public ::testing::Test {
 
   bool wait_for(const std::string& part, std::size_t times = 1,
                 std::chrono::milliseconds timeout = 20s) {
-    auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (std::chrono::steady_clock::now() < deadline) {
-      if (count_of(agent_->output(), part) >= times) return true;
-      std::this_thread::sleep_for(50ms);
-    }
-    return false;
+    return testing::wait_until([&] { return count_of(agent_->output(), part) >= times; }, timeout);
   }
 
   nlohmann::json agent_state() const {
@@ -89,15 +84,14 @@ class AgentHardening : public ::testing::Test {
 
   /// Waits until agent_state.json says `wanted` after `runs` runs have ended.
   bool wait_for_idle_after(std::int64_t previous_last_run, std::chrono::milliseconds timeout = 20s) {
-    auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (std::chrono::steady_clock::now() < deadline) {
-      auto json = agent_state();
-      if (json.is_object() && json.value("state", "") == "idle" && json["last_run"].is_number() &&
-          json["last_run"].get<std::int64_t>() >= previous_last_run)
-        return true;
-      std::this_thread::sleep_for(20ms);
-    }
-    return false;
+    return testing::wait_until(
+        [&] {
+          auto json = agent_state();
+          return json.is_object() && json.value("state", "") == "idle" &&
+                 json["last_run"].is_number() &&
+                 json["last_run"].get<std::int64_t>() >= previous_last_run;
+        },
+        timeout);
   }
 
   CommandResult status() const {
@@ -174,7 +168,17 @@ TEST_F(AgentHardening, FullStateDirCountsAndReportsTheFailedRunsAndRecovers) {
   agent_->signal(SIGUSR1);
   ASSERT_TRUE(wait_for("Could not run: cannot write the run lock")) << agent_->output();
   ASSERT_TRUE(wait_for("No space left on device")) << agent_->output();
-  std::this_thread::sleep_for(300ms);
+  // The failed run ended and was recorded (agent_state.json is rewritten in place): the agent
+  // is idle again, not dead.
+  ASSERT_TRUE(testing::wait_until(
+      [&] {
+        auto state = agent_state();
+        return state.is_object() && state.value("state", "") == "idle" &&
+               state.value("last_status", "") == "failed";
+      },
+      20s))
+      << read_file(state() / "agent_state.json") << "\n"
+      << agent_->output();
   ASSERT_FALSE(agent_->wait(0ms).has_value()) << "the agent died\n" << agent_->output();
   auto json = agent_state();
   EXPECT_EQ(json.value("last_status", ""), "failed") << json.dump();
@@ -297,11 +301,7 @@ TEST_F(AgentHardening, HungExternalFactIsKilledWithItsChildren) {
   pid_t grandchild = 0;
   std::ifstream(pid_file) >> grandchild;
   ASSERT_GT(grandchild, 0);
-  bool gone = false;
-  for (int i = 0; i < 100 && !gone; ++i) {
-    gone = !running(grandchild);
-    if (!gone) std::this_thread::sleep_for(50ms);
-  }
+  const bool gone = testing::wait_until([&] { return !running(grandchild); }, 5s);
   if (!gone) ::kill(grandchild, SIGKILL);
   EXPECT_TRUE(gone) << "the fact's background child " << grandchild << " survived";
 }

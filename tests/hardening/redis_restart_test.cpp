@@ -9,10 +9,10 @@
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <thread>
 
 #include "support/child_process.hpp"
 #include "support/private_redis.hpp"
+#include "support/wait_until.hpp"
 
 namespace marionette {
 namespace {
@@ -34,15 +34,14 @@ long fleet_runs(const PrivateRedis& redis) {
   return std::stol(*reply);
 }
 
-/// Waits until `done()`; false after `timeout`.
-template <typename Done>
-bool eventually(Done done, std::chrono::milliseconds timeout) {
-  auto deadline = std::chrono::steady_clock::now() + timeout;
-  while (std::chrono::steady_clock::now() < deadline) {
-    if (done()) return true;
-    std::this_thread::sleep_for(50ms);
-  }
-  return false;
+/// Runs waiting in the journal (one line each) for Redis.
+std::size_t journaled_runs(const fs::path& state) {
+  std::ifstream journal(state / "counters.journal");
+  std::string line;
+  std::size_t lines = 0;
+  while (std::getline(journal, line))
+    if (!line.empty()) ++lines;
+  return lines;
 }
 
 TEST(RedisRestart, EmptyRedisGetsTheTotalsBackAndTheOutageIsLoggedOnce) {
@@ -61,7 +60,7 @@ TEST(RedisRestart, EmptyRedisGetsTheTotalsBackAndTheOutageIsLoggedOnce) {
                                "hard"},
       dir / "agent.log");
 
-  ASSERT_TRUE(eventually([&] { return fleet_runs(*redis) >= 3; }, 30s)) << agent->output();
+  ASSERT_TRUE(testing::wait_until([&] { return fleet_runs(*redis) >= 3; }, 30s)) << agent->output();
 
   // Killed without persistence: it comes back empty.
   const long before = fleet_runs(*redis);
@@ -73,23 +72,31 @@ TEST(RedisRestart, EmptyRedisGetsTheTotalsBackAndTheOutageIsLoggedOnce) {
     auto at = text.str().find("\"runs\":");
     return at == std::string::npos ? 0L : std::stol(text.str().substr(at + 7));
   };
-  ASSERT_TRUE(eventually([&] { return cached_runs() >= before; }, 5s))
+  ASSERT_TRUE(testing::wait_until([&] { return cached_runs() >= before; }, 5s))
       << "the node's cache of its totals says " << cached_runs() << ", Redis said " << before;
   for (const auto& entry : fs::recursive_directory_iterator(redis->dir()))
     if (entry.path().extension() == ".rdb") fs::remove(entry.path());
-  ASSERT_TRUE(eventually([&] { return count_of(agent->output(), "Redis is unreachable") > 0; }, 10s))
+  ASSERT_TRUE(testing::wait_until(
+      [&] { return count_of(agent->output(), "Redis is unreachable") > 0; }, 10s))
       << agent->output();
-  std::this_thread::sleep_for(2500ms);  // runs during the outage wait in the journal
+  // Runs during the outage wait in the journal.
+  ASSERT_TRUE(testing::wait_until([&] { return journaled_runs(dir / "state") >= 2; }, 10s))
+      << agent->output();
   ASSERT_TRUE(redis->restart(&why)) << why;
 
-  ASSERT_TRUE(eventually([&] { return count_of(agent->output(), "reachable again") > 0; }, 40s))
+  ASSERT_TRUE(
+      testing::wait_until([&] { return count_of(agent->output(), "reachable again") > 0; }, 40s))
       << agent->output();
-  ASSERT_TRUE(eventually([&] { return fleet_runs(*redis) > before; }, 10s))
+  ASSERT_TRUE(testing::wait_until([&] { return fleet_runs(*redis) > before; }, 10s))
       << fleet_runs(*redis) << " runs in Redis, " << before << " counted before\n"
       << agent->output();
   EXPECT_NE(agent->output().find("Redis had lost this node's totals"), std::string::npos)
       << agent->output();
-  std::this_thread::sleep_for(2s);  // more runs: nothing more to say
+  // More runs: nothing more to say.
+  const std::size_t runs = count_of(agent->output(), "Applied catalog");
+  ASSERT_TRUE(testing::wait_until(
+      [&] { return count_of(agent->output(), "Applied catalog") >= runs + 2; }, 10s))
+      << agent->output();
   const std::string log = agent->output();
   EXPECT_EQ(count_of(log, "Redis is unreachable"), 1u) << log;
   EXPECT_EQ(count_of(log, "reachable again"), 1u) << log;

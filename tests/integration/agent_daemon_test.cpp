@@ -12,10 +12,10 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-#include <thread>
 
 #include "support/child_process.hpp"
 #include "support/command.hpp"
+#include "support/wait_until.hpp"
 
 namespace marionette {
 namespace {
@@ -54,11 +54,12 @@ class AgentDaemon : public ::testing::Test {
 
   void write_manifest(const std::string& text) { std::ofstream(dir_ / "site.pp") << text; }
 
-  /// A manifest whose exec sleeps `seconds`, with resources that must come after it.
+  /// A manifest whose exec sleeps `seconds` (after touching managed/slow-started), with
+  /// resources that must come after it.
   void write_slow_manifest(int seconds) {
     const std::string m = (dir_ / "managed").string();
-    write_manifest("exec { 'slow': command => \"/bin/sh -c 'sleep " + std::to_string(seconds) +
-                   "; touch " + m + "/slow-done'\" }\n" + "file { '" + m +
+    write_manifest("exec { 'slow': command => \"/bin/sh -c 'touch " + m + "/slow-started; sleep " +
+                   std::to_string(seconds) + "; touch " + m + "/slow-done'\" }\n" + "file { '" + m +
                    "/after': ensure => file, require => Exec['slow'] }\n" +
                    "notify { 'last': require => File['" + m + "/after'] }\n");
   }
@@ -82,23 +83,18 @@ class AgentDaemon : public ::testing::Test {
   /// Waits until the agent has printed `part` at least `times` times; false after `timeout`.
   bool wait_for(const std::string& part, std::size_t times = 1,
                 std::chrono::milliseconds timeout = 20s) {
-    auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (std::chrono::steady_clock::now() < deadline) {
-      if (count_of(agent_->output(), part) >= times) return true;
-      std::this_thread::sleep_for(50ms);
-    }
-    return false;
+    return testing::wait_until([&] { return count_of(agent_->output(), part) >= times; }, timeout);
   }
 
   /// The "state" field of agent_state.json ("" when unreadable), polled until it is `wanted`.
   bool wait_for_state(const std::string& wanted, std::chrono::milliseconds timeout = 20s) {
-    auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (std::chrono::steady_clock::now() < deadline) {
-      auto json = nlohmann::json::parse(read_file(state() / "agent_state.json"), nullptr, false);
-      if (json.is_object() && json.value("state", "") == wanted) return true;
-      std::this_thread::sleep_for(20ms);
-    }
-    return false;
+    return testing::wait_until([&] { return agent_state().value("state", "") == wanted; }, timeout);
+  }
+
+  /// agent_state.json as an object (empty when unreadable).
+  nlohmann::json agent_state() const {
+    auto json = nlohmann::json::parse(read_file(state() / "agent_state.json"), nullptr, false);
+    return json.is_object() ? json : nlohmann::json::object();
   }
 
   testing::CommandResult status() const {
@@ -119,7 +115,12 @@ TEST_F(AgentDaemon, RunsOnScheduleAndOnUsr1) {
   ASSERT_EQ(agent_->wait(10s), 0) << agent_->output();
   start_agent({"--runinterval", "1h"});
   ASSERT_TRUE(wait_for("Notice: Applied catalog")) << agent_->output();
-  std::this_thread::sleep_for(1500ms);
+  // Idle after it, with the next run scheduled an hour later: nothing but USR1 comes before.
+  ASSERT_TRUE(wait_for_state("idle")) << agent_->output();
+  const nlohmann::json idle = agent_state();
+  ASSERT_TRUE(idle["next_run"].is_number()) << idle.dump();
+  EXPECT_GE(idle["next_run"].get<std::int64_t>() - idle["updated_at"].get<std::int64_t>(), 3590)
+      << idle.dump();
   EXPECT_EQ(count_of(agent_->output(), "Notice: Applied catalog"), 1u) << agent_->output();
   agent_->signal(SIGUSR1);
   EXPECT_TRUE(wait_for("Notice: Applied catalog", 2, 10s)) << agent_->output();
@@ -162,7 +163,8 @@ TEST_F(AgentDaemon, TermDuringARunFinishesTheResourceAndSkipsTheRest) {
   write_slow_manifest(2);
   start_agent({"--runinterval", "1h"});
   ASSERT_TRUE(wait_for_state("applying")) << agent_->output();
-  std::this_thread::sleep_for(500ms);  // the exec is sleeping now
+  ASSERT_TRUE(testing::wait_until([&] { return fs::exists(dir_ / "managed/slow-started"); }, 20s))
+      << agent_->output();  // the exec is sleeping now
   agent_->signal(SIGTERM);
   ASSERT_EQ(agent_->wait(15s), 0) << agent_->output();
   EXPECT_TRUE(fs::exists(dir_ / "managed/slow-done")) << "the running exec was not finished";
@@ -322,10 +324,7 @@ TEST_F(AgentDaemon, WithoutAnAgentxMasterItWarnsOnceAndKeepsRunning) {
                                               "--agentx-socket", (dir_ / "no-master").string()});
   argv.erase(std::find(argv.begin(), argv.end(), "--no-snmp"));
   agent_ = std::make_unique<ChildProcess>(argv, dir_ / "agent.log");
-  auto deadline = std::chrono::steady_clock::now() + 20s;
-  while (count_of(read_file(log), "Applied catalog") < 3 &&
-         std::chrono::steady_clock::now() < deadline)
-    std::this_thread::sleep_for(100ms);
+  testing::wait_until([&] { return count_of(read_file(log), "Applied catalog") >= 3; }, 20s);
   const std::string text = read_file(log);
   EXPECT_GE(count_of(text, "Applied catalog"), 3u) << text;
   // The subagent's messages go where the agent logs, and the failure is told once.

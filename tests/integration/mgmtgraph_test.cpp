@@ -4,8 +4,10 @@
 // of the format mgmt's yamlgraph reads.
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 #include <yaml-cpp/yaml.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <set>
 #include <string>
@@ -114,6 +116,34 @@ TEST(MgmtGraph, CodeFromTheCommandLineAsMgmtPassesIt) {
   for (const auto& edge : graph["edges"])
     ordered |= edge["name"].as<std::string>() == "Notify[x] -> Exec[y]";
   EXPECT_TRUE(ordered) << run.out;
+}
+
+// Psych's to_yaml is the face's writer: Ruby reads the graph back and writes it again byte for
+// byte, line breaks YAML readers refuse raw (U+2028, U+2029, U+0085) escaped as Psych does.
+TEST(MgmtGraph, WritesWhatPsychWritesForUnicodeLineBreaks) {
+  const fs::path ruby = testing::find_executable("ruby");
+  if (ruby.empty()) GTEST_SKIP() << "no ruby (Debian package ruby) to read the graph back";
+  CommandResult run = print_graph({"--code",
+                                   "notify { \"ls \\u2028 ps \\u2029\": } -> "
+                                   "notify { \"nel \\u0085 x\": } -> "
+                                   "exec { \"/bin/echo \\u2028\": }"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("\\N"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\\L"), std::string::npos) << run.out;
+
+  char pattern[] = "/tmp/marionette-mgmtgraph-XXXXXX";
+  const int fd = mkstemp(pattern);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(write(fd, run.out.data(), run.out.size()), static_cast<ssize_t>(run.out.size()));
+  close(fd);
+  CommandResult psych = run_command(
+      {ruby.string(), "-ryaml", "-e", "print YAML.load_file(ARGV[0]).to_yaml", pattern});
+  fs::remove(pattern);
+  ASSERT_EQ(psych.exit_code, 0) << "Psych cannot read the graph:\n" << psych.err << run.out;
+  EXPECT_EQ(run.out, psych.out);
+  YAML::Node graph = YAML::Load(run.out);
+  EXPECT_EQ(graph["resources"]["msg"][0]["body"].as<std::string>(), "ls \u2028 ps \u2029")
+      << run.out;
 }
 
 TEST(MgmtGraph, ACompileErrorIsReportedAndExitsOne) {

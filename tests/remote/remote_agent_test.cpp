@@ -14,11 +14,11 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <thread>
 
 #include "support/child_process.hpp"
 #include "support/command.hpp"
 #include "support/marionette_server.hpp"
+#include "support/wait_until.hpp"
 
 namespace marionette {
 namespace {
@@ -176,7 +176,13 @@ TEST_F(RemoteAgentTest, UnsignedCertificateWaitsOrExitsAsWaitforcertSays) {
   // Waiting: signed while the agent waits, it goes on and applies.
   testing::ChildProcess waiting(agent_argv("agent2.test", {"--waitforcert", "1"}),
                                 dir_ / "waiting.log");
-  std::this_thread::sleep_for(2s);
+  // Signed once the agent has asked and is waiting for its certificate.
+  ASSERT_TRUE(testing::wait_until(
+      [&] {
+        return waiting.output().find("Info: Will try again in 1 seconds.") != std::string::npos;
+      },
+      60s))
+      << waiting.output();
   testing::CommandResult signed_now = ca("sign", "agent2.test");
   ASSERT_EQ(signed_now.exit_code, 0) << signed_now.out << signed_now.err;
   std::optional<int> status = waiting.wait(60s);
@@ -229,8 +235,8 @@ TEST_F(RemoteAgentTest, DaemonRunsEveryRunIntervalUntilTerm) {
   std::vector<std::string> argv = agent_argv("agent5.test", {"--runinterval", "1"});
   argv.erase(std::find(argv.begin(), argv.end(), "-t"));  // the daemon, not one run
   testing::ChildProcess daemon(argv, dir_ / "daemon.log");
-  for (int i = 0; i < 300 && reports_of("agent5.test").size() < 3; ++i)
-    std::this_thread::sleep_for(100ms);
+  ASSERT_TRUE(testing::wait_until([&] { return reports_of("agent5.test").size() >= 3; }, 30s))
+      << daemon.output();
   daemon.signal(SIGTERM);
   std::optional<int> status = daemon.wait(30s);
   ASSERT_TRUE(status.has_value()) << daemon.output();
