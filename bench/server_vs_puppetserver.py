@@ -3,6 +3,7 @@
 nodes, side by side in one run.
 
 usage: bench/server_vs_puppetserver.py [--marionette PATH] [--load-tool PATH|python]
+                                       [--baseline PATH] [--rounds R]
                                        [--nodes N] [--concurrency 1,2,4]
                                        [--duration S] [--warmup K] [--workers W]
                                        [--environment-timeout T] [--jrubies J] [--heap SIZE]
@@ -28,6 +29,11 @@ would share the two cores), on 127.0.0.1 at a free port, and stopped at the end.
   - RSS: the peak (VmHWM) of the server's process tree, read from /proc at the end.
 First of all, node000's catalog from both servers is compared with shared/tools/catalog-diff.
 Prints a table and the ratios (the issue's target: >= 50x the catalogs/s at <= 1/10 of the memory).
+
+With `--baseline PATH` (another marionette, e.g. a build of an earlier commit) the script
+measures the two marionettes instead, on the same nodes and workload, in R rounds (default 3)
+that alternate which one goes first, and prints the median catalogs/s of each and their ratio:
+what a change to the server costs (the issue-32 target: within 10%).
 
 puppetserver is tuned as bench/puppetserver_instance.py says (2 JRubies, 1 GiB heap); both get
 the same environment_timeout (default `unlimited`, what puppetserver's docs recommend for a
@@ -325,6 +331,29 @@ def compare_catalogs(root):
     return done.returncode == 0, (done.stdout + done.stderr).strip()
 
 
+def median_rate(results, name, index):
+    rates = [r["levels"][index]["catalogs_per_second"] for r in results
+             if r["server"].rsplit("-", 1)[0] == name]
+    return statistics.median(rates) if rates else None
+
+
+def print_baseline_table(results):
+    """The two marionettes' median catalogs/s per concurrency, and their ratio."""
+    print()
+    print(f"{'':16}{'baseline':>14}{'marionette':>14}{'ratio':>10}   (medians of "
+          f"{len(results) // 2} rounds)")
+    for i, level in enumerate(results[0]["levels"]):
+        old, new = median_rate(results, "baseline", i), median_rate(results, "marionette", i)
+        ratio = new / old if old else float("nan")
+        print(f"C={level['concurrency']:<2} catalogs/s{old:>14.2f}{new:>14.2f}{ratio:>10.3f}")
+    for name in ("baseline", "marionette"):
+        rss = statistics.median(r["peak_rss_mib"] for r in results
+                                if r["server"].rsplit("-", 1)[0] == name)
+        errors = sum(level["errors"] for r in results if r["server"].rsplit("-", 1)[0] == name
+                     for level in r["levels"])
+        print(f"{name}: peak RSS {rss:.0f} MiB (median), {errors} failed runs")
+
+
 def print_table(results, comparison):
     by_name = {r["server"]: r for r in results}
     print()
@@ -375,6 +404,8 @@ def main():
     parser.add_argument("--jrubies", type=int, default=2)
     parser.add_argument("--heap", default="1g")
     parser.add_argument("--only", choices=["marionette", "puppetserver"])
+    parser.add_argument("--baseline", help="another marionette to measure against, not puppetserver")
+    parser.add_argument("--rounds", type=int, default=3, help="with --baseline: rounds")
     parser.add_argument("--json", help="write the figures there too")
     parser.add_argument("--keep", action="store_true", help="keep the temp dir")
     args = parser.parse_args()
@@ -393,6 +424,20 @@ def main():
         nodes = [Node(f"node{i:03d}.bench.test", i, base_facts, keydir)
                  for i in range(args.nodes)]
         results = []
+        if args.baseline:
+            # Alternating which goes first, so that neither always runs on a warmer machine.
+            for turn in range(args.rounds):
+                order = [("baseline", args.baseline), ("marionette", args.marionette)]
+                for label, binary in order if turn % 2 == 0 else reversed(order):
+                    name = f"{label}-{turn + 1}"
+                    results.append(measure(name, MarionetteServer(
+                        binary, codedir, os.path.join(root, name), args.workers,
+                        args.environment_timeout), nodes, args, root))
+            print_baseline_table(results)
+            if args.json:
+                with open(args.json, "w") as f:
+                    json.dump({"results": results}, f, indent=2)
+            return 0
         if args.only != "puppetserver":
             results.append(measure("marionette", MarionetteServer(
                 args.marionette, codedir, os.path.join(root, "marionette"), args.workers,

@@ -7,17 +7,22 @@
 // (worker_protocol.hpp), /dev/null as standard input and pipes that marionette reads as standard
 // output and error; it has no other descriptor. It loads the module, starts Ruby (so that it is
 // warm before a compile needs it), says hello, then serves the module's calls one after another,
-// forwarding the calls Ruby makes back into marionette. When marionette's end of the socket
-// closes (marionette exited, or retired this worker) it kills its whole process group, so that
-// nothing Ruby code forked outlives it.
+// forwarding the calls Ruby makes back into marionette. It is a child subreaper: whatever Ruby
+// code forks stays its descendant, even a child that starts a session of its own (setsid) or
+// whose parent exits. When marionette's end of the socket closes (marionette exited, or retired
+// this worker) it kills all its descendants and then its process group, so that nothing Ruby
+// code forked outlives it.
 
+#include <dirent.h>
 #include <dlfcn.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 
 #include <cstdlib>
+#include <fstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -147,6 +152,39 @@ bool children_alive() {
   }
 }
 
+/// The children of process `pid`, as /proc lists them for each of its threads.
+std::vector<pid_t> children_of(pid_t pid) {
+  std::vector<pid_t> children;
+  std::string tasks = "/proc/" + std::to_string(pid) + "/task";
+  DIR* dir = ::opendir(tasks.c_str());
+  if (dir == nullptr) return children;
+  while (dirent* entry = ::readdir(dir)) {
+    if (entry->d_name[0] == '.') continue;
+    std::ifstream listed(tasks + "/" + entry->d_name + "/children");
+    for (pid_t child; listed >> child;) children.push_back(child);
+  }
+  ::closedir(dir);
+  return children;
+}
+
+/// Kills every descendant of this process: each found is stopped first (so that it forks no
+/// more), its own children looked for, then all are killed and reaped. Orphans come back to this
+/// process (a subreaper), so the rounds go on until none is left; a bounded number of rounds.
+void kill_descendants() {
+  for (int round = 0; round < 100; ++round) {
+    std::vector<pid_t> found = children_of(::getpid());
+    if (found.empty()) return;
+    for (std::size_t i = 0; i < found.size() && found.size() < 100000; ++i) {
+      ::kill(found[i], SIGSTOP);
+      for (pid_t child : children_of(found[i])) found.push_back(child);
+    }
+    for (pid_t pid : found) ::kill(pid, SIGKILL);
+    int status = 0;
+    while (::waitpid(-1, &status, WNOHANG) > 0) {
+    }
+  }
+}
+
 void serve(const Received& request) {
   HostIndex index{depth++};
   marionette_ruby_host host{&index,
@@ -204,6 +242,7 @@ void serve(const Received& request) {
   }
   --depth;
   bool forked = depth == 0 && children_alive();
+  if (forked) kill_descendants();  // marionette retires this worker; nothing forked stays
   send(Frame(Kind::reply).integer(status).text(reply).integer(forked ? 1 : 0));
 }
 
@@ -214,6 +253,7 @@ void watch_marionette() {
     pollfd watched{kWorkerSocket, POLLRDHUP, 0};
     while (::poll(&watched, 1, -1) < 0 && errno == EINTR) {
     }
+    kill_descendants();
     ::kill(0, SIGKILL);
   }).detach();
 }
@@ -225,6 +265,7 @@ int run(int argc, char** argv) {
     rlimit memory{limit, limit};
     ::setrlimit(RLIMIT_AS, &memory);
   }
+  ::prctl(PR_SET_CHILD_SUBREAPER, 1);
   watch_marionette();
   std::string why;
   void* handle = ::dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);

@@ -25,6 +25,8 @@ using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
 constexpr milliseconds kHelloTimeout = std::chrono::seconds(60);
+/// How long a worker whose socket closed has to kill what it forked and itself.
+constexpr milliseconds kSelfKillGrace{1000};
 
 void close_fd(int& fd) {
   if (fd >= 0) ::close(fd);
@@ -120,6 +122,14 @@ RubyWorkerProcess::~RubyWorkerProcess() {
 
 void RubyWorkerProcess::kill() {
   if (pid_ <= 0) return;
+  // The worker kills its descendants itself when its socket closes (even those that left its
+  // process group), then its group; given a moment for that, the group is killed from here.
+  if (socket_ >= 0 && pidfd_ >= 0) {
+    ::shutdown(socket_, SHUT_RDWR);
+    pollfd ended{pidfd_, POLLIN, 0};
+    while (::poll(&ended, 1, static_cast<int>(kSelfKillGrace.count())) < 0 && errno == EINTR) {
+    }
+  }
   ::kill(-pid_, SIGKILL);  // the group: the worker and what Ruby forked (the pgid stays ours
   reap(true);              // until the worker is reaped)
 }

@@ -3,18 +3,12 @@
 #include <algorithm>
 #include <cctype>
 
+#include "http/hex_digit.hpp"
 #include "text/text.hpp"
 
 namespace marionette::http {
 
 namespace {
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 
 /// Bytes consumed are dropped once they are this many (the rest moves to the front).
 constexpr std::size_t kCompactAfter = 16 * 1024;
@@ -157,9 +151,9 @@ void MessageParser::count_framing(std::size_t bytes) {
 void MessageParser::chunk_size_line(const std::string& line) {
   std::size_t size = 0, digits = 0;
   for (char c : line) {
-    if (hex_value(c) < 0) break;
+    if (hex_digit_value(c) < 0) break;
     if (++digits > 8) throw HttpReadError{413, "chunk too large"};
-    size = size * 16 + static_cast<std::size_t>(hex_value(c));
+    size = size * 16 + static_cast<std::size_t>(hex_digit_value(c));
   }
   if (digits == 0) throw HttpReadError{400, "malformed chunk size"};
   extension_bytes_ += line.size() - digits;

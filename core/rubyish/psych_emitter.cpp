@@ -182,12 +182,14 @@ class Emitter {
     pop_indent();
   }
 
-  void write_plain(std::string_view text, bool allow_breaks) {
-    if (!whitespace_ && !text.empty()) put(' ');
+  /// A plain or single-quoted scalar's characters, folded at spaces past the best width and
+  /// with its line breaks doubled as libyaml writes both; whether it ended in line breaks.
+  bool write_folding(std::string_view text, bool allow_breaks, bool single_quoted) {
     bool spaces = false, breaks = false;
     for (std::size_t at = 0; at < text.size();) {
       if (is_space(text, at)) {
-        if (allow_breaks && !spaces && column_ > kBestWidth && !is_space(text, at + 1)) {
+        const bool inside = !single_quoted || (at != 0 && at != text.size() - 1);
+        if (allow_breaks && !spaces && column_ > kBestWidth && inside && !is_space(text, at + 1)) {
           write_indent();
           ++at;
         } else {
@@ -200,38 +202,23 @@ class Emitter {
         indention_ = breaks = true;
       } else {
         if (breaks) write_indent();
+        if (single_quoted && text[at] == '\'') put('\'');
         write(text, &at);
         indention_ = spaces = breaks = false;
       }
     }
+    return breaks;
+  }
+
+  void write_plain(std::string_view text, bool allow_breaks) {
+    if (!whitespace_ && !text.empty()) put(' ');
+    write_folding(text, allow_breaks, false);
     whitespace_ = indention_ = false;
   }
 
   void write_single_quoted(std::string_view text, bool allow_breaks) {
     write_indicator("'", true, false, false);
-    bool spaces = false, breaks = false;
-    for (std::size_t at = 0; at < text.size();) {
-      if (is_space(text, at)) {
-        if (allow_breaks && !spaces && column_ > kBestWidth && at != 0 && at != text.size() - 1 &&
-            !is_space(text, at + 1)) {
-          write_indent();
-          ++at;
-        } else {
-          write(text, &at);
-        }
-        spaces = true;
-      } else if (is_break(text, at)) {
-        if (!breaks && text[at] == '\n') put_break();
-        write_break(text, &at);
-        indention_ = breaks = true;
-      } else {
-        if (breaks) write_indent();
-        if (text[at] == '\'') put('\'');
-        write(text, &at);
-        indention_ = spaces = breaks = false;
-      }
-    }
-    if (breaks) write_indent();
+    if (write_folding(text, allow_breaks, true)) write_indent();
     write_indicator("'", false, false, false);
     whitespace_ = indention_ = false;
   }

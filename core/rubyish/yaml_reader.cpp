@@ -145,7 +145,8 @@ class Reader {
         node(item, depth + 1);
         continue;
       }
-      if (key->type != YAML_SCALAR_EVENT) fail(path_, text_, &key->start_mark, "a key must be a string");
+      if (key->type != YAML_SCALAR_EVENT)
+        fail(path_, text_, &key->start_mark, "a key must be a string");
       std::string name(text_of(key->data.scalar.value));
       Event item;
       next(item);
@@ -163,7 +164,8 @@ class Reader {
     rubyish::PsychScalar resolved = rubyish::psych_scalar(text);
     const char* refused = rubyish::refused_ruby_class(resolved.kind);
     if (refused && dates_ == RubyDates::Refused)
-      fail(path_, text_, &event->start_mark, std::string("Tried to load unspecified class: ") + refused);
+      fail(path_, text_, &event->start_mark,
+           std::string("Tried to load unspecified class: ") + refused);
     return std::move(resolved.value);
   }
 

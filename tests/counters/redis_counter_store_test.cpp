@@ -17,6 +17,7 @@
 #include "scratch_dir.hpp"
 #include "support/private_redis.hpp"
 #include "support/wait_until.hpp"
+#include "support/loopback_listener.hpp"
 
 namespace marionette::counters {
 namespace {
@@ -40,16 +41,9 @@ void wait_until_reconnected(CounterStore& store) {
 class CountingListener {
  public:
   CountingListener() {
-    fd_ = socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    if (bind(fd_, reinterpret_cast<sockaddr*>(&address), length) != 0 || listen(fd_, 16) != 0 ||
-        getsockname(fd_, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
-      throw std::runtime_error("cannot listen on 127.0.0.1");
-    }
-    port_ = ntohs(address.sin_port);
+    testing::LoopbackListener listener = testing::listen_on_loopback();
+    fd_ = listener.fd;
+    port_ = listener.port;
     thread_ = std::thread([this] {
       while (!stop_) {
         pollfd ready{fd_, POLLIN, 0};

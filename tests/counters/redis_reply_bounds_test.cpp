@@ -20,6 +20,7 @@
 #include "counters/counter_store.hpp"
 #include "scratch_dir.hpp"
 #include "support/wait_until.hpp"
+#include "support/loopback_listener.hpp"
 
 namespace marionette::counters {
 namespace {
@@ -43,16 +44,9 @@ void PrintTo(const HostileReply& reply, std::ostream* out) {
 class HostileRedis {
  public:
   explicit HostileRedis(HostileReply reply) : reply_(std::move(reply)) {
-    fd_ = socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    if (bind(fd_, reinterpret_cast<sockaddr*>(&address), length) != 0 || listen(fd_, 16) != 0 ||
-        getsockname(fd_, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
-      throw std::runtime_error("cannot listen on 127.0.0.1");
-    }
-    port_ = ntohs(address.sin_port);
+    testing::LoopbackListener listener = testing::listen_on_loopback();
+    fd_ = listener.fd;
+    port_ = listener.port;
     thread_ = std::thread([this] { serve(); });
   }
   ~HostileRedis() {

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "support/command.hpp"
+#include "support/loopback_listener.hpp"
 
 namespace marionette {
 namespace {
@@ -26,15 +27,9 @@ using namespace std::chrono_literals;
 class FakeServer {
  public:
   explicit FakeServer(std::string answer) : answer_(std::move(answer)) {
-    fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    ::bind(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address);
-    ::getsockname(fd_, reinterpret_cast<sockaddr*>(&address), &length);
-    port_ = ntohs(address.sin_port);
-    ::listen(fd_, 16);
+    testing::LoopbackListener listener = testing::listen_on_loopback(SOCK_CLOEXEC);
+    fd_ = listener.fd;
+    port_ = listener.port;
     thread_ = std::thread([this] { serve(); });
   }
   ~FakeServer() {

@@ -25,7 +25,9 @@
 
 #include "support/child_process.hpp"
 #include "support/command.hpp"
+#include "support/puppet_agent.hpp"
 #include "support/private_redis.hpp"
+#include "support/loopback_listener.hpp"
 
 namespace marionette {
 namespace {
@@ -45,16 +47,9 @@ std::string read(const fs::path& path) {
 class Relay {
  public:
   explicit Relay(std::vector<int> backends) : backends_(std::move(backends)) {
-    listener_ = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t size = sizeof address;
-    if (::bind(listener_, reinterpret_cast<sockaddr*>(&address), size) != 0 ||
-        ::listen(listener_, 16) != 0 ||
-        ::getsockname(listener_, reinterpret_cast<sockaddr*>(&address), &size) != 0)
-      return;
-    port_ = ntohs(address.sin_port);
+    testing::LoopbackListener listener = testing::listen_on_loopback();
+    listener_ = listener.fd;
+    port_ = listener.port;
     accepting_ = std::thread([this] { accept_loop(); });
   }
   ~Relay() {
@@ -209,36 +204,8 @@ class TwoServersOneFleet : public ::testing::Test {
   }
 
   testing::CommandResult puppet_agent(const std::string& certname) {
-    fs::path home = dir_ / certname;
-    return testing::run_command({"puppet",
-                                 "agent",
-                                 "-t",
-                                 "--server",
-                                 "127.0.0.1",
-                                 "--serverport",
-                                 std::to_string(relay_->port()),
-                                 "--certname",
-                                 certname,
-                                 "--confdir",
-                                 (home / "conf").string(),
-                                 "--vardir",
-                                 (home / "var").string(),
-                                 "--ssldir",
-                                 (home / "ssl").string(),
-                                 "--codedir",
-                                 (home / "code").string(),
-                                 "--logdir",
-                                 (home / "log").string(),
-                                 "--rundir",
-                                 (home / "run").string(),
-                                 "--keylength",
-                                 "2048",
-                                 "--waitforcert",
-                                 "0",
-                                 "--no-daemonize",
-                                 "--color",
-                                 "false"},
-                                120s);
+    return testing::run_puppet_agent(dir_ / certname, certname, std::to_string(relay_->port()),
+                                     120s);
   }
 
   std::unique_ptr<testing::PrivateRedis> redis_;

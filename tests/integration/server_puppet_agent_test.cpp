@@ -15,6 +15,7 @@
 #include <string>
 
 #include "support/command.hpp"
+#include "support/puppet_agent.hpp"
 #include "support/marionette_server.hpp"
 
 namespace marionette {
@@ -67,14 +68,7 @@ class ServerWithPuppetAgent : public ::testing::Test {
   }
 
   testing::CommandResult puppet_agent(const std::string& certname) {
-    fs::path home = dir_ / certname;
-    return testing::run_command(
-        {"puppet", "agent", "-t", "--server", "127.0.0.1", "--serverport", port_, "--certname",
-         certname, "--confdir", (home / "conf").string(), "--vardir", (home / "var").string(),
-         "--ssldir", (home / "ssl").string(), "--codedir", (home / "code").string(), "--logdir",
-         (home / "log").string(), "--rundir", (home / "run").string(), "--keylength", "2048",
-         "--waitforcert", "0", "--no-daemonize", "--color", "false"},
-        120s);
+    return testing::run_puppet_agent(dir_ / certname, certname, port_, 120s);
   }
 
   /// curl's HTTP status for a request, with `certname`'s certificate when it is not empty.

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "support/command.hpp"
+#include "support/puppet_agent.hpp"
 #include "support/marionette_server.hpp"
 
 namespace marionette {
@@ -228,38 +229,8 @@ class ConnectionStarvation : public ::testing::Test {
   }
 
   testing::CommandResult puppet_agent(const std::string& certname) {
-    fs::path home = dir_ / certname;
-    return testing::run_command({"puppet",
-                                 "agent",
-                                 "-t",
-                                 "--server",
-                                 "127.0.0.1",
-                                 "--serverport",
-                                 std::to_string(port_),
-                                 "--certname",
-                                 certname,
-                                 "--confdir",
-                                 (home / "conf").string(),
-                                 "--vardir",
-                                 (home / "var").string(),
-                                 "--ssldir",
-                                 (home / "ssl").string(),
-                                 "--codedir",
-                                 (home / "code").string(),
-                                 "--logdir",
-                                 (home / "log").string(),
-                                 "--rundir",
-                                 (home / "run").string(),
-                                 "--keylength",
-                                 "2048",
-                                 "--waitforcert",
-                                 "0",
-                                 "--no-daemonize",
-                                 "--color",
-                                 "false",
-                                 "--http_read_timeout",
-                                 "60"},
-                                90s);
+    return testing::run_puppet_agent(dir_ / certname, certname, std::to_string(port_), 90s,
+                                     {"--http_read_timeout", "60"});
   }
 
   /// curl's status and body for a path sent as it is written (no normalisation), with

@@ -27,7 +27,8 @@ using namespace std::chrono_literals;
 
 /// m::act(what): what a module's Ruby function may do. `spin` writes the file `spinning` (so
 /// that the test knows it runs) and loops; `fork` forks a child that writes its pid to the file
-/// `child` and sleeps, and returns in the parent once the child has written it.
+/// `child` and sleeps, and returns in the parent once the child has written it; `setsid` does
+/// the same with a daemon's double fork: a new session, its leader exits, the grandchild sleeps.
 std::string act_function(const fs::path& dir) {
   return "Puppet::Functions.create_function(:'m::act') do\n"
          "  def act(what)\n"
@@ -36,8 +37,18 @@ std::string act_function(const fs::path& dir) {
          "      File.write('" + (dir / "spinning").string() + "', 'yes')\n"
          "      loop {}\n"
          "    when 'exitbang' then exit! 4\n"
+         "    when 'hog' then 'x' * (3 << 30)\n"
          "    when 'abort' then abort('aborted here')\n"
          "    when 'exit' then exit 3\n"
+         "    when 'setsid'\n"
+         "      if fork\n"
+         "        sleep 0.01 until File.size?('" + (dir / "child").string() + "')\n"
+         "      else\n"
+         "        Process.setsid\n"
+         "        fork && exit!(0)\n"
+         "        File.write('" + (dir / "child").string() + "', Process.pid.to_s)\n"
+         "        sleep 3600\n"
+         "      end\n"
          "    when 'fork'\n"
          "      if fork\n"
          "        sleep 0.01 until File.size?('" + (dir / "child").string() + "')\n"
@@ -197,6 +208,26 @@ TEST_F(RubyIsolation, AForkingFunctionLeavesNothingHoldingThePort) {
   fs::remove(dir_ / "server.log");  // appended to: only the new server's lines
   start_server("60", {"--serverport", port});  // the same port: no "Address already in use"
   ASSERT_EQ(server_->port(), port);
+  EXPECT_NE(catalog("other").find("ruby says hello to other"), std::string::npos);
+}
+
+TEST_F(RubyIsolation, AFunctionPastTheMemoryLimitFailsAloneAndTheServerServes) {
+  start_server("60", {"--ruby-memory-limit", "1g"});
+  std::string failed = catalog("hog");
+  EXPECT_NE(failed.find("m::act"), std::string::npos) << failed;
+  EXPECT_EQ(failed.find("ruby says hello"), std::string::npos) << failed;
+  EXPECT_NE(catalog("other").find("ruby says hello to other"), std::string::npos)
+      << server_->output();
+}
+
+TEST_F(RubyIsolation, ADaemonizingFunctionLeavesNoProcessBehind) {
+  start_server("60");
+  EXPECT_NE(catalog("setsid").find("ruby says hello to setsid"), std::string::npos);
+  ASSERT_TRUE(appears(dir_ / "child", 30s));
+  std::string pid_text;
+  std::ifstream(dir_ / "child") >> pid_text;
+  // Out of the worker's process group and session, orphaned: still killed with the worker.
+  EXPECT_TRUE(gone(static_cast<pid_t>(std::stol(pid_text)), 10s)) << "the daemon was killed";
   EXPECT_NE(catalog("other").find("ruby says hello to other"), std::string::npos);
 }
 

@@ -1,0 +1,40 @@
+#include "support/puppet_agent.hpp"
+
+namespace marionette::testing {
+
+CommandResult run_puppet_agent(const std::filesystem::path& home, const std::string& certname,
+                               const std::string& port, std::chrono::milliseconds timeout,
+                               const std::vector<std::string>& extra) {
+  std::vector<std::string> argv = {"puppet",
+                                   "agent",
+                                   "-t",
+                                   "--server",
+                                   "127.0.0.1",
+                                   "--serverport",
+                                   port,
+                                   "--certname",
+                                   certname,
+                                   "--confdir",
+                                   (home / "conf").string(),
+                                   "--vardir",
+                                   (home / "var").string(),
+                                   "--ssldir",
+                                   (home / "ssl").string(),
+                                   "--codedir",
+                                   (home / "code").string(),
+                                   "--logdir",
+                                   (home / "log").string(),
+                                   "--rundir",
+                                   (home / "run").string(),
+                                   "--keylength",
+                                   "2048",
+                                   "--waitforcert",
+                                   "0",
+                                   "--no-daemonize",
+                                   "--color",
+                                   "false"};
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  return run_command(argv, timeout);
+}
+
+}  // namespace marionette::testing
