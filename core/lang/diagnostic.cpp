@@ -1,6 +1,8 @@
 #include "lang/diagnostic.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <string_view>
 
 #include "lang/located_error.hpp"
 
@@ -24,6 +26,28 @@ std::string line_of(const std::string& text, std::uint32_t line) {
   return text.substr(start, end == std::string::npos ? std::string::npos : end - start);
 }
 
+/// A `FILE:LINE: note:` line for each other place Puppet's wording names inside the message
+/// (`already declared at (file: F, line: L)`), so that the user's editor can go there too.
+std::string notes_for_places_named(const std::string& message, const SourceLocation& where) {
+  static constexpr std::string_view kFile = "(file: ", kLine = ", line: ";
+  std::string notes;
+  for (std::size_t at = message.find(kFile); at != std::string::npos;
+       at = message.find(kFile, at + 1)) {
+    const std::size_t path_start = at + kFile.size();
+    const std::size_t comma = message.find(kLine, path_start);
+    if (comma == std::string::npos || message.find(')', path_start) < comma) continue;
+    const std::size_t digits = comma + kLine.size();
+    std::size_t end = digits;
+    while (end < message.size() && std::isdigit(static_cast<unsigned char>(message[end]))) ++end;
+    if (end == digits) continue;
+    const std::string path = message.substr(path_start, comma - path_start);
+    const std::string line = message.substr(digits, end - digits);
+    if (path == where.path() && line == std::to_string(where.line)) continue;
+    notes += path + ":" + line + ": note: the other place this error names\n";
+  }
+  return notes;
+}
+
 }  // namespace
 
 std::string render_diagnostic(const std::string& message, const SourceLocation& where,
@@ -42,6 +66,7 @@ std::string render_diagnostic(const std::string& message, const SourceLocation& 
   std::size_t room = where.column <= source.size() ? source.size() - where.column + 1 : 1;
   std::size_t width = std::max<std::size_t>(1, std::min<std::size_t>(where.length, room));
   out += pad + "^" + std::string(width - 1, '~') + "\n";
+  out += notes_for_places_named(message, where);
   return out;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <regex>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -135,6 +136,10 @@ std::vector<std::string> stored_differences(const nlohmann::json& puppet_catalog
 OurError our_error(const std::string& message, const lang::SourceLocation& where,
                    const fs::path& dir) {
   OurError ours{without_case_dir(message, dir), std::nullopt, 0, 0};
+  // An error of no place says its node as Puppet's does; that framing is compared on neither
+  // side (parse_puppet_error takes it off Puppet's).
+  static const std::regex on_node(" on node [^ \n]+$");
+  if (!where.known()) ours.message = std::regex_replace(ours.message, on_node, "");
   if (where.known()) {
     ours.file = fs::path(where.path()).lexically_relative(dir).string();
     ours.line = static_cast<int>(where.line);

@@ -45,6 +45,21 @@ TEST(Diagnostic, AnErrorInADataFileRendersItsLineAndCaret) {
   EXPECT_EQ(describe(std::runtime_error("plain")), "plain\n");
 }
 
+// Puppet's wording names the first declaration inside the message; a note line names it as a
+// place too (the conformance tool and editors look for FILE:LINE).
+TEST(Diagnostic, APlaceNamedInsideTheMessageGetsANoteLine) {
+  auto file = make_source("/env/site.pp", "file { '/x': }\nfile { '/x': }\n");
+  SourceLocation where{file.get(), 2, 1, 4};
+  EXPECT_EQ(render_diagnostic("Duplicate declaration: File[/x] is already declared at (file: "
+                              "/env/site.pp, line: 1); cannot redeclare (file: /env/site.pp, "
+                              "line: 2)",
+                              where),
+            "/env/site.pp:2:1: error: Duplicate declaration: File[/x] is already declared at "
+            "(file: /env/site.pp, line: 1); cannot redeclare (file: /env/site.pp, line: 2)\n"
+            "file { '/x': }\n^~~~\n"
+            "/env/site.pp:1: note: the other place this error names\n");
+}
+
 TEST(Diagnostic, TabsKeptSoTheCaretLinesUp) {
   auto file = make_source("t.pp", "\tfoo bar\n");
   EXPECT_EQ(render_diagnostic("m", SourceLocation{file.get(), 1, 6, 3}),
