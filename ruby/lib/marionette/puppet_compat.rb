@@ -19,6 +19,24 @@ module Marionette
   # A call back into marionette failed; its error is marionette's to report.
   class HostError < StandardError; end
 
+  # The plainest types, checked as Puppet's own instance? checks them (PStringType: a String;
+  # PIntegerType without a range: an Integer, here only those of 64 bits; PBooleanType: true or
+  # false), without a call back into marionette: in a Ruby worker each call back is a round trip
+  # between two processes, and a dispatch checks each argument and the return value.
+  PLAIN_TYPE_CHECKS = {
+    'String' => ->(value) { value.is_a?(String) },
+    'Integer' => ->(value) { value.is_a?(Integer) && value.bit_length < 64 },
+    'Boolean' => ->(value) { [true, false].include?(value) }
+  }.freeze
+
+  # nil when `value` is of the Puppet type `type` (its text), else why not, in Puppet's words
+  # (which marionette gives).
+  def self.type_mismatch(type, value)
+    return nil if type == 'Any' || PLAIN_TYPE_CHECKS[type]&.call(value)
+
+    Host.check_type(type, value)
+  end
+
   # Called by marionette-ruby.so for each call of a module's Ruby function.
   def self.invoke(api, file, name, arguments, has_block, load_path, frame)
     load_path.each { |dir| $LOAD_PATH.push(dir) unless $LOAD_PATH.include?(dir) }
@@ -295,7 +313,7 @@ module Puppet
       def rejection(arguments)
         arguments.each_with_index do |value, index|
           parameter = @parameters[index] || @parameters.last
-          why = parameter.type == 'Any' ? nil : Marionette::Host.check_type(parameter.type, value)
+          why = Marionette.type_mismatch(parameter.type, value)
           next unless why
 
           return "parameter '#{parameter.name}' #{why}" unless parameter.kind.to_s.end_with?('repeated')
@@ -425,7 +443,7 @@ module Puppet
 
       def checked_return(dispatch, value)
         type = dispatch.return_type
-        why = type && type != 'Any' ? Marionette::Host.check_type(type, value) : nil
+        why = type ? Marionette.type_mismatch(type, value) : nil
         raise ArgumentError, "value returned from function '#{dispatch.method_name}' has wrong type, #{why}" if why
 
         value

@@ -85,7 +85,7 @@ module Puppet
       class PAnyType < Marionette::PuppetValue
         # Whether the value is of this type, as Puppet's `=~` says.
         def instance?(value, _guard = nil)
-          Marionette::Host.check_type(to_s, value).nil?
+          Marionette.type_mismatch(to_s, value).nil?
         end
 
         def name
