@@ -153,10 +153,6 @@ void host_log(void*, const char* level, const char* message, std::size_t message
   compile_log(level, std::string(message, message_size));
 }
 
-void keep_reply(void* sink_context, const char* data, std::size_t size) {
-  static_cast<std::string*>(sink_context)->assign(data, size);
-}
-
 /// The calls back into marionette that Ruby code may make while `call` runs.
 marionette_ruby_host host_for(HostCall& call) {
   return marionette_ruby_host{&call,
