@@ -9,7 +9,7 @@
 #include "compiler/compile_log.hpp"
 #include "compiler/compiler.hpp"
 #include "compiler/functions/ruby_format.hpp"
-include "compiler/value.hpp"
+#include "compiler/value.hpp"
 #include "compiler/value_data.hpp"
 
 namespace marionette::compiler {

@@ -24,7 +24,7 @@ struct HostSpec {
   std::string target = kDefaultHostsFile;
 };
 
-std::string quoted_list(const std::string& spaced) {
+std::string quoted_words(const std::string& spaced) {
   std::string text;
   std::size_t at = 0;
   while (at < spaced.size()) {
@@ -79,7 +79,7 @@ class HostResource final : public ManagedResource {
     std::vector<std::pair<std::string, std::string>> state = {{"ensure", "'present'"}};
     if (!entry->comment.empty()) state.emplace_back("comment", single_quoted(entry->comment));
     if (entry->host_aliases && !entry->host_aliases->empty()) {
-      state.emplace_back("host_aliases", quoted_list(*entry->host_aliases));
+      state.emplace_back("host_aliases", quoted_words(*entry->host_aliases));
     }
     state.emplace_back("ip", single_quoted(entry->ip));
     state.emplace_back("provider", "'parsed'");
