@@ -13,7 +13,7 @@ namespace marionette::ca {
 
 namespace {
 
-std::string trimmed(const std::string& text) {
+std::string trimmed_line(const std::string& text) {
   auto first = text.find_first_not_of(" \t\r");
   if (first == std::string::npos) return "";
   auto last = text.find_last_not_of(" \t\r");
@@ -24,7 +24,7 @@ bool listed_in(const std::filesystem::path& file, const std::string& name) {
   std::ifstream in(file);
   std::string line;
   while (std::getline(in, line)) {
-    line = trimmed(line.substr(0, line.find('#')));
+    line = trimmed_line(line.substr(0, line.find('#')));
     if (!line.empty() && autosign_line_matches(line, name)) return true;
   }
   return false;

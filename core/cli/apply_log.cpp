@@ -9,13 +9,14 @@
 #include <sstream>
 
 #include "cli/arguments.hpp"
+#include "text/text.hpp"
 
 namespace marionette::cli {
 
 namespace {
 
 /// Puppet's levels in order; "diagnostic" (an error rendered with its caret) is an err.
-int rank_of(const std::string& level) {
+int rank_of_level(const std::string& level) {
   if (level == "debug") return 0;
   if (level == "info") return 1;
   if (level == "notice") return 2;
@@ -36,7 +37,7 @@ const char* label_of(const std::string& level) {
 
 /// The ANSI colours Puppet's console gives each level (checked against puppet apply 7.23).
 const char* color_of(const std::string& level) {
-  switch (rank_of(level)) {
+  switch (rank_of_level(level)) {
     case 0:
       return "\033[0;36m";  // cyan
     case 1:
@@ -55,12 +56,7 @@ int syslog_priority_of(const std::string& level) {
   if (level == "alert") return LOG_ALERT;
   if (level == "crit") return LOG_CRIT;
   if (level == "emerg") return LOG_EMERG;
-  return priorities[rank_of(level)];
-}
-
-std::string without_final_newlines(std::string text) {
-  while (!text.empty() && text.back() == '\n') text.pop_back();
-  return text;
+  return priorities[rank_of_level(level)];
 }
 
 /// Puppet's log files name the source of each line: the resource or property
@@ -88,7 +84,7 @@ std::string local_timestamp() {
 class Destinations {
  public:
   explicit Destinations(const ApplyLogSettings& settings) : settings_(settings) {
-    min_rank_ = rank_of(settings.level);
+    min_rank_ = rank_of_level(settings.level);
     for (const std::string& destination : settings.destinations) {
       if (destination == "console") {
         console_ = true;
@@ -104,12 +100,12 @@ class Destinations {
   }
 
   void log(const std::string& level, const std::string& message) {
-    if (rank_of(level) < min_rank_) return;
+    if (rank_of_level(level) < min_rank_) return;
     std::lock_guard<std::mutex> hold(mutex_);
     const bool rendered = level == "diagnostic";  // file:line:column: error: …, source, caret
-    const std::string text = without_final_newlines(message);
+    const std::string text = text::without_final_newlines(message);
     if (console_) {
-      std::FILE* stream = rank_of(level) >= 3 ? stderr : stdout;
+      std::FILE* stream = rank_of_level(level) >= 3 ? stderr : stdout;
       std::string line = rendered ? text : std::string(label_of(level)) + ": " + text;
       if (settings_.color) line = color_of(level) + line + "\033[0m";
       std::fprintf(stream, "%s\n", line.c_str());

@@ -13,6 +13,7 @@
 #include <optional>
 
 #include "cli/apply_log.hpp"
+#include "text/text.hpp"
 
 namespace marionette::cli {
 
@@ -45,7 +46,7 @@ std::shared_ptr<spdlog::logger> make_logger(const std::string& name, spdlog::sin
 }
 
 /// Puppet's levels in order; "diagnostic" (a rendered error) is an err.
-int rank_of(const std::string& level) {
+int rank_of_level_or_notice(const std::string& level) {
   if (level == "debug") return 0;
   if (level == "info") return 1;
   if (level == "warning") return 3;
@@ -53,12 +54,6 @@ int rank_of(const std::string& level) {
       level == "crit" || level == "emerg")
     return 4;
   return 2;  // notice
-}
-
-/// Strips the trailing newlines of an already rendered diagnostic.
-std::string without_final_newlines(std::string text) {
-  while (!text.empty() && text.back() == '\n') text.pop_back();
-  return text;
 }
 
 }  // namespace
@@ -71,7 +66,7 @@ daemon::RunLog make_run_log(bool timestamps, bool debug) {
       make_logger("err", std::make_shared<spdlog::sinks::stderr_sink_mt>(), timestamps, debug);
   return [out, err](const std::string& level, const std::string& message) {
     if (level == "diagnostic") {  // already rendered: file:line:column: error: …, source, caret
-      err->log(spdlog::level::err, "{}", without_final_newlines(message));
+      err->log(spdlog::level::err, "{}", text::without_final_newlines(message));
       return;
     }
     Level l = level_for(level);
@@ -162,7 +157,7 @@ void AgentLog::reconfigure(const LogSettings& settings) {
       spdlog::level::err};
   if (auto library = spdlog::default_logger();
       library && library->sinks().size() == 1 && library->sinks()[0] == route_->library)
-    library->set_level(library_levels[rank_of(settings.level)]);
+    library->set_level(library_levels[rank_of_level_or_notice(settings.level)]);
 }
 
 daemon::RunLog AgentLog::run_log() const {

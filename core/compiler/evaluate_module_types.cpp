@@ -11,14 +11,7 @@ namespace marionette::compiler {
 
 using lang::SourceError;
 
-namespace {
-
-/// A place inside a message, as Puppet writes it there: `(file: F, line: L)`.
-std::string where_text(const lang::SourceLocation& where) {
-  return "(file: " + where.path() + ", line: " + std::to_string(where.line) + ")";
-}
-
-}  // namespace
+namespace {}  // namespace
 
 void Evaluator::apply_title_patterns(const ResourceTypeDefinition& type, const std::string& title,
                                      std::vector<std::pair<std::string, Value>>& attributes,

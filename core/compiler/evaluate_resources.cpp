@@ -14,15 +14,11 @@ using lang::SourceError;
 
 namespace {
 
-/// A place inside a message, as Puppet writes it there: `(file: F, line: L)`.
-std::string where_text(const lang::SourceLocation& where) {
-  return "(file: " + where.path() + ", line: " + std::to_string(where.line) + ")";
-}
-
 /// The `tag` metaparameter's names, each checked as Puppet checks it.
-void add_tags(CompiledResource& resource, const Value& value, const lang::SourceLocation& where) {
+void add_valid_tags(CompiledResource& resource, const Value& value,
+                    const lang::SourceLocation& where) {
   if (value.is_array()) {
-    for (const Value& item : value.array()) add_tags(resource, item, where);
+    for (const Value& item : value.array()) add_valid_tags(resource, item, where);
   } else if (!value.is_undef()) {
     std::string text = to_string(value);
     if (!is_valid_tag(text)) throw SourceError("Invalid tag '" + text + "'", where);
@@ -303,7 +299,7 @@ std::size_t Evaluator::declare_resource(const std::string& type, const std::stri
   resource.exported = form == ast::ResourceForm::Exported;
   // Puppet puts the tags of the `tag` metaparameter first, then the type and title.
   for (const auto& [name, value] : attributes)
-    if (name == "tag") add_tags(resource, value, where);
+    if (name == "tag") add_valid_tags(resource, value, where);
   resource.tag(type);
   resource.title_was_not_a_string = title_is_no_tag_;
   if (!title_is_no_tag_ && is_valid_tag(title)) resource.tag(title);
@@ -318,7 +314,7 @@ std::size_t Evaluator::declare_resource(const std::string& type, const std::stri
                            [&](const auto& a) { return a.first == d->name; });
     if (set) continue;
     attributes.emplace_back(d->name, d->value);
-    if (d->name == "tag") add_tags(resource, d->value, where);  // after the type and title's
+    if (d->name == "tag") add_valid_tags(resource, d->value, where);  // after the type and title's
     if (d->source != scope.resource())
       resource.defaulted_from.push_back({d->name, d->source, d->where});
   }
@@ -400,7 +396,7 @@ void Evaluator::apply_override(CompiledResource& resource, const std::string& na
                         where);
     if (defaulted) resource.defaulted_from.erase(from_default);
   }
-  if (name == "tag") add_tags(resource, value, where);
+  if (name == "tag") add_valid_tags(resource, value, where);
   if (append && existing) value = appended(existing, value);  // +> on nothing just sets
   resource.set_parameter(name, std::move(value));
 }

@@ -299,4 +299,9 @@ class Evaluator final : public FunctionHost {
   std::unique_ptr<RubyFunctions> ruby_functions_;  ///< made when first needed
 };
 
+/// "(file: PATH, line: N)", how Puppet's duplicate-declaration messages name a place.
+inline std::string where_text(const lang::SourceLocation& where) {
+  return "(file: " + where.path() + ", line: " + std::to_string(where.line) + ")";
+}
+
 }  // namespace marionette::compiler

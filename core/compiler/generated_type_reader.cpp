@@ -10,7 +10,7 @@ namespace marionette::compiler {
 
 namespace {
 
-using Kind = rubyish::RubyToken::Kind;
+using TokenKind = rubyish::RubyToken::Kind;
 
 /// What `puppet generate types` writes for a type's default title pattern (the whole title).
 constexpr std::string_view kWholeTitle = "(?m-ix:(.*))";
@@ -24,14 +24,15 @@ class GeneratedReader {
   }
 
   ResourceTypeDefinition read() {
-    while (at_ < tokens_.size() && !tokens_[at_].is(Kind::Constant, "Puppet::Resource::ResourceType3"))
+    while (at_ < tokens_.size() &&
+           !tokens_[at_].is(TokenKind::Constant, "Puppet::Resource::ResourceType3"))
       ++at_;
     at_ += 1;
     expect(".");
     if (at_ >= tokens_.size() || !tokens_[at_].identifier("new")) fail("ResourceType3.new(");
     ++at_;
     expect("(");
-    if (at_ >= tokens_.size() || tokens_[at_].kind != Kind::String) fail("the type's name");
+    if (at_ >= tokens_.size() || tokens_[at_].kind != TokenKind::String) fail("the type's name");
     if (tokens_[at_].text != type_.name)
       fail("a file that defines '" + tokens_[at_].text + "' instead");
     ++at_;
@@ -67,7 +68,8 @@ class GeneratedReader {
   void read_params(bool parameters) {
     expect("[");
     while (at_ < tokens_.size() && !tokens_[at_].punct("]")) {
-      if (!tokens_[at_].is(Kind::Constant, "Puppet::Resource::Param")) fail("Puppet::Resource::Param");
+      if (!tokens_[at_].is(TokenKind::Constant, "Puppet::Resource::Param"))
+        fail("Puppet::Resource::Param");
       ++at_;
       expect("(");
       // The arguments at this depth: the type (which may hold commas in brackets), the name,
@@ -86,7 +88,7 @@ class GeneratedReader {
       }
       expect(")");
       if (arguments.size() < 2 || arguments[1].size() != 1 ||
-          arguments[1][0]->kind != Kind::String)
+          arguments[1][0]->kind != TokenKind::String)
         fail("a parameter's name");
       type_.attributes.push_back(arguments[1][0]->text);
       namevars_.push_back(parameters && arguments.size() > 2 && arguments[2].size() == 1 &&
@@ -100,14 +102,14 @@ class GeneratedReader {
   void read_title_patterns() {
     expect("{");
     while (at_ < tokens_.size() && !tokens_[at_].punct("}")) {
-      if (tokens_[at_].kind != Kind::Regex) fail("a title pattern's regex");
+      if (tokens_[at_].kind != TokenKind::Regex) fail("a title pattern's regex");
       ResourceTypeDefinition::TitlePattern pattern;
       pattern.regex = tokens_[at_].text;
       pattern.ignore_case = tokens_[at_].flags.find('i') != std::string::npos;
       ++at_;
       expect("=>");
       expect("[");
-      while (at_ < tokens_.size() && tokens_[at_].kind == Kind::String) {
+      while (at_ < tokens_.size() && tokens_[at_].kind == TokenKind::String) {
         pattern.captures.push_back(tokens_[at_].text);
         ++at_;
         if (at_ < tokens_.size() && tokens_[at_].punct(",")) ++at_;

@@ -125,13 +125,13 @@ Value numeric(const Value& value, const lang::SourceLocation& where, Strict coer
 }
 
 /// Ruby's Integer division and modulo floor (-7 / 2 is -4, -7 % 2 is 1).
-__int128 floor_divide(__int128 a, __int128 b) {
+__int128 wide_floor_divide(__int128 a, __int128 b) {
   __int128 q = a / b;
   if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
   return q;
 }
 
-__int128 floor_modulo(__int128 a, __int128 b) {
+__int128 wide_floor_modulo(__int128 a, __int128 b) {
   __int128 r = a % b;
   if (r != 0 && ((r < 0) != (b < 0))) r += b;
   return r;
@@ -165,10 +165,10 @@ Value arithmetic(BinaryOp op, const Value& l, const Value& r, const lang::Source
         return fit(x * y);
       case BinaryOp::Divide:
         if (y == 0) fail("Division by 0", right_where);
-        return fit(floor_divide(x, y));
+        return fit(wide_floor_divide(x, y));
       case BinaryOp::Modulo:
         if (y == 0) fail("Division by 0", right_where);
-        return fit(floor_modulo(x, y));
+        return fit(wide_floor_modulo(x, y));
       case BinaryOp::LeftShift:
         return shift_left(a.integer(), y, what(), where);
       case BinaryOp::RightShift:

@@ -26,7 +26,7 @@ using lang::SourceError;
 namespace {
 
 /// What the module's calls back into marionette run with (marionette_ruby_host's context).
-struct HostCall {
+struct HostContext {
   RubyFunctions& functions;
   FunctionHost& compilation;
   Scope& scope;
@@ -42,7 +42,7 @@ void reply(marionette_ruby_sink sink, void* sink_context, const std::string& byt
 /// Runs one call back; an exception becomes HOST_ERROR with its text, kept to be rethrown.
 template <typename Body>
 int guarded(void* context, marionette_ruby_sink sink, void* sink_context, Body body) {
-  auto* call = static_cast<HostCall*>(context);
+  auto* call = static_cast<HostContext*>(context);
   try {
     return body(*call);
   } catch (const SourceError& e) {
@@ -58,7 +58,7 @@ int guarded(void* context, marionette_ruby_sink sink, void* sink_context, Body b
 int host_call_function(void* context, const char* name, std::size_t name_size,
                        const char* arguments, std::size_t arguments_size, marionette_ruby_sink sink,
                        void* sink_context) {
-  return guarded(context, sink, sink_context, [&](HostCall& call) {
+  return guarded(context, sink, sink_context, [&](HostContext& call) {
     std::string function(name, name_size);
     Value values = from_ruby_wire({arguments, arguments_size});
     std::optional<Value> result = call.compilation.call_function_by_name(
@@ -71,7 +71,7 @@ int host_call_function(void* context, const char* name, std::size_t name_size,
 
 int host_call_block(void* context, const char* arguments, std::size_t arguments_size,
                     marionette_ruby_sink sink, void* sink_context) {
-  return guarded(context, sink, sink_context, [&](HostCall& call) {
+  return guarded(context, sink, sink_context, [&](HostContext& call) {
     if (!call.lambda) throw SourceError("no block was given", call.where);
     Value values = from_ruby_wire({arguments, arguments_size});
     Value result = call.compilation.call_lambda(*call.lambda, values.array(), call.scope);
@@ -82,7 +82,7 @@ int host_call_block(void* context, const char* arguments, std::size_t arguments_
 
 int host_lookup_variable(void* context, const char* name, std::size_t name_size,
                          marionette_ruby_sink sink, void* sink_context) {
-  return guarded(context, sink, sink_context, [&](HostCall& call) {
+  return guarded(context, sink, sink_context, [&](HostContext& call) {
     const Value* value = call.compilation.lookup_variable(std::string(name, name_size), call.scope);
     if (!value) return static_cast<int>(MARIONETTE_RUBY_NOT_FOUND);
     reply(sink, sink_context, to_ruby_wire(*value));
@@ -92,7 +92,7 @@ int host_lookup_variable(void* context, const char* name, std::size_t name_size,
 
 int host_check_type(void* context, const char* type, std::size_t type_size, const char* value,
                     std::size_t value_size, marionette_ruby_sink sink, void* sink_context) {
-  return guarded(context, sink, sink_context, [&](HostCall& call) {
+  return guarded(context, sink, sink_context, [&](HostContext& call) {
     const Value& expected =
         call.functions.type_from_text(std::string(type, type_size), call.compilation, call.scope);
     Value actual = from_ruby_wire({value, value_size});
@@ -109,7 +109,7 @@ int host_call_function_with_block(void* context, const char* name, std::size_t n
                                   const char* arguments, std::size_t arguments_size, int block_id,
                                   int block_parameters, marionette_ruby_sink sink,
                                   void* sink_context) {
-  return guarded(context, sink, sink_context, [&](HostCall& call) {
+  return guarded(context, sink, sink_context, [&](HostContext& call) {
     std::string function(name, name_size);
     Value values = from_ruby_wire({arguments, arguments_size});
     const lang::ast::Lambda& lambda = call.functions.ruby_block_lambda(block_id, block_parameters);
@@ -126,7 +126,7 @@ int host_call_function_with_block(void* context, const char* name, std::size_t n
 
 int host_set_variable(void* context, const char* name, std::size_t name_size, const char* value,
                       std::size_t value_size, marionette_ruby_sink sink, void* sink_context) {
-  return guarded(context, sink, sink_context, [&](HostCall& call) {
+  return guarded(context, sink, sink_context, [&](HostContext& call) {
     std::string variable(name, name_size);
     if (!call.scope.set(variable, from_ruby_wire({value, value_size}))) {
       reply(sink, sink_context, "Cannot reassign variable '$" + variable + "'");
@@ -140,7 +140,7 @@ int host_set_variable(void* context, const char* name, std::size_t name_size, co
 int host_replace_variable(void* context, const char* name, std::size_t name_size,
                           const char* value, std::size_t value_size, marionette_ruby_sink sink,
                           void* sink_context) {
-  return guarded(context, sink, sink_context, [&](HostCall& call) {
+  return guarded(context, sink, sink_context, [&](HostContext& call) {
     replace_changed_variable(call.compilation.resources(), call.scope, std::string(name, name_size),
                              from_ruby_wire({value, value_size}));
     reply(sink, sink_context, to_ruby_wire(Value()));
@@ -153,12 +153,8 @@ void host_log(void*, const char* level, const char* message, std::size_t message
   compile_log(level, std::string(message, message_size));
 }
 
-void keep_reply(void* sink_context, const char* data, std::size_t size) {
-  static_cast<std::string*>(sink_context)->assign(data, size);
-}
-
 /// The calls back into marionette that Ruby code may make while `call` runs.
-marionette_ruby_host host_for(HostCall& call) {
+marionette_ruby_host host_for(HostContext& call) {
   return marionette_ruby_host{&call,
                               host_call_function,
                               host_call_block,
@@ -287,7 +283,7 @@ Value RubyFunctions::call(const std::string& name, std::vector<Value> arguments,
   const std::string& path = load_path();
   marionette_ruby_call call{found->api,     found->file.c_str(), name.c_str(), encoded.data(),
                             encoded.size(), lambda != nullptr,   path.data(),  path.size()};
-  HostCall host_call{*this, compilation, scope, lambda, where, nullptr};
+  HostContext host_call{*this, compilation, scope, lambda, where, nullptr};
   marionette_ruby_host host = host_for(host_call);
   std::string result;
   int status = module->call_function(&call, &host, keep_reply, &result);
@@ -307,7 +303,7 @@ Value RubyFunctions::call_block(std::vector<Value> arguments, const lang::Source
   auto block_id = static_cast<std::size_t>(arguments[0].integer());
   const lang::SourceLocation& at = block_id < block_calls.size() ? block_calls[block_id] : where;
   std::string encoded = to_ruby_wire(Value(Array(arguments.begin() + 1, arguments.end())));
-  HostCall host_call{*this, compilation, scope, nullptr, at, nullptr};
+  HostContext host_call{*this, compilation, scope, nullptr, at, nullptr};
   marionette_ruby_host host = host_for(host_call);
   std::string result;
   int status = module->call_block(static_cast<int>(block_id), encoded.data(), encoded.size(), &host,
@@ -322,7 +318,7 @@ int run_with_ruby_host(RubyFunctions& functions, FunctionHost& compilation, Scop
                        const lang::SourceLocation& where,
                        const std::function<int(const marionette_ruby_host&)>& run,
                        std::exception_ptr& failure) {
-  HostCall host_call{functions, compilation, scope, nullptr, where, nullptr};
+  HostContext host_call{functions, compilation, scope, nullptr, where, nullptr};
   marionette_ruby_host host = host_for(host_call);
   int status = run(host);
   failure = host_call.failure;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <exception>
 #include <functional>
 #include <string>
@@ -26,5 +27,10 @@ int run_with_ruby_host(RubyFunctions& functions, FunctionHost& compilation, Scop
 /// each followed by a NUL: Ruby's $LOAD_PATH for module code. With `even_absent`, also those
 /// of modules without one (the layer finds a module's templates from it).
 std::string module_lib_directories(const Environment& environment, bool even_absent = false);
+
+/// A marionette_ruby_sink that keeps the module's answer in the std::string at `sink_context`.
+inline void keep_reply(void* sink_context, const char* data, std::size_t size) {
+  static_cast<std::string*>(sink_context)->assign(data, size);
+}
 
 }  // namespace marionette::compiler

@@ -35,13 +35,7 @@ std::string scope_name(FunctionHost& compilation, const Scope& scope) {
   return "Scope(" + (resource < resources.size() ? resources[resource].ref() : "Class[main]") + ")";
 }
 
-namespace {
-
-void keep_reply(void* sink_context, const char* data, std::size_t size) {
-  static_cast<std::string*>(sink_context)->assign(data, size);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 std::string render_in_ruby(const RubyTemplate& request, FunctionHost& compilation, Scope& scope,
                            const lang::SourceLocation& where) {

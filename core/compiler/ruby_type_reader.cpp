@@ -11,7 +11,7 @@ namespace marionette::compiler {
 
 namespace {
 
-using Kind = rubyish::RubyToken::Kind;
+using TokenKind = rubyish::RubyToken::Kind;
 
 bool contains(const std::vector<std::string>& names, std::string_view name) {
   return std::find(names.begin(), names.end(), name) != names.end();
@@ -36,7 +36,7 @@ class TypeReader {
     std::vector<std::string> namevars;
     for (at_ = 0; at_ < tokens_.size(); ++at_) {
       const rubyish::RubyToken& token = tokens_[at_];
-      if (token.kind != Kind::Identifier) continue;
+      if (token.kind != TokenKind::Identifier) continue;
       bool called_on_something = at_ > 0 && tokens_[at_ - 1].punct(".");
       bool makes_attribute = token.text == "newparam" || token.text == "newproperty" ||
                              attribute_makers_.count(token.text) > 0;
@@ -106,7 +106,7 @@ class TypeReader {
     const rubyish::RubyToken* open = next();
     bool parenthesised = open && open->punct("(");
     const rubyish::RubyToken* name = next(parenthesised ? 2 : 1);
-    if (!name || name->kind != Kind::Symbol)
+    if (!name || name->kind != TokenKind::Symbol)
       fail(tokens_[at_], "a newtype whose name is not a literal symbol");
     at_ += parenthesised ? 2 : 1;
     std::size_t depth = parenthesised ? 1 : 0;
@@ -114,7 +114,8 @@ class TypeReader {
       const rubyish::RubyToken& token = tokens_[i];
       if (token.punct("(")) ++depth;
       if (token.punct(")")) --depth;
-      if ((token.is(Kind::Label, "parent") || token.is(Kind::Symbol, "parent")) && depth == 1)
+      if ((token.is(TokenKind::Label, "parent") || token.is(TokenKind::Symbol, "parent")) &&
+          depth == 1)
         fail(token, "a type with a parent type (:parent)");
     }
     return name->text == type_.name;
@@ -133,11 +134,11 @@ class TypeReader {
     std::size_t name_at =
         next() && next()->identifier("self") && next(2) && next(2)->punct(".") ? 3 : 1;
     const rubyish::RubyToken* name = next(name_at);
-    if (!name || name->kind != Kind::Identifier) return;
+    if (!name || name->kind != TokenKind::Identifier) return;
     const rubyish::RubyToken* open = next(name_at + 1);
     bool parenthesised = open && open->punct("(");
     const rubyish::RubyToken* parameter = next(name_at + (parenthesised ? 2 : 1));
-    if (!parameter || parameter->kind != Kind::Identifier ||
+    if (!parameter || parameter->kind != TokenKind::Identifier ||
         (!parenthesised && parameter->line != name->line))
       return;
     method_ = {name->text, parameter->text};
@@ -150,7 +151,7 @@ class TypeReader {
   /// is read as newparam/newproperty. True when this was such a call, which it passes.
   bool passes_method_parameter() {
     const rubyish::RubyToken* name = attribute_argument();
-    if (!name || name->kind != Kind::Identifier || method_.name.empty() ||
+    if (!name || name->kind != TokenKind::Identifier || method_.name.empty() ||
         name->text != method_.parameter || loop_variables_.count(name->text))
       return false;
     attribute_makers_.insert(method_.name);
@@ -165,13 +166,13 @@ class TypeReader {
     std::vector<std::string> names;
     for (open -= 2; open > 0 && !tokens_[open].punct("["); --open) {
       const rubyish::RubyToken& element = tokens_[open];
-      if (element.kind == Kind::Symbol)
+      if (element.kind == TokenKind::Symbol)
         names.insert(names.begin(), element.text);
       else if (!element.punct(","))
         return;
     }
     bool block = next() && (next()->identifier("do") || next()->punct("{")) && next(2) &&
-                 next(2)->punct("|") && next(3) && next(3)->kind == Kind::Identifier &&
+                 next(2)->punct("|") && next(3) && next(3)->kind == TokenKind::Identifier &&
                  next(4) && next(4)->punct("|");
     if (open == 0 || names.empty() || !block) return;
     loop_variables_[next(3)->text] = std::move(names);
@@ -187,9 +188,9 @@ class TypeReader {
     std::size_t name_at = open && open->punct("(") ? 2 : 1;
     const rubyish::RubyToken* name = next(name_at);
     std::vector<std::string> attributes;
-    if (name && name->kind == Kind::Identifier && loop_variables_.count(name->text))
+    if (name && name->kind == TokenKind::Identifier && loop_variables_.count(name->text))
       attributes = loop_variables_.at(name->text);
-    else if (!name || (name->kind != Kind::Symbol && name->kind != Kind::String) ||
+    else if (!name || (name->kind != TokenKind::Symbol && name->kind != TokenKind::String) ||
              name->interpolated)
       fail(keyword, "an attribute whose name is not a literal symbol (" + keyword.text + ")");
     else
@@ -201,10 +202,10 @@ class TypeReader {
         const rubyish::RubyToken& token = tokens_[++at_];
         if (token.punct("(") || token.punct("[") || token.punct("{")) ++depth;
         if (token.punct(")") || token.punct("]") || token.punct("}")) --depth;
-        bool key = token.is(Kind::Label, "namevar") ||
-                   (token.is(Kind::Symbol, "namevar") && next() && next()->punct("=>"));
+        bool key = token.is(TokenKind::Label, "namevar") ||
+                   (token.is(TokenKind::Symbol, "namevar") && next() && next()->punct("=>"));
         if (key && depth == 1) {
-          const rubyish::RubyToken* value = next(token.kind == Kind::Label ? 1 : 2);
+          const rubyish::RubyToken* value = next(token.kind == TokenKind::Label ? 1 : 2);
           if (value && value->identifier("true")) *namevar = true;
         }
       }
@@ -229,7 +230,7 @@ class TypeReader {
     while (at_ < tokens_.size() && !tokens_[at_].punct("]")) {
       expect("[", shape);
       const rubyish::RubyToken& regex = tokens_[at_];
-      if (regex.kind != Kind::Regex || regex.interpolated) fail(regex, shape);
+      if (regex.kind != TokenKind::Regex || regex.interpolated) fail(regex, shape);
       ResourceTypeDefinition::TitlePattern pattern;
       pattern.regex = regex.text;
       pattern.ignore_case = regex.flags.find('i') != std::string::npos;
@@ -239,7 +240,7 @@ class TypeReader {
       while (at_ < tokens_.size() && !tokens_[at_].punct("]")) {
         expect("[", shape);
         const rubyish::RubyToken& attribute = tokens_[at_];
-        if (attribute.kind != Kind::Symbol) fail(attribute, shape);
+        if (attribute.kind != TokenKind::Symbol) fail(attribute, shape);
         pattern.captures.push_back(attribute.text);
         ++at_;
         if (at_ < tokens_.size() && tokens_[at_].punct(",")) {

@@ -169,7 +169,7 @@ int exchange(const std::string& request, std::string& reply) {
 }
 
 /// One call: on the worker this thread's call tree holds, or one lent for it.
-int call(const std::string& request, const marionette_ruby_host* host, std::string what,
+int call_in_worker(const std::string& request, const marionette_ruby_host* host, std::string what,
          marionette_ruby_sink sink, void* sink_context) {
   std::string reply;
   int status = MARIONETTE_RUBY_ERROR;
@@ -215,7 +215,7 @@ int call_function(const marionette_ruby_call* request, const marionette_ruby_hos
       .text({request->arguments, request->arguments_size})
       .integer(request->has_block)
       .text({request->load_path, request->load_path_size});
-  return call(frame.bytes(), host, function_what(request->name), sink, sink_context);
+  return call_in_worker(frame.bytes(), host, function_what(request->name), sink, sink_context);
 }
 
 int call_block(int block_id, const char* arguments, std::size_t arguments_size,
@@ -227,7 +227,7 @@ int call_block(int block_id, const char* arguments, std::size_t arguments_size,
   }
   Frame frame(Kind::call_block);
   frame.integer(block_id).text({arguments, arguments_size});
-  return call(frame.bytes(), host, "a Ruby block", sink, sink_context);
+  return call_in_worker(frame.bytes(), host, "a Ruby block", sink, sink_context);
 }
 
 int render_template(const marionette_ruby_template* request, const marionette_ruby_host* host,
@@ -242,7 +242,7 @@ int render_template(const marionette_ruby_template* request, const marionette_ru
   std::string what = *request->reference
                          ? "the template '" + std::string(request->reference) + "'"
                          : std::string("an inline_template");
-  return call(frame.bytes(), host, what, sink, sink_context);
+  return call_in_worker(frame.bytes(), host, what, sink, sink_context);
 }
 
 int resolve_facts(const marionette_ruby_facts_request* request, marionette_ruby_sink sink,
@@ -252,7 +252,7 @@ int resolve_facts(const marionette_ruby_facts_request* request, marionette_ruby_
       .text({request->load_path, request->load_path_size})
       .text({request->core, request->core_size})
       .text({request->external, request->external_size});
-  return call(frame.bytes(), nullptr, "the custom facts", sink, sink_context);
+  return call_in_worker(frame.bytes(), nullptr, "the custom facts", sink, sink_context);
 }
 
 int start(marionette_ruby_sink, void*) { return MARIONETTE_RUBY_OK; }

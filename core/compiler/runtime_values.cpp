@@ -88,8 +88,6 @@ std::optional<int> compare_runtime_values(const Value& a, const Value& b) {
 
 namespace {
 
-constexpr std::int64_t kNanosPerSecond = 1000000000;
-
 /// Nanoseconds since the epoch (Timestamp), or in the span (Timespan, seconds as a number).
 /// In 128 bits: seconds as nanoseconds go beyond 64 (the sum is checked by add_times).
 std::optional<__int128> nanoseconds_of(const Value& v, const lang::SourceLocation& where) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -9,6 +10,9 @@
 #include "lang/source_location.hpp"
 
 namespace marionette::compiler {
+
+/// Timestamps and Timespans count nanoseconds.
+inline constexpr std::int64_t kNanosPerSecond = 1000000000;
 
 /// Values of Puppet's rich types that are not plain data — SemVer, SemVerRange, Binary,
 /// Timestamp, Timespan, Deferred — are held, like Sensitive, as a type named "#Kind" whose

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "counters/io_error.hpp"
 #include "counters/state_files.hpp"
 #include "counters/totals.hpp"
 #include "storage/durable_file.hpp"
@@ -17,10 +18,6 @@ struct FileState {
   Totals totals;
   std::deque<std::string> applied_run_ids;  ///< oldest first
 };
-
-[[noreturn]] void throw_io(const std::string& error) {
-  throw std::runtime_error("counters: " + error);
-}
 
 FileState load_state(const std::filesystem::path& file) {
   std::string content, error;

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "counters/io_error.hpp"
 #include "counters/state_files.hpp"
 #include "counters/totals.hpp"
 #include "storage/durable_file.hpp"
@@ -51,10 +52,6 @@ for i = 1, #ARGV, 2 do
 end
 return 1
 )lua";
-
-[[noreturn]] void throw_io(const std::string& error) {
-  throw std::runtime_error("counters: " + error);
-}
 
 std::uint64_t to_count(const RedisReply& reply) {
   std::uint64_t value = 0;

@@ -10,6 +10,7 @@
 
 #include "lang/diagnostic.hpp"
 #include "lang/utf8.hpp"
+#include "text/text.hpp"
 
 namespace marionette::lang {
 
@@ -44,9 +45,6 @@ SourceLocation LineIndex::locate(const std::shared_ptr<const SourceFile>& file, 
 
 namespace {
 
-bool is_word_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
 bool is_digit(char c) {
   return c >= '0' && c <= '9';
 }
@@ -236,7 +234,8 @@ class Lexer {
     char c = text_[pos_];
     if (c == '$') return lex_variable();
     if (is_digit(c)) return lex_number();
-    if (is_word_char(c) || (c == ':' && peek(1) == ':' && is_word_char(peek(2)))) return lex_word();
+    if (text::is_word_char(c) || (c == ':' && peek(1) == ':' && text::is_word_char(peek(2))))
+      return lex_word();
     if (c == '\'') return lex_single_quoted();
     if (c == '"') return lex_double_quoted();
     if (c == '@' && peek(1) == '(') return lex_heredoc();
@@ -259,9 +258,9 @@ class Lexer {
     if (colons(p)) p += 2;
     while (true) {
       std::size_t segment = p;
-      while (p < text_.size() && is_word_char(text_[p])) ++p;
+      while (p < text_.size() && text::is_word_char(text_[p])) ++p;
       if (p == segment) return segment == from ? from : segment - 2;
-      if (!colons(p) || p + 2 >= text_.size() || !is_word_char(text_[p + 2])) return p;
+      if (!colons(p) || p + 2 >= text_.size() || !text::is_word_char(text_[p + 2])) return p;
       p += 2;
     }
   }
@@ -279,7 +278,7 @@ class Lexer {
         return end;
       std::size_t q = segment + 1;
       end = q;
-      for (; q < text_.size() && (is_word_char(text_[q]) || text_[q] == '-'); ++q)
+      for (; q < text_.size() && (text::is_word_char(text_[q]) || text_[q] == '-'); ++q)
         if (text_[q] != '-') end = q + 1;
       p = end;
     }
@@ -336,8 +335,8 @@ class Lexer {
         while (is_digit(peek())) ++pos_;
       }
     }
-    if (is_word_char(peek())) {
-      while (is_word_char(peek())) ++pos_;
+    if (text::is_word_char(peek())) {
+      while (text::is_word_char(peek())) ++pos_;
       check_number(text_.substr(start, pos_ - start), start);
       fail("Illegal number '" + text_.substr(start, pos_ - start) + "'", start, pos_ - start);
     }

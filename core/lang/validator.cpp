@@ -11,6 +11,7 @@
 #include "lang/diagnostic.hpp"
 #include "lang/labels.hpp"
 #include "lang/recursion_bound.hpp"
+#include "text/text.hpp"
 
 namespace marionette::lang {
 
@@ -33,16 +34,12 @@ bool is_reserved_word(const std::string& word) {
   return word == "attr" || word == "private";
 }
 
-bool is_word_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
 /// `first` then word characters: `[a-z]\w*` (or `[a-z_]\w*` when `underscore`).
 bool is_segment(std::string_view text, bool underscore) {
   if (text.empty() || !((text[0] >= 'a' && text[0] <= 'z') || (underscore && text[0] == '_')))
     return false;
   for (char c : text)
-    if (!is_word_char(c)) return false;
+    if (!text::is_word_char(c)) return false;
   return true;
 }
 

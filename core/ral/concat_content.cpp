@@ -8,6 +8,7 @@
 #include "rubyish/serialization.hpp"
 #include "rubyish/yaml_reader.hpp"
 #include "lang/located_error.hpp"
+#include "text/text.hpp"
 
 namespace marionette::ral {
 
@@ -16,11 +17,6 @@ namespace {
 /// Merged data deeper than this is refused (the machine stack is not trusted).
 constexpr std::size_t kMaxMergeDepth = 100;
 
-bool all_digits(const std::string& text) {
-  return !text.empty() && std::all_of(text.begin(), text.end(),
-                                      [](unsigned char c) { return c >= '0' && c <= '9'; });
-}
-
 /// One half of "ORDER___NAME" as the type's decompound reads it: digits are an Integer.
 struct SortPart {
   bool number = false;
@@ -28,7 +24,7 @@ struct SortPart {
 };
 
 SortPart sort_part(const std::string& text) {
-  if (!all_digits(text)) return {false, text};
+  if (!text::all_digits(text)) return {false, text};
   std::size_t first = text.find_first_not_of('0');
   return {true, first == std::string::npos ? "0" : text.substr(first)};
 }

@@ -43,11 +43,6 @@ const std::vector<std::string>* names_of(CronField field) {
   return nullptr;
 }
 
-bool all_digits(const std::string& text) {
-  return !text.empty() && std::all_of(text.begin(), text.end(),
-                                      [](unsigned char c) { return std::isdigit(c) != 0; });
-}
-
 /// A name, or its first three letters, as the field's number (Puppet's alphacheck).
 std::optional<int> number_of_name(const std::vector<std::string>& names, const std::string& value) {
   const std::string wanted = text::lowercase(value);
@@ -92,7 +87,7 @@ std::optional<std::string> munge_cron_field(CronField field, const std::vector<s
       continue;
     }
     const Bounds bounds = bounds_of(field);
-    if (all_digits(item)) {
+    if (text::all_digits(item)) {
       long number = item.size() > 9 ? -1 : std::stol(item);
       if (number >= bounds.lower && number <= bounds.upper) {
         munged.push_back(item);

@@ -30,12 +30,6 @@ struct CronSpec {
 constexpr CronField kSyncOrder[] = {CronField::minute, CronField::hour, CronField::weekday,
                                     CronField::month, CronField::monthday};
 
-std::string joined(const std::vector<std::string>& items, const char* separator) {
-  std::string text;
-  for (const auto& item : items) text += (text.empty() ? "" : separator) + item;
-  return text;
-}
-
 std::string unquoted(const std::string& text) {
   bool quoted = text.size() >= 2 && text.front() == '\'' && text.back() == '\'';
   return quoted ? text.substr(1, text.size() - 2) : text;
@@ -183,7 +177,7 @@ class CronResource final : public ManagedResource {
     if (sorted(should) == sorted(job.environment)) return;
     // Puppet shows the current lines as an array and the wanted ones joined by commas.
     change("environment", job.environment.empty() ? "'absent'" : quoted_list(job.environment),
-           should.empty() ? "absent" : joined(should, ","), job.environment.empty(), false,
+           should.empty() ? "absent" : joined_fields(should, ","), job.environment.empty(), false,
            [&] { job.environment = should; });
   }
 
@@ -235,12 +229,6 @@ class CronResource final : public ManagedResource {
   Host host_;
 };
 
-/// Puppet's "Parameter X failed on Cron[t]: reason".
-std::string parameter_error(const catalog::Resource& resource, const std::string& parameter,
-                            const std::string& reason) {
-  return "Parameter " + parameter + " failed on " + resource.ref() + ": " + reason;
-}
-
 void flatten(const catalog::Data& value, std::vector<catalog::Data>& out) {
   if (!value.is_array()) return out.push_back(value);
   for (const auto& item : value) flatten(item, out);
@@ -255,8 +243,8 @@ bool read_spec(const catalog::Resource& resource, CronSpec& spec, std::string& e
   spec.name = params::text(resource, "name").value_or(resource.title);
   const std::string ensure = params::text(resource, "ensure").value_or("present");
   if (ensure != "present" && ensure != "absent") {
-    error = parameter_error(resource, "ensure",
-                            "Invalid value \"" + ensure + "\". Valid values are present, absent.");
+    error = params::parameter_error(
+        resource, "ensure", "Invalid value \"" + ensure + "\". Valid values are present, absent.");
     return false;
   }
   spec.present = ensure == "present";
@@ -266,7 +254,8 @@ bool read_spec(const catalog::Resource& resource, CronSpec& spec, std::string& e
   }
   if (auto special = params::text(resource, "special")) {
     if (!is_cron_special(*special)) {
-      error = parameter_error(resource, "special", "Invalid special schedule \"" + *special + "\"");
+      error = params::parameter_error(resource, "special",
+                                      "Invalid special schedule \"" + *special + "\"");
       return false;
     }
     spec.special = *special == "absent" ? "" : *special;
@@ -279,9 +268,9 @@ bool read_spec(const catalog::Resource& resource, CronSpec& spec, std::string& e
     CronValues munged;
     for (const auto& item : items) {
       if (auto reason = munge_cron_field(field, {params::display(item)}, munged)) {
-        error = parameter_error(resource, name,
-                                "Munging failed for value " + ruby_inspect(item) + " in class " +
-                                    name + ": " + *reason);
+        error = params::parameter_error(resource, name,
+                                        "Munging failed for value " + ruby_inspect(item) +
+                                            " in class " + name + ": " + *reason);
         return false;
       }
     }
@@ -294,8 +283,8 @@ bool read_spec(const catalog::Resource& resource, CronSpec& spec, std::string& e
     for (const auto& line : params::texts(resource, "environment")) {
       if (line == "absent") continue;
       if (!std::regex_match(line, setting)) {
-        error = parameter_error(resource, "environment",
-                                "Invalid environment setting \"" + line + "\"");
+        error = params::parameter_error(resource, "environment",
+                                        "Invalid environment setting \"" + line + "\"");
         return false;
       }
       lines.push_back(line);

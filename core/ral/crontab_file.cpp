@@ -30,7 +30,7 @@ const std::regex& kJob() {
   static const std::regex compiled(R"(^\s*(@\w+|\S+\s+\S+\s+\S+\s+\S+\s+\S+)\s+([^\n]+)$)");
   return compiled;
 }
-const std::regex& kSpecial() {
+const std::regex& kSpecialSchedule() {
   static const std::regex compiled(R"(@(\S+))");
   return compiled;
 }
@@ -38,11 +38,6 @@ const std::regex& kTimes() {
   static const std::regex compiled(R"((\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+))");
   return compiled;
 }
-const std::regex& kWhitespace() {
-  static const std::regex compiled(R"(\s+)");
-  return compiled;
-}
-
 CronValues split_items(const std::string& text) {
   CronValues items;
   std::size_t at = 0;
@@ -64,7 +59,7 @@ std::optional<CronJob> parse_job(const std::string& line) {
   const std::string time = match[1];
   job.command = match[2];
   std::smatch parts;
-  if (std::regex_search(time, parts, kSpecial())) {
+  if (std::regex_search(time, parts, kSpecialSchedule())) {
     job.special = parts[1];
   } else if (std::regex_search(time, parts, kTimes())) {
     for (std::size_t i = 0; i < kCronFields.size(); ++i) {
@@ -75,14 +70,8 @@ std::optional<CronJob> parse_job(const std::string& line) {
   return job;
 }
 
-std::string joined(const CronValues& items, const char* separator) {
-  std::string text;
-  for (const auto& item : items) text += (text.empty() ? "" : separator) + item;
-  return text;
-}
-
 std::string unmanaged_name(const std::string& command, int number) {
-  return "unmanaged:" + std::regex_replace(command, kWhitespace(), "_") + "-" +
+  return "unmanaged:" + std::regex_replace(command, whitespace_runs(), "_") + "-" +
          std::to_string(number);
 }
 
@@ -160,7 +149,7 @@ std::string crontab_job_text(const CronJob& job) {
     text += "@" + job.special;
   } else {
     for (const auto& items : job.times) {
-      text += (items.empty() ? std::string("*") : joined(items, ",")) + " ";
+      text += (items.empty() ? std::string("*") : joined_fields(items, ",")) + " ";
     }
     if (!text.empty() && text.back() == ' ') text.pop_back();
   }

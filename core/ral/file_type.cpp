@@ -9,6 +9,7 @@
 #include "ral/resource_type.hpp"
 #include "ral/sha256.hpp"
 #include "ral/types.hpp"
+#include "text/text.hpp"
 
 namespace marionette::ral {
 
@@ -29,14 +30,6 @@ std::string kind_name(const std::optional<FileInfo>& info) {
       break;
   }
   return "file";
-}
-
-bool all_digits(const std::string& text) {
-  if (text.empty()) return false;
-  for (char c : text) {
-    if (!std::isdigit(static_cast<unsigned char>(c))) return false;
-  }
-  return true;
 }
 
 /// Puppet's file type with the posix provider: ensure, content, owner, group, mode, in that order.
@@ -233,16 +226,16 @@ class FileResource final : public ManagedResource {
   /// uid/gid the spec asks for; sets `error` when a name does not resolve.
   bool resolve_owner(std::optional<uid_t>& uid, std::optional<gid_t>& gid, std::string& error) {
     if (spec_.owner) {
-      uid = all_digits(*spec_.owner) ? std::optional<uid_t>(std::stoul(*spec_.owner))
-                                     : host_.accounts->user_id(*spec_.owner);
+      uid = text::all_digits(*spec_.owner) ? std::optional<uid_t>(std::stoul(*spec_.owner))
+                                           : host_.accounts->user_id(*spec_.owner);
       if (!uid) {
         error = "Could not find user " + *spec_.owner;
         return false;
       }
     }
     if (spec_.group) {
-      gid = all_digits(*spec_.group) ? std::optional<gid_t>(std::stoul(*spec_.group))
-                                     : host_.accounts->group_id(*spec_.group);
+      gid = text::all_digits(*spec_.group) ? std::optional<gid_t>(std::stoul(*spec_.group))
+                                           : host_.accounts->group_id(*spec_.group);
       if (!gid) {
         error = "Could not find group " + *spec_.group;
         return false;
@@ -411,7 +404,7 @@ class FileResource final : public ManagedResource {
 
   void sync_ownership(ResourceContext& context, const FileInfo& info) {
     if (spec_.owner) {
-      std::optional<uid_t> uid = all_digits(*spec_.owner)
+      std::optional<uid_t> uid = text::all_digits(*spec_.owner)
                                      ? std::optional<uid_t>(std::stoul(*spec_.owner))
                                      : host_.accounts->user_id(*spec_.owner);
       const std::string is = single_quoted(user_text(info.uid));
@@ -423,7 +416,7 @@ class FileResource final : public ManagedResource {
       }
     }
     if (spec_.group) {
-      std::optional<gid_t> gid = all_digits(*spec_.group)
+      std::optional<gid_t> gid = text::all_digits(*spec_.group)
                                      ? std::optional<gid_t>(std::stoul(*spec_.group))
                                      : host_.accounts->group_id(*spec_.group);
       const std::string is = single_quoted(group_text(info.gid));

@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "ral/parsed_file_text.hpp"
+
 namespace marionette::ral {
 
 namespace {
@@ -15,7 +17,7 @@ std::string replaced(std::string text, const std::string& from, const std::strin
 
 /// A record needs its device and name (fstab ignores lines with fewer columns, and so does
 /// the provider); an empty field (a leading blank) counts as absent.
-std::optional<FstabEntry> parse_entry(const std::string& line) {
+std::optional<FstabEntry> parse_fstab_entry(const std::string& line) {
   std::vector<std::string> fields = record_fields(line, 6, "\t");
   if (fields.size() < 2 || fields[0].empty() || fields[1].empty()) return std::nullopt;
   auto field = [&](std::size_t i) -> std::optional<std::string> {
@@ -38,11 +40,6 @@ std::string entry_line(const FstabEntry& entry) {
          entry.dump.value_or("") + "\t" + entry.pass.value_or("");
 }
 
-bool is_comment(const std::string& line) {
-  std::size_t first = line.find_first_not_of(" \t\r\n\f\v");
-  return first != std::string::npos && line[first] == '#';
-}
-
 }  // namespace
 
 std::string mount_point_name(const std::string& name) {
@@ -52,7 +49,7 @@ std::string mount_point_name(const std::string& name) {
 }
 
 const RecordFormat<FstabEntry>& fstab_format() {
-  static const RecordFormat<FstabEntry> format{parse_entry, entry_line, is_comment};
+  static const RecordFormat<FstabEntry> format{parse_fstab_entry, entry_line, is_comment};
   return format;
 }
 

@@ -24,13 +24,7 @@ struct HostSpec {
   std::string target = kDefaultHostsFile;
 };
 
-std::string joined(const std::vector<std::string>& items) {
-  std::string text;
-  for (const auto& item : items) text += (text.empty() ? "" : " ") + item;
-  return text;
-}
-
-std::string quoted_list(const std::string& spaced) {
+std::string quoted_words(const std::string& spaced) {
   std::string text;
   std::size_t at = 0;
   while (at < spaced.size()) {
@@ -85,7 +79,7 @@ class HostResource final : public ManagedResource {
     std::vector<std::pair<std::string, std::string>> state = {{"ensure", "'present'"}};
     if (!entry->comment.empty()) state.emplace_back("comment", single_quoted(entry->comment));
     if (entry->host_aliases && !entry->host_aliases->empty()) {
-      state.emplace_back("host_aliases", quoted_list(*entry->host_aliases));
+      state.emplace_back("host_aliases", quoted_words(*entry->host_aliases));
     }
     state.emplace_back("ip", single_quoted(entry->ip));
     state.emplace_back("provider", "'parsed'");
@@ -99,7 +93,8 @@ class HostResource final : public ManagedResource {
     if (!entry) return spec_.present;
     if (!spec_.present) return true;
     if (spec_.ip && *spec_.ip != entry->ip) return true;
-    if (spec_.host_aliases && entry->host_aliases.value_or("") != joined(*spec_.host_aliases)) {
+    if (spec_.host_aliases &&
+        entry->host_aliases.value_or("") != joined_fields(*spec_.host_aliases, " ")) {
       return true;
     }
     return spec_.comment && *spec_.comment != entry->comment;
@@ -126,7 +121,7 @@ class HostResource final : public ManagedResource {
       HostEntry created;
       created.ip = spec_.ip.value_or("");
       created.name = spec_.name;
-      if (spec_.host_aliases) created.host_aliases = joined(*spec_.host_aliases);
+      if (spec_.host_aliases) created.host_aliases = joined_fields(*spec_.host_aliases, " ");
       created.comment = spec_.comment.value_or("");
       file.append(std::move(created));
       context.changed("ensure", "host_created", "created", "absent", "present");
@@ -147,7 +142,7 @@ class HostResource final : public ManagedResource {
     }
     if (spec_.host_aliases) {
       const std::string current = entry->host_aliases.value_or("");
-      const std::string wanted = joined(*spec_.host_aliases);
+      const std::string wanted = joined_fields(*spec_.host_aliases, " ");
       if (current != wanted) {
         // Puppet's ordered list: the current aliases bare, the wanted ones quoted.
         const std::string should = single_quoted(wanted);
@@ -213,31 +208,26 @@ bool has_newline(const std::string& text) {
   return text.find_first_of("\r\n") != std::string::npos;
 }
 
-std::string parameter_error(const catalog::Resource& resource, const std::string& parameter,
-                            const std::string& reason) {
-  return "Parameter " + parameter + " failed on " + resource.ref() + ": " + reason;
-}
-
 bool read_spec(const catalog::Resource& resource, HostSpec& spec, std::string& error) {
   spec.name = params::text(resource, "name").value_or(resource.title);
   if (has_newline(spec.name)) {
-    error = parameter_error(resource, "name", "Hostname cannot include newline");
+    error = params::parameter_error(resource, "name", "Hostname cannot include newline");
     return false;
   }
   if (!valid_host_name(spec.name)) {
-    error = parameter_error(resource, "name", "Invalid host name");
+    error = params::parameter_error(resource, "name", "Invalid host name");
     return false;
   }
   const std::string ensure = params::text(resource, "ensure").value_or("present");
   if (ensure != "present" && ensure != "absent") {
-    error = parameter_error(resource, "ensure",
-                            "Invalid value \"" + ensure + "\". Valid values are present, absent.");
+    error = params::parameter_error(
+        resource, "ensure", "Invalid value \"" + ensure + "\". Valid values are present, absent.");
     return false;
   }
   spec.present = ensure == "present";
   spec.ip = params::text(resource, "ip");
   if (spec.ip && (has_newline(*spec.ip) || !(valid_ipv4(*spec.ip) || valid_ipv6(*spec.ip)))) {
-    error = parameter_error(resource, "ip", "Invalid IP address \"" + *spec.ip + "\"");
+    error = params::parameter_error(resource, "ip", "Invalid IP address \"" + *spec.ip + "\"");
     return false;
   }
   if (resource.parameters.contains("host_aliases")) {
@@ -252,13 +242,13 @@ bool read_spec(const catalog::Resource& resource, HostSpec& spec, std::string& e
             "host_aliases ";
       }
       if (reason.empty()) continue;
-      error = parameter_error(resource, "host_aliases", reason);
+      error = params::parameter_error(resource, "host_aliases", reason);
       return false;
     }
   }
   spec.comment = params::text(resource, "comment");
   if (spec.comment && has_newline(*spec.comment)) {
-    error = parameter_error(resource, "comment", "Comment cannot include newline");
+    error = params::parameter_error(resource, "comment", "Comment cannot include newline");
     return false;
   }
   spec.target = params::text(resource, "target").value_or(kDefaultHostsFile);

@@ -2,6 +2,8 @@
 
 #include <regex>
 
+#include "ral/parsed_file_text.hpp"
+
 namespace marionette::ral {
 
 namespace {
@@ -12,20 +14,15 @@ const std::regex& kEntry() {
       R"(^([0-9a-f:]\S+)\s+([^#\s+]\S+)\s*([^\n]*?)?(?:\s*#\s*([^\n]*))?$)");
   return compiled;
 }
-const std::regex& kWhitespace() {
-  static const std::regex compiled(R"(\s+)");
-  return compiled;
-}
-
 /// The entry on a line (host_core's hosts_pattern), or nothing: the line is kept.
-std::optional<HostEntry> parse_entry(const std::string& line) {
+std::optional<HostEntry> parse_hosts_entry(const std::string& line) {
   std::smatch match;
   if (!std::regex_search(line, match, kEntry())) return std::nullopt;
   HostEntry entry;
   entry.ip = match[1];
   entry.name = match[2];
   if (match[3].matched && match.length(3) > 0) {
-    entry.host_aliases = std::regex_replace(match[3].str(), kWhitespace(), " ");
+    entry.host_aliases = std::regex_replace(match[3].str(), whitespace_runs(), " ");
   }
   if (match[4].matched) entry.comment = match[4];
   return entry;
@@ -34,7 +31,7 @@ std::optional<HostEntry> parse_entry(const std::string& line) {
 }  // namespace
 
 const RecordFormat<HostEntry>& hosts_format() {
-  static const RecordFormat<HostEntry> format{parse_entry, hosts_entry_line, nullptr};
+  static const RecordFormat<HostEntry> format{parse_hosts_entry, hosts_entry_line, nullptr};
   return format;
 }
 

@@ -6,7 +6,7 @@ namespace marionette::ral {
 
 namespace {
 
-bool is_blank(const std::string& line) {
+bool is_blank_line(const std::string& line) {
   return line.find_first_not_of(" \t\r\n\f\v") == std::string::npos;
 }
 
@@ -199,7 +199,7 @@ std::string IniFile::render() const {
     }
     if (!section.is_new()) {
       for (std::size_t i = *section.start_line; i <= *section.end_line && i < lines_.size(); ++i) {
-        if (is_blank(lines_[i])) {
+        if (is_blank_line(lines_[i])) {
           blank_run.push_back(lines_[i]);
           continue;
         }

@@ -8,6 +8,9 @@
 
 namespace marionette::ral {
 
+/// What Puppet prints for the values when show_diff is off (Puppet's default).
+inline constexpr const char* kRedacted = "[redacted sensitive information]";
+
 /// An ini file on the node as inifile's providers read and write it (File.open(path, 'w')).
 class IniFileStore {
  public:

@@ -10,9 +10,6 @@ namespace marionette::ral {
 
 namespace {
 
-/// What Puppet prints for the values when show_diff is off (Puppet's default).
-constexpr const char* kRedacted = "[redacted sensitive information]";
-
 struct IniSettingSpec {
   std::string path;
   bool present = true;

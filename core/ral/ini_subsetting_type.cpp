@@ -11,8 +11,6 @@ namespace marionette::ral {
 
 namespace {
 
-constexpr const char* kRedacted = "[redacted sensitive information]";
-
 enum class Insert { start, end, before, after, index };
 
 struct IniSubsettingSpec {

@@ -8,6 +8,7 @@
 #include "ral/prefetch_group.hpp"
 #include "ral/record_resource.hpp"
 #include "ral/types.hpp"
+#include "text/text.hpp"
 
 namespace marionette::ral {
 
@@ -288,10 +289,6 @@ class MountResource final : public ManagedResource {
   std::shared_ptr<PrefetchGroup> prefetch_;
 };
 
-bool has_whitespace(const std::string& text) {
-  return text.find_first_of(" \t\r\n\f\v") != std::string::npos;
-}
-
 bool read_spec(const catalog::Resource& resource, MountSpec& spec, std::string& error) {
   auto fail = [&](const std::string& parameter, const std::string& reason) {
     error = "Parameter " + parameter + " failed on " + resource.ref() + ": " + reason;
@@ -309,9 +306,10 @@ bool read_spec(const catalog::Resource& resource, MountSpec& spec, std::string& 
   spec.device = params::text(resource, "device");
   spec.fstype = params::text(resource, "fstype");
   spec.options = params::text(resource, "options");
-  for (const auto& [name, value] : {std::pair{"device", spec.device}, std::pair{"fstype", spec.fstype},
-                                    std::pair{"options", spec.options}}) {
-    if (value && has_whitespace(*value)) {
+  for (const auto& [name, value] :
+       {std::pair{"device", spec.device}, std::pair{"fstype", spec.fstype},
+        std::pair{"options", spec.options}}) {
+    if (value && text::has_whitespace(*value)) {
       return fail(name, std::string(name) + " must not contain whitespace: " + *value);
     }
     if (value && value->empty() && std::string(name) != "device") {

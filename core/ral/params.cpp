@@ -64,4 +64,9 @@ bool boolean_parameter(const catalog::Resource& resource, const std::string& nam
   return true;
 }
 
+std::string parameter_error(const catalog::Resource& resource, const std::string& parameter,
+                            const std::string& reason) {
+  return "Parameter " + parameter + " failed on " + resource.ref() + ": " + reason;
+}
+
 }  // namespace marionette::ral::params

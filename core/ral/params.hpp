@@ -19,6 +19,9 @@ std::optional<bool> boolean(const catalog::Resource& resource, const std::string
 /// false with Puppet's "Parameter NAME failed on REF: Invalid value …" in `error` otherwise.
 bool boolean_parameter(const catalog::Resource& resource, const std::string& name, bool fallback,
                        bool& value, std::string& error);
+/// Puppet's "Parameter NAME failed on REF: REASON".
+std::string parameter_error(const catalog::Resource& resource, const std::string& parameter,
+                            const std::string& reason);
 /// A value printed as Puppet prints it in messages (strings bare, others as JSON).
 std::string display(const catalog::Data& value);
 

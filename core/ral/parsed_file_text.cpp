@@ -66,4 +66,20 @@ std::vector<std::string> record_fields(const std::string& text, std::size_t coun
   return fields;
 }
 
+bool is_comment(const std::string& line) {
+  std::size_t first = line.find_first_not_of(" \t\r\n\f\v");
+  return first != std::string::npos && line[first] == '#';
+}
+
+std::string joined_fields(const std::vector<std::string>& items, const char* separator) {
+  std::string text;
+  for (const auto& item : items) text += (text.empty() ? "" : separator) + item;
+  return text;
+}
+
+const std::regex& whitespace_runs() {
+  static const std::regex compiled(R"(\s+)");
+  return compiled;
+}
+
 }  // namespace marionette::ral

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -25,5 +26,14 @@ std::vector<std::string> split_whitespace(const std::string& text);
 /// the last joined onto it with `joiner` (Puppet's rollup); missing ones left out.
 std::vector<std::string> record_fields(const std::string& text, std::size_t count,
                                        const std::string& joiner);
+
+/// Is the line a comment: '#' its first character past any whitespace?
+bool is_comment(const std::string& line);
+
+/// The items with `separator` between them; items while the text is still empty get none.
+std::string joined_fields(const std::vector<std::string>& items, const char* separator);
+
+/// Ruby's /\s+/.
+const std::regex& whitespace_runs();
 
 }  // namespace marionette::ral

@@ -5,7 +5,9 @@
 #include "ral/effective_user.hpp"
 #include "ral/file_bucket.hpp"
 #include "ral/params.hpp"
+#include "ral/parsed_file_text.hpp"
 #include "ral/record_resource.hpp"
+#include "ral/ssh_key_types.hpp"
 #include "ral/types.hpp"
 
 namespace marionette::ral {
@@ -67,11 +69,6 @@ std::string key_line_text(const AuthorizedKey& key) {
   return line;
 }
 
-bool is_comment(const std::string& line) {
-  std::size_t first = line.find_first_not_of(" \t\r\n\f\v");
-  return first != std::string::npos && line[first] == '#';
-}
-
 const RecordFormat<AuthorizedKey>& authorized_keys_format() {
   static const RecordFormat<AuthorizedKey> format{parse_key, key_line_text, is_comment,
                                                   /*strict=*/true};
@@ -102,15 +99,6 @@ struct AuthorizedKeySpec {
   std::vector<std::string> options;  ///< empty: none (the type's default, absent)
   std::string target;
 };
-
-std::string canonical_key_type(const std::string& type) {
-  if (type == "dsa") return "ssh-dss";
-  if (type == "ed25519") return "ssh-ed25519";
-  if (type == "rsa") return "ssh-rsa";
-  if (type == "ecdsa-sk") return "sk-ecdsa-sha2-nistp256@openssh.com";
-  if (type == "ed25519-sk") return "sk-ssh-ed25519@openssh.com";
-  return type;
-}
 
 /// No options is Puppet's absent (shown by "defined"/"undefined 'options'").
 std::string options_shown(const std::vector<std::string>& options) {

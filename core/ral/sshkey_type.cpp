@@ -3,7 +3,9 @@
 #include "ral/cron_schedule.hpp"
 #include "ral/params.hpp"
 #include "ral/record_resource.hpp"
+#include "ral/ssh_key_types.hpp"
 #include "ral/types.hpp"
+#include "text/text.hpp"
 
 namespace marionette::ral {
 
@@ -52,16 +54,6 @@ std::string known_host_line(const KnownHost& host) {
 const RecordFormat<KnownHost>& known_hosts_format() {
   static const RecordFormat<KnownHost> format{parse_known_host, known_host_line, nullptr};
   return format;
-}
-
-/// sshkey's type aliases ("rsa" for "ssh-rsa").
-std::string canonical_key_type(const std::string& type) {
-  if (type == "dsa") return "ssh-dss";
-  if (type == "ed25519") return "ssh-ed25519";
-  if (type == "rsa") return "ssh-rsa";
-  if (type == "ecdsa-sk") return "sk-ecdsa-sha2-nistp256@openssh.com";
-  if (type == "ed25519-sk") return "sk-ssh-ed25519@openssh.com";
-  return type;
 }
 
 struct SshkeySpec {
@@ -132,10 +124,6 @@ class SshkeyResource final : public RecordResource<KnownHost> {
   SshkeySpec spec_;
 };
 
-bool has_whitespace(const std::string& text) {
-  return text.find_first_of(" \t\r\n\f\v") != std::string::npos;
-}
-
 bool read_spec(const catalog::Resource& resource, SshkeySpec& spec, std::string& error) {
   auto fail = [&](const std::string& parameter, const std::string& reason) {
     error = "Parameter " + parameter + " failed on " + resource.ref() + ": " + reason;
@@ -147,7 +135,8 @@ bool read_spec(const catalog::Resource& resource, SshkeySpec& spec, std::string&
     type = spec.name.substr(spec.name.find('@') + 1);
     spec.name = spec.name.substr(0, spec.name.find('@'));
   }
-  if (has_whitespace(spec.name)) return fail("name", "Resourcename cannot include whitespaces");
+  if (text::has_whitespace(spec.name))
+    return fail("name", "Resourcename cannot include whitespaces");
   if (spec.name.find(',') != std::string::npos) {
     return fail("name",
                 "No comma in resourcename allowed. If you want to specify aliases use the "
@@ -163,7 +152,8 @@ bool read_spec(const catalog::Resource& resource, SshkeySpec& spec, std::string&
   if (resource.parameters.contains("host_aliases")) {
     spec.host_aliases = params::texts(resource, "host_aliases");
     for (const auto& alias : *spec.host_aliases) {
-      if (has_whitespace(alias)) return fail("host_aliases", "Aliases cannot include whitespace");
+      if (text::has_whitespace(alias))
+        return fail("host_aliases", "Aliases cannot include whitespace");
       if (alias.find(',') != std::string::npos) {
         return fail("host_aliases",
                     "Aliases must be provided as an array, not a comma-separated list");

@@ -21,11 +21,6 @@ struct UserSpec {
   bool managehome = false;
 };
 
-bool all_digits(const std::string& text) {
-  return !text.empty() && std::all_of(text.begin(), text.end(),
-                                      [](unsigned char c) { return std::isdigit(c) != 0; });
-}
-
 /// Puppet's user type with the useradd provider: ensure, home, uid, gid, comment, shell, groups.
 class UserResource final : public ManagedResource {
  public:
@@ -88,7 +83,7 @@ class UserResource final : public ManagedResource {
 
  private:
   std::optional<gid_t> group_id(const std::string& group) {
-    if (all_digits(group)) return static_cast<gid_t>(std::stoul(group));
+    if (text::all_digits(group)) return static_cast<gid_t>(std::stoul(group));
     return host_.accounts->group_id(group);
   }
 
@@ -147,7 +142,7 @@ std::unique_ptr<ManagedResource> make_user(const catalog::Resource& resource, Ho
   }
   spec.present = ensure == "present";
   if (auto uid = params::text(resource, "uid")) {
-    if (!all_digits(*uid)) {
+    if (!text::all_digits(*uid)) {
       error = "Parameter uid failed on " + resource.ref() + ": Invalid UID " + *uid;
       return nullptr;
     }

@@ -13,7 +13,7 @@ bool is_word_start(char c) {
 bool is_word(char c) {
   return is_word_start(c) || (c >= '0' && c <= '9');
 }
-bool is_space(char c) {
+bool is_inline_space(char c) {
   return c == ' ' || c == '\t' || c == '\r';
 }
 
@@ -70,8 +70,8 @@ class Scanner {
       std::string_view line =
           text_.substr(at_, end == std::string_view::npos ? text_.npos : end - at_);
       if (heredoc.indented)
-        while (!line.empty() && is_space(line.front())) line.remove_prefix(1);
-      while (!line.empty() && is_space(line.back())) line.remove_suffix(1);
+        while (!line.empty() && is_inline_space(line.front())) line.remove_prefix(1);
+      while (!line.empty() && is_inline_space(line.back())) line.remove_suffix(1);
       at_ = end == std::string_view::npos ? text_.size() : end + 1;
       ++line_;
       line_start_ = at_;
@@ -102,7 +102,8 @@ class Scanner {
       case RubyToken::Kind::Identifier:
         return last.text == "if" || last.text == "unless" || last.text == "when" ||
                last.text == "and" || last.text == "or" || last.text == "not" ||
-               last.text == "return" || (at_ > 0 && is_space(text_[at_ - 1]) && !is_space(peek(1)));
+               last.text == "return" ||
+               (at_ > 0 && is_inline_space(text_[at_ - 1]) && !is_inline_space(peek(1)));
       case RubyToken::Kind::Label:
         return true;
       default:
@@ -153,7 +154,7 @@ class Scanner {
     char c = peek();
     std::size_t start = at_;
     if (c == '\n') return newline();
-    if (is_space(c)) {
+    if (is_inline_space(c)) {
       ++at_;
       return;
     }
@@ -246,7 +247,7 @@ class Scanner {
     if (c == '%' &&
         (peek(1) == 'r' || peek(1) == 'q' || peek(1) == 'Q' || peek(1) == 'w' || peek(1) == 'W' ||
          peek(1) == 'i' || peek(1) == 'I') &&
-        !is_word(peek(2)) && !is_space(peek(2)) && peek(2) != '\0' && peek(2) != '\n') {
+        !is_word(peek(2)) && !is_inline_space(peek(2)) && peek(2) != '\0' && peek(2) != '\n') {
       char kind = peek(1);
       char open = peek(2);
       at_ += 3;

@@ -12,10 +12,6 @@ namespace {
 
 constexpr const char* kPuppetVersion = "7.23.0";  // the agent API we speak
 
-bool starts_with(const std::string& text, const std::string& prefix) {
-  return text.compare(0, prefix.size(), prefix) == 0;
-}
-
 bool valid_environment_name(const std::string& name) {
   if (name.empty()) return false;
   for (char c : name)
@@ -51,15 +47,15 @@ HttpResponse Api::handle(const HttpRequest& request, const PeerIdentity& peer,
   } else {
     try {
       const std::string& path = request.path;
-      if (starts_with(path, "/puppet-ca/v1/")) {
+      if (path.starts_with("/puppet-ca/v1/")) {
         response = ca_endpoint(request, path.substr(14));
-      } else if (starts_with(path, "/puppet/v3/catalog/")) {
+      } else if (path.starts_with("/puppet/v3/catalog/")) {
         response = catalog_endpoint(request, path.substr(19), peer);
-      } else if (starts_with(path, "/puppet/v3/node/")) {
+      } else if (path.starts_with("/puppet/v3/node/")) {
         response = node_endpoint(request, path.substr(16));
-      } else if (starts_with(path, "/puppet/v3/report/")) {
+      } else if (path.starts_with("/puppet/v3/report/")) {
         response = report_endpoint(request, path.substr(18));
-      } else if (starts_with(path, "/puppet/v3/file_")) {
+      } else if (path.starts_with("/puppet/v3/file_")) {
         std::string rest = path.substr(16);
         std::size_t slash = rest.find('/');
         response = slash == std::string::npos

@@ -15,7 +15,7 @@ std::string modification_time(const std::filesystem::path& path) {
   return error ? "-" : std::to_string(when.time_since_epoch().count());
 }
 
-std::uint32_t saturated(std::size_t value) {
+std::uint32_t saturated_count(std::size_t value) {
   return value > UINT32_MAX ? UINT32_MAX : static_cast<std::uint32_t>(value);
 }
 
@@ -41,7 +41,7 @@ CertificateTally CertificateCounter::count(std::chrono::steady_clock::time_point
       else if (entry.state == ca::CertificateEntry::State::signed_)
         ++tally.signed_;
     }
-    tally.revoked = saturated(authority_.revoked_serials().size());
+    tally.revoked = saturated_count(authority_.revoked_serials().size());
   } catch (const std::exception&) {
     return last_;  // a CA being changed by another process: the next second counts again
   }

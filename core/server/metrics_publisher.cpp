@@ -8,7 +8,7 @@ namespace marionette::server {
 
 namespace {
 
-std::uint32_t saturated(std::uint64_t value) {
+std::uint32_t saturated_to_u32(std::uint64_t value) {
   return static_cast<std::uint32_t>(std::min<std::uint64_t>(value, UINT32_MAX));
 }
 
@@ -31,9 +31,9 @@ void MetricsWindow::fill(metrics::ServerFigures& figures) const {
   if (samples_.size() < 2) return;
   const Sample& oldest = samples_.front();
   const Sample& newest = samples_.back();
-  figures.requests_last_minute = saturated(newest.requests - oldest.requests);
+  figures.requests_last_minute = saturated_to_u32(newest.requests - oldest.requests);
   const std::uint64_t compiles = newest.compiles - oldest.compiles;
-  figures.compiles_last_minute = saturated(compiles);
+  figures.compiles_last_minute = saturated_to_u32(compiles);
   if (compiles == 0) return;
   // The oldest sample's extremes belong to the second before the window.
   CompileExtremes extremes;
@@ -43,7 +43,7 @@ void MetricsWindow::fill(metrics::ServerFigures& figures) const {
   }
   figures.window_min_us = extremes.min_us == UINT32_MAX ? 0 : extremes.min_us;
   figures.window_max_us = extremes.max_us;
-  figures.window_avg_us = saturated((newest.compile_us - oldest.compile_us) / compiles);
+  figures.window_avg_us = saturated_to_u32((newest.compile_us - oldest.compile_us) / compiles);
 }
 
 MetricsPublisher::MetricsPublisher(ServerMetrics& metrics, const std::filesystem::path& ssldir,

@@ -6,10 +6,6 @@ namespace marionette::server {
 
 namespace {
 
-bool starts_with(std::string_view text, std::string_view prefix) {
-  return text.substr(0, prefix.size()) == prefix;
-}
-
 /// Lowers (or raises) `target` to `value` unless another thread got there first.
 template <class Better>
 void improve(std::atomic<std::uint32_t>& target, std::uint32_t value, Better better) {
@@ -19,18 +15,18 @@ void improve(std::atomic<std::uint32_t>& target, std::uint32_t value, Better bet
   }
 }
 
-std::uint32_t saturated(std::int64_t value) {
+std::uint32_t clamped_to_u32(std::int64_t value) {
   return static_cast<std::uint32_t>(std::clamp<std::int64_t>(value, 0, UINT32_MAX));
 }
 
 }  // namespace
 
 EndpointClass endpoint_class_of(std::string_view path) {
-  if (starts_with(path, "/puppet-ca/")) return EndpointClass::ca;
-  if (starts_with(path, "/puppet/v3/catalog/")) return EndpointClass::catalog;
-  if (starts_with(path, "/puppet/v3/node/")) return EndpointClass::node;
-  if (starts_with(path, "/puppet/v3/file_")) return EndpointClass::file;
-  if (starts_with(path, "/puppet/v3/report/")) return EndpointClass::report;
+  if (path.starts_with("/puppet-ca/")) return EndpointClass::ca;
+  if (path.starts_with("/puppet/v3/catalog/")) return EndpointClass::catalog;
+  if (path.starts_with("/puppet/v3/node/")) return EndpointClass::node;
+  if (path.starts_with("/puppet/v3/file_")) return EndpointClass::file;
+  if (path.starts_with("/puppet/v3/report/")) return EndpointClass::report;
   return EndpointClass::other;
 }
 
@@ -52,7 +48,7 @@ void ServerMetrics::request_answered(std::string_view path, int status, bool ref
 }
 
 void ServerMetrics::compile_finished(std::chrono::microseconds took, bool ok) {
-  const std::uint32_t us = saturated(took.count());
+  const std::uint32_t us = clamped_to_u32(took.count());
   compiles_.fetch_add(1, kRelaxed);
   if (!ok) compile_failures_.fetch_add(1, kRelaxed);
   compile_us_.fetch_add(static_cast<std::uint64_t>(std::max<std::int64_t>(0, took.count())),
@@ -69,8 +65,8 @@ metrics::ServerFigures ServerMetrics::read() const {
   metrics::ServerFigures figures;
   figures.workers = workers_.load(kRelaxed);
   figures.workers_busy = workers_busy_.load(kRelaxed);
-  figures.queue_length = saturated(static_cast<std::int64_t>(queue_length_.load(kRelaxed)));
-  figures.queue_limit = saturated(static_cast<std::int64_t>(queue_limit_.load(kRelaxed)));
+  figures.queue_length = clamped_to_u32(static_cast<std::int64_t>(queue_length_.load(kRelaxed)));
+  figures.queue_limit = clamped_to_u32(static_cast<std::int64_t>(queue_limit_.load(kRelaxed)));
   figures.queue_drops = queue_drops_.load(kRelaxed);
   figures.requests = requests_.load(kRelaxed);
   figures.requests_ok = ok_.load(kRelaxed);
@@ -94,7 +90,8 @@ metrics::ServerFigures ServerMetrics::read() const {
   if (figures.compiles > 0) {
     figures.min_us = min_us_.load(kRelaxed);
     figures.max_us = max_us_.load(kRelaxed);
-    figures.avg_us = saturated(static_cast<std::int64_t>(figures.compile_us / figures.compiles));
+    figures.avg_us =
+        clamped_to_u32(static_cast<std::int64_t>(figures.compile_us / figures.compiles));
   }
   return figures;
 }

@@ -30,4 +30,13 @@ std::string_view trimmed(std::string_view text, std::string_view characters) {
   return trimmed_end(trimmed_start(text, characters), characters);
 }
 
+std::string without_final_newlines(std::string text) {
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  return text;
+}
+
+bool all_digits(std::string_view text) {
+  return !text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
 }  // namespace marionette::text

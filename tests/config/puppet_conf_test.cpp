@@ -14,7 +14,7 @@ PuppetConf parse(const std::string& text) {
   return parse_puppet_conf(std::make_shared<lang::SourceFile>("/etc/marionette/puppet.conf", text));
 }
 
-std::string error_of(const std::string& text) {
+std::string parse_error_of(const std::string& text) {
   try {
     parse(text);
   } catch (const ConfigError& e) {
@@ -71,36 +71,38 @@ TEST(PuppetConf, QuotesAroundAValueAndTheCaseOfBooleansAreDroppedAsPuppetDoes) {
 TEST(PuppetConf, FileMetadataIsDroppedFromTheValue) {
   PuppetConf conf = parse("[main]\nlogdir = /var/log/x {owner = root, mode = 750}\n");
   EXPECT_EQ(conf.find("main", "logdir")->value, "/var/log/x");
-  EXPECT_NE(error_of("[main]\nlogdir = /x {mode = rw}\n").find("File modes must be numbers"),
+  EXPECT_NE(parse_error_of("[main]\nlogdir = /x {mode = rw}\n").find("File modes must be numbers"),
             std::string::npos);
-  EXPECT_NE(error_of("[main]\nlogdir = /x {color = red}\n").find("Invalid file option 'color'"),
-            std::string::npos);
-  EXPECT_NE(error_of("[main]\nlogdir = $confdir/x/${vardir}\n")
+  EXPECT_NE(
+      parse_error_of("[main]\nlogdir = /x {color = red}\n").find("Invalid file option 'color'"),
+      std::string::npos);
+  EXPECT_NE(parse_error_of("[main]\nlogdir = $confdir/x/${vardir}\n")
                 .find("error: Could not parse '$confdir/x/${vardir}'"),
             std::string::npos)
       << "Puppet reads ${...} in puppet.conf as metadata and fails";
 }
 
 TEST(PuppetConf, ALineItCannotMatchIsPuppetsErrorAtTheLineWithACaret) {
-  EXPECT_EQ(error_of("certname = top.example\n[agent]\nrunint = 5\n  garbage here\n"),
+  EXPECT_EQ(parse_error_of("certname = top.example\n[agent]\nrunint = 5\n  garbage here\n"),
             "/etc/marionette/puppet.conf:4:3: error: Could not match line   garbage here\n"
             "  garbage here\n"
             "  ^~~~~~~~~~~~");
-  EXPECT_NE(error_of("[main]\n; a semicolon is no comment\n").find(":2:1: error: Could not match"),
-            std::string::npos);
-  EXPECT_NE(error_of("[main]\n[main\n").find(":2:1: error: Could not match line [main"),
+  EXPECT_NE(
+      parse_error_of("[main]\n; a semicolon is no comment\n").find(":2:1: error: Could not match"),
+      std::string::npos);
+  EXPECT_NE(parse_error_of("[main]\n[main\n").find(":2:1: error: Could not match line [main"),
             std::string::npos);
 }
 
 TEST(PuppetConf, ASectionPuppetDoesNotAllowIsAnError) {
-  std::string error = error_of("[main]\n[production]\ncertname = x\n");
+  std::string error = parse_error_of("[main]\n[production]\ncertname = x\n");
   EXPECT_NE(error.find("puppet.conf:2:1: error: Illegal section 'production' in config file. The "
                        "only valid puppet.conf sections are: [main, server, master, agent, user]."),
             std::string::npos)
       << error;
   EXPECT_NE(error.find("[production]\n^~~~~~~~~~~~"), std::string::npos) << error;
   for (const char* allowed : {"main", "server", "master", "agent", "user"})
-    EXPECT_EQ(error_of(std::string("[") + allowed + "]\nx = 1\n"), "") << allowed;
+    EXPECT_EQ(parse_error_of(std::string("[") + allowed + "]\nx = 1\n"), "") << allowed;
 }
 
 TEST(PuppetConf, EachModeReadsItsSectionsOverMain) {

@@ -23,7 +23,7 @@ ValueOrigin option(const std::string& name) {
   return ValueOrigin{nullptr, 0, 0, 1, name};
 }
 
-std::string error_of(const std::function<void()>& action) {
+std::string config_error_of(const std::function<void()>& action) {
   try {
     action();
   } catch (const ConfigError& e) {
@@ -125,7 +125,7 @@ TEST(SettingValues, ADerivedDefaultFollowsTheSettingItNames) {
 TEST(SettingValues, AnUnknownVariableIsPuppetsErrorAtTheValue) {
   SettingValues values;
   values.write_puppet_conf(conf_of("[main]\nlogdir = $nosuch/x\n"));
-  EXPECT_EQ(error_of([&] { values.text("logdir"); }),
+  EXPECT_EQ(config_error_of([&] { values.text("logdir"); }),
             "/etc/puppet.conf:2:10: error: Error converting value for param 'logdir': Could not "
             "find value for $nosuch\nlogdir = $nosuch/x\n         ^~~~~~~~~");
 }
@@ -133,8 +133,9 @@ TEST(SettingValues, AnUnknownVariableIsPuppetsErrorAtTheValue) {
 TEST(SettingValues, ALoopOfReferencesIsBoundedNotACrash) {
   SettingValues values;
   values.write_puppet_conf(conf_of("[main]\nvardir = $logdir\nlogdir = $vardir\n"));
-  EXPECT_NE(error_of([&] { values.text("statedir"); }).find("interpolation nested deeper than"),
-            std::string::npos);
+  EXPECT_NE(
+      config_error_of([&] { values.text("statedir"); }).find("interpolation nested deeper than"),
+      std::string::npos);
   EXPECT_THROW(values.to_config(), ConfigError);
 }
 
@@ -160,13 +161,13 @@ TEST(SettingValues, SettingsPuppetKnowsAndMarionetteDoesNotAreAcceptedSilently) 
 TEST(SettingValues, ABadValueIsAnErrorAtItsPlaceOrOption) {
   SettingValues from_file;
   from_file.write_puppet_conf(conf_of("[main]\nnoop = maybe\n"));
-  EXPECT_EQ(error_of([&] { from_file.to_config(); }),
+  EXPECT_EQ(config_error_of([&] { from_file.to_config(); }),
             "/etc/puppet.conf:2:8: error: setting 'noop' must be true or false, not 'maybe'\n"
             "noop = maybe\n       ^~~~~");
   SettingValues from_option;
   from_option.write("strict", "loud", option("--strict"));
   EXPECT_THROW(from_option.to_config(), OptionError);
-  EXPECT_EQ(error_of([&] { from_option.to_config(); }),
+  EXPECT_EQ(config_error_of([&] { from_option.to_config(); }),
             "option --strict must be one of off, warning, error, not 'loud'");
 }
 

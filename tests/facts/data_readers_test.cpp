@@ -6,6 +6,7 @@
 #include "facts/json_facts.hpp"
 #include "facts/yaml_data.hpp"
 #include "lang/located_error.hpp"
+#include "yaml_load_error.hpp"
 
 /// The readers' bounds and shapes (issue 21): YAML nesting and alias expansion, mappings read
 /// in linear time keeping Ruby's order, Hiera data that is not a hash, JSON read into Facts.
@@ -19,15 +20,6 @@ std::filesystem::path write_file(const std::string& text) {
   return path;
 }
 
-std::string error_of(const std::filesystem::path& path) {
-  try {
-    load_yaml_file(path);
-  } catch (const std::runtime_error& error) {
-    return lang::describe_line(error);  // `file:line:column: error: message`
-  }
-  return "(no error)";
-}
-
 TEST(YamlReader, ADuplicateKeyKeepsTheFirstPlaceAndTheLastValue) {
   Facts facts = load_yaml_file(write_file("a: 1\nb: 2\na: 3\n"));
   EXPECT_EQ(facts.dump(), R"({"a":3,"b":2})");
@@ -35,12 +27,12 @@ TEST(YamlReader, ADuplicateKeyKeepsTheFirstPlaceAndTheLastValue) {
 
 TEST(YamlReader, NestingPastAThousandLevelsIsAnErrorWhereItHappens) {
   std::string deep = "x: " + std::string(20000, '[') + "\n";
-  std::string error = error_of(write_file(deep));
+  std::string error = testing::load_error_of(write_file(deep));
   EXPECT_NE(error.find(":1:1003: error: nested too deeply (more than 1000 levels)"),
             std::string::npos)
       << error;
   std::string fine = "x: " + std::string(999, '[') + std::string(999, ']') + "\n";
-  EXPECT_EQ(error_of(write_file(fine)), "(no error)");
+  EXPECT_EQ(testing::load_error_of(write_file(fine)), "(no error)");
 }
 
 TEST(YamlReader, AliasesMayCopyAMillionValuesAtMost) {
@@ -52,7 +44,7 @@ TEST(YamlReader, AliasesMayCopyAMillionValuesAtMost) {
     yaml += "]\n";
   }
   // Four levels copy 123,440 values and pass; the fifth copies 1,111,110 more.
-  std::string error = error_of(write_file(yaml));
+  std::string error = testing::load_error_of(write_file(yaml));
   EXPECT_NE(error.find(":6:"), std::string::npos) << error;
   EXPECT_NE(error.find("aliases expand to more than 1000000 values"), std::string::npos) << error;
   yaml.erase(yaml.rfind("a5:"));
@@ -70,7 +62,7 @@ TEST(YamlData, EntriesWithComplexKeysAreLeftOut) {
   auto data = load_yaml_data(write_file("? [a, b]\n: v\nx: 1\n? {k: v}\n: w\ny: 2\n"));
   ASSERT_TRUE(data);
   EXPECT_EQ(data->dump(), R"({"x":1,"y":2})");
-  EXPECT_NE(error_of(write_file("? [a, b]\n: v\n")).find("a key must be a string"),
+  EXPECT_NE(testing::load_error_of(write_file("? [a, b]\n: v\n")).find("a key must be a string"),
             std::string::npos);
 }
 

@@ -4,6 +4,7 @@
 
 #include "facts/facts.hpp"
 #include "lang/located_error.hpp"
+#include "yaml_load_error.hpp"
 
 namespace marionette::facts {
 namespace {
@@ -16,15 +17,6 @@ std::filesystem::path write_yaml(const std::string& text) {
   auto path = std::filesystem::path(::testing::TempDir()) / ("facts-" + name + ".yaml");
   std::ofstream(path) << text;
   return path;
-}
-
-std::string error_of(const std::filesystem::path& path) {
-  try {
-    load_yaml_file(path);
-  } catch (const std::runtime_error& error) {
-    return lang::describe_line(error);  // `file:line:column: error: message`
-  }
-  return "(no error)";
 }
 
 TEST(LoadYamlFile, KeepsTheFixturesTypes) {
@@ -126,17 +118,19 @@ TEST(LoadYamlFile, AnEmptyFileHasNoFacts) {
 TEST(LoadYamlFile, ErrorsNameTheFileAndLine) {
   auto bad_indent = write_yaml("a: 1\n  b: 2\n");
   // libyaml's messages, as Ruby's Psych (Puppet's YAML) words them.
-  EXPECT_EQ(error_of(bad_indent),
+  EXPECT_EQ(testing::load_error_of(bad_indent),
             bad_indent.string() + ":2:4: error: mapping values are not allowed in this context");
   // Placed where Psych places it (`at line 2 column 4`): where the flow sequence began.
   auto unclosed = write_yaml("a: 1\nb: [1, 2\nc: 3\n");
-  EXPECT_EQ(error_of(unclosed), unclosed.string() +
-                                    ":2:4: error: did not find expected ',' or ']' while parsing "
-                                    "a flow sequence");
+  EXPECT_EQ(testing::load_error_of(unclosed),
+            unclosed.string() +
+                ":2:4: error: did not find expected ',' or ']' while parsing "
+                "a flow sequence");
   auto sequence = write_yaml("- a\n- b\n");
-  EXPECT_EQ(error_of(sequence),
+  EXPECT_EQ(testing::load_error_of(sequence),
             sequence.string() + ":1:1: error: expected a mapping of fact names to values");
-  EXPECT_EQ(error_of("/no/such/facts.yaml"), "/no/such/facts.yaml: error: cannot read the file");
+  EXPECT_EQ(testing::load_error_of("/no/such/facts.yaml"),
+            "/no/such/facts.yaml: error: cannot read the file");
 }
 
 TEST(LoadYamlFile, AnchorsAliasesAndBlockScalars) {
@@ -161,9 +155,9 @@ second: document
 
 TEST(LoadYamlFile, AnUnknownAliasOrAComplexKeyIsAnError) {
   auto alias = write_yaml("a: *nowhere\n");
-  EXPECT_EQ(error_of(alias), alias.string() + ":1:4: error: unknown anchor");
+  EXPECT_EQ(testing::load_error_of(alias), alias.string() + ":1:4: error: unknown anchor");
   auto key = write_yaml("? [1, 2]\n: value\n");
-  EXPECT_EQ(error_of(key), key.string() + ":1:3: error: a key must be a string");
+  EXPECT_EQ(testing::load_error_of(key), key.string() + ":1:3: error: a key must be a string");
 }
 
 }  // namespace

@@ -21,7 +21,7 @@ ReadSome from(std::string text, std::size_t step = 7) {
   };
 }
 
-int status_of(const std::string& text, HttpLimits limits = {}) {
+int reader_status_of(const std::string& text, HttpLimits limits = {}) {
   HttpReader reader(from(text), limits);
   try {
     reader.next();
@@ -64,18 +64,23 @@ TEST(HttpReader, BoundsWhatTheClientSends) {
   limits.max_line = 64;
   limits.max_headers = 3;
   limits.max_body = 10;
-  EXPECT_EQ(status_of("GET /" + std::string(100, 'a') + " HTTP/1.1\r\n\r\n", limits), 414);
-  EXPECT_EQ(status_of("GET / HTTP/1.1\r\nX: " + std::string(100, 'a') + "\r\n\r\n", limits), 431);
-  EXPECT_EQ(status_of("GET / HTTP/1.1\r\nA: 1\r\nB: 1\r\nC: 1\r\nD: 1\r\n\r\n", limits), 431);
-  EXPECT_EQ(status_of("PUT / HTTP/1.1\r\nContent-Length: 11\r\n\r\n01234567890", limits), 413);
-  EXPECT_EQ(status_of("PUT / HTTP/1.1\r\nContent-Length: 99999999999999999\r\n\r\n", limits), 400);
-  EXPECT_EQ(status_of("PUT / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nffffffffff\r\n", limits),
+  EXPECT_EQ(reader_status_of("GET /" + std::string(100, 'a') + " HTTP/1.1\r\n\r\n", limits), 414);
+  EXPECT_EQ(reader_status_of("GET / HTTP/1.1\r\nX: " + std::string(100, 'a') + "\r\n\r\n", limits),
+            431);
+  EXPECT_EQ(reader_status_of("GET / HTTP/1.1\r\nA: 1\r\nB: 1\r\nC: 1\r\nD: 1\r\n\r\n", limits),
+            431);
+  EXPECT_EQ(reader_status_of("PUT / HTTP/1.1\r\nContent-Length: 11\r\n\r\n01234567890", limits),
             413);
-  EXPECT_EQ(status_of("PUT / HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n", limits), 501);
-  EXPECT_EQ(status_of("GARBAGE\r\n\r\n", limits), 400);
-  EXPECT_EQ(status_of("GET / HTTP/2.0\r\n\r\n", limits), 400);
+  EXPECT_EQ(reader_status_of("PUT / HTTP/1.1\r\nContent-Length: 99999999999999999\r\n\r\n", limits),
+            400);
+  EXPECT_EQ(reader_status_of("PUT / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nffffffffff\r\n",
+                             limits),
+            413);
+  EXPECT_EQ(reader_status_of("PUT / HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n", limits), 501);
+  EXPECT_EQ(reader_status_of("GARBAGE\r\n\r\n", limits), 400);
+  EXPECT_EQ(reader_status_of("GET / HTTP/2.0\r\n\r\n", limits), 400);
   // A body that never comes: the connection ends (or times out), 408.
-  EXPECT_EQ(status_of("PUT / HTTP/1.1\r\nContent-Length: 5\r\n\r\nab", limits), 408);
+  EXPECT_EQ(reader_status_of("PUT / HTTP/1.1\r\nContent-Length: 5\r\n\r\nab", limits), 408);
 }
 
 TEST(HttpReader, ARequestSlowerThanItsTimeoutIsCut) {

@@ -11,7 +11,7 @@ namespace marionette::http {
 namespace {
 
 /// The status the parser answers `text` with when fed `step` bytes at a time (200: parsed).
-int status_of(const std::string& text, HttpLimits limits = {}, std::size_t step = 5) {
+int parser_status_of(const std::string& text, HttpLimits limits = {}, std::size_t step = 5) {
   MessageParser parser(MessageParser::Kind::request, limits);
   try {
     for (std::size_t at = 0; at < text.size(); at += step) {
@@ -95,7 +95,7 @@ TEST(MessageParser, ChunkExtensionsCountAgainstTheLimits) {
   }
   EXPECT_LE(sent, limits.max_header_bytes + 2 * chunk.size());
   // One extension longer than a line is refused at once.
-  EXPECT_EQ(status_of(start + "1;" + std::string(9000, 'e') + "\r\n"), 413);
+  EXPECT_EQ(parser_status_of(start + "1;" + std::string(9000, 'e') + "\r\n"), 413);
 }
 
 TEST(MessageParser, FramingCountsAgainstTheBody) {
@@ -103,10 +103,10 @@ TEST(MessageParser, FramingCountsAgainstTheBody) {
   limits.max_body = 100;
   std::string many_small_chunks = "PUT /r HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n";
   for (int i = 0; i < 50; ++i) many_small_chunks += "1\r\nx\r\n";  // 50 body bytes, 300 sent
-  EXPECT_EQ(status_of(many_small_chunks + "0\r\n\r\n", limits), 413);
+  EXPECT_EQ(parser_status_of(many_small_chunks + "0\r\n\r\n", limits), 413);
   std::string few =
       "PUT /r HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n0123456789abcdef\r\n0\r\n\r\n";
-  EXPECT_EQ(status_of(few, limits), 200);
+  EXPECT_EQ(parser_status_of(few, limits), 200);
 }
 
 TEST(MessageParser, ABodyIsConsumedAsItComes) {
@@ -126,12 +126,13 @@ TEST(MessageParser, ABodyIsConsumedAsItComes) {
 }
 
 TEST(MessageParser, PathsThatNameNothingAreRefused) {
-  EXPECT_EQ(status_of("GET /puppet/v3/file_content/modules/m/x%00.txt HTTP/1.1\r\n\r\n"), 400);
-  EXPECT_EQ(status_of("GET /puppet/v3/node/%ff HTTP/1.1\r\n\r\n"), 400);
-  EXPECT_EQ(status_of("GET /a%C0%AF HTTP/1.1\r\n\r\n"), 400);  // overlong '/'
-  EXPECT_EQ(status_of("GET /caf%C3%A9 HTTP/1.1\r\n\r\n"), 200);
-  EXPECT_EQ(status_of("GET /a?facts=%ff%00 HTTP/1.1\r\n\r\n"), 200);  // a query is data
-  EXPECT_EQ(status_of("GET /a%0Ab HTTP/1.1\r\n\r\n"), 200);           // a newline is a name's byte
+  EXPECT_EQ(parser_status_of("GET /puppet/v3/file_content/modules/m/x%00.txt HTTP/1.1\r\n\r\n"),
+            400);
+  EXPECT_EQ(parser_status_of("GET /puppet/v3/node/%ff HTTP/1.1\r\n\r\n"), 400);
+  EXPECT_EQ(parser_status_of("GET /a%C0%AF HTTP/1.1\r\n\r\n"), 400);  // overlong '/'
+  EXPECT_EQ(parser_status_of("GET /caf%C3%A9 HTTP/1.1\r\n\r\n"), 200);
+  EXPECT_EQ(parser_status_of("GET /a?facts=%ff%00 HTTP/1.1\r\n\r\n"), 200);  // a query is data
+  EXPECT_EQ(parser_status_of("GET /a%0Ab HTTP/1.1\r\n\r\n"), 200);  // a newline is a name's byte
 }
 
 TEST(MessageParser, ValidUtf8) {

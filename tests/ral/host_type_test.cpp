@@ -40,7 +40,8 @@ catalog::Resource host(const std::string& title, catalog::Data parameters) {
   return resource;
 }
 
-std::vector<Event> apply(FakeNode& node, const catalog::Resource& resource, bool noop = false) {
+std::vector<Event> apply_host(FakeNode& node, const catalog::Resource& resource,
+                              bool noop = false) {
   std::string error;
   auto managed = make_host(resource, node.host, error);
   EXPECT_TRUE(managed) << error;
@@ -50,7 +51,7 @@ std::vector<Event> apply(FakeNode& node, const catalog::Resource& resource, bool
   return context.events();
 }
 
-std::string validation_error(catalog::Data parameters, const std::string& title = "web") {
+std::string host_validation_error(catalog::Data parameters, const std::string& title = "web") {
   FakeNode node;
   std::string error;
   EXPECT_FALSE(make_host(host(title, std::move(parameters)), node.host, error));
@@ -88,9 +89,9 @@ TEST(HostType, AddsRewritesAndRemovesItsLineKeepingTheRest) {
   node.files.files[kHosts] = kExisting;
   node.files.modes[kHosts] = 0640;
   auto events =
-      apply(node, host("web.example.com", {{"ip", "10.0.0.7"},
-                                           {"host_aliases", catalog::Data::array({"web"})},
-                                           {"comment", "front end"}}));
+      apply_host(node, host("web.example.com", {{"ip", "10.0.0.7"},
+                                                {"host_aliases", catalog::Data::array({"web"})},
+                                                {"comment", "front end"}}));
   ASSERT_EQ(events.size(), 1u);
   EXPECT_EQ(events[0].name, "host_created");
   EXPECT_EQ(node.logs, Strings{"notice: /Stage[main]/Main/Host[web.example.com]/ensure: created"});
@@ -99,16 +100,16 @@ TEST(HostType, AddsRewritesAndRemovesItsLineKeepingTheRest) {
   EXPECT_EQ(node.files.modes[kHosts], 0640u) << "the file keeps its mode";
 
   node.logs.clear();
-  EXPECT_TRUE(
-      apply(node, host("web.example.com",
-                       {{"ip", "10.0.0.7"}, {"host_aliases", "web"}, {"comment", "front end"}}))
-          .empty());
+  EXPECT_TRUE(apply_host(node, host("web.example.com", {{"ip", "10.0.0.7"},
+                                                        {"host_aliases", "web"},
+                                                        {"comment", "front end"}}))
+                  .empty());
   EXPECT_TRUE(node.logs.empty());
 
-  events =
-      apply(node, host("web.example.com", {{"ip", "10.0.0.8"},
-                                           {"host_aliases", catalog::Data::array({"web", "www"})},
-                                           {"comment", ""}}));
+  events = apply_host(
+      node, host("web.example.com", {{"ip", "10.0.0.8"},
+                                     {"host_aliases", catalog::Data::array({"web", "www"})},
+                                     {"comment", ""}}));
   ASSERT_EQ(events.size(), 3u);
   EXPECT_EQ(node.logs,
             (Strings{"notice: /Stage[main]/Main/Host[web.example.com]/ip: ip changed '10.0.0.7' to "
@@ -121,7 +122,7 @@ TEST(HostType, AddsRewritesAndRemovesItsLineKeepingTheRest) {
             kRewritten + "10.0.0.8\tweb.example.com\tweb www\n");
 
   node.logs.clear();
-  events = apply(node, host("web.example.com", {{"ensure", "absent"}}));
+  events = apply_host(node, host("web.example.com", {{"ensure", "absent"}}));
   ASSERT_EQ(events.size(), 1u);
   EXPECT_EQ(events[0].name, "host_removed");
   EXPECT_EQ(without_puppet_header(node.files.files[kHosts]), kRewritten);
@@ -129,10 +130,10 @@ TEST(HostType, AddsRewritesAndRemovesItsLineKeepingTheRest) {
 
 TEST(HostType, ANewFileAndAMissingIp) {
   FakeNode node;
-  apply(node, host("db", {{"ip", "fe80::1%eth0"}}));
+  apply_host(node, host("db", {{"ip", "fe80::1%eth0"}}));
   EXPECT_EQ(without_puppet_header(node.files.files[kHosts]), "fe80::1%eth0\tdb\n");
   EXPECT_EQ(node.files.modes[kHosts], 0644u);
-  auto events = apply(node, host("cache", catalog::Data::object()));
+  auto events = apply_host(node, host("cache", catalog::Data::object()));
   ASSERT_EQ(events.size(), 2u);
   EXPECT_EQ(events[1].message, "Could not evaluate: ip is a required attribute for hosts");
   EXPECT_EQ(without_puppet_header(node.files.files[kHosts]), "fe80::1%eth0\tdb\n");
@@ -141,27 +142,27 @@ TEST(HostType, ANewFileAndAMissingIp) {
 TEST(HostType, NoopChangesNothing) {
   FakeNode node;
   node.files.files[kHosts] = kExisting;
-  auto events = apply(node, host("db.example.com", {{"ip", "10.0.0.6"}}), true);
+  auto events = apply_host(node, host("db.example.com", {{"ip", "10.0.0.6"}}), true);
   ASSERT_EQ(events.size(), 1u);
   EXPECT_EQ(events[0].message, "current_value '10.0.0.5', should be '10.0.0.6' (noop)");
   EXPECT_EQ(node.files.files[kHosts], kExisting);
 }
 
 TEST(HostType, ValidationErrorsInPuppetsWords) {
-  EXPECT_EQ(validation_error({{"ip", "10.0.0.256"}}),
+  EXPECT_EQ(host_validation_error({{"ip", "10.0.0.256"}}),
             "Parameter ip failed on Host[web]: Invalid IP address \"10.0.0.256\"");
-  EXPECT_EQ(validation_error({{"ip", "fe80::zz"}}),
+  EXPECT_EQ(host_validation_error({{"ip", "fe80::zz"}}),
             "Parameter ip failed on Host[web]: Invalid IP address \"fe80::zz\"");
-  EXPECT_EQ(validation_error({{"ip", "10.0.0.1"}}, "bad_.name-"),
+  EXPECT_EQ(host_validation_error({{"ip", "10.0.0.1"}}, "bad_.name-"),
             "Parameter name failed on Host[bad_.name-]: Invalid host name");
-  EXPECT_EQ(validation_error({{"host_aliases", "a b"}}),
+  EXPECT_EQ(host_validation_error({{"host_aliases", "a b"}}),
             "Parameter host_aliases failed on Host[web]: Host aliases cannot include whitespace");
-  EXPECT_EQ(validation_error({{"host_aliases", ""}}),
+  EXPECT_EQ(host_validation_error({{"host_aliases", ""}}),
             "Parameter host_aliases failed on Host[web]: Host aliases cannot be an empty string. "
             "Use an empty array to delete all host_aliases ");
-  EXPECT_EQ(validation_error({{"comment", "two\nlines"}}),
+  EXPECT_EQ(host_validation_error({{"comment", "two\nlines"}}),
             "Parameter comment failed on Host[web]: Comment cannot include newline");
-  EXPECT_EQ(validation_error({{"ensure", "latest"}}),
+  EXPECT_EQ(host_validation_error({{"ensure", "latest"}}),
             "Parameter ensure failed on Host[web]: Invalid value \"latest\". Valid values are "
             "present, absent.");
 }

@@ -7,10 +7,10 @@
 namespace marionette::subagent {
 namespace {
 
-const Oid kRoot = {1, 3, 6, 1, 4, 1, 8072, 9999, 9999, 4242};
+const Oid kTypeTableRoot = {1, 3, 6, 1, 4, 1, 8072, 9999, 9999, 4242};
 
 Oid cell(std::uint32_t column, std::string_view type) {
-  Oid oid = join(kRoot, {1, 5, 1, column});
+  Oid oid = join(kTypeTableRoot, {1, 5, 1, column});
   Oid index = type_row_index(type);
   oid.insert(oid.end(), index.begin(), index.end());
   return oid;
@@ -21,7 +21,7 @@ TEST(TypeTable, IndexesRowsByTheTypeNameAsAnOctetString) {
 }
 
 TEST(TypeTable, WalksColumnByColumnWithRowsSortedByIndex) {
-  TypeTable table(kRoot, fixture::fixed_snapshot());
+  TypeTable table(kTypeTableRoot, fixture::fixed_snapshot());
   ASSERT_EQ(table.cells().size(), type_columns().size() * 2);
   // "Exec" sorts before "File" (same length, 'E' < 'F'); column 2 comes before column 3.
   EXPECT_EQ(table.cells()[0].instance, cell(2, "Exec"));
@@ -34,7 +34,7 @@ TEST(TypeTable, WalksColumnByColumnWithRowsSortedByIndex) {
 }
 
 TEST(TypeTable, AnswersGet) {
-  TypeTable table(kRoot, fixture::fixed_snapshot());
+  TypeTable table(kTypeTableRoot, fixture::fixed_snapshot());
   auto found = table.find(cell(5, "Exec"));
   ASSERT_TRUE(found);
   ASSERT_TRUE(std::holds_alternative<const TypeTable::Cell*>(*found));
@@ -46,12 +46,12 @@ TEST(TypeTable, AnswersGet) {
   auto index_column = table.find(cell(1, "Exec"));  // mrnTypeName is not-accessible
   ASSERT_TRUE(index_column);
   EXPECT_EQ(std::get<Miss>(*index_column), Miss::no_such_object);
-  EXPECT_FALSE(table.find(join(kRoot, {1, 4, 1, 0}))) << "outside the table";
+  EXPECT_FALSE(table.find(join(kTypeTableRoot, {1, 4, 1, 0}))) << "outside the table";
 }
 
 TEST(TypeTable, AnswersGetNextFromAnywhere) {
-  TypeTable table(kRoot, fixture::fixed_snapshot());
-  const TypeTable::Cell* first = table.find_next(join(kRoot, {1, 4, 13, 0}));
+  TypeTable table(kTypeTableRoot, fixture::fixed_snapshot());
+  const TypeTable::Cell* first = table.find_next(join(kTypeTableRoot, {1, 4, 13, 0}));
   ASSERT_NE(first, nullptr);
   EXPECT_EQ(first->instance, cell(2, "Exec"));
   const TypeTable::Cell* next = table.find_next(cell(2, "File"));
@@ -61,9 +61,9 @@ TEST(TypeTable, AnswersGetNextFromAnywhere) {
 }
 
 TEST(TypeTable, IsEmptyWithoutARun) {
-  TypeTable table(kRoot, metrics::Snapshot{});
+  TypeTable table(kTypeTableRoot, metrics::Snapshot{});
   EXPECT_TRUE(table.cells().empty());
-  EXPECT_EQ(table.find_next(kRoot), nullptr);
+  EXPECT_EQ(table.find_next(kTypeTableRoot), nullptr);
 }
 
 }  // namespace

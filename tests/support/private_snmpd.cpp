@@ -22,7 +22,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr auto kPollStep = std::chrono::milliseconds(10);
 
-std::filesystem::path make_temp_dir() {
+std::filesystem::path make_snmpd_dir() {
   std::string pattern = (std::filesystem::temp_directory_path() / "marionette-snmpd-XXXXXX");
   if (!mkdtemp(pattern.data())) throw std::runtime_error("PrivateSnmpd: mkdtemp failed");
   return pattern;
@@ -57,7 +57,7 @@ bool PrivateSnmpd::available(const std::filesystem::path& snmpd) {
 }
 
 PrivateSnmpd::PrivateSnmpd(std::filesystem::path snmpd, bool start_now)
-    : snmpd_(std::move(snmpd)), dir_(make_temp_dir()), port_(free_udp_port()) {
+    : snmpd_(std::move(snmpd)), dir_(make_snmpd_dir()), port_(free_udp_port()) {
   std::filesystem::create_directory(dir_ / "persist");
   write_config();
   if (start_now) {

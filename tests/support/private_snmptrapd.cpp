@@ -12,9 +12,9 @@ namespace marionette::testing {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr auto kPollStep = std::chrono::milliseconds(10);
+constexpr auto kTrapPollStep = std::chrono::milliseconds(10);
 
-std::filesystem::path make_temp_dir() {
+std::filesystem::path make_snmptrapd_dir() {
   std::string pattern = (std::filesystem::temp_directory_path() / "marionette-snmptrapd-XXXXXX");
   if (!mkdtemp(pattern.data())) throw std::runtime_error("PrivateSnmptrapd: mkdtemp failed");
   return pattern;
@@ -27,7 +27,7 @@ bool PrivateSnmptrapd::available(const std::filesystem::path& snmptrapd) {
 }
 
 PrivateSnmptrapd::PrivateSnmptrapd(std::filesystem::path snmptrapd)
-    : dir_(make_temp_dir()), port_(free_udp_port()) {
+    : dir_(make_snmptrapd_dir()), port_(free_udp_port()) {
   const std::filesystem::path conf = dir_ / "snmptrapd.conf";
   {
     std::ofstream out(conf);
@@ -46,7 +46,7 @@ PrivateSnmptrapd::PrivateSnmptrapd(std::filesystem::path snmptrapd)
     if (Clock::now() > deadline) {
       throw std::runtime_error("PrivateSnmptrapd: it did not start; its log:\n" + log());
     }
-    std::this_thread::sleep_for(kPollStep);
+    std::this_thread::sleep_for(kTrapPollStep);
   }
 }
 
@@ -74,7 +74,7 @@ bool PrivateSnmptrapd::wait_for(const std::string& text, std::chrono::millisecon
   const auto deadline = Clock::now() + timeout;
   while (count(text) < times) {
     if (Clock::now() > deadline) return false;
-    std::this_thread::sleep_for(kPollStep);
+    std::this_thread::sleep_for(kTrapPollStep);
   }
   return true;
 }

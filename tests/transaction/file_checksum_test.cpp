@@ -12,6 +12,7 @@ namespace marionette::transaction {
 namespace {
 
 using testing::CatalogBuilder;
+using testing::one_file;
 using testing::read_text;
 using testing::run_apply;
 using testing::run_apply_with;
@@ -23,16 +24,6 @@ namespace fs = std::filesystem;
 const std::string kOldSha = "01d09d19c2139a46aebfb577780d123d7396e97201bc7ead210a2ebff8239dee";
 const std::string kNewSha = "7aa7a5359173d05b63cfd682e3c38487f3cb4f7f1d60659fe59fab1505977d4c";
 
-catalog::Catalog one_file(const std::string& path, catalog::Data parameters) {
-  CatalogBuilder b;
-  b.add("File", path, std::move(parameters));
-  return b.build();
-}
-
-std::string notice(const std::string& path, const std::string& message) {
-  return "notice: /Stage[main]/Main/File[" + path + "]" + message;
-}
-
 TEST(FileChecksum, Md5ChecksumsAppearInMessages) {
   TempDir dir;
   write_text(dir / "b", "old\n");
@@ -40,12 +31,13 @@ TEST(FileChecksum, Md5ChecksumsAppearInMessages) {
   b.add("File", dir / "b", {{"content", "new\n"}, {"checksum", "md5"}});
   b.add("File", dir / "f", {{"content", "new\n"}, {"checksum", "md5"}});
   auto run = run_apply(b.build());
-  EXPECT_TRUE(run.logged(notice(dir / "b",
-                                "/content: content changed '{md5}814fa5ca98406a903e22b43d9b610105' "
-                                "to '{md5}9cd599a3523898e6a12e13ec787da50a'")))
-      << run.all_log();
   EXPECT_TRUE(run.logged(
-      notice(dir / "f", "/ensure: defined content as '{md5}9cd599a3523898e6a12e13ec787da50a'")))
+      testing::file_notice(dir / "b",
+                           "/content: content changed '{md5}814fa5ca98406a903e22b43d9b610105' "
+                           "to '{md5}9cd599a3523898e6a12e13ec787da50a'")))
+      << run.all_log();
+  EXPECT_TRUE(run.logged(testing::file_notice(
+      dir / "f", "/ensure: defined content as '{md5}9cd599a3523898e6a12e13ec787da50a'")))
       << run.all_log();
   const ResourceStatus* changed = status_of(run.report, "File[" + (dir / "b") + "]");
   ASSERT_NE(changed, nullptr);
@@ -71,7 +63,8 @@ TEST(FileChecksum, MtimeCopiesOnlyWhenTheSourceIsNewer) {
   EXPECT_EQ(read_text(dir / "copy"), "a\n");
   ASSERT_EQ(run.log.size(), 1u) << run.all_log();
   EXPECT_EQ(
-      run.log[0].rfind(notice(dir / "copy", "/content: content changed '{mtime}2020-01-01 "), 0),
+      run.log[0].rfind(
+          testing::file_notice(dir / "copy", "/content: content changed '{mtime}2020-01-01 "), 0),
       0u)
       << run.log[0];
 }
@@ -124,8 +117,9 @@ TEST(FileBackup, TheFilebucketKeepsContentsAndPathsBySha256) {
   EXPECT_TRUE(run.logged("info: /Stage[main]/Main/File[" + (dir / "g") + "]: Filebucketed " +
                          (dir / "g") + " to puppet with sum " + kOldSha))
       << run.all_log();
-  EXPECT_TRUE(run.logged(notice(dir / "g", "/content: content changed '{sha256}" + kOldSha +
-                                               "' to '{sha256}" + kNewSha + "'")));
+  EXPECT_TRUE(
+      run.logged(testing::file_notice(dir / "g", "/content: content changed '{sha256}" + kOldSha +
+                                                     "' to '{sha256}" + kNewSha + "'")));
   EXPECT_FALSE(fs::exists(dir / "gone"));
 }
 

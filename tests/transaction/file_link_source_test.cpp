@@ -17,24 +17,14 @@ const std::string kSrcShaForDescribe =
 namespace {
 
 using testing::CatalogBuilder;
+using testing::mode_of;
+using testing::one_file;
 using testing::read_text;
 using testing::run_apply;
 using testing::TempDir;
 using testing::write_text;
 
 const std::string kSrcSha = kSrcShaForDescribe;
-
-unsigned mode_of(const std::string& path) {
-  struct stat st {};
-  EXPECT_EQ(::lstat(path.c_str(), &st), 0) << path;
-  return st.st_mode & 07777;
-}
-
-catalog::Catalog one_file(const std::string& path, catalog::Data parameters) {
-  CatalogBuilder b;
-  b.add("File", path, std::move(parameters));
-  return b.build();
-}
 
 std::string prefix(const std::string& path) {
   return "notice: /Stage[main]/Main/File[" + path + "]";

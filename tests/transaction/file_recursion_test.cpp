@@ -10,6 +10,7 @@ namespace marionette::transaction {
 namespace {
 
 using testing::CatalogBuilder;
+using testing::one_file;
 using testing::read_text;
 using testing::run_apply;
 using testing::run_apply_with;
@@ -34,16 +35,6 @@ std::string make_source_tree(const TempDir& dir) {
   return src;
 }
 
-std::string notice(const std::string& path, const std::string& message) {
-  return "notice: /Stage[main]/Main/File[" + path + "]" + message;
-}
-
-catalog::Catalog one_file(const std::string& path, catalog::Data parameters) {
-  CatalogBuilder b;
-  b.add("File", path, std::move(parameters));
-  return b.build();
-}
-
 TEST(FileRecursion, CopiesASourceTreeAndManagesLinksAsLinks) {
   TempDir dir;
   const std::string src = make_source_tree(dir);
@@ -55,15 +46,16 @@ TEST(FileRecursion, CopiesASourceTreeAndManagesLinksAsLinks) {
   EXPECT_EQ(fs::read_symlink(dst + "/lnk"), "f1");
   // Puppet's order: the parent, then its entries sorted by path.
   std::vector<std::string> expected = {
-      notice(dst, "/ensure: created"),
-      notice(dst + "/f1", "/ensure: defined content as '" + kASha + "'"),
-      notice(dst + "/lnk", "/ensure: created"),
-      notice(dst + "/sub", "/ensure: created"),
-      notice(dst + "/sub/deep", "/ensure: created"),
-      notice(dst + "/sub/deep/f3",
-             "/ensure: defined content as "
-             "'{sha256}a3a5e715f0cc574a73c3f9bebb6bc24f32ffd5b67b387244c2c909da779a1478'"),
-      notice(dst + "/sub/f2", "/ensure: defined content as '" + kBSha + "'")};
+      testing::file_notice(dst, "/ensure: created"),
+      testing::file_notice(dst + "/f1", "/ensure: defined content as '" + kASha + "'"),
+      testing::file_notice(dst + "/lnk", "/ensure: created"),
+      testing::file_notice(dst + "/sub", "/ensure: created"),
+      testing::file_notice(dst + "/sub/deep", "/ensure: created"),
+      testing::file_notice(
+          dst + "/sub/deep/f3",
+          "/ensure: defined content as "
+          "'{sha256}a3a5e715f0cc574a73c3f9bebb6bc24f32ffd5b67b387244c2c909da779a1478'"),
+      testing::file_notice(dst + "/sub/f2", "/ensure: defined content as '" + kBSha + "'")};
   EXPECT_EQ(run.log, expected);
   EXPECT_EQ(run.report.metrics.total, 7u);
   EXPECT_EQ(run.report.metrics.changed, 7u);
@@ -97,7 +89,8 @@ TEST(FileRecursion, LinksFollowCopiesWhatALinkPointsTo) {
       dst, {{"ensure", "directory"}, {"recurse", true}, {"links", "follow"}, {"source", src}}));
   EXPECT_FALSE(fs::is_symlink(dst + "/lnk"));
   EXPECT_EQ(read_text(dst + "/lnk"), "a\n");
-  EXPECT_TRUE(run.logged(notice(dst + "/lnk", "/ensure: defined content as '" + kASha + "'")));
+  EXPECT_TRUE(run.logged(
+      testing::file_notice(dst + "/lnk", "/ensure: defined content as '" + kASha + "'")));
 }
 
 TEST(FileRecursion, PurgeRemovesWhatIsNotManagedButKeepsIgnoredAndDeclared) {
@@ -117,9 +110,10 @@ TEST(FileRecursion, PurgeRemovesWhatIsNotManagedButKeepsIgnoredAndDeclared) {
   auto run = run_apply(b.build());
   // Without force Puppet leaves the directory yet reports it removed, then removes its entries.
   std::vector<std::string> expected = {
-      notice(top + "/extra_dir", ": Not removing directory; use 'force' to override"),
-      notice(top + "/extra_dir", "/ensure: removed"),
-      notice(top + "/extra_dir/y", "/ensure: removed"), notice(top + "/junk", "/ensure: removed")};
+      testing::file_notice(top + "/extra_dir", ": Not removing directory; use 'force' to override"),
+      testing::file_notice(top + "/extra_dir", "/ensure: removed"),
+      testing::file_notice(top + "/extra_dir/y", "/ensure: removed"),
+      testing::file_notice(top + "/junk", "/ensure: removed")};
   EXPECT_EQ(run.log, expected);
   EXPECT_TRUE(fs::exists(top + "/keep/x"));
   EXPECT_TRUE(fs::exists(top + "/junk.tmp"));
@@ -140,8 +134,8 @@ TEST(FileRecursion, PurgeWithForceRemovesDirectoriesWhole) {
   write_text(top + "/k", "k");
   auto run = run_apply(one_file(
       top, {{"ensure", "directory"}, {"recurse", true}, {"purge", true}, {"force", true}}));
-  std::vector<std::string> expected = {notice(top + "/d", "/ensure: removed"),
-                                       notice(top + "/k", "/ensure: removed")};
+  std::vector<std::string> expected = {testing::file_notice(top + "/d", "/ensure: removed"),
+                                       testing::file_notice(top + "/k", "/ensure: removed")};
   EXPECT_EQ(run.log, expected);
   EXPECT_TRUE(fs::is_empty(top));
 }
@@ -168,7 +162,8 @@ TEST(FileRecursion, ModeReachesEveryLocalEntry) {
   auto run =
       run_apply(one_file(top, {{"ensure", "directory"}, {"recurse", true}, {"mode", "0644"}}));
   EXPECT_EQ(fs::status(top + "/inner/file").permissions() & fs::perms::all, fs::perms(0644));
-  EXPECT_TRUE(run.logged(notice(top + "/inner/file", "/mode: mode changed '0600' to '0644'")))
+  EXPECT_TRUE(
+      run.logged(testing::file_notice(top + "/inner/file", "/mode: mode changed '0600' to '0644'")))
       << run.all_log();
 }
 
@@ -222,15 +217,17 @@ TEST(FileSource, ServesPuppetModulesUrisFromTheModuleDirs) {
   auto run = run_apply_with(b.build(), options);
   EXPECT_EQ(read_text(dir / "mod"), "modfile\n");
   EXPECT_EQ(read_text(dir / "moddir/m2"), "m2\n");
-  EXPECT_TRUE(run.logged(notice(dir / "mod",
-                                "/ensure: defined content as "
-                                "'{sha256}e889b635e2b121b14a4188e113563a5cd4652e167253f1ac49bbcf9ff"
-                                "c391003'")))
+  EXPECT_TRUE(run.logged(
+      testing::file_notice(dir / "mod",
+                           "/ensure: defined content as "
+                           "'{sha256}e889b635e2b121b14a4188e113563a5cd4652e167253f1ac49bbcf9ff"
+                           "c391003'")))
       << run.all_log();
-  EXPECT_TRUE(run.logged(notice(dir / "moddir/m2",
-                                "/ensure: defined content as "
-                                "'{sha256}808d06b879e48e9448adccba1e4dbde8e4614988ddb263ed52b0aa786"
-                                "c42a2ea'")))
+  EXPECT_TRUE(run.logged(
+      testing::file_notice(dir / "moddir/m2",
+                           "/ensure: defined content as "
+                           "'{sha256}808d06b879e48e9448adccba1e4dbde8e4614988ddb263ed52b0aa786"
+                           "c42a2ea'")))
       << run.all_log();
 }
 

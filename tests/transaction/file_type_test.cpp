@@ -10,6 +10,8 @@ namespace marionette::transaction {
 namespace {
 
 using testing::CatalogBuilder;
+using testing::mode_of;
+using testing::one_file;
 using testing::read_text;
 using testing::run_apply;
 using testing::TempDir;
@@ -22,18 +24,6 @@ const std::string kV1Sha =
     "{sha256}2d27fbdf4e8ca207afbfa388ca9172fbcc6c70e534af2476b3b704f87debadcf";
 const std::string kV2Sha =
     "{sha256}81db67b6a5702b9b68f0016f061c409bf3fb16d062fc854d1b424bb4e9c28c56";
-
-unsigned mode_of(const std::string& path) {
-  struct stat st {};
-  EXPECT_EQ(::lstat(path.c_str(), &st), 0) << path;
-  return st.st_mode & 07777;
-}
-
-catalog::Catalog one_file(const std::string& path, catalog::Data parameters) {
-  CatalogBuilder b;
-  b.add("File", path, std::move(parameters));
-  return b.build();
-}
 
 TEST(FileType, CreatesAFileWithContentAndMode) {
   TempDir dir;

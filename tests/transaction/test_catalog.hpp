@@ -1,5 +1,7 @@
 #pragma once
 
+#include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -118,6 +120,25 @@ inline const ResourceStatus* status_of(const Report& report, const std::string& 
     if (status.ref == ref) return &status;
   }
   return nullptr;
+}
+
+/// A catalog of one File resource.
+inline catalog::Catalog one_file(const std::string& path, catalog::Data parameters) {
+  CatalogBuilder b;
+  b.add("File", path, std::move(parameters));
+  return b.build();
+}
+
+/// The permission bits of the path itself (a link's own).
+inline unsigned mode_of(const std::string& path) {
+  struct stat st {};
+  EXPECT_EQ(::lstat(path.c_str(), &st), 0) << path;
+  return st.st_mode & 07777;
+}
+
+/// The notice a File resource's change logs: "notice: /Stage[main]/Main/File[PATH]MESSAGE".
+inline std::string file_notice(const std::string& path, const std::string& message) {
+  return "notice: /Stage[main]/Main/File[" + path + "]" + message;
 }
 
 }  // namespace marionette::transaction::testing

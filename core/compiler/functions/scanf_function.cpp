@@ -34,7 +34,7 @@ struct Piece {
   bool skipped = false;       ///< `%*…`: matched, no value
 };
 
-bool is_blank(char c) {
+bool is_c_space(char c) {
   return c == ' ' || (c >= '\t' && c <= '\r');
 }
 bool is_digit(char c) {
@@ -167,7 +167,7 @@ Piece conversion_piece(std::string_view spec, bool blank_before) {
 std::size_t leading_characters(std::string_view text, std::size_t width, bool nonblank) {
   std::size_t end = 0, count = 0;
   while (end < text.size() && count < width) {
-    if (nonblank && is_blank(text[end])) break;
+    if (nonblank && is_c_space(text[end])) break;
     ++end;
     while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
     ++count;
@@ -183,7 +183,7 @@ std::vector<Piece> pieces_of(std::string_view format) {
   static const std::regex posix_set(R"(\[\[:\w+:\]\])");
   while (i < format.size()) {
     std::size_t start = i;
-    while (i < format.size() && is_blank(format[i])) ++i;
+    while (i < format.size() && is_c_space(format[i])) ++i;
     bool blank_before = i > start;
     if (i < format.size() && format[i] == '%') {
       std::size_t j = i + 1;
@@ -215,7 +215,7 @@ std::vector<Piece> pieces_of(std::string_view format) {
       continue;
     }
     std::size_t run = i;
-    while (i < format.size() && format[i] != '%' && !is_blank(format[i])) ++i;
+    while (i < format.size() && format[i] != '%' && !is_c_space(format[i])) ++i;
     if (i > run)
       pieces.push_back({"(" + escaped(format.substr(run, i - run)) + ")", Conversion::none});
   }
@@ -294,7 +294,7 @@ Value scanf(CallContext& call) {
   for (const Piece& piece : pieces_of(call.arguments[1].string())) {
     if (!piece.keeps_blanks) {
       std::size_t first = 0;
-      while (first < rest.size() && is_blank(rest[first])) ++first;
+      while (first < rest.size() && is_c_space(rest[first])) ++first;
       rest.erase(0, first);
     }
     std::size_t taken = 0;

@@ -15,10 +15,6 @@ namespace {
 using stdlib::raise;
 using Arguments = std::vector<Value>;
 
-std::string count_of(const Arguments& args) {
-  return std::to_string(args.size());
-}
-
 bool contains_eql(const Array& items, const Value& wanted) {
   for (const Value& item : items)
     if (stdlib::ruby_eql(item, wanted)) return true;
@@ -28,7 +24,8 @@ bool contains_eql(const Array& items, const Value& wanted) {
 Value concat(CallContext& call) {
   Arguments args = stdlib::legacy_arguments(call.arguments);
   if (args.size() < 2)
-    raise(call, "concat(): Wrong number of arguments given (" + count_of(args) + " for < 2)");
+    raise(call,
+          "concat(): Wrong number of arguments given (" + stdlib::count_of(args) + " for < 2)");
   if (!args[0].is_array()) raise(call, "concat(): Requires array to work with");
   Array result = args[0].array();
   for (std::size_t i = 1; i < args.size(); ++i) {
@@ -43,7 +40,8 @@ Value concat(CallContext& call) {
 Value difference(CallContext& call) {
   Arguments args = stdlib::legacy_arguments(call.arguments);
   if (args.size() != 2)
-    raise(call, "difference(): Wrong number of arguments given (" + count_of(args) + " for 2)");
+    raise(call,
+          "difference(): Wrong number of arguments given (" + stdlib::count_of(args) + " for 2)");
   if (!args[0].is_array() || !args[1].is_array()) raise(call, "difference(): Requires 2 arrays");
   Array result;
   for (const Value& item : args[0].array())
@@ -54,7 +52,8 @@ Value difference(CallContext& call) {
 Value intersection(CallContext& call) {
   Arguments args = stdlib::legacy_arguments(call.arguments);
   if (args.size() != 2)
-    raise(call, "intersection(): Wrong number of arguments given (" + count_of(args) + " for 2)");
+    raise(call,
+          "intersection(): Wrong number of arguments given (" + stdlib::count_of(args) + " for 2)");
   if (!args[0].is_array() || !args[1].is_array())
     raise(call, "intersection(): Requires 2 arrays, got " + stdlib::ruby_class(args[0]) + " and " +
                     stdlib::ruby_class(args[1]));
@@ -67,7 +66,8 @@ Value intersection(CallContext& call) {
 Value union_of(CallContext& call) {
   Arguments args = stdlib::legacy_arguments(call.arguments);
   if (args.size() < 2)
-    raise(call, "union(): Wrong number of arguments given (" + count_of(args) + " for < 2)");
+    raise(call,
+          "union(): Wrong number of arguments given (" + stdlib::count_of(args) + " for < 2)");
   Array result;
   for (const Value& arg : args) {
     if (!arg.is_array()) raise(call, "union(): Every parameter must be an array");
@@ -108,18 +108,10 @@ Value affix(CallContext& call) {
   return out;
 }
 
-void flatten_into(const Value& value, Array& out, std::size_t depth) {
-  if (!value.is_array() || depth > 1000) {
-    out.push_back(value);
-    return;
-  }
-  for (const Value& item : value.array()) flatten_into(item, out, depth + 1);
-}
-
 Value zip(CallContext& call) {
   Arguments args = stdlib::legacy_arguments(call.arguments);
   if (args.size() < 2)
-    raise(call, "zip(): Wrong number of arguments given (" + count_of(args) + " for 2)");
+    raise(call, "zip(): Wrong number of arguments given (" + stdlib::count_of(args) + " for 2)");
   if (!args[0].is_array() || !args[1].is_array()) raise(call, "zip(): Requires array to work with");
   bool flat = false;
   if (args.size() > 2 && truthy(args[2])) {
@@ -133,7 +125,7 @@ Value zip(CallContext& call) {
     pairs.push_back(Value(Array{a[i], i < b.size() ? b[i] : Value()}));
   if (!flat) return pairs;
   Array out;
-  flatten_into(Value(std::move(pairs)), out, 0);
+  stdlib::flatten_into(Value(std::move(pairs)), out, 0);
   return out;
 }
 
@@ -158,7 +150,7 @@ Value any2array(CallContext& call) {
 Value member(CallContext& call) {
   Arguments args = stdlib::legacy_arguments(call.arguments);
   if (args.size() < 2)
-    raise(call, "member(): Wrong number of arguments given (" + count_of(args) + " for 2)");
+    raise(call, "member(): Wrong number of arguments given (" + stdlib::count_of(args) + " for 2)");
   if (!args[0].is_array()) raise(call, "member(): Requires array to work with");
   const Value& item = args[1];
   if (!item.is_string() && !item.is_integer() && !item.is_array())
@@ -175,7 +167,8 @@ Value member(CallContext& call) {
 Value count(CallContext& call) {
   Arguments args = stdlib::legacy_arguments(call.arguments);
   if (args.size() > 2)
-    raise(call, "count(): Wrong number of arguments given " + count_of(args) + " for 1 or 2.");
+    raise(call,
+          "count(): Wrong number of arguments given " + stdlib::count_of(args) + " for 1 or 2.");
   if (args.empty()) raise(call, "undefined method `count' for nil:NilClass");
   std::optional<Array> items =
       args[0].is_array() ? std::optional(args[0].array()) : iterable_elements(args[0]);
@@ -197,7 +190,8 @@ template <bool Keep>
 Value filter_by_pattern(CallContext& call) {
   Arguments args = stdlib::legacy_arguments(call.arguments);
   if (args.size() != 2)
-    raise(call, call.name + "(): Wrong number of arguments given " + count_of(args) + " for 2");
+    raise(call,
+          call.name + "(): Wrong number of arguments given " + stdlib::count_of(args) + " for 2");
   Regexp pattern =
       args[1].is_regexp() ? args[1].regexp() : make_regexp(ruby_to_s(args[1]), call.where);
   std::optional<Array> items = iterable_elements(args[0]);
@@ -212,8 +206,8 @@ Value filter_by_pattern(CallContext& call) {
   return out;
 }
 
-/// The characters of a UTF-8 string, each as its own string.
-Array characters(const std::string& text) {
+/// The characters of a UTF-8 string, each as its own string value.
+Array character_values(const std::string& text) {
   Array out;
   for (std::size_t at = 0; at < text.size();) {
     std::size_t next = at + 1;
@@ -224,7 +218,7 @@ Array characters(const std::string& text) {
   return out;
 }
 
-std::string joined(const Array& items) {
+std::string concatenated_strings(const Array& items) {
   std::string out;
   for (const Value& item : items) out += item.string();
   return out;
@@ -237,13 +231,13 @@ Value shuffle(CallContext& call) {
   const Value& value = args[0];
   if (!value.is_array() && !value.is_string())
     raise(call, "shuffle(): Requires either array or string to work with");
-  Array items = value.is_string() ? characters(value.string()) : value.array();
+  Array items = value.is_string() ? character_values(value.string()) : value.array();
   static thread_local std::mt19937_64 random{std::random_device{}()};
   for (std::size_t i = 0; i + 1 < items.size(); ++i) {
     std::uniform_int_distribution<std::size_t> pick(i, items.size() - 1);
     std::swap(items[i], items[pick(random)]);
   }
-  return value.is_string() ? Value(joined(items)) : Value(std::move(items));
+  return value.is_string() ? Value(concatenated_strings(items)) : Value(std::move(items));
 }
 
 Value reverse(CallContext& call) {
@@ -252,9 +246,9 @@ Value reverse(CallContext& call) {
   const Value& value = args[0];
   if (!value.is_array() && !value.is_string())
     raise(call, "reverse(): Requires either array or string to work with");
-  Array items = value.is_string() ? characters(value.string()) : value.array();
+  Array items = value.is_string() ? character_values(value.string()) : value.array();
   std::reverse(items.begin(), items.end());
-  return value.is_string() ? Value(joined(items)) : Value(std::move(items));
+  return value.is_string() ? Value(concatenated_strings(items)) : Value(std::move(items));
 }
 
 }  // namespace

@@ -14,10 +14,6 @@ using stdlib::raise;
 using stdlib::ruby_class;
 using Arguments = std::vector<Value>;
 
-std::string count_of(const Arguments& args) {
-  return std::to_string(args.size());
-}
-
 void merge_into(Hash& accumulator, const Hash& more) {
   for (const auto& [key, value] : more) stdlib::ruby_store(accumulator, key, value);
 }
@@ -85,8 +81,8 @@ Value deep_merged(const Value& base, const Value& more, std::size_t depth,
 Value deep_merge(CallContext& call) {
   Arguments args = stdlib::legacy_arguments(call.arguments);
   if (args.size() < 2)
-    raise(call,
-          "deep_merge(): wrong number of arguments (" + count_of(args) + "; must be at least 2)");
+    raise(call, "deep_merge(): wrong number of arguments (" + stdlib::count_of(args) +
+                    "; must be at least 2)");
   Value result{Hash{}};
   for (const Value& arg : args) {
     if (arg.is_string() && arg.string().empty()) continue;
@@ -101,19 +97,11 @@ Value deep_merge(CallContext& call) {
 Value has_key(CallContext& call) {
   Arguments args = stdlib::legacy_arguments(call.arguments);
   if (args.size() != 2)
-    raise(call, "has_key(): wrong number of arguments (" + count_of(args) + "; must be 2)");
+    raise(call, "has_key(): wrong number of arguments (" + stdlib::count_of(args) + "; must be 2)");
   if (!args[0].is_hash())
     raise(call, "has_key(): expects the first argument to be a hash, got " + ruby_inspect(args[0]) +
                     " which is of type " + ruby_class(args[0]));
   return stdlib::ruby_fetch(args[0].hash(), args[1]) != nullptr;
-}
-
-void flatten_into(const Value& value, Array& out, std::size_t depth) {
-  if (!value.is_array() || depth > 1000) {
-    out.push_back(value);
-    return;
-  }
-  for (const Value& item : value.array()) flatten_into(item, out, depth + 1);
 }
 
 /// hash([k1, v1, k2, v2]): the flattened array's pairs.
@@ -122,7 +110,7 @@ Value hash(CallContext& call) {
   if (args.empty()) raise(call, "hash(): Wrong number of arguments given (0 for 1)");
   if (!args[0].is_array()) raise(call, "hash(): Requires array to work with");
   Array flat;
-  flatten_into(args[0], flat, 0);
+  stdlib::flatten_into(args[0], flat, 0);
   if (flat.size() % 2) raise(call, "hash(): Unable to compute hash from array given");
   Hash result;
   for (std::size_t i = 0; i < flat.size(); i += 2) stdlib::ruby_store(result, flat[i], flat[i + 1]);
@@ -164,7 +152,7 @@ Array ruby_array(const Value& value) {
 Value delete_items(CallContext& call) {
   Arguments args = stdlib::legacy_arguments(call.arguments);
   if (args.size() != 2)
-    raise(call, "delete(): Wrong number of arguments given " + count_of(args) + " for 2");
+    raise(call, "delete(): Wrong number of arguments given " + stdlib::count_of(args) + " for 2");
   Value collection = args[0];
   for (const Value& item : ruby_array(args[1])) {
     if (collection.is_array()) {
@@ -203,7 +191,8 @@ Value delete_items(CallContext& call) {
 Value delete_at(CallContext& call) {
   Arguments args = stdlib::legacy_arguments(call.arguments);
   if (args.size() < 2)
-    raise(call, "delete_at(): Wrong number of arguments given (" + count_of(args) + " for 2)");
+    raise(call,
+          "delete_at(): Wrong number of arguments given (" + stdlib::count_of(args) + " for 2)");
   if (!args[0].is_array()) raise(call, "delete_at(): Requires array to work with");
   const Value& index = args[1];
   if (index.is_string() && (index.string().empty() ||
@@ -229,7 +218,8 @@ Value delete_at(CallContext& call) {
 Value delete_regex(CallContext& call) {
   Arguments args = stdlib::legacy_arguments(call.arguments);
   if (args.size() != 2)
-    raise(call, "delete_regex(): Wrong number of arguments given " + count_of(args) + " for 2");
+    raise(call,
+          "delete_regex(): Wrong number of arguments given " + stdlib::count_of(args) + " for 2");
   Value collection = args[0];
   if (!collection.is_array() && !collection.is_hash())
     raise(call,
@@ -258,7 +248,8 @@ Value delete_regex(CallContext& call) {
 Value delete_values(CallContext& call) {
   Arguments args = stdlib::legacy_arguments(call.arguments);
   if (args.size() != 2)
-    raise(call, "delete_values(): Wrong number of arguments given (" + count_of(args) + " of 2)");
+    raise(call,
+          "delete_values(): Wrong number of arguments given (" + stdlib::count_of(args) + " of 2)");
   if (!args[0].is_hash())
     raise(call, "delete_values(): First argument must be a Hash. Given an argument of class " +
                     ruby_class(args[0]) + ".");
@@ -291,7 +282,8 @@ Value delete_undef_values(CallContext& call) {
 Value dig44(CallContext& call) {
   Arguments args = stdlib::legacy_arguments(call.arguments);
   if (args.size() < 2)
-    raise(call, "dig44(): Wrong number of arguments given (" + count_of(args) + " for at least 2)");
+    raise(call, "dig44(): Wrong number of arguments given (" + stdlib::count_of(args) +
+                    " for at least 2)");
   if (!args[0].is_hash() && !args[0].is_array())
     raise(call, "dig44(): first argument must be a hash or an array, given " + ruby_class(args[0]));
   if (!args[1].is_array())
@@ -322,8 +314,8 @@ Value dig44(CallContext& call) {
 Value join_keys_to_values(CallContext& call) {
   Arguments args = stdlib::legacy_arguments(call.arguments);
   if (args.size() != 2)
-    raise(call,
-          "join_keys_to_values(): Takes exactly two arguments, but " + count_of(args) + " given.");
+    raise(call, "join_keys_to_values(): Takes exactly two arguments, but " +
+                    stdlib::count_of(args) + " given.");
   if (!args[0].is_hash())
     raise(call, "join_keys_to_values(): The first argument must be a hash, but a " +
                     ruby_class(args[0]) + " was given.");

@@ -149,16 +149,15 @@ bool is_function_available(const CallContext& call, const Arguments& args) {
 
 using Predicate = bool (*)(const CallContext&, const Arguments&);
 
-struct Check {
+struct IsFunction {
   Predicate predicate;
   const char* deprecation_key;  ///< nullptr: a Puppet 3 function only, which does not warn
   const char* advised_type;
 };
 
-const std::map<std::string, Check, std::less<>>& checks() {
-  static const std::map<std::string, Check, std::less<>> table{
-      {"is_absolute_path",
-       {is_absolute_path, "is_absolute_path", "Stdlib::Compat::Absolute_Path"}},
+const std::map<std::string, IsFunction, std::less<>>& checks() {
+  static const std::map<std::string, IsFunction, std::less<>> table{
+      {"is_absolute_path", {is_absolute_path, "is_absolute_path", "Stdlib::Compat::Absolute_Path"}},
       {"is_array", {is_array, "is_array", "Stdlib::Compat::Array"}},
       {"is_bool", {is_bool, "is_bool", "Stdlib::Compat::Bool"}},
       {"is_float", {is_float, "is_float", "Stdlib::Compat::Float"}},
@@ -179,8 +178,9 @@ const std::map<std::string, Check, std::less<>>& checks() {
 }
 
 Value is_predicate(CallContext& call) {
-  const Check& check = checks().find(call.name)->second;
-  if (!check.deprecation_key) return check.predicate(call, stdlib::legacy_arguments(call.arguments));
+  const IsFunction& check = checks().find(call.name)->second;
+  if (!check.deprecation_key)
+    return check.predicate(call, stdlib::legacy_arguments(call.arguments));
   stdlib::deprecation(call, check.deprecation_key,
                       stdlib::match_expression_advice(check.advised_type));
   return check.predicate(call, call.arguments);

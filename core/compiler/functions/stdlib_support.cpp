@@ -26,6 +26,14 @@ std::vector<Value> legacy_arguments(const std::vector<Value>& arguments) {
   return out;
 }
 
+void flatten_into(const Value& value, Array& out, std::size_t depth) {
+  if (!value.is_array() || depth > 1000) {
+    out.push_back(value);
+    return;
+  }
+  for (const Value& item : value.array()) flatten_into(item, out, depth + 1);
+}
+
 std::optional<std::int64_t> ruby_integer(const std::string& written) {
   std::string text = written;
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();

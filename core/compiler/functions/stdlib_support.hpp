@@ -20,6 +20,14 @@ constexpr std::size_t kLongestRegexInput = 4096;
 /// top-level undef becomes '' (undef inside arrays and hashes stays nil).
 std::vector<Value> legacy_arguments(const std::vector<Value>& arguments);
 
+/// The number of arguments as stdlib's messages print it ("2").
+inline std::string count_of(const std::vector<Value>& arguments) {
+  return std::to_string(arguments.size());
+}
+
+/// Appends the value's leaves (arrays flattened, 1000 levels at most) to `out`.
+void flatten_into(const Value& value, Array& out, std::size_t depth);
+
 /// The Ruby class of the value as Puppet hands it to Ruby (ruby_format.hpp).
 using compiler::ruby_class;
 

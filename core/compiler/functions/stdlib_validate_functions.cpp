@@ -240,10 +240,10 @@ void check_email_address(const CallContext& call, const Arguments& args) {
   }
 }
 
-using Check = void (*)(const CallContext&, const Arguments&);
+using Validation = void (*)(const CallContext&, const Arguments&);
 
 struct Validator {
-  Check check;
+  Validation check;
   const char* advised_type;  ///< for the deprecation warning; nullptr: a Puppet 3 function only
 };
 

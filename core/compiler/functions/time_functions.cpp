@@ -11,8 +11,6 @@ namespace marionette::compiler {
 
 namespace {
 
-constexpr std::int64_t kNanosPerSecond = 1000000000;
-
 constexpr std::string_view kTimestampFormats[] = {
     "%FT%T.%N %Z", "%FT%T %Z",    "%F %T.%N %Z", "%F %T %Z",    "%F %Z",    "%FT%T.%N%Z",
     "%FT%T%Z",     "%FT%T.%N %z", "%FT%T %z",    "%F %T.%N %z", "%F %T %z", "%FT%T.%N%z",
