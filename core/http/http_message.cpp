@@ -3,17 +3,20 @@
 #include <algorithm>
 #include <cctype>
 
-#include "http/hex_digit.hpp"
+#include "text/hex_digit.hpp"
 #include "http/message_parser.hpp"
 #include "text/text.hpp"
 
 namespace marionette::http {
 
+using text::hex_digit_value;
+
 std::string percent_decode(const std::string& text, bool plus_is_space) {
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '%' && i + 2 < text.size() && hex_digit_value(text[i + 1]) >= 0 && hex_digit_value(text[i + 2]) >= 0) {
+    if (text[i] == '%' && i + 2 < text.size() && hex_digit_value(text[i + 1]) >= 0 &&
+        hex_digit_value(text[i + 2]) >= 0) {
       out += static_cast<char>(hex_digit_value(text[i + 1]) * 16 + hex_digit_value(text[i + 2]));
       i += 2;
     } else if (text[i] == '+' && plus_is_space) {

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cctype>
 
-#include "http/hex_digit.hpp"
+#include "text/hex_digit.hpp"
 #include "text/text.hpp"
 
 namespace marionette::http {
+
+using text::hex_digit_value;
 
 namespace {
 

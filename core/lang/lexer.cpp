@@ -10,6 +10,7 @@
 
 #include "lang/diagnostic.hpp"
 #include "lang/utf8.hpp"
+#include "text/hex_digit.hpp"
 #include "text/text.hpp"
 
 namespace marionette::lang {
@@ -48,8 +49,10 @@ namespace {
 bool is_digit(char c) {
   return c >= '0' && c <= '9';
 }
+using text::hex_digit_value;
+
 bool is_hex_digit(char c) {
-  return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+  return hex_digit_value(c) >= 0;
 }
 
 constexpr std::pair<std::string_view, TokenKind> kKeywords[] = {
@@ -538,21 +541,16 @@ class Lexer {
       ++pos_;
       std::size_t digits = 0;
       while (is_hex_digit(peek()) && digits < 6)
-        code = code * 16 + hex_value(text_[pos_++]), ++digits;
+        code = code * 16 + static_cast<std::uint32_t>(hex_digit_value(text_[pos_++])), ++digits;
       if (peek() != '}' || digits == 0 || code > 0x10FFFF) return keep_bad_unicode(start, text);
       ++pos_;
     } else {
       for (int n = 0; n < 4; ++n) {
         if (!is_hex_digit(peek())) return keep_bad_unicode(start, text);
-        code = code * 16 + hex_value(text_[pos_++]);
+        code = code * 16 + static_cast<std::uint32_t>(hex_digit_value(text_[pos_++]));
       }
     }
     append_utf8(code, text);
-  }
-
-  static std::uint32_t hex_value(char c) {
-    if (is_digit(c)) return static_cast<std::uint32_t>(c - '0');
-    return static_cast<std::uint32_t>((c | 0x20) - 'a' + 10);
   }
 
   /// `${ expression }`: ordinary tokens up to the brace that closes the interpolation.

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
-#include <regex>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -136,10 +135,8 @@ std::vector<std::string> stored_differences(const nlohmann::json& puppet_catalog
 OurError our_error(const std::string& message, const lang::SourceLocation& where,
                    const fs::path& dir) {
   OurError ours{without_case_dir(message, dir), std::nullopt, 0, 0};
-  // An error of no place says its node as Puppet's does; that framing is compared on neither
-  // side (parse_puppet_error takes it off Puppet's).
-  static const std::regex on_node(" on node [^ \n]+$");
-  if (!where.known()) ours.message = std::regex_replace(ours.message, on_node, "");
+  // An error of no place names its node as Puppet's does: compared without it, as Puppet's is.
+  if (!where.known()) ours.message = without_node_suffix(std::move(ours.message));
   if (where.known()) {
     ours.file = fs::path(where.path()).lexically_relative(dir).string();
     ours.line = static_cast<int>(where.line);

@@ -23,6 +23,13 @@ bool strip_suffix(std::string& text, const std::regex& suffix, std::smatch& foun
 
 }  // namespace
 
+std::string without_node_suffix(std::string message) {
+  static const std::regex on_node(" on node [^ \n]+$");
+  std::smatch found;
+  strip_suffix(message, on_node, found);
+  return message;
+}
+
 // Puppet's framing, which marionette's one renderer replaces by design (docs/puppet-differences.md:
 // `file:line:column: error: message`, the source line and a caret) and which the test therefore
 // takes off before comparing; nothing else is normalised here:
@@ -46,8 +53,8 @@ PuppetError parse_puppet_error(const std::string& text) {
   std::string message = text;
   while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
   strip_prefix(message, std::regex("Error: "));
+  message = without_node_suffix(std::move(message));
   std::smatch found;
-  strip_suffix(message, std::regex(" on node [^ \n]+$"), found);
   if (strip_suffix(message,
                    std::regex(R"( ?\(file: ([^,)]+)(, line: (\d+))?(, column: (\d+))?\)$)"),
                    found)) {

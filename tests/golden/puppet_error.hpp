@@ -33,6 +33,10 @@ struct OurError {
 /// line and column Puppet names (those it names). Empty when they agree.
 std::vector<std::string> error_mismatches(const PuppetError& puppet, const OurError& ours);
 
+/// `message` without the ` on node NAME` Puppet ends an error of no place with (both sides of the
+/// comparison drop it: the renderer places errors rather than naming the node).
+std::string without_node_suffix(std::string message);
+
 /// Our message as the comparison sees it: the case directory's absolute path (where our
 /// compile read the case; Puppet's temporary environment is cut by puppet-expected) removed.
 std::string without_case_dir(std::string message, const std::filesystem::path& case_dir);
