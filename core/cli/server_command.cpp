@@ -69,9 +69,10 @@ std::string host_certname(const config::AgentConfig& config) {
 
 namespace {
 
-/// $server_facts as Puppet's catalog compiler makes them once (set_server_facts): its version,
-/// then the host's fqdn (else hostname.domain), ip and ip6 when it has them.
-facts::Facts server_facts_of(const facts::Facts& host) {
+/// $server_facts as Puppet's catalog compiler makes them once (set_server_facts): Puppet 8's
+/// serverimplementation (OpenVox's "openvox"), its version, then the host's fqdn (else
+/// hostname.domain), ip and ip6 when it has them.
+facts::Facts server_facts_of(const facts::Facts& host, PuppetCompat compat) {
   auto text = [&](const char* group, const char* key) -> std::optional<std::string> {
     auto g = host.find(group);
     if (g == host.end()) return std::nullopt;
@@ -84,7 +85,8 @@ facts::Facts server_facts_of(const facts::Facts& host) {
     return value->get<std::string>();
   };
   facts::Facts out = facts::Facts::object();
-  out["serverversion"] = kPuppetCompatVersion;
+  if (compat != PuppetCompat::puppet7) out["serverimplementation"] = "openvox";
+  out["serverversion"] = puppet_version_of(compat);
   std::optional<std::string> name = text("networking", "fqdn");
   if (!name) name = text("fqdn", nullptr);
   if (!name) {
@@ -129,7 +131,7 @@ int run_server(const std::vector<std::string>& words) {
   settings.ssldir = ssldir_of(config);
   const facts::Facts host_facts = facts::gather_native({"networking"});
   settings.certname = host_certname(config, host_facts);
-  settings.server_facts = server_facts_of(host_facts);
+  settings.server_facts = server_facts_of(host_facts, config.compile.compat);
   settings.alt_names = ca::alt_names_from_setting(config.dns_alt_names, settings.certname);
   settings.bind_address = config.bindaddress.empty() || config.bindaddress == "*"
                               ? "0.0.0.0"

@@ -133,6 +133,8 @@ daemon::RunSettings run_settings_from(const config::AgentConfig& config,
   settings.redis_url = config.redis;  // for redis termini
   settings.redis_prefix = config.redis_prefix;
   settings.storeconfigs = config.storeconfigs;
+  settings.include_legacy_facts = config.include_legacy_facts;
+  settings.exclude_unchanged_resources = config.exclude_unchanged_resources;
   settings.show_diff = config.show_diff;
   // Puppet's graphdir defaults to $statedir/graphs; the graphs are written with --graph only.
   if (config.graph) settings.graph_dir = config.graphdir.value_or(settings.state_dir / "graphs");

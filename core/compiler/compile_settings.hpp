@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "compiler/strictness.hpp"
+#include "marionette/version.hpp"
 
 namespace marionette::compiler {
 
@@ -25,6 +26,9 @@ struct CompileSettings {
   std::string environment = "production";
   /// The global Hiera layer's hiera.yaml, searched before the environment's and modules'.
   std::optional<std::filesystem::path> hiera_config;
+  /// Whose behaviour to follow (puppet_compat). A CompileSettings made in code follows Puppet 7,
+  /// as its Strictness does; the settings table makes 8 and its strict defaults the default.
+  PuppetCompat compat = PuppetCompat::puppet7;
   Strictness strictness;  ///< Puppet's strict and strict_variables settings
   /// A server's environments kept between compiles (environment_timeout): the code's parses
   /// come from it. None: every file is read and parsed for this compile alone.

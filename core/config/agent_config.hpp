@@ -54,6 +54,8 @@ struct AgentConfig {
   bool usecacheonfailure = true;  ///< apply the last good catalog when compiling fails
   std::optional<std::filesystem::path> route_file;    ///< routes.yaml: termini per model
   std::optional<std::filesystem::path> external_dir;  ///< facts.d; default: facts' defaults
+  bool include_legacy_facts = true;  ///< Puppet 7's default; puppet_compat 8 makes it false
+  bool exclude_unchanged_resources = false;  ///< Puppet 7's default; 8 makes it true
   // The server's and the CA's (marionette server, marionette ca, marionette agent --server).
   std::optional<std::filesystem::path> ssldir;     ///< default: $vardir/ssl
   std::optional<std::string> server;               ///< the server an agent asks

@@ -76,8 +76,23 @@ const SettingValues::Entry* SettingValues::entry(const std::string& name) const 
       if (setting.default_text) all[setting.name] = Entry{setting.default_text, {}, true};
     return all;
   }();
+  if (puppet7_default(canonical) && follows_puppet7()) {
+    static const std::map<std::string, Entry> puppet7_defaults = [] {
+      std::map<std::string, Entry> all;
+      for (const SettingDefinition& setting : setting_definitions())
+        if (const char* text = puppet7_default(setting.name))
+          all[setting.name] = Entry{text, {}, true};
+      return all;
+    }();
+    return &puppet7_defaults.at(canonical);
+  }
   if (auto it = defaults.find(canonical); it != defaults.end()) return &it->second;
   return nullptr;
+}
+
+bool SettingValues::follows_puppet7() const {
+  auto written = entries_.find("puppet_compat");
+  return written != entries_.end() && written->second.text == "7";
 }
 
 void SettingValues::fail(const Entry& entry, const std::string& message) const {
@@ -158,7 +173,11 @@ AgentConfig SettingValues::to_config() const {
       if (!found->is_default) throw;
       continue;  // a default that needs one the caller did not give (vardir): AgentConfig's own
     }
-    if (!touches_written) continue;  // the default: AgentConfig's own means the same
+    // The default: AgentConfig's own means the same, except puppet_compat's and the defaults
+    // that follow it (AgentConfig's own are Puppet 7's).
+    const bool follows_compat =
+        puppet7_default(setting.name) || std::string_view(setting.name) == "puppet_compat";
+    if (!touches_written && !follows_compat) continue;
     if (found->is_default && std::string_view(setting.name) == "hiera_config") {
       // A derived hiera_config is used when it exists, as Puppet's $confdir/hiera.yaml is.
       std::error_code missing;

@@ -69,6 +69,8 @@ class SettingValues {
   };
 
   const Entry* entry(const std::string& name) const;
+  /// True when puppet_compat was written as 7: the defaults Puppet 8 changed are Puppet 7's.
+  bool follows_puppet7() const;
   std::string interpolate(const std::string& name, const Entry& value, int depth,
                           bool* touches_written) const;
   [[noreturn]] void fail(const Entry& value, const std::string& message) const;

@@ -76,10 +76,29 @@ constexpr SettingKind kDuration = SettingKind::duration;
 
 }  // namespace
 
+PuppetCompat puppet_compat_of(const std::string& text) {
+  return one_of(text, {"7", "8"}) == "7" ? PuppetCompat::puppet7 : PuppetCompat::puppet8;
+}
+
+const char* puppet7_default(std::string_view name) {
+  // What Puppet 8 changed (its release notes; `config print` of both oracles).
+  static const std::pair<std::string_view, const char*> kChanged[] = {
+      {"strict", "warning"},
+      {"strict_variables", "false"},
+      {"include_legacy_facts", "true"},
+      {"exclude_unchanged_resources", "false"},
+  };
+  for (const auto& [changed, old_default] : kChanged)
+    if (changed == name) return old_default;
+  return nullptr;
+}
+
 const std::vector<SettingDefinition>& setting_definitions() {
   // Puppet's defaults where marionette uses the setting the same way; marionette's own paths
   // (/etc/marionette, /var/lib/marionette) where Puppet's are its own (docs/puppet-differences.md).
   static const std::vector<SettingDefinition> all = {
+      {"puppet_compat", kText, "8",
+       [](C& c, T v) { c.compile.compat = puppet_compat_of(v); }},
       {"confdir", kText, "/etc/marionette", nullptr},
       {"codedir", kText, "$confdir/code", nullptr},
       {"vardir", kText, nullptr, nullptr},  // the caller's: daemon::default_state_dir()
@@ -114,6 +133,8 @@ const std::vector<SettingDefinition>& setting_definitions() {
        [](C& c, T v) { c.compile.hiera_config = not_empty(v); }},
       {"facts", kText, nullptr, [](C& c, T v) { c.facts = not_empty(v); }},
       {"external_dir", kText, nullptr, [](C& c, T v) { c.external_dir = not_empty(v); }},
+      {"include_legacy_facts", kSwitch, "false",
+       [](C& c, T v) { c.include_legacy_facts = boolean_of(v); }},
       {"certname", kText, nullptr, [](C& c, T v) { c.certname = not_empty(v); }},
       {"server", kText, "puppet", [](C& c, T v) { c.server = not_empty(v); }},
       {"masterport", kText, "8140", [](C& c, T v) { c.serverport = port_of(v); }},
@@ -147,12 +168,12 @@ const std::vector<SettingDefinition>& setting_definitions() {
        [](C& c, T v) { c.http_read_timeout = duration_of(v); }},
       {"noop", kSwitch, "false", [](C& c, T v) { c.noop = boolean_of(v); }},
       {"tags", kText, "", [](C& c, T v) { c.tags = split_tags(v); }},
-      {"strict", kText, "warning",
+      {"strict", kText, "error",
        [](C& c, T v) {
          c.compile.strictness.strict =
              *compiler::parse_strict(one_of(v, {"off", "warning", "error"}));
        }},
-      {"strict_variables", kSwitch, "false",
+      {"strict_variables", kSwitch, "true",
        [](C& c, T v) { c.compile.strictness.strict_variables = boolean_of(v); }},
       {"show_diff", kSwitch, "false", [](C& c, T v) { c.show_diff = boolean_of(v); }},
       {"graph", kSwitch, "false", [](C& c, T v) { c.graph = boolean_of(v); }},
@@ -178,6 +199,8 @@ const std::vector<SettingDefinition>& setting_definitions() {
       {"redis", kText, nullptr, [](C& c, T v) { c.redis = not_empty(v); }},
       {"redis_prefix", kText, "marionette", [](C& c, T v) { c.redis_prefix = not_empty(v); }},
       {"storeconfigs", kSwitch, "false", [](C& c, T v) { c.storeconfigs = boolean_of(v); }},
+      {"exclude_unchanged_resources", kSwitch, "true",
+       [](C& c, T v) { c.exclude_unchanged_resources = boolean_of(v); }},
   };
   return all;
 }

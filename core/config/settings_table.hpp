@@ -33,6 +33,14 @@ struct BadValue {
   std::string why;
 };
 
+/// The default Puppet 7 had where Puppet 8 changed it (strict, strict_variables,
+/// include_legacy_facts, ...), used when puppet_compat is 7; nullptr for a setting whose default
+/// is the same in both.
+const char* puppet7_default(std::string_view name);
+
+/// puppet_compat's text ("7" or "8") as the enum. Throws BadValue.
+PuppetCompat puppet_compat_of(const std::string& text);
+
 /// Every setting marionette knows, in the order --help lists them.
 const std::vector<SettingDefinition>& setting_definitions();
 

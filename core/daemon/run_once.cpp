@@ -126,6 +126,8 @@ void apply_with(const catalog::Catalog& catalog, const RunSettings& settings, co
     log("notice", "Applied catalog in " + fixed(outcome.apply_seconds) + " seconds");
   if (outcome.catalog_from_cache) report.cached_catalog_status = "on_failure";
   report.run_mode = settings.application == "apply" ? "user" : "agent";  // Puppet's run mode
+  report.puppet_version = puppet_version_of(settings.compat);
+  report.exclude_unchanged_resources = settings.exclude_unchanged_resources;
   report.logs.insert(report.logs.begin(), prelude.begin(), prelude.end());
 
   std::error_code ignored;

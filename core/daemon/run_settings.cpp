@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "compiler/compile_log.hpp"
+#include "facts/legacy_facts.hpp"
 #include "indirector/registry.hpp"
 #include "marionette/version.hpp"
 
@@ -75,8 +76,18 @@ namespace {
 void add_local_facts(const RunSettings& settings, facts::Facts& facts) {
   if (!facts.is_object()) return;
   facts["clientcert"] = node_name_for(settings, facts);
-  facts["clientversion"] = kPuppetCompatVersion;
+  facts["clientversion"] = puppet_version_of(settings.compat);
+  facts["puppetversion"] = puppet_version_of(settings.compat);
   facts["clientnoop"] = settings.noop;
+}
+
+/// Puppet 8's facter terminus without include_legacy_facts: Facter's structured facts only.
+void drop_legacy_facts(facts::Facts& facts) {
+  if (!facts.is_object()) return;
+  std::vector<std::string> legacy;
+  for (const auto& [name, value] : facts.items())
+    if (facts::is_legacy_fact(name)) legacy.push_back(name);
+  for (const std::string& name : legacy) facts.erase(name);
 }
 
 }  // namespace
@@ -90,6 +101,7 @@ facts::Facts load_facts(const RunSettings& settings) {
     std::optional<facts::Facts> found = facts.find({key});
     if (!found)
       throw indirector::Error("facts", routes.facts.terminus, key, "cannot find", "no facts");
+    if (native && !settings.include_legacy_facts) drop_legacy_facts(*found);
     if (native) add_local_facts(settings, *found);
     if (native && !settings.state_dir.empty()) write_facts_cache(settings, *found);
     return *found;

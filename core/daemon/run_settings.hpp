@@ -40,6 +40,10 @@ struct RunSettings : compiler::CompileSettings {
   std::optional<std::string> redis_url;  ///< for redis termini
   std::string redis_prefix = "marionette";
   bool storeconfigs = false;  ///< exported resources kept and collected (catalog/compiler)
+  /// Puppet's include_legacy_facts: the native facts keep Facter's legacy names (osfamily, …).
+  bool include_legacy_facts = true;
+  /// Puppet's exclude_unchanged_resources: reports leave out the resources nothing happened to.
+  bool exclude_unchanged_resources = false;
 };
 
 /// Fills env_dir, manifest (unless one is given) and modulepath from Puppet's settings

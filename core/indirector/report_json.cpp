@@ -90,12 +90,13 @@ std::string report_to_json(const transaction::Report& report, const std::string&
                     {"time", transaction::report_time(log.time_ns)}});
   }
   Json statuses = Json::object();
-  for (const auto& status : report.resources) statuses[status.ref] = status_of(status, time);
+  for (const auto& status : report.resources)
+    if (report.lists(status)) statuses[status.ref] = status_of(status, time);
   Json out = {{"host", host},
               {"time", time},
               {"configuration_version", report.catalog_version},
               {"report_format", 12},
-              {"puppet_version", kPuppetCompatVersion},
+              {"puppet_version", report.puppet_version},
               {"status", report.status},
               {"transaction_completed", report.transaction_completed},
               {"noop", report.noop},

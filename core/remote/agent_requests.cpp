@@ -82,7 +82,7 @@ std::string facts_document(const facts::Facts& values, const RunIdentity& run, b
   document["name"] = run.certname;
   facts::Facts sent = values.is_object() ? values : facts::Facts::object();
   sent["clientcert"] = run.certname;
-  sent["clientversion"] = kPuppetCompatVersion;
+  sent["clientversion"] = puppet_version_of(run.compat);
   sent["clientnoop"] = noop;
   document["values"] = std::move(sent);
   auto now = std::chrono::system_clock::now();

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "facts/facts.hpp"
+#include "marionette/version.hpp"
 
 namespace marionette::remote {
 
@@ -18,6 +19,7 @@ struct RunIdentity {
   std::string certname;
   std::string environment = "production";
   std::string transaction_uuid;  ///< a new random UUID each run (make_uuid())
+  PuppetCompat compat = kDefaultPuppetCompat;  ///< whose version the facts' clientversion says
 };
 
 /// A random (version 4) UUID: "8b3c…-…".

@@ -75,7 +75,7 @@ class RemoteRun {
       log_("err", e.what());
       return outcome_;
     }
-    identity_ = {remote_.certificate.certname, run_.environment, make_uuid()};
+    identity_ = {remote_.certificate.certname, run_.environment, make_uuid(), run_.compat};
     catalog = retrieve_catalog();
     outcome_.compile_seconds = seconds_since(retrieval_start);
     if (!catalog) catalog = cached_catalog();

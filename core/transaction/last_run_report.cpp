@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -182,7 +183,7 @@ void write_last_run_report(const Report& report, const std::filesystem::path& pa
   out.raw(0, "time", time);
   out.number(0, "configuration_version", report.catalog_version);
   out.number(0, "report_format", 12);
-  out.field(0, "puppet_version", kPuppetCompatVersion);
+  out.field(0, "puppet_version", report.puppet_version);
   out.field(0, "marionette_version", kVersion);
   out.field(0, "status", report.status);
   out.flag(0, "transaction_completed", report.transaction_completed);
@@ -191,11 +192,14 @@ void write_last_run_report(const Report& report, const std::filesystem::path& pa
   out.field(0, "environment", report.environment);
   emit_logs(out, report);
   emit_metrics(out, report);
-  if (report.resources.empty()) {
+  const bool none_listed = std::none_of(report.resources.begin(), report.resources.end(),
+                                        [&](const auto& status) { return report.lists(status); });
+  if (none_listed) {
     out.raw(0, "resource_statuses", "{}");
   } else {
     out.line(0, "resource_statuses:");
-    for (const auto& status : report.resources) emit_status(out, status, time);
+    for (const auto& status : report.resources)
+      if (report.lists(status)) emit_status(out, status, time);
   }
   out.flag(0, "corrective_change", false);
   out.field(0, "cached_catalog_status", report.cached_catalog_status);

@@ -2,6 +2,12 @@
 
 namespace marionette::transaction {
 
+bool Report::lists(const ResourceStatus& status) const {
+  // Puppet 8's STATES_FOR_EXCLUSION_FROM_REPORT: a status is unchanged unless one of them holds.
+  return !exclude_unchanged_resources || status.failed || status.failed_to_restart ||
+         status.out_of_sync || status.skipped;
+}
+
 void Report::finalize() {
   metrics = ResourceMetrics{};
   events = EventMetrics{};

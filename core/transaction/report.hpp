@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "marionette/version.hpp"
+
 namespace marionette::transaction {
 
 /// One change, attempted change (failure) or would-be change (noop) of a resource.
@@ -74,11 +76,19 @@ struct Report {
   /// cached catalog was applied instead.
   std::string cached_catalog_status = "not_used";
   std::vector<ResourceStatus> resources;  ///< in catalog order
+  /// The version the report says Puppet is (puppet_compat's).
+  std::string puppet_version = puppet_version_of(kDefaultPuppetCompat);
+  /// Puppet's exclude_unchanged_resources (Puppet 8's default): the written report lists only
+  /// the statuses that failed, failed to restart, were out of sync or skipped.
+  bool exclude_unchanged_resources = false;
   std::vector<LogEntry> logs;             ///< every log line of the run, in order
   ResourceMetrics metrics;
   EventMetrics events;
   std::uint64_t changes = 0;           ///< Puppet's changes/total: successful events
   std::map<std::string, double> time;  ///< seconds per lower-case type, plus "total"
+
+  /// Whether the written report lists `status` (exclude_unchanged_resources).
+  bool lists(const ResourceStatus& status) const;
 
   /// Recomputes metrics, events, changes and status from `resources` (Puppet's finalize_report).
   void finalize();

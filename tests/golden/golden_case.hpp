@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "facts/facts.hpp"
+#include "marionette/version.hpp"
 
 namespace marionette::testing {
 
@@ -24,8 +25,14 @@ std::vector<std::string> golden_case_names(const std::filesystem::path& dir);
 /// the case is in known-differences). Returns the differences; empty when marionette compiles
 /// the case as Puppet does. Expectations are written only by real Puppet
 /// (tests/golden/puppet-expected), never from our output.
+///
+/// Under PuppetCompat::puppet8 the case compiles with Puppet 8's strict defaults and is held
+/// against expected-8.* where OpenVox 8 wrote one (it gave another result than Puppet 7), else
+/// against Puppet 7's expectation, which OpenVox 8 then agreed with; its error list is
+/// known-differences-8.
 std::vector<std::string> golden_differences(const std::filesystem::path& dir,
                                             const facts::Facts& facts,
-                                            const std::string& basemodulepath);
+                                            const std::string& basemodulepath,
+                                            PuppetCompat compat);
 
 }  // namespace marionette::testing

@@ -18,11 +18,21 @@ const fs::path kGoldenDir = MARIONETTE_GOLDEN_DIR;
 
 class GoldenTest : public ::testing::TestWithParam<std::string> {};
 
-// No base module path: a case sees only its own modules.
-TEST_P(GoldenTest, CompilesAsPuppetDoes) {
+const facts::Facts& golden_facts() {
   static const facts::Facts facts = facts::load_yaml_file(kGoldenDir / "facts.yaml");
-  std::vector<std::string> diffs =
-      testing::golden_differences(kGoldenDir / "cases" / GetParam(), facts, "");
+  return facts;
+}
+
+// No base module path: a case sees only its own modules.
+TEST_P(GoldenTest, CompilesAsPuppet7Does) {
+  std::vector<std::string> diffs = testing::golden_differences(
+      kGoldenDir / "cases" / GetParam(), golden_facts(), "", PuppetCompat::puppet7);
+  EXPECT_TRUE(diffs.empty()) << testing::join_lines(diffs);
+}
+
+TEST_P(GoldenTest, CompilesAsOpenVox8Does) {
+  std::vector<std::string> diffs = testing::golden_differences(
+      kGoldenDir / "cases" / GetParam(), golden_facts(), "", PuppetCompat::puppet8);
   EXPECT_TRUE(diffs.empty()) << testing::join_lines(diffs);
 }
 
@@ -83,12 +93,13 @@ TEST(GoldenErrors, AWrongMessageAtPuppetsPlaceFails) {
   fs::copy_file(original / "site.pp", copy / "site.pp");
   std::string expected = testing::read_text(original / "expected.error");
   ASSERT_NE(expected.find("'$x'"), std::string::npos);
-  static const facts::Facts facts = facts::load_yaml_file(kGoldenDir / "facts.yaml");
+  const facts::Facts& facts = golden_facts();
   std::ofstream(copy / "expected.error") << expected;
-  EXPECT_TRUE(testing::golden_differences(copy, facts, "").empty());
+  EXPECT_TRUE(testing::golden_differences(copy, facts, "", PuppetCompat::puppet7).empty());
   expected.replace(expected.find("'$x'"), 4, "'$y'");
   std::ofstream(copy / "expected.error") << expected;
-  std::vector<std::string> diffs = testing::golden_differences(copy, facts, "");
+  std::vector<std::string> diffs =
+      testing::golden_differences(copy, facts, "", PuppetCompat::puppet7);
   fs::remove_all(copy);
   ASSERT_EQ(diffs.size(), 1u);
   EXPECT_NE(diffs[0].find("the message differs from Puppet's"), std::string::npos) << diffs[0];

@@ -63,9 +63,9 @@ std::vector<std::string> missing_modules(const std::vector<RequiredModule>& modu
 
 class RealModuleGoldenTest : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(RealModuleGoldenTest, CompilesAsPuppetDoes) {
+void expect_compiles_as_reference_does(const std::string& name, PuppetCompat compat) {
   static const facts::Facts facts = facts::load_yaml_file(kCasesDir / "facts.yaml");
-  const fs::path dir = kCasesDir / GetParam();
+  const fs::path dir = kCasesDir / name;
   const std::vector<RequiredModule> modules = required_modules(dir);
   ASSERT_FALSE(modules.empty()) << dir / "required-modules"
                                 << " names no module";
@@ -75,11 +75,20 @@ TEST_P(RealModuleGoldenTest, CompilesAsPuppetDoes) {
                  << " (scripts/install-deps.sh installs them):\n"
                  << testing::join_lines(missing);
   const auto start = std::chrono::steady_clock::now();
-  std::vector<std::string> diffs = testing::golden_differences(dir, facts, kDebianModules.string());
+  std::vector<std::string> diffs =
+      testing::golden_differences(dir, facts, kDebianModules.string(), compat);
   const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
   EXPECT_TRUE(diffs.empty()) << testing::join_lines(diffs);
   // Each compiles in tens of milliseconds; the bound keeps the subset fast enough for CI.
   EXPECT_LT(took.count(), 10.0) << "the case took " << took.count() << " s to compile";
+}
+
+TEST_P(RealModuleGoldenTest, CompilesAsPuppet7Does) {
+  expect_compiles_as_reference_does(GetParam(), PuppetCompat::puppet7);
+}
+
+TEST_P(RealModuleGoldenTest, CompilesAsOpenVox8Does) {
+  expect_compiles_as_reference_does(GetParam(), PuppetCompat::puppet8);
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, RealModuleGoldenTest,

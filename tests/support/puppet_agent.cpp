@@ -4,8 +4,9 @@ namespace marionette::testing {
 
 CommandResult run_puppet_agent(const std::filesystem::path& home, const std::string& certname,
                                const std::string& port, std::chrono::milliseconds timeout,
-                               const std::vector<std::string>& extra) {
-  std::vector<std::string> argv = {"puppet",
+                               const std::vector<std::string>& extra,
+                               const std::string& puppet) {
+  std::vector<std::string> argv = {puppet,
                                    "agent",
                                    "-t",
                                    "--server",
