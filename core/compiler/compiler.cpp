@@ -36,7 +36,10 @@ std::string random_uuid() {
 }  // namespace
 
 Evaluator::Evaluator(const CompileRequest& request, Environment& environment)
-    : request_(request), environment_(environment) {}
+    : request_(request), environment_(environment) {
+  resources_.set_data_form(request.compat == PuppetCompat::puppet7 ? DataForm::strings
+                                                                   : DataForm::rich);
+}
 
 void Evaluator::compile_resources() {
   CompiledResource stage;

@@ -157,7 +157,7 @@ catalog::Catalog ResourceTable::to_catalog() const {
     }
     resource.kind = r.kind;
     for (const auto& [name, value] : r.parameters) {
-      if (!value.is_undef()) resource.parameters[name] = to_data(value);
+      if (!value.is_undef()) resource.parameters[name] = to_data(value, data_form_);
       if (is_sensitive(value)) resource.sensitive_parameters.push_back(name);
     }
     out.resources.push_back(std::move(resource));
@@ -181,11 +181,11 @@ bool has_repeated_parameter(const CompiledResource& r) {
   return false;
 }
 
-void write_parameters(const CompiledResource& r, catalog::JsonWriter& json) {
+void write_parameters(const CompiledResource& r, catalog::JsonWriter& json, DataForm form) {
   if (has_repeated_parameter(r)) {
     catalog::Data parameters = catalog::Data::object();
     for (const auto& [name, value] : r.parameters)
-      if (!value.is_undef()) parameters[name] = to_data(value);
+      if (!value.is_undef()) parameters[name] = to_data(value, form);
     if (parameters.empty()) return;
     json.raw(",\"parameters\":");
     json.value(parameters);
@@ -198,7 +198,7 @@ void write_parameters(const CompiledResource& r, catalog::JsonWriter& json) {
     first = false;
     json.string(name);
     json.raw(':');
-    write_json(value, json);
+    write_json(value, json, form);
   }
   if (!first) json.raw('}');
 }
@@ -289,7 +289,7 @@ void ResourceTable::write_resources_json(catalog::JsonWriter& json) const {
     if (r.where.known()) line = static_cast<int>(r.where.line);
     catalog::write_resource_tail(json, r.where.known() ? &r.where.path() : nullptr, line,
                                  r.exported, r.kind);
-    write_parameters(r, json);
+    write_parameters(r, json, data_form_);
     write_sensitive_parameters(r, json);
     json.raw('}');
   }

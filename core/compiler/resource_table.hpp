@@ -14,6 +14,7 @@
 #include "catalog/catalog.hpp"
 #include "catalog/json_writer.hpp"
 #include "compiler/value.hpp"
+#include "compiler/value_data.hpp"
 #include "lang/source_location.hpp"
 #include "text/text.hpp"
 
@@ -108,6 +109,10 @@ class ResourceTable {
   /// The containment edges, in the order they were added.
   const std::vector<std::pair<std::size_t, std::size_t>>& edges() const { return edges_; }
 
+  /// How the catalog holds values JSON has no plain form for: Puppet 8's rich data or Puppet
+  /// 7's strings (value_data.hpp).
+  void set_data_form(DataForm form) { data_form_ = form; }
+
   /// The finished catalog: virtual resources left out.
   catalog::Catalog to_catalog() const;
   /// The finished catalog's resources and edges, written as catalog::to_json writes
@@ -116,6 +121,7 @@ class ResourceTable {
   void write_edges_json(catalog::JsonWriter& json) const;
 
  private:
+  DataForm data_form_ = DataForm::strings;
   std::deque<CompiledResource> resources_;
   std::unordered_map<std::string, std::size_t> index_;
   std::vector<std::pair<std::size_t, std::size_t>> edges_;  ///< in the order they were added

@@ -283,19 +283,19 @@ bool is_sensitive(const Value& value) {
   return value.is_type() && value.type().name == "#sensitive";
 }
 
-catalog::Data to_data(const Value& value) {
+catalog::Data to_data(const Value& value, DataForm form) {
   if (value.is_undef()) return nullptr;
-  if (is_sensitive(value)) return to_data(value.type().parameters[0]);
+  if (is_sensitive(value)) return to_data(value.type().parameters[0], form);
   if (value.is_boolean()) return value.boolean();
   if (value.is_integer()) return value.integer();
   if (value.is_float()) return std::get<double>(value.v);
   if (value.is_string()) return value.string();
   // Inside a collection a Sensitive value keeps its kind, in Puppet's rich data form.
-  auto nested = [](const Value& item) {
-    if (!is_sensitive(item)) return to_data(item);
+  auto nested = [form](const Value& item) {
+    if (!is_sensitive(item)) return to_data(item, form);
     catalog::Data out = catalog::Data::object();
     out["__ptype"] = "Sensitive";
-    out["__pvalue"] = to_data(item.type().parameters[0]);
+    out["__pvalue"] = to_data(item.type().parameters[0], form);
     return out;
   };
   if (value.is_array()) {
@@ -304,11 +304,24 @@ catalog::Data to_data(const Value& value) {
     return out;
   }
   if (value.is_hash()) {
+    const Hash& hash = value.hash();
+    const bool string_keys =
+        std::all_of(hash.begin(), hash.end(), [](const auto& entry) { return entry.first.is_string(); });
+    if (form == DataForm::rich && !string_keys) {
+      catalog::Data pairs = catalog::Data::array();
+      for (const auto& [key, item] : hash) {
+        pairs.push_back(nested(key));
+        pairs.push_back(nested(item));
+      }
+      return catalog::Data{{"__ptype", "Hash"}, {"__pvalue", std::move(pairs)}};
+    }
     catalog::Data out = catalog::Data::object();
-    for (const auto& [key, item] : value.hash()) out[to_string(key)] = nested(item);
+    for (const auto& [key, item] : hash) out[to_string(key)] = nested(item);
     return out;
   }
   if (is_resource_reference(value)) return reference_string(value.type());
+  if (form == DataForm::rich)
+    if (std::optional<catalog::Data> rich = rich_leaf(value)) return *std::move(rich);
   return to_string(value);
 }
 

@@ -28,16 +28,16 @@ bool has_distinct_string_keys(const Hash& hash) {
 
 /// An element of an array or hash: a Sensitive one keeps its kind, in Puppet's rich data form
 /// (to_data's does the same).
-void write_element(const Value& item, catalog::JsonWriter& json) {
-  if (!is_sensitive(item)) return write_json(item, json);
+void write_element(const Value& item, catalog::JsonWriter& json, DataForm form) {
+  if (!is_sensitive(item)) return write_json(item, json, form);
   json.raw("{\"__ptype\":\"Sensitive\",\"__pvalue\":");
-  write_json(item.type().parameters[0], json);
+  write_json(item.type().parameters[0], json, form);
   json.raw('}');
 }
 
 }  // namespace
 
-void write_json(const Value& value, catalog::JsonWriter& json) {
+void write_json(const Value& value, catalog::JsonWriter& json, DataForm form) {
   if (value.is_string()) return json.string(value.string());
   if (value.is_undef()) return json.raw("null");
   if (value.is_boolean()) return json.raw(value.boolean() ? "true" : "false");
@@ -49,13 +49,13 @@ void write_json(const Value& value, catalog::JsonWriter& json) {
     for (const Value& item : value.array()) {
       if (!first) json.raw(',');
       first = false;
-      write_element(item, json);
+      write_element(item, json, form);
     }
     return json.raw(']');
   }
   if (value.is_hash()) {
     const Hash& hash = value.hash();
-    if (!has_distinct_string_keys(hash)) return json.value(to_data(value));
+    if (!has_distinct_string_keys(hash)) return json.value(to_data(value, form));
     json.raw('{');
     bool first = true;
     for (const auto& [key, item] : hash) {
@@ -63,12 +63,14 @@ void write_json(const Value& value, catalog::JsonWriter& json) {
       first = false;
       json.string(key.string());
       json.raw(':');
-      write_element(item, json);
+      write_element(item, json, form);
     }
     return json.raw('}');
   }
-  if (is_sensitive(value)) return write_json(value.type().parameters[0], json);
+  if (is_sensitive(value)) return write_json(value.type().parameters[0], json, form);
   if (is_resource_reference(value)) return json.string(reference_string(value.type()));
+  if (form == DataForm::rich)
+    if (std::optional<catalog::Data> rich = rich_leaf(value)) return json.value(*rich);
   json.string(to_string(value));
 }
 

@@ -4,8 +4,10 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 
+#include "catalog/plain_data.hpp"
 #include "ral/params.hpp"
 #include "ral/resource_type.hpp"
 #include "text/text.hpp"
@@ -586,7 +588,10 @@ Report apply(const catalog::Catalog& catalog, const ApplyOptions& options) {
   report.catalog_name = catalog.name;
   report.catalog_version = catalog.version;
   report.environment = catalog.environment;
-  Transaction transaction(catalog, options, report);
+  // Puppet 8's rich data read as the providers read Puppet 7's catalogs.
+  std::optional<catalog::Catalog> plain;
+  if (catalog::has_rich_data(catalog)) plain = catalog::with_plain_data(catalog);
+  Transaction transaction(plain ? *plain : catalog, options, report);
   if (transaction.prepare()) transaction.run();
   report.time["total"] = seconds_since(start);
   report.finalize();

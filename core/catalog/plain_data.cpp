@@ -1,0 +1,118 @@
+#include "catalog/plain_data.hpp"
+
+#include <string>
+
+namespace marionette::catalog {
+
+namespace {
+
+const std::string* ptype_of(const Data& value) {
+  if (!value.is_object()) return nullptr;
+  auto found = value.find("__ptype");
+  return found != value.end() && found->is_string() ? found->get_ptr<const std::string*>()
+                                                    : nullptr;
+}
+
+bool holds_rich_data(const Data& value) {
+  if (const std::string* ptype = ptype_of(value)) return *ptype != "Sensitive";
+  if (value.is_array() || value.is_object())
+    for (const Data& item : value)
+      if (holds_rich_data(item)) return true;
+  return false;
+}
+
+Data plain(const Data& value);
+
+/// A plain value as Puppet prints it inside a Deferred's call: 'text', [a, b], {'k' => v}.
+void append_printed(const Data& value, std::string& out) {
+  if (value.is_string()) {
+    out += '\'';
+    for (char c : value.get_ref<const std::string&>()) {
+      if (c == '\'' || c == '\\') out += '\\';
+      out += c;
+    }
+    out += '\'';
+  } else if (value.is_null()) {
+    out += "undef";
+  } else if (value.is_array()) {
+    out += '[';
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      if (i > 0) out += ", ";
+      append_printed(value[i], out);
+    }
+    out += ']';
+  } else if (value.is_object()) {
+    out += '{';
+    bool first = true;
+    for (const auto& [key, item] : value.items()) {
+      if (!first) out += ", ";
+      first = false;
+      append_printed(Data(key), out);
+      out += " => ";
+      append_printed(item, out);
+    }
+    out += '}';
+  } else {
+    out += value.dump();
+  }
+}
+
+Data plain_leaf(const std::string& ptype, const Data& value) {
+  const Data none;
+  const Data& pvalue = value.contains("__pvalue") ? value["__pvalue"] : none;
+  if (ptype == "Sensitive") {
+    Data out = value;
+    out["__pvalue"] = plain(pvalue);
+    return out;
+  }
+  if (ptype == "Default") return "default";
+  if (ptype == "Regexp") return "/" + pvalue.get<std::string>() + "/";
+  if (ptype == "Hash" && pvalue.is_array()) {
+    Data out = Data::object();
+    for (std::size_t i = 0; i + 1 < pvalue.size(); i += 2) {
+      Data key = plain(pvalue[i]);
+      out[key.is_string() ? key.get<std::string>() : key.dump()] = plain(pvalue[i + 1]);
+    }
+    return out;
+  }
+  if (ptype == "Deferred") {
+    Data call = Data::object();
+    call["name"] = value.value("name", "");
+    call["arguments"] = value.contains("arguments") ? plain(value["arguments"]) : Data();
+    std::string printed = "Deferred(";
+    append_printed(call, printed);
+    return printed + ")";
+  }
+  return pvalue.is_string() ? pvalue : Data(pvalue.dump());
+}
+
+Data plain(const Data& value) {
+  if (const std::string* ptype = ptype_of(value)) return plain_leaf(*ptype, value);
+  if (value.is_array()) {
+    Data out = Data::array();
+    for (const Data& item : value) out.push_back(plain(item));
+    return out;
+  }
+  if (value.is_object()) {
+    Data out = Data::object();
+    for (const auto& [key, item] : value.items()) out[key] = plain(item);
+    return out;
+  }
+  return value;
+}
+
+}  // namespace
+
+bool has_rich_data(const Catalog& catalog) {
+  for (const Resource& resource : catalog.resources)
+    if (holds_rich_data(resource.parameters)) return true;
+  return false;
+}
+
+Catalog with_plain_data(Catalog catalog) {
+  for (Resource& resource : catalog.resources)
+    if (holds_rich_data(resource.parameters)) resource.parameters = plain(resource.parameters);
+  return catalog;
+}
+
+}  // namespace marionette::catalog

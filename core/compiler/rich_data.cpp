@@ -1,0 +1,26 @@
+// Puppet 8's rich data form of the values JSON holds no plain form for (value_data.hpp).
+#include "compiler/runtime_values.hpp"
+#include "compiler/value_data.hpp"
+
+namespace marionette::compiler {
+
+std::optional<catalog::Data> rich_leaf(const Value& value) {
+  if (value.is_default()) return catalog::Data{{"__ptype", "Default"}};
+  if (value.is_regexp())
+    return catalog::Data{{"__ptype", "Regexp"}, {"__pvalue", std::get<Regexp>(value.v).pattern}};
+  if (!is_runtime_value(value)) return std::nullopt;
+  const TypeValue& runtime = value.type();
+  const std::string kind = runtime_type_name(runtime);
+  if (kind == "Deferred") {
+    catalog::Data out{{"__ptype", "Deferred"}, {"name", to_string(runtime.parameters[0])}};
+    const Value& arguments = runtime.parameters[1];
+    if (arguments.is_array() && !arguments.array().empty())
+      out["arguments"] = to_data(arguments, DataForm::rich);
+    return out;
+  }
+  std::string text;
+  append_runtime_value(runtime, text);
+  return catalog::Data{{"__ptype", kind}, {"__pvalue", std::move(text)}};
+}
+
+}  // namespace marionette::compiler
