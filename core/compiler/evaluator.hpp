@@ -50,6 +50,7 @@ class Evaluator final : public FunctionHost {
   const Value* lookup_variable(const std::string& name, Scope& scope) const override {
     return find_variable(name, scope);
   }
+  const Strictness& strictness() const override { return request_.strictness; }
   /// `lambda`: the block it is given (a Ruby function's Ruby block, ruby_functions.cpp).
   std::optional<Value> call_function_by_name(const std::string& name, std::vector<Value> arguments,
                                              Scope& scope, const lang::SourceLocation& where,

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/strictness.hpp"
 #include "compiler/value.hpp"
 #include "lang/source_location.hpp"
 
@@ -57,6 +58,8 @@ class FunctionHost {
   virtual void log(const char* level, const std::string& message, const Scope& scope) = 0;
   /// A variable by its name as written (`x`, `::x`, `a::b::x`), nullptr when not set.
   virtual const Value* lookup_variable(const std::string& name, Scope& scope) const = 0;
+  /// The compile's strict and strict_variables settings.
+  virtual const Strictness& strictness() const = 0;
   /// A function by name (built-in, Puppet-language or a module's Ruby), nullopt when none;
   /// `lambda`: the block it is given (a Ruby function's Ruby block, ruby_functions.cpp).
   virtual std::optional<Value> call_function_by_name(const std::string& name,

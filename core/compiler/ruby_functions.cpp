@@ -15,6 +15,7 @@
 #include "compiler/ruby_module.hpp"
 #include "compiler/ruby_wire.hpp"
 #include "compiler/types.hpp"
+#include "text/text.hpp"
 #include "lang/diagnostic.hpp"
 #include "lang/parser.hpp"
 
@@ -83,7 +84,14 @@ int host_call_block(void* context, const char* arguments, std::size_t arguments_
 int host_lookup_variable(void* context, const char* name, std::size_t name_size,
                          marionette_ruby_sink sink, void* sink_context) {
   return guarded(context, sink, sink_context, [&](HostContext& call) {
-    const Value* value = call.compilation.lookup_variable(std::string(name, name_size), call.scope);
+    const std::string variable(name, name_size);
+    const Value* value = call.compilation.lookup_variable(variable, call.scope);
+    // Puppet's Scope#variable_not_found for Ruby's lookups: strict=error raises (a template's
+    // has_variable? rescues it); module_name, caller_module_name and $0..$9 always exist.
+    if (!value && call.compilation.strictness().strict == Strict::Error &&
+        variable != "module_name" && variable != "caller_module_name" &&
+        !text::all_digits(variable))
+      throw SourceError("Undefined variable '" + variable + "'; ", call.where);
     if (!value) return static_cast<int>(MARIONETTE_RUBY_NOT_FOUND);
     reply(sink, sink_context, to_ruby_wire(*value));
     return static_cast<int>(MARIONETTE_RUBY_OK);

@@ -190,5 +190,46 @@ TEST(SettingValues, LaterSourcesWinAndTheSettingsReachTheConfig) {
   EXPECT_EQ(config.compile.strictness.strict, marionette::compiler::Strict::Error);
 }
 
+// puppet_compat: 8 (Puppet 8 / OpenVox 8) by default, with the defaults Puppet 8 changed; 7
+// gives Puppet 7.23's; a setting written on its own wins under either, in either order.
+TEST(SettingValues, PuppetCompatChoosesTheDefaultsPuppet8Changed) {
+  using compiler::Strict;
+  SettingValues eight;
+  EXPECT_EQ(eight.printable("puppet_compat"), "8");
+  EXPECT_EQ(eight.printable("strict"), "error");
+  EXPECT_EQ(eight.printable("strict_variables"), "true");
+  EXPECT_EQ(eight.printable("include_legacy_facts"), "false");
+  EXPECT_EQ(eight.printable("exclude_unchanged_resources"), "true");
+  AgentConfig config = eight.to_config();
+  EXPECT_EQ(config.compile.compat, PuppetCompat::puppet8);
+  EXPECT_EQ(config.compile.strictness.strict, Strict::Error);
+  EXPECT_TRUE(config.compile.strictness.strict_variables);
+  EXPECT_FALSE(config.include_legacy_facts);
+  EXPECT_TRUE(config.exclude_unchanged_resources);
+
+  SettingValues seven;
+  seven.write_puppet_conf(conf_of("[main]\npuppet_compat = 7\n"));
+  EXPECT_EQ(seven.printable("strict"), "warning");
+  EXPECT_EQ(seven.printable("include_legacy_facts"), "true");
+  config = seven.to_config();
+  EXPECT_EQ(config.compile.compat, PuppetCompat::puppet7);
+  EXPECT_EQ(config.compile.strictness.strict, Strict::Warning);
+  EXPECT_FALSE(config.compile.strictness.strict_variables);
+  EXPECT_TRUE(config.include_legacy_facts);
+  EXPECT_FALSE(config.exclude_unchanged_resources);
+
+  SettingValues mixed;
+  mixed.write("strict", "off", option("--strict"));
+  mixed.write("puppet-compat", "8", option("--puppet-compat"));
+  config = mixed.to_config();
+  EXPECT_EQ(config.compile.strictness.strict, Strict::Off);
+  EXPECT_TRUE(config.compile.strictness.strict_variables);
+
+  SettingValues wrong;
+  wrong.write("puppet_compat", "9", option("--puppet-compat"));
+  EXPECT_EQ(config_error_of([&] { wrong.to_config(); }),
+            "option --puppet-compat must be one of 7, 8, not '9'");
+}
+
 }  // namespace
 }  // namespace marionette::config

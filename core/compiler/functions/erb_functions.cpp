@@ -63,7 +63,7 @@ class ScopeHost : public erb::TemplateHost {
     const Value* found = call_.host.lookup_variable(name, call_.scope);
     if (found)
       return name.find("::") == std::string::npos ? handed(name, *found) : erb::to_ruby(*found);
-    warn_undefined(name);
+    undefined(name);
     return erb::RubyValue();
   }
   void set_variable(const std::string& name, const erb::RubyValue& value) override {
@@ -112,10 +112,11 @@ class ScopeHost : public erb::TemplateHost {
   }
 
  private:
-  /// Puppet's warning for scope['x'] and lookupvar of an unset variable, once per name.
-  void warn_undefined(const std::string& name) {
-    static std::mutex mutex;
-    static std::set<std::string> warned;
+  /// Puppet's Scope#variable_not_found: nothing under strict=off, a warning once under warning,
+  /// ArgumentError under error; module_name and caller_module_name always exist.
+  void undefined(const std::string& name) {
+    const Strict level = call_.host.strictness().strict;
+    if (level == Strict::Off || name == "module_name" || name == "caller_module_name") return;
     std::string shown = name, reason;
     std::string bare = name.starts_with("::") ? name.substr(2) : name;
     std::size_t last = bare.rfind("::");
@@ -128,6 +129,14 @@ class ScopeHost : public erb::TemplateHost {
       else
         shown = "::" + bare;
     }
+    if (level == Strict::Error) throw erb::RubyError("Undefined variable '" + shown + "'; " + reason);
+    warn_undefined(shown, reason);
+  }
+
+  /// Puppet's warning for scope['x'] and lookupvar of an unset variable, once per name.
+  void warn_undefined(const std::string& shown, const std::string& reason) {
+    static std::mutex mutex;
+    static std::set<std::string> warned;
     std::lock_guard lock(mutex);
     if (warned.size() > 10000 || !warned.insert(shown).second) return;
     compile_log("warning", "Undefined variable '" + shown + "'; " + reason +

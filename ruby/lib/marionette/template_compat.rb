@@ -48,6 +48,11 @@ module Puppet
         return @variables[name] if @variables.key?(name)
 
         Marionette::Host.lookup_variable(name)
+      rescue Marionette::HostError => e
+        # Puppet's Scope#variable_not_found under strict=error raises ArgumentError.
+        raise unless e.message.start_with?('Undefined variable ')
+
+        raise ArgumentError, e.message
       end
 
       # A variable set by a template: set in the calling scope (for the Puppet code that
@@ -85,8 +90,13 @@ module Puppet
         lookupvar(name, options)
       end
 
+      # Puppet catches the missing variable here, whatever `strict` says.
       def include?(name)
         !lookupvar(name).nil?
+      rescue ArgumentError => e
+        raise unless e.message.start_with?('Undefined variable ')
+
+        false
       end
       alias exist? include?
 
