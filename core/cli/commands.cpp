@@ -1,5 +1,6 @@
 #include "cli/command.hpp"
 #include "cli/fleet.hpp"
+#include "cli/server_options.hpp"
 
 namespace marionette::cli {
 
@@ -324,6 +325,7 @@ const std::vector<Command>& commands() {
        "error.\n",
        run_config},
       {"server", "serve Puppet's agent API over HTTPS, with its own CA",
+       server_usage(  // the options: cli/server_options.cpp
        "Usage: marionette server (--env-dir DIR | --environmentpath DIRS) [options]\n\n"
        "Serves Puppet 7's agent API over HTTPS to real `puppet agent`s and marionette agents:\n"
        "the CA (/puppet-ca/v1: CA certificate, CRL, certificate requests, certificates,\n"
@@ -335,50 +337,7 @@ const std::vector<Command>& commands() {
        "certificate is refused at the next connection. On first start the CA is made in\n"
        "SSLDIR/ca (puppetserver's layout) and the server's certificate in SSLDIR/certs.\n"
        "SIGTERM or SIGINT stops it.\n\n"
-       "Options (every setting is an option too, `marionette config print` lists them):\n"
-       "  --config FILE         settings from FILE, puppet.conf's [server] over [main]\n"
-       "  --env-dir DIR         the environment served (site.pp or manifests/, modules/)\n"
-       "  --environmentpath DIRS  where environments are; an agent's ?environment= picks one\n"
-       "  --modulepath DIRS     the module directories, colon-separated, first one wins\n"
-       "  --ssldir DIR          the CA and the server's certificate (default: $vardir/ssl)\n"
-       "  --certname NAME       the server's certname (default: this host's fqdn)\n"
-       "  --dns-alt-names NAMES the server certificate's other names, comma-separated\n"
-       "                        (IP:1.2.3.4 for an address; default: puppet and the certname)\n"
-       "  --bindaddress ADDR    the address to listen on (default: every IPv4 address)\n"
-       "  --serverport N        the port (default: 8140; --masterport too)\n"
-       "  --autosign WHAT       true, false, a file of certnames and globs (*.example.com),\n"
-       "                        or an executable policy given the certname and the CSR on\n"
-       "                        stdin (default: $confdir/autosign.conf)\n"
-       "  --allow-subject-alt-names  sign requests that ask for alt names\n"
-       "  --allow-authorization-extensions  sign requests with Puppet's authorization\n"
-       "                        extensions (1.3.6.1.4.1.34380.1.3.*; puppetserver's ca.conf\n"
-       "                        setting of that name); pp_cli_auth is never signed from a\n"
-       "                        request: only the server's own certificate and `ca generate\n"
-       "                        --ca-client` have it, and only they may use certificate_status\n"
-       "  --keylength BITS      RSA key size of the CA and server keys (default: 4096)\n"
-       "  --reportdir DIR       where reports go, REPORTDIR/NODE/TIME.json (default:\n"
-       "                        $vardir/reports); with --redis also to Redis\n"
-       "  --workers N           requests served and catalogs compiled at once (default 4)\n"
-       "  --max-queued-requests N  requests waiting for a worker; beyond them 503 with\n"
-       "                        Retry-After (default 256; 0: no limit)\n"
-       "  --max-retry-delay S   a 503's Retry-After is random below S seconds (default 1800;\n"
-       "                        0: no Retry-After)\n"
-       "  --idle-timeout-milliseconds MS  a kept-alive connection's silence, and any stall\n"
-       "                        reading a body or writing a response (default 5000)\n"
-       "  --handshake-timeout-milliseconds MS  for a TLS handshake (default 10000)\n"
-       "  --header-timeout-milliseconds MS  for a request line and headers (default 10000)\n"
-       "  --max-idle-connections N  connections not being served (handshaking, idle or\n"
-       "                        sending a request); beyond, the longest waiting is closed\n"
-       "                        (default 1000)\n"
-       "  --max-connections-per-address N  connections from one address; beyond, its longest\n"
-       "                        waiting is closed (default 256)\n"
-       "  --agentx-socket PATH  snmpd's AgentX socket (default: /var/agentx/master); the\n"
-       "                        server's figures are MARIONETTE-MIB::mrnServer\n"
-       "  --root-oid OID        serve the MIB under this OID instead of the built-in arc\n"
-       "  --no-snmp             do not start the AgentX subagent\n"
-       "  --environment-timeout T  how long parsed code is kept: 0 (default: read for every\n"
-       "                        catalog), unlimited, or a time unused (30s, 5m, 1h)\n"
-       "  -v, --verbose         log every request\n",
+       "Options (every setting is an option too, `marionette config print` lists them):\n"),
        run_server_in_fleet},
       {"ca", "manage the server's CA: list, sign, revoke, clean, generate",
        "Usage: marionette ca list [--all]\n"

@@ -7,6 +7,7 @@
 #include "cli/arguments.hpp"
 #include "cli/command.hpp"
 #include "cli/run_log.hpp"
+#include "cli/server_options.hpp"
 #include "cli/server_snmp.hpp"
 #include "cli/settings_from_arguments.hpp"
 #include "cli/snmp_module.hpp"
@@ -22,35 +23,15 @@ namespace marionette::cli {
 
 namespace {
 
-/// The options of `server` and `ca`: every setting, and their own.
-Arguments server_arguments(const std::vector<std::string>& words,
-                           const std::set<std::string>& own_valued,
-                           const std::set<std::string>& own_flags) {
+/// The options of `server`: every setting, and its own (cli/server_options.cpp).
+Arguments server_arguments(const std::vector<std::string>& words) {
   std::set<std::string> valued = kRunOptions;
+  std::set<std::string> own_valued = server_valued_options();
   valued.insert(own_valued.begin(), own_valued.end());
   std::set<std::string> flags = setting_switches();
+  std::set<std::string> own_flags = server_flags();
   flags.insert(own_flags.begin(), own_flags.end());
   return Arguments(words, valued, flags, {{"v", "verbose"}});
-}
-
-/// The bounds of connections and queued requests, by puppetserver's (and Jetty's) names.
-void connection_settings_from(const Arguments& args, server::ServerSettings& settings) {
-  using std::chrono::milliseconds;
-  constexpr long kHour = 3'600'000;
-  if (auto n = args.number("max-queued-requests", 0, 1'000'000))
-    settings.queue_limit = static_cast<std::size_t>(*n);
-  if (auto n = args.number("max-retry-delay", 0, 86'400))
-    settings.max_retry_delay = std::chrono::seconds(*n);
-  if (auto n = args.number("idle-timeout-milliseconds", 1, kHour))
-    settings.idle_timeout = milliseconds(*n);
-  if (auto n = args.number("handshake-timeout-milliseconds", 1, kHour))
-    settings.handshake_timeout = milliseconds(*n);
-  if (auto n = args.number("header-timeout-milliseconds", 1, kHour))
-    settings.header_timeout = milliseconds(*n);
-  if (auto n = args.number("max-idle-connections", 1, 1'000'000))
-    settings.max_idle_connections = static_cast<std::size_t>(*n);
-  if (auto n = args.number("max-connections-per-address", 1, 1'000'000))
-    settings.max_connections_per_address = static_cast<std::size_t>(*n);
 }
 
 }  // namespace
@@ -108,14 +89,7 @@ std::filesystem::path ssldir_of(const config::AgentConfig& config) {
 }
 
 int run_server(const std::vector<std::string>& words) {
-  Arguments args =
-      server_arguments(words,
-                       {"workers", "max-queued-requests", "max-retry-delay",
-                        "idle-timeout-milliseconds", "handshake-timeout-milliseconds",
-                        "header-timeout-milliseconds", "max-idle-connections",
-                        "max-connections-per-address"},
-                       {"verbose", "allow-subject-alt-names", "allow-authorization-extensions",
-                         "no-daemonize"});
+  Arguments args = server_arguments(words);
   if (!args.positionals().empty())
     throw UsageError("unexpected argument '" + args.positionals().front() + "'");
   const config::AgentConfig config = config_from(args, config::RunMode::server);
@@ -140,11 +114,8 @@ int run_server(const std::vector<std::string>& words) {
   std::filesystem::path confdir = args.value("confdir").value_or("/etc/marionette");
   settings.autosign = config.autosign.value_or((confdir / "autosign.conf").string());
   settings.ca.key_bits = config.keylength;
-  settings.ca.allow_subject_alt_names = args.flag("allow-subject-alt-names");
-  settings.ca.allow_authorization_extensions = args.flag("allow-authorization-extensions");
   settings.reportdir = config.reportdir.value_or(settings.run.state_dir / "reports");
-  if (auto workers = args.number("workers", 1, 256)) settings.workers = static_cast<unsigned>(*workers);
-  connection_settings_from(args, settings);
+  read_server_options(args, settings);
   // As many Ruby workers as compiles run at once, started now so that none waits for Ruby.
   compiler::RubyWorkerSettings ruby = compiler::ruby_worker_settings();
   ruby.workers = settings.workers == 0 ? 1 : settings.workers;

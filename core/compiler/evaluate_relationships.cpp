@@ -120,7 +120,7 @@ void check_query_values(const ast::Collector& collector, const ast::Expression* 
 
 Value Evaluator::evaluate_collector(const ast::Collector& node, Scope& scope) {
   check_query_values(node, node.query);
-  PendingCollector pending{&node, &scope, {}};
+  PendingCollector pending{&node, &scope, {}, false, {}};
   for (const ast::AttributeOperation& operation : node.overrides)
     pending.overrides.emplace_back(operation.name, evaluate(operation.value, scope));
   collectors_.push_back(std::move(pending));

@@ -4,6 +4,7 @@
 #include "lang/diagnostic.hpp"
 #include "lang/labels.hpp"
 #include "lang/parser_impl.hpp"
+#include "text/hex_digit.hpp"
 
 namespace marionette::lang {
 
@@ -115,7 +116,7 @@ ast::Expression* as_interpolated_variable(ast::Expression* expression, ast::Aren
 std::string to_hex(std::string_view digits, int base) {
   std::vector<int> nibbles;  // least significant first
   for (char c : digits) {
-    int carry = c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
+    int carry = text::digit_value(c);
     for (int& nibble : nibbles) {
       int value = nibble * base + carry;
       nibble = value % 16;

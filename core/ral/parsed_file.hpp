@@ -54,29 +54,30 @@ struct ParsedFile {
   }
 };
 
-/// How a type's lines become records and back.
+/// How a type's lines become records and back. A member left out of a braced initializer is
+/// empty: the default named in its comment.
 template <class Record>
 struct RecordFormat {
   /// The record on a line; nothing: the line is kept as text (comments and blanks are kept
   /// before this is asked).
-  std::function<std::optional<Record>(const std::string& line)> parse;
-  std::function<std::string(const Record&)> line;
+  std::function<std::optional<Record>(const std::string& line)> parse = {};
+  std::function<std::string(const Record&)> line = {};
   /// Which lines are kept as text without being parsed (comments; cron's environment lines too);
   /// default: starting with '#'.
-  std::function<bool(const std::string& line)> is_comment;
+  std::function<bool(const std::string& line)> is_comment = {};
   /// Whether a line that is no comment, blank or record fails the whole file, as in a
   /// provider with no text line for it ("Could not parse line").
   bool strict = false;
   /// Puppet's prefetch_hook, once every line is read: kept lines joined into the record after
   /// them and dropped (a record's `line` then writes them back), records named.
-  std::function<void(ParsedFile<Record>& file)> join;
+  std::function<void(ParsedFile<Record>& file)> join = {};
   /// The header written on top; default puppet_file_header.
-  std::function<std::string(const std::string& timestamp)> header;
+  std::function<std::string(const std::string& timestamp)> header = {};
   /// The whole text once rendered, as a provider's to_file may still change it.
-  std::function<std::string(std::string text)> finish;
+  std::function<std::string(std::string text)> finish = {};
   /// A strict format's error for the unreadable line `number` (from 1); default: Puppet's
   /// ParsedFile message naming the file, counted from 2.
-  std::function<std::string(const std::string& line, std::size_t number)> unparsable;
+  std::function<std::string(const std::string& line, std::size_t number)> unparsable = {};
 };
 
 /// Puppet's ParsedFile header, stamped `timestamp` (Ruby's Time#to_s).

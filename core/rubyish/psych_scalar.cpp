@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "text/hex_digit.hpp"
 namespace marionette::rubyish {
 
 using Data = nlohmann::ordered_json;
@@ -256,13 +257,13 @@ std::optional<Data> integer_value(std::string_view text, int base) {
   std::uint64_t magnitude = 0;
   bool overflow = false;
   for (char c : digits_only) {
-    auto digit = static_cast<std::uint64_t>(is_digit(c) ? c - '0' : lower(c) - 'a' + 10);
+    auto digit = static_cast<std::uint64_t>(text::digit_value(c));
     if (magnitude > (std::numeric_limits<std::uint64_t>::max() - digit) / base) overflow = true;
     magnitude = magnitude * base + digit;
   }
   if (overflow) {
     double value = 0;
-    for (char c : digits_only) value = value * base + (is_digit(c) ? c - '0' : lower(c) - 'a' + 10);
+    for (char c : digits_only) value = value * base + text::digit_value(c);
     return Data(negative ? -value : value);
   }
   if (!negative) {

@@ -14,6 +14,7 @@
 #include "facts/facts.hpp"
 #include "http/http_message.hpp"
 #include "server/server_metrics.hpp"
+#include "server/server_options.hpp"
 #include "server/tls.hpp"
 
 namespace marionette::server {
@@ -28,39 +29,20 @@ using http::parse_form;
 using http::percent_decode;
 using http::serialize;
 
-/// What `marionette server` serves and how.
-struct ServerSettings {
+/// What `marionette server` serves and how: what its own options set (ServerOptions), and what
+/// the settings and the host give.
+struct ServerSettings : ServerOptions {
   std::filesystem::path ssldir;
   std::string certname;
   std::vector<std::string> alt_names;  ///< of the server's own certificate ("DNS:x", "IP:y")
   std::string bind_address = "0.0.0.0";
   int port = 8140;
   std::string autosign = "false";  ///< Puppet's autosign: true, false or a file
-  ca::CaOptions ca;
   /// The environment, module path, state dir, Redis: what a compile and the report store use.
   /// An agent asking for another environment gets it from environmentpath.
   daemon::RunSettings run;
   compiler::EnvironmentSettings environments;
   std::filesystem::path reportdir;  ///< reports as JSON: REPORTDIR/NODE/YYYYMMDDHHMMSS.json
-  unsigned workers = 4;  ///< requests served (and catalogs compiled) at once
-  /// puppetserver's max-queued-requests: complete requests waiting for a worker; a request
-  /// beyond them is answered 503 with Retry-After. 0: no limit.
-  std::size_t queue_limit = 256;
-  /// puppetserver's max-retry-delay: a 503's Retry-After is a random number of seconds below
-  /// it; 0 leaves the header out.
-  std::chrono::seconds max_retry_delay{1800};
-  /// Jetty's idle-timeout-milliseconds: how long a kept-alive connection may be silent, and how
-  /// long any read of a body or write of a response may wait for progress.
-  std::chrono::milliseconds idle_timeout{5'000};
-  std::chrono::milliseconds handshake_timeout{10'000};  ///< for the whole TLS handshake
-  /// For the request line and headers, from their first byte.
-  std::chrono::milliseconds header_timeout{10'000};
-  /// Connections not being served (in their handshake, idle, or sending a request): beyond
-  /// this many, the one waiting longest is closed.
-  std::size_t max_idle_connections = 1000;
-  /// Connections from one address: beyond this many, its connection waiting longest is closed
-  /// (or the new one, when all of its others are being served).
-  std::size_t max_connections_per_address = 256;
   HttpLimits limits;  ///< message_timeout bounds a whole request, its body included
   /// The server's own facts every compile gets as $server_facts (serverversion, servername,
   /// serverip, serverip6), found once at start as Puppet's catalog compiler finds them.

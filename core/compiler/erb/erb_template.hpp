@@ -6,7 +6,7 @@
 
 #include "compiler/erb/ruby_ast.hpp"
 #include "compiler/erb/ruby_value.hpp"
-#include "rubyish/template_lexer.hpp"
+#include "rubyish/ruby_scanner.hpp"
 
 namespace marionette::compiler::erb {
 

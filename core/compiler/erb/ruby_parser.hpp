@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "compiler/erb/ruby_ast.hpp"
-#include "rubyish/template_lexer.hpp"
+#include "rubyish/ruby_scanner.hpp"
 
 namespace marionette::compiler::erb {
 

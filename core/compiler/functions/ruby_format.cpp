@@ -9,6 +9,7 @@
 #include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
 #include "lang/utf8.hpp"
+#include "text/hex_digit.hpp"
 
 namespace marionette::compiler {
 
@@ -75,11 +76,8 @@ std::optional<std::int64_t> parse_ruby_integer(std::string_view text) {
       continue;
     }
     previous = c;
-    int digit = std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
-                : std::isalpha(static_cast<unsigned char>(c))
-                    ? std::tolower(static_cast<unsigned char>(c)) - 'a' + 10
-                    : 99;
-    if (digit >= base) return std::nullopt;
+    int digit = text::digit_value(c);
+    if (digit < 0 || digit >= base) return std::nullopt;
     out = out * base + digit;
   }
   return negative ? -out : out;

@@ -14,6 +14,7 @@
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 #include "rubyish/regex.hpp"
+#include "text/hex_digit.hpp"
 
 namespace marionette::compiler {
 
@@ -239,7 +240,7 @@ Value integer_of(CallContext& call, std::string_view text, int base) {
   }
   std::int64_t value = 0;
   for (char c : text) {
-    int digit = is_digit(c) ? c - '0' : (c | 0x20) - 'a' + 10;
+    int digit = text::digit_value(c);
     if (value > (INT64_MAX - digit) / base)
       call.fail("the integer " + std::string(text) + " is larger than a Puppet Integer");
     value = value * base + digit;

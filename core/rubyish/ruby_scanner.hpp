@@ -16,6 +16,7 @@ enum class TokenKind {
   Ident,
   Const,
   InstanceVar,
+  ClassVar,  ///< `@@name` (only when reading tolerantly: templates refuse it)
   GlobalVar,
   Keyword,
   Operator,
@@ -37,10 +38,18 @@ struct Token {
   TokenKind kind = TokenKind::End;
   std::string text;  ///< the name, operator, keyword, number, or (Symbol) the symbol's name
   int line = 0;
+  int column = 0;
   bool space_before = false;
   /// Strings, symbols written with quotes and regexps: the pieces; Words: one per word.
   std::vector<StringPart> parts;
+  std::string raw;    ///< a literal's body as written (escapes and `#{}` untouched)
   std::string flags;  ///< a regexp's options (`i`, `m`, `x`)
+
+  bool interpolated() const {
+    for (const StringPart& part : parts)
+      if (part.code) return true;
+    return false;
+  }
 };
 
 /// What the native engine does not take: the construct and its line. The template then goes
@@ -50,10 +59,23 @@ struct Unsupported {
   std::string construct;
 };
 
-/// Ruby's tokens for the subset templates use. Newlines are kept where Ruby ends a statement
-/// with them (not after an operator or a comma, nor before a `.method` on the next line).
-/// `\x01N\x02` stands for ERB text number N and `\x03` for an ERB output tag (erb_script.hpp).
-/// Throws Unsupported for what it cannot read (heredocs, `=begin`, unknown characters).
+/// How the scanner meets what the native ERB engine cannot run.
+enum class Reading {
+  /// A template's Ruby: `\x01N\x02` stands for ERB text number N and `\x03` for an ERB output
+  /// tag (erb_script.hpp); throws Unsupported for what the engine cannot read (`=begin`,
+  /// backquotes, class variables, escapes it does not know, unknown characters...).
+  Template,
+  /// A Ruby file read for its shape (the type readers): never throws; heredoc bodies, `=begin`
+  /// blocks and what follows `__END__` are skipped; an unknown character is an Operator.
+  Tolerant,
+};
+
+/// The one Ruby scanner. Newlines are kept where Ruby ends a statement with them (not after an
+/// operator or a comma, nor before a `.method` on the next line); `/` is a regexp where no value
+/// ends before it; the list ends with an End token.
+std::vector<Token> scan_ruby(std::string_view source, Reading reading, int first_line = 1);
+
+/// A template's tokens: scan_ruby(source, Reading::Template, first_line).
 std::vector<Token> tokenize_ruby(std::string_view source, int first_line = 1);
 
 }  // namespace marionette::rubyish
