@@ -4,7 +4,10 @@
 // second changes nothing (exit 0); the report lands; the node may not read another node's
 // catalog (403), a client without a certificate reaches only the CA (403 elsewhere), and once
 // `marionette ca revoke` has revoked it the node is refused at the next connection.
-// Skipped, saying so, without `puppet` or `curl`.
+// The same server (Puppet 8 behaviour, its default) against a real OpenVox 8 agent
+// (shared/tools/openvox8 agent -t): exit 2, then 0; the catalog sees $server_facts as OpenVox 8's
+// server makes them and the agent's facts as each agent sends them (legacy facts and its
+// clientversion). Skipped, saying so, without `puppet` or `curl` (or shared/ for OpenVox 8).
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -23,6 +26,8 @@ namespace {
 
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
+
+const fs::path kOpenVox8 = fs::path(MARIONETTE_SHARED_DIR) / "tools" / "openvox8";
 
 std::string read(const fs::path& path) {
   std::ifstream in(path);
@@ -51,6 +56,12 @@ class ServerWithPuppetAgent : public ::testing::Test {
            "  file { '" << (dir_ / "managed" / "greeting.txt").string() << "':\n"
            "    source => 'puppet:///modules/demo/greeting.txt',\n"
            "  }\n"
+           // strict_variables is 8's default: `=~ Undef` says whether a legacy fact was sent.
+           "  file { \"" << (dir_ / "managed").string() << "/${trusted['certname']}.seen\":\n"
+           "    content => \"${server_facts['serverimplementation']} "
+           "${server_facts['serverversion']} ${facts['clientversion']} "
+           "${facts['os']['family']} ${facts['osfamily'] =~ Undef}\\n\",\n"
+           "  }\n"
            "}\n";
     server_ = std::make_unique<testing::MarionetteServer>(
         MARIONETTE_BINARY, dir_ / "env", dir_, "localhost,IP:127.0.0.1",
@@ -69,6 +80,11 @@ class ServerWithPuppetAgent : public ::testing::Test {
 
   testing::CommandResult puppet_agent(const std::string& certname) {
     return testing::run_puppet_agent(dir_ / certname, certname, port_, 120s);
+  }
+
+  testing::CommandResult openvox_agent(const std::string& certname) {
+    return testing::run_puppet_agent(dir_ / certname, certname, port_, 150s, {},
+                                     kOpenVox8.string());
   }
 
   /// curl's HTTP status for a request, with `certname`'s certificate when it is not empty.
@@ -96,6 +112,7 @@ TEST_F(ServerWithPuppetAgent, RealAgentRunsSecurityHolds) {
   ASSERT_EQ(first.exit_code, 2) << first.out << first.err << server_->output();
   EXPECT_EQ(read(dir_ / "managed" / "trusted.txt"), "agent1.test remote Linux\n");
   EXPECT_EQ(read(dir_ / "managed" / "greeting.txt"), "served by marionette\n");
+  EXPECT_EQ(read(dir_ / "managed" / "agent1.test.seen"), "openvox 8.28.1 7.23.0 Debian false\n");
   EXPECT_TRUE(fs::exists(dir_ / "server-ssl" / "ca" / "signed" / "agent1.test.pem"));
 
   testing::CommandResult second = puppet_agent("agent1.test");
@@ -140,6 +157,26 @@ TEST_F(ServerWithPuppetAgent, RealAgentRunsSecurityHolds) {
   EXPECT_EQ(status_of("POST", "/puppet/v3/catalog/agent1.test", "agent1.test"), "000");
   testing::CommandResult refused = puppet_agent("agent1.test");
   EXPECT_EQ(refused.exit_code, 1) << refused.out << refused.err;
+}
+
+TEST_F(ServerWithPuppetAgent, OpenVox8AgentRunsAgainstIt) {
+  if (!fs::exists(kOpenVox8)) GTEST_SKIP() << "needs " << kOpenVox8;
+  testing::CommandResult first = openvox_agent("vox1.test");
+  ASSERT_EQ(first.exit_code, 2) << first.out << first.err << server_->output();
+  EXPECT_EQ(read(dir_ / "managed" / "vox1.test.seen"), "openvox 8.28.1 8.28.1 Debian true\n");
+  EXPECT_EQ(read(dir_ / "managed" / "greeting.txt"), "served by marionette\n");
+  EXPECT_TRUE(fs::exists(dir_ / "server-ssl" / "ca" / "signed" / "vox1.test.pem"));
+
+  testing::CommandResult second = openvox_agent("vox1.test");
+  EXPECT_EQ(second.exit_code, 0) << second.out << second.err << server_->output();
+
+  std::size_t reports = 0;
+  for (const auto& entry : fs::directory_iterator(dir_ / "server-state" / "reports" / "vox1.test")) {
+    const std::string report = read(entry.path());
+    EXPECT_NE(report.find("\"puppet_version\":\"8.28.1\""), std::string::npos) << report;
+    ++reports;
+  }
+  EXPECT_EQ(reports, 2u);
 }
 
 }  // namespace
