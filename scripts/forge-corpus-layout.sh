@@ -19,6 +19,11 @@
 # metadata ranges. Only what a catalog compile reads is exported (manifests, lib, templates,
 # files, types, functions, data, hiera.yaml, metadata.json, examples, README.md), by git archive
 # + tar; nothing is built or run from the fetched code.
+#
+# OpenVox 8's agent packages also bundle the puppet-resource_api gem, which the Resource API types
+# of current modules (puppetlabs-firewall 8, ...) load; Debian's ruby-puppet-resource-api is
+# downloaded (apt-get download, not installed) and unpacked into CACHE/ruby, for
+# scripts/forge_corpus_compare.py to put on OpenVox's RUBYLIB.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 MIRROR="${1:-/work/.mirror}"
@@ -156,5 +161,13 @@ while read -r short tag gitdir; do
 done <<<"$plan"
 rm -rf "$CACHE/modules"
 mv "$CACHE/modules.new" "$CACHE/modules"
+if [ ! -d "$CACHE/ruby/usr/lib/ruby/vendor_ruby/puppet" ]; then
+  mkdir -p "$CACHE/debs"
+  (cd "$CACHE/debs" && apt-get download -q ruby-puppet-resource-api >/dev/null 2>&1) ||
+    echo "warning: could not download ruby-puppet-resource-api (run apt-get update)" >&2
+  for deb in "$CACHE"/debs/ruby-puppet-resource-api_*.deb; do
+    [ -f "$deb" ] && dpkg -x "$deb" "$CACHE/ruby"
+  done
+fi
 echo "$CACHE/modules: $(wc -l <<<"$plan") modules, $(find "$CACHE/modules" -name '*.pp' | wc -l) .pp files;" \
   "versions in $CACHE/versions.tsv, $(wc -l <"$CACHE/unmet.txt") unmet dependency ranges in $CACHE/unmet.txt"

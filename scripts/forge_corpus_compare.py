@@ -14,7 +14,8 @@ the legacy ones (OpenVox 8's include_legacy_facts is false), with puppetversion 
 clientversion 8.28.1, plus the case's own `facts:`.
 
 OpenVox 8 (shared/tools/openvox8 through shared/tools/puppet-catalog) runs one case at a time
-under `nice -n 10`; its result is recorded once in CORPUS/expected/, keyed by the case, the
+under `nice -n 10`, with CORPUS/ruby's puppet-resource_api on its RUBYLIB (its agent packages
+bundle that gem); its result is recorded once in CORPUS/expected/, keyed by the case, the
 facts, the module versions (CORPUS/versions.tsv) and OpenVox's version, so a rerun costs only
 marionette's compiles. marionette runs with --strict=error --strict_variables (OpenVox 8's
 defaults). The catalogs are compared with shared/tools/catalog-diff.
@@ -112,7 +113,8 @@ def record_key(case, env, facts, corpus, version):
     digest = hashlib.sha256()
     parts = [str(CACHE_FORMAT), version, NODE, open(os.path.join(env, "site.pp")).read(),
              json.dumps(case.get("hiera"), sort_keys=True), open(facts).read(),
-             open(os.path.join(corpus, "versions.tsv")).read()]
+             open(os.path.join(corpus, "versions.tsv")).read(),
+             str(sorted(os.listdir(os.path.join(corpus, "debs"))) if os.path.isdir(os.path.join(corpus, "debs")) else [])]
     for part in parts:
         digest.update(part.encode() + b"\0")
     return digest.hexdigest()[:24]
@@ -127,8 +129,11 @@ def openvox_result(case, env, facts, shared, corpus, key):
     start = time.monotonic()
     command = ["nice", "-n", "10", os.path.join(shared, "tools", "puppet-catalog"), env, "-f", facts, "-n", NODE]
     try:
-        run = subprocess.run(command, capture_output=True, text=True, timeout=OPENVOX_TIMEOUT,
-                             env=dict(os.environ, PUPPET=os.path.join(shared, "tools", "openvox8")))
+        env_vars = dict(os.environ, PUPPET=os.path.join(shared, "tools", "openvox8"))
+        bundled = os.path.join(corpus, "ruby", "usr", "lib", "ruby", "vendor_ruby")
+        if os.path.isdir(bundled):
+            env_vars["RUBYLIB"] = ":".join(p for p in (bundled, os.environ.get("RUBYLIB")) if p)
+        run = subprocess.run(command, capture_output=True, text=True, timeout=OPENVOX_TIMEOUT, env=env_vars)
         ok = run.returncode == 0
         output = run.stdout if ok else run.stderr + run.stdout
     except subprocess.TimeoutExpired:
