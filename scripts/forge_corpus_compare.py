@@ -11,7 +11,8 @@ A case's environment is its site.pp (`manifest:`, or a module's own `example:` f
 layer (`hiera:`) and the corpus modules; it is compiled for node1.example.com with the facts an
 OpenVox 8 agent sends on the machine shared/facts/debian12.yaml describes: those facts without
 the legacy ones (OpenVox 8's include_legacy_facts is false), with puppetversion and
-clientversion 8.28.1, plus the case's own `facts:`.
+clientversion 8.28.1 and clientcert node1.example.com (an agent sends them), plus the case's own
+`facts:`.
 
 OpenVox 8 (shared/tools/openvox8 through shared/tools/puppet-catalog) runs one case at a time
 under `nice -n 10`, with CORPUS/ruby's puppet-resource_api on its RUBYLIB (its agent packages
@@ -91,6 +92,7 @@ def agent_facts(shared, case, path):
     facts = {k: v for k, v in facts.items() if k not in LEGACY_FACTS}
     facts["puppetversion"] = facts["clientversion"] = AGENT_VERSION
     facts.update(case.get("facts") or {})
+    facts.setdefault("clientcert", NODE)  # an agent sends it; puppet-catalog adds it for OpenVox too
     with open(path, "w") as f:
         yaml.safe_dump(facts, f, default_flow_style=False)
     return path
@@ -111,8 +113,12 @@ def openvox_version(shared):
 
 def record_key(case, env, facts, corpus, version):
     digest = hashlib.sha256()
+    with open(facts) as f:
+        values = yaml.safe_load(f)
+    if values.get("clientcert") == NODE:
+        del values["clientcert"]  # what puppet-catalog adds anyway: it does not change OpenVox's input
     parts = [str(CACHE_FORMAT), version, NODE, open(os.path.join(env, "site.pp")).read(),
-             json.dumps(case.get("hiera"), sort_keys=True), open(facts).read(),
+             json.dumps(case.get("hiera"), sort_keys=True), yaml.safe_dump(values, default_flow_style=False),
              open(os.path.join(corpus, "versions.tsv")).read(),
              str(sorted(os.listdir(os.path.join(corpus, "debs"))) if os.path.isdir(os.path.join(corpus, "debs")) else [])]
     for part in parts:
