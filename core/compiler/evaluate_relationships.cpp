@@ -17,11 +17,11 @@ using lang::SourceError;
 void Evaluator::endpoints_of(const ast::Node* operand, const Value& value, Scope& scope,
                              std::size_t chain, std::vector<Endpoint>& out) {
   if (auto* collector = ast::as<ast::Collector>(operand)) {
-    out.push_back({{}, {}, collector, &scope});
+    out.push_back({{}, {}, collector, &lasting(scope)});
     return;
   }
   if (ast::as<ast::Relationship>(operand)) {
-    out.push_back({{}, {}, nullptr, &scope, chain});
+    out.push_back({{}, {}, nullptr, &lasting(scope), chain});
     return;
   }
   if (value.is_array()) {
@@ -29,7 +29,7 @@ void Evaluator::endpoints_of(const ast::Node* operand, const Value& value, Scope
     return;
   }
   if (is_resource_reference(value)) {
-    out.push_back({value.type().name, value.type().parameters[0].string(), nullptr, &scope});
+    out.push_back({value.type().name, value.type().parameters[0].string(), nullptr, &lasting(scope)});
     return;
   }
   if (value.is_undef()) return;
@@ -120,7 +120,7 @@ void check_query_values(const ast::Collector& collector, const ast::Expression* 
 
 Value Evaluator::evaluate_collector(const ast::Collector& node, Scope& scope) {
   check_query_values(node, node.query);
-  PendingCollector pending{&node, &scope, {}, false, {}};
+  PendingCollector pending{&node, &lasting(scope), {}, false, {}};
   for (const ast::AttributeOperation& operation : node.overrides)
     pending.overrides.emplace_back(operation.name, evaluate(operation.value, scope));
   collectors_.push_back(std::move(pending));

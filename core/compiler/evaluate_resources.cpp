@@ -416,7 +416,7 @@ Value Evaluator::evaluate_override(const ast::ResourceOverride& node, Scope& sco
     auto index = resources_.find(type.name, type.parameters[0].string());
     if (!index) {
       PendingOverride& pending = pending_overrides_.emplace_back(
-          PendingOverride{type.name, type.parameters[0].string(), {}, &scope, node.where});
+          PendingOverride{type.name, type.parameters[0].string(), {}, &lasting(scope), node.where});
       for (const ast::AttributeOperation& operation : node.attributes)
         pending.attributes.push_back(
             {operation.name, evaluate(operation.value, scope), operation.append, operation.where});

@@ -25,6 +25,7 @@ std::string Evaluator::render_epp(const lang::EppProgram& program, const Value& 
                                   const lang::SourceLocation& where) {
   const ast::EppTemplate& root = *program.root;
   Scope local(top_, "", top_->resource());
+  local.mark_ephemeral();
   const Hash empty;
   const Hash& given = arguments.is_hash() ? arguments.hash() : empty;
   if (root.has_parameter_list) {
@@ -88,6 +89,7 @@ std::optional<Value> Evaluator::call_function_by_name(const std::string& name,
 Value Evaluator::call_function(const ast::FunctionDefinition& function,
                                std::vector<Value> arguments, const lang::SourceLocation& where) {
   Scope local(top_, "", top_->resource());
+  local.mark_ephemeral();
   std::size_t required = 0;
   for (const ast::Parameter& p : function.parameters)
     if (!p.default_value && !p.captures_rest) ++required;

@@ -526,9 +526,20 @@ Value Evaluator::evaluate_call(const std::string& name, const std::vector<ast::E
   });
 }
 
+Scope& Evaluator::lasting(Scope& scope) {
+  if (!scope.ephemeral()) return scope;
+  auto [copy, added] = lasting_copies_.try_emplace(scope.id(), nullptr);
+  if (!added) return *copy->second;
+  Scope& kept = scopes_.emplace_back(scope);
+  kept.make_lasting_under(kept.parent() ? &lasting(*kept.parent()) : nullptr);
+  copy->second = &kept;
+  return kept;
+}
+
 Value Evaluator::call_lambda(const ast::Lambda& lambda, std::vector<Value> arguments, Scope& scope,
                              bool value_unused) {
   Scope local(&scope, scope.class_name(), scope.resource());
+  local.mark_ephemeral();
   for (std::size_t i = 0; i < lambda.parameters.size(); ++i) {
     const ast::Parameter& parameter = lambda.parameters[i];
     Value value;

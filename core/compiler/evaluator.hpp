@@ -264,6 +264,11 @@ class Evaluator final : public FunctionHost {
   Environment& environment_;
   ResourceTable resources_;
   std::deque<Scope> scopes_;
+  /// A scope that outlives the compile's end, for what is evaluated then (a collector's query,
+  /// an override): `scope` itself, or for a lambda's or template's scope a copy kept in scopes_
+  /// (one per scope, its ephemeral parents copied too).
+  Scope& lasting(Scope& scope);
+  std::unordered_map<std::uint64_t, Scope*> lasting_copies_;
   Scope* top_ = nullptr;
   Scope* node_scope_ = nullptr;  ///< the matched node definition's body, once it is evaluated
   std::size_t stage_main_ = 0;

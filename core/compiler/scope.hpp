@@ -38,6 +38,14 @@ class Scope {
   std::uint64_t id() const { return id_; }
 
   Scope* parent() const { return parent_; }
+  /// A lambda's or a template's scope, which ends when it returns (Evaluator::lasting).
+  bool ephemeral() const { return ephemeral_; }
+  void mark_ephemeral() { ephemeral_ = true; }
+  /// A lasting copy of an ephemeral scope takes a lasting parent.
+  void make_lasting_under(Scope* parent) {
+    parent_ = parent;
+    ephemeral_ = false;
+  }
   /// The class this scope belongs to ("" for top scope and defined types).
   const std::string& class_name() const { return class_name_; }
   /// The catalog resource that contains what is declared here (Class[main], Class[App], ...).
@@ -159,6 +167,7 @@ class Scope {
   }
 
  private:
+  bool ephemeral_ = false;
   Scope* parent_;
   std::uint64_t id_;
   std::string class_name_;
