@@ -183,6 +183,14 @@ std::string expectation_stem(const fs::path& dir, PuppetCompat compat) {
 
 }  // namespace
 
+bool checked_under_openvox8(const fs::path& dir) {
+  if (expectation_stem(dir, PuppetCompat::puppet8) == "expected-8") return true;
+  static const std::string listed =
+      "\n" + read_text(fs::path(MARIONETTE_GOLDEN_DIR) / "openvox8-checked");
+  const std::string name = dir.parent_path().filename().string() + "/" + dir.filename().string();
+  return listed.find("\n" + name + "\n") != std::string::npos;
+}
+
 std::vector<std::string> golden_differences(const fs::path& dir, const facts::Facts& facts,
                                             const std::string& basemodulepath,
                                             PuppetCompat compat) {

@@ -26,6 +26,10 @@ std::vector<std::string> golden_case_names(const std::filesystem::path& dir);
 /// the case as Puppet does. Expectations are written only by real Puppet
 /// (tests/golden/puppet-expected), never from our output.
 ///
+/// Whether OpenVox 8 has been run on the case: it has an expected-8.*, or it is listed in
+/// tests/golden/openvox8-checked (OpenVox 8 gave what Puppet 7 gave, so no expected-8.* was kept).
+bool checked_under_openvox8(const std::filesystem::path& dir);
+
 /// Under PuppetCompat::puppet8 the case compiles with Puppet 8's strict defaults and is held
 /// against expected-8.* where OpenVox 8 wrote one (it gave another result than Puppet 7), else
 /// against Puppet 7's expectation, which OpenVox 8 then agreed with; its error list is
