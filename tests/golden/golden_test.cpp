@@ -37,6 +37,12 @@ TEST_P(GoldenTest, CompilesAsOpenVox8Does) {
                  << dir;
   std::vector<std::string> diffs =
       testing::golden_differences(dir, golden_facts(), "", PuppetCompat::puppet8);
+  // A case still pending must still differ: the list only shrinks.
+  if (const std::string why = testing::pending_under_openvox8(dir); !why.empty()) {
+    EXPECT_FALSE(diffs.empty()) << "listed in openvox8-pending, but it gives OpenVox 8's result "
+                                   "now: remove it from the list";
+    if (!diffs.empty()) GTEST_SKIP() << "openvox8-pending: " << why;
+  }
   EXPECT_TRUE(diffs.empty()) << testing::join_lines(diffs);
 }
 

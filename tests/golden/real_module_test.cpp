@@ -77,6 +77,13 @@ void expect_compiles_as_reference_does(const std::string& name, PuppetCompat com
   const auto start = std::chrono::steady_clock::now();
   std::vector<std::string> diffs =
       testing::golden_differences(dir, facts, kDebianModules.string(), compat);
+  // A case still pending under 8 must still differ: the list only shrinks.
+  if (const std::string why = testing::pending_under_openvox8(dir);
+      compat == PuppetCompat::puppet8 && !why.empty()) {
+    EXPECT_FALSE(diffs.empty()) << "listed in openvox8-pending, but it gives OpenVox 8's result "
+                                   "now: remove it from the list";
+    if (!diffs.empty()) GTEST_SKIP() << "openvox8-pending: " << why;
+  }
   const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
   EXPECT_TRUE(diffs.empty()) << testing::join_lines(diffs);
   // Each compiles in tens of milliseconds; the bound keeps the subset fast enough for CI.
