@@ -38,7 +38,7 @@ class ClientVariables : public ::testing::Test {
   /// facts_d_ only.
   CommandResult apply(std::vector<std::string> args) {
     fs::create_directories(facts_d_);
-    std::vector<std::string> argv = {MARIONETTE_BINARY, "apply",
+    std::vector<std::string> argv = {MARIONETTE_BINARY, "apply", "--puppet-compat", "7",
                                      "--statedir",      (dir_ / "state").string(),
                                      "--certname",      "db01.example.com",
                                      "--external-dir",  facts_d_.string()};
@@ -113,7 +113,7 @@ TEST_F(ClientVariables, AFactNamedServerFactsFailsTheCompile) {
   std::ofstream(facts) << "fqdn: web01.example.com\nserver_facts:\n  servername: evil\n";
   fs::create_directories(dir_ / "env");
   std::ofstream(dir_ / "env" / "site.pp") << "notify { 'x': message => $server_facts }\n";
-  CommandResult run = run_command({MARIONETTE_BINARY, "compile", "--env-dir",
+  CommandResult run = run_command({MARIONETTE_BINARY, "compile", "--puppet-compat", "7", "--env-dir",
                                    (dir_ / "env").string(), "--facts", facts.string()},
                                   60s);
   EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
@@ -139,7 +139,7 @@ TEST_F(ClientVariables, ConcatFragmentTakesDeferredContent) {
          "concat::fragment { 'deferred': target => '/etc/c.conf', order => '02',\n"
          "  content => Deferred('sprintf', [\"%s-%s\\n\", 'a', 'b']) }\n";
   CommandResult run =
-      run_command({MARIONETTE_BINARY, "compile", "--env-dir", (dir_ / "env").string(),
+      run_command({MARIONETTE_BINARY, "compile", "--puppet-compat", "7", "--env-dir", (dir_ / "env").string(),
                    "--external-dir", facts_d_.string(), "--statedir", (dir_ / "state").string()},
                   60s);
   ASSERT_EQ(run.exit_code, 0) << run.out << run.err;

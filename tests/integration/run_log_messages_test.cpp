@@ -33,7 +33,7 @@ class RunLogMessages : public ::testing::Test {
   std::string read(const fs::path& path) { return marionette::testing::ScratchDir::read(path); }
 
   CommandResult apply(std::vector<std::string> args) {
-    std::vector<std::string> argv = {MARIONETTE_BINARY, "apply",     "--facts",
+    std::vector<std::string> argv = {MARIONETTE_BINARY, "apply", "--puppet-compat", "7", "--facts",
                                      MARIONETTE_FACTS_FILE, "--statedir", (dir_ / "state").string()};
     argv.insert(argv.end(), args.begin(), args.end());
     return run_command(argv, std::chrono::seconds(30));

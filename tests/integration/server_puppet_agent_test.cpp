@@ -57,10 +57,11 @@ class ServerWithPuppetAgent : public ::testing::Test {
            "    source => 'puppet:///modules/demo/greeting.txt',\n"
            "  }\n"
            // strict_variables is 8's default: `=~ Undef` says whether a legacy fact was sent.
+           "  $no_legacy = $facts['osfamily'] =~ Undef\n"
            "  file { \"" << (dir_ / "managed").string() << "/${trusted['certname']}.seen\":\n"
            "    content => \"${server_facts['serverimplementation']} "
            "${server_facts['serverversion']} ${facts['clientversion']} "
-           "${facts['os']['family']} ${facts['osfamily'] =~ Undef}\\n\",\n"
+           "${facts['os']['family']} ${no_legacy}\\n\",\n"
            "  }\n"
            "}\n";
     server_ = std::make_unique<testing::MarionetteServer>(

@@ -52,7 +52,7 @@ class StrictDiffCli : public ::testing::Test {
 
   CommandResult apply(const std::string& manifest, std::vector<std::string> flags) {
     write("site.pp", manifest);
-    std::vector<std::string> argv = {MARIONETTE_BINARY, "apply", "--statedir",
+    std::vector<std::string> argv = {MARIONETTE_BINARY, "apply", "--puppet-compat", "7", "--statedir",
                                      (dir_ / "state").string(), "--facts", MARIONETTE_FACTS_FILE};
     argv.insert(argv.end(), flags.begin(), flags.end());
     argv.push_back((dir_ / "site.pp").string());

@@ -40,7 +40,8 @@ class TraceCli : public ::testing::Test {
   CommandResult marionette(std::vector<std::string> args) {
     std::vector<std::string> argv = {MARIONETTE_BINARY};
     argv.insert(argv.end(), args.begin(), args.end());
-    for (const char* extra : {"--facts", MARIONETTE_FACTS_FILE}) argv.push_back(extra);
+    for (const char* extra : {"--puppet-compat", "7", "--facts", MARIONETTE_FACTS_FILE})
+      argv.push_back(extra);
     return run_command(argv, std::chrono::seconds(30));
   }
 
@@ -112,7 +113,7 @@ TEST_F(TraceCli, CodeOnStandardInputNamesNoFile) {
   fs::path code = write("code.pp", "notice($y)\nfail('x')\n");
   CommandResult run =
       run_command({"/bin/sh", "-c",
-                   std::string(MARIONETTE_BINARY) + " apply --facts " + MARIONETTE_FACTS_FILE +
+                   std::string(MARIONETTE_BINARY) + " apply --puppet-compat 7 --facts " + MARIONETTE_FACTS_FILE +
                        " --statedir " + (dir_ / "state").string() + " < " + code.string()},
                   std::chrono::seconds(30));
   EXPECT_EQ(run.exit_code, 1);

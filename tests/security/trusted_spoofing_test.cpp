@@ -130,7 +130,7 @@ TEST_F(TrustedSpoofing, FactsCannotNameAnotherNodeOrEnvironment) {
   // Its own certificate, the server's environment and facts; $facts keeps what it sent, and a
   // fact named as a server fact is its top-scope variable, as Puppet's.
   EXPECT_TRUE(message.starts_with(
-      "mallory.test|remote|{}|mallory|mallory.test|production|production|7.23.0|"))
+      "mallory.test|remote|{}|mallory|mallory.test|production|production|8.28.1|"))
       << message;
   EXPECT_TRUE(message.ends_with("|1.0.0|victim.test")) << message;
   EXPECT_EQ(message.find("evil"), std::string::npos) << message;
