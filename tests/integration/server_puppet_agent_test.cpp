@@ -61,7 +61,7 @@ class ServerWithPuppetAgent : public ::testing::Test {
            "  file { \"" << (dir_ / "managed").string() << "/${trusted['certname']}.seen\":\n"
            "    content => \"${server_facts['serverimplementation']} "
            "${server_facts['serverversion']} ${facts['clientversion']} "
-           "${facts['os']['family']} ${no_legacy}\\n\",\n"
+           "${facts.dig('os', 'family')} ${no_legacy}\\n\",\n"
            "  }\n"
            "}\n";
     server_ = std::make_unique<testing::MarionetteServer>(
