@@ -57,6 +57,11 @@ void append_printed(const Data& value, std::string& out) {
   }
 }
 
+/// A text as it stands, anything else (a server's catalog may hold anything) as its JSON.
+std::string text_of(const Data& value) {
+  return value.is_string() ? value.get<std::string>() : value.dump();
+}
+
 Data plain_leaf(const std::string& ptype, const Data& value) {
   const Data none;
   const Data& pvalue = value.contains("__pvalue") ? value["__pvalue"] : none;
@@ -66,24 +71,24 @@ Data plain_leaf(const std::string& ptype, const Data& value) {
     return out;
   }
   if (ptype == "Default") return "default";
-  if (ptype == "Regexp") return "/" + pvalue.get<std::string>() + "/";
+  if (ptype == "Regexp") return "/" + text_of(pvalue) + "/";
   if (ptype == "Hash" && pvalue.is_array()) {
     Data out = Data::object();
     for (std::size_t i = 0; i + 1 < pvalue.size(); i += 2) {
       Data key = plain(pvalue[i]);
-      out[key.is_string() ? key.get<std::string>() : key.dump()] = plain(pvalue[i + 1]);
+      out[text_of(key)] = plain(pvalue[i + 1]);
     }
     return out;
   }
   if (ptype == "Deferred") {
     Data call = Data::object();
-    call["name"] = value.value("name", "");
+    call["name"] = value.contains("name") ? text_of(value["name"]) : "";
     call["arguments"] = value.contains("arguments") ? plain(value["arguments"]) : Data();
     std::string printed = "Deferred(";
     append_printed(call, printed);
     return printed + ")";
   }
-  return pvalue.is_string() ? pvalue : Data(pvalue.dump());
+  return text_of(pvalue);
 }
 
 Data plain(const Data& value) {
