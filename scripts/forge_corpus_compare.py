@@ -169,6 +169,8 @@ def marionette_run(marionette, env, facts):
 
 
 def marionette_error(run, env):
+    if run.returncode < 0:
+        return f"marionette crashed: signal {-run.returncode}"
     output = run.stderr + run.stdout
     error = suite.first_error_line(output)
     detail = re.search(r"^\s*Detail: .*$", output, re.M)
