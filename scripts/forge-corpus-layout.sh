@@ -12,7 +12,7 @@
 # default branch has (voxpupuli/puppet-letsencrypt's v999.999.999 is danzilio's placeholder).
 # Each module starts at its latest release; one that another module's metadata.json range
 # refuses goes down to the newest release all those ranges accept, as `puppet module install`
-# would resolve them (the `module`/`dependency` role of modules.list only says why it is here).
+# would resolve them (the role a line of modules.list gives only says why it is here).
 # Writes CACHE/versions.tsv (name, version, tag, latest release, commit, repository, role) and
 # checks every dependency range of every laid-out module: what is still not met (or not in the
 # corpus) is printed and written to CACHE/unmet.txt. Exit 0 even then: Puppet does not enforce

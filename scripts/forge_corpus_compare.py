@@ -55,11 +55,9 @@ def corpus_dir(given):
 
 
 def default_marionette():
-    for candidate in (os.path.join(REPO, "build", "core", "cli", "marionette"),
-                      "/work/wt/integ2/build/core/cli/marionette"):
-        if os.access(candidate, os.X_OK):
-            return candidate
-    return os.path.join(REPO, "build", "core", "cli", "marionette")
+    """This checkout's build, else MARIONETTE_BINARY (e.g. a worktree's build of main)."""
+    built = os.path.join(REPO, "build", "core", "cli", "marionette")
+    return built if os.access(built, os.X_OK) else os.environ.get("MARIONETTE_BINARY", built)
 
 
 def load_cases(path):
@@ -169,6 +167,8 @@ def marionette_run(marionette, env, facts):
 
 
 def marionette_error(run, env):
+    if run.returncode < 0:
+        return f"marionette crashed: signal {-run.returncode}"
     output = run.stderr + run.stdout
     error = suite.first_error_line(output)
     detail = re.search(r"^\s*Detail: .*$", output, re.M)
