@@ -37,19 +37,19 @@ def group_of(path)
 end
 
 # The helpers of PuppetSpec (spec/lib) that take Puppet code: what they make of it and which
-# argument holds it.
+# argument holds it, and which the node (nil: none).
 EVAL_HELPERS = {
-  evaluate_string: [:value, 1],
-  parse_and_evaluate: [:value, 0],
-  eval_and_collect_notices: [:catalog, 0],
-  eval_collect_notices: [:catalog, 0],
-  collect_notices: [:catalog, 0],
-  compile_to_catalog: [:catalog, 0],
-  compile_to_catalog_unfiltered: [:catalog, 0],
-  compile_to_ral: [:catalog, 0],
-  compile_to_relationship_graph: [:catalog, 0],
-  apply_compiled_manifest: [:catalog, 0],
-  apply_with_error_check: [:catalog, 0],
+  evaluate_string: [:value, 1, nil],
+  parse_and_evaluate: [:value, 0, nil],
+  eval_and_collect_notices: [:catalog, 0, 1],
+  eval_collect_notices: [:catalog, 0, 1],
+  collect_notices: [:catalog, 0, 1],
+  compile_to_catalog: [:catalog, 0, 1],
+  compile_to_catalog_unfiltered: [:catalog, 0, 1],
+  compile_to_ral: [:catalog, 0, 1],
+  compile_to_relationship_graph: [:catalog, 0, nil],
+  apply_compiled_manifest: [:catalog, 0, nil],
+  apply_with_error_check: [:catalog, 0, nil],
 }.freeze
 
 MOCK_WORDS = %i[receive allow expects stubs and_return double instance_double stub
@@ -67,6 +67,7 @@ class SpecReader
     @text = text
     @root = RubyVM::AbstractSyntaxTree.parse(text)
     @cases = []
+    @attempts = 0 # sources found, kept or left out
     @left_out = Hash.new(0)
     @helpers = EVAL_HELPERS.dup
     @function_helpers = {}
@@ -116,13 +117,15 @@ class SpecReader
         each_node(scope) do |inner|
           called = call_name(inner)
           if called && EVAL_HELPERS.key?(called)
-            kind, index = EVAL_HELPERS[called]
+            kind, index, node_index = EVAL_HELPERS[called]
             arg = call_args(inner)[index]
             next unless arg
+            node_arg = node_index && call_args(inner)[node_index]
+            passed_node = node_arg && node_arg.type == :LVAR ? params.index(node_arg.children[0]) : nil
             if arg.type == :YIELD
-              @helpers[name] ||= [kind, :yield]
+              @helpers[name] ||= [kind, :yield, passed_node]
             elsif arg.type == :LVAR && params.include?(arg.children[0])
-              @helpers[name] ||= [kind, params.index(arg.children[0])]
+              @helpers[name] ||= [kind, params.index(arg.children[0]), passed_node]
             end
           end
           if called == :load && (f = call_args(inner)).size == 2 &&
@@ -173,6 +176,7 @@ class SpecReader
     when :STR then [[node.children[0], node.first_lineno]]
     when :LIT then node.children[0].is_a?(String) ? [[node.children[0], node.first_lineno]] : nil
     when :LVAR, :DVAR then env[node.children[0]]
+    when :DSTR then interpolated(node, env)
     when :CALL
       # <<-CODE.unindent / .strip / .chomp / .gsub! style on a literal: only the plain ones.
       recv, name, = node.children
@@ -187,19 +191,119 @@ class SpecReader
     end
   end
 
+  # Ruby's value of a literal in the spec (strings, numbers, symbols, nil, booleans, arrays and
+  # hashes of them); NO_VALUE for anything Ruby would compute.
+  NO_VALUE = Object.new.freeze
+
+  def ruby_value(node)
+    return NO_VALUE unless node.is_a?(RubyVM::AbstractSyntaxTree::Node)
+    case node.type
+    when :STR, :LIT, :INTEGER, :FLOAT then node.children[0]
+    when :NIL then nil
+    when :TRUE then true
+    when :FALSE then false
+    when :ZLIST then []
+    when :LIST
+      values = node.children.compact.map { |e| ruby_value(e) }
+      values.include?(NO_VALUE) ? NO_VALUE : values
+    when :HASH
+      values = list_items(node.children[0]).map { |e| ruby_value(e) }
+      values.include?(NO_VALUE) ? NO_VALUE : values.each_slice(2).to_h
+    else NO_VALUE
+    end
+  end
+
+  # What each pass of `LITERAL.each do |a, b|` binds, with the line of its element: for the
+  # strings the loop's body interpolates (`"compare(\#{values[0]}, \#{values[1]})"`).
+  def loop_bindings(node, params)
+    return nil if params.empty? || node.nil?
+    node = @constants[node.children[0]] if node.type == :CONST && @constants[node.children[0]]
+    rows = case node.type
+           when :HASH then list_items(node.children[0]).each_slice(2).map { |k, v| [k.first_lineno, [ruby_value(k), ruby_value(v)]] }
+           when :LIST then node.children.compact.map { |e| [e.first_lineno, ruby_value(e)] }
+           else return nil
+           end
+    rows.filter_map do |line, value|
+      next nil if value == NO_VALUE || (value.is_a?(Array) && value.include?(NO_VALUE))
+      values = if params.size == 1 then [node.type == :HASH ? value : value]
+               elsif value.is_a?(Array) then value
+               else [value]
+               end
+      [line, params.each_with_index.to_h { |p, i| [p, values[i]] }]
+    end
+  end
+
+  # A Ruby string with #{} in it, made for every pass of the loop around it (or once, when it
+  # interpolates no loop variable): nil when a part is something Ruby computes otherwise.
+  def interpolated(node, env)
+    rows = env[:__bindings] || [[node.first_lineno, {}]]
+    found = rows.map do |line, binding|
+      text = interpolate(node, binding)
+      text && [text, line]
+    end
+    found.include?(nil) ? nil : found
+  end
+
+  def interpolate(node, binding)
+    node.children.map do |part|
+      next part if part.is_a?(String)
+      next '' if part.nil?
+      case part.type
+      when :STR then part.children[0]
+      when :LIST, :DSTR then interpolate(part, binding) || (return nil)
+      when :EVSTR
+        value = ruby_expression(part.children[0], binding)
+        return nil if value == NO_VALUE
+        value.to_s
+      else return nil
+      end
+    end.join
+  end
+
+  # The few expressions a spec interpolates: a loop variable, an element of it, its inspect.
+  def ruby_expression(node, binding)
+    return NO_VALUE unless node.is_a?(RubyVM::AbstractSyntaxTree::Node)
+    case node.type
+    when :DVAR, :LVAR, :VCALL
+      binding.key?(node.children[0]) ? binding[node.children[0]] : NO_VALUE
+    when :CALL
+      recv = ruby_expression(node.children[0], binding)
+      return NO_VALUE if recv == NO_VALUE
+      args = list_items(node.children[2]).map { |a| ruby_value(a) }
+      return NO_VALUE if args.include?(NO_VALUE)
+      case node.children[1]
+      when :[] then recv.is_a?(Array) || recv.is_a?(Hash) ? recv[*args] : NO_VALUE
+      when :inspect, :to_s, :first, :last, :size, :upcase, :downcase then args.empty? ? recv.public_send(node.children[1]) : NO_VALUE
+      when :join then recv.is_a?(Array) ? recv.join(*args) : NO_VALUE
+      else NO_VALUE
+      end
+    else ruby_value(node)
+    end
+  end
+
   def unindent(text)
     indent = text.scan(/^[ \t]*(?=\S)/).min_by(&:size) || ''
     text.gsub(/^#{indent}/, '')
   end
 
   def add(found, kind, node: nil)
+    @attempts += 1
+    if node == :ruby
+      @left_out['node made by Ruby with facts, parameters or classes'] += found.size
+      return
+    end
     found.each { |text, line| @cases << Case.new(line: line, kind: kind, source: text, node: node) }
   end
 
-  def node_name(arg)
-    return nil unless arg && arg.type == :CALL && arg.children[1] == :new
-    first = list_items(arg.children[2]).first
-    first && first.type == :STR ? first.children[0] : nil
+  # The node a helper is given: nil (the helper's default node), its name when the spec makes it
+  # with a name alone (`Puppet::Node.new('foo')`), :ruby when it has more (facts, parameters,
+  # classes) or is made elsewhere.
+  def node_name(arg, env = {})
+    return nil unless arg
+    return node_name(env[[:ast, arg.children[0]]]) if %i[LVAR DVAR].include?(arg.type) && env[[:ast, arg.children[0]]]
+    return :ruby unless arg.type == :CALL && arg.children[1] == :new
+    args = list_items(arg.children[2])
+    args.size == 1 && args[0].type == :STR ? args[0].children[0] : :ruby
   end
 
   # Walks the tree; `env` maps the local variables known to hold Puppet source to it.
@@ -236,10 +340,10 @@ class SpecReader
     call, scope = node.children
     name = call_name(call)
     if %i[it specify scenario example].include?(name) && call.type == :FCALL
-      before = @cases.size
+      before = @attempts
       walk(scope.children[2], env)
       walk_call_receiver(call, env)
-      classify_left_out(scope) if @cases.size == before
+      classify_left_out(scope) if @attempts == before
       return
     end
     inner = env.dup
@@ -249,6 +353,8 @@ class SpecReader
       if keys && params[0]
         inner[params[0]] = keys
       end
+      rows = loop_bindings(call.children[0], params)
+      inner[:__bindings] = rows if rows
     end
     # A helper called with the code as its block's value: expect_the_message_to_be('m') { <<-M }
     helper = name && @helpers[name]
@@ -256,7 +362,7 @@ class SpecReader
       body = scope.children[2]
       last = body && body.type == :BLOCK ? body.children.last : body
       found = sources(last, inner)
-      add(found, helper[0], node: node_name(call_args(call)[1])) if found
+      add(found, helper[0], node: helper[2] && node_name(call_args(call)[helper[2]], inner)) if found
     end
     walk(call, env)
     walk(scope.children[2], inner)
@@ -289,10 +395,10 @@ class SpecReader
     name = call_name(node)
     return unless name
     if (helper = @helpers[name]) && helper[1] != :yield
-      kind, index = helper
+      kind, index, node_index = helper
       args = call_args(node)
       found = sources(args[index], env)
-      add(found, kind, node: node_name(args[index + 1])) if found
+      add(found, kind, node: node_index && node_name(args[node_index], env)) if found
     elsif %i[produces fails].include?(name) && node.type == :FCALL
       call_args(node).each do |arg|
         next unless arg.type == :HASH
@@ -305,11 +411,27 @@ class SpecReader
     elsif (function = @function_helpers[name]) && node.type == :FCALL
       call = puppet_call(function, call_args(node))
       add([[call, node.first_lineno]], :value) if call
+    elsif name == :evaluate && (keywords = keyword_args(call_args(node)))
+      # PuppetSpec::Compiler#evaluate(code:, source:): the code compiled, then the source's value.
+      return if keywords.key?(:variables) || !keywords.key?(:source)
+      source = sources(keywords[:source], env)
+      code = keywords.key?(:code) ? sources(keywords[:code], env) : [['', nil]]
+      return unless source && code && code.size == 1
+      add(source.map { |text, line| [code[0][0].empty? ? text : "#{code[0][0]}\n#{text}", line] }, :value,
+          node: node_name(keywords[:node], env))
     elsif name == :evaluate || name == :evaluate_l
       locals = env.select { |k, _| k.is_a?(Array) }.transform_keys { |k| k[1] }
       source = PuppetSpecFactory.new(@constants, locals).program(call_args(node))
       add([[source, node.first_lineno]], :value) if source
     end
+  end
+
+  # A call's keyword arguments (`evaluate(source: '...')`) by name, or nil.
+  def keyword_args(args)
+    return nil unless args.size == 1 && args[0].type == :HASH
+    pairs = list_items(args[0].children[0]).each_slice(2).to_a
+    return nil unless pairs.all? { |k, _| k.type == :LIT && k.children[0].is_a?(Symbol) }
+    pairs.to_h { |k, v| [k.children[0], v] }
   end
 
   def puppet_call(function, args)

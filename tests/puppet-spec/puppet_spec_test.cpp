@@ -63,12 +63,14 @@ void run_all(PuppetCompat compat, const std::string& known_list, const std::stri
   fs::create_directories(scratch);
   std::map<std::string, Tally> by_group;
   std::map<std::string, int> by_kind;
+  std::map<std::string, std::map<std::string, int>> kinds_by_group;
   std::vector<std::string> unlisted, now_agree, differences, details;
   for (const testing::PuppetSpecCase& c : all_cases()) {
     const testing::PuppetSpecOutcome outcome = testing::run_puppet_spec_case(c, compat, scratch);
     Tally& tally = by_group[c.group];
     ++tally.total;
     ++by_kind[outcome.kind];
+    ++kinds_by_group[c.group][outcome.kind];
     auto listed = known.find(c.id);
     if (outcome.kind == "agree") {
       ++tally.agree;
@@ -102,7 +104,10 @@ void run_all(PuppetCompat compat, const std::string& known_list, const std::stri
   Tally all;
   std::cout << "Agreement with " << reference << ", by group:\n";
   for (const auto& [group, tally] : by_group) {
-    std::cout << "  " << std::left << std::setw(18) << group << percent(tally) << "\n";
+    std::cout << "  " << std::left << std::setw(18) << group << std::setw(20) << percent(tally);
+    for (const auto& [kind, count] : kinds_by_group[group])
+      if (kind != "agree") std::cout << " " << kind << " " << count;
+    std::cout << "\n";
     all.total += tally.total;
     all.agree += tally.agree;
   }
