@@ -10,6 +10,7 @@
 #include "compiler/types.hpp"
 #include "compiler/value_data.hpp"
 #include "rubyish/value.hpp"
+#include "text/puppet_quote.hpp"
 
 namespace marionette::compiler {
 
@@ -119,62 +120,7 @@ std::string format_float(double value) {
 }
 
 std::string puppet_quote(const std::string& text, bool double_quoted) {
-  bool control = double_quoted || std::any_of(text.begin(), text.end(), [](char c) {
-                   return static_cast<unsigned char>(c) < 0x20;
-                 });
-  std::string out;
-  if (control) {
-    out += '"';
-    for (char c : text) {
-      switch (c) {
-        case '\t':
-          out += "\\t";
-          break;
-        case '\n':
-          out += "\\n";
-          break;
-        case '\r':
-          out += "\\r";
-          break;
-        case '"':
-          out += "\\\"";
-          break;
-        case '$':
-          out += "\\$";
-          break;
-        case '\\':
-          out += "\\\\";
-          break;
-        default:
-          if (static_cast<unsigned char>(c) < 0x20) {
-            char code[16];
-            std::snprintf(code, sizeof code, "\\u{%X}", static_cast<unsigned>(c));
-            out += code;
-          } else {
-            out += c;
-          }
-      }
-    }
-    return out + '"';
-  }
-  // Single quotes: a quote is escaped, a backslash stays as written (even a last one).
-  out += '\'';
-  bool escaped = false;
-  for (char c : text) {
-    if (escaped) {
-      out += '\\';
-      out += c;
-      escaped = false;
-    } else if (c == '\'') {
-      out += "\\'";
-    } else if (c == '\\') {
-      escaped = true;
-    } else {
-      out += c;
-    }
-  }
-  if (escaped) out += '\\';
-  return out + '\'';
+  return text::puppet_quote(text, double_quoted);
 }
 
 bool is_resource_reference(const Value& value) {

@@ -1,9 +1,10 @@
 #include "ral/resource_type.hpp"
+#include "text/puppet_quote.hpp"
 
 namespace marionette::ral {
 
 std::string single_quoted(const std::string& text) {
-  return "'" + text + "'";
+  return text::puppet_quote(text);
 }
 
 void ResourceContext::log(const std::string& level, const std::string& message) const {

@@ -153,7 +153,8 @@ struct TypeDefinition {
 const TypeDefinition* find_type(std::string_view name);
 std::vector<std::string> type_names();
 
-/// "'text'", Puppet's quoting of values in change messages.
+/// "'text'", Puppet's quoting of values in change messages (format_value_for_display: `%p`, so
+/// "'it\\'s'" and "\"two\\nlines\"").
 std::string single_quoted(const std::string& text);
 
 }  // namespace marionette::ral
