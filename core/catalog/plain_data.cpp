@@ -114,6 +114,29 @@ bool has_rich_data(const Catalog& catalog) {
   return false;
 }
 
+bool holds_deferred(const Data& value) {
+  if (const std::string* ptype = ptype_of(value)) {
+    if (*ptype == "Deferred") return true;
+    auto inner = value.find("__pvalue");  // a Sensitive's
+    return inner != value.end() && holds_deferred(*inner);
+  }
+  if (value.is_array() || value.is_object())
+    for (const Data& item : value)
+      if (holds_deferred(item)) return true;
+  return false;
+}
+
+Data plain_data(const Data& value) {
+  return plain(value);
+}
+
+Catalog with_plain_data_but_deferred(Catalog catalog) {
+  for (Resource& resource : catalog.resources)
+    if (!holds_deferred(resource.parameters) && holds_rich_data(resource.parameters))
+      resource.parameters = plain(resource.parameters);
+  return catalog;
+}
+
 Catalog with_plain_data(Catalog catalog) {
   for (Resource& resource : catalog.resources)
     if (holds_rich_data(resource.parameters)) resource.parameters = plain(resource.parameters);

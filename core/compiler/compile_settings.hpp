@@ -29,6 +29,11 @@ struct CompileSettings {
   /// Whose behaviour to follow (puppet_compat). A CompileSettings made in code follows Puppet 7,
   /// as its Strictness does; the settings table makes 8 and its strict defaults the default.
   PuppetCompat compat = PuppetCompat::puppet7;
+  /// A catalog this process applies itself (apply, the local agent): its Timestamps, Deferred
+  /// calls and other rich values stay in Pcore's form under 7 too, as Puppet 7's rich_data gives
+  /// them to its agent, so that the agent can call the Deferred ones. Unset, under 7 they are
+  /// written as `puppet catalog find` writes them.
+  bool applied_here = false;
   Strictness strictness;  ///< Puppet's strict and strict_variables settings
   /// A server's environments kept between compiles (environment_timeout): the code's parses
   /// come from it. None: every file is read and parsed for this compile alone.

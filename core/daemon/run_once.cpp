@@ -6,7 +6,9 @@
 #include <memory>
 
 #include "compiler/compile_log.hpp"
+#include "catalog/plain_data.hpp"
 #include "compiler/compiler.hpp"
+#include "compiler/deferred_calls.hpp"
 #include "daemon/catalog_summary.hpp"
 #include "indirector/registry.hpp"
 #include "lang/diagnostic.hpp"
@@ -93,8 +95,50 @@ void save_report(const transaction::Report& report, const RunSettings& settings,
   }
 }
 
-void apply_with(const catalog::Catalog& catalog, const RunSettings& settings, const RunLog& log,
-                RunOutcome& outcome, const Prelude& prelude) {
+bool holds_deferred(const catalog::Catalog& catalog) {
+  for (const catalog::Resource& resource : catalog.resources)
+    if (catalog::holds_deferred(resource.parameters)) return true;
+  return false;
+}
+
+/// Puppet 7's preprocess_deferred: every Deferred of the catalog called before anything is
+/// applied. A call that fails fails the run with nothing applied, as Puppet's apply says it
+/// (its error alone) or its agent's configurer ("Failed to apply catalog: ...").
+std::optional<catalog::Catalog> with_deferred_called(const catalog::Catalog& catalog,
+                                                     compiler::DeferredCalls& calls,
+                                                     const RunSettings& settings,
+                                                     const RunLog& log, RunOutcome& outcome) {
+  catalog::Catalog resolved = catalog;
+  try {
+    for (catalog::Resource& resource : resolved.resources)
+      if (catalog::holds_deferred(resource.parameters))
+        resource.parameters = calls.resolve(resource.parameters);
+    return resolved;
+  } catch (const std::exception& e) {
+    const std::string message = e.what();
+    log("err", settings.application == "apply" ? message : "Failed to apply catalog: " + message);
+    transaction::Report report;
+    report.noop = settings.noop;
+    report.catalog_name = catalog.name;
+    report.catalog_version = catalog.version;
+    report.environment = catalog.environment;
+    report.transaction_completed = false;
+    report.error = message;
+    report.finalize();
+    outcome.report = std::move(report);
+    return std::nullopt;
+  }
+}
+
+void apply_with(const catalog::Catalog& given, const RunSettings& settings, const RunLog& log,
+                RunOutcome& outcome, const Prelude& prelude,
+                compiler::DeferredCalls* calls = nullptr) {
+  std::optional<catalog::Catalog> called;
+  if (calls && settings.compat == PuppetCompat::puppet7 && holds_deferred(given)) {
+    called = with_deferred_called(given, *calls, settings, log, outcome);
+    if (!called) return;
+  }
+  const catalog::Catalog& catalog = called ? *called : given;
   outcome.catalog_resources = catalog.resources.size();
   outcome.catalog_edges = catalog.edges.size();
   outcome.catalog_classes = catalog.classes.size();
@@ -110,6 +154,10 @@ void apply_with(const catalog::Catalog& catalog, const RunSettings& settings, co
   options.log = log;
   options.stop_requested = settings.stop_requested;
   options.evaltrace = settings.evaltrace;
+  if (calls && settings.compat != PuppetCompat::puppet7)  // Puppet 8: each at its resource's turn
+    options.resolve_deferred = [calls](const catalog::Data& parameters) {
+      return calls->resolve(parameters);
+    };
   if (settings.modulepath)
     options.module_dirs = *settings.modulepath;
   else if (settings.env_dir)
@@ -151,24 +199,26 @@ RunOutcome run_once(const RunSettings& settings, const RunLog& log,
   std::unique_ptr<CatalogIndirection> catalogs;
   std::string environment = settings.environment;
   compiler::CompileTimings timings;
+  std::optional<facts::Facts> facts;
   auto compile_start = std::chrono::steady_clock::now();
   try {
     // notice(), warning() and the compiler's other messages are lines of the run's log.
     compiler::ScopedCompileLog compile_messages(log);
     const indirector::Routes routes = routes_for(settings);
-    const indirector::TerminusSettings termini = terminus_settings_for(settings);
+    indirector::TerminusSettings termini = terminus_settings_for(settings);
+    termini.applied_here = true;
     catalogs =
         std::make_unique<CatalogIndirection>(indirector::catalog_indirection(routes, termini));
     outcome.node_name = node_name_for(settings, facts::Facts::object());
-    const facts::Facts facts = load_facts(settings);
-    outcome.node_name = node_name_for(settings, facts);
+    facts = load_facts(settings);
+    outcome.node_name = node_name_for(settings, *facts);
     auto nodes = indirector::node_indirection(routes, termini);
     std::optional<indirector::Node> node = nodes.find({outcome.node_name});
     if (!node)
       throw indirector::Error("node", routes.node.terminus, outcome.node_name, "cannot find",
                               "the classifier knows no such node; cannot compile");
     if (node->environment) environment = *node->environment;
-    indirector::Request request{outcome.node_name, &facts, &*node, &timings};
+    indirector::Request request{outcome.node_name, &*facts, &*node, &timings};
     catalog = catalogs->find(request, {.ignore_cache = true, .ignore_cache_save = true});
     if (!catalog)
       throw indirector::Error("catalog", routes.catalog.terminus, outcome.node_name, "cannot find",
@@ -206,7 +256,13 @@ RunOutcome run_once(const RunSettings& settings, const RunLog& log,
   }
   if (before_apply) before_apply();
   if (!catalog) return outcome;
-  apply_with(*catalog, settings, log, outcome, prelude);
+  compiler::CompileRequest caller;  // the node whose agent calls the Deferred functions
+  static_cast<compiler::CompileSettings&>(caller) = settings;
+  caller.environment = catalog->environment;
+  caller.node_name = outcome.node_name;
+  if (facts) caller.facts = *facts;
+  compiler::DeferredCalls calls(std::move(caller));
+  apply_with(*catalog, settings, log, outcome, prelude, &calls);
   return outcome;
 }
 

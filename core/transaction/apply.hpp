@@ -43,6 +43,12 @@ struct ApplyOptions {
   /// Puppet's --evaltrace: info lines "PATH: Starting to evaluate the resource (N of M)" and
   /// "PATH: Evaluated in 0.01 seconds" around each resource.
   bool evaltrace = false;
+  /// Puppet 8's Deferred values (preprocess_deferred = false): when set, a resource whose
+  /// parameters hold a Deferred ({"__ptype": "Deferred", ...}) gets them through this just
+  /// before its turn (the calls made), and only then is checked and applied; what it throws
+  /// stops the run there ("Failed to apply catalog: MESSAGE"), after what was applied before.
+  /// Unset: a Deferred is applied as its printed call.
+  std::function<catalog::Data(const catalog::Data& parameters)> resolve_deferred;
 };
 
 /// Applies a catalog to this node: orders resources by the relationship graph, syncs each one,

@@ -41,6 +41,9 @@ struct Managed {
   bool noop = false;
   std::unique_ptr<ral::ManagedResource> provider;  ///< null: a type we do not implement
   std::unique_ptr<ral::ResourceContext> context;
+  /// Its parameters hold a Deferred: the provider is made when its turn comes, from `resolved`.
+  bool deferred = false;
+  std::optional<catalog::Resource> resolved;
 };
 
 /// Per vertex: Puppet's failed_dependencies and the refresh events queued for it.
@@ -116,7 +119,9 @@ class Transaction {
       entry->noop = ral::params::boolean(resource, "noop").value_or(options_.noop);
       std::optional<std::string> loglevel = loglevel_of(resource);
       if (!loglevel) return false;
-      if (const auto* type = ral::find_type(text::lowercase(resource.type))) {
+      if (options_.resolve_deferred && catalog::holds_deferred(resource.parameters)) {
+        entry->deferred = true;
+      } else if (const auto* type = ral::find_type(text::lowercase(resource.type))) {
         std::string error;
         entry->provider = type->make(resource, host, error);
         if (!entry->provider) return invalid_resource(resource, error);
@@ -146,6 +151,7 @@ class Transaction {
     state_.assign(graph_->vertices().size(), {});
     bool canceled = false;
     for (std::size_t vertex : graph_->order()) {
+      if (stopped_) break;
       canceled = canceled || (options_.stop_requested && options_.stop_requested());
       if (canceled) {
         cancel(vertex);
@@ -219,6 +225,28 @@ class Transaction {
     return false;
   }
 
+  /// Puppet 8's resolve_resource: the resource's Deferred values called, then the resource
+  /// checked as a whole. A call that fails stops the run (stopped_); a resource the values make
+  /// invalid fails alone, with the returned message.
+  std::optional<std::string> resolve_deferred(Managed& managed) {
+    managed.deferred = false;
+    catalog::Resource resolved = catalog_.resources[managed.resource];
+    try {
+      resolved.parameters = catalog::plain_data(options_.resolve_deferred(resolved.parameters));
+    } catch (const std::exception& e) {
+      fail_run(e.what());
+      stopped_ = true;
+      return std::nullopt;
+    }
+    managed.resolved = std::move(resolved);
+    const auto* type = ral::find_type(text::lowercase(managed.resolved->type));
+    if (!type) return std::nullopt;
+    std::string error;
+    managed.provider = type->make(*managed.resolved, host_, error);
+    if (!managed.provider) return error;
+    return std::nullopt;
+  }
+
   /// Puppet's canceled_resource_handler: a stop was requested, the resource is not evaluated.
   void cancel(std::size_t vertex) {
     Managed* managed = managed_at(vertex);
@@ -253,7 +281,15 @@ class Transaction {
       log_("info", managed->path + ": Starting to evaluate the resource (" +
                        std::to_string(++evaluated_) + " of " +
                        std::to_string(report_.resources.size()) + ")");
-    if (managed) {
+    std::optional<std::string> invalid;
+    if (managed && managed->deferred) {
+      invalid = resolve_deferred(*managed);
+      if (stopped_) return;
+    }
+    if (managed && invalid) {
+      managed->context->evaluation_failed(*invalid);
+      queue_events(vertex, managed->context->events());
+    } else if (managed) {
       if (managed->provider) {
         generated = managed->provider->generate([&](const std::string& identity) {
           const auto& resource = catalog_.resources[managed->resource];
@@ -571,6 +607,7 @@ class Transaction {
   std::vector<std::unique_ptr<Managed>> managed_;  ///< by resource index; null for containers
   std::vector<VertexState> state_;
   std::size_t evaluated_ = 0;       ///< resources evaluated so far, for --evaltrace's "N of M"
+  bool stopped_ = false;            ///< a Deferred call failed: nothing more is applied
   /// Resources whose generated resources failed: the first failed one's "Type[title]".
   std::map<std::size_t, std::string> failed_generated_;
   std::set<std::size_t> notified_;  ///< failed resources already announced ("has failures")
@@ -590,7 +627,10 @@ Report apply(const catalog::Catalog& catalog, const ApplyOptions& options) {
   report.environment = catalog.environment;
   // Puppet 8's rich data read as the providers read Puppet 7's catalogs.
   std::optional<catalog::Catalog> plain;
-  if (catalog::has_rich_data(catalog)) plain = catalog::with_plain_data(catalog);
+  if (options.resolve_deferred)
+    plain = catalog::with_plain_data_but_deferred(catalog);
+  else if (catalog::has_rich_data(catalog))
+    plain = catalog::with_plain_data(catalog);
   Transaction transaction(plain ? *plain : catalog, options, report);
   if (transaction.prepare()) transaction.run();
   report.time["total"] = seconds_since(start);

@@ -1,0 +1,102 @@
+#include "compiler/deferred_calls.hpp"
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "compiler/environment.hpp"
+#include "compiler/evaluator.hpp"
+#include "compiler/value_data.hpp"
+#include "lang/diagnostic.hpp"
+
+namespace marionette::compiler {
+
+struct DeferredCalls::Compile {
+  explicit Compile(const CompileRequest& request)
+      : environment(request.env_dir, request.manifest, request.modulepath),
+        evaluator(request, environment) {
+    evaluator.compile_resources();  // no main manifest: the top scope and the facts alone
+    environment.stop_prefetching();
+  }
+  Environment environment;
+  Evaluator evaluator;
+};
+
+DeferredCalls::DeferredCalls(CompileRequest request) : request_(std::move(request)) {
+  request_.storeconfigs = nullptr;
+  request_.node_classes.clear();
+}
+
+DeferredCalls::~DeferredCalls() = default;
+
+namespace {
+
+const std::string* ptype_of(const catalog::Data& value) {
+  if (!value.is_object()) return nullptr;
+  auto found = value.find("__ptype");
+  return found != value.end() && found->is_string() ? found->get_ptr<const std::string*>()
+                                                    : nullptr;
+}
+
+}  // namespace
+
+catalog::Data DeferredCalls::resolve(const catalog::Data& value) {
+  if (const std::string* ptype = ptype_of(value)) {
+    if (*ptype == "Deferred") return call(value);
+    if (*ptype == "Sensitive" && value.contains("__pvalue")) {
+      catalog::Data out = value;
+      out["__pvalue"] = resolve(value["__pvalue"]);
+      return out;
+    }
+    return value;
+  }
+  if (value.is_array()) {
+    catalog::Data out = catalog::Data::array();
+    for (const catalog::Data& item : value) out.push_back(resolve(item));
+    return out;
+  }
+  if (value.is_object()) {
+    catalog::Data out = catalog::Data::object();
+    for (const auto& [key, item] : value.items()) out[key] = resolve(item);
+    return out;
+  }
+  return value;
+}
+
+catalog::Data DeferredCalls::call(const catalog::Data& deferred) {
+  const catalog::Data& name = deferred.contains("name") ? deferred["name"] : catalog::Data();
+  if (!name.is_string()) throw std::runtime_error("A Deferred names no function");
+  std::vector<Value> arguments;
+  if (deferred.contains("arguments") && deferred["arguments"].is_array())
+    for (const catalog::Data& argument : deferred["arguments"])
+      arguments.push_back(from_data(resolve(argument)));
+  if (!compile_) compile_ = std::make_unique<Compile>(request_);
+  Evaluator& evaluator = compile_->evaluator;
+  Scope& top = evaluator.top_scope();
+  const std::string& function = name.get_ref<const std::string&>();
+  if (!function.empty() && function[0] == '$') {  // Deferred('$facts', ['os', 'family']): a dig
+    const Value* variable = evaluator.lookup_variable(function.substr(1), top);
+    Value found = variable ? *variable : Value();
+    if (!arguments.empty()) {
+      arguments.insert(arguments.begin(), found);
+      found =
+          evaluator.call_function_by_name("dig", std::move(arguments), top, {}).value_or(Value());
+    }
+    return to_data(found, DataForm::rich);
+  }
+  std::optional<Value> result;
+  try {
+    result = evaluator.call_function_by_name(function, std::move(arguments), top, {});
+  } catch (const lang::SourceError& e) {
+    // Puppet says the function's own words: without the "file(): " a compile's message names
+    // the function by (functions/function.cpp's CallContext::fail).
+    const std::string named = function + "(): ";
+    if (e.message().rfind(named, 0) == 0)
+      throw std::runtime_error(e.message().substr(named.size()));
+    throw std::runtime_error(e.message());
+  }
+  if (!result) throw std::runtime_error("Unknown function: '" + function + "'");
+  return to_data(*result, DataForm::rich);
+}
+
+}  // namespace marionette::compiler
