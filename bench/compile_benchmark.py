@@ -30,17 +30,17 @@ class Finished:
         self.returncode, self.stderr = returncode, stderr
 
 
-def measured(argv, stdout_path):
+def measured(argv, stdout_path, env=None):
     """Wall seconds and the finished process.
 
     The process is started with posix_spawn and reaped with wait4: the wall time runs from the
     spawn to the reap, with no wrapper (such as /usr/bin/time, itself a process to start) in
-    between. Puppet is measured the same way.
+    between. Puppet is measured the same way. `env`: the process's environment (default ours).
     """
     binary = argv[0] if os.path.isabs(argv[0]) else shutil.which(argv[0])
     with open(stdout_path, "w") as out, tempfile.TemporaryFile("w+") as err:
         start = time.perf_counter()
-        pid = os.posix_spawn(binary, argv, os.environ,
+        pid = os.posix_spawn(binary, argv, os.environ if env is None else env,
                              file_actions=[(os.POSIX_SPAWN_DUP2, out.fileno(), 1),
                                            (os.POSIX_SPAWN_DUP2, err.fileno(), 2)])
         _, status, _ = os.wait4(pid, 0)

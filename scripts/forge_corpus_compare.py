@@ -157,9 +157,14 @@ def openvox_result(case, env, facts, shared, corpus, key):
     return result
 
 
+def marionette_command(marionette, env, facts):
+    """marionette's compile of a case, with OpenVox 8's strict defaults."""
+    return [marionette, "compile", "--env-dir", env, "--facts", facts, "--node", NODE,
+            "--strict=error", "--strict_variables"]
+
+
 def marionette_run(marionette, env, facts):
-    command = [marionette, "compile", "--env-dir", env, "--facts", facts, "--node", NODE,
-               "--strict=error", "--strict_variables"]
+    command = marionette_command(marionette, env, facts)
     try:
         return subprocess.run(command, capture_output=True, text=True, timeout=MARIONETTE_TIMEOUT)
     except subprocess.TimeoutExpired:
