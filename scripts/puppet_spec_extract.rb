@@ -57,7 +57,14 @@ MOCK_WORDS = %i[receive allow expects stubs and_return double instance_double st
 FILE_WORDS = %i[dir_containing file_containing tmpfile tmpdir make_absolute mkdir_p
                 with_file_content dir_contained_in].freeze
 
-Case = Struct.new(:line, :kind, :source, :node, keyword_init: true)
+# What an example makes in Ruby that its Puppet code then sees: catalog state, scope variables.
+STATE_WORDS = %i[newclass newdefine newresource setvar add_resource known_resource_types
+                 new_ephemeral].freeze
+# The Puppet settings a case may carry: the harness gives marionette the same.
+SETTINGS_GIVEN = %w[strict strict_variables].freeze
+SETTINGS_IGNORED = %w[data_binding_terminus].freeze # no Hiera data in a case's environment
+
+Case = Struct.new(:line, :kind, :source, :node, :settings, keyword_init: true)
 
 # A spec file read for its cases.
 class SpecReader
@@ -68,9 +75,12 @@ class SpecReader
     @root = RubyVM::AbstractSyntaxTree.parse(text)
     @cases = []
     @attempts = 0 # sources found, kept or left out
+    @example_settings = {}
+    @example_state = false
     @left_out = Hash.new(0)
     @helpers = EVAL_HELPERS.dup
     @function_helpers = {}
+    @function_lets = {}
     @constants = {}
     @helper_calls = Hash.new { |h, k| h[k] = [] }
     find_file_helpers(@root)
@@ -107,7 +117,14 @@ class SpecReader
         call = node.children[0]
         first = call.type == :FCALL && %i[let let!].include?(call.children[0]) && call_args(call)[0]
         if first && first.type == :LIT
-          each_node(node.children[1]) { |n| @helper_calls[first.children[0]] << call_name(n) if call_name(n) }
+          each_node(node.children[1]) do |n|
+            @helper_calls[first.children[0]] << call_name(n) if call_name(n)
+            # let(:func) { loader.load(:function, 'split') }: func.call(scope, ...) calls it.
+            f = call_name(n) == :load && call_args(n)
+            if f && f.size == 2 && f[0].type == :LIT && f[0].children[0] == :function && f[1].type == :STR
+              @function_lets[first.children[0]] = f[1].children[0]
+            end
+          end
         end
       when :DEFN, :DEFS
         name = node.type == :DEFN ? node.children[0] : node.children[1]
@@ -288,11 +305,56 @@ class SpecReader
 
   def add(found, kind, node: nil)
     @attempts += 1
-    if node == :ruby
-      @left_out['node made by Ruby with facts, parameters or classes'] += found.size
+    why = if node == :ruby then 'node made by Ruby with facts, parameters or classes'
+          elsif @example_state then 'needs files, catalog state or variables made by Ruby'
+          elsif @example_settings.nil? then 'needs Puppet settings the harness does not give'
+          end
+    if why
+      @left_out[why] += found.size
       return
     end
-    found.each { |text, line| @cases << Case.new(line: line, kind: kind, source: text, node: node) }
+    found.each do |text, line|
+      @cases << Case.new(line: line, kind: kind, source: text, node: node, settings: @example_settings)
+    end
+  end
+
+  # `Puppet[:name] = value` statements under `node`: {name => value}, or nil when a value is not
+  # a literal.
+  def settings_in(node)
+    settings = {}
+    each_node(node) do |n|
+      next unless n.type == :ATTRASGN && n.children[1] == :[]= && n.children[0].type == :CONST &&
+                  n.children[0].children[0] == :Puppet
+      key, value = list_items(n.children[2])
+      next unless key&.type == :LIT && key.children[0].is_a?(Symbol)
+      next if key.children[0] == :code
+      v = ruby_value(value)
+      return nil if v == NO_VALUE
+      settings[key.children[0].to_s] = v.is_a?(Symbol) ? v.to_s : v
+    end
+    settings
+  end
+
+  # The settings an example runs with (its own and its contexts' `before` blocks'), without
+  # those the harness ignores; nil when one is a setting the harness does not give.
+  def example_settings(env, scope)
+    own = settings_in(scope)
+    return nil if own.nil? || env[:__settings] == :unknown
+    settings = (env[:__settings] || {}).merge(own).reject { |k, _| SETTINGS_IGNORED.include?(k) }
+    settings.keys.all? { |k| SETTINGS_GIVEN.include?(k) } ? settings : nil
+  end
+
+  # Whether an example (with the spec file's helpers it calls) makes state in Ruby.
+  def makes_state?(scope)
+    names = []
+    state = false
+    each_node(scope) do |n|
+      names << call_name(n) if call_name(n)
+      state = true if n.type == :ATTRASGN && n.children[1] == :[]= &&
+                      !(n.children[0].type == :CONST && n.children[0].children[0] == :Puppet)
+    end
+    2.times { names |= names.flat_map { |n| @helper_calls.fetch(n, []) } }
+    state || (names & (STATE_WORDS + FILE_WORDS)).any?
   end
 
   # The node a helper is given: nil (the helper's default node), its name when the spec makes it
@@ -341,9 +403,19 @@ class SpecReader
     name = call_name(call)
     if %i[it specify scenario example].include?(name) && call.type == :FCALL
       before = @attempts
+      @example_settings = example_settings(env, scope)
+      @example_state = makes_state?(scope)
       walk(scope.children[2], env)
       walk_call_receiver(call, env)
+      @example_settings = {}
+      @example_state = false
       classify_left_out(scope) if @attempts == before
+      return
+    end
+    if %i[before around].include?(name) && call.type == :FCALL
+      # A context's settings hold for the examples after it (env is the enclosing block's).
+      own = settings_in(scope)
+      env[:__settings] = own.nil? || env[:__settings] == :unknown ? :unknown : (env[:__settings] || {}).merge(own)
       return
     end
     inner = env.dup
@@ -408,6 +480,11 @@ class SpecReader
           @left_out['source built by Ruby (interpolated or computed)'] += 1 unless found
         end
       end
+    elsif name == :call && node.type == :CALL && node.children[0].type == :VCALL &&
+          (function = @function_lets[node.children[0].children[0]])
+      # func.call(scope, args...): the scope is Ruby's; the arguments, when literals, print back.
+      call = puppet_call(function, call_args(node).drop(1))
+      add([[call, node.first_lineno]], :value) if call
     elsif (function = @function_helpers[name]) && node.type == :FCALL
       call = puppet_call(function, call_args(node))
       add([[call, node.first_lineno]], :value) if call
@@ -475,13 +552,15 @@ files.each do |file|
   seen = {}
   per_line = Hash.new(0)
   cases = reader.cases.sort_by(&:line).filter_map do |c|
-    key = [c.kind, c.source, c.node]
+    key = [c.kind, c.source, c.node, c.settings]
     next if seen[key]
     seen[key] = true
     per_line[c.line] += 1
     id = "#{name}:#{c.line}#{per_line[c.line] > 1 ? "-#{per_line[c.line]}" : ''}"
     row = { 'id' => id, 'origin' => "#{spec}:#{c.line}", 'kind' => c.kind.to_s, 'source' => c.source }
     row['node'] = c.node if c.node
+    own = (c.settings || {}).reject { |k, v| settings[k] == v }
+    row['settings'] = own unless own.empty?
     row
   end
   group = group_of(spec)
