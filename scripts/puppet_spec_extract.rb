@@ -344,6 +344,15 @@ class SpecReader
     settings.keys.all? { |k| SETTINGS_GIVEN.include?(k) } ? settings : nil
   end
 
+  # `names` with what the spec file's own helpers and lets among them call, all the way down.
+  def with_helpers(names)
+    loop do
+      more = names | names.flat_map { |n| @helper_calls.fetch(n, []) }
+      return more if more.size == names.size
+      names = more
+    end
+  end
+
   # Whether an example (with the spec file's helpers it calls) makes state in Ruby.
   def makes_state?(scope)
     names = []
@@ -353,8 +362,7 @@ class SpecReader
       state = true if n.type == :ATTRASGN && n.children[1] == :[]= &&
                       !(n.children[0].type == :CONST && n.children[0].children[0] == :Puppet)
     end
-    2.times { names |= names.flat_map { |n| @helper_calls.fetch(n, []) } }
-    state || (names & (STATE_WORDS + FILE_WORDS)).any?
+    state || (with_helpers(names) & (STATE_WORDS + FILE_WORDS)).any?
   end
 
   # The node a helper is given: nil (the helper's default node), its name when the spec makes it
@@ -524,8 +532,7 @@ class SpecReader
       types << n.type
       names << call_name(n) if call_name(n)
     end
-    # What the spec file's own helpers and lets that the example uses call, two levels down.
-    2.times { names |= names.flat_map { |n| @helper_calls.fetch(n, []) } }
+    names = with_helpers(names)
     reason =
       if (names & MOCK_WORDS).any? then 'needs Ruby mocks or stubs'
       elsif (names & FILE_WORDS).any? || names.include?(:environment_path) then 'needs files or environments made by Ruby'
