@@ -29,7 +29,7 @@ namespace marionette::cli {
 daemon::OneRun (*make_remote_run)(const config::AgentConfig&, const Arguments&) = nullptr;
 
 bool wants_server(const config::AgentConfig& config) {
-  return config.server && !config.compile.env_dir && !config.compile.manifest;
+  return config.server && !config.env_dir && !config.manifest;
 }
 
 namespace {
@@ -74,7 +74,7 @@ daemon::AgentSettings agent_settings(const config::AgentConfig& config, const Ar
   const bool test = args.flag("test");
   settings.onetime = args.flag("onetime") || test;
   settings.detailed_exitcodes = args.flag("detailed-exitcodes") || test;
-  if (test) settings.run.use_cache_on_failure = false;
+  if (test) settings.run.usecacheonfailure = false;
   settings.run.evaltrace = args.flag("evaltrace");
   settings.run.trace = args.flag("trace");
   settings.splay = config.splay && !test;
@@ -116,7 +116,7 @@ class Reloader {
       daemon::AgentSettings settings = agent_settings(fresh, args_);
       log_.reconfigure(log_settings(fresh, args_));
       warn_fixed(fresh, say);
-      settings.run.state_dir = fixed_state_dir();
+      settings.run.statedir = fixed_state_dir();
       current_ = std::move(fresh);
       return settings;
     } catch (const std::exception& e) {
@@ -213,14 +213,14 @@ int run_agent(const std::vector<std::string>& words) {
 
   std::unique_ptr<counters::CounterStore> counter_store;
   try {
-    std::filesystem::create_directories(settings.run.state_dir);
-    for (const std::string& message : daemon::set_aside_corrupt_state(settings.run.state_dir))
+    std::filesystem::create_directories(settings.run.statedir);
+    for (const std::string& message : daemon::set_aside_corrupt_state(settings.run.statedir))
       log("warning", message);
-    if (std::size_t removed = daemon::remove_stale_temporaries(settings.run.state_dir))
+    if (std::size_t removed = daemon::remove_stale_temporaries(settings.run.statedir))
       log("notice", "Removed " + std::to_string(removed) +
                       " temporary files that interrupted writes left in the state dir");
     counters::StoreOptions options;
-    options.state_dir = settings.run.state_dir;
+    options.state_dir = settings.run.statedir;
     options.redis_url = config.redis;
     options.node_name = counter_node_name(settings.run);
     options.key_prefix = config.redis_prefix;
@@ -230,7 +230,7 @@ int run_agent(const std::vector<std::string>& words) {
     print_error(std::string("cannot start the agent: ") + e.what());
     return 1;
   }
-  log("notice", "Starting marionette agent; state in " + settings.run.state_dir.string() +
+  log("notice", "Starting marionette agent; state in " + settings.run.statedir.string() +
                     ", counters in " + counter_store->backend());
 
   metrics::Registry registry;

@@ -71,14 +71,14 @@ int run_apply(const std::vector<std::string>& words) {
   const bool file_named = !args.value("execute") && !args.positionals().empty();
   if (file_named) {
     if (args.value("manifest")) throw UsageError("give either MANIFEST or --manifest, not both");
-    config.compile.manifest.reset();  // the command line's manifest wins over the setting's
+    config.manifest.reset();  // the command line's manifest wins over the setting's
   }
   if (catalog_file && (file_named || args.value("manifest") || args.value("env-dir")))
     throw UsageError("give a manifest or --catalog, not both");
   daemon::RunSettings settings = run_settings_from(config);
   settings.application = "apply";  // no catalog cache, never a cached catalog: Puppet's apply
   end_with_ruby_exit();
-  settings.use_cache_on_failure = false;
+  settings.usecacheonfailure = false;
   settings.evaltrace = args.flag("evaltrace");
   settings.trace = args.flag("trace");
   if (args.flag("test")) settings.show_diff = true;  // Puppet's -t turns show_diff on
@@ -103,8 +103,8 @@ int run_apply(const std::vector<std::string>& words) {
 
   // As Puppet's settings, before anything: the state dir, and graphdir in it (or where given).
   std::error_code missing;
-  std::filesystem::create_directories(settings.state_dir, missing);
-  if (!prepare_graphdir(config.graphdir.value_or(settings.state_dir / "graphs"))) return 1;
+  std::filesystem::create_directories(settings.statedir, missing);
+  if (!prepare_graphdir(*settings.graphdir)) return 1;
   if (file_named && !std::filesystem::is_regular_file(*settings.manifest, missing)) {
     print_error("Could not run: Could not find file " + settings.manifest->string());  // exit 1
     return 1;
@@ -121,11 +121,11 @@ int run_apply(const std::vector<std::string>& words) {
     log("warning", "Only one file can be applied per run.  Skipping " + file);
   if (code) log = code->naming_no_file(std::move(log));
   log("debug", std::string("Runtime environment: marionette_version=") + kVersion +
-                   ", puppet_version=" + kPuppetCompatVersion +
+                   ", puppet_version=" + puppet_version_of(settings.compat) +
                    ", run_mode=user, default_encoding=UTF-8");
   std::optional<daemon::RunLock> lock;
   try {
-    lock = take_run_lock(args, settings.state_dir, log);
+    lock = take_run_lock(args, settings.statedir, log);
   } catch (const std::runtime_error& e) {
     print_error(e.what());
     return 1;

@@ -6,6 +6,7 @@
 #include "ca/host_identity.hpp"
 #include "ca/openssl_handles.hpp"
 #include "cli/arguments.hpp"
+#include "cli/ca_options.hpp"
 #include "cli/command.hpp"
 #include "cli/settings_from_arguments.hpp"
 #include "storage/durable_file.hpp"
@@ -61,8 +62,9 @@ int list(ca::CertificateAuthority& authority, bool all) {
       std::vector<std::string> dns;
       for (const std::string& alt : entry.alt_names)
         if (alt.rfind("DNS:", 0) == 0) dns.push_back(alt);
-      std::cout << line << " (SHA256) " << " " << entry.fingerprint
-                << (dns.empty() ? "" : "\talt names: " + inspected(dns)) << "\n";
+      std::cout << line << " (SHA256) "
+                << " " << entry.fingerprint << (dns.empty() ? "" : "\talt names: " + inspected(dns))
+                << "\n";
     }
   }
   if (!printed) std::cout << "No certificates to list\n";
@@ -82,21 +84,16 @@ int run_ca(const std::vector<std::string>& words) {
   if (words.empty()) throw UsageError("give an action: list, sign, revoke, clean or generate");
   const std::string action = words.front();
   std::set<std::string> valued = kRunOptions;
-  valued.insert("subject-alt-names");
+  valued.merge(ca_valued_options());
   std::set<std::string> flags = setting_switches();
-  flags.insert("all");
-  flags.insert("allow-authorization-extensions");
-  flags.insert("ca-client");
+  flags.merge(ca_flags());
   Arguments args(std::vector<std::string>(words.begin() + 1, words.end()), valued, flags);
   if (!args.positionals().empty())
     throw UsageError("unexpected argument '" + args.positionals().front() + "'");
   const config::AgentConfig config = config_from(args, config::RunMode::server);
-  ca::CaOptions options;
-  options.key_bits = config.keylength;
-  options.allow_subject_alt_names = true;  // an operator's explicit signing, as --allow-…
-  // As the server's, and puppetserver's ca.conf: off unless asked for; pp_cli_auth never.
-  options.allow_authorization_extensions = args.flag("allow-authorization-extensions");
-  ca::CertificateAuthority authority(ssldir_of(config), options);
+  CaCommandOptions options = read_ca_options(args);
+  options.ca.key_bits = config.keylength;
+  ca::CertificateAuthority authority(ssldir_of(config), options.ca);
   if (!authority.exists()) {
     report_error("No CA in " + authority.layout().dir.string() +
                  "; start `marionette server` once to make it");
@@ -105,7 +102,7 @@ int run_ca(const std::vector<std::string>& words) {
   // --certname NAME[,NAME]; `--node` is its other spelling in marionette.
   std::vector<std::string> names =
       comma_separated(args.value("certname").value_or(args.value("node").value_or("")));
-  const bool all = args.flag("all");
+  const bool all = options.all;
   if (action == "list") return list(authority, all);
   if (action != "sign" && action != "revoke" && action != "clean" && action != "generate")
     throw UsageError("unknown action '" + action + "'");
@@ -149,9 +146,9 @@ int run_ca(const std::vector<std::string>& words) {
       } else {
         ca::HostFiles files{ssldir_of(config), name};
         std::vector<std::string> alt_names;
-        if (auto text = args.value("subject-alt-names"))
-          alt_names = ca::alt_names_from_setting(*text, name);
-        auto [key, certificate] = authority.generate(name, alt_names, args.flag("ca-client"));
+        if (options.subject_alt_names)
+          alt_names = ca::alt_names_from_setting(*options.subject_alt_names, name);
+        auto [key, certificate] = authority.generate(name, alt_names, options.ca_client);
         std::error_code ignored;
         std::filesystem::create_directories(files.private_key().parent_path(), ignored);
         std::filesystem::create_directories(files.certificate().parent_path(), ignored);

@@ -30,7 +30,7 @@ std::string derived_value(const std::string& name, const config::SettingValues& 
   if (name != "modulepath" && name != "manifest") return "";
   config::AgentConfig config = values.to_config();
   compiler::EnvironmentSettings where = environment_settings_from(config);
-  where.env_dir = config.compile.env_dir;
+  where.env_dir = config.env_dir;
   try {
     compiler::ResolvedEnvironment resolved = compiler::resolve_environment(where);
     if (name == "manifest") return resolved.manifest ? resolved.manifest->string() : "no_manifest";

@@ -119,9 +119,9 @@ int run_lookup(const std::vector<std::string>& words) {
         facts.value("fqdn", facts.contains("networking")
                                 ? facts["networking"].value("fqdn", std::string("localhost"))
                                 : std::string("localhost")));
-    std::string environment = config.compile.environment;
+    std::string environment = config.environment;
     compiler::EnvironmentSettings where = environment_settings_from(config);
-    where.env_dir = config.compile.env_dir;
+    where.env_dir = config.env_dir;
     compiler::ResolvedEnvironment resolved = compiler::resolve_environment(where);
     std::optional<fs::path> env_dir = resolved.env_dir;
     std::vector<fs::path> modulepath = std::move(resolved.modulepath);
@@ -139,7 +139,7 @@ int run_lookup(const std::vector<std::string>& words) {
       return Value();
     });
     std::optional<fs::path> global = daemon::default_hiera_config();
-    if (config.compile.hiera_config) global = *config.compile.hiera_config;
+    if (config.hiera_config) global = *config.hiera_config;
     if (global) hiera.set_global_config(*global);
 
     if ((args.value("type") || args.flag("compile")) && !args.flag("explain")) {

@@ -100,8 +100,8 @@ bool validate_directory(const fs::path& dir) {
 fs::path default_manifest(const Arguments& args) {
   config::AgentConfig config = config_from(args, config::RunMode::user);
   compiler::EnvironmentSettings where = environment_settings_from(config);
-  if (config.compile.env_dir)
-    where.env_dir = existing_path(*config.compile.env_dir, "--env-dir", true);
+  if (config.env_dir)
+    where.env_dir = existing_path(*config.env_dir, "--env-dir", true);
   compiler::ResolvedEnvironment resolved = compiler::resolve_environment(where);
   if (resolved.manifest) return *resolved.manifest;
   fs::path env_dir = resolved.env_dir.value_or(

@@ -47,7 +47,7 @@ daemon::OneRun remote_run_for(const config::AgentConfig& config, const Arguments
   return [remote](const daemon::RunSettings& run, const daemon::RunLog& log,
                   const std::function<void()>& before_apply) {
     daemon::RunSettings settings = run;
-    settings.node_name = remote.certificate.certname;
+    settings.certname = remote.certificate.certname;
     remote::RemoteSettings each = remote;
     each.certificate.stop_requested = run.stop_requested;
     return remote::remote_run(each, settings, log, before_apply);

@@ -105,7 +105,7 @@ int run_server(const std::vector<std::string>& words) {
   settings.ssldir = ssldir_of(config);
   const facts::Facts host_facts = facts::gather_native({"networking"});
   settings.certname = host_certname(config, host_facts);
-  settings.server_facts = server_facts_of(host_facts, config.compile.compat);
+  settings.server_facts = server_facts_of(host_facts, config.compat);
   settings.alt_names = ca::alt_names_from_setting(config.dns_alt_names, settings.certname);
   settings.bind_address = config.bindaddress.empty() || config.bindaddress == "*"
                               ? "0.0.0.0"
@@ -114,7 +114,7 @@ int run_server(const std::vector<std::string>& words) {
   std::filesystem::path confdir = args.value("confdir").value_or("/etc/marionette");
   settings.autosign = config.autosign.value_or((confdir / "autosign.conf").string());
   settings.ca.key_bits = config.keylength;
-  settings.reportdir = config.reportdir.value_or(settings.run.state_dir / "reports");
+  settings.reportdir = config.reportdir.value_or(settings.run.statedir / "reports");
   read_server_options(args, settings);
   // As many Ruby workers as compiles run at once, started now so that none waits for Ruby.
   compiler::RubyWorkerSettings ruby = compiler::ruby_worker_settings();

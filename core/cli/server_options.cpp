@@ -11,11 +11,9 @@ namespace {
 
 using Kind = ServerOption::Kind;
 using O = server::ServerOptions&;
+using V = const OptionValue&;
 constexpr long kHour = 3'600'000;  ///< in milliseconds
 constexpr long kMillion = 1'000'000;
-
-/// The column where --help's descriptions start.
-constexpr std::size_t kHelpColumn = 24;
 
 }  // namespace
 
@@ -45,10 +43,9 @@ const std::vector<ServerOption>& server_options() {
        "or an executable policy given the certname and the CSR on\n"
        "stdin (default: $confdir/autosign.conf)"},
       {"--allow-subject-alt-names", Kind::flag, 0, 0,
-       [](O o, long) { o.ca.allow_subject_alt_names = true; },
-       "sign requests that ask for alt names"},
+       [](O o, V) { o.ca.allow_subject_alt_names = true; }, "sign requests that ask for alt names"},
       {"--allow-authorization-extensions", Kind::flag, 0, 0,
-       [](O o, long) { o.ca.allow_authorization_extensions = true; },
+       [](O o, V) { o.ca.allow_authorization_extensions = true; },
        "sign requests with Puppet's authorization\n"
        "extensions (1.3.6.1.4.1.34380.1.3.*; puppetserver's ca.conf\n"
        "setting of that name); pp_cli_auth is never signed from a\n"
@@ -60,33 +57,33 @@ const std::vector<ServerOption>& server_options() {
        "where reports go, REPORTDIR/NODE/TIME.json (default:\n"
        "$vardir/reports); with --redis also to Redis"},
       {"--workers N", Kind::number, 1, 256,
-       [](O o, long n) { o.workers = static_cast<unsigned>(n); },
+       [](O o, V v) { o.workers = static_cast<unsigned>(v.number); },
        "requests served and catalogs compiled at once (default 4)"},
       {"--max-queued-requests N", Kind::number, 0, kMillion,
-       [](O o, long n) { o.queue_limit = static_cast<std::size_t>(n); },
+       [](O o, V v) { o.queue_limit = static_cast<std::size_t>(v.number); },
        "requests waiting for a worker; beyond them 503 with\n"
        "Retry-After (default 256; 0: no limit)"},
       {"--max-retry-delay S", Kind::number, 0, 86'400,
-       [](O o, long n) { o.max_retry_delay = std::chrono::seconds(n); },
+       [](O o, V v) { o.max_retry_delay = std::chrono::seconds(v.number); },
        "a 503's Retry-After is random below S seconds (default 1800;\n"
        "0: no Retry-After)"},
       {"--idle-timeout-milliseconds MS", Kind::number, 1, kHour,
-       [](O o, long n) { o.idle_timeout = std::chrono::milliseconds(n); },
+       [](O o, V v) { o.idle_timeout = std::chrono::milliseconds(v.number); },
        "a kept-alive connection's silence, and any stall\n"
        "reading a body or writing a response (default 5000)"},
       {"--handshake-timeout-milliseconds MS", Kind::number, 1, kHour,
-       [](O o, long n) { o.handshake_timeout = std::chrono::milliseconds(n); },
+       [](O o, V v) { o.handshake_timeout = std::chrono::milliseconds(v.number); },
        "for a TLS handshake (default 10000)"},
       {"--header-timeout-milliseconds MS", Kind::number, 1, kHour,
-       [](O o, long n) { o.header_timeout = std::chrono::milliseconds(n); },
+       [](O o, V v) { o.header_timeout = std::chrono::milliseconds(v.number); },
        "for a request line and headers (default 10000)"},
       {"--max-idle-connections N", Kind::number, 1, kMillion,
-       [](O o, long n) { o.max_idle_connections = static_cast<std::size_t>(n); },
+       [](O o, V v) { o.max_idle_connections = static_cast<std::size_t>(v.number); },
        "connections not being served (handshaking, idle or\n"
        "sending a request); beyond, the longest waiting is closed\n"
        "(default 1000)"},
       {"--max-connections-per-address N", Kind::number, 1, kMillion,
-       [](O o, long n) { o.max_connections_per_address = static_cast<std::size_t>(n); },
+       [](O o, V v) { o.max_connections_per_address = static_cast<std::size_t>(v.number); },
        "connections from one address; beyond, its longest\n"
        "waiting is closed (default 256)"},
       {"--agentx-socket PATH", Kind::setting, 0, 0, nullptr,
@@ -106,23 +103,11 @@ const std::vector<ServerOption>& server_options() {
 }
 
 std::string server_option_name(const ServerOption& option) {
-  std::string_view spec = option.spec;
-  spec.remove_prefix(spec.rfind("--") + 2);
-  return std::string(spec.substr(0, spec.find(' ')));
+  return option_name(option.spec);
 }
 
 std::string server_options_help() {
-  std::string text;
-  for (const ServerOption& option : server_options()) {
-    if (!option.help) continue;
-    std::string line = "  " + std::string(option.spec);
-    line.resize(line.size() < kHelpColumn ? kHelpColumn : line.size() + 2, ' ');
-    text += line;
-    for (char c : std::string_view(option.help))
-      text += c == '\n' ? "\n" + std::string(kHelpColumn, ' ') : std::string(1, c);
-    text += '\n';
-  }
-  return text;
+  return options_help(server_options());
 }
 
 const char* server_usage(const char* head) {
@@ -131,29 +116,15 @@ const char* server_usage(const char* head) {
 }
 
 std::set<std::string> server_valued_options() {
-  std::set<std::string> names;
-  for (const ServerOption& option : server_options())
-    if (option.kind == Kind::number) names.insert(server_option_name(option));
-  return names;
+  return valued_options(server_options());
 }
 
 std::set<std::string> server_flags() {
-  std::set<std::string> names;
-  for (const ServerOption& option : server_options())
-    if (option.kind == Kind::flag) names.insert(server_option_name(option));
-  return names;
+  return option_names(server_options(), Kind::flag);
 }
 
 void read_server_options(const Arguments& args, server::ServerOptions& options) {
-  for (const ServerOption& option : server_options()) {
-    if (!option.set) continue;
-    std::string name = server_option_name(option);
-    if (option.kind == Kind::number) {
-      if (auto n = args.number(name, option.low, option.high)) option.set(options, *n);
-    } else if (option.kind == Kind::flag && args.flag(name)) {
-      option.set(options, 1);
-    }
-  }
+  read_options(args, server_options(), options);
 }
 
 }  // namespace marionette::cli

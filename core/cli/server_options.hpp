@@ -4,32 +4,16 @@
 #include <string>
 #include <vector>
 
+#include "cli/option_table.hpp"
 #include "server/server_options.hpp"
 
 namespace marionette::cli {
 
-class Arguments;
-
-/// One option of `marionette server`, as --help lists it. The one table of them: the option
-/// parser, the reading of the values and --help all read it. A new option of the server's own
-/// is a row here and a field in server::ServerOptions; a setting is a row of
+/// One option of `marionette server`, as --help lists it (cli/option_table.hpp). The one table
+/// of them: the option parser, the reading of the values and --help all read it. A new option of
+/// the server's own is a row here and a field in server::ServerOptions; a setting is a row of
 /// config/settings_table.cpp, and a row here (kind setting) to show it in --help.
-struct ServerOption {
-  enum class Kind {
-    setting,  ///< read by the settings table (config_from); listed here for --help
-    flag,     ///< --NAME alone
-    number,   ///< --NAME N, a whole number from low to high
-  };
-  const char* spec;  ///< as --help shows it: "--workers N", "-v, --verbose"
-  Kind kind;
-  long low;
-  long high;
-  /// Stores a number's value, or 1 for a flag that was given. nullptr: the command reads it
-  /// itself (--verbose), or the settings table does.
-  void (*set)(server::ServerOptions&, long);
-  /// Its help, lines separated by \n (each indented under the first); nullptr: not listed.
-  const char* help;
-};
+using ServerOption = OptionRow<server::ServerOptions>;
 
 /// Every option of `marionette server`, in the order --help lists them.
 const std::vector<ServerOption>& server_options();

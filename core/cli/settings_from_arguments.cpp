@@ -103,43 +103,28 @@ std::filesystem::path existing_path(const std::filesystem::path& path, const std
 
 compiler::EnvironmentSettings environment_settings_from(const config::AgentConfig& config) {
   compiler::EnvironmentSettings where;
-  where.modulepath = config.modulepath;
+  where.modulepath = config.modulepath_text;
   if (config.basemodulepath) where.basemodulepath = *config.basemodulepath;
   if (config.environmentpath) where.environmentpath = *config.environmentpath;
-  where.environment = config.compile.environment;
+  where.environment = config.environment;
   return where;
 }
 
-daemon::RunSettings run_settings_from(const config::AgentConfig& config,
-                                      bool resolve_environment) {
+daemon::RunSettings run_settings_from(const config::AgentConfig& config, bool resolve_environment) {
   daemon::RunSettings settings;
-  static_cast<compiler::CompileSettings&>(settings) = config.compile;  // whole, then checked
+  static_cast<config::AgentConfig&>(settings) = config;  // whole, then checked and completed
   if (settings.env_dir) settings.env_dir = existing_path(*settings.env_dir, "--env-dir", true);
   if (settings.manifest) settings.manifest = existing_path(*settings.manifest, "--manifest", false);
-  if (config.facts) settings.facts_file = existing_path(*config.facts, "--facts", false);
-  if (config.external_dir) {
-    settings.external_dirs = facts::default_external_dirs();  // facts.d, then the setting's
-    settings.external_dirs.push_back(existing_path(*config.external_dir, "--external-dir", true));
-  }
-  settings.node_name = config.certname;
+  if (settings.facts) settings.facts = existing_path(*settings.facts, "--facts", false);
+  if (settings.external_dir)
+    settings.external_dir = existing_path(*settings.external_dir, "--external-dir", true);
   settings.hiera_config = settings.hiera_config
                               ? existing_path(*settings.hiera_config, "--hiera-config", false)
                               : daemon::default_hiera_config();
-  settings.state_dir = config.statedir.empty() ? daemon::default_state_dir() : config.statedir;
-  settings.noop = config.noop;
-  settings.tags = config.tags;
-  settings.use_cache_on_failure = config.usecacheonfailure;
-  settings.route_file = config.route_file;
-  settings.redis_url = config.redis;  // for redis termini
-  settings.redis_prefix = config.redis_prefix;
-  settings.storeconfigs = config.storeconfigs;
-  settings.include_legacy_facts = config.include_legacy_facts;
-  settings.exclude_unchanged_resources = config.exclude_unchanged_resources;
-  settings.show_diff = config.show_diff;
+  if (settings.statedir.empty()) settings.statedir = daemon::default_state_dir();
   // Puppet's graphdir defaults to $statedir/graphs; the graphs are written with --graph only.
-  if (config.graph) settings.graph_dir = config.graphdir.value_or(settings.state_dir / "graphs");
-  if (resolve_environment)
-    daemon::resolve_environment(settings, environment_settings_from(config));
+  if (!settings.graphdir) settings.graphdir = settings.statedir / "graphs";
+  if (resolve_environment) daemon::resolve_environment(settings, environment_settings_from(config));
   // The Ruby workers of every command that compiles (compiler/ruby_workers.hpp).
   compiler::RubyWorkerSettings ruby = compiler::ruby_worker_settings();
   ruby.call_timeout = config.ruby_timeout;

@@ -36,8 +36,9 @@ config::AgentConfig config_from(const Arguments& args, config::RunMode mode);
 std::filesystem::path existing_path(const std::filesystem::path& path, const std::string& label,
                                     bool directory);
 
-/// The run settings of a configuration; checks that the named files exist (UsageError) and
-/// resolves the environment (daemon::resolve_environment) with the manifest given so far
+/// The run settings of a configuration: the configuration whole, its named files checked
+/// (UsageError when one does not exist), statedir, graphdir and hiera_config defaulted, and
+/// the environment resolved (daemon::resolve_environment) with the manifest given so far
 /// (std::runtime_error, exit 1 as Puppet's, for an environment that does not exist) unless
 /// told not to (the agent of a server: its server has the code).
 daemon::RunSettings run_settings_from(const config::AgentConfig& config,

@@ -13,9 +13,9 @@ namespace marionette::compiler {
 
 class EnvironmentCache;
 
-/// Everything a compile takes from the settings, in one struct that is passed on whole: it is
-/// config::AgentConfig's `compile` (written by the rows of config/settings_table.cpp) and the base
-/// of daemon::RunSettings, indirector::TerminusSettings and CompileRequest. A new compile
+/// Everything a compile takes from the settings, in one struct that is passed on whole: the base
+/// of config::AgentConfig (written by the rows of config/settings_table.cpp) and so of
+/// daemon::RunSettings, and of indirector::TerminusSettings and CompileRequest. A new compile
 /// setting is a field here and a row in the settings table.
 struct CompileSettings {
   std::optional<std::filesystem::path> env_dir;   ///< env_dir: site.pp or manifests/, modules/

@@ -12,15 +12,17 @@
 
 namespace marionette::config {
 
-/// The settings a run and the agent use, read from the settings' text (config/settings_table.hpp
-/// names them all; config/setting_values.hpp layers defaults, puppet.conf, marionette.yaml and
-/// the command line). Unset optionals mean "derived later" (from the facts, the environment).
-struct AgentConfig {
-  /// What a compile takes from the settings (env_dir, manifest, environment, hiera_config,
-  /// strict, strict_variables), passed on whole to the run; its modulepath (the directories) is
-  /// resolved later from the three texts below.
-  compiler::CompileSettings compile;
-  std::optional<std::string> modulepath;       ///< colon-separated; replaces the environment's
+/// The settings, one field each, read from the settings' text (config/settings_table.hpp names
+/// them all; config/setting_values.hpp layers defaults, puppet.conf, marionette.yaml and the
+/// command line). Unset optionals mean "derived later" (from the facts, the environment).
+/// What a compile takes from them (env_dir, manifest, environment, hiera_config, strict,
+/// strict_variables, puppet_compat) is the base, passed on whole to the compile; the run's
+/// settings (daemon::RunSettings) are these with what a run derives, so a setting the run reads
+/// is a field here and nowhere else.
+struct AgentConfig : compiler::CompileSettings {
+  /// The modulepath setting's text, colon-separated; it replaces the environment's. The
+  /// directories (CompileSettings::modulepath) are resolved from it and the two texts below.
+  std::optional<std::string> modulepath_text;
   std::optional<std::string> basemodulepath;   ///< default: compiler::kDefaultBaseModulePath
   std::optional<std::string> environmentpath;  ///< default: compiler::kDefaultEnvironmentPath
   std::optional<std::filesystem::path> facts;  ///< a YAML facts file instead of native facts
@@ -36,7 +38,7 @@ struct AgentConfig {
   std::filesystem::path statedir;  ///< default: see daemon::default_state_dir()
   std::chrono::seconds runinterval{1800};
   bool noop = false;
-  std::vector<std::string> tags;   ///< lower-cased: apply only resources with one of them
+  std::vector<std::string> tags;  ///< lower-cased: apply only resources with one of them
   bool show_diff = false;
   bool graph = false;                             ///< write the run's graphs as DOT files
   std::optional<std::filesystem::path> graphdir;  ///< default: $statedir/graphs
@@ -54,7 +56,7 @@ struct AgentConfig {
   bool usecacheonfailure = true;  ///< apply the last good catalog when compiling fails
   std::optional<std::filesystem::path> route_file;    ///< routes.yaml: termini per model
   std::optional<std::filesystem::path> external_dir;  ///< facts.d; default: facts' defaults
-  bool include_legacy_facts = true;  ///< Puppet 7's default; puppet_compat 8 makes it false
+  bool include_legacy_facts = true;          ///< Puppet 7's default; puppet_compat 8 makes it false
   bool exclude_unchanged_resources = false;  ///< Puppet 7's default; 8 makes it true
   // The server's and the CA's (marionette server, marionette ca, marionette agent --server).
   std::optional<std::filesystem::path> ssldir;     ///< default: $vardir/ssl
@@ -66,12 +68,12 @@ struct AgentConfig {
   int keylength = 4096;                            ///< RSA key bits
   std::optional<std::filesystem::path> reportdir;  ///< default: $vardir/reports
   // The agent of a server (marionette agent --server): Puppet's names and defaults.
-  std::optional<std::string> ca_server;            ///< default: $server
-  std::optional<int> ca_port;                      ///< default: $serverport
-  std::chrono::seconds waitforcert{120};           ///< between tries for the certificate; 0: exit
-  std::chrono::seconds maxwaitforcert{0};          ///< 0: unlimited
+  std::optional<std::string> ca_server;    ///< default: $server
+  std::optional<int> ca_port;              ///< default: $serverport
+  std::chrono::seconds waitforcert{120};   ///< between tries for the certificate; 0: exit
+  std::chrono::seconds maxwaitforcert{0};  ///< 0: unlimited
   std::optional<std::filesystem::path> csr_attributes;  ///< default: $confdir/csr_attributes.yaml
-  std::string certificate_revocation = "chain";    ///< chain | leaf | false
+  std::string certificate_revocation = "chain";         ///< chain | leaf | false
   std::chrono::seconds http_connect_timeout{120};
   std::chrono::seconds http_read_timeout{600};
 };

@@ -98,7 +98,7 @@ const std::vector<SettingDefinition>& setting_definitions() {
   // (/etc/marionette, /var/lib/marionette) where Puppet's are its own (docs/puppet-differences.md).
   static const std::vector<SettingDefinition> all = {
       {"puppet_compat", kText, "8",
-       [](C& c, T v) { c.compile.compat = puppet_compat_of(v); }},
+       [](C& c, T v) { c.compat = puppet_compat_of(v); }},
       {"confdir", kText, "/etc/marionette", nullptr},
       {"codedir", kText, "$confdir/code", nullptr},
       {"vardir", kText, nullptr, nullptr},  // the caller's: daemon::default_state_dir()
@@ -110,8 +110,8 @@ const std::vector<SettingDefinition>& setting_definitions() {
        [](C& c, T v) { c.environmentpath = not_empty(v); }},
       {"basemodulepath", kText, "$codedir/modules:/usr/share/puppet/modules",
        [](C& c, T v) { c.basemodulepath = v; }},
-      {"modulepath", kText, nullptr, [](C& c, T v) { c.modulepath = v; }},
-      {"environment", kText, "production", [](C& c, T v) { c.compile.environment = not_empty(v); }},
+      {"modulepath", kText, nullptr, [](C& c, T v) { c.modulepath_text = v; }},
+      {"environment", kText, "production", [](C& c, T v) { c.environment = not_empty(v); }},
       {"environment_timeout", kText, "0",
        [](C& c, T v) {
          if (v == "unlimited") {
@@ -127,10 +127,10 @@ const std::vector<SettingDefinition>& setting_definitions() {
       {"ruby_timeout", kDuration, "300", [](C& c, T v) { c.ruby_timeout = duration_of(v); }},
       {"ruby_memory_limit", kText, "2g",
        [](C& c, T v) { c.ruby_memory_limit = bytes_of(v); }},
-      {"env_dir", kText, nullptr, [](C& c, T v) { c.compile.env_dir = not_empty(v); }},
-      {"manifest", kText, nullptr, [](C& c, T v) { c.compile.manifest = not_empty(v); }},
+      {"env_dir", kText, nullptr, [](C& c, T v) { c.env_dir = not_empty(v); }},
+      {"manifest", kText, nullptr, [](C& c, T v) { c.manifest = not_empty(v); }},
       {"hiera_config", kText, "$confdir/hiera.yaml",
-       [](C& c, T v) { c.compile.hiera_config = not_empty(v); }},
+       [](C& c, T v) { c.hiera_config = not_empty(v); }},
       {"facts", kText, nullptr, [](C& c, T v) { c.facts = not_empty(v); }},
       {"external_dir", kText, nullptr, [](C& c, T v) { c.external_dir = not_empty(v); }},
       {"include_legacy_facts", kSwitch, "false",
@@ -170,11 +170,11 @@ const std::vector<SettingDefinition>& setting_definitions() {
       {"tags", kText, "", [](C& c, T v) { c.tags = split_tags(v); }},
       {"strict", kText, "error",
        [](C& c, T v) {
-         c.compile.strictness.strict =
+         c.strictness.strict =
              *compiler::parse_strict(one_of(v, {"off", "warning", "error"}));
        }},
       {"strict_variables", kSwitch, "true",
-       [](C& c, T v) { c.compile.strictness.strict_variables = boolean_of(v); }},
+       [](C& c, T v) { c.strictness.strict_variables = boolean_of(v); }},
       {"show_diff", kSwitch, "false", [](C& c, T v) { c.show_diff = boolean_of(v); }},
       {"graph", kSwitch, "false", [](C& c, T v) { c.graph = boolean_of(v); }},
       {"graphdir", kText, "$statedir/graphs", [](C& c, T v) { c.graphdir = not_empty(v); }},

@@ -68,7 +68,7 @@ void Agent::write_state(const std::string& state, std::optional<Clock::time_poin
   state_.run_interval_s = settings_.run_interval.count();
   state_.noop = settings_.run.noop;
   try {
-    write_daemon_state(daemon_state_path(settings_.run.state_dir), state_);
+    write_daemon_state(daemon_state_path(settings_.run.statedir), state_);
     state_write_failed_ = false;
   } catch (const std::exception& e) {
     if (!state_write_failed_)
@@ -105,7 +105,7 @@ void Agent::record(const RunOutcome& outcome) {
 std::optional<RunOutcome> Agent::locked_run() {
   std::optional<RunLock> lock;
   try {
-    lock = acquire_run_lock(run_lock_path(settings_.run.state_dir), settings_.wait_for_lock,
+    lock = acquire_run_lock(run_lock_path(settings_.run.statedir), settings_.wait_for_lock,
                             settings_.max_wait_for_lock, log_, [this] { return poll_signals(); });
   } catch (const std::exception& e) {
     // The run lock cannot be written (a full or read-only state dir): the run cannot run, which

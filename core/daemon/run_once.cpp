@@ -60,7 +60,7 @@ std::optional<catalog::Catalog> cached_catalog(CatalogIndirection* catalogs,
     log(level, message);
     prelude.push_back({level, "Puppet", message, now_ns()});
   };
-  if (!settings.use_cache_on_failure) {
+  if (!settings.usecacheonfailure) {
     say("warning", "Not using cache on failed catalog");
     return std::nullopt;
   }
@@ -99,14 +99,14 @@ void apply_with(const catalog::Catalog& catalog, const RunSettings& settings, co
   outcome.catalog_edges = catalog.edges.size();
   outcome.catalog_classes = catalog.classes.size();
   outcome.catalog_bytes = catalog::to_json(catalog).size();
-  if (settings.write_catalog_summary) write_catalog_summary(catalog, settings.state_dir, log);
+  if (settings.write_catalog_summary) write_catalog_summary(catalog, settings.statedir, log);
   auto apply_start = std::chrono::steady_clock::now();
   transaction::ApplyOptions options;
   options.noop = settings.noop;
   options.tags = settings.tags;
   options.skip_tags = settings.skip_tags;
   options.show_diff = settings.show_diff;
-  options.graph_dir = settings.graph_dir;
+  if (settings.graph) options.graph_dir = settings.graphdir;
   options.log = log;
   options.stop_requested = settings.stop_requested;
   options.evaltrace = settings.evaltrace;
@@ -114,7 +114,7 @@ void apply_with(const catalog::Catalog& catalog, const RunSettings& settings, co
     options.module_dirs = *settings.modulepath;
   else if (settings.env_dir)
     options.module_dirs = {*settings.env_dir / "modules"};
-  options.clientbucket_dir = settings.state_dir / "clientbucket";
+  options.clientbucket_dir = settings.statedir / "clientbucket";
   // As Puppet's configurer says before applying (seen with --verbose).
   log("info", "Using environment '" + catalog.environment + "'");
   log("info", "Applying configuration version '" + std::to_string(catalog.version) + "'");
@@ -131,9 +131,9 @@ void apply_with(const catalog::Catalog& catalog, const RunSettings& settings, co
   report.logs.insert(report.logs.begin(), prelude.begin(), prelude.end());
 
   std::error_code ignored;
-  std::filesystem::create_directories(settings.state_dir, ignored);
+  std::filesystem::create_directories(settings.statedir, ignored);
   try {
-    transaction::write_last_run_summary(report, settings.state_dir / "last_run_summary.yaml",
+    transaction::write_last_run_summary(report, settings.statedir / "last_run_summary.yaml",
                                         outcome.compile_seconds);
   } catch (const std::exception& e) {
     log("warning", std::string("Could not write last_run_summary.yaml: ") + e.what());

@@ -17,12 +17,12 @@ namespace {
 /// The last gathered facts, kept in the state dir for inspection and as the fallback when
 /// gathering fails.
 std::filesystem::path facts_cache_path(const RunSettings& settings) {
-  return settings.state_dir / "facts_cache.json";
+  return settings.statedir / "facts_cache.json";
 }
 
 void write_facts_cache(const RunSettings& settings, const facts::Facts& gathered) {
   std::error_code error;
-  std::filesystem::create_directories(settings.state_dir, error);
+  std::filesystem::create_directories(settings.statedir, error);
   const auto path = facts_cache_path(settings);
   const auto temporary = path.string() + ".tmp";
   {
@@ -52,17 +52,20 @@ void resolve_environment(RunSettings& settings, compiler::EnvironmentSettings wh
 indirector::Routes routes_for(const RunSettings& settings) {
   if (settings.route_file)
     return indirector::load_routes(*settings.route_file, settings.application,
-                                   settings.facts_file.has_value());
-  return indirector::default_routes(settings.facts_file.has_value(), settings.application);
+                                   settings.facts.has_value());
+  return indirector::default_routes(settings.facts.has_value(), settings.application);
 }
 
 indirector::TerminusSettings terminus_settings_for(const RunSettings& settings) {
   indirector::TerminusSettings out;
   static_cast<compiler::CompileSettings&>(out) = settings;
-  out.state_dir = settings.state_dir;
-  out.facts_file = settings.facts_file;
-  out.external_dirs = settings.external_dirs;
-  out.redis_url = settings.redis_url;
+  out.state_dir = settings.statedir;
+  out.facts_file = settings.facts;
+  if (settings.external_dir) {  // facts.d, then the setting's
+    out.external_dirs = facts::default_external_dirs();
+    out.external_dirs.push_back(*settings.external_dir);
+  }
+  out.redis_url = settings.redis;
   out.redis_prefix = settings.redis_prefix;
   out.storeconfigs = settings.storeconfigs;
   out.warn = warn;
@@ -103,10 +106,10 @@ facts::Facts load_facts(const RunSettings& settings) {
       throw indirector::Error("facts", routes.facts.terminus, key, "cannot find", "no facts");
     if (native && !settings.include_legacy_facts) drop_legacy_facts(*found);
     if (native) add_local_facts(settings, *found);
-    if (native && !settings.state_dir.empty()) write_facts_cache(settings, *found);
+    if (native && !settings.statedir.empty()) write_facts_cache(settings, *found);
     return *found;
   } catch (const indirector::Error& failure) {
-    if (!native || settings.state_dir.empty()) throw;
+    if (!native || settings.statedir.empty()) throw;
     std::ifstream cached(facts_cache_path(settings));
     facts::Facts facts =
         cached.is_open() ? facts::Facts::parse(cached, nullptr, false) : facts::Facts();
@@ -137,7 +140,7 @@ std::optional<std::string> string_of(const facts::Facts& facts, const char* key)
 }  // namespace
 
 std::string node_name_for(const RunSettings& settings, const facts::Facts& facts) {
-  if (settings.node_name && !settings.node_name->empty()) return *settings.node_name;
+  if (settings.certname && !settings.certname->empty()) return *settings.certname;
   if (auto fqdn = string_at(facts, "networking", "fqdn")) return *fqdn;
   if (auto fqdn = string_of(facts, "fqdn")) return *fqdn;
   if (auto host = string_of(facts, "hostname")) return *host;

@@ -9,41 +9,28 @@
 
 #include "compiler/compile_settings.hpp"
 #include "compiler/module_path.hpp"
+#include "config/agent_config.hpp"
 #include "facts/facts.hpp"
 #include "indirector/routes.hpp"
 #include "indirector/settings.hpp"
 
 namespace marionette::daemon {
 
-/// Where one run takes its inputs from and where it keeps its state; what it compiles with is
-/// the base (compiler/compile_settings.hpp), passed on whole to the termini and the compile.
-struct RunSettings : compiler::CompileSettings {
-  std::optional<std::filesystem::path> facts_file;  ///< without it, native facts are gathered
-  std::optional<std::string> node_name;             ///< without it, the facts' fqdn
-  std::filesystem::path state_dir;
-  bool noop = false;
-  std::vector<std::string> tags;     ///< --tags, lower-case: apply only resources with one of them
+/// One run's settings: the settings themselves (config::AgentConfig, whose base is what the
+/// compile takes, passed on whole to the termini and the compile), checked and completed by
+/// cli::run_settings_from (statedir, hiera_config and graphdir defaulted, the named files found,
+/// the environment resolved), and what the command adds for this run. A setting the run reads is
+/// read here by its field in AgentConfig; nothing is copied.
+struct RunSettings : config::AgentConfig {
   std::vector<std::string> skip_tags;  ///< --skip_tags, lower-case: resources with one are skipped
-  bool show_diff = false;              ///< Puppet's show_diff: log a file's content diff
   /// Puppet's write_catalog_summary: classes.txt and resources.txt in the state dir.
   bool write_catalog_summary = false;
-  std::optional<std::filesystem::path> graph_dir;  ///< --graph: the .dot files go there (graphdir)
-  bool use_cache_on_failure = true;  ///< apply the cached catalog when compiling fails
-  std::optional<std::filesystem::path> route_file;   ///< routes.yaml; default termini without
-  std::vector<std::filesystem::path> external_dirs;  ///< facts.d; empty: facts' default dirs
   std::function<bool()> stop_requested;  ///< asked between resources: true skips the rest
   bool evaltrace = false;  ///< Puppet's --evaltrace: an info line before and after each resource
   /// Puppet's --trace: a compile error is followed by its Puppet-language stack (file:line).
   bool trace = false;
   /// Whose routes apply: "agent" (caches catalogs, may apply the cache) or "apply".
   std::string application = "agent";
-  std::optional<std::string> redis_url;  ///< for redis termini
-  std::string redis_prefix = "marionette";
-  bool storeconfigs = false;  ///< exported resources kept and collected (catalog/compiler)
-  /// Puppet's include_legacy_facts: the native facts keep Facter's legacy names (osfamily, …).
-  bool include_legacy_facts = true;
-  /// Puppet's exclude_unchanged_resources: reports leave out the resources nothing happened to.
-  bool exclude_unchanged_resources = false;
 };
 
 /// Fills env_dir, manifest (unless one is given) and modulepath from Puppet's settings
@@ -59,8 +46,8 @@ indirector::Routes routes_for(const RunSettings& settings);
 indirector::TerminusSettings terminus_settings_for(const RunSettings& settings);
 
 /// The facts for a run, found through the facts route: by default the YAML file when one is
-/// given, else gathered natively with the external facts of external_dirs (or
-/// facts::default_external_dirs(); warnings on stderr). Native facts are written to
+/// given, else gathered natively with the external facts of facts::default_external_dirs() and
+/// external_dir (warnings on stderr). Native facts are written to
 /// STATE_DIR/facts_cache.json; when gathering fails, that cache is used.
 facts::Facts load_facts(const RunSettings& settings);
 

@@ -182,7 +182,7 @@ class RemoteRun {
   }
 
   std::optional<catalog::Catalog> cached_catalog() {
-    if (!run_.use_cache_on_failure) {
+    if (!run_.usecacheonfailure) {
       log_("warning", "Not using cache on failed catalog");
       return std::nullopt;
     }
@@ -202,7 +202,7 @@ class RemoteRun {
 
   void apply(const catalog::Catalog& catalog) {
     // The catalog's puppet:/// sources, fetched into a module tree the RAL reads them from.
-    fs::path sources = run_.state_dir / ("remote_sources." + std::to_string(::getpid()));
+    fs::path sources = run_.statedir / ("remote_sources." + std::to_string(::getpid()));
     std::error_code ignored;
     fs::remove_all(sources, ignored);
     daemon::RunSettings settings = run_;
@@ -212,7 +212,7 @@ class RemoteRun {
     settings.environment = catalog.environment;
     if (!outcome_.catalog_from_cache) {
       try {
-        fetch_file_sources(catalog, *client_, catalog.environment, sources, say_);
+        fetch_file_sources(catalog, *client_, catalog.environment, run_.compat, sources, say_);
       } catch (const std::exception& e) {
         log_("err", std::string("Could not retrieve the catalog's files: ") + e.what());
       }

@@ -90,7 +90,7 @@ HttpResponse Api::catalog_endpoint(const HttpRequest& request, const std::string
       facts = sent["values"];
   }
 
-  if (run.redis_url) {
+  if (run.redis) {
     // As Puppet's catalog terminus saves the facts an agent sent: the fleet's Redis keeps each
     // node's last ones (PREFIX:facts:NODE, what the facts/redis terminus reads).
     try {
@@ -145,7 +145,7 @@ HttpResponse Api::report_endpoint(const HttpRequest& request, const std::string&
   std::string error;
   if (!storage::write_file_atomically(dir / (timestamp_name() + ".json"), request.body, &error))
     return puppet_error(500, "Server Error: cannot store the report: " + error, "RUNTIME_ERROR");
-  if (run.redis_url) {
+  if (run.redis) {
     indirector::TerminusSettings termini = daemon::terminus_settings_for(run);
     indirector::RedisDocumentStore store(termini, "report");
     store.push_bounded(name, request.body, termini.report_history);

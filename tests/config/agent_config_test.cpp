@@ -45,7 +45,7 @@ TEST_F(ConfigFile, ReadsEverySettingItNames) {
                  "statedir: /var/lib/marionette\n",
                  config),
             "");
-  EXPECT_EQ(config.compile.env_dir, fs::path("/etc/marionette/code/environments/production"));
+  EXPECT_EQ(config.env_dir, fs::path("/etc/marionette/code/environments/production"));
   EXPECT_EQ(config.certname, "web01.example.com");
   EXPECT_EQ(config.runinterval, std::chrono::seconds(1800));
   EXPECT_TRUE(config.noop);
@@ -64,10 +64,10 @@ TEST_F(ConfigFile, ReadsTheModulePathSettings) {
                  "environment: staging\n",
                  config),
             "");
-  EXPECT_EQ(config.modulepath, "site:modules");
+  EXPECT_EQ(config.modulepath_text, "site:modules");
   EXPECT_EQ(config.basemodulepath, "/opt/modules");
   EXPECT_EQ(config.environmentpath, "/srv/environments");
-  EXPECT_EQ(config.compile.environment, "staging");
+  EXPECT_EQ(config.environment, "staging");
 }
 
 TEST_F(ConfigFile, AnEmptyFileSetsNothing) {

@@ -117,7 +117,7 @@ TEST(SettingValues, ADerivedDefaultFollowsTheSettingItNames) {
   AgentConfig config = values.to_config();
   EXPECT_EQ(config.environmentpath, "/srv/code/environments");
   EXPECT_EQ(config.basemodulepath, "/srv/code/modules:/usr/share/puppet/modules");
-  EXPECT_FALSE(config.compile.hiera_config)
+  EXPECT_FALSE(config.hiera_config)
       << "a derived hiera.yaml that does not exist is not used";
   EXPECT_FALSE(SettingValues().to_config().environmentpath) << "untouched defaults stay unset";
 }
@@ -184,10 +184,10 @@ TEST(SettingValues, LaterSourcesWinAndTheSettingsReachTheConfig) {
   EXPECT_EQ(config.runinterval, std::chrono::seconds(300));
   EXPECT_EQ(config.tags, (std::vector<std::string>{"web", "db"}));
   EXPECT_TRUE(config.show_diff);
-  EXPECT_TRUE(config.compile.strictness.strict_variables);
+  EXPECT_TRUE(config.strictness.strict_variables);
   EXPECT_TRUE(config.graph);
   EXPECT_EQ(config.graphdir, fs::path("/srv/var/graphs")) << "$statedir/graphs, vardir written";
-  EXPECT_EQ(config.compile.strictness.strict, marionette::compiler::Strict::Error);
+  EXPECT_EQ(config.strictness.strict, marionette::compiler::Strict::Error);
 }
 
 // puppet_compat: 8 (Puppet 8 / OpenVox 8) by default, with the defaults Puppet 8 changed; 7
@@ -201,9 +201,9 @@ TEST(SettingValues, PuppetCompatChoosesTheDefaultsPuppet8Changed) {
   EXPECT_EQ(eight.printable("include_legacy_facts"), "false");
   EXPECT_EQ(eight.printable("exclude_unchanged_resources"), "true");
   AgentConfig config = eight.to_config();
-  EXPECT_EQ(config.compile.compat, PuppetCompat::puppet8);
-  EXPECT_EQ(config.compile.strictness.strict, Strict::Error);
-  EXPECT_TRUE(config.compile.strictness.strict_variables);
+  EXPECT_EQ(config.compat, PuppetCompat::puppet8);
+  EXPECT_EQ(config.strictness.strict, Strict::Error);
+  EXPECT_TRUE(config.strictness.strict_variables);
   EXPECT_FALSE(config.include_legacy_facts);
   EXPECT_TRUE(config.exclude_unchanged_resources);
 
@@ -212,9 +212,9 @@ TEST(SettingValues, PuppetCompatChoosesTheDefaultsPuppet8Changed) {
   EXPECT_EQ(seven.printable("strict"), "warning");
   EXPECT_EQ(seven.printable("include_legacy_facts"), "true");
   config = seven.to_config();
-  EXPECT_EQ(config.compile.compat, PuppetCompat::puppet7);
-  EXPECT_EQ(config.compile.strictness.strict, Strict::Warning);
-  EXPECT_FALSE(config.compile.strictness.strict_variables);
+  EXPECT_EQ(config.compat, PuppetCompat::puppet7);
+  EXPECT_EQ(config.strictness.strict, Strict::Warning);
+  EXPECT_FALSE(config.strictness.strict_variables);
   EXPECT_TRUE(config.include_legacy_facts);
   EXPECT_FALSE(config.exclude_unchanged_resources);
 
@@ -222,8 +222,8 @@ TEST(SettingValues, PuppetCompatChoosesTheDefaultsPuppet8Changed) {
   mixed.write("strict", "off", option("--strict"));
   mixed.write("puppet-compat", "8", option("--puppet-compat"));
   config = mixed.to_config();
-  EXPECT_EQ(config.compile.strictness.strict, Strict::Off);
-  EXPECT_TRUE(config.compile.strictness.strict_variables);
+  EXPECT_EQ(config.strictness.strict, Strict::Off);
+  EXPECT_TRUE(config.strictness.strict_variables);
 
   SettingValues wrong;
   wrong.write("puppet_compat", "9", option("--puppet-compat"));

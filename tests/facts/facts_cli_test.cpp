@@ -85,9 +85,9 @@ TEST_F(FactsCli, ExternalFactsOverrideCoreFactsAndBadFilesOnlyWarn) {
 
 TEST_F(FactsCli, RunsWriteAFactsCacheInTheStateDir) {
   daemon::RunSettings settings;
-  settings.state_dir = dir_ / "state";
+  settings.statedir = dir_ / "state";
   const facts::Facts gathered = daemon::load_facts(settings);
-  std::ifstream cache(settings.state_dir / "facts_cache.json");
+  std::ifstream cache(settings.statedir / "facts_cache.json");
   ASSERT_TRUE(cache.is_open());
   const auto cached = facts::Facts::parse(cache);
   EXPECT_EQ(cached["kernel"], gathered["kernel"]);

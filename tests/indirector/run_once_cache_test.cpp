@@ -31,9 +31,9 @@ class RunOnceCache : public ::testing::Test {
  protected:
   void SetUp() override {
     settings_.manifest = dir_.path() / "site.pp";
-    settings_.facts_file = dir_.write("facts.yaml", "kernel: Linux\nfqdn: n1.example.com\n");
-    settings_.node_name = "n1.example.com";
-    settings_.state_dir = dir_.path() / "state";
+    settings_.facts = dir_.write("facts.yaml", "kernel: Linux\nfqdn: n1.example.com\n");
+    settings_.certname = "n1.example.com";
+    settings_.statedir = dir_.path() / "state";
     target_ = dir_.path() / "managed.txt";
   }
 
@@ -43,7 +43,7 @@ class RunOnceCache : public ::testing::Test {
   void write_broken_manifest() { dir_.write("site.pp", "file { 'x': ensure => \n"); }
 
   YAML::Node last_report() const {
-    return YAML::LoadFile((settings_.state_dir / "last_run_report.yaml").string());
+    return YAML::LoadFile((settings_.statedir / "last_run_report.yaml").string());
   }
 
   TempDir dir_;
@@ -57,7 +57,7 @@ TEST_F(RunOnceCache, AGoodCompileIsCachedAndABrokenOneAppliesTheCache) {
   RunOutcome good = run_once(settings_, first.log());
   ASSERT_TRUE(good.compiled) << good.compile_error;
   EXPECT_FALSE(good.catalog_from_cache);
-  const auto cache = settings_.state_dir / "client_data/catalog/n1.example.com.json";
+  const auto cache = settings_.statedir / "client_data/catalog/n1.example.com.json";
   EXPECT_TRUE(std::filesystem::exists(cache));
   EXPECT_TRUE(first.has("info", "Caching catalog for n1.example.com"));
   EXPECT_EQ(last_report()["cached_catalog_status"].as<std::string>(), "not_used");
@@ -91,7 +91,7 @@ TEST_F(RunOnceCache, WithoutUseCacheOnFailureNothingIsApplied) {
   ASSERT_TRUE(run_once(settings_, Logged().log()).compiled);
   std::filesystem::remove(target_);
   write_broken_manifest();
-  settings_.use_cache_on_failure = false;
+  settings_.usecacheonfailure = false;
   Logged logged;
   RunOutcome outcome = run_once(settings_, logged.log());
   EXPECT_FALSE(outcome.compiled);
@@ -128,7 +128,7 @@ TEST_F(RunOnceCache, NoopRunsDoNotCache) {
   write_good_manifest();
   settings_.noop = true;
   ASSERT_TRUE(run_once(settings_, Logged().log()).compiled);
-  EXPECT_FALSE(std::filesystem::exists(settings_.state_dir / "client_data/catalog"));
+  EXPECT_FALSE(std::filesystem::exists(settings_.statedir / "client_data/catalog"));
 }
 
 TEST_F(RunOnceCache, TheClassifiersClassesAreCompiledIn) {
@@ -167,8 +167,8 @@ TEST_F(RunOnceCache, ReportsCanGoToJsonInstead) {
   write_good_manifest();
   settings_.route_file = dir_.write("routes.yaml", "agent:\n  report: { terminus: json }\n");
   ASSERT_TRUE(run_once(settings_, Logged().log()).compiled);
-  EXPECT_TRUE(std::filesystem::exists(settings_.state_dir / "last_run_report.json"));
-  EXPECT_FALSE(std::filesystem::exists(settings_.state_dir / "last_run_report.yaml"));
+  EXPECT_TRUE(std::filesystem::exists(settings_.statedir / "last_run_report.json"));
+  EXPECT_FALSE(std::filesystem::exists(settings_.statedir / "last_run_report.yaml"));
 }
 
 }  // namespace
