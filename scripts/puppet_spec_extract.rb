@@ -549,6 +549,8 @@ root, out = ARGV
 abort 'usage: puppet_spec_extract.rb SPEC_ROOT OUT_DIR' unless root && out
 files = Dir.glob(File.join(root, '{spec/unit/pops/evaluator,spec/integration/parser,spec/unit/functions}/*_spec.rb')).sort
 totals = Hash.new(0)
+# A case's id is NAME:LINE; a NAME two groups share (conditionals) takes its group first.
+shared_names = files.map { |f| File.basename(f, '_spec.rb') }.tally.select { |_, n| n > 1 }.keys
 files.each do |file|
   spec = file.delete_prefix(root.end_with?('/') ? root : "#{root}/")
   text = File.read(file)
@@ -563,7 +565,8 @@ files.each do |file|
     next if seen[key]
     seen[key] = true
     per_line[c.line] += 1
-    id = "#{name}:#{c.line}#{per_line[c.line] > 1 ? "-#{per_line[c.line]}" : ''}"
+    prefix = shared_names.include?(name) ? "#{group_of(spec)}/#{name}" : name
+    id = "#{prefix}:#{c.line}#{per_line[c.line] > 1 ? "-#{per_line[c.line]}" : ''}"
     row = { 'id' => id, 'origin' => "#{spec}:#{c.line}", 'kind' => c.kind.to_s, 'source' => c.source }
     row['node'] = c.node if c.node
     own = (c.settings || {}).reject { |k, v| settings[k] == v }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <fstream>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -24,6 +25,7 @@ std::vector<PuppetSpecCase> load_puppet_spec_cases(const fs::path& dir) {
       files.push_back(entry.path());
   std::sort(files.begin(), files.end());
   std::vector<PuppetSpecCase> cases;
+  std::set<std::string> ids;
   for (const fs::path& file : files) {
     std::ifstream in(file);
     const json doc = json::parse(in);
@@ -43,6 +45,9 @@ std::vector<PuppetSpecCase> load_puppet_spec_cases(const fs::path& dir) {
         c.strict_variables = settings.at("strict_variables").get<bool>();
       c.expected = row.at("expected");
       if (row.contains("expected-8")) c.expected8 = row.at("expected-8");
+      if (!ids.insert(c.id).second)
+        throw std::runtime_error(file.string() + ": a second case " + c.id +
+                                 " (the known-differences lists name cases by id)");
       cases.push_back(std::move(c));
     }
   }
