@@ -14,13 +14,18 @@
 # - a string given to evaluate_string, compile_to_catalog, eval_and_collect_notices and the other
 #   helpers that compile code (or to a helper of the spec file that passes it on to one), directly,
 #   through a local variable, or as a key of the hash literal (an element of the array literal)
-#   that an `each` loop around the call walks; PuppetSpec::Language's produces/fails hashes;
+#   that an `each` loop around the call walks, or a string interpolating that loop's literal
+#   elements (`"compare(#{values[0]}, #{values[1]})"`); PuppetSpec::Language's produces/fails
+#   hashes; PuppetSpec::Compiler#evaluate(code:, source:);
 # - a call of a function from Ruby whose arguments are all literals (`split('a,b', ',')` through
-#   the spec's helper that loads the function), printed back as the Puppet call;
+#   the spec's helper or `let(:func)` that loads the function), printed back as the Puppet call;
 # - an AST built with Puppet's model factory (literal(1) + literal(2), fqr('Integer').access_at(1),
 #   ...), printed back as Puppet code (scripts/puppet_spec_factory.rb).
-# An `it` block that gives no case is counted as left out, with the first reason that applies to
-# it (mocks, Ruby-built source, Ruby values, files made by Ruby, ...): `left_out` in the file.
+# A case carries the strict/strict_variables settings its example (or its context's `before`)
+# sets, and the node's name when the spec names one. An `it` block that gives no case is counted
+# as left out, with the first reason that applies to it (mocks, Ruby-built source, Ruby values,
+# files made by Ruby, ...), and so is a source found in an example that makes state in Ruby, sets
+# other settings or makes its node with facts: `left_out` in the file.
 require 'json'
 require 'fileutils'
 require_relative 'puppet_spec_factory'
