@@ -14,13 +14,18 @@
 # - a string given to evaluate_string, compile_to_catalog, eval_and_collect_notices and the other
 #   helpers that compile code (or to a helper of the spec file that passes it on to one), directly,
 #   through a local variable, or as a key of the hash literal (an element of the array literal)
-#   that an `each` loop around the call walks; PuppetSpec::Language's produces/fails hashes;
+#   that an `each` loop around the call walks, or a string interpolating that loop's literal
+#   elements (`"compare(#{values[0]}, #{values[1]})"`); PuppetSpec::Language's produces/fails
+#   hashes; PuppetSpec::Compiler#evaluate(code:, source:);
 # - a call of a function from Ruby whose arguments are all literals (`split('a,b', ',')` through
-#   the spec's helper that loads the function), printed back as the Puppet call;
+#   the spec's helper or `let(:func)` that loads the function), printed back as the Puppet call;
 # - an AST built with Puppet's model factory (literal(1) + literal(2), fqr('Integer').access_at(1),
 #   ...), printed back as Puppet code (scripts/puppet_spec_factory.rb).
-# An `it` block that gives no case is counted as left out, with the first reason that applies to
-# it (mocks, Ruby-built source, Ruby values, files made by Ruby, ...): `left_out` in the file.
+# A case carries the strict/strict_variables settings its example (or its context's `before`)
+# sets, and the node's name when the spec names one. An `it` block that gives no case is counted
+# as left out, with the first reason that applies to it (mocks, Ruby-built source, Ruby values,
+# files made by Ruby, ...), and so is a source found in an example that makes state in Ruby, sets
+# other settings or makes its node with facts: `left_out` in the file.
 require 'json'
 require 'fileutils'
 require_relative 'puppet_spec_factory'
@@ -57,7 +62,14 @@ MOCK_WORDS = %i[receive allow expects stubs and_return double instance_double st
 FILE_WORDS = %i[dir_containing file_containing tmpfile tmpdir make_absolute mkdir_p
                 with_file_content dir_contained_in].freeze
 
-Case = Struct.new(:line, :kind, :source, :node, keyword_init: true)
+# What an example makes in Ruby that its Puppet code then sees: catalog state, scope variables.
+STATE_WORDS = %i[newclass newdefine newresource setvar add_resource known_resource_types
+                 new_ephemeral].freeze
+# The Puppet settings a case may carry: the harness gives marionette the same.
+SETTINGS_GIVEN = %w[strict strict_variables].freeze
+SETTINGS_IGNORED = %w[data_binding_terminus].freeze # no Hiera data in a case's environment
+
+Case = Struct.new(:line, :kind, :source, :node, :settings, keyword_init: true)
 
 # A spec file read for its cases.
 class SpecReader
@@ -68,9 +80,12 @@ class SpecReader
     @root = RubyVM::AbstractSyntaxTree.parse(text)
     @cases = []
     @attempts = 0 # sources found, kept or left out
+    @example_settings = {}
+    @example_state = false
     @left_out = Hash.new(0)
     @helpers = EVAL_HELPERS.dup
     @function_helpers = {}
+    @function_lets = {}
     @constants = {}
     @helper_calls = Hash.new { |h, k| h[k] = [] }
     find_file_helpers(@root)
@@ -107,7 +122,14 @@ class SpecReader
         call = node.children[0]
         first = call.type == :FCALL && %i[let let!].include?(call.children[0]) && call_args(call)[0]
         if first && first.type == :LIT
-          each_node(node.children[1]) { |n| @helper_calls[first.children[0]] << call_name(n) if call_name(n) }
+          each_node(node.children[1]) do |n|
+            @helper_calls[first.children[0]] << call_name(n) if call_name(n)
+            # let(:func) { loader.load(:function, 'split') }: func.call(scope, ...) calls it.
+            f = call_name(n) == :load && call_args(n)
+            if f && f.size == 2 && f[0].type == :LIT && f[0].children[0] == :function && f[1].type == :STR
+              @function_lets[first.children[0]] = f[1].children[0]
+            end
+          end
         end
       when :DEFN, :DEFS
         name = node.type == :DEFN ? node.children[0] : node.children[1]
@@ -288,11 +310,64 @@ class SpecReader
 
   def add(found, kind, node: nil)
     @attempts += 1
-    if node == :ruby
-      @left_out['node made by Ruby with facts, parameters or classes'] += found.size
+    why = if node == :ruby then 'node made by Ruby with facts, parameters or classes'
+          elsif @example_state then 'needs files, catalog state or variables made by Ruby'
+          elsif @example_settings.nil? then 'needs Puppet settings the harness does not give'
+          end
+    if why
+      @left_out[why] += found.size
       return
     end
-    found.each { |text, line| @cases << Case.new(line: line, kind: kind, source: text, node: node) }
+    found.each do |text, line|
+      @cases << Case.new(line: line, kind: kind, source: text, node: node, settings: @example_settings)
+    end
+  end
+
+  # `Puppet[:name] = value` statements under `node`: {name => value}, or nil when a value is not
+  # a literal.
+  def settings_in(node)
+    settings = {}
+    each_node(node) do |n|
+      next unless n.type == :ATTRASGN && n.children[1] == :[]= && n.children[0].type == :CONST &&
+                  n.children[0].children[0] == :Puppet
+      key, value = list_items(n.children[2])
+      next unless key&.type == :LIT && key.children[0].is_a?(Symbol)
+      next if key.children[0] == :code
+      v = ruby_value(value)
+      return nil if v == NO_VALUE
+      settings[key.children[0].to_s] = v.is_a?(Symbol) ? v.to_s : v
+    end
+    settings
+  end
+
+  # The settings an example runs with (its own and its contexts' `before` blocks'), without
+  # those the harness ignores; nil when one is a setting the harness does not give.
+  def example_settings(env, scope)
+    own = settings_in(scope)
+    return nil if own.nil? || env[:__settings] == :unknown
+    settings = (env[:__settings] || {}).merge(own).reject { |k, _| SETTINGS_IGNORED.include?(k) }
+    settings.keys.all? { |k| SETTINGS_GIVEN.include?(k) } ? settings : nil
+  end
+
+  # `names` with what the spec file's own helpers and lets among them call, all the way down.
+  def with_helpers(names)
+    loop do
+      more = names | names.flat_map { |n| @helper_calls.fetch(n, []) }
+      return more if more.size == names.size
+      names = more
+    end
+  end
+
+  # Whether an example (with the spec file's helpers it calls) makes state in Ruby.
+  def makes_state?(scope)
+    names = []
+    state = false
+    each_node(scope) do |n|
+      names << call_name(n) if call_name(n)
+      state = true if n.type == :ATTRASGN && n.children[1] == :[]= &&
+                      !(n.children[0].type == :CONST && n.children[0].children[0] == :Puppet)
+    end
+    state || (with_helpers(names) & (STATE_WORDS + FILE_WORDS)).any?
   end
 
   # The node a helper is given: nil (the helper's default node), its name when the spec makes it
@@ -341,9 +416,19 @@ class SpecReader
     name = call_name(call)
     if %i[it specify scenario example].include?(name) && call.type == :FCALL
       before = @attempts
+      @example_settings = example_settings(env, scope)
+      @example_state = makes_state?(scope)
       walk(scope.children[2], env)
       walk_call_receiver(call, env)
+      @example_settings = {}
+      @example_state = false
       classify_left_out(scope) if @attempts == before
+      return
+    end
+    if %i[before around].include?(name) && call.type == :FCALL
+      # A context's settings hold for the examples after it (env is the enclosing block's).
+      own = settings_in(scope)
+      env[:__settings] = own.nil? || env[:__settings] == :unknown ? :unknown : (env[:__settings] || {}).merge(own)
       return
     end
     inner = env.dup
@@ -408,6 +493,11 @@ class SpecReader
           @left_out['source built by Ruby (interpolated or computed)'] += 1 unless found
         end
       end
+    elsif name == :call && node.type == :CALL && node.children[0].type == :VCALL &&
+          (function = @function_lets[node.children[0].children[0]])
+      # func.call(scope, args...): the scope is Ruby's; the arguments, when literals, print back.
+      call = puppet_call(function, call_args(node).drop(1))
+      add([[call, node.first_lineno]], :value) if call
     elsif (function = @function_helpers[name]) && node.type == :FCALL
       call = puppet_call(function, call_args(node))
       add([[call, node.first_lineno]], :value) if call
@@ -447,8 +537,7 @@ class SpecReader
       types << n.type
       names << call_name(n) if call_name(n)
     end
-    # What the spec file's own helpers and lets that the example uses call, two levels down.
-    2.times { names |= names.flat_map { |n| @helper_calls.fetch(n, []) } }
+    names = with_helpers(names)
     reason =
       if (names & MOCK_WORDS).any? then 'needs Ruby mocks or stubs'
       elsif (names & FILE_WORDS).any? || names.include?(:environment_path) then 'needs files or environments made by Ruby'
@@ -465,6 +554,8 @@ root, out = ARGV
 abort 'usage: puppet_spec_extract.rb SPEC_ROOT OUT_DIR' unless root && out
 files = Dir.glob(File.join(root, '{spec/unit/pops/evaluator,spec/integration/parser,spec/unit/functions}/*_spec.rb')).sort
 totals = Hash.new(0)
+# A case's id is NAME:LINE; a NAME two groups share (conditionals) takes its group first.
+shared_names = files.map { |f| File.basename(f, '_spec.rb') }.tally.select { |_, n| n > 1 }.keys
 files.each do |file|
   spec = file.delete_prefix(root.end_with?('/') ? root : "#{root}/")
   text = File.read(file)
@@ -475,13 +566,16 @@ files.each do |file|
   seen = {}
   per_line = Hash.new(0)
   cases = reader.cases.sort_by(&:line).filter_map do |c|
-    key = [c.kind, c.source, c.node]
+    key = [c.kind, c.source, c.node, c.settings]
     next if seen[key]
     seen[key] = true
     per_line[c.line] += 1
-    id = "#{name}:#{c.line}#{per_line[c.line] > 1 ? "-#{per_line[c.line]}" : ''}"
+    prefix = shared_names.include?(name) ? "#{group_of(spec)}/#{name}" : name
+    id = "#{prefix}:#{c.line}#{per_line[c.line] > 1 ? "-#{per_line[c.line]}" : ''}"
     row = { 'id' => id, 'origin' => "#{spec}:#{c.line}", 'kind' => c.kind.to_s, 'source' => c.source }
     row['node'] = c.node if c.node
+    own = (c.settings || {}).reject { |k, v| settings[k] == v }
+    row['settings'] = own unless own.empty?
     row
   end
   group = group_of(spec)

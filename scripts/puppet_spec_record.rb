@@ -118,7 +118,7 @@ def resources_of(catalog)
   end
 end
 
-# Compiles one manifest for `node` with the file's settings: its notices and (for a catalog case)
+# Compiles one manifest for `node` with the file's settings and the case's own over them: its notices and (for a catalog case)
 # resources, or its error.
 def record(manifest, kind, node_name, settings)
   File.write(MANIFEST, manifest)
@@ -159,7 +159,8 @@ NOW = Regexp.union([started.strftime('%Y-%m-%d'), started.utc.strftime('%Y-%m-%d
 if openvox8
   each_case_file(cases_dir) do |file, doc|
     doc['cases'].each do |c|
-      got = record(c['manifest'] || c['source'], c['kind'], c['node'] || DEFAULT_NODE, doc['settings'])
+      got = record(c['manifest'] || c['source'], c['kind'], c['node'] || DEFAULT_NODE,
+                   doc['settings'].merge(c['settings'] || {}))
       c.delete('expected-8')
       c['expected-8'] = got unless got == c['expected']
       count += 1
@@ -179,7 +180,8 @@ else
           c['kind'] = 'catalog'
         end
       end
-      c['expected'] = record(c['manifest'] || c['source'], c['kind'], c['node'] || DEFAULT_NODE, doc['settings'])
+      c['expected'] = record(c['manifest'] || c['source'], c['kind'], c['node'] || DEFAULT_NODE,
+                   doc['settings'].merge(c['settings'] || {}))
       count += 1
     end
     # A case whose answer holds today's date or the clock's seconds gives another one each run.

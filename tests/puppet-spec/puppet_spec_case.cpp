@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <fstream>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -24,11 +25,11 @@ std::vector<PuppetSpecCase> load_puppet_spec_cases(const fs::path& dir) {
       files.push_back(entry.path());
   std::sort(files.begin(), files.end());
   std::vector<PuppetSpecCase> cases;
+  std::set<std::string> ids;
   for (const fs::path& file : files) {
     std::ifstream in(file);
     const json doc = json::parse(in);
-    const bool strict_variables =
-        doc.value("settings", json::object()).value("strict_variables", false);
+    const json file_settings = doc.value("settings", json::object());
     for (const json& row : doc.at("cases")) {
       PuppetSpecCase c;
       c.id = row.at("id").get<std::string>();
@@ -37,9 +38,16 @@ std::vector<PuppetSpecCase> load_puppet_spec_cases(const fs::path& dir) {
       c.kind = row.at("kind").get<std::string>();
       c.manifest = row.value("manifest", row.at("source").get<std::string>());
       c.node = row.value("node", std::string("testnode"));
-      c.strict_variables = strict_variables;
+      json settings = file_settings;
+      settings.update(row.value("settings", json::object()));
+      if (settings.contains("strict")) c.strict = settings.at("strict").get<std::string>();
+      if (settings.contains("strict_variables"))
+        c.strict_variables = settings.at("strict_variables").get<bool>();
       c.expected = row.at("expected");
       if (row.contains("expected-8")) c.expected8 = row.at("expected-8");
+      if (!ids.insert(c.id).second)
+        throw std::runtime_error(file.string() + ": a second case " + c.id +
+                                 " (the known-differences lists name cases by id)");
       cases.push_back(std::move(c));
     }
   }
@@ -97,7 +105,12 @@ json our_answer(const PuppetSpecCase& c, PuppetCompat compat, const fs::path& sc
   request.manifest = manifest;
   request.compat = compat;
   if (compat == PuppetCompat::puppet8) request.strictness = {compiler::Strict::Error, true};
-  if (c.strict_variables) request.strictness.strict_variables = true;
+  if (c.strict) {
+    const std::optional<compiler::Strict> level = compiler::parse_strict(*c.strict);
+    if (!level) throw std::runtime_error(c.id + ": strict = " + *c.strict);
+    request.strictness.strict = *level;
+  }
+  if (c.strict_variables) request.strictness.strict_variables = *c.strict_variables;
   request.node_name = c.node;
   request.facts = facts::Facts::object();
   std::vector<std::string> notices;

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,7 +21,10 @@ struct PuppetSpecCase {
   std::string kind;    ///< value (notices of its value's type and %p) or catalog
   std::string manifest;
   std::string node;
-  bool strict_variables = false;  ///< the spec file set Puppet[:strict_variables]
+  /// Puppet's strict and strict_variables as the spec file (`settings`) and the case's example
+  /// (the case's `settings`) set them; unset: the compat's default.
+  std::optional<std::string> strict;
+  std::optional<bool> strict_variables;
   nlohmann::json expected;
   nlohmann::json expected8;  ///< null: OpenVox 8 gave what Puppet 7 gave
 };

@@ -8,7 +8,7 @@
 //
 // MARIONETTE_PUPPET_SPEC_DIFFERENCES=FILE writes today's differences in the lists' form (to
 // rewrite a list after a fix); MARIONETTE_PUPPET_SPEC_DETAILS=FILE writes each difference with
-// Puppet's answer and ours (JSON lines).
+// Puppet's answer and ours (JSON lines); MARIONETTE_PUPPET_SPEC_ONLY=ID,ID runs those cases alone.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -65,7 +65,11 @@ void run_all(PuppetCompat compat, const std::string& known_list, const std::stri
   std::map<std::string, int> by_kind;
   std::map<std::string, std::map<std::string, int>> kinds_by_group;
   std::vector<std::string> unlisted, now_agree, differences, details;
+  // MARIONETTE_PUPPET_SPEC_ONLY=ID,ID...: those cases alone (while fixing them).
+  const char* only = std::getenv("MARIONETTE_PUPPET_SPEC_ONLY");
+  const std::string chosen = only ? "," + std::string(only) + "," : "";
   for (const testing::PuppetSpecCase& c : all_cases()) {
+    if (only && chosen.find("," + c.id + ",") == std::string::npos) continue;
     const testing::PuppetSpecOutcome outcome = testing::run_puppet_spec_case(c, compat, scratch);
     Tally& tally = by_group[c.group];
     ++tally.total;
@@ -90,6 +94,10 @@ void run_all(PuppetCompat compat, const std::string& known_list, const std::stri
         {"puppet", expected},
         {"ours",
          outcome.ours}}.dump());
+    if (only)
+      std::cout << c.id << " " << outcome.kind << "   # " << c.origin
+                << "\n    manifest: " << c.manifest << "\n    Puppet: " << expected.dump()
+                << "\n    ours:   " << outcome.ours.dump() << "\n";
     if (listed == known.end() || listed->second != outcome.kind)
       unlisted.push_back(c.id + " " + outcome.kind + "   # " + c.origin +
                          (listed == known.end() ? "" : " (listed as " + listed->second + ")") +
