@@ -119,6 +119,8 @@ void check_query_values(const ast::Collector& collector, const ast::Expression* 
 }  // namespace
 
 Value Evaluator::evaluate_collector(const ast::Collector& node, Scope& scope) {
+  if (lowercase(node.type_name) == "class")
+    throw SourceError("Classes cannot be collected", node.where);
   check_query_values(node, node.query);
   PendingCollector pending{&node, &lasting(scope), {}, false, {}};
   for (const ast::AttributeOperation& operation : node.overrides)

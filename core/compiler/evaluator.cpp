@@ -4,10 +4,12 @@
 #include <charconv>
 #include <cstdint>
 #include <iostream>
+#include <limits>
 
 #include "compiler/compile_log.hpp"
 #include "compiler/evaluation_budget.hpp"
 #include "compiler/functions/function.hpp"
+#include "compiler/functions/generalized_type.hpp"
 #include "compiler/functions/ruby_format.hpp"
 #include "compiler/integer_range.hpp"
 #include "compiler/jumps.hpp"
@@ -15,6 +17,7 @@
 #include "compiler/operators.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
+#include "lang/labels.hpp"
 #include "lang/puppet_stack.hpp"
 #include "lang/recursion_bound.hpp"
 #include "rubyish/regex.hpp"
@@ -50,6 +53,17 @@ void set_evaluation_step_budget(std::uint64_t steps) {
 
 namespace ast = lang::ast;
 using lang::SourceError;
+
+namespace {
+
+/// Arguments a block's signature refuses (their count or a type): Puppet reports it at the
+/// call that gave the block, as which evaluate_call rethrows it.
+class BlockArgumentsRefused : public SourceError {
+ public:
+  using SourceError::SourceError;
+};
+
+}  // namespace
 
 // A regex match that gives up (rubyish::RegexTooComplex) fails at the innermost expression
 // evaluating it.
@@ -255,14 +269,23 @@ const Value* Evaluator::find_variable(const std::string& name, Scope& scope) con
 }
 
 Value Evaluator::evaluate_assignment(const ast::Assignment& assignment, Scope& scope) {
-  auto* variable = ast::as<ast::Variable>(assignment.target);
-  if (!variable)
-    throw SourceError("Illegal attempt to assign to a value", assignment.target->where);
-  if (variable->name.find("::") != std::string::npos)
-    throw SourceError("Cannot assign to variables in other namespaces", assignment.where);
   if (assignment.op != ast::AssignmentOp::Assign)
     throw SourceError("The operator '+=' is no longer supported", assignment.where);
   Value value = evaluate(assignment.value, scope);
+  assign(assignment.target, value, assignment, scope);
+  return value;
+}
+
+void Evaluator::assign(const ast::Node* target, const Value& value,
+                       const ast::Assignment& assignment, Scope& scope) {
+  if (auto* list = ast::as<ast::ArrayLiteral>(target)) {
+    assign_many(*list, value, assignment, scope);
+    return;
+  }
+  auto* variable = ast::as<ast::Variable>(target);
+  if (!variable) throw SourceError("Illegal attempt to assign to a value", target->where);
+  if (variable->name.find("::") != std::string::npos)
+    throw SourceError("Cannot assign to variables in other namespaces", assignment.where);
   if (scope.find_local(variable->name)) {
     // A class's or a define's $name and $title are set by Puppet itself: it says so.
     bool built_in = variable->name == "name" || variable->name == "title";
@@ -273,7 +296,67 @@ Value Evaluator::evaluate_assignment(const ast::Assignment& assignment, Scope& s
         assignment.where);
   }
   scope.set(variable->name, value);
-  return value;
+}
+
+namespace {
+
+/// The names an assignment's target gives, as Ruby prints them: `b`, or `["b", "c"]` for `[$b,
+/// $c]`.
+std::string assigned_names(const ast::Node* target) {
+  if (auto* variable = ast::as<ast::Variable>(target)) return variable->name;
+  std::string out = "[";
+  if (auto* list = ast::as<ast::ArrayLiteral>(target))
+    for (std::size_t i = 0; i < list->elements.size(); ++i) {
+      std::string name = assigned_names(list->elements[i]);
+      out += (i ? ", " : "") + (name.starts_with("[") ? name : "\"" + name + "\"");
+    }
+  return out + "]";
+}
+
+}  // namespace
+
+void Evaluator::assign_many(const ast::ArrayLiteral& targets, const Value& value,
+                            const ast::Assignment& assignment, Scope& scope) {
+  const std::vector<ast::Expression*>& names = targets.elements;
+  if (value.is_hash()) {  // [$a, $b] = {a => 1, b => 2}: each variable by its name
+    for (const ast::Expression* target : names) {
+      auto* variable = ast::as<ast::Variable>(target);
+      const Value* found = variable ? hash_find(value.hash(), Value(variable->name)) : nullptr;
+      if (!found)
+        throw SourceError("No value for required key '" + assigned_names(target) +
+                              "' in assignment to variables from hash",
+                          assignment.where);
+      assign(target, *found, assignment, scope);
+    }
+    return;
+  }
+  if (value.is_type() && value.type().name == "Class" && value.type().parameters.size() == 1) {
+    assign_from_class(targets, lowercase(to_string(value.type().parameters[0])), assignment, scope);
+    return;
+  }
+  Array values = value.is_array() ? value.array() : Array{value};
+  if (values.size() != names.size())
+    throw SourceError("Mismatched number of assignable entries and values, expected " +
+                          std::to_string(names.size()) + ", got " + std::to_string(values.size()),
+                      assignment.where);
+  for (std::size_t i = 0; i < names.size(); ++i) assign(names[i], values[i], assignment, scope);
+}
+
+void Evaluator::assign_from_class(const ast::ArrayLiteral& targets, const std::string& class_name,
+                                  const ast::Assignment& assignment, Scope& scope) {
+  auto found = class_scopes_.find(class_name);
+  if (found == class_scopes_.end())
+    throw SourceError("Resource not found: Class['" + class_name + "']", assignment.value->where);
+  for (const ast::Expression* target : targets.elements) {
+    auto* variable = ast::as<ast::Variable>(target);
+    std::string name = variable ? variable->name : std::string();
+    const Value* held = variable ? found->second->find_local(name) : nullptr;
+    if (!held)
+      throw SourceError("No value for required variable '$" + class_name + "::" + name +
+                            "' in assignment to variables from class reference",
+                        target->where);
+    assign(target, Value(*held), assignment, scope);
+  }
 }
 
 Value Evaluator::match(const Value& left, const Value& right, Scope& scope,
@@ -353,13 +436,72 @@ void check_range_type_keys(const std::string& type, const ast::Access& access,
                            const std::vector<Value>& keys) {
   for (std::size_t i = 0; i < keys.size(); ++i) {
     const Value& key = keys[i];
-    if (key.is_array()) return;  // Puppet flattens the keys first: not checked here
     if (key.is_integer() || key.is_default() || (type == "Float" && key.is_float())) continue;
     std::string wanted = type == "Float" ? "floats, or integers" : "integers";
     throw SourceError(type + "-Type [] requires all arguments to be " + wanted +
                           " (or default). Got " + ruby_class(key),
-                      access.keys[i]->where);
+                      access.keys[std::min(i, access.keys.size() - 1)]->where);
   }
+}
+
+/// Puppet flattens the keys of most accesses: `$a[[0, 1]]` is `$a[0, 1]`, `Integer[[1, 3]]` is
+/// `Integer[1, 3]`.
+std::vector<Value> flattened(std::vector<Value> keys) {
+  if (std::none_of(keys.begin(), keys.end(), [](const Value& k) { return k.is_array(); }))
+    return keys;
+  std::vector<Value> out;
+  std::function<void(Value &&)> add = [&](Value&& key) {
+    if (!key.is_array()) {
+      out.push_back(std::move(key));
+      return;
+    }
+    for (const Value& item : key.array()) add(Value(item));
+  };
+  for (Value& key : keys) add(std::move(key));
+  return out;
+}
+
+/// The name Puppet gives a key of the wrong type: its generalized type ("Float", "String").
+std::string bad_key_type(const Value& key) {
+  if (key.is_undef()) return "Undef";
+  if (key.is_default()) return "Default";
+  return type_to_string(generalized_type(key));
+}
+
+/// The integer indexes of a string's or an array's slice, as Puppet's access_String and
+/// access_Array check them: a string's keys may spell numbers, an array's keys are coerced
+/// to numbers (failing for what is none), and each must then be an Integer.
+std::vector<std::int64_t> slice_indexes(const Value& target, const std::vector<Value>& keys,
+                                        const ast::Access& access, Strict coercion) {
+  auto key_where = [&](std::size_t i) -> const lang::SourceLocation& {
+    return access.keys.empty() ? access.where
+                               : access.keys[std::min(i, access.keys.size() - 1)]->where;
+  };
+  std::vector<Value> numbers;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if (target.is_array()) {
+      numbers.push_back(coerce_numeric(keys[i], key_where(i), coercion));
+    } else {
+      std::optional<Value> number =
+          keys[i].is_string() ? spelled_number(keys[i].string()) : std::nullopt;
+      numbers.push_back(number ? *number : keys[i]);
+    }
+  }
+  std::vector<std::int64_t> out;
+  for (std::size_t i = 0; i < numbers.size(); ++i) {
+    if (numbers[i].is_integer()) {
+      out.push_back(numbers[i].integer());
+      continue;
+    }
+    std::string type = bad_key_type(numbers[i]);
+    if (target.is_array())
+      throw SourceError("An Array[] cannot use " + type + " where Integer is expected",
+                        key_where(i));
+    throw SourceError("A substring operation does not accept " + lang::a_an(type) +
+                          " as a character index. Expected an Integer",
+                      key_where(i));
+  }
+  return out;
 }
 
 }  // namespace
@@ -389,17 +531,18 @@ Value Evaluator::evaluate_access(const ast::Access& access, Scope& scope) {
   keys.reserve(access.keys.size());
   for (const ast::Node* key : access.keys) keys.push_back(evaluate(key, scope));
   const lang::SourceLocation& where = access.where;
-  auto integer_key = [&](std::size_t i) {
-    if (!keys[i].is_integer())
-      throw SourceError("The index must be an Integer, got " + type_name_of(keys[i]), where);
-    return keys[i].integer();
-  };
   if (target.is_string() || target.is_array()) {
+    keys = flattened(std::move(keys));
     std::int64_t size = target.is_string() ? static_cast<std::int64_t>(target.string().size())
                                            : static_cast<std::int64_t>(target.array().size());
     if (keys.empty() || keys.size() > 2)
-      throw SourceError("Access expects 1 or 2 keys, got " + std::to_string(keys.size()), where);
-    std::int64_t start = integer_key(0);
+      throw SourceError(std::string(target.is_string() ? "String" : "Array") +
+                            " supports [] with one or two arguments. Got " +
+                            std::to_string(keys.size()),
+                        access.target->where);
+    std::vector<std::int64_t> indexes =
+        slice_indexes(target, keys, access, request_.strictness.strict);
+    std::int64_t start = indexes[0];
     std::size_t from = 0, length = 0;
     if (keys.size() == 1) {
       if (start < 0) start += size;
@@ -407,7 +550,7 @@ Value Evaluator::evaluate_access(const ast::Access& access, Scope& scope) {
       if (target.is_string()) return target.string().substr(static_cast<std::size_t>(start), 1);
       return target.array()[static_cast<std::size_t>(start)];
     }
-    if (!slice_bounds(size, start, integer_key(1), from, length))
+    if (!slice_bounds(size, start, indexes[1], from, length))
       return target.is_string() ? Value("") : Value(Array{});
     if (target.is_string()) return target.string().substr(from, length);
     return Array(target.array().begin() + static_cast<std::ptrdiff_t>(from),
@@ -423,8 +566,18 @@ Value Evaluator::evaluate_access(const ast::Access& access, Scope& scope) {
       if (const Value* found = hash_find(target.hash(), key)) out.push_back(*found);
     return out;
   }
+  if (is_resource_reference(target)) {  // Notify[hi][message]
+    bool many = keys.size() > 1 || (!keys.empty() && keys[0].is_array());
+    keys = flattened(std::move(keys));
+    std::erase_if(keys, [](const Value& key) { return key.is_undef(); });
+    return resource_parameters(target.type(), keys, many, where);
+  }
   if (target.is_type()) {
     const TypeValue& type = target.type();
+    // Puppet flattens the keys of every type but these: `Integer[[1, 3]]` is `Integer[1, 3]`.
+    if (type.name != "Struct" && type.name != "Callable" && type.name != "Init" &&
+        type.name != "Resource" && type.name != "Class" && is_data_type_name(type.name))
+      keys = flattened(std::move(keys));
     if ((type.name == "Integer" || type.name == "Float") && type.parameters.empty())
       check_range_type_keys(type.name, access, keys);
     if (is_data_type_name(type.name)) return make_type(type.name, std::move(keys));
@@ -518,11 +671,15 @@ Value Evaluator::evaluate_call(const std::string& name, const std::vector<ast::E
   }
   // A frame of the Puppet stack (--trace), as Puppet's for every function call.
   return lang::in_frame(where, [&]() -> Value {
-    if (written) return call_function(*written, std::move(arguments), where);
-    if (in_ruby)
-      return ruby_functions().call(name, std::move(arguments), lambda, where, *this, scope);
-    CallContext context{*this, scope, name, arguments, lambda, where};
-    return function(context);
+    try {
+      if (written) return call_function(*written, std::move(arguments), where);
+      if (in_ruby)
+        return ruby_functions().call(name, std::move(arguments), lambda, where, *this, scope);
+      CallContext context{*this, scope, name, arguments, lambda, where};
+      return function(context);
+    } catch (const BlockArgumentsRefused& refused) {
+      throw SourceError(refused.message(), where);
+    }
   });
 }
 
@@ -536,33 +693,123 @@ Scope& Evaluator::lasting(Scope& scope) {
   return kept;
 }
 
+namespace {
+
+constexpr std::int64_t kUnlimited = std::numeric_limits<std::int64_t>::max();
+
+/// The size range an `Array[T, min, max]` type gives a captures-rest parameter.
+std::pair<std::int64_t, std::int64_t> array_size_range(const TypeValue& array) {
+  std::vector<const Value*> bounds;
+  for (const Value& p : array.parameters)
+    if (p.is_integer() || p.is_default()) bounds.push_back(&p);
+  std::int64_t min = !bounds.empty() && bounds[0]->is_integer() ? bounds[0]->integer() : 0;
+  std::int64_t max =
+      bounds.size() > 1 && bounds[1]->is_integer() ? bounds[1]->integer() : kUnlimited;
+  return {min, max};
+}
+
+/// Puppet's CountMismatch: "expects at least 2 arguments, got 1", "expects 1 argument, got 2".
+std::string argument_count_mismatch(std::int64_t min, std::int64_t max, std::size_t got) {
+  std::string expected =
+      min == max          ? (min == 0 ? "no" : std::to_string(min))
+      : min == 0          ? (max == kUnlimited ? "unlimited" : "at most " + std::to_string(max))
+      : max == kUnlimited ? "at least " + std::to_string(min)
+                          : "between " + std::to_string(min) + " and " + std::to_string(max);
+  bool one = (min == 1 && (max == 1 || max == kUnlimited)) || (min == 0 && max == 1);
+  return "expects " + expected + (one ? " argument" : " arguments") + ", got " +
+         (got == 0 ? std::string("none") : std::to_string(got));
+}
+
+}  // namespace
+
 Value Evaluator::call_lambda(const ast::Lambda& lambda, std::vector<Value> arguments, Scope& scope,
                              bool value_unused) {
   Scope local(&scope, scope.class_name(), scope.resource());
   local.mark_ephemeral();
+  // As Puppet's Closure: its signature first (the parameters' types, and the count of
+  // arguments they take: an `Array[T, min, max] *$rest` takes min to max), then the
+  // parameters take their values (defaults, the excess arguments of a captures-rest one), then
+  // what they took is held against the signature: the count, then each value's type.
+  const std::size_t given = arguments.size();
+  std::vector<Value> types(lambda.parameters.size());
+  std::int64_t from = 0, to = 0;
+  bool optional_seen = false;
+  for (std::size_t i = 0; i < lambda.parameters.size(); ++i) {
+    const ast::Parameter& parameter = lambda.parameters[i];
+    if (parameter.type) {
+      Value temporary;
+      const Value& type = evaluate_type_expression(parameter.type, local, temporary);
+      types[i] = &type == &temporary ? std::move(temporary) : type;
+    }
+    std::pair<std::int64_t, std::int64_t> range{parameter.default_value ? 0 : 1, 1};
+    if (parameter.captures_rest)
+      range = types[i].is_type() && resolved(types[i].type()).name == "Array"
+                  ? array_size_range(resolved(types[i].type()))
+                  : std::pair<std::int64_t, std::int64_t>{0, kUnlimited};
+    if (range.first == 0)
+      optional_seen = true;
+    else if (optional_seen)
+      throw SourceError(
+          "Parameter $" + parameter.name + " is required but appears after optional parameters",
+          parameter.name_where);
+    from += range.first;
+    to = to == kUnlimited || range.second == kUnlimited ? kUnlimited : to + range.second;
+  }
+  std::size_t count = 0;
   for (std::size_t i = 0; i < lambda.parameters.size(); ++i) {
     const ast::Parameter& parameter = lambda.parameters[i];
     Value value;
     if (parameter.captures_rest) {
-      value = Array(arguments.begin() + static_cast<std::ptrdiff_t>(std::min(i, arguments.size())),
-                    arguments.end());
-    } else if (i < arguments.size()) {
+      Array rest;
+      if (i < given)
+        rest.assign(std::make_move_iterator(arguments.begin() + static_cast<std::ptrdiff_t>(i)),
+                    std::make_move_iterator(arguments.end()));
+      bool defaulted =
+          parameter.default_value && (i >= given || (rest.size() == 1 && rest[0].is_undef()));
+      if (defaulted) {
+        Value fallback = evaluate(parameter.default_value, local);
+        rest = fallback.is_array() ? fallback.array() : Array{std::move(fallback)};
+      }
+      count += rest.size();
+      value = std::move(rest);
+    } else if (i < given) {
+      ++count;
       value = std::move(arguments[i]);
     } else if (parameter.default_value) {
+      ++count;
       value = evaluate(parameter.default_value, local);
     } else {
-      throw SourceError("block expects a value for parameter '" + parameter.name + "'",
-                        lambda.where);
-    }
-    if (parameter.type) {
-      Value temporary;
-      const Value& type = evaluate_type_expression(parameter.type, local, temporary);
-      if (type.is_type() && !matches(value, type.type()))
-        throw SourceError(
-            "block parameter '" + parameter.name + "' " + describe_mismatch(type.type(), value),
-            parameter.where);
+      throw SourceError("Parameter $" + parameter.name + " is required but no value was given",
+                        parameter.name_where);
     }
     local.set(parameter.name, std::move(value));
+  }
+  auto outside = [&](std::int64_t n) { return n < from || n > to; };
+  if (outside(static_cast<std::int64_t>(count)))
+    throw BlockArgumentsRefused("block " + argument_count_mismatch(from, to, count), lambda.where);
+  for (std::size_t i = 0; i < lambda.parameters.size(); ++i) {
+    if (!types[i].is_type()) continue;
+    const ast::Parameter& parameter = lambda.parameters[i];
+    const Value& value = *local.find_local(parameter.name);
+    auto check = [&](const Value& item, const TypeValue& type) {
+      if (!matches(item, type))
+        throw BlockArgumentsRefused(
+            "block parameter '" + parameter.name + "' " + describe_mismatch(type, item),
+            parameter.where);
+    };
+    if (!parameter.captures_rest) {
+      check(value, types[i].type());
+      continue;
+    }
+    const TypeValue& declared = resolved(types[i].type());
+    // `Array[T, …] *$rest` holds each value to T; another type holds each value to itself.
+    const TypeValue* each = &types[i].type();
+    if (declared.name == "Array")
+      each = !declared.parameters.empty() && declared.parameters[0].is_type()
+                 ? &declared.parameters[0].type()
+                 : nullptr;
+    if (!each) continue;
+    for (const Value& item : value.array()) check(item, *each);
   }
   try {
     return evaluate_block(lambda.body, local, value_unused);

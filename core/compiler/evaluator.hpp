@@ -83,6 +83,15 @@ class Evaluator final : public FunctionHost {
   /// error as `strict` and `strict_variables` say.
   void unknown_variable(const std::string& name, const lang::SourceLocation& where) const;
   Value evaluate_assignment(const lang::ast::Assignment& assignment, Scope& scope);
+  /// `$x = value`, or `[$a, [$b, $c]] = value` as Puppet's assign_Array: from an array entry
+  /// by entry (of the same size), from a hash by the variables' names, from a class's variables
+  /// (`Class[name]`); a value of another kind is an array of one.
+  void assign(const lang::ast::Node* target, const Value& value,
+              const lang::ast::Assignment& assignment, Scope& scope);
+  void assign_many(const lang::ast::ArrayLiteral& targets, const Value& value,
+                   const lang::ast::Assignment& assignment, Scope& scope);
+  void assign_from_class(const lang::ast::ArrayLiteral& targets, const std::string& class_name,
+                         const lang::ast::Assignment& assignment, Scope& scope);
   Value evaluate_binary(const lang::ast::Binary& binary, Scope& scope);
   Value evaluate_unary(const lang::ast::Unary& unary, Scope& scope);
   Value evaluate_access(const lang::ast::Access& access, Scope& scope);
@@ -90,6 +99,12 @@ class Evaluator final : public FunctionHost {
   /// (nullptr when the expression is of another form or names nothing: evaluate it then). The
   /// pointer is valid until the next assignment in the scope that holds the variable.
   const Value* find_in_place(const lang::ast::Node* node, Scope& scope) const;
+  /// `Type[title][name]` (evaluate_resource_access.cpp): the declared resource's parameters
+  /// `names` (undef for a valid one that is not set), as an array when `many` were asked for;
+  /// fails at `where` for an unknown resource or a name that is not one of its parameters.
+  Value resource_parameters(const TypeValue& reference, const std::vector<Value>& names, bool many,
+                            const lang::SourceLocation& where);
+  bool has_parameter(const CompiledResource& resource, std::string_view name);
   Value evaluate_string(const lang::ast::InterpolatedString& string, Scope& scope);
   Value evaluate_call(const std::string& name, const std::vector<lang::ast::Expression*>& args,
                       const Value* receiver, const lang::ast::Lambda* lambda,

@@ -13,6 +13,7 @@
 #include "compiler/functions/ruby_format.hpp"
 #include "compiler/integer_range.hpp"
 #include "compiler/runtime_values.hpp"
+#include "compiler/time_arithmetic.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 #include "rubyish/regex.hpp"
@@ -31,9 +32,8 @@ bool is_blank(char c) {
   return c == ' ' || c == '\t';
 }
 
-/// A string that spells a number, as Puppet's Utils.to_n reads it: blanks around, a sign, then
-/// hexadecimal `0x1F`, octal `010` (8), or decimal with an optional fraction and exponent
-/// (`2.5`, `1e2`, not `.5`, `5.` or `1e+2`); nullopt for anything else.
+}  // namespace
+
 std::optional<Value> spelled_number(std::string_view text) {
   if (text.starts_with("::")) text.remove_prefix(2);
   while (!text.empty() && is_blank(text.front())) text.remove_prefix(1);
@@ -97,6 +97,8 @@ std::optional<Value> spelled_number(std::string_view text) {
   return Value(negative ? -value : value);
 }
 
+namespace {
+
 /// Numbers, or strings that spell a number ('1' + 1 is 2 in Puppet, which says so as `strict`
 /// tells); anything else is refused with its Ruby text ('' for undef, [10] for an array).
 Value numeric(const Value& value, const lang::SourceLocation& where, Strict coercion) {
@@ -142,8 +144,11 @@ Value arithmetic(BinaryOp op, const Value& l, const Value& r, const lang::Source
                  const Operands& operands) {
   const lang::SourceLocation& left_where = operands.left ? *operands.left : where;
   const lang::SourceLocation& right_where = operands.right ? *operands.right : where;
-  if (op == BinaryOp::Plus || op == BinaryOp::Minus)
-    if (auto time = add_times(l, r, op == BinaryOp::Minus, where)) return *time;
+  if (is_time(l) || is_time(r)) {
+    Value a = is_time(l) ? l : numeric(l, left_where, operands.coercion);
+    Value b = is_time(r) ? r : numeric(r, right_where, operands.coercion);
+    return *time_arithmetic(op, std::move(a), std::move(b), {where, left_where, right_where});
+  }
   Value a = numeric(l, left_where, operands.coercion);
   Value b = numeric(r, right_where, operands.coercion);
   if (a.is_integer() && b.is_integer()) {
@@ -269,9 +274,38 @@ int compare_strings(const std::string& a, const std::string& b) {
   return a.size() == b.size() ? 0 : a.size() < b.size() ? -1 : 1;
 }
 
+/// How Puppet's label provider names a compared value: its type's name, "Undef Value" for
+/// undef, "Integer-Type" for a type.
+std::string comparison_label(const Value& value) {
+  if (value.is_undef()) return "Undef Value";
+  if (value.is_default()) return "Object";  // Ruby's :default, a Symbol
+  if (is_runtime_value(value, "SemVer")) return "Semver";
+  if (value.is_type() && !is_runtime_value(value) && !is_sensitive(value))
+    return type_to_string(value.type()) + "-Type";
+  return type_name_of(value);
+}
+
+/// Why Puppet's CompareOperator refused to order a value against another, by the left one.
+std::string incomparable_cause(const Value& left) {
+  if (left.is_number()) return "A Numeric is not comparable to non Numeric";
+  if (left.is_string()) return "A String is not comparable to a non String";
+  if (is_runtime_value(left, "Timespan"))
+    return "Timespans are only comparable to Timespans, Integers, and Floats";
+  if (is_runtime_value(left, "Timestamp"))
+    return "Timestamps are only comparable to Timestamps, Integers, and Floats";
+  if (is_runtime_value(left, "SemVer")) return "Versions not comparable to non Versions";
+  if (left.is_default()) return "Symbol not comparable to non Symbol";
+  return "Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable";
+}
+
 }  // namespace
 
-int compare(const Value& left, const Value& right, const lang::SourceLocation& where) {
+Value coerce_numeric(const Value& value, const lang::SourceLocation& where, Strict coercion) {
+  return numeric(value, where, coercion);
+}
+
+int compare(const Value& left, const Value& right, const lang::SourceLocation& where,
+            std::string_view op) {
   if (left.is_number() && right.is_number()) {
     if (left.is_integer() && right.is_integer())
       return left.integer() < right.integer() ? -1 : left.integer() > right.integer() ? 1 : 0;
@@ -280,11 +314,11 @@ int compare(const Value& left, const Value& right, const lang::SourceLocation& w
   }
   if (left.is_string() && right.is_string()) return compare_strings(left.string(), right.string());
   if (auto order = compare_runtime_values(left, right)) return *order;
-  // Puppet adds the cause its comparison raised, for a number against something else.
-  std::string cause =
-      left.is_number() ? " Caused by 'A Numeric is not comparable to non Numeric'." : "";
-  fail("Comparison of: " + type_name_of(left) + " < " + type_name_of(right) + ", is not possible" +
-           (cause.empty() ? "" : "." + cause),
+  if (auto order = compare_time_with_number(left, right)) return *order;
+  if (left.is_default() && right.is_default()) return 0;
+  fail("Comparison of: " + comparison_label(left) + " " + std::string(op) + " " +
+           comparison_label(right) + ", is not possible. Caused by '" + incomparable_cause(left) +
+           "'.",
        where);
 }
 
@@ -344,9 +378,10 @@ Value apply_binary(BinaryOp op, const Value& left, const Value& right,
     case BinaryOp::LessEqual:
     case BinaryOp::Greater:
     case BinaryOp::GreaterEqual:
-      if (left.is_type() && right.is_type() && !is_resource_reference(left) &&
-          !is_resource_reference(right) && !is_runtime_value(left) && !is_runtime_value(right)) {
-        // Types are ordered by assignability: `A <= B` when every A is a B.
+      if (left.is_type() && !is_runtime_value(left) && !is_sensitive(left)) {
+        // Types are ordered by assignability: `A <= B` when every A is a B; a type is never
+        // ordered before or after a value that is no type.
+        if (!right.is_type() || is_runtime_value(right) || is_sensitive(right)) return false;
         bool same = equals(left, right);
         bool forward = op == BinaryOp::Less || op == BinaryOp::LessEqual;
         const TypeValue& from = forward ? left.type() : right.type();
@@ -356,13 +391,13 @@ Value apply_binary(BinaryOp op, const Value& left, const Value& right,
       }
       switch (op) {
         case BinaryOp::Less:
-          return compare(left, right, where) < 0;
+          return compare(left, right, where, "<") < 0;
         case BinaryOp::LessEqual:
-          return compare(left, right, where) <= 0;
+          return compare(left, right, where, "<=") <= 0;
         case BinaryOp::Greater:
-          return compare(left, right, where) > 0;
+          return compare(left, right, where, ">") > 0;
         default:
-          return compare(left, right, where) >= 0;
+          return compare(left, right, where, ">=") >= 0;
       }
     case BinaryOp::In:
       return contains(right, left);

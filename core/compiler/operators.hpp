@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "compiler/strictness.hpp"
@@ -26,8 +27,20 @@ struct Operands {
 Value apply_binary(lang::ast::BinaryOp op, const Value& left, const Value& right,
                    const lang::SourceLocation& where, const Operands& operands = {});
 
-/// `left < right` and friends: -1, 0 or 1; throws when the values cannot be compared.
-int compare(const Value& left, const Value& right, const lang::SourceLocation& where);
+/// `left < right` and friends: -1, 0 or 1; throws when the values cannot be compared, with
+/// Puppet's message naming the operator `op` that compared them.
+int compare(const Value& left, const Value& right, const lang::SourceLocation& where,
+            std::string_view op = "<");
+
+/// A string that spells a number, as Puppet's Utils.to_n reads it: blanks around, a sign, then
+/// hexadecimal `0x1F`, octal `010` (8), or decimal with an optional fraction and exponent
+/// (`2.5`, `1e2`, not `.5`, `5.` or `1e+2`); nullopt for anything else.
+std::optional<Value> spelled_number(std::string_view text);
+
+/// A number, or a string that spells one (Puppet's coerce_numeric, the coercion reported as
+/// `coercion` says); anything else fails at `where`: "The value 'a' cannot be converted to
+/// Numeric."
+Value coerce_numeric(const Value& value, const lang::SourceLocation& where, Strict coercion);
 
 /// `needle in haystack`.
 bool contains(const Value& haystack, const Value& needle);

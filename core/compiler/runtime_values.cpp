@@ -86,40 +86,6 @@ std::optional<int> compare_runtime_values(const Value& a, const Value& b) {
   return 0;
 }
 
-namespace {
-
-/// Nanoseconds since the epoch (Timestamp), or in the span (Timespan, seconds as a number).
-/// In 128 bits: seconds as nanoseconds go beyond 64 (the sum is checked by add_times).
-std::optional<__int128> nanoseconds_of(const Value& v, const lang::SourceLocation& where) {
-  if (is_runtime_value(v, "Timestamp"))
-    return static_cast<__int128>(field_integer(v.type(), 0)) * kNanosPerSecond +
-           field_integer(v.type(), 1);
-  if (is_runtime_value(v, "Timespan")) return field_integer(v.type(), 0);
-  if (v.is_integer()) return static_cast<__int128>(v.integer()) * kNanosPerSecond;
-  if (v.is_float()) return integer_from_float(v.number() * 1e9, "A time expression", where);
-  return std::nullopt;
-}
-
-Value timestamp_at(std::int64_t nanoseconds) {
-  std::int64_t seconds = nanoseconds / kNanosPerSecond, rest = nanoseconds % kNanosPerSecond;
-  if (rest < 0) rest += kNanosPerSecond, seconds -= 1;
-  return make_runtime_value("Timestamp", {Value(seconds), Value(rest)});
-}
-
-}  // namespace
-
-std::optional<Value> add_times(const Value& a, const Value& b, bool subtract,
-                               const lang::SourceLocation& where) {
-  bool stamp_a = is_runtime_value(a, "Timestamp"), stamp_b = is_runtime_value(b, "Timestamp");
-  if (!stamp_a && !is_runtime_value(a, "Timespan")) return std::nullopt;
-  auto x = nanoseconds_of(a, where), y = nanoseconds_of(b, where);
-  if (!x || !y || (stamp_b && !subtract) || (stamp_b && !stamp_a)) return std::nullopt;
-  std::int64_t result = integer_in_range(subtract ? *x - *y : *x + *y,
-                                         subtract ? "A '-' expression" : "A '+' expression", where);
-  if (stamp_a && !stamp_b) return timestamp_at(result);
-  return make_runtime_value("Timespan", {Value(result)});
-}
-
 TypeValue runtime_value_type(const Value& value) {
   const TypeValue& object = value.type();
   if (is_kind(object, "Deferred"))  // Puppet's Object type for Deferred, printed as Puppet does

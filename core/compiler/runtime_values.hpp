@@ -36,12 +36,6 @@ bool runtime_value_matches(const Value& value, const TypeValue& type);
 /// Orders two SemVers, Timestamps or Timespans; nullopt unless both are of one such kind.
 std::optional<int> compare_runtime_values(const Value& a, const Value& b);
 
-/// Timestamp ± seconds or Timespan, Timestamp - Timestamp, Timespan ± Timespan or seconds;
-/// nullopt when neither operand is a Timestamp or a Timespan.
-/// Nanoseconds beyond 64 bits fail at `where` as integer arithmetic does.
-std::optional<Value> add_times(const Value& a, const Value& b, bool subtract,
-                               const lang::SourceLocation& where);
-
 /// The value's type, as type() infers it: Timestamp['2024-...', '2024-...'], SemVer, ...
 TypeValue runtime_value_type(const Value& value);
 

@@ -53,6 +53,14 @@ void append_parameter(const Value& p, std::string& out) {
   }
 }
 
+/// An Array or a Hash that can only be empty (its size range is 0 to 0).
+bool has_empty_size_range(const TypeValue& type) {
+  if (type.name != "Array" && type.name != "Hash") return false;
+  const std::vector<Value>& p = type.parameters;
+  return p.size() >= 2 && p[p.size() - 1].is_integer() && p[p.size() - 1].integer() == 0 &&
+         p[p.size() - 2].is_integer() && p[p.size() - 2].integer() == 0;
+}
+
 }  // namespace
 
 void append_type(const TypeValue& type, std::string& out) {
@@ -74,6 +82,10 @@ void append_type(const TypeValue& type, std::string& out) {
   }
   out += type.name;
   if (type.parameters.empty()) return;
+  if (has_empty_size_range(type)) {  // Array[Integer, 0, 0] is Array[0, 0], as Puppet prints it
+    out += "[0, 0]";
+    return;
+  }
   if (type.name == "Type" && type.parameters[0].is_type() &&
       !type.parameters[0].type().alias.expired()) {
     out += '[' + type.parameters[0].type().name + ']';  // Type[Name]: the alias unexpanded

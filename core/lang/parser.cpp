@@ -55,7 +55,8 @@ namespace {
 bool is_statement_function(const std::string& name) {
   static const char* const kNames[] = {"include", "require", "contain", "realize", "tag",
                                        "notice",  "info",    "warning", "err",     "alert",
-                                       "crit",    "emerg",   "debug",   "fail",    "import"};
+                                       "crit",    "emerg",   "debug",   "fail",    "import",
+                                       "break",   "next",    "return"};
   return std::any_of(std::begin(kNames), std::end(kNames),
                      [&](const char* n) { return name == n; });
 }

@@ -442,10 +442,7 @@ ast::Expression* Parser::parse_array() {
   auto* array = arena_.make<ast::ArrayLiteral>(expect(TokenKind::LBracket).where);
   bool outer = in_condition_;
   in_condition_ = false;
-  while (!at(TokenKind::RBracket)) {
-    array->elements.push_back(parse_expression());
-    if (!accept(TokenKind::Comma)) break;
-  }
+  array->elements = parse_entries(TokenKind::RBracket);
   in_condition_ = outer;
   expect(TokenKind::RBracket);
   array->where = span(array->where);
@@ -612,14 +609,28 @@ std::vector<ast::Expression*> Parser::parse_arguments() {
   expect(TokenKind::LParen);
   bool outer = in_condition_;
   in_condition_ = false;
-  std::vector<ast::Expression*> arguments;
-  while (!at(TokenKind::RParen)) {
-    arguments.push_back(parse_expression());
-    if (!accept(TokenKind::Comma)) break;
-  }
+  std::vector<ast::Expression*> arguments = parse_entries(TokenKind::RParen);
   in_condition_ = outer;
   expect(TokenKind::RParen);
   return arguments;
+}
+
+std::vector<ast::Expression*> Parser::parse_entries(TokenKind end) {
+  std::vector<ast::Expression*> entries;
+  ast::HashLiteral* pairs = nullptr;  // the hash the pairs written so far make
+  while (!at(end)) {
+    ast::Expression* entry = parse_expression();
+    if (accept(TokenKind::FatArrow)) {
+      if (!pairs) entries.push_back(pairs = arena_.make<ast::HashLiteral>(entry->where));
+      pairs->entries.emplace_back(entry, parse_expression());
+      pairs->where = span(pairs->where);
+    } else {
+      pairs = nullptr;
+      entries.push_back(entry);
+    }
+    if (!accept(TokenKind::Comma)) break;
+  }
+  return entries;
 }
 
 const ast::Lambda* Parser::parse_optional_lambda() {

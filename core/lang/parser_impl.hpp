@@ -76,6 +76,10 @@ class Parser {
   ast::Expression* parse_collector(ast::Expression* type);
   std::vector<ast::AttributeOperation> parse_attribute_operations();
   std::vector<ast::Expression*> parse_arguments();
+  /// A call's arguments or an array's elements up to `end`: `key => value` pairs written
+  /// without braces make one hash of the pairs that follow each other (`f(1, a => 2, b => 3)`
+  /// is `f(1, {a => 2, b => 3})`), as Puppet's grammar reads them.
+  std::vector<ast::Expression*> parse_entries(TokenKind end);
   const ast::Lambda* parse_optional_lambda();
   ast::Expression* parse_condition();
 

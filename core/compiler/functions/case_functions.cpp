@@ -1,23 +1,23 @@
 // Puppet's letter-case functions: upcase, downcase, capitalize, camelcase.
+#include <algorithm>
 #include <cctype>
 
 #include "compiler/functions/function.hpp"
 #include "compiler/types.hpp"
+#include "lang/diagnostic.hpp"
+#include "rubyish/case_mapping.hpp"
 
 namespace marionette::compiler {
 
 namespace {
 
-/// upcase()/downcase() as Puppet 7: a number as it is, a string converted, an array's items
-/// and a hash's keys and values converted in turn.
-template <int (*Convert)(int)>
+/// upcase()/downcase() as Puppet 7: a number as it is, a string converted (Ruby's full
+/// Unicode case mapping: "ß" upcases to "SS"), an array's items and a hash's keys and values
+/// converted in turn.
+template <std::string (*Convert)(std::string_view)>
 Value converted(const Value& value, CallContext& call) {
   if (value.is_number()) return value;
-  if (value.is_string()) {
-    std::string text = value.string();
-    for (char& c : text) c = static_cast<char>(Convert(static_cast<unsigned char>(c)));
-    return text;
-  }
+  if (value.is_string()) return Convert(value.string());
   if (value.is_array()) {
     Array out;
     for (const Value& item : value.array()) out.push_back(converted<Convert>(item, call));
@@ -32,26 +32,40 @@ Value converted(const Value& value, CallContext& call) {
   call.fail("expects a value of type Numeric, String, Array, or Hash, got " + type_name_of(value));
 }
 
-template <int (*Convert)(int)>
+template <std::string (*Convert)(std::string_view)>
 Value map_characters(CallContext& call) {
   call.expect_arguments(1, 1);
   return converted<Convert>(call.arguments[0], call);
 }
 
-int upper(int c) {
-  return std::toupper(c);
-}
-
-int lower(int c) {
-  return std::tolower(c);
-}
-
+/// capitalize(): a number as it is, a string's first character in title case and the others
+/// in lower case, an array's strings each so.
 Value capitalize(CallContext& call) {
   call.expect_arguments(1, 1);
-  std::string text = to_string(call.arguments[0]);
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (!text.empty()) text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
-  return text;
+  const Value& value = call.arguments[0];
+  if (value.is_number()) return value;
+  if (value.is_string()) return rubyish::ruby_capitalize(value.string());
+  if (value.is_array()) {
+    // Puppet 7 infers an array as a Tuple whose common type must be a String or a Numeric for
+    // its Iterable[Variant[String, Numeric]] signature: strings and numbers mixed are refused.
+    const Array& items = value.array();
+    bool strings =
+        std::all_of(items.begin(), items.end(), [](const Value& v) { return v.is_string(); });
+    bool numbers =
+        std::all_of(items.begin(), items.end(), [](const Value& v) { return v.is_number(); });
+    if (!strings && !numbers)
+      throw lang::SourceError(
+          "The function 'capitalize' was called with arguments it does not accept. It expects "
+          "one of:\n  (Numeric arg)\n    rejected: parameter 'arg' expects a Numeric value, got "
+          "Tuple\n  (String arg)\n    rejected: parameter 'arg' expects a String value, got "
+          "Tuple\n  (Iterable[Variant[String, Numeric]] arg)",
+          call.where);
+    Array out;
+    for (const Value& item : items)
+      out.push_back(item.is_string() ? Value(rubyish::ruby_capitalize(item.string())) : item);
+    return out;
+  }
+  return rubyish::ruby_capitalize(to_string(value));
 }
 
 std::string camelcase_text(const std::string& text) {
@@ -85,8 +99,8 @@ Value camelcase(CallContext& call) {
 }  // namespace
 
 void register_case_functions(FunctionTable& table) {
-  table.emplace_back("upcase", map_characters<upper>);
-  table.emplace_back("downcase", map_characters<lower>);
+  table.emplace_back("upcase", map_characters<rubyish::ruby_upcase>);
+  table.emplace_back("downcase", map_characters<rubyish::ruby_downcase>);
   table.emplace_back("capitalize", capitalize);
   table.emplace_back("camelcase", camelcase);
 }

@@ -117,6 +117,8 @@ Value size(CallContext& call) {
   if (value.is_string()) return static_cast<std::int64_t>(value.string().size());
   if (value.is_array()) return static_cast<std::int64_t>(value.array().size());
   if (value.is_hash()) return static_cast<std::int64_t>(value.hash().size());
+  if (is_runtime_value(value, "Binary"))  // its bytes
+    return static_cast<std::int64_t>(to_string(value.type().parameters.at(0)).size());
   call.fail("expects a String, Array or Hash, got " + type_name_of(value));
 }
 

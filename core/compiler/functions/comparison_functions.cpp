@@ -4,6 +4,7 @@
 #include "compiler/functions/function.hpp"
 #include "compiler/resource_table.hpp"
 #include "compiler/types.hpp"
+#include "lang/diagnostic.hpp"
 #include "text/text.hpp"
 
 namespace marionette::compiler {
@@ -67,10 +68,43 @@ int compare_versions(const std::string& a, const std::string& b) {
   return order(a, b);
 }
 
+/// What versioncmp's ignore_trailing_zeroes compares: the part before the first '-' without
+/// its trailing dots and zeros ("1.0.0" is "1", and, as in Puppet, "1.10" is "1.1").
+std::string without_trailing_zeroes(const std::string& version) {
+  std::vector<std::string> parts;
+  for (std::size_t start = 0;;) {
+    std::size_t dash = version.find('-', start);
+    parts.push_back(version.substr(start, dash - start));
+    if (dash == std::string::npos) break;
+    start = dash + 1;
+  }
+  while (!parts.empty() && parts.back().empty()) parts.pop_back();  // Ruby's split
+  if (parts.empty()) return "";
+  std::size_t end = parts[0].find_last_not_of(".0");
+  parts[0].erase(end == std::string::npos ? 0 : end + 1);
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? "-" : "") + parts[i];
+  return out;
+}
+
+/// versioncmp(String a, String b, Boolean ignore_trailing_zeroes = false).
 Value versioncmp(CallContext& call) {
   call.expect_arguments(2, 3);
-  return static_cast<std::int64_t>(
-      compare_versions(to_string(call.arguments[0]), to_string(call.arguments[1])));
+  static constexpr const char* kNames[] = {"a", "b", "ignore_trailing_zeroes"};
+  for (std::size_t i = 0; i < call.arguments.size(); ++i) {
+    const Value& argument = call.arguments[i];
+    if (i < 2 ? argument.is_string() : argument.is_boolean()) continue;
+    throw lang::SourceError("'versioncmp' parameter '" + std::string(kNames[i]) + "' expects " +
+                                (i < 2 ? "a String" : "a Boolean") + " value, got " +
+                                type_name_of(argument),
+                            call.where);
+  }
+  std::string a = call.arguments[0].string(), b = call.arguments[1].string();
+  if (call.arguments.size() > 2 && call.arguments[2].boolean()) {
+    a = without_trailing_zeroes(a);
+    b = without_trailing_zeroes(b);
+  }
+  return static_cast<std::int64_t>(compare_versions(a, b));
 }
 
 }  // namespace

@@ -1,10 +1,13 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <memory>
 #include <optional>
 #include <regex>
 #include <string>
 #include <string_view>
+#include <variant>
+#include <vector>
 
 #include "compiler/function_host.hpp"
 #include "compiler/functions/function.hpp"
@@ -340,8 +343,94 @@ Value new_array(CallContext& call) {
   call.fail("Value of type " + label + " cannot be converted to Array");
 }
 
+/// A hash being built by Hash.new's tree options: each key holds a value or a subtree.
+struct HashTreeNode {
+  std::vector<std::pair<Value, std::variant<Value, std::unique_ptr<HashTreeNode>>>> entries;
+
+  auto find(const Value& key) {
+    return std::find_if(entries.begin(), entries.end(),
+                        [&](const auto& e) { return equals(e.first, key); });
+  }
+  /// The subtree at `key`, made when missing (a hash value there becomes a subtree).
+  HashTreeNode* child(const Value& key) {
+    auto found = find(key);
+    if (found == entries.end()) {
+      entries.emplace_back(key, std::make_unique<HashTreeNode>());
+      return std::get<std::unique_ptr<HashTreeNode>>(entries.back().second).get();
+    }
+    if (auto* tree = std::get_if<std::unique_ptr<HashTreeNode>>(&found->second)) return tree->get();
+    const Value& held = std::get<Value>(found->second);
+    if (!held.is_hash()) return nullptr;
+    auto tree = std::make_unique<HashTreeNode>();
+    for (const auto& [k, v] : held.hash()) tree->set(k, v);
+    HashTreeNode* made = tree.get();
+    found->second = std::move(tree);
+    return made;
+  }
+  void set(const Value& key, Value value) {
+    auto found = find(key);
+    if (found == entries.end())
+      entries.emplace_back(key, std::move(value));
+    else
+      found->second = std::move(value);
+  }
+  Value to_value() const {
+    Hash out;
+    for (const auto& [key, held] : entries) {
+      if (auto* tree = std::get_if<std::unique_ptr<HashTreeNode>>(&held))
+        out.emplace_back(key, (*tree)->to_value());
+      else
+        out.emplace_back(key, std::get<Value>(held));
+    }
+    return out;
+  }
+};
+
+/// Hash.new's 'hash_tree' option: arrays in the values become hashes keyed by index.
+Value array_as_hash(const Value& value) {
+  if (!value.is_array()) return value;
+  Hash out;
+  for (std::size_t i = 0; i < value.array().size(); ++i)
+    out.emplace_back(Value(static_cast<std::int64_t>(i)), array_as_hash(value.array()[i]));
+  return out;
+}
+
+/// Hash.new([[path, value], ...], 'tree' or 'hash_tree'): each value set at its path of keys,
+/// the hashes on the way made when missing, as Puppet's from_tree.
+Value hash_from_tree(CallContext& call) {
+  const Value& entries = call.arguments[0];
+  const Value& option = call.arguments[1];
+  auto is_entry = [](const Value& e) {
+    return e.is_array() && e.array().size() == 2 && e.array()[0].is_array();
+  };
+  if (!option.is_string() || (option.string() != "tree" && option.string() != "hash_tree") ||
+      !entries.is_array() || entries.array().empty() ||
+      !std::all_of(entries.array().begin(), entries.array().end(), is_entry))
+    call.fail("expects an Array of [path, value] and 'tree' or 'hash_tree'");
+  bool all_hashes = option.string() == "hash_tree";
+  HashTreeNode root;
+  for (const Value& entry : entries.array()) {
+    const Array& path = entry.array()[0].array();
+    const Value& value = entry.array()[1];
+    if (path.empty()) {  // the root: its values merge into the result
+      if (value.is_array())
+        for (std::size_t i = 0; i < value.array().size(); ++i)
+          root.set(Value(static_cast<std::int64_t>(i)), value.array()[i]);
+      else if (value.is_hash())
+        for (const auto& [k, v] : value.hash()) root.set(k, v);
+      continue;
+    }
+    HashTreeNode* node = &root;
+    for (std::size_t i = 0; i + 1 < path.size() && node; ++i) node = node->child(path[i]);
+    if (!node) call.fail("cannot set a value under a value that is no Hash");
+    node->set(path.back(), all_hashes ? array_as_hash(value) : value);
+  }
+  return root.to_value();
+}
+
 Value new_hash(CallContext& call) {
-  call.expect_arguments(1, 1);
+  call.expect_arguments(1, 2);
+  if (call.arguments.size() == 2) return hash_from_tree(call);
   const Value& value = call.arguments[0];
   if (value.is_hash()) return value;
   if (!value.is_array()) call.fail("cannot convert " + type_name_of(value) + " to Hash");
