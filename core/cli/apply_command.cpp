@@ -121,7 +121,7 @@ int run_apply(const std::vector<std::string>& words) {
     log("warning", "Only one file can be applied per run.  Skipping " + file);
   if (code) log = code->naming_no_file(std::move(log));
   log("debug", std::string("Runtime environment: marionette_version=") + kVersion +
-                   ", puppet_version=" + kPuppetCompatVersion +
+                   ", puppet_version=" + puppet_version_of(settings.compat) +
                    ", run_mode=user, default_encoding=UTF-8");
   std::optional<daemon::RunLock> lock;
   try {

@@ -107,7 +107,7 @@ std::string run_summary(const transaction::Report& report, double config_retriev
                                {"Total", m.total}}) +
          section("Time", std::move(time)) +
          section("Version", {{"Config", report.catalog_version},
-                             {"Puppet", std::string(kPuppetCompatVersion)}});
+                             {"Puppet", report.puppet_version}});
 }
 
 std::string run_summary(const daemon::RunOutcome& outcome) {

@@ -93,6 +93,7 @@ void Evaluator::compile_resources() {
   apply_pending_overrides();
   check_builtin_attributes();
   fail_on_unresolved_overrides();
+  fail_on_unrealized();
   finish_relationships();
   check_relationship_targets();
   inherit_metaparameters();

@@ -211,6 +211,7 @@ void Evaluator::evaluate_generators() {
       }
       if (exported && collect_from_store(c, overridden[c])) progress = true;
     }
+    if (realize_declared()) progress = true;
     std::size_t known = resources_.size();
     for (std::size_t i = 0; i < known; ++i) {
       CompiledResource& resource = resources_[i];

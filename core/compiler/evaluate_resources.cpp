@@ -415,21 +415,38 @@ Value Evaluator::evaluate_override(const ast::ResourceOverride& node, Scope& sco
     const TypeValue& type = reference.type();
     auto index = resources_.find(type.name, type.parameters[0].string());
     if (!index) {
-      PendingOverride& pending = pending_overrides_.emplace_back(
-          PendingOverride{type.name, type.parameters[0].string(), {}, &lasting(scope), node.where});
-      for (const ast::AttributeOperation& operation : node.attributes)
-        pending.attributes.push_back(
-            {operation.name, evaluate(operation.value, scope), operation.append, operation.where});
+      pending_overrides_.push_back(PendingOverride{type.name, type.parameters[0].string(),
+                                                   override_attributes(node, scope),
+                                                   &lasting(scope), node.where});
       continue;
     }
     if (override_right(scope, resources_[*index]) == OverrideRight::None)
       throw SourceError("Only subclasses can override parameters", node.where);
-    for (const ast::AttributeOperation& operation : node.attributes) {
-      apply_override(resources_[*index], operation.name, evaluate(operation.value, scope),
-                     operation.append, &scope, operation.where);
-    }
+    for (PendingOverride::Attribute& attribute : override_attributes(node, scope))
+      apply_override(resources_[*index], attribute.name, std::move(attribute.value),
+                     attribute.append, &scope, attribute.where);
   }
   return Value();
+}
+
+/// An override's attributes, evaluated in order, `* => $hash` spread into one attribute per key.
+std::vector<Evaluator::PendingOverride::Attribute> Evaluator::override_attributes(
+    const ast::ResourceOverride& node, Scope& scope) {
+  std::vector<PendingOverride::Attribute> out;
+  for (const ast::AttributeOperation& operation : node.attributes) {
+    Value value = evaluate(operation.value, scope);
+    if (operation.name != "*") {
+      out.push_back({operation.name, std::move(value), operation.append, operation.where});
+      continue;
+    }
+    if (value.is_undef()) continue;
+    if (!value.is_hash())
+      throw SourceError("The value of '* =>' must be a Hash, got " + type_name_of(value),
+                        operation.where);
+    for (const auto& [key, item] : value.hash())
+      out.push_back({to_string(key), item, operation.append, operation.where});
+  }
+  return out;
 }
 
 }  // namespace marionette::compiler

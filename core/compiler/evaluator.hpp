@@ -43,6 +43,9 @@ class Evaluator final : public FunctionHost {
   bool is_defined(const Value& what, Scope& scope) override;
   void create_resources(std::string written_type, const Value& instances, const Value& defaults,
                         Scope& scope, const lang::SourceLocation& where) override;
+  void realize_later(std::string type, std::string title) override {
+    unrealized_.emplace_back(std::move(type), std::move(title));
+  }
   ResourceTable& resources() override { return resources_; }
   Environment& environment() override { return environment_; }
   hiera::Hiera& hiera() override;
@@ -213,6 +216,9 @@ class Evaluator final : public FunctionHost {
   void drop_namevars_equal_to_titles();
   void apply_pending_overrides();
   void fail_on_unresolved_overrides() const;
+  /// realize()'s pending references now declared become real; true when one did.
+  bool realize_declared();
+  void fail_on_unrealized() const;
 
   // Metaparameters containers hand down (evaluate_metaparams.cpp).
   void inherit_metaparameters();
@@ -259,6 +265,8 @@ class Evaluator final : public FunctionHost {
     const Scope* scope;
     lang::SourceLocation where;
   };
+  std::vector<PendingOverride::Attribute> override_attributes(
+      const lang::ast::ResourceOverride& node, Scope& scope);
 
   const CompileRequest& request_;
   Environment& environment_;
@@ -293,6 +301,8 @@ class Evaluator final : public FunctionHost {
   std::vector<PendingRelationship> relationships_;
   std::vector<PendingCollector> collectors_;
   std::vector<PendingOverride> pending_overrides_;
+  /// realize()'s references to resources not declared yet, in call order.
+  std::vector<std::pair<std::string, std::string>> unrealized_;
   std::unique_ptr<hiera::Hiera> hiera_;
   /// The module resource types resolve_type met, by catalog type name ("File_line").
   std::unordered_map<std::string, const ResourceTypeDefinition*> module_types_;

@@ -49,6 +49,9 @@ class FunctionHost {
   virtual void create_resources(std::string written_type, const Value& instances,
                                 const Value& defaults, Scope& scope,
                                 const lang::SourceLocation& where) = 0;
+  /// realize(Type['title']) of a resource not declared yet: Puppet realizes it when a later
+  /// declaration makes it, and fails at the end of the compile when none does.
+  virtual void realize_later(std::string type, std::string title) = 0;
   virtual ResourceTable& resources() = 0;
   virtual Environment& environment() = 0;
   /// The compilation's Hiera, created when first used.

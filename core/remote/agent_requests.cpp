@@ -18,9 +18,10 @@ using http::percent_encode;
 // What the agent accepts: Puppet's JSON (rich_data off: plain JSON values only) or PSON.
 constexpr const char* kAccept = "application/json, text/pson";
 
-Headers base_headers(const char* accept) {
+/// Puppet's http_user_agent names its version: the one whose behaviour the run follows.
+Headers base_headers(const char* accept, PuppetCompat compat) {
   return {{"Accept", accept},
-          {"User-Agent", std::string("Puppet/") + kPuppetCompatVersion + " marionette"}};
+          {"User-Agent", std::string("Puppet/") + puppet_version_of(compat) + " marionette"}};
 }
 
 std::string query(const std::vector<std::pair<std::string, std::string>>& fields) {
@@ -45,9 +46,9 @@ std::string file_target(const char* kind, const std::string& mount_path,
 }  // namespace
 
 std::string make_uuid() {
-  thread_local std::mt19937_64 random(std::random_device{}() ^
-                                      static_cast<std::uint64_t>(
-                                          std::chrono::steady_clock::now().time_since_epoch().count()));
+  thread_local std::mt19937_64 random(
+      std::random_device{}() ^
+      static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()));
   std::uint64_t high = random(), low = random();
   high = (high & 0xFFFFFFFFFFFF0FFFULL) | 0x0000000000004000ULL;  // version 4
   low = (low & 0x3FFFFFFFFFFFFFFFULL) | 0x8000000000000000ULL;    // RFC 4122 variant
@@ -67,8 +68,7 @@ Request node_request(const RunIdentity& run) {
               query({{"environment", run.environment},
                      {"configured_environment", run.environment},
                      {"transaction_uuid", run.transaction_uuid}}),
-          base_headers(kAccept),
-          ""};
+          base_headers(kAccept, run.compat), ""};
 }
 
 std::string facts_document(const facts::Facts& values, const RunIdentity& run, bool noop) {
@@ -97,7 +97,7 @@ Request catalog_request(const RunIdentity& run, const std::string& facts_json) {
                             {"job_uuid", ""},
                             {"static_catalog", "true"},
                             {"checksum_type", "sha256.sha384.sha512.sha224.md5"}});
-  Headers headers = base_headers(kAccept);
+  Headers headers = base_headers(kAccept, run.compat);
   headers.emplace_back("Content-Type", "application/x-www-form-urlencoded");
   return {"POST",
           "/puppet/v3/catalog/" + percent_encode(run.certname) + "?" +
@@ -106,7 +106,7 @@ Request catalog_request(const RunIdentity& run, const std::string& facts_json) {
 }
 
 Request report_request(const RunIdentity& run, const std::string& report_json) {
-  Headers headers = base_headers(kAccept);
+  Headers headers = base_headers(kAccept, run.compat);
   headers.emplace_back("Content-Type", "application/json");
   return {"PUT",
           "/puppet/v3/report/" + percent_encode(run.certname) + "?" +
@@ -114,28 +114,35 @@ Request report_request(const RunIdentity& run, const std::string& report_json) {
           std::move(headers), report_json};
 }
 
-Request file_metadatas_request(const std::string& environment, const std::string& mount_path,
-                               bool recurse, const std::string& links, const std::string& ignore) {
+Request file_metadatas_request(const std::string& environment, PuppetCompat compat,
+                               const std::string& mount_path, bool recurse,
+                               const std::string& links, const std::string& ignore) {
   std::vector<std::pair<std::string, std::string>> fields = {
-      {"environment", environment}, {"links", links}, {"recurse", recurse ? "true" : "false"},
-      {"source_permissions", "ignore"}, {"checksum_type", "sha256"}};
+      {"environment", environment},
+      {"links", links},
+      {"recurse", recurse ? "true" : "false"},
+      {"source_permissions", "ignore"},
+      {"checksum_type", "sha256"}};
   if (!ignore.empty()) fields.emplace_back("ignore", ignore);
-  return {"GET", file_target("file_metadatas", mount_path, fields), base_headers(kAccept), ""};
+  return {"GET", file_target("file_metadatas", mount_path, fields), base_headers(kAccept, compat),
+          ""};
 }
 
-Request file_metadata_request(const std::string& environment, const std::string& mount_path) {
+Request file_metadata_request(const std::string& environment, PuppetCompat compat,
+                              const std::string& mount_path) {
   return {"GET",
           file_target("file_metadata", mount_path,
                       {{"environment", environment},
                        {"links", "manage"},
                        {"checksum_type", "sha256"},
                        {"source_permissions", "ignore"}}),
-          base_headers(kAccept), ""};
+          base_headers(kAccept, compat), ""};
 }
 
-Request file_content_request(const std::string& environment, const std::string& mount_path) {
+Request file_content_request(const std::string& environment, PuppetCompat compat,
+                             const std::string& mount_path) {
   return {"GET", file_target("file_content", mount_path, {{"environment", environment}}),
-          base_headers("application/octet-stream"), ""};
+          base_headers("application/octet-stream", compat), ""};
 }
 
 }  // namespace marionette::remote

@@ -18,7 +18,7 @@ using Headers = std::vector<std::pair<std::string, std::string>>;
 struct RunIdentity {
   std::string certname;
   std::string environment = "production";
-  std::string transaction_uuid;  ///< a new random UUID each run (make_uuid())
+  std::string transaction_uuid;                ///< a new random UUID each run (make_uuid())
   PuppetCompat compat = kDefaultPuppetCompat;  ///< whose version the facts' clientversion says
 };
 
@@ -49,12 +49,14 @@ Request report_request(const RunIdentity& run, const std::string& report_json);
 
 /// GET /puppet/v3/file_metadatas/MOUNT_PATH?recurse=…: the metadata of a tree (pluginsync's
 /// plugins and pluginfacts, a recursive file source).
-Request file_metadatas_request(const std::string& environment, const std::string& mount_path,
-                               bool recurse, const std::string& links = "manage",
-                               const std::string& ignore = "");
+Request file_metadatas_request(const std::string& environment, PuppetCompat compat,
+                               const std::string& mount_path, bool recurse,
+                               const std::string& links = "manage", const std::string& ignore = "");
 /// GET /puppet/v3/file_metadata/MOUNT_PATH
-Request file_metadata_request(const std::string& environment, const std::string& mount_path);
+Request file_metadata_request(const std::string& environment, PuppetCompat compat,
+                              const std::string& mount_path);
 /// GET /puppet/v3/file_content/MOUNT_PATH
-Request file_content_request(const std::string& environment, const std::string& mount_path);
+Request file_content_request(const std::string& environment, PuppetCompat compat,
+                             const std::string& mount_path);
 
 }  // namespace marionette::remote

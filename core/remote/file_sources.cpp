@@ -35,17 +35,22 @@ bool recursive(const catalog::Data& parameters) {
   if (recurse.is_number_integer()) return recurse.get<long>() > 0;
   if (recurse.is_string()) {
     std::string text = recurse.get<std::string>();
-    return text == "true" || text == "remote" || (!text.empty() && text != "false" && text != "0" &&
-                                                  text.find_first_not_of("0123456789") == std::string::npos);
+    return text == "true" || text == "remote" ||
+           (!text.empty() && text != "false" && text != "0" &&
+            text.find_first_not_of("0123456789") == std::string::npos);
   }
   return false;
 }
 
 class Fetcher {
  public:
-  Fetcher(https_client::HttpsClient& client, std::string environment, fs::path dir,
-          const Say& say, FetchLimits limits)
-      : client_(client), environment_(std::move(environment)), dir_(std::move(dir)), say_(say),
+  Fetcher(https_client::HttpsClient& client, std::string environment, PuppetCompat compat,
+          fs::path dir, const Say& say, FetchLimits limits)
+      : client_(client),
+        environment_(std::move(environment)),
+        compat_(compat),
+        dir_(std::move(dir)),
+        say_(say),
         limits_(limits) {}
 
   void source(const std::string& mount_path, bool recurse) {
@@ -54,7 +59,7 @@ class Fetcher {
       file(mount_path);
       return;
     }
-    Request request = file_metadatas_request(environment_, mount_path, true, "follow");
+    Request request = file_metadatas_request(environment_, compat_, mount_path, true, "follow");
     http::HttpResponse response =
         client_.request(request.method, request.target, request.body, request.headers);
     if (response.status == 404) return;
@@ -96,13 +101,13 @@ class Fetcher {
 
   void file(const std::string& mount_path) {
     if (!fetched_.insert(mount_path).second) return;
-    Request request = file_content_request(environment_, mount_path);
+    Request request = file_content_request(environment_, compat_, mount_path);
     http::HttpResponse response =
         client_.request(request.method, request.target, request.body, request.headers);
     if (response.status == 404) return;
     if (response.status != 200) {
-      say_("warning", "Could not retrieve puppet:///" + mount_path + ": " +
-                          std::to_string(response.status));
+      say_("warning",
+           "Could not retrieve puppet:///" + mount_path + ": " + std::to_string(response.status));
       return;
     }
     counts_.files += 1;
@@ -121,6 +126,7 @@ class Fetcher {
 
   https_client::HttpsClient& client_;
   std::string environment_;
+  PuppetCompat compat_;
   fs::path dir_;
   const Say& say_;
   FetchLimits limits_;
@@ -142,9 +148,9 @@ std::string module_mount_path(const std::string& source) {
 }
 
 FetchCounts fetch_file_sources(const catalog::Catalog& catalog, https_client::HttpsClient& client,
-                               const std::string& environment, const fs::path& dir,
-                               const Say& say, FetchLimits limits) {
-  Fetcher fetcher(client, environment, dir, say, limits);
+                               const std::string& environment, PuppetCompat compat,
+                               const fs::path& dir, const Say& say, FetchLimits limits) {
+  Fetcher fetcher(client, environment, compat, dir, say, limits);
   for (const catalog::Resource& resource : catalog.resources) {
     if (!resource.parameters.contains("source")) continue;
     const catalog::Data& source = resource.parameters["source"];

@@ -6,6 +6,7 @@
 
 #include "catalog/catalog.hpp"
 #include "https_client/https_client.hpp"
+#include "marionette/version.hpp"
 #include "remote/host_certificate.hpp"
 
 namespace marionette::remote {
@@ -32,7 +33,8 @@ std::string module_mount_path(const std::string& source);
 /// out (the resource then fails as Puppet's does). Throws https_client::HttpsError when the
 /// server cannot be reached and std::runtime_error past the limits.
 FetchCounts fetch_file_sources(const catalog::Catalog& catalog, https_client::HttpsClient& client,
-                               const std::string& environment, const std::filesystem::path& dir,
-                               const Say& say, FetchLimits limits = {});
+                               const std::string& environment, PuppetCompat compat,
+                               const std::filesystem::path& dir, const Say& say,
+                               FetchLimits limits = {});
 
 }  // namespace marionette::remote

@@ -212,7 +212,7 @@ class RemoteRun {
     settings.environment = catalog.environment;
     if (!outcome_.catalog_from_cache) {
       try {
-        fetch_file_sources(catalog, *client_, catalog.environment, sources, say_);
+        fetch_file_sources(catalog, *client_, catalog.environment, run_.compat, sources, say_);
       } catch (const std::exception& e) {
         log_("err", std::string("Could not retrieve the catalog's files: ") + e.what());
       }

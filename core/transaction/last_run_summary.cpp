@@ -56,7 +56,7 @@ void write_last_run_summary(const Report& report, const std::filesystem::path& p
   out << YAML::BeginDoc << YAML::BeginMap;
   out << YAML::Key << "version" << YAML::Value << YAML::BeginMap;
   out << YAML::Key << "config" << YAML::Value << report.catalog_version;
-  out << YAML::Key << "puppet" << YAML::Value << kPuppetCompatVersion;
+  out << YAML::Key << "puppet" << YAML::Value << report.puppet_version;
   out << YAML::Key << "marionette" << YAML::Value << kVersion;
   out << YAML::EndMap;
   out << YAML::Key << "application" << YAML::Value << YAML::BeginMap;

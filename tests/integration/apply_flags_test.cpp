@@ -37,11 +37,12 @@ std::string read_text(const fs::path& path) {
 
 class ApplyFlags : public ::testing::Test {
  protected:
-  /// `marionette apply` with the fixed facts (node web01.example.com) and a private state dir.
+  /// `marionette apply` with the fixed facts (node web01.example.com) and a private state dir,
+  /// as Puppet 7.23 (whose output these tests quote) unless `args` says otherwise.
   CommandResult apply(std::vector<std::string> args) {
-    std::vector<std::string> argv = {MARIONETTE_BINARY, "apply",
-                                     "--facts",         MARIONETTE_FACTS_FILE,
-                                     "--statedir",      (dir_ / "state").string()};
+    std::vector<std::string> argv = {MARIONETTE_BINARY,     "apply",      "--facts",
+                                     MARIONETTE_FACTS_FILE, "--statedir", (dir_ / "state").string(),
+                                     "--puppet-compat",     "7"};
     argv.insert(argv.end(), args.begin(), args.end());
     return run_command(argv, std::chrono::seconds(30));
   }
@@ -224,8 +225,8 @@ TEST_F(ApplyFlags, OnlyTheFirstOfSeveralManifestsIsApplied) {
   std::ofstream(second) << "notice('from b')\n";
   CommandResult run = apply({first.string(), second.string()});
   EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_EQ(run.err, "Warning: Only one file can be applied per run.  Skipping " +
-                         second.string() + "\n");
+  EXPECT_EQ(run.err,
+            "Warning: Only one file can be applied per run.  Skipping " + second.string() + "\n");
   EXPECT_NE(run.out.find("Notice: Scope(Class[main]): from a\n"), std::string::npos) << run.out;
   EXPECT_EQ(run.out.find("from b"), std::string::npos) << run.out;
 }
@@ -295,6 +296,15 @@ TEST_F(ApplyFlags, EvaltraceTimesEachResource) {
       << run.out;
   CommandResult quiet = apply({"--evaltrace", "-e", "notify { 'hi': }"});
   EXPECT_EQ(quiet.out.find("Starting to evaluate"), std::string::npos);  // info: needs -v
+}
+
+// openvox8 apply -d and --summarize name OpenVox's version, 8.28.1, where Puppet 7 names 7.23.0.
+TEST_F(ApplyFlags, VersionShownIsThatOfThePuppetFollowed) {
+  CommandResult run =
+      apply({"--puppet-compat", "8", "-d", "--summarize", "-e", "notify { 'hi': }"});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find(", puppet_version=8.28.1, run_mode=user"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\n           Puppet: 8.28.1\n"), std::string::npos) << run.out;
 }
 
 // puppet apply --summarize -e 'file{"/tmp/cf/t1": content=>"a\n"} notify{"hi":}' ends with

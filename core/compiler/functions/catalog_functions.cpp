@@ -49,8 +49,10 @@ Value realize(CallContext& call) {
     if (!is_resource_reference(reference)) call.fail("expects resource references");
     const TypeValue& type = reference.type();
     auto index = call.host.resources().find(type.name, type.parameters[0].string());
-    if (!index) call.fail("Failed to realize virtual resources " + reference_string(type));
-    call.host.resources()[*index].is_virtual = false;
+    if (index)
+      call.host.resources()[*index].is_virtual = false;
+    else
+      call.host.realize_later(type.name, type.parameters[0].string());
   }
   return Value();
 }

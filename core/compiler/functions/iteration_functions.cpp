@@ -3,9 +3,11 @@
 
 #include "compiler/function_host.hpp"
 #include "compiler/functions/function.hpp"
+#include "compiler/functions/ruby_format.hpp"
 #include "compiler/functions/memo_nesting.hpp"
 #include "compiler/jumps.hpp"
 #include "compiler/operators.hpp"
+#include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 
@@ -285,24 +287,87 @@ double to_number(const Value& value) {
   return value.is_number() ? value.number() : 0;
 }
 
+/// Ruby's `a <=> b` on the objects Puppet hands Ruby, as Array#sort calls it: numbers by value,
+/// strings byte by byte, arrays element by element and then by length, SemVers and times by
+/// their order; anything else is 0 when equal, else nil (nullopt): not comparable.
+std::optional<int> ruby_order(const Value& a, const Value& b) {
+  if (a.is_number() && b.is_number()) {
+    if (a.is_integer() && b.is_integer())
+      return a.integer() < b.integer() ? -1 : a.integer() > b.integer() ? 1 : 0;
+    return a.number() < b.number() ? -1 : a.number() > b.number() ? 1 : 0;
+  }
+  if (a.is_string() && b.is_string()) {
+    int order = a.string().compare(b.string());
+    return order < 0 ? -1 : order > 0 ? 1 : 0;
+  }
+  if (a.is_array() && b.is_array()) {
+    const Array &left = a.array(), &right = b.array();
+    for (std::size_t i = 0; i < left.size() && i < right.size(); ++i) {
+      std::optional<int> order = ruby_order(left[i], right[i]);
+      if (!order || *order != 0) return order;
+    }
+    return left.size() < right.size() ? -1 : left.size() > right.size() ? 1 : 0;
+  }
+  if (auto order = compare_runtime_values(a, b)) return order;
+  if (a.is_number() || b.is_number() || a.is_string() || b.is_string() || a.is_array() ||
+      b.is_array())
+    return std::nullopt;
+  return equals(a, b) ? std::optional<int>(0) : std::nullopt;
+}
+
+/// How Ruby's "comparison of A with B failed" names B: a value held in the reference itself
+/// (nil, true, false, an Integer, a Symbol, a Float) by its inspect, anything else by its class.
+std::string ruby_comparison_operand(const Value& value) {
+  if (value.is_undef()) return "nil";
+  if (value.is_boolean() || value.is_integer() || value.is_default() || value.is_float())
+    return ruby_inspect(value);
+  return ruby_class(value);
+}
+
+/// glibc's qsort, which Ruby's Array#sort calls on Debian: a top-down merge sort (the first half
+/// of n is n/2) that takes from the left on a tie. The same comparisons in the same order, so
+/// that a lambda's side effects and the pair named by an error are Puppet's.
+template <typename Order>
+void merge_sort(Array& items, std::size_t begin, std::size_t end, Array& scratch, Order& order) {
+  const std::size_t count = end - begin;
+  if (count <= 1) return;
+  const std::size_t middle = begin + count / 2;
+  merge_sort(items, begin, middle, scratch, order);
+  merge_sort(items, middle, end, scratch, order);
+  scratch.clear();
+  std::size_t left = begin, right = middle;
+  while (left < middle && right < end)
+    scratch.push_back(order(items[left], items[right]) <= 0 ? std::move(items[left++])
+                                                            : std::move(items[right++]));
+  while (left < middle) scratch.push_back(std::move(items[left++]));
+  for (std::size_t i = 0; i < scratch.size(); ++i) items[begin + i] = std::move(scratch[i]);
+}
+
+/// sort() is Ruby's Array#sort: without a lambda, elements are ordered by Ruby's <=>, and a pair
+/// it cannot order fails with Ruby's ArgumentError; a lambda's answer is compared with 0.
 Value sort(CallContext& call) {
   call.expect_arguments(1, 1);
-  auto before = [&](const Value& a, const Value& b) {
-    if (call.lambda) return to_number(call.host.call_lambda(*call.lambda, {a, b}, call.scope)) < 0;
-    return compare(a, b, call.where) < 0;
+  auto order = [&](const Value& a, const Value& b) -> int {
+    if (call.lambda) {
+      double answer = to_number(call.host.call_lambda(*call.lambda, {a, b}, call.scope));
+      return answer < 0 ? -1 : answer > 0 ? 1 : 0;
+    }
+    std::optional<int> answer = ruby_order(a, b);
+    if (!answer)
+      throw lang::SourceError("comparison of " + ruby_class(a) + " with " +
+                                  ruby_comparison_operand(b) + " failed",
+                              call.where);
+    return *answer;
   };
-  if (call.arguments[0].is_string()) {  // a string sorts its characters
-    Array chars;
-    for (char c : call.arguments[0].string()) chars.push_back(std::string(1, c));
-    std::stable_sort(chars.begin(), chars.end(), before);
-    std::string out;
-    for (const Value& c : chars) out += c.string();
-    return out;
-  }
-  if (!call.arguments[0].is_array()) call.fail("expects an Array");
-  Array items = call.arguments[0].array();
-  std::stable_sort(items.begin(), items.end(), before);
-  return items;
+  const bool text = call.arguments[0].is_string();  // a string sorts its characters
+  if (!text && !call.arguments[0].is_array()) call.fail("expects an Array");
+  Array items = text ? *iterable_elements(call.arguments[0]) : call.arguments[0].array();
+  Array scratch;
+  merge_sort(items, 0, items.size(), scratch, order);
+  if (!text) return items;
+  std::string out;
+  for (const Value& c : items) out += c.string();
+  return out;
 }
 
 /// next(value), break() and return(value) leave their lambda, iteration or function.

@@ -12,6 +12,7 @@ require 'digest/sha1'
 require 'digest/sha2'
 require 'set'
 autoload :URI, 'uri' # loaded when first used, as the others in puppet_runtime.rb
+autoload :Gem, 'rubygems' # Gem::Version: Puppet runs with RubyGems loaded (ruby starts without)
 
 require 'marionette/puppet_values'
 
