@@ -24,6 +24,7 @@ REPO = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(REPO, "scripts"))
 from compile_benchmark import build_type, measured  # noqa: E402
+import catalog_compare  # noqa: E402
 import forge_corpus_compare as forge  # noqa: E402
 import real_modules_suite as suite  # noqa: E402
 
@@ -51,7 +52,7 @@ def identical(case, args, scratch, version):
     ours = forge.marionette_run(args.marionette, env, facts)
     if ours.returncode != 0:
         return None
-    if forge.catalog_diff(theirs["catalog"], ours.stdout, args.shared, env).returncode != 0:
+    if catalog_compare.catalog_diff(theirs["catalog"], ours.stdout, args.shared, env).returncode != 0:
         return None
     return env, facts, len(theirs["catalog"].get("resources", []))
 

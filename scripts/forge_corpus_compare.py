@@ -25,14 +25,15 @@ Verdicts: identical; differs (with the first lines of the difference); marionett
 first error); OpenVox fails (then whether marionette fails too, and both first errors).
 Not run in CI: it needs the fetched modules and OpenVox.
 """
-import argparse, collections, hashlib, json, os, re, subprocess, sys, tempfile, time
+import argparse, collections, hashlib, json, os, subprocess, sys, tempfile, time
 
 import yaml
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
-import real_modules_suite as suite  # noqa: E402  (shared dir lookup, Hiera layer, error line)
+import catalog_compare  # noqa: E402  (cases, error lines, catalog-diff)
+import real_modules_suite as suite  # noqa: E402  (shared dir lookup, Hiera layer)
 
 CASES_FILE = os.path.join(REPO, "tests", "forge", "cases.yaml")
 NODE = "node1.example.com"
@@ -61,16 +62,10 @@ def default_marionette():
 
 
 def load_cases(path):
-    with open(path) as f:
-        cases = yaml.safe_load(f)
-    names = [c["name"] for c in cases]
-    duplicated = sorted({n for n in names if names.count(n) > 1})
-    if duplicated:
-        sys.exit(f"forge-corpus: duplicate case names in {path}: {', '.join(duplicated)}")
-    for c in cases:
-        if ("manifest" in c) == ("example" in c):
-            sys.exit(f"forge-corpus: case {c['name']} needs exactly one of manifest: and example:")
-    return cases
+    def one_source(case):
+        if ("manifest" in case) == ("example" in case):
+            return "needs exactly one of manifest: and example:"
+    return catalog_compare.load_cases(path, "forge-corpus", one_source)
 
 
 def case_module(case):
@@ -146,7 +141,7 @@ def openvox_result(case, env, facts, shared, corpus, key):
     if ok:
         result["catalog"] = json.loads(output)
     else:
-        result["error"] = re.sub(r"/tmp/[^ ,)]*/code/environments/production/", "", suite.first_error_line(output))
+        result["error"] = catalog_compare.puppet_error(output)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     for stale in os.listdir(os.path.dirname(path)):
         if stale.startswith(case["name"] + ".") and stale.count(".") == 2:
@@ -164,32 +159,7 @@ def marionette_command(marionette, env, facts):
 
 
 def marionette_run(marionette, env, facts):
-    command = marionette_command(marionette, env, facts)
-    try:
-        return subprocess.run(command, capture_output=True, text=True, timeout=MARIONETTE_TIMEOUT)
-    except subprocess.TimeoutExpired:
-        return subprocess.CompletedProcess(command, 124, "", f"error: timeout after {MARIONETTE_TIMEOUT} s")
-
-
-def marionette_error(run, env):
-    if run.returncode < 0:
-        return f"marionette crashed: signal {-run.returncode}"
-    output = run.stderr + run.stdout
-    error = suite.first_error_line(output)
-    detail = re.search(r"^\s*Detail: .*$", output, re.M)
-    if detail and error.endswith(":"):
-        error += " " + detail.group(0).strip()
-    return error.replace(env + "/", "").replace(os.path.realpath(env) + "/", "")
-
-
-def catalog_diff(theirs, ours_json, shared, scratch):
-    expected, actual = os.path.join(scratch, "expected.json"), os.path.join(scratch, "actual.json")
-    with open(expected, "w") as f:
-        json.dump(theirs, f)
-    with open(actual, "w") as f:
-        f.write(ours_json)
-    return subprocess.run([os.path.join(shared, "tools", "catalog-diff"), expected, actual],
-                          capture_output=True, text=True, timeout=60)
+    return catalog_compare.run_marionette(marionette_command(marionette, env, facts), MARIONETTE_TIMEOUT)
 
 
 def run_case(case, args, scratch, version):
@@ -201,13 +171,13 @@ def run_case(case, args, scratch, version):
     row = {"case": case["name"], "module": case_module(case), "kind": case.get("kind", ""),
            "openvox_seconds": theirs["seconds"]}
     ours = marionette_run(args.marionette, env, facts)
-    error = marionette_error(ours, env) if ours.returncode != 0 else None
+    error = catalog_compare.marionette_error(ours, env) if ours.returncode != 0 else None
     if not theirs["ok"]:
         return dict(row, verdict="OpenVox fails", marionette="fails" if error else "compiles",
                     openvox_error=theirs["error"], detail=error or "marionette compiles it")
     if error:
         return dict(row, verdict="marionette fails", detail=error, diff=[])
-    diff = catalog_diff(theirs["catalog"], ours.stdout, args.shared, env)
+    diff = catalog_compare.catalog_diff(theirs["catalog"], ours.stdout, args.shared, env)
     if diff.returncode == 0:
         return dict(row, verdict="identical", detail=f"{len(theirs['catalog'].get('resources', []))} resources")
     lines = [l.strip() for l in diff.stdout.splitlines() if l.strip()]

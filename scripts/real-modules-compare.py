@@ -20,9 +20,10 @@ marionette fails (its first error, classified: stdlib function, module Ruby func
 the engine, Ruby type, other); Puppet fails (then there is nothing to hold us to).
 Not run in CI: it needs Puppet and the packages.
 """
-import argparse, collections, concurrent.futures, glob, json, os, re, subprocess, sys, tempfile
+import argparse, collections, concurrent.futures, glob, json, os, re, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import catalog_compare  # noqa: E402
 import real_modules_suite as suite  # noqa: E402
 
 
@@ -70,30 +71,8 @@ class Classifier:
 
 
 def marionette_run(marionette, env, facts):
-    try:
-        return subprocess.run(suite.marionette_command(marionette, env, facts), capture_output=True,
-                              text=True, timeout=suite.MARIONETTE_TIMEOUT)
-    except subprocess.TimeoutExpired:
-        return subprocess.CompletedProcess([], 124, "", f"timeout after {suite.MARIONETTE_TIMEOUT} s")
-
-
-def marionette_error(run, env):
-    output = run.stderr + run.stdout
-    error = suite.first_error_line(output)
-    detail = re.search(r"^\s*Detail: .*$", output, re.M)
-    if detail and error.endswith(":"):  # a template's error: its Detail line says what
-        error += " " + detail.group(0).strip()
-    return error.replace(env + "/", "")
-
-
-def compare(theirs, ours_json, shared, scratch):
-    expected, actual = os.path.join(scratch, "expected.json"), os.path.join(scratch, "actual.json")
-    with open(expected, "w") as f:
-        json.dump(theirs, f)
-    with open(actual, "w") as f:
-        f.write(ours_json)
-    return subprocess.run([os.path.join(shared, "tools", "catalog-diff"), expected, actual],
-                          capture_output=True, text=True, timeout=60)
+    return catalog_compare.run_marionette(suite.marionette_command(marionette, env, facts),
+                                          suite.MARIONETTE_TIMEOUT)
 
 
 def run_case(case, args, modules, facts, classifier, version, scratch):
@@ -104,7 +83,7 @@ def run_case(case, args, modules, facts, classifier, version, scratch):
     theirs = suite.puppet_result(case, env, facts, args.shared, args.cache, key)
     row = {"case": case["name"], "kind": case.get("kind", ""), "puppet_seconds": theirs["seconds"]}
     ours = marionette_run(args.marionette, env, facts)
-    error = marionette_error(ours, env) if ours.returncode != 0 else None
+    error = catalog_compare.marionette_error(ours, env) if ours.returncode != 0 else None
     if not theirs["ok"]:
         # Puppet's failure is the expectation: does marionette fail too (its message is not held
         # to Puppet's here), or does it compile what Puppet refuses?
@@ -114,7 +93,7 @@ def run_case(case, args, modules, facts, classifier, version, scratch):
     if error:
         wall, what = classifier.classify(error)
         return dict(row, verdict="marionette fails", wall=wall, stopper=what, detail=error)
-    diff = compare(theirs["catalog"], ours.stdout, args.shared, env)
+    diff = catalog_compare.catalog_diff(theirs["catalog"], ours.stdout, args.shared, env)
     if diff.returncode == 0:
         return dict(row, verdict="identical", detail=f"{len(theirs['catalog'].get('resources', []))} resources")
     lines = [l.strip() for l in diff.stdout.splitlines() if l.strip()]

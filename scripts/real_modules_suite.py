@@ -1,12 +1,16 @@
 """The real-module suite's pieces, shared by scripts/real-modules-compare.py and
-bench/real_modules_benchmark.py: the case list (scripts/real-modules-cases.yaml), Debian's
+bench/real_modules_benchmark.py (what every catalog comparison shares is in
+scripts/catalog_compare.py): the case list (scripts/real-modules-cases.yaml), Debian's
 unpacked puppet-module-* packages laid out as a modulepath, one environment per case, real
 Puppet 7's result for a case (cached outside the repo: it does not change with our code) and
 marionette's.
 """
-import hashlib, json, os, re, shutil, subprocess, sys, time
+import hashlib, json, os, shutil, subprocess, sys, time
 
 import yaml
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import catalog_compare  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -48,13 +52,7 @@ def corpus_dir(given=None):
 
 
 def load_cases(path=CASES_FILE):
-    with open(path) as f:
-        cases = yaml.safe_load(f)
-    names = [c["name"] for c in cases]
-    duplicated = sorted({n for n in names if names.count(n) > 1})
-    if duplicated:
-        sys.exit(f"real-modules: duplicate case names in {path}: {', '.join(duplicated)}")
-    return cases
+    return catalog_compare.load_cases(path, "real-modules")
 
 
 def case_module(case):
@@ -151,19 +149,6 @@ def cache_key(case, facts_path, modules, version):
     return digest.hexdigest()[:24]
 
 
-def first_error_line(text):
-    """The first error a compile printed (marionette's `file:line:col: error:` or Puppet's
-    `Error:`), not a warning that happens to say "errors"."""
-    for line in text.splitlines():
-        if re.search(r"(^|: )error: |^Error: ", line.strip()):
-            return line.strip()[:300]
-    for line in text.splitlines():
-        if "rror" in line and not line.lstrip().startswith("Warning"):
-            return line.strip()[:300]
-    lines = [l for l in text.splitlines() if l.strip()]
-    return lines[0][:300] if lines else "(no output)"
-
-
 def puppet_result(case, env, facts, shared, cache, key):
     """Real Puppet's catalog for the case: {"ok", "catalog" or "error", "seconds"}, from the
     cache when it is there."""
@@ -182,8 +167,7 @@ def puppet_result(case, env, facts, shared, cache, key):
     if ok:
         result["catalog"] = json.loads(output)
     else:
-        result["error"] = re.sub(r"/tmp/[^ ,)]*/code/environments/production/", "",
-                                 first_error_line(output))
+        result["error"] = catalog_compare.puppet_error(output)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path + ".tmp", "w") as f:
         json.dump(result, f)

@@ -13,6 +13,7 @@
 #include "ca/openssl_handles.hpp"
 #include "storage/durable_file.hpp"
 #include "storage/state_lock.hpp"
+#include "text/time_text.hpp"
 
 namespace marionette::ca {
 
@@ -58,13 +59,8 @@ void make_dir(const fs::path& dir, fs::perms perms) {
   fs::permissions(dir, perms, error);
 }
 
-std::string utc_time(std::time_t when) {
-  std::tm tm{};
-  gmtime_r(&when, &tm);
-  char text[40];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SUTC", &tm);
-  return text;
-}
+/// The times of puppetserver's inventory.txt.
+constexpr const char* kIndexTime = "%Y-%m-%dT%H:%M:%SUTC";
 
 std::time_t asn1_time(const ASN1_TIME* time) {
   std::tm tm{};
@@ -77,8 +73,10 @@ std::string inventory_line(X509* certificate, const std::string& name) {
   char serial[32];
   std::snprintf(serial, sizeof serial, "0x%04lx",
                 ASN1_INTEGER_get(X509_get0_serialNumber(certificate)));
-  return std::string(serial) + " " + utc_time(asn1_time(X509_get0_notBefore(certificate))) + " " +
-         utc_time(asn1_time(X509_get0_notAfter(certificate))) + " /CN=" + name;
+  return std::string(serial) + " " +
+         text::utc_time_text(asn1_time(X509_get0_notBefore(certificate)), kIndexTime) + " " +
+         text::utc_time_text(asn1_time(X509_get0_notAfter(certificate)), kIndexTime) +
+         " /CN=" + name;
 }
 
 }  // namespace

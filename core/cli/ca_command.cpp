@@ -10,6 +10,7 @@
 #include "cli/command.hpp"
 #include "cli/settings_from_arguments.hpp"
 #include "storage/durable_file.hpp"
+#include "text/split.hpp"
 
 namespace marionette::cli {
 
@@ -17,18 +18,6 @@ std::string host_certname(const config::AgentConfig& config);
 std::filesystem::path ssldir_of(const config::AgentConfig& config);
 
 namespace {
-
-std::vector<std::string> comma_separated(const std::string& text) {
-  std::vector<std::string> names;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    std::size_t comma = text.find(',', start);
-    if (comma == std::string::npos) comma = text.size();
-    if (comma > start) names.push_back(text.substr(start, comma - start));
-    start = comma + 1;
-  }
-  return names;
-}
 
 void report_error(const std::string& detail) {
   std::cerr << "Error:\n    " << detail << "\n";
@@ -101,7 +90,7 @@ int run_ca(const std::vector<std::string>& words) {
   }
   // --certname NAME[,NAME]; `--node` is its other spelling in marionette.
   std::vector<std::string> names =
-      comma_separated(args.value("certname").value_or(args.value("node").value_or("")));
+      text::split_nonempty(args.value("certname").value_or(args.value("node").value_or("")), ',');
   const bool all = options.all;
   if (action == "list") return list(authority, all);
   if (action != "sign" && action != "revoke" && action != "clean" && action != "generate")

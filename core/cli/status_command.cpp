@@ -16,6 +16,7 @@
 #include "daemon/daemon_state.hpp"
 #include "daemon/run_lock.hpp"
 #include "daemon/run_settings.hpp"
+#include "text/time_text.hpp"
 
 namespace marionette::cli {
 
@@ -31,15 +32,6 @@ std::int64_t unix_now() {
   return static_cast<std::int64_t>(std::time(nullptr));
 }
 
-std::string utc(std::int64_t when) {
-  std::time_t t = static_cast<std::time_t>(when);
-  std::tm parts{};
-  gmtime_r(&t, &parts);
-  char text[64];
-  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S UTC", &parts);
-  return text;
-}
-
 std::string span(std::int64_t seconds) {
   if (seconds < 120) return std::to_string(seconds) + (seconds == 1 ? " second" : " seconds");
   if (seconds < 7200) return std::to_string(seconds / 60) + " minutes";
@@ -50,7 +42,8 @@ std::string span(std::int64_t seconds) {
 /// "2026-11-22 07:30:00 UTC (5 seconds ago)" or "(in 25 seconds)".
 std::string when(std::int64_t at) {
   std::int64_t now = unix_now();
-  return utc(at) + (at <= now ? " (" + span(now - at) + " ago)" : " (in " + span(at - now) + ")");
+  return text::utc_time_text(static_cast<std::time_t>(at), "%Y-%m-%d %H:%M:%S UTC") +
+         (at <= now ? " (" + span(now - at) + " ago)" : " (in " + span(at - now) + ")");
 }
 
 fs::path state_dir_of(const Arguments& args) {

@@ -8,6 +8,7 @@
 #include "ral/params.hpp"
 #include "ral/parsed_file_text.hpp"
 #include "ral/resource_type.hpp"
+#include "ral/spec_resource.hpp"
 #include "ral/types.hpp"
 
 namespace marionette::ral {
@@ -310,9 +311,7 @@ bool read_spec(const catalog::Resource& resource, CronSpec& spec, std::string& e
 
 std::unique_ptr<ManagedResource> make_cron(const catalog::Resource& resource, Host host,
                                            std::string& error) {
-  CronSpec spec;
-  if (!read_spec(resource, spec, error)) return nullptr;
-  return std::make_unique<CronResource>(std::move(spec), host);
+  return made_from_spec<CronSpec, CronResource>(resource, host, error, read_spec);
 }
 
 std::vector<std::string> cron_instances(Host host, std::string& error) {

@@ -5,6 +5,7 @@
 #include "ral/params.hpp"
 #include "ral/resource_type.hpp"
 #include "ral/types.hpp"
+#include "text/split.hpp"
 
 namespace marionette::ral {
 
@@ -192,15 +193,8 @@ class ExecResource final : public ManagedResource {
 
 std::vector<std::string> split_path(const std::vector<std::string>& entries) {
   std::vector<std::string> dirs;
-  for (const auto& entry : entries) {
-    std::size_t start = 0;
-    while (start <= entry.size()) {
-      std::size_t end = entry.find(':', start);
-      if (end == std::string::npos) end = entry.size();
-      if (end > start) dirs.push_back(entry.substr(start, end - start));
-      start = end + 1;
-    }
-  }
+  for (const auto& entry : entries)
+    for (std::string& dir : text::split_nonempty(entry, ':')) dirs.push_back(std::move(dir));
   return dirs;
 }
 

@@ -4,6 +4,7 @@
 #include "ral/resource_type.hpp"
 #include "ral/ruby_encoding.hpp"
 #include "ral/ruby_lines.hpp"
+#include "ral/spec_resource.hpp"
 #include "ral/types.hpp"
 #include "rubyish/regex.hpp"
 
@@ -286,9 +287,7 @@ bool read_spec(const catalog::Resource& resource, FileLineSpec& spec, std::strin
 
 std::unique_ptr<ManagedResource> make_file_line(const catalog::Resource& resource, Host host,
                                                 std::string& error) {
-  FileLineSpec spec;
-  if (!read_spec(resource, spec, error)) return nullptr;
-  return std::make_unique<FileLineResource>(std::move(spec), host);
+  return made_from_spec<FileLineSpec, FileLineResource>(resource, host, error, read_spec);
 }
 
 Provider file_line_type_provider() {

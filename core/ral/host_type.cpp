@@ -7,6 +7,7 @@
 #include "ral/params.hpp"
 #include "ral/parsed_file_text.hpp"
 #include "ral/resource_type.hpp"
+#include "ral/spec_resource.hpp"
 #include "ral/types.hpp"
 
 namespace marionette::ral {
@@ -259,9 +260,7 @@ bool read_spec(const catalog::Resource& resource, HostSpec& spec, std::string& e
 
 std::unique_ptr<ManagedResource> make_host(const catalog::Resource& resource, Host host,
                                            std::string& error) {
-  HostSpec spec;
-  if (!read_spec(resource, spec, error)) return nullptr;
-  return std::make_unique<HostResource>(std::move(spec), host);
+  return made_from_spec<HostSpec, HostResource>(resource, host, error, read_spec);
 }
 
 /// Puppet's parsed-file instances: every entry of the default hosts file, by name.

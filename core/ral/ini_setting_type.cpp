@@ -3,6 +3,7 @@
 #include "ral/ini_file_io.hpp"
 #include "ral/params.hpp"
 #include "ral/resource_type.hpp"
+#include "ral/spec_resource.hpp"
 #include "ral/types.hpp"
 #include "rubyish/regex.hpp"
 
@@ -159,9 +160,7 @@ bool read_spec(const catalog::Resource& resource, IniSettingSpec& spec, std::str
 
 std::unique_ptr<ManagedResource> make_ini_setting(const catalog::Resource& resource, Host host,
                                                   std::string& error) {
-  IniSettingSpec spec;
-  if (!read_spec(resource, spec, error)) return nullptr;
-  return std::make_unique<IniSettingResource>(std::move(spec), host);
+  return made_from_spec<IniSettingSpec, IniSettingResource>(resource, host, error, read_spec);
 }
 
 Provider ini_setting_type_provider() {

@@ -5,6 +5,7 @@
 #include "ral/ini_file_io.hpp"
 #include "ral/params.hpp"
 #include "ral/resource_type.hpp"
+#include "ral/spec_resource.hpp"
 #include "ral/types.hpp"
 
 namespace marionette::ral {
@@ -270,9 +271,7 @@ bool read_spec(const catalog::Resource& resource, IniSubsettingSpec& spec, std::
 
 std::unique_ptr<ManagedResource> make_ini_subsetting(const catalog::Resource& resource, Host host,
                                                      std::string& error) {
-  IniSubsettingSpec spec;
-  if (!read_spec(resource, spec, error)) return nullptr;
-  return std::make_unique<IniSubsettingResource>(std::move(spec), host);
+  return made_from_spec<IniSubsettingSpec, IniSubsettingResource>(resource, host, error, read_spec);
 }
 
 Provider ini_subsetting_type_provider() {

@@ -3,6 +3,7 @@
 #include "ral/cron_schedule.hpp"
 #include "ral/params.hpp"
 #include "ral/record_resource.hpp"
+#include "ral/spec_resource.hpp"
 #include "ral/types.hpp"
 
 namespace marionette::ral {
@@ -189,9 +190,7 @@ bool read_spec(const catalog::Resource& resource, MailaliasSpec& spec, std::stri
 
 std::unique_ptr<ManagedResource> make_mailalias(const catalog::Resource& resource, Host host,
                                                 std::string& error) {
-  MailaliasSpec spec;
-  if (!read_spec(resource, spec, error)) return nullptr;
-  return std::make_unique<MailaliasResource>(std::move(spec), host);
+  return made_from_spec<MailaliasSpec, MailaliasResource>(resource, host, error, read_spec);
 }
 
 /// Puppet's instances: every alias of /etc/aliases.

@@ -7,6 +7,7 @@
 #include "ral/params.hpp"
 #include "ral/prefetch_group.hpp"
 #include "ral/record_resource.hpp"
+#include "ral/spec_resource.hpp"
 #include "ral/types.hpp"
 #include "text/text.hpp"
 
@@ -337,9 +338,7 @@ bool read_spec(const catalog::Resource& resource, MountSpec& spec, std::string& 
 
 std::unique_ptr<ManagedResource> make_mount(const catalog::Resource& resource, Host host,
                                             std::string& error) {
-  MountSpec spec;
-  if (!read_spec(resource, spec, error)) return nullptr;
-  return std::make_unique<MountResource>(std::move(spec), host);
+  return made_from_spec<MountSpec, MountResource>(resource, host, error, read_spec);
 }
 
 /// Puppet's instances: the entries of /etc/fstab, and what is mounted without one (ghosts).

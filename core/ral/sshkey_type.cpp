@@ -3,6 +3,7 @@
 #include "ral/cron_schedule.hpp"
 #include "ral/params.hpp"
 #include "ral/record_resource.hpp"
+#include "ral/spec_resource.hpp"
 #include "ral/ssh_key_types.hpp"
 #include "ral/types.hpp"
 #include "text/text.hpp"
@@ -168,9 +169,7 @@ bool read_spec(const catalog::Resource& resource, SshkeySpec& spec, std::string&
 
 std::unique_ptr<ManagedResource> make_sshkey(const catalog::Resource& resource, Host host,
                                              std::string& error) {
-  SshkeySpec spec;
-  if (!read_spec(resource, spec, error)) return nullptr;
-  return std::make_unique<SshkeyResource>(std::move(spec), host);
+  return made_from_spec<SshkeySpec, SshkeyResource>(resource, host, error, read_spec);
 }
 
 /// Puppet's instances: every key of the default known_hosts file, titled NAME@TYPE.

@@ -7,6 +7,7 @@
 
 #include "http/http_message.hpp"
 #include "marionette/version.hpp"
+#include "text/time_text.hpp"
 
 namespace marionette::remote {
 
@@ -32,15 +33,8 @@ std::string query(const std::vector<std::pair<std::string, std::string>>& fields
 
 /// Puppet's Time#iso8601(9) in UTC: 2026-11-26T08:00:00.123456789+00:00.
 std::string iso8601(std::chrono::system_clock::time_point when) {
-  auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(when.time_since_epoch()).count();
-  std::time_t seconds = static_cast<std::time_t>(ns / 1'000'000'000);
-  std::tm tm{};
-  gmtime_r(&seconds, &tm);
-  char text[64];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &tm);
-  char fraction[16];
-  std::snprintf(fraction, sizeof fraction, ".%09lld", static_cast<long long>(ns % 1'000'000'000));
-  return std::string(text) + fraction + "+00:00";
+  return text::iso8601_nanoseconds(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(when.time_since_epoch()).count());
 }
 
 std::string file_target(const char* kind, const std::string& mount_path,

@@ -11,6 +11,7 @@
 #include "indirector/registry.hpp"
 #include "server/api.hpp"
 #include "storage/durable_file.hpp"
+#include "text/time_text.hpp"
 
 namespace marionette::server {
 
@@ -32,14 +33,10 @@ indirector::Node find_node(const daemon::RunSettings& run, const std::string& na
 std::string timestamp_name() {
   auto now = std::chrono::system_clock::now();
   std::time_t seconds = std::chrono::system_clock::to_time_t(now);
-  std::tm tm{};
-  gmtime_r(&seconds, &tm);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y%m%d%H%M%S", &tm);
   auto micros =
       std::chrono::duration_cast<std::chrono::microseconds>(now.time_since_epoch()).count() %
       1'000'000;
-  return std::string(text) + "-" + std::to_string(micros);
+  return text::utc_time_text(seconds, "%Y%m%d%H%M%S") + "-" + std::to_string(micros);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "digest/digest.hpp"
+#include "text/time_text.hpp"
 
 namespace marionette::server {
 
@@ -35,13 +36,6 @@ fs::path joined(fs::path base, const std::vector<std::string>& parts, std::size_
   return base;
 }
 
-std::string time_text(std::time_t when) {
-  std::tm tm{};
-  gmtime_r(&when, &tm);
-  char text[40];
-  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S +0000", &tm);
-  return text;
-}
 
 nlohmann::ordered_json checksum_of(const fs::path& path, const struct stat& info,
                                    const std::string& type, bool is_file) {
@@ -49,7 +43,8 @@ nlohmann::ordered_json checksum_of(const fs::path& path, const struct stat& info
   std::string kind = is_file ? type : "ctime";
   if (kind == "mtime" || kind == "ctime") {
     checksum["type"] = kind;
-    checksum["value"] = "{" + kind + "}" + time_text(kind == "mtime" ? info.st_mtime : info.st_ctime);
+    const std::time_t when = kind == "mtime" ? info.st_mtime : info.st_ctime;
+    checksum["value"] = "{" + kind + "}" + text::utc_time_text(when, "%Y-%m-%d %H:%M:%S +0000");
     return checksum;
   }
   if (kind == "none") {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "marionette/version.hpp"
+#include "text/time_text.hpp"
 #include "transaction/apply.hpp"
 #include "transaction/state_file.hpp"
 #include "transaction/yaml_scalar.hpp"
@@ -207,15 +208,7 @@ void write_last_run_report(const Report& report, const std::filesystem::path& pa
 }
 
 std::string report_time(std::int64_t ns) {
-  std::time_t seconds = static_cast<std::time_t>(ns / 1'000'000'000);
-  std::tm utc{};
-  ::gmtime_r(&seconds, &utc);
-  char date[32];
-  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%S", &utc);
-  char text[64];
-  std::snprintf(text, sizeof text, "%s.%09lld+00:00", date,
-                static_cast<long long>(ns % 1'000'000'000));
-  return text;
+  return text::iso8601_nanoseconds(ns);
 }
 
 }  // namespace marionette::transaction
