@@ -89,7 +89,10 @@ Value Evaluator::evaluate(const ast::Node* node, Scope& scope) try {
     case ast::NodeKind::BareWord:
       return static_cast<const ast::BareWord*>(node)->name;
     case ast::NodeKind::TypeReference: {
-      const std::string& name = static_cast<const ast::TypeReference*>(node)->name;
+      // `::Php::Config` names Php::Config: Puppet's loaders drop a leading `::`.
+      const std::string& written = static_cast<const ast::TypeReference*>(node)->name;
+      const std::string stripped = written.starts_with("::") ? written.substr(2) : std::string();
+      const std::string& name = stripped.empty() ? written : stripped;
       if (auto data_type = canonical_data_type_name(name); !data_type.empty())
         return TypeValue{std::string(data_type), {}};
       std::string lower = lowercase(name);
@@ -557,10 +560,15 @@ Value Evaluator::call_lambda(const ast::Lambda& lambda, std::vector<Value> argum
     if (parameter.type) {
       Value temporary;
       const Value& type = evaluate_type_expression(parameter.type, local, temporary);
-      if (type.is_type() && !matches(value, type.type()))
-        throw SourceError(
-            "block parameter '" + parameter.name + "' " + describe_mismatch(type.type(), value),
-            parameter.where);
+      // A repeated parameter's type is each argument's, not the list's.
+      const std::size_t count = parameter.captures_rest ? value.array().size() : 1;
+      for (std::size_t k = 0; k < count; ++k) {
+        const Value& each = parameter.captures_rest ? value.array()[k] : value;
+        if (type.is_type() && !matches(each, type.type()))
+          throw SourceError(
+              "block parameter '" + parameter.name + "' " + describe_mismatch(type.type(), each),
+              parameter.where);
+      }
     }
     local.set(parameter.name, std::move(value));
   }

@@ -32,8 +32,9 @@ int compare(const Value& left, const Value& right, const lang::SourceLocation& w
 /// `needle in haystack`.
 bool contains(const Value& haystack, const Value& needle);
 
-/// `value =~ pattern` for a regex (or a string pattern): the captures when it matches.
-std::optional<std::vector<std::string>> regex_match(const std::string& value, const Regexp& regexp);
+/// `value =~ pattern` for a regex (or a string pattern): the captures when it matches, undef for
+/// a group that took no part in the match (Ruby's nil).
+std::optional<std::vector<Value>> regex_match(const std::string& value, const Regexp& regexp);
 
 /// A regex value from its pattern.
 Regexp make_regexp(const std::string& pattern, const lang::SourceLocation& where);
