@@ -93,6 +93,7 @@ void Evaluator::compile_resources() {
   apply_pending_overrides();
   check_builtin_attributes();
   fail_on_unresolved_overrides();
+  resources_.flatten_reference_arrays();
   finish_relationships();
   check_relationship_targets();
   inherit_metaparameters();
