@@ -95,6 +95,7 @@ void Evaluator::compile_resources() {
   check_builtin_attributes();
   fail_on_unresolved_overrides();
   fail_on_unrealized();
+  resources_.flatten_reference_arrays();
   finish_relationships();
   check_relationship_targets();
   inherit_metaparameters();

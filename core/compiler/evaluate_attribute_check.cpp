@@ -17,7 +17,8 @@ void Evaluator::check_builtin_attributes() const {
         module_type = found->second;
     AttributeCheck check(module_type ? std::string() : lowercase(resource.type));
     for (const auto& [name, value] : resource.parameters)
-      if (module_type ? !module_type->has_attribute(name) && !is_metaparameter(name)
+      if (module_type ? !module_type->has_attribute(name) && !is_metaparameter(name) &&
+                            name != "name"  // every type takes it (its namevar's other name)
                       : !check.accepts(name))
         throw lang::SourceError("no parameter named '" + name + "' on " + resource.ref(),
                                 resource.where);

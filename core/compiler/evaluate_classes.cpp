@@ -212,7 +212,8 @@ void Evaluator::bind_parameters(const std::vector<ast::Parameter>& declared,
     Value value;
     std::optional<Value> from_hiera;
     if (!given && resource.type == "Class")  // automatic parameter lookup
-      from_hiera = lookup_parameter(lowercase(resource.title) + "::" + parameter.name, where);
+      from_hiera =
+          lookup_parameter(lowercase(resource.title) + "::" + parameter.name, body, where);
     if (given && !given->is_undef()) {
       value = *given;
     } else if (from_hiera) {
@@ -236,13 +237,17 @@ void Evaluator::bind_parameters(const std::vector<ast::Parameter>& declared,
   for (auto& entry : defaulted) resource.parameters.push_back(std::move(entry));
 }
 
-hiera::Hiera& Evaluator::hiera() {
+hiera::Hiera& Evaluator::hiera(const Scope* from) {
+  hiera_scope_ = from;
   if (!hiera_) {
-    hiera_ = std::make_unique<hiera::Hiera>(request_.env_dir, environment_.modulepath(),
-                                            [this](const std::string& name) {
-                                              const Value* value = top_->find(name);
-                                              return value ? *value : Value();
-                                            });
+    hiera_ = std::make_unique<hiera::Hiera>(
+        request_.env_dir, environment_.modulepath(), [this](const std::string& name) {
+          // `::name` is the top scope's; a plain name is the looking-up scope's, as it sees it.
+          const bool global = name.starts_with("::");
+          const Scope& scope = global || !hiera_scope_ ? *top_ : *hiera_scope_;
+          const Value* value = scope.find(global ? name.substr(2) : name);
+          return value ? *value : Value();
+        });
     if (request_.hiera_config) hiera_->set_global_config(*request_.hiera_config);
   }
   return *hiera_;
@@ -263,10 +268,10 @@ std::string container_module(const ResourceTable& resources, const Environment& 
 
 }  // namespace
 
-std::optional<Value> Evaluator::lookup_parameter(const std::string& key,
+std::optional<Value> Evaluator::lookup_parameter(const std::string& key, const Scope& from,
                                                  const lang::SourceLocation& where) {
   try {
-    return hiera().lookup(key, std::nullopt);
+    return hiera(&from).lookup(key, std::nullopt);
   } catch (const std::runtime_error& e) {
     throw SourceError(e.what(), where);
   }
@@ -315,7 +320,7 @@ void Evaluator::evaluate_node() {
   if (nodes.empty()) return;
   const ast::NodeDefinition* chosen = nullptr;
   std::string title;
-  std::vector<std::string> captures;
+  std::vector<Value> captures;
   std::string certname = lowercase(request_.node_name);
   for (const ast::NodeDefinition* node : nodes) {
     for (const ast::Node* match : node->matches)
@@ -342,7 +347,7 @@ void Evaluator::evaluate_node() {
         chosen = node;
         title = regex_node_title(regex->pattern);
         for (std::size_t i = 0; i < found->groups.size(); ++i)
-          captures.push_back(found->group(certname, i));
+          captures.push_back(found->groups[i] ? Value(found->group(certname, i)) : Value());
         break;
       }
     }

@@ -89,6 +89,17 @@ Value appended(const Value* existing, const Value& value) {
   return out;
 }
 
+/// `name` given to a module type whose one namevar is another attribute (archive's `path`) sets
+/// that attribute, as Puppet::Resource maps it.
+void name_the_namevar(const std::string& namevar,
+                      std::vector<std::pair<std::string, Value>>& attributes) {
+  auto is_name = [](const auto& attribute) { return attribute.first == "name"; };
+  if (namevar == "name" || std::none_of(attributes.begin(), attributes.end(), is_name)) return;
+  std::erase_if(attributes, [&](const auto& attribute) { return attribute.first == namevar; });
+  for (auto& attribute : attributes)
+    if (is_name(attribute)) attribute.first = namevar;
+}
+
 }  // namespace
 
 std::string Evaluator::resolve_type(const std::string& written, const lang::SourceLocation& where,
@@ -210,8 +221,9 @@ void Evaluator::declare_titled(const std::string& type,
     namevar = builtin_unique_namevar(type);
     if (!module_types_.empty())
       if (auto found = module_types_.find(type); found != module_types_.end()) {
-        apply_title_patterns(*found->second, title, attributes, where);
         const std::vector<std::string>& keys = found->second->key_attributes;
+        if (keys.size() == 1) name_the_namevar(keys.front(), attributes);
+        apply_title_patterns(*found->second, title, attributes, where);
         namevar = keys.size() == 1 ? std::string_view(keys.front()) : std::string_view();
       }
     if (!name_aliases_.empty()) check_title_is_no_alias(type, title, where);

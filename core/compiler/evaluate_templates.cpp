@@ -22,9 +22,10 @@ Value Evaluator::render(const ast::Node* node, Scope& scope) {
 
 /// Binds declared parameters from a hash of arguments, as a template's `<%| |%>` list asks.
 std::string Evaluator::render_epp(const lang::EppProgram& program, const Value& arguments,
-                                  const lang::SourceLocation& where) {
+                                  const lang::SourceLocation& where, Scope* closure) {
   const ast::EppTemplate& root = *program.root;
-  Scope local(top_, "", top_->resource());
+  Scope& parent = closure ? *closure : *top_;
+  Scope local(&parent, closure ? closure->class_name() : "", parent.resource());
   local.mark_ephemeral();
   const Hash empty;
   const Hash& given = arguments.is_hash() ? arguments.hash() : empty;
@@ -116,10 +117,15 @@ Value Evaluator::call_function(const ast::FunctionDefinition& function,
     if (parameter.type) {
       Value temporary;
       const Value& type = evaluate_type_expression(parameter.type, local, temporary);
-      if (type.is_type() && !matches(value, type.type()))
-        throw SourceError("'" + function.name + "' parameter '" + parameter.name + "' " +
-                              describe_mismatch(type.type(), value),
-                          where);
+      // A repeated parameter's type is each argument's, not the list's.
+      const std::size_t count = parameter.captures_rest ? value.array().size() : 1;
+      for (std::size_t k = 0; k < count; ++k) {
+        const Value& each = parameter.captures_rest ? value.array()[k] : value;
+        if (type.is_type() && !matches(each, type.type()))
+          throw SourceError("'" + function.name + "' parameter '" + parameter.name + "' " +
+                                describe_mismatch(type.type(), each),
+                            where);
+      }
     }
     local.set(parameter.name, std::move(value));
   }

@@ -103,7 +103,10 @@ Value Evaluator::evaluate(const ast::Node* node, Scope& scope) try {
     case ast::NodeKind::BareWord:
       return static_cast<const ast::BareWord*>(node)->name;
     case ast::NodeKind::TypeReference: {
-      const std::string& name = static_cast<const ast::TypeReference*>(node)->name;
+      // `::Php::Config` names Php::Config: Puppet's loaders drop a leading `::`.
+      const std::string& written = static_cast<const ast::TypeReference*>(node)->name;
+      const std::string stripped = written.starts_with("::") ? written.substr(2) : std::string();
+      const std::string& name = stripped.empty() ? written : stripped;
       if (auto data_type = canonical_data_type_name(name); !data_type.empty())
         return TypeValue{std::string(data_type), {}};
       std::string lower = lowercase(name);

@@ -48,7 +48,7 @@ class Evaluator final : public FunctionHost {
   }
   ResourceTable& resources() override { return resources_; }
   Environment& environment() override { return environment_; }
-  hiera::Hiera& hiera() override;
+  hiera::Hiera& hiera(const Scope* from = nullptr) override;
   void log(const char* level, const std::string& message, const Scope& scope) override;
   const Value* lookup_variable(const std::string& name, Scope& scope) const override {
     return find_variable(name, scope);
@@ -59,7 +59,7 @@ class Evaluator final : public FunctionHost {
                                              Scope& scope, const lang::SourceLocation& where,
                                              const lang::ast::Lambda* lambda = nullptr) override;
   std::string render_epp(const lang::EppProgram& program, const Value& arguments,
-                         const lang::SourceLocation& where) override;
+                         const lang::SourceLocation& where, Scope* closure = nullptr) override;
 
   const std::string& node_name() const { return request_.node_name; }
   /// The top scope, once compile_resources() has made it (`puppet lookup --compile` looks up
@@ -183,7 +183,8 @@ class Evaluator final : public FunctionHost {
                        CompiledResource& resource, Scope& body_scope,
                        const lang::SourceLocation& where);
   void evaluate_defined_type(std::size_t index);
-  std::optional<Value> lookup_parameter(const std::string& key, const lang::SourceLocation& where);
+  std::optional<Value> lookup_parameter(const std::string& key, const Scope& from,
+                                        const lang::SourceLocation& where);
   void evaluate_node();
   void declare_node_classes();  ///< the classifier's (ENC) classes, in compiler.cpp
 
@@ -319,6 +320,7 @@ class Evaluator final : public FunctionHost {
   /// realize()'s references to resources not declared yet, in call order.
   std::vector<std::pair<std::string, std::string>> unrealized_;
   std::unique_ptr<hiera::Hiera> hiera_;
+  const Scope* hiera_scope_ = nullptr;  ///< whose variables Hiera's interpolations read
   /// The module resource types resolve_type met, by catalog type name ("File_line").
   std::unordered_map<std::string, const ResourceTypeDefinition*> module_types_;
   /// Other names of module-type resources (their namevar when it is not the title), by

@@ -54,8 +54,10 @@ class FunctionHost {
   virtual void realize_later(std::string type, std::string title) = 0;
   virtual ResourceTable& resources() = 0;
   virtual Environment& environment() = 0;
-  /// The compilation's Hiera, created when first used.
-  virtual hiera::Hiera& hiera() = 0;
+  /// The compilation's Hiera, created when first used; its interpolations read the variables
+  /// `from` sees (Puppet's lookup invocation scope: `%{module_name}` is its module's), else the
+  /// top scope's.
+  virtual hiera::Hiera& hiera(const Scope* from = nullptr) = 0;
   /// A logging function's message, "Scope(Class[Foo]): message", through compile_log() (the
   /// run's log, else standard error as "Warning: Scope(Class[Foo]): message").
   virtual void log(const char* level, const std::string& message, const Scope& scope) = 0;
@@ -71,9 +73,10 @@ class FunctionHost {
                                                      const lang::ast::Lambda* lambda = nullptr) = 0;
   /// The functions and templates modules ship in Ruby, through the embedded Ruby.
   virtual RubyFunctions& ruby_functions() = 0;
-  /// Renders an EPP template with its arguments.
+  /// Renders an EPP template with its arguments, its variables those of `closure` (inline_epp:
+  /// the caller's scope) or, when null, of the top scope (epp).
   virtual std::string render_epp(const lang::EppProgram& program, const Value& arguments,
-                                 const lang::SourceLocation& where) = 0;
+                                 const lang::SourceLocation& where, Scope* closure = nullptr) = 0;
 
  protected:
   ~FunctionHost() = default;

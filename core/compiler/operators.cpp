@@ -348,13 +348,13 @@ bool contains(const Value& haystack, const Value& needle) {
   return false;
 }
 
-std::optional<std::vector<std::string>> regex_match(const std::string& value,
-                                                    const Regexp& regexp) {
+std::optional<std::vector<Value>> regex_match(const std::string& value, const Regexp& regexp) {
   auto match = rubyish::regex_search_bounded(value, *regexp.compiled);
   if (!match) return std::nullopt;
-  std::vector<std::string> captures;
+  std::vector<Value> captures;
   captures.reserve(match->groups.size());
-  for (std::size_t i = 0; i < match->groups.size(); ++i) captures.push_back(match->group(value, i));
+  for (std::size_t i = 0; i < match->groups.size(); ++i)
+    captures.push_back(match->groups[i] ? Value(match->group(value, i)) : Value());
   return captures;
 }
 

@@ -45,8 +45,9 @@ Value coerce_numeric(const Value& value, const lang::SourceLocation& where, Stri
 /// `needle in haystack`.
 bool contains(const Value& haystack, const Value& needle);
 
-/// `value =~ pattern` for a regex (or a string pattern): the captures when it matches.
-std::optional<std::vector<std::string>> regex_match(const std::string& value, const Regexp& regexp);
+/// `value =~ pattern` for a regex (or a string pattern): the captures when it matches, undef for
+/// a group that took no part in the match (Ruby's nil).
+std::optional<std::vector<Value>> regex_match(const std::string& value, const Regexp& regexp);
 
 /// A regex value from its pattern.
 Regexp make_regexp(const std::string& pattern, const lang::SourceLocation& where);

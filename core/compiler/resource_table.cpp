@@ -141,6 +141,43 @@ void ResourceTable::add_edge(std::size_t container, std::size_t contained) {
   edges_.emplace_back(container, contained);
 }
 
+namespace {
+
+void flatten_into(const Array& items, bool drop_undef, Array& out) {
+  for (const Value& item : items) {
+    if (item.is_array()) {
+      flatten_into(item.array(), drop_undef, out);
+    } else if (!drop_undef || !item.is_undef()) {
+      out.push_back(item);
+    }
+  }
+}
+
+bool holds_reference(const Array& items) {
+  return std::any_of(items.begin(), items.end(), [](const Value& item) {
+    return is_resource_reference(item) || (item.is_array() && holds_reference(item.array()));
+  });
+}
+
+}  // namespace
+
+void ResourceTable::flatten_reference_arrays() {
+  for (CompiledResource& resource : resources_)
+    for (auto& [name, value] : resource.parameters) {
+      if (!value.is_array()) continue;
+      const bool relationship =
+          name == "before" || name == "require" || name == "notify" || name == "subscribe";
+      const Array& items = value.array();
+      const bool nested = std::any_of(items.begin(), items.end(), [&](const Value& item) {
+        return item.is_array() || (relationship && item.is_undef());
+      });
+      if (!nested || (!relationship && !holds_reference(items))) continue;
+      Array flat;
+      flatten_into(items, relationship, flat);
+      value = std::move(flat);
+    }
+}
+
 catalog::Catalog ResourceTable::to_catalog() const {
   catalog::Catalog out;
   out.resources.reserve(resources_.size());

@@ -98,6 +98,10 @@ class ResourceTable {
   bool has_tag(std::size_t index, const std::string& tag) const;
   /// Gives every resource its containers' tags, in catalog order.
   void finish_tags();
+  /// Flattens the arrays of parameters as Puppet's catalog has them: a relationship
+  /// metaparameter's (undef left out), and any other that holds a resource reference at some
+  /// depth (Puppet::Resource#copy_as_resource).
+  void flatten_reference_arrays();
   /// Calls `emit` with each tag the resource has once finish_tags() has run, in that order,
   /// whether or not it has run, without copying any.
   template <typename Emit>

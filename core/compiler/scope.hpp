@@ -97,7 +97,7 @@ class Scope {
   }
 
   /// Regex captures of the last match ($0, $1, ...), visible in this scope and below.
-  void set_captures(std::vector<std::string> captures) {
+  void set_captures(std::vector<Value> captures) {
     captures_ = std::move(captures);
     has_captures_ = true;
   }
@@ -126,7 +126,7 @@ class Scope {
 
    private:
     Scope& scope_;
-    std::vector<std::string> saved_;
+    std::vector<Value> saved_;
     bool had_captures_;
   };
 
@@ -178,7 +178,7 @@ class Scope {
   static constexpr std::size_t kFewVariables = 12;
   std::vector<std::pair<std::string, Value>> few_;
   std::unordered_map<std::string, Value> many_;
-  std::vector<std::string> captures_;
+  std::vector<Value> captures_;
   bool has_captures_ = false;
   std::unordered_map<std::string, std::vector<ResourceDefault>> defaults_;
   const Scope* defaults_parent_ = nullptr;

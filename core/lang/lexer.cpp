@@ -199,6 +199,13 @@ class Lexer {
     token.text = std::move(text);
     token.where = lines_.locate(file_, std::min(start, text_.size()), length);
     token.space_before = space_;
+    if (space_) {
+      std::size_t before = std::min(start, text_.size());
+      while (before > 0 && (text_[before - 1] == ' ' || text_[before - 1] == '\t' ||
+                            text_[before - 1] == '\r'))
+        --before;
+      token.line_start = before == 0 || text_[before - 1] == '\n';
+    }
     space_ = false;
     out_.push_back(std::move(token));
   }
@@ -599,22 +606,26 @@ class Lexer {
     }
   }
 
-  /// `/pattern/` on one line; false when it is a division after all.
+  /// `/pattern/`, over several lines if need be, as Puppet's lexer reads it: up to the next `/`
+  /// that an odd run of backslashes does not escape, `\/` becoming `/`; false when no `/`
+  /// closes it (then it is a division after all).
   bool lex_regex() {
-    std::size_t p = pos_ + 1;
-    std::string pattern;
-    while (p < text_.size() && text_[p] != '/' && text_[p] != '\n') {
-      if (text_[p] == '\\' && p + 1 < text_.size() && text_[p + 1] != '\n') {
-        if (text_[p + 1] != '/') pattern += '\\';
-        pattern += text_[p + 1];
-        p += 2;
-        continue;
-      }
-      pattern += text_[p++];
+    std::size_t close = pos_;
+    for (;;) {
+      close = text_.find('/', close + 1);
+      if (close == std::string::npos) return false;
+      std::size_t backslashes = 0;
+      while (close - backslashes - 1 > pos_ && text_[close - backslashes - 1] == '\\')
+        ++backslashes;
+      if (backslashes % 2 == 0) break;
     }
-    if (p >= text_.size() || text_[p] != '/') return false;
-    emit(TokenKind::Regex, std::move(pattern), pos_, p + 1 - pos_);
-    pos_ = p + 1;
+    std::string pattern;
+    for (std::size_t p = pos_ + 1; p < close; ++p) {
+      if (text_[p] == '\\' && text_[p + 1] == '/') continue;  // `\/` is `/`
+      pattern += text_[p];
+    }
+    emit(TokenKind::Regex, std::move(pattern), pos_, close + 1 - pos_);
+    pos_ = close + 1;
     return true;
   }
 

@@ -353,8 +353,9 @@ ast::Expression* Parser::parse_primary() {
     }
     case TokenKind::TypeName:
       advance();
-      if (at(TokenKind::LParen) && !peek().space_before) {
-        // `Integer('42')`, `Sensitive('x')`: a new value of the type.
+      if (at(TokenKind::LParen) && !peek().line_start) {
+        // `Integer('42')`, `Deferred ('f', [])`: a new value of the type; a `(` first on its
+        // line starts an expression of its own, as in Puppet.
         auto* call = arena_.make<ast::FunctionCall>(token.where, token.text);
         call->arguments = parse_arguments();
         return call;
@@ -422,6 +423,12 @@ ast::Expression* Parser::parse_string() {
           const Token& digits = advance();
           string->parts.push_back(arena_.make<ast::Variable>(digits.where, digits.text));
         } else {
+          // A keyword alone, or before `[` or `.`, names a variable too: "${in}", "${undef.x}".
+          TokenKind after = peek(1).kind;
+          if (peek().kind >= TokenKind::KwAnd && peek().kind <= TokenKind::KwUnless &&
+              (after == TokenKind::InterpolationEnd || after == TokenKind::LBracket ||
+               after == TokenKind::Dot))
+            tokens_[pos_].kind = TokenKind::Name;
           bool outer = in_condition_;
           in_condition_ = false;
           string->parts.push_back(as_interpolated_variable(parse_expression(), arena_));
@@ -584,7 +591,9 @@ ast::Expression* Parser::parse_collector(ast::Expression* type) {
   auto* reference = ast::as<ast::TypeReference>(type);
   bool exported = advance().kind == TokenKind::ExportedCollectStart;
   auto* collector = arena_.make<ast::Collector>(type->where);
-  if (reference) collector->type_name = reference->name;
+  if (reference)  // `::Php::Extension <| |>` collects Php::Extension
+    collector->type_name =
+        reference->name.starts_with("::") ? reference->name.substr(2) : reference->name;
   collector->exported = exported;
   TokenKind end = exported ? TokenKind::ExportedCollectEnd : TokenKind::CollectEnd;
   bool outer = in_condition_;

@@ -103,6 +103,7 @@ struct Token {
   std::string text;  ///< names, values of strings, digits of numbers; empty for punctuation
   SourceLocation where;
   bool space_before = false;  ///< whitespace or a comment separates it from the previous token
+  bool line_start = false;    ///< only blanks stand before it on its line
 };
 
 }  // namespace marionette::lang

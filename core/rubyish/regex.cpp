@@ -2,28 +2,97 @@
 
 #include <pthread.h>
 
+#include <cctype>
 #include <exception>
 #include <iterator>
 
 namespace marionette::rubyish {
 
+namespace {
+
+/// The inline options in force in a group: Onigmo's `i` (ignore case), `m` (`.` matches a
+/// newline) and `x` (blanks and `#` comments are not part of the pattern).
+struct Options {
+  bool ignore_case = false;
+  bool multiline = false;
+  bool extended = false;
+};
+
+bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+char other_case(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 32) : static_cast<char>(c + 32); }
+
+/// `(?imx-imx)` or `(?imx-imx:` at `at`: the options it sets over `current`, how many characters
+/// it takes and whether it opens a group; nullopt when the text is no such group.
+struct OptionGroup {
+  Options options;
+  std::size_t length;
+  bool opens_group;
+};
+
+std::optional<OptionGroup> option_group(std::string_view ruby, std::size_t at, Options current) {
+  if (ruby.substr(at, 2) != "(?") return std::nullopt;
+  bool on = true, any = false;
+  for (std::size_t i = at + 2; i < ruby.size(); ++i) {
+    const char c = ruby[i];
+    if (c == 'i' || c == 'm' || c == 'x') {
+      (c == 'i' ? current.ignore_case : c == 'm' ? current.multiline : current.extended) = on;
+      any = true;
+    } else if (c == '-' && on) {
+      on = false;
+    } else if ((c == ')' || c == ':') && (any || !on)) {
+      return OptionGroup{current, i + 1 - at, c == ':'};
+    } else {
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+/// A bracket class's inside (from after `[`/`[^` to before `]`) with each letter's other case
+/// added, ranges of letters too (`a-f` adds `A-F`).
+std::string both_cases(std::string_view inside) {
+  std::string added;
+  for (std::size_t i = 0; i < inside.size(); ++i) {
+    if (inside[i] == '\\') {
+      ++i;
+      continue;
+    }
+    if (!is_letter(inside[i])) continue;
+    if (i + 2 < inside.size() && inside[i + 1] == '-' && is_letter(inside[i + 2]) &&
+        std::islower(static_cast<unsigned char>(inside[i])) ==
+            std::islower(static_cast<unsigned char>(inside[i + 2]))) {
+      added += other_case(inside[i]);
+      added += '-';
+      added += other_case(inside[i + 2]);
+      i += 2;
+    } else {
+      added += other_case(inside[i]);
+    }
+  }
+  return std::string(inside) + added;
+}
+
+}  // namespace
+
 std::string ecmascript_pattern(std::string_view ruby) {
   std::string out;
   out.reserve(ruby.size() + 8);
-  bool in_class = false;
+  std::vector<Options> groups{Options{}};  // the options of each open group, innermost last
   for (std::size_t i = 0; i < ruby.size(); ++i) {
     const char c = ruby[i];
+    const Options& options = groups.back();
     if (c == '\\' && i + 1 < ruby.size()) {
       const char next = ruby[++i];
-      if (!in_class && next == 'A') {
+      if (next == 'A') {
         out += '^';
-      } else if (!in_class && next == 'z') {
+      } else if (next == 'z') {
         out += '$';
-      } else if (!in_class && next == 'Z') {
+      } else if (next == 'Z') {
         out += "(?=\\n?$)";
       } else if (next == 'h') {
-        out += in_class ? "0-9a-fA-F" : "[0-9a-fA-F]";
-      } else if (next == 'H' && !in_class) {
+        out += "[0-9a-fA-F]";
+      } else if (next == 'H') {
         out += "[^0-9a-fA-F]";
       } else {
         out += c;
@@ -31,26 +100,82 @@ std::string ecmascript_pattern(std::string_view ruby) {
       }
       continue;
     }
-    if (in_class) {
-      if (c == ']') in_class = false;
-      out += c;
-      continue;
-    }
     if (c == '[') {
-      in_class = true;
-      out += c;
-      if (i + 1 < ruby.size() && ruby[i + 1] == '^') out += ruby[++i];
-      if (i + 1 < ruby.size() && ruby[i + 1] == ']') out += ruby[++i];  // a literal ] first
+      // The class as it stands, to its closing `]` (a `]` first is literal).
+      std::size_t end = i + 1;
+      if (end < ruby.size() && ruby[end] == '^') ++end;
+      const std::size_t inside = end;
+      if (end < ruby.size() && ruby[end] == ']') ++end;
+      while (end < ruby.size() && ruby[end] != ']') end += ruby[end] == '\\' ? 2 : 1;
+      if (end >= ruby.size()) {
+        out += ruby.substr(i);
+        break;
+      }
+      std::string body(ruby.substr(inside, end - inside));
+      std::string translated;
+      for (std::size_t k = 0; k < body.size(); ++k) {
+        if (body[k] == '\\' && k + 1 < body.size()) {
+          if (body[k + 1] == 'h') {
+            translated += "0-9a-fA-F";
+          } else {
+            translated += body.substr(k, 2);
+          }
+          ++k;
+        } else {
+          translated += body[k];
+        }
+      }
+      out += ruby.substr(i, inside - i);
+      out += options.ignore_case ? both_cases(translated) : translated;
+      out += ']';
+      i = end;
       continue;
     }
-    if (c == '(' && ruby.substr(i, 3) == "(?<" && i + 3 < ruby.size() && ruby[i + 3] != '=' &&
-        ruby[i + 3] != '!') {
-      const std::size_t close = ruby.find('>', i + 3);
-      if (close != std::string_view::npos) {
-        out += '(';
-        i = close;
+    if (options.extended && (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'))
+      continue;
+    if (options.extended && c == '#') {
+      while (i + 1 < ruby.size() && ruby[i + 1] != '\n') ++i;
+      continue;
+    }
+    if (c == '(') {
+      if (auto set = option_group(ruby, i, options)) {
+        i += set->length - 1;
+        if (set->opens_group) {
+          out += "(?:";
+          groups.push_back(set->options);
+        } else {
+          groups.back() = set->options;  // to the end of the enclosing group
+        }
         continue;
       }
+      groups.push_back(options);
+      if (ruby.substr(i, 3) == "(?<" && i + 3 < ruby.size() && ruby[i + 3] != '=' &&
+          ruby[i + 3] != '!') {
+        const std::size_t close = ruby.find('>', i + 3);
+        if (close != std::string_view::npos) {
+          out += '(';
+          i = close;
+          continue;
+        }
+      }
+      out += c;
+      continue;
+    }
+    if (c == ')') {
+      if (groups.size() > 1) groups.pop_back();
+      out += c;
+      continue;
+    }
+    if (options.ignore_case && is_letter(c)) {
+      out += '[';
+      out += c;
+      out += other_case(c);
+      out += ']';
+      continue;
+    }
+    if (options.multiline && c == '.') {
+      out += "[\\s\\S]";
+      continue;
     }
     out += c;
   }

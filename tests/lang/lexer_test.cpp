@@ -136,6 +136,10 @@ TEST(Lexer, NestedHeredocsAreRefusedBeforeTheyTakeExponentialTime) {
   // nesting is the same.
   for (char& c : text)
     if (static_cast<unsigned char>(c) >= 0x80) c = 'x';
+  // A regex literal runs over lines to the next `/`, as in Puppet: each `/` but a heredoc's
+  // (`@("E"/L)`) made a `-`, the lexer reaches the nesting as when regexes ended with the line.
+  for (std::size_t at = 1; at < text.size(); ++at)
+    if (text[at] == '/' && text[at - 1] != '"') text[at] = '-';
   auto started = std::chrono::steady_clock::now();
   try {
     lex(text.substr(1));  // the fuzzer's first byte only picks manifest or template

@@ -46,12 +46,37 @@ TEST(EcmascriptPattern, NamedGroupsAreNumberedGroups) {
   EXPECT_EQ(found[2], "v");
 }
 
+TEST(EcmascriptPattern, InlineOptionGroupsApplyToTheirGroup) {
+  // selinux's boolean.pp: Ruby's Regexp#to_s form of an option group.
+  EXPECT_TRUE(matches(R"(\A(?i-mx:on|present)\z)", "ON"));
+  EXPECT_TRUE(matches(R"(\A(?i-mx:on|present)\z)", "Present"));
+  EXPECT_FALSE(matches(R"(\A(?i-mx:on|present)\z)", "off"));
+  EXPECT_FALSE(matches(R"(\Aa(?i:b)c\z)", "aBC"));  // only the group ignores case
+  EXPECT_TRUE(matches(R"(\Aa(?i:b)c\z)", "aBc"));
+  EXPECT_TRUE(matches(R"(\Aa(?i)b[c-e]\z)", "aBD"));  // to the end of the enclosing group
+  EXPECT_FALSE(matches(R"(\A(?m:a.b)\z)", "a\nc"));
+  EXPECT_TRUE(matches(R"(\A(?m:a.b)\z)", "a\nb"));
+  EXPECT_FALSE(matches(R"(\Aa.b\z)", "a\nb"));
+}
+
+TEST(EcmascriptPattern, ExtendedOptionDropsBlanksAndComments) {
+  // cron's Cron::Minute: `(?x)` over several lines.
+  const std::string minute = "(?x)\\A(\n  \\* ( / ( [1-5][0-9]?|[6-9] ) )?  # every N\n"
+                             "  | [1-5]?[0-9] ( - [1-5]?[0-9] )?\n)\\z";
+  EXPECT_TRUE(matches(minute, "*/5"));
+  EXPECT_TRUE(matches(minute, "10-20"));
+  EXPECT_FALSE(matches(minute, "* / 5"));
+  EXPECT_TRUE(matches(R"((?x) a [ ] b)", "a b"));  // a blank in a class stays
+  EXPECT_TRUE(matches(R"((?x) a \  b)", "a b"));   // so does an escaped one
+}
+
 TEST(CompileRubyRegex, WholePatternCaseInsensitiveGroupBecomesTheIcaseFlag) {
   EXPECT_TRUE(matches(R"((?i:\Ahttps?://.*\z))", "HTTPS://example.com"));
   EXPECT_FALSE(matches(R"((?i:\Ahttps?://.*\z))", "ftp://example.com"));
   EXPECT_TRUE(matches(R"((?i)\Aabc\z)", "ABC"));
-  // Only a whole-pattern group can become the flag; std::regex rejects any other inline flags.
-  EXPECT_THROW(compile_ruby_regex(R"((a)(?i:b))"), std::regex_error);
+  // Any other option group is rewritten (its letters in both cases).
+  EXPECT_TRUE(matches(R"(\A(a)(?i:b)\z)", "aB"));
+  EXPECT_FALSE(matches(R"(\A(a)(?i:b)\z)", "AB"));
 }
 
 TEST(RegexSearchBounded, GivesGroupsAndWhereTheyAre) {

@@ -128,8 +128,16 @@ RubyValue call_scope_method(const std::string& name, RubyArray& args, TemplateHo
   } else {
     throw RubyError("undefined method `" + name + "' for " + host.scope_name() + ":" + kScopeClass);
   }
-  RubyArray arguments = list.is_array() ? list.array() : RubyArray{list};
-  if (name != "call_function") return host.call_function(function, std::move(arguments));
+  if (name != "call_function") return host.call_function(function, list.array());
+  // Puppet hands the function `*args`: a Hash splats into its [key, value] pairs, nil into none.
+  RubyArray arguments;
+  if (list.is_array()) {
+    arguments = list.array();
+  } else if (list.is_hash()) {
+    for (const auto& [key, value] : list.hash()) arguments.push_back(RubyArray{key, value});
+  } else if (!list.is_nil()) {
+    arguments.push_back(list);
+  }
   try {
     return host.call_function(function, std::move(arguments));
   } catch (const RubyError& e) {

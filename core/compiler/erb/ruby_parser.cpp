@@ -141,6 +141,10 @@ NodePtr Parser::binary(int level) {
     for (const std::string& candidate : levels[level]) found = found || candidate == op;
     if (!found) break;
     std::string name = op;
+    // `"%-12s" % value` is Kernel#format, beyond the engine: the template goes to Ruby's ERB.
+    if (name == "%" && (left->kind == NodeKind::String ||
+                        (left->kind == NodeKind::Literal && left->value.is_string())))
+      unsupported("String#% (format)");
     int line = next().line;
     skip_newlines();
     NodePtr right = binary(level + 1);

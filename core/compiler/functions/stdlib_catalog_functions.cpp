@@ -197,7 +197,9 @@ Value getparam(CallContext& call) {
   return value && !value->is_undef() ? *value : Value("");
 }
 
-/// stdlib::str2resource('Type[title]'): the reference of a declared resource.
+/// stdlib::str2resource('Type[title]'): the declared resource itself in Puppet, a
+/// Puppet::Resource that prints unquoted, `User[alice]`; here that text, which relationships
+/// and the catalog take as the same reference.
 Value str2resource(CallContext& call) {
   call.expect_arguments(1, 1);
   if (!call.arguments[0].is_string())
@@ -208,7 +210,7 @@ Value str2resource(CallContext& call) {
     raise(call, "stdlib::str2resource(): could not find " +
                     (ref ? ref->first + "[" + ref->second + "]" : call.arguments[0].string()) +
                     ", this is parse order dependent and values should not be quoted");
-  return TypeValue{ref->first, {Value(ref->second)}};
+  return ref->first + "[" + ref->second + "]";
 }
 
 /// assert_private(message): fails unless the calling class or defined type was declared from

@@ -25,7 +25,18 @@ fs::path find_module_file(CallContext& call, const std::string& reference, const
 
 Value epp(CallContext& call) {
   call.expect_arguments(1, 2);
-  fs::path path = find_module_file(call, to_string(call.arguments[0]), "templates");
+  // As Puppet's epp(): a name that finds no file is tried with `.epp` added (rsyslog's
+  // `epp('rsyslog/global_config')`).
+  std::string reference = to_string(call.arguments[0]);
+  auto found = [&] {
+    return reference.starts_with("/") ? fs::is_regular_file(reference)
+                                      : call.host.environment().module_file(reference, "templates")
+                                            .has_value();
+  };
+  if (!found() && !reference.ends_with(".epp")) reference += ".epp";
+  if (!found())  // Puppet's words
+    throw lang::SourceError("Could not find template '" + reference + "'", call.where);
+  fs::path path = find_module_file(call, reference, "templates");
   const lang::EppProgram& program =
       call.host.environment().parse_epp(lang::read_source(fs::absolute(path)));
   return call.host.render_epp(program, call.arguments.size() > 1 ? call.arguments[1] : Value(),
@@ -36,8 +47,9 @@ Value inline_epp(CallContext& call) {
   call.expect_arguments(1, 2);
   const lang::EppProgram& program = call.host.environment().parse_epp(lang::make_source(
       call.where.file ? call.where.file->path : "inline_epp", to_string(call.arguments[0])));
+  // inline_epp's template sees the caller's variables, as Puppet's closure over the caller's scope.
   return call.host.render_epp(program, call.arguments.size() > 1 ? call.arguments[1] : Value(),
-                              call.where);
+                              call.where, &call.scope);
 }
 
 }  // namespace

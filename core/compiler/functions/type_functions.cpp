@@ -494,6 +494,15 @@ Value unwrap(CallContext& call) {
   return is_sensitive(value) ? value.type().parameters[0] : value;
 }
 
+/// Type(type): Type.new of a type is that type (mysql's `type($x) =~ Type(Array)`).
+Value new_type(CallContext& call) {
+  call.expect_arguments(1, 1);
+  if (!call.arguments[0].is_type())
+    call.fail("Creation of new instance of type 'Type' from a " + type_name_of(call.arguments[0]) +
+              " is not supported");
+  return call.arguments[0];
+}
+
 }  // namespace
 
 void register_type_functions(FunctionTable& table) {
@@ -506,6 +515,7 @@ void register_type_functions(FunctionTable& table) {
   table.emplace_back("Numeric", new_number<false>);
   table.emplace_back("Float", new_number<true>);
   table.emplace_back("Sensitive", sensitive);
+  table.emplace_back("Type", new_type);
   table.emplace_back("unwrap", unwrap);
 }
 

@@ -64,8 +64,7 @@ Value Hiera::resolve_expression(const std::string& expression, bool& whole_value
   if (std::regex_match(expression, parts, call)) {
     std::string function = parts[1].str(), argument = parts[3].str();
     if (function == "literal") return argument;
-    if (function == "scope")
-      return variables_(argument.starts_with("::") ? argument.substr(2) : argument);
+    if (function == "scope") return variables_(argument);
     if (function == "lookup" || function == "hiera" || function == "alias") {
       std::vector<std::string> nested;
       std::vector<std::string>* explain = explaining_;
@@ -92,7 +91,7 @@ Value Hiera::resolve_expression(const std::string& expression, bool& whole_value
   bool global = expression.starts_with("::");  // the top scope named as such
   Key key = split_key(global ? expression.substr(2) : expression);
   key.name = expression;
-  Value root = variables_(key.root);
+  Value root = variables_(global ? "::" + key.root : key.root);
   if (explaining_) {
     explaining_->push_back(explain_indent_ + "  Global Scope");
     if (!root.is_undef())

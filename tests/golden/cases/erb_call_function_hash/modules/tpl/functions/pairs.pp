@@ -1,0 +1,3 @@
+function tpl::pairs(Any *$args) >> String {
+  $args.map |$a| { "${type($a, 'generalized')}=${a}" }.join(';')
+}

@@ -1,0 +1,3 @@
+define php::config(String $value = 'v') {
+  notify { "config ${title}": message => $value }
+}
