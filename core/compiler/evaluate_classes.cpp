@@ -212,8 +212,7 @@ void Evaluator::bind_parameters(const std::vector<ast::Parameter>& declared,
     Value value;
     std::optional<Value> from_hiera;
     if (!given && resource.type == "Class")  // automatic parameter lookup
-      from_hiera =
-          lookup_parameter(lowercase(resource.title) + "::" + parameter.name, body, where);
+      from_hiera = lookup_parameter(lowercase(resource.title) + "::" + parameter.name, body, where);
     if (given && !given->is_undef()) {
       value = *given;
     } else if (from_hiera) {

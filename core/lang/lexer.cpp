@@ -201,8 +201,8 @@ class Lexer {
     token.space_before = space_;
     if (space_) {
       std::size_t before = std::min(start, text_.size());
-      while (before > 0 && (text_[before - 1] == ' ' || text_[before - 1] == '\t' ||
-                            text_[before - 1] == '\r'))
+      while (before > 0 &&
+             (text_[before - 1] == ' ' || text_[before - 1] == '\t' || text_[before - 1] == '\r'))
         --before;
       token.line_start = before == 0 || text_[before - 1] == '\n';
     }

@@ -18,9 +18,13 @@ struct Options {
   bool extended = false;
 };
 
-bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_letter(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
 
-char other_case(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 32) : static_cast<char>(c + 32); }
+char other_case(char c) {
+  return c >= 'a' && c <= 'z' ? static_cast<char>(c - 32) : static_cast<char>(c + 32);
+}
 
 /// `(?imx-imx)` or `(?imx-imx:` at `at`: the options it sets over `current`, how many characters
 /// it takes and whether it opens a group; nullopt when the text is no such group.
@@ -131,7 +135,8 @@ std::string ecmascript_pattern(std::string_view ruby) {
       i = end;
       continue;
     }
-    if (options.extended && (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'))
+    if (options.extended &&
+        (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'))
       continue;
     if (options.extended && c == '#') {
       while (i + 1 < ruby.size() && ruby[i + 1] != '\n') ++i;

@@ -61,8 +61,9 @@ TEST(EcmascriptPattern, InlineOptionGroupsApplyToTheirGroup) {
 
 TEST(EcmascriptPattern, ExtendedOptionDropsBlanksAndComments) {
   // cron's Cron::Minute: `(?x)` over several lines.
-  const std::string minute = "(?x)\\A(\n  \\* ( / ( [1-5][0-9]?|[6-9] ) )?  # every N\n"
-                             "  | [1-5]?[0-9] ( - [1-5]?[0-9] )?\n)\\z";
+  const std::string minute =
+      "(?x)\\A(\n  \\* ( / ( [1-5][0-9]?|[6-9] ) )?  # every N\n"
+      "  | [1-5]?[0-9] ( - [1-5]?[0-9] )?\n)\\z";
   EXPECT_TRUE(matches(minute, "*/5"));
   EXPECT_TRUE(matches(minute, "10-20"));
   EXPECT_FALSE(matches(minute, "* / 5"));

@@ -3,8 +3,8 @@
 
 #include "compiler/function_host.hpp"
 #include "compiler/functions/function.hpp"
-#include "compiler/functions/ruby_format.hpp"
 #include "compiler/functions/memo_nesting.hpp"
+#include "compiler/functions/ruby_format.hpp"
 #include "compiler/jumps.hpp"
 #include "compiler/operators.hpp"
 #include "compiler/runtime_values.hpp"
@@ -354,9 +354,9 @@ Value sort(CallContext& call) {
     }
     std::optional<int> answer = ruby_order(a, b);
     if (!answer)
-      throw lang::SourceError("comparison of " + ruby_class(a) + " with " +
-                                  ruby_comparison_operand(b) + " failed",
-                              call.where);
+      throw lang::SourceError(
+          "comparison of " + ruby_class(a) + " with " + ruby_comparison_operand(b) + " failed",
+          call.where);
     return *answer;
   };
   const bool text = call.arguments[0].is_string();  // a string sorts its characters

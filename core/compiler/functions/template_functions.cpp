@@ -29,9 +29,9 @@ Value epp(CallContext& call) {
   // `epp('rsyslog/global_config')`).
   std::string reference = to_string(call.arguments[0]);
   auto found = [&] {
-    return reference.starts_with("/") ? fs::is_regular_file(reference)
-                                      : call.host.environment().module_file(reference, "templates")
-                                            .has_value();
+    return reference.starts_with("/")
+               ? fs::is_regular_file(reference)
+               : call.host.environment().module_file(reference, "templates").has_value();
   };
   if (!found() && !reference.ends_with(".epp")) reference += ".epp";
   if (!found())  // Puppet's words
