@@ -139,7 +139,7 @@ Value Evaluator::evaluate(const ast::Node* node, Scope& scope) try {
         Value k = evaluate(key, scope);
         Value v = evaluate(value, scope);
         auto found =
-            std::find_if(out.begin(), out.end(), [&](const auto& e) { return equals(e.first, k); });
+            std::find_if(out.begin(), out.end(), [&](const auto& e) { return same_hash_key(e.first, k); });
         if (found != out.end()) {
           found->second = std::move(v);
         } else {

@@ -244,7 +244,7 @@ Value hash_operation(BinaryOp op, const Hash& left, const Value& right,
       fail("Operator '+' is not applicable to a Hash and " + type_name_of(right), where);
     for (const auto& [key, value] : right.hash()) {
       auto found = std::find_if(out.begin(), out.end(),
-                                [&, &key = key](const auto& e) { return equals(e.first, key); });
+                                [&, &key = key](const auto& e) { return same_hash_key(e.first, key); });
       if (found != out.end()) {
         found->second = value;
       } else {
@@ -256,9 +256,9 @@ Value hash_operation(BinaryOp op, const Hash& left, const Value& right,
   auto removed = [&](const std::pair<Value, Value>& entry) {
     if (right.is_array())
       return std::any_of(right.array().begin(), right.array().end(),
-                         [&](const Value& r) { return equals(entry.first, r); });
+                         [&](const Value& r) { return same_hash_key(entry.first, r); });
     if (right.is_hash()) return hash_find(right.hash(), entry.first) != nullptr;
-    return equals(entry.first, right);
+    return same_hash_key(entry.first, right);
   };
   out.erase(std::remove_if(out.begin(), out.end(), removed), out.end());
   return out;

@@ -103,15 +103,15 @@ bool equals(const Value& a, const Value& b) {
   return true;
 }
 
+bool same_hash_key(const Value& a, const Value& b) {
+  // Keys match exactly (case matters for hash keys, as Ruby's eql?), numbers by value.
+  if (a.is_string() && b.is_string()) return a.string() == b.string();
+  return equals(a, b);
+}
+
 const Value* hash_find(const Hash& hash, const Value& key) {
-  for (const auto& entry : hash) {
-    // Keys match exactly (case matters for hash keys), numbers by value.
-    if (entry.first.is_string() && key.is_string()) {
-      if (entry.first.string() == key.string()) return &entry.second;
-    } else if (equals(entry.first, key)) {
-      return &entry.second;
-    }
-  }
+  for (const auto& entry : hash)
+    if (same_hash_key(entry.first, key)) return &entry.second;
   return nullptr;
 }
 

@@ -104,6 +104,9 @@ std::string puppet_quote(const std::string& text, bool double_quoted = false);
 
 /// Looks a key up in a hash (Puppet equality); nullptr when absent.
 const Value* hash_find(const Hash& hash, const Value& key);
+/// Whether two values are the same key of a hash: strings exactly (Puppet's == ignores case,
+/// a hash's keys do not), anything else as ==.
+bool same_hash_key(const Value& a, const Value& b);
 
 /// A Sensitive value (`Sensitive('secret')`) is held as a type named "#sensitive" wrapping the
 /// value, so that it stays distinct from the type `Sensitive[String]`.

@@ -21,7 +21,7 @@ Value group_by(CallContext& call) {
   Hash groups;
   auto add = [&](const Value& key, const Value& item) {
     for (auto& [existing, members] : groups)
-      if (equals(existing, key)) {
+      if (same_hash_key(existing, key)) {
         Array more = members.array();
         more.push_back(item);
         members = Value(std::move(more));

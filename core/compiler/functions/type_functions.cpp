@@ -349,7 +349,7 @@ struct HashTreeNode {
 
   auto find(const Value& key) {
     return std::find_if(entries.begin(), entries.end(),
-                        [&](const auto& e) { return equals(e.first, key); });
+                        [&](const auto& e) { return same_hash_key(e.first, key); });
   }
   /// The subtree at `key`, made when missing (a hash value there becomes a subtree).
   HashTreeNode* child(const Value& key) {

@@ -50,7 +50,7 @@ Value merge_hashes(const Value& lower, const Value& higher, bool deep) {
   Hash out = lower.hash();
   for (const auto& [key, value] : higher.hash()) {
     auto existing = std::find_if(out.begin(), out.end(), [&, &key = key](const auto& entry) {
-      return equals(entry.first, key);
+      return same_hash_key(entry.first, key);
     });
     if (existing == out.end())
       out.emplace_back(key, value);
