@@ -18,6 +18,7 @@
 #include "lang/puppet_stack.hpp"
 #include "lang/recursion_bound.hpp"
 #include "rubyish/regex.hpp"
+#include "text/text.hpp"
 
 namespace marionette::compiler {
 
@@ -256,24 +257,108 @@ const Value* Evaluator::find_variable(const std::string& name, Scope& scope) con
 
 Value Evaluator::evaluate_assignment(const ast::Assignment& assignment, Scope& scope) {
   auto* variable = ast::as<ast::Variable>(assignment.target);
-  if (!variable)
+  auto* entries = ast::as<ast::ArrayLiteral>(assignment.target);
+  if (!variable && !entries)
     throw SourceError("Illegal attempt to assign to a value", assignment.target->where);
-  if (variable->name.find("::") != std::string::npos)
+  if (variable && variable->name.find("::") != std::string::npos)
     throw SourceError("Cannot assign to variables in other namespaces", assignment.where);
   if (assignment.op != ast::AssignmentOp::Assign)
     throw SourceError("The operator '+=' is no longer supported", assignment.where);
   Value value = evaluate(assignment.value, scope);
-  if (scope.find_local(variable->name)) {
+  if (variable)
+    assign_variable(*variable, value, assignment.where, scope);
+  else
+    assign_entries(*entries, value, assignment, scope);
+  return value;
+}
+
+void Evaluator::assign_variable(const ast::Variable& variable, const Value& value,
+                                const lang::SourceLocation& where, Scope& scope) {
+  if (variable.name.find("::") != std::string::npos)
+    throw SourceError("Cannot assign to variables in other namespaces", where);
+  if (scope.find_local(variable.name)) {
     // A class's or a define's $name and $title are set by Puppet itself: it says so.
-    bool built_in = variable->name == "name" || variable->name == "title";
+    bool built_in = variable.name == "name" || variable.name == "title";
     throw SourceError(
         std::string(built_in ? "Cannot reassign built in (or already assigned) variable"
                              : "Cannot reassign variable") +
-            " '$" + variable->name + "'",
-        assignment.where);
+            " '$" + variable.name + "'",
+        where);
   }
-  scope.set(variable->name, value);
-  return value;
+  scope.set(variable.name, value);
+}
+
+namespace {
+
+/// The hash key an assignment entry takes its value by: `$a` by "a", `[$b, $c]` by ["b", "c"].
+Value entry_key(const ast::Node* target) {
+  if (auto* variable = ast::as<ast::Variable>(target)) return variable->name;
+  Array keys;
+  if (auto* entries = ast::as<ast::ArrayLiteral>(target))
+    for (const ast::Node* entry : entries->elements) keys.push_back(entry_key(entry));
+  return keys;
+}
+
+/// The key as Ruby prints it in Puppet's message: b, ["b", "c"].
+std::string ruby_key(const Value& key, bool nested = false) {
+  if (key.is_string()) return nested ? "\"" + key.string() + "\"" : key.string();
+  std::string out = "[";
+  for (const Value& part : key.array()) {
+    if (out.size() > 1) out += ", ";
+    out += ruby_key(part, true);
+  }
+  return out + "]";
+}
+
+}  // namespace
+
+void Evaluator::assign_entries(const ast::ArrayLiteral& targets, const Value& value,
+                               const ast::Assignment& assignment, Scope& scope) {
+  const auto assign = [&](const ast::Node* target, const Value& entry) {
+    if (auto* variable = ast::as<ast::Variable>(target))
+      return assign_variable(*variable, entry, assignment.where, scope);
+    if (auto* nested = ast::as<ast::ArrayLiteral>(target))
+      return assign_entries(*nested, entry, assignment, scope);
+    throw SourceError("Illegal attempt to assign to a value", target->where);
+  };
+  if (value.is_hash()) {
+    for (const ast::Node* target : targets.elements) {
+      Value key = entry_key(target);
+      const Value* entry = hash_find(value.hash(), key);
+      if (!entry)
+        throw SourceError("No value for required key '" + ruby_key(key) +
+                              "' in assignment to variables from hash",
+                          assignment.where);
+      assign(target, *entry);
+    }
+    return;
+  }
+  if (value.is_type() && value.type().name == "Class" && value.type().parameters.size() == 1 &&
+      value.type().parameters[0].is_string()) {
+    std::string name = text::lowercase(value.type().parameters[0].string());
+    if (name.starts_with("::")) name.erase(0, 2);
+    auto found = class_scopes_.find(name);
+    if (found == class_scopes_.end())
+      throw SourceError("Resource not found: Class['" + name + "']", assignment.value->where);
+    for (const ast::Node* target : targets.elements) {
+      auto* variable = ast::as<ast::Variable>(target);
+      const Value* entry = variable ? found->second->find_local(variable->name) : nullptr;
+      if (!entry)
+        throw SourceError("No value for required variable '$" + name +
+                              "::" + ruby_key(entry_key(target)) +
+                              "' in assignment to variables from class reference",
+                          target->where);
+      assign(target, *entry);
+    }
+    return;
+  }
+  const Array values = value.is_array() ? value.array() : Array{value};
+  if (values.size() != targets.elements.size())
+    throw SourceError("Mismatched number of assignable entries and values, expected " +
+                          std::to_string(targets.elements.size()) + ", got " +
+                          std::to_string(values.size()),
+                      assignment.where);
+  for (std::size_t i = 0; i < values.size(); ++i) assign(targets.elements[i], values[i]);
 }
 
 Value Evaluator::match(const Value& left, const Value& right, Scope& scope,
