@@ -59,9 +59,9 @@ namespace {
 /// Puppet's type names that are neither data types (canonical_data_type_name) nor resource
 /// types: a reference to anything else unknown is "Resource type not found", as in Puppet 7.23.
 bool is_puppet_type_name(std::string_view lower) {
-  static constexpr std::string_view kNames[] = {"class",         "resource",  "catalogentry",
-                                                "typeset",       "typealias", "typereference",
-                                                "node",          "stage"};
+  static constexpr std::string_view kNames[] = {"class",   "resource",  "catalogentry",
+                                                "typeset", "typealias", "typereference",
+                                                "node",    "stage"};
   return std::find(std::begin(kNames), std::end(kNames), lower) != std::end(kNames);
 }
 
@@ -276,6 +276,10 @@ void Evaluator::assign_variable(const ast::Variable& variable, const Value& valu
                                 const lang::SourceLocation& where, Scope& scope) {
   if (variable.name.find("::") != std::string::npos)
     throw SourceError("Cannot assign to variables in other namespaces", where);
+  // Puppet's scope keeps these names to itself, wherever they are assigned.
+  if (variable.name == "trusted" || variable.name == "facts" || variable.name == "server_facts")
+    throw SourceError("Attempt to assign to a reserved variable name: '$" + variable.name + "'",
+                      where);
   if (scope.find_local(variable.name)) {
     // A class's or a define's $name and $title are set by Puppet itself: it says so.
     bool built_in = variable.name == "name" || variable.name == "title";
@@ -482,7 +486,12 @@ Value Evaluator::evaluate_access(const ast::Access& access, Scope& scope) {
   if (target.is_string() || target.is_array()) {
     std::int64_t size = target.is_string() ? static_cast<std::int64_t>(target.string().size())
                                            : static_cast<std::int64_t>(target.array().size());
-    if (keys.empty() || keys.size() > 2)
+    if (keys.size() > 2)
+      throw SourceError(std::string(target.is_string() ? "String" : "Array") +
+                            " supports [] with one or two arguments. Got " +
+                            std::to_string(keys.size()),
+                        where);
+    if (keys.empty())
       throw SourceError("Access expects 1 or 2 keys, got " + std::to_string(keys.size()), where);
     std::int64_t start = integer_key(0);
     std::size_t from = 0, length = 0;
@@ -547,7 +556,10 @@ Value Evaluator::evaluate_access(const ast::Access& access, Scope& scope) {
   }
   if (target.is_undef())
     throw SourceError("Operator '[]' is not applicable to an Undef Value.", where);
-  throw SourceError("Operator '[]' is not applicable to " + type_name_of(target), where);
+  const std::string type = type_name_of(target);
+  throw SourceError("Operator '[]' is not applicable to " +
+                        std::string(type.find_first_of("AEIOU") == 0 ? "an " : "a ") + type + ".",
+                    where);
 }
 
 Value Evaluator::evaluate_string(const ast::InterpolatedString& string, Scope& scope) {

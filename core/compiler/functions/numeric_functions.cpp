@@ -34,7 +34,7 @@ int extreme_order(const Value& a, const Value& b, const lang::SourceLocation& wh
 /// max(values...) / min(values...): numbers compare by value, otherwise as strings.
 template <bool Greatest>
 Value extreme(CallContext& call) {
-  call.expect_arguments(1, static_cast<std::size_t>(-1));
+  if (call.arguments.empty()) call.fail("Wrong number of arguments need at least one");
   std::vector<Value> values = call.arguments;
   if (values.size() == 1 && values[0].is_array()) values = values[0].array();
   if (values.empty()) return Value();
