@@ -276,10 +276,14 @@ void Evaluator::assign_variable(const ast::Variable& variable, const Value& valu
                                 const lang::SourceLocation& where, Scope& scope) {
   if (variable.name.find("::") != std::string::npos)
     throw SourceError("Cannot assign to variables in other namespaces", where);
-  // Puppet's scope keeps these names to itself, wherever they are assigned.
-  if (variable.name == "trusted" || variable.name == "facts" || variable.name == "server_facts")
-    throw SourceError("Attempt to assign to a reserved variable name: '$" + variable.name + "'",
+  // Puppet keeps these names to itself, wherever they are assigned; it names $trusted and
+  // $facts without their `$` outside the scope that holds them (Puppet 7.23, tried).
+  if (variable.name == "trusted" || variable.name == "facts" || variable.name == "server_facts") {
+    bool dollar = variable.name == "server_facts" || scope.find_local(variable.name);
+    throw SourceError("Attempt to assign to a reserved variable name: '" +
+                          std::string(dollar ? "$" : "") + variable.name + "'",
                       where);
+  }
   if (scope.find_local(variable.name)) {
     // A class's or a define's $name and $title are set by Puppet itself: it says so.
     bool built_in = variable.name == "name" || variable.name == "title";
