@@ -137,6 +137,58 @@ __int128 wide_floor_modulo(__int128 a, __int128 b) {
   return r;
 }
 
+/// Timestamps and Timespans in `*` and `/`, and numbers on the left of one, as Puppet 7.23: a
+/// Timespan scales by a number (and divides by a Timespan into a Float), a number adds to either,
+/// anything else is refused in Puppet's words; nullopt when neither operand is a time.
+std::optional<Value> time_arithmetic(BinaryOp op, const Value& l, const Value& r,
+                                     const lang::SourceLocation& where,
+                                     const lang::SourceLocation& left_where) {
+  const bool stamp_l = is_runtime_value(l, "Timestamp"), span_l = is_runtime_value(l, "Timespan");
+  const bool stamp_r = is_runtime_value(r, "Timestamp"), span_r = is_runtime_value(r, "Timespan");
+  if (!stamp_l && !span_l && !stamp_r && !span_r) return std::nullopt;
+  const std::string spelled(lang::ast::spelling(op));
+  const auto nanos = [](const Value& span) { return span.type().parameters.at(0).integer(); };
+  const auto span_of = [&](long double n) {
+    return make_runtime_value("Timespan",
+                              {Value(integer_in_range(static_cast<__int128>(n),
+                                                      "A '" + spelled + "' expression", where))});
+  };
+  if (stamp_l && (op == BinaryOp::Multiply || op == BinaryOp::Divide))
+    fail("Operator '" + spelled + "' is not applicable to a Timestamp.", left_where);
+  if (span_l && (op == BinaryOp::Multiply || op == BinaryOp::Divide)) {
+    if (r.is_number())
+      return span_of(op == BinaryOp::Multiply ? nanos(l) * static_cast<long double>(r.number())
+                                              : nanos(l) / static_cast<long double>(r.number()));
+    if (op == BinaryOp::Divide && span_r)
+      return Value(static_cast<double>(nanos(l)) / static_cast<double>(nanos(r)));
+    if (op == BinaryOp::Divide && stamp_r)
+      fail("A Timespan cannot be divided by a Timestamp", where);
+    if (stamp_r || span_r)  // Puppet's words, Timestamp for both
+      fail(std::string("A Timestamp cannot be multiplied by a ") +
+               (stamp_r ? "Timestamp" : "Timespan"),
+           where);
+    return std::nullopt;
+  }
+  if (span_l && op == BinaryOp::Plus && stamp_r) return add_times(r, l, false, where);
+  if (span_l && op == BinaryOp::Minus && stamp_r)
+    fail("A Timestamp cannot be subtracted from a Timespan", where);
+  if (stamp_l && op == BinaryOp::Plus && stamp_r)
+    fail("A Timestamp cannot be added to a Timestamp", where);
+  if (l.is_number() && (span_r || stamp_r)) {
+    const std::string number = l.is_integer() ? "an Integer" : "a Float";
+    if (op == BinaryOp::Plus) return add_times(r, l, false, where);
+    if (span_r && op == BinaryOp::Minus)
+      return span_of(static_cast<long double>(l.number()) * kNanosPerSecond - nanos(r));
+    if (span_r && op == BinaryOp::Multiply)
+      return span_of(nanos(r) * static_cast<long double>(l.number()));
+    if (stamp_r && (op == BinaryOp::Minus || op == BinaryOp::Multiply || op == BinaryOp::Divide))
+      fail("Operator '" + spelled + "' is not applicable to " + number +
+               " when right side is a Timestamp.",
+           left_where);
+  }
+  return std::nullopt;
+}
+
 /// Puppet names the operand at fault: the one that is no number, or the left one of `%`.
 Value arithmetic(BinaryOp op, const Value& l, const Value& r, const lang::SourceLocation& where,
                  const Operands& operands) {
@@ -144,6 +196,7 @@ Value arithmetic(BinaryOp op, const Value& l, const Value& r, const lang::Source
   const lang::SourceLocation& right_where = operands.right ? *operands.right : where;
   if (op == BinaryOp::Plus || op == BinaryOp::Minus)
     if (auto time = add_times(l, r, op == BinaryOp::Minus, where)) return *time;
+  if (auto time = time_arithmetic(op, l, r, where, left_where)) return *time;
   Value a = numeric(l, left_where, operands.coercion);
   Value b = numeric(r, right_where, operands.coercion);
   if (a.is_integer() && b.is_integer()) {
