@@ -3,7 +3,7 @@
 same catalog as OpenVox 8, timed as a whole process with both, side by side in one run.
 
 usage: bench/forge_corpus_benchmark.py [--marionette PATH] [--runs N] [--openvox-runs N]
-                                       [--only NAME ...] [--corpus DIR] [--shared DIR]
+                                       [--every K] [--only NAME ...] [--corpus DIR] [--shared DIR]
 
 The corpus, the cases, the environments and the facts are those of scripts/forge_corpus_compare.py
 (run scripts/forge-corpus-layout.sh first; OpenVox's catalogs recorded by the compare script are
@@ -98,6 +98,7 @@ def main():
     ap.add_argument("--runs", type=int, default=5, help="marionette runs per case")
     ap.add_argument("--openvox-runs", type=int, default=1, help="timed OpenVox runs per case (after one warm-up)")
     ap.add_argument("--only", nargs="*", help="case names, or module names (every case of the module)")
+    ap.add_argument("--every", type=int, default=1, help="time every K-th case only (a sample, for a quick run)")
     ap.add_argument("--corpus")
     ap.add_argument("--shared")
     args = ap.parse_args()
@@ -107,7 +108,7 @@ def main():
     args.shared = suite.shared_dir(args.shared)
     cases = [c for c in forge.load_cases(forge.CASES_FILE)
              if (not args.only or c["name"] in args.only or forge.case_module(c) in args.only)
-             and os.path.isdir(os.path.join(args.modules, forge.case_module(c)))]
+             and os.path.isdir(os.path.join(args.modules, forge.case_module(c)))][::max(1, args.every)]
     version = forge.openvox_version(args.shared)
     rows, skipped = [], 0
     with tempfile.TemporaryDirectory(prefix="marionette-forge-bench-") as scratch:

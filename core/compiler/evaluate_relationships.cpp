@@ -29,7 +29,8 @@ void Evaluator::endpoints_of(const ast::Node* operand, const Value& value, Scope
     return;
   }
   if (is_resource_reference(value)) {
-    out.push_back({value.type().name, value.type().parameters[0].string(), nullptr, &lasting(scope)});
+    out.push_back(
+        {value.type().name, value.type().parameters[0].string(), nullptr, &lasting(scope)});
     return;
   }
   if (value.is_undef()) return;
@@ -260,50 +261,52 @@ void Evaluator::finish_relationships() {
     return at->empty() || (*at)[0].collector ? std::string("a collector")
                                              : (*at)[0].type + "[" + (*at)[0].title + "]";
   };
+  // `source`: the endpoint is on the left of the arrow (Puppet says "on" the target when a
+  // source is missing, "from" the source when a target is).
   std::function<void(const Endpoint&, const PendingRelationship&, const std::vector<Endpoint>&,
-                     std::vector<Found>&)>
+                     std::vector<Found>&, bool)>
       resolve = [&](const Endpoint& endpoint, const PendingRelationship& pending,
-                    const std::vector<Endpoint>& others, std::vector<Found>& out) {
-    if (endpoint.chain != kNoChain) {
-      // Puppet 7.23 chains past an operand that names nothing: in `a -> Coll<||> ~> b` with no
-      // match, a notifies b.
-      const PendingRelationship& inner = relationships_[endpoint.chain];
-      std::size_t before = out.size();
-      for (const Endpoint& e : inner.right()) resolve(e, inner, inner.left(), out);
-      if (out.size() == before)
-        for (const Endpoint& e : inner.left()) resolve(e, inner, inner.right(), out);
-      return;
-    }
-    if (endpoint.collector && endpoint.collector->exported) {
-      // Puppet relates what the exported collector collected (nothing without storeconfigs).
-      for (const PendingCollector& collector : collectors_)
-        if (collector.node == endpoint.collector && collector.scope == endpoint.scope)
-          for (std::size_t i : collector.collected) out.push_back({i, resources_[i].title});
-      return;
-    }
-    if (endpoint.collector) {
-      std::string type = capitalize_segments(endpoint.collector->type_name);
-      for (std::size_t i = 0; i < resources_.size(); ++i) {
-        const CompiledResource& r = resources_[i];
-        if (r.type == type && r.in_catalog() &&
-            collector_matches(endpoint.collector->query, r, *endpoint.scope))
-          out.push_back({i, r.title});
-      }
-      return;
-    }
-    auto index = find_by_title_or_alias(endpoint.type, endpoint.title);
-    if (!index || resources_[*index].is_virtual) {
-      std::string from = describe(others);
-      throw SourceError("Could not find resource '" + endpoint.type + "[" + endpoint.title +
-                            "]' for relationship from '" + from + "'",
-                        pending.where);
-    }
-    out.push_back({*index, endpoint.title});
-  };
+                    const std::vector<Endpoint>& others, std::vector<Found>& out, bool source) {
+        if (endpoint.chain != kNoChain) {
+          // Puppet 7.23 chains past an operand that names nothing: in `a -> Coll<||> ~> b` with no
+          // match, a notifies b.
+          const PendingRelationship& inner = relationships_[endpoint.chain];
+          std::size_t before = out.size();
+          for (const Endpoint& e : inner.right()) resolve(e, inner, inner.left(), out, source);
+          if (out.size() == before)
+            for (const Endpoint& e : inner.left()) resolve(e, inner, inner.right(), out, source);
+          return;
+        }
+        if (endpoint.collector && endpoint.collector->exported) {
+          // Puppet relates what the exported collector collected (nothing without storeconfigs).
+          for (const PendingCollector& collector : collectors_)
+            if (collector.node == endpoint.collector && collector.scope == endpoint.scope)
+              for (std::size_t i : collector.collected) out.push_back({i, resources_[i].title});
+          return;
+        }
+        if (endpoint.collector) {
+          std::string type = capitalize_segments(endpoint.collector->type_name);
+          for (std::size_t i = 0; i < resources_.size(); ++i) {
+            const CompiledResource& r = resources_[i];
+            if (r.type == type && r.in_catalog() &&
+                collector_matches(endpoint.collector->query, r, *endpoint.scope))
+              out.push_back({i, r.title});
+          }
+          return;
+        }
+        auto index = find_by_title_or_alias(endpoint.type, endpoint.title);
+        if (!index || resources_[*index].is_virtual) {
+          throw SourceError("Could not find resource '" + endpoint.type + "[" + endpoint.title +
+                                "]' for relationship " + (source ? "on '" : "from '") +
+                                describe(others) + "'",
+                            pending.where);
+        }
+        out.push_back({*index, endpoint.title});
+      };
   for (const PendingRelationship& pending : relationships_) {
     std::vector<Found> sources, targets;
-    for (const Endpoint& e : pending.sources) resolve(e, pending, pending.targets, sources);
-    for (const Endpoint& e : pending.targets) resolve(e, pending, pending.sources, targets);
+    for (const Endpoint& e : pending.sources) resolve(e, pending, pending.targets, sources, true);
+    for (const Endpoint& e : pending.targets) resolve(e, pending, pending.sources, targets, false);
     for (const Found& from : sources) {
       for (const Found& to : targets) {
         CompiledResource& source = resources_[from.index];
@@ -325,7 +328,8 @@ std::optional<std::size_t> Evaluator::find_by_title_or_alias(const std::string& 
                                                              const std::string& title) const {
   if (auto index = resources_.find(type, title)) return index;
   if (!name_aliases_.empty())
-    if (auto aliased = name_aliases_.find(reference_key(type, title)); aliased != name_aliases_.end())
+    if (auto aliased = name_aliases_.find(reference_key(type, title));
+        aliased != name_aliases_.end())
       return aliased->second;
   auto names = [&](const Value* value) {
     if (!value) return false;

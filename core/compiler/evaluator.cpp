@@ -21,6 +21,7 @@
 #include "lang/puppet_stack.hpp"
 #include "lang/recursion_bound.hpp"
 #include "rubyish/regex.hpp"
+#include "text/text.hpp"
 
 namespace marionette::compiler {
 
@@ -72,9 +73,9 @@ namespace {
 /// Puppet's type names that are neither data types (canonical_data_type_name) nor resource
 /// types: a reference to anything else unknown is "Resource type not found", as in Puppet 7.23.
 bool is_puppet_type_name(std::string_view lower) {
-  static constexpr std::string_view kNames[] = {"class",         "resource",  "catalogentry",
-                                                "typeset",       "typealias", "typereference",
-                                                "node",          "stage"};
+  static constexpr std::string_view kNames[] = {"class",   "resource",  "catalogentry",
+                                                "typeset", "typealias", "typereference",
+                                                "node",    "stage"};
   return std::find(std::begin(kNames), std::end(kNames), lower) != std::end(kNames);
 }
 
@@ -272,94 +273,117 @@ const Value* Evaluator::find_variable(const std::string& name, Scope& scope) con
 }
 
 Value Evaluator::evaluate_assignment(const ast::Assignment& assignment, Scope& scope) {
+  auto* variable = ast::as<ast::Variable>(assignment.target);
+  auto* entries = ast::as<ast::ArrayLiteral>(assignment.target);
+  if (!variable && !entries)
+    throw SourceError("Illegal attempt to assign to a value", assignment.target->where);
+  if (variable && variable->name.find("::") != std::string::npos)
+    throw SourceError("Cannot assign to variables in other namespaces", assignment.where);
   if (assignment.op != ast::AssignmentOp::Assign)
     throw SourceError("The operator '+=' is no longer supported", assignment.where);
   Value value = evaluate(assignment.value, scope);
-  assign(assignment.target, value, assignment, scope);
+  if (variable)
+    assign_variable(*variable, value, assignment.where, scope);
+  else
+    assign_entries(*entries, value, assignment, scope);
   return value;
 }
 
-void Evaluator::assign(const ast::Node* target, const Value& value,
-                       const ast::Assignment& assignment, Scope& scope) {
-  if (auto* list = ast::as<ast::ArrayLiteral>(target)) {
-    assign_many(*list, value, assignment, scope);
-    return;
+void Evaluator::assign_variable(const ast::Variable& variable, const Value& value,
+                                const lang::SourceLocation& where, Scope& scope) {
+  if (variable.name.find("::") != std::string::npos)
+    throw SourceError("Cannot assign to variables in other namespaces", where);
+  // Puppet keeps these names to itself, wherever they are assigned; it names $trusted and
+  // $facts without their `$` outside the scope that holds them (Puppet 7.23, tried).
+  if (variable.name == "trusted" || variable.name == "facts" || variable.name == "server_facts") {
+    bool dollar = variable.name == "server_facts" || scope.find_local(variable.name);
+    throw SourceError("Attempt to assign to a reserved variable name: '" +
+                          std::string(dollar ? "$" : "") + variable.name + "'",
+                      where);
   }
-  auto* variable = ast::as<ast::Variable>(target);
-  if (!variable) throw SourceError("Illegal attempt to assign to a value", target->where);
-  if (variable->name.find("::") != std::string::npos)
-    throw SourceError("Cannot assign to variables in other namespaces", assignment.where);
-  if (scope.find_local(variable->name)) {
+  if (scope.find_local(variable.name)) {
     // A class's or a define's $name and $title are set by Puppet itself: it says so.
-    bool built_in = variable->name == "name" || variable->name == "title";
+    bool built_in = variable.name == "name" || variable.name == "title";
     throw SourceError(
         std::string(built_in ? "Cannot reassign built in (or already assigned) variable"
                              : "Cannot reassign variable") +
-            " '$" + variable->name + "'",
-        assignment.where);
+            " '$" + variable.name + "'",
+        where);
   }
-  scope.set(variable->name, value);
+  scope.set(variable.name, value);
 }
 
 namespace {
 
-/// The names an assignment's target gives, as Ruby prints them: `b`, or `["b", "c"]` for `[$b,
-/// $c]`.
-std::string assigned_names(const ast::Node* target) {
+/// The hash key an assignment entry takes its value by: `$a` by "a", `[$b, $c]` by ["b", "c"].
+Value entry_key(const ast::Node* target) {
   if (auto* variable = ast::as<ast::Variable>(target)) return variable->name;
+  Array keys;
+  if (auto* entries = ast::as<ast::ArrayLiteral>(target))
+    for (const ast::Node* entry : entries->elements) keys.push_back(entry_key(entry));
+  return keys;
+}
+
+/// The key as Ruby prints it in Puppet's message: b, ["b", "c"].
+std::string ruby_key(const Value& key, bool nested = false) {
+  if (key.is_string()) return nested ? "\"" + key.string() + "\"" : key.string();
   std::string out = "[";
-  if (auto* list = ast::as<ast::ArrayLiteral>(target))
-    for (std::size_t i = 0; i < list->elements.size(); ++i) {
-      std::string name = assigned_names(list->elements[i]);
-      out += (i ? ", " : "") + (name.starts_with("[") ? name : "\"" + name + "\"");
-    }
+  for (const Value& part : key.array()) {
+    if (out.size() > 1) out += ", ";
+    out += ruby_key(part, true);
+  }
   return out + "]";
 }
 
 }  // namespace
 
-void Evaluator::assign_many(const ast::ArrayLiteral& targets, const Value& value,
-                            const ast::Assignment& assignment, Scope& scope) {
-  const std::vector<ast::Expression*>& names = targets.elements;
-  if (value.is_hash()) {  // [$a, $b] = {a => 1, b => 2}: each variable by its name
-    for (const ast::Expression* target : names) {
-      auto* variable = ast::as<ast::Variable>(target);
-      const Value* found = variable ? hash_find(value.hash(), Value(variable->name)) : nullptr;
-      if (!found)
-        throw SourceError("No value for required key '" + assigned_names(target) +
+void Evaluator::assign_entries(const ast::ArrayLiteral& targets, const Value& value,
+                               const ast::Assignment& assignment, Scope& scope) {
+  const auto assign = [&](const ast::Node* target, const Value& entry) {
+    if (auto* variable = ast::as<ast::Variable>(target))
+      return assign_variable(*variable, entry, assignment.where, scope);
+    if (auto* nested = ast::as<ast::ArrayLiteral>(target))
+      return assign_entries(*nested, entry, assignment, scope);
+    throw SourceError("Illegal attempt to assign to a value", target->where);
+  };
+  if (value.is_hash()) {
+    for (const ast::Node* target : targets.elements) {
+      Value key = entry_key(target);
+      const Value* entry = hash_find(value.hash(), key);
+      if (!entry)
+        throw SourceError("No value for required key '" + ruby_key(key) +
                               "' in assignment to variables from hash",
                           assignment.where);
-      assign(target, *found, assignment, scope);
+      assign(target, *entry);
     }
     return;
   }
-  if (value.is_type() && value.type().name == "Class" && value.type().parameters.size() == 1) {
-    assign_from_class(targets, lowercase(to_string(value.type().parameters[0])), assignment, scope);
+  if (value.is_type() && value.type().name == "Class" && value.type().parameters.size() == 1 &&
+      value.type().parameters[0].is_string()) {
+    std::string name = text::lowercase(value.type().parameters[0].string());
+    if (name.starts_with("::")) name.erase(0, 2);
+    auto found = class_scopes_.find(name);
+    if (found == class_scopes_.end())
+      throw SourceError("Resource not found: Class['" + name + "']", assignment.value->where);
+    for (const ast::Node* target : targets.elements) {
+      auto* variable = ast::as<ast::Variable>(target);
+      const Value* entry = variable ? found->second->find_local(variable->name) : nullptr;
+      if (!entry)
+        throw SourceError("No value for required variable '$" + name +
+                              "::" + ruby_key(entry_key(target)) +
+                              "' in assignment to variables from class reference",
+                          target->where);
+      assign(target, *entry);
+    }
     return;
   }
-  Array values = value.is_array() ? value.array() : Array{value};
-  if (values.size() != names.size())
+  const Array values = value.is_array() ? value.array() : Array{value};
+  if (values.size() != targets.elements.size())
     throw SourceError("Mismatched number of assignable entries and values, expected " +
-                          std::to_string(names.size()) + ", got " + std::to_string(values.size()),
+                          std::to_string(targets.elements.size()) + ", got " +
+                          std::to_string(values.size()),
                       assignment.where);
-  for (std::size_t i = 0; i < names.size(); ++i) assign(names[i], values[i], assignment, scope);
-}
-
-void Evaluator::assign_from_class(const ast::ArrayLiteral& targets, const std::string& class_name,
-                                  const ast::Assignment& assignment, Scope& scope) {
-  auto found = class_scopes_.find(class_name);
-  if (found == class_scopes_.end())
-    throw SourceError("Resource not found: Class['" + class_name + "']", assignment.value->where);
-  for (const ast::Expression* target : targets.elements) {
-    auto* variable = ast::as<ast::Variable>(target);
-    std::string name = variable ? variable->name : std::string();
-    const Value* held = variable ? found->second->find_local(name) : nullptr;
-    if (!held)
-      throw SourceError("No value for required variable '$" + class_name + "::" + name +
-                            "' in assignment to variables from class reference",
-                        target->where);
-    assign(target, Value(*held), assignment, scope);
-  }
+  for (std::size_t i = 0; i < values.size(); ++i) assign(targets.elements[i], values[i]);
 }
 
 Value Evaluator::match(const Value& left, const Value& right, Scope& scope,
@@ -618,7 +642,10 @@ Value Evaluator::evaluate_access(const ast::Access& access, Scope& scope) {
   }
   if (target.is_undef())
     throw SourceError("Operator '[]' is not applicable to an Undef Value.", where);
-  throw SourceError("Operator '[]' is not applicable to " + type_name_of(target), where);
+  const std::string type = type_name_of(target);
+  throw SourceError("Operator '[]' is not applicable to " +
+                        std::string(type.find_first_of("AEIOU") == 0 ? "an " : "a ") + type + ".",
+                    where);
 }
 
 Value Evaluator::evaluate_string(const ast::InterpolatedString& string, Scope& scope) {

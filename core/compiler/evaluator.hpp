@@ -83,15 +83,14 @@ class Evaluator final : public FunctionHost {
   /// error as `strict` and `strict_variables` say.
   void unknown_variable(const std::string& name, const lang::SourceLocation& where) const;
   Value evaluate_assignment(const lang::ast::Assignment& assignment, Scope& scope);
-  /// `$x = value`, or `[$a, [$b, $c]] = value` as Puppet's assign_Array: from an array entry
-  /// by entry (of the same size), from a hash by the variables' names, from a class's variables
-  /// (`Class[name]`); a value of another kind is an array of one.
-  void assign(const lang::ast::Node* target, const Value& value,
-              const lang::ast::Assignment& assignment, Scope& scope);
-  void assign_many(const lang::ast::ArrayLiteral& targets, const Value& value,
-                   const lang::ast::Assignment& assignment, Scope& scope);
-  void assign_from_class(const lang::ast::ArrayLiteral& targets, const std::string& class_name,
-                         const lang::ast::Assignment& assignment, Scope& scope);
+  /// `$x = value` in this scope (refused when $x is set already).
+  void assign_variable(const lang::ast::Variable& variable, const Value& value,
+                       const lang::SourceLocation& where, Scope& scope);
+  /// `[$a, [$b, $c]] = value`, as Puppet destructures: an array entry by entry (a value that is
+  /// not an array as an array of it), a hash by the entries' names, a Class reference by the
+  /// class's variables of those names.
+  void assign_entries(const lang::ast::ArrayLiteral& targets, const Value& value,
+                      const lang::ast::Assignment& assignment, Scope& scope);
   Value evaluate_binary(const lang::ast::Binary& binary, Scope& scope);
   Value evaluate_unary(const lang::ast::Unary& unary, Scope& scope);
   Value evaluate_access(const lang::ast::Access& access, Scope& scope);

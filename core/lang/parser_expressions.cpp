@@ -238,12 +238,17 @@ ast::Expression* Parser::parse_postfix() {
       access->where = span(start);
       expression = access;
     } else if (token.kind == TokenKind::Dot) {
+      // Puppet places a method call at its `(`, or at its `.` when it has no parentheses.
+      SourceLocation dot = token.where;
       advance();
       const Token& name = peek();
       if (name.kind != TokenKind::Name && name.kind != TokenKind::TypeName) syntax_error(name);
       advance();
-      auto* call = arena_.make<ast::MethodCall>(name.where, expression, name.text);
-      if (at(TokenKind::LParen)) call->arguments = parse_arguments();
+      auto* call = arena_.make<ast::MethodCall>(dot, expression, name.text);
+      if (at(TokenKind::LParen)) {
+        call->where = peek().where;
+        call->arguments = parse_arguments();
+      }
       call->lambda = parse_optional_lambda();
       expression = call;
     } else if (token.kind == TokenKind::CollectStart ||

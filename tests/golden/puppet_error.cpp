@@ -39,7 +39,7 @@ std::string without_node_suffix(std::string message) {
 //   error's location;
 // - the stage prefixes Puppet's compiler wraps around a message: `Evaluation Error: `,
 //   `Could not parse for environment ENV: `, and the evaluator's `Error while evaluating a
-//   LABEL, ` (the caret shows the expression).
+//   LABEL, ` or `Error while evaluating a '=' expression, ` (the caret shows the expression).
 // - a resource's error says its place twice, `MESSAGE (file: F, line: L) on REF (file: F, line:
 //   L)`: the inner place, when it is the outer one, comes off with it (`MESSAGE on REF`);
 // - ` by #<Puppet::Resource::Type:0x…>`: Ruby's inspect of an internal object, whose address
@@ -72,7 +72,7 @@ PuppetError parse_puppet_error(const std::string& text) {
   }
   static const std::regex stage(
       "Evaluation Error: |Could not parse for environment [^:]+: |"
-      "Error while evaluating an? [A-Za-z ]+, ");
+      "Error while evaluating an? (?:[A-Za-z ]+|'[^']+' expression), ");
   while (strip_prefix(message, stage)) {
   }
   message =

@@ -147,9 +147,10 @@ RunResult simulate_run(SimulatedNode& node, unsigned index, const LoadOptions& o
     send(*node.client, remote::node_request(run));
     if (options.pluginsync) {
       send(*node.client,
-           remote::file_metadatas_request(run.environment, "plugins", true, "follow", ".git"));
+           remote::file_metadatas_request(run.environment, run.compat, "plugins", true, "follow", ".git"));
       send(*node.client,
-           remote::file_metadatas_request(run.environment, "pluginfacts", true, "follow", ".git"));
+           remote::file_metadatas_request(run.environment, run.compat, "pluginfacts",
+                                          true, "follow", ".git"));
     }
     std::string facts = remote::facts_document(node.values, run, false);
     auto catalog_start = Clock::now();

@@ -3,6 +3,7 @@
 
 #include "compiler/functions/function.hpp"
 #include "compiler/resource_table.hpp"
+#include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 #include "text/text.hpp"
@@ -11,23 +12,76 @@ namespace marionette::compiler {
 
 namespace {
 
-/// compare(a, b, ignore_case = true): -1, 0 or 1.
+/// Puppet's name for a value's type in compare()'s errors: "Undef Value", "Semver", "Integer"...
+std::string compare_label(const Value& value) {
+  if (value.is_undef()) return "Undef Value";
+  if (is_runtime_value(value, "SemVer")) return "Semver";
+  return type_name_of(value);
+}
+
+bool is_time(const Value& value) {
+  return is_runtime_value(value, "Timestamp") || is_runtime_value(value, "Timespan");
+}
+
+/// A Timestamp (since the epoch), a Timespan or a number of seconds, in nanoseconds; a Float
+/// as a long double, exact enough to order.
+long double nanoseconds_of(const Value& value) {
+  const auto field = [&](std::size_t i) {
+    const auto& fields = value.type().parameters;
+    return i < fields.size() && fields[i].is_integer() ? fields[i].integer() : std::int64_t{0};
+  };
+  if (is_runtime_value(value, "Timestamp"))
+    return static_cast<long double>(field(0)) * kNanosPerSecond + field(1);
+  if (is_runtime_value(value, "Timespan")) return static_cast<long double>(field(0));
+  if (value.is_integer()) return static_cast<long double>(value.integer()) * kNanosPerSecond;
+  return static_cast<long double>(value.number()) * kNanosPerSecond;
+}
+
+/// Puppet's compare words its own errors, prefixed by the function's name.
+[[noreturn]] void fail_compare(const CallContext& call, const std::string& message) {
+  throw lang::SourceError("'compare' compare(): " + message, call.where);
+}
+
+template <typename T>
+std::int64_t order_of(const T& a, const T& b) {
+  return a < b ? -1 : b < a ? 1 : 0;
+}
+
+/// compare(a, b, ignore_case = true): -1, 0 or 1, as Puppet's: Numerics, Strings (ASCII case
+/// folded unless told), Semvers, Timestamps and Timespans (also against seconds as Numeric).
 Value compare_values(CallContext& call) {
+  if (call.arguments.size() > 3)
+    fail_compare(call, "Accepts at most 3 arguments, got " + std::to_string(call.arguments.size()));
   call.expect_arguments(2, 3);
   const Value& a = call.arguments[0];
   const Value& b = call.arguments[1];
-  bool ignore_case = call.arguments.size() < 3 || truthy(call.arguments[2]);
   if (a.is_string() && b.is_string()) {
+    bool ignore_case = call.arguments.size() < 3 || truthy(call.arguments[2]);
     std::string left = ignore_case ? text::lowercase(a.string()) : a.string();
     std::string right = ignore_case ? text::lowercase(b.string()) : b.string();
-    return static_cast<std::int64_t>(left < right ? -1 : left > right ? 1 : 0);
+    return order_of(left, right);
   }
-  if (a.is_number() && b.is_number()) {
-    double left = a.number(), right = b.number();
-    return static_cast<std::int64_t>(left < right ? -1 : left > right ? 1 : 0);
-  }
-  call.fail("Can only compare values of the same type, got " + type_name_of(a) + " and " +
-            type_name_of(b));
+  if (call.arguments.size() == 3 && call.arguments[2].is_boolean())
+    fail_compare(call, "The third argument (ignore case) can only be used when comparing strings");
+  if (a.is_integer() && b.is_integer()) return order_of(a.integer(), b.integer());
+  if (a.is_number() && b.is_number()) return order_of(a.number(), b.number());
+  if (auto order = compare_runtime_values(a, b)) return static_cast<std::int64_t>(*order);
+  if ((is_time(a) && b.is_number()) || (a.is_number() && is_time(b)))
+    return order_of(nanoseconds_of(a), nanoseconds_of(b));
+  const auto comparable = [](const Value& v) {
+    return v.is_number() || v.is_string() || is_runtime_value(v, "SemVer") || is_time(v);
+  };
+  const std::string got = ". Got " + compare_label(a) + " and " + compare_label(b);
+  if (!comparable(a) || !comparable(b))
+    fail_compare(
+        call,
+        "Non comparable type. Only values of the types Numeric, String, Semver, Timestamp and "
+        "Timestamp can be compared" +
+            got);
+  fail_compare(call,
+               "Can only compare values of the same type (or for Timestamp/Timespan also against "
+               "Numeric)" +
+                   got);
 }
 
 /// Puppet's versioncmp: segments of digits, non-digits and separators compared in turn.

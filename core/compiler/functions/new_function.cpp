@@ -1,4 +1,5 @@
 #include "compiler/functions/construct.hpp"
+#include "compiler/function_host.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 
@@ -30,6 +31,8 @@ Value construct(CallContext& call, const TypeValue& declared, std::vector<Value>
     if (!arguments.empty() && arguments[0].is_undef() && type.name == "Optional") return Value();
     if (!type.parameters.empty() && type.parameters[0].is_type())
       return construct(call, type.parameters[0].type(), std::move(arguments));
+    if (type.parameters.empty() && arguments.size() == 1 && !arguments[0].is_undef())
+      return arguments[0];
   }
   if (type.name == "Variant") {
     if (arguments.size() == 1 && matches(arguments[0], type)) return arguments[0];
@@ -50,8 +53,11 @@ Value construct(CallContext& call, const TypeValue& declared, std::vector<Value>
   CallContext inner{call.host, call.scope, name, arguments, call.lambda, call.where};
   Value made = make(inner);
   if (!type.parameters.empty() && !matches(made, type))
-    call.fail("Converted value from " + type.name + ".new() has wrong type, " +
-              describe_mismatch(type, made));
+    throw lang::SourceError("Converted value from " + type_to_string(declared) +
+                                ".new() has wrong type, " + describe_mismatch(type, made),
+                            call.where);
+  // With a block, new's value is the block's, given the new value.
+  if (call.lambda) return call.host.call_lambda(*call.lambda, {std::move(made)}, call.scope);
   return made;
 }
 

@@ -2,6 +2,8 @@
 #include <cctype>
 #include <charconv>
 #include <memory>
+#include <cmath>
+#include <initializer_list>
 #include <optional>
 #include <regex>
 #include <string>
@@ -33,60 +35,102 @@ Value assert_type(CallContext& call) {
   call.fail(describe_mismatch(type, call.arguments[1]));
 }
 
-Value new_integer(CallContext& call) {
-  call.expect_arguments(1, 3);
-  const Value& value = call.arguments[0];
-  if (value.is_integer()) return value;
-  if (value.is_float()) return integer_from_float(value.number(), "Integer()", call.where);
-  if (value.is_boolean()) return value.boolean() ? 1 : 0;
-  if (is_runtime_value(value, "Timestamp") || is_runtime_value(value, "Timespan")) {
-    std::int64_t first = value.type().parameters[0].integer();
-    return is_runtime_value(value, "Timestamp") ? first : first / 1000000000;
+/// Puppet's constructors take their arguments also as one hash ({from => ..., radix => ...,
+/// abs => ...}): the arguments in the order of `names`, undef where the hash has none.
+std::vector<Value> named_arguments(const std::vector<Value>& arguments,
+                                   std::initializer_list<std::string_view> names) {
+  if (arguments.size() != 1 || !arguments[0].is_hash()) return arguments;
+  std::vector<Value> out;
+  for (std::string_view name : names) {
+    const Value* found = hash_find(arguments[0].hash(), Value(std::string(name)));
+    out.push_back(found ? *found : Value());
   }
-  std::string text = to_string(value);
-  int base = 10;
-  std::string_view digits = text;
-  bool negative = digits.starts_with('-');
-  if (negative || digits.starts_with('+')) digits.remove_prefix(1);
-  while (!digits.empty() && (digits[0] == ' ' || digits[0] == '\t')) digits.remove_prefix(1);
-  // Only decimal (or octal) digits, 0x… or 0b… are convertible, whatever the radix.
-  auto all_of = [](std::string_view s, std::string_view allowed) {
-    return !s.empty() && s.find_first_not_of(allowed) == std::string_view::npos;
+  while (out.size() > 1 && out.back().is_undef()) out.pop_back();
+  return out;
+}
+
+/// Puppet's error when a constructor's argument has a type it does not take, its function's
+/// name first: "'new' Value of type Undef cannot be converted to Integer".
+[[noreturn]] void fail_conversion(const CallContext& call, std::string_view function,
+                                  const Value& value, std::string_view to) {
+  std::string what = value.is_string() ? "The string '" + value.string() + "'"
+                                       : "Value of type " + type_name_of(value);
+  throw lang::SourceError(
+      "'" + std::string(function) + "' " + what + " cannot be converted to " + std::string(to),
+      call.where);
+}
+
+/// Ruby's Integer(text, radix) (radix 0: by the prefix) on what Puppet lets through: a sign,
+/// then 0x…, 0b… or digits; nullopt where Ruby raises.
+std::optional<__int128> ruby_integer(std::string_view digits, bool negative, int radix,
+                                     bool& too_large) {
+  auto prefix = [&](char lower) {
+    return digits.size() > 2 && digits[0] == '0' &&
+           std::tolower(static_cast<unsigned char>(digits[1])) == lower;
   };
-  bool hex = digits.size() > 2 && (digits.starts_with("0x") || digits.starts_with("0X")) &&
-             all_of(digits.substr(2), "0123456789abcdefABCDEF");
-  bool binary = digits.size() > 2 && (digits.starts_with("0b") || digits.starts_with("0B")) &&
-                all_of(digits.substr(2), "01");
-  if (!hex && !binary && !all_of(digits, "0123456789"))
-    call.fail("The string '" + text + "' cannot be converted to Integer");
-  if (call.arguments.size() > 1 && call.arguments[1].is_integer()) {
-    std::int64_t radix = call.arguments[1].integer();
-    if (radix != 2 && radix != 8 && radix != 10 && radix != 16)
-      throw lang::SourceError(
-          "Illegal radix: " + std::to_string(radix) + ", expected 2, 8, 10, 16, or default",
-          call.where);
-    base = static_cast<int>(radix);
-    if (base == 16 && (digits.starts_with("0x") || digits.starts_with("0X")))
-      digits.remove_prefix(2);
-    if (base == 2 && (digits.starts_with("0b") || digits.starts_with("0B")))
-      digits.remove_prefix(2);
-  } else if (digits.starts_with("0x") || digits.starts_with("0X")) {
+  int base = radix;
+  if (prefix('x') && (radix == 0 || radix == 16))
     base = 16, digits.remove_prefix(2);
-  } else if (digits.starts_with("0b") || digits.starts_with("0B")) {
+  else if (prefix('b') && (radix == 0 || radix == 2))
     base = 2, digits.remove_prefix(2);
-  } else if (digits.size() > 1 && digits[0] == '0') {
-    base = 8, digits.remove_prefix(1);
-  }
-  // Ruby reads any number of digits; Puppet's Integer holds 64 bits of them.
+  else if (radix == 0)
+    base = digits.size() > 1 && digits[0] == '0' ? 8 : 10;
   std::uint64_t magnitude = 0;
   auto [end, error] =
       std::from_chars(digits.data(), digits.data() + digits.size(), magnitude, base);
-  if (error == std::errc::result_out_of_range)
-    call.fail("The string '" + text + "' is outside of Puppet Integer range");
-  if (error != std::errc() || end != digits.data() + digits.size())
-    call.fail("The string '" + text + "' cannot be converted to Integer");
-  __int128 out = negative ? -static_cast<__int128>(magnitude) : static_cast<__int128>(magnitude);
-  return integer_in_range(out, "Integer()", call.where);
+  if (error == std::errc::result_out_of_range) {
+    too_large = true;
+    return std::nullopt;
+  }
+  if (digits.empty() || error != std::errc() || end != digits.data() + digits.size())
+    return std::nullopt;
+  return negative ? -static_cast<__int128>(magnitude) : static_cast<__int128>(magnitude);
+}
+
+/// Integer.new(from, radix = default, abs = false), or the same as one hash, as Puppet 7.23:
+/// numbers, Booleans, Timestamps and Timespans, and strings of Puppet's integer pattern (a sign,
+/// blanks, then 0x…, 0b… or digits) read as Ruby's Integer() reads them.
+Value new_integer(CallContext& call) {
+  std::vector<Value> arguments = named_arguments(call.arguments, {"from", "radix", "abs"});
+  CallContext named{call.host, call.scope, call.name, arguments, call.lambda, call.where};
+  named.expect_arguments(1, 3);
+  const Value& value = arguments[0];
+  const bool abs = arguments.size() > 2 && arguments[2].is_boolean() && arguments[2].boolean();
+  const auto result = [&](__int128 n) {
+    return integer_in_range(abs && n < 0 ? -n : n, "Integer()", call.where);
+  };
+  if (value.is_integer()) return result(value.integer());
+  if (value.is_float()) return result(integer_from_float(value.number(), "Integer()", call.where));
+  if (value.is_boolean()) return value.boolean() ? 1 : 0;
+  if (is_runtime_value(value, "Timestamp") || is_runtime_value(value, "Timespan")) {
+    std::int64_t first = value.type().parameters[0].integer();
+    return result(is_runtime_value(value, "Timestamp") ? first : first / 1000000000);
+  }
+  if (!value.is_string()) fail_conversion(call, "new", value, "Integer");
+  const std::string& text = value.string();
+  std::string_view digits = text;
+  bool negative = digits.starts_with('-');
+  if (negative || digits.starts_with('+')) digits.remove_prefix(1);
+  while (!digits.empty() && std::isspace(static_cast<unsigned char>(digits[0])))
+    digits.remove_prefix(1);
+  static const std::regex pattern(R"(0[xX][0-9a-fA-F]+|0[bB][01]+|[0-9]+)");
+  if (!std::regex_match(digits.begin(), digits.end(), pattern))
+    fail_conversion(call, "new", value, "Integer");
+  int radix = 0;
+  if (arguments.size() > 1 && arguments[1].is_integer()) {
+    std::int64_t given = arguments[1].integer();
+    if (given != 2 && given != 8 && given != 10 && given != 16)
+      throw lang::SourceError(
+          "Illegal radix: " + std::to_string(given) + ", expected 2, 8, 10, 16, or default",
+          call.where);
+    radix = static_cast<int>(given);
+  }
+  bool too_large = false;
+  std::optional<__int128> read = ruby_integer(digits, negative, radix, too_large);
+  if (too_large) call.fail("The string '" + text + "' is outside of Puppet Integer range");
+  // Ruby's own words, the string as Ruby inspects it.
+  if (!read) throw lang::SourceError("invalid value for Integer(): \"" + text + "\"", call.where);
+  return result(*read);
 }
 
 /// String.new's default format: floats as %f, strings inside collections quoted.
@@ -319,12 +363,12 @@ Value new_boolean(CallContext& call) {
   const Value& value = call.arguments[0];
   if (value.is_boolean()) return value;
   if (value.is_number()) return value.number() != 0;
-  std::string text = to_string(value);
+  if (!value.is_string()) fail_conversion(call, "new_boolean", value, "Boolean");
+  std::string text = value.string();
   for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (text == "true" || text == "yes" || text == "y") return true;
   if (text == "false" || text == "no" || text == "n") return false;
-  throw lang::SourceError("'new_boolean' The string '" + text + "' cannot be converted to Boolean",
-                          call.where);  // Puppet's words, its function's name first
+  fail_conversion(call, "new_boolean", value, "Boolean");
 }
 
 /// Array(value, wrap = false), as Puppet 7.23: an array as it is; with wrap, anything else in an
@@ -336,11 +380,19 @@ Value new_array(CallContext& call) {
       call.arguments.size() > 1 && call.arguments[1].is_boolean() && call.arguments[1].boolean();
   if (value.is_array()) return value;
   if (wrap) return Array{value};
+  if (is_runtime_value(value, "Binary")) {  // its bytes
+    Array bytes;
+    for (char byte : to_string(value.type().parameters.at(0)))
+      bytes.emplace_back(static_cast<std::int64_t>(static_cast<unsigned char>(byte)));
+    return bytes;
+  }
   if (auto items = iterable_elements(value)) return std::move(*items);
   std::string label = value.is_regexp() ? "Regexp[/" + value.regexp().pattern + "/]"
                       : value.is_type() ? "Type"
                                         : type_name_of(value);
-  call.fail("Value of type " + label + " cannot be converted to Array");
+  // Puppet's words, its function's name first.
+  throw lang::SourceError("'new_array' Value of type " + label + " cannot be converted to Array",
+                          call.where);
 }
 
 /// A hash being built by Hash.new's tree options: each key holds a value or a subtree.
@@ -428,20 +480,30 @@ Value hash_from_tree(CallContext& call) {
   return root.to_value();
 }
 
+/// Hash(value): a hash as it is; an array of [key, value] pairs, or of keys and values in turn;
+/// anything else Puppet iterates (a string's characters, 0...n) as keys and values in turn.
 Value new_hash(CallContext& call) {
   call.expect_arguments(1, 2);
   if (call.arguments.size() == 2) return hash_from_tree(call);
   const Value& value = call.arguments[0];
   if (value.is_hash()) return value;
-  if (!value.is_array()) call.fail("cannot convert " + type_name_of(value) + " to Hash");
+  std::optional<Array> elements = value.is_array() ? std::optional<Array>(value.array())
+                                  : value.is_string() || value.is_integer()
+                                      ? iterable_elements(value)
+                                      : std::nullopt;
+  if (!elements)
+    throw lang::SourceError("Value of type " + type_name_of(value) + " cannot be converted to Hash",
+                            call.where);
   Hash out;
-  const Array& items = value.array();
+  const Array& items = *elements;
   bool pairs = !items.empty() && items[0].is_array();
   if (pairs) {
     for (const Value& item : items)
       if (item.is_array() && item.array().size() == 2)
         out.emplace_back(item.array()[0], item.array()[1]);
   } else {
+    if (items.size() % 2 != 0)
+      throw lang::SourceError("odd number of arguments for Hash", call.where);
     for (std::size_t i = 0; i + 1 < items.size(); i += 2) out.emplace_back(items[i], items[i + 1]);
   }
   return out;
@@ -449,7 +511,7 @@ Value new_hash(CallContext& call) {
 
 /// Numeric('3.5') / Float('3'): numbers from numbers, booleans or their text.
 template <bool AlwaysFloat>
-Value new_number(CallContext& call) {
+Value new_number_from(CallContext& call) {
   call.expect_arguments(1, 2);
   const Value& value = call.arguments[0];
   if (value.is_number()) return AlwaysFloat ? Value(value.number()) : value;
@@ -462,23 +524,45 @@ Value new_number(CallContext& call) {
   bool is_float = std::regex_match(text, decimal) && text.find_first_of(".eE") != std::string::npos;
   bool digits_only = text.find_first_not_of("+- \t0123456789") == std::string::npos;
   if (!is_float && std::regex_match(text, integral) && !(AlwaysFloat && digits_only)) {
-    Value integer = new_integer(call);
+    std::vector<Value> arguments{value};
+    CallContext integer_call{call.host, call.scope, call.name, arguments, nullptr, call.where};
+    Value integer = new_integer(integer_call);
     return AlwaysFloat ? Value(integer.number()) : integer;
   }
   if (!is_float && !(AlwaysFloat && digits_only && std::regex_match(text, integral)))
     call.fail("The string '" + text + "' cannot be converted to " +
               (AlwaysFloat ? "Float" : "Numeric"));
+  // Ruby's Float() refuses blanks between the sign and the number; Puppet takes them out.
+  std::string number = text;
+  if (!number.empty() && (number[0] == '+' || number[0] == '-'))
+    while (number.size() > 1 && std::isspace(static_cast<unsigned char>(number[1])))
+      number.erase(1, 1);
   std::size_t used = 0;
   double out = 0;
   try {
-    out = std::stod(text, &used);
+    out = std::stod(number, &used);
   } catch (...) {
     used = 0;
   }
-  if (used == 0 || used != text.size())
+  if (used == 0 || used != number.size())
     call.fail("The string '" + text + "' cannot be converted to " +
               (AlwaysFloat ? "Float" : "Numeric"));
   return out;
+}
+
+/// Numeric.new(from, abs = false) / Float.new(from, abs = false), or the same as one hash:
+/// numbers from numbers, Booleans or their text.
+template <bool AlwaysFloat>
+Value new_number(CallContext& call) {
+  std::vector<Value> arguments = named_arguments(call.arguments, {"from", "abs"});
+  CallContext named{call.host, call.scope, call.name, arguments, call.lambda, call.where};
+  Value out = new_number_from<AlwaysFloat>(named);
+  if (arguments.size() < 2 || !arguments[1].is_boolean() || !arguments[1].boolean()) return out;
+  if (out.is_integer()) {
+    __int128 n = out.integer();
+    return integer_in_range(n < 0 ? -n : n, "Numeric()", call.where);
+  }
+  return std::fabs(out.number());
 }
 
 Value sensitive(CallContext& call) {
