@@ -73,10 +73,11 @@ Value timespan(__int128 nanos, BinaryOp op, const lang::SourceLocation& where) {
       "Timespan", {Value(integer_in_range(nanos, "A '" + spelled(op) + "' expression", where))});
 }
 
-/// The Time class's own ArgumentError, which Puppet reports as a RUNTIME_ERROR.
-[[noreturn]] void refused(BinaryOp op, const std::string& detail,
+/// The Time class's own ArgumentError, which Puppet reports as a RUNTIME_ERROR framed by
+/// "Error while evaluating a '*' expression, " (the caret shows the expression here).
+[[noreturn]] void refused(BinaryOp /*op*/, const std::string& detail,
                           const lang::SourceLocation& where) {
-  fail("Error while evaluating a '" + spelled(op) + "' expression, " + detail, where);
+  fail(detail, where);
 }
 
 [[noreturn]] void not_applicable(BinaryOp op, const Value& left,
