@@ -128,7 +128,9 @@ int run_lookup(const std::vector<std::string>& words) {
     Value all_facts = compiler::from_data(facts);
     Value trusted = trusted_for(certname);
     Value server_facts = compiler::Hash{{Value("environment"), Value(environment)}};
-    compiler::hiera::Hiera hiera(env_dir, modulepath, [&](const std::string& name) -> Value {
+    compiler::hiera::Hiera hiera(env_dir, modulepath, [&](const std::string& written) -> Value {
+      // Without a compile every variable is top scope's: `::environment` is `environment`.
+      const std::string name = written.starts_with("::") ? written.substr(2) : written;
       if (name == "facts") return all_facts;
       if (name == "trusted") return trusted;
       if (name == "server_facts") return server_facts;

@@ -76,11 +76,12 @@ namespace {
 
 /// What Puppet's facter terminus adds to the facts it gathers (Facts#add_local_facts), over
 /// any fact of those names: the node's certname, Puppet's version and whether the run is noop.
-void add_local_facts(const RunSettings& settings, facts::Facts& facts) {
+/// Facts read from a file (--facts) stand in for Facter's: its puppetversion stays as written.
+void add_local_facts(const RunSettings& settings, facts::Facts& facts, bool gathered) {
   if (!facts.is_object()) return;
   facts["clientcert"] = node_name_for(settings, facts);
   facts["clientversion"] = puppet_version_of(settings.compat);
-  facts["puppetversion"] = puppet_version_of(settings.compat);
+  if (gathered) facts["puppetversion"] = puppet_version_of(settings.compat);
   facts["clientnoop"] = settings.noop;
 }
 
@@ -105,7 +106,7 @@ facts::Facts load_facts(const RunSettings& settings) {
     if (!found)
       throw indirector::Error("facts", routes.facts.terminus, key, "cannot find", "no facts");
     if (native && !settings.include_legacy_facts) drop_legacy_facts(*found);
-    if (native) add_local_facts(settings, *found);
+    if (native || settings.facts) add_local_facts(settings, *found, native);
     if (native && !settings.statedir.empty()) write_facts_cache(settings, *found);
     return *found;
   } catch (const indirector::Error& failure) {
