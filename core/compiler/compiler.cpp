@@ -86,8 +86,10 @@ void Evaluator::compile_resources() {
   top_->set("module_name", Value(""));
   class_scopes_[""] = top_;
 
-  for (const lang::Program& program : environment_.main_programs())
+  for (const lang::Program& program : environment_.main_programs()) {
+    LiveFrame frame(live_frames_, lang::SourceLocation{program.file.get(), 0, 0, 1});
     evaluate_block(program.body, *top_, true);
+  }
   evaluate_node();
   declare_node_classes();
   evaluate_generators();

@@ -248,6 +248,7 @@ hiera::Hiera& Evaluator::hiera(const Scope* from) {
           return value ? *value : Value();
         });
     if (request_.hiera_config) hiera_->set_global_config(*request_.hiera_config);
+    hiera_->refuse_data_that_is_no_hash(request_.strictness.strict == Strict::Error);
   }
   return *hiera_;
 }
@@ -271,6 +272,8 @@ std::optional<Value> Evaluator::lookup_parameter(const std::string& key, const S
                                                  const lang::SourceLocation& where) {
   try {
     return hiera(&from).lookup(key, std::nullopt);
+  } catch (const hiera::PreformattedError&) {
+    throw;
   } catch (const std::runtime_error& e) {
     throw SourceError(e.what(), where);
   }

@@ -700,6 +700,7 @@ Value Evaluator::evaluate_call(const std::string& name, const std::vector<ast::E
     arguments.push_back(evaluate(arg, scope));
   }
   // A frame of the Puppet stack (--trace), as Puppet's for every function call.
+  LiveFrame frame(live_frames_, where);
   return lang::in_frame(where, [&]() -> Value {
     try {
       if (written) return call_function(*written, std::move(arguments), where);

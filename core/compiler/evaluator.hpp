@@ -21,6 +21,21 @@
 
 namespace marionette::compiler {
 
+/// One frame of the Puppet stack (FunctionHost::puppet_stack) while it lives.
+class LiveFrame {
+ public:
+  LiveFrame(std::vector<lang::SourceLocation>& frames, const lang::SourceLocation& where)
+      : frames_(frames) {
+    frames_.push_back(where);
+  }
+  ~LiveFrame() { frames_.pop_back(); }
+  LiveFrame(const LiveFrame&) = delete;
+  LiveFrame& operator=(const LiveFrame&) = delete;
+
+ private:
+  std::vector<lang::SourceLocation>& frames_;
+};
+
 /// Evaluates an environment's code into a catalog: the scopes, the resources, the deferred
 /// work (defined types, collectors, relationships) of one compilation.
 class Evaluator final : public FunctionHost {
@@ -54,6 +69,9 @@ class Evaluator final : public FunctionHost {
     return find_variable(name, scope);
   }
   const Strictness& strictness() const override { return request_.strictness; }
+  std::vector<lang::SourceLocation> puppet_stack() const override {
+    return {live_frames_.rbegin(), live_frames_.rend()};
+  }
   /// `lambda`: the block it is given (a Ruby function's Ruby block, ruby_functions.cpp).
   std::optional<Value> call_function_by_name(const std::string& name, std::vector<Value> arguments,
                                              Scope& scope, const lang::SourceLocation& where,
@@ -329,6 +347,7 @@ class Evaluator final : public FunctionHost {
   /// Type aliases resolved so far, by lowercase name (types.hpp: TypeAliasTarget).
   std::unordered_map<std::string, std::shared_ptr<TypeAliasTarget>> alias_targets_;
   std::unique_ptr<RubyFunctions> ruby_functions_;  ///< made when first needed
+  std::vector<lang::SourceLocation> live_frames_;  ///< puppet_stack(), outermost first
 };
 
 /// "(file: PATH, line: N)", how Puppet's duplicate-declaration messages name a place.

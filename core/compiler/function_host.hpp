@@ -71,6 +71,10 @@ class FunctionHost {
                                                      std::vector<Value> arguments, Scope& scope,
                                                      const lang::SourceLocation& where,
                                                      const lang::ast::Lambda* lambda = nullptr) = 0;
+  /// Puppet's stack (Puppet::Pops::PuppetStack) as it is now, innermost first: a frame for
+  /// each function call the evaluator is in, and (file, 0) under them while a main manifest's
+  /// top-level code runs. stdlib's deprecation() names its first two frames.
+  virtual std::vector<lang::SourceLocation> puppet_stack() const = 0;
   /// The functions and templates modules ship in Ruby, through the embedded Ruby.
   virtual RubyFunctions& ruby_functions() = 0;
   /// Renders an EPP template with its arguments, its variables those of `closure` (inline_epp:

@@ -67,7 +67,7 @@ const ResourceTypeDefinition* ModuleTypes::find(const std::string& name) {
   } else if (auto ruby = ruby_files_.find(name); ruby != ruby_files_.end()) {
     type = std::make_unique<ResourceTypeDefinition>(
         read_ruby_type(lang::read_source(ruby->second), name));
-    if (with_providers_.count(name) && !type->has_attribute("provider"))
+    if (with_providers_.count(name) && !type->resource_api && !type->has_attribute("provider"))
       type->attributes.push_back("provider");
   }
   if (type) {

@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "compiler/resource_api_type_reader.hpp"
 #include "lang/diagnostic.hpp"
 #include "rubyish/tokens.hpp"
 
@@ -24,8 +25,9 @@ void add_unique(std::vector<std::string>& names, std::string_view name) {
 /// Reads one type file's tokens; `fail` throws at a token with the construct it cannot read.
 class TypeReader {
  public:
-  TypeReader(std::shared_ptr<const lang::SourceFile> source, const std::string& type_name)
-      : source_(std::move(source)), tokens_(rubyish::ruby_tokens(source_->text)) {
+  TypeReader(std::shared_ptr<const lang::SourceFile> source, const std::string& type_name,
+             std::vector<rubyish::RubyToken> tokens)
+      : source_(std::move(source)), tokens_(std::move(tokens)) {
     type_.name = type_name;
     type_.source = source_;
   }
@@ -283,7 +285,10 @@ bool ResourceTypeDefinition::has_attribute(std::string_view attribute) const {
 
 ResourceTypeDefinition read_ruby_type(std::shared_ptr<const lang::SourceFile> source,
                                       const std::string& type_name) {
-  return TypeReader(std::move(source), type_name).read();
+  std::vector<rubyish::RubyToken> tokens = rubyish::ruby_tokens(source->text);
+  if (registers_resource_api_type(tokens))
+    return read_resource_api_type(std::move(source), type_name, std::move(tokens));
+  return TypeReader(std::move(source), type_name, std::move(tokens)).read();
 }
 
 }  // namespace marionette::compiler

@@ -25,6 +25,7 @@ struct ResourceTypeDefinition {
   std::vector<std::string> key_attributes;  ///< namevars (else `name`), in declaration order
   std::vector<TitlePattern> title_patterns;  ///< empty: the whole title is the one namevar
   std::shared_ptr<const lang::SourceFile> source;  ///< the file read, for errors about it
+  bool resource_api = false;  ///< registered by Puppet::ResourceApi: no `provider` parameter
 
   bool has_attribute(std::string_view attribute) const;
 };
@@ -36,7 +37,8 @@ struct ResourceTypeDefinition {
 /// first parameter, `def self.newcheck(name, ...) newparam(name, ...)`, called with literal
 /// names). The file's name gives the type name it must define. A construct beyond that subset
 /// (a parent type, attributes named by other variables, computed title patterns) throws
-/// lang::SourceError at that place in the file.
+/// lang::SourceError at that place in the file. A file that registers its type through the
+/// Resource API is read by read_resource_api_type (resource_api_type_reader.hpp).
 ResourceTypeDefinition read_ruby_type(std::shared_ptr<const lang::SourceFile> source,
                                       const std::string& type_name);
 

@@ -40,7 +40,11 @@ Facts load_yaml_file(const std::filesystem::path& path, RubyDates dates) {
 
 std::optional<Facts> load_yaml_data(const std::filesystem::path& path) {
   rubyish::YamlDocument document = read_document(path, RubyDates::Refused, true).document;
-  if (!document.root || document.root->is_null()) return Facts::object();
+  // Puppet reads an empty document as `false`, and `false` as no data (a warning, never an
+  // error).
+  if (!document.root || document.root->is_null() ||
+      (document.root->is_boolean() && !document.root->get<bool>()))
+    return Facts::object();
   if (!document.root->is_object()) return std::nullopt;
   return std::move(*document.root);
 }

@@ -187,6 +187,87 @@ TEST(RubyTypeReader, NamesTheFileLineAndConstructBeyondIt) {
   EXPECT_NE(other.find("mine.rb:1:1:"), std::string::npos) << other;
 }
 
+TEST(ResourceApiTypeReader, ReadsTheRegisteredDefinition) {
+  ResourceTypeDefinition type = read("login", R"RUBY(
+# frozen_string_literal: true
+require 'puppet/resource_api'
+
+Puppet::ResourceApi.register_type(
+  name: 'login',
+  docs: <<-EOS,
+    @summary a login. attributes: { fake: {} } in the docs.
+  EOS
+  features: ['simple_get_filter'],
+  title_patterns: [
+    {
+      pattern: %r{^(?<name>.*[^-])-(?<owner>(a|b).*)$},
+      desc: 'Where the name and the owner are given',
+    },
+    {
+      pattern: %r{^(?<name>.*)$}i,
+      desc: 'Where only the name is given',
+    },
+  ],
+  attributes: {
+    ensure: {
+      type: 'Enum[present, absent]',
+      desc: 'Whether it should be present.',
+      default: 'present',
+    },
+    name: {
+      type: 'String',
+      desc: "The name (#{'computed'}).",
+      behaviour: :namevar,
+    },
+    :owner => {
+      type: 'String',
+      behaviour: :namevar,
+      default: 'root',
+    },
+    'password' => {
+      type: 'Optional[Sensitive[String]]',
+      desc: 'a' + 'b',
+    },
+    line: { type: 'String', behaviour: :read_only },
+  },
+)
+)RUBY");
+  EXPECT_TRUE(type.resource_api);
+  EXPECT_EQ(type.attributes, (Strings{"ensure", "name", "owner", "password", "line"}));
+  EXPECT_EQ(type.key_attributes, (Strings{"name", "owner"}));
+  ASSERT_EQ(type.title_patterns.size(), 2u);
+  // Named groups give the attributes; the unnamed one inside captures nothing, as in Ruby.
+  EXPECT_EQ(type.title_patterns[0].regex, "^(?<name>.*[^-])-(?<owner>(?:a|b).*)$");
+  EXPECT_EQ(type.title_patterns[0].captures, (Strings{"name", "owner"}));
+  EXPECT_FALSE(type.title_patterns[0].ignore_case);
+  EXPECT_EQ(type.title_patterns[1].captures, Strings{"name"});
+  EXPECT_TRUE(type.title_patterns[1].ignore_case);
+}
+
+TEST(ResourceApiTypeReader, AddsTheHiddenInsyncPropertyAndRefusesWhatItCannotRead) {
+  ResourceTypeDefinition chain = read("chain", R"RUBY(
+Puppet::ResourceApi.register_type(
+  name: 'chain',
+  features: ['custom_insync'],
+  attributes: { name: { type: 'String', behaviour: :namevar },
+                purge: { type: 'Boolean', behaviour: :parameter } })
+)RUBY");
+  EXPECT_EQ(chain.attributes, (Strings{"name", "purge", "rsapi_custom_insync_trigger"}));
+  EXPECT_EQ(chain.key_attributes, Strings{"name"});
+  EXPECT_TRUE(chain.title_patterns.empty());
+
+  std::string computed = error_of("made",
+                                  "Puppet::ResourceApi.register_type(\n"
+                                  "  name: 'made',\n  attributes: ATTRIBUTES,\n)\n");
+  EXPECT_NE(computed.find("made.rb:3:15:"), std::string::npos) << computed;
+  EXPECT_NE(computed.find("attributes: that are not a literal hash"), std::string::npos)
+      << computed;
+  std::string other = error_of("mine",
+                               "Puppet::ResourceApi.register_type(name: 'theirs', "
+                               "attributes: { name: { behaviour: :namevar } })\n");
+  EXPECT_NE(other.find("registers 'theirs' instead"), std::string::npos) << other;
+}
+
 TEST(GeneratedTypeReader, ReadsWhatPuppetGenerateTypesWrites) {
   auto source = lang::make_source("pair_setting.pp", R"PP(# This file was automatically generated
 Puppet::Resource::ResourceType3.new(

@@ -2,7 +2,12 @@
 // standard error, error texts, and values that are random or depend on the host.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include "compile_helper.hpp"
+#include "compiler/compiler.hpp"
+#include "lang/diagnostic.hpp"
 
 namespace marionette {
 namespace {
@@ -12,7 +17,8 @@ using testing::error_of;
 using testing::message_of;
 
 TEST(StdlibFunctions, DeprecationWarnsOncePerKeyAsStdlibDoes) {
-  // Checked against Puppet 7.23 with stdlib 8.5: the first line of each warning, once per key;
+  // Checked against Puppet 7.23 with stdlib 8.5: the first line of each warning, once per key
+  // (`at ["FILE", 1]:["FILE", 0]`);
   // is_ipv6_address warns under is_ipv4_address's key; is_integer (a Puppet 3 function) is silent.
   ::testing::internal::CaptureStderr();
   compile_text("$a = is_string('x')\n"
@@ -29,7 +35,9 @@ TEST(StdlibFunctions, DeprecationWarnsOncePerKeyAsStdlibDoes) {
                           "lang_data_type.html#match-expressions. at [\""),
             std::string::npos)
       << warnings;
-  EXPECT_NE(warnings.find("\", 1]\n"), std::string::npos) << warnings;
+  // "at FILE:LINE" of Puppet's stack: the call's frame, then the main manifest's (line 0).
+  EXPECT_NE(warnings.find("\", 1]:[\""), std::string::npos) << warnings;
+  EXPECT_NE(warnings.find("\", 0]\n"), std::string::npos) << warnings;
   EXPECT_NE(warnings.find("Warning: This method is deprecated, please use the stdlib "
                           "validate_legacy function,\n                    with "
                           "Stdlib::Compat::Hash. There is further documentation for "
@@ -148,6 +156,32 @@ TEST(StdlibFunctions, RandomOnesKeepTheirShape) {
   catalog::Data now = message_of("time()");
   ASSERT_TRUE(now.is_number_integer());
   EXPECT_GT(now.get<std::int64_t>(), 1700000000);
+}
+
+TEST(StdlibFunctions, LegacyFactLookupsFailUnderStrictError) {
+  // stdlib's has_ip_address reads the legacy fact `interfaces` with lookupvar, which under
+  // strict=error raises for a missing variable; an OpenVox 8 agent sends no legacy facts
+  // (OpenVox 8.28 with stdlib 9.7, forge corpus case stdlib-example-has_ip_address).
+  namespace fs = std::filesystem;
+  fs::path path = fs::temp_directory_path() /
+                  ("marionette-strict-interfaces-" + std::to_string(::getpid()) + ".pp");
+  std::ofstream(path) << "$x = has_ip_address('10.0.0.1')\n";
+  compiler::CompileRequest request;
+  request.manifest = path;
+  request.node_name = "web01.example.com";
+  request.facts = facts::Facts::parse(R"({"networking": {"ip": "10.0.0.1"}})");
+  request.strictness.strict = compiler::Strict::Error;
+  std::string error = "no error";
+  try {
+    compiler::compile(request);
+  } catch (const lang::SourceError& e) {
+    error = e.message();
+  }
+  request.strictness.strict = compiler::Strict::Warning;
+  catalog::Catalog lenient = compiler::compile(request);
+  fs::remove(path);
+  EXPECT_EQ(error, "Undefined variable 'interfaces'; ");
+  EXPECT_FALSE(lenient.resources.empty());
 }
 
 TEST(StdlibFunctions, DeepNestingIsRefusedNotCrashed) {

@@ -67,6 +67,8 @@ std::optional<Value> find_first(CallContext& call, const LookupOptions& options)
   try {
     for (const std::string& name : options.names)
       if (auto found = call.host.hiera(&call.scope).lookup(name, options.merge)) return found;
+  } catch (const hiera::PreformattedError&) {
+    throw;
   } catch (const std::runtime_error& e) {
     throw lang::SourceError(e.what(), call.where);
   }

@@ -73,8 +73,10 @@ Value fact(CallContext& call) {
   return current;
 }
 
-/// os_version_gte(os, version): $facts['operatingsystem'] is os, its major release >= version.
+/// os_version_gte(os, version) of stdlib 8.5: $facts['operatingsystem'] is os, its major release
+/// >= version (stdlib 9's: stdlib9_facts_functions.cpp).
 Value os_version_gte(CallContext& call) {
+  if (auto answer = stdlib::answer_as_stdlib9(call, "os_version_gte")) return *answer;
   call.expect_arguments(2, 2);
   const Value* facts = top_variable(call, "facts");
   if (!facts || !facts->is_hash()) return false;
@@ -90,6 +92,10 @@ Value os_version_gte(CallContext& call) {
 /// KIND and KIND_IFACE.
 bool interface_with(const CallContext& call, const Arguments& args) {
   const Value* interfaces = top_variable(call, "interfaces");
+  // stdlib's lookupvar: under strict=error a missing variable raises (Puppet 8 sends no legacy
+  // facts, so `interfaces` is missing there).
+  if (!interfaces && call.host.strictness().strict == Strict::Error)
+    raise(call, "Undefined variable 'interfaces'; ");
   if (!interfaces || interfaces->is_undef()) return false;
   std::vector<std::string> names;
   std::string list = to_string(*interfaces);
@@ -113,6 +119,7 @@ bool interface_with(const CallContext& call, const Arguments& args) {
 }
 
 Value has_interface_with(CallContext& call) {
+  if (auto answer = stdlib::answer_as_stdlib9(call, "has_interface_with")) return *answer;
   Arguments args = stdlib::legacy_arguments(call.arguments);
   if (args.empty() || args.size() > 2)
     raise(call, "has_interface_with(): Wrong number of arguments given (" +
@@ -221,12 +228,18 @@ Value glob_paths(CallContext& call) {
   return out;
 }
 
-/// deprecation(key, message): the warning, once per key.
+/// deprecation(key, message, use_strict_setting = true) (the third of stdlib 9): the warning
+/// once per key, or under strict=error the error.
 Value deprecation(CallContext& call) {
-  call.expect_arguments(2, 2);
+  call.expect_arguments(2, 3);
   if (!call.arguments[0].is_string() || !call.arguments[1].is_string())
     raise(call, "'deprecation' expects String values for key and message");
-  stdlib::deprecation(call, call.arguments[0].string(), call.arguments[1].string());
+  if (call.arguments.size() == 3 && !call.arguments[2].is_boolean())
+    raise(call, "'deprecation' parameter 'use_strict_setting' expects a Boolean value, got " +
+                    type_name_of(call.arguments[2]));
+  bool use_strict_setting = call.arguments.size() < 3 || call.arguments[2].boolean();
+  stdlib::deprecation(call, call.arguments[0].string(), call.arguments[1].string(),
+                      use_strict_setting);
   return Value();
 }
 
@@ -284,9 +297,7 @@ Value validate_augeas(CallContext& call) {
 void register_stdlib_node_functions(FunctionTable& table) {
   table.emplace_back("fact", fact);
   table.emplace_back("os_version_gte", os_version_gte);
-  table.emplace_back("stdlib::os_version_gte", os_version_gte);
   table.emplace_back("has_interface_with", has_interface_with);
-  table.emplace_back("stdlib::has_interface_with", has_interface_with);
   table.emplace_back("has_ip_address", has_address<kIpaddress>);
   table.emplace_back("has_ip_network", has_address<kNetwork>);
   table.emplace_back("stdlib::ip_in_range", ip_in_range);

@@ -46,8 +46,10 @@ void join_into(const Value& value, std::string& out, bool& first, std::size_t de
   out += ruby_to_s(value);
 }
 
-/// fqdn_rotate(array or string, seeds...): rotated by an offset drawn from the node's fqdn.
+/// fqdn_rotate(array or string, seeds...) of stdlib 8.5: rotated by an offset drawn from $fqdn
+/// (stdlib 9's: stdlib9_facts_functions.cpp).
 Value fqdn_rotate(CallContext& call) {
+  if (auto answer = stdlib::answer_as_stdlib9(call, "fqdn_rotate")) return *answer;
   Arguments args = stdlib::legacy_arguments(call.arguments);
   if (args.empty()) raise(call, "fqdn_rotate(): Wrong number of arguments given (0 for 1)");
   const Value& value = args[0];
@@ -184,7 +186,6 @@ Value fqdn_uuid(CallContext& call) {
 
 void register_stdlib_random_functions(FunctionTable& table) {
   table.emplace_back("fqdn_rotate", fqdn_rotate);
-  table.emplace_back("stdlib::fqdn_rotate", fqdn_rotate);
   table.emplace_back("seeded_rand", seeded_rand);
   table.emplace_back("stdlib::seeded_rand", seeded_rand);
   table.emplace_back("seeded_rand_string", seeded_rand_string);

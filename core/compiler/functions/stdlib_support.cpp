@@ -142,12 +142,38 @@ bool first_warning(const Scope& scope, const std::string& key) {
 
 }  // namespace
 
-void deprecation(CallContext& call, const std::string& key, const std::string& message) {
+void deprecation(CallContext& call, const std::string& key, const std::string& message,
+                 bool use_strict_setting) {
+  // stdlib appends "at FILE:LINE" from Puppet's stack: its first frame and its second (Ruby
+  // prints each as an array, a missing one as nothing).
+  std::vector<lang::SourceLocation> stack = call.host.puppet_stack();
+  auto frame = [&](std::size_t at) -> std::string {
+    if (at >= stack.size()) return "";
+    return "[\"" + stack[at].path() + "\", " + std::to_string(stack[at].line) + "]";
+  };
+  std::string located = stack.empty() ? message : message + " at " + frame(0) + ":" + frame(1);
+  if (use_strict_setting) {
+    Strict strict = call.host.strictness().strict;
+    if (strict == Strict::Off) return;
+    if (strict == Strict::Error) raise(call, "deprecation. " + key + ". " + located);
+  }
   if (!first_warning(call.scope, key)) return;
-  std::string where;
-  if (call.where.known())
-    where = " at [\"" + call.where.path() + "\", " + std::to_string(call.where.line) + "]";
-  compile_log("warning", message + where);
+  compile_log("warning", located);
+}
+
+std::optional<Value> answer_as_stdlib9(CallContext& call, const std::string& name) {
+  namespace fs = std::filesystem;
+  const fs::path* module = call.host.environment().module_dir("stdlib");
+  std::error_code error;
+  if (!module ||
+      !fs::is_regular_file(*module / "lib/puppet/functions/stdlib" / (name + ".rb"), error) ||
+      !fs::is_regular_file(*module / "lib/puppet/functions" / (name + ".rb"), error))
+    return std::nullopt;
+  deprecation(call, name, "This function is deprecated, please use stdlib::" + name + " instead.",
+              false);
+  std::string current = "stdlib::" + name;
+  CallContext inner{call.host, call.scope, current, call.arguments, call.lambda, call.where};
+  return find_function(current)(inner);
 }
 
 std::string validate_legacy_advice(const std::string& type) {

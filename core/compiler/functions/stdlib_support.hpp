@@ -49,9 +49,18 @@ bool looks_like_ruby_float(const std::string& text);
 /// at the call.
 [[noreturn]] void raise(const CallContext& call, const std::string& message);
 
-/// stdlib's deprecation(key, message): "Warning: MESSAGE at [\"FILE\", LINE]" on standard
+/// stdlib's deprecation(key, message, use_strict_setting): MESSAGE at ["FILE", LINE]:[...] (the
+/// first two frames of Puppet's stack); with use_strict_setting, nothing under strict=off and
+/// the error "deprecation. KEY. MESSAGE at ..." under strict=error; else a warning on standard
 /// error, once per key and compilation.
-void deprecation(CallContext& call, const std::string& key, const std::string& message);
+void deprecation(CallContext& call, const std::string& key, const std::string& message,
+                 bool use_strict_setting = true);
+
+/// stdlib 9's shims of the functions it moved under stdlib:: (lib/puppet/functions/NAME.rb
+/// beside lib/puppet/functions/stdlib/NAME.rb): when the stdlib on the modulepath has one for
+/// `name`, its deprecation and the stdlib:: function's answer; nullopt with any other stdlib
+/// (8.5's function then answers).
+std::optional<Value> answer_as_stdlib9(CallContext& call, const std::string& name);
 
 /// The message of stdlib's validate_* wrappers: "This method is deprecated, please use the
 /// stdlib validate_legacy function,\n                    with TYPE. There is further ...".

@@ -179,7 +179,12 @@ const Value* Hiera::data_file(const fs::path& path, const std::string& data_hash
     } else if (std::optional<facts::Facts> data = yaml_data(path)) {
       found->second = from_data(*data);
     } else {
-      compile_log("warning", path.string() + ": file does not contain a valid yaml hash");
+      std::string message = path.string() + ": file does not contain a valid yaml hash";
+      if (refuse_no_hash_) {
+        files_.erase(found);
+        throw PreformattedError(message);
+      }
+      compile_log("warning", message);
       found->second = Value(Hash{});
     }
   }

@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,12 @@ std::string explain_value(const Value& value, std::size_t indent);
 
 /// A top-scope variable by name (facts, trusted, ...); undef when unset.
 using VariableResolver = std::function<Value(const std::string& name)>;
+
+/// An error Puppet prints as it is, without the place of the lookup that met it (Puppet's
+/// DataBinding::LookupError): a data file that is not a hash under strict=error.
+struct PreformattedError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 /// Hiera 5 lookups for one compilation: the environment layer (hiera.yaml beside site.pp, or the
 /// default data/common.yaml) and module layers (modules/NAME/hiera.yaml for keys NAME::...).
@@ -39,6 +46,10 @@ class Hiera {
 
   /// Adds the global layer (searched before the environment's) from this hiera.yaml.
   void set_global_config(const std::filesystem::path& file);
+
+  /// Under strict=error a YAML data file whose top is neither a hash nor empty (nor `false`)
+  /// fails the lookup (PreformattedError); else it warns and holds no data.
+  void refuse_data_that_is_no_hash(bool refuse) { refuse_no_hash_ = refuse; }
 
  private:
   struct Layer {
@@ -94,6 +105,7 @@ class Hiera {
   std::unique_ptr<Layer> global_layer_;
   std::unique_ptr<Layer> environment_layer_;
   bool environment_loaded_ = false;
+  bool refuse_no_hash_ = false;
   std::map<std::string, std::unique_ptr<Layer>> module_layers_;  ///< null when none
   std::map<std::string, std::vector<Layer*>> layers_cache_;
   std::map<std::filesystem::path, std::optional<Value>> files_;

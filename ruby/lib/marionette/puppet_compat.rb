@@ -143,12 +143,35 @@ module Marionette
 
     def self.call(file, name, arguments)
       FileCache.load(file)
-      options, = @defined.fetch(name) do
+      @defined.fetch(name) do
         raise "#{file} did not define the function '#{name}' (newfunction(:#{name}))"
       end
+      call_defined(name, arguments)
+    end
+
+    # A statement function's value does not leak to its caller.
+    def self.call_defined(name, arguments)
+      options, = @defined.fetch(name)
       arguments = arguments.map { |value| Runtime3.argument(value) }
       result = Scope.new.send("function_#{name}", arguments)
       options[:type] == :rvalue ? result : nil
+    end
+
+    # A function that a loaded file defined under a name no loader finds a file for
+    # (docker_run_flags.rb's newfunction(:'docker::escape')): Puppet's call_function reaches it
+    # through the 3.x API once its loaders found nothing.
+    def self.defined_without_file?(name)
+      return false unless @defined.key?(name)
+
+      segments = name.split('::')
+      libs = Marionette.module_libs
+      libs = libs.select { |dir| File.basename(File.dirname(dir)) == segments.first } if segments.size > 1
+      return false if libs.any? { |dir| File.file?("#{File.join(dir, 'puppet/functions', *segments)}.rb") }
+
+      dir = segments.size > 1 && Marionette.module_dir(segments.first)
+      return false if dir && File.file?("#{File.join(dir, 'functions', *segments.drop(1))}.pp")
+
+      Marionette.module_libs.none? { |lib| File.file?(File.join(lib, 'puppet/parser/functions', "#{name}.rb")) }
     end
   end
 
@@ -170,6 +193,7 @@ module Marionette
 
     def call_function(name, arguments, &block)
       return Marionette.call_with_block(name, Array(arguments), block) if block
+      return Functions3.call_defined(name.to_s, Array(arguments)) if Functions3.defined_without_file?(name.to_s)
 
       Host.call_function(name.to_s, Array(arguments))
     end
