@@ -1,4 +1,5 @@
 #include "compiler/evaluator.hpp"
+#include "compiler/functions/stdlib_support.hpp"
 #include "compiler/functions/function.hpp"
 #include "compiler/jumps.hpp"
 #include "compiler/types.hpp"
@@ -76,7 +77,8 @@ std::optional<Value> Evaluator::call_function_by_name(const std::string& name,
                                                      std::vector<Value> arguments, Scope& scope,
                                                      const lang::SourceLocation& where,
                                                      const ast::Lambda* lambda) {
-  if (Function function = find_function(name)) {
+  if (Function function = find_function(name);
+      function && !stdlib::removed_from_stdlib(environment_, name)) {
     CallContext context{*this, scope, name, arguments, lambda, where};
     return function(context);
   }

@@ -18,6 +18,7 @@
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 #include "lang/labels.hpp"
+#include "compiler/functions/stdlib_support.hpp"
 #include "lang/puppet_stack.hpp"
 #include "lang/recursion_bound.hpp"
 #include "rubyish/regex.hpp"
@@ -682,6 +683,7 @@ Value Evaluator::evaluate_call(const std::string& name, const std::vector<ast::E
                                const Value* receiver, const ast::Lambda* lambda,
                                const lang::SourceLocation& where, Scope& scope) {
   Function function = find_function(name);
+  if (function && stdlib::removed_from_stdlib(environment_, name)) function = nullptr;
   const ast::FunctionDefinition* written = nullptr;
   if (!function) written = environment_.find_function(lowercase(name));
   bool in_ruby = !function && !written && ruby_functions().has(name);

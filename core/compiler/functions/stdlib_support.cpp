@@ -11,6 +11,7 @@
 #include <unordered_set>
 
 #include "compiler/compile_log.hpp"
+#include "compiler/environment.hpp"
 #include "compiler/function_host.hpp"
 #include "compiler/runtime_values.hpp"
 #include "compiler/scope.hpp"
@@ -159,6 +160,16 @@ void deprecation(CallContext& call, const std::string& key, const std::string& m
   }
   if (!first_warning(call.scope, key)) return;
   compile_log("warning", located);
+}
+
+bool removed_from_stdlib(const Environment& environment, const std::string& name) {
+  namespace fs = std::filesystem;
+  if (!name.starts_with("validate_") && !name.starts_with("is_")) return false;
+  const fs::path* module = environment.module_dir("stdlib");
+  if (!module) return false;
+  std::error_code error;
+  return !fs::is_regular_file(*module / "lib/puppet/functions" / (name + ".rb"), error) &&
+         !fs::is_regular_file(*module / "lib/puppet/parser/functions" / (name + ".rb"), error);
 }
 
 std::optional<Value> answer_as_stdlib9(CallContext& call, const std::string& name) {

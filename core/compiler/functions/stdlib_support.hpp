@@ -10,6 +10,10 @@
 #include "compiler/functions/function.hpp"
 #include "compiler/functions/ruby_format.hpp"
 
+namespace marionette::compiler {
+class Environment;
+}
+
 namespace marionette::compiler::stdlib {
 
 /// std::regex recurses per character: longer input is not given to it (a number or an address
@@ -61,6 +65,11 @@ void deprecation(CallContext& call, const std::string& key, const std::string& m
 /// `name`, its deprecation and the stdlib:: function's answer; nullopt with any other stdlib
 /// (8.5's function then answers).
 std::optional<Value> answer_as_stdlib9(CallContext& call, const std::string& name);
+
+/// Whether `name` is one of stdlib's validate_*/is_* functions (answered natively) that the
+/// stdlib on the modulepath does not ship (stdlib 9 removed most of them): Puppet then knows
+/// no such function. False without a stdlib module.
+bool removed_from_stdlib(const Environment& environment, const std::string& name);
 
 /// The message of stdlib's validate_* wrappers: "This method is deprecated, please use the
 /// stdlib validate_legacy function,\n                    with TYPE. There is further ...".
