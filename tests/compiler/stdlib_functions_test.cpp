@@ -184,6 +184,36 @@ TEST(StdlibFunctions, LegacyFactLookupsFailUnderStrictError) {
   EXPECT_FALSE(lenient.resources.empty());
 }
 
+TEST(StdlibFunctions, ValidateFunctionsTheModuleDoesNotShipAreUnknown) {
+  // stdlib 9 removed validate_string: OpenVox 8 with stdlib 9.7 says "Unknown function:
+  // 'validate_string'." (forge corpus case stdlib-removed-validate); a stdlib that ships it
+  // (8.5, lib/puppet/parser/functions) keeps the native answer.
+  namespace fs = std::filesystem;
+  fs::path root = fs::temp_directory_path() /
+                  ("marionette-stdlib-removed-" + std::to_string(::getpid()));
+  fs::create_directories(root / "modules/stdlib/lib/puppet/functions");
+  std::ofstream(root / "site.pp") << "validate_string('x')\nnotify { 'ok': }\n";
+  compiler::CompileRequest request;
+  request.manifest = root / "site.pp";
+  request.node_name = "web01.example.com";
+  request.modulepath = std::vector<fs::path>{root / "modules"};
+  auto error = [&] {
+    try {
+      compiler::compile(request);
+    } catch (const lang::SourceError& e) {
+      return e.message();
+    }
+    return std::string("no error");
+  };
+  std::string removed = error();
+  fs::create_directories(root / "modules/stdlib/lib/puppet/parser/functions");
+  std::ofstream(root / "modules/stdlib/lib/puppet/parser/functions/validate_string.rb") << "#\n";
+  std::string shipped = error();
+  fs::remove_all(root);
+  EXPECT_EQ(removed, "Unknown function: 'validate_string'.");
+  EXPECT_EQ(shipped, "no error");
+}
+
 TEST(StdlibFunctions, DeepNestingIsRefusedNotCrashed) {
   std::string nested = "1";
   for (int i = 0; i < 1500; ++i) nested = "[" + nested + "]";
