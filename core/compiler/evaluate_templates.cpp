@@ -1,6 +1,6 @@
 #include "compiler/evaluator.hpp"
-#include "compiler/functions/stdlib_support.hpp"
 #include "compiler/functions/function.hpp"
+#include "compiler/functions/stdlib_support.hpp"
 #include "compiler/jumps.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"

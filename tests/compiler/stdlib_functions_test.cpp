@@ -189,8 +189,8 @@ TEST(StdlibFunctions, ValidateFunctionsTheModuleDoesNotShipAreUnknown) {
   // 'validate_string'." (forge corpus case stdlib-removed-validate); a stdlib that ships it
   // (8.5, lib/puppet/parser/functions) keeps the native answer.
   namespace fs = std::filesystem;
-  fs::path root = fs::temp_directory_path() /
-                  ("marionette-stdlib-removed-" + std::to_string(::getpid()));
+  fs::path root =
+      fs::temp_directory_path() / ("marionette-stdlib-removed-" + std::to_string(::getpid()));
   fs::create_directories(root / "modules/stdlib/lib/puppet/functions");
   std::ofstream(root / "site.pp") << "validate_string('x')\nnotify { 'ok': }\n";
   compiler::CompileRequest request;
