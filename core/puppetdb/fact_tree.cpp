@@ -7,7 +7,7 @@ namespace {
 using Visit = std::function<void(const nlohmann::json&, const nlohmann::json&)>;
 
 void walk(nlohmann::json& path, const nlohmann::json& value, const Visit& visit, bool leaves_only) {
-  bool container = (value.is_object() || value.is_array()) && !value.empty();
+  const bool container = value.is_object() || value.is_array();
   if (!leaves_only || !container) visit(path, value);
   if (!container) return;
   if (value.is_object()) {
@@ -30,11 +30,6 @@ void walk(nlohmann::json& path, const nlohmann::json& value, const Visit& visit,
 void for_each_leaf(const std::string& name, const nlohmann::json& value, const Visit& visit) {
   nlohmann::json path = nlohmann::json::array({name});
   walk(path, value, visit, true);
-}
-
-void for_each_node(const std::string& name, const nlohmann::json& value, const Visit& visit) {
-  nlohmann::json path = nlohmann::json::array({name});
-  walk(path, value, visit, false);
 }
 
 std::string fact_type_name(const nlohmann::json& value) {

@@ -6,16 +6,11 @@
 
 namespace marionette::puppetdb {
 
-/// Each leaf of a fact (a scalar, or an empty map or array) with its path: [name, key or
-/// index, …]; a scalar fact is its own leaf at [name].
+/// Each leaf of a fact (a scalar: PuppetDB keeps no path for an empty map or array) with its
+/// path: [name, key or index, …]; a scalar fact is its own leaf at [name].
 void for_each_leaf(
     const std::string& name, const nlohmann::json& value,
     const std::function<void(const nlohmann::json& path, const nlohmann::json& leaf)>& visit);
-
-/// Each node of a fact, the fact itself included, with its path (fact-paths lists them all).
-void for_each_node(
-    const std::string& name, const nlohmann::json& value,
-    const std::function<void(const nlohmann::json& path, const nlohmann::json& node)>& visit);
 
 /// PuppetDB's name of a fact value's type: string, integer, float, boolean, null, map, array.
 std::string fact_type_name(const nlohmann::json& value);

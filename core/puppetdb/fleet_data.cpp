@@ -277,7 +277,7 @@ void FleetData::store_report(const Json& payload, const std::string& received) {
     node["latest_report_status"] = report.value("status", Json(nullptr));
     node["latest_report_noop"] = report.value("noop", Json(nullptr));
     node["latest_report_noop_pending"] = report.value("noop_pending", Json(nullptr));
-    node["latest_report_corrective_change"] = report.value("corrective_change", Json(nullptr));
+    node["latest_report_corrective_change"] = nullptr;  // not kept by PuppetDB (open source)
     node["latest_report_job_id"] = report.value("job_id", Json(nullptr));
     node["cached_catalog_status"] = report.value("cached_catalog_status", Json(nullptr));
   }

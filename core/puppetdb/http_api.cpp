@@ -87,10 +87,14 @@ Paging paging_of(const Json& parameters) {
   };
   paging.limit = number("limit", true);
   paging.offset = number("offset", false);
-  if (auto order = parameters.find("order_by"); order != parameters.end() && !order->is_null())
+  if (auto order = parameters.find("order_by"); order != parameters.end() && !order->is_null()) {
+    if (order->is_string() && !Json::accept(order->get<std::string>()))
+      throw QueryError(400, "Illegal value '" + order->get<std::string>() +
+                                "' for :order_by; expected a JSON array of maps.");
     paging.order_by = read_order_by(
         order->is_string() ? parse_json_parameter(order->get<std::string>(), "order_by") : *order,
         true);
+  }
   if (auto total = parameters.find("include_total"); total != parameters.end())
     paging.include_total = *total == true || *total == "true";
   return paging;
@@ -181,9 +185,12 @@ HttpResponse entity_endpoint(const std::string& rest, const Json& parameters, Fl
   }
   if (entity == "catalogs") {
     Json is_node = {"=", "certname", name};
-    if (parts.size() == 2) return single("catalogs", is_node, "Could not find catalog for " + name);
-    if (parts[2] == "resources" || parts[2] == "edges")
-      return rows_answer(engine.entity_query(parts[2], and_all({is_node}, query), paging));
+    if (parts.size() == 2)
+      return single("catalogs", is_node, "No information is known about catalog " + name);
+    if (parts[2] == "resources")
+      return rows_answer(engine.entity_query("resources", and_all({is_node}, query), paging));
+    // PuppetDB 7.12 answers every node's edges here, whatever the certname (as recorded)
+    if (parts[2] == "edges") return rows_answer(engine.entity_query("edges", query, paging));
     throw QueryError(404, "Not Found");
   }
   if (entity == "reports" && parts.size() == 3) {

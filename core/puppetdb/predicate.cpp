@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <iterator>
+#include <map>
 #include <regex>
+#include <set>
 
 #include "puppetdb/fleet_data.hpp"
 #include "puppetdb/query_error.hpp"
@@ -14,20 +16,30 @@ namespace marionette::puppetdb {
 
 namespace {
 
+/// 'a', 'b', and 'c': the fields PuppetDB lists when it refuses one (dotted ones left out).
 std::string quoted_names(const Entity& entity) {
   std::vector<std::string> names;
   for (const Field& field : entity.fields)
-    names.push_back(field.type == FieldType::dotted ? field.name + ".<key>" : field.name);
+    if (field.type != FieldType::dotted) names.push_back(field.name);
   std::sort(names.begin(), names.end());
   names.erase(std::unique(names.begin(), names.end()), names.end());
   std::string text;
-  for (const std::string& name : names) text += (text.empty() ? "" : ", ") + ("'" + name + "'");
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) text += names.size() == 2 ? " " : ", ";
+    if (i > 0 && i + 1 == names.size()) text += "and ";
+    text += "'" + names[i] + "'";
+  }
   return text;
 }
 
+/// The entity as PuppetDB's refusals name it (fact-contents is its fact_nodes query).
+std::string refusal_name(const Entity& entity) {
+  return entity.selector == "fact_contents" ? "fact_nodes" : entity.selector;
+}
+
 [[noreturn]] void unknown_field(const Entity& entity, const std::string& field) {
-  throw QueryError(400, "'" + field + "' is not a queryable object for " + entity.selector +
-                            ". Known queryable objects are [" + quoted_names(entity) + "]");
+  throw QueryError(400, "'" + field + "' is not a queryable object for " + refusal_name(entity) +
+                            ". Known queryable objects are " + quoted_names(entity));
 }
 
 [[noreturn]] void malformed(const Json& clause, const std::string& why) {
@@ -40,23 +52,48 @@ const Field& checked_field(const Entity& entity, const std::string& name) {
   return *field;
 }
 
+/// The implicit subqueries PuppetDB knows: from an entity, the entities it may name in
+/// ["subquery", …].
+bool has_implicit_relationship(const std::string& from, const std::string& to) {
+  static const std::map<std::string, std::set<std::string>> related = {
+      {"nodes",
+       {"facts", "fact_contents", "resources", "reports", "catalogs", "events", "inventory",
+        "edges", "factsets"}},
+      {"environments",
+       {"inventory", "factsets", "reports", "catalogs", "facts", "fact_contents", "events",
+        "resources"}},
+      {"producers", {"catalogs", "reports", "factsets"}},
+      {"facts", {"nodes", "environments", "fact_contents"}},
+      {"fact_contents", {"nodes", "environments", "facts"}},
+      {"fact_paths", {"facts", "fact_contents"}},
+      {"resources", {"nodes", "environments"}},
+      {"reports", {"nodes", "environments", "producers", "events"}},
+      {"events", {"nodes", "environments", "reports"}},
+      {"catalogs", {"nodes", "environments", "producers"}},
+      {"edges", {"nodes"}},
+      {"inventory", {"nodes", "environments"}},
+  };
+  auto found = related.find(from);
+  return found != related.end() && found->second.count(to) > 0;
+}
+
 /// The fields joining an implicit subquery from `outer` to `inner`: [local fields, inner's].
 std::pair<Json, Json> join_fields(const Entity& outer, const Entity& inner) {
   auto both = [](Json fields) { return std::make_pair(fields, fields); };
   const std::string& from = outer.selector;
   const std::string& to = inner.selector;
+  if (!has_implicit_relationship(from, to))
+    throw QueryError(400, "No implicit relationship for entity '" + to + "'");
   if ((from == "facts" && to == "fact_contents") || (from == "fact_contents" && to == "facts"))
     return both({"certname", "name"});
   if (from == "reports" && to == "events") return {{"hash"}, {"report"}};
   if (from == "events" && to == "reports") return {{"report"}, {"hash"}};
-  if (from == "fact_paths" && (to == "fact_contents" || to == "facts"))
-    return to == "facts" ? std::make_pair(Json{"path"}, Json{"path"}) : both({"path"});
+  if (from == "fact_paths") return to == "facts" ? both({"name"}) : both({"path"});
   if (from == "environments") return {{"name"}, {"environment"}};
   if (to == "environments") return {{"environment"}, {"name"}};
   if (from == "producers") return {{"name"}, {"producer"}};
   if (to == "producers") return {{"producer"}, {"name"}};
-  if (is_queryable(outer, "certname") && is_queryable(inner, "certname")) return both({"certname"});
-  throw QueryError(400, "Unsupported subquery `" + to + "` for " + from);
+  return both({"certname"});
 }
 
 bool is_number(const Json& value) {
@@ -174,9 +211,7 @@ Json Predicate::rewrite(const Json& clause) {
   }
   if (op == "=" || op == "<" || op == ">" || op == "<=" || op == ">=" || op == "~" || op == "~>" ||
       op == "null?") {
-    if (clause.size() != 3)
-      throw QueryError(
-          400, clause.dump() + " is not well-formed: " + op + " requires exactly two arguments");
+    if (clause.size() != 3) throw QueryError(400, op + " requires exactly two arguments");
     if (clause[1] == "node_state" && op == "=") {
       if (!clause[2].is_string() ||
           (clause[2] != "active" && clause[2] != "inactive" && clause[2] != "any"))
@@ -187,8 +222,6 @@ Json Predicate::rewrite(const Json& clause) {
     std::string name = field_name_of(clause[1]);
     const Field& field = checked_field(entity_, name);
     if (name.starts_with("facts.") || name.starts_with("trusted.")) reads_facts_ = true;
-    if (op == "null?" && !clause[2].is_boolean())
-      throw QueryError(400, "Argument for null? operator must be a boolean: " + clause.dump());
     if ((op == "<" || op == ">" || op == "<=" || op == ">=") &&
         (field.type == FieldType::string || field.type == FieldType::path ||
          field.type == FieldType::boolean || field.type == FieldType::tags))
@@ -222,8 +255,10 @@ Json Predicate::rewrite(const Json& clause) {
   if (op == "extract") throw QueryError(400, "extract must be the query's outermost clause");
   if (op.starts_with("select_"))
     throw QueryError(400, "Unsupported query operator '" + op + "' outside an 'in'");
+  // PuppetDB 7.12's words for an operator it does not know
   throw QueryError(400,
-                   clause.dump() + " is not well-formed: query operator '" + op + "' is unknown");
+                   "No implementation of method: :-plan->sql of protocol: "
+                   "#'puppetlabs.puppetdb.query-eng.engine/SQLGen found for class: nil");
 }
 
 void Predicate::answer_subqueries(const Json& clause, const SubqueryRunner& subqueries) {
@@ -311,7 +346,8 @@ bool Predicate::test(const Json& clause, const Json& row) const {
   const Field& field = *find_field(entity_, name);
   const Json value = field_value(row, name);
   const Json& wanted = clause[2];
-  if (op == "null?") return value.is_null() == wanted.get<bool>();
+  // null? reads its argument as Clojure does: anything but false and null is true
+  if (op == "null?") return value.is_null() == !(wanted.is_null() || wanted == false);
   if (op == "=") {
     if (field.type == FieldType::tags && wanted.is_string()) {
       std::string text = wanted;

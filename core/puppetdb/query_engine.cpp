@@ -143,6 +143,14 @@ long long paging_number(const Json& value, const char* what, bool positive) {
                (positive ? "a positive non-zero integer." : "a non-negative integer."));
 }
 
+/// A JSON object as Clojure prints the map PuppetDB read it into: {:field "name", :order "x"}.
+std::string clojure_map(const Json& object) {
+  std::string text = "{";
+  for (const auto& [key, value] : object.items())
+    text += (text.size() > 1 ? ", :" : ":") + key + " " + value.dump();
+  return text + "}";
+}
+
 }  // namespace
 
 Json read_order_by(const Json& given, bool url_form) {
@@ -159,9 +167,8 @@ Json read_order_by(const Json& given, bool url_form) {
       std::string order = term.value("order", "asc");
       for (char& c : order) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
       if (order != "asc" && order != "desc")
-        throw QueryError(400, "Illegal value '" + term.dump() +
-                                  "' in :order_by; 'order' must "
-                                  "be either 'asc' or 'desc'");
+        throw QueryError(400, "Illegal value '" + clojure_map(term) +
+                                  "' in :order_by; 'order' must be either 'asc' or 'desc'");
       terms.push_back({term["field"], order});
     } else if (term.is_string()) {
       terms.push_back({term, "asc"});

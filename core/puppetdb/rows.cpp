@@ -5,6 +5,7 @@
 
 #include "digest/digest.hpp"
 #include "puppetdb/fact_tree.hpp"
+#include "puppetdb/timestamp.hpp"
 
 namespace marionette::puppetdb {
 
@@ -34,8 +35,7 @@ std::vector<Json> fact_content_rows(const Json& facts) {
                       {"environment", facts["environment"]},
                       {"name", name},
                       {"path", path},
-                      {"value", leaf},
-                      {"depth", path.size() - 1}});
+                      {"value", leaf}});
     });
   return rows;
 }
@@ -102,15 +102,13 @@ Json catalog_row(const Json& catalog) {
   return row;
 }
 
-/// The class a resource is in, from its containment path: the last Class[NAME] there.
+/// The class a resource is in, from its containment path (Stage[main], Apache, File[x]): the
+/// last step that is a class's name rather than a resource reference.
 Json containing_class(const Json& path) {
   Json found = nullptr;
   if (!path.is_array()) return found;
-  for (const Json& step : path) {
-    if (!step.is_string()) continue;
-    const std::string text = step;
-    if (text.starts_with("Class[") && text.ends_with("]")) found = text.substr(6, text.size() - 7);
-  }
+  for (const Json& step : path)
+    if (step.is_string() && step.get<std::string>().find('[') == std::string::npos) found = step;
   return found;
 }
 
@@ -139,7 +137,8 @@ std::vector<Json> event_rows(const Json& report, bool latest) {
                       {"containing_class", containing_class(path)},
                       {"environment", or_null(report, "environment")},
                       {"configuration_version", or_null(report, "configuration_version")},
-                      {"corrective_change", or_null(event, "corrective_change")},
+                      // PuppetDB (open source) keeps no corrective_change
+                      {"corrective_change", nullptr},
                       {"latest_report?", latest}});
     }
   }
@@ -155,30 +154,19 @@ Json report_row(const Json& report, bool latest) {
          {"certname", "report", "run_start_time", "run_end_time", "report_receive_time",
           "environment", "configuration_version", "latest_report?"})
       row.erase(hidden);
+    if (row["timestamp"].is_string())
+      row["timestamp"] = offset_timestamp(row["timestamp"].get<std::string>());
     events.push_back(std::move(row));
   }
+  if (events.empty()) events = nullptr;
   Json row = Json::object();
-  for (const char* field : {"hash",
-                            "certname",
-                            "puppet_version",
-                            "receive_time",
-                            "report_format",
-                            "start_time",
-                            "end_time",
-                            "producer_timestamp",
-                            "producer",
-                            "transaction_uuid",
-                            "catalog_uuid",
-                            "code_id",
-                            "job_id",
-                            "cached_catalog_status",
-                            "status",
-                            "noop",
-                            "noop_pending",
-                            "environment",
-                            "configuration_version",
-                            "corrective_change"})
+  for (const char* field :
+       {"hash", "certname", "puppet_version", "receive_time", "report_format", "start_time",
+        "end_time", "producer_timestamp", "producer", "transaction_uuid", "catalog_uuid", "code_id",
+        "job_id", "cached_catalog_status", "status", "noop", "noop_pending", "environment",
+        "configuration_version"})
     row[field] = or_null(report, field);
+  row["corrective_change"] = nullptr;  // not kept by PuppetDB (open source)
   row["type"] = report.value("type", "agent");
   row["metrics"] = {{"href", base + "/metrics"}, {"data", report.value("metrics", Json::array())}};
   row["logs"] = {{"href", base + "/logs"}, {"data", report.value("logs", Json::array())}};
@@ -252,13 +240,15 @@ std::vector<Json> fleet_rows(const Entity& entity, FleetData& fleet,
     std::optional<Json> facts = fleet.facts(certname);
     if (!facts) continue;
     for (const auto& [name, value] : (*facts)["values"].items()) {
-      names.insert(name);
-      if (entity.name == "fact-paths")
-        for_each_node(name, value, [&](const Json& path, const Json& at) {
-          std::string type = fact_type_name(at);
-          paths.emplace(path.dump() + type,
-                        Json{{"path", path}, {"type", type}, {"depth", path.size() - 1}});
-        });
+      // fact-names and fact-paths know the facts' leaves (a fact that is an empty map has none)
+      for_each_leaf(name, value, [&](const Json& path, const Json& leaf) {
+        names.insert(name);
+        if (entity.name != "fact-paths") return;
+        std::string type = fact_type_name(leaf);
+        paths.emplace(
+            path.dump() + type,
+            Json{{"name", name}, {"path", path}, {"type", type}, {"depth", path.size() - 1}});
+      });
     }
   }
   if (entity.name == "fact-names")

@@ -99,6 +99,14 @@ std::string format_timestamp(std::int64_t millis) {
   return buffer;
 }
 
+std::string offset_timestamp(const std::string& text) {
+  std::optional<std::int64_t> millis = parse_timestamp(text);
+  if (!millis) return text;
+  std::string full = format_timestamp(*millis);  // …T13:00:00.123Z
+  std::string fraction = full.substr(19, 4);
+  return full.substr(0, 19) + (fraction == ".000" ? "" : fraction) + "+00:00";
+}
+
 std::string normalized_timestamp(const std::string& text) {
   std::optional<std::int64_t> millis = parse_timestamp(text);
   return millis ? format_timestamp(*millis) : text;

@@ -13,6 +13,10 @@ std::optional<std::int64_t> parse_timestamp(const std::string& text);
 /// PuppetDB's form: 2026-11-29T13:00:00.123Z.
 std::string format_timestamp(std::int64_t millis);
 
+/// The form PuppetDB gives the event times inside a report: 2026-11-29T13:00:00+00:00
+/// (milliseconds only when there are some).
+std::string offset_timestamp(const std::string& text);
+
 /// `text` in PuppetDB's form when it is a time, else unchanged.
 std::string normalized_timestamp(const std::string& text);
 

@@ -186,7 +186,9 @@ TEST_F(Query, FactPathsNamesEnvironmentsProducers) {
             json::parse(
                 R"(["is_virtual","kernel","load","networking","os","trusted","uptime_seconds"])"));
   json paths = rows("fact-paths", json::parse(R"(["=", "path", ["os", "release", "major"]])"));
-  EXPECT_EQ(paths, json::parse(R"([{"path": ["os", "release", "major"], "type": "string"}])"));
+  EXPECT_EQ(
+      paths,
+      json::parse(R"([{"name": "os", "path": ["os", "release", "major"], "type": "string"}])"));
   EXPECT_EQ(rows("environments", nullptr), json::parse(R"([{"name": "production"}])"));
   EXPECT_EQ(rows("producers", nullptr), json::parse(R"([{"name": "puppet.example.com"}])"));
 }
@@ -194,7 +196,8 @@ TEST_F(Query, FactPathsNamesEnvironmentsProducers) {
 TEST_F(Query, EventsAndReports) {
   json events = rows("events", json::parse(R"(["=", "status", "success"])"));
   ASSERT_EQ(events.size(), 1u);
-  EXPECT_EQ(events[0]["containing_class"], nullptr);
+  EXPECT_EQ(events[0]["containing_class"], "Apache");  // from Stage[main], Apache, File[/etc/motd]
+  EXPECT_EQ(events[0]["corrective_change"], nullptr);  // PuppetDB (open source) keeps none
   EXPECT_EQ(events[0]["resource_title"], "/etc/motd");
   json reports = rows("reports", json::parse(R"(["=", "latest_report?", true])"));
   EXPECT_EQ(reports.size(), 2u);
@@ -204,11 +207,10 @@ TEST_F(Query, EventsAndReports) {
 }
 
 TEST_F(Query, RefusesWithPuppetDbsStatus) {
-  for (const char* query :
-       {R"(["=", "nosuchfield", "x"])", R"(["frobnicate", "certname", "x"])",
-        R"(["=", "certname"])", R"(["<", "certname", "a"])", R"(["null?", "certname", "yes"])",
-        R"(["in", "certname", ["extract", "certname", ["select_nothing"]]])",
-        R"(["extract", ["nosuchfield"]])", R"("certname")"}) {
+  for (const char* query : {R"(["=", "nosuchfield", "x"])", R"(["frobnicate", "certname", "x"])",
+                            R"(["=", "certname"])", R"(["<", "certname", "a"])",
+                            R"(["in", "certname", ["extract", "certname", ["select_nothing"]]])",
+                            R"(["extract", ["nosuchfield"]])", R"("certname")"}) {
     try {
       rows("nodes", json::parse(query));
       ADD_FAILURE() << "accepted " << query;
@@ -216,6 +218,13 @@ TEST_F(Query, RefusesWithPuppetDbsStatus) {
       EXPECT_EQ(e.status, 400) << query;
     }
   }
+}
+
+TEST_F(Query, NullTestReadsItsArgumentAsClojure) {
+  // PuppetDB 7.12 takes any argument but false and null as true.
+  EXPECT_EQ(certnames("nodes", json::parse(R"(["null?", "certname", "yes"])")), Names{});
+  EXPECT_EQ(certnames("nodes", json::parse(R"(["null?", "catalog_timestamp", 1])")),
+            Names{"db1.example.com"});
 }
 
 TEST_F(Query, IndexesNarrowTheNodesRead) {
