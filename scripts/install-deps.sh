@@ -30,6 +30,9 @@ packages=(
   puppet-module-camptocamp-openssl puppet-module-theforeman-dns puppet-module-heini-wait-for
   # augeas_core, for recording real Puppet's augeas results (tests/integration/fixtures/module_types).
   puppet-module-puppetlabs-augeas-core
+  # PuppetDB 7.12 and its PostgreSQL, the reference of the PuppetDB API (bench/puppetdb_reference.py
+  # starts private instances; CI needs neither: their answers are in tests/puppetdb/reference).
+  puppetdb postgresql-15
 )
 missing=()
 for p in "${packages[@]}"; do
@@ -41,6 +44,6 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 # Debian starts the packaged daemons on install; tests run their own private instances.
 if command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
-  $SUDO systemctl stop snmpd redis-server 2>/dev/null || true
+  $SUDO systemctl stop snmpd redis-server puppetdb postgresql 2>/dev/null || true
 fi
 echo "install-deps: all dependencies present"

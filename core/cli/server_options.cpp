@@ -86,6 +86,11 @@ const std::vector<ServerOption>& server_options() {
        [](O o, V v) { o.max_connections_per_address = static_cast<std::size_t>(v.number); },
        "connections from one address; beyond, its longest\n"
        "waiting is closed (default 256)"},
+      {"--certificate-allowlist FILE", Kind::text, 0, 0,
+       [](O o, V v) { o.puppetdb_allowlist = std::filesystem::path(v.text); },
+       "PuppetDB's certificate-allowlist: the certnames (one a\n"
+       "line) that may use the PuppetDB API, /pdb/... (default: any\n"
+       "client with a certificate)"},
       {"--agentx-socket PATH", Kind::setting, 0, 0, nullptr,
        "snmpd's AgentX socket (default: /var/agentx/master); the\n"
        "server's figures are MARIONETTE-MIB::mrnServer"},

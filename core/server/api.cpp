@@ -3,6 +3,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "puppetdb/http_api.hpp"
 #include "server/authorization.hpp"
 #include "server/file_serving.hpp"
 
@@ -35,7 +36,9 @@ HttpResponse text_response(int status, const std::string& body) {
 }
 
 Api::Api(const ServerSettings& settings)
-    : settings_(settings), ca_(settings.ssldir, settings.ca), autosign_(settings.autosign) {}
+    : settings_(settings), ca_(settings.ssldir, settings.ca), autosign_(settings.autosign) {
+  init_puppetdb();
+}
 
 HttpResponse Api::handle(const HttpRequest& request, const PeerIdentity& peer,
                          const std::string& client_ip) {
@@ -61,6 +64,8 @@ HttpResponse Api::handle(const HttpRequest& request, const PeerIdentity& peer,
         response = slash == std::string::npos
                        ? puppet_error(404, "Not Found: no such endpoint", "HANDLER_NOT_FOUND")
                        : file_endpoint(request, rest.substr(0, slash), rest.substr(slash + 1));
+      } else if (puppetdb::is_puppetdb_path(path)) {
+        response = puppetdb_endpoint(request, peer);
       } else if (path == "/status/v1/simple") {
         response = text_response(200, "running");
       } else {

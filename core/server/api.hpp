@@ -3,7 +3,10 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <memory>
+#include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -16,6 +19,11 @@
 #include "server/server_metrics.hpp"
 #include "server/server_options.hpp"
 #include "server/tls.hpp"
+
+namespace marionette::puppetdb {
+class FleetData;
+class Store;
+}
 
 namespace marionette::server {
 
@@ -54,6 +62,7 @@ struct ServerSettings : ServerOptions {
 class Api {
  public:
   explicit Api(const ServerSettings& settings);
+  ~Api();
   HttpResponse handle(const HttpRequest& request, const PeerIdentity& peer,
                       const std::string& client_ip);
   ServerMetrics& metrics() { return metrics_; }
@@ -67,6 +76,18 @@ class Api {
   HttpResponse report_endpoint(const HttpRequest& request, const std::string& name);
   HttpResponse file_endpoint(const HttpRequest& request, const std::string& kind,
                              const std::string& mount_path);
+  /// PuppetDB's API (/pdb/…, core/puppetdb) over the fleet's store, for the clients the
+  /// certificate allowlist names.
+  HttpResponse puppetdb_endpoint(const HttpRequest& request, const PeerIdentity& peer);
+  /// Runs `use` with the PuppetDB data: in Redis when the server has one (a connection per
+  /// call), else in this process's memory.
+  void with_puppetdb(const std::function<void(puppetdb::FleetData&)>& use);
+  void init_puppetdb();
+  /// Stores what the server itself learns as PuppetDB's commands would: the facts and the
+  /// catalog of a compile, a report received. Failures are logged to stderr, never fatal.
+  void store_compiled(const std::string& node, const facts::Facts& facts,
+                      const std::string& environment, const std::string& catalog_json);
+  void store_report(const std::string& report_json);
   /// The run settings of the request's environment (?environment=), resolved from
   /// environmentpath when it is not the configured one; throws std::runtime_error.
   daemon::RunSettings settings_for(const HttpRequest& request) const;
@@ -75,6 +96,8 @@ class Api {
   ca::CertificateAuthority ca_;
   ca::AutosignPolicy autosign_;
   ServerMetrics metrics_;
+  std::unique_ptr<puppetdb::Store> puppetdb_memory_;  ///< without Redis
+  std::optional<std::set<std::string>> puppetdb_allowlist_;
 };
 
 /// A request refused with the answer Puppet gives (400 for an environment name it refuses, 404

@@ -41,6 +41,11 @@ const std::vector<Rule>& rules() {
       {"puppetlabs static file content", "/puppet/v3/static_file_content", false, {"GET"},
        Who::any_certificate},
       {"puppetlabs status service - simple", "/status/v1/simple", false, {"GET"}, Who::anyone},
+      // PuppetDB's API: any client with a certificate, narrowed by certificate-allowlist
+      // (Api::puppetdb_endpoint).
+      {"puppetdb", "/pdb/", false, {"GET", "POST"}, Who::any_certificate},
+      {"puppetdb status", "/status/v1/services/puppetdb-status", false, {"GET"},
+       Who::any_certificate},
   };
   return all;
 }

@@ -119,7 +119,9 @@ HttpResponse Api::catalog_endpoint(const HttpRequest& request, const std::string
         catalogs.find(compile, {.ignore_cache = true, .ignore_cache_save = true});
     compiled(catalog.has_value());
     if (!catalog) return puppet_error(404, "Not Found: no catalog for " + name, "RESOURCE_NOT_FOUND");
-    return {200, "application/json", catalog::to_json(*catalog), {}};
+    std::string json = catalog::to_json(*catalog);
+    store_compiled(name, facts, run.environment, json);  // as puppet-terminus-puppetdb would
+    return {200, "application/json", std::move(json), {}};
   } catch (const indirector::Error& e) {
     compiled(false);
     return puppet_error(500, "Server Error: " + (e.why().empty() ? std::string(e.what()) : e.why()),
@@ -147,6 +149,7 @@ HttpResponse Api::report_endpoint(const HttpRequest& request, const std::string&
     indirector::RedisDocumentStore store(termini, "report");
     store.push_bounded(name, request.body, termini.report_history);
   }
+  store_report(request.body);  // for the PuppetDB API, as puppet-terminus-puppetdb would
   metrics_.report_stored();
   return {200, "application/json", "[\"store\"]", {}};
 }
