@@ -1,0 +1,86 @@
+// marionette server's PuppetDB API over a private Redis, used by a real client no one here
+// wrote: Debian's python3-pypuppetdb sends the reference fleet's commands and lists nodes,
+// facts, resources, reports and inventory as a dashboard does; a certificate the
+// --certificate-allowlist does not name is refused; the data lands in Redis under the
+// documented keys (docs/architecture.md, core/puppetdb).
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "support/command.hpp"
+#include "support/marionette_server.hpp"
+#include "support/private_redis.hpp"
+#include "support/scratch_dir.hpp"
+
+namespace marionette::testing {
+namespace {
+
+using nlohmann::json;
+
+const std::filesystem::path kPython = "/usr/bin/python3";
+
+bool pypuppetdb_installed() {
+  return std::filesystem::exists(kPython) &&
+         run_command({kPython.string(), "-c", "import pypuppetdb"}).exit_code == 0;
+}
+
+TEST(PuppetDbApi, PypuppetdbListsWhatItsCommandsStored) {
+  if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
+  if (!pypuppetdb_installed()) GTEST_SKIP() << "python3-pypuppetdb is not installed";
+  std::string why;
+  std::unique_ptr<PrivateRedis> redis = PrivateRedis::start(PrivateRedis::Listen::tcp, &why);
+  ASSERT_TRUE(redis) << why;
+  ScratchDir dir("puppetdb-api");
+  dir.write("env/manifests/site.pp", "notify { 'hello': }\n");
+  std::filesystem::path allowlist = dir.write("allowlist", "# PuppetDB's clients\nclient.test\n");
+  MarionetteServer server(MARIONETTE_BINARY, dir.path() / "env", dir.path(),
+                          "localhost,IP:127.0.0.1",
+                          {"--redis", redis->url(), "--certificate-allowlist", allowlist.string()});
+  ASSERT_FALSE(server.port().empty()) << server.output();
+  for (const char* name : {"client.test", "other.test"}) {
+    CommandResult made = run_command({MARIONETTE_BINARY, "ca", "generate", "--certname", name,
+                                      "--ssldir", server.ssldir().string()});
+    ASSERT_EQ(made.exit_code, 0) << made.out << made.err;
+  }
+  auto cert = [&](const std::string& name) {
+    return (server.ssldir() / "certs" / (name + ".pem")).string();
+  };
+  auto key = [&](const std::string& name) {
+    return (server.ssldir() / "private_keys" / (name + ".pem")).string();
+  };
+  CommandResult client = run_command(
+      {kPython.string(), std::string(MARIONETTE_FIXTURES_DIR) + "/puppetdb/pypuppetdb_client.py",
+       server.port(), cert("client.test"), key("client.test"), server.ca_certificate().string(),
+       std::string(MARIONETTE_SOURCE_DIR) + "/tests/puppetdb/reference/commands.json",
+       cert("other.test"), key("other.test")},
+      std::chrono::seconds(120));
+  ASSERT_EQ(client.exit_code, 0) << client.out << client.err << server.output();
+  json seen = json::parse(client.out);
+  EXPECT_EQ(seen["version"], "7.12.1");
+  // old1 was deactivated by the last command
+  EXPECT_EQ(seen["nodes"], json::parse(R"(["db1.example.com", "mail.example.com",
+                                           "web1.example.com", "web2.example.com"])"));
+  EXPECT_EQ(seen["db1_os_family"], json::parse(R"(["RedHat"])"));
+  EXPECT_EQ(seen["services"], json::parse(R"(["apache", "apache", "postgresql"])"));
+  EXPECT_EQ(seen["web1_reports"], 2);
+  EXPECT_EQ(seen["web1_facts"], 18);  // empty_map too: facts keep it, fact-names do not
+  EXPECT_EQ(seen["inventory"], 4);
+  EXPECT_EQ(seen["fact_names"], 17);
+  EXPECT_EQ(seen["exported_hosts"],
+            json::parse(R"(["db1.example.com", "web1.example.com", "web2.example.com"])"));
+  EXPECT_EQ(seen["other_status"], 403);
+
+  // In Redis, as documented: the set of nodes and a node's documents under its hash tag.
+  std::optional<std::string> nodes = redis->command({"SMEMBERS", "marionette:pdb:nodes"});
+  ASSERT_TRUE(nodes);
+  EXPECT_NE(nodes->find("old1.example.com"), std::string::npos) << *nodes;
+  std::optional<std::string> facts =
+      redis->command({"EXISTS", "marionette:pdb:{web1.example.com}:facts"});
+  EXPECT_EQ(facts.value_or(""), "1");
+  std::optional<std::string> indexed =
+      redis->command({"SMEMBERS", "marionette:pdb:ix:rtt:Class:Postgresql"});
+  EXPECT_EQ(indexed.value_or(""), "db1.example.com");
+}
+
+}  // namespace
+}  // namespace marionette::testing
