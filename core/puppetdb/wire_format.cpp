@@ -90,7 +90,10 @@ Json catalog_command(const Json& catalog, const std::string& producer, const std
 
 Json report_command(const Json& report, const std::string& producer, const std::string& now) {
   Json metrics = Json::array();
-  for (const auto& [category, metric] : report.value("metrics", Json::object()).items())
+  // items() of a temporary would dangle: the objects are held first
+  const Json given_metrics = report.value("metrics", Json::object());
+  const Json statuses = report.value("resource_statuses", Json::object());
+  for (const auto& [category, metric] : given_metrics.items())
     for (const Json& value : metric.value("values", Json::array()))
       if (value.is_array() && value.size() == 3)
         metrics.push_back({{"category", category}, {"name", value[0]}, {"value", value[2]}});
@@ -104,7 +107,7 @@ Json report_command(const Json& report, const std::string& producer, const std::
                     {"tags", log.value("tags", Json::array())},
                     {"time", normalized_timestamp(log.value("time", now))}});
   Json resources = Json::array();
-  for (const auto& [name, status] : report.value("resource_statuses", Json::object()).items()) {
+  for (const auto& [name, status] : statuses.items()) {
     Json events = Json::array();
     for (const Json& event : status.value("events", Json::array()))
       events.push_back({{"status", event.value("status", "")},

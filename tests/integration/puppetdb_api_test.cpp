@@ -10,6 +10,7 @@
 #include "support/command.hpp"
 #include "support/marionette_server.hpp"
 #include "support/private_redis.hpp"
+#include "support/puppet_agent.hpp"
 #include "support/scratch_dir.hpp"
 
 namespace marionette::testing {
@@ -80,6 +81,56 @@ TEST(PuppetDbApi, PypuppetdbListsWhatItsCommandsStored) {
   std::optional<std::string> indexed =
       redis->command({"SMEMBERS", "marionette:pdb:ix:rtt:Class:Postgresql"});
   EXPECT_EQ(indexed.value_or(""), "db1.example.com");
+}
+
+TEST(PuppetDbApi, TheServersOwnCompilesAndReportsAreStored) {
+  // A real `puppet agent -t` against marionette server (no Redis: the data in the server's
+  // memory): its facts and catalog as the compile saw them, its report as it sent it.
+  if (run_command({"puppet", "--version"}).exit_code != 0) GTEST_SKIP() << "no puppet";
+  if (!pypuppetdb_installed()) GTEST_SKIP() << "python3-pypuppetdb is not installed";
+  ScratchDir dir("puppetdb-compiles");
+  dir.write("env/manifests/site.pp",
+            "notify { 'hello': }\nfile { '/tmp/../tmp': ensure => directory }\n");
+  MarionetteServer server(MARIONETTE_BINARY, dir.path() / "env", dir.path());
+  ASSERT_FALSE(server.port().empty()) << server.output();
+  CommandResult agent = run_puppet_agent(dir.path() / "agent", "agent1.test", server.port(),
+                                         std::chrono::seconds(120));
+  ASSERT_EQ(agent.exit_code, 2) << agent.out << agent.err;  // changes: the notify
+  ASSERT_EQ(run_command({MARIONETTE_BINARY, "ca", "generate", "--certname", "client.test",
+                         "--ssldir", server.ssldir().string()})
+                .exit_code,
+            0);
+  const std::string script = R"(
+import json, sys, pypuppetdb
+port, cert, key, ca = sys.argv[1:5]
+db = pypuppetdb.connect(host="127.0.0.1", port=int(port), ssl_verify=ca, ssl_key=key,
+                        ssl_cert=cert, protocol="https", timeout=30)
+node = db.node("agent1.test")
+print(json.dumps({
+    "status": [r.status for r in node.reports()],
+    "resources": sorted(str(r) for r in db.resources(query='["=", "certname", "agent1.test"]')),
+    "kernel": [f.value for f in node.facts() if f.name == "kernel"],
+    "events": [[e.item["title"], e.status] for r in node.reports() for e in r.events()],
+    "edges": len(db._query("edges")),  # pypuppetdb's own edges() fails in 2.2
+}, sort_keys=True))
+)";
+  CommandResult query =
+      run_command({kPython.string(), "-c", script, server.port(),
+                   (server.ssldir() / "certs" / "client.test.pem").string(),
+                   (server.ssldir() / "private_keys" / "client.test.pem").string(),
+                   server.ca_certificate().string()},
+                  std::chrono::seconds(60));
+  ASSERT_EQ(query.exit_code, 0) << query.out << query.err << server.output();
+  json seen = json::parse(query.out);
+  EXPECT_EQ(seen["status"], json::parse(R"(["changed"])"));
+  EXPECT_EQ(seen["kernel"], json::parse(R"(["Linux"])"));
+  json resources = seen["resources"];
+  EXPECT_NE(std::find(resources.begin(), resources.end(), "Notify[hello]"), resources.end())
+      << resources;
+  EXPECT_NE(std::find(resources.begin(), resources.end(), "Class[main]"), resources.end())
+      << resources;
+  EXPECT_EQ(seen["events"], json::parse(R"([["hello", "success"]])"));
+  EXPECT_GE(seen["edges"].get<int>(), 3);  // Stage[main] > Class[Settings], Class[Main] > …
 }
 
 }  // namespace
