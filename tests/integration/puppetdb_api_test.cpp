@@ -133,5 +133,72 @@ print(json.dumps({
   EXPECT_GE(seen["edges"].get<int>(), 3);  // Stage[main] > Class[Settings], Class[Main] > …
 }
 
+/// A `puppet apply` home for `certname` whose certificate marionette's CA made: the terminus's
+/// puppetdb.conf pointing at the server, routes.yaml as the terminus's docs give for apply.
+std::filesystem::path puppet_home(const ScratchDir& dir, const MarionetteServer& server,
+                                  const std::string& certname) {
+  const std::filesystem::path home = dir.path() / certname;
+  dir.write(certname + "/conf/puppetdb.conf", "[main]\nserver_urls = https://127.0.0.1:" +
+                                                  server.port() + "\nsoft_write_failure = false\n");
+  dir.write(certname + "/conf/routes.yaml",
+            "---\napply:\n  catalog:\n    terminus: compiler\n    cache: puppetdb\n"
+            "  facts:\n    terminus: facter\n    cache: puppetdb_apply\n");
+  std::filesystem::create_directories(home / "ssl" / "certs");
+  std::filesystem::create_directories(home / "ssl" / "private_keys");
+  const std::string pem = certname + ".pem";
+  std::filesystem::copy_file(server.ssldir() / "certs" / pem, home / "ssl" / "certs" / pem);
+  std::filesystem::copy_file(server.ssldir() / "private_keys" / pem,
+                             home / "ssl" / "private_keys" / pem);
+  std::filesystem::copy_file(server.ca_certificate(), home / "ssl" / "certs" / "ca.pem");
+  std::filesystem::copy_file(server.crl(), home / "ssl" / "crl.pem");
+  return home;
+}
+
+CommandResult puppet_apply(const std::filesystem::path& home, const std::string& certname,
+                           const std::filesystem::path& manifest) {
+  std::vector<std::string> argv = {"puppet",   "apply",          "--certname",
+                                   certname,   "--storeconfigs", "--storeconfigs_backend",
+                                   "puppetdb", "--color",        "false"};
+  for (const char* dir : {"conf", "var", "ssl", "code", "log", "run"})
+    argv.insert(argv.end(), {std::string("--") + (std::string(dir) == "conf"   ? "confdir"
+                                                  : std::string(dir) == "var"  ? "vardir"
+                                                  : std::string(dir) == "ssl"  ? "ssldir"
+                                                  : std::string(dir) == "code" ? "codedir"
+                                                  : std::string(dir) == "log"  ? "logdir"
+                                                                               : "rundir"),
+                             (home / dir).string()});
+  argv.push_back(manifest.string());
+  return run_command(argv, std::chrono::seconds(150));
+}
+
+TEST(PuppetDbApi, PuppetTerminusExportsAndCollectsThroughIt) {
+  // Debian's Puppet 7 with puppet-terminus-puppetdb (storeconfigs_backend = puppetdb,
+  // server_urls at marionette server): one node's `puppet apply` exports a resource (replace
+  // facts, replace catalog), another's collects it (a resources query).
+  if (run_command({"puppet", "--version"}).exit_code != 0) GTEST_SKIP() << "no puppet";
+  if (!std::filesystem::exists("/usr/lib/ruby/vendor_ruby/puppet/indirector/catalog/puppetdb.rb"))
+    GTEST_SKIP() << "puppet-terminus-puppetdb is not installed";
+  ScratchDir dir("puppetdb-terminus");
+  dir.write("env/manifests/site.pp", "notify { 'unused': }\n");
+  MarionetteServer server(MARIONETTE_BINARY, dir.path() / "env", dir.path());
+  ASSERT_FALSE(server.port().empty()) << server.output();
+  for (const char* name : {"exporter.test", "collector.test"})
+    ASSERT_EQ(run_command({MARIONETTE_BINARY, "ca", "generate", "--certname", name, "--ssldir",
+                           server.ssldir().string()})
+                  .exit_code,
+              0);
+  std::filesystem::path exports = dir.write(
+      "export.pp", "@@notify { \"exported by ${trusted['certname']}\": tag => 'fleet' }\n");
+  std::filesystem::path collects = dir.write("collect.pp", "Notify <<| tag == 'fleet' |>>\n");
+  CommandResult exported =
+      puppet_apply(puppet_home(dir, server, "exporter.test"), "exporter.test", exports);
+  ASSERT_NE(exported.out.find("Applied catalog"), std::string::npos)
+      << exported.out << exported.err << server.output();
+  CommandResult collected =
+      puppet_apply(puppet_home(dir, server, "collector.test"), "collector.test", collects);
+  EXPECT_NE(collected.out.find("Notice: exported by exporter.test"), std::string::npos)
+      << collected.out << collected.err << server.output();
+}
+
 }  // namespace
 }  // namespace marionette::testing
