@@ -151,7 +151,7 @@ HttpResponse Api::report_endpoint(const HttpRequest& request, const std::string&
     // The node's summary for the fleet table (server/fleet_view.hpp), beside its reports.
     std::string error;
     auto fleet = fleet_status::make_redis_fleet_store(
-        {*termini.redis_url, termini.redis_prefix, termini.redis_timeout});
+        {*termini.redis, termini.redis_prefix, termini.redis_timeout});
     if (!fleet_status::record_report(*fleet, name, request.body, &error))
       return puppet_error(500, "Server Error: cannot store the report's summary: " + error,
                           "RUNTIME_ERROR");
