@@ -13,6 +13,8 @@
 #include "daemon/run_settings.hpp"
 #include "facts/facts.hpp"
 #include "http/http_message.hpp"
+#include "server/address_ranges.hpp"
+#include "server/metrics_endpoint.hpp"
 #include "server/server_metrics.hpp"
 #include "server/server_options.hpp"
 #include "server/tls.hpp"
@@ -75,6 +77,8 @@ class Api {
   ca::CertificateAuthority ca_;
   ca::AutosignPolicy autosign_;
   ServerMetrics metrics_;
+  MetricsEndpoint metrics_endpoint_;
+  AddressRanges metrics_anonymous_;  ///< metrics_anonymous_from: /metrics without a certificate
 };
 
 /// A request refused with the answer Puppet gives (400 for an environment name it refuses, 404
