@@ -67,6 +67,9 @@ struct AgentConfig : compiler::CompileSettings {
   std::optional<std::string> autosign;             ///< true, false or a file
   int keylength = 4096;                            ///< RSA key bits
   std::optional<std::filesystem::path> reportdir;  ///< default: $vardir/reports
+  /// A node of the fleet table with no report for longer is stale (marionette's own);
+  /// default: twice runinterval.
+  std::optional<std::chrono::seconds> fleet_stale_after;
   // The agent of a server (marionette agent --server): Puppet's names and defaults.
   std::optional<std::string> ca_server;    ///< default: $server
   std::optional<int> ca_port;              ///< default: $serverport

@@ -194,6 +194,8 @@ const std::vector<SettingDefinition>& setting_definitions() {
       {"root_oid", kText, "", [](C& c, T v) { c.root_oid = v; }},
       {"redis", kText, nullptr, [](C& c, T v) { c.redis = not_empty(v); }},
       {"redis_prefix", kText, "marionette", [](C& c, T v) { c.redis_prefix = not_empty(v); }},
+      {"fleet_stale_after", kDuration, nullptr,
+       [](C& c, T v) { c.fleet_stale_after = duration_of(v); }},
       {"storeconfigs", kSwitch, "false", [](C& c, T v) { c.storeconfigs = boolean_of(v); }},
       {"exclude_unchanged_resources", kSwitch, "true",
        [](C& c, T v) { c.exclude_unchanged_resources = boolean_of(v); }},

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,8 @@
 #include "metrics/server_figures.hpp"
 
 namespace marionette::metrics {
+
+struct FleetSnapshot;  // metrics/fleet_snapshot.hpp
 
 enum class AgentState : int { idle = 1, compiling = 2, applying = 3 };
 /// Where the last applied catalog came from: `cached` when compiling failed and the agent applied
@@ -98,6 +101,9 @@ struct Snapshot {
 
   /// `marionette server`'s figures; all zero in an agent.
   ServerFigures server;
+  /// `marionette server`'s view of the fleet (the refresher's latest, taken when this snapshot
+  /// was published); null in an agent and in a server without Redis.
+  std::shared_ptr<const FleetSnapshot> fleet_nodes;
 };
 
 /// How many compiles the min/avg/max figures cover.
