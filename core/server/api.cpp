@@ -81,7 +81,7 @@ HttpResponse Api::handle(const HttpRequest& request, const PeerIdentity& peer,
                        ? puppet_error(404, "Not Found: no such endpoint", "HANDLER_NOT_FOUND")
                        : file_endpoint(request, rest.substr(0, slash), rest.substr(slash + 1));
       } else if (path == "/metrics") {
-        response = metrics_endpoint_.answer(request, metrics_);
+        response = metrics_endpoint_.answer(request, metrics_, fleet_);
       } else if (path == "/status/v1/simple") {
         response = text_response(200, "running");
       } else {

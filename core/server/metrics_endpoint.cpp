@@ -4,6 +4,7 @@
 
 #include "marionette/version.hpp"
 #include "prometheus/exposition.hpp"
+#include "prometheus/fleet_families.hpp"
 #include "prometheus/server_families.hpp"
 
 namespace marionette::server {
@@ -15,7 +16,8 @@ MetricsEndpoint::MetricsEndpoint(const std::filesystem::path& ssldir)
                       .count()) {}
 
 http::HttpResponse MetricsEndpoint::answer(const http::HttpRequest& request,
-                                           const ServerMetrics& metrics) {
+                                           const ServerMetrics& metrics,
+                                           const metrics::FleetRegistry* fleet) {
   metrics::ServerFigures figures = metrics.read();
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -26,6 +28,7 @@ http::HttpResponse MetricsEndpoint::answer(const http::HttpRequest& request,
   }
   prometheus::Exposition exposition;
   prometheus::add_server(exposition, figures, kVersion, started_at_);
+  if (fleet) prometheus::add_fleet(exposition, *fleet->latest());
   const prometheus::Format format = prometheus::format_for_accept(request.header("accept"));
   return {200,
           std::string(prometheus::content_type(format)),

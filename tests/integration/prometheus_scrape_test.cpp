@@ -1,9 +1,10 @@
 // Debian's Prometheus (2.42) scraping marionette for real, all on 127.0.0.1 with temp dirs:
-// `marionette server`'s /metrics over HTTPS with a client certificate from its CA, and
-// Debian's node_exporter reading the textfiles `marionette agent --server` runs write; the
-// test then asks Prometheus's HTTP API (PromQL) for a node's changes, the failed nodes and the
-// server's compiles, and waits (with a deadline) until the answers are there.
-// Skipped, saying so, without prometheus, prometheus-node-exporter or curl.
+// `marionette server`'s /metrics over HTTPS with a client certificate from its CA (its fleet
+// kept in a private Redis), and Debian's node_exporter reading the textfiles that
+// `marionette agent --server` runs write; the test then asks Prometheus's HTTP API (PromQL)
+// for a node's changes, the failed nodes (from the textfiles and from the server's fleet) and
+// the server's compiles, and waits (with a deadline) until the answers are there.
+// Skipped, saying so, without prometheus, prometheus-node-exporter, redis-server or curl.
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -18,6 +19,7 @@
 #include "support/command.hpp"
 #include "support/loopback_listener.hpp"
 #include "support/marionette_server.hpp"
+#include "support/private_redis.hpp"
 #include "support/wait_until.hpp"
 
 namespace marionette {
@@ -43,6 +45,7 @@ class PrometheusScrape : public ::testing::Test {
     for (const char* binary : {kPrometheus, kNodeExporter})
       if (::access(binary, X_OK) != 0) GTEST_SKIP() << "needs " << binary;
     if (testing::find_executable("curl").empty()) GTEST_SKIP() << "needs curl";
+    if (!testing::PrivateRedis::installed()) GTEST_SKIP() << "needs redis-server";
     dir_ = fs::temp_directory_path() / ("marionette-prometheus-" + std::to_string(getpid()));
     fs::remove_all(dir_);
     fs::create_directories(dir_ / "env" / "manifests");
@@ -67,6 +70,7 @@ class PrometheusScrape : public ::testing::Test {
       EXPECT_EQ(server_->stop(), 0) << server_->output();
     }
     server_.reset();
+    redis_.reset();
     if (!dir_.empty()) fs::remove_all(dir_);
   }
 
@@ -188,15 +192,20 @@ class PrometheusScrape : public ::testing::Test {
   }
 
   fs::path dir_;
+  std::unique_ptr<testing::PrivateRedis> redis_;
   std::unique_ptr<testing::MarionetteServer> server_;
   std::unique_ptr<testing::ChildProcess> node_exporter_, prometheus_;
   std::string prometheus_port_;
 };
 
 TEST_F(PrometheusScrape, PromQLSeesTheServerTheNodesChangesAndTheFailedNodes) {
-  server_ = std::make_unique<testing::MarionetteServer>(MARIONETTE_BINARY, dir_ / "env", dir_,
-                                                        "localhost,IP:127.0.0.1",
-                                                        std::vector<std::string>{"--no-snmp"});
+  // A server with Redis keeps the fleet: /metrics has every node's last report.
+  std::string why;
+  redis_ = testing::PrivateRedis::start(testing::PrivateRedis::Listen::tcp, &why);
+  ASSERT_TRUE(redis_) << why;
+  server_ = std::make_unique<testing::MarionetteServer>(
+      MARIONETTE_BINARY, dir_ / "env", dir_, "localhost,IP:127.0.0.1",
+      std::vector<std::string>{"--no-snmp", "--redis", redis_->url()});
   ASSERT_FALSE(server_->port().empty()) << server_->output();
   // Two nodes apply a file and a notify (2 changes each); one fails its exec.
   for (const char* node : {"good1.test", "good2.test"}) {
@@ -211,15 +220,26 @@ TEST_F(PrometheusScrape, PromQLSeesTheServerTheNodesChangesAndTheFailedNodes) {
 
   EXPECT_EQ(query_until("up{job=\"marionette\"}", 1), 1) << prometheus_->output();
   EXPECT_EQ(query_until("up{job=\"node\"}", 1), 1) << node_exporter_->output();
-  // node_exporter read every textfile without an error.
+  // The agents' textfiles, through node_exporter, which read every one without an error.
   EXPECT_EQ(query_until("node_textfile_scrape_error", 0), 0) << node_exporter_->output();
-  EXPECT_EQ(query_until("puppet_report_changes{name=\"Total\",host=\"good1.test\"}", 2), 2);
-  EXPECT_EQ(query_until("puppet_report_resources{name=\"Failed\",host=\"bad1.test\"}", 1), 1);
-  EXPECT_EQ(query_until("sum(puppet_status{state=\"failed\"})", 1), 1);
-  EXPECT_EQ(query_until("sum(puppet_status{state=\"changed\"})", 2), 2);
+  EXPECT_EQ(
+      query_until("puppet_report_changes{job=\"node\",name=\"Total\",host=\"good1.test\"}", 2), 2);
+  EXPECT_EQ(
+      query_until("puppet_report_resources{job=\"node\",name=\"Failed\",host=\"bad1.test\"}", 1),
+      1);
+  EXPECT_EQ(query_until("sum(puppet_status{job=\"node\",state=\"failed\"})", 1), 1);
+  EXPECT_EQ(query_until("sum(puppet_status{job=\"node\",state=\"changed\"})", 2), 2);
   EXPECT_EQ(query_until("marionette_node_runs_total{host=\"good2.test\"}", 1), 1);
-  // The server's own figures, from its /metrics over HTTPS (OpenMetrics: Prometheus asks so).
-  EXPECT_EQ(query_until("marionette_server_compiles_total", 3), 3) << server_->output();
+  // The fleet, from the server's /metrics over HTTPS (OpenMetrics: Prometheus asks so).
+  EXPECT_EQ(query_until("marionette_fleet_nodes{status=\"failed\"}", 1), 1) << server_->output();
+  EXPECT_EQ(query_until("sum(puppet_status{job=\"marionette\",state=\"failed\"})", 1), 1);
+  EXPECT_EQ(query_until("count(puppet_report{job=\"marionette\"})", 3), 3);
+  EXPECT_EQ(query_until("puppet_report_changes{job=\"marionette\",name=\"Total\",host=\"good1."
+                        "test\"}",
+                        2),
+            2);
+  // The server's own figures.
+  EXPECT_EQ(query_until("marionette_server_compiles_total", 3), 3);
   EXPECT_EQ(query_until("marionette_server_compile_duration_seconds_count", 3), 3);
   EXPECT_EQ(query_until("marionette_server_reports_total", 3), 3);
   EXPECT_EQ(query_until("marionette_server_compile_duration_seconds_bucket{le=\"+Inf\"}", 3), 3);
