@@ -11,6 +11,37 @@ namespace marionette::prometheus {
 
 namespace {
 
+/// A label value quoted as the formats want it: `\\`, `"` and newline escaped.
+void append_escaped(std::string& out, std::string_view value) {
+  for (char c : value) {
+    if (c == '\\')
+      out += "\\\\";
+    else if (c == '"')
+      out += "\\\"";
+    else if (c == '\n')
+      out += "\\n";
+    else
+      out += c;
+  }
+}
+
+/// Integers without a fraction, +Inf, -Inf, NaN, else the shortest text that reads back as the
+/// same double.
+void append_number(std::string& out, double value) {
+  if (std::isnan(value)) {
+    out += "NaN";
+  } else if (std::isinf(value)) {
+    out += value > 0 ? "+Inf" : "-Inf";
+  } else {
+    char buffer[32];
+    const bool integral = value == std::floor(value) && std::fabs(value) < 1e15;
+    auto [end, error] =
+        integral ? std::to_chars(buffer, buffer + sizeof buffer, static_cast<long long>(value))
+                 : std::to_chars(buffer, buffer + sizeof buffer, value);
+    out.append(buffer, end);
+  }
+}
+
 bool name_start(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
@@ -52,7 +83,7 @@ void write_labels(std::string& out, const Labels& labels, const Label* extra = n
     first = false;
     out += label.name;
     out += "=\"";
-    out += escaped_label_value(label.value);
+    append_escaped(out, label.value);
     out += '"';
   };
   for (const Label& label : labels) one(label);
@@ -61,12 +92,12 @@ void write_labels(std::string& out, const Labels& labels, const Label* extra = n
 }
 
 void write_line(std::string& out, std::string_view name, std::string_view suffix,
-                const Labels& labels, const std::string& value, const Label* extra = nullptr) {
+                const Labels& labels, double value, const Label* extra = nullptr) {
   out += name;
   out += suffix;
   write_labels(out, labels, extra);
   out += ' ';
-  out += value;
+  append_number(out, value);
   out += '\n';
 }
 
@@ -103,18 +134,19 @@ void write_family(std::string& out, const Family& family, Format format) {
   out += '\n';
   for (const Sample& sample : family.samples) {
     if (family.type != MetricType::histogram) {
-      write_line(out, family_name, sample_suffix, sample.labels, number_text(sample.value));
+      write_line(out, family_name, sample_suffix, sample.labels, sample.value);
       continue;
     }
     const HistogramValue& h = sample.histogram;
     for (std::size_t i = 0; i < h.bounds.size() && i < h.cumulative.size(); ++i) {
       Label le{"le", bound_text(h.bounds[i], format)};
-      write_line(out, family_name, "_bucket", sample.labels, number_text(h.cumulative[i]), &le);
+      write_line(out, family_name, "_bucket", sample.labels, static_cast<double>(h.cumulative[i]),
+                 &le);
     }
     Label infinity{"le", "+Inf"};
-    write_line(out, family_name, "_bucket", sample.labels, number_text(h.count), &infinity);
-    write_line(out, family_name, "_sum", sample.labels, number_text(h.sum));
-    write_line(out, family_name, "_count", sample.labels, number_text(h.count));
+    write_line(out, family_name, "_bucket", sample.labels, static_cast<double>(h.count), &infinity);
+    write_line(out, family_name, "_sum", sample.labels, h.sum);
+    write_line(out, family_name, "_count", sample.labels, static_cast<double>(h.count));
   }
 }
 
@@ -176,6 +208,9 @@ std::string_view content_type(Format format) {
 
 std::string write(const Exposition& exposition, Format format) {
   std::string out;
+  std::size_t samples = 0;
+  for (const Family& family : exposition.families()) samples += family.samples.size();
+  out.reserve(samples * 96);  // a line's length, about: one allocation for most expositions
   for (const Family& family : exposition.families()) write_family(out, family, format);
   if (format == Format::openmetrics) out += "# EOF\n";
   return out;
@@ -197,28 +232,14 @@ bool valid_label_name(std::string_view name) {
 
 std::string escaped_label_value(std::string_view value) {
   std::string out;
-  out.reserve(value.size());
-  for (char c : value) {
-    if (c == '\\')
-      out += "\\\\";
-    else if (c == '"')
-      out += "\\\"";
-    else if (c == '\n')
-      out += "\\n";
-    else
-      out += c;
-  }
+  append_escaped(out, value);
   return out;
 }
 
 std::string number_text(double value) {
-  if (std::isnan(value)) return "NaN";
-  if (std::isinf(value)) return value > 0 ? "+Inf" : "-Inf";
-  if (value == std::floor(value) && std::fabs(value) < 1e15)
-    return std::to_string(static_cast<long long>(value));
-  char buffer[32];
-  auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value);
-  return std::string(buffer, end);
+  std::string out;
+  append_number(out, value);
+  return out;
 }
 
 }  // namespace marionette::prometheus
