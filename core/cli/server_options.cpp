@@ -97,6 +97,9 @@ const std::vector<ServerOption>& server_options() {
       {"--root-oid OID", Kind::setting, 0, 0, nullptr,
        "serve the MIB under this OID instead of the built-in arc"},
       {"--no-snmp", Kind::setting, 0, 0, nullptr, "do not start the AgentX subagent"},
+      {"--metrics-anonymous-from ADDRS", Kind::setting, 0, 0, nullptr,
+       "addresses and CIDR ranges that may GET /metrics without a\n"
+       "client certificate (default: none)"},
       {"--environment-timeout T", Kind::setting, 0, 0, nullptr,
        "how long parsed code is kept: 0 (default: read for every\n"
        "catalog), unlimited, or a time unused (30s, 5m, 1h)"},

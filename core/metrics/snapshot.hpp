@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "metrics/counter_totals.hpp"
+#include "metrics/report_figures.hpp"
 #include "metrics/server_figures.hpp"
 
 namespace marionette::metrics {
@@ -86,6 +87,8 @@ struct Snapshot {
   /// The last kRecentRuns runs, oldest first, so that every run is judged for a notification
   /// even when several end between two looks of the SNMP thread.
   std::vector<RunRecord> recent_runs;
+  /// The last run's report as Prometheus readers see it (empty host before the first run).
+  ReportFigures last_report;
 
   // Totals kept by the counter store (Redis or the local file): monotonic across restarts.
   CounterTotals node;

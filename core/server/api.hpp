@@ -16,6 +16,8 @@
 #include "daemon/run_settings.hpp"
 #include "facts/facts.hpp"
 #include "http/http_message.hpp"
+#include "server/address_ranges.hpp"
+#include "server/metrics_endpoint.hpp"
 #include "server/server_metrics.hpp"
 #include "server/server_options.hpp"
 #include "server/tls.hpp"
@@ -51,7 +53,7 @@ struct ServerSettings : ServerOptions {
   daemon::RunSettings run;
   compiler::EnvironmentSettings environments;
   std::filesystem::path reportdir;  ///< reports as JSON: REPORTDIR/NODE/YYYYMMDDHHMMSS.json
-  HttpLimits limits;  ///< message_timeout bounds a whole request, its body included
+  HttpLimits limits;                ///< message_timeout bounds a whole request, its body included
   /// The server's own facts every compile gets as $server_facts (serverversion, servername,
   /// serverip, serverip6), found once at start as Puppet's catalog compiler finds them.
   facts::Facts server_facts = facts::Facts::object();
@@ -66,6 +68,8 @@ class Api {
   HttpResponse handle(const HttpRequest& request, const PeerIdentity& peer,
                       const std::string& client_ip);
   ServerMetrics& metrics() { return metrics_; }
+  /// The fleet /metrics exposes per node (a server with Redis); set before serving.
+  void set_fleet(const metrics::FleetRegistry* fleet) { fleet_ = fleet; }
 
  private:
   HttpResponse ca_endpoint(const HttpRequest& request, const std::string& rest);
@@ -98,6 +102,9 @@ class Api {
   ServerMetrics metrics_;
   std::unique_ptr<puppetdb::Store> puppetdb_memory_;  ///< without Redis
   std::optional<std::set<std::string>> puppetdb_allowlist_;
+  MetricsEndpoint metrics_endpoint_;
+  AddressRanges metrics_anonymous_;  ///< metrics_anonymous_from: /metrics without a certificate
+  const metrics::FleetRegistry* fleet_ = nullptr;
 };
 
 /// A request refused with the answer Puppet gives (400 for an environment name it refuses, 404

@@ -85,6 +85,7 @@ HttpsServer::HttpsServer(ServerSettings settings, std::function<void(const std::
   listen_fd_ = listen_on(settings_.bind_address, settings_.port, port_);
   loop_ = std::make_unique<ConnectionLoop>(settings_, listen_fd_, *tls_, api_->metrics(), log_);
   fleet_ = std::make_unique<FleetView>(settings_);
+  api_->set_fleet(&fleet_->fleet());
 }
 
 HttpsServer::~HttpsServer() {
