@@ -44,9 +44,9 @@ bool recursive(const catalog::Data& parameters) {
 
 class Fetcher {
  public:
-  Fetcher(https_client::HttpsClient& client, std::string environment, PuppetCompat compat,
-          fs::path dir, const Say& say, FetchLimits limits)
-      : client_(client),
+  Fetcher(const SendRequest& send, std::string environment, PuppetCompat compat, fs::path dir,
+          const Say& say, FetchLimits limits)
+      : send_(send),
         environment_(std::move(environment)),
         compat_(compat),
         dir_(std::move(dir)),
@@ -60,8 +60,7 @@ class Fetcher {
       return;
     }
     Request request = file_metadatas_request(environment_, compat_, mount_path, true, "follow");
-    http::HttpResponse response =
-        client_.request(request.method, request.target, request.body, request.headers);
+    http::HttpResponse response = send_(request);
     if (response.status == 404) return;
     nlohmann::json entries = nlohmann::json::parse(response.body, nullptr, false);
     if (response.status != 200 || !entries.is_array()) {
@@ -102,8 +101,7 @@ class Fetcher {
   void file(const std::string& mount_path) {
     if (!fetched_.insert(mount_path).second) return;
     Request request = file_content_request(environment_, compat_, mount_path);
-    http::HttpResponse response =
-        client_.request(request.method, request.target, request.body, request.headers);
+    http::HttpResponse response = send_(request);
     if (response.status == 404) return;
     if (response.status != 200) {
       say_("warning",
@@ -124,7 +122,7 @@ class Fetcher {
     if (!out) throw std::runtime_error("cannot write " + path.string());
   }
 
-  https_client::HttpsClient& client_;
+  const SendRequest& send_;
   std::string environment_;
   PuppetCompat compat_;
   fs::path dir_;
@@ -147,10 +145,10 @@ std::string module_mount_path(const std::string& source) {
   return path;
 }
 
-FetchCounts fetch_file_sources(const catalog::Catalog& catalog, https_client::HttpsClient& client,
+FetchCounts fetch_file_sources(const catalog::Catalog& catalog, const SendRequest& send,
                                const std::string& environment, PuppetCompat compat,
                                const fs::path& dir, const Say& say, FetchLimits limits) {
-  Fetcher fetcher(client, environment, compat, dir, say, limits);
+  Fetcher fetcher(send, environment, compat, dir, say, limits);
   for (const catalog::Resource& resource : catalog.resources) {
     if (!resource.parameters.contains("source")) continue;
     const catalog::Data& source = resource.parameters["source"];

@@ -8,6 +8,7 @@
 #include "https_client/https_client.hpp"
 #include "marionette/version.hpp"
 #include "remote/host_certificate.hpp"
+#include "remote/server_retries.hpp"
 
 namespace marionette::remote {
 
@@ -30,9 +31,9 @@ std::string module_mount_path(const std::string& source);
 /// (file_content; for a recursive source, file_metadatas and then each file's content) into
 /// DIR/MODULE/files/PATH, the layout the RAL resolves such sources in (ral/file_source.hpp), so
 /// the catalog applies as if the modules were here. A source the server does not have is left
-/// out (the resource then fails as Puppet's does). Throws https_client::HttpsError when the
-/// server cannot be reached and std::runtime_error past the limits.
-FetchCounts fetch_file_sources(const catalog::Catalog& catalog, https_client::HttpsClient& client,
+/// out (the resource then fails as Puppet's does). Requests go through `send`; throws what it
+/// throws when the server cannot be reached and std::runtime_error past the limits.
+FetchCounts fetch_file_sources(const catalog::Catalog& catalog, const SendRequest& send,
                                const std::string& environment, PuppetCompat compat,
                                const std::filesystem::path& dir, const Say& say,
                                FetchLimits limits = {});
