@@ -54,6 +54,7 @@ class Evaluator final : public FunctionHost {
     return find_variable(name, scope);
   }
   const Strictness& strictness() const override { return request_.strictness; }
+  PuppetCompat compat() const override { return request_.compat; }
   /// `lambda`: the block it is given (a Ruby function's Ruby block, ruby_functions.cpp).
   std::optional<Value> call_function_by_name(const std::string& name, std::vector<Value> arguments,
                                              Scope& scope, const lang::SourceLocation& where,
