@@ -13,6 +13,8 @@ packages=(
   ruby3.1-dev  # marionette-ruby.so, the embedded Ruby for modules' Ruby functions (ruby/)
   libaugeas-dev augeas-lenses  # marionette-augeas.so, the augeas resource type (augeas/)
   snmpd snmp snmptrapd smitools redis-server
+  # the real scrapers the Prometheus integration tests start privately (tests/integration)
+  prometheus prometheus-node-exporter prometheus-snmp-exporter
   libxml2-utils rrdtool
   graphviz
   python3 python3-yaml
@@ -30,6 +32,10 @@ packages=(
   puppet-module-camptocamp-openssl puppet-module-theforeman-dns puppet-module-heini-wait-for
   # augeas_core, for recording real Puppet's augeas results (tests/integration/fixtures/module_types).
   puppet-module-puppetlabs-augeas-core
+  # Real PuppetDB clients the PuppetDB API's integration test drives (tests/integration/
+  # puppetdb_api_test). PuppetDB itself is the bench's reference only (bench/puppetdb_reference.py;
+  # its answers are recorded in tests/puppetdb/reference), so the tests do not install it.
+  python3-pypuppetdb puppet-terminus-puppetdb
 )
 missing=()
 for p in "${packages[@]}"; do
@@ -41,6 +47,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 # Debian starts the packaged daemons on install; tests run their own private instances.
 if command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
-  $SUDO systemctl stop snmpd redis-server 2>/dev/null || true
+  $SUDO systemctl stop snmpd redis-server prometheus \
+    prometheus-node-exporter prometheus-snmp-exporter 2>/dev/null || true
 fi
 echo "install-deps: all dependencies present"

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "metrics/fleet_snapshot.hpp"
+
 namespace marionette::subagent {
 namespace {
 
@@ -83,11 +85,35 @@ Value server_total(const Snapshot& snapshot, Instant) {
 }
 
 using metrics::CounterTotals;
+using metrics::FleetFigures;
+
+/// A figure of the fleet table's snapshot; 0 without one (no Redis).
+template <auto Field>
+Value fleet_gauge(const Snapshot& snapshot, Instant) {
+  return Gauge32{snapshot.fleet_nodes ? clamp32(snapshot.fleet_nodes->figures.*Field) : 0};
+}
+
+Value fleet_reports(const Snapshot& snapshot, Instant) {
+  return Counter64{snapshot.fleet_nodes ? snapshot.fleet_nodes->figures.reports_total : 0};
+}
+
+Value fleet_stale_after(const Snapshot& snapshot, Instant) {
+  return Gauge32{snapshot.fleet_nodes ? clamp32(snapshot.fleet_nodes->stale_after_s) : 0};
+}
+
+Value fleet_refreshed(const Snapshot& snapshot, Instant) {
+  return Gauge32{snapshot.fleet_nodes ? clamp32(snapshot.fleet_nodes->refreshed_at) : 0};
+}
+
+Value fleet_store_ok(const Snapshot& snapshot, Instant) {
+  return truth_value(snapshot.fleet_nodes && snapshot.fleet_nodes->store_ok);
+}
 
 // One line per object, sorted by OID. Suffixes are relative to the root (kRootOid):
 //   .1 objects: .1 agent, .2 compile, .3 catalog, .4 last run, .5 per-type table (typeTable),
 //               .6 node counters, .7 fleet counters, .8 counter store, .9 server (last:
-//               served_objects() splits the list there);
+//               served_objects() splits the list there; .9.5 the fleet's figures, .9.6 the
+//               fleet table, subagent/fleet_table.cpp);
 //   .2 conformance;  .0 notifications.
 const MibObject kObjects[] = {
     {{1, 1, 1}, Syntax::octet_string, "mrnVersion", text<&Snapshot::version>},
@@ -177,7 +203,10 @@ const MibObject kObjects[] = {
      "mrnSrvQueueLength",
      server_gauge<&ServerFigures::queue_length>},
     {{1, 9, 1, 5}, Syntax::gauge32, "mrnSrvQueueLimit", server_gauge<&ServerFigures::queue_limit>},
-    {{1, 9, 1, 6}, Syntax::counter64, "mrnSrvQueueDrops", server_total<&ServerFigures::queue_drops>},
+    {{1, 9, 1, 6},
+     Syntax::counter64,
+     "mrnSrvQueueDrops",
+     server_total<&ServerFigures::queue_drops>},
     {{1, 9, 2, 1}, Syntax::counter64, "mrnSrvRequests", server_total<&ServerFigures::requests>},
     {{1, 9, 2, 2}, Syntax::counter64, "mrnSrvReqOk", server_total<&ServerFigures::requests_ok>},
     {{1, 9, 2, 3},
@@ -253,6 +282,20 @@ const MibObject kObjects[] = {
      Syntax::gauge32,
      "mrnSrvCertsRevoked",
      server_gauge<&ServerFigures::certificates_revoked>},
+    {{1, 9, 5, 1}, Syntax::gauge32, "mrnNodesTotal", fleet_gauge<&FleetFigures::nodes>},
+    {{1, 9, 5, 2}, Syntax::gauge32, "mrnNodesFailed", fleet_gauge<&FleetFigures::failed>},
+    {{1, 9, 5, 3}, Syntax::gauge32, "mrnNodesChanged", fleet_gauge<&FleetFigures::changed>},
+    {{1, 9, 5, 4}, Syntax::gauge32, "mrnNodesUnchanged", fleet_gauge<&FleetFigures::unchanged>},
+    {{1, 9, 5, 5}, Syntax::gauge32, "mrnNodesStale", fleet_gauge<&FleetFigures::stale>},
+    {{1, 9, 5, 6}, Syntax::gauge32, "mrnNodesDeactivated", fleet_gauge<&FleetFigures::deactivated>},
+    {{1, 9, 5, 7},
+     Syntax::gauge32,
+     "mrnNodesReportsMin",
+     fleet_gauge<&FleetFigures::reports_last_minute>},
+    {{1, 9, 5, 8}, Syntax::counter64, "mrnNodesReports", fleet_reports},
+    {{1, 9, 5, 9}, Syntax::gauge32, "mrnNodesStaleAfter", fleet_stale_after},
+    {{1, 9, 5, 10}, Syntax::gauge32, "mrnNodesRefreshed", fleet_refreshed},
+    {{1, 9, 5, 11}, Syntax::integer32, "mrnNodesStoreOk", fleet_store_ok},
 };
 
 /// Where the server's objects begin in kObjects.

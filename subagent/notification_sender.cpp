@@ -1,5 +1,6 @@
 #include "subagent/notification_sender.hpp"
 
+#include <algorithm>
 #include <vector>
 
 // clang-format off
@@ -28,7 +29,33 @@ void add_gauge(netsnmp_variable_list** vars, const Oid& name, unsigned long valu
   add(vars, name, ASN_GAUGE, &value, sizeof value);
 }
 
+/// snmpTrapOID.0 = root.0.N, the NOTIFICATION-TYPE's OID.
+void add_trap_oid(netsnmp_variable_list** vars, const Oid& root, std::uint32_t arc) {
+  std::vector<oid> trap_oid(root.begin(), root.end());
+  trap_oid.push_back(0);
+  trap_oid.push_back(arc);
+  add(vars, kSnmpTrapOid, ASN_OBJECT_ID, trap_oid.data(), trap_oid.size() * sizeof(oid));
+}
+
 }  // namespace
+
+void send_fleet_notification(const Oid& root, const metrics::FleetEvent& event) {
+  netsnmp_variable_list* vars = nullptr;
+  add_trap_oid(&vars, root, static_cast<std::uint32_t>(event.kind));
+  // mrnNodeEntry's columns at the row of the certname (length, then one arc per byte).
+  auto column = [&](std::uint32_t number) {
+    Oid name = join(root, {1, 9, 6, 1, number, static_cast<std::uint32_t>(event.certname.size())});
+    for (char c : event.certname) name.push_back(static_cast<unsigned char>(c));
+    return name;
+  };
+  add(&vars, column(2), ASN_OCTET_STR, event.certname.data(), event.certname.size());
+  add_integer(&vars, column(6), static_cast<long>(event.status));
+  add_gauge(&vars, column(4),
+            static_cast<unsigned long>(std::max<std::int64_t>(0, event.last_report_at)));
+  add_gauge(&vars, column(9), event.resources_failed);
+  send_v2trap(vars);
+  snmp_free_varbind(vars);
+}
 
 void send_run_notification(const Oid& root, const PendingNotification& notification) {
   const metrics::RunRecord& run = notification.run;

@@ -57,11 +57,22 @@ std::vector<oid> to_netsnmp(const Oid& arcs) {
   return {arcs.begin(), arcs.end()};
 }
 
-void answer_get(const ScalarIndex& index, const TypeTable& table, const metrics::Snapshot& snapshot,
-                Instant now, netsnmp_agent_request_info* info, netsnmp_request_info* request) {
+std::int64_t seconds_of(Instant now) {
+  return std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
+}
+
+void answer_get(const ScalarIndex& index, const TypeTable& table, const FleetTable& fleet,
+                const metrics::FleetSnapshot* rows, const metrics::Snapshot& snapshot, Instant now,
+                netsnmp_agent_request_info* info, netsnmp_request_info* request) {
   const Oid requested = oid_of(request->requestvb);
   std::variant<const ScalarIndex::Entry*, Miss> found = Miss::no_such_object;
-  if (auto cell = table.find(requested)) {
+  if (auto fleet_cell = fleet.find(requested, rows, seconds_of(now))) {
+    if (auto* hit = std::get_if<FleetTable::Cell>(&*fleet_cell)) {
+      set_value(request->requestvb, hit->value);
+      return;
+    }
+    found = std::get<Miss>(*fleet_cell);
+  } else if (auto cell = table.find(requested)) {
     if (auto* hit = std::get_if<const TypeTable::Cell*>(&*cell)) {
       set_value(request->requestvb, (*hit)->value);
       return;
@@ -80,12 +91,20 @@ void answer_get(const ScalarIndex& index, const TypeTable& table, const metrics:
 
 /// Past the last object the request stays unanswered, so the agent moves on to the next
 /// registered subtree (or says endOfMibView).
-void answer_get_next(const ScalarIndex& index, const TypeTable& table,
-                     const metrics::Snapshot& snapshot, Instant now,
-                     netsnmp_request_info* request) {
+void answer_get_next(const ScalarIndex& index, const TypeTable& table, const FleetTable& fleet,
+                     const metrics::FleetSnapshot* rows, const metrics::Snapshot& snapshot,
+                     Instant now, netsnmp_request_info* request) {
   const Oid requested = oid_of(request->requestvb);
   const ScalarIndex::Entry* entry = index.find_next(requested);
   const TypeTable::Cell* cell = table.find_next(requested);
+  std::optional<FleetTable::Cell> fleet_cell = fleet.find_next(requested, rows, seconds_of(now));
+  if (fleet_cell && (!entry || fleet_cell->instance < entry->instance) &&
+      (!cell || fleet_cell->instance < cell->instance)) {
+    std::vector<oid> name = to_netsnmp(fleet_cell->instance);
+    snmp_set_var_objid(request->requestvb, name.data(), name.size());
+    set_value(request->requestvb, fleet_cell->value);
+    return;
+  }
   if (cell && (!entry || cell->instance < entry->instance)) {
     std::vector<oid> name = to_netsnmp(cell->instance);
     snmp_set_var_objid(request->requestvb, name.data(), name.size());
@@ -104,14 +123,16 @@ int handle_requests(netsnmp_mib_handler* handler, netsnmp_handler_registration*,
   const std::shared_ptr<const metrics::Snapshot> snapshot = self.registry().latest();
   const TypeTable& table = self.table_for(snapshot);
   const Instant now = std::chrono::system_clock::now();
+  // An agent's registration (the whole root) never serves the server's fleet table.
+  const metrics::FleetSnapshot* rows = self.serves_fleet() ? snapshot->fleet_nodes.get() : nullptr;
   for (netsnmp_request_info* request = requests; request; request = request->next) {
     if (request->processed) continue;
     switch (info->mode) {
       case MODE_GET:
-        answer_get(self.index(), table, *snapshot, now, info, request);
+        answer_get(self.index(), table, self.fleet_table(), rows, *snapshot, now, info, request);
         break;
       case MODE_GETNEXT:
-        answer_get_next(self.index(), table, *snapshot, now, request);
+        answer_get_next(self.index(), table, self.fleet_table(), rows, *snapshot, now, request);
         break;
       default:
         netsnmp_set_request_error(info, request, SNMP_ERR_NOTWRITABLE);
@@ -128,7 +149,9 @@ ScalarHandler::ScalarHandler(ScalarIndex index, Oid subtree, const metrics::Regi
     : index_(std::move(index)),
       subtree_(std::move(subtree)),
       registry_(registry),
-      name_(std::move(name)) {}
+      name_(std::move(name)),
+      fleet_table_(index_.root()),
+      serves_fleet_(starts_with(subtree_, join(index_.root(), kServerSuffix))) {}
 
 const TypeTable& ScalarHandler::table_for(
     const std::shared_ptr<const metrics::Snapshot>& snapshot) {

@@ -7,6 +7,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "subagent/fleet_notifier.hpp"
 #include "subagent/master_connection.hpp"
 #include "subagent/mib_objects.hpp"
 #include "subagent/netsnmp_log.hpp"
@@ -87,6 +88,8 @@ struct Watch {
   MasterConnection& master;
   RunNotifier notifier;
   NotificationQueue waiting;
+  FleetNotifier fleet_notifier;
+  FleetNotificationQueue fleet_waiting;
 };
 
 /// The periodic alarm: agent_check_and_process(1) returns after each alarm, so the loop sees
@@ -96,16 +99,23 @@ struct Watch {
 void on_tick(unsigned int, void* context) {
   auto& watch = *static_cast<Watch*>(context);
   watch.master.poll(MasterConnection::Clock::now());
-  for (const PendingNotification& notification : watch.notifier.observe(*watch.registry.latest())) {
+  const std::shared_ptr<const metrics::Snapshot> snapshot = watch.registry.latest();
+  for (const PendingNotification& notification : watch.notifier.observe(*snapshot)) {
     watch.waiting.push(notification);
   }
-  if (watch.waiting.empty() || !watch.master.connected()) return;
-  if (watch.waiting.dropped() > 0) {
-    spdlog::warn("snmp: {} notifications dropped while no AgentX master was connected",
-                 watch.waiting.dropped());
+  for (const metrics::FleetEvent& event : watch.fleet_notifier.observe(*snapshot)) {
+    watch.fleet_waiting.push(event);
+  }
+  if ((watch.waiting.empty() && watch.fleet_waiting.empty()) || !watch.master.connected()) return;
+  const std::size_t dropped = watch.waiting.dropped() + watch.fleet_waiting.dropped();
+  if (dropped > 0) {
+    spdlog::warn("snmp: {} notifications dropped while no AgentX master was connected", dropped);
   }
   for (const PendingNotification& notification : watch.waiting.take_all()) {
     send_run_notification(watch.root, notification);
+  }
+  for (const metrics::FleetEvent& event : watch.fleet_waiting.take_all()) {
+    send_fleet_notification(watch.root, event);
   }
 }
 
@@ -137,9 +147,10 @@ void run(const Options& options, const metrics::Registry& registry, const std::a
   }
   init_snmp(name);  // makes the first attempt to reach the master
   connection->started(MasterConnection::Clock::now());
-  Watch watch{registry, handler.index().root(), *connection, {}, {}};
-  // The runs before the subagent started are not news.
+  Watch watch{registry, handler.index().root(), *connection, {}, {}, {}, {}};
+  // The runs (and the fleet's changes) before the subagent started are not news.
   watch.notifier.observe(*registry.latest());
+  watch.fleet_notifier.observe(*registry.latest());
   const unsigned int alarm =
       snmp_alarm_register_hr(timeval{0, kStopCheckMicroseconds}, SA_REPEAT, on_tick, &watch);
   spdlog::info("snmp: AgentX subagent serving {} (master: {})", to_string(subtree), master);

@@ -32,6 +32,8 @@ struct Options {
 /// Within about 100 ms of a run that failed (or recovered) it sends mrnRunFailed (or
 /// mrnRunRecovered) through the master, which forwards it to its trap sinks; each run is
 /// judged, and without a master the notifications wait (bounded) and go out in order later.
+/// A server's subagent also serves the fleet table from Snapshot::fleet_nodes and sends the
+/// fleet's events that its refresher claimed (mrnNodeRunFailed, -BecameStale, -Recovered).
 /// Call it once per process (Net-SNMP cannot set up a second subagent): a second call throws
 /// std::logic_error, and so does an Options::root_oid that is not a numeric OID.
 void run(const Options& options, const metrics::Registry& registry, const std::atomic<bool>& stop);

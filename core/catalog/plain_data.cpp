@@ -4,14 +4,36 @@
 
 namespace marionette::catalog {
 
-namespace {
-
 const std::string* ptype_of(const Data& value) {
   if (!value.is_object()) return nullptr;
   auto found = value.find("__ptype");
   return found != value.end() && found->is_string() ? found->get_ptr<const std::string*>()
                                                     : nullptr;
 }
+
+Data map_rich_data(const Data& value,
+                   const std::function<Data(const std::string& ptype, const Data& object)>& leaf) {
+  if (const std::string* ptype = ptype_of(value)) {
+    if (*ptype != "Sensitive") return leaf(*ptype, value);
+    Data out = value;
+    if (auto inner = value.find("__pvalue"); inner != value.end())
+      out["__pvalue"] = map_rich_data(*inner, leaf);
+    return out;
+  }
+  if (value.is_array()) {
+    Data out = Data::array();
+    for (const Data& item : value) out.push_back(map_rich_data(item, leaf));
+    return out;
+  }
+  if (value.is_object()) {
+    Data out = Data::object();
+    for (const auto& [key, item] : value.items()) out[key] = map_rich_data(item, leaf);
+    return out;
+  }
+  return value;
+}
+
+namespace {
 
 bool holds_rich_data(const Data& value) {
   if (const std::string* ptype = ptype_of(value)) return *ptype != "Sensitive";
@@ -65,11 +87,6 @@ std::string text_of(const Data& value) {
 Data plain_leaf(const std::string& ptype, const Data& value) {
   const Data none;
   const Data& pvalue = value.contains("__pvalue") ? value["__pvalue"] : none;
-  if (ptype == "Sensitive") {
-    Data out = value;
-    out["__pvalue"] = plain(pvalue);
-    return out;
-  }
   if (ptype == "Default") return "default";
   if (ptype == "Regexp") return "/" + text_of(pvalue) + "/";
   if (ptype == "Hash" && pvalue.is_array()) {
@@ -92,18 +109,7 @@ Data plain_leaf(const std::string& ptype, const Data& value) {
 }
 
 Data plain(const Data& value) {
-  if (const std::string* ptype = ptype_of(value)) return plain_leaf(*ptype, value);
-  if (value.is_array()) {
-    Data out = Data::array();
-    for (const Data& item : value) out.push_back(plain(item));
-    return out;
-  }
-  if (value.is_object()) {
-    Data out = Data::object();
-    for (const auto& [key, item] : value.items()) out[key] = plain(item);
-    return out;
-  }
-  return value;
+  return map_rich_data(value, plain_leaf);
 }
 
 }  // namespace
@@ -123,6 +129,12 @@ bool holds_deferred(const Data& value) {
   if (value.is_array() || value.is_object())
     for (const Data& item : value)
       if (holds_deferred(item)) return true;
+  return false;
+}
+
+bool holds_deferred(const Catalog& catalog) {
+  for (const Resource& resource : catalog.resources)
+    if (holds_deferred(resource.parameters)) return true;
   return false;
 }
 

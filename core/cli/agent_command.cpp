@@ -19,6 +19,7 @@
 #include "config/agent_config.hpp"
 #include "counters/counter_store.hpp"
 #include "daemon/agent.hpp"
+#include "daemon/metrics_listener.hpp"
 #include "daemon/run_settings.hpp"
 #include "daemon/signals.hpp"
 #include "daemon/state_dir_check.hpp"
@@ -144,6 +145,7 @@ class Reloader {
     keep("snmp", fresh.snmp, current_.snmp);
     keep("agentx-socket", fresh.agentx_socket, current_.agentx_socket);
     keep("root-oid", fresh.root_oid, current_.root_oid);
+    keep("prometheus-port", fresh.prometheus_port, current_.prometheus_port);
   }
 
   const Arguments& args_;
@@ -235,6 +237,17 @@ int run_agent(const std::vector<std::string>& words) {
 
   metrics::Registry registry;
   daemon::Agent agent(settings, registry, *counter_store, log, Reloader(args, config, *agent_log));
+  std::unique_ptr<daemon::MetricsListener> prometheus;
+  if (config.prometheus_port) {
+    try {
+      prometheus = std::make_unique<daemon::MetricsListener>(*config.prometheus_port, registry);
+    } catch (const std::exception& e) {
+      print_error(std::string("cannot start the agent: ") + e.what());
+      return 1;
+    }
+    log("notice", "Serving Prometheus metrics on http://127.0.0.1:" +
+                      std::to_string(prometheus->port()) + "/metrics");
+  }
   std::atomic<bool> stop{false};
   std::thread snmp;
   if (config.snmp) {

@@ -1,7 +1,7 @@
 // The agent of a server (`marionette agent --server HOST`), in marionette-fleet: the settings
 // of Puppet's agent (server, serverport, ca_server, ca_port, ssldir, certname, keylength,
 // dns_alt_names, csr_attributes, waitforcert, maxwaitforcert, certificate_revocation,
-// http_connect_timeout, http_read_timeout) made into a remote run (remote/remote_run.hpp)
+// http_connect_timeout, http_read_timeout, runinterval bounding a Retry-After) made into a remote run (remote/remote_run.hpp)
 // that the agent loop runs as it runs a local one.
 #include "cli/remote_agent.hpp"
 #include "cli/settings_from_arguments.hpp"
@@ -28,6 +28,8 @@ daemon::OneRun remote_run_for(const config::AgentConfig& config, const Arguments
   remote.port = config.serverport;
   remote.connect_timeout = config.http_connect_timeout;
   remote.read_timeout = config.http_read_timeout;
+  remote.retries.max_retry_after = config.runinterval;  // as Puppet's agent bounds Retry-After
+  remote.retries.reconnect_for = config.http_connect_timeout;
   remote::HostCertificateSettings& certificate = remote.certificate;
   certificate.ssldir = ssldir_of(config);
   certificate.certname = host_certname(config);

@@ -140,7 +140,8 @@ int run_server(const std::vector<std::string>& words) {
   try {
     server::HttpsServer server(settings, log);
     compiler::configure_ruby_workers(ruby);  // after the signal mask: workers unblock their own
-    const ServerSnmp::Running snmp_running = snmp->start(server.metrics(), settings.ssldir);
+    const ServerSnmp::Running snmp_running =
+        snmp->start(server.metrics(), settings.ssldir, &server.fleet());
     std::cout << "Notice: marionette server " << settings.certname << " listening on "
               << settings.bind_address << ":" << server.port() << std::endl;
     std::thread serving([&server] { server.run(); });

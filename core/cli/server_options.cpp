@@ -86,12 +86,20 @@ const std::vector<ServerOption>& server_options() {
        [](O o, V v) { o.max_connections_per_address = static_cast<std::size_t>(v.number); },
        "connections from one address; beyond, its longest\n"
        "waiting is closed (default 256)"},
+      {"--certificate-allowlist FILE", Kind::text, 0, 0,
+       [](O o, V v) { o.puppetdb_allowlist = std::filesystem::path(v.text); },
+       "PuppetDB's certificate-allowlist: the certnames (one a\n"
+       "line) that may use the PuppetDB API, /pdb/... (default: any\n"
+       "client with a certificate)"},
       {"--agentx-socket PATH", Kind::setting, 0, 0, nullptr,
        "snmpd's AgentX socket (default: /var/agentx/master); the\n"
        "server's figures are MARIONETTE-MIB::mrnServer"},
       {"--root-oid OID", Kind::setting, 0, 0, nullptr,
        "serve the MIB under this OID instead of the built-in arc"},
       {"--no-snmp", Kind::setting, 0, 0, nullptr, "do not start the AgentX subagent"},
+      {"--metrics-anonymous-from ADDRS", Kind::setting, 0, 0, nullptr,
+       "addresses and CIDR ranges that may GET /metrics without a\n"
+       "client certificate (default: none)"},
       {"--environment-timeout T", Kind::setting, 0, 0, nullptr,
        "how long parsed code is kept: 0 (default: read for every\n"
        "catalog), unlimited, or a time unused (30s, 5m, 1h)"},

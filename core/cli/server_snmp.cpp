@@ -47,9 +47,10 @@ void ServerSnmp::stop() {
 }
 
 ServerSnmp::Running ServerSnmp::start(server::ServerMetrics& metrics,
-                                      const std::filesystem::path& ssldir) {
+                                      const std::filesystem::path& ssldir,
+                                      const metrics::FleetRegistry* fleet) {
   if (!run_subagent_) return Running(*this);
-  publisher_ = std::make_unique<server::MetricsPublisher>(metrics, ssldir, registry_);
+  publisher_ = std::make_unique<server::MetricsPublisher>(metrics, ssldir, registry_, fleet);
   subagent::Options options;
   options.agentx_socket = config_.agentx_socket;
   options.root_oid = config_.root_oid;

@@ -38,7 +38,9 @@ class ServerSnmp {
 
   /// Starts publishing `metrics` and serving them (nothing when snmp is off) until the
   /// returned guard goes: keep it in a scope inside the lifetime of `metrics`.
-  [[nodiscard]] Running start(server::ServerMetrics& metrics, const std::filesystem::path& ssldir);
+  /// `fleet`, when not null, is the fleet table's source (it must outlive the guard).
+  [[nodiscard]] Running start(server::ServerMetrics& metrics, const std::filesystem::path& ssldir,
+                              const metrics::FleetRegistry* fleet = nullptr);
   /// Stops the subagent, then the publisher; safe to call twice.
   void stop();
 

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "catalog/plain_data.hpp"
 #include "compiler/environment.hpp"
 #include "compiler/evaluator.hpp"
 #include "compiler/value_data.hpp"
@@ -29,38 +30,10 @@ DeferredCalls::DeferredCalls(CompileRequest request) : request_(std::move(reques
 
 DeferredCalls::~DeferredCalls() = default;
 
-namespace {
-
-const std::string* ptype_of(const catalog::Data& value) {
-  if (!value.is_object()) return nullptr;
-  auto found = value.find("__ptype");
-  return found != value.end() && found->is_string() ? found->get_ptr<const std::string*>()
-                                                    : nullptr;
-}
-
-}  // namespace
-
 catalog::Data DeferredCalls::resolve(const catalog::Data& value) {
-  if (const std::string* ptype = ptype_of(value)) {
-    if (*ptype == "Deferred") return call(value);
-    if (*ptype == "Sensitive" && value.contains("__pvalue")) {
-      catalog::Data out = value;
-      out["__pvalue"] = resolve(value["__pvalue"]);
-      return out;
-    }
-    return value;
-  }
-  if (value.is_array()) {
-    catalog::Data out = catalog::Data::array();
-    for (const catalog::Data& item : value) out.push_back(resolve(item));
-    return out;
-  }
-  if (value.is_object()) {
-    catalog::Data out = catalog::Data::object();
-    for (const auto& [key, item] : value.items()) out[key] = resolve(item);
-    return out;
-  }
-  return value;
+  return catalog::map_rich_data(value, [this](const std::string& ptype, const catalog::Data& rich) {
+    return ptype == "Deferred" ? call(rich) : rich;
+  });
 }
 
 catalog::Data DeferredCalls::call(const catalog::Data& deferred) {

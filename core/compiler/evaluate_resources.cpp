@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <unordered_set>
 
 #include "compiler/evaluator.hpp"
 #include "compiler/builtin_composite_types.hpp"
@@ -28,13 +29,19 @@ void add_valid_tags(CompiledResource& resource, const Value& value,
 
 /// The titles of one resource body as Puppet 7 takes them: an Array flattened (nested Arrays
 /// too, `[[]]` giving none), each title a String that is not empty, or the error Puppet gives
-/// with the title's index in the flattened list.
-std::vector<std::string> titles_of(Value titles, const lang::SourceLocation& where) {
+/// with the title's index in the flattened list. `default` among them makes the body the
+/// expression's defaults and is no title (`defaults` counts them).
+std::vector<std::string> titles_of(Value titles, const lang::SourceLocation& where,
+                                   std::size_t& defaults) {
   if (titles.is_undef())
     throw SourceError("Missing title. The title expression resulted in undef", where);
   std::vector<std::string> names;
   auto take = [&](Value& title) {
-    std::size_t index = names.size();
+    std::size_t index = names.size() + defaults;
+    if (title.is_default()) {
+      ++defaults;
+      return;
+    }
     if (title.is_undef())
       throw SourceError("Missing title at index " + std::to_string(index) +
                             ". The title expression resulted in an undef title",
@@ -166,7 +173,7 @@ std::string Evaluator::resource_type_name(const ast::Expression& expression, Sco
   throw SourceError(
       "Illegal Resource Type expression, expected result to be a type name, or "
       "untitled Resource, got " +
-          (type.is_type() ? to_string(type) : type_name_of(type)),
+          (type.is_type() ? to_string(type) : type_to_string(generalized_type(type))),
       expression.where);
 }
 
@@ -178,28 +185,52 @@ Value Evaluator::evaluate_resource(const ast::Resource& node, Scope& scope, bool
                          ? "Class"
                          : resolve_type(written, node.where, &definition);
 
-  std::vector<std::pair<std::string, Value>> defaults;
-  for (const ast::ResourceBody& body : node.bodies)
-    if (ast::as<ast::DefaultLiteral>(body.title))
-      defaults = evaluate_attributes(body.attributes, scope);
+  // As Puppet: each body's titles, then its attributes, body after body; a title used twice in
+  // the expression fails it; the body titled `default` gives the others its attributes.
+  struct Body {
+    std::vector<std::string> titles;
+    std::vector<std::pair<std::string, Value>> attributes;
+  };
+  std::vector<Body> bodies;
+  bodies.reserve(node.bodies.size());
+  const Body* defaults = nullptr;
+  std::unordered_set<std::string> seen;
+  auto first_use = [&](const std::string& title) {
+    if (!seen.insert(title).second)
+      throw SourceError(
+          "The title '" + title + "' has already been used in this resource expression",
+          node.where);
+  };
+  for (const ast::ResourceBody& body : node.bodies) {
+    Body& evaluated = bodies.emplace_back();
+    std::size_t default_count = ast::as<ast::DefaultLiteral>(body.title) ? 1 : 0;
+    if (!default_count)
+      evaluated.titles = titles_of(evaluate(body.title, scope), body.where, default_count);
+    const bool has_default = default_count > 0;
+    if (has_default) defaults = &evaluated;
+    if (node.bodies.size() > 1 || evaluated.titles.size() + default_count > 1) {
+      for (std::size_t i = 0; i < default_count; ++i) first_use("default");
+      for (const std::string& title : evaluated.titles) first_use(title);
+    }
+    evaluated.attributes = evaluate_attributes(body.attributes, scope);
+  }
 
   Array references;
-  for (const ast::ResourceBody& body : node.bodies) {
-    if (ast::as<ast::DefaultLiteral>(body.title)) continue;
-    Value titles = evaluate(body.title, scope);
-    auto attributes = evaluate_attributes(body.attributes, scope);
-    for (const auto& d : defaults) {
-      bool set = std::any_of(attributes.begin(), attributes.end(),
-                             [&](const auto& a) { return a.first == d.first; });
-      if (!set) attributes.push_back(d);
-    }
-    Array* wanted = discarded ? nullptr : &references;
-    std::vector<std::string> names = titles_of(std::move(titles), body.where);
+  Array* wanted = discarded ? nullptr : &references;
+  for (Body& body : bodies) {
+    if (body.titles.empty()) continue;
+    auto attributes = &body == defaults ? body.attributes : std::move(body.attributes);
+    if (defaults && defaults != &body)
+      for (const auto& d : defaults->attributes) {
+        bool set = std::any_of(attributes.begin(), attributes.end(),
+                               [&](const auto& a) { return a.first == d.first; });
+        if (!set) attributes.push_back(d);
+      }
+    std::vector<std::string>& names = body.titles;
     for (std::size_t i = 0; i + 1 < names.size(); ++i)
       declare_titled(type, definition, names[i], attributes, node.form, node.where, scope, wanted);
-    if (!names.empty())
-      declare_titled(type, definition, std::move(names.back()), std::move(attributes), node.form,
-                     node.where, scope, wanted);
+    declare_titled(type, definition, std::move(names.back()), std::move(attributes), node.form,
+                   node.where, scope, wanted);
   }
   // Always an array, one title or many, as Puppet 7's resource expression.
   return references;

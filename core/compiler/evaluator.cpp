@@ -1,6 +1,7 @@
 #include "compiler/evaluator.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdint>
 #include <iostream>
@@ -16,6 +17,8 @@
 #include "compiler/jumps.hpp"
 #include "compiler/known_types.hpp"
 #include "compiler/operators.hpp"
+#include "compiler/runtime_values.hpp"
+#include "compiler/type_access.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 #include "lang/labels.hpp"
@@ -117,7 +120,7 @@ Value Evaluator::evaluate(const ast::Node* node, Scope& scope) try {
       if (!is_puppet_type_name(lower) && !is_builtin_type(lower) &&
           !environment_.find_defined_type(lower) && !environment_.find_resource_type(lower) &&
           !environment_.find_class(lower))
-        throw SourceError("Resource type not found: " + capitalize_segments(name), node->where);
+        throw SourceError("Resource type not found: " + name, node->where);  // as written
       return TypeValue{capitalize_segments(name), {}};
     }
     case ast::NodeKind::InterpolatedString:
@@ -412,8 +415,33 @@ Value Evaluator::evaluate_binary(const ast::Binary& binary, Scope& scope) {
     case ast::BinaryOp::NotMatch: {
       Value left = evaluate(binary.left, scope);
       Value right = evaluate(binary.right, scope);
+      if (!left.is_string() && (right.is_regexp() || right.is_string()))
+        throw SourceError("Left match operand must result in a String value. Got " +
+                              lang::a_an(value_label(left)) + ".",
+                          binary.left->where);
       bool matched = truthy(match(left, right, scope, binary.where));
       return binary.op == ast::BinaryOp::Match ? matched : !matched;
+    }
+    case ast::BinaryOp::In: {
+      Value left = evaluate(binary.left, scope);
+      Value right = evaluate(binary.right, scope);
+      if (!left.is_regexp()) return apply_binary(binary.op, left, right, binary.where);
+      // A regexp in a string, or among an array's strings or a hash's keys: the first match's
+      // captures are set, as Puppet's include? does.
+      if (!right.is_string() && !right.is_array() && !right.is_hash()) return false;
+      Array candidates;
+      if (right.is_string()) candidates.push_back(right);
+      if (right.is_array()) candidates = right.array();
+      if (right.is_hash())
+        for (const auto& entry : right.hash()) candidates.push_back(entry.first);
+      for (const Value& candidate : candidates) {
+        if (!candidate.is_string()) continue;
+        if (auto captures = regex_match(candidate.string(), left.regexp())) {
+          scope.set_captures(std::move(*captures));
+          return true;
+        }
+      }
+      return false;  // a failed match leaves the captures as they were
     }
     default: {
       Value left = evaluate(binary.left, scope);
@@ -445,32 +473,24 @@ namespace {
 /// Start and count of a slice, Ruby style (negative start counts from the end).
 bool slice_bounds(std::int64_t size, std::int64_t start, std::int64_t count, std::size_t& from,
                   std::size_t& length) {
-  if (start < 0) start += size;
-  if (start < 0 || start > size) return false;
-  if (count < 0) count = size - start + count + 1;
-  count = std::max<std::int64_t>(0, std::min(count, size - start));
-  from = static_cast<std::size_t>(start);
-  length = static_cast<std::size_t>(count);
+  // Puppet's access_Array/access_String: a negative start counts from the end, a negative count
+  // ends that far from the end, and a start before the first element shortens the count.
+  __int128 first = start < 0 ? static_cast<__int128>(size) + start : start;
+  __int128 n = count < 0 ? static_cast<__int128>(size) - first + count + 1 : count;
+  if (first < 0) {
+    n += first;
+    first = 0;
+  }
+  if (first > size || n < 0) return false;
+  n = std::min<__int128>(n, size - first);
+  from = static_cast<std::size_t>(first);
+  length = static_cast<std::size_t>(n);
   return true;
 }
 
 }  // namespace
 
 namespace {
-
-/// Integer[min, max] takes integers or default only, Float[min, max] numbers or default, as
-/// Puppet's access_PIntegerType and access_PFloatType check.
-void check_range_type_keys(const std::string& type, const ast::Access& access,
-                           const std::vector<Value>& keys) {
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    const Value& key = keys[i];
-    if (key.is_integer() || key.is_default() || (type == "Float" && key.is_float())) continue;
-    std::string wanted = type == "Float" ? "floats, or integers" : "integers";
-    throw SourceError(type + "-Type [] requires all arguments to be " + wanted +
-                          " (or default). Got " + ruby_class(key),
-                      access.keys[std::min(i, access.keys.size() - 1)]->where);
-  }
-}
 
 /// Puppet flattens the keys of most accesses: `$a[[0, 1]]` is `$a[0, 1]`, `Integer[[1, 3]]` is
 /// `Integer[1, 3]`.
@@ -487,6 +507,19 @@ std::vector<Value> flattened(std::vector<Value> keys) {
   };
   for (Value& key : keys) add(std::move(key));
   return out;
+}
+
+/// Puppet's naming rule for a class: `[a-z]\w*` segments joined by `::`.
+bool is_class_name(std::string_view name) {
+  for (std::string_view rest = name;;) {
+    std::size_t end = rest.find("::");
+    std::string_view segment = rest.substr(0, end);
+    if (segment.empty() || segment[0] < 'a' || segment[0] > 'z') return false;
+    for (char c : segment)
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+    if (end == std::string_view::npos) return true;
+    rest = rest.substr(end + 2);
+  }
 }
 
 /// The name Puppet gives a key of the wrong type: its generalized type ("Float", "String").
@@ -606,40 +639,74 @@ Value Evaluator::evaluate_access(const ast::Access& access, Scope& scope) {
     if (type.name != "Struct" && type.name != "Callable" && type.name != "Init" &&
         type.name != "Resource" && type.name != "Class" && is_data_type_name(type.name))
       keys = flattened(std::move(keys));
-    if ((type.name == "Integer" || type.name == "Float") && type.parameters.empty())
-      check_range_type_keys(type.name, access, keys);
-    if (is_data_type_name(type.name)) return make_type(type.name, std::move(keys));
+    if (is_data_type_name(type.name)) {
+      if (type.parameters.empty() && type.alias.expired())
+        return specialize_data_type(type.name, std::move(keys), access);
+      return make_type(type.name, std::move(keys));
+    }
     // A resource reference: File['/etc/motd'], Class['app'], File['a', 'b'].
+    auto key_where = [&](std::size_t i) -> const lang::SourceLocation& {
+      return access.keys.empty() ? where
+                                 : access.keys[std::min(i, access.keys.size() - 1)]->where;
+    };
     std::string type_name = type.name;
     std::size_t first = 0;
     if (type_name == "Resource") {
       if (keys.empty()) throw SourceError("Resource[] needs a type", where);
-      type_name = capitalize_segments(to_string(keys[0]));
+      const Value& named = keys[0];
+      if (named.is_string() || (named.is_type() && !is_runtime_value(named)))
+        type_name = capitalize_segments(to_string(named));
+      else
+        throw SourceError("First argument to Resource[] must be a resource type or a String. Got " +
+                              bad_key_type(named) + ".",
+                          key_where(0));
       if (keys.size() == 1) return TypeValue{type_name, {}};  // Resource['file'] is File
       first = 1;
     }
-    auto title_text = [&](std::string text) {
-      if (type_name == "Class")
-        text = capitalize_segments(text.starts_with("::") ? text.substr(2) : text);
-      return text;
-    };
-    if (keys.size() - first == 1 && !keys[first].is_array()) {  // File['/etc/motd']: one title
-      Value& title = keys[first];
-      return TypeValue{
-          type_name,
-          {Value(title_text(title.is_string() ? std::move(std::get<std::string>(title.v))
-                                              : to_string(title)))}};
-    }
-    Array references;
+    // Puppet's titles: the keys flattened, undef left out, each a String (a class's name as
+    // Puppet's naming rule allows); more than one key or an array key gives an array.
+    const bool many = keys.size() - first > 1 || (keys.size() > first && keys[first].is_array());
+    Array titles;
     std::function<void(const Value&)> add = [&](const Value& title) {
       if (title.is_array()) {
         for (const Value& t : title.array()) add(t);
-        return;
+      } else if (!title.is_undef()) {
+        titles.push_back(title);
       }
-      references.push_back(TypeValue{type_name, {Value(title_text(to_string(title)))}});
     };
     for (std::size_t i = first; i < keys.size(); ++i) add(keys[i]);
-    return references;
+    Array references;
+    references.reserve(titles.size());
+    for (std::size_t i = 0; i < titles.size(); ++i) {
+      const Value& title = titles[i];
+      if (type_name == "Class") {
+        if (!title.is_string())
+          throw SourceError("Illegal Class name in class reference. " +
+                                lang::a_an(value_label(title), true) +
+                                " cannot be used where a String is expected",
+                            key_where(i));
+        std::string name = lowercase(title.string());
+        if (name.starts_with("::")) name = name.substr(2);
+        if (!is_class_name(name))
+          throw SourceError("Illegal name. The given name '" + title.string() +
+                                "' does not conform to the naming rule "
+                                "/^((::)?[a-z_]\\w*)(::[a-z]\\w*)*$/",
+                            key_where(i));
+        references.push_back(TypeValue{type_name, {Value(capitalize_segments(name))}});
+        continue;
+      }
+      // Puppet blames the key at the title's place in the flattened titles, one further when
+      // flattening changed their number.
+      if (!title.is_string())
+        throw SourceError(
+            "Error creating type specialization of " + lang::a_an(type.name + "-Type") +
+                ", Cannot use " + bad_key_type(title) +
+                " where a resource title String is expected",
+            key_where(titles.size() != keys.size() - first ? i + 1 : i));
+      references.push_back(TypeValue{type_name, {title}});
+    }
+    if (many) return references;
+    return references.empty() ? Value() : std::move(references[0]);
   }
   if (target.is_undef())
     throw SourceError("Operator '[]' is not applicable to an Undef Value.", where);

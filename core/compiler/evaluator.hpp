@@ -72,6 +72,7 @@ class Evaluator final : public FunctionHost {
   std::vector<lang::SourceLocation> puppet_stack() const override {
     return {live_frames_.rbegin(), live_frames_.rend()};
   }
+  PuppetCompat compat() const override { return request_.compat; }
   /// `lambda`: the block it is given (a Ruby function's Ruby block, ruby_functions.cpp).
   std::optional<Value> call_function_by_name(const std::string& name, std::vector<Value> arguments,
                                              Scope& scope, const lang::SourceLocation& where,

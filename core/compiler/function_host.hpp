@@ -7,6 +7,7 @@
 #include "compiler/strictness.hpp"
 #include "compiler/value.hpp"
 #include "lang/source_location.hpp"
+#include "marionette/version.hpp"
 
 namespace marionette::lang {
 struct EppProgram;
@@ -65,6 +66,8 @@ class FunctionHost {
   virtual const Value* lookup_variable(const std::string& name, Scope& scope) const = 0;
   /// The compile's strict and strict_variables settings.
   virtual const Strictness& strictness() const = 0;
+  /// Whose behaviour the compile follows (puppet_compat): Puppet 7's or Puppet 8's.
+  virtual PuppetCompat compat() const = 0;
   /// A function by name (built-in, Puppet-language or a module's Ruby), nullopt when none;
   /// `lambda`: the block it is given (a Ruby function's Ruby block, ruby_functions.cpp).
   virtual std::optional<Value> call_function_by_name(const std::string& name,

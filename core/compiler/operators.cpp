@@ -224,6 +224,15 @@ Value array_operation(BinaryOp op, const Array& left, const Value& right) {
     } else {
       out.push_back(right);
     }
+  } else if (right.is_hash()) {  // Minus: a hash's [key, value] pairs
+    auto removed = [&](const Value& item) {
+      return item.is_array() && item.array().size() == 2 &&
+             std::any_of(right.hash().begin(), right.hash().end(), [&](const auto& entry) {
+               return equals(item.array()[0], entry.first) &&
+                      equals(item.array()[1], entry.second);
+             });
+    };
+    out.erase(std::remove_if(out.begin(), out.end(), removed), out.end());
   } else {  // Minus
     auto removed = [&](const Value& item) {
       if (right.is_array())
@@ -236,13 +245,33 @@ Value array_operation(BinaryOp op, const Array& left, const Value& right) {
   return out;
 }
 
+/// An array appended to a hash, as Ruby's Hash[]: an array of arrays holds [key, value] pairs,
+/// any other array is keys and values in turn.
+Hash pairs_of(const Array& items, const lang::SourceLocation& where) {
+  Hash out;
+  const bool nested = !items.empty() && std::all_of(items.begin(), items.end(),
+                                                    [](const Value& v) { return v.is_array(); });
+  if (nested) {
+    for (const Value& pair : items) {
+      const Array& kv = pair.array();
+      if (kv.empty() || kv.size() > 2)
+        fail("invalid number of elements (" + std::to_string(kv.size()) + " for 1..2)", where);
+      out.emplace_back(kv[0], kv.size() == 2 ? kv[1] : Value());
+    }
+    return out;
+  }
+  if (items.size() % 2 != 0) fail("odd number of arguments for Hash", where);
+  for (std::size_t i = 0; i < items.size(); i += 2) out.emplace_back(items[i], items[i + 1]);
+  return out;
+}
+
 Value hash_operation(BinaryOp op, const Hash& left, const Value& right,
                      const lang::SourceLocation& where) {
   Hash out = left;
   if (op == BinaryOp::Plus) {
-    if (!right.is_hash())
-      fail("Operator '+' is not applicable to a Hash and " + type_name_of(right), where);
-    for (const auto& [key, value] : right.hash()) {
+    if (!right.is_hash() && !right.is_array())
+      fail("Can only append Array or Hash to a Hash", where);
+    for (const auto& [key, value] : right.is_hash() ? right.hash() : pairs_of(right.array(), where)) {
       auto found = std::find_if(out.begin(), out.end(),
                                 [&, &key = key](const auto& e) { return same_hash_key(e.first, key); });
       if (found != out.end()) {
@@ -284,6 +313,23 @@ std::string comparison_label(const Value& value) {
     return type_to_string(value.type()) + "-Type";
   return type_name_of(value);
 }
+
+}  // namespace
+
+std::string value_label(const Value& value) {
+  if (value.is_undef()) return "Undef Value";
+  if (value.is_default()) return "Object";  // Ruby's :default, a Symbol
+  if (value.is_boolean()) return "Boolean";
+  if (is_runtime_value(value, "SemVer")) return "Semver";
+  if (is_runtime_value(value, "SemVerRange")) return "SemverRange";
+  if (is_resource_reference(value) && !value.type().parameters.empty())
+    return type_to_string(value.type()) + " Resource-Reference";
+  if (value.is_type() && !is_runtime_value(value) && !is_sensitive(value))
+    return type_to_string(value.type()) + "-Type";
+  return type_name_of(value);
+}
+
+namespace {
 
 /// Why Puppet's CompareOperator refused to order a value against another, by the left one.
 std::string incomparable_cause(const Value& left) {
@@ -405,6 +451,8 @@ Value apply_binary(BinaryOp op, const Value& left, const Value& right,
     case BinaryOp::Minus:
     case BinaryOp::LeftShift:
       if (left.is_array()) return array_operation(op, left.array(), right);
+      if (left.is_hash() && op == BinaryOp::LeftShift)
+        fail("Operator '<<' is not applicable to a Hash.", operands.left ? *operands.left : where);
       if (left.is_hash() && op != BinaryOp::LeftShift)
         return hash_operation(op, left.hash(), right, where);
       return arithmetic(op, left, right, where, operands);

@@ -42,6 +42,10 @@ std::optional<Value> spelled_number(std::string_view text);
 /// Numeric."
 Value coerce_numeric(const Value& value, const lang::SourceLocation& where, Strict coercion);
 
+/// How Puppet's label provider names a value in messages: "Integer", "Regexp", "Undef Value",
+/// "Array-Type" for a type, "File['tmp'] Resource-Reference" for a resource reference.
+std::string value_label(const Value& value);
+
 /// `needle in haystack`.
 bool contains(const Value& haystack, const Value& needle);
 

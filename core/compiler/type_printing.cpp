@@ -21,6 +21,8 @@ void append_parameter(const Value& p, std::string& out) {
     append_quoted(p.string(), out);
   } else if (p.is_undef()) {
     out += "undef";
+  } else if (is_resource_reference(p) && p.type().name == "Class") {
+    out += reference_source(p.type());  // Class[apache]
   } else if (is_resource_reference(p)) {
     out += p.type().name + "[";
     append_quoted(p.type().parameters[0].string(), out);
@@ -94,7 +96,10 @@ void append_type(const TypeValue& type, std::string& out) {
   out += '[';
   for (std::size_t i = 0; i < type.parameters.size(); ++i) {
     if (i) out += ", ";
-    append_parameter(type.parameters[i], out);
+    if (i == 0 && type.name == "Runtime" && type.parameters[0].is_string())
+      out += type.parameters[0].string();  // Runtime[ruby, 'String']: the runtime unquoted
+    else
+      append_parameter(type.parameters[i], out);
   }
   out += ']';
 }

@@ -64,6 +64,34 @@ std::optional<TypeValue> comparable(const TypeValue& type) {
   return std::nullopt;
 }
 
+/// A Timestamp's or Timespan's nanoseconds, nullopt for any other value.
+std::optional<__int128> time_nanoseconds(const Value& value) {
+  if (!value.is_type()) return std::nullopt;
+  const TypeValue& type = value.type();
+  auto field = [&](std::size_t i) -> __int128 {
+    return i < type.parameters.size() && type.parameters[i].is_integer()
+               ? type.parameters[i].integer()
+               : 0;
+  };
+  if (type.name == "#Timestamp") return field(0) * 1000000000 + field(1);
+  if (type.name == "#Timespan") return field(0);
+  return std::nullopt;
+}
+
+/// Puppet's Timestamps and Timespans are Ruby Numerics: equal to an Integer their whole
+/// seconds (floored) are, to a Float their seconds as a float are.
+std::optional<bool> time_equals_number(const Value& time, const Value& number) {
+  if (!number.is_number()) return std::nullopt;
+  std::optional<__int128> nanoseconds = time_nanoseconds(time);
+  if (!nanoseconds) return std::nullopt;
+  if (number.is_integer()) {
+    __int128 seconds = *nanoseconds / 1000000000;
+    if (*nanoseconds % 1000000000 < 0) --seconds;
+    return seconds == number.integer();
+  }
+  return static_cast<double>(*nanoseconds) / 1e9 == number.number();
+}
+
 }  // namespace
 
 bool equals(const Value& a, const Value& b) {
@@ -71,6 +99,8 @@ bool equals(const Value& a, const Value& b) {
     if (a.is_integer() && b.is_integer()) return a.integer() == b.integer();
     return a.number() == b.number();
   }
+  if (auto same = time_equals_number(a, b)) return *same;
+  if (auto same = time_equals_number(b, a)) return *same;
   if (a.v.index() != b.v.index()) return false;
   if (a.is_string()) return equal_ignoring_case(a.string(), b.string());
   if (a.is_boolean()) return a.boolean() == b.boolean();

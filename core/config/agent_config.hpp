@@ -67,6 +67,9 @@ struct AgentConfig : compiler::CompileSettings {
   std::optional<std::string> autosign;             ///< true, false or a file
   int keylength = 4096;                            ///< RSA key bits
   std::optional<std::filesystem::path> reportdir;  ///< default: $vardir/reports
+  /// A node of the fleet table with no report for longer is stale (marionette's own);
+  /// default: twice runinterval.
+  std::optional<std::chrono::seconds> fleet_stale_after;
   // The agent of a server (marionette agent --server): Puppet's names and defaults.
   std::optional<std::string> ca_server;    ///< default: $server
   std::optional<int> ca_port;              ///< default: $serverport
@@ -76,6 +79,15 @@ struct AgentConfig : compiler::CompileSettings {
   std::string certificate_revocation = "chain";         ///< chain | leaf | false
   std::chrono::seconds http_connect_timeout{120};
   std::chrono::seconds http_read_timeout{600};
+  // Prometheus (marionette's own).
+  /// node_exporter's textfile directory: the agent writes puppet_report_CERTNAME.prom there
+  /// after each run; unset: no textfile.
+  std::optional<std::filesystem::path> prometheus_textfile_dir;
+  /// The agent's /metrics on 127.0.0.1:PORT (0: a free port); unset: no listener.
+  std::optional<int> prometheus_port;
+  /// Addresses and CIDR ranges that may read `marionette server`'s /metrics without a client
+  /// certificate; empty: none (a certificate of the CA is needed).
+  std::string metrics_anonymous_from;
 };
 
 /// A setting that cannot be used; what() is the whole message, already rendered: for a file,

@@ -97,8 +97,7 @@ const std::vector<SettingDefinition>& setting_definitions() {
   // Puppet's defaults where marionette uses the setting the same way; marionette's own paths
   // (/etc/marionette, /var/lib/marionette) where Puppet's are its own (docs/puppet-differences.md).
   static const std::vector<SettingDefinition> all = {
-      {"puppet_compat", kText, "8",
-       [](C& c, T v) { c.compat = puppet_compat_of(v); }},
+      {"puppet_compat", kText, "8", [](C& c, T v) { c.compat = puppet_compat_of(v); }},
       {"confdir", kText, "/etc/marionette", nullptr},
       {"codedir", kText, "$confdir/code", nullptr},
       {"vardir", kText, nullptr, nullptr},  // the caller's: daemon::default_state_dir()
@@ -125,8 +124,7 @@ const std::vector<SettingDefinition>& setting_definitions() {
          c.environment_timeout = *seconds;
        }},
       {"ruby_timeout", kDuration, "300", [](C& c, T v) { c.ruby_timeout = duration_of(v); }},
-      {"ruby_memory_limit", kText, "2g",
-       [](C& c, T v) { c.ruby_memory_limit = bytes_of(v); }},
+      {"ruby_memory_limit", kText, "2g", [](C& c, T v) { c.ruby_memory_limit = bytes_of(v); }},
       {"env_dir", kText, nullptr, [](C& c, T v) { c.env_dir = not_empty(v); }},
       {"manifest", kText, nullptr, [](C& c, T v) { c.manifest = not_empty(v); }},
       {"hiera_config", kText, "$confdir/hiera.yaml",
@@ -143,9 +141,7 @@ const std::vector<SettingDefinition>& setting_definitions() {
       {"dns_alt_names", kText, "", [](C& c, T v) { c.dns_alt_names = v; }},
       {"autosign", kText, "$confdir/autosign.conf", [](C& c, T v) { c.autosign = not_empty(v); }},
       {"keylength", kText, "4096",
-       [](C& c, T v) {
-         c.keylength = static_cast<int>(number_of(v, 1024, 16384));
-       }},
+       [](C& c, T v) { c.keylength = static_cast<int>(number_of(v, 1024, 16384)); }},
       {"reportdir", kText, "$vardir/reports", [](C& c, T v) { c.reportdir = not_empty(v); }},
       {"ca_server", kText, "$server", [](C& c, T v) { c.ca_server = not_empty(v); }},
       {"ca_port", kText, "$serverport", [](C& c, T v) { c.ca_port = port_of(v); }},
@@ -198,9 +194,16 @@ const std::vector<SettingDefinition>& setting_definitions() {
       {"root_oid", kText, "", [](C& c, T v) { c.root_oid = v; }},
       {"redis", kText, nullptr, [](C& c, T v) { c.redis = not_empty(v); }},
       {"redis_prefix", kText, "marionette", [](C& c, T v) { c.redis_prefix = not_empty(v); }},
+      {"fleet_stale_after", kDuration, nullptr,
+       [](C& c, T v) { c.fleet_stale_after = duration_of(v); }},
       {"storeconfigs", kSwitch, "false", [](C& c, T v) { c.storeconfigs = boolean_of(v); }},
       {"exclude_unchanged_resources", kSwitch, "true",
        [](C& c, T v) { c.exclude_unchanged_resources = boolean_of(v); }},
+      {"prometheus_textfile_dir", kText, nullptr,
+       [](C& c, T v) { c.prometheus_textfile_dir = not_empty(v); }},
+      {"prometheus_port", kText, nullptr,
+       [](C& c, T v) { c.prometheus_port = static_cast<int>(number_of(v, 0, 65535)); }},
+      {"metrics_anonymous_from", kText, "", [](C& c, T v) { c.metrics_anonymous_from = v; }},
   };
   return all;
 }

@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "catalog/catalog.hpp"
+#include "daemon/prometheus_textfile.hpp"
 #include "daemon/run_lock.hpp"
 #include "daemon/snapshot_builder.hpp"
 #include "daemon/splay.hpp"
@@ -20,6 +21,10 @@ std::int64_t unix_now() {
   return std::chrono::duration_cast<std::chrono::seconds>(
              std::chrono::system_clock::now().time_since_epoch())
       .count();
+}
+
+double unix_now_seconds() {
+  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 /// A steady-clock instant as unix seconds, for the state file.
@@ -94,12 +99,25 @@ void Agent::record(const RunOutcome& outcome) {
   std::optional<counters::Totals> fleet = counters_.fleet_totals();
   metrics::Snapshot next = snapshot_after(*registry_.latest(), outcome, totals, unix_now());
   next.fleet = fleet.value_or(counters::Totals{});
+  next.last_report = report_figures_of(outcome, settings_.run.environment, unix_now_seconds());
   set_store_status(next, counters_.status());
+  if (settings_.run.prometheus_textfile_dir) write_textfile(next);
   registry_.publish(std::move(next));
   state_.last_run = unix_now();
   state_.last_status = outcome.report ? outcome.report->status : "failed";
   state_.catalog_source = catalog_source_of(outcome);
   state_.last_error = outcome.could_not_run.value_or("");
+}
+
+void Agent::write_textfile(const metrics::Snapshot& snapshot) {
+  try {
+    write_prometheus_textfile(*settings_.run.prometheus_textfile_dir, snapshot);
+    textfile_write_failed_ = false;
+  } catch (const std::exception& e) {
+    if (!textfile_write_failed_)
+      log_("warning", std::string("Could not write the Prometheus textfile: ") + e.what());
+    textfile_write_failed_ = true;
+  }
 }
 
 std::optional<RunOutcome> Agent::locked_run() {

@@ -73,6 +73,9 @@ class Agent {
   void write_state(const std::string& state,
                    std::optional<std::chrono::steady_clock::time_point> next_run);
   int stop_cleanly();
+  /// Replaces node_exporter's textfile (prometheus_textfile_dir) with the snapshot's figures;
+  /// a failure is logged once until a write succeeds again.
+  void write_textfile(const metrics::Snapshot& snapshot);
 
   AgentSettings settings_;
   metrics::Registry& registry_;
@@ -83,6 +86,7 @@ class Agent {
   std::int64_t started_at_;
   DaemonState state_;
   bool state_write_failed_ = false;
+  bool textfile_write_failed_ = false;
   bool stop_requested_ = false, run_requested_ = false, reload_requested_ = false;
 };
 

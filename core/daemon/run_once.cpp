@@ -95,28 +95,24 @@ void save_report(const transaction::Report& report, const RunSettings& settings,
   }
 }
 
-bool holds_deferred(const catalog::Catalog& catalog) {
-  for (const catalog::Resource& resource : catalog.resources)
-    if (catalog::holds_deferred(resource.parameters)) return true;
-  return false;
-}
-
 /// Puppet 7's preprocess_deferred: every Deferred of the catalog called before anything is
 /// applied. A call that fails fails the run with nothing applied, as Puppet's apply says it
-/// (its error alone) or its agent's configurer ("Failed to apply catalog: ...").
-std::optional<catalog::Catalog> with_deferred_called(const catalog::Catalog& catalog,
-                                                     compiler::DeferredCalls& calls,
-                                                     const RunSettings& settings,
-                                                     const RunLog& log, RunOutcome& outcome) {
-  catalog::Catalog resolved = catalog;
+/// (its error alone: apply resolves before its configurer runs, so no report is made) or its
+/// agent's configurer ("Failed to apply catalog: ..."; the run's report is the one returned,
+/// and goes where every report goes).
+std::optional<transaction::Report> call_deferred(catalog::Catalog& catalog,
+                                                 compiler::DeferredCalls& calls,
+                                                 const RunSettings& settings, const RunLog& log) {
   try {
-    for (catalog::Resource& resource : resolved.resources)
+    for (catalog::Resource& resource : catalog.resources)
       if (catalog::holds_deferred(resource.parameters))
         resource.parameters = calls.resolve(resource.parameters);
-    return resolved;
+    return std::nullopt;
   } catch (const std::exception& e) {
     const std::string message = e.what();
-    log("err", settings.application == "apply" ? message : "Failed to apply catalog: " + message);
+    const std::string shown =
+        settings.application == "apply" ? message : "Failed to apply catalog: " + message;
+    log("err", shown);
     transaction::Report report;
     report.noop = settings.noop;
     report.catalog_name = catalog.name;
@@ -124,21 +120,15 @@ std::optional<catalog::Catalog> with_deferred_called(const catalog::Catalog& cat
     report.environment = catalog.environment;
     report.transaction_completed = false;
     report.error = message;
+    report.logs.push_back({"err", "Puppet", shown, now_ns()});
     report.finalize();
-    outcome.report = std::move(report);
-    return std::nullopt;
+    return report;
   }
 }
 
-void apply_with(const catalog::Catalog& given, const RunSettings& settings, const RunLog& log,
-                RunOutcome& outcome, const Prelude& prelude,
-                compiler::DeferredCalls* calls = nullptr) {
-  std::optional<catalog::Catalog> called;
-  if (calls && settings.compat == PuppetCompat::puppet7 && holds_deferred(given)) {
-    called = with_deferred_called(given, *calls, settings, log, outcome);
-    if (!called) return;
-  }
-  const catalog::Catalog& catalog = called ? *called : given;
+/// The catalog applied: the run's report in `outcome`, and what Puppet's configurer says.
+void apply_now(const catalog::Catalog& catalog, const RunSettings& settings, const RunLog& log,
+               RunOutcome& outcome, compiler::DeferredCalls* calls) {
   outcome.catalog_resources = catalog.resources.size();
   outcome.catalog_edges = catalog.edges.size();
   outcome.catalog_classes = catalog.classes.size();
@@ -168,10 +158,23 @@ void apply_with(const catalog::Catalog& given, const RunSettings& settings, cons
   log("info", "Applying configuration version '" + std::to_string(catalog.version) + "'");
   outcome.report = transaction::apply(catalog, options);
   outcome.apply_seconds = seconds_since(apply_start);
-  transaction::Report& report = *outcome.report;
   // Puppet says so only when the transaction ran (not after a cycle or an invalid resource).
-  if (report.transaction_completed)
+  if (outcome.report->transaction_completed)
     log("notice", "Applied catalog in " + fixed(outcome.apply_seconds) + " seconds");
+}
+
+void apply_with(const catalog::Catalog& given, const RunSettings& settings, const RunLog& log,
+                RunOutcome& outcome, const Prelude& prelude,
+                compiler::DeferredCalls* calls = nullptr) {
+  if (calls && settings.compat == PuppetCompat::puppet7 && catalog::holds_deferred(given)) {
+    catalog::Catalog called = given;
+    outcome.report = call_deferred(called, *calls, settings, log);
+    if (outcome.report && settings.application == "apply") return;
+    if (!outcome.report) apply_now(called, settings, log, outcome, calls);
+  } else {
+    apply_now(given, settings, log, outcome, calls);
+  }
+  transaction::Report& report = *outcome.report;
   if (outcome.catalog_from_cache) report.cached_catalog_status = "on_failure";
   report.run_mode = settings.application == "apply" ? "user" : "agent";  // Puppet's run mode
   report.puppet_version = puppet_version_of(settings.compat);

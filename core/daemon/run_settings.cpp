@@ -58,16 +58,7 @@ indirector::Routes routes_for(const RunSettings& settings) {
 
 indirector::TerminusSettings terminus_settings_for(const RunSettings& settings) {
   indirector::TerminusSettings out;
-  static_cast<compiler::CompileSettings&>(out) = settings;
-  out.state_dir = settings.statedir;
-  out.facts_file = settings.facts;
-  if (settings.external_dir) {  // facts.d, then the setting's
-    out.external_dirs = facts::default_external_dirs();
-    out.external_dirs.push_back(*settings.external_dir);
-  }
-  out.redis_url = settings.redis;
-  out.redis_prefix = settings.redis_prefix;
-  out.storeconfigs = settings.storeconfigs;
+  static_cast<config::AgentConfig&>(out) = settings;
   out.warn = warn;
   return out;
 }

@@ -66,7 +66,7 @@ void add_catalog_termini(Registry<catalog::Catalog>& registry) {
   registry.add("json", [](const TerminusSettings& settings, const Route&) {
     return std::make_unique<DocumentTerminus<catalog::Catalog>>(
         "catalog", "json",
-        std::make_unique<FileDocumentStore>(settings.state_dir / "client_data" / "catalog", "json"),
+        std::make_unique<FileDocumentStore>(settings.statedir / "client_data" / "catalog", "json"),
         catalog_json());
   });
   registry.add("redis", [](const TerminusSettings& settings, const Route&) {

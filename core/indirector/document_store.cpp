@@ -62,12 +62,12 @@ struct RedisDocumentStore::Reply {
 
 RedisDocumentStore::RedisDocumentStore(const TerminusSettings& settings, const std::string& model)
     : namespace_(settings.redis_prefix + ":" + model + ":") {
-  if (!settings.redis_url) {
+  if (!settings.redis) {
     setup_error_ = "no Redis is configured (set redis in marionette.yaml or --redis URL)";
     return;
   }
   std::string why;
-  auto endpoint = counters::parse_redis_url(*settings.redis_url, &why);
+  auto endpoint = counters::parse_redis_url(*settings.redis, &why);
   if (!endpoint) {
     setup_error_ = why;
     return;

@@ -15,10 +15,10 @@ DocumentStore& DocumentExportedResourceStore::documents(const std::string& envir
   check_key(environment);
   std::unique_ptr<DocumentStore>& store = by_environment_[environment];
   if (!store) {
-    if (settings_.redis_url)
+    if (settings_.redis)
       store = std::make_unique<RedisDocumentStore>(settings_, "exported:" + environment);
     else
-      store = std::make_unique<FileDocumentStore>(settings_.state_dir / "exported" / environment,
+      store = std::make_unique<FileDocumentStore>(settings_.statedir / "exported" / environment,
                                                   "json");
   }
   return *store;

@@ -15,12 +15,18 @@ namespace {
 /// facts/native: gathered on this machine, with the external facts of facts.d and the custom
 /// facts of the modulepath's lib/facter and $FACTERLIB (as Puppet's facter terminus has Facter
 /// load them); Facter's errors go to the run's log as Puppet's "Error: Facter: ..." lines.
+std::vector<std::filesystem::path> external_dirs_of(const TerminusSettings& settings) {
+  if (!settings.external_dirs.empty()) return settings.external_dirs;
+  std::vector<std::filesystem::path> dirs = facts::default_external_dirs();
+  if (settings.external_dir) dirs.push_back(*settings.external_dir);
+  return dirs;
+}
+
 class NativeFacts : public Terminus<facts::Facts> {
  public:
   explicit NativeFacts(const TerminusSettings& settings)
       : Terminus("facts", "native"),
-        dirs_(settings.external_dirs.empty() ? facts::default_external_dirs()
-                                             : settings.external_dirs),
+        dirs_(external_dirs_of(settings)),
         warn_(settings.warn) {
     custom_.modulepath = settings.modulepath.value_or(std::vector<std::filesystem::path>{});
     custom_.custom_dirs = facts::facterlib_dirs();
@@ -48,8 +54,8 @@ class YamlFacts : public Terminus<facts::Facts> {
  public:
   explicit YamlFacts(const TerminusSettings& settings)
       : Terminus("facts", "yaml"),
-        file_(settings.facts_file),
-        store_(settings.state_dir / "client_yaml" / "facts", "yaml") {}
+        file_(settings.facts),
+        store_(settings.statedir / "client_yaml" / "facts", "yaml") {}
 
   std::optional<facts::Facts> find(const Request& request) override {
     try {
@@ -108,7 +114,7 @@ void add_facts_termini(Registry<facts::Facts>& registry) {
   registry.add("json", [](const TerminusSettings& settings, const Route&) {
     return std::make_unique<DocumentTerminus<facts::Facts>>(
         "facts", "json",
-        std::make_unique<FileDocumentStore>(settings.state_dir / "client_data" / "facts", "json"),
+        std::make_unique<FileDocumentStore>(settings.statedir / "client_data" / "facts", "json"),
         facts_json(2));
   });
   registry.add("redis", [](const TerminusSettings& settings, const Route&) {

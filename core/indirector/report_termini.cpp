@@ -11,7 +11,7 @@ namespace {
 class YamlReport : public Terminus<transaction::Report> {
  public:
   explicit YamlReport(const TerminusSettings& settings)
-      : Terminus("report", "yaml"), path_(settings.state_dir / "last_run_report.yaml") {}
+      : Terminus("report", "yaml"), path_(settings.statedir / "last_run_report.yaml") {}
 
   void save(const Request& request, const transaction::Report& report) override {
     try {
@@ -31,7 +31,7 @@ class YamlReport : public Terminus<transaction::Report> {
 class JsonReport : public Terminus<transaction::Report> {
  public:
   explicit JsonReport(const TerminusSettings& settings)
-      : Terminus("report", "json"), store_(settings.state_dir, "json") {}
+      : Terminus("report", "json"), store_(settings.statedir, "json") {}
 
   void save(const Request& request, const transaction::Report& report) override {
     try {

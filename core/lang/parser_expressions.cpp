@@ -221,6 +221,17 @@ ast::Expression* Parser::parse_unary() {
   return arena_.make<ast::Unary>(token.where, op, operand);
 }
 
+namespace {
+
+/// A literal before a resource body's `{`, which Puppet parses as the resource's type.
+bool is_literal_resource_type(const ast::Expression* expression) {
+  return ast::as<ast::StringLiteral>(expression) || ast::as<ast::InterpolatedString>(expression) ||
+         ast::as<ast::IntegerLiteral>(expression) || ast::as<ast::FloatLiteral>(expression) ||
+         ast::as<ast::BooleanLiteral>(expression) || ast::as<ast::ArrayLiteral>(expression);
+}
+
+}  // namespace
+
 ast::Expression* Parser::parse_postfix() {
   ast::Expression* expression = parse_primary();
   const SourceLocation start = expression->where;
@@ -255,10 +266,12 @@ ast::Expression* Parser::parse_postfix() {
                token.kind == TokenKind::ExportedCollectStart) {
       expression = parse_collector(expression);
     } else if (token.kind == TokenKind::LBrace && !in_condition_ &&
-               (ast::as<ast::TypeReference>(expression) || ast::as<ast::Access>(expression)) &&
+               (ast::as<ast::TypeReference>(expression) || ast::as<ast::Access>(expression) ||
+                is_literal_resource_type(expression)) &&
                starts_titled_body(peek(1), peek(2))) {
       // `Resource[$type] { 'title': ... }`, `File { '/x': ... }`: a resource whose type is an
-      // expression.
+      // expression (Puppet's grammar takes any literal there too, `'class' { a: }`, and the
+      // evaluator refuses what names no type).
       auto* resource = arena_.make<ast::Resource>(start);
       resource->type_expression = expression;
       expression = parse_resource_bodies(resource);

@@ -1,8 +1,16 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 namespace marionette::metrics {
+
+/// The upper bounds of the compile-time histogram's buckets, in microseconds (1 ms to 30 s).
+inline constexpr std::array<std::uint32_t, 14> kCompileBucketsUs = {
+    1'000,   2'500,   5'000,     10'000,    25'000,    50'000,     100'000,
+    250'000, 500'000, 1'000'000, 2'500'000, 5'000'000, 10'000'000, 30'000'000};
 
 /// What `marionette server` serves under MARIONETTE-MIB's mrnServer subtree, as one value of
 /// the snapshot (server::MetricsPublisher fills it once a second). Counters count since the
@@ -30,6 +38,10 @@ struct ServerFigures {
   std::uint32_t compiles_last_minute = 0;
   std::uint32_t window_min_us = 0, window_avg_us = 0, window_max_us = 0;  ///< the last minute
   std::uint32_t min_us = 0, avg_us = 0, max_us = 0;                       ///< since start
+  /// Compiles that took at most each of kCompileBucketsUs (cumulative, as a histogram's).
+  std::array<std::uint64_t, kCompileBucketsUs.size()> compile_buckets{};
+  /// Every status code answered so far with its count, by code.
+  std::vector<std::pair<int, std::uint64_t>> requests_by_status;
 
   // The CA: requests waiting, certificates signed and not revoked, serials in the CRL.
   std::uint32_t certificates_pending = 0, certificates_signed = 0, certificates_revoked = 0;

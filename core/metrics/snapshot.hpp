@@ -1,13 +1,17 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "metrics/counter_totals.hpp"
+#include "metrics/report_figures.hpp"
 #include "metrics/server_figures.hpp"
 
 namespace marionette::metrics {
+
+struct FleetSnapshot;  // metrics/fleet_snapshot.hpp
 
 enum class AgentState : int { idle = 1, compiling = 2, applying = 3 };
 /// Where the last applied catalog came from: `cached` when compiling failed and the agent applied
@@ -83,6 +87,8 @@ struct Snapshot {
   /// The last kRecentRuns runs, oldest first, so that every run is judged for a notification
   /// even when several end between two looks of the SNMP thread.
   std::vector<RunRecord> recent_runs;
+  /// The last run's report as Prometheus readers see it (empty host before the first run).
+  ReportFigures last_report;
 
   // Totals kept by the counter store (Redis or the local file): monotonic across restarts.
   CounterTotals node;
@@ -95,6 +101,9 @@ struct Snapshot {
 
   /// `marionette server`'s figures; all zero in an agent.
   ServerFigures server;
+  /// `marionette server`'s view of the fleet (the refresher's latest, taken when this snapshot
+  /// was published); null in an agent and in a server without Redis.
+  std::shared_ptr<const FleetSnapshot> fleet_nodes;
 };
 
 /// How many compiles the min/avg/max figures cover.

@@ -2,9 +2,12 @@
 
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 
+#include "digest/digest.hpp"
 #include "remote/agent_requests.hpp"
 
 namespace marionette::remote {
@@ -28,6 +31,29 @@ std::string normalized(const std::string& path) {
   return out;
 }
 
+/// The bytes of a regular file the agent already has; nullopt when it has none.
+std::optional<std::string> local_bytes(const fs::path& path) {
+  std::error_code error;
+  if (path.empty() || !fs::is_regular_file(path, error)) return std::nullopt;
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  if (!in && !in.eof()) return std::nullopt;
+  return bytes.str();
+}
+
+/// Whether `bytes` have the checksum a file_metadata gives ({"type":…, "value":"{md5}…"}).
+bool has_checksum(const std::string& bytes, const nlohmann::json& metadata) {
+  if (!metadata.is_object() || metadata.value("type", "") != "file" ||
+      !metadata.contains("checksum") || !metadata["checksum"].is_object())
+    return false;
+  std::string value = metadata["checksum"].value("value", "");
+  std::size_t close = value.find('}');
+  if (value.empty() || value[0] != '{' || close == std::string::npos) return false;
+  std::optional<digest::Algorithm> algorithm = digest::algorithm_named(value.substr(1, close - 1));
+  return algorithm && digest::hex(*algorithm, bytes) == value.substr(close + 1);
+}
+
 bool recursive(const catalog::Data& parameters) {
   if (!parameters.contains("recurse")) return false;
   const catalog::Data& recurse = parameters["recurse"];
@@ -44,24 +70,27 @@ bool recursive(const catalog::Data& parameters) {
 
 class Fetcher {
  public:
-  Fetcher(https_client::HttpsClient& client, std::string environment, PuppetCompat compat,
-          fs::path dir, const Say& say, FetchLimits limits)
-      : client_(client),
+  Fetcher(const SendRequest& send, std::string environment, PuppetCompat compat, fs::path dir,
+          const Say& say, FetchLimits limits)
+      : send_(send),
         environment_(std::move(environment)),
         compat_(compat),
         dir_(std::move(dir)),
         say_(say),
         limits_(limits) {}
 
-  void source(const std::string& mount_path, bool recurse) {
+  /// `target`: where the resource puts it on this host ("" when unknown), whose content is
+  /// used instead of the server's when the checksums agree.
+  void source(const std::string& mount_path, bool recurse, const fs::path& target) {
     if (!seen_.insert(mount_path + (recurse ? " recurse" : "")).second) return;
     if (!recurse) {
+      std::optional<std::string> have = local_bytes(target);
+      if (have && in_sync(mount_path, *have)) return;
       file(mount_path);
       return;
     }
     Request request = file_metadatas_request(environment_, compat_, mount_path, true, "follow");
-    http::HttpResponse response =
-        client_.request(request.method, request.target, request.body, request.headers);
+    http::HttpResponse response = send_(request);
     if (response.status == 404) return;
     nlohmann::json entries = nlohmann::json::parse(response.body, nullptr, false);
     if (response.status != 200 || !entries.is_array()) {
@@ -81,6 +110,10 @@ class Fetcher {
         std::error_code ignored;
         fs::create_directories(local_path(inside), ignored);
       } else if (type == "file") {
+        std::optional<std::string> have =
+            target.empty() ? std::nullopt
+                           : local_bytes(relative == "." ? target : target / relative);
+        if (have && has_checksum(*have, entry) && keep(inside, *have)) continue;
         file(inside);
       }
     }
@@ -99,19 +132,40 @@ class Fetcher {
     return path;
   }
 
+  /// Metadata first, as Puppet's agent: when the server's checksum is that of the bytes the
+  /// host has, they are the source, and no content is fetched.
+  bool in_sync(const std::string& mount_path, const std::string& have) {
+    if (fetched_.count(mount_path)) return true;
+    Request request = file_metadata_request(environment_, compat_, mount_path);
+    http::HttpResponse response = send_(request);
+    if (response.status != 200) return false;
+    nlohmann::json metadata = nlohmann::json::parse(response.body, nullptr, false);
+    return has_checksum(have, metadata) && keep(mount_path, have);
+  }
+
+  /// Writes the host's own bytes as the source of `mount_path`.
+  bool keep(const std::string& mount_path, const std::string& bytes) {
+    if (!fetched_.insert(mount_path).second) return true;
+    store(mount_path, bytes);
+    return true;
+  }
+
   void file(const std::string& mount_path) {
     if (!fetched_.insert(mount_path).second) return;
     Request request = file_content_request(environment_, compat_, mount_path);
-    http::HttpResponse response =
-        client_.request(request.method, request.target, request.body, request.headers);
+    http::HttpResponse response = send_(request);
     if (response.status == 404) return;
     if (response.status != 200) {
       say_("warning",
            "Could not retrieve puppet:///" + mount_path + ": " + std::to_string(response.status));
       return;
     }
+    store(mount_path, response.body);
+  }
+
+  void store(const std::string& mount_path, const std::string& bytes) {
     counts_.files += 1;
-    counts_.bytes += response.body.size();
+    counts_.bytes += bytes.size();
     if (counts_.files > limits_.max_files || counts_.bytes > limits_.max_bytes)
       throw std::runtime_error("the catalog's puppet:/// sources exceed " +
                                std::to_string(limits_.max_files) + " files or " +
@@ -120,11 +174,11 @@ class Fetcher {
     std::error_code ignored;
     fs::create_directories(path.parent_path(), ignored);
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out << response.body;
+    out << bytes;
     if (!out) throw std::runtime_error("cannot write " + path.string());
   }
 
-  https_client::HttpsClient& client_;
+  const SendRequest& send_;
   std::string environment_;
   PuppetCompat compat_;
   fs::path dir_;
@@ -147,10 +201,10 @@ std::string module_mount_path(const std::string& source) {
   return path;
 }
 
-FetchCounts fetch_file_sources(const catalog::Catalog& catalog, https_client::HttpsClient& client,
+FetchCounts fetch_file_sources(const catalog::Catalog& catalog, const SendRequest& send,
                                const std::string& environment, PuppetCompat compat,
                                const fs::path& dir, const Say& say, FetchLimits limits) {
-  Fetcher fetcher(client, environment, compat, dir, say, limits);
+  Fetcher fetcher(send, environment, compat, dir, say, limits);
   for (const catalog::Resource& resource : catalog.resources) {
     if (!resource.parameters.contains("source")) continue;
     const catalog::Data& source = resource.parameters["source"];
@@ -159,9 +213,15 @@ FetchCounts fetch_file_sources(const catalog::Catalog& catalog, https_client::Ht
     if (source.is_array())
       for (const auto& item : source)
         if (item.is_string()) sources.push_back(item.get<std::string>());
+    // The host's copy stands for the source only when there is one source to compare with.
+    fs::path target;
+    if (resource.type == "File" && sources.size() == 1)
+      target = resource.parameters.contains("path") && resource.parameters["path"].is_string()
+                   ? resource.parameters["path"].get<std::string>()
+                   : resource.title;
     for (const std::string& each : sources) {
       std::string mount_path = module_mount_path(each);
-      if (!mount_path.empty()) fetcher.source(mount_path, recursive(resource.parameters));
+      if (!mount_path.empty()) fetcher.source(mount_path, recursive(resource.parameters), target);
     }
   }
   return fetcher.counts();

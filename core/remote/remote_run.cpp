@@ -30,11 +30,6 @@ std::int64_t now_ns() {
       .count();
 }
 
-/// A request that failed: the text Puppet's agent would log after its own prefix.
-struct Failed {
-  std::string why;
-};
-
 /// The agent's run, step by step, with the outcome it fills.
 class RemoteRun {
  public:
@@ -67,6 +62,11 @@ class RemoteRun {
       options.connect_timeout = remote_.connect_timeout;
       options.read_timeout = remote_.read_timeout;
       client_ = std::make_unique<https_client::HttpsClient>(options);
+      RetrySettings retries = remote_.retries;
+      if (!retries.stop_requested) retries.stop_requested = remote_.certificate.stop_requested;
+      retries_ = std::make_unique<ServerRetries>(
+          *client_, "https://" + remote_.server + ":" + std::to_string(remote_.port), retries,
+          say_);
     } catch (const CertificateError& e) {
       outcome_.compile_error = e.what();  // said already, as Puppet's state machine says it
       return outcome_;
@@ -93,27 +93,14 @@ class RemoteRun {
   }
 
  private:
-  std::string url(const Request& request) const {
-    return "https://" + remote_.server + ":" + std::to_string(remote_.port) + request.target;
-  }
-
-  /// Puppet's HTTP client's words for a request that got no answer.
-  http::HttpResponse send(const Request& request) {
-    auto start = Clock::now();
-    try {
-      return client_->request(request.method, request.target, request.body, request.headers);
-    } catch (const https_client::HttpsError& e) {
-      char seconds[32];
-      std::snprintf(seconds, sizeof seconds, "%.2f", seconds_since(start));
-      throw Failed{"Request to " + url(request) + " failed after " + seconds +
-                   " seconds: " + e.what()};
-    }
-  }
+  /// The response whatever its status, Retry-After and a restarting server ridden out;
+  /// throws RequestFailed with Puppet's HTTP client's words.
+  http::HttpResponse send(const Request& request) { return retries_->send(request); }
 
   http::HttpResponse send_ok(const Request& request) {
     http::HttpResponse response = send(request);
     if (response.status / 100 != 2)
-      throw Failed{server_error(response.status, response.content_type, response.body)};
+      throw RequestFailed(server_error(response.status, response.content_type, response.body));
     return response;
   }
 
@@ -123,9 +110,9 @@ class RemoteRun {
     nlohmann::json parsed;
     try {
       parsed = nlohmann::json::parse(send_ok(node_request(identity_)).body, nullptr, false);
-    } catch (const Failed& e) {
+    } catch (const RequestFailed& e) {
       log_("warning", "Unable to fetch my node definition, but the agent run will continue:");
-      log_("warning", e.why);
+      log_("warning", e.what());
       return;
     }
     if (!parsed.is_object() || !parsed.contains("environment") ||
@@ -149,8 +136,8 @@ class RemoteRun {
       outcome_.compiled = true;
       cache(catalog);
       return catalog;
-    } catch (const Failed& e) {
-      fail_retrieval(e.why);
+    } catch (const RequestFailed& e) {
+      fail_retrieval(e.what());
     } catch (const catalog::CatalogError& e) {
       fail_retrieval(e.what());
     } catch (const std::exception& e) {  // the facts could not be loaded
@@ -212,7 +199,9 @@ class RemoteRun {
     settings.environment = catalog.environment;
     if (!outcome_.catalog_from_cache) {
       try {
-        fetch_file_sources(catalog, *client_, catalog.environment, run_.compat, sources, say_);
+        fetch_file_sources(
+            catalog, [this](const Request& r) { return send(r); }, catalog.environment, run_.compat,
+            sources, say_);
       } catch (const std::exception& e) {
         log_("err", std::string("Could not retrieve the catalog's files: ") + e.what());
       }
@@ -252,8 +241,8 @@ class RemoteRun {
     report["master_used"] = remote_.server + ":" + std::to_string(remote_.port);
     try {
       send_ok(report_request(identity_, report.dump()));
-    } catch (const Failed& e) {
-      log_("err", "Could not send report: " + e.why);
+    } catch (const RequestFailed& e) {
+      log_("err", std::string("Could not send report: ") + e.what());
     }
   }
 
@@ -264,6 +253,7 @@ class RemoteRun {
   daemon::RunLog log_;
   Say say_;
   std::unique_ptr<https_client::HttpsClient> client_;
+  std::unique_ptr<ServerRetries> retries_;
   RunIdentity identity_;
   daemon::RunOutcome outcome_;
 };

@@ -6,6 +6,7 @@
 
 #include "daemon/run_once.hpp"
 #include "remote/host_certificate.hpp"
+#include "remote/server_retries.hpp"
 
 namespace marionette::remote {
 
@@ -16,6 +17,7 @@ struct RemoteSettings {
   HostCertificateSettings certificate;  ///< its ca_host/ca_port: Puppet's ca_server, ca_port
   std::chrono::milliseconds connect_timeout{120'000};
   std::chrono::milliseconds read_timeout{600'000};
+  RetrySettings retries;  ///< its max_retry_after: Puppet's runinterval
 };
 
 /// "Error 500 on SERVER: MESSAGE" as Puppet's REST terminus words a failed response: the JSON

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "puppetdb/http_api.hpp"
 #include "server/authorization.hpp"
 #include "server/file_serving.hpp"
 
@@ -34,12 +35,33 @@ HttpResponse text_response(int status, const std::string& body) {
   return {status, "text/plain", body, {}};
 }
 
+namespace {
+
+AddressRanges anonymous_metrics_from(const std::string& text) {
+  try {
+    return AddressRanges(text);
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(std::string("metrics_anonymous_from: ") + e.what());
+  }
+}
+
+}  // namespace
+
 Api::Api(const ServerSettings& settings)
-    : settings_(settings), ca_(settings.ssldir, settings.ca), autosign_(settings.autosign) {}
+    : settings_(settings),
+      ca_(settings.ssldir, settings.ca),
+      autosign_(settings.autosign),
+      metrics_endpoint_(settings.ssldir),
+      metrics_anonymous_(anonymous_metrics_from(settings.run.metrics_anonymous_from)) {
+  init_puppetdb();
+}
 
 HttpResponse Api::handle(const HttpRequest& request, const PeerIdentity& peer,
                          const std::string& client_ip) {
   AuthDecision decision = authorize(request.method, request.path, peer);
+  if (!decision.allowed && decision.rule == "marionette metrics" &&
+      metrics_anonymous_.contains(client_ip))
+    decision.allowed = true;
   HttpResponse response;
   if (!decision.allowed) {
     response = text_response(
@@ -61,6 +83,10 @@ HttpResponse Api::handle(const HttpRequest& request, const PeerIdentity& peer,
         response = slash == std::string::npos
                        ? puppet_error(404, "Not Found: no such endpoint", "HANDLER_NOT_FOUND")
                        : file_endpoint(request, rest.substr(0, slash), rest.substr(slash + 1));
+      } else if (puppetdb::is_puppetdb_path(path)) {
+        response = puppetdb_endpoint(request, peer);
+      } else if (path == "/metrics") {
+        response = metrics_endpoint_.answer(request, metrics_, fleet_);
       } else if (path == "/status/v1/simple") {
         response = text_response(200, "running");
       } else {

@@ -3,7 +3,10 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <memory>
+#include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -13,9 +16,16 @@
 #include "daemon/run_settings.hpp"
 #include "facts/facts.hpp"
 #include "http/http_message.hpp"
+#include "server/address_ranges.hpp"
+#include "server/metrics_endpoint.hpp"
 #include "server/server_metrics.hpp"
 #include "server/server_options.hpp"
 #include "server/tls.hpp"
+
+namespace marionette::puppetdb {
+class FleetData;
+class Store;
+}
 
 namespace marionette::server {
 
@@ -43,7 +53,7 @@ struct ServerSettings : ServerOptions {
   daemon::RunSettings run;
   compiler::EnvironmentSettings environments;
   std::filesystem::path reportdir;  ///< reports as JSON: REPORTDIR/NODE/YYYYMMDDHHMMSS.json
-  HttpLimits limits;  ///< message_timeout bounds a whole request, its body included
+  HttpLimits limits;                ///< message_timeout bounds a whole request, its body included
   /// The server's own facts every compile gets as $server_facts (serverversion, servername,
   /// serverip, serverip6), found once at start as Puppet's catalog compiler finds them.
   facts::Facts server_facts = facts::Facts::object();
@@ -54,9 +64,12 @@ struct ServerSettings : ServerOptions {
 class Api {
  public:
   explicit Api(const ServerSettings& settings);
+  ~Api();
   HttpResponse handle(const HttpRequest& request, const PeerIdentity& peer,
                       const std::string& client_ip);
   ServerMetrics& metrics() { return metrics_; }
+  /// The fleet /metrics exposes per node (a server with Redis); set before serving.
+  void set_fleet(const metrics::FleetRegistry* fleet) { fleet_ = fleet; }
 
  private:
   HttpResponse ca_endpoint(const HttpRequest& request, const std::string& rest);
@@ -67,6 +80,18 @@ class Api {
   HttpResponse report_endpoint(const HttpRequest& request, const std::string& name);
   HttpResponse file_endpoint(const HttpRequest& request, const std::string& kind,
                              const std::string& mount_path);
+  /// PuppetDB's API (/pdb/…, core/puppetdb) over the fleet's store, for the clients the
+  /// certificate allowlist names.
+  HttpResponse puppetdb_endpoint(const HttpRequest& request, const PeerIdentity& peer);
+  /// Runs `use` with the PuppetDB data: in Redis when the server has one (a connection per
+  /// call), else in this process's memory.
+  void with_puppetdb(const std::function<void(puppetdb::FleetData&)>& use);
+  void init_puppetdb();
+  /// Stores what the server itself learns as PuppetDB's commands would: the facts and the
+  /// catalog of a compile, a report received. Failures are logged to stderr, never fatal.
+  void store_compiled(const std::string& node, const facts::Facts& facts,
+                      const std::string& environment, const std::string& catalog_json);
+  void store_report(const std::string& report_json);
   /// The run settings of the request's environment (?environment=), resolved from
   /// environmentpath when it is not the configured one; throws std::runtime_error.
   daemon::RunSettings settings_for(const HttpRequest& request) const;
@@ -75,6 +100,11 @@ class Api {
   ca::CertificateAuthority ca_;
   ca::AutosignPolicy autosign_;
   ServerMetrics metrics_;
+  std::unique_ptr<puppetdb::Store> puppetdb_memory_;  ///< without Redis
+  std::optional<std::set<std::string>> puppetdb_allowlist_;
+  MetricsEndpoint metrics_endpoint_;
+  AddressRanges metrics_anonymous_;  ///< metrics_anonymous_from: /metrics without a certificate
+  const metrics::FleetRegistry* fleet_ = nullptr;
 };
 
 /// A request refused with the answer Puppet gives (400 for an environment name it refuses, 404

@@ -21,26 +21,44 @@ struct Rule {
 
 const std::vector<Rule>& rules() {
   static const std::vector<Rule> all = {
-      {"puppetlabs v3 catalog from agents", "/puppet/v3/catalog/", true, {"GET", "POST"},
+      {"puppetlabs v3 catalog from agents",
+       "/puppet/v3/catalog/",
+       true,
+       {"GET", "POST"},
        Who::the_named_node},
       {"puppetlabs certificate", "/puppet-ca/v1/certificate/", true, {"GET"}, Who::anyone},
-      {"puppetlabs crl", "/puppet-ca/v1/certificate_revocation_list/ca", false, {"GET"},
+      {"puppetlabs crl",
+       "/puppet-ca/v1/certificate_revocation_list/ca",
+       false,
+       {"GET"},
        Who::anyone},
-      {"puppetlabs csr", "/puppet-ca/v1/certificate_request", false, {"GET", "PUT"},
-       Who::anyone},
+      {"puppetlabs csr", "/puppet-ca/v1/certificate_request", false, {"GET", "PUT"}, Who::anyone},
       // A path rule is a prefix, and rules of one sort-order are tried by name: this one also
       // answers certificate_statuses, before "puppetlabs cert statuses" is reached.
-      {"puppetlabs cert status", "/puppet-ca/v1/certificate_status", false,
-       {"GET", "PUT", "DELETE"}, Who::cli_certificate},
-      {"puppetlabs environments", "/puppet/v3/environments", false, {"GET"},
-       Who::any_certificate},
+      {"puppetlabs cert status",
+       "/puppet-ca/v1/certificate_status",
+       false,
+       {"GET", "PUT", "DELETE"},
+       Who::cli_certificate},
+      {"puppetlabs environments", "/puppet/v3/environments", false, {"GET"}, Who::any_certificate},
       {"puppetlabs file", "/puppet/v3/file_", false, {"GET", "POST"}, Who::any_certificate},
       {"puppetlabs node", "/puppet/v3/node/", true, {"GET"}, Who::the_named_node},
       {"puppetlabs report", "/puppet/v3/report/", true, {"PUT"}, Who::the_named_node},
       {"puppetlabs facts", "/puppet/v3/facts/", true, {"PUT"}, Who::the_named_node},
-      {"puppetlabs static file content", "/puppet/v3/static_file_content", false, {"GET"},
+      {"puppetlabs static file content",
+       "/puppet/v3/static_file_content",
+       false,
+       {"GET"},
        Who::any_certificate},
       {"puppetlabs status service - simple", "/status/v1/simple", false, {"GET"}, Who::anyone},
+      // PuppetDB's API: any client with a certificate, narrowed by certificate-allowlist
+      // (Api::puppetdb_endpoint).
+      {"puppetdb", "/pdb/", false, {"GET", "POST"}, Who::any_certificate},
+      {"puppetdb status", "/status/v1/services/puppetdb-status", false, {"GET"},
+       Who::any_certificate},
+      // marionette's Prometheus endpoint; metrics_anonymous_from opens it to addresses
+      // without a certificate (Api::handle).
+      {"marionette metrics", "/metrics", false, {"GET"}, Who::any_certificate},
   };
   return all;
 }

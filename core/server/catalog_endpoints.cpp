@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "facts/json_facts.hpp"
+#include "fleet_status/fleet_refresher.hpp"
 #include "indirector/document_store.hpp"
 #include "indirector/error.hpp"
 #include "indirector/registry.hpp"
@@ -118,8 +119,11 @@ HttpResponse Api::catalog_endpoint(const HttpRequest& request, const std::string
     std::optional<catalog::Catalog> catalog =
         catalogs.find(compile, {.ignore_cache = true, .ignore_cache_save = true});
     compiled(catalog.has_value());
-    if (!catalog) return puppet_error(404, "Not Found: no catalog for " + name, "RESOURCE_NOT_FOUND");
-    return {200, "application/json", catalog::to_json(*catalog), {}};
+    if (!catalog)
+      return puppet_error(404, "Not Found: no catalog for " + name, "RESOURCE_NOT_FOUND");
+    std::string json = catalog::to_json(*catalog);
+    store_compiled(name, facts, run.environment, json);  // as puppet-terminus-puppetdb would
+    return {200, "application/json", std::move(json), {}};
   } catch (const indirector::Error& e) {
     compiled(false);
     return puppet_error(500, "Server Error: " + (e.why().empty() ? std::string(e.what()) : e.why()),
@@ -146,7 +150,15 @@ HttpResponse Api::report_endpoint(const HttpRequest& request, const std::string&
     indirector::TerminusSettings termini = daemon::terminus_settings_for(run);
     indirector::RedisDocumentStore store(termini, "report");
     store.push_bounded(name, request.body, termini.report_history);
+    // The node's summary for the fleet table (server/fleet_view.hpp), beside its reports.
+    std::string error;
+    auto fleet = fleet_status::make_redis_fleet_store(
+        {*termini.redis, termini.redis_prefix, termini.redis_timeout});
+    if (!fleet_status::record_report(*fleet, name, request.body, &error))
+      return puppet_error(500, "Server Error: cannot store the report's summary: " + error,
+                          "RUNTIME_ERROR");
   }
+  store_report(request.body);  // for the PuppetDB API, as puppet-terminus-puppetdb would
   metrics_.report_stored();
   return {200, "application/json", "[\"store\"]", {}};
 }

@@ -84,9 +84,12 @@ HttpsServer::HttpsServer(ServerSettings settings, std::function<void(const std::
   raise_descriptor_limit();
   listen_fd_ = listen_on(settings_.bind_address, settings_.port, port_);
   loop_ = std::make_unique<ConnectionLoop>(settings_, listen_fd_, *tls_, api_->metrics(), log_);
+  fleet_ = std::make_unique<FleetView>(settings_);
+  api_->set_fleet(&fleet_->fleet());
 }
 
 HttpsServer::~HttpsServer() {
+  fleet_.reset();
   loop_.reset();
   if (listen_fd_ >= 0) ::close(listen_fd_);
 }

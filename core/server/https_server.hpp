@@ -5,6 +5,7 @@
 #include <string>
 
 #include "server/api.hpp"
+#include "server/fleet_view.hpp"
 #include "server/tls.hpp"
 #include "server/worker_pool.hpp"
 
@@ -30,6 +31,8 @@ class HttpsServer {
   void run();
   void stop();
   ServerMetrics& metrics() { return api_->metrics(); }
+  /// The fleet table read from Redis (empty without it): server/fleet_view.hpp.
+  const metrics::FleetRegistry& fleet() const { return fleet_->fleet(); }
 
  private:
   /// A worker's part: the request through the Api, the response's bytes.
@@ -42,6 +45,7 @@ class HttpsServer {
   int listen_fd_ = -1;
   int port_ = 0;
   std::unique_ptr<ConnectionLoop> loop_;
+  std::unique_ptr<FleetView> fleet_;
 };
 
 }  // namespace marionette::server

@@ -47,8 +47,12 @@ void MetricsWindow::fill(metrics::ServerFigures& figures) const {
 }
 
 MetricsPublisher::MetricsPublisher(ServerMetrics& metrics, const std::filesystem::path& ssldir,
-                                   metrics::Registry& registry)
-    : metrics_(metrics), registry_(registry), certificates_(ssldir), started_at_(unix_now()) {
+                                   metrics::Registry& registry, const metrics::FleetRegistry* fleet)
+    : metrics_(metrics),
+      registry_(registry),
+      fleet_(fleet),
+      certificates_(ssldir),
+      started_at_(unix_now()) {
   publish();
   thread_ = std::thread([this] { loop(); });
 }
@@ -84,6 +88,7 @@ void MetricsPublisher::publish() {
   snapshot.version = kVersion;
   snapshot.started_at = started_at_;
   snapshot.server = figures;
+  if (fleet_) snapshot.fleet_nodes = fleet_->latest();
   registry_.publish(std::move(snapshot));
 }
 

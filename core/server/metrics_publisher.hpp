@@ -7,6 +7,7 @@
 #include <mutex>
 #include <thread>
 
+#include "metrics/fleet_snapshot.hpp"
 #include "metrics/registry.hpp"
 #include "server/certificate_counts.hpp"
 #include "server/server_metrics.hpp"
@@ -35,11 +36,12 @@ class MetricsWindow {
 };
 
 /// Publishes the server's figures into a Registry once a second, on its own thread, for the
-/// SNMP subagent to read. The first snapshot is published before the constructor returns.
+/// SNMP subagent to read, with the fleet's latest snapshot from `fleet` when there is one. The
+/// first snapshot is published before the constructor returns.
 class MetricsPublisher {
  public:
   MetricsPublisher(ServerMetrics& metrics, const std::filesystem::path& ssldir,
-                   metrics::Registry& registry);
+                   metrics::Registry& registry, const metrics::FleetRegistry* fleet = nullptr);
   ~MetricsPublisher();
   MetricsPublisher(const MetricsPublisher&) = delete;
   MetricsPublisher& operator=(const MetricsPublisher&) = delete;
@@ -50,6 +52,7 @@ class MetricsPublisher {
 
   ServerMetrics& metrics_;
   metrics::Registry& registry_;
+  const metrics::FleetRegistry* fleet_;
   CertificateCounter certificates_;
   MetricsWindow window_;
   std::int64_t started_at_;

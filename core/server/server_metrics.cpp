@@ -45,6 +45,7 @@ void ServerMetrics::request_answered(std::string_view path, int status, bool ref
     ok_.fetch_add(1, kRelaxed);
   if (refused) refused_.fetch_add(1, kRelaxed);
   by_class_[static_cast<int>(endpoint_class_of(path))].fetch_add(1, kRelaxed);
+  if (status >= 100 && status < kStatusCodes) by_status_[status].fetch_add(1, kRelaxed);
 }
 
 void ServerMetrics::compile_finished(std::chrono::microseconds took, bool ok) {
@@ -55,6 +56,10 @@ void ServerMetrics::compile_finished(std::chrono::microseconds took, bool ok) {
                         kRelaxed);
   auto lower = [](std::uint32_t a, std::uint32_t b) { return a < b; };
   auto higher = [](std::uint32_t a, std::uint32_t b) { return a > b; };
+  const auto* bucket =
+      std::lower_bound(metrics::kCompileBucketsUs.begin(), metrics::kCompileBucketsUs.end(), us);
+  if (bucket != metrics::kCompileBucketsUs.end())
+    compile_buckets_[bucket - metrics::kCompileBucketsUs.begin()].fetch_add(1, kRelaxed);
   improve(min_us_, us, lower);
   improve(max_us_, us, higher);
   improve(interval_min_us_, us, lower);
@@ -87,6 +92,12 @@ metrics::ServerFigures ServerMetrics::read() const {
   figures.compiles = compiles_.load(kRelaxed);
   figures.compile_failures = compile_failures_.load(kRelaxed);
   figures.compile_us = compile_us_.load(kRelaxed);
+  std::uint64_t at_most = 0;
+  for (std::size_t i = 0; i < metrics::kCompileBucketsUs.size(); ++i)
+    figures.compile_buckets[i] = at_most += compile_buckets_[i].load(kRelaxed);
+  for (int code = 100; code < kStatusCodes; ++code)
+    if (std::uint64_t count = by_status_[code].load(kRelaxed))
+      figures.requests_by_status.emplace_back(code, count);
   if (figures.compiles > 0) {
     figures.min_us = min_us_.load(kRelaxed);
     figures.max_us = max_us_.load(kRelaxed);

@@ -54,6 +54,9 @@ class ServerMetrics {
   Counter compiles_{0}, compile_failures_{0}, compile_us_{0};
   std::atomic<std::uint32_t> min_us_{UINT32_MAX}, max_us_{0};
   std::atomic<std::uint32_t> interval_min_us_{UINT32_MAX}, interval_max_us_{0};
+  Counter compile_buckets_[metrics::kCompileBucketsUs.size()] = {};  ///< not cumulative here
+  static constexpr int kStatusCodes = 600;
+  Counter by_status_[kStatusCodes] = {};  ///< by status code, 100-599
 };
 
 }  // namespace marionette::server

@@ -2,6 +2,8 @@
 
 #include <chrono>
 #include <cstddef>
+#include <filesystem>
+#include <optional>
 
 #include "ca/certificate_authority.hpp"
 
@@ -32,6 +34,9 @@ struct ServerOptions {
   /// Connections from one address: beyond this many, its connection waiting longest is closed
   /// (or the new one, when all of its others are being served).
   std::size_t max_connections_per_address = 256;
+  /// PuppetDB's certificate-allowlist: a file of certnames, one a line, the only clients that
+  /// may use the PuppetDB API (/pdb/…); without it any client with a certificate may.
+  std::optional<std::filesystem::path> puppetdb_allowlist;
 };
 
 }  // namespace marionette::server

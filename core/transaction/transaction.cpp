@@ -9,6 +9,7 @@
 
 #include "catalog/plain_data.hpp"
 #include "ral/params.hpp"
+#include "rubyish/value.hpp"
 #include "ral/resource_type.hpp"
 #include "text/text.hpp"
 #include "transaction/apply.hpp"
@@ -121,6 +122,7 @@ class Transaction {
       if (!loglevel) return false;
       if (options_.resolve_deferred && catalog::holds_deferred(resource.parameters)) {
         entry->deferred = true;
+        if (!claim_known_identity(i)) return false;
       } else if (const auto* type = ral::find_type(text::lowercase(resource.type))) {
         std::string error;
         entry->provider = type->make(resource, host, error);
@@ -203,8 +205,10 @@ class Transaction {
     return "(file: " + *resource.file + ", line: " + std::to_string(*resource.line) + ")";
   }
 
-  /// Two resources of one type that manage the same thing after munging (`/etc//x` and `/etc/x`)
-  /// are Puppet's duplicate declaration, reported before anything is applied.
+  /// Puppet's catalog as it becomes resources: two resources of one type that manage the same
+  /// thing after munging (`/etc//x` and `/etc/x`) fail the run before anything is applied. A
+  /// resource whose title is what it manages is a duplicate declaration when that is taken; one
+  /// that manages another name than its title is aliased to it, which fails when it is taken.
   bool claim_identity(std::size_t index, const std::string& identity) {
     if (identity.empty()) return true;
     const auto& resource = catalog_.resources[index];
@@ -212,17 +216,43 @@ class Transaction {
     auto [found, fresh] = identities_.emplace(key, index);
     if (fresh) return true;
     const auto& first = catalog_.resources[found->second];
-    std::string where = declared_at(first);
-    std::string again = declared_at(resource);
-    std::string message = "Duplicate declaration: " + canonical_type(resource.type) + "[" +
-                          identity + "] is already declared" +
-                          (where.empty() ? "" : " at " + where) + "; cannot redeclare" +
-                          (again.empty() ? "" : " " + again);
+    const std::string type = canonical_type(resource.type);
+    const std::string ref = type + "[" + resource.title + "]";
+    const std::string first_at = declared_at(first);
+    const std::string here = declared_at(resource);
+    std::string message;
+    if (resource.title == identity) {
+      message = "Duplicate declaration: " + ref + " is already declared" +
+                (first_at.empty() ? "" : " at " + first_at) + "; cannot redeclare" +
+                (here.empty() ? "" : " " + here);
+    } else {
+      std::string name;
+      rubyish::append_inspected_string(identity, name);
+      message = "Cannot alias " + ref + " to [" + name + "]" + (here.empty() ? "" : " at " + here) +
+                "; resource [\"" + type + "\", " + name + "] already declared" +
+                (first_at.empty() ? "" : " " + first_at);
+    }
     log_("err", message);
     report_.transaction_completed = false;
     report_.error = message;
     report_.resources.clear();
     return false;
+  }
+
+  /// A resource whose Deferred values are called at its turn still claims, before anything is
+  /// applied, what its known values say it manages: Puppet checks uniqueness when the catalog
+  /// becomes resources, with the Deferred values still in them. Nothing is claimed when the
+  /// known values alone do not make a resource (a required value is deferred).
+  bool claim_known_identity(std::size_t index) {
+    const auto& resource = catalog_.resources[index];
+    const auto* type = ral::find_type(text::lowercase(resource.type));
+    if (!type) return true;
+    catalog::Resource known = resource;
+    for (auto it = known.parameters.begin(); it != known.parameters.end();)
+      it = catalog::holds_deferred(*it) ? known.parameters.erase(it) : std::next(it);
+    std::string ignored;
+    auto provider = type->make(known, host_, ignored);
+    return !provider || claim_identity(index, provider->identity());
   }
 
   /// Puppet 8's resolve_resource: the resource's Deferred values called, then the resource

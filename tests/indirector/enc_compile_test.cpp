@@ -22,7 +22,7 @@ class ntp (Array[String] $servers, Boolean $enabled = false) {
 
 catalog::Catalog compile_with(const TempDir& dir, const Node& node) {
   TerminusSettings settings;
-  settings.state_dir = dir.path();
+  settings.statedir = dir.path();
   settings.manifest = dir.write("site.pp", kSite);
   auto compiler = catalog_termini().make("compiler", settings, {});
   facts::Facts facts = {{"kernel", "Linux"}, {"role", "from-facts"}};

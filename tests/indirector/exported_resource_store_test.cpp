@@ -112,7 +112,7 @@ void exercise(compiler::ExportedResourceStore& one, compiler::ExportedResourceSt
 TEST(DocumentExportedResourceStore, FilesUnderTheStateDir) {
   testing::TempDir dir;
   TerminusSettings settings;
-  settings.state_dir = dir.path();
+  settings.statedir = dir.path();
   DocumentExportedResourceStore one(settings), other(settings);
   exercise(one, other);
   EXPECT_TRUE(std::filesystem::exists(dir.path() / "exported" / "production" / "b.test.json"));
@@ -125,7 +125,7 @@ TEST(DocumentExportedResourceStore, OneRedisForTwoServers) {
   auto redis = PrivateRedis::start(PrivateRedis::Listen::tcp, &why);
   ASSERT_TRUE(redis) << why;
   TerminusSettings settings;
-  settings.redis_url = redis->url();
+  settings.redis = redis->url();
   settings.redis_prefix = "fleet";
   settings.redis_timeout = 500ms;
   DocumentExportedResourceStore one(settings), other(settings);
@@ -148,7 +148,7 @@ TEST(CompilerCatalogWithStoreconfigs, OneNodeExportsAnotherCollects) {
             "node 'a.test' { @@host { 'a.test': ip => '192.0.2.1', tag => 'fleet' } }\n"
             "node 'b.test' { Host <<| tag == 'fleet' |>> { comment => 'collected' } }\n");
   TerminusSettings settings;
-  settings.state_dir = dir.path() / "state";
+  settings.statedir = dir.path() / "state";
   settings.env_dir = dir.path() / "env";
   settings.storeconfigs = true;
   auto compiler = catalog_termini().make("compiler", settings, {});

@@ -23,7 +23,7 @@ std::string read(const std::filesystem::path& path) {
 
 TerminusSettings settings_in(const TempDir& dir) {
   TerminusSettings settings;
-  settings.state_dir = dir.path();
+  settings.statedir = dir.path();
   return settings;
 }
 
@@ -94,7 +94,7 @@ TEST(FactsJson, RoundTripsInClientData) {
 TEST(FactsYaml, ReadsTheFactsFileForEveryKey) {
   TempDir dir;
   TerminusSettings settings = settings_in(dir);
-  settings.facts_file = dir.write("facts.yaml", "kernel: Linux\nversion: '12'\ncount: 4\n");
+  settings.facts = dir.write("facts.yaml", "kernel: Linux\nversion: '12'\ncount: 4\n");
   auto terminus = facts_termini().make("yaml", settings, {});
   auto found = terminus->find({"anything"});
   ASSERT_TRUE(found);

@@ -20,7 +20,7 @@ std::unique_ptr<Terminus<Node>> classifier_in(
   route.terminus = "exec";
   route.command = dir.write("enc.sh", "#!/bin/sh\n" + script, true).string();
   TerminusSettings settings;
-  settings.state_dir = dir.path();
+  settings.statedir = dir.path();
   settings.enc_timeout = timeout;
   return node_termini().make("exec", settings, route);
 }

@@ -21,7 +21,7 @@ class RedisTermini : public ::testing::Test {
     std::string why;
     redis_ = PrivateRedis::start(PrivateRedis::Listen::tcp, &why);
     ASSERT_TRUE(redis_) << why;
-    settings_.redis_url = redis_->url();
+    settings_.redis = redis_->url();
     settings_.redis_prefix = "test";
     settings_.redis_timeout = 500ms;
     settings_.report_history = 3;
@@ -80,7 +80,7 @@ TEST_F(RedisTermini, ReportsKeepABoundedHistoryNewestFirst) {
 TEST_F(RedisTermini, ACatalogCacheInRedisServesTheIndirection) {
   Routes routes = default_routes(false);
   routes.catalog = {"json", "redis", std::nullopt};
-  settings_.state_dir = redis_->dir() / "state";
+  settings_.statedir = redis_->dir() / "state";
   auto catalogs = catalog_indirection(routes, settings_);
   catalogs.terminus().save({"node1"}, named("node1"));
   ASSERT_TRUE(catalogs.find({"node1"}));  // from the json terminus, then cached in Redis

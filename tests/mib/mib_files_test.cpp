@@ -11,6 +11,7 @@
 
 #include "java_properties.hpp"
 #include "mib_module.hpp"
+#include "subagent/fleet_table.hpp"
 #include "subagent/mib_objects.hpp"
 #include "subagent/oids.hpp"
 #include "subagent/type_table.hpp"
@@ -87,8 +88,14 @@ std::string opennms_type_of(const std::string& mib_syntax) {
   return "?";
 }
 
-bool is_column(const MibObjectType& object) {
+bool is_type_column(const MibObjectType& object) {
   return subagent::starts_with(object.suffix, subagent::kTypeEntrySuffix);
+}
+bool is_fleet_column(const MibObjectType& object) {
+  return subagent::starts_with(object.suffix, subagent::kFleetEntrySuffix);
+}
+bool is_column(const MibObjectType& object) {
+  return is_type_column(object) || is_fleet_column(object);
 }
 bool is_scalar(const MibObjectType& object) {
   return object.access == "read-only" && !is_column(object);
@@ -102,8 +109,9 @@ std::vector<MibObjectType> accessible(const MibModule& module) {
   return objects;
 }
 
-/// OpenNMS's resourceType for the per-type table.
+/// OpenNMS's resourceType for the per-type table, and for the fleet table.
 const std::string kTypeResource = "marionetteType";
+const std::string kNodeResource = "marionetteNode";
 
 struct CollectedObject {
   std::string oid, instance, alias, type;
@@ -194,7 +202,7 @@ TEST(MibFiles, TheMibAndTheCodeServeTheSameTypeTableColumns) {
   MibModule module = read_mib_module(kMib);
   std::map<std::string, const MibObjectType*> in_mib;
   for (const MibObjectType& object : module.objects) {
-    if (is_column(object) && object.access == "read-only") in_mib[object.name] = &object;
+    if (is_type_column(object) && object.access == "read-only") in_mib[object.name] = &object;
   }
   ASSERT_EQ(in_mib.size(), subagent::type_columns().size());
   for (const subagent::TypeColumn& column : subagent::type_columns()) {
@@ -202,6 +210,24 @@ TEST(MibFiles, TheMibAndTheCodeServeTheSameTypeTableColumns) {
     SCOPED_TRACE(name);
     ASSERT_TRUE(in_mib.contains(name)) << "served but not in the MIB";
     subagent::Oid suffix = subagent::kTypeEntrySuffix;
+    suffix.push_back(column.column);
+    EXPECT_EQ(subagent::to_string(in_mib[name]->suffix), subagent::to_string(suffix));
+    EXPECT_EQ(code_syntax_of(in_mib[name]->syntax), column.syntax) << in_mib[name]->syntax;
+  }
+}
+
+TEST(MibFiles, TheMibAndTheCodeServeTheSameFleetTableColumns) {
+  MibModule module = read_mib_module(kMib);
+  std::map<std::string, const MibObjectType*> in_mib;
+  for (const MibObjectType& object : module.objects) {
+    if (is_fleet_column(object) && object.access == "read-only") in_mib[object.name] = &object;
+  }
+  ASSERT_EQ(in_mib.size(), subagent::fleet_columns().size());
+  for (const subagent::FleetColumn& column : subagent::fleet_columns()) {
+    const std::string name(column.name);
+    SCOPED_TRACE(name);
+    ASSERT_TRUE(in_mib.contains(name)) << "served but not in the MIB";
+    subagent::Oid suffix = subagent::kFleetEntrySuffix;
     suffix.push_back(column.column);
     EXPECT_EQ(subagent::to_string(in_mib[name]->suffix), subagent::to_string(suffix));
     EXPECT_EQ(code_syntax_of(in_mib[name]->syntax), column.syntax) << in_mib[name]->syntax;
@@ -240,7 +266,9 @@ TEST(MibFiles, OpenNmsCollectsEveryObjectAsTheMibDeclaresIt) {
     ASSERT_TRUE(collected.contains(object.name)) << "alias should be the object's name";
     const CollectedObject& c = collected[object.name];
     EXPECT_EQ(c.oid, std::string(subagent::kRootOid) + subagent::to_string(object.suffix));
-    EXPECT_EQ(c.instance, is_column(object) ? kTypeResource : "0");
+    EXPECT_EQ(c.instance, is_type_column(object)    ? kTypeResource
+                          : is_fleet_column(object) ? kNodeResource
+                                                    : "0");
     EXPECT_LE(c.alias.size(), 19u) << "OpenNMS aliases are RRD DS names";
     EXPECT_EQ(c.type, opennms_type_of(object.syntax));
   }
@@ -249,6 +277,40 @@ TEST(MibFiles, OpenNmsCollectsEveryObjectAsTheMibDeclaresIt) {
   EXPECT_NE(read_text(kDataCollection).find("<resourceType name=\"" + kTypeResource + "\""),
             std::string::npos)
       << "the per-type table's columns need their resourceType";
+  EXPECT_NE(read_text(kDataCollection).find("<resourceType name=\"" + kNodeResource + "\""),
+            std::string::npos)
+      << "the fleet table's columns need their resourceType";
+}
+
+TEST(MibFiles, TheExampleThresholdsWatchCollectedFiguresAndTheirEventsExist) {
+  const fs::path thresholds = kSource / "opennms" / "thresholds" / "marionette-thresholds.xml";
+  const fs::path events = kSource / "opennms" / "events" / "marionette.events.xml";
+  if (!find_executable("xmllint").empty()) {
+    for (const fs::path& file : {thresholds, events}) {
+      auto lint = run_command({"xmllint", "--noout", file.string()});
+      EXPECT_EQ(lint.exit_code, 0) << file << lint.err;
+    }
+  }
+  const std::map<std::string, CollectedObject> collected = collected_objects();
+  const std::string watched = read_text(thresholds);
+  const std::string defined = read_text(events);
+  static const std::regex kDsName(R"re(ds-name="([^"]+)")re");
+  static const std::regex kUei(R"re((?:triggered|rearmed)UEI="([^"]+)")re");
+  std::set<std::string> names;
+  for (std::sregex_iterator m(watched.begin(), watched.end(), kDsName), end; m != end; ++m) {
+    names.insert((*m)[1]);
+    EXPECT_TRUE(collected.contains((*m)[1])) << (*m)[1] << " is not collected";
+  }
+  EXPECT_EQ(names, (std::set<std::string>{"mrnNodesFailed", "mrnNodesStale"}));
+  for (std::sregex_iterator m(watched.begin(), watched.end(), kUei), end; m != end; ++m) {
+    EXPECT_NE(defined.find("<uei>" + std::string((*m)[1]) + "</uei>"), std::string::npos)
+        << (*m)[1] << " has no event";
+  }
+  // Every fleet notification of the MIB has its trap event.
+  for (const char* notification : {"mrnNodeRunFailed", "mrnNodeBecameStale", "mrnNodeRecovered"}) {
+    EXPECT_NE(defined.find("/traps/" + std::string(notification) + "</uei>"), std::string::npos)
+        << notification;
+  }
 }
 
 class Graphs : public ::testing::Test {
@@ -278,7 +340,7 @@ TEST_F(Graphs, EveryReportIsListedAndComplete) {
     for (const char* field : {"name", "columns", "type", "command"}) {
       EXPECT_FALSE(properties_["report." + report + "." + field].empty()) << field;
     }
-    // A report draws either node-level scalars or columns of one resource type.
+    // A report draws either node-level scalars or columns of one resource type (a table's).
     const std::string type = properties_["report." + report + ".type"];
     for (const std::string& column : split_list(properties_["report." + report + ".columns"])) {
       ASSERT_TRUE(collected.contains(column)) << column << " is not collected";

@@ -25,6 +25,8 @@ for path in ./usr/bin/marionette ./usr/share/snmp/mibs/MARIONETTE-MIB.txt \
   ./etc/snmp/snmpd.conf.d/marionette.conf ./usr/share/doc/marionette/README.Debian.gz \
   ./usr/share/marionette/opennms/datacollection/marionette.xml \
   ./usr/share/marionette/opennms/snmp-graph.properties.d/marionette-graph.properties \
+  ./usr/share/marionette/prometheus/snmp_exporter/snmp.yml \
+  ./usr/share/marionette/prometheus/snmp_exporter/generator.yml \
   ./usr/lib/marionette/marionette-snmp.so ./usr/lib/marionette/marionette-fleet ./var/lib/marionette/ \
   ./usr/share/bash-completion/completions/marionette; do
   grep -q " $path\$" <<<"$contents" || { echo "FAIL: $path is not in the package"; echo "$contents"; exit 1; }

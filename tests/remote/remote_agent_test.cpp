@@ -4,7 +4,7 @@
 // nothing (exit 0); both reports land; csr_attributes' extension requests and dns_alt_names
 // reach the certificate; a server that does not sign makes the agent exit or wait as
 // waitforcert says; a failed compile is Puppet's "Could not retrieve catalog" and a failed
-// report; a revoked node is refused.
+// report; a revoked node is refused; files in sync are checked by their metadata, not fetched.
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -191,6 +191,40 @@ TEST_F(RemoteAgentTest, UnsignedCertificateWaitsOrExitsAsWaitforcertSays) {
   EXPECT_NE(waiting.output().find("Info: Will try again in 1 seconds."), std::string::npos)
       << waiting.output();
   EXPECT_EQ(read(dir_ / "managed" / "agent2.test.txt"), "agent2.test remote  Linux\n");
+}
+
+TEST_F(RemoteAgentTest, FilesInSyncAreCheckedByMetadataNotFetched) {
+  start_server("true", {"-v"});
+  auto requests_since = [&](std::size_t from, const std::string& what) {
+    std::string log = server_->output().substr(from);
+    std::size_t count = 0;
+    for (std::size_t at = log.find(what); at != std::string::npos; at = log.find(what, at + 1))
+      ++count;
+    return count;
+  };
+  testing::CommandResult first = agent("agent3.test");
+  ASSERT_EQ(first.exit_code, 2) << first.out << first.err;
+  EXPECT_EQ(requests_since(0, "\"GET /puppet/v3/file_content/modules/demo/"), 2u)
+      << server_->output();
+  // In sync: the metadata is asked and no content is fetched, as Puppet's agent does.
+  std::size_t mark = server_->output().size();
+  testing::CommandResult second = agent("agent3.test");
+  EXPECT_EQ(second.exit_code, 0) << second.out << second.err;
+  EXPECT_EQ(requests_since(mark, "/puppet/v3/file_content/"), 0u) << server_->output();
+  EXPECT_EQ(requests_since(mark, "\"GET /puppet/v3/file_metadata/modules/demo/greeting.txt"), 1u)
+      << server_->output();
+  EXPECT_EQ(requests_since(mark, "\"GET /puppet/v3/file_metadatas/modules/demo/tree"), 1u)
+      << server_->output();
+  // A file changed here is fetched again and put back; the others are not fetched.
+  std::ofstream(dir_ / "managed" / "tree-agent3.test" / "sub" / "leaf.txt") << "changed here\n";
+  mark = server_->output().size();
+  testing::CommandResult third = agent("agent3.test");
+  EXPECT_EQ(third.exit_code, 2) << third.out << third.err;
+  EXPECT_EQ(read(dir_ / "managed" / "tree-agent3.test" / "sub" / "leaf.txt"), "a leaf\n");
+  EXPECT_EQ(requests_since(mark, "/puppet/v3/file_content/"), 1u) << server_->output();
+  EXPECT_EQ(requests_since(mark, "\"GET /puppet/v3/file_content/modules/demo/tree/sub/leaf.txt"),
+            1u)
+      << server_->output();
 }
 
 TEST_F(RemoteAgentTest, FailedCompileIsACatalogRetrievalError) {

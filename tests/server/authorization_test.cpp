@@ -64,6 +64,18 @@ TEST(Authorization, CertificateStatusOnlyForPpCliAuth) {
             "puppetlabs cert status");
 }
 
+TEST(Authorization, ThePuppetDbApiNeedsACertificate) {
+  // PuppetDB's default: any client with a certificate (the server narrows it further with
+  // --certificate-allowlist); none without one.
+  EXPECT_TRUE(allowed("GET", "/pdb/query/v4/nodes", node("web.test")));
+  EXPECT_TRUE(allowed("POST", "/pdb/cmd/v1", node("web.test")));
+  EXPECT_TRUE(allowed("GET", "/status/v1/services/puppetdb-status", node("web.test")));
+  EXPECT_EQ(authorize("GET", "/pdb/query/v4", node("web.test")).rule, "puppetdb");
+  EXPECT_FALSE(allowed("GET", "/pdb/query/v4/nodes", PeerIdentity{}));
+  EXPECT_FALSE(allowed("POST", "/pdb/cmd/v1", PeerIdentity{}));
+  EXPECT_FALSE(allowed("DELETE", "/pdb/query/v4/nodes", node("web.test")));
+}
+
 TEST(Authorization, RefusalsInTrapperkeeperWords) {
   EXPECT_EQ(forbidden_message("POST", "/puppet/v3/catalog/db.test", node("web.test"), "127.0.0.1",
                               "puppetlabs v3 catalog from agents"),

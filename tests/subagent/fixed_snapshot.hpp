@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "metrics/fleet_snapshot.hpp"
 #include "metrics/snapshot.hpp"
 
 namespace marionette::subagent::fixture {
@@ -72,6 +73,13 @@ inline metrics::Snapshot fixed_snapshot(std::int64_t now_seconds = kNowSeconds) 
   v.compiles_last_minute = 115, v.window_min_us = 116, v.window_avg_us = 117;
   v.window_max_us = 118, v.min_us = 119, v.avg_us = 120, v.max_us = 121;
   v.certificates_pending = 122, v.certificates_signed = 123, v.certificates_revoked = 124;
+  // The fleet a server read from Redis: figures only (mrnNodeTable has tests of its own).
+  auto fleet = std::make_shared<metrics::FleetSnapshot>();
+  fleet->figures = {125, 126, 127, 128, 129, 130, 131, 10'000'000'000ULL};
+  fleet->stale_after_s = 3600;
+  fleet->refreshed_at = now_seconds - 2;
+  fleet->store_ok = true;
+  s.fleet_nodes = fleet;
   return s;
 }
 

@@ -112,6 +112,17 @@ TEST(MibObjects, AnswerEveryObjectFromAFixedSnapshot) {
       {"mrnSrvCertsPending", Gauge32{122}},
       {"mrnSrvCertsSigned", Gauge32{123}},
       {"mrnSrvCertsRevoked", Gauge32{124}},
+      {"mrnNodesTotal", Gauge32{125}},
+      {"mrnNodesFailed", Gauge32{126}},
+      {"mrnNodesChanged", Gauge32{127}},
+      {"mrnNodesUnchanged", Gauge32{128}},
+      {"mrnNodesStale", Gauge32{129}},
+      {"mrnNodesDeactivated", Gauge32{130}},
+      {"mrnNodesReportsMin", Gauge32{131}},
+      {"mrnNodesReports", Counter64{10'000'000'000ULL}},
+      {"mrnNodesStaleAfter", Gauge32{3600}},
+      {"mrnNodesRefreshed", Gauge32{static_cast<std::uint32_t>(kNowSeconds - 2)}},
+      {"mrnNodesStoreOk", Integer32{1}},
   };
   const metrics::Snapshot snapshot = fixed_snapshot();
   ASSERT_EQ(mib_objects().size(), expected.size());

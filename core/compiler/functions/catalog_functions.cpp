@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cctype>
 
 #include "compiler/function_host.hpp"
 #include "compiler/functions/function.hpp"
@@ -12,10 +13,31 @@ namespace marionette::compiler {
 
 namespace {
 
+/// The classes include/require/contain name, as references (Class[Name]); undef and '' fail
+/// with Puppet's words.
+void add_class_references(const CallContext& call, const Value& name, Array& out) {
+  if (name.is_array()) {
+    for (const Value& item : name.array()) add_class_references(call, item, out);
+    return;
+  }
+  if (name.is_undef()) throw lang::SourceError("Cannot use undef as a class name", call.where);
+  if (name.is_string() && name.string().empty())
+    throw lang::SourceError("Cannot use empty string as a class name", call.where);
+  std::string text = is_resource_reference(name) ? name.type().parameters[0].string()
+                                                 : to_string(name);
+  if (text.starts_with("::")) text.erase(0, 2);
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  out.push_back(TypeValue{"Class", {Value(capitalize_segments(text))}});
+}
+
+/// include/require/contain: the classes declared, then an array of their references (Puppet 6+).
 Value include_with(CallContext& call, ClassInclusion how) {
   call.expect_arguments(1, static_cast<std::size_t>(-1));
+  Array references;
+  for (const Value& name : call.arguments) add_class_references(call, name, references);
   call.host.include_class(Value(Array(call.arguments)), call.scope, how, call.where);
-  return Value();
+  return references;
 }
 
 Value include(CallContext& call) {

@@ -4,6 +4,7 @@
 #include "compiler/functions/construct.hpp"
 #include "compiler/functions/function.hpp"
 #include "compiler/functions/generalized_type.hpp"
+#include "compiler/functions/ruby_format.hpp"
 #include "compiler/integer_range.hpp"
 #include "compiler/operators.hpp"
 #include "compiler/runtime_values.hpp"
@@ -13,37 +14,84 @@ namespace marionette::compiler {
 
 namespace {
 
+/// Ruby's eql?, by which uniq compares: strings by their bytes, an Integer never a Float.
+bool same_for_uniq(const Value& a, const Value& b) {
+  if (a.is_string() || b.is_string())
+    return a.is_string() && b.is_string() && a.string() == b.string();
+  if (a.is_number() || b.is_number())
+    return a.is_number() && b.is_number() && a.is_integer() == b.is_integer() && equals(a, b);
+  if (a.is_array() && b.is_array())
+    return a.array().size() == b.array().size() &&
+           std::equal(a.array().begin(), a.array().end(), b.array().begin(), same_for_uniq);
+  if (a.is_hash() && b.is_hash()) {
+    if (a.hash().size() != b.hash().size()) return false;
+    for (std::size_t i = 0; i < a.hash().size(); ++i)
+      if (!same_for_uniq(a.hash()[i].first, b.hash()[i].first) ||
+          !same_for_uniq(a.hash()[i].second, b.hash()[i].second))
+        return false;
+    return true;
+  }
+  return equals(a, b);
+}
+
+/// Ruby's uniq: the first of the items whose keys (the block's result, else the item) are eql.
+Array unique_items(CallContext& call, const Array& items) {
+  Array out, keys;
+  for (const Value& item : items) {
+    Value key = call.lambda ? call.host.call_lambda(*call.lambda, {item}, call.scope) : item;
+    if (std::any_of(keys.begin(), keys.end(),
+                    [&](const Value& k) { return same_for_uniq(k, key); }))
+      continue;
+    keys.push_back(std::move(key));
+    out.push_back(item);
+  }
+  return out;
+}
+
+/// unique(String|Hash|Array|Iterable) as Puppet's: a string's characters, a hash's values
+/// grouped by the block's result ({[keys] => [their distinct values]}), any iterable's items.
 Value unique(CallContext& call) {
   call.expect_arguments(1, 1);
   const Value& value = call.arguments[0];
   if (value.is_string()) {
+    Array characters;
+    const std::string& text = value.string();
+    for (std::size_t i = 0; i < text.size();) {
+      std::size_t end = i + 1;
+      while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
+      characters.emplace_back(text.substr(i, end - i));
+      i = end;
+    }
     std::string out;
-    for (char c : value.string())
-      if (out.find(c) == std::string::npos) out += c;
+    for (const Value& c : unique_items(call, characters)) out += c.string();
     return out;
   }
-  if (value.is_hash()) {  // Puppet: {[keys with that value] => [value]}
-    Hash groups;
+  if (value.is_hash()) {
+    Array groups;  // [key, [keys], [values]]
     for (const auto& [key, item] : value.hash()) {
-      auto found = std::find_if(groups.begin(), groups.end(), [&, &item = item](const auto& g) {
-        return equals(g.second.array()[0], item);
+      Value group = call.lambda ? call.host.call_lambda(*call.lambda, {item}, call.scope) : item;
+      auto found = std::find_if(groups.begin(), groups.end(), [&](const Value& g) {
+        return same_for_uniq(g.array()[0], group);
       });
       if (found == groups.end()) {
-        groups.emplace_back(Value(Array{key}), Value(Array{item}));
-      } else {
-        Array keys = found->first.array();
-        keys.push_back(key);
-        found->first = Value(std::move(keys));
+        groups.emplace_back(Array{std::move(group), Array{key}, Array{item}});
+        continue;
       }
+      Array entry = found->array();
+      Array keys = entry[1].array(), values = entry[2].array();
+      keys.push_back(key);
+      if (std::none_of(values.begin(), values.end(),
+                       [&](const Value& v) { return same_for_uniq(v, item); }))
+        values.push_back(item);
+      *found = Array{entry[0], std::move(keys), std::move(values)};
     }
-    return groups;
+    Hash out;
+    for (const Value& g : groups) out.emplace_back(g.array()[1], g.array()[2]);
+    return out;
   }
-  if (!value.is_array()) call.fail("expects an Array, got " + type_name_of(value));
-  Array out;
-  for (const Value& item : value.array())
-    if (std::none_of(out.begin(), out.end(), [&](const Value& v) { return equals(v, item); }))
-      out.push_back(item);
-  return out;
+  if (value.is_array()) return unique_items(call, value.array());
+  if (auto items = iterable_elements(value)) return unique_items(call, *items);
+  call.fail("expects an Array, got " + type_name_of(value));
 }
 
 void flatten_into(const Value& value, Array& out) {
@@ -114,7 +162,7 @@ Value type(CallContext& call) {
 Value size(CallContext& call) {
   call.expect_arguments(1, 1);
   const Value& value = call.arguments[0];
-  if (value.is_string()) return static_cast<std::int64_t>(value.string().size());
+  if (value.is_string()) return static_cast<std::int64_t>(char_count(value.string()));  // chars
   if (value.is_array()) return static_cast<std::int64_t>(value.array().size());
   if (value.is_hash()) return static_cast<std::int64_t>(value.hash().size());
   if (is_runtime_value(value, "Binary"))  // its bytes

@@ -8,6 +8,7 @@
 #include "compiler/functions/ruby_format.hpp"
 #include "compiler/resource_table.hpp"
 #include "compiler/runtime_values.hpp"
+#include "compiler/types.hpp"
 
 namespace marionette::compiler {
 namespace {
@@ -115,8 +116,21 @@ Inferred common(const Inferred& a, const Inferred& b) {
         out.item = common_items(a.item, b.item);
         return out;
       }
-      case Kind::Other:
-        return to_string(Value(a.type)) == to_string(Value(b.type)) ? a : of(Kind::RichData);
+      case Kind::Other: {
+        if (to_string(Value(a.type)) == to_string(Value(b.type))) return a;
+        // Resource types: File['a'] and File['b'] have File in common, File and Notify Resource.
+        auto resource = [](const TypeValue& t) {
+          return !is_data_type_name(t.name) && !t.name.starts_with('#') && t.alias.expired();
+        };
+        if (!resource(a.type) || !resource(b.type)) return of(Kind::RichData);
+        Inferred out = of(Kind::Other);
+        const bool classes = a.type.name == "Class", other_classes = b.type.name == "Class";
+        out.type = {a.type.name == b.type.name ? a.type.name
+                    : classes != other_classes ? std::string("CatalogEntry")
+                                               : std::string("Resource"),
+                    {}};
+        return out;
+      }
       default:
         return a;
     }
@@ -211,8 +225,7 @@ Inferred infer(const Value& value) {
 /// PAnyType#generalize for the types a manifest writes: bounds and values dropped, an Enum
 /// its strings' lengths, Resource['file'] the type File.
 TypeValue generalize_type(const TypeValue& type) {
-  static const char* kBounded[] = {"Integer", "Float",    "String",
-                                   "Pattern", "Timespan", "Timestamp"};
+  static const char* kBounded[] = {"Integer", "Float", "String", "Timespan", "Timestamp"};
   for (const char* name : kBounded)
     if (type.name == name) return {type.name, {}};
   if (type.name == "Enum") {
@@ -229,11 +242,24 @@ TypeValue generalize_type(const TypeValue& type) {
   }
   if (type.name == "Resource" && type.parameters.size() == 1 && type.parameters[0].is_string())
     return {capitalize_segments(type.parameters[0].string()), {}};
+  const std::vector<Value>& p = type.parameters;
+  const auto is_zero = [](const Value& v) { return v.is_integer() && v.integer() == 0; };
+  // Array[0, 0] and Hash[0, 0] hold nothing: Array[Unit], Hash[0, 0].
+  if (type.name == "Array" && p.size() == 2 && is_zero(p[0]) && is_zero(p[1]))
+    return {"Array", {Value(TypeValue{"Unit", {}})}};
+  if (type.name == "Hash" && p.size() == 2 && is_zero(p[0]) && is_zero(p[1])) return type;
   if (type.name == "Array" || type.name == "Optional" || type.name == "Variant" ||
-      type.name == "Hash" || type.name == "Tuple") {
+      type.name == "Hash" || type.name == "Tuple" || type.name == "NotUndef") {
     TypeValue out{type.name, {}};
-    for (const Value& parameter : type.parameters)
-      if (parameter.is_type()) out.parameters.push_back(generalize_type(parameter.type()));
+    for (const Value& parameter : p) {
+      if (parameter.is_type()) {
+        out.parameters.push_back(generalize_type(parameter.type()));
+      } else if (parameter.is_string() && (type.name == "Optional" || type.name == "NotUndef")) {
+        out.parameters.push_back(TypeValue{"String", {}});  // Optional['x'] is Optional[String]
+      } else if (type.name == "Tuple") {
+        out.parameters.push_back(parameter);  // a Tuple keeps its size
+      }
+    }
     return out;
   }
   return type;

@@ -58,14 +58,14 @@ Value partition(CallContext& call) {
   const Value& collection = call.arguments[0];
   Array accepted, rejected;
   if (collection.is_hash()) {
-    Hash yes, no;
+    // Ruby's Hash#partition: arrays of [key, value] pairs.
     for (const auto& [key, value] : collection.hash()) {
       std::vector<Value> arguments = arity >= 2 ? std::vector<Value>{key, value}
                                                 : std::vector<Value>{Value(Array{key, value})};
       bool keep = truthy(call.host.call_lambda(*call.lambda, std::move(arguments), call.scope));
-      (keep ? yes : no).emplace_back(key, value);
+      (keep ? accepted : rejected).push_back(Array{key, value});
     }
-    return Array{Value(std::move(yes)), Value(std::move(no))};
+    return Array{Value(std::move(accepted)), Value(std::move(rejected))};
   }
   if (!collection.is_array())
     call.fail("expects a Collection value, got " + type_name_of(collection));

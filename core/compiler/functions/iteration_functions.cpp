@@ -68,7 +68,9 @@ Array elements_of(CallContext& call, const Value& collection) {
 template <class Visit>
 void iterate(CallContext& call, const Value& collection, Visit visit, bool results_unused = false) {
   call.expect_lambda();
-  std::size_t arity = call.lambda->parameters.size();
+  // A block that takes two arguments (`*$rest` does) gets them, as Puppet's first dispatch.
+  const auto& parameters = call.lambda->parameters;
+  std::size_t arity = parameters.size() == 1 && parameters[0].captures_rest ? 2 : parameters.size();
   if (collection.is_hash()) {
     for (const auto& [key, value] : collection.hash()) {
       std::vector<Value> arguments;
@@ -251,7 +253,12 @@ Value slice(CallContext& call) {
         Array(items.begin() + static_cast<std::ptrdiff_t>(i),
               items.begin() + static_cast<std::ptrdiff_t>(std::min(items.size(), i + size))));
   if (!call.lambda) return slices;
-  std::size_t arity = call.lambda->parameters.size();
+  // Ruby's arity: a block with optional or captured parameters takes a whole slice spread.
+  const auto& parameters = call.lambda->parameters;
+  std::size_t arity = parameters.size();
+  if (std::any_of(parameters.begin(), parameters.end(),
+                  [](const auto& p) { return p.captures_rest || p.default_value; }))
+    arity = size;
   try {
     for (const Value& piece : slices) {
       std::vector<Value> arguments;

@@ -1,10 +1,12 @@
 // Functions that reach into data by a path: get, getvar, dig.
+#include <regex>
 #include <sstream>
 
 #include "compiler/function_host.hpp"
 #include "compiler/functions/function.hpp"
 #include "compiler/types.hpp"
 #include "lang/ast/operators.hpp"
+#include "lang/diagnostic.hpp"
 
 namespace marionette::compiler {
 
@@ -58,17 +60,19 @@ Value get(CallContext& call) {
 Value getvar(CallContext& call) {
   call.expect_arguments(1, 2);
   Value fallback = call.arguments.size() > 1 ? call.arguments[1] : Value();
-  std::vector<std::string> segments = dotted_segments(to_string(call.arguments[0]));
+  // Puppet's signature: the string starts with a variable's name (not a match variable's).
+  static const std::regex variable_name(R"((::)?([a-z]\w*::)*[a-z_]\w*(\..*)?)");
+  const std::string text = to_string(call.arguments[0]);
+  if (!std::regex_match(text, variable_name))
+    throw lang::SourceError("'getvar' The given string does not start with a valid variable name",
+                            call.where);
+  std::vector<std::string> segments = dotted_segments(text);
   if (segments.empty()) return fallback;
   std::string name = segments[0];
   if (name.starts_with("::")) name = name.substr(2);
   Value value;
-  if (!name.empty() && name[0] >= '0' && name[0] <= '9') {
-    lang::ast::Variable variable(call.where, name);  // a match variable
-    value = call.host.evaluate(&variable, call.scope);
-  } else if (const Value* found = call.host.lookup_variable(name, call.scope)) {
+  if (const Value* found = call.host.lookup_variable(name, call.scope))
     value = *found;  // an unknown variable is the default, without Puppet's warning
-  }
   if (value.is_undef()) return fallback;
   return navigate(value, segments, 1, fallback);
 }

@@ -1,12 +1,17 @@
 // Puppet's numeric functions: abs, floor, ceiling, round, max, min.
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <optional>
 #include <regex>
 #include <string>
 
+#include "compiler/function_host.hpp"
 #include "compiler/functions/function.hpp"
+#include "compiler/functions/ruby_format.hpp"
 #include "compiler/integer_range.hpp"
 #include "compiler/operators.hpp"
+#include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 
@@ -14,39 +19,93 @@ namespace marionette::compiler {
 
 namespace {
 
-/// A string that reads as a number counts as that number in max/min (Puppet 7, deprecated).
-std::optional<double> as_number(const Value& value) {
-  if (value.is_number()) return value.number();
-  if (!value.is_string() || value.string().empty()) return std::nullopt;
-  try {
-    std::size_t used = 0;
-    double number = std::stod(value.string(), &used);
-    if (used == value.string().size()) return number;
-  } catch (...) {
+/// The text Puppet 7's max/min read as a number: `-?\d+([._eE]\d+)?` ("10_0", "1e2", "-3.5").
+bool spells_number(const std::string& text) {
+  static const std::regex number(R"(-?\d+([._eE]\d+)?)");
+  return std::regex_match(text, number);
+}
+
+/// Ruby's String#to_f of such a text: underscores between digits are dropped.
+double spelled_value(const std::string& text) {
+  std::string digits;
+  for (char c : text)
+    if (c != '_') digits += c;
+  return std::strtod(digits.c_str(), nullptr);
+}
+
+/// Ruby's to_s of the value, which for a regexp is `(?-mix:pattern)`.
+std::string to_s(const Value& value) {
+  return value.is_regexp() ? "(?-mix:" + value.regexp().pattern + ")" : ruby_to_s(value);
+}
+
+template <typename T>
+int order_of(const T& a, const T& b) {
+  return a < b ? -1 : b < a ? 1 : 0;
+}
+
+/// Two texts as max/min order them: as numbers when both spell one (deprecated), else
+/// byte by byte as Ruby's String#<=>.
+int text_order(const std::string& a, const std::string& b) {
+  if (spells_number(a) && spells_number(b)) return order_of(spelled_value(a), spelled_value(b));
+  int order = a.compare(b);
+  return order < 0 ? -1 : order > 0 ? 1 : 0;
+}
+
+/// How Puppet's max/min dispatch compares the values: all Numeric by value, all String as
+/// texts, (Puppet 8) all SemVer, all Timespan or all Timestamp as such, otherwise (the Any
+/// dispatch) each value by its Ruby to_s as a text.
+enum class Ordering { numeric, text, runtime, any };
+
+Ordering ordering_of(const std::vector<Value>& values, PuppetCompat compat) {
+  auto all = [&](auto predicate) { return std::all_of(values.begin(), values.end(), predicate); };
+  if (all([](const Value& v) { return v.is_number(); })) return Ordering::numeric;
+  if (all([](const Value& v) { return v.is_string(); })) return Ordering::text;
+  if (compat == PuppetCompat::puppet8)
+    for (std::string_view kind : {"SemVer", "Timespan", "Timestamp"})
+      if (all([&](const Value& v) { return is_runtime_value(v, kind); })) return Ordering::runtime;
+  return Ordering::any;
+}
+
+int order_by(Ordering ordering, const Value& a, const Value& b) {
+  switch (ordering) {
+    case Ordering::numeric:
+      if (a.is_integer() && b.is_integer()) return order_of(a.integer(), b.integer());
+      return order_of(a.number(), b.number());
+    case Ordering::text:
+      return text_order(a.string(), b.string());
+    case Ordering::runtime:
+      return compare_runtime_values(a, b).value_or(0);
+    case Ordering::any:
+      break;
   }
-  return std::nullopt;
+  return text_order(to_s(a), to_s(b));
 }
 
-int extreme_order(const Value& a, const Value& b, const lang::SourceLocation& where) {
-  auto x = as_number(a), y = as_number(b);
-  if (x && y) return *x < *y ? -1 : *x > *y ? 1 : 0;
-  if (a.is_string() && b.is_string()) return a.string().compare(b.string());
-  return compare(a, b, where);
-}
-
-/// max(values...) / min(values...): numbers compare by value, otherwise as strings.
+/// max(values...) / min(values...) as Puppet's dispatches: all Numeric or all String, one
+/// Array (its elements, so typed), or with a block of two parameters that orders any values
+/// (its result's sign); else any values ordered by their text, numbers when both spell one.
+/// Ruby's Array#max/min: a value replaces the best so far only when strictly beyond it.
 template <bool Greatest>
 Value extreme(CallContext& call) {
-  if (call.arguments.empty()) call.fail("Wrong number of arguments need at least one");
   std::vector<Value> values = call.arguments;
   if (values.size() == 1 && values[0].is_array()) values = values[0].array();
-  if (values.empty()) return Value();
-  Value best = values[0];
-  for (std::size_t i = 1; i < values.size(); ++i) {
-    int order = extreme_order(values[i], best, call.where);
-    if (Greatest ? order > 0 : order < 0) best = values[i];
+  if (values.empty()) {
+    if (call.lambda) return Value();
+    call.fail("Wrong number of arguments need at least one");
   }
-  return best;
+  const Ordering ordering = ordering_of(values, call.host.compat());
+  auto order = [&](const Value& a, const Value& b) {
+    if (!call.lambda) return order_by(ordering, a, b);
+    Value result = call.host.call_lambda(*call.lambda, {a, b}, call.scope);
+    if (!result.is_number()) return 0;
+    return result.number() < 0 ? -1 : result.number() > 0 ? 1 : 0;
+  };
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < values.size(); ++i) {
+    int o = order(values[i], values[best]);
+    if (Greatest ? o > 0 : o < 0) best = i;
+  }
+  return values[best];
 }
 
 /// Puppet's signature error for a value none of the function's parameter types take.

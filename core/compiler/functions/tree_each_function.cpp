@@ -126,14 +126,17 @@ Value tree_each(CallContext& call) {
       call.arguments.size() > 1 ? read_options(call, call.arguments[1]) : TreeOptions{};
   Array pairs = TreeWalk(options).walk(tree);
   if (!call.lambda) return pairs;
-  bool split = call.lambda->parameters.size() >= 2;
+  // Puppet's dispatches: a block that takes two arguments gets the path and the value, a
+  // block of one the value alone.
+  const auto& parameters = call.lambda->parameters;
+  bool split = parameters.size() >= 2 || (!parameters.empty() && parameters[0].captures_rest);
   try {
     for (const Value& pair : pairs) {
       std::vector<Value> arguments;
       if (split)
         arguments = {pair.array()[0], pair.array()[1]};
       else
-        arguments = {pair};
+        arguments = {pair.array()[1]};
       call.host.call_lambda(*call.lambda, std::move(arguments), call.scope);
     }
   } catch (const BreakJump&) {

@@ -344,8 +344,9 @@ Value new_string(CallContext& call) {
     if (auto text = collection_text(subject, directive)) subject = std::move(*text);
     if (directive.size() > 1 && directive[0] == '%' &&
         (directive.back() == 's' || directive.back() == 'p')) {
-      if (subject.is_array() || subject.is_hash()) {
-        subject = default_string(subject, false);
+      if (subject.is_array() || subject.is_hash() ||
+          (subject.is_type() && !is_sensitive(subject) && !is_runtime_value(subject))) {
+        subject = default_string(subject, false);  // a type or reference: File['/tmp/x']
       } else if (directive.back() == 'p' && subject.is_string()) {
         subject = puppet_quote(subject.string());
       }

@@ -1,0 +1,18 @@
+#pragma once
+
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace marionette::puppetdb {
+
+/// Each leaf of a fact (a scalar: PuppetDB keeps no path for an empty map or array) with its
+/// path: [name, key or index, …]; a scalar fact is its own leaf at [name].
+void for_each_leaf(
+    const std::string& name, const nlohmann::json& value,
+    const std::function<void(const nlohmann::json& path, const nlohmann::json& leaf)>& visit);
+
+/// PuppetDB's name of a fact value's type: string, integer, float, boolean, null, map, array.
+std::string fact_type_name(const nlohmann::json& value);
+
+}  // namespace marionette::puppetdb

@@ -1,0 +1,297 @@
+#include "puppetdb/fleet_data.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "digest/digest.hpp"
+#include "puppetdb/fact_tree.hpp"
+#include "puppetdb/query_error.hpp"
+#include "puppetdb/timestamp.hpp"
+
+namespace marionette::puppetdb {
+
+namespace {
+
+std::string string_field(const Json& payload, const char* name, bool required) {
+  auto found = payload.find(name);
+  if (found == payload.end() || found->is_null()) {
+    if (required) throw QueryError(400, std::string("Missing required field '") + name + "'");
+    return "";
+  }
+  if (!found->is_string())
+    throw QueryError(400, std::string("Field '") + name + "' must be a string");
+  return found->get<std::string>();
+}
+
+Json optional_string(const Json& payload, const char* name) {
+  auto found = payload.find(name);
+  if (found == payload.end() || !found->is_string()) return nullptr;
+  return *found;
+}
+
+std::string certname_of(const Json& payload) {
+  if (!payload.is_object()) throw QueryError(400, "The command's payload is not a JSON object");
+  std::string certname = string_field(payload, "certname", true);
+  if (certname.empty() || certname.find_first_of("{}") != std::string::npos ||
+      certname.find('\0') != std::string::npos)
+    throw QueryError(400, "Invalid certname '" + certname + "'");
+  return certname;
+}
+
+/// The producer_timestamp in PuppetDB's form; `received` when the command has none.
+std::string producer_time(const Json& payload, const std::string& received) {
+  std::string given = string_field(payload, "producer_timestamp", false);
+  if (given.empty()) return received;
+  if (!parse_timestamp(given)) throw QueryError(400, "Invalid producer_timestamp '" + given + "'");
+  return normalized_timestamp(given);
+}
+
+bool older(const std::string& a, const std::string& b) {
+  return parse_timestamp(a).value_or(0) < parse_timestamp(b).value_or(0);
+}
+
+std::vector<std::string> fact_sets(const KeyLayout& keys, const Json& values) {
+  std::vector<std::string> sets;
+  if (!values.is_object()) return sets;
+  for (const auto& [name, value] : values.items()) {
+    sets.push_back(keys.fact_name(name));
+    for_each_leaf(name, value, [&](const Json& path, const Json& leaf) {
+      sets.push_back(keys.fact_leaf(path, leaf));
+    });
+  }
+  return sets;
+}
+
+std::vector<std::string> catalog_sets(const KeyLayout& keys, const Json& resources) {
+  std::vector<std::string> sets;
+  if (!resources.is_array()) return sets;
+  for (const Json& resource : resources) {
+    std::string type = resource.value("type", "");
+    std::string title = resource.value("title", "");
+    sets.push_back(keys.resource_type(type));
+    sets.push_back(keys.resource_title(type, title));
+    if (resource.value("exported", false)) sets.push_back(keys.exported_type(type));
+    if (auto tags = resource.find("tags"); tags != resource.end() && tags->is_array())
+      for (const Json& tag : *tags)
+        if (tag.is_string()) sets.push_back(keys.resource_tag(tag.get<std::string>()));
+  }
+  return sets;
+}
+
+/// A catalog's version as PuppetDB keeps it: a string (a number is written out).
+Json version_text(const Json& payload) {
+  auto found = payload.find("version");
+  if (found == payload.end() || found->is_null()) return nullptr;
+  return found->is_string() ? *found : Json(found->dump());
+}
+
+Json catalog_resource(const Json& given) {
+  if (!given.is_object() || !given.contains("type") || !given.contains("title") ||
+      !given["type"].is_string() || !given["title"].is_string())
+    throw QueryError(400, "A catalog resource needs a type and a title");
+  Json resource = {{"type", given["type"]},
+                   {"title", given["title"]},
+                   {"tags", given.value("tags", Json::array())},
+                   {"exported", given.value("exported", false)},
+                   {"file", given.value("file", Json(nullptr))},
+                   {"line", given.value("line", Json(nullptr))},
+                   {"parameters", given.value("parameters", Json::object())}};
+  std::set<std::string> tags;
+  for (const Json& tag : resource["tags"])
+    if (tag.is_string()) tags.insert(tag.get<std::string>());
+  resource["tags"] = Json(std::vector<std::string>(tags.begin(), tags.end()));
+  return resource;
+}
+
+}  // namespace
+
+std::string document_hash(const Json& document) {
+  return digest::hex(digest::Algorithm::sha1, document.dump());
+}
+
+bool node_is_active(const Json& node) {
+  return node.value("deactivated", Json(nullptr)).is_null() &&
+         node.value("expired", Json(nullptr)).is_null();
+}
+
+std::optional<Json> FleetData::document(const std::string& key) {
+  std::optional<std::string> text = store_.get(key);
+  if (!text) return std::nullopt;
+  Json parsed = Json::parse(*text, nullptr, false);
+  if (parsed.is_discarded()) throw StoreError("the document " + key + " is not JSON");
+  return parsed;
+}
+
+std::vector<Json> FleetData::reports(const std::string& certname) {
+  std::vector<Json> all;
+  for (const std::string& text : store_.list(keys_.reports(certname))) {
+    Json parsed = Json::parse(text, nullptr, false);
+    if (!parsed.is_discarded()) all.push_back(std::move(parsed));
+  }
+  return all;
+}
+
+Json FleetData::node_or_new(const std::string& certname) {
+  if (std::optional<Json> known = node(certname)) return *known;
+  Json node = {{"certname", certname}};
+  for (const char* field :
+       {"deactivated", "expired", "facts_timestamp", "facts_environment",
+        "facts_producer_timestamp", "catalog_timestamp", "catalog_environment",
+        "catalog_producer_timestamp", "report_timestamp", "report_environment",
+        "report_producer_timestamp", "latest_report_hash", "latest_report_status",
+        "latest_report_noop", "latest_report_noop_pending", "latest_report_corrective_change",
+        "latest_report_job_id", "cached_catalog_status"})
+    node[field] = nullptr;
+  return node;
+}
+
+void FleetData::note_node(const std::string& certname, const std::string& environment,
+                          const std::string& producer) {
+  store_.add_member(keys_.all_nodes(), certname);
+  if (!environment.empty()) store_.add_member(keys_.environments(), environment);
+  if (!producer.empty()) store_.add_member(keys_.producers(), producer);
+}
+
+void FleetData::replace_document(const std::string& key, const Json& document,
+                                 const std::vector<std::string>& old_sets,
+                                 const std::vector<std::string>& new_sets,
+                                 const std::string& certname) {
+  std::set<std::string> before(old_sets.begin(), old_sets.end());
+  std::set<std::string> after(new_sets.begin(), new_sets.end());
+  for (const std::string& set : after)
+    if (!before.count(set)) store_.add_member(set, certname);
+  store_.put(key, document.dump());
+  for (const std::string& set : before)
+    if (!after.count(set)) store_.remove_member(set, certname);
+}
+
+/// Reactivates a deactivated node when data newer than its deactivation comes.
+static void reactivate_if_newer(Json& node, const std::string& produced) {
+  if (node["deactivated"].is_string() && older(node["deactivated"].get<std::string>(), produced))
+    node["deactivated"] = nullptr;
+  node["expired"] = nullptr;
+}
+
+void FleetData::replace_facts(const Json& payload, const std::string& received) {
+  std::string certname = certname_of(payload);
+  std::string produced = producer_time(payload, received);
+  Json values = payload.value("values", Json::object());
+  if (!values.is_object()) throw QueryError(400, "The facts' values must be a JSON object");
+  std::optional<Json> old = facts(certname);
+  if (old && older(produced, old->value("producer_timestamp", ""))) return;  // stale
+  Json document = {{"certname", certname},
+                   {"environment", optional_string(payload, "environment")},
+                   {"timestamp", received},
+                   {"producer_timestamp", produced},
+                   {"producer", optional_string(payload, "producer")},
+                   {"values", values}};
+  document["hash"] = document_hash(values);
+  note_node(certname, string_field(payload, "environment", false),
+            string_field(payload, "producer", false));
+  replace_document(keys_.facts(certname), document,
+                   old ? fact_sets(keys_, (*old)["values"]) : std::vector<std::string>{},
+                   fact_sets(keys_, values), certname);
+  Json node = node_or_new(certname);
+  node["facts_timestamp"] = received;
+  node["facts_producer_timestamp"] = produced;
+  node["facts_environment"] = document["environment"];
+  reactivate_if_newer(node, produced);
+  store_.put(keys_.node(certname), node.dump());
+}
+
+void FleetData::replace_catalog(const Json& payload, const std::string& received) {
+  std::string certname = certname_of(payload);
+  std::string produced = producer_time(payload, received);
+  std::optional<Json> old = catalog(certname);
+  if (old && older(produced, old->value("producer_timestamp", ""))) return;
+  Json resources = Json::array();
+  for (const Json& resource : payload.value("resources", Json::array()))
+    resources.push_back(catalog_resource(resource));
+  Json edges = Json::array();
+  for (const Json& edge : payload.value("edges", Json::array())) {
+    if (!edge.is_object() || !edge.contains("source") || !edge.contains("target"))
+      throw QueryError(400, "A catalog edge needs a source and a target");
+    edges.push_back({{"source", edge["source"]},
+                     {"target", edge["target"]},
+                     {"relationship", edge.value("relationship", "contains")}});
+  }
+  Json document = {{"certname", certname},
+                   {"version", version_text(payload)},
+                   {"environment", optional_string(payload, "environment")},
+                   {"transaction_uuid", optional_string(payload, "transaction_uuid")},
+                   {"catalog_uuid", optional_string(payload, "catalog_uuid")},
+                   {"code_id", optional_string(payload, "code_id")},
+                   {"job_id", optional_string(payload, "job_id")},
+                   {"producer_timestamp", produced},
+                   {"producer", optional_string(payload, "producer")},
+                   {"timestamp", received},
+                   {"resources", resources},
+                   {"edges", edges}};
+  document["hash"] = document_hash({resources, edges, document["environment"]});
+  note_node(certname, string_field(payload, "environment", false),
+            string_field(payload, "producer", false));
+  replace_document(keys_.catalog(certname), document,
+                   old ? catalog_sets(keys_, (*old)["resources"]) : std::vector<std::string>{},
+                   catalog_sets(keys_, resources), certname);
+  Json node = node_or_new(certname);
+  node["catalog_timestamp"] = received;
+  node["catalog_producer_timestamp"] = produced;
+  node["catalog_environment"] = document["environment"];
+  reactivate_if_newer(node, produced);
+  store_.put(keys_.node(certname), node.dump());
+}
+
+void FleetData::store_report(const Json& payload, const std::string& received) {
+  std::string certname = certname_of(payload);
+  std::string produced = producer_time(payload, received);
+  Json report = payload;
+  for (const char* field : {"start_time", "end_time"})
+    if (report.contains(field) && report[field].is_string())
+      report[field] = normalized_timestamp(report[field].get<std::string>());
+  report["producer_timestamp"] = produced;
+  report["receive_time"] = received;
+  if (auto resources = report.find("resources"); resources != report.end() && resources->is_array())
+    for (Json& resource : *resources) {
+      if (resource.contains("timestamp") && resource["timestamp"].is_string())
+        resource["timestamp"] = normalized_timestamp(resource["timestamp"].get<std::string>());
+      if (auto events = resource.find("events"); events != resource.end() && events->is_array())
+        for (Json& event : *events)
+          if (event.contains("timestamp") && event["timestamp"].is_string())
+            event["timestamp"] = normalized_timestamp(event["timestamp"].get<std::string>());
+    }
+  if (auto logs = report.find("logs"); logs != report.end() && logs->is_array())
+    for (Json& log : *logs)
+      if (log.contains("time") && log["time"].is_string())
+        log["time"] = normalized_timestamp(log["time"].get<std::string>());
+  report["hash"] = document_hash(report);
+  note_node(certname, string_field(payload, "environment", false),
+            string_field(payload, "producer", false));
+  store_.push_bounded(keys_.reports(certname), report.dump(), reports_kept_);
+  Json node = node_or_new(certname);
+  if (!node["report_producer_timestamp"].is_string() ||
+      !older(produced, node["report_producer_timestamp"].get<std::string>())) {
+    node["report_timestamp"] = report.value("end_time", Json(received));
+    node["report_producer_timestamp"] = produced;
+    node["report_environment"] = optional_string(report, "environment");
+    node["latest_report_hash"] = report["hash"];
+    node["latest_report_status"] = report.value("status", Json(nullptr));
+    node["latest_report_noop"] = report.value("noop", Json(nullptr));
+    node["latest_report_noop_pending"] = report.value("noop_pending", Json(nullptr));
+    node["latest_report_corrective_change"] = nullptr;  // not kept by PuppetDB (open source)
+    node["latest_report_job_id"] = report.value("job_id", Json(nullptr));
+    node["cached_catalog_status"] = report.value("cached_catalog_status", Json(nullptr));
+  }
+  reactivate_if_newer(node, produced);
+  store_.put(keys_.node(certname), node.dump());
+}
+
+void FleetData::deactivate_node(const Json& payload, const std::string& received) {
+  std::string certname = certname_of(payload);
+  std::string produced = producer_time(payload, received);
+  store_.add_member(keys_.all_nodes(), certname);
+  Json node = node_or_new(certname);
+  if (node["deactivated"].is_null()) node["deactivated"] = produced;
+  store_.put(keys_.node(certname), node.dump());
+}
+
+}  // namespace marionette::puppetdb

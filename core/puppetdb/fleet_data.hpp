@@ -1,0 +1,73 @@
+#pragma once
+
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "puppetdb/key_layout.hpp"
+#include "puppetdb/store.hpp"
+
+namespace marionette::puppetdb {
+
+using Json = nlohmann::json;
+
+/// PuppetDB's data in the store: the commands write it (as PuppetDB's command processing does:
+/// older data than what is kept is ignored, newer data reactivates a deactivated node), the
+/// queries read it. Documents per node (key_layout.hpp):
+///   node     {certname, deactivated, expired, facts/catalog/report _timestamp and
+///             _environment, latest_report_*, cached_catalog_status}
+///   facts    {certname, environment, timestamp, producer_timestamp, producer, hash, values}
+///   catalog  {certname, version, environment, transaction_uuid, catalog_uuid, code_id, job_id,
+///             producer_timestamp, producer, hash, timestamp, resources, edges}
+///   reports  the reports as sent, with hash and receive_time, newest first, bounded
+/// Timestamps are kept in PuppetDB's form (2026-11-29T13:00:00.000Z).
+class FleetData {
+ public:
+  FleetData(Store& store, std::string prefix, std::size_t reports_kept = 20)
+      : store_(store), keys_(std::move(prefix)), reports_kept_(reports_kept) {}
+
+  // The commands: `payload` in the wire format of replace facts v5, replace catalog v9, store
+  // report v8, deactivate node v3; `received` is when the command came. Throws QueryError(400)
+  // for a payload that is not of its form, StoreError.
+  void replace_facts(const Json& payload, const std::string& received);
+  void replace_catalog(const Json& payload, const std::string& received);
+  void store_report(const Json& payload, const std::string& received);
+  void deactivate_node(const Json& payload, const std::string& received);
+
+  std::vector<std::string> certnames() { return store_.members(keys_.all_nodes()); }
+  std::vector<std::string> members(const std::string& key) { return store_.members(key); }
+  std::optional<Json> node(const std::string& certname) { return document(keys_.node(certname)); }
+  std::optional<Json> facts(const std::string& certname) { return document(keys_.facts(certname)); }
+  std::optional<Json> catalog(const std::string& certname) {
+    return document(keys_.catalog(certname));
+  }
+  std::vector<Json> reports(const std::string& certname);
+  std::vector<std::string> environments() { return store_.members(keys_.environments()); }
+  std::vector<std::string> producers() { return store_.members(keys_.producers()); }
+  const KeyLayout& keys() const { return keys_; }
+
+ private:
+  std::optional<Json> document(const std::string& key);
+  Json node_or_new(const std::string& certname);
+  /// Adds the node to the sets it joins, writes its document, then leaves the sets it left:
+  /// an index always names at least the nodes that match it.
+  void replace_document(const std::string& key, const Json& document,
+                        const std::vector<std::string>& old_sets,
+                        const std::vector<std::string>& new_sets, const std::string& certname);
+  void note_node(const std::string& certname, const std::string& environment,
+                 const std::string& producer);
+
+  Store& store_;
+  KeyLayout keys_;
+  std::size_t reports_kept_;
+};
+
+/// PuppetDB's SHA-1 hex of a document (the hash fields of catalogs, factsets and reports).
+std::string document_hash(const Json& document);
+
+/// Whether a node's document says it is deactivated or expired.
+bool node_is_active(const Json& node);
+
+}  // namespace marionette::puppetdb

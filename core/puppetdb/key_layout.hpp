@@ -1,0 +1,47 @@
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace marionette::puppetdb {
+
+/// The store's keys, all under PREFIX:pdb:. A node's own documents carry its certname as a
+/// Redis Cluster hash tag ({certname}), so they sit in one slot; each index is one set in its
+/// own slot. No operation touches two keys at once (no MULTI, MGET or Lua over several keys),
+/// so Cluster needs nothing more: a write updates the node's documents and then, key by key,
+/// the indexes, which only ever name more nodes than match (a reader checks every candidate
+/// against the node's documents).
+class KeyLayout {
+ public:
+  explicit KeyLayout(std::string prefix) : base_(std::move(prefix) + ":pdb:") {}
+
+  // A node's documents (strings) and reports (a list, newest first).
+  std::string node(const std::string& certname) const { return tagged(certname) + "node"; }
+  std::string facts(const std::string& certname) const { return tagged(certname) + "facts"; }
+  std::string catalog(const std::string& certname) const { return tagged(certname) + "catalog"; }
+  std::string reports(const std::string& certname) const { return tagged(certname) + "reports"; }
+
+  // Sets of certnames.
+  std::string all_nodes() const { return base_ + "nodes"; }
+  std::string fact_name(const std::string& name) const { return base_ + "ix:fn:" + name; }
+  /// The nodes with this leaf value at this fact path (a top-level scalar fact is a leaf).
+  std::string fact_leaf(const nlohmann::json& path, const nlohmann::json& value) const {
+    return base_ + "ix:fpv:" + path.dump() + "=" + value.dump();
+  }
+  std::string resource_type(const std::string& type) const { return base_ + "ix:rt:" + type; }
+  std::string resource_title(const std::string& type, const std::string& title) const {
+    return base_ + "ix:rtt:" + type + ":" + title;
+  }
+  std::string resource_tag(const std::string& tag) const { return base_ + "ix:tag:" + tag; }
+  std::string exported_type(const std::string& type) const { return base_ + "ix:exp:" + type; }
+
+  // Sets of names.
+  std::string environments() const { return base_ + "environments"; }
+  std::string producers() const { return base_ + "producers"; }
+
+ private:
+  std::string tagged(const std::string& certname) const { return base_ + "{" + certname + "}:"; }
+  std::string base_;
+};
+
+}  // namespace marionette::puppetdb

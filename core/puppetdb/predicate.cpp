@@ -1,0 +1,496 @@
+// PuppetDB's operators over rows: =, <, >, <=, >=, ~, ~>, null?, in, and, or, not, and the
+// subqueries (select_*, extract, subquery).
+#include "puppetdb/predicate.hpp"
+
+#include <algorithm>
+#include <iterator>
+#include <map>
+#include <regex>
+#include <set>
+
+#include "puppetdb/fleet_data.hpp"
+#include "puppetdb/query_error.hpp"
+#include "puppetdb/timestamp.hpp"
+
+namespace marionette::puppetdb {
+
+namespace {
+
+/// 'a', 'b', and 'c': the fields PuppetDB lists when it refuses one (dotted ones left out).
+std::string quoted_names(const Entity& entity) {
+  std::vector<std::string> names;
+  for (const Field& field : entity.fields)
+    if (field.type != FieldType::dotted) names.push_back(field.name);
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) text += names.size() == 2 ? " " : ", ";
+    if (i > 0 && i + 1 == names.size()) text += "and ";
+    text += "'" + names[i] + "'";
+  }
+  return text;
+}
+
+/// The entity as PuppetDB's refusals name it (fact-contents is its fact_nodes query).
+std::string refusal_name(const Entity& entity) {
+  return entity.selector == "fact_contents" ? "fact_nodes" : entity.selector;
+}
+
+[[noreturn]] void unknown_field(const Entity& entity, const std::string& field) {
+  throw QueryError(400, "'" + field + "' is not a queryable object for " + refusal_name(entity) +
+                            ". Known queryable objects are " + quoted_names(entity));
+}
+
+[[noreturn]] void malformed(const Json& clause, const std::string& why) {
+  throw QueryError(400, clause.dump() + " is not well-formed: " + why);
+}
+
+const Field& checked_field(const Entity& entity, const std::string& name) {
+  const Field* field = find_field(entity, name);
+  if (!field) unknown_field(entity, name);
+  return *field;
+}
+
+/// The implicit subqueries PuppetDB knows: from an entity, the entities it may name in
+/// ["subquery", …].
+bool has_implicit_relationship(const std::string& from, const std::string& to) {
+  static const std::map<std::string, std::set<std::string>> related = {
+      {"nodes",
+       {"facts", "fact_contents", "resources", "reports", "catalogs", "events", "inventory",
+        "edges", "factsets"}},
+      {"environments",
+       {"inventory", "factsets", "reports", "catalogs", "facts", "fact_contents", "events",
+        "resources"}},
+      {"producers", {"catalogs", "reports", "factsets"}},
+      {"facts", {"nodes", "environments", "fact_contents"}},
+      {"fact_contents", {"nodes", "environments", "facts"}},
+      {"fact_paths", {"facts", "fact_contents"}},
+      {"resources", {"nodes", "environments"}},
+      {"reports", {"nodes", "environments", "producers", "events"}},
+      {"events", {"nodes", "environments", "reports"}},
+      {"catalogs", {"nodes", "environments", "producers"}},
+      {"edges", {"nodes"}},
+      {"inventory", {"nodes", "environments"}},
+  };
+  auto found = related.find(from);
+  return found != related.end() && found->second.count(to) > 0;
+}
+
+/// The fields joining an implicit subquery from `outer` to `inner`: [local fields, inner's].
+std::pair<Json, Json> join_fields(const Entity& outer, const Entity& inner) {
+  auto both = [](Json fields) { return std::make_pair(fields, fields); };
+  const std::string& from = outer.selector;
+  const std::string& to = inner.selector;
+  if (!has_implicit_relationship(from, to))
+    throw QueryError(400, "No implicit relationship for entity '" + to + "'");
+  if ((from == "facts" && to == "fact_contents") || (from == "fact_contents" && to == "facts"))
+    return both({"certname", "name"});
+  if (from == "reports" && to == "events") return {{"hash"}, {"report"}};
+  if (from == "events" && to == "reports") return {{"report"}, {"hash"}};
+  if (from == "fact_paths") return to == "facts" ? both({"name"}) : both({"path"});
+  if (from == "environments") return {{"name"}, {"environment"}};
+  if (to == "environments") return {{"environment"}, {"name"}};
+  if (from == "producers") return {{"name"}, {"producer"}};
+  if (to == "producers") return {{"producer"}, {"name"}};
+  return both({"certname"});
+}
+
+bool is_number(const Json& value) {
+  return value.is_number();
+}
+
+std::optional<std::int64_t> time_of(const Json& value) {
+  if (!value.is_string()) return std::nullopt;
+  return parse_timestamp(value.get<std::string>());
+}
+
+/// PostgreSQL's ~ as closely as std::regex's ECMAScript grammar gives it.
+bool regex_matches(const std::string& pattern, const Json& value) {
+  if (!value.is_string()) return false;
+  try {
+    return std::regex_search(value.get<std::string>(), std::regex(pattern));
+  } catch (const std::regex_error&) {
+    throw QueryError(400, "Invalid regular expression: " + pattern);
+  }
+}
+
+int compare_values(const Json& a, const Json& b, FieldType type) {
+  if (type == FieldType::timestamp) {
+    auto x = time_of(a), y = time_of(b);
+    if (!x || !y) return 2;  // not comparable
+    return *x < *y ? -1 : (*x > *y ? 1 : 0);
+  }
+  if (is_number(a) && is_number(b)) {
+    double x = a.get<double>(), y = b.get<double>();
+    return x < y ? -1 : (x > y ? 1 : 0);
+  }
+  if (a.is_string() && b.is_string() && type != FieldType::any && type != FieldType::dotted)
+    return a.get<std::string>().compare(b.get<std::string>()) < 0 ? -1 : (a == b ? 0 : 1);
+  return 2;
+}
+
+bool equal_values(const Json& actual, const Json& wanted, FieldType type) {
+  switch (type) {
+    case FieldType::timestamp: {
+      auto x = time_of(actual), y = time_of(wanted);
+      return x && y && *x == *y;
+    }
+    case FieldType::tags:
+      if (!actual.is_array() || !wanted.is_string()) return false;
+      for (const Json& tag : actual)
+        if (tag.is_string() && tag.get<std::string>() == wanted.get<std::string>()) return true;
+      return false;
+    case FieldType::integer:
+    case FieldType::floating:
+      if (wanted.is_string()) {  // PuppetDB reads "10" for a number field
+        try {
+          return is_number(actual) && actual.get<double>() == std::stod(wanted.get<std::string>());
+        } catch (const std::exception&) {
+          return false;
+        }
+      }
+      return actual == wanted;
+    case FieldType::boolean:
+      if (wanted.is_string())
+        return actual.is_boolean() && (actual.get<bool>() ? "true" : "false") == wanted;
+      return actual == wanted;
+    default:
+      return actual == wanted;
+  }
+}
+
+std::set<std::string> as_set(std::vector<std::string> names) {
+  return {std::make_move_iterator(names.begin()), std::make_move_iterator(names.end())};
+}
+
+}  // namespace
+
+std::string field_name_of(const Json& field) {
+  if (field.is_string()) return field.get<std::string>();
+  if (field.is_array() && field.size() == 2 && field[0] == "fact" && field[1].is_string())
+    return "facts." + field[1].get<std::string>();
+  if (field.is_array() && field.size() == 2 && field[0] == "trusted" && field[1].is_string())
+    return "trusted." + field[1].get<std::string>();
+  throw QueryError(400, "Unsupported field " + field.dump());
+}
+
+Predicate::Predicate(const Entity& entity, const Json& condition, const SubqueryRunner& subqueries)
+    : entity_(entity) {
+  condition_ = condition.is_null() ? Json(nullptr) : rewrite(condition);
+  if (!condition_.is_null()) answer_subqueries(condition_, subqueries);
+}
+
+Json Predicate::rewrite(const Json& clause) {
+  if (!clause.is_array() || clause.empty() || !clause[0].is_string())
+    throw QueryError(400, clause.dump() +
+                              " is not well-formed: queries must contain at least "
+                              "one operator");
+  const std::string op = clause[0];
+  if (op == "and" || op == "or") {
+    Json out = Json::array({op});
+    for (std::size_t i = 1; i < clause.size(); ++i) out.push_back(rewrite(clause[i]));
+    if (out.size() == 1) malformed(clause, "'" + op + "' takes at least one argument");
+    return out;
+  }
+  if (op == "not") {
+    if (clause.size() != 2) malformed(clause, "'not' takes exactly one argument");
+    return Json::array({"not", rewrite(clause[1])});
+  }
+  if (op == "subquery") {
+    if (clause.size() < 2 || clause.size() > 3 || !clause[1].is_string())
+      malformed(clause, "a subquery takes an entity and a query");
+    const Entity* inner = find_entity(clause[1].get<std::string>());
+    if (!inner) throw QueryError(400, "Unsupported subquery `" + clause[1].dump() + "`");
+    auto [local, remote] = join_fields(entity_, *inner);
+    Json select = Json::array({"select_" + inner->selector});
+    if (clause.size() == 3) select.push_back(clause[2]);
+    Json field = local.size() == 1 ? local[0] : local;
+    Json extracted = remote.size() == 1 ? remote[0] : remote;
+    return rewrite(Json::array({"in", field, Json::array({"extract", extracted, select})}));
+  }
+  if (op == "=" || op == "<" || op == ">" || op == "<=" || op == ">=" || op == "~" || op == "~>" ||
+      op == "null?") {
+    if (clause.size() != 3) throw QueryError(400, op + " requires exactly two arguments");
+    if (clause[1] == "node_state" && op == "=") {
+      if (!clause[2].is_string() ||
+          (clause[2] != "active" && clause[2] != "inactive" && clause[2] != "any"))
+        throw QueryError(400, "node_state must be 'active', 'inactive' or 'any'");
+      node_state_ = clause[2];
+      return Json::array({"and"});  // always true
+    }
+    std::string name = field_name_of(clause[1]);
+    const Field& field = checked_field(entity_, name);
+    if (name.starts_with("facts.") || name.starts_with("trusted.")) reads_facts_ = true;
+    if ((op == "<" || op == ">" || op == "<=" || op == ">=") &&
+        (field.type == FieldType::string || field.type == FieldType::path ||
+         field.type == FieldType::boolean || field.type == FieldType::tags))
+      throw QueryError(400, "Query operators >,>=,<,<= are not allowed on field " + name);
+    if (op == "~" && !clause[2].is_string())
+      throw QueryError(400, "Value for regexp operator must be a string: " + clause.dump());
+    if (op == "~>" && (!clause[2].is_array() || field.type != FieldType::path))
+      throw QueryError(400, "~> requires a path field and an array of regular expressions");
+    return Json::array({op, name, clause[2]});
+  }
+  if (op == "in") {
+    if (clause.size() != 3) malformed(clause, "'in' takes a field and a subquery or an array");
+    Json fields = clause[1].is_array() ? clause[1] : Json::array({clause[1]});
+    Json names = Json::array();
+    for (const Json& field : fields) {
+      std::string name = field_name_of(field);
+      checked_field(entity_, name);
+      names.push_back(name);
+    }
+    const Json& source = clause[2];
+    if (!source.is_array() || source.empty() || !source[0].is_string())
+      malformed(clause, "'in' needs an array or a subquery");
+    if (source[0] == "array") {
+      if (source.size() != 2 || !source[1].is_array())
+        malformed(clause, "'array' takes one array of values");
+      return Json::array({"in", names, source});
+    }
+    if (source[0] == "extract" || source[0] == "from") return Json::array({"in", names, source});
+    malformed(clause, "'in' needs an array or a subquery");
+  }
+  if (op == "extract") throw QueryError(400, "extract must be the query's outermost clause");
+  if (op.starts_with("select_"))
+    throw QueryError(400, "Unsupported query operator '" + op + "' outside an 'in'");
+  // PuppetDB 7.12's words for an operator it does not know
+  throw QueryError(400,
+                   "No implementation of method: :-plan->sql of protocol: "
+                   "#'puppetlabs.puppetdb.query-eng.engine/SQLGen found for class: nil");
+}
+
+void Predicate::answer_subqueries(const Json& clause, const SubqueryRunner& subqueries) {
+  const std::string op = clause[0];
+  if (op == "and" || op == "or" || op == "not") {
+    for (std::size_t i = 1; i < clause.size(); ++i) answer_subqueries(clause[i], subqueries);
+    return;
+  }
+  if (op != "in") return;
+  std::set<Json>& tuples = in_sets_[&clause];
+  const Json& names = clause[1];
+  const Json& source = clause[2];
+  if (source[0] == "array") {
+    for (const Json& value : source[1])
+      tuples.insert(names.size() == 1 ? Json::array({value}) : value);
+    return;
+  }
+  // ["extract", FIELDS, ["select_X", Q, …]] or ["from", X, ["extract", FIELDS, Q]].
+  const Entity* inner = nullptr;
+  Json query;
+  if (source[0] == "extract") {
+    if (source.size() < 3 || !source[2].is_array() || source[2].empty() ||
+        !source[2][0].is_string() || !source[2][0].get<std::string>().starts_with("select_"))
+      malformed(clause, "'extract' in an 'in' needs a select_ subquery");
+    const std::string selector = source[2][0].get<std::string>().substr(7);
+    inner = find_entity(selector);
+    if (!inner)
+      throw QueryError(400, "Unsupported subquery `" + source[2][0].get<std::string>() + "`");
+    // ["extract", F, ["select_X", Q, paging…]] runs as ["from", X, ["extract", F, Q], paging…]
+    Json from = Json::array({"from", inner->name});
+    Json extract = Json::array({"extract", source[1]});
+    if (source[2].size() > 1 && source[2][1].is_array() && !source[2][1].empty() &&
+        source[2][1][0].is_string() && source[2][1][0] != "order_by" &&
+        source[2][1][0] != "limit" && source[2][1][0] != "offset")
+      extract.push_back(source[2][1]);
+    from.push_back(extract);
+    for (std::size_t i = 2; i < source[2].size(); ++i) from.push_back(source[2][i]);
+    query = from;
+  } else {
+    if (source.size() < 3 || !source[1].is_string())
+      malformed(clause, "'from' in an 'in' needs an entity and an extract");
+    inner = find_entity(source[1].get<std::string>());
+    if (!inner) throw QueryError(400, "Unsupported subquery `" + source[1].dump() + "`");
+    query = source;
+  }
+  Json rows = subqueries(*inner, query);
+  for (const Json& row : rows) {
+    Json tuple = Json::array();
+    if (row.is_object()) {
+      // the extracted fields, in the order the extract names them
+      const Json& extracted = source[0] == "extract" ? source[1] : source[2][1];
+      for (const Json& field : (extracted.is_array() ? extracted : Json::array({extracted})))
+        tuple.push_back(row.value(field_name_of(field), Json(nullptr)));
+    } else {
+      tuple.push_back(row);
+    }
+    tuples.insert(tuple);
+  }
+}
+
+bool Predicate::matches(const Json& row) const {
+  return condition_.is_null() || test(condition_, row);
+}
+
+bool Predicate::test(const Json& clause, const Json& row) const {
+  const std::string& op = clause[0].get_ref<const std::string&>();
+  if (op == "and") {
+    for (std::size_t i = 1; i < clause.size(); ++i)
+      if (!test(clause[i], row)) return false;
+    return true;
+  }
+  if (op == "or") {
+    for (std::size_t i = 1; i < clause.size(); ++i)
+      if (test(clause[i], row)) return true;
+    return false;
+  }
+  if (op == "not") return !test(clause[1], row);
+  if (op == "in") {
+    Json tuple = Json::array();
+    for (const Json& name : clause[1]) tuple.push_back(field_value(row, name.get<std::string>()));
+    auto found = in_sets_.find(&clause);
+    return found != in_sets_.end() && found->second.count(tuple) > 0;
+  }
+  const std::string& name = clause[1].get_ref<const std::string&>();
+  const Field& field = *find_field(entity_, name);
+  const Json value = field_value(row, name);
+  const Json& wanted = clause[2];
+  // null? reads its argument as Clojure does: anything but false and null is true
+  if (op == "null?") return value.is_null() == !(wanted.is_null() || wanted == false);
+  if (op == "=") {
+    if (field.type == FieldType::tags && wanted.is_string()) {
+      std::string text = wanted;
+      std::transform(text.begin(), text.end(), text.begin(),
+                     [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+      return equal_values(value, Json(text), field.type);
+    }
+    return equal_values(value, wanted, field.type);
+  }
+  if (op == "~") {
+    const std::string pattern = wanted;
+    if (value.is_array()) {
+      for (const Json& element : value)
+        if (regex_matches(pattern, element)) return true;
+      return false;
+    }
+    return regex_matches(pattern, value);
+  }
+  if (op == "~>") {
+    if (!value.is_array() || value.size() != wanted.size()) return false;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      Json step = value[i].is_string() ? value[i] : Json(value[i].dump());
+      if (!wanted[i].is_string()) return false;
+      if (!regex_matches(wanted[i].get<std::string>(), step)) return false;
+    }
+    return true;
+  }
+  int order = compare_values(value, wanted, field.type);
+  if (order == 2) return false;
+  if (op == "<") return order < 0;
+  if (op == ">") return order > 0;
+  if (op == "<=") return order <= 0;
+  return order >= 0;  // >=
+}
+
+std::optional<std::set<std::string>> Predicate::candidates(FleetData& fleet) const {
+  if (condition_.is_null()) return std::nullopt;
+  return plan(condition_, fleet);
+}
+
+std::optional<std::set<std::string>> Predicate::plan(const Json& clause, FleetData& fleet) const {
+  const std::string& op = clause[0].get_ref<const std::string&>();
+  const KeyLayout& keys = fleet.keys();
+  const std::string& entity = entity_.name;
+  if (op == "and") {
+    std::optional<std::set<std::string>> known;
+    // A fact's name and value together: the leaf index of [name] = value.
+    Json name, value;
+    for (std::size_t i = 1; i < clause.size(); ++i) {
+      const Json& part = clause[i];
+      if (part[0] == "=" && part[1] == "name") name = part[2];
+      if (part[0] == "=" && part[1] == "value") value = part[2];
+      if (part[0] == "=" && part[1] == "path" && entity == "fact-contents") name = part[2];
+    }
+    if ((entity == "facts" || entity == "fact-contents") && !name.is_null() &&
+        (value.is_string() || value.is_boolean())) {
+      Json path = name.is_array() ? name : Json::array({name});
+      known = as_set(fleet.members(keys.fact_leaf(path, value)));
+    }
+    Json type, title;
+    for (std::size_t i = 1; i < clause.size(); ++i) {
+      const Json& part = clause[i];
+      if (entity == "resources" && part[0] == "=" && part[1] == "type") type = part[2];
+      if (entity == "resources" && part[0] == "=" && part[1] == "title") title = part[2];
+    }
+    if (type.is_string() && title.is_string()) {
+      auto titled = as_set(
+          fleet.members(keys.resource_title(type.get<std::string>(), title.get<std::string>())));
+      if (!known) known = std::move(titled);
+    }
+    for (std::size_t i = 1; i < clause.size(); ++i) {
+      std::optional<std::set<std::string>> part = plan(clause[i], fleet);
+      if (!part) continue;
+      if (!known) {
+        known = std::move(part);
+      } else {
+        std::set<std::string> both;
+        std::set_intersection(known->begin(), known->end(), part->begin(), part->end(),
+                              std::inserter(both, both.begin()));
+        known = std::move(both);
+      }
+    }
+    return known;
+  }
+  if (op == "or") {
+    std::set<std::string> any;
+    for (std::size_t i = 1; i < clause.size(); ++i) {
+      std::optional<std::set<std::string>> part = plan(clause[i], fleet);
+      if (!part) return std::nullopt;
+      any.insert(part->begin(), part->end());
+    }
+    return any;
+  }
+  if (op == "in") {
+    if (clause[1].size() != 1 || clause[1][0] != "certname") return std::nullopt;
+    auto found = in_sets_.find(&clause);
+    if (found == in_sets_.end()) return std::nullopt;
+    std::set<std::string> names;
+    for (const Json& tuple : found->second)
+      if (tuple[0].is_string()) names.insert(tuple[0].get<std::string>());
+    return names;
+  }
+  if (op != "=") return std::nullopt;
+  const std::string& field = clause[1].get_ref<const std::string&>();
+  const Json& wanted = clause[2];
+  if (field == "certname" && wanted.is_string())
+    return std::set<std::string>{wanted.get<std::string>()};
+  if (!wanted.is_string() && !wanted.is_boolean()) return std::nullopt;
+  if ((entity == "facts" || entity == "fact-contents") && field == "name" && wanted.is_string())
+    return as_set(fleet.members(keys.fact_name(wanted.get<std::string>())));
+  if (entity == "fact-contents" && field == "path" && wanted.is_array() && !wanted.empty() &&
+      wanted[0].is_string())
+    return as_set(fleet.members(keys.fact_name(wanted[0].get<std::string>())));
+  if ((entity == "nodes" || entity == "inventory") && field.starts_with("facts.")) {
+    Json path = Json::array();
+    std::size_t start = 6;
+    while (true) {
+      std::size_t dot = field.find('.', start);
+      std::string key = field.substr(start, dot == std::string::npos ? dot : dot - start);
+      // an index into an array or a quoted key: no index for it, any node may match
+      if (key.empty() || key.find_first_not_of("0123456789") == std::string::npos ||
+          key.front() == '"')
+        return std::nullopt;
+      path.push_back(key);
+      if (dot == std::string::npos) break;
+      start = dot + 1;
+    }
+    return as_set(fleet.members(keys.fact_leaf(path, wanted)));
+  }
+  if (entity == "resources" && wanted.is_string()) {
+    const std::string& text = wanted.get_ref<const std::string&>();
+    if (field == "type") return as_set(fleet.members(keys.resource_type(text)));
+    if (field == "tag") {
+      std::string lower = text;
+      std::transform(lower.begin(), lower.end(), lower.begin(),
+                     [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+      return as_set(fleet.members(keys.resource_tag(lower)));
+    }
+  }
+  if ((entity == "edges") && (field == "source_type" || field == "target_type") &&
+      wanted.is_string())
+    return as_set(fleet.members(keys.resource_type(wanted.get<std::string>())));
+  return std::nullopt;
+}
+
+}  // namespace marionette::puppetdb

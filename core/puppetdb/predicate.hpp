@@ -1,0 +1,54 @@
+#pragma once
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "puppetdb/entities.hpp"
+
+namespace marionette::puppetdb {
+
+class FleetData;
+
+/// Answers a subquery: the rows of ["extract", FIELDS, ["select_ENTITY", …]] projected on
+/// FIELDS.
+using SubqueryRunner = std::function<Json(const Entity& entity, const Json& query)>;
+
+/// A query's condition over one entity, checked and ready to match rows. Implicit subqueries
+/// (["subquery", ENTITY, Q]) become PuppetDB's ["in", JOIN, ["extract", JOIN, ["select_…", Q]]];
+/// every subquery is answered once, when the predicate is made. Throws QueryError (400).
+class Predicate {
+ public:
+  Predicate(const Entity& entity, const Json& condition, const SubqueryRunner& subqueries);
+  Predicate(const Predicate&) = delete;  // in_sets_ points into condition_
+  Predicate& operator=(const Predicate&) = delete;
+
+  bool matches(const Json& row) const;
+  /// The node_state the query asks for (active, inactive, any); active when it says none.
+  const std::string& node_state() const { return node_state_; }
+  /// Whether the query reads facts.* or ["fact", …] of nodes.
+  bool reads_facts() const { return reads_facts_; }
+  /// The certnames whose rows can match, from the indexes; nullopt: any node may.
+  std::optional<std::set<std::string>> candidates(FleetData& fleet) const;
+
+ private:
+  Json rewrite(const Json& condition);
+  void answer_subqueries(const Json& condition, const SubqueryRunner& subqueries);
+  bool test(const Json& condition, const Json& row) const;
+  std::optional<std::set<std::string>> plan(const Json& condition, FleetData& fleet) const;
+
+  const Entity& entity_;
+  Json condition_;  ///< rewritten; null: every row
+  std::string node_state_ = "active";
+  bool reads_facts_ = false;
+  /// The tuples an `in` accepts, by the `in` clause's position in condition_.
+  std::map<const Json*, std::set<Json>> in_sets_;
+};
+
+/// The field name of a clause's field argument: "certname", or ["fact", "os"] as "facts.os".
+std::string field_name_of(const Json& field);
+
+}  // namespace marionette::puppetdb

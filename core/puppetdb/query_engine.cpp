@@ -1,0 +1,325 @@
+// A query's steps: checked, the candidate nodes found from the indexes, their rows built and
+// matched, then extract (with group_by and aggregate functions), order_by, offset and limit.
+#include "puppetdb/query_engine.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "puppetdb/predicate.hpp"
+#include "puppetdb/query_error.hpp"
+#include "puppetdb/rows.hpp"
+
+namespace marionette::puppetdb {
+
+namespace {
+
+constexpr int kMaxSubqueryDepth = 16;
+
+struct Extract {
+  std::vector<std::string> fields;  ///< plain fields, in order
+  std::vector<Json> functions;      ///< ["function", NAME, FIELD?]
+  std::vector<std::string> group_by;
+  bool present = false;
+};
+
+/// Splits ["extract", FIELDS, CONDITION?, ["group_by", …]?] into its parts.
+Extract read_extract(const Entity& entity, const Json& query, Json* condition) {
+  Extract extract;
+  extract.present = true;
+  if (query.size() < 2 || query.size() > 4)
+    throw QueryError(400, query.dump() +
+                              " is not well-formed: extract takes fields, a query "
+                              "and a group_by");
+  Json fields = query[1].is_array() && !(query[1].size() > 0 && query[1][0] == "function")
+                    ? query[1]
+                    : Json::array({query[1]});
+  for (const Json& field : fields) {
+    if (field.is_array() && !field.empty() && field[0] == "function") {
+      extract.functions.push_back(field);
+      continue;
+    }
+    if (!field.is_string()) throw QueryError(400, "Unsupported extract field " + field.dump());
+    const std::string name = field;
+    if (!find_field(entity, name))
+      throw QueryError(
+          400, "Can't extract unknown " + entity.selector + " field '" + name +
+                   "'. Acceptable fields are [" +
+                   [&] {
+                     std::string text;
+                     for (const Field& f : entity.fields)
+                       if (f.type != FieldType::dotted)
+                         text += (text.empty() ? "" : ", ") + ("'" + f.name + "'");
+                     return text;
+                   }() +
+                   "]");
+    extract.fields.push_back(name);
+  }
+  *condition = nullptr;
+  for (std::size_t i = 2; i < query.size(); ++i) {
+    const Json& part = query[i];
+    if (part.is_array() && !part.empty() && part[0] == "group_by") {
+      for (std::size_t j = 1; j < part.size(); ++j) extract.group_by.push_back(part[j]);
+    } else {
+      *condition = part;
+    }
+  }
+  return extract;
+}
+
+Json function_value(const Json& function, const std::vector<const Json*>& rows) {
+  const std::string name = function.size() > 1 ? function[1].get<std::string>() : "";
+  if (name == "count") {
+    if (function.size() == 2) return rows.size();
+    std::size_t count = 0;
+    for (const Json* row : rows)
+      if (!field_value(*row, function[2].get<std::string>()).is_null()) ++count;
+    return count;
+  }
+  if (function.size() != 3 || !function[2].is_string())
+    throw QueryError(400, "The function " + function.dump() + " needs a field");
+  Json best = nullptr;
+  double sum = 0;
+  std::size_t numbers = 0;
+  for (const Json* row : rows) {
+    Json value = field_value(*row, function[2].get<std::string>());
+    if (value.is_null()) continue;
+    if (value.is_number()) {
+      sum += value.get<double>();
+      ++numbers;
+    }
+    if (best.is_null() || (name == "min" && value < best) || (name == "max" && value > best))
+      best = value;
+  }
+  if (name == "min" || name == "max") return best;
+  if (name == "sum") return numbers ? Json(sum) : Json(nullptr);
+  if (name == "avg") return numbers ? Json(sum / numbers) : Json(nullptr);
+  throw QueryError(400, "Unknown function '" + name + "'");
+}
+
+/// Rows compared field by field; nulls after values in ascending order, as PostgreSQL sorts.
+bool row_less(const Json& a, const Json& b, const Json& order_by) {
+  for (const Json& term : order_by) {
+    const std::string field = term[0].get<std::string>();
+    const bool descending = term[1] == "desc";
+    Json x = field_value(a, field), y = field_value(b, field);
+    if (x == y) continue;
+    if (x.is_null() || y.is_null()) return descending ? x.is_null() : y.is_null();
+    return descending ? y < x : x < y;
+  }
+  return false;
+}
+
+void check_order_by(const Entity& entity, const Json& order_by, const Extract& extract) {
+  for (const Json& term : order_by) {
+    const std::string field = term[0].get<std::string>();
+    bool known = false;
+    if (extract.present && (!extract.fields.empty() || !extract.functions.empty())) {
+      known =
+          std::find(extract.fields.begin(), extract.fields.end(), field) != extract.fields.end();
+      for (const Json& function : extract.functions)
+        known = known || (function.size() > 1 && function[1] == field);
+    } else {
+      const Field* found = find_field(entity, field);
+      known = found && found->type != FieldType::dotted;
+    }
+    if (!known) {
+      std::string supported;
+      for (const Field& f : entity.fields)
+        if (f.in_answer) supported += (supported.empty() ? "" : ", ") + ("'" + f.name + "'");
+      throw QueryError(400, "Unrecognized column '" + field +
+                                "' specified in :order_by; "
+                                "Supported columns are " +
+                                supported);
+    }
+  }
+}
+
+long long paging_number(const Json& value, const char* what, bool positive) {
+  if (value.is_number_integer() && value.get<long long>() >= (positive ? 1 : 0))
+    return value.get<long long>();
+  throw QueryError(
+      400, "Illegal value '" + (value.is_string() ? value.get<std::string>() : value.dump()) +
+               "' for :" + what + "; expected " +
+               (positive ? "a positive non-zero integer." : "a non-negative integer."));
+}
+
+/// A JSON object as Clojure prints the map PuppetDB read it into: {:field "name", :order "x"}.
+std::string clojure_map(const Json& object) {
+  std::string text = "{";
+  for (const auto& [key, value] : object.items())
+    text += (text.size() > 1 ? ", :" : ":") + key + " " + value.dump();
+  return text + "}";
+}
+
+}  // namespace
+
+Json read_order_by(const Json& given, bool url_form) {
+  Json terms = Json::array();
+  if (!given.is_array())
+    throw QueryError(400, "Illegal value '" + given.dump() +
+                              "' for :order_by; expected an "
+                              "array of maps.");
+  for (const Json& term : given) {
+    if (url_form) {
+      if (!term.is_object() || !term.contains("field") || !term["field"].is_string())
+        throw QueryError(
+            400, "Illegal value '" + given.dump() + "' for :order_by; expected an array of maps.");
+      std::string order = term.value("order", "asc");
+      for (char& c : order) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (order != "asc" && order != "desc")
+        throw QueryError(400, "Illegal value '" + clojure_map(term) +
+                                  "' in :order_by; 'order' must be either 'asc' or 'desc'");
+      terms.push_back({term["field"], order});
+    } else if (term.is_string()) {
+      terms.push_back({term, "asc"});
+    } else if (term.is_array() && term.size() == 2 && term[0].is_string() &&
+               (term[1] == "asc" || term[1] == "desc")) {
+      terms.push_back(term);
+    } else {
+      throw QueryError(400, "Illegal order_by term " + term.dump());
+    }
+  }
+  return terms;
+}
+
+QueryAnswer QueryEngine::from_query(const Json& ast, Paging paging) {
+  if (!ast.is_array() || ast.size() < 2 || ast[0] != "from" || !ast[1].is_string())
+    throw QueryError(400, "Query must be of the form [\"from\", <entity>, <query>?]");
+  const Entity* entity = find_entity(ast[1].get<std::string>());
+  if (!entity) throw QueryError(400, "Unknown entity '" + ast[1].get<std::string>() + "'");
+  Json query = nullptr;
+  for (std::size_t i = 2; i < ast.size(); ++i) {
+    const Json& part = ast[i];
+    if (part.is_array() && !part.empty() && part[0] == "order_by" && part.size() == 2) {
+      paging.order_by = read_order_by(part[1], false);
+    } else if (part.is_array() && part.size() == 2 && part[0] == "limit") {
+      paging.limit = paging_number(part[1], "limit", true);
+    } else if (part.is_array() && part.size() == 2 && part[0] == "offset") {
+      paging.offset = paging_number(part[1], "offset", false);
+    } else if (i == 2) {
+      query = part;
+    } else {
+      throw QueryError(400, "Unsupported paging clause " + part.dump());
+    }
+  }
+  return run(*entity, query, std::move(paging), 0);
+}
+
+QueryAnswer QueryEngine::entity_query(const std::string& name, const Json& query, Paging paging) {
+  const Entity* entity = find_entity(name);
+  if (!entity || entity->name != name) throw QueryError(404, "Not Found");
+  return run(*entity, query, std::move(paging), 0);
+}
+
+QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging paging, int depth) {
+  if (depth > kMaxSubqueryDepth) throw QueryError(400, "Subqueries nest too deeply");
+  Json condition = query;
+  Extract extract;
+  if (query.is_array() && !query.empty() && query[0] == "extract")
+    extract = read_extract(entity, query, &condition);
+  Predicate predicate(entity, condition, [&](const Entity& inner, const Json& subquery) {
+    // ["from", X, ["extract", F, Q?], paging…]
+    Paging inner_paging;
+    Json inner_query = nullptr;
+    for (std::size_t i = 2; i < subquery.size(); ++i) {
+      const Json& part = subquery[i];
+      if (part.is_array() && part.size() == 2 && part[0] == "limit")
+        inner_paging.limit = paging_number(part[1], "limit", true);
+      else if (part.is_array() && part.size() == 2 && part[0] == "offset")
+        inner_paging.offset = paging_number(part[1], "offset", false);
+      else if (part.is_array() && part.size() == 2 && part[0] == "order_by")
+        inner_paging.order_by = read_order_by(part[1], false);
+      else
+        inner_query = part;
+    }
+    return run(inner, inner_query, inner_paging, depth + 1).rows;
+  });
+  check_order_by(entity, paging.order_by, extract);
+  if (paging.limit && *paging.limit < 1)
+    throw QueryError(400, "Illegal value '" + std::to_string(*paging.limit) +
+                              "' for :limit; expected a positive non-zero integer.");
+
+  // Rows of the nodes that can match.
+  std::vector<Json> rows;
+  const std::string& state = predicate.node_state();
+  auto state_allows = [&](const Json& node) {
+    if (!entity.node_state_filter || state == "any") return true;
+    return node_is_active(node) == (state == "active");
+  };
+  if (entity.per_node) {
+    std::optional<std::set<std::string>> candidates = predicate.candidates(fleet_);
+    std::vector<std::string> names =
+        candidates ? std::vector<std::string>(candidates->begin(), candidates->end())
+                   : fleet_.certnames();
+    for (const std::string& certname : names) {
+      std::optional<Json> node = fleet_.node(certname);
+      if (!node || !state_allows(*node)) continue;
+      for (Json& row : node_rows(entity, fleet_, *node, predicate.reads_facts()))
+        if (predicate.matches(row)) rows.push_back(std::move(row));
+    }
+  } else {
+    std::vector<std::string> active;
+    if (entity.name == "fact-paths" || entity.name == "fact-names")
+      for (const std::string& certname : fleet_.certnames())
+        if (std::optional<Json> node = fleet_.node(certname); node && node_is_active(*node))
+          active.push_back(certname);
+    for (Json& row : fleet_rows(entity, fleet_, active))
+      if (predicate.matches(row)) rows.push_back(std::move(row));
+  }
+
+  // extract: projected rows, or one row per group with the functions' values.
+  std::vector<Json> answer;
+  if (!extract.functions.empty()) {
+    std::map<Json, std::vector<const Json*>> groups;
+    for (const Json& row : rows) {
+      Json key = Json::array();
+      for (const std::string& field : extract.group_by) key.push_back(field_value(row, field));
+      groups[key].push_back(&row);
+    }
+    if (groups.empty() && extract.group_by.empty()) groups[Json::array()] = {};
+    for (const auto& [key, members] : groups) {
+      Json out = Json::object();
+      for (const std::string& field : extract.fields)
+        out[field] = members.empty() ? Json(nullptr) : field_value(*members.front(), field);
+      for (const Json& function : extract.functions)
+        out[function[1].get<std::string>()] = function_value(function, members);
+      answer.push_back(std::move(out));
+    }
+  } else {
+    for (const Json& row : rows) {
+      if (extract.present) {
+        Json out = Json::object();
+        for (const std::string& field : extract.fields) out[field] = field_value(row, field);
+        answer.push_back(std::move(out));
+      } else {
+        answer.push_back(entity.name == "fact-names" ? row["name"] : answer_row(entity, row));
+      }
+    }
+    if (extract.present && !extract.group_by.empty()) {  // distinct groups without functions
+      std::sort(answer.begin(), answer.end());
+      answer.erase(std::unique(answer.begin(), answer.end()), answer.end());
+    }
+  }
+  if (entity.name == "fact-names" && paging.order_by.empty())
+    std::sort(answer.begin(), answer.end());
+  if (!paging.order_by.empty()) {
+    if (entity.name == "fact-names") {
+      std::stable_sort(answer.begin(), answer.end(), [&](const Json& a, const Json& b) {
+        return paging.order_by[0][1] == "desc" ? b < a : a < b;
+      });
+    } else {
+      std::stable_sort(answer.begin(), answer.end(), [&](const Json& a, const Json& b) {
+        return row_less(a, b, paging.order_by);
+      });
+    }
+  }
+  QueryAnswer result;
+  if (paging.include_total) result.total = answer.size();
+  std::size_t from = paging.offset ? static_cast<std::size_t>(*paging.offset) : 0;
+  std::size_t count = paging.limit ? static_cast<std::size_t>(*paging.limit) : answer.size();
+  for (std::size_t i = from; i < answer.size() && i - from < count; ++i)
+    result.rows.push_back(std::move(answer[i]));
+  return result;
+}
+
+}  // namespace marionette::puppetdb

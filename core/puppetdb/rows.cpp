@@ -1,0 +1,268 @@
+#include "puppetdb/rows.hpp"
+
+#include <map>
+#include <set>
+
+#include "digest/digest.hpp"
+#include "puppetdb/fact_tree.hpp"
+#include "puppetdb/timestamp.hpp"
+
+namespace marionette::puppetdb {
+
+namespace {
+
+Json or_null(const Json& object, const char* key) {
+  if (!object.is_object()) return nullptr;
+  auto found = object.find(key);
+  return found == object.end() ? Json(nullptr) : *found;
+}
+
+std::vector<Json> fact_rows(const Json& facts) {
+  std::vector<Json> rows;
+  for (const auto& [name, value] : facts["values"].items())
+    rows.push_back({{"certname", facts["certname"]},
+                    {"name", name},
+                    {"value", value},
+                    {"environment", facts["environment"]}});
+  return rows;
+}
+
+std::vector<Json> fact_content_rows(const Json& facts) {
+  std::vector<Json> rows;
+  for (const auto& [name, value] : facts["values"].items())
+    for_each_leaf(name, value, [&](const Json& path, const Json& leaf) {
+      rows.push_back({{"certname", facts["certname"]},
+                      {"environment", facts["environment"]},
+                      {"name", name},
+                      {"path", path},
+                      {"value", leaf}});
+    });
+  return rows;
+}
+
+Json inventory_row(const Json& facts) {
+  return {{"certname", facts["certname"]},
+          {"timestamp", facts["timestamp"]},
+          {"environment", facts["environment"]},
+          {"facts", facts["values"]},
+          {"trusted", or_null(facts["values"], "trusted")}};
+}
+
+std::vector<Json> resource_rows(const Json& catalog) {
+  std::vector<Json> rows;
+  const std::string certname = catalog["certname"];
+  for (const Json& resource : catalog["resources"])
+    rows.push_back({{"certname", certname},
+                    {"resource", resource_hash(certname, resource)},
+                    {"type", resource["type"]},
+                    {"title", resource["title"]},
+                    {"tags", resource["tags"]},
+                    {"tag", resource["tags"]},
+                    {"exported", resource["exported"]},
+                    {"file", resource["file"]},
+                    {"line", resource["line"]},
+                    {"parameters", resource["parameters"]},
+                    {"environment", catalog["environment"]}});
+  return rows;
+}
+
+std::vector<Json> edge_rows(const Json& catalog) {
+  std::vector<Json> rows;
+  for (const Json& edge : catalog["edges"])
+    rows.push_back({{"certname", catalog["certname"]},
+                    {"relationship", edge["relationship"]},
+                    {"source_title", or_null(edge["source"], "title")},
+                    {"source_type", or_null(edge["source"], "type")},
+                    {"target_title", or_null(edge["target"], "title")},
+                    {"target_type", or_null(edge["target"], "type")}});
+  return rows;
+}
+
+Json catalog_row(const Json& catalog) {
+  const std::string certname = catalog["certname"];
+  const std::string base = "/pdb/query/v4/catalogs/" + certname;
+  Json resources = Json::array();
+  for (Json row : resource_rows(catalog)) {
+    row.erase("tag");
+    row.erase("certname");
+    row.erase("environment");
+    resources.push_back(std::move(row));
+  }
+  Json edges = Json::array();
+  for (const Json& edge : catalog["edges"])
+    edges.push_back({{"source_type", or_null(edge["source"], "type")},
+                     {"source_title", or_null(edge["source"], "title")},
+                     {"target_type", or_null(edge["target"], "type")},
+                     {"target_title", or_null(edge["target"], "title")},
+                     {"relationship", edge["relationship"]}});
+  Json row = catalog;
+  row.erase("timestamp");
+  row["resources"] = {{"href", base + "/resources"}, {"data", resources}};
+  row["edges"] = {{"href", base + "/edges"}, {"data", edges}};
+  return row;
+}
+
+/// The class a resource is in, from its containment path (Stage[main], Apache, File[x]): the
+/// last step that is a class's name rather than a resource reference.
+Json containing_class(const Json& path) {
+  Json found = nullptr;
+  if (!path.is_array()) return found;
+  for (const Json& step : path)
+    if (step.is_string() && step.get<std::string>().find('[') == std::string::npos) found = step;
+  return found;
+}
+
+std::vector<Json> event_rows(const Json& report, bool latest) {
+  std::vector<Json> rows;
+  for (const Json& resource : report.value("resources", Json::array())) {
+    for (const Json& event : resource.value("events", Json::array())) {
+      Json path = or_null(resource, "containment_path");
+      rows.push_back({{"certname", report["certname"]},
+                      {"report", report["hash"]},
+                      {"status", or_null(event, "status")},
+                      {"timestamp", or_null(event, "timestamp")},
+                      {"run_start_time", or_null(report, "start_time")},
+                      {"run_end_time", or_null(report, "end_time")},
+                      {"report_receive_time", or_null(report, "receive_time")},
+                      {"resource_type", or_null(resource, "resource_type")},
+                      {"resource_title", or_null(resource, "resource_title")},
+                      {"property", or_null(event, "property")},
+                      {"name", or_null(event, "name")},
+                      {"new_value", or_null(event, "new_value")},
+                      {"old_value", or_null(event, "old_value")},
+                      {"message", or_null(event, "message")},
+                      {"file", or_null(resource, "file")},
+                      {"line", or_null(resource, "line")},
+                      {"containment_path", path},
+                      {"containing_class", containing_class(path)},
+                      {"environment", or_null(report, "environment")},
+                      {"configuration_version", or_null(report, "configuration_version")},
+                      // PuppetDB (open source) keeps no corrective_change
+                      {"corrective_change", nullptr},
+                      {"latest_report?", latest}});
+    }
+  }
+  return rows;
+}
+
+Json report_row(const Json& report, bool latest) {
+  const std::string hash = report["hash"];
+  const std::string base = "/pdb/query/v4/reports/" + hash;
+  Json events = Json::array();
+  for (Json row : event_rows(report, latest)) {
+    for (const char* hidden :
+         {"certname", "report", "run_start_time", "run_end_time", "report_receive_time",
+          "environment", "configuration_version", "latest_report?"})
+      row.erase(hidden);
+    if (row["timestamp"].is_string())
+      row["timestamp"] = offset_timestamp(row["timestamp"].get<std::string>());
+    events.push_back(std::move(row));
+  }
+  if (events.empty()) events = nullptr;
+  Json row = Json::object();
+  for (const char* field :
+       {"hash", "certname", "puppet_version", "receive_time", "report_format", "start_time",
+        "end_time", "producer_timestamp", "producer", "transaction_uuid", "catalog_uuid", "code_id",
+        "job_id", "cached_catalog_status", "status", "noop", "noop_pending", "environment",
+        "configuration_version"})
+    row[field] = or_null(report, field);
+  row["corrective_change"] = nullptr;  // not kept by PuppetDB (open source)
+  row["type"] = report.value("type", "agent");
+  row["metrics"] = {{"href", base + "/metrics"}, {"data", report.value("metrics", Json::array())}};
+  row["logs"] = {{"href", base + "/logs"}, {"data", report.value("logs", Json::array())}};
+  row["resource_events"] = {{"href", base + "/events"}, {"data", events}};
+  row["latest_report?"] = latest;
+  return row;
+}
+
+}  // namespace
+
+std::string resource_hash(const std::string& certname, const Json& resource) {
+  Json identity = {certname,         resource["type"],    resource["title"], resource["parameters"],
+                   resource["tags"], resource["exported"]};
+  return digest::hex(digest::Algorithm::sha1, identity.dump());
+}
+
+std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& node,
+                            bool with_facts) {
+  const std::string certname = node["certname"];
+  const std::string& name = entity.name;
+  if (name == "nodes") {
+    Json row = node;
+    if (with_facts) {
+      std::optional<Json> facts = fleet.facts(certname);
+      row["__facts"] = facts ? (*facts)["values"] : Json::object();
+      row["__trusted"] = facts ? or_null((*facts)["values"], "trusted") : Json(nullptr);
+    }
+    return {row};
+  }
+  if (name == "facts" || name == "fact-contents" || name == "inventory") {
+    std::optional<Json> facts = fleet.facts(certname);
+    if (!facts) return {};
+    if (name == "facts") return fact_rows(*facts);
+    if (name == "fact-contents") return fact_content_rows(*facts);
+    return {inventory_row(*facts)};
+  }
+  if (name == "resources" || name == "edges" || name == "catalogs") {
+    std::optional<Json> catalog = fleet.catalog(certname);
+    if (!catalog) return {};
+    if (name == "resources") return resource_rows(*catalog);
+    if (name == "edges") return edge_rows(*catalog);
+    return {catalog_row(*catalog)};
+  }
+  std::vector<Json> rows;
+  if (name == "reports" || name == "events") {
+    const Json latest_hash = node.value("latest_report_hash", Json(nullptr));
+    for (const Json& report : fleet.reports(certname)) {
+      bool latest = report["hash"] == latest_hash;
+      if (name == "reports") {
+        rows.push_back(report_row(report, latest));
+      } else {
+        for (Json& event : event_rows(report, latest)) rows.push_back(std::move(event));
+      }
+    }
+  }
+  return rows;
+}
+
+std::vector<Json> fleet_rows(const Entity& entity, FleetData& fleet,
+                             const std::vector<std::string>& active_nodes) {
+  std::vector<Json> rows;
+  if (entity.name == "environments" || entity.name == "producers") {
+    for (const std::string& name :
+         entity.name == "environments" ? fleet.environments() : fleet.producers())
+      rows.push_back({{"name", name}});
+    return rows;
+  }
+  std::set<std::string> names;
+  std::map<std::string, Json> paths;  // by the path's text and type: one row each
+  for (const std::string& certname : active_nodes) {
+    std::optional<Json> facts = fleet.facts(certname);
+    if (!facts) continue;
+    for (const auto& [name, value] : (*facts)["values"].items()) {
+      // fact-names and fact-paths know the facts' leaves (a fact that is an empty map has none)
+      for_each_leaf(name, value, [&](const Json& path, const Json& leaf) {
+        names.insert(name);
+        if (entity.name != "fact-paths") return;
+        std::string type = fact_type_name(leaf);
+        paths.emplace(
+            path.dump() + type,
+            Json{{"name", name}, {"path", path}, {"type", type}, {"depth", path.size() - 1}});
+      });
+    }
+  }
+  if (entity.name == "fact-names")
+    for (const std::string& name : names) rows.push_back({{"name", name}});
+  else
+    for (auto& [key, row] : paths) rows.push_back(std::move(row));
+  return rows;
+}
+
+Json answer_row(const Entity& entity, const Json& row) {
+  Json out = Json::object();
+  for (const Field& field : entity.fields)
+    if (field.in_answer) out[field.name] = or_null(row, field.name.c_str());
+  return out;
+}
+
+}  // namespace marionette::puppetdb

@@ -1,0 +1,27 @@
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace marionette::puppetdb {
+
+/// What marionette server knows, put in the wire formats puppet-terminus-puppetdb 7 sends, so
+/// that the server's own compiles and the reports it receives are stored as PuppetDB's
+/// commands store them. `producer` is the server's certname, `now` the producer_timestamp.
+
+/// replace facts v5.
+nlohmann::json facts_command(const std::string& certname, const std::string& environment,
+                             const nlohmann::json& values, const std::string& producer,
+                             const std::string& now);
+
+/// replace catalog v9 from Puppet's catalog JSON: edges as {type, title} pairs, the
+/// relationship metaparameters (before, require, notify, subscribe) as edges too.
+nlohmann::json catalog_command(const nlohmann::json& catalog, const std::string& producer,
+                               const std::string& now);
+
+/// store report v8 from the report an agent sends (Puppet's report JSON, format 12): metrics
+/// flattened, resource statuses with events (or skipped) as resources with their events.
+nlohmann::json report_command(const nlohmann::json& report, const std::string& producer,
+                              const std::string& now);
+
+}  // namespace marionette::puppetdb

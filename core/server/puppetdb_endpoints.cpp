@@ -1,0 +1,89 @@
+// PuppetDB's API in marionette server (core/puppetdb over the fleet's store), and what the
+// server itself stores there: the facts and catalog of each compile and each report received,
+// as puppet-terminus-puppetdb would send them to PuppetDB.
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "puppetdb/fleet_data.hpp"
+#include "puppetdb/http_api.hpp"
+#include "puppetdb/store.hpp"
+#include "puppetdb/timestamp.hpp"
+#include "puppetdb/wire_format.hpp"
+#include "server/api.hpp"
+#include "text/text.hpp"
+
+namespace marionette::server {
+
+Api::~Api() = default;
+
+void Api::init_puppetdb() {
+  if (!settings_.run.redis) puppetdb_memory_ = std::make_unique<puppetdb::MemoryStore>();
+  if (settings_.puppetdb_allowlist) {
+    std::ifstream in(*settings_.puppetdb_allowlist);
+    if (!in)
+      throw std::runtime_error("cannot read the certificate allowlist " +
+                               settings_.puppetdb_allowlist->string());
+    std::set<std::string> names;
+    std::string line;
+    while (std::getline(in, line)) {
+      std::string name(text::trimmed(line, " \t\r"));
+      if (!name.empty() && name[0] != '#') names.insert(name);
+    }
+    puppetdb_allowlist_ = std::move(names);
+  }
+}
+
+void Api::with_puppetdb(const std::function<void(puppetdb::FleetData&)>& use) {
+  const std::string& prefix = settings_.run.redis_prefix;
+  if (puppetdb_memory_) {
+    puppetdb::FleetData fleet(*puppetdb_memory_, prefix);
+    use(fleet);
+    return;
+  }
+  std::unique_ptr<puppetdb::Store> store =
+      puppetdb::make_redis_store(*settings_.run.redis, std::chrono::milliseconds(2000));
+  puppetdb::FleetData fleet(*store, prefix);
+  use(fleet);
+}
+
+HttpResponse Api::puppetdb_endpoint(const HttpRequest& request, const PeerIdentity& peer) {
+  if (puppetdb_allowlist_ && !puppetdb_allowlist_->count(peer.certname))
+    return text_response(403, "Permission denied");
+  HttpResponse response;
+  with_puppetdb(
+      [&](puppetdb::FleetData& fleet) { response = puppetdb::handle_puppetdb(request, fleet); });
+  return response;
+}
+
+void Api::store_compiled(const std::string& node, const facts::Facts& facts,
+                         const std::string& environment, const std::string& catalog_json) {
+  try {
+    const std::string now = puppetdb::now_timestamp();
+    nlohmann::json values = nlohmann::json::parse(facts.dump());
+    nlohmann::json catalog = nlohmann::json::parse(catalog_json);
+    with_puppetdb([&](puppetdb::FleetData& fleet) {
+      fleet.replace_facts(
+          puppetdb::facts_command(node, environment, values, settings_.certname, now), now);
+      fleet.replace_catalog(puppetdb::catalog_command(catalog, settings_.certname, now), now);
+    });
+  } catch (const std::exception& e) {
+    std::cerr << "Warning: could not store the facts and catalog of " << node
+              << " for the PuppetDB API: " << e.what() << std::endl;
+  }
+}
+
+void Api::store_report(const std::string& report_json) {
+  try {
+    const std::string now = puppetdb::now_timestamp();
+    nlohmann::json report = nlohmann::json::parse(report_json);
+    with_puppetdb([&](puppetdb::FleetData& fleet) {
+      fleet.store_report(puppetdb::report_command(report, settings_.certname, now), now);
+    });
+  } catch (const std::exception& e) {
+    std::cerr << "Warning: could not store a report for the PuppetDB API: " << e.what()
+              << std::endl;
+  }
+}
+
+}  // namespace marionette::server

@@ -1,0 +1,204 @@
+// marionette server's PuppetDB API over a private Redis, used by a real client no one here
+// wrote: Debian's python3-pypuppetdb sends the reference fleet's commands and lists nodes,
+// facts, resources, reports and inventory as a dashboard does; a certificate the
+// --certificate-allowlist does not name is refused; the data lands in Redis under the
+// documented keys (docs/architecture.md, core/puppetdb).
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "support/command.hpp"
+#include "support/marionette_server.hpp"
+#include "support/private_redis.hpp"
+#include "support/puppet_agent.hpp"
+#include "support/scratch_dir.hpp"
+
+namespace marionette::testing {
+namespace {
+
+using nlohmann::json;
+
+const std::filesystem::path kPython = "/usr/bin/python3";
+
+bool pypuppetdb_installed() {
+  return std::filesystem::exists(kPython) &&
+         run_command({kPython.string(), "-c", "import pypuppetdb"}).exit_code == 0;
+}
+
+TEST(PuppetDbApi, PypuppetdbListsWhatItsCommandsStored) {
+  if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
+  if (!pypuppetdb_installed()) GTEST_SKIP() << "python3-pypuppetdb is not installed";
+  std::string why;
+  std::unique_ptr<PrivateRedis> redis = PrivateRedis::start(PrivateRedis::Listen::tcp, &why);
+  ASSERT_TRUE(redis) << why;
+  ScratchDir dir("puppetdb-api");
+  dir.write("env/manifests/site.pp", "notify { 'hello': }\n");
+  std::filesystem::path allowlist = dir.write("allowlist", "# PuppetDB's clients\nclient.test\n");
+  MarionetteServer server(MARIONETTE_BINARY, dir.path() / "env", dir.path(),
+                          "localhost,IP:127.0.0.1",
+                          {"--redis", redis->url(), "--certificate-allowlist", allowlist.string()});
+  ASSERT_FALSE(server.port().empty()) << server.output();
+  for (const char* name : {"client.test", "other.test"}) {
+    CommandResult made = run_command({MARIONETTE_BINARY, "ca", "generate", "--certname", name,
+                                      "--ssldir", server.ssldir().string()});
+    ASSERT_EQ(made.exit_code, 0) << made.out << made.err;
+  }
+  auto cert = [&](const std::string& name) {
+    return (server.ssldir() / "certs" / (name + ".pem")).string();
+  };
+  auto key = [&](const std::string& name) {
+    return (server.ssldir() / "private_keys" / (name + ".pem")).string();
+  };
+  CommandResult client = run_command(
+      {kPython.string(), std::string(MARIONETTE_FIXTURES_DIR) + "/puppetdb/pypuppetdb_client.py",
+       server.port(), cert("client.test"), key("client.test"), server.ca_certificate().string(),
+       std::string(MARIONETTE_SOURCE_DIR) + "/tests/puppetdb/reference/commands.json",
+       cert("other.test"), key("other.test")},
+      std::chrono::seconds(120));
+  ASSERT_EQ(client.exit_code, 0) << client.out << client.err << server.output();
+  json seen = json::parse(client.out);
+  EXPECT_EQ(seen["version"], "7.12.1");
+  // old1 was deactivated by the last command
+  EXPECT_EQ(seen["nodes"], json::parse(R"(["db1.example.com", "mail.example.com",
+                                           "web1.example.com", "web2.example.com"])"));
+  EXPECT_EQ(seen["db1_os_family"], json::parse(R"(["RedHat"])"));
+  EXPECT_EQ(seen["services"], json::parse(R"(["apache", "apache", "postgresql"])"));
+  EXPECT_EQ(seen["web1_reports"], 2);
+  EXPECT_EQ(seen["web1_facts"], 18);  // empty_map too: facts keep it, fact-names do not
+  EXPECT_EQ(seen["inventory"], 4);
+  EXPECT_EQ(seen["fact_names"], 17);
+  EXPECT_EQ(seen["exported_hosts"],
+            json::parse(R"(["db1.example.com", "web1.example.com", "web2.example.com"])"));
+  EXPECT_EQ(seen["other_status"], 403);
+
+  // In Redis, as documented: the set of nodes and a node's documents under its hash tag.
+  std::optional<std::string> nodes = redis->command({"SMEMBERS", "marionette:pdb:nodes"});
+  ASSERT_TRUE(nodes);
+  EXPECT_NE(nodes->find("old1.example.com"), std::string::npos) << *nodes;
+  std::optional<std::string> facts =
+      redis->command({"EXISTS", "marionette:pdb:{web1.example.com}:facts"});
+  EXPECT_EQ(facts.value_or(""), "1");
+  std::optional<std::string> indexed =
+      redis->command({"SMEMBERS", "marionette:pdb:ix:rtt:Class:Postgresql"});
+  EXPECT_EQ(indexed.value_or(""), "db1.example.com");
+}
+
+TEST(PuppetDbApi, TheServersOwnCompilesAndReportsAreStored) {
+  // A real `puppet agent -t` against marionette server (no Redis: the data in the server's
+  // memory): its facts and catalog as the compile saw them, its report as it sent it.
+  if (run_command({"puppet", "--version"}).exit_code != 0) GTEST_SKIP() << "no puppet";
+  if (!pypuppetdb_installed()) GTEST_SKIP() << "python3-pypuppetdb is not installed";
+  ScratchDir dir("puppetdb-compiles");
+  dir.write("env/manifests/site.pp",
+            "notify { 'hello': }\nfile { '/tmp/../tmp': ensure => directory }\n");
+  MarionetteServer server(MARIONETTE_BINARY, dir.path() / "env", dir.path());
+  ASSERT_FALSE(server.port().empty()) << server.output();
+  CommandResult agent = run_puppet_agent(dir.path() / "agent", "agent1.test", server.port(),
+                                         std::chrono::seconds(120));
+  ASSERT_EQ(agent.exit_code, 2) << agent.out << agent.err;  // changes: the notify
+  ASSERT_EQ(run_command({MARIONETTE_BINARY, "ca", "generate", "--certname", "client.test",
+                         "--ssldir", server.ssldir().string()})
+                .exit_code,
+            0);
+  const std::string script = R"(
+import json, sys, pypuppetdb
+port, cert, key, ca = sys.argv[1:5]
+db = pypuppetdb.connect(host="127.0.0.1", port=int(port), ssl_verify=ca, ssl_key=key,
+                        ssl_cert=cert, protocol="https", timeout=30)
+node = db.node("agent1.test")
+print(json.dumps({
+    "status": [r.status for r in node.reports()],
+    "resources": sorted(str(r) for r in db.resources(query='["=", "certname", "agent1.test"]')),
+    "kernel": [f.value for f in node.facts() if f.name == "kernel"],
+    "events": [[e.item["title"], e.status] for r in node.reports() for e in r.events()],
+    "edges": len(db._query("edges")),  # pypuppetdb's own edges() fails in 2.2
+}, sort_keys=True))
+)";
+  CommandResult query =
+      run_command({kPython.string(), "-c", script, server.port(),
+                   (server.ssldir() / "certs" / "client.test.pem").string(),
+                   (server.ssldir() / "private_keys" / "client.test.pem").string(),
+                   server.ca_certificate().string()},
+                  std::chrono::seconds(60));
+  ASSERT_EQ(query.exit_code, 0) << query.out << query.err << server.output();
+  json seen = json::parse(query.out);
+  EXPECT_EQ(seen["status"], json::parse(R"(["changed"])"));
+  EXPECT_EQ(seen["kernel"], json::parse(R"(["Linux"])"));
+  json resources = seen["resources"];
+  EXPECT_NE(std::find(resources.begin(), resources.end(), "Notify[hello]"), resources.end())
+      << resources;
+  EXPECT_NE(std::find(resources.begin(), resources.end(), "Class[main]"), resources.end())
+      << resources;
+  EXPECT_EQ(seen["events"], json::parse(R"([["hello", "success"]])"));
+  EXPECT_GE(seen["edges"].get<int>(), 3);  // Stage[main] > Class[Settings], Class[Main] > …
+}
+
+/// A `puppet apply` home for `certname` whose certificate marionette's CA made: the terminus's
+/// puppetdb.conf pointing at the server, routes.yaml as the terminus's docs give for apply.
+std::filesystem::path puppet_home(const ScratchDir& dir, const MarionetteServer& server,
+                                  const std::string& certname) {
+  const std::filesystem::path home = dir.path() / certname;
+  dir.write(certname + "/conf/puppetdb.conf", "[main]\nserver_urls = https://127.0.0.1:" +
+                                                  server.port() + "\nsoft_write_failure = false\n");
+  dir.write(certname + "/conf/routes.yaml",
+            "---\napply:\n  catalog:\n    terminus: compiler\n    cache: puppetdb\n"
+            "  facts:\n    terminus: facter\n    cache: puppetdb_apply\n");
+  std::filesystem::create_directories(home / "ssl" / "certs");
+  std::filesystem::create_directories(home / "ssl" / "private_keys");
+  const std::string pem = certname + ".pem";
+  std::filesystem::copy_file(server.ssldir() / "certs" / pem, home / "ssl" / "certs" / pem);
+  std::filesystem::copy_file(server.ssldir() / "private_keys" / pem,
+                             home / "ssl" / "private_keys" / pem);
+  std::filesystem::copy_file(server.ca_certificate(), home / "ssl" / "certs" / "ca.pem");
+  std::filesystem::copy_file(server.crl(), home / "ssl" / "crl.pem");
+  return home;
+}
+
+CommandResult puppet_apply(const std::filesystem::path& home, const std::string& certname,
+                           const std::filesystem::path& manifest) {
+  std::vector<std::string> argv = {"puppet",   "apply",          "--certname",
+                                   certname,   "--storeconfigs", "--storeconfigs_backend",
+                                   "puppetdb", "--color",        "false"};
+  for (const char* dir : {"conf", "var", "ssl", "code", "log", "run"})
+    argv.insert(argv.end(), {std::string("--") + (std::string(dir) == "conf"   ? "confdir"
+                                                  : std::string(dir) == "var"  ? "vardir"
+                                                  : std::string(dir) == "ssl"  ? "ssldir"
+                                                  : std::string(dir) == "code" ? "codedir"
+                                                  : std::string(dir) == "log"  ? "logdir"
+                                                                               : "rundir"),
+                             (home / dir).string()});
+  argv.push_back(manifest.string());
+  return run_command(argv, std::chrono::seconds(150));
+}
+
+TEST(PuppetDbApi, PuppetTerminusExportsAndCollectsThroughIt) {
+  // Debian's Puppet 7 with puppet-terminus-puppetdb (storeconfigs_backend = puppetdb,
+  // server_urls at marionette server): one node's `puppet apply` exports a resource (replace
+  // facts, replace catalog), another's collects it (a resources query).
+  if (run_command({"puppet", "--version"}).exit_code != 0) GTEST_SKIP() << "no puppet";
+  if (!std::filesystem::exists("/usr/lib/ruby/vendor_ruby/puppet/indirector/catalog/puppetdb.rb"))
+    GTEST_SKIP() << "puppet-terminus-puppetdb is not installed";
+  ScratchDir dir("puppetdb-terminus");
+  dir.write("env/manifests/site.pp", "notify { 'unused': }\n");
+  MarionetteServer server(MARIONETTE_BINARY, dir.path() / "env", dir.path());
+  ASSERT_FALSE(server.port().empty()) << server.output();
+  for (const char* name : {"exporter.test", "collector.test"})
+    ASSERT_EQ(run_command({MARIONETTE_BINARY, "ca", "generate", "--certname", name, "--ssldir",
+                           server.ssldir().string()})
+                  .exit_code,
+              0);
+  std::filesystem::path exports = dir.write(
+      "export.pp", "@@notify { \"exported by ${trusted['certname']}\": tag => 'fleet' }\n");
+  std::filesystem::path collects = dir.write("collect.pp", "Notify <<| tag == 'fleet' |>>\n");
+  CommandResult exported =
+      puppet_apply(puppet_home(dir, server, "exporter.test"), "exporter.test", exports);
+  ASSERT_NE(exported.out.find("Applied catalog"), std::string::npos)
+      << exported.out << exported.err << server.output();
+  CommandResult collected =
+      puppet_apply(puppet_home(dir, server, "collector.test"), "collector.test", collects);
+  EXPECT_NE(collected.out.find("Notice: exported by exporter.test"), std::string::npos)
+      << collected.out << collected.err << server.output();
+}
+
+}  // namespace
+}  // namespace marionette::testing

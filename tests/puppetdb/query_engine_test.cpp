@@ -1,0 +1,248 @@
+// The AST query language over the fleet's data: each operator, the subqueries, paging, and
+// the refusals (QueryError 400).
+#include <gtest/gtest.h>
+
+#include "fleet_fixture.hpp"
+#include "puppetdb/query_error.hpp"
+
+namespace marionette::puppetdb {
+namespace {
+
+using nlohmann::json;
+using Names = std::vector<std::string>;
+using Query = testing::FleetFixture;
+
+const Names kAll = {"db1.example.com", "web1.example.com", "web2.example.com"};
+const Names kWebs = {"web1.example.com", "web2.example.com"};
+
+TEST_F(Query, EqualsOnAStringField) {
+  EXPECT_EQ(certnames("nodes", json::parse(R"(["=", "certname", "db1.example.com"])")),
+            Names{"db1.example.com"});
+  EXPECT_EQ(certnames("nodes", nullptr), kAll);
+}
+
+TEST_F(Query, EqualsOnAFactValueOfEachType) {
+  EXPECT_EQ(certnames("facts",
+                      json::parse(R"(["and", ["=", "name", "kernel"], ["=", "value", "Linux"]])")),
+            kAll);
+  EXPECT_EQ(certnames("facts",
+                      json::parse(R"(["and", ["=", "name", "is_virtual"], ["=", "value", true]])")),
+            kWebs);
+  EXPECT_EQ(
+      certnames("facts",
+                json::parse(R"(["and", ["=", "name", "uptime_seconds"], ["=", "value", 60]])")),
+      Names{"db1.example.com"});
+  EXPECT_EQ(
+      certnames("facts", json::parse(R"(["and", ["=", "name", "load"], ["=", "value", 6.0]])")),
+      Names{"web1.example.com"});
+}
+
+TEST_F(Query, OrderingOperatorsOnNumbersAndTimestamps) {
+  auto uptime = [&](const char* op, int value) {
+    return certnames("facts", json{"and", {"=", "name", "uptime_seconds"}, {op, "value", value}});
+  };
+  EXPECT_EQ(uptime("<", 3600), Names{"db1.example.com"});
+  EXPECT_EQ(uptime("<=", 3600), (Names{"db1.example.com", "web1.example.com"}));
+  EXPECT_EQ(uptime(">", 3600), Names{"web2.example.com"});
+  EXPECT_EQ(uptime(">=", 3600), kWebs);
+  EXPECT_EQ(
+      certnames("nodes", json::parse(R"([">", "facts_timestamp", "2026-11-29T10:00:00.500Z"])")),
+      (Names{"db1.example.com", "web2.example.com"}));
+  EXPECT_EQ(
+      certnames("nodes",
+                json::parse(R"(["<", "catalog_timestamp", "2026-11-29T11:01:00.500+01:00"])")),
+      Names{"web1.example.com"});
+}
+
+TEST_F(Query, RegexOnStringsAndOnTags) {
+  EXPECT_EQ(certnames("nodes", json::parse(R"(["~", "certname", "^web[0-9]"])")), kWebs);
+  EXPECT_EQ(rows("resources", json::parse(R"(["~", "tag", "^mo"])")).size(), 2u);
+}
+
+TEST_F(Query, PathRegexOnFactContents) {
+  json found = rows("fact-contents",
+                    json::parse(R"(["~>", "path", ["networking", "interfaces", "e.*", "mtu"]])"));
+  EXPECT_EQ(found.size(), 3u);
+  for (const auto& row : found) EXPECT_EQ(row["value"], 1500);
+}
+
+TEST_F(Query, NullTest) {
+  EXPECT_EQ(certnames("nodes", json::parse(R"(["null?", "catalog_timestamp", true])")),
+            Names{"db1.example.com"});
+  EXPECT_EQ(certnames("nodes", json::parse(R"(["null?", "latest_report_hash", false])")), kWebs);
+}
+
+TEST_F(Query, AndOrNot) {
+  EXPECT_EQ(
+      certnames(
+          "nodes",
+          json::parse(
+              R"(["or", ["=", "certname", "db1.example.com"], ["=", "certname", "web2.example.com"]])")),
+      (Names{"db1.example.com", "web2.example.com"}));
+  EXPECT_EQ(certnames("nodes", json::parse(R"(["not", ["=", "certname", "db1.example.com"]])")),
+            kWebs);
+  EXPECT_EQ(
+      certnames(
+          "nodes",
+          json::parse(
+              R"(["and", ["~", "certname", "web"], ["not", ["=", "latest_report_status", "changed"]]])")),
+      Names{"web2.example.com"});
+}
+
+TEST_F(Query, InAnArrayAndInASubquery) {
+  EXPECT_EQ(certnames("nodes",
+                      json::parse(R"(["in", "certname", ["array", ["db1.example.com", "nope"]]])")),
+            Names{"db1.example.com"});
+  EXPECT_EQ(certnames("nodes", json::parse(R"(["in", "certname", ["extract", "certname",
+              ["select_facts", ["and", ["=", "name", "os"], ["=", "value", {"family": "RedHat", "release": {"major": "9"}}]]]]])")),
+            Names{"db1.example.com"});
+  EXPECT_EQ(certnames("nodes", json::parse(R"(["in", "certname", ["extract", "certname",
+              ["select_resources", ["and", ["=", "type", "Class"], ["=", "title", "Apache"]]]]])")),
+            kWebs);
+  EXPECT_EQ(certnames("facts", json::parse(R"(["and", ["=", "name", "kernel"], ["in", "certname",
+              ["from", "fact_contents", ["extract", ["certname"], ["=", "path", ["os", "family"]]]]]])")),
+            kAll);
+}
+
+TEST_F(Query, ImplicitSubqueries) {
+  EXPECT_EQ(
+      certnames(
+          "nodes",
+          json::parse(
+              R"(["subquery", "fact_contents", ["and", ["=", "path", ["os", "family"]], ["=", "value", "Debian"]]])")),
+      kWebs);
+  EXPECT_EQ(
+      certnames("nodes", json::parse(R"(["subquery", "resources", ["=", "exported", true]])")),
+      kWebs);
+}
+
+TEST_F(Query, DottedFieldsOfInventoryAndResources) {
+  EXPECT_EQ(certnames("inventory", json::parse(R"(["=", "facts.os.release.major", "9"])")),
+            Names{"db1.example.com"});
+  EXPECT_EQ(certnames("nodes", json::parse(R"(["=", ["fact", "kernel"], "Linux"])")), kAll);
+  EXPECT_EQ(certnames("resources", json::parse(R"(["=", "parameters.port", "8080"])")),
+            Names{"web2.example.com"});
+}
+
+TEST_F(Query, ExtractAndAggregates) {
+  json names = rows("facts", json::parse(R"(["extract", ["certname"], ["=", "name", "kernel"]])"));
+  ASSERT_EQ(names.size(), 3u);
+  EXPECT_EQ(names[0], (json{{"certname", names[0]["certname"]}}));
+  json counted = rows(
+      "resources",
+      json::parse(
+          R"(["extract", [["function", "count"], "type"], ["=", "exported", false], ["group_by", "type"]])"));
+  EXPECT_EQ(counted,
+            json::parse(R"([{"count": 4, "type": "Class"}, {"count": 2, "type": "File"}])"));
+  EXPECT_EQ(rows("nodes", json::parse(R"(["extract", [["function", "count"]]])")),
+            json::parse(R"([{"count": 3}])"));
+}
+
+TEST_F(Query, PagingAndTotal) {
+  Paging paging;
+  paging.order_by = json::parse(R"([["certname", "desc"]])");
+  paging.limit = 2;
+  paging.offset = 1;
+  paging.include_total = true;
+  QueryEngine engine(fleet);
+  QueryAnswer answer = engine.entity_query("nodes", nullptr, paging);
+  ASSERT_EQ(answer.rows.size(), 2u);
+  EXPECT_EQ(answer.rows[0]["certname"], "web1.example.com");
+  EXPECT_EQ(answer.rows[1]["certname"], "db1.example.com");
+  EXPECT_EQ(answer.total, 3u);
+}
+
+TEST_F(Query, DeactivatedNodesOnlyWhenAsked) {
+  fleet.deactivate_node(
+      {{"certname", "db1.example.com"}, {"producer_timestamp", "2026-11-29T10:05:00Z"}},
+      "2026-11-29T10:05:00.000Z");
+  EXPECT_EQ(certnames("nodes", nullptr), kWebs);
+  EXPECT_EQ(certnames("facts", json::parse(R"(["=", "name", "kernel"])")), kWebs);
+  EXPECT_EQ(certnames("nodes", json::parse(R"(["=", "node_state", "inactive"])")),
+            Names{"db1.example.com"});
+  EXPECT_EQ(certnames("nodes", json::parse(R"(["=", "node_state", "any"])")), kAll);
+  // Newer facts reactivate it; older ones are ignored.
+  json newer = FleetFixture::facts("db1.example.com", "RedHat", 9, 61, {"ens3"});
+  newer["producer_timestamp"] = "2026-11-29T10:06:00Z";
+  fleet.replace_facts(newer, "2026-11-29T10:06:00.000Z");
+  EXPECT_EQ(certnames("nodes", nullptr), kAll);
+}
+
+TEST_F(Query, ReplacedFactsLeaveTheirOldIndexes) {
+  json moved = FleetFixture::facts("web2.example.com", "RedHat", 9, 10, {"eth0"});
+  moved["producer_timestamp"] = "2026-11-29T10:10:00Z";
+  fleet.replace_facts(moved, "2026-11-29T10:10:00.000Z");
+  EXPECT_EQ(fleet.members(fleet.keys().fact_leaf(json{"os", "family"}, "Debian")),
+            Names{"web1.example.com"});
+  EXPECT_EQ(certnames("fact-contents",
+                      json::parse(
+                          R"(["and", ["=", "path", ["os", "family"]], ["=", "value", "RedHat"]])")),
+            (Names{"db1.example.com", "web2.example.com"}));
+}
+
+TEST_F(Query, FactPathsNamesEnvironmentsProducers) {
+  json names = rows("fact-names", nullptr);
+  EXPECT_EQ(names,
+            json::parse(
+                R"(["is_virtual","kernel","load","networking","os","trusted","uptime_seconds"])"));
+  json paths = rows("fact-paths", json::parse(R"(["=", "path", ["os", "release", "major"]])"));
+  EXPECT_EQ(
+      paths,
+      json::parse(R"([{"name": "os", "path": ["os", "release", "major"], "type": "string"}])"));
+  EXPECT_EQ(rows("environments", nullptr), json::parse(R"([{"name": "production"}])"));
+  EXPECT_EQ(rows("producers", nullptr), json::parse(R"([{"name": "puppet.example.com"}])"));
+}
+
+TEST_F(Query, EventsAndReports) {
+  json events = rows("events", json::parse(R"(["=", "status", "success"])"));
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0]["containing_class"], "Apache");  // from Stage[main], Apache, File[/etc/motd]
+  EXPECT_EQ(events[0]["corrective_change"], nullptr);  // PuppetDB (open source) keeps none
+  EXPECT_EQ(events[0]["resource_title"], "/etc/motd");
+  json reports = rows("reports", json::parse(R"(["=", "latest_report?", true])"));
+  EXPECT_EQ(reports.size(), 2u);
+  EXPECT_EQ(
+      certnames("reports", json::parse(R"(["subquery", "events", ["=", "status", "success"]])")),
+      Names{"web1.example.com"});
+}
+
+TEST_F(Query, RefusesWithPuppetDbsStatus) {
+  for (const char* query : {R"(["=", "nosuchfield", "x"])", R"(["frobnicate", "certname", "x"])",
+                            R"(["=", "certname"])", R"(["<", "certname", "a"])",
+                            R"(["in", "certname", ["extract", "certname", ["select_nothing"]]])",
+                            R"(["extract", ["nosuchfield"]])", R"("certname")"}) {
+    try {
+      rows("nodes", json::parse(query));
+      ADD_FAILURE() << "accepted " << query;
+    } catch (const QueryError& e) {
+      EXPECT_EQ(e.status, 400) << query;
+    }
+  }
+}
+
+TEST_F(Query, NullTestReadsItsArgumentAsClojure) {
+  // PuppetDB 7.12 takes any argument but false and null as true.
+  EXPECT_EQ(certnames("nodes", json::parse(R"(["null?", "certname", "yes"])")), Names{});
+  EXPECT_EQ(certnames("nodes", json::parse(R"(["null?", "catalog_timestamp", 1])")),
+            Names{"db1.example.com"});
+}
+
+TEST_F(Query, IndexesNarrowTheNodesRead) {
+  // A node whose catalog is in the store but not in the indexes: a query by type and title
+  // reads only the nodes the title index names, so it is not found; a regex (no index) reads
+  // every node and finds it.
+  json sneaky = FleetFixture::catalog("sneaky.example.com", "1");
+  fleet.replace_catalog(sneaky, "2026-11-29T10:20:00.000Z");
+  store.remove_member(fleet.keys().resource_title("Class", "Apache"), "sneaky.example.com");
+  store.remove_member(fleet.keys().resource_type("Class"), "sneaky.example.com");
+  EXPECT_EQ(certnames("resources",
+                      json::parse(R"(["and", ["=", "type", "Class"], ["=", "title", "Apache"]])")),
+            kWebs);
+  EXPECT_EQ(
+      certnames("resources",
+                json::parse(R"(["and", ["~", "type", "^Class$"], ["=", "title", "Apache"]])")),
+      (Names{"sneaky.example.com", "web1.example.com", "web2.example.com"}));
+}
+
+}  // namespace
+}  // namespace marionette::puppetdb
