@@ -196,7 +196,16 @@ TEST_F(AgentHardening, FullStateDirCountsAndReportsTheFailedRunsAndRecovers) {
   agent_->signal(SIGUSR1);
   ASSERT_TRUE(wait_for("Notice: Applied catalog", 3)) << agent_->output();
   ASSERT_TRUE(wait_for("the state dir can be written again")) << agent_->output();
-  auto counters = nlohmann::json::parse(read_file(state() / "counters.json"), nullptr, false);
+  // The held runs are recorded one by one after that line: wait for the fourth.
+  nlohmann::json counters;
+  EXPECT_TRUE(testing::wait_until(
+      [&] {
+        counters = nlohmann::json::parse(read_file(state() / "counters.json"), nullptr, false);
+        return counters.is_object() && counters.value("runs", 0) >= 4;
+      },
+      20s))
+      << read_file(state() / "counters.json") << "\n"
+      << agent_->output();
   ASSERT_TRUE(counters.is_object()) << read_file(state() / "counters.json");
   EXPECT_EQ(counters.value("runs", 0), 4) << counters.dump();
   EXPECT_EQ(counters.value("failures", 0), 1) << counters.dump();
