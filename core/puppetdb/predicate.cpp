@@ -11,6 +11,7 @@
 #include "puppetdb/fleet_data.hpp"
 #include "puppetdb/query_error.hpp"
 #include "puppetdb/timestamp.hpp"
+#include "rubyish/regex.hpp"
 
 namespace marionette::puppetdb {
 
@@ -105,13 +106,18 @@ std::optional<std::int64_t> time_of(const Json& value) {
   return parse_timestamp(value.get<std::string>());
 }
 
-/// PostgreSQL's ~ as closely as std::regex's ECMAScript grammar gives it.
+/// PostgreSQL's ~ as closely as std::regex's ECMAScript grammar gives it. A query's pattern
+/// comes from any client with a certificate: matched through rubyish's bounded search, so a
+/// pattern that backtracks without end is refused instead of holding (or overflowing) a worker.
 bool regex_matches(const std::string& pattern, const Json& value) {
   if (!value.is_string()) return false;
   try {
-    return std::regex_search(value.get<std::string>(), std::regex(pattern));
+    return rubyish::regex_search_bounded(value.get_ref<const std::string&>(), std::regex(pattern))
+        .has_value();
   } catch (const std::regex_error&) {
     throw QueryError(400, "Invalid regular expression: " + pattern);
+  } catch (const rubyish::RegexTooComplex&) {
+    throw QueryError(400, "Regular expression too complex: " + pattern);
   }
 }
 

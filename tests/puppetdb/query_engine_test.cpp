@@ -220,6 +220,17 @@ TEST_F(Query, RefusesWithPuppetDbsStatus) {
   }
 }
 
+TEST_F(Query, ARegexThatBacktracksWithoutEndIsRefused) {
+  // Any client with a certificate writes the pattern: it must not hold the worker.
+  try {
+    rows("nodes", json::parse(R"(["~", "certname", "^(([a-z0-9.]*)*)*!$"])"));
+    ADD_FAILURE() << "accepted";
+  } catch (const QueryError& e) {
+    EXPECT_EQ(e.status, 400);
+    EXPECT_NE(std::string(e.what()).find("too complex"), std::string::npos) << e.what();
+  }
+}
+
 TEST_F(Query, NullTestReadsItsArgumentAsClojure) {
   // PuppetDB 7.12 takes any argument but false and null as true.
   EXPECT_EQ(certnames("nodes", json::parse(R"(["null?", "certname", "yes"])")), Names{});
