@@ -3,6 +3,7 @@
 // certificate; reports kept as the agent sent them.
 #include <chrono>
 #include <ctime>
+#include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "facts/json_facts.hpp"
@@ -150,13 +151,15 @@ HttpResponse Api::report_endpoint(const HttpRequest& request, const std::string&
     indirector::TerminusSettings termini = daemon::terminus_settings_for(run);
     indirector::RedisDocumentStore store(termini, "report");
     store.push_bounded(name, request.body, termini.report_history);
-    // The node's summary for the fleet table (server/fleet_view.hpp), beside its reports.
+    // The node's summary for the fleet table (server/fleet_view.hpp), beside its reports. The
+    // report is stored by now: as Puppet's report processors, a failing one is logged and the
+    // agent still hears 200 (a 500 would only have it believe its report was lost).
     std::string error;
     auto fleet = fleet_status::make_redis_fleet_store(
         {*termini.redis, termini.redis_prefix, termini.redis_timeout});
     if (!fleet_status::record_report(*fleet, name, request.body, &error))
-      return puppet_error(500, "Server Error: cannot store the report's summary: " + error,
-                          "RUNTIME_ERROR");
+      std::cerr << "Warning: could not store the fleet summary of " << name << "'s report: "
+                << error << std::endl;
   }
   store_report(request.body);  // for the PuppetDB API, as puppet-terminus-puppetdb would
   metrics_.report_stored();
