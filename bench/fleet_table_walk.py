@@ -2,6 +2,7 @@
 """Fleet table benchmark: `marionette server`'s mrnNodeTable with N nodes (issue 36).
 
 usage: bench/fleet_table_walk.py [--marionette PATH] [--nodes N] [--walks W]
+                                [--compile-seconds S] [--load-tool PATH]
 
 Starts a private redis-server and snmpd, writes N node summaries into Redis as servers write
 them on receiving reports (PREFIX:fleet:summaries, fleet_status/node_summary.hpp) and a
@@ -12,7 +13,11 @@ certificate file per node into the server's CA (so that none is deactivated), st
   - refresh: the server's CPU per second while idle with N nodes (its refresher reads the
     store every 5 s; unchanged summaries are not parsed again);
   - GET: one cell by certname, sent from this process over UDP one at a time (no process
-    start in the figure), median and p99 of 500.
+    start in the figure), median and p99 of 500;
+  - during compiles (--compile-seconds S, 0 to skip): marionette-load runs agents at C=2 for S
+    seconds against the same server twice, once alone and once while mrnNodeTable is walked
+    over and over: catalogs per second, the server's CPU per second, and the walk's time in
+    each, so that what a walk costs the compiles is read side by side.
 Prints a Markdown table. Needs: apt-get install snmpd snmp redis-server.
 """
 import argparse, json, os, shutil, socket, statistics, subprocess, sys, tempfile, time
@@ -88,6 +93,62 @@ def seed(port, nodes):
             got += s.recv(65536)
 
 
+COMPILED_MANIFEST = """\
+class fleet_bench($count = 200) {
+  range(1, $count).each |$i| {
+    file { "/tmp/fleet-bench/${i}": ensure => file, content => "${facts['networking']['fqdn']} ${i}\\n" }
+  }
+}
+node default { include fleet_bench }
+"""
+
+
+class CompileLoad:
+    """marionette-load against the bench's server: figures alone, or while a walk loops."""
+
+    def __init__(self, tool, scratch, port, seconds):
+        if not os.path.exists(tool):
+            sys.exit(f"no {tool}: build marionette-load (target marionette-load)")
+        self.tool, self.port, self.seconds = tool, port, seconds
+        self.ssldir = os.path.join(scratch, "load-ssl")
+        self.facts = os.path.join(REPO, "tests", "golden", "facts.yaml")
+
+    def run(self, seconds=None, count=None):
+        command = [self.tool, "--server", "127.0.0.1", "--serverport", str(self.port),
+                   "--ssldir", self.ssldir, "--facts", self.facts, "--nodes", "20",
+                   "--concurrency", "2", "--node-prefix", "load", "--keylength", "2048",
+                   "--timeout", "120", "--json"]
+        command += ["--duration", str(seconds)] if seconds else ["--count", str(count or 20)]
+        done = subprocess.run(command, capture_output=True, text=True,
+                              timeout=(seconds or 0) + 600)
+        if done.returncode not in (0, 3):
+            sys.exit(f"marionette-load exited {done.returncode}: {done.stderr[-2000:]}")
+        return json.loads(done.stdout)
+
+    def measure(self, server_pid, walk, env=None):
+        walks, stop = [], []
+        walker = None
+        if walk:
+            import threading
+
+            def loop():
+                while not stop:
+                    start = time.perf_counter()
+                    subprocess.run(walk, capture_output=True, env=env)
+                    if not stop:
+                        walks.append(time.perf_counter() - start)
+            walker = threading.Thread(target=loop)
+        cpu0, at0 = cpu_seconds(server_pid), time.monotonic()
+        if walker:
+            walker.start()
+        figures = self.run(seconds=self.seconds)
+        cpu = (cpu_seconds(server_pid) - cpu0) / (time.monotonic() - at0)
+        stop.append(True)
+        if walker:
+            walker.join()
+        return {"rate": figures["catalogs_per_second"], "cpu": cpu, "walks": walks}
+
+
 def node_name(i):
     return f"node{i:05d}.example.com"
 
@@ -97,6 +158,9 @@ def main():
     parser.add_argument("--marionette", default=os.path.join(REPO, "build", "core", "cli", "marionette"))
     parser.add_argument("--nodes", type=int, default=10000)
     parser.add_argument("--walks", type=int, default=5)
+    parser.add_argument("--compile-seconds", type=int, default=60)
+    parser.add_argument("--load-tool", default=os.path.join(REPO, "build", "tools", "load",
+                                                            "marionette-load"))
     args = parser.parse_args()
     for tool in ("snmpbulkwalk", "snmpget", "/usr/sbin/snmpd", "redis-server"):
         if not shutil.which(tool):
@@ -127,12 +191,14 @@ def main():
         seed(redis_port, args.nodes)
         env_dir = os.path.join(scratch, "env")
         os.makedirs(os.path.join(env_dir, "manifests"))
-        open(os.path.join(env_dir, "manifests", "site.pp"), "w").write("notify { 'x': }\n")
+        open(os.path.join(env_dir, "manifests", "site.pp"), "w").write(COMPILED_MANIFEST)
         ssldir = os.path.join(scratch, "ssl")
+        server_port = free_port(socket.SOCK_STREAM)
         server = subprocess.Popen(
             [args.marionette, "server", "--env-dir", env_dir, "--ssldir", ssldir, "--statedir",
              os.path.join(scratch, "state"), "--certname", "server.test", "--bindaddress",
-             "127.0.0.1", "--serverport", "0", "--keylength", "2048", "--redis",
+             "127.0.0.1", "--serverport", str(server_port), "--keylength", "2048",
+             "--dns-alt-names", "localhost,IP:127.0.0.1", "--autosign", "true", "--redis",
              f"redis://127.0.0.1:{redis_port}", "--agentx-socket", sock_path],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         processes.append(server)
@@ -182,6 +248,12 @@ def main():
                 sys.exit("no value for " + name)
         sock.close()
         gets.sort()
+        during = None
+        if args.compile_seconds > 0:
+            load = CompileLoad(args.load_tool, scratch, server_port, args.compile_seconds)
+            load.run()  # certificates and a first catalog per node, outside the figures
+            during = {"alone": load.measure(server.pid, None),
+                      "walked": load.measure(server.pid, walk, env)}
         print(f"| measurement ({args.nodes} nodes in mrnNodeTable) | result |")
         print("|---|---|")
         print(f"| snmpbulkwalk -Cr50 of mrnNodeTable ({lines} cells), median of {args.walks} | "
@@ -192,6 +264,16 @@ def main():
         print(f"| server CPU while idle (refresh every 5 s), 20 s | {idle_cpu * 100:.2f} % of a core |")
         print(f"| GET of one cell by certname over UDP, median (p99) of 500 | "
               f"{statistics.median(gets):.2f} ms ({gets[int(len(gets) * 0.99)]:.2f} ms) |")
+        if during:
+            print()
+            print(f"| marionette-load C=2 for {args.compile_seconds} s | catalogs/s | "
+                  "server CPU (% of a core) | walks done (median time) |")
+            print("|---|---|---|---|")
+            for label, key in (("alone", "alone"), ("while mrnNodeTable is walked", "walked")):
+                d = during[key]
+                walks = (f"{len(d['walks'])} ({statistics.median(d['walks']):.2f} s)"
+                         if d["walks"] else "-")
+                print(f"| {label} | {d['rate']:.2f} | {d['cpu'] * 100:.1f} | {walks} |")
     finally:
         for p in reversed(processes):
             p.terminate()
