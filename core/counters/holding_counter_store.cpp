@@ -66,6 +66,7 @@ std::size_t HoldingCounterStore::held() const {
 }
 
 void HoldingCounterStore::flush_held() {
+  bool recorded = false;
   while (!held_.empty()) {
     try {
       last_node_ = inner_->add(held_.front());
@@ -74,8 +75,9 @@ void HoldingCounterStore::flush_held() {
       return;
     }
     held_.pop_front();
-    succeeded();
+    recorded = true;
   }
+  if (recorded) succeeded();  // said once every held run is in the inner store
 }
 
 void HoldingCounterStore::failed(const std::exception& error) {

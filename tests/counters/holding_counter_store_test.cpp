@@ -37,8 +37,10 @@ TEST(HoldingCounterStore, HoldsRunsTheStateDirRefusesAndRecordsThemLaterOnce) {
   auto inner = std::make_unique<FlakyStore>();
   FlakyStore& flaky = *inner;
   std::vector<std::string> said;
+  std::vector<std::size_t> recorded_when_said;
   HoldingCounterStore store(std::move(inner), [&](const std::string& level, const std::string& text) {
     said.push_back(level + ": " + text);
+    recorded_when_said.push_back(flaky.applied.size());
   });
   EXPECT_EQ(store.add({"r1"}).runs, 1u);
 
@@ -64,6 +66,7 @@ TEST(HoldingCounterStore, HoldsRunsTheStateDirRefusesAndRecordsThemLaterOnce) {
   EXPECT_EQ(flaky.applied, (std::vector<std::string>{"r1", "r2", "r3", "r4"}));
   ASSERT_EQ(said.size(), 2u);
   EXPECT_NE(said[1].find("can be written again"), std::string::npos) << said[1];
+  EXPECT_EQ(recorded_when_said[1], 4u) << "the recovery is said once every held run is recorded";
 }
 
 }  // namespace
