@@ -13,6 +13,8 @@
 #include <random>
 #include <stdexcept>
 
+#include "server/access_log.hpp"
+
 namespace marionette::server {
 
 namespace {
@@ -298,10 +300,14 @@ void ConnectionLoop::dispatch(Connection& connection) {
   job.peer = connection.peer;
   job.client_ip = connection.address;
   std::string path = job.request.path;
+  std::string method = job.request.method;
   bool keep_alive = job.request.keep_alive;
   if (pool_->submit(std::move(job))) return;
   metrics_.queue_full();
   metrics_.request_answered(path, 503, false);
+  log_(access_log_line(connection.address,
+                       connection.peer.authenticated ? connection.peer.certname : "-", method,
+                       path, 503));
   answer(connection, http::serialize(queue_full_response(settings_.max_retry_delay), keep_alive),
          keep_alive);
 }

@@ -503,6 +503,14 @@ TEST_F(ConnectionStarvation, AFullQueueIsAnswered503WithRetryAfter) {
       << refused;
   EXPECT_LT(std::stoi(retry[1]), 60);
   EXPECT_NE(refused.find("max-queued-requests"), std::string::npos) << refused;
+  // The refusal is in the -v access log as every answered request is.
+  std::string log;
+  for (int i = 0; i < 100; ++i) {
+    log = server_->output();
+    if (log.find("\"GET /status/v1/simple\" 503") != std::string::npos) break;
+    std::this_thread::sleep_for(100ms);
+  }
+  EXPECT_NE(log.find("127.0.0.1 - \"GET /status/v1/simple\" 503"), std::string::npos) << log;
 
   std::ofstream(dir_ / "release") << "go\n";
   std::string catalog = compiling.receive();
