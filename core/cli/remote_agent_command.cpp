@@ -41,6 +41,7 @@ daemon::OneRun remote_run_for(const config::AgentConfig& config, const Arguments
   certificate.revocation = revocation_of(config.certificate_revocation);
   certificate.connect_timeout = remote.connect_timeout;
   certificate.read_timeout = remote.read_timeout;
+  certificate.max_retry_after = config.runinterval;
   std::filesystem::path confdir = args.value("confdir").value_or("/etc/marionette");
   std::filesystem::path attributes =
       config.csr_attributes.value_or(confdir / "csr_attributes.yaml");

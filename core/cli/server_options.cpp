@@ -91,6 +91,9 @@ const std::vector<ServerOption>& server_options() {
        "PuppetDB's certificate-allowlist: the certnames (one a\n"
        "line) that may use the PuppetDB API, /pdb/... (default: any\n"
        "client with a certificate)"},
+      {"--no-static-catalogs", Kind::flag, 0, 0, [](O o, V) { o.static_catalogs = false; },
+       "Puppet's static_catalogs = false: no file metadata\n"
+       "inlined in catalogs (default: inlined, with a code_id)"},
       {"--agentx-socket PATH", Kind::setting, 0, 0, nullptr,
        "snmpd's AgentX socket (default: /var/agentx/master); the\n"
        "server's figures are MARIONETTE-MIB::mrnServer"},

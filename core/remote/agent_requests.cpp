@@ -145,4 +145,12 @@ Request file_content_request(const std::string& environment, PuppetCompat compat
           base_headers("application/octet-stream", compat), ""};
 }
 
+Request static_file_content_request(const std::string& environment, PuppetCompat compat,
+                                    const std::string& path, const std::string& code_id) {
+  return {"GET",
+          file_target("static_file_content", path,
+                      {{"environment", environment}, {"code_id", code_id}}),
+          base_headers("application/octet-stream", compat), ""};
+}
+
 }  // namespace marionette::remote

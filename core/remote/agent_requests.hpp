@@ -58,5 +58,9 @@ Request file_metadata_request(const std::string& environment, PuppetCompat compa
 /// GET /puppet/v3/file_content/MOUNT_PATH
 Request file_content_request(const std::string& environment, PuppetCompat compat,
                              const std::string& mount_path);
+/// GET /puppet/v3/static_file_content/PATH?environment=E&code_id=C: a static catalog's
+/// content_uri (PATH inside the environment: modules/M/files/…).
+Request static_file_content_request(const std::string& environment, PuppetCompat compat,
+                                    const std::string& path, const std::string& code_id);
 
 }  // namespace marionette::remote

@@ -68,36 +68,90 @@ bool recursive(const catalog::Data& parameters) {
   return false;
 }
 
+/// "puppet:///modules/demo/files/x" or "puppet://host/…" → "modules/demo/files/x"; "" when
+/// it is not a puppet: URI with a path that stays inside.
+std::string content_path(const std::string& content_uri) {
+  const std::string scheme = "puppet://";
+  if (content_uri.compare(0, scheme.size(), scheme) != 0) return "";
+  std::size_t slash = content_uri.find('/', scheme.size());
+  return slash == std::string::npos ? "" : normalized(content_uri.substr(slash));
+}
+
 class Fetcher {
  public:
   Fetcher(const SendRequest& send, std::string environment, PuppetCompat compat, fs::path dir,
-          const Say& say, FetchLimits limits)
+          const Say& say, const InlinedFiles& inlined, FetchLimits limits)
       : send_(send),
         environment_(std::move(environment)),
         compat_(compat),
         dir_(std::move(dir)),
         say_(say),
+        inlined_(inlined),
         limits_(limits) {}
 
-  /// `target`: where the resource puts it on this host ("" when unknown), whose content is
-  /// used instead of the server's when the checksums agree.
-  void source(const std::string& mount_path, bool recurse, const fs::path& target) {
-    if (!seen_.insert(mount_path + (recurse ? " recurse" : "")).second) return;
-    if (!recurse) {
-      std::optional<std::string> have = local_bytes(target);
-      if (have && in_sync(mount_path, *have)) return;
-      file(mount_path);
-      return;
+  /// A plain (not recursive) source list: the first source the server has. `target`: where
+  /// the resource puts it on this host ("" when unknown), whose content is used instead of the
+  /// server's when the checksums agree.
+  void plain(const std::string& title, const std::vector<std::string>& sources,
+             const fs::path& target) {
+    if (const nlohmann::json* metadata = inlined(inlined_.metadata, title)) {
+      std::string mount_path = module_mount_path(metadata->value("source", ""));
+      if (!mount_path.empty()) return settle(mount_path, *metadata, target);
     }
-    Request request = file_metadatas_request(environment_, compat_, mount_path, true, "follow");
-    http::HttpResponse response = send_(request);
-    if (response.status == 404) return;
-    nlohmann::json entries = nlohmann::json::parse(response.body, nullptr, false);
-    if (response.status != 200 || !entries.is_array()) {
-      say_("warning", "Could not read the metadata of puppet:///" + mount_path + ": " +
-                          std::to_string(response.status));
-      return;
+    for (const std::string& source : sources) {
+      std::string mount_path = module_mount_path(source);
+      if (mount_path.empty()) continue;
+      if (!seen_.insert(mount_path + " " + target.string()).second) return;
+      http::HttpResponse response = send_(file_metadata_request(environment_, compat_, mount_path));
+      if (response.status == 404) continue;
+      nlohmann::json metadata = nlohmann::json::parse(response.body, nullptr, false);
+      if (response.status != 200 || !metadata.is_object()) {
+        say_("warning", "Could not read the metadata of puppet:///" + mount_path + ": " +
+                            std::to_string(response.status));
+        return;
+      }
+      return settle(mount_path, metadata, target);
     }
+  }
+
+  /// A recursive source list: the first source found, or all of them (sourceselect => all).
+  void recursive(const std::string& title, const std::vector<std::string>& sources, bool select_all,
+                 const fs::path& target) {
+    const nlohmann::json* by_source = inlined(inlined_.recursive_metadata, title);
+    for (const std::string& source : sources) {
+      std::string mount_path = module_mount_path(source);
+      if (mount_path.empty()) continue;
+      nlohmann::json entries;
+      if (by_source && by_source->contains(source) && (*by_source)[source].is_array()) {
+        entries = (*by_source)[source];
+      } else if (by_source) {
+        continue;  // the server found no such source when it compiled
+      } else {
+        http::HttpResponse response =
+            send_(file_metadatas_request(environment_, compat_, mount_path, true, "follow"));
+        if (response.status == 404) continue;
+        entries = nlohmann::json::parse(response.body, nullptr, false);
+        if (response.status != 200 || !entries.is_array()) {
+          say_("warning", "Could not read the metadata of puppet:///" + mount_path + ": " +
+                              std::to_string(response.status));
+          return;
+        }
+      }
+      tree(mount_path, entries, target);
+      if (!select_all) return;
+    }
+  }
+
+  FetchCounts counts() const { return counts_; }
+
+ private:
+  static const nlohmann::json* inlined(const nlohmann::json& by_title, const std::string& title) {
+    if (!by_title.is_object()) return nullptr;
+    auto found = by_title.find(title);
+    return found != by_title.end() && found->is_object() ? &*found : nullptr;
+  }
+
+  void tree(const std::string& mount_path, const nlohmann::json& entries, const fs::path& target) {
     for (const auto& entry : entries) {
       if (!entry.is_object() || !entry.contains("relative_path") ||
           !entry["relative_path"].is_string())
@@ -110,18 +164,30 @@ class Fetcher {
         std::error_code ignored;
         fs::create_directories(local_path(inside), ignored);
       } else if (type == "file") {
-        std::optional<std::string> have =
-            target.empty() ? std::nullopt
-                           : local_bytes(relative == "." ? target : target / relative);
-        if (have && has_checksum(*have, entry) && keep(inside, *have)) continue;
-        file(inside);
+        settle(inside, entry,
+               target.empty() ? fs::path() : (relative == "." ? target : target / relative));
       }
     }
   }
 
-  FetchCounts counts() const { return counts_; }
+  /// Metadata in hand: the host's bytes when they have its checksum, else the content.
+  void settle(const std::string& mount_path, const nlohmann::json& metadata,
+              const fs::path& target) {
+    if (fetched_.count(mount_path) || metadata.value("type", "") != "file") return;
+    std::optional<std::string> have = local_bytes(target);
+    if (have && has_checksum(*have, metadata)) {
+      fetched_.insert(mount_path);
+      store(mount_path, *have);
+      return;
+    }
+    std::string static_path =
+        inlined_.code_id.empty() ? "" : content_path(metadata.value("content_uri", ""));
+    file(mount_path,
+         static_path.empty()
+             ? file_content_request(environment_, compat_, mount_path)
+             : static_file_content_request(environment_, compat_, static_path, inlined_.code_id));
+  }
 
- private:
   /// modules/M/P → DIR/M/files/P.
   fs::path local_path(const std::string& mount_path) const {
     std::string rest = mount_path.substr(8);  // after "modules/"
@@ -132,27 +198,8 @@ class Fetcher {
     return path;
   }
 
-  /// Metadata first, as Puppet's agent: when the server's checksum is that of the bytes the
-  /// host has, they are the source, and no content is fetched.
-  bool in_sync(const std::string& mount_path, const std::string& have) {
-    if (fetched_.count(mount_path)) return true;
-    Request request = file_metadata_request(environment_, compat_, mount_path);
-    http::HttpResponse response = send_(request);
-    if (response.status != 200) return false;
-    nlohmann::json metadata = nlohmann::json::parse(response.body, nullptr, false);
-    return has_checksum(have, metadata) && keep(mount_path, have);
-  }
-
-  /// Writes the host's own bytes as the source of `mount_path`.
-  bool keep(const std::string& mount_path, const std::string& bytes) {
-    if (!fetched_.insert(mount_path).second) return true;
-    store(mount_path, bytes);
-    return true;
-  }
-
-  void file(const std::string& mount_path) {
+  void file(const std::string& mount_path, const Request& request) {
     if (!fetched_.insert(mount_path).second) return;
-    Request request = file_content_request(environment_, compat_, mount_path);
     http::HttpResponse response = send_(request);
     if (response.status == 404) return;
     if (response.status != 200) {
@@ -183,6 +230,7 @@ class Fetcher {
   PuppetCompat compat_;
   fs::path dir_;
   const Say& say_;
+  const InlinedFiles& inlined_;
   FetchLimits limits_;
   FetchCounts counts_;
   std::set<std::string> seen_, fetched_;
@@ -201,10 +249,24 @@ std::string module_mount_path(const std::string& source) {
   return path;
 }
 
+InlinedFiles inlined_files_of(const std::string& catalog_json) {
+  InlinedFiles inlined;
+  nlohmann::json document = nlohmann::json::parse(catalog_json, nullptr, false);
+  if (!document.is_object()) return inlined;
+  if (document.contains("metadata") && document["metadata"].is_object())
+    inlined.metadata = std::move(document["metadata"]);
+  if (document.contains("recursive_metadata") && document["recursive_metadata"].is_object())
+    inlined.recursive_metadata = std::move(document["recursive_metadata"]);
+  if (document.contains("code_id") && document["code_id"].is_string())
+    inlined.code_id = document["code_id"].get<std::string>();
+  return inlined;
+}
+
 FetchCounts fetch_file_sources(const catalog::Catalog& catalog, const SendRequest& send,
                                const std::string& environment, PuppetCompat compat,
-                               const fs::path& dir, const Say& say, FetchLimits limits) {
-  Fetcher fetcher(send, environment, compat, dir, say, limits);
+                               const fs::path& dir, const Say& say, const InlinedFiles& inlined,
+                               FetchLimits limits) {
+  Fetcher fetcher(send, environment, compat, dir, say, inlined, limits);
   for (const catalog::Resource& resource : catalog.resources) {
     if (!resource.parameters.contains("source")) continue;
     const catalog::Data& source = resource.parameters["source"];
@@ -213,15 +275,17 @@ FetchCounts fetch_file_sources(const catalog::Catalog& catalog, const SendReques
     if (source.is_array())
       for (const auto& item : source)
         if (item.is_string()) sources.push_back(item.get<std::string>());
-    // The host's copy stands for the source only when there is one source to compare with.
     fs::path target;
-    if (resource.type == "File" && sources.size() == 1)
+    if (resource.type == "File")
       target = resource.parameters.contains("path") && resource.parameters["path"].is_string()
                    ? resource.parameters["path"].get<std::string>()
                    : resource.title;
-    for (const std::string& each : sources) {
-      std::string mount_path = module_mount_path(each);
-      if (!mount_path.empty()) fetcher.source(mount_path, recursive(resource.parameters), target);
+    if (recursive(resource.parameters)) {
+      const bool select_all = resource.parameters.contains("sourceselect") &&
+                              resource.parameters["sourceselect"] == "all";
+      fetcher.recursive(resource.title, sources, select_all, target);
+    } else {
+      fetcher.plain(resource.title, sources, target);
     }
   }
   return fetcher.counts();

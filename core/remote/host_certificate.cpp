@@ -6,6 +6,7 @@
 
 #include "ca/host_identity.hpp"
 #include "ca/openssl_handles.hpp"
+#include "remote/server_retries.hpp"
 
 namespace marionette::remote {
 
@@ -72,6 +73,43 @@ class StateMachine {
     return HttpsClient(options);
   }
 
+  /// One request to the CA, a busy CA's Retry-After waited out as Puppet's HTTP client does;
+  /// throws HttpsError as the client does, and CertificateError when stopped or past
+  /// retry_limit.
+  http::HttpResponse ask(
+      https_client::TlsSettings tls, const std::string& method, const std::string& target,
+      const std::string& body = "",
+      const std::vector<std::pair<std::string, std::string>>& headers = {}) const {
+    HttpsClient connection = client(std::move(tls));
+    for (int retries = 0;; ++retries) {
+      http::HttpResponse response = connection.request(method, target, body, headers);
+      if (response.status != 429 && response.status != 503) return response;
+      std::optional<long> seconds;
+      for (const auto& [name, value] : response.headers)
+        if (name == "retry-after") seconds = parse_retry_after(value);
+      if (!seconds) return response;
+      if (retries >= settings_.retry_limit)
+        fail("Too many HTTP retries for https://" + settings_.ca_host + ":" +
+             std::to_string(settings_.ca_port) + target);
+      long interval = std::min<long>(*seconds, settings_.max_retry_after.count());
+      connection.close();
+      say_("warning",
+           "Sleeping for " + std::to_string(interval) + " seconds before retrying the request");
+      pause(std::chrono::seconds(interval));
+    }
+  }
+
+  /// Waits `time`, ended early (CertificateError) when the agent is asked to stop.
+  void pause(std::chrono::seconds time) const {
+    auto until = std::chrono::steady_clock::now() + time;
+    while (std::chrono::steady_clock::now() < until) {
+      if (settings_.stop_requested && settings_.stop_requested())
+        throw CertificateError("interrupted while waiting for the certificate");
+      std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(
+          until - std::chrono::steady_clock::now(), std::chrono::milliseconds(200)));
+    }
+  }
+
   void write_file(const fs::path& path, const std::string& text, bool secret) const {
     try {
       ca::write_host_file(path, text, secret);
@@ -91,7 +129,7 @@ class StateMachine {
     http::HttpResponse response;
     try {
       // Puppet's insecure context: nothing to verify the server with yet.
-      response = client({}).request("GET", "/puppet-ca/v1/certificate/ca");
+      response = ask({}, "GET", "/puppet-ca/v1/certificate/ca");
     } catch (const HttpsError& e) {
       fail(std::string("Could not download CA certificate: ") + e.what());
     }
@@ -118,15 +156,13 @@ class StateMachine {
     https_client::TlsSettings tls = trusting();
     tls.revocation = https_client::Revocation::none;  // the CRL is what we are fetching
     try {
-      http::HttpResponse response =
-          client(tls).request("GET", "/puppet-ca/v1/certificate_revocation_list/ca");
+      http::HttpResponse response = ask(tls, "GET", "/puppet-ca/v1/certificate_revocation_list/ca");
       if (response.status == 404 && !present) fail("CRL is missing from the server");
       if (response.status != 200 || !ca::crl_from_pem(response.body))
         throw HttpsError(HttpsError::Kind::protocol,
                          "the server answered " + std::to_string(response.status));
       write_file(files_.crl(), response.body, false);
-      if (!present)
-        say_("debug", "Downloaded certificate revocation list for ca from " + url());
+      if (!present) say_("debug", "Downloaded certificate revocation list for ca from " + url());
     } catch (const HttpsError& e) {
       if (!present) fail(std::string("Could not download CRLs: ") + e.what());
       say_("warning", std::string("Failed to refresh CRL, using existing CRL: ") + e.what());
@@ -180,16 +216,15 @@ class StateMachine {
     } catch (const ca::CaError& e) {
       fail(e.what());
     }
-    say_("info", "Certificate Request fingerprint (SHA256): " +
-                     ca::sha256_fingerprint(request.get()));
+    say_("info",
+         "Certificate Request fingerprint (SHA256): " + ca::sha256_fingerprint(request.get()));
     std::string pem = ca::pem_of(request.get());
     http::HttpResponse response;
     try {
-      response = client(trusting())
-                     .request("PUT",
-                              "/puppet-ca/v1/certificate_request/" + settings_.certname +
-                                  "?environment=production",
-                              pem, {{"Content-Type", "text/plain"}, {"Accept", "text/plain"}});
+      response =
+          ask(trusting(), "PUT",
+              "/puppet-ca/v1/certificate_request/" + settings_.certname + "?environment=production",
+              pem, {{"Content-Type", "text/plain"}, {"Accept", "text/plain"}});
     } catch (const HttpsError& e) {
       fail(std::string("Failed to submit the CSR: ") + e.what());
     }
@@ -202,18 +237,18 @@ class StateMachine {
   bool download_certificate(EVP_PKEY* key) {
     http::HttpResponse response;
     try {
-      response = client(trusting())
-                     .request("GET",
-                              "/puppet-ca/v1/certificate/" + settings_.certname +
-                                  "?environment=production",
-                              "", {{"Accept", "text/plain"}});
+      response = ask(trusting(), "GET",
+                     "/puppet-ca/v1/certificate/" + settings_.certname + "?environment=production",
+                     "", {{"Accept", "text/plain"}});
     } catch (const HttpsError& e) {
       fail("Failed to retrieve certificate for " + settings_.certname + ": " + e.what());
     }
     if (response.status == 404) {
       say_("info", "Certificate for " + settings_.certname + " has not been signed yet");
-      say_("plain", "Couldn't fetch certificate from CA server; you might still need to sign "
-                    "this agent's certificate (" + settings_.certname + ").");
+      say_("plain",
+           "Couldn't fetch certificate from CA server; you might still need to sign "
+           "this agent's certificate (" +
+               settings_.certname + ").");
       return false;
     }
     if (response.status != 200)
@@ -233,16 +268,13 @@ class StateMachine {
     const auto time = settings_.waitforcert;
     if (time.count() < 1) fail("Exiting now because the waitforcert setting is set to 0.");
     if (settings_.maxwaitforcert.count() > 0 && std::chrono::steady_clock::now() > deadline)
-      fail("Couldn't fetch certificate from CA server; you might still need to sign this "
-           "agent's certificate (" + settings_.certname +
-           "). Exiting now because the maxwaitforcert timeout has been exceeded.");
+      fail(
+          "Couldn't fetch certificate from CA server; you might still need to sign this "
+          "agent's certificate (" +
+          settings_.certname +
+          "). Exiting now because the maxwaitforcert timeout has been exceeded.");
     say_("info", "Will try again in " + std::to_string(time.count()) + " seconds.");
-    auto until = std::chrono::steady_clock::now() + time;
-    while (std::chrono::steady_clock::now() < until) {
-      if (settings_.stop_requested && settings_.stop_requested())
-        throw CertificateError("interrupted while waiting for the certificate");
-      std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    }
+    pause(time);
   }
 
   const HostCertificateSettings& settings_;
@@ -253,7 +285,7 @@ class StateMachine {
 }  // namespace
 
 https_client::TlsSettings ensure_host_certificate(const HostCertificateSettings& settings,
-                                                 const Say& say) {
+                                                  const Say& say) {
   return StateMachine(settings, say).run();
 }
 

@@ -33,6 +33,10 @@ struct HostCertificateSettings {
   std::chrono::milliseconds connect_timeout{120'000};
   std::chrono::milliseconds read_timeout{600'000};
   std::function<bool()> stop_requested;  ///< asked while waiting for the certificate
+  /// A busy CA's 429/503 Retry-After is waited out, up to this long each time, as Puppet's
+  /// HTTP client does for every request (its agent bounds it by runinterval).
+  std::chrono::seconds max_retry_after{1800};
+  int retry_limit = 100;  ///< Puppet::HTTP::Client's retry_limit
 };
 
 /// The host cannot get a usable certificate: what() was already said through Say (or is to be
@@ -44,8 +48,9 @@ class CertificateError : public std::runtime_error {
 
 /// Puppet's SSL state machine: the CA's certificate (downloaded unverified the first time, as
 /// Puppet does), its CRL, the host's key (made when missing), a CSR submitted and the signed
-/// certificate downloaded, waiting `waitforcert` between tries. Returns the files a client
-/// presents and trusts. Throws CertificateError.
+/// certificate downloaded, waiting `waitforcert` between tries; a 429 or 503 with Retry-After
+/// is waited out and the request sent again ("Sleeping for N seconds before retrying the
+/// request"). Returns the files a client presents and trusts. Throws CertificateError.
 https_client::TlsSettings ensure_host_certificate(const HostCertificateSettings& settings,
                                                  const Say& say);
 

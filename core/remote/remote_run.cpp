@@ -133,6 +133,7 @@ class RemoteRun {
       http::HttpResponse response =
           send_ok(catalog_request(identity_, facts_document(facts, identity_, run_.noop)));
       catalog::Catalog catalog = catalog::from_json(response.body);
+      inlined_ = inlined_files_of(response.body);
       outcome_.compiled = true;
       cache(catalog);
       return catalog;
@@ -201,7 +202,7 @@ class RemoteRun {
       try {
         fetch_file_sources(
             catalog, [this](const Request& r) { return send(r); }, catalog.environment, run_.compat,
-            sources, say_);
+            sources, say_, inlined_);
       } catch (const std::exception& e) {
         log_("err", std::string("Could not retrieve the catalog's files: ") + e.what());
       }
@@ -255,6 +256,7 @@ class RemoteRun {
   std::unique_ptr<https_client::HttpsClient> client_;
   std::unique_ptr<ServerRetries> retries_;
   RunIdentity identity_;
+  InlinedFiles inlined_;  ///< what the catalog, when static, says of its files
   daemon::RunOutcome outcome_;
 };
 

@@ -6,6 +6,7 @@
 #include "puppetdb/http_api.hpp"
 #include "server/authorization.hpp"
 #include "server/file_serving.hpp"
+#include "server/static_catalog.hpp"
 
 namespace marionette::server {
 
@@ -77,6 +78,8 @@ HttpResponse Api::handle(const HttpRequest& request, const PeerIdentity& peer,
         response = node_endpoint(request, path.substr(16));
       } else if (path.starts_with("/puppet/v3/report/")) {
         response = report_endpoint(request, path.substr(18));
+      } else if (path.starts_with("/puppet/v3/static_file_content/")) {
+        response = static_file_content_endpoint(request, path.substr(31));
       } else if (path.starts_with("/puppet/v3/file_")) {
         std::string rest = path.substr(16);
         std::size_t slash = rest.find('/');
@@ -129,14 +132,45 @@ daemon::RunSettings Api::settings_for(const HttpRequest& request) const {
   return run;
 }
 
+FileMounts Api::mounts_for(const daemon::RunSettings& run) {
+  return FileMounts(run.modulepath
+                        ? *run.modulepath
+                        : (run.env_dir ? std::vector<std::filesystem::path>{*run.env_dir / "modules"}
+                                       : std::vector<std::filesystem::path>{}));
+}
+
+HttpResponse Api::static_file_content_endpoint(const HttpRequest& request,
+                                               const std::string& path) {
+  // puppetserver's checks, in its order and words (text/plain).
+  auto value = [&](const char* name) {
+    auto found = request.query.find(name);
+    return found == request.query.end() ? std::string() : found->second;
+  };
+  const std::string environment = value("environment"), code_id = value("code_id");
+  if (environment.empty() || code_id.empty() || path.empty())
+    return text_response(400,
+                         "Error: A /static_file_content request requires an environment, a "
+                         "code-id, and a file-path");
+  if (!valid_static_file_path(path))
+    return text_response(403,
+                         "Request Denied: A /static_file_content request must be a file within "
+                         "the files directory of a module.");
+  // One version of the code is served: the environment's as it is now.
+  daemon::RunSettings run = settings_for(request);
+  std::error_code error;
+  std::filesystem::path file = run.env_dir ? *run.env_dir / path : std::filesystem::path();
+  if (file.empty() || !std::filesystem::is_regular_file(file, error))
+    return puppet_error(404, "Not Found: Could not find static_file_content " + path,
+                        "RESOURCE_NOT_FOUND");
+  std::ifstream in(file, std::ios::binary);
+  std::string body((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return {200, "application/octet-stream", std::move(body), {}};
+}
+
 HttpResponse Api::file_endpoint(const HttpRequest& request, const std::string& kind,
                                 const std::string& mount_path) {
   daemon::RunSettings run = settings_for(request);
-  std::vector<std::filesystem::path> modulepath =
-      run.modulepath ? *run.modulepath
-                     : (run.env_dir ? std::vector<std::filesystem::path>{*run.env_dir / "modules"}
-                                    : std::vector<std::filesystem::path>{});
-  FileMounts mounts(modulepath);
+  FileMounts mounts = mounts_for(run);
   MetadataOptions options = metadata_options_from(request.query);
   auto not_found = [&](const std::string& model) {
     return puppet_error(404, "Not Found: Could not find " + model + " " + mount_path,

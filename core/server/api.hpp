@@ -17,6 +17,7 @@
 #include "facts/facts.hpp"
 #include "http/http_message.hpp"
 #include "server/address_ranges.hpp"
+#include "server/file_serving.hpp"
 #include "server/metrics_endpoint.hpp"
 #include "server/server_metrics.hpp"
 #include "server/server_options.hpp"
@@ -80,6 +81,11 @@ class Api {
   HttpResponse report_endpoint(const HttpRequest& request, const std::string& name);
   HttpResponse file_endpoint(const HttpRequest& request, const std::string& kind,
                              const std::string& mount_path);
+  /// GET /puppet/v3/static_file_content/PATH?environment=E&code_id=C: a static catalog's
+  /// content_uri (a file of a module in the environment), as puppetserver answers it.
+  HttpResponse static_file_content_endpoint(const HttpRequest& request, const std::string& path);
+  /// The file server's mounts over the module path of a request's environment.
+  static FileMounts mounts_for(const daemon::RunSettings& run);
   /// PuppetDB's API (/pdb/…, core/puppetdb) over the fleet's store, for the clients the
   /// certificate allowlist names.
   HttpResponse puppetdb_endpoint(const HttpRequest& request, const PeerIdentity& peer);

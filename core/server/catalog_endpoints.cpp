@@ -12,6 +12,7 @@
 #include "indirector/error.hpp"
 #include "indirector/registry.hpp"
 #include "server/api.hpp"
+#include "server/static_catalog.hpp"
 #include "storage/durable_file.hpp"
 #include "text/time_text.hpp"
 
@@ -107,6 +108,17 @@ HttpResponse Api::catalog_endpoint(const HttpRequest& request, const std::string
   if (peer.authenticated) node.trusted_certname = peer.certname;
   node.server_facts = settings_.server_facts;
   if (node.environment) run.environment = *node.environment;
+  // Puppet's static catalogs: asked for by the agent, checked before the compile.
+  std::optional<std::string> checksum_type;
+  if (settings_.static_catalogs && fields["static_catalog"] == "true") {
+    checksum_type = common_checksum_type(fields["checksum_type"]);
+    if (!checksum_type)
+      return puppet_error(500,
+                          "Server Error: Unable to find a common checksum type between agent '" +
+                              fields["checksum_type"] + "' and master '" +
+                              known_checksum_types_text() + "'.",
+                          "RUNTIME_ERROR");
+  }
   auto catalogs =
       indirector::catalog_indirection(server_routes(run), daemon::terminus_settings_for(run));
   const auto compile_started = std::chrono::steady_clock::now();
@@ -122,7 +134,17 @@ HttpResponse Api::catalog_endpoint(const HttpRequest& request, const std::string
     compiled(catalog.has_value());
     if (!catalog)
       return puppet_error(404, "Not Found: no catalog for " + name, "RESOURCE_NOT_FOUND");
-    std::string json = catalog::to_json(*catalog);
+    InlinedMetadata inlined;
+    if (checksum_type) {
+      try {
+        inlined = inline_metadata(*catalog, mounts_for(run), run.env_dir.value_or(""),
+                                  *checksum_type);
+      } catch (const MissingSourceMetadata& e) {
+        return puppet_error(500, std::string("Server Error: ") + e.what(), "RUNTIME_ERROR");
+      }
+      catalog->code_id = static_code_id(catalog->environment, inlined);
+    }
+    std::string json = with_inlined_metadata(catalog::to_json(*catalog), inlined);
     store_compiled(name, facts, run.environment, json);  // as puppet-terminus-puppetdb would
     return {200, "application/json", std::move(json), {}};
   } catch (const indirector::Error& e) {

@@ -156,6 +156,8 @@ MetadataOptions metadata_options_from(const std::map<std::string, std::string>& 
     }
   }
   if (auto ignore = value("ignore")) options.ignore.push_back(*ignore);
+  if (auto permissions = value("source_permissions"))
+    options.use_source_permissions = *permissions == "use" || *permissions == "use_when_creating";
   return options;
 }
 
@@ -168,9 +170,10 @@ nlohmann::ordered_json file_metadata(const fs::path& path, const MetadataOptions
   metadata["path"] = path.string();
   metadata["relative_path"] = nullptr;
   metadata["links"] = options.links;
-  metadata["owner"] = info.st_uid;
-  metadata["group"] = info.st_gid;
-  metadata["mode"] = info.st_mode & 07777;
+  const bool own = options.use_source_permissions;
+  metadata["owner"] = own ? info.st_uid : ::geteuid();
+  metadata["group"] = own ? info.st_gid : ::getegid();
+  metadata["mode"] = own ? (info.st_mode & 07777) : 0644;
   if (S_ISLNK(info.st_mode)) {
     std::error_code error;
     std::string destination = fs::read_symlink(path, error).string();
@@ -192,14 +195,17 @@ nlohmann::ordered_json file_metadatas(const std::vector<fs::path>& roots,
                                       const MetadataOptions& options, std::size_t max_entries) {
   nlohmann::ordered_json all = nlohmann::ordered_json::array();
   std::set<std::string> seen;
+  std::string root_path;
   auto add = [&](const fs::path& path, const std::string& relative) {
     if (!seen.insert(relative).second) return;
     if (all.size() >= max_entries) throw std::runtime_error("too many files to describe");
     nlohmann::ordered_json metadata = file_metadata(path, options);
+    metadata["path"] = root_path;
     metadata["relative_path"] = relative;
     all.push_back(std::move(metadata));
   };
   for (const fs::path& root : roots) {
+    root_path = root.string();
     add(root, ".");
     std::error_code error;
     if (!options.recurse || !fs::is_directory(root, error)) continue;

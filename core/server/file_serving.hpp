@@ -45,6 +45,10 @@ struct MetadataOptions {
   bool recurse = false;
   std::optional<int> recurselimit;
   std::vector<std::string> ignore;  ///< globs of names to leave out
+  /// source_permissions=use (or use_when_creating): the file's own owner, group and mode;
+  /// otherwise (ignore, Puppet's default) the server's euid and egid and mode 0644, as
+  /// Puppet's file server answers.
+  bool use_source_permissions = false;
 };
 
 MetadataOptions metadata_options_from(const std::map<std::string, std::string>& query);
@@ -54,7 +58,7 @@ nlohmann::ordered_json file_metadata(const std::filesystem::path& path,
                                      const MetadataOptions& options);
 
 /// Puppet's file_metadatas: the root (relative_path ".") and, recursing, every entry below it
-/// by relative path, several roots merged with the first having a path winning. Bounded: at
+/// by relative path (each entry's "path" is its root's, as Puppet's), several roots merged with the first having a path winning. Bounded: at
 /// most `max_entries`, then std::runtime_error.
 nlohmann::ordered_json file_metadatas(const std::vector<std::filesystem::path>& roots,
                                       const MetadataOptions& options,

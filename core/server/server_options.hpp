@@ -37,6 +37,8 @@ struct ServerOptions {
   /// PuppetDB's certificate-allowlist: a file of certnames, one a line, the only clients that
   /// may use the PuppetDB API (/pdb/…); without it any client with a certificate may.
   std::optional<std::filesystem::path> puppetdb_allowlist;
+  /// Puppet's static_catalogs: file metadata inlined in the catalogs agents ask to be static.
+  bool static_catalogs = true;
 };
 
 }  // namespace marionette::server

@@ -160,6 +160,37 @@ TEST_F(ServerWithPuppetAgent, RealAgentRunsSecurityHolds) {
   EXPECT_EQ(refused.exit_code, 1) << refused.out << refused.err;
 }
 
+// Static catalogs, as puppetserver's: the real agent takes the file's metadata from the
+// catalog and its content from static_file_content, and once in sync asks for no file at all
+// (pluginsync's file_metadatas aside).
+TEST_F(ServerWithPuppetAgent, RealAgentInSyncAsksForNoFile) {
+  auto requests_since = [&](std::size_t from, const std::string& what) {
+    std::string log = server_->output().substr(from);
+    std::size_t count = 0;
+    for (std::size_t at = log.find(what); at != std::string::npos; at = log.find(what, at + 1))
+      ++count;
+    return count;
+  };
+  testing::CommandResult first = puppet_agent("static1.test");
+  ASSERT_EQ(first.exit_code, 2) << first.out << first.err << server_->output();
+  EXPECT_EQ(read(dir_ / "managed" / "greeting.txt"), "served by marionette\n");
+  EXPECT_EQ(requests_since(0, "\"GET /puppet/v3/static_file_content/modules/demo/files/"
+                              "greeting.txt\" 200"),
+            1u)
+      << server_->output();
+  EXPECT_EQ(requests_since(0, "/puppet/v3/file_metadata/"), 0u) << server_->output();
+  EXPECT_EQ(requests_since(0, "/puppet/v3/file_content/"), 0u) << server_->output();
+
+  std::size_t mark = server_->output().size();
+  testing::CommandResult second = puppet_agent("static1.test");
+  EXPECT_EQ(second.exit_code, 0) << second.out << second.err << server_->output();
+  EXPECT_EQ(requests_since(mark, "\"POST /puppet/v3/catalog/static1.test\" 200"), 1u)
+      << server_->output();
+  EXPECT_EQ(requests_since(mark, "/puppet/v3/file_metadata/"), 0u) << server_->output();
+  EXPECT_EQ(requests_since(mark, "/puppet/v3/file_content/"), 0u) << server_->output();
+  EXPECT_EQ(requests_since(mark, "static_file_content"), 0u) << server_->output();
+}
+
 TEST_F(ServerWithPuppetAgent, OpenVox8AgentRunsAgainstIt) {
   if (!fs::exists(kOpenVox8)) GTEST_SKIP() << "needs " << kOpenVox8;
   testing::CommandResult first = openvox_agent("vox1.test");

@@ -3,7 +3,8 @@
 // queued, the next answered 503) is waited out as Puppet's agent waits out Retry-After
 // ("Sleeping for N seconds before retrying the request") and the run succeeds; without
 // Retry-After the run fails with Puppet's "Error 503 on SERVER"; a server stopped and started
-// again between the agent's catalog and its report costs the agent one resend of the report.
+// again between the agent's catalog and its report costs the agent one resend of the report;
+// a new agent answered 503 + Retry-After while it gets its certificate waits it out too.
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
@@ -164,6 +165,30 @@ TEST_F(RemoteAgentRetryTest, WaitsOutRetryAfterAndTheRunSucceeds) {
   }
   EXPECT_TRUE(has_report("one.test"));
   EXPECT_TRUE(has_report("two.test"));
+}
+
+TEST_F(RemoteAgentRetryTest, CertificateStageWaitsOutRetryAfter) {
+  start_server({"--workers", "1", "--max-queued-requests", "1", "--max-retry-delay", "5"});
+  FifoRelease compile(dir_ / "compile.fifo");
+  hold_the_only_worker(compile);
+  // Two new agents: one's first request to the CA waits in the queue, the other's is answered
+  // 503 + Retry-After, which it waits out before asking again, as Puppet's agent does.
+  testing::ChildProcess& one = start_agent("fresh1.test");
+  testing::ChildProcess& two = start_agent("fresh2.test");
+  auto slept = [&](testing::ChildProcess& agent) {
+    return agent.output().find("Warning: Sleeping for ") != std::string::npos;
+  };
+  ASSERT_TRUE(testing::wait_until([&] { return slept(one) || slept(two); }, 60s))
+      << one.output() << two.output() << server_->output();
+  compile.release();
+  for (testing::ChildProcess* agent : {&one, &two}) {
+    EXPECT_EQ(agent->wait(90s), 2) << agent->output();
+    EXPECT_EQ(agent->output().find("Error"), std::string::npos) << agent->output();
+  }
+  EXPECT_TRUE(fs::exists(dir_ / "fresh1.test" / "ssl" / "certs" / "fresh1.test.pem"));
+  EXPECT_TRUE(fs::exists(dir_ / "fresh2.test" / "ssl" / "certs" / "fresh2.test.pem"));
+  EXPECT_TRUE(has_report("fresh1.test"));
+  EXPECT_TRUE(has_report("fresh2.test"));
 }
 
 TEST_F(RemoteAgentRetryTest, WithoutRetryAfterTheRunFailsAsPuppetSaysIt) {

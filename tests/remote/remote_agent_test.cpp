@@ -4,7 +4,8 @@
 // nothing (exit 0); both reports land; csr_attributes' extension requests and dns_alt_names
 // reach the certificate; a server that does not sign makes the agent exit or wait as
 // waitforcert says; a failed compile is Puppet's "Could not retrieve catalog" and a failed
-// report; a revoked node is refused; files in sync are checked by their metadata, not fetched.
+// report; a revoked node is refused; files in sync are checked by their metadata, not fetched;
+// with a static catalog (the server's default) a run whose files are in sync asks for none.
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -97,6 +98,15 @@ class RemoteAgentTest : public ::testing::Test {
     return testing::run_command({MARIONETTE_BINARY, "ca", action, "--certname", certname,
                                  "--ssldir", server_->ssldir().string()},
                                 60s);
+  }
+
+  /// How many times `what` occurs in the server's log (-v: a line per request) after `from`.
+  std::size_t requests_since(std::size_t from, const std::string& what) const {
+    std::string log = server_->output().substr(from);
+    std::size_t count = 0;
+    for (std::size_t at = log.find(what); at != std::string::npos; at = log.find(what, at + 1))
+      ++count;
+    return count;
   }
 
   std::vector<std::string> reports_of(const std::string& node) const {
@@ -194,18 +204,15 @@ TEST_F(RemoteAgentTest, UnsignedCertificateWaitsOrExitsAsWaitforcertSays) {
 }
 
 TEST_F(RemoteAgentTest, FilesInSyncAreCheckedByMetadataNotFetched) {
-  start_server("true", {"-v"});
-  auto requests_since = [&](std::size_t from, const std::string& what) {
-    std::string log = server_->output().substr(from);
-    std::size_t count = 0;
-    for (std::size_t at = log.find(what); at != std::string::npos; at = log.find(what, at + 1))
-      ++count;
-    return count;
-  };
+  start_server("true", {"-v", "--no-static-catalogs"});
   testing::CommandResult first = agent("agent3.test");
   ASSERT_EQ(first.exit_code, 2) << first.out << first.err;
   EXPECT_EQ(requests_since(0, "\"GET /puppet/v3/file_content/modules/demo/"), 2u)
       << server_->output();
+  // Metadata first even when the host has no copy yet, as Puppet's agent.
+  EXPECT_EQ(requests_since(0, "\"GET /puppet/v3/file_metadata/modules/demo/greeting.txt"), 1u)
+      << server_->output();
+  EXPECT_EQ(requests_since(0, "static_file_content"), 0u) << server_->output();
   // In sync: the metadata is asked and no content is fetched, as Puppet's agent does.
   std::size_t mark = server_->output().size();
   testing::CommandResult second = agent("agent3.test");
@@ -225,6 +232,41 @@ TEST_F(RemoteAgentTest, FilesInSyncAreCheckedByMetadataNotFetched) {
   EXPECT_EQ(requests_since(mark, "\"GET /puppet/v3/file_content/modules/demo/tree/sub/leaf.txt"),
             1u)
       << server_->output();
+}
+
+TEST_F(RemoteAgentTest, StaticCatalogInSyncRunAsksForNoFile) {
+  start_server("true", {"-v"});  // static catalogs, as puppetserver's default
+  testing::CommandResult first = agent("agent6.test");
+  ASSERT_EQ(first.exit_code, 2) << first.out << first.err << server_->output();
+  EXPECT_EQ(read(dir_ / "managed" / "greeting-agent6.test.txt"), "served by marionette\n");
+  EXPECT_EQ(read(dir_ / "managed" / "tree-agent6.test" / "sub" / "leaf.txt"), "a leaf\n");
+  // The catalog's inlined metadata stands for file_metadata(s); the content comes through its
+  // content_uri with the catalog's code_id.
+  EXPECT_EQ(requests_since(0, "/puppet/v3/file_"), 0u) << server_->output();
+  EXPECT_EQ(requests_since(0, "\"GET /puppet/v3/static_file_content/modules/demo/files/"
+                              "greeting.txt\" 200"),
+            1u)
+      << server_->output();
+  EXPECT_EQ(requests_since(0, "\"GET /puppet/v3/static_file_content/modules/demo/files/tree/sub/"
+                              "leaf.txt\" 200"),
+            1u)
+      << server_->output();
+  // In sync: not one file request.
+  std::size_t mark = server_->output().size();
+  testing::CommandResult second = agent("agent6.test");
+  EXPECT_EQ(second.exit_code, 0) << second.out << second.err;
+  EXPECT_EQ(requests_since(mark, "/puppet/v3/file_"), 0u) << server_->output();
+  EXPECT_EQ(requests_since(mark, "static_file_content"), 0u) << server_->output();
+  EXPECT_EQ(requests_since(mark, "\"POST /puppet/v3/catalog/agent6.test\" 200"), 1u)
+      << server_->output();
+  // A file changed here: that one is fetched again, and put back.
+  std::ofstream(dir_ / "managed" / "tree-agent6.test" / "sub" / "leaf.txt") << "changed here\n";
+  mark = server_->output().size();
+  testing::CommandResult third = agent("agent6.test");
+  EXPECT_EQ(third.exit_code, 2) << third.out << third.err;
+  EXPECT_EQ(read(dir_ / "managed" / "tree-agent6.test" / "sub" / "leaf.txt"), "a leaf\n");
+  EXPECT_EQ(requests_since(mark, "static_file_content"), 1u) << server_->output();
+  EXPECT_EQ(requests_since(mark, "/puppet/v3/file_"), 0u) << server_->output();
 }
 
 TEST_F(RemoteAgentTest, FailedCompileIsACatalogRetrievalError) {
