@@ -91,13 +91,15 @@ module Facter
           writer.close
           output = read_until(reader, Process.clock_gettime(Process::CLOCK_MONOTONIC) + timeout.to_f)
           if output.nil?
-            kill_group(pid)
             message = "Timeout encounter after #{timeout}s, killing process with pid: #{pid}"
+            kill_group(pid)
+            pid = nil
             raise ExecutionFailure, message if on_fail == :raise
 
             return on_fail
           end
           Process.wait(pid)
+          pid = nil
           output.force_encoding(Encoding::UTF_8).strip
         rescue SystemCallError => e
           raise ExecutionFailure, "Failed while executing '#{original}': #{e.message}" if on_fail == :raise
@@ -105,6 +107,7 @@ module Facter
           on_fail
         ensure
           reader&.close unless reader&.closed?
+          kill_group(pid) if pid # the fact's timeout interrupted it: nothing it ran goes on
         end
 
         # All of the output, or nil when the deadline passes first.
