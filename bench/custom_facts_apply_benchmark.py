@@ -11,7 +11,8 @@ With Debian's puppet-module-* packages installed, the default base module path
 
   marionette apply -e 'notice(1)'             puppet apply -e 'notice(1)'
   marionette facts --modulepath DIRS -j       puppet facts (show, JSON)
-  marionette facts ... with a facter.conf ttl on apt's facts, the cache warm
+  marionette apply ... with a facter.conf ttl on apt's facts, the cache warm
+  marionette apply ... with one Ruby worker (MARIONETTE_CUSTOM_FACTS_WORKERS=1: no concurrency)
 
 then diffs the facts: every custom fact (a fact that `marionette facts` without the modules
 does not have) must have Puppet's value; the core facts that differ are listed apart (uptime
@@ -71,9 +72,12 @@ def main():
                 '"apt_package_updates", "apt_package_dist_updates", "apt_package_security_updates", '
                 '"apt_package_security_dist_updates", "apt_updates", "apt_dist_updates", '
                 '"apt_security_updates", "apt_security_dist_updates"] }\n')
-    env = dict(os.environ, MARIONETTE_FACTS_D="", MARIONETTE_FACTS_CACHE_DIR=cache,
+    # Facter (as root) reads /etc/facter/facts.d, where openstacklib puts os_service_default.txt;
+    # marionette reads /etc/marionette/facts.d and $MARIONETTE_FACTS_D: given the same directory.
+    env = dict(os.environ, MARIONETTE_FACTS_D="/etc/facter/facts.d", MARIONETTE_FACTS_CACHE_DIR=cache,
                MARIONETTE_FACTER_CONF=os.path.join(scratch, "absent.conf"))
     cached_env = dict(env, MARIONETTE_FACTER_CONF=conf)
+    one_worker_env = dict(env, MARIONETTE_CUSTOM_FACTS_WORKERS="1")
 
     def marionette_rows(binary, label):
         state = os.path.join(scratch, "state-" + label)
@@ -84,6 +88,8 @@ def main():
              [binary, "facts", "-j", "--show-legacy", "--modulepath", args.modulepath], env, args.runs),
             (f"{label} apply -e, facter.conf ttl on apt's facts (cache warm)",
              [binary, "apply", "--statedir", state, "-e", "notice(1)"], cached_env, args.runs),
+            (f"{label} apply -e, one Ruby worker",
+             [binary, "apply", "--statedir", state, "-e", "notice(1)"], one_worker_env, args.runs),
         ]
 
     rows = marionette_rows(args.marionette, "marionette")

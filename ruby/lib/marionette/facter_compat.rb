@@ -20,6 +20,26 @@ unless defined?(Gem)
   end
 end
 
+# A fact may require a library Debian ships as a gem (rubygems-integration: ipaclient's
+# sssd_facts.rb requires ruby-augeas's 'augeas'), which Puppet finds through RubyGems: a
+# require that fails loads RubyGems, once, and is tried again through it.
+module Kernel
+  unless private_method_defined?(:marionette_require_without_gems)
+    alias marionette_require_without_gems require
+
+    def require(path)
+      marionette_require_without_gems(path)
+    rescue LoadError
+      raise if $marionette_rubygems_tried
+
+      $marionette_rubygems_tried = true
+      marionette_require_without_gems('rubygems')
+      require(path)
+    end
+    private :require, :marionette_require_without_gems
+  end
+end
+
 module Marionette
   # One run's custom facts: loaded afresh each run (a fact file may have changed since).
   module CustomFacts
