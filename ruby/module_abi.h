@@ -18,7 +18,7 @@ extern "C" {
 
 #define MARIONETTE_RUBY_MODULE_FILE "marionette-ruby.so"
 #define MARIONETTE_RUBY_ENTRY "marionette_ruby_module_v1"
-#define MARIONETTE_RUBY_ABI_VERSION 4u
+#define MARIONETTE_RUBY_ABI_VERSION 5u
 
 /* Receives bytes (a value, or an error's text); they are valid only during the call. */
 typedef void (*marionette_ruby_sink)(void* sink_context, const char* data, size_t size);
@@ -110,6 +110,10 @@ struct marionette_ruby_facts_request {
   size_t core_size;
   const char* external; /* a Hash: the external facts, which win over every custom fact */
   size_t external_size;
+  /* a Hash: "part" and "parts" (this call resolves the facts of its part, other workers the
+   * others at the same time), "facter_conf" and "cache_dir" (facter.conf's ttls) */
+  const char* options;
+  size_t options_size;
 };
 
 struct marionette_ruby_module {

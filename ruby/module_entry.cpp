@@ -317,16 +317,17 @@ struct FactsInvocation {
 VALUE invoke_facts(VALUE self) {
   auto* invocation = reinterpret_cast<FactsInvocation*>(self);
   const marionette_ruby_facts_request& request = *invocation->request;
-  VALUE core = Qnil, external = Qnil;
+  VALUE core = Qnil, external = Qnil, options = Qnil;
   if (!to_ruby({request.core, request.core_size}, core, invocation->error) ||
-      !to_ruby({request.external, request.external_size}, external, invocation->error))
+      !to_ruby({request.external, request.external_size}, external, invocation->error) ||
+      !to_ruby({request.options, request.options_size}, options, invocation->error))
     return Qnil;
   rb_require("marionette/facter_compat");
   VALUE facts = rb_path2class("Marionette::CustomFacts");
-  invocation->result = rb_funcall(facts, rb_intern("resolve"), 4,
+  invocation->result = rb_funcall(facts, rb_intern("resolve"), 5,
                                   load_path_array(request.files, request.files_size),
                                   load_path_array(request.load_path, request.load_path_size),
-                                  core, external);
+                                  core, external, options);
   return Qnil;
 }
 

@@ -230,10 +230,11 @@ void serve(const Received& request) {
     }
     case Kind::resolve_facts: {
       std::string_view files = fields.text(), load_path = fields.text(), core = fields.text(),
-                       external = fields.text();
-      marionette_ruby_facts_request request_{files.data(),    files.size(), load_path.data(),
-                                             load_path.size(), core.data(),  core.size(),
-                                             external.data(), external.size()};
+                       external = fields.text(), options = fields.text();
+      marionette_ruby_facts_request request_{files.data(),    files.size(),    load_path.data(),
+                                             load_path.size(), core.data(),     core.size(),
+                                             external.data(), external.size(), options.data(),
+                                             options.size()};
       status = module->resolve_facts(&request_, keep, &reply);
       break;
     }

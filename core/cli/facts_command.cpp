@@ -11,6 +11,7 @@
 #include "compiler/functions/ruby_serialization.hpp"
 #include "compiler/module_path.hpp"
 #include "compiler/ruby_module.hpp"
+#include "compiler/ruby_workers.hpp"
 #include "compiler/value.hpp"
 #include "compiler/value_data.hpp"
 #include "facts/custom_facts.hpp"
@@ -129,6 +130,7 @@ facts::Facts gathered(const std::vector<std::filesystem::path>& dirs,
                       const std::vector<std::string>& names, bool show_legacy) {
   auto warn = [](const std::string& warning) { std::cerr << "Warning: " << warning << "\n"; };
   if (!facts::custom_fact_files(custom).empty()) {
+    compiler::allow_ruby_workers(custom.concurrency);
     facts::Facts all = facts::gather_with_custom_facts(dirs, warn, names, custom,
                                                        compiler::ruby_module, log_fact_message);
     if (!show_legacy && names.empty()) drop_legacy(all);

@@ -251,7 +251,8 @@ int resolve_facts(const marionette_ruby_facts_request* request, marionette_ruby_
   frame.text({request->files, request->files_size})
       .text({request->load_path, request->load_path_size})
       .text({request->core, request->core_size})
-      .text({request->external, request->external_size});
+      .text({request->external, request->external_size})
+      .text({request->options, request->options_size});
   return call_in_worker(frame.bytes(), nullptr, "the custom facts", sink, sink_context);
 }
 

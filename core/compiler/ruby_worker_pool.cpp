@@ -164,6 +164,13 @@ void configure_ruby_workers(const RubyWorkerSettings& settings) {
 
 RubyWorkerSettings ruby_worker_settings() { return RubyWorkerPool::instance().settings(); }
 
+void allow_ruby_workers(unsigned count) {
+  RubyWorkerSettings settings = RubyWorkerPool::instance().settings();
+  if (settings.workers >= count) return;
+  settings.workers = count;
+  RubyWorkerPool::instance().configure(settings);
+}
+
 void stop_ruby_workers() { RubyWorkerPool::instance().stop(); }
 
 }  // namespace marionette::compiler

@@ -35,6 +35,10 @@ struct RubyWorkerSettings {
 void configure_ruby_workers(const RubyWorkerSettings& settings);
 RubyWorkerSettings ruby_worker_settings();
 
+/// Lets `count` Ruby workers run at once when fewer may (never fewer than configured): custom
+/// facts resolve in several workers at once (facts/custom_facts.hpp's concurrency).
+void allow_ruby_workers(unsigned count);
+
 /// Stops every Ruby worker now, those running calls too (their calls fail), and refuses later
 /// calls: the server's SIGTERM, whatever Ruby is doing.
 void stop_ruby_workers();

@@ -4,9 +4,16 @@
 
 #include "facts/custom_facts.hpp"
 
+#include <sched.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdlib>
+#include <exception>
+#include <map>
 #include <set>
 #include <stdexcept>
+#include <thread>
 
 #include "facts/json_facts.hpp"
 #include "facts/native_parts.hpp"
@@ -138,6 +145,36 @@ void keep_reply(void* sink_context, const char* data, std::size_t size) {
   static_cast<std::string*>(sink_context)->assign(data, size);
 }
 
+/// One call of the module: the facts of one part, what it said, or what it threw.
+struct PartCall {
+  std::string options;
+  int status = MARIONETTE_RUBY_ERROR;
+  std::string reply;
+  std::exception_ptr thrown;
+};
+
+/// Runs the parts at once, part 0 on this thread; a thread's exception (Ruby's `exit N`)
+/// comes back here.
+void run_parts(const marionette_ruby_module& module, marionette_ruby_facts_request request,
+               std::vector<PartCall>& calls) {
+  auto run = [&module, request](PartCall& call) mutable {
+    try {
+      request.options = call.options.data();
+      request.options_size = call.options.size();
+      call.status = module.resolve_facts(&request, keep_reply, &call.reply);
+    } catch (...) {
+      call.thrown = std::current_exception();
+    }
+  };
+  std::vector<std::thread> threads;
+  for (std::size_t part = 1; part < calls.size(); ++part)
+    threads.emplace_back(run, std::ref(calls[part]));
+  run(calls[0]);
+  for (std::thread& thread : threads) thread.join();
+  for (const PartCall& call : calls)
+    if (call.thrown) std::rethrow_exception(call.thrown);
+}
+
 }  // namespace
 
 std::vector<fs::path> custom_fact_files(const CustomFactSources& sources) {
@@ -171,23 +208,79 @@ Facts with_custom_facts(Facts facts, const Facts& external, const std::vector<fs
   for (const auto& [name, _] : external.items()) core.erase(name);
   const std::string file_list = nul_separated(files), load_path = nul_separated(libs);
   const std::string core_bytes = encoded(core), external_bytes = encoded(external);
-  marionette_ruby_facts_request request{file_list.data(),  file_list.size(),
-                                        load_path.data(),  load_path.size(),
-                                        core_bytes.data(), core_bytes.size(),
-                                        external_bytes.data(), external_bytes.size()};
-  std::string reply;
-  if (module->resolve_facts(&request, keep_reply, &reply) != MARIONETTE_RUBY_OK) {
-    log("err", "Facter: custom facts could not be resolved: " + reply);
-    return facts;
+  marionette_ruby_facts_request request{file_list.data(),
+                                        file_list.size(),
+                                        load_path.data(),
+                                        load_path.size(),
+                                        core_bytes.data(),
+                                        core_bytes.size(),
+                                        external_bytes.data(),
+                                        external_bytes.size(),
+                                        nullptr,
+                                        0};
+  const unsigned parts = std::max(1u, sources.concurrency);
+  std::vector<PartCall> calls(parts);
+  for (unsigned part = 0; part < parts; ++part)
+    calls[part].options = encoded(Facts{{"part", part},
+                                        {"parts", parts},
+                                        {"facter_conf", sources.facter_conf.string()},
+                                        {"cache_dir", sources.cache_dir.string()}});
+  run_parts(*module, request, calls);
+  // Each fact's lines from the first part that has any (its owner's, or, for a fact no part
+  // owns, the first that resolved it), in the facts' order; the files' load errors first.
+  std::map<std::int64_t, std::vector<std::pair<std::string, std::string>>> lines;
+  Facts custom = Facts::object();
+  bool failed = false;
+  for (const PartCall& call : calls) {
+    if (call.status != MARIONETTE_RUBY_OK) {
+      if (!failed) log("err", "Facter: custom facts could not be resolved: " + call.reply);
+      failed = true;
+      continue;
+    }
+    ruby_wire::Reader in(call.reply.data(), call.reply.size());
+    Facts result = decode(in, 0);
+    std::map<std::int64_t, std::vector<std::pair<std::string, std::string>>> mine;
+    for (const Facts& entry : result["logs"])
+      mine[entry[2].get<std::int64_t>()].emplace_back(entry[0].get<std::string>(),
+                                                      "Facter: " + entry[1].get<std::string>());
+    for (auto& [order, entries] : mine) lines.try_emplace(order, std::move(entries));
+    for (auto& [name, value] : result["facts"].items()) custom[name] = std::move(value);
   }
-  ruby_wire::Reader in(reply.data(), reply.size());
-  Facts result = decode(in, 0);
-  for (const Facts& entry : result["logs"])
-    log(entry[0].get<std::string>(), "Facter: " + entry[1].get<std::string>());
-  const Facts& custom = result["facts"];
+  for (const auto& [order, entries] : lines)
+    for (const auto& [level, message] : entries) log(level, message);
   if (custom.empty()) return facts;
   set_all(facts, custom);
   return native::sorted_facts(std::move(facts));
+}
+
+fs::path default_facter_conf() {
+  if (const char* path = std::getenv("MARIONETTE_FACTER_CONF")) return path;
+  std::error_code error;
+  if (fs::exists("/etc/marionette/facter.conf", error)) return "/etc/marionette/facter.conf";
+  return "/etc/facter/facter.conf";
+}
+
+fs::path default_fact_cache_dir() {
+  if (const char* dir = std::getenv("MARIONETTE_FACTS_CACHE_DIR"); dir && *dir) return dir;
+  if (::geteuid() == 0) return "/var/cache/marionette/facts";
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
+    return fs::path(xdg) / "marionette" / "facts";
+  if (const char* home = std::getenv("HOME"); home && *home)
+    return fs::path(home) / ".cache" / "marionette" / "facts";
+  return {};
+}
+
+unsigned custom_fact_concurrency() {
+  if (const char* text = std::getenv("MARIONETTE_CUSTOM_FACTS_WORKERS"); text && *text) {
+    char* end = nullptr;
+    unsigned long count = std::strtoul(text, &end, 10);
+    if (*end == '\0' && count > 0) return static_cast<unsigned>(std::min(count, 64ul));
+  }
+  cpu_set_t cpus;
+  unsigned cores = ::sched_getaffinity(0, sizeof cpus, &cpus) == 0
+                       ? static_cast<unsigned>(CPU_COUNT(&cpus))
+                       : std::thread::hardware_concurrency();
+  return std::clamp(cores, 1u, 8u);
 }
 
 std::vector<fs::path> facterlib_dirs() { return native::directories_from_environment("FACTERLIB"); }

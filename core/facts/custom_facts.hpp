@@ -11,6 +11,19 @@ struct marionette_ruby_module;
 
 namespace marionette::facts {
 
+/// $MARIONETTE_FACTER_CONF, else /etc/marionette/facter.conf when it exists, else Debian
+/// Facter's /etc/facter/facter.conf (so that marionette and Puppet cache the same facts).
+std::filesystem::path default_facter_conf();
+
+/// $MARIONETTE_FACTS_CACHE_DIR, else /var/cache/marionette/facts for root, else
+/// $XDG_CACHE_HOME/marionette/facts or ~/.cache/marionette/facts (Facter's cache files, in
+/// marionette's own place: Facter's /var/cache/facter/facts is Facter's).
+std::filesystem::path default_fact_cache_dir();
+
+/// How many workers resolve custom facts at once: $MARIONETTE_CUSTOM_FACTS_WORKERS, else the
+/// cores this process may use, at most 8.
+unsigned custom_fact_concurrency();
+
 /// Where custom facts (Ruby files in Facter's DSL) come from.
 struct CustomFactSources {
   /// Module directories' parents, as Puppet's modulepath: each module's lib/facter is read (a
@@ -18,6 +31,12 @@ struct CustomFactSources {
   std::vector<std::filesystem::path> modulepath;
   /// Directories of fact files, as `facter --custom-dir` and $FACTERLIB give them.
   std::vector<std::filesystem::path> custom_dirs;
+  /// facter.conf, whose ttls cache custom facts (default_facter_conf()); none when empty.
+  std::filesystem::path facter_conf = default_facter_conf();
+  /// Where facts with a ttl are cached, one file per group (default_fact_cache_dir()).
+  std::filesystem::path cache_dir = default_fact_cache_dir();
+  /// How many Ruby workers resolve the facts at once (custom_fact_concurrency()).
+  unsigned concurrency = custom_fact_concurrency();
 };
 
 /// The fact files of `sources`, in the order Facter loads them: per directory (module path
@@ -40,10 +59,14 @@ inline constexpr const char* kRubyFactsPackage = "marionette-ruby";
 /// Lays the custom facts of `files` over `facts` (the native facts with the external ones laid
 /// over them; `external` are those external ones) as Facter 4 resolves them: resolutions by
 /// weight then order, the first with a value wins; a custom fact replaces a core fact of its
-/// name only when it has a weight; an external fact wins over every custom fact. A file that
-/// fails to load or a resolution that raises is logged as an error and left out, and the run
-/// goes on. Loads marionette-ruby.so only when `files` is not empty; without it, one error
-/// naming the first file and the package, and the facts as they were.
+/// name only when it has a weight; an external fact wins over every custom fact; a resolution
+/// past its `timeout` option is stopped and logged; a fact with a ttl in facter.conf is read
+/// from the cache while it is fresh. A file that fails to load (logged once) or a resolution
+/// that raises is logged as an error and left out, and the run goes on. `sources.concurrency`
+/// calls of the module run at once, each in its own thread (so each in its own Ruby worker),
+/// each resolving its share of the facts; the logs come back merged in the facts' order, on
+/// the calling thread. Loads marionette-ruby.so only when `files` is not empty; without it,
+/// one error naming the first file and the package, and the facts as they were.
 Facts with_custom_facts(Facts facts, const Facts& external,
                         const std::vector<std::filesystem::path>& files,
                         const CustomFactSources& sources, const RubyModuleLoader& load_ruby,

@@ -2,6 +2,7 @@
 
 #include "compiler/compile_log.hpp"
 #include "compiler/ruby_module.hpp"
+#include "compiler/ruby_workers.hpp"
 #include "facts/custom_facts.hpp"
 #include "indirector/document_terminus.hpp"
 #include "indirector/termini.hpp"
@@ -30,6 +31,7 @@ class NativeFacts : public Terminus<facts::Facts> {
         warn_(settings.warn) {
     custom_.modulepath = settings.modulepath.value_or(std::vector<std::filesystem::path>{});
     custom_.custom_dirs = facts::facterlib_dirs();
+    compiler::allow_ruby_workers(custom_.concurrency);  // started only when facts need them
   }
 
   std::optional<facts::Facts> find(const Request& request) override {

@@ -7,7 +7,9 @@
 # files, resolves every custom fact once and hands back those that count, with what Facter
 # would have logged. The behaviour is Facter 4.3's, as `facter --custom-dir` shows it.
 
+require 'timeout'
 require 'marionette/facter_execution'
+require 'marionette/facter_cache'
 require 'marionette/facter_puppet'
 
 # Puppet runs facts with RubyGems loaded, and facts use Gem::Version (stdlib's
@@ -15,6 +17,26 @@ require 'marionette/facter_puppet'
 unless defined?(Gem)
   module Gem
     autoload :Version, 'rubygems/version'
+  end
+end
+
+# A fact may require a library Debian ships as a gem (rubygems-integration: ipaclient's
+# sssd_facts.rb requires ruby-augeas's 'augeas'), which Puppet finds through RubyGems: a
+# require that fails loads RubyGems, once, and is tried again through it.
+module Kernel
+  unless private_method_defined?(:marionette_require_without_gems)
+    alias marionette_require_without_gems require
+
+    def require(path)
+      marionette_require_without_gems(path)
+    rescue LoadError
+      raise if $marionette_rubygems_tried
+
+      $marionette_rubygems_tried = true
+      marionette_require_without_gems('rubygems')
+      require(path)
+    end
+    private :require, :marionette_require_without_gems
   end
 end
 
@@ -28,12 +50,20 @@ module Marionette
       attr_reader :current
 
       # files: the fact files in load order; load_path: each module's lib/; core and external:
-      # the facts marionette gathered. Returns { 'facts' => {...}, 'logs' => [[level, text]] }.
-      def resolve(files, load_path, core, external)
+      # the facts marionette gathered; options: 'part' and 'parts' (this worker resolves the
+      # facts of its part, marionette runs the others in other workers at the same time),
+      # 'facter_conf' and 'cache_dir' (facter.conf's ttls, FactCache). Returns
+      # { 'facts' => {...}, 'logs' => [[level, text, order]] }: the facts and Facter's log
+      # lines of this part, each line with the definition order of the fact it came from (-1
+      # while the files load, reported by part 0 alone), by which marionette merges the parts.
+      def resolve(files, load_path, core, external, options = nil)
+        options ||= {}
         load_path.each { |dir| $LOAD_PATH.push(dir) unless $LOAD_PATH.include?(dir) }
-        @current = Collection.new(core, external)
+        @current = Collection.new(core, external, Part.new(options['part'].to_i, options['parts'].to_i))
+        cache = FactCache.new(options['facter_conf'], options['cache_dir'], @current)
         files.each { |file| @current.load_file(file) }
-        { 'facts' => @current.custom_values, 'logs' => @current.logs }
+        facts = @current.custom_values(cache)
+        { 'facts' => facts, 'logs' => @current.logs }
       ensure
         @current = nil
       end
@@ -43,31 +73,71 @@ module Marionette
       end
     end
 
+    # Which facts this worker resolves: the facts in definition order dealt out round the
+    # parts (each worker loads every file, so each numbers them alike); the facts of one cached
+    # group go to one part, which alone reads and writes the group's cache file.
+    class Part
+      attr_reader :index, :count
+
+      def initialize(index, count)
+        @count = count.positive? ? count : 1
+        @index = index % @count
+      end
+
+      def owns?(order, group = nil)
+        return true if @count == 1
+
+        key = group ? group.bytes.sum : order
+        key.negative? ? @index.zero? : (key % @count) == @index
+      end
+    end
+
     # The facts of one run: the native ones as given, the custom ones as their files define them.
     class Collection
-      attr_reader :logs
-
-      def initialize(core, external)
+      def initialize(core, external, part = Part.new(0, 1))
         @core = core
         @external = external
+        @part = part
         @custom = {} # name => Fact, in definition order
         @logs = []
         @nesting = 0
+        @resolving = [] # the facts being resolved, innermost last
+        @groups = {} # fact order => its cached group, whose part owns it
+        @unclaimed = [] # the orders of the facts no part resolves as its own
+      end
+
+      # The lines of the facts this part owns (load errors: part 0's), and of those no part
+      # resolves as its own (hidden by an external or core fact) but some resolve for another:
+      # marionette keeps, for each fact, the lines of the first part that has any.
+      def logs
+        @logs.select do |_level, _text, order|
+          @part.owns?(order, @groups[order]) || @unclaimed.include?(order)
+        end
       end
 
       def log(level, message)
-        @logs << [level, message.to_s]
+        fact = @resolving.last
+        @logs << [level, message.to_s, fact ? fact.order : -1]
         nil
       end
 
       def load_file(file)
         Kernel.load(file)
-      rescue ScriptError, StandardError => e
+      rescue ScriptError => e
         log('err', "Error loading fact #{file}: #{e.message}")
+      rescue StandardError => e
+        log('err', "error while resolving custom facts in #{file} #{e.message}")
+      end
+
+      def resolving(fact)
+        @resolving.push(fact)
+        yield
+      ensure
+        @resolving.pop
       end
 
       def add(name, options, &block)
-        fact = (@custom[name] ||= Fact.new(name, self))
+        fact = (@custom[name] ||= Fact.new(name, self, @custom.size))
         fact.add_resolution(options, &block)
         fact
       end
@@ -102,16 +172,27 @@ module Marionette
         @core[name]
       end
 
-      # The custom facts that count: resolved to a value, not hidden by an external fact, and
-      # over a core fact only with a weight (as in Facter 4).
-      def custom_values
-        @custom.each_with_object({}) do |(name, fact), out|
-          next if @external.key?(name)
-          next if @core.key?(name) && !fact.weighted?
+      # The custom facts that count and this part owns: resolved to a value (or read from
+      # facter.conf's cache within their ttl), not hidden by an external fact, and over a core
+      # fact only with a weight (as in Facter 4).
+      def custom_values(cache)
+        out = {}
+        @custom.each do |name, fact|
+          group = cache.group(name)
+          @groups[fact.order] = group if group
+          if @external.key?(name) || (@core.key?(name) && !fact.weighted?)
+            @unclaimed << fact.order
+            next
+          end
+          next unless @part.owns?(fact.order, group)
 
-          value = fact.value
+          value = group ? cache.read(name, group) : nil
+          value = fact.value if value.nil?
+          cache.keep(name, group, value) if group
           out[name] = Marionette::CustomFacts.plain(value) unless value.nil?
         end
+        cache.write
+        out
       end
 
       def nested
@@ -162,9 +243,12 @@ module Marionette
     class Fact
       attr_reader :name
 
-      def initialize(name, collection)
+      attr_reader :order
+
+      def initialize(name, collection, order)
         @name = name
         @collection = collection
+        @order = order
         @resolutions = []
         @resolving = false
         @resolved = false
@@ -196,7 +280,7 @@ module Marionette
         return nil if @resolving # a fact that asks for itself gets nothing
 
         @resolving = true
-        @value = @collection.nested { first_value }
+        @value = @collection.nested { @collection.resolving(self) { first_value } }
         @resolved = true
         @value
       ensure
@@ -283,7 +367,28 @@ module Marionette
         @confines.all?(&:true?)
       end
 
+      # Facter's limit: the resolution's timeout option, none when 0 or not given.
+      def limit
+        @timeout || 0
+      end
+
       def value
+        return resolve_value unless limit.is_a?(Numeric) && limit.positive?
+
+        Timeout.timeout(limit) { resolve_value }
+      rescue Timeout::Error
+        @fact.log('err', "Timed out after #{limit} seconds while resolving #{qualified_name}")
+        nil
+      rescue Exception => e # rubocop:disable Lint/RescueException -- a fact never stops the run
+        raise if e.is_a?(NoMemoryError)
+
+        @fact.log('err', "Error while resolving custom fact #{qualified_name}: #{e.message}")
+        nil
+      end
+
+      private
+
+      def resolve_value
         if @command # a command's empty output is no value (a block's '' is one)
           output = Facter::Core::Execution.exec(@command)
           return output == '' ? nil : output
@@ -291,12 +396,10 @@ module Marionette
         return nil unless @code
 
         @code.call
-      rescue Exception => e # rubocop:disable Lint/RescueException -- a fact never stops the run
-        raise if e.is_a?(NoMemoryError)
+      end
 
-        @fact.log('err', "Error while resolving custom fact fact='#{@fact.name}', " \
-                         "resolution='#{@name || '<anonymous>'}': #{e.message}")
-        nil
+      def qualified_name
+        "fact='#{@fact.name}', resolution='#{@name || '<anonymous>'}'"
       end
     end
 

@@ -3,8 +3,8 @@
 # Facter::Core::Execution for custom facts, written for marionette: commands run through
 # /bin/sh with LANG and LC_ALL set to C, their standard output stripped, as Facter 4 runs them.
 # A command whose program cannot be found fails before anything runs ("command not found");
-# every command is killed, with its process group, after its timeout (30 s unless the fact
-# says otherwise, as marionette bounds executable external facts).
+# every command is killed, with its process group, after its timeout (Facter's 300 s unless
+# the fact gives :timeout, :time_limit or :limit).
 
 require 'io/wait'
 
@@ -15,7 +15,7 @@ module Facter
 
       # Facter searches these after $PATH.
       EXTRA_SEARCH_PATHS = ['/sbin', '/usr/sbin'].freeze
-      DEFAULT_TIMEOUT = 30
+      DEFAULT_TIMEOUT = 300
 
       class << self
         def which(binary)
@@ -56,7 +56,8 @@ module Facter
 
             return on_fail
           end
-          run(expanded, command, options[:timeout] || DEFAULT_TIMEOUT, on_fail)
+          timeout = (options[:timeout] || options[:time_limit] || options[:limit]).to_i
+          run(expanded, command, timeout.positive? ? timeout : DEFAULT_TIMEOUT, on_fail)
         end
 
         private
@@ -91,13 +92,15 @@ module Facter
           writer.close
           output = read_until(reader, Process.clock_gettime(Process::CLOCK_MONOTONIC) + timeout.to_f)
           if output.nil?
-            kill_group(pid)
             message = "Timeout encounter after #{timeout}s, killing process with pid: #{pid}"
+            kill_group(pid)
+            pid = nil
             raise ExecutionFailure, message if on_fail == :raise
 
             return on_fail
           end
           Process.wait(pid)
+          pid = nil
           output.force_encoding(Encoding::UTF_8).strip
         rescue SystemCallError => e
           raise ExecutionFailure, "Failed while executing '#{original}': #{e.message}" if on_fail == :raise
@@ -105,6 +108,7 @@ module Facter
           on_fail
         ensure
           reader&.close unless reader&.closed?
+          kill_group(pid) if pid # the fact's timeout interrupted it: nothing it ran goes on
         end
 
         # All of the output, or nil when the deadline passes first.
