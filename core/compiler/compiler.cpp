@@ -37,9 +37,9 @@ std::string random_uuid() {
 
 Evaluator::Evaluator(const CompileRequest& request, Environment& environment)
     : request_(request), environment_(environment) {
-  resources_.set_data_form(request.compat == PuppetCompat::puppet7 && !request.applied_here
-                               ? DataForm::strings
-                               : DataForm::rich);
+  resources_.set_data_form(request.compat == PuppetCompat::puppet8 ? DataForm::rich
+                           : request.applied_here                  ? DataForm::rich_types_as_strings
+                                                                   : DataForm::strings);
 }
 
 void Evaluator::compile_resources() {

@@ -287,6 +287,26 @@ Scope& Evaluator::enclosing_scope(const Scope& declaring) const {
   return *top_;
 }
 
+namespace {
+
+/// An error raised in a defined type's body, as Puppet reports it: at the resource's
+/// declaration (its "Resource Statement"), the error's own place said after its message; the
+/// Puppet stack it came up through is kept.
+[[noreturn]] void throw_declared_at(const SourceError& error, const lang::SourceLocation& where) {
+  std::string message = error.message();
+  if (error.where().known()) {
+    message += " (file: " + error.where().path() + ", line: " + std::to_string(error.where().line);
+    if (error.where().column > 0) message += ", column: " + std::to_string(error.where().column);
+    message += ")";
+  }
+  SourceError wrapped(std::move(message), where);
+  if (auto* traced = dynamic_cast<const lang::TracedSourceError*>(&error))
+    throw lang::TracedSourceError(wrapped, traced->frames());
+  throw wrapped;
+}
+
+}  // namespace
+
 void Evaluator::evaluate_defined_type(std::size_t index) {
   CompiledResource& resource = resources_[index];
   resource.evaluated = true;
@@ -301,7 +321,13 @@ void Evaluator::evaluate_defined_type(std::size_t index) {
   body.set("caller_module_name", container_module(resources_, environment_, resource.tag_source));
   lang::in_frame(resource.where, [&] {  // the declaration, a frame of the Puppet stack
     bind_parameters(definition->parameters, resource, body, resource.where);
-    evaluate_block(definition->body, body, true);
+    const lang::SourceLocation declaration = resource.where;  // (the table may grow)
+    try {
+      evaluate_block(definition->body, body, true);
+    } catch (const SourceError& e) {
+      if (!declaration.known()) throw;
+      throw_declared_at(e, declaration);
+    }
   });
 }
 

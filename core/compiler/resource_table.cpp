@@ -6,6 +6,7 @@
 #include "catalog/catalog_writer.hpp"
 #include "compiler/value_data.hpp"
 #include "compiler/value_json.hpp"
+#include "lang/diagnostic.hpp"
 
 namespace marionette::compiler {
 
@@ -193,9 +194,13 @@ catalog::Catalog ResourceTable::to_catalog() const {
       resource.line = static_cast<int>(r.where.line);
     }
     resource.kind = r.kind;
-    for (const auto& [name, value] : r.parameters) {
-      if (!value.is_undef()) resource.parameters[name] = to_data(value, data_form_);
-      if (is_sensitive(value)) resource.sensitive_parameters.push_back(name);
+    try {
+      for (const auto& [name, value] : r.parameters) {
+        if (!value.is_undef()) resource.parameters[name] = to_data(value, data_form_);
+        if (is_sensitive(value)) resource.sensitive_parameters.push_back(name);
+      }
+    } catch (const SerializationRecursion& e) {
+      throw lang::SourceError(e.what(), r.where);  // Puppet names the resource
     }
     out.resources.push_back(std::move(resource));
   }
@@ -326,7 +331,11 @@ void ResourceTable::write_resources_json(catalog::JsonWriter& json) const {
     if (r.where.known()) line = static_cast<int>(r.where.line);
     catalog::write_resource_tail(json, r.where.known() ? &r.where.path() : nullptr, line,
                                  r.exported, r.kind);
-    write_parameters(r, json, data_form_);
+    try {
+      write_parameters(r, json, data_form_);
+    } catch (const SerializationRecursion& e) {
+      throw lang::SourceError(e.what(), r.where);  // Puppet names the resource
+    }
     write_sensitive_parameters(r, json);
     json.raw('}');
   }

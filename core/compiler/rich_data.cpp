@@ -4,18 +4,22 @@
 
 namespace marionette::compiler {
 
-std::optional<catalog::Data> rich_leaf(const Value& value) {
+std::optional<catalog::Data> rich_leaf(const Value& value, DataForm form) {
   if (value.is_default()) return catalog::Data{{"__ptype", "Default"}};
   if (value.is_regexp())
     return catalog::Data{{"__ptype", "Regexp"}, {"__pvalue", std::get<Regexp>(value.v).pattern}};
-  if (!is_runtime_value(value)) return std::nullopt;
+  if (!is_runtime_value(value)) {
+    if (form == DataForm::rich && value.is_type() && !is_sensitive(value))
+      return pcore_type_data(value.type());
+    return std::nullopt;
+  }
   const TypeValue& runtime = value.type();
   const std::string kind = runtime_type_name(runtime);
   if (kind == "Deferred") {
     catalog::Data out{{"__ptype", "Deferred"}, {"name", to_string(runtime.parameters[0])}};
     const Value& arguments = runtime.parameters[1];
     if (arguments.is_array() && !arguments.array().empty())
-      out["arguments"] = to_data(arguments, DataForm::rich);
+      out["arguments"] = to_data(arguments, form);
     return out;
   }
   std::string text;

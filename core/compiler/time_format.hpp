@@ -8,6 +8,16 @@
 
 namespace marionette::compiler {
 
+/// The formats Timestamp.new and Timespan.new try, in order, when none is given.
+inline constexpr std::string_view kDefaultTimestampFormats[] = {
+    "%FT%T.%N %Z", "%FT%T %Z",    "%F %T.%N %Z", "%F %T %Z",    "%F %Z",    "%FT%T.%N%Z",
+    "%FT%T%Z",     "%FT%T.%N %z", "%FT%T %z",    "%F %T.%N %z", "%F %T %z", "%FT%T.%N%z",
+    "%FT%T%z",     "%FT%T.%N",    "%FT%T",       "%F %T.%N",    "%F %T",    "%F"};
+
+inline constexpr std::string_view kDefaultTimespanFormats[] = {
+    "%D-%H:%M:%S.%-N", "%H:%M:%S.%-N", "%M:%S.%-N", "%S.%-N",
+    "%D-%H:%M:%S",     "%H:%M:%S",     "%D-%H:%M",  "%S"};
+
 /// A format that Ruby refuses: "Numerical result out of range - FORMAT" (a Timestamp padded
 /// beyond Ruby's buffer limit), "width too big" (a Timespan width beyond an int).
 struct TimeFormatError : std::runtime_error {

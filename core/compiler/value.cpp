@@ -283,7 +283,7 @@ catalog::Data to_data(const Value& value, DataForm form) {
     const Hash& hash = value.hash();
     const bool string_keys =
         std::all_of(hash.begin(), hash.end(), [](const auto& entry) { return entry.first.is_string(); });
-    if (form == DataForm::rich && !string_keys) {
+    if (form != DataForm::strings && !string_keys) {
       catalog::Data pairs = catalog::Data::array();
       for (const auto& [key, item] : hash) {
         pairs.push_back(nested(key));
@@ -296,8 +296,8 @@ catalog::Data to_data(const Value& value, DataForm form) {
     return out;
   }
   if (is_resource_reference(value)) return reference_string(value.type());
-  if (form == DataForm::rich)
-    if (std::optional<catalog::Data> rich = rich_leaf(value)) return *std::move(rich);
+  if (form != DataForm::strings)
+    if (std::optional<catalog::Data> rich = rich_leaf(value, form)) return *std::move(rich);
   return to_string(value);
 }
 

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <regex>
 #include <string>
 #include <utility>
@@ -33,6 +34,9 @@ struct TypeValue {
   /// Set for a type alias (`type Port = Integer[1, 65535]`, named "Port"): what it stands for,
   /// owned by the evaluator and filled once resolved (later, for a recursive alias).
   std::weak_ptr<const TypeAliasTarget> alias{};
+  /// The string a String type was inferred from (`type('ab')`): Puppet prints it as String but
+  /// keeps the value, which Puppet 8's rich data writes (Pcore's StringType, "ab").
+  std::optional<std::string> inferred_string{};
 };
 
 using Array = std::vector<Value>;

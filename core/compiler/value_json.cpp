@@ -69,8 +69,8 @@ void write_json(const Value& value, catalog::JsonWriter& json, DataForm form) {
   }
   if (is_sensitive(value)) return write_json(value.type().parameters[0], json, form);
   if (is_resource_reference(value)) return json.string(reference_string(value.type()));
-  if (form == DataForm::rich)
-    if (std::optional<catalog::Data> rich = rich_leaf(value)) return json.value(*rich);
+  if (form != DataForm::strings)
+    if (std::optional<catalog::Data> rich = rich_leaf(value, form)) return json.value(*rich);
   json.string(to_string(value));
 }
 

@@ -133,7 +133,7 @@ TypeValue infer_type(const Value& value) {
   if (value.is_integer()) return {"Integer", {value, value}};
   if (value.is_float()) return {"Float", {value, value}};
   if (value.is_boolean()) return {"Boolean", {value}};
-  if (value.is_string()) return {"String", {}};
+  if (value.is_string()) return {"String", {}, {}, value.string()};
   if (value.is_regexp()) return {"Regexp", {value}};
   if (is_runtime_value(value)) return runtime_value_type(value);
   if (value.is_type()) return {"Type", {value}};

@@ -11,15 +11,6 @@ namespace marionette::compiler {
 
 namespace {
 
-constexpr std::string_view kTimestampFormats[] = {
-    "%FT%T.%N %Z", "%FT%T %Z",    "%F %T.%N %Z", "%F %T %Z",    "%F %Z",    "%FT%T.%N%Z",
-    "%FT%T%Z",     "%FT%T.%N %z", "%FT%T %z",    "%F %T.%N %z", "%F %T %z", "%FT%T.%N%z",
-    "%FT%T%z",     "%FT%T.%N",    "%FT%T",       "%F %T.%N",    "%F %T",    "%F"};
-
-constexpr std::string_view kTimespanFormats[] = {
-    "%D-%H:%M:%S.%-N", "%H:%M:%S.%-N", "%M:%S.%-N", "%S.%-N",
-    "%D-%H:%M:%S",     "%H:%M:%S",     "%D-%H:%M",  "%S"};
-
 Value timestamp(std::int64_t seconds, std::int64_t nanoseconds) {
   return make_runtime_value("Timestamp", {Value(seconds), Value(nanoseconds)});
 }
@@ -68,7 +59,7 @@ Value new_timestamp(CallContext& call) {
       formats.push_back(to_string(given));
     }
   } else {
-    formats.assign(std::begin(kTimestampFormats), std::end(kTimestampFormats));
+    formats.assign(std::begin(kDefaultTimestampFormats), std::end(kDefaultTimestampFormats));
   }
   for (const std::string& format : formats)
     if (auto parsed = parse_timestamp(value.string(), format))
@@ -137,7 +128,7 @@ Value new_timespan(CallContext& call) {
   if (call.arguments.size() > 1)
     formats.push_back(to_string(call.arguments[1]));
   else
-    formats.assign(std::begin(kTimespanFormats), std::end(kTimespanFormats));
+    formats.assign(std::begin(kDefaultTimespanFormats), std::end(kDefaultTimespanFormats));
   for (const std::string& format : formats)
     if (auto parsed = parse_timespan(value.string(), format)) return timespan(*parsed);
   call.fail("Unable to parse '" + value.string() + "' as a Timespan");
