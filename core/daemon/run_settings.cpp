@@ -60,6 +60,13 @@ indirector::TerminusSettings terminus_settings_for(const RunSettings& settings) 
   indirector::TerminusSettings out;
   static_cast<config::AgentConfig&>(out) = settings;
   out.warn = warn;
+  out.custom_dirs = settings.synced_custom_fact_dirs;
+  if (!settings.synced_external_fact_dirs.empty()) {
+    out.external_dirs = facts::default_external_dirs();
+    if (settings.external_dir) out.external_dirs.push_back(*settings.external_dir);
+    out.external_dirs.insert(out.external_dirs.end(), settings.synced_external_fact_dirs.begin(),
+                             settings.synced_external_fact_dirs.end());
+  }
   return out;
 }
 

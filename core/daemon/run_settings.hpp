@@ -31,6 +31,11 @@ struct RunSettings : config::AgentConfig {
   bool trace = false;
   /// Whose routes apply: "agent" (caches catalogs, may apply the cache) or "apply".
   std::string application = "agent";
+  /// What the agent of a server pluginsynced (remote/pluginsync.hpp), read for facts as
+  /// Puppet's agent reads them: custom facts from $vardir/lib/facter, external facts from
+  /// pluginfactdest, both besides the usual ones. Native facts only.
+  std::vector<std::filesystem::path> synced_custom_fact_dirs;
+  std::vector<std::filesystem::path> synced_external_fact_dirs;
 };
 
 /// Fills env_dir, manifest (unless one is given) and modulepath from Puppet's settings

@@ -30,7 +30,8 @@ class NativeFacts : public Terminus<facts::Facts> {
         dirs_(external_dirs_of(settings)),
         warn_(settings.warn) {
     custom_.modulepath = settings.modulepath.value_or(std::vector<std::filesystem::path>{});
-    custom_.custom_dirs = facts::facterlib_dirs();
+    custom_.custom_dirs = settings.custom_dirs;
+    for (auto& dir : facts::facterlib_dirs()) custom_.custom_dirs.push_back(std::move(dir));
     compiler::allow_ruby_workers(custom_.concurrency);  // started only when facts need them
   }
 

@@ -21,6 +21,9 @@ namespace marionette::indirector {
 struct TerminusSettings : config::AgentConfig {
   /// facts/native's external fact directories; empty: Facter's defaults, then external_dir.
   std::vector<std::filesystem::path> external_dirs;
+  /// facts/native's custom fact directories, read before $FACTERLIB's (the agent's
+  /// pluginsynced $vardir/lib/facter).
+  std::vector<std::filesystem::path> custom_dirs;
   std::chrono::milliseconds redis_timeout{2000};
   std::size_t report_history = 10;       ///< report/redis: reports kept per node
   std::chrono::seconds enc_timeout{30};  ///< node/exec: the classifier is killed after it

@@ -128,6 +128,23 @@ Request file_metadatas_request(const std::string& environment, PuppetCompat comp
           ""};
 }
 
+Request pluginsync_metadatas_request(const std::string& environment, PuppetCompat compat,
+                                     const std::string& mount,
+                                     const std::string& source_permissions) {
+  return {"GET",
+          file_target("file_metadatas", mount,
+                      {{"environment", environment},
+                       {"links", "follow"},
+                       {"recurse", "true"},
+                       {"source_permissions", source_permissions},
+                       {"ignore", ".svn"},
+                       {"ignore", "CVS"},
+                       {"ignore", ".git"},
+                       {"ignore", ".hg"},
+                       {"checksum_type", "sha256"}}),
+          base_headers(kAccept, compat), ""};
+}
+
 Request file_metadata_request(const std::string& environment, PuppetCompat compat,
                               const std::string& mount_path) {
   return {"GET",

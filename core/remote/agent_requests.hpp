@@ -52,6 +52,11 @@ Request report_request(const RunIdentity& run, const std::string& report_json);
 Request file_metadatas_request(const std::string& environment, PuppetCompat compat,
                                const std::string& mount_path, bool recurse,
                                const std::string& links = "manage", const std::string& ignore = "");
+/// GET /puppet/v3/file_metadatas/MOUNT?…: pluginsync's request for a mount (recurse, links
+/// follow, source_permissions as given, Puppet's pluginsignore: .svn CVS .git .hg).
+Request pluginsync_metadatas_request(const std::string& environment, PuppetCompat compat,
+                                     const std::string& mount,
+                                     const std::string& source_permissions);
 /// GET /puppet/v3/file_metadata/MOUNT_PATH
 Request file_metadata_request(const std::string& environment, PuppetCompat compat,
                               const std::string& mount_path);

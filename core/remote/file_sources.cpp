@@ -14,10 +14,7 @@ namespace marionette::remote {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-/// "a//b/./c/" → "a/b/c"; "" when a segment climbs out ("..").
-std::string normalized(const std::string& path) {
+std::string normalized_relative(const std::string& path) {
   std::string out;
   std::size_t start = 0;
   while (start <= path.size()) {
@@ -31,6 +28,8 @@ std::string normalized(const std::string& path) {
   return out;
 }
 
+namespace {
+
 /// The bytes of a regular file the agent already has; nullopt when it has none.
 std::optional<std::string> local_bytes(const fs::path& path) {
   std::error_code error;
@@ -42,8 +41,9 @@ std::optional<std::string> local_bytes(const fs::path& path) {
   return bytes.str();
 }
 
-/// Whether `bytes` have the checksum a file_metadata gives ({"type":…, "value":"{md5}…"}).
-bool has_checksum(const std::string& bytes, const nlohmann::json& metadata) {
+}  // namespace
+
+bool matches_checksum(const std::string& bytes, const nlohmann::json& metadata) {
   if (!metadata.is_object() || metadata.value("type", "") != "file" ||
       !metadata.contains("checksum") || !metadata["checksum"].is_object())
     return false;
@@ -53,6 +53,8 @@ bool has_checksum(const std::string& bytes, const nlohmann::json& metadata) {
   std::optional<digest::Algorithm> algorithm = digest::algorithm_named(value.substr(1, close - 1));
   return algorithm && digest::hex(*algorithm, bytes) == value.substr(close + 1);
 }
+
+namespace {
 
 bool recursive(const catalog::Data& parameters) {
   if (!parameters.contains("recurse")) return false;
@@ -74,7 +76,7 @@ std::string content_path(const std::string& content_uri) {
   const std::string scheme = "puppet://";
   if (content_uri.compare(0, scheme.size(), scheme) != 0) return "";
   std::size_t slash = content_uri.find('/', scheme.size());
-  return slash == std::string::npos ? "" : normalized(content_uri.substr(slash));
+  return slash == std::string::npos ? "" : normalized_relative(content_uri.substr(slash));
 }
 
 class Fetcher {
@@ -157,7 +159,8 @@ class Fetcher {
           !entry["relative_path"].is_string())
         continue;
       std::string relative = entry["relative_path"].get<std::string>();
-      std::string inside = relative == "." ? mount_path : normalized(mount_path + "/" + relative);
+      std::string inside =
+          relative == "." ? mount_path : normalized_relative(mount_path + "/" + relative);
       if (inside.empty()) continue;
       std::string type = entry.value("type", "");
       if (type == "directory") {
@@ -175,7 +178,7 @@ class Fetcher {
               const fs::path& target) {
     if (fetched_.count(mount_path) || metadata.value("type", "") != "file") return;
     std::optional<std::string> have = local_bytes(target);
-    if (have && has_checksum(*have, metadata)) {
+    if (have && matches_checksum(*have, metadata)) {
       fetched_.insert(mount_path);
       store(mount_path, *have);
       return;
@@ -243,7 +246,7 @@ std::string module_mount_path(const std::string& source) {
   if (source.compare(0, scheme.size(), scheme) != 0) return "";
   std::size_t slash = source.find('/', scheme.size());
   if (slash == std::string::npos) return "";
-  std::string path = normalized(source.substr(slash));
+  std::string path = normalized_relative(source.substr(slash));
   const std::string mount = "modules/";
   if (path.compare(0, mount.size(), mount) != 0 || path.size() <= mount.size()) return "";
   return path;

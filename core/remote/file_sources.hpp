@@ -28,6 +28,13 @@ struct FetchCounts {
 /// mount path a file server request names; "" for any other source.
 std::string module_mount_path(const std::string& source);
 
+/// "a//b/./c/" → "a/b/c"; "" when a segment climbs out ("..").
+std::string normalized_relative(const std::string& path);
+
+/// Whether `bytes` have the checksum a file metadata gives ({"type": "file", "checksum":
+/// {"value": "{sha256}…"}}).
+bool matches_checksum(const std::string& bytes, const nlohmann::json& metadata);
+
 /// What a static catalog carries beside its resources (Puppet's static_catalogs): the file
 /// metadata the server inlined, by resource title ("metadata"), and by title then source for
 /// recursive sources ("recursive_metadata"), and the code_id its content_uris are asked with.

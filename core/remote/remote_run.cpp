@@ -11,6 +11,7 @@
 #include "indirector/report_json.hpp"
 #include "remote/agent_requests.hpp"
 #include "remote/file_sources.hpp"
+#include "remote/pluginsync.hpp"
 
 namespace marionette::remote {
 
@@ -33,9 +34,10 @@ std::int64_t now_ns() {
 /// The agent's run, step by step, with the outcome it fills.
 class RemoteRun {
  public:
-  RemoteRun(const RemoteSettings& remote, const daemon::RunSettings& run,
-            const daemon::RunLog& log)
-      : remote_(remote), run_(run), outer_log_(log),
+  RemoteRun(const RemoteSettings& remote, const daemon::RunSettings& run, const daemon::RunLog& log)
+      : remote_(remote),
+        run_(run),
+        outer_log_(log),
         log_([this](const std::string& level, const std::string& message) {
           // Every line of the run goes to the report too, as Puppet's agent's do.
           said_.push_back({level == "diagnostic" ? "err" : level, "Puppet", message, now_ns()});
@@ -129,7 +131,20 @@ class RemoteRun {
   std::optional<catalog::Catalog> retrieve_catalog() {
     try {
       find_node();
-      facts::Facts facts = daemon::load_facts(run_);
+      // Pluginsync, then the facts with what it brought, as Puppet's agent.
+      PluginDirs plugins = plugin_dirs_under(run_.statedir);
+      try {
+        pluginsync([this](const Request& r) { return send(r); }, identity_.environment, run_.compat,
+                   plugins, say_);
+      } catch (const RequestFailed&) {
+        throw;
+      } catch (const std::exception& e) {
+        log_("err", std::string("Failed to retrieve plugins: ") + e.what());
+      }
+      daemon::RunSettings with_plugins = run_;
+      with_plugins.synced_custom_fact_dirs = {plugins.facter()};
+      with_plugins.synced_external_fact_dirs = {plugins.facts_d};
+      facts::Facts facts = daemon::load_facts(with_plugins);
       http::HttpResponse response =
           send_ok(catalog_request(identity_, facts_document(facts, identity_, run_.noop)));
       catalog::Catalog catalog = catalog::from_json(response.body);

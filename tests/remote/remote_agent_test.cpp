@@ -5,7 +5,9 @@
 // reach the certificate; a server that does not sign makes the agent exit or wait as
 // waitforcert says; a failed compile is Puppet's "Could not retrieve catalog" and a failed
 // report; a revoked node is refused; files in sync are checked by their metadata, not fetched;
-// with a static catalog (the server's default) a run whose files are in sync asks for none.
+// with a static catalog (the server's default) a run whose files are in sync asks for none;
+// pluginsync brings a module's Ruby fact, its external fact and its plugins to the agent, whose
+// facts the server stores.
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -107,6 +109,14 @@ class RemoteAgentTest : public ::testing::Test {
     for (std::size_t at = log.find(what); at != std::string::npos; at = log.find(what, at + 1))
       ++count;
     return count;
+  }
+
+  /// The requests for the catalog's files (file_metadata, file_content, file_metadatas of a
+  /// module) after `from`; pluginsync's are not.
+  std::size_t file_requests_since(std::size_t from) const {
+    return requests_since(from, "/puppet/v3/file_metadata/") +
+           requests_since(from, "/puppet/v3/file_content/") +
+           requests_since(from, "/puppet/v3/file_metadatas/modules/");
   }
 
   std::vector<std::string> reports_of(const std::string& node) const {
@@ -242,7 +252,7 @@ TEST_F(RemoteAgentTest, StaticCatalogInSyncRunAsksForNoFile) {
   EXPECT_EQ(read(dir_ / "managed" / "tree-agent6.test" / "sub" / "leaf.txt"), "a leaf\n");
   // The catalog's inlined metadata stands for file_metadata(s); the content comes through its
   // content_uri with the catalog's code_id.
-  EXPECT_EQ(requests_since(0, "/puppet/v3/file_"), 0u) << server_->output();
+  EXPECT_EQ(file_requests_since(0), 0u) << server_->output();
   EXPECT_EQ(requests_since(0, "\"GET /puppet/v3/static_file_content/modules/demo/files/"
                               "greeting.txt\" 200"),
             1u)
@@ -251,11 +261,11 @@ TEST_F(RemoteAgentTest, StaticCatalogInSyncRunAsksForNoFile) {
                               "leaf.txt\" 200"),
             1u)
       << server_->output();
-  // In sync: not one file request.
+  // In sync: not one file request (pluginsync's file_metadatas of its mounts aside).
   std::size_t mark = server_->output().size();
   testing::CommandResult second = agent("agent6.test");
   EXPECT_EQ(second.exit_code, 0) << second.out << second.err;
-  EXPECT_EQ(requests_since(mark, "/puppet/v3/file_"), 0u) << server_->output();
+  EXPECT_EQ(file_requests_since(mark), 0u) << server_->output();
   EXPECT_EQ(requests_since(mark, "static_file_content"), 0u) << server_->output();
   EXPECT_EQ(requests_since(mark, "\"POST /puppet/v3/catalog/agent6.test\" 200"), 1u)
       << server_->output();
@@ -266,7 +276,62 @@ TEST_F(RemoteAgentTest, StaticCatalogInSyncRunAsksForNoFile) {
   EXPECT_EQ(third.exit_code, 2) << third.out << third.err;
   EXPECT_EQ(read(dir_ / "managed" / "tree-agent6.test" / "sub" / "leaf.txt"), "a leaf\n");
   EXPECT_EQ(requests_since(mark, "static_file_content"), 1u) << server_->output();
-  EXPECT_EQ(requests_since(mark, "/puppet/v3/file_"), 0u) << server_->output();
+  EXPECT_EQ(file_requests_since(mark), 0u) << server_->output();
+}
+
+TEST_F(RemoteAgentTest, PluginsyncBringsModuleFactsToTheServer) {
+  if (testing::find_executable("curl").empty()) GTEST_SKIP() << "needs curl";
+  fs::path demo = dir_ / "env" / "modules" / "demo";
+  fs::create_directories(demo / "lib" / "facter");
+  fs::create_directories(demo / "lib" / "puppet" / "type");
+  fs::create_directories(demo / "facts.d");
+  std::ofstream(demo / "lib" / "facter" / "demo_role.rb")
+      << "Facter.add(:demo_role) do\n  setcode { \"synced from #{Facter.value(:kernel)}\" }\nend\n";
+  std::ofstream(demo / "lib" / "puppet" / "type" / "demo_thing.rb")
+      << "Puppet::Type.newtype(:demo_thing) do\n  newparam(:name, namevar: true)\nend\n";
+  std::ofstream(demo / "facts.d" / "demo_external.txt") << "demo_external=from facts.d\n";
+  std::ofstream(dir_ / "env" / "manifests" / "site.pp")
+      << "node default {\n  file { '" << (dir_ / "managed").string()
+      << "/role.txt': content => \"${facts['demo_role']} ${facts['demo_external']}\\n\" }\n}\n";
+  start_server("true", {"-v"});
+  // Native facts (no --facts): Facter's, with what pluginsync brought.
+  std::vector<std::string> argv = agent_argv("agent7.test");
+  auto facts = std::find(argv.begin(), argv.end(), "--facts");
+  argv.erase(facts, facts + 2);
+  testing::CommandResult first = testing::run_command(argv, 120s);
+  ASSERT_EQ(first.exit_code, 2) << first.out << first.err << server_->output();
+  EXPECT_NE(first.out.find("Info: Retrieving pluginfacts"), std::string::npos) << first.out;
+  EXPECT_NE(first.out.find("Info: Retrieving plugin\n"), std::string::npos) << first.out;
+  fs::path vardir = dir_ / "agent7.test" / "state";
+  EXPECT_EQ(read(vardir / "lib" / "facter" / "demo_role.rb"), read(demo / "lib" / "facter" / "demo_role.rb"));
+  EXPECT_TRUE(fs::exists(vardir / "lib" / "puppet" / "type" / "demo_thing.rb"));
+  EXPECT_EQ(read(vardir / "facts.d" / "demo_external.txt"), "demo_external=from facts.d\n");
+  EXPECT_EQ(read(dir_ / "managed" / "role.txt"), "synced from Linux from facts.d\n");
+  // The server stored the facts the agent sent (its PuppetDB API, the node's certificate).
+  fs::path ssl = dir_ / "agent7.test" / "ssl";
+  std::string stored =
+      testing::run_command(
+          {"curl", "-s", "--max-time", "20", "--cacert", server_->ca_certificate().string(),
+           "--cert", (ssl / "certs" / "agent7.test.pem").string(), "--key",
+           (ssl / "private_keys" / "agent7.test.pem").string(),
+           "https://127.0.0.1:" + server_->port() + "/pdb/query/v4/nodes/agent7.test/facts/demo_role"},
+          30s)
+          .out;
+  EXPECT_NE(stored.find("\"value\":\"synced from Linux\""), std::string::npos) << stored;
+
+  // In sync: the metadata of both mounts, no content; a fact gone from the server is purged.
+  fs::remove(demo / "facts.d" / "demo_external.txt");
+  std::size_t mark = server_->output().size();
+  testing::CommandResult second = testing::run_command(argv, 120s);
+  EXPECT_EQ(second.exit_code, 2) << second.out << second.err;
+  EXPECT_EQ(requests_since(mark, "\"GET /puppet/v3/file_metadatas/pluginfacts\" 200"), 1u)
+      << server_->output();
+  EXPECT_EQ(requests_since(mark, "\"GET /puppet/v3/file_metadatas/plugins\" 200"), 1u)
+      << server_->output();
+  EXPECT_EQ(requests_since(mark, "/puppet/v3/file_content/"), 0u) << server_->output();
+  EXPECT_FALSE(fs::exists(vardir / "facts.d" / "demo_external.txt"));
+  EXPECT_NE(second.out.find("demo_external.txt]/ensure: removed"), std::string::npos) << second.out;
+  EXPECT_EQ(read(dir_ / "managed" / "role.txt"), "synced from Linux \n");
 }
 
 TEST_F(RemoteAgentTest, FailedCompileIsACatalogRetrievalError) {
