@@ -29,5 +29,6 @@ int run_config(const std::vector<std::string>& words);
 /// Defined in marionette-fleet only; the main executable execs it (cli/fleet.hpp).
 int run_server(const std::vector<std::string>& words);
 int run_ca(const std::vector<std::string>& words);
+int run_query(const std::vector<std::string>& words);
 
 }  // namespace marionette::cli

@@ -363,6 +363,19 @@ const std::vector<Command>& commands() {
        "Exit status: 0 on success, 1 when a name has no request or certificate, 24 when\n"
        "sign --all finds no request, 2 on a usage error.\n",
        run_ca_in_fleet},
+      {"query", "ask the server's PuppetDB API a PQL or AST query, as `puppet query`",
+       "Usage: marionette query QUERY [--server NAME] [--serverport PORT] [--ssldir DIR]\n"
+       "                        [--certname NAME] [--config FILE]\n\n"
+       "puppetdb_cli's `puppet query`: asks marionette server's PuppetDB API\n"
+       "(GET /pdb/query/v4) QUERY, in PQL (nodes[certname] { facts.os.family = \"Debian\" })\n"
+       "or PuppetDB's AST ([\"from\", \"nodes\"]), and prints the rows as JSON, two spaces\n"
+       "to a level. It connects as an agent does: to server:serverport, with the CA\n"
+       "certificate, the CRL and the certificate of certname from SSLDIR (certs/ca.pem,\n"
+       "crl.pem, certs/NAME.pem, private_keys/NAME.pem); the server answers only the clients\n"
+       "its --certificate-allowlist names when it has one.\n\n"
+       "Exit status: 0 with the rows printed; 1 when the server refuses the query (its answer\n"
+       "on standard error) or cannot be reached; 2 on a usage error.\n",
+       run_query_in_fleet},
   };
   return all;
 }

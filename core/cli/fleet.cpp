@@ -21,8 +21,8 @@ int exec_fleet(const std::string& subcommand, const std::vector<std::string>& wo
   std::cout.flush();
   std::cerr.flush();
   ::execv(path.c_str(), argv.data());
-  print_error("cannot run " + path + ": " + std::strerror(errno) +
-              " (`marionette " + subcommand + "` runs in it; is marionette fully installed?)");
+  print_error("cannot run " + path + ": " + std::strerror(errno) + " (`marionette " + subcommand +
+              "` runs in it; is marionette fully installed?)");
   return 1;
 }
 
@@ -30,6 +30,12 @@ int run_server_in_fleet(const std::vector<std::string>& words) {
   return exec_fleet("server", words);
 }
 
-int run_ca_in_fleet(const std::vector<std::string>& words) { return exec_fleet("ca", words); }
+int run_ca_in_fleet(const std::vector<std::string>& words) {
+  return exec_fleet("ca", words);
+}
+
+int run_query_in_fleet(const std::vector<std::string>& words) {
+  return exec_fleet("query", words);
+}
 
 }  // namespace marionette::cli

@@ -17,5 +17,6 @@ int exec_fleet(const std::string& subcommand, const std::vector<std::string>& wo
 /// The table entries of `marionette server` and `marionette ca` in the main executable.
 int run_server_in_fleet(const std::vector<std::string>& words);
 int run_ca_in_fleet(const std::vector<std::string>& words);
+int run_query_in_fleet(const std::vector<std::string>& words);
 
 }  // namespace marionette::cli

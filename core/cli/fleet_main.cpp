@@ -19,14 +19,15 @@ int main(int argc, char** argv) {
   static const std::map<std::string, Run> kFleetCommands = {
       {"server", marionette::cli::run_server},
       {"ca", marionette::cli::run_ca},
+      {"query", marionette::cli::run_query},  // PuppetDB's API over HTTPS
       {"agent", marionette::cli::run_agent},  // the agent of a server
   };
   marionette::cli::make_remote_run = marionette::cli::remote_run_for;
   std::vector<std::string> words(argv + 1, argv + argc);
   auto run = words.empty() ? kFleetCommands.end() : kFleetCommands.find(words[0]);
   if (run == kFleetCommands.end()) {
-    std::cerr << "marionette-fleet runs `marionette server`, `marionette ca` and `marionette "
-                 "agent --server`: use those\n";
+    std::cerr << "marionette-fleet runs `marionette server`, `marionette ca`, `marionette "
+                 "query` and `marionette agent --server`: use those\n";
     return 1;
   }
   for (marionette::cli::Command command : marionette::cli::commands()) {

@@ -14,6 +14,7 @@
 namespace marionette::compiler {
 
 class EnvironmentCache;
+class PuppetDbQueries;
 
 /// Where a compile's time went, filled in when CompileRequest::timings is set.
 struct CompileTimings {
@@ -52,6 +53,9 @@ struct CompileRequest : CompileSettings {
   /// resources replace what it had in the store once the compile succeeds. Without one (Puppet's
   /// storeconfigs = false) exported collectors collect nothing.
   ExportedResourceStore* storeconfigs = nullptr;
+  /// PuppetDB for puppetdb_query() (compiler/puppetdb_queries.hpp). Without one the function is
+  /// unknown, as on a Puppet without puppet-terminus-puppetdb.
+  PuppetDbQueries* puppetdb = nullptr;
 };
 
 /// Compiles a catalog as Puppet 7 would. Throws lang::SourceError for errors in manifests
@@ -68,11 +72,11 @@ class OpenedEnvironment {
  public:
   /// Opens what a request's env_dir, manifest and modulepath name; `timings`, when set, gets
   /// the parse time.
-  OpenedEnvironment(const std::optional<std::filesystem::path>& env_dir,
-                    const std::optional<std::filesystem::path>& manifest,
-                    const std::optional<std::vector<std::filesystem::path>>& modulepath =
-                        std::nullopt,
-                    CompileTimings* timings = nullptr);
+  OpenedEnvironment(
+      const std::optional<std::filesystem::path>& env_dir,
+      const std::optional<std::filesystem::path>& manifest,
+      const std::optional<std::vector<std::filesystem::path>>& modulepath = std::nullopt,
+      CompileTimings* timings = nullptr);
   OpenedEnvironment(OpenedEnvironment&&) noexcept;
   ~OpenedEnvironment();
 

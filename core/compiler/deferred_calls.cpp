@@ -25,6 +25,7 @@ struct DeferredCalls::Compile {
 
 DeferredCalls::DeferredCalls(CompileRequest request) : request_(std::move(request)) {
   request_.storeconfigs = nullptr;
+  request_.puppetdb = nullptr;  // the agent calls its Deferred functions without a PuppetDB
   request_.node_classes.clear();
 }
 

@@ -73,6 +73,7 @@ class Evaluator final : public FunctionHost {
     return {live_frames_.rbegin(), live_frames_.rend()};
   }
   PuppetCompat compat() const override { return request_.compat; }
+  PuppetDbQueries* puppetdb() override { return request_.puppetdb; }
   /// `lambda`: the block it is given (a Ruby function's Ruby block, ruby_functions.cpp).
   std::optional<Value> call_function_by_name(const std::string& name, std::vector<Value> arguments,
                                              Scope& scope, const lang::SourceLocation& where,

@@ -22,6 +22,7 @@ namespace marionette::compiler {
 class Environment;
 class ResourceTable;
 class RubyFunctions;
+class PuppetDbQueries;
 class Scope;
 namespace hiera {
 class Hiera;
@@ -82,6 +83,8 @@ class FunctionHost {
   virtual RubyFunctions& ruby_functions() = 0;
   /// Renders an EPP template with its arguments, its variables those of `closure` (inline_epp:
   /// the caller's scope) or, when null, of the top scope (epp).
+  /// The PuppetDB puppetdb_query() asks (the request's), nullptr when the compile has none.
+  virtual PuppetDbQueries* puppetdb() = 0;
   virtual std::string render_epp(const lang::EppProgram& program, const Value& arguments,
                                  const lang::SourceLocation& where, Scope* closure = nullptr) = 0;
 

@@ -23,6 +23,7 @@ class CompilerCatalog : public Terminus<catalog::Catalog> {
     compile.node_name = request.key;
     compile.facts = *request.facts;
     compile.timings = request.timings;
+    compile.puppetdb = request.puppetdb;
     if (request.node) {
       if (request.node->environment) compile.environment = *request.node->environment;
       compile.node_classes = request.node->classes;

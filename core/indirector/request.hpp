@@ -14,6 +14,8 @@ struct Request {
   const facts::Facts* facts = nullptr;          ///< catalog/compiler: the node's facts
   const Node* node = nullptr;                   ///< catalog/compiler: classes, parameters
   compiler::CompileTimings* timings = nullptr;  ///< catalog/compiler: where the time went
+  /// catalog/compiler: the PuppetDB puppetdb_query() asks (a server's store), none by default.
+  compiler::PuppetDbQueries* puppetdb = nullptr;
 };
 
 }  // namespace marionette::indirector

@@ -220,20 +220,32 @@ HttpResponse root_query(const Json& parameters, FleetData& fleet) {
   auto given = parameters.find("query");
   if (given == parameters.end() || given->is_null())
     throw QueryError(400, "Missing required query parameter 'query'");
-  Json ast;
-  if (given->is_string()) {
-    const std::string& text = given->get_ref<const std::string&>();
-    ast = looks_like_pql(text) ? parse_pql(text) : parse_json_parameter(text, "query");
-  } else {
-    ast = *given;
+  return rows_answer(answer_root_query(*given, paging_of(parameters), fleet));
+}
+
+/// Whether every certname the command names (the URL's, the payload's, and replace facts v4's
+/// name when `facts` says the command is replace facts) is `own`, and it names one.
+bool names_only(const std::string& own, const HttpRequest& request, const Json& payload,
+                bool facts) {
+  if (auto in_url = request.query.find("certname");
+      in_url != request.query.end() && in_url->second != own)
+    return false;
+  if (!payload.is_object()) return false;
+  std::vector<std::string> keys = {"certname"};
+  if (facts) keys.push_back("name");
+  bool named_one = false;
+  for (const std::string& key : keys) {
+    auto named = payload.find(key);
+    if (named == payload.end()) continue;
+    if (!named->is_string() || named->get_ref<const std::string&>() != own) return false;
+    named_one = true;
   }
-  QueryEngine engine(fleet);
-  return rows_answer(engine.from_query(ast, paging_of(parameters)));
+  return named_one;
 }
 
 /// The command's name as PuppetDB spells it in the URL or in the body (replace_facts, "replace
 /// facts"), with its version.
-HttpResponse command(const HttpRequest& request, FleetData& fleet) {
+HttpResponse command(const HttpRequest& request, FleetData& fleet, const Submitter& submitter) {
   if (request.method != "POST") return text_answer(405, "Method Not Allowed");
   Json body = Json::parse(request.body, nullptr, false);
   if (body.is_discarded()) return text_answer(400, "Supplied command is not valid JSON");
@@ -268,6 +280,9 @@ HttpResponse command(const HttpRequest& request, FleetData& fleet) {
   if (payload.is_object() && !payload.contains("certname"))
     if (auto certname = request.query.find("certname"); certname != request.query.end())
       payload["certname"] = certname->second;
+  if (!submitter.for_any_node &&
+      !names_only(submitter.certname, request, payload, name == "replace facts"))
+    return permission_denied(submitter.certname);
   if (name == "replace facts" && (version == 4 || version == 5)) {
     if (version == 4 && payload.is_object() && payload.contains("name") &&
         !payload.contains("certname"))
@@ -309,11 +324,31 @@ Json status_body() {
 
 }  // namespace
 
+QueryAnswer answer_root_query(const Json& query, Paging paging, FleetData& fleet) {
+  Json ast;
+  if (query.is_string()) {
+    const std::string& text = query.get_ref<const std::string&>();
+    ast = looks_like_pql(text) ? parse_pql(text) : parse_json_parameter(text, "query");
+  } else {
+    ast = query;
+  }
+  QueryEngine engine(fleet);
+  return engine.from_query(ast, std::move(paging));
+}
+
+HttpResponse permission_denied(const std::string& certname) {
+  return text_answer(403, "Permission denied: The client certificate name " + certname +
+                              " doesn't appear in the certificate allowlist. Is your master's "
+                              "(or other PuppetDB client's) certname listed in PuppetDB's "
+                              "certificate-allowlist file?");
+}
+
 bool is_puppetdb_path(const std::string& path) {
   return path.starts_with("/pdb/") || path == "/status/v1/services/puppetdb-status";
 }
 
-HttpResponse handle_puppetdb(const HttpRequest& request, FleetData& fleet) {
+HttpResponse handle_puppetdb(const HttpRequest& request, FleetData& fleet,
+                             const Submitter& submitter) {
   const std::string& path = request.path;
   try {
     if (path == "/pdb/meta/v1/version") return json_answer(200, {{"version", kPuppetDbVersion}});
@@ -324,7 +359,7 @@ HttpResponse handle_puppetdb(const HttpRequest& request, FleetData& fleet) {
     if (path == "/pdb/meta/v1/server-time")
       return json_answer(200, {{"server_time", now_timestamp()}});
     if (path == "/status/v1/services/puppetdb-status") return json_answer(200, status_body());
-    if (path == "/pdb/cmd/v1" || path == "/pdb/cmd/v1/") return command(request, fleet);
+    if (path == "/pdb/cmd/v1" || path == "/pdb/cmd/v1/") return command(request, fleet, submitter);
     if (path == "/pdb/query/v4" || path == "/pdb/query/v4/") {
       if (request.method != "GET" && request.method != "POST")
         return text_answer(405, "Method Not Allowed");

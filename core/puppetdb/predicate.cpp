@@ -106,18 +106,25 @@ std::optional<std::int64_t> time_of(const Json& value) {
   return parse_timestamp(value.get<std::string>());
 }
 
-/// PostgreSQL's ~ as closely as std::regex's ECMAScript grammar gives it. A query's pattern
-/// comes from any client with a certificate: matched through rubyish's bounded search, so a
-/// pattern that backtracks without end is refused instead of holding (or overflowing) a worker.
-bool regex_matches(const std::string& pattern, const Json& value) {
-  if (!value.is_string()) return false;
+/// PostgreSQL's ~ as closely as std::regex's ECMAScript grammar gives it; QueryError for a
+/// pattern it cannot read.
+std::regex compiled_pattern(const std::string& pattern) {
   try {
-    return rubyish::regex_search_bounded(value.get_ref<const std::string&>(), std::regex(pattern))
-        .has_value();
+    return std::regex(pattern);
   } catch (const std::regex_error&) {
     throw QueryError(400, "Invalid regular expression: " + pattern);
+  }
+}
+
+/// A query's pattern comes from any client with a certificate: matched through rubyish's
+/// bounded search, so a pattern that backtracks without end is refused instead of holding (or
+/// overflowing) a worker.
+bool regex_matches(const std::regex& pattern, const Json& value, const Json& source) {
+  if (!value.is_string()) return false;
+  try {
+    return rubyish::regex_search_bounded(value.get_ref<const std::string&>(), pattern).has_value();
   } catch (const rubyish::RegexTooComplex&) {
-    throw QueryError(400, "Regular expression too complex: " + pattern);
+    throw QueryError(400, "Regular expression too complex: " + source.get<std::string>());
   }
 }
 
@@ -185,6 +192,16 @@ Predicate::Predicate(const Entity& entity, const Json& condition, const Subquery
     : entity_(entity) {
   condition_ = condition.is_null() ? Json(nullptr) : rewrite(condition);
   if (!condition_.is_null()) answer_subqueries(condition_, subqueries);
+}
+
+const std::regex& Predicate::pattern(const Json& clause, std::size_t step) const {
+  auto key = std::make_pair(&clause, step);
+  auto found = patterns_.find(key);
+  if (found == patterns_.end()) {
+    const Json& text = clause[0] == "~" ? clause[2] : clause[2][step];
+    found = patterns_.emplace(key, compiled_pattern(text.get<std::string>())).first;
+  }
+  return found->second;
 }
 
 Json Predicate::rewrite(const Json& clause) {
@@ -364,20 +381,19 @@ bool Predicate::test(const Json& clause, const Json& row) const {
     return equal_values(value, wanted, field.type);
   }
   if (op == "~") {
-    const std::string pattern = wanted;
     if (value.is_array()) {
       for (const Json& element : value)
-        if (regex_matches(pattern, element)) return true;
+        if (element.is_string() && regex_matches(pattern(clause, 0), element, wanted)) return true;
       return false;
     }
-    return regex_matches(pattern, value);
+    return value.is_string() && regex_matches(pattern(clause, 0), value, wanted);
   }
   if (op == "~>") {
     if (!value.is_array() || value.size() != wanted.size()) return false;
     for (std::size_t i = 0; i < value.size(); ++i) {
       Json step = value[i].is_string() ? value[i] : Json(value[i].dump());
       if (!wanted[i].is_string()) return false;
-      if (!regex_matches(wanted[i].get<std::string>(), step)) return false;
+      if (!regex_matches(pattern(clause, i), step, wanted[i])) return false;
     }
     return true;
   }

@@ -3,6 +3,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <regex>
 #include <set>
 #include <string>
 #include <vector>
@@ -37,6 +38,8 @@ class Predicate {
  private:
   Json rewrite(const Json& condition);
   void answer_subqueries(const Json& condition, const SubqueryRunner& subqueries);
+  /// The pattern of a ~ clause (step 0) or of a ~> clause's step, compiled at its first use.
+  const std::regex& pattern(const Json& clause, std::size_t step) const;
   bool test(const Json& condition, const Json& row) const;
   std::optional<std::set<std::string>> plan(const Json& condition, FleetData& fleet) const;
 
@@ -46,6 +49,10 @@ class Predicate {
   bool reads_facts_ = false;
   /// The tuples an `in` accepts, by the `in` clause's position in condition_.
   std::map<const Json*, std::set<Json>> in_sets_;
+  /// The patterns of the ~ and ~> clauses, compiled once per query (when first used, so that a
+  /// query whose pattern never meets a value answers as before): by the clause's position in
+  /// condition_ and the step. A predicate serves one query on one thread.
+  mutable std::map<std::pair<const Json*, std::size_t>, std::regex> patterns_;
 };
 
 /// The field name of a clause's field argument: "certname", or ["fact", "os"] as "facts.os".

@@ -11,6 +11,7 @@
 #include "indirector/document_store.hpp"
 #include "indirector/error.hpp"
 #include "indirector/registry.hpp"
+#include "puppetdb/compiler_queries.hpp"
 #include "server/api.hpp"
 #include "server/static_catalog.hpp"
 #include "storage/durable_file.hpp"
@@ -128,7 +129,9 @@ HttpResponse Api::catalog_endpoint(const HttpRequest& request, const std::string
                               ok);
   };
   try {
-    indirector::Request compile{name, &facts, &node, nullptr};
+    // puppetdb_query() answers from the fleet's store, as this server's /pdb API does.
+    puppetdb::CompilerQueries queries([this](const auto& use) { with_puppetdb(use); });
+    indirector::Request compile{name, &facts, &node, nullptr, &queries};
     std::optional<catalog::Catalog> catalog =
         catalogs.find(compile, {.ignore_cache = true, .ignore_cache_save = true});
     compiled(catalog.has_value());

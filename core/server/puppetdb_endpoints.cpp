@@ -48,11 +48,14 @@ void Api::with_puppetdb(const std::function<void(puppetdb::FleetData&)>& use) {
 }
 
 HttpResponse Api::puppetdb_endpoint(const HttpRequest& request, const PeerIdentity& peer) {
-  if (puppetdb_allowlist_ && !puppetdb_allowlist_->count(peer.certname))
-    return text_response(403, "Permission denied");
+  const bool listed = puppetdb_allowlist_ && puppetdb_allowlist_->count(peer.certname) > 0;
+  if (puppetdb_allowlist_ && !listed) return puppetdb::permission_denied(peer.certname);
+  // A node submits commands only for itself; the server and the allowlist for any node.
+  const puppetdb::Submitter submitter{peer.certname, listed || peer.certname == settings_.certname};
   HttpResponse response;
-  with_puppetdb(
-      [&](puppetdb::FleetData& fleet) { response = puppetdb::handle_puppetdb(request, fleet); });
+  with_puppetdb([&](puppetdb::FleetData& fleet) {
+    response = puppetdb::handle_puppetdb(request, fleet, submitter);
+  });
   return response;
 }
 

@@ -20,7 +20,7 @@ class HttpApi : public ::testing::Test {
     request.method = "GET";
     request.path = path;
     request.query = std::move(query);
-    return handle_puppetdb(request, fleet);
+    return handle_puppetdb(request, fleet, submitter);
   }
 
   http::HttpResponse post(const std::string& path, const std::string& body,
@@ -30,7 +30,7 @@ class HttpApi : public ::testing::Test {
     request.path = path;
     request.query = std::move(query);
     request.body = body;
-    return handle_puppetdb(request, fleet);
+    return handle_puppetdb(request, fleet, submitter);
   }
 
   void load() {
@@ -53,6 +53,7 @@ class HttpApi : public ::testing::Test {
 
   MemoryStore store;
   FleetData fleet;
+  Submitter submitter{"puppet.example.com", true};  ///< as the server's own certificate
 };
 
 TEST_F(HttpApi, CommandsThenQueriesByPqlAndAst) {
@@ -76,6 +77,39 @@ TEST_F(HttpApi, OlderCommandFormInTheBody) {
   ASSERT_EQ(post("/pdb/cmd/v1", body.dump()).status, 200);
   EXPECT_EQ(json::parse(get("/pdb/query/v4/nodes/a.example.com").body)["certname"],
             "a.example.com");
+}
+
+TEST_F(HttpApi, ANodeSubmitsCommandsForItselfOnly) {
+  load();
+  submitter = {"db1.example.com", false};
+  const json theirs = testing::FleetFixture::facts("web1.example.com", "Evil", 1, 1, {});
+  auto refused =
+      post("/pdb/cmd/v1", theirs.dump(),
+           {{"command", "replace_facts"}, {"version", "5"}, {"certname", "web1.example.com"}});
+  EXPECT_EQ(refused.status, 403);
+  EXPECT_EQ(refused.content_type, "text/plain; charset=utf-8");
+  EXPECT_TRUE(refused.body.starts_with(
+      "Permission denied: The client certificate name db1.example.com doesn't appear in the "
+      "certificate allowlist."))
+      << refused.body;
+  // The URL naming itself does not cover a payload naming another node.
+  EXPECT_EQ(post("/pdb/cmd/v1", theirs.dump(),
+                 {{"command", "replace_facts"}, {"version", "5"}, {"certname", "db1.example.com"}})
+                .status,
+            403);
+  json v4 = theirs;
+  v4.erase("certname");
+  v4["name"] = "web1.example.com";
+  EXPECT_EQ(post("/pdb/cmd/v1", v4.dump(), {{"command", "replace_facts"}, {"version", "4"}}).status,
+            403);
+  EXPECT_EQ(
+      json::parse(get("/pdb/query/v4/nodes/web1.example.com/facts/os").body)[0]["value"]["family"],
+      "Debian");
+  const json own = testing::FleetFixture::facts("db1.example.com", "Debian", 12, 1, {});
+  EXPECT_EQ(post("/pdb/cmd/v1", own.dump(),
+                 {{"command", "replace_facts"}, {"version", "5"}, {"certname", "db1.example.com"}})
+                .status,
+            200);
 }
 
 TEST_F(HttpApi, ChildPathsOfTheEntityEndpoints) {

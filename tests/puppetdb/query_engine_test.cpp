@@ -2,6 +2,8 @@
 // the refusals (QueryError 400).
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 #include "fleet_fixture.hpp"
 #include "puppetdb/query_error.hpp"
 
@@ -229,6 +231,20 @@ TEST_F(Query, ARegexThatBacktracksWithoutEndIsRefused) {
     EXPECT_EQ(e.status, 400);
     EXPECT_NE(std::string(e.what()).find("too complex"), std::string::npos) << e.what();
   }
+}
+
+TEST_F(Query, APatternIsCompiledOncePerQueryNotOncePerValue) {
+  // 1,000 nodes and a pattern that costs milliseconds to compile but fails at once on every
+  // certname: compiled per value, the query took seconds (4 ms x 1,000 here); once, a few ms.
+  for (int i = 0; i < 1000; ++i)
+    fleet.replace_facts(facts("node" + std::to_string(i) + ".example.com", "Debian", 12, 60, {}),
+                        "2026-11-29T10:00:00.000Z");
+  const json query = {"~", "certname", "^zq(ab|cd){1,300}$"};
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(certnames("nodes", query), Names{});
+  const auto took = std::chrono::steady_clock::now() - start;
+  EXPECT_LT(took, std::chrono::milliseconds(1500))
+      << std::chrono::duration_cast<std::chrono::milliseconds>(took).count() << " ms";
 }
 
 TEST_F(Query, NullTestReadsItsArgumentAsClojure) {

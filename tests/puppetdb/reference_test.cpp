@@ -17,19 +17,12 @@
 #include "http/http_message.hpp"
 #include "puppetdb/http_api.hpp"
 #include "puppetdb/store.hpp"
+#include "reference_data.hpp"
 
 namespace marionette::puppetdb {
 namespace {
 
 using nlohmann::json;
-
-const std::string kReference = std::string(MARIONETTE_SOURCE_DIR) + "/tests/puppetdb/reference/";
-
-json read_json(const std::string& name) {
-  std::ifstream in(kReference + name);
-  if (!in) return nullptr;
-  return json::parse(in);
-}
 
 std::map<std::string, std::string> known_differences() {
   std::map<std::string, std::string> known;
@@ -41,40 +34,6 @@ std::map<std::string, std::string> known_differences() {
     known[line.substr(0, space)] = space == std::string::npos ? "" : line.substr(space + 1);
   }
   return known;
-}
-
-json normalized(const json& value, bool ordered_top, bool top = true) {
-  static const std::regex hash("^[0-9a-f]{40}$");
-  static const std::regex time(R"(^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:?\d\d)$)");
-  static const std::regex hash_in_path("/[0-9a-f]{40}/");
-  if (value.is_object()) {
-    json out = json::object();
-    for (const auto& [key, member] : value.items()) {
-      out[key] = normalized(member, false, false);
-      // a resource's tags are a set: PuppetDB answers them in no particular order
-      if (key == "tags" && member.is_array()) std::sort(out[key].begin(), out[key].end());
-    }
-    return out;
-  }
-  if (value.is_array()) {
-    std::vector<json> items;
-    bool all_objects = true;
-    for (const json& member : value) {
-      items.push_back(normalized(member, false, false));
-      all_objects = all_objects && member.is_object();
-    }
-    if ((top && !ordered_top) || (!top && all_objects))
-      std::sort(items.begin(), items.end(),
-                [](const json& a, const json& b) { return a.dump() < b.dump(); });
-    return json(items);
-  }
-  if (value.is_string()) {
-    const std::string text = value;
-    if (std::regex_match(text, hash)) return "<hash>";
-    if (std::regex_match(text, time) && !text.starts_with("2026-11-28")) return "<received>";
-    return std::regex_replace(text, hash_in_path, "/<hash>/");
-  }
-  return value;
 }
 
 /// Why our answer differs from PuppetDB's; empty when they agree.
@@ -115,19 +74,8 @@ TEST(PuppetDbReference, AnswersAsPuppetDb) {
   if (answers.is_null()) GTEST_SKIP() << "no recorded answers in " << kReference;
   MemoryStore store;
   FleetData fleet(store, "reference");
-  for (const json& command : commands) {
-    http::HttpRequest request;
-    request.method = "POST";
-    request.path = "/pdb/cmd/v1";
-    std::string name = command["command"];
-    std::replace(name.begin(), name.end(), ' ', '_');
-    request.query = {{"command", name},
-                     {"version", std::to_string(command["version"].get<int>())},
-                     {"certname", command["payload"]["certname"]}};
-    request.body = command["payload"].dump();
-    http::HttpResponse response = handle_puppetdb(request, fleet);
-    ASSERT_EQ(response.status, 200) << name << ": " << response.body;
-  }
+  ASSERT_NO_FATAL_FAILURE(replay_commands(commands, fleet));
+  const Submitter server = reference_submitter();
   const std::map<std::string, std::string> known = known_differences();
   std::size_t agree = 0;
   std::set<std::string> seen;
@@ -137,7 +85,7 @@ TEST(PuppetDbReference, AnswersAsPuppetDb) {
   for (const json& query : queries) {
     const std::string name = query["name"];
     seen.insert(name);
-    http::HttpResponse response = handle_puppetdb(request_of(query), fleet);
+    http::HttpResponse response = handle_puppetdb(request_of(query), fleet, server);
     json body = json::parse(response.body, nullptr, false);
     ours[name] = {{"status", response.status},
                   {"body", body.is_discarded() ? json(response.body) : body}};
