@@ -99,12 +99,12 @@ TEST_F(CustomFactWorkers, AFactPastItsTimeoutIsStoppedAndReportedAsFacterReports
 }
 
 TEST_F(CustomFactWorkers, TwoSlowFactsRunAtOnce) {
-  // Each fact says it started, then waits (at most 10 s) for the other to say so: resolved one
+  // Each fact says it started, then waits (at most 25 s) for the other to say so: resolved one
   // after the other, the first would never see the second start.
   const std::string waits =
       "def wait_for(dir, mine, other)\n"
       "  File.write(File.join(dir, mine), '')\n"
-      "  200.times do\n"
+      "  500.times do\n"
       "    return 'saw ' + other if File.exist?(File.join(dir, other))\n"
       "    sleep 0.05\n"
       "  end\n"
