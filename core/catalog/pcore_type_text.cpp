@@ -80,21 +80,29 @@ std::string text(const Data& value) {
   return value.dump();
 }
 
-/// A Struct's key: String['k'] is 'k'; Optional['k'] stays, unless the value takes undef anyway.
+/// Whether a value type takes undef (Optional, Undef, Any, a Variant with Undef).
+bool takes_undef(const Data& value_type) {
+  const std::string name = type_name(value_type);
+  bool takes = name == "Optional" || name == "Undef" || name == "Any";
+  if (name == "Variant")
+    for (const Data& member : field(value_type, "types")) takes = takes || takes_undef(member);
+  return takes;
+}
+
+/// A Struct's key as Puppet prints it: 'k', or NotUndef['k'] / Optional['k'] where the value
+/// type does not already say whether the key may be missing.
 std::string struct_key(const Data& key, const Data& value_type) {
   const std::string name = type_name(key);
   const Data& value = field(key, "size_type_or_value");
-  if (name == "String" && value.is_string()) return quoted(value.get<std::string>());
+  if (name == "String" && value.is_string()) {
+    const std::string k = quoted(value.get<std::string>());
+    return takes_undef(value_type) ? "NotUndef[" + k + "]" : k;
+  }
   const Data& inner = field(key, "type");
   if (name == "Optional" && type_name(inner) == "String" &&
       field(inner, "size_type_or_value").is_string()) {
-    const std::string value_name = type_name(value_type);
-    bool takes_undef = value_name == "Optional" || value_name == "Undef" || value_name == "Any";
-    if (value_name == "Variant")
-      for (const Data& member : field(value_type, "types"))
-        takes_undef = takes_undef || type_name(member) == "Undef";
     const std::string k = quoted(field(inner, "size_type_or_value").get<std::string>());
-    return takes_undef ? k : "Optional[" + k + "]";
+    return takes_undef(value_type) ? k : "Optional[" + k + "]";
   }
   return text(key);
 }
