@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "catalog/pcore_type_text.hpp"
+
 namespace marionette::catalog {
 
 const std::string* ptype_of(const Data& value) {
@@ -88,6 +90,7 @@ Data plain_leaf(const std::string& ptype, const Data& value) {
   const Data none;
   const Data& pvalue = value.contains("__pvalue") ? value["__pvalue"] : none;
   if (ptype == "Default") return "default";
+  if (is_pcore_type(ptype)) return pcore_type_text(value);
   if (ptype == "Regexp") return "/" + text_of(pvalue) + "/";
   if (ptype == "Hash" && pvalue.is_array()) {
     Data out = Data::object();

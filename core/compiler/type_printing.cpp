@@ -42,9 +42,14 @@ void append_parameter(const Value& p, std::string& out) {
     for (const auto& [key, item] : p.hash()) {
       if (!first) out += ", ";
       first = false;
-      // A Struct's NotUndef['k'] key is the plain key 'k'.
-      bool plain = key.is_type() && key.type().name == "NotUndef" &&
-                   key.type().parameters.size() == 1 && key.type().parameters[0].is_string();
+      // A Struct's NotUndef['k'] or Optional['k'] key says what its value type does not say:
+      // it is the plain 'k' when the value type takes undef (Optional) or not (NotUndef).
+      bool plain = false;
+      if (key.is_type() && (key.type().name == "NotUndef" || key.type().name == "Optional") &&
+          key.type().parameters.size() == 1 && key.type().parameters[0].is_string()) {
+        const bool takes_undef = item.is_type() && matches(Value(), item.type());
+        plain = takes_undef == (key.type().name == "Optional");
+      }
       append_parameter(plain ? key.type().parameters[0] : key, out);
       out += " => ";
       append_parameter(item, out);

@@ -63,10 +63,13 @@ TEST_F(TraceCli, TraceAddsThePuppetStackAfterTheError) {
                         "  inner::thing { 'a': }\n"
                         "}\n"
                         "include outer\n");
-  const std::string error = site.string() +
-                            ":2:3: error: deep a\n"
-                            "  fail(\"deep ${title}\")\n"
-                            "  ^~~~\n";
+  // Raised in the defined type's body, the error is reported at the declaration with its own
+  // place after the message, as Puppet 7 and 8 wrap it in that Resource Statement.
+  const std::string error = site.string() + ":5:3: error: deep a (file: " + site.string() +
+                            ", line: 2, column: 3)\n"
+                            "  inner::thing { 'a': }\n"
+                            "  ^~~~~~~~~~~~\n" +
+                            site.string() + ":2: note: the other place this error names\n";
   CommandResult plain = apply({site.string()});
   EXPECT_EQ(plain.exit_code, 1);
   EXPECT_EQ(plain.err, error) << "without --trace, only the error";

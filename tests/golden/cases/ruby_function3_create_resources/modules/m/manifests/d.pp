@@ -1,0 +1,3 @@
+define m::d() {
+  mk($title)
+}
