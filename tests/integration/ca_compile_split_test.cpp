@@ -52,6 +52,7 @@ class CaAndCompileServer : public ::testing::Test {
     dir_ = fs::temp_directory_path() / ("marionette-casplit-" + std::to_string(getpid()));
     fs::remove_all(dir_);
     fs::create_directories(dir_ / "managed");
+    fs::create_directories(dir_ / "ca");
     write_environment(dir_ / "ca-env", dir_ / "managed", "the CA server");
     write_environment(dir_ / "compile-env", dir_ / "managed", "the compile server");
 
