@@ -194,5 +194,21 @@ TEST_F(CaAndCompileServer, MarionetteAgentSendsCaRequestsToCaServer) {
   EXPECT_EQ(compile_->output().find("/puppet-ca/"), std::string::npos) << compile_->output();
 }
 
+// Without the certificate the CA server signed, a compile server does not start (as
+// puppetserver without its ssl-cert) and says which file is missing.
+TEST_F(CaAndCompileServer, CompileServerWithoutItsCertificateRefusesToStart) {
+  testing::CommandResult run = testing::run_command(
+      {MARIONETTE_BINARY, "server", "--no-ca", "--env-dir", (dir_ / "compile-env").string(),
+       "--ssldir", (dir_ / "empty-ssl").string(), "--statedir", (dir_ / "empty-state").string(),
+       "--certname", "compile2.test", "--bindaddress", "127.0.0.1", "--serverport", "0",
+       "--no-snmp"},
+      30s);
+  EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
+  EXPECT_NE(run.err.find((dir_ / "empty-ssl" / "private_keys" / "compile2.test.pem").string()),
+            std::string::npos)
+      << run.err;
+  EXPECT_FALSE(fs::exists(dir_ / "empty-ssl" / "ca"));
+}
+
 }  // namespace
 }  // namespace marionette
