@@ -70,7 +70,11 @@ HttpResponse Api::handle(const HttpRequest& request, const PeerIdentity& peer,
   } else {
     try {
       const std::string& path = request.path;
-      if (path.starts_with("/puppet-ca/v1/")) {
+      if (path.starts_with("/puppet-ca/") && !settings_.certificate_authority) {
+        // A compile server has no CA service: no handler for its routes.
+        response = puppet_error(404, "Not Found: could not find a handler for " + path,
+                                "HANDLER_NOT_FOUND");
+      } else if (path.starts_with("/puppet-ca/v1/")) {
         response = ca_endpoint(request, path.substr(14));
       } else if (path.starts_with("/puppet/v3/catalog/")) {
         response = catalog_endpoint(request, path.substr(19), peer);

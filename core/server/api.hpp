@@ -49,6 +49,9 @@ struct ServerSettings : ServerOptions {
   std::string bind_address = "0.0.0.0";
   int port = 8140;
   std::string autosign = "false";  ///< Puppet's autosign: true, false or a file
+  /// A compile server's CA server (Puppet's ca_server and ca_port), whose CRL it refreshes.
+  std::string ca_server;
+  int ca_port = 8140;
   /// The environment, module path, state dir, Redis: what a compile and the report store use.
   /// An agent asking for another environment gets it from environmentpath.
   daemon::RunSettings run;

@@ -14,7 +14,9 @@
 
 #include "ca/host_identity.hpp"
 #include "server/access_log.hpp"
+#include "server/compile_server_identity.hpp"
 #include "server/connection_loop.hpp"
+#include "server/crl_refresher.hpp"
 
 namespace marionette::server {
 
@@ -72,12 +74,21 @@ HttpsServer::HttpsServer(ServerSettings settings, std::function<void(const std::
     : settings_(std::move(settings)), log_(std::move(log)) {
   if (!log_) log_ = [](const std::string&) {};
   ::signal(SIGPIPE, SIG_IGN);  // a client that hangs up must not end the server
-  ca::CertificateAuthority authority(settings_.ssldir, settings_.ca);
-  ca::HostFiles host = ca::ensure_server_identity(authority, settings_.ssldir, settings_.certname,
-                                                  settings_.alt_names);
-  tls_ = std::make_unique<TlsContext>(TlsFiles{host.certificate(), host.private_key(),
-                                               authority.layout().certificate(),
-                                               authority.layout().crl()});
+  if (settings_.certificate_authority) {
+    ca::CertificateAuthority authority(settings_.ssldir, settings_.ca);
+    ca::HostFiles host = ca::ensure_server_identity(authority, settings_.ssldir,
+                                                    settings_.certname, settings_.alt_names);
+    tls_ = std::make_unique<TlsContext>(TlsFiles{host.certificate(), host.private_key(),
+                                                 authority.layout().certificate(),
+                                                 authority.layout().crl()});
+  } else {
+    ca::HostFiles host = compile_server_identity(settings_.ssldir, settings_.certname);
+    tls_ = std::make_unique<TlsContext>(
+        TlsFiles{host.certificate(), host.private_key(), host.ca_certificate(), host.crl()});
+    crl_refresher_ = std::make_unique<CrlRefresher>(
+        host, CrlSource{settings_.ca_server, settings_.ca_port, settings_.crl_refresh_interval},
+        log_);
+  }
   api_ = std::make_unique<Api>(settings_);
   api_->metrics().set_capacity(settings_.workers == 0 ? 1 : settings_.workers,
                                settings_.queue_limit);
@@ -89,6 +100,7 @@ HttpsServer::HttpsServer(ServerSettings settings, std::function<void(const std::
 }
 
 HttpsServer::~HttpsServer() {
+  crl_refresher_.reset();
   fleet_.reset();
   loop_.reset();
   if (listen_fd_ >= 0) ::close(listen_fd_);

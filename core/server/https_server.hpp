@@ -12,11 +12,13 @@
 namespace marionette::server {
 
 class ConnectionLoop;
+class CrlRefresher;
 
 /// `marionette server`: listens on bind_address:port; one event loop (ConnectionLoop) owns the
 /// connections, does their TLS and reads whole requests, which a pool of worker threads
 /// (WorkerPool) serves through the Api. Makes the CA and the server's certificate on first
-/// start.
+/// start; without a CA (certificate_authority false) it uses the certificate the CA server
+/// signed and keeps the CA's CRL current (CrlRefresher).
 class HttpsServer {
  public:
   /// Throws std::runtime_error (or ca::CaError) when the port cannot be bound or the TLS files
@@ -46,6 +48,7 @@ class HttpsServer {
   int port_ = 0;
   std::unique_ptr<ConnectionLoop> loop_;
   std::unique_ptr<FleetView> fleet_;
+  std::unique_ptr<CrlRefresher> crl_refresher_;  ///< a compile server's
 };
 
 }  // namespace marionette::server

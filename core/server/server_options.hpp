@@ -39,6 +39,12 @@ struct ServerOptions {
   std::optional<std::filesystem::path> puppetdb_allowlist;
   /// Puppet's static_catalogs: file metadata inlined in the catalogs agents ask to be static.
   bool static_catalogs = true;
+  /// false: a compile server (puppetserver with certificate-authority-disabled-service in its
+  /// services.d/ca.cfg): no /puppet-ca/ endpoints, its certificate, the CA's certificate and
+  /// CRL taken from the ssldir as an agent keeps them, the CRL refreshed from the CA server.
+  bool certificate_authority = true;
+  /// How often a compile server fetches the CA server's CRL (Puppet's crl_refresh_interval).
+  std::chrono::seconds crl_refresh_interval{300};
 };
 
 }  // namespace marionette::server
