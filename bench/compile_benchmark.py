@@ -25,9 +25,10 @@ import generate_manifests  # noqa: E402
 
 
 class Finished:
-    """What a measured process left: its exit status and what it printed on stderr."""
-    def __init__(self, returncode, stderr):
-        self.returncode, self.stderr = returncode, stderr
+    """What a measured process left: its exit status, what it printed on stderr, and the CPU
+    seconds (user + system) it and the children it waited for used, from wait4."""
+    def __init__(self, returncode, stderr, cpu=float("nan")):
+        self.returncode, self.stderr, self.cpu = returncode, stderr, cpu
 
 
 def measured(argv, stdout_path, env=None):
@@ -43,10 +44,11 @@ def measured(argv, stdout_path, env=None):
         pid = os.posix_spawn(binary, argv, os.environ if env is None else env,
                              file_actions=[(os.POSIX_SPAWN_DUP2, out.fileno(), 1),
                                            (os.POSIX_SPAWN_DUP2, err.fileno(), 2)])
-        _, status, _ = os.wait4(pid, 0)
+        _, status, usage = os.wait4(pid, 0)
         wall = time.perf_counter() - start
         err.seek(0)
-        return wall, Finished(os.waitstatus_to_exitcode(status), err.read())
+        return wall, Finished(os.waitstatus_to_exitcode(status), err.read(),
+                              usage.ru_utime + usage.ru_stime)
 
 
 def peak_rss(argv):
@@ -87,7 +89,7 @@ def main():
             env = os.path.join(scratch, f"env{size}")
             generate_manifests.generate(env, size)
             ours_json = os.path.join(scratch, f"ours{size}.json")
-            walls = []
+            walls, cpus = [], []
             ours = [a.marionette, "compile", "--env-dir", env, "--facts", FACTS, "--node", NODE]
 
             def run_ours(count):
@@ -96,10 +98,11 @@ def main():
                     if run.returncode != 0:
                         sys.exit(f"marionette failed at {size}: {run.stderr[-500:]}")
                     walls.append(w)
+                    cpus.append(run.cpu)
 
             dirs = PuppetDirs(os.path.join(scratch, f"puppet{size}"), env)
             theirs_json = os.path.join(scratch, f"puppet{size}.json")
-            pwalls, pcompile = [], []
+            pwalls, pcpus, pcompile = [], [], []
             theirs = ["puppet", "catalog", "find", NODE, "--terminus", "compiler",
                       "--facts_terminus", "yaml", "--render-as", "json",
                       "--log_level", "notice"] + dirs.settings()
@@ -112,6 +115,7 @@ def main():
                 if run.returncode != 0:
                     sys.exit(f"puppet failed at {size}: {run.stderr[-500:]}")
                 pwalls.append(w)
+                pcpus.append(run.cpu)
                 printed = open(theirs_json).read()
                 c = re.search(r"Compiled catalog for \S+ in environment \S+ in ([0-9.]+) seconds",
                               run.stderr + printed[:printed.find("{")])
@@ -133,14 +137,21 @@ def main():
             count = len(json.load(open(ours_json))["resources"])
             ow, pw = statistics.median(walls), statistics.median(pwalls)
             pc = statistics.median(pcompile) if pcompile else float("nan")
-            rows.append((size, count, ow, pw, pc, max(rss), max(prss), verdict))
+            oc, pcpu = statistics.median(cpus), statistics.median(pcpus)
+            rows.append((size, count, ow, pw, pc, max(rss), max(prss), oc, pcpu, verdict))
     print(f"marionette: {a.marionette} (build type: {build_type(a.marionette)})")
     print("| target | resources | marionette wall | Puppet wall | ratio (wall) | Puppet compile phase"
           " | ratio (Puppet compile / our wall) | marionette peak RSS | Puppet peak RSS | ratio (memory) |")
     print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for size, count, ow, pw, pc, om, pm, _ in rows:
+    for size, count, ow, pw, pc, om, pm, *_ in rows:
         print(f"| ~{size} | {count} | {ow * 1000:.1f} ms | {pw * 1000:.0f} ms | {pw / ow:.0f}× "
               f"| {pc * 1000:.0f} ms | {pc / ow:.0f}× | {om:.1f} MiB | {pm:.0f} MiB | {pm / om:.1f}× |")
+    # Whole-process CPU (user + system, wait4): on a loaded machine the wall time of a short
+    # process is mostly waiting for a CPU, the CPU time is what it cost.
+    print("\n| target | marionette CPU | Puppet CPU | ratio (CPU) |")
+    print("|---:|---:|---:|---:|")
+    for size, count, ow, pw, pc, om, pm, oc, pcpu, _ in rows:
+        print(f"| ~{size} | {oc * 1000:.1f} ms | {pcpu * 1000:.0f} ms | {pcpu / oc:.0f}× |")
     for size, count, *_, verdict in rows:
         print(f"catalog-diff --strict at ~{size}: {verdict}")
 

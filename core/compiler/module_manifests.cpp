@@ -61,17 +61,22 @@ void collect_pp_files(const std::string& dir, int depth, std::vector<std::string
 
 }  // namespace
 
+std::vector<std::string> module_manifest_files(const std::string& module_dir) {
+  std::vector<std::string> files;
+  for (std::string_view subdir : kManifestDirs)
+    collect_pp_files((module_dir + '/').append(subdir), 0, files);
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
 std::vector<ModuleManifests> module_manifests(const std::string& modules_dir,
                                               std::unordered_set<std::string>* seen) {
   std::vector<ModuleManifests> modules;
   for (const DirectoryEntry& module : read_directory(modules_dir)) {
     if (!module.directory) continue;
     if (seen && !seen->insert(module.name).second) continue;
-    ModuleManifests found{module.name, {}};
-    for (std::string_view subdir : kManifestDirs)
-      collect_pp_files((modules_dir + '/' + module.name + '/').append(subdir), 0, found.files);
+    ModuleManifests found{module.name, module_manifest_files(modules_dir + '/' + module.name)};
     if (found.files.empty()) continue;
-    std::sort(found.files.begin(), found.files.end());
     modules.push_back(std::move(found));
   }
   std::sort(modules.begin(), modules.end(),

@@ -13,6 +13,10 @@ struct ModuleManifests {
   std::vector<std::string> files;  ///< `modules_dir`/module/..., sorted
 };
 
+/// A module's .pp files under its manifests/, functions/ and types/, sorted; `module_dir` is the
+/// module's directory. Directory symlinks are followed; unreadable directories are skipped.
+std::vector<std::string> module_manifest_files(const std::string& module_dir);
+
 /// The modules in `modules_dir` (an absolute path) that have .pp files, sorted by name.
 /// Directory symlinks are followed; unreadable directories are skipped. With `seen`, a module
 /// whose name is in it is left out, and every module directory's name (with .pp files or not) is

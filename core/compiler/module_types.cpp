@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "compiler/module_path.hpp"
+#include "compiler/module_listing.hpp"
 #include "lang/diagnostic.hpp"
 #include "lang/parser.hpp"
 #include "rubyish/regex.hpp"
@@ -13,24 +13,16 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// The entries of a directory, sorted; none when it cannot be read.
-std::vector<fs::directory_entry> sorted_entries(const fs::path& dir) {
-  std::vector<fs::directory_entry> entries;
-  std::error_code error;
-  for (fs::directory_iterator it(dir, error), end; !error && it != end; it.increment(error))
-    entries.push_back(*it);
-  std::sort(entries.begin(), entries.end(),
-            [](const auto& a, const auto& b) { return a.path().filename() < b.path().filename(); });
-  return entries;
+/// Whether `name` can be a type file's stem: what a lowercase type name is, no path.
+bool is_type_file_stem(std::string_view name) {
+  return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+  });
 }
 
-/// Files named NAME.EXTENSION in `dir`, by NAME; the first one met wins.
-void add_files(const fs::path& dir, std::string_view extension,
-               std::unordered_map<std::string, fs::path>& into) {
+bool regular_file_exists(const fs::path& file) {
   std::error_code error;
-  for (const fs::directory_entry& entry : sorted_entries(dir))
-    if (entry.path().extension() == extension && entry.is_regular_file(error))
-      into.emplace(entry.path().stem().string(), entry.path());
+  return fs::is_regular_file(file, error);
 }
 
 }  // namespace
@@ -38,36 +30,42 @@ void add_files(const fs::path& dir, std::string_view extension,
 ModuleTypes::ModuleTypes(std::vector<fs::path> modulepath, std::optional<fs::path> env_dir)
     : modulepath_(std::move(modulepath)), env_dir_(std::move(env_dir)) {}
 
-void ModuleTypes::list() {
-  listed_ = true;
-  std::unordered_set<std::string> seen;
-  std::error_code error;
-  for (const fs::path& modules : modulepath_) {
-    for (const fs::directory_entry& module : sorted_entries(modules)) {
-      std::string name = module.path().filename().string();
-      if (!is_module_name(name) || !module.is_directory(error) || !seen.insert(name).second)
-        continue;
-      fs::path lib = module.path() / "lib" / "puppet";
-      add_files(lib / "type", ".rb", ruby_files_);
-      for (const fs::directory_entry& provider : sorted_entries(lib / "provider"))
-        if (provider.is_directory(error)) with_providers_.insert(provider.path().filename().string());
-    }
+std::optional<fs::path> ModuleTypes::generated_file(const std::string& name) const {
+  if (!env_dir_) return std::nullopt;
+  fs::path file = *env_dir_ / ".resource_types" / (name + ".pp");
+  if (regular_file_exists(file)) return file;
+  return std::nullopt;
+}
+
+std::optional<fs::path> ModuleTypes::ruby_file(const std::string& name) {
+  if (!modules_) modules_ = modules_on_path(modulepath_);
+  for (const ModuleOnPath& module : *modules_) {
+    fs::path file = module.dir / "lib" / "puppet" / "type" / (name + ".rb");
+    if (regular_file_exists(file)) return file;
   }
-  if (env_dir_) add_files(*env_dir_ / ".resource_types", ".pp", generated_files_);
+  return std::nullopt;
+}
+
+bool ModuleTypes::has_providers(const std::string& name) {
+  if (!modules_) modules_ = modules_on_path(modulepath_);
+  std::error_code error;
+  return std::any_of(modules_->begin(), modules_->end(), [&](const ModuleOnPath& module) {
+    return fs::is_directory(module.dir / "lib" / "puppet" / "provider" / name, error);
+  });
 }
 
 const ResourceTypeDefinition* ModuleTypes::find(const std::string& name) {
   auto known = read_.find(name);
   if (known != read_.end()) return known->second.get();
-  if (!listed_) list();
   std::unique_ptr<ResourceTypeDefinition> type;
-  if (auto generated = generated_files_.find(name); generated != generated_files_.end()) {
+  if (!is_type_file_stem(name)) {
+    // No file is named so: nothing to look for.
+  } else if (std::optional<fs::path> generated = generated_file(name)) {
     type = std::make_unique<ResourceTypeDefinition>(
-        read_generated_type(lang::read_source(generated->second), name));
-  } else if (auto ruby = ruby_files_.find(name); ruby != ruby_files_.end()) {
-    type = std::make_unique<ResourceTypeDefinition>(
-        read_ruby_type(lang::read_source(ruby->second), name));
-    if (with_providers_.count(name) && !type->resource_api && !type->has_attribute("provider"))
+        read_generated_type(lang::read_source(*generated), name));
+  } else if (std::optional<fs::path> ruby = ruby_file(name)) {
+    type = std::make_unique<ResourceTypeDefinition>(read_ruby_type(lang::read_source(*ruby), name));
+    if (!type->resource_api && !type->has_attribute("provider") && has_providers(name))
       type->attributes.push_back("provider");
   }
   if (type) {
@@ -77,8 +75,10 @@ const ResourceTypeDefinition* ModuleTypes::find(const std::string& name) {
             pattern.regex, pattern.ignore_case ? std::regex::ECMAScript | std::regex::icase
                                                : std::regex::ECMAScript);
       } catch (const std::regex_error&) {
-        throw lang::SourceError("resource type '" + name + "': marionette cannot read the title "
-                                "pattern /" + pattern.regex + "/",
+        throw lang::SourceError("resource type '" + name +
+                                    "': marionette cannot read the title "
+                                    "pattern /" +
+                                    pattern.regex + "/",
                                 lang::SourceLocation{type->source.get(), 1, 1, 1});
       }
     }

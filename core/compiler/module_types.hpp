@@ -5,17 +5,17 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
+#include "compiler/module_listing.hpp"
 #include "compiler/ruby_type_reader.hpp"
 
 namespace marionette::compiler {
 
 /// The resource types that modules ship (MODULE/lib/puppet/type/NAME.rb) and that
 /// `puppet generate types` wrote (ENV/.resource_types/NAME.pp, which Puppet prefers), found
-/// and read when first named: the directories are listed once, on the first name that is
-/// neither built in nor a defined type.
+/// and read when first named, as Puppet's autoloader finds them: the file NAME is looked for in
+/// each module in turn (modules_on_path's order); no module's directory is listed.
 class ModuleTypes {
  public:
   ModuleTypes(std::vector<std::filesystem::path> modulepath,
@@ -26,14 +26,15 @@ class ModuleTypes {
   const ResourceTypeDefinition* find(const std::string& name);
 
  private:
-  void list();
+  std::optional<std::filesystem::path> generated_file(const std::string& name) const;
+  /// The first module's lib/puppet/type/NAME.rb.
+  std::optional<std::filesystem::path> ruby_file(const std::string& name);
+  /// Whether a module has lib/puppet/provider/NAME/.
+  bool has_providers(const std::string& name);
 
   std::vector<std::filesystem::path> modulepath_;
   std::optional<std::filesystem::path> env_dir_;
-  bool listed_ = false;
-  std::unordered_map<std::string, std::filesystem::path> ruby_files_;  ///< first module wins
-  std::unordered_map<std::string, std::filesystem::path> generated_files_;
-  std::unordered_set<std::string> with_providers_;  ///< lib/puppet/provider/NAME/ exists
+  std::optional<std::vector<ModuleOnPath>> modules_;  ///< listed when first needed
   std::unordered_map<std::string, std::unique_ptr<ResourceTypeDefinition>> read_;
 };
 

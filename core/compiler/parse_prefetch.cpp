@@ -7,6 +7,8 @@
 #include <chrono>
 #include <system_error>
 
+#include "compiler/module_path.hpp"
+
 namespace marionette::compiler {
 
 namespace fs = std::filesystem;
@@ -47,17 +49,14 @@ void for_each_module_word(std::string_view text, Visit visit) {
 
 ParsePrefetch::ParsePrefetch(std::vector<fs::path> modules_dirs,
                              std::optional<fs::path> main_manifest)
-    : modules_dirs_(modules_dirs),
+    : modules_dirs_(std::move(modules_dirs)),
       heap_(kHeapStep),
-      worker_(
-          [this, modules_dirs = std::move(modules_dirs), main_manifest = std::move(main_manifest)] {
-            pthread_setname_np(pthread_self(), "marionette-prs");  // apart in ps, top and perf
-            list(modules_dirs);
-            if (main_manifest) order_by_mentions(*main_manifest);
-            work();
-          }) {}
+      worker_([this, main_manifest = std::move(main_manifest)] {
+        pthread_setname_np(pthread_self(), "marionette-prs");  // apart in ps, top and perf
+        work(main_manifest);
+      }) {}
 
-void ParsePrefetch::order_by_mentions(const fs::path& main_manifest) {
+std::vector<std::string> ParsePrefetch::mentions(const fs::path& main_manifest) const {
   std::vector<fs::path> sources;
   std::error_code error;
   if (fs::is_directory(main_manifest, error)) {
@@ -66,51 +65,82 @@ void ParsePrefetch::order_by_mentions(const fs::path& main_manifest) {
   } else {
     sources.push_back(main_manifest);
   }
-  std::vector<std::size_t> order;
-  {
-    std::lock_guard lock(mutex_);
-    std::unordered_map<std::string, std::size_t> module_starts = module_starts_;
-    for (const fs::path& source : sources) {
-      std::string text;
-      try {
-        text = lang::read_source(source)->text;
-      } catch (const std::exception&) {
-        continue;  // the compiler reports it
-      }
-      for_each_module_word(text, [&](std::string_view module) {
-        auto found = module_starts.find(std::string(module));
-        if (found == module_starts.end()) return;
-        order.push_back(found->second);
-        module_starts.erase(found);
-      });
+  std::vector<std::string> words;
+  std::unordered_set<std::string> seen;
+  for (const fs::path& source : sources) {
+    std::string text;
+    try {
+      text = lang::read_source(source)->text;
+    } catch (const std::exception&) {
+      continue;  // the compiler reports it
     }
-    mentioned_ = std::move(order);
+    for_each_module_word(text, [&](std::string_view module) {
+      if (is_module_name(module) && seen.emplace(module).second) words.emplace_back(module);
+    });
   }
+  return words;
 }
 
-void ParsePrefetch::list(const std::vector<fs::path>& modules_dirs) {
-  std::vector<ModuleManifests> modules;
-  std::unordered_set<std::string> seen;
-  for (const fs::path& dir : modules_dirs)
-    for (ModuleManifests& module : module_manifests(dir.native(), &seen))
-      modules.push_back(std::move(module));
-  std::lock_guard lock(mutex_);
-  for (ModuleManifests& module : modules) {
-    module_starts_.emplace(std::move(module.module), entries_.size());
-    std::size_t end = entries_.size() + module.files.size();
-    for (std::string& file : module.files) {
-      index_.emplace(file, entries_.size());
-      Entry& entry = entries_.emplace_back();
-      entry.path = std::move(file);
-      entry.module_end = end;
+std::optional<std::size_t> ParsePrefetch::resolve(const std::string& module) {
+  {
+    std::lock_guard lock(mutex_);
+    if (auto known = resolved_.find(module); known != resolved_.end()) return known->second;
+  }
+  std::optional<std::size_t> found;
+  if (is_module_name(module)) {
+    for (std::size_t entry = 0; entry < modules_dirs_.size() && !found; ++entry) {
+      struct stat status;
+      std::string dir = modules_dirs_[entry].native() + '/' + module;
+      if (stat(dir.c_str(), &status) == 0 && S_ISDIR(status.st_mode)) found = entry;
     }
   }
-  for (const std::string& file : taken_early_) {
-    auto found = index_.find(file);
-    if (found != index_.end()) entries_[found->second].state = State::Taken;
+  std::lock_guard lock(mutex_);
+  return resolved_.emplace(module, found).first->second;
+}
+
+std::optional<ParsePrefetch::Place> ParsePrefetch::place_of(const std::string& file) {
+  for (std::size_t entry = 0; entry < modules_dirs_.size(); ++entry) {
+    const std::string& dir = modules_dirs_[entry].native();
+    if (!has_manifest_shape(dir, file)) continue;
+    std::string module =
+        file.substr(dir.size() + 1, file.find('/', dir.size() + 1) - dir.size() - 1);
+    if (resolve(module) != entry) return std::nullopt;  // another entry's copy hides this one
+    return Place{entry, std::move(module)};
   }
-  listed_ = true;
+  return std::nullopt;
+}
+
+void ParsePrefetch::want(const std::string& module, std::size_t entry, bool reached) {
+  if (!modules_.emplace(module, false).second) return;
+  Wanted wanted{module, modules_dirs_[entry] / module, reached};
+  // What the compiler is waiting for goes before what the main manifest merely names.
+  if (reached)
+    to_list_.push_front(std::move(wanted));
+  else
+    to_list_.push_back(std::move(wanted));
+  idle_ = false;
   finished_.notify_all();
+}
+
+void ParsePrefetch::add_module(const Wanted& wanted, std::vector<std::string> files) {
+  modules_[wanted.module] = true;
+  listed_modules_.push_back(wanted.module);
+  std::size_t start = entries_.size();
+  std::size_t end = start + files.size();
+  for (std::string& file : files) {
+    index_.emplace(file, entries_.size());
+    Entry& entry = entries_.emplace_back();
+    if (taken_early_.erase(file)) entry.state = State::Taken;
+    entry.path = std::move(file);
+    entry.module_end = end;
+  }
+  // The compiler is in this module: the rest of it is likely to be named soon.
+  if (wanted.reached && start < end) hint_ = start;
+}
+
+std::vector<std::string> ParsePrefetch::listed_modules() const {
+  std::lock_guard lock(mutex_);
+  return listed_modules_;
 }
 
 ParsePrefetch::~ParsePrefetch() {
@@ -132,22 +162,26 @@ void ParsePrefetch::wait_until_idle() {
 }
 
 bool ParsePrefetch::listed(const std::string& file) {
+  std::optional<Place> place = place_of(file);
+  if (!place) return false;
   {
     std::lock_guard lock(mutex_);
-    if (listed_) return index_.count(file) > 0;
+    want(place->module, place->entry, true);
+    if (modules_[place->module]) return index_.count(file) > 0;
   }
-  // Asked before the listing is done: the file system answers what the listing will say.
+  // Asked before the module's listing is done: the file system answers what it will say.
   struct stat status;
-  return std::any_of(modules_dirs_.begin(), modules_dirs_.end(),
-                     [&](const fs::path& dir) { return has_manifest_shape(dir.native(), file); }) &&
-         stat(file.c_str(), &status) == 0 && S_ISREG(status.st_mode);
+  return stat(file.c_str(), &status) == 0 && S_ISREG(status.st_mode);
 }
 
 std::optional<ParsePrefetch::Parsed> ParsePrefetch::take(const std::string& file) {
+  std::optional<Place> place = place_of(file);
+  if (!place) return std::nullopt;
   std::unique_lock lock(mutex_);
-  if (!listed_) {
+  want(place->module, place->entry, true);
+  if (!modules_[place->module]) {
     // The caller parses it rather than wait for the listing; the worker will skip it.
-    taken_early_.push_back(file);
+    taken_early_.insert(file);
     return std::nullopt;
   }
   auto found = index_.find(file);
@@ -183,12 +217,6 @@ std::optional<std::size_t> ParsePrefetch::next_queued() {
       if (entries_[i].state == State::Queued) return i;
     hint_.reset();
   }
-  // Then the modules the main manifest names, in the order it names them.
-  for (; mentioned_cursor_ < mentioned_.size(); ++mentioned_cursor_) {
-    std::size_t first = mentioned_[mentioned_cursor_];
-    for (std::size_t i = first; i < entries_[first].module_end; ++i)
-      if (entries_[i].state == State::Queued) return i;
-  }
   for (; cursor_ < entries_.size(); ++cursor_)
     if (entries_[cursor_].state == State::Queued) return cursor_;
   return std::nullopt;
@@ -196,12 +224,15 @@ std::optional<std::size_t> ParsePrefetch::next_queued() {
 
 void ParsePrefetch::parse_entry(std::size_t at, lang::ast::Arena& arena,
                                 std::unique_lock<std::mutex>& lock) {
-  entries_[at].state = State::Parsing;
+  // A reference, taken under the lock: the deque's index may move while the worker adds a
+  // module's files, its elements do not.
+  Entry& entry = entries_[at];
+  entry.state = State::Parsing;
   lock.unlock();
   std::optional<Parsed> parsed;
   std::exception_ptr error;
   try {
-    std::shared_ptr<const lang::SourceFile> source = lang::read_source(entries_[at].path);
+    std::shared_ptr<const lang::SourceFile> source = lang::read_source(entry.path);
     auto start = std::chrono::steady_clock::now();
     lang::Program program = lang::parse(source, arena);
     std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
@@ -210,24 +241,51 @@ void ParsePrefetch::parse_entry(std::size_t at, lang::ast::Arena& arena,
     error = std::current_exception();
   }
   lock.lock();
-  entries_[at].parsed = std::move(parsed);
-  entries_[at].error = error;
-  entries_[at].state = State::Done;
+  entry.parsed = std::move(parsed);
+  entry.error = error;
+  entry.state = State::Done;
   finished_.notify_all();
 }
 
-void ParsePrefetch::work() {
+void ParsePrefetch::work(const std::optional<fs::path>& main_manifest) {
+  std::vector<std::string> named;
+  if (main_manifest) named = mentions(*main_manifest);
+  std::size_t next_named = 0;
   std::unique_lock lock(mutex_);
-  while (std::optional<std::size_t> next = stopping_ ? std::nullopt : next_queued())
-    parse_entry(*next, arena_, lock);
-  idle_ = true;
-  finished_.notify_all();
   while (!stopping_) {
+    if (!to_list_.empty()) {
+      Wanted wanted = std::move(to_list_.front());
+      to_list_.pop_front();
+      lock.unlock();
+      std::vector<std::string> files = module_manifest_files(wanted.dir.native());
+      lock.lock();
+      add_module(wanted, std::move(files));
+      continue;
+    }
+    if (std::optional<std::size_t> next = next_queued()) {
+      parse_entry(*next, arena_, lock);
+      continue;
+    }
+    if (next_named < named.size()) {
+      // One name at a time: the modules named first are parsed while the next are looked for.
+      const std::string& module = named[next_named++];
+      lock.unlock();
+      std::optional<std::size_t> entry = resolve(module);
+      lock.lock();
+      if (entry) want(module, *entry, false);
+      continue;
+    }
+    idle_ = true;
+    finished_.notify_all();
     lock.unlock();
     bool more = heap_.populate(256 << 10);  // in slices, so that stop() never waits long
     lock.lock();
-    if (!more) finished_.wait_for(lock, std::chrono::microseconds(250), [&] { return stopping_; });
+    if (!more)
+      finished_.wait_for(lock, std::chrono::microseconds(250),
+                         [&] { return stopping_ || !to_list_.empty(); });
   }
+  idle_ = true;
+  finished_.notify_all();
 }
 
 }  // namespace marionette::compiler

@@ -2,12 +2,14 @@
 
 #include <condition_variable>
 #include <cstddef>
+#include <deque>
 #include <exception>
 #include <filesystem>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "compiler/heap_lookahead.hpp"
@@ -22,6 +24,10 @@ namespace marionette::compiler {
 /// autoloaded class is usually parsed by the time it is named. Nothing changes for the user:
 /// a file is only handed over when the compiler asks for it, and a file that fails to parse
 /// reports its error then, exactly as parsing it on the spot would.
+///
+/// Only the modules a compile reaches are listed and parsed: those the main manifest names, and
+/// each module the compiler asks a file of (the rest of its files are parsed next, ahead of
+/// need). A module nobody names is never opened, however many the module path holds.
 class ParsePrefetch {
  public:
   struct Parsed {
@@ -29,11 +35,10 @@ class ParsePrefetch {
     double seconds = 0;  ///< time spent reading and parsing it
   };
 
-  /// Starts listing the modules' .pp files (module_manifests) and parsing them, on a thread.
+  /// Starts a thread that lists and parses, first the modules the main manifest (a file or a
+  /// directory) names, in the order it names them, then those the compiler reaches.
   /// `modules_dirs` is the module path, each entry absolute and normalised, as the paths later
-  /// asked for; a module name listed in an earlier entry hides the later ones (first-wins).
-  /// The modules the main manifest (a file or a directory) names come first, in the order it
-  /// names them.
+  /// asked for; a module name found in an earlier entry hides the later ones (first-wins).
   explicit ParsePrefetch(std::vector<std::filesystem::path> modules_dirs,
                          std::optional<std::filesystem::path> main_manifest = std::nullopt);
   explicit ParsePrefetch(std::filesystem::path modules_dir,
@@ -44,18 +49,24 @@ class ParsePrefetch {
   ParsePrefetch(const ParsePrefetch&) = delete;
   ParsePrefetch& operator=(const ParsePrefetch&) = delete;
 
-  /// Whether the file was in the listing (the file exists as far as autoloading is concerned).
-  /// Asked before the listing is done, the file system answers instead of waiting for it.
+  /// Whether the file is one module_manifests would list for its module, the module being the
+  /// first of its name on the module path (the file exists as far as autoloading is
+  /// concerned). The file's module is reached: it is listed and parsed next. Until its listing
+  /// is done, the file system answers instead of waiting for it.
   bool listed(const std::string& file);
   /// The file's parse, handed over once. nullopt when it is not listed, when the worker has not
-  /// started it or the listing is not done yet (the caller parses it, and the worker skips it).
-  /// When the worker is on it, the caller parses the worker's next files meanwhile rather than
-  /// wait idle (so call this from one thread only). Rethrows the file's parse error.
+  /// started it or its module is not listed yet (the caller parses it, and the worker skips
+  /// it; the module is reached, as for listed()). When the worker is on it, the caller parses
+  /// the worker's next files meanwhile rather than wait idle (so call this from one thread
+  /// only). Rethrows the file's parse error.
   std::optional<Parsed> take(const std::string& file);
-  /// Waits until the worker has parsed every listed file nobody took (for tests).
+  /// Waits until the worker has listed every module named or reached and parsed every listed
+  /// file nobody took (for tests).
   void wait_until_idle();
   /// Stops the worker after the file it is on; later take()s return nullopt for unparsed files.
   void stop();
+  /// The modules listed so far, in the order they were listed (for tests).
+  std::vector<std::string> listed_modules() const;
 
  private:
   enum class State { Queued, Parsing, Done, Taken };
@@ -66,33 +77,52 @@ class ParsePrefetch {
     std::exception_ptr error;
     std::size_t module_end = 0;  ///< one past the last listed file of the same module
   };
+  /// A module to list: its name, its directory, and whether the compiler asked for it.
+  struct Wanted {
+    std::string module;
+    std::filesystem::path dir;
+    bool reached = false;
+  };
+  /// Where a file asked for lies: modules_dirs_[entry]/module/...
+  struct Place {
+    std::size_t entry = 0;
+    std::string module;
+  };
 
-  void list(const std::vector<std::filesystem::path>& modules_dirs);
-  void order_by_mentions(const std::filesystem::path& main_manifest);
-  void work();
+  /// The words of the main manifest that may name modules, in order, each once.
+  std::vector<std::string> mentions(const std::filesystem::path& main_manifest) const;
+  /// The modules_dirs_ entry that has a directory `module`, first-wins (cached).
+  std::optional<std::size_t> resolve(const std::string& module);
+  /// The place of a file of module_manifests' shape under the module that hides the others of
+  /// its name; nullopt for any other file.
+  std::optional<Place> place_of(const std::string& file);
+  /// Asks the worker to list the module, unless it was asked already (mutex_ held).
+  void want(const std::string& module, std::size_t entry, bool reached);
+  /// Adds a listed module's files to the queue (mutex_ held).
+  void add_module(const Wanted& wanted, std::vector<std::string> files);
+  void work(const std::optional<std::filesystem::path>& main_manifest);
   /// Parses entry `at` into `arena` with `lock` released, then records the outcome.
   void parse_entry(std::size_t at, lang::ast::Arena& arena, std::unique_lock<std::mutex>& lock);
-  /// The next file to parse: the rest of the module last asked for, else of the next module
-  /// the main manifest names, else the next in order.
+  /// The next file to parse: the rest of the module last asked for, else the next in order.
   std::optional<std::size_t> next_queued();
 
   const std::vector<std::filesystem::path> modules_dirs_;
-  std::vector<Entry> entries_;
-  std::unordered_map<std::string, std::size_t> index_;          ///< path -> entry
-  std::unordered_map<std::string, std::size_t> module_starts_;  ///< module -> its first entry
+  std::deque<Entry> entries_;  ///< a deque: take() holds an entry while others are added
+  std::unordered_map<std::string, std::size_t> index_;                    ///< path -> entry
+  std::unordered_map<std::string, std::optional<std::size_t>> resolved_;  ///< module -> entry
+  std::unordered_map<std::string, bool> modules_;  ///< modules asked for -> listed yet
+  std::vector<std::string> listed_modules_;
+  std::deque<Wanted> to_list_;
   lang::ast::Arena arena_;         ///< the worker's nodes; lives as long as the environment
   lang::ast::Arena caller_arena_;  ///< nodes of what take()'s caller parses while it waits
   mutable std::mutex mutex_;
   std::condition_variable finished_;
-  bool listed_ = false;  ///< entries_ and index_ are filled (they do not change after)
   bool stopping_ = false;
-  bool idle_ = false;                     ///< the worker has run out of files
-  HeapLookahead heap_;                    ///< what the worker does once out of files, until stopped
-  std::vector<std::string> taken_early_;  ///< files take() handed back before the listing
+  bool idle_ = false;                            ///< the worker has nothing to list or parse
+  HeapLookahead heap_;                           ///< what the worker does when idle, until stopped
+  std::unordered_set<std::string> taken_early_;  ///< files take() handed back before listing
   std::optional<std::size_t> hint_;
   std::size_t cursor_ = 0;
-  std::vector<std::size_t> mentioned_;  ///< first entries of the modules the main manifest names
-  std::size_t mentioned_cursor_ = 0;
   WorkerThread worker_;  ///< last: starts once everything above is made
 };
 

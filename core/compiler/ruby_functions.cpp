@@ -2,22 +2,21 @@
 
 #include <exception>
 #include <filesystem>
-#include <set>
 
 #include "compiler/compile_log.hpp"
 #include "compiler/environment.hpp"
 #include "compiler/function_host.hpp"
+#include "compiler/module_listing.hpp"
 #include "compiler/resource_table.hpp"
 #include "compiler/ruby_changed_variables.hpp"
-#include "compiler/scope.hpp"
-#include "compiler/module_path.hpp"
 #include "compiler/ruby_host.hpp"
 #include "compiler/ruby_module.hpp"
 #include "compiler/ruby_wire.hpp"
+#include "compiler/scope.hpp"
 #include "compiler/types.hpp"
-#include "text/text.hpp"
 #include "lang/diagnostic.hpp"
 #include "lang/parser.hpp"
+#include "text/text.hpp"
 
 namespace marionette::compiler {
 
@@ -145,9 +144,8 @@ int host_set_variable(void* context, const char* name, std::size_t name_size, co
   });
 }
 
-int host_replace_variable(void* context, const char* name, std::size_t name_size,
-                          const char* value, std::size_t value_size, marionette_ruby_sink sink,
-                          void* sink_context) {
+int host_replace_variable(void* context, const char* name, std::size_t name_size, const char* value,
+                          std::size_t value_size, marionette_ruby_sink sink, void* sink_context) {
   return guarded(context, sink, sink_context, [&](HostContext& call) {
     replace_changed_variable(call.compilation.resources(), call.scope, std::string(name, name_size),
                              from_ruby_wire({value, value_size}));
@@ -188,32 +186,23 @@ const RubyFunctions::Found* RubyFunctions::find(const std::string& name) {
       path += name[i];
     }
   }
-  auto in_module = [&](const std::string& module, const std::string& relative) -> bool {
-    const fs::path* dir = environment_.module_dir(module);
-    if (!dir) return false;
-    fs::path file = *dir / relative;
+  auto in_dir = [&](const fs::path& dir, const std::string& relative) -> bool {
+    fs::path file = dir / relative;
     std::error_code error;
     if (!fs::is_regular_file(file, error)) return false;
     entry->second = Found{relative.starts_with("lib/puppet/functions/") ? 4 : 3, file.string()};
     return true;
   };
   if (std::size_t colons = name.find("::"); colons != std::string::npos) {
-    in_module(name.substr(0, colons), "lib/puppet/functions/" + path + ".rb");
+    if (const fs::path* dir = environment_.module_dir(name.substr(0, colons)))
+      in_dir(*dir, "lib/puppet/functions/" + path + ".rb");
   } else {
     // A name without a namespace: any module's, the modulepath's first module first.
-    std::set<std::string> seen;
-    std::vector<std::string> modules;
-    for (const fs::path& root : environment_.modulepath()) {
-      std::error_code error;
-      for (const auto& child : fs::directory_iterator(root, error)) {
-        std::string module = child.path().filename().string();
-        if (is_module_name(module) && seen.insert(module).second) modules.push_back(module);
-      }
-    }
+    std::vector<ModuleOnPath> modules = modules_on_path(environment_.modulepath());
     for (const char* relative : {"lib/puppet/functions/", "lib/puppet/parser/functions/"}) {
       bool found = false;
-      for (const std::string& module : modules)
-        if ((found = in_module(module, relative + name + ".rb"))) break;
+      for (const ModuleOnPath& module : modules)
+        if ((found = in_dir(module.dir, relative + name + ".rb"))) break;
       if (found) break;
     }
   }
@@ -222,15 +211,10 @@ const RubyFunctions::Found* RubyFunctions::find(const std::string& name) {
 
 std::string module_lib_directories(const Environment& environment, bool even_absent) {
   std::string directories;
-  std::set<std::string> seen;
-  for (const fs::path& root : environment.modulepath()) {
-    std::error_code error;
-    for (const auto& child : fs::directory_iterator(root, error)) {
-      std::string module = child.path().filename().string();
-      if (!is_module_name(module) || !seen.insert(module).second) continue;
-      fs::path lib = child.path() / "lib";
-      if (even_absent || fs::is_directory(lib, error)) directories += lib.string() + '\0';
-    }
+  std::error_code error;
+  for (const ModuleOnPath& module : modules_on_path(environment.modulepath())) {
+    fs::path lib = module.dir / "lib";
+    if (even_absent || fs::is_directory(lib, error)) directories += lib.string() + '\0';
   }
   return directories;
 }
@@ -263,8 +247,8 @@ const lang::ast::Lambda& RubyFunctions::ruby_block_lambda(int block_id, int para
     names += (i ? ", $a" : "$a") + std::to_string(i);
     values += ", $a" + std::to_string(i);
   }
-  std::string text = "f() |" + names + "| { " + kBlockFunction + "(" + std::to_string(block_id) +
-                     values + ") }";
+  std::string text =
+      "f() |" + names + "| { " + kBlockFunction + "(" + std::to_string(block_id) + values + ") }";
   lang::Program program = lang::parse(lang::make_source("<ruby block>", text), type_arena_);
   parsed_sources_.push_back(program.file);
   const auto* call = program.body && program.body->statements.size() == 1
@@ -302,7 +286,7 @@ Value RubyFunctions::call(const std::string& name, std::vector<Value> arguments,
 }
 
 Value RubyFunctions::call_block(std::vector<Value> arguments, const lang::SourceLocation& where,
-                               FunctionHost& compilation, Scope& scope) {
+                                FunctionHost& compilation, Scope& scope) {
   std::string why_not;
   const marionette_ruby_module* module = ruby_module(why_not);
   if (!module || arguments.empty() || !arguments[0].is_integer())

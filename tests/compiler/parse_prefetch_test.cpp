@@ -102,7 +102,8 @@ TEST_F(ParsePrefetchTest, AFileTakenBeforeTheListingIsNeverHandedOverAgain) {
 }
 
 TEST_F(ParsePrefetchTest, AParseErrorIsRaisedWhenTheFileIsAskedFor) {
-  ParsePrefetch prefetch(modules());
+  write("site.pp", "include broken\ninclude app\n");
+  ParsePrefetch prefetch(modules(), dir_ / "site.pp");
   prefetch.wait_until_idle();  // every file parsed, the broken one included, and nothing thrown
   try {
     prefetch.take(modules() / "broken/manifests/init.pp");
@@ -127,10 +128,31 @@ TEST_F(ParsePrefetchTest, ModulesTheMainManifestNamesAreParsedAndHandedOverAlike
   EXPECT_THROW(prefetch.take(modules() / "broken/manifests/init.pp"), lang::SourceError);
 }
 
-TEST_F(ParsePrefetchTest, AMissingMainManifestOnlyLosesTheOrdering) {
+TEST_F(ParsePrefetchTest, WithoutAMainManifestAModuleIsParsedOnceReached) {
   ParsePrefetch prefetch(modules(), dir_ / "manifests");
   prefetch.wait_until_idle();
-  EXPECT_TRUE(prefetch.take(modules() / "app/manifests/init.pp"));
+  EXPECT_TRUE(prefetch.listed_modules().empty());
+  // The first file asked for is the caller's to parse; the rest of its module is parsed ahead.
+  EXPECT_FALSE(prefetch.take(modules() / "app/manifests/init.pp"));
+  prefetch.wait_until_idle();
+  EXPECT_TRUE(prefetch.take(modules() / "app/manifests/db/server.pp"));
+  EXPECT_EQ(prefetch.listed_modules(), std::vector<std::string>{"app"});
+}
+
+TEST_F(ParsePrefetchTest, OnlyTheModulesNamedOrReachedAreListed) {
+  for (int i = 0; i < 50; ++i)
+    write("modules/unused" + std::to_string(i) + "/manifests/init.pp", "class x { }\n");
+  // Words that name no module (node, default, include) are looked for and left.
+  write("site.pp", "node default { include app }\n");
+  ParsePrefetch prefetch(modules(), dir_ / "site.pp");
+  prefetch.wait_until_idle();
+  EXPECT_EQ(prefetch.listed_modules(), std::vector<std::string>{"app"});
+  EXPECT_TRUE(prefetch.take(modules() / "app/functions/double.pp"));
+  // A module the compiler reaches later (asked whether its file exists) is listed then.
+  EXPECT_TRUE(prefetch.listed((modules() / "unused7/manifests/init.pp").string()));
+  prefetch.wait_until_idle();
+  EXPECT_EQ(prefetch.listed_modules(), (std::vector<std::string>{"app", "unused7"}));
+  EXPECT_TRUE(prefetch.take(modules() / "unused7/manifests/init.pp"));
 }
 
 TEST_F(ParsePrefetchTest, AfterStopNothingMoreIsParsed) {
