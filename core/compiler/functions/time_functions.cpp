@@ -11,11 +11,6 @@ namespace marionette::compiler {
 
 namespace {
 
-constexpr std::string_view kTimestampFormats[] = {
-    "%FT%T.%N %Z", "%FT%T %Z",    "%F %T.%N %Z", "%F %T %Z",    "%F %Z",    "%FT%T.%N%Z",
-    "%FT%T%Z",     "%FT%T.%N %z", "%FT%T %z",    "%F %T.%N %z", "%F %T %z", "%FT%T.%N%z",
-    "%FT%T%z",     "%FT%T.%N",    "%FT%T",       "%F %T.%N",    "%F %T",    "%F"};
-
 constexpr std::string_view kTimespanFormats[] = {
     "%D-%H:%M:%S.%-N", "%H:%M:%S.%-N", "%M:%S.%-N", "%S.%-N",
     "%D-%H:%M:%S",     "%H:%M:%S",     "%D-%H:%M",  "%S"};
@@ -68,7 +63,7 @@ Value new_timestamp(CallContext& call) {
       formats.push_back(to_string(given));
     }
   } else {
-    formats.assign(std::begin(kTimestampFormats), std::end(kTimestampFormats));
+    for (std::string_view format : default_timestamp_formats()) formats.emplace_back(format);
   }
   for (const std::string& format : formats)
     if (auto parsed = parse_timestamp(value.string(), format))
