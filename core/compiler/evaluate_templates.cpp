@@ -16,14 +16,19 @@ Value Evaluator::render(const ast::Node* node, Scope& scope) {
     *epp_output_ += text->text;
   } else if (auto* expression = ast::as<ast::RenderExpression>(node)) {
     Value value = evaluate(expression->expression, scope);
-    append_string(value, *epp_output_);
+    if (is_sensitive(value)) {  // its text, and the whole result becomes Sensitive
+      epp_rendered_sensitive_ = true;
+      append_string(value.type().parameters[0], *epp_output_);
+    } else {
+      append_string(value, *epp_output_);
+    }
   }
   return Value();
 }
 
 /// Binds declared parameters from a hash of arguments, as a template's `<%| |%>` list asks.
-std::string Evaluator::render_epp(const lang::EppProgram& program, const Value& arguments,
-                                  const lang::SourceLocation& where, Scope* closure) {
+Value Evaluator::render_epp(const lang::EppProgram& program, const Value& arguments,
+                            const lang::SourceLocation& where, Scope* closure) {
   const ast::EppTemplate& root = *program.root;
   Scope& parent = closure ? *closure : *top_;
   Scope local(&parent, closure ? closure->class_name() : "", parent.resource());
@@ -62,15 +67,20 @@ std::string Evaluator::render_epp(const lang::EppProgram& program, const Value& 
   }
   std::string out;
   std::string* outer = epp_output_;
+  bool outer_sensitive = epp_rendered_sensitive_;
   epp_output_ = &out;
+  epp_rendered_sensitive_ = false;
   try {
     evaluate_block(root.body, local);
   } catch (...) {
     epp_output_ = outer;
+    epp_rendered_sensitive_ = outer_sensitive;
     throw;
   }
+  bool sensitive = epp_rendered_sensitive_;
   epp_output_ = outer;
-  return out;
+  epp_rendered_sensitive_ = outer_sensitive;
+  return sensitive ? make_sensitive(Value(std::move(out))) : Value(std::move(out));
 }
 
 std::optional<Value> Evaluator::call_function_by_name(const std::string& name,

@@ -12,6 +12,7 @@
 #include "compiler/functions/function.hpp"
 #include "compiler/functions/generalized_type.hpp"
 #include "compiler/functions/ruby_format.hpp"
+#include "compiler/functions/signatures.hpp"
 #include "compiler/functions/stdlib_support.hpp"
 #include "compiler/integer_range.hpp"
 #include "compiler/jumps.hpp"
@@ -775,6 +776,9 @@ Value Evaluator::evaluate_call(const std::string& name, const std::vector<ast::E
       if (written) return call_function(*written, std::move(arguments), where);
       if (in_ruby)
         return ruby_functions().call(name, std::move(arguments), lambda, where, *this, scope);
+      if (const std::vector<Signature>* signatures = native_signatures(name, request_.compat))
+        if (auto refused = refused_call(name, *signatures, arguments, lambda))
+          throw SourceError(*refused, where);
       CallContext context{*this, scope, name, arguments, lambda, where};
       return function(context);
     } catch (const BlockArgumentsRefused& refused) {

@@ -78,8 +78,8 @@ class Evaluator final : public FunctionHost {
   std::optional<Value> call_function_by_name(const std::string& name, std::vector<Value> arguments,
                                              Scope& scope, const lang::SourceLocation& where,
                                              const lang::ast::Lambda* lambda = nullptr) override;
-  std::string render_epp(const lang::EppProgram& program, const Value& arguments,
-                         const lang::SourceLocation& where, Scope* closure = nullptr) override;
+  Value render_epp(const lang::EppProgram& program, const Value& arguments,
+                   const lang::SourceLocation& where, Scope* closure = nullptr) override;
 
   const std::string& node_name() const { return request_.node_name; }
   /// The top scope, once compile_resources() has made it (`puppet lookup --compile` looks up
@@ -346,6 +346,7 @@ class Evaluator final : public FunctionHost {
   /// reference_key: Puppet's catalog aliases, which must be unique.
   std::unordered_map<std::string, std::size_t> name_aliases_;
   std::string* epp_output_ = nullptr;  ///< where RenderString/RenderExpression append
+  bool epp_rendered_sensitive_ = false;  ///< the template being rendered showed a Sensitive
   /// Type aliases resolved so far, by lowercase name (types.hpp: TypeAliasTarget).
   std::unordered_map<std::string, std::shared_ptr<TypeAliasTarget>> alias_targets_;
   std::unique_ptr<RubyFunctions> ruby_functions_;  ///< made when first needed

@@ -82,11 +82,12 @@ class FunctionHost {
   /// The functions and templates modules ship in Ruby, through the embedded Ruby.
   virtual RubyFunctions& ruby_functions() = 0;
   /// Renders an EPP template with its arguments, its variables those of `closure` (inline_epp:
-  /// the caller's scope) or, when null, of the top scope (epp).
+  /// the caller's scope) or, when null, of the top scope (epp): its text, Sensitive when it
+  /// rendered a Sensitive value (whose text it holds).
+  virtual Value render_epp(const lang::EppProgram& program, const Value& arguments,
+                           const lang::SourceLocation& where, Scope* closure = nullptr) = 0;
   /// The PuppetDB puppetdb_query() asks (the request's), nullptr when the compile has none.
   virtual PuppetDbQueries* puppetdb() = 0;
-  virtual std::string render_epp(const lang::EppProgram& program, const Value& arguments,
-                                 const lang::SourceLocation& where, Scope* closure = nullptr) = 0;
 
  protected:
   ~FunctionHost() = default;

@@ -344,6 +344,65 @@ std::string format_timespan(std::int64_t nanoseconds, std::string_view format) {
   return out;
 }
 
+namespace {
+
+/// The offset from UTC, in seconds, of a zone named as Ruby's Date._strptime knows the common
+/// abbreviations (its zone table), whatever their case; nullopt for a name it does not know.
+std::optional<std::int64_t> named_zone_offset(std::string_view name) {
+  struct Zone {
+    std::string_view name;
+    int minutes;
+  };
+  static constexpr Zone kZones[] = {{"utc", 0},
+                                    {"ut", 0},
+                                    {"gmt", 0},
+                                    {"z", 0},
+                                    {"est", -5 * 60},
+                                    {"edt", -4 * 60},
+                                    {"cst", -6 * 60},
+                                    {"cdt", -5 * 60},
+                                    {"mst", -7 * 60},
+                                    {"mdt", -6 * 60},
+                                    {"pst", -8 * 60},
+                                    {"pdt", -7 * 60},
+                                    {"akst", -9 * 60},
+                                    {"akdt", -8 * 60},
+                                    {"hst", -10 * 60},
+                                    {"ast", -4 * 60},
+                                    {"adt", -3 * 60},
+                                    {"nst", -(3 * 60 + 30)},
+                                    {"ndt", -(2 * 60 + 30)},
+                                    {"wet", 0},
+                                    {"west", 60},
+                                    {"bst", 60},
+                                    {"cet", 60},
+                                    {"cest", 2 * 60},
+                                    {"met", 60},
+                                    {"mest", 2 * 60},
+                                    {"mewt", 60},
+                                    {"mesz", 2 * 60},
+                                    {"eet", 2 * 60},
+                                    {"eest", 3 * 60},
+                                    {"msk", 3 * 60},
+                                    {"ist", 5 * 60 + 30},
+                                    {"jst", 9 * 60},
+                                    {"kst", 9 * 60},
+                                    {"hkt", 8 * 60},
+                                    {"sgt", 8 * 60},
+                                    {"awst", 8 * 60},
+                                    {"acst", 9 * 60 + 30},
+                                    {"aest", 10 * 60},
+                                    {"nzst", 12 * 60},
+                                    {"nzdt", 13 * 60}};
+  std::string lower;
+  for (char c : name) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const Zone& zone : kZones)
+    if (zone.name == lower) return std::int64_t{zone.minutes} * 60;
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<ParsedTime> parse_timestamp(std::string_view input, std::string_view format) {
   std::int64_t year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0, nanos = 0;
   std::int64_t offset = 0;
@@ -415,8 +474,10 @@ std::optional<ParsedTime> parse_timestamp(std::string_view input, std::string_vi
       case 'Z': {
         std::size_t start = at;
         while (at < input.size() && std::isalpha(static_cast<unsigned char>(input[at]))) ++at;
-        std::string_view zone = input.substr(start, at - start);
-        ok = zone == "UTC" || zone == "Z" || zone == "GMT";
+        std::optional<std::int64_t> zone_offset =
+            named_zone_offset(input.substr(start, at - start));
+        ok = zone_offset.has_value();
+        if (ok) offset = *zone_offset;
         break;
       }
       case 'F': {
@@ -497,6 +558,17 @@ std::optional<std::int64_t> parse_timespan(std::string_view input, std::string_v
   }
   if (at != input.size()) return std::nullopt;
   return negative ? -total : total;
+}
+
+std::span<const std::string_view> default_timestamp_formats() {
+  return kDefaultTimestampFormats;
+}
+
+std::optional<std::string> canonical_timestamp_text(std::string_view text) {
+  for (std::string_view format : default_timestamp_formats())
+    if (auto parsed = parse_timestamp(text, format))
+      return format_timestamp(parsed->seconds, parsed->nanoseconds, "%Y-%m-%dT%H:%M:%S.%N %Z");
+  return std::nullopt;
 }
 
 }  // namespace marionette::compiler

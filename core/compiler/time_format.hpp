@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -40,6 +41,13 @@ struct ParsedTime {
   std::int64_t nanoseconds = 0;
 };
 std::optional<ParsedTime> parse_timestamp(std::string_view text, std::string_view format);
+
+/// The formats Puppet's Timestamp tries, in order, when it is given none.
+std::span<const std::string_view> default_timestamp_formats();
+
+/// A timestamp as Timestamp types hold it ("2014-12-12T12:14:15.000000000 UTC") from any text
+/// of the default formats; nullopt when none fits.
+std::optional<std::string> canonical_timestamp_text(std::string_view text);
 
 /// Parses a timespan with one format of Timespan directives ("%D-%H:%M:%S").
 std::optional<std::int64_t> parse_timespan(std::string_view text, std::string_view format);

@@ -8,6 +8,7 @@
 #include "compiler/functions/ruby_format.hpp"
 #include "compiler/operators.hpp"
 #include "compiler/runtime_values.hpp"
+#include "compiler/time_format.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 #include "lang/labels.hpp"
@@ -274,6 +275,10 @@ class TypeAccess {
 TypeValue specialize_data_type(const std::string& name, std::vector<Value> keys,
                                const lang::ast::Access& access) {
   TypeAccess(name, keys, access).check();
+  if (name == "Timestamp")  // its bounds as Puppet keeps them: Timestamps, printed in UTC
+    for (Value& key : keys)
+      if (key.is_string())
+        if (auto canonical = canonical_timestamp_text(key.string())) key = Value(*canonical);
   return make_type(name, std::move(keys));
 }
 

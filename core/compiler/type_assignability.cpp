@@ -263,6 +263,8 @@ bool assignable_resolved(const TypeValue& from, const TypeValue& to) {
     return element_assignable(type_at(from, 0), type_at(to, 0));
   }
   if (t == "Resource") return !is_data_type_name(f);
+  // Resources and classes (File, File['/a'], Class[a]) are the catalog's entries.
+  if (t == "CatalogEntry") return f == t || !is_data_type_name(f);
   if (f == t) return to.parameters.empty() || equals(Value(from), Value(to));
   return false;
 }

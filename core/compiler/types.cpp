@@ -246,8 +246,27 @@ bool matches(const Value& value, const TypeValue& declared) {
   if (name == "Collection")
     return (value.is_array() && in_size_range(value.array().size(), type, 0)) ||
            (value.is_hash() && in_size_range(value.hash().size(), type, 0));
-  if (name == "Iterable")
-    return value.is_array() || value.is_hash() || value.is_string() || value.is_integer();
+  if (name == "Iterable") {
+    const TypeValue* element = type_parameter(type, 0);
+    if (value.is_type()) {  // Integer[1, 5] and Enum[a, b] iterate their values
+      const TypeValue& t = resolved(value.type());
+      if (t.name == "Enum")
+        return !t.parameters.empty() && (!element || matches(t.parameters[0], *element));
+      return t.name == "Integer" && t.parameters.size() == 2 && t.parameters[0].is_integer() &&
+             t.parameters[1].is_integer() && (!element || matches(t.parameters[0], *element));
+    }
+    if (!element || !(value.is_array() || value.is_hash() || value.is_string()))
+      return value.is_array() || value.is_hash() || value.is_string() || value.is_integer();
+    // Iterable[T]: what iterating gives is of T (an array's items, a hash's [key, value]).
+    if (value.is_array())
+      return std::all_of(value.array().begin(), value.array().end(),
+                         [&](const Value& x) { return matches(x, *element); });
+    if (value.is_hash())
+      return std::all_of(value.hash().begin(), value.hash().end(), [&](const auto& e) {
+        return matches(Value(Array{e.first, e.second}), *element);
+      });
+    return value.string().empty() || matches(Value(value.string().substr(0, 1)), *element);
+  }
   if (name == "Type") {
     if (!value.is_type()) return false;
     const TypeValue* inner = type_parameter(type, 0);

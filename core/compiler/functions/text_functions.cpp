@@ -40,13 +40,20 @@ std::string expand_replacement(const std::string& replacement, std::string_view 
   return out;
 }
 
-std::string substitute(const std::string& target, const std::regex& re,
-                       const std::string& replacement, bool global) {
+/// Ruby's sub/gsub; a hash replacement gives each match the value of its text (none: nothing).
+std::string substitute(const std::string& target, const std::regex& re, const Value& replacement,
+                       bool global) {
+  const std::string text = replacement.is_hash() ? std::string() : to_string(replacement);
   std::string out;
   std::size_t begin = 0;
   while (auto match = rubyish::regex_search_bounded(target, re, begin)) {
     out.append(target, begin, match->begin() - begin);
-    out += expand_replacement(replacement, target, *match);
+    if (replacement.is_hash()) {
+      const Value* found = hash_find(replacement.hash(), Value(match->group(target, 0)));
+      if (found) out += to_string(*found);
+    } else {
+      out += expand_replacement(text, target, *match);
+    }
     std::size_t next = match->end();
     if (match->begin() == match->end()) {  // an empty match: keep the next character, go on
       if (next == target.size()) {
@@ -78,7 +85,7 @@ Value regsubst(CallContext& call) {
   } catch (const std::regex_error& e) {
     call.fail(std::string("Bad regular expression: ") + e.what());
   }
-  std::string replacement = to_string(call.arguments[2]);
+  const Value& replacement = call.arguments[2];
   const Value& target = call.arguments[0];
   if (target.is_array()) {
     Array out;

@@ -4,6 +4,7 @@
 #include "compiler/functions/function.hpp"
 #include "compiler/jumps.hpp"
 #include "compiler/types.hpp"
+#include "lang/diagnostic.hpp"
 
 namespace marionette::compiler {
 
@@ -49,6 +50,9 @@ TreeOptions read_options(CallContext& call, const Value& given) {
       call.fail("parameter 'options' unrecognized key '" + name + "'");
     }
   }
+  if (!options.include_containers && !options.include_values)
+    throw lang::SourceError(
+        "Options 'include_containers' and 'include_values' cannot both be false", call.where);
   return options;
 }
 

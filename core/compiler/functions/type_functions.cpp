@@ -572,11 +572,13 @@ Value sensitive(CallContext& call) {
   return make_sensitive(call.arguments[0]);
 }
 
-/// unwrap(sensitive): the value inside.
+/// unwrap(sensitive): the value inside; with a block, what the block makes of it.
 Value unwrap(CallContext& call) {
   call.expect_arguments(1, 1);
   const Value& value = call.arguments[0];
-  return is_sensitive(value) ? value.type().parameters[0] : value;
+  Value inside = is_sensitive(value) ? value.type().parameters[0] : value;
+  if (call.lambda) return call.host.call_lambda(*call.lambda, {std::move(inside)}, call.scope);
+  return inside;
 }
 
 /// Type(type): Type.new of a type is that type (mysql's `type($x) =~ Type(Array)`).
