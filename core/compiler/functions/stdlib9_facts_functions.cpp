@@ -13,6 +13,9 @@
 
 namespace marionette::compiler {
 
+// Named, so that the unity build can put this file beside the stdlib 8.5 functions of the
+// same names (stdlib_node_functions.cpp, stdlib_random_functions.cpp).
+namespace stdlib9_facts {
 namespace {
 
 using stdlib::raise;
@@ -146,11 +149,12 @@ Value has_interface_with(CallContext& call) {
 }
 
 }  // namespace
+}  // namespace stdlib9_facts
 
 void register_stdlib9_facts_functions(FunctionTable& table) {
-  table.emplace_back("stdlib::os_version_gte", os_version_gte);
-  table.emplace_back("stdlib::fqdn_rotate", fqdn_rotate);
-  table.emplace_back("stdlib::has_interface_with", has_interface_with);
+  table.emplace_back("stdlib::os_version_gte", stdlib9_facts::os_version_gte);
+  table.emplace_back("stdlib::fqdn_rotate", stdlib9_facts::fqdn_rotate);
+  table.emplace_back("stdlib::has_interface_with", stdlib9_facts::has_interface_with);
 }
 
 }  // namespace marionette::compiler
