@@ -11,6 +11,7 @@ packages=(
   libsnmp-dev libhiredis-dev nettle-dev libssl-dev libcrypt-dev libyaml-cpp-dev libyaml-dev libspdlog-dev libfmt-dev
   nlohmann-json3-dev libgtest-dev libgmock-dev
   ruby3.1-dev  # marionette-ruby.so, the embedded Ruby for modules' Ruby functions (ruby/)
+  ruby-hocon  # facter.conf's ttls and fact groups, read by the embedded Ruby (ruby/lib/marionette/facter_cache.rb)
   libaugeas-dev augeas-lenses  # marionette-augeas.so, the augeas resource type (augeas/)
   snmpd snmp snmptrapd smitools redis-server
   # the real scrapers the Prometheus integration tests start privately (tests/integration)
