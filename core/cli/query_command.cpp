@@ -5,6 +5,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "ca/host_identity.hpp"
 #include "cli/arguments.hpp"
 #include "cli/command.hpp"
 #include "cli/run_log.hpp"
@@ -40,12 +41,6 @@ std::string query_text(const std::string& given) {
   return given;
 }
 
-https_client::Revocation revocation(const std::string& setting) {
-  if (setting == "false") return https_client::Revocation::none;
-  if (setting == "leaf") return https_client::Revocation::leaf;
-  return https_client::Revocation::chain;
-}
-
 }  // namespace
 
 int run_query(const std::vector<std::string>& words) {
@@ -54,16 +49,15 @@ int run_query(const std::vector<std::string>& words) {
   const config::AgentConfig config = config_from(args, config::RunMode::agent);
   if (!config.server)
     throw UsageError("no server to ask: give --server (or server in the configuration)");
-  const std::filesystem::path ssldir = ssldir_of(config);
-  const std::string certname = host_certname(config);
+  const ca::HostFiles host{ssldir_of(config), host_certname(config)};
   https_client::ClientOptions options;
   options.host = *config.server;
   options.port = config.serverport;
-  options.tls.ca_certificate = ssldir / "certs" / "ca.pem";
-  options.tls.crl = ssldir / "crl.pem";
-  options.tls.revocation = revocation(config.certificate_revocation);
-  options.tls.certificate = ssldir / "certs" / (certname + ".pem");
-  options.tls.private_key = ssldir / "private_keys" / (certname + ".pem");
+  options.tls.ca_certificate = host.ca_certificate();
+  options.tls.crl = host.crl();
+  options.tls.revocation = https_client::revocation_from_setting(config.certificate_revocation);
+  options.tls.certificate = host.certificate();
+  options.tls.private_key = host.private_key();
   options.connect_timeout = config.http_connect_timeout;
   options.read_timeout = config.http_read_timeout;
   try {

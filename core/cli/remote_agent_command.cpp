@@ -12,16 +12,6 @@ namespace marionette::cli {
 std::string host_certname(const config::AgentConfig& config);
 std::filesystem::path ssldir_of(const config::AgentConfig& config);
 
-namespace {
-
-https_client::Revocation revocation_of(const std::string& setting) {
-  if (setting == "false") return https_client::Revocation::none;
-  if (setting == "leaf") return https_client::Revocation::leaf;
-  return https_client::Revocation::chain;
-}
-
-}  // namespace
-
 daemon::OneRun remote_run_for(const config::AgentConfig& config, const Arguments& args) {
   remote::RemoteSettings remote;
   remote.server = *config.server;
@@ -38,7 +28,7 @@ daemon::OneRun remote_run_for(const config::AgentConfig& config, const Arguments
   certificate.key_bits = config.keylength;
   certificate.waitforcert = config.waitforcert;
   certificate.maxwaitforcert = config.maxwaitforcert;
-  certificate.revocation = revocation_of(config.certificate_revocation);
+  certificate.revocation = https_client::revocation_from_setting(config.certificate_revocation);
   certificate.connect_timeout = remote.connect_timeout;
   certificate.read_timeout = remote.read_timeout;
   certificate.max_retry_after = config.runinterval;

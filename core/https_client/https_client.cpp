@@ -291,4 +291,10 @@ http::HttpResponse HttpsClient::request(
   }
 }
 
+Revocation revocation_from_setting(const std::string& setting) {
+  if (setting == "false") return Revocation::none;
+  if (setting == "leaf") return Revocation::leaf;
+  return Revocation::chain;
+}
+
 }  // namespace marionette::https_client

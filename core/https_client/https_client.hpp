@@ -17,6 +17,9 @@ namespace marionette::https_client {
 /// certificate of its chain (chain, Puppet's default).
 enum class Revocation { none, leaf, chain };
 
+/// The certificate_revocation setting's value ("false", "leaf", anything else: chain).
+Revocation revocation_from_setting(const std::string& setting);
+
 /// What the client trusts and shows, as Puppet's agent: the CA's certificate (and CRL) to
 /// verify the server with, and its own certificate and key when it has them.
 struct TlsSettings {
