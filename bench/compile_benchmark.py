@@ -83,6 +83,8 @@ def main():
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--puppet-runs", type=int, default=3)
     a = p.parse_args()
+    if a.puppet_runs < 1 or a.runs < a.puppet_runs:
+        p.error("--puppet-runs must be at least 1 and at most --runs: every figure is side by side")
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
         for size in [int(s) for s in a.sizes.split(",")]:
@@ -108,8 +110,8 @@ def main():
                       "--log_level", "notice"] + dirs.settings()
             # Interleaved: a block of our runs before each of Puppet's, so that both are timed
             # across the same minutes (this VM's speed drifts by tens of percent between them).
-            blocks = max(1, a.puppet_runs)
-            for block in range(a.puppet_runs):
+            blocks = a.puppet_runs
+            for block in range(blocks):
                 run_ours(a.runs // blocks + (1 if block < a.runs % blocks else 0))
                 w, run = measured(theirs, theirs_json)
                 if run.returncode != 0:
@@ -121,8 +123,6 @@ def main():
                               run.stderr + printed[:printed.find("{")])
                 if c:
                     pcompile.append(float(c.group(1)))
-            if a.puppet_runs == 0:
-                run_ours(a.runs)
             rss = [peak_rss(ours) for _ in range(3)]
             prss = [peak_rss(theirs)]
             # puppet catalog find prints the catalog on stdout (JSON); keep only the JSON.

@@ -44,8 +44,8 @@ std::string percent_encode(const std::string& text, bool keep_slash) {
   return out;
 }
 
-std::map<std::string, std::string> parse_form(const std::string& text) {
-  std::map<std::string, std::string> fields;
+std::vector<std::pair<std::string, std::string>> parse_form_pairs(const std::string& text) {
+  std::vector<std::pair<std::string, std::string>> fields;
   std::size_t start = 0;
   while (start < text.size()) {
     std::size_t end = text.find('&', start);
@@ -53,10 +53,17 @@ std::map<std::string, std::string> parse_form(const std::string& text) {
     std::string pair = text.substr(start, end - start);
     std::size_t equals = pair.find('=');
     if (!pair.empty())
-      fields[percent_decode(pair.substr(0, equals), true)] =
-          equals == std::string::npos ? "" : percent_decode(pair.substr(equals + 1), true);
+      fields.emplace_back(
+          percent_decode(pair.substr(0, equals), true),
+          equals == std::string::npos ? "" : percent_decode(pair.substr(equals + 1), true));
     start = end + 1;
   }
+  return fields;
+}
+
+std::map<std::string, std::string> parse_form(const std::string& text) {
+  std::map<std::string, std::string> fields;
+  for (auto& [name, value] : parse_form_pairs(text)) fields[name] = std::move(value);
   return fields;
 }
 

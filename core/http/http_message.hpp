@@ -24,6 +24,9 @@ struct HttpRequest {
   std::string method;
   std::string path;  ///< percent-decoded, without the query
   std::map<std::string, std::string> query;  ///< decoded; a repeated name keeps the last value
+  /// Every name=value of the query in the order sent, repeats included (Puppet's agent sends
+  /// `ignore=.svn&ignore=CVS&...`).
+  std::vector<std::pair<std::string, std::string>> query_pairs;
   std::map<std::string, std::string> headers;  ///< names lower-cased
   std::string body;
   bool keep_alive = true;
@@ -99,7 +102,10 @@ std::string percent_decode(const std::string& text, bool plus_is_space);
 /// segment or a form value (Ruby's CGI.escape, spaces as %20).
 std::string percent_encode(const std::string& text, bool keep_slash = false);
 
-/// a=1&b=2 → {a: 1, b: 2}, decoded as a form.
+/// a=1&b=2&a=3 → [(a, 1), (b, 2), (a, 3)], decoded as a form, in the order sent.
+std::vector<std::pair<std::string, std::string>> parse_form_pairs(const std::string& text);
+
+/// a=1&b=2 → {a: 1, b: 2}, decoded as a form; a repeated name keeps its last value.
 std::map<std::string, std::string> parse_form(const std::string& text);
 
 const char* reason_phrase(int status);

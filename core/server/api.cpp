@@ -175,7 +175,7 @@ HttpResponse Api::file_endpoint(const HttpRequest& request, const std::string& k
                                 const std::string& mount_path) {
   daemon::RunSettings run = settings_for(request);
   FileMounts mounts = mounts_for(run);
-  MetadataOptions options = metadata_options_from(request.query);
+  MetadataOptions options = metadata_options_from(request.query_pairs);
   auto not_found = [&](const std::string& model) {
     return puppet_error(404, "Not Found: Could not find " + model + " " + mount_path,
                         "RESOURCE_NOT_FOUND");

@@ -139,12 +139,14 @@ std::optional<FileMounts::Roots> FileMounts::search_roots(const std::string& mou
   return std::nullopt;
 }
 
-MetadataOptions metadata_options_from(const std::map<std::string, std::string>& query) {
+MetadataOptions metadata_options_from(
+    const std::vector<std::pair<std::string, std::string>>& query) {
   MetadataOptions options;
   auto value = [&](const char* name) -> std::optional<std::string> {
-    auto found = query.find(name);
-    if (found == query.end()) return std::nullopt;
-    return found->second;
+    std::optional<std::string> last;
+    for (const auto& [key, given] : query)
+      if (key == name) last = given;
+    return last;
   };
   if (auto links = value("links")) options.links = *links == "follow" ? "follow" : "manage";
   if (auto type = value("checksum_type")) options.checksum_type = *type;
@@ -155,7 +157,8 @@ MetadataOptions metadata_options_from(const std::map<std::string, std::string>& 
     } catch (const std::exception&) {
     }
   }
-  if (auto ignore = value("ignore")) options.ignore.push_back(*ignore);
+  for (const auto& [key, given] : query)
+    if (key == "ignore") options.ignore.push_back(given);
   if (auto permissions = value("source_permissions"))
     options.use_source_permissions = *permissions == "use" || *permissions == "use_when_creating";
   return options;

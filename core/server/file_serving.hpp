@@ -51,7 +51,8 @@ struct MetadataOptions {
   bool use_source_permissions = false;
 };
 
-MetadataOptions metadata_options_from(const std::map<std::string, std::string>& query);
+MetadataOptions metadata_options_from(
+    const std::vector<std::pair<std::string, std::string>>& query);
 
 /// Puppet's file_metadata of one file (relative_path null).
 nlohmann::ordered_json file_metadata(const std::filesystem::path& path,

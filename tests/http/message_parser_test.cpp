@@ -53,6 +53,18 @@ TEST(MessageParser, AMessageSplitAnywhereParsesTheSame) {
   EXPECT_EQ(parser.take_request().path, "/next");
 }
 
+TEST(MessageParser, RepeatedQueryNamesAreAllKeptInOrder) {
+  const std::string text = "GET /f?ignore=.svn&links=manage&ignore=CVS&ignore=a%2Bb HTTP/1.1\r\n\r\n";
+  MessageParser parser(MessageParser::Kind::request, {});
+  parser.feed(text.data(), text.size());
+  ASSERT_TRUE(parser.parse());
+  HttpRequest request = parser.take_request();
+  using Pairs = std::vector<std::pair<std::string, std::string>>;
+  EXPECT_EQ(request.query_pairs,
+            (Pairs{{"ignore", ".svn"}, {"links", "manage"}, {"ignore", "CVS"}, {"ignore", "a+b"}}));
+  EXPECT_EQ(request.query["ignore"], "a+b");
+}
+
 TEST(MessageParser, EndlessTrailersAreCutWithTheHeaders) {
   HttpLimits limits;  // 100 header lines, 64 KiB of them: trailers share the bound
   MessageParser parser(MessageParser::Kind::request, limits);

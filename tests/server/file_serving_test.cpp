@@ -60,6 +60,16 @@ TEST_F(FileServing, MetadataAsPuppetWritesIt) {
                std::runtime_error);
 }
 
+TEST_F(FileServing, EveryIgnoreTheAgentSendsIsHonoured) {
+  // Puppet's agent repeats the parameter: ignore=.svn&ignore=CVS&ignore=.git&ignore=.hg.
+  auto listed = file_metadatas(
+      {dir_ / "first" / "ntp" / "files"},
+      metadata_options_from({{"recurse", "true"}, {"ignore", "conf.d"}, {"ignore", "ntp.conf"}}));
+  std::vector<std::string> relative;
+  for (const auto& entry : listed) relative.push_back(entry["relative_path"]);
+  EXPECT_EQ(relative, std::vector<std::string>{"."});
+}
+
 TEST_F(FileServing, PluginsMergeEveryModulesLib) {
   auto roots = mounts_->search_roots("plugins");
   ASSERT_TRUE(roots);
