@@ -6,7 +6,8 @@ side in one run.
 usage: bench/perf_control_bench.py [--codedir DIR] [--marionette PATH] [--load-tool PATH]
                                    [--concurrency 1,2,4,8] [--duration S] [--nodes N]
                                    [--window N] [--settle PCT] [--warmup-limit S]
-                                   [--jrubies J] [--heap SIZE] [--only marionette|puppetserver]
+                                   [--start-timeout S] [--jrubies J] [--heap SIZE]
+                                   [--only marionette|puppetserver]
                                    [--json FILE] [--keep]
 
 The environment is scripts/perf-control-layout.sh's (default
@@ -323,6 +324,8 @@ def main():
                         help="warm when no role's median fell by more than this %%")
     parser.add_argument("--warmup-limit", type=float, default=1200,
                         help="seconds of warm-up at most")
+    parser.add_argument("--start-timeout", type=float, default=1800,
+                        help="seconds puppetserver may take to start (a loaded machine: 10 min)")
     parser.add_argument("--jrubies", type=int, default=2)
     parser.add_argument("--heap", default="1g")
     parser.add_argument("--only", choices=["marionette", "puppetserver"])
@@ -347,6 +350,7 @@ def main():
         if args.only != "marionette":
             results.append(measure("puppetserver", PerfPuppetserver(
                 args.codedir, empty, jrubies=args.jrubies, heap=args.heap,
+                start_timeout=args.start_timeout,
                 root=os.path.join(root, "puppetserver")), nodes, args, root, facts_file))
         if args.only != "puppetserver":
             rounds = results[0]["warmup"]["rounds"] if results else None
