@@ -279,15 +279,16 @@ def print_tables(results, comparison):
             if two and p["levels"][i]["catalogs_per_second"] else None)
         for role in ROLES:
             figures = [v["roles"][role] for v in values]
-            row(f"C={c} {role} catalogs/s", [f["catalogs_per_second"] for f in figures],
-                two and figures[0]["catalogs_per_second"] and
-                by["marionette"]["levels"][i]["roles"][role]["catalogs_per_second"] /
-                by["puppetserver"]["levels"][i]["roles"][role]["catalogs_per_second"]
-                if by["puppetserver"]["levels"][i]["roles"][role]["catalogs_per_second"] else None)
+            ratio = None
+            if two and p["levels"][i]["roles"][role]["catalogs_per_second"]:
+                ratio = (m["levels"][i]["roles"][role]["catalogs_per_second"] /
+                         p["levels"][i]["roles"][role]["catalogs_per_second"])
+            row(f"C={c} {role} catalogs/s", [f["catalogs_per_second"] for f in figures], ratio)
             row(f"C={c} {role} p50 / p99 (ms)",
                 [f"{f['p50_ms'] or 0:.1f} / {f['p99_ms'] or 0:.1f}" for f in figures], None, "{}")
         row(f"C={c} CPU per catalog (ms)", [v["cpu_per_catalog_ms"] for v in values],
-            two and p["levels"][i]["cpu_per_catalog_ms"] / m["levels"][i]["cpu_per_catalog_ms"],
+            two and p["levels"][i]["cpu_per_catalog_ms"] and m["levels"][i]["cpu_per_catalog_ms"]
+            and p["levels"][i]["cpu_per_catalog_ms"] / m["levels"][i]["cpu_per_catalog_ms"],
             "{:.1f}")
         row(f"C={c} failed runs", [sum(v["roles"][r]["errors"] for r in ROLES) for v in values],
             None, "{:d}")
@@ -358,11 +359,11 @@ def main():
                 args.marionette, args.codedir, os.path.join(root, "marionette"), empty),
                 nodes, args, root, facts_file, warm_rounds=rounds or 3 * args.window))
         comparison = compare(root)
-        print_tables(results, comparison)
         if args.json:
             with open(args.json, "w") as f:
                 json.dump({"results": results, "catalogs": comparison,
                            "command": sys.argv}, f, indent=2)
+        print_tables(results, comparison)
         return 0
     finally:
         if args.keep:
