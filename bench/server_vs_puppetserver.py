@@ -173,13 +173,15 @@ def tree_peak_rss_kib(pid):
     return total
 
 
-def load_tool(tool, facts_file, ssldir, port, nodes, concurrency, duration):
-    """marionette-load's figures for one level."""
+def load_tool(tool, facts_file, ssldir, port, nodes, concurrency, duration, node_prefix=None):
+    """marionette-load's figures for one level (nodes named NODE_PREFIX-0001.load.test … when
+    a prefix is given)."""
+    naming = ["--node-prefix", node_prefix, "--domain", "load.test"] if node_prefix else []
     done = subprocess.run(
         [tool, "--server", "127.0.0.1", "--serverport", str(port), "--ssldir", ssldir,
          "--facts", facts_file, "--nodes", str(nodes), "--concurrency", str(concurrency),
          "--duration", str(int(duration)), "--environment", "production", "--keylength", "2048",
-         "--timeout", "300", "--json"],
+         "--timeout", "300", "--json"] + naming,
         capture_output=True, text=True, timeout=duration + 900)
     if done.returncode not in (0, 3):
         raise RuntimeError(f"marionette-load exited {done.returncode}: {done.stderr[-2000:]}")

@@ -333,12 +333,16 @@ void Evaluator::evaluate_defined_type(std::size_t index) {
 
 namespace {
 
-/// Puppet names a node matched by a regex after the regex's word characters and dots.
+/// Puppet names a node matched by a regex after the regex's source lowercased, keeping its
+/// word characters, '-', ':' and '.', leading dots dropped.
 std::string regex_node_title(const std::string& pattern) {
-  std::string out = "__node_regexp__";
-  for (char c : pattern)
-    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.') out += c;
-  return out;
+  std::string kept;
+  for (char c : pattern) {
+    auto byte = static_cast<unsigned char>(c);
+    if (std::isalnum(byte) || c == '_' || c == '-' || c == ':' || c == '.')
+      kept += static_cast<char>(std::tolower(byte));
+  }
+  return "__node_regexp__" + kept.substr(std::min(kept.find_first_not_of('.'), kept.size()));
 }
 
 }  // namespace

@@ -191,6 +191,16 @@ module Marionette
       Compiler.new(Environment.new)
     end
 
+    # Puppet's Scope#lookupdefaults: the resource defaults this scope sees for a type (named as
+    # declared, `Exec`), keyed by attribute name as a Symbol, each a Param (name, value).
+    def lookupdefaults(type)
+      Host.call_function('marionette::resource_defaults', [type.to_s]).to_h do |name, value|
+        [name.to_sym, DefaultParam.new(name.to_sym, value)]
+      end
+    end
+
+    DefaultParam = Struct.new(:name, :value)
+
     def call_function(name, arguments, &block)
       return Marionette.call_with_block(name, Array(arguments), block) if block
       return Functions3.call_defined(name.to_s, Array(arguments)) if Functions3.defined_without_file?(name.to_s)
