@@ -185,6 +185,10 @@ void FleetData::replace_facts(const Json& payload, const std::string& received) 
                    {"producer_timestamp", produced},
                    {"producer", optional_string(payload, "producer")},
                    {"values", values}};
+  // v5's package inventory replaces the node's (none given: none kept, as PuppetDB clears it)
+  if (auto packages = payload.find("package_inventory");
+      packages != payload.end() && packages->is_array() && !packages->empty())
+    document["package_inventory"] = *packages;
   document["hash"] = document_hash(values);
   note_node(certname, string_field(payload, "environment", false),
             string_field(payload, "producer", false));

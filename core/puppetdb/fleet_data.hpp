@@ -18,7 +18,8 @@ using Json = nlohmann::json;
 /// queries read it. Documents per node (key_layout.hpp):
 ///   node     {certname, deactivated, expired, facts/catalog/report _timestamp and
 ///             _environment, latest_report_*, cached_catalog_status}
-///   facts    {certname, environment, timestamp, producer_timestamp, producer, hash, values}
+///   facts    {certname, environment, timestamp, producer_timestamp, producer, hash, values,
+///             package_inventory (v5's [name, version, provider] list, when sent)}
 ///   catalog  {certname, version, environment, transaction_uuid, catalog_uuid, code_id, job_id,
 ///             producer_timestamp, producer, hash, timestamp, resources, edges}
 ///   reports  the reports as sent, with hash and receive_time, newest first, bounded
