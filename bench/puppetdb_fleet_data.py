@@ -27,7 +27,27 @@ NODES = [
 ]
 
 
+def package_inventory(i, family):
+    """replace facts v5's package_inventory: [name, version, provider] (web1, db1, mail have one)."""
+    if i in (1, 4):
+        return None
+    if family == "RedHat":
+        return [["postgresql-server", "13.10-1.el9", "yum"], ["openssl", "3.0.7-6.el9", "yum"],
+                ["puppet-agent", "7.23.0-1.el9", "yum"]]
+    return [["openssl", "3.0.11-1~deb12u2", "apt"], ["apache2", "2.4.57-2" if i == 0 else "2.4.62-1", "apt"],
+            ["puppet-agent", "7.23.0-1bookworm", "apt"], ["puppet", "7.23.0", "gem"]]
+
+
 def facts_payload(i, node):
+    certname, env, family, major, uptime, memory, virtual, producer = node
+    payload = facts_values(i, node)
+    inventory = package_inventory(i, family)
+    if inventory is not None:
+        payload["package_inventory"] = inventory
+    return payload
+
+
+def facts_values(i, node):
     certname, env, family, major, uptime, memory, virtual, producer = node
     interfaces = {"lo": {"ip": "127.0.0.1", "mtu": 65536},
                   "eth0": {"ip": f"10.0.0.{i + 10}", "mtu": 1500}}

@@ -285,6 +285,54 @@ def queries():
     add(q("pql_total", Q, "nodes[certname] { order by certname limit 1 }", include_total=True))
     add(q("pql_inactive", Q, "nodes[certname] { node_state = \"inactive\" }"))
 
+    # factsets
+    add(q("factsets_all", Q + "/factsets"))
+    add(q("factsets_certname", Q + "/factsets", ["=", "certname", web1]))
+    add(q("factsets_environment", Q + "/factsets", ["=", "environment", "staging"]))
+    add(q("factsets_producer_extract", Q + "/factsets", ["extract", ["certname", "producer"], ["~", "certname", "^web"]]))
+    add(q("factsets_order_limit", Q + "/factsets", ["extract", ["certname", "environment"]], order_by=[{"field": "certname", "order": "desc"}], limit=2))
+    add(q("factsets_node_facts", Q + "/factsets/" + web1 + "/facts"))
+    add(q("factsets_node_facts_unknown", Q + "/factsets/nobody.example.com/facts"))
+    add(q("factsets_pql", Q, "factsets[certname] { producer = \"puppet2.example.com\" }"))
+    add(q("factsets_pql_ts", Q, "factsets[certname, producer_timestamp] { producer_timestamp > \"2026-11-28T10:00:02.000Z\" order by certname }"))
+    add(q("factsets_total", Q + "/factsets", ["extract", ["certname"]], include_total=True, limit=1, order_by=[{"field": "certname"}]))
+    add(q("nodes_in_select_factsets", Q + "/nodes", ["in", "certname", ["extract", "certname", ["select_factsets", ["=", "environment", "staging"]]]]))
+
+    # event-counts and aggregate-event-counts
+    every = [">", "timestamp", "2026-11-28T00:00:00.000Z"]
+    for by in ("certname", "resource", "containing_class"):
+        add(q("event_counts_" + by, Q + "/event-counts", every, summarize_by=by))
+    add(q("event_counts_latest", Q + "/event-counts", ["=", "latest_report?", True], summarize_by="certname"))
+    add(q("event_counts_not_latest", Q + "/event-counts", ["=", "latest_report?", False], summarize_by="certname"))
+    add(q("event_counts_no_query", Q + "/event-counts", summarize_by="certname"))
+    add(q("event_counts_count_by_certname", Q + "/event-counts", every, summarize_by="resource", count_by="certname"))
+    add(q("event_counts_filter", Q + "/event-counts", every, summarize_by="certname", counts_filter=[">", "failures", 0]))
+    add(q("event_counts_filter_successes", Q + "/event-counts", every, summarize_by="certname", counts_filter=["=", "successes", 1]))
+    add(q("event_counts_status", Q + "/event-counts", ["=", "status", "failure"], summarize_by="resource"))
+    add(q("event_counts_one_certname", Q + "/event-counts", ["=", "certname", web1], summarize_by="certname"))
+    add(q("event_counts_order", Q + "/event-counts", every, summarize_by="certname", order_by=[{"field": "successes", "order": "desc"}]))
+    add(q("err_event_counts_no_summarize", Q + "/event-counts", every))
+    add(q("err_event_counts_bad_summarize", Q + "/event-counts", every, summarize_by="nope"))
+    for by in ("certname", "resource", "containing_class", "certname,resource"):
+        add(q("aggregate_event_counts_" + by.replace(",", "_"), Q + "/aggregate-event-counts", every, summarize_by=by))
+    add(q("aggregate_event_counts_latest", Q + "/aggregate-event-counts", ["=", "latest_report?", True], summarize_by="certname"))
+    add(q("aggregate_event_counts_filter", Q + "/aggregate-event-counts", every, summarize_by="certname", counts_filter=[">", "failures", 0]))
+    add(q("aggregate_event_counts_none", Q + "/aggregate-event-counts", ["=", "certname", "nobody"], summarize_by="certname"))
+    add(q("err_aggregate_event_counts_no_summarize", Q + "/aggregate-event-counts", every))
+
+    # packages and package-inventory (replace facts v5's package_inventory)
+    add(q("packages_all", Q + "/packages"))
+    add(q("packages_name", Q + "/packages", ["=", "package_name", "openssl"]))
+    add(q("packages_regex", Q + "/packages", ["~", "package_name", "^puppet"]))
+    add(q("packages_provider_order", Q + "/packages", ["=", "provider", "apt"], order_by=[{"field": "package_name"}, {"field": "version", "order": "desc"}]))
+    add(q("packages_extract", Q + "/packages", ["extract", ["package_name", "provider"], ["=", "provider", "yum"]]))
+    add(q("packages_pql", Q, "packages[package_name, version] { provider = \"apt\" order by package_name, version }"))
+    add(q("package_inventory_all", Q + "/package-inventory"))
+    add(q("package_inventory_node", Q + "/package-inventory/" + web1))
+    add(q("package_inventory_name", Q + "/package-inventory", ["=", "package_name", "apache2"]))
+    add(q("package_inventory_pql", Q, "package_inventory[certname] { package_name = \"openssl\" order by certname }"))
+    add(q("nodes_with_package", Q, "nodes[certname] { certname in package_inventory[certname] { package_name = \"postgresql-server\" } }"))
+
     # refusals
     add(q("err_unknown_field", Q + "/nodes", ["=", "nosuchfield", "x"]))
     add(q("err_unknown_operator", Q + "/nodes", ["frobnicate", "certname", "x"]))

@@ -47,6 +47,12 @@ struct AgentConfig : compiler::CompileSettings {
   std::string root_oid;       ///< empty: the MIB's arc
   std::optional<std::string> redis;
   std::string redis_prefix = "marionette";
+  // The PuppetDB API's retention, PuppetDB's [database] settings and defaults (0s: never):
+  // node-ttl, node-purge-ttl, report-ttl, and gc-interval (how often a server collects).
+  std::chrono::seconds node_ttl{7L * 24 * 3600};
+  std::chrono::seconds node_purge_ttl{14L * 24 * 3600};
+  std::chrono::seconds report_ttl{14L * 24 * 3600};
+  std::chrono::seconds puppetdb_gc_interval{3600};
   /// Exported resources kept and collected (Puppet's storeconfigs; in Redis when redis is set).
   bool storeconfigs = false;
   std::string log_level = "notice";  ///< debug | info | notice | warning | err

@@ -194,6 +194,12 @@ const std::vector<SettingDefinition>& setting_definitions() {
       {"root_oid", kText, "", [](C& c, T v) { c.root_oid = v; }},
       {"redis", kText, nullptr, [](C& c, T v) { c.redis = not_empty(v); }},
       {"redis_prefix", kText, "marionette", [](C& c, T v) { c.redis_prefix = not_empty(v); }},
+      // PuppetDB's [database] retention (node-ttl or node_ttl); gc_interval in minutes as there
+      {"node_ttl", kDuration, "7d", [](C& c, T v) { c.node_ttl = duration_of(v); }},
+      {"node_purge_ttl", kDuration, "14d", [](C& c, T v) { c.node_purge_ttl = duration_of(v); }},
+      {"report_ttl", kDuration, "14d", [](C& c, T v) { c.report_ttl = duration_of(v); }},
+      {"gc_interval", kText, "60",
+       [](C& c, T v) { c.puppetdb_gc_interval = std::chrono::minutes(number_of(v, 1, 525600)); }},
       {"fleet_stale_after", kDuration, nullptr,
        [](C& c, T v) { c.fleet_stale_after = duration_of(v); }},
       {"storeconfigs", kSwitch, "false", [](C& c, T v) { c.storeconfigs = boolean_of(v); }},

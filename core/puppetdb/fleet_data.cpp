@@ -185,6 +185,10 @@ void FleetData::replace_facts(const Json& payload, const std::string& received) 
                    {"producer_timestamp", produced},
                    {"producer", optional_string(payload, "producer")},
                    {"values", values}};
+  // v5's package inventory replaces the node's (none given: none kept, as PuppetDB clears it)
+  if (auto packages = payload.find("package_inventory");
+      packages != payload.end() && packages->is_array() && !packages->empty())
+    document["package_inventory"] = *packages;
   document["hash"] = document_hash(values);
   note_node(certname, string_field(payload, "environment", false),
             string_field(payload, "producer", false));
@@ -292,6 +296,103 @@ void FleetData::deactivate_node(const Json& payload, const std::string& received
   Json node = node_or_new(certname);
   if (node["deactivated"].is_null()) node["deactivated"] = produced;
   store_.put(keys_.node(certname), node.dump());
+}
+
+namespace {
+
+/// The time in `node[field]`, if it holds one.
+std::optional<std::int64_t> time_in(const Json& node, const char* field) {
+  auto found = node.find(field);
+  if (found == node.end() || !found->is_string()) return std::nullopt;
+  return parse_timestamp(found->get<std::string>());
+}
+
+/// Whether no facts, catalog or report of the node were produced at or after `horizon`.
+bool stale(const Json& node, std::int64_t horizon) {
+  for (const char* field :
+       {"facts_producer_timestamp", "catalog_producer_timestamp", "report_producer_timestamp"})
+    if (std::optional<std::int64_t> at = time_in(node, field); at && *at >= horizon) return false;
+  return true;
+}
+
+constexpr std::int64_t kDayMillis = 24LL * 3600 * 1000;
+
+std::int64_t millis(std::chrono::seconds duration) {
+  return duration.count() * 1000LL;
+}
+
+}  // namespace
+
+void FleetData::purge_node(const std::string& certname) {
+  if (std::optional<Json> old = facts(certname))
+    for (const std::string& set : fact_sets(keys_, (*old)["values"]))
+      store_.remove_member(set, certname);
+  if (std::optional<Json> old = catalog(certname))
+    for (const std::string& set : catalog_sets(keys_, (*old)["resources"]))
+      store_.remove_member(set, certname);
+  store_.remove(keys_.facts(certname));
+  store_.remove(keys_.catalog(certname));
+  store_.remove(keys_.reports(certname));
+  store_.remove(keys_.node(certname));
+  store_.remove_member(keys_.all_nodes(), certname);
+}
+
+std::size_t FleetData::drop_reports_before(Json& node, std::int64_t horizon) {
+  const std::string certname = node["certname"];
+  std::vector<std::string> kept;  // newest first, as listed
+  std::size_t dropped = 0;
+  for (const std::string& text : store_.list(keys_.reports(certname))) {
+    Json report = Json::parse(text, nullptr, false);
+    std::optional<std::int64_t> produced =
+        report.is_discarded() ? std::nullopt : time_in(report, "producer_timestamp");
+    if (produced && *produced < horizon)
+      ++dropped;
+    else
+      kept.push_back(text);
+  }
+  if (dropped == 0) return 0;
+  store_.remove(keys_.reports(certname));
+  for (auto report = kept.rbegin(); report != kept.rend(); ++report)
+    store_.push_bounded(keys_.reports(certname), *report, reports_kept_);
+  if (kept.empty()) {
+    for (const char* field :
+         {"report_timestamp", "report_environment", "latest_report_hash", "latest_report_status",
+          "latest_report_noop", "latest_report_noop_pending", "latest_report_corrective_change",
+          "latest_report_job_id", "cached_catalog_status"})
+      node[field] = nullptr;
+    store_.put(keys_.node(certname), node.dump());
+  }
+  return dropped;
+}
+
+Collected FleetData::collect_garbage(const Retention& retention, std::int64_t now) {
+  Collected collected;
+  const std::int64_t stale_before = now - millis(retention.node_ttl);
+  const std::int64_t purge_before = now - millis(retention.node_purge_ttl);
+  // PuppetDB keeps reports by day (its partitions): the horizon is the start of that day.
+  std::int64_t reports_before = now - millis(retention.report_ttl);
+  reports_before -= ((reports_before % kDayMillis) + kDayMillis) % kDayMillis;
+  for (const std::string& certname : certnames()) {
+    std::optional<Json> node = this->node(certname);
+    if (!node) continue;
+    if (retention.node_ttl.count() > 0 && node_is_active(*node) && stale(*node, stale_before)) {
+      (*node)["expired"] = format_timestamp(now);
+      store_.put(keys_.node(certname), node->dump());
+      ++collected.expired;
+    }
+    if (retention.node_purge_ttl.count() > 0) {
+      std::optional<std::int64_t> deactivated = time_in(*node, "deactivated");
+      std::optional<std::int64_t> expired = time_in(*node, "expired");
+      if ((deactivated && *deactivated < purge_before) || (expired && *expired < purge_before)) {
+        purge_node(certname);
+        ++collected.purged;
+        continue;
+      }
+    }
+    if (retention.report_ttl.count() > 0)
+      collected.reports_dropped += drop_reports_before(*node, reports_before);
+  }
+  return collected;
 }
 
 }  // namespace marionette::puppetdb

@@ -1,6 +1,8 @@
 #pragma once
 
+#include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -13,12 +15,30 @@ namespace marionette::puppetdb {
 
 using Json = nlohmann::json;
 
+/// How long PuppetDB keeps what it has, its [database] settings (zero: for ever): node-ttl
+/// (a node with no facts, catalog or report produced for that long is expired), node-purge-ttl
+/// (a node deactivated or expired that long ago is deleted with all its data), report-ttl
+/// (reports produced before that long ago, counted from the start of that day, are dropped).
+struct Retention {
+  std::chrono::seconds node_ttl{0};
+  std::chrono::seconds node_purge_ttl{0};
+  std::chrono::seconds report_ttl{0};
+};
+
+/// What one collect_garbage did.
+struct Collected {
+  std::size_t expired = 0;
+  std::size_t purged = 0;
+  std::size_t reports_dropped = 0;
+};
+
 /// PuppetDB's data in the store: the commands write it (as PuppetDB's command processing does:
 /// older data than what is kept is ignored, newer data reactivates a deactivated node), the
 /// queries read it. Documents per node (key_layout.hpp):
 ///   node     {certname, deactivated, expired, facts/catalog/report _timestamp and
 ///             _environment, latest_report_*, cached_catalog_status}
-///   facts    {certname, environment, timestamp, producer_timestamp, producer, hash, values}
+///   facts    {certname, environment, timestamp, producer_timestamp, producer, hash, values,
+///             package_inventory (v5's [name, version, provider] list, when sent)}
 ///   catalog  {certname, version, environment, transaction_uuid, catalog_uuid, code_id, job_id,
 ///             producer_timestamp, producer, hash, timestamp, resources, edges}
 ///   reports  the reports as sent, with hash and receive_time, newest first, bounded
@@ -35,6 +55,11 @@ class FleetData {
   void replace_catalog(const Json& payload, const std::string& received);
   void store_report(const Json& payload, const std::string& received);
   void deactivate_node(const Json& payload, const std::string& received);
+
+  /// PuppetDB's periodic garbage collection at `now` (milliseconds since the epoch): expires
+  /// the stale nodes, purges the long-inactive ones, drops the old reports. Every step is one
+  /// key at a time and idempotent, so servers sharing the store may each run it.
+  Collected collect_garbage(const Retention& retention, std::int64_t now);
 
   std::vector<std::string> certnames() { return store_.members(keys_.all_nodes()); }
   std::vector<std::string> members(const std::string& key) { return store_.members(key); }
@@ -58,6 +83,11 @@ class FleetData {
                         const std::vector<std::string>& new_sets, const std::string& certname);
   void note_node(const std::string& certname, const std::string& environment,
                  const std::string& producer);
+  /// The node's documents and its place in every index, gone.
+  void purge_node(const std::string& certname);
+  /// Drops the node's reports produced before `horizon`; how many. The node's latest-report
+  /// fields are cleared when none is left (PuppetDB's latest_report_id set to null).
+  std::size_t drop_reports_before(Json& node, std::int64_t horizon);
 
   Store& store_;
   KeyLayout keys_;

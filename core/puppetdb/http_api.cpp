@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <random>
 
+#include "puppetdb/event_counts.hpp"
 #include "puppetdb/pql.hpp"
 #include "puppetdb/query_engine.hpp"
 #include "puppetdb/query_error.hpp"
@@ -146,6 +147,13 @@ HttpResponse entity_endpoint(const std::string& rest, const Json& parameters, Fl
     query = given->is_string() ? parse_json_parameter(given->get<std::string>(), "query") : *given;
   Paging paging = paging_of(parameters);
   const std::string& entity = parts[0];
+  if ((entity == "event-counts" || entity == "aggregate-event-counts") && parts.size() == 1) {
+    const bool aggregate = entity == "aggregate-event-counts";
+    EventCountsRequest request = read_event_counts_request(parameters, aggregate);
+    request.paging = paging;
+    if (aggregate) return json_answer(200, aggregate_event_counts(request, fleet));
+    return rows_answer(event_counts(request, fleet));
+  }
   if (parts.size() == 1) return rows_answer(engine.entity_query(entity, query, paging));
 
   // One node, one catalog, one environment or producer: an object, or 404.
@@ -178,6 +186,17 @@ HttpResponse entity_endpoint(const std::string& rest, const Json& parameters, Fl
     if (parts.size() > 2) clauses.push_back({"=", "value", parts[2]});
     return rows_answer(engine.entity_query(entity, and_all(clauses, query), paging));
   }
+  if (entity == "factsets" && parts.size() == 3 && parts[2] == "facts") {
+    // PuppetDB 7.12 answers the node's factset here (as recorded), or 404
+    QueryAnswer found =
+        engine.entity_query("factsets", and_all({{"=", "certname", name}}, query), paging);
+    if (found.rows.empty())
+      return json_answer(404, {{"error", "No information is known about factset " + name}});
+    return rows_answer(found);
+  }
+  if (entity == "package-inventory" && parts.size() == 2)
+    return rows_answer(
+        engine.entity_query(entity, and_all({{"=", "certname", name}}, query), paging));
   if (entity == "resources") {
     std::vector<Json> clauses = {{"=", "type", name}};
     if (parts.size() > 2) clauses.push_back({"=", "title", remainder_after(rest, 2)});

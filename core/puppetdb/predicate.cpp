@@ -73,6 +73,8 @@ bool has_implicit_relationship(const std::string& from, const std::string& to) {
       {"catalogs", {"nodes", "environments", "producers"}},
       {"edges", {"nodes"}},
       {"inventory", {"nodes", "environments"}},
+      {"factsets", {"nodes", "environments", "producers"}},
+      {"package_inventory", {"nodes"}},
   };
   auto found = related.find(from);
   return found != related.end() && found->second.count(to) > 0;

@@ -40,6 +40,35 @@ std::vector<Json> fact_content_rows(const Json& facts) {
   return rows;
 }
 
+/// A factset: the node's facts as PuppetDB answers /factsets (the facts as {name, value} rows).
+Json factset_row(const Json& facts) {
+  Json data = Json::array();
+  for (const auto& [name, value] : facts["values"].items())
+    data.push_back({{"name", name}, {"value", value}});
+  const std::string certname = facts["certname"];
+  return {{"certname", certname},
+          {"environment", facts["environment"]},
+          {"timestamp", facts["timestamp"]},
+          {"producer_timestamp", facts["producer_timestamp"]},
+          {"producer", facts["producer"]},
+          {"hash", facts["hash"]},
+          {"facts", {{"href", "/pdb/query/v4/factsets/" + certname + "/facts"}, {"data", data}}}};
+}
+
+/// replace facts v5's package_inventory, [name, version, provider] each, as rows.
+std::vector<Json> package_rows(const Json& facts, bool with_certname) {
+  std::vector<Json> rows;
+  auto inventory = facts.find("package_inventory");
+  if (inventory == facts.end() || !inventory->is_array()) return rows;
+  for (const Json& package : *inventory) {
+    if (!package.is_array() || package.size() != 3) continue;
+    Json row = {{"package_name", package[0]}, {"version", package[1]}, {"provider", package[2]}};
+    if (with_certname) row["certname"] = facts["certname"];
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
 Json inventory_row(const Json& facts) {
   return {{"certname", facts["certname"]},
           {"timestamp", facts["timestamp"]},
@@ -196,11 +225,14 @@ std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& 
     }
     return {row};
   }
-  if (name == "facts" || name == "fact-contents" || name == "inventory") {
+  if (name == "facts" || name == "fact-contents" || name == "inventory" || name == "factsets" ||
+      name == "package-inventory") {
     std::optional<Json> facts = fleet.facts(certname);
     if (!facts) return {};
     if (name == "facts") return fact_rows(*facts);
     if (name == "fact-contents") return fact_content_rows(*facts);
+    if (name == "factsets") return {factset_row(*facts)};
+    if (name == "package-inventory") return package_rows(*facts, true);
     return {inventory_row(*facts)};
   }
   if (name == "resources" || name == "edges" || name == "catalogs") {
@@ -233,6 +265,13 @@ std::vector<Json> fleet_rows(const Entity& entity, FleetData& fleet,
          entity.name == "environments" ? fleet.environments() : fleet.producers())
       rows.push_back({{"name", name}});
     return rows;
+  }
+  if (entity.name == "packages") {
+    std::set<Json> packages;
+    for (const std::string& certname : fleet.certnames())
+      if (std::optional<Json> facts = fleet.facts(certname))
+        for (Json& row : package_rows(*facts, false)) packages.insert(std::move(row));
+    return std::vector<Json>(packages.begin(), packages.end());
   }
   std::set<std::string> names;
   std::map<std::string, Json> paths;  // by the path's text and type: one row each

@@ -26,7 +26,7 @@
 namespace marionette::puppetdb {
 class FleetData;
 class Store;
-}
+}  // namespace marionette::puppetdb
 
 namespace marionette::server {
 
@@ -74,6 +74,9 @@ class Api {
   ServerMetrics& metrics() { return metrics_; }
   /// The fleet /metrics exposes per node (a server with Redis); set before serving.
   void set_fleet(const metrics::FleetRegistry* fleet) { fleet_ = fleet; }
+  /// PuppetDB's garbage collection of the API's data, now: node-ttl, node-purge-ttl and
+  /// report-ttl as the settings give them. Failures are logged to stderr, never fatal.
+  void collect_puppetdb_garbage();
 
  private:
   HttpResponse ca_endpoint(const HttpRequest& request, const std::string& rest);

@@ -97,9 +97,12 @@ HttpsServer::HttpsServer(ServerSettings settings, std::function<void(const std::
   loop_ = std::make_unique<ConnectionLoop>(settings_, listen_fd_, *tls_, api_->metrics(), log_);
   fleet_ = std::make_unique<FleetView>(settings_);
   api_->set_fleet(&fleet_->fleet());
+  puppetdb_gc_ = std::make_unique<PeriodicTask>(settings_.run.puppetdb_gc_interval,
+                                                [this] { api_->collect_puppetdb_garbage(); });
 }
 
 HttpsServer::~HttpsServer() {
+  puppetdb_gc_.reset();
   crl_refresher_.reset();
   fleet_.reset();
   loop_.reset();

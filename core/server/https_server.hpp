@@ -6,6 +6,7 @@
 
 #include "server/api.hpp"
 #include "server/fleet_view.hpp"
+#include "server/periodic_task.hpp"
 #include "server/tls.hpp"
 #include "server/worker_pool.hpp"
 
@@ -49,6 +50,7 @@ class HttpsServer {
   std::unique_ptr<ConnectionLoop> loop_;
   std::unique_ptr<FleetView> fleet_;
   std::unique_ptr<CrlRefresher> crl_refresher_;  ///< a compile server's
+  std::unique_ptr<PeriodicTask> puppetdb_gc_;    ///< node-ttl, node-purge-ttl, report-ttl
 };
 
 }  // namespace marionette::server

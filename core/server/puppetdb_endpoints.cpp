@@ -59,6 +59,19 @@ HttpResponse Api::puppetdb_endpoint(const HttpRequest& request, const PeerIdenti
   return response;
 }
 
+void Api::collect_puppetdb_garbage() {
+  const puppetdb::Retention retention{settings_.run.node_ttl, settings_.run.node_purge_ttl,
+                                      settings_.run.report_ttl};
+  try {
+    const std::int64_t now = *puppetdb::parse_timestamp(puppetdb::now_timestamp());
+    with_puppetdb([&](puppetdb::FleetData& fleet) { fleet.collect_garbage(retention, now); });
+  } catch (const std::exception& e) {
+    std::cerr << "Warning: PuppetDB's garbage collection (node-ttl, node-purge-ttl, "
+                 "report-ttl) failed: "
+              << e.what() << std::endl;
+  }
+}
+
 void Api::store_compiled(const std::string& node, const facts::Facts& facts,
                          const std::string& environment, const std::string& catalog_json) {
   try {

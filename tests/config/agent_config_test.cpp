@@ -76,6 +76,20 @@ TEST_F(ConfigFile, AnEmptyFileSetsNothing) {
   EXPECT_EQ(config.runinterval, std::chrono::seconds(1800));
 }
 
+TEST_F(ConfigFile, PuppetDbRetentionAsPuppetDbSpellsAndDefaultsIt) {
+  AgentConfig defaults;
+  EXPECT_EQ(defaults.node_ttl, std::chrono::hours(24 * 7));
+  EXPECT_EQ(defaults.node_purge_ttl, std::chrono::hours(24 * 14));
+  EXPECT_EQ(defaults.report_ttl, std::chrono::hours(24 * 14));
+  AgentConfig config;
+  ASSERT_EQ(load("node-ttl: 2d\nnode_purge_ttl: 0s\nreport-ttl: 36h\ngc-interval: 5\n", config),
+            "");
+  EXPECT_EQ(config.node_ttl, std::chrono::hours(48));
+  EXPECT_EQ(config.node_purge_ttl, std::chrono::seconds(0));
+  EXPECT_EQ(config.report_ttl, std::chrono::hours(36));
+  EXPECT_EQ(config.puppetdb_gc_interval, std::chrono::minutes(5));  // minutes, as PuppetDB
+}
+
 TEST_F(ConfigFile, AnUnknownSettingNamesFileLineAndKey) {
   AgentConfig config;
   std::string error = load("runinterval: 60\nrun_interval: 60\n", config);

@@ -1,0 +1,328 @@
+#!/usr/bin/env python3
+"""marionette server's PuppetDB API against Debian's PuppetDB 7.12 on the same simulated fleet.
+
+  bench/puppetdb_fleet_bench.py --pdb-root DIR [--nodes 10000] [--concurrency 4] [--repeat 40]
+
+DIR is a PuppetDB started by `bench/puppetdb_reference.py start --root DIR` (PostgreSQL 15 and
+PuppetDB on 127.0.0.1, plain HTTP). The script starts a private redis-server and `marionette
+server --redis` (HTTPS, a client certificate on its --certificate-allowlist), then:
+
+  - ingest: the fleet of puppetdb_bench_fleet.py (N nodes' facts, then their catalogs, then
+    their reports) POSTed to /pdb/cmd/v1 of each, C connections at a time (kept alive); a
+    phase ends for PuppetDB when its queries count N nodes with that data (its commands are
+    queued and applied later), for marionette when the last POST is answered (applied then);
+  - queries: each typical query asked R times of each, alternating, after 2 warm-ups; p50 and
+    p99 of the wall time of each answer (read in full), the rows of both compared by count;
+  - memory: RSS and PSS of marionette server and redis-server, and of PuppetDB's JVM and
+    PostgreSQL's processes (PSS counts PostgreSQL's shared buffers once), after the queries;
+  - the machine's load average at each step (the machine is shared).
+
+Prints a Markdown table and writes the figures as JSON (--json FILE)."""
+import argparse, http.client, json, os, shutil, signal, socket, ssl, subprocess, sys, tempfile
+import threading, time, urllib.parse
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import puppetdb_bench_fleet as fleet  # noqa: E402
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_until(predicate, timeout, what):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(0.1)
+    sys.exit("timed out waiting for " + what)
+
+
+def load():
+    return open("/proc/loadavg").read().split()[0]
+
+
+class Endpoint:
+    """One server: a host/port, plain or TLS, and a connection per thread (kept alive)."""
+
+    def __init__(self, name, port, context=None):
+        self.name, self.port, self.context = name, port, context
+        self.local = threading.local()
+
+    def connection(self):
+        if getattr(self.local, "conn", None) is None:
+            if self.context:
+                self.local.conn = http.client.HTTPSConnection("127.0.0.1", self.port, timeout=600,
+                                                              context=self.context)
+            else:
+                self.local.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=600)
+        return self.local.conn
+
+    def request(self, method, path, params=None, body=None):
+        target = path + ("?" + urllib.parse.urlencode(params) if params else "")
+        headers = {"Accept": "application/json"}
+        if body is not None:
+            headers["Content-Type"] = "application/json"
+        for attempt in range(2):
+            conn = self.connection()
+            try:
+                conn.request(method, target, body=body, headers=headers)
+                answer = conn.getresponse()
+                return answer.status, answer.read()
+            except (http.client.HTTPException, OSError):
+                conn.close()
+                self.local.conn = None
+                if attempt:
+                    raise
+
+
+def post_all(endpoint, command, version, bodies, concurrency):
+    """POSTs every (certname, producer_timestamp, body) C at a time; the failures' count."""
+    position, failures, lock = [0], [0], threading.Lock()
+
+    def worker():
+        while True:
+            with lock:
+                i = position[0]
+                position[0] += 1
+            if i >= len(bodies):
+                return
+            certname, produced, body = bodies[i]
+            params = {"command": command, "version": version, "certname": certname,
+                      "producer-timestamp": produced}
+            status, text = endpoint.request("POST", "/pdb/cmd/v1", params, body)
+            if status != 200:
+                with lock:
+                    failures[0] += 1
+                    if failures[0] <= 3:
+                        print(f"{endpoint.name} {command} {certname}: {status} {text[:200]}",
+                              file=sys.stderr)
+
+    threads = [threading.Thread(target=worker) for _ in range(concurrency)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return failures[0]
+
+
+def count_with(endpoint, field):
+    query = json.dumps(["extract", [["function", "count"]],
+                        ["and", ["~", "certname", "^node[0-9]"], ["null?", field, False]]])
+    status, text = endpoint.request("GET", "/pdb/query/v4/nodes", {"query": query})
+    if status != 200:
+        return -1
+    return json.loads(text)[0]["count"]
+
+
+def ingest(endpoints, nodes, concurrency, make, command, version, field, only):
+    bodies = []
+    for i in range(nodes):
+        payload = make(i)
+        bodies.append((payload["certname"], payload["producer_timestamp"],
+                       json.dumps(payload).encode()))
+    result = {"bytes": sum(len(b[2]) for b in bodies)}
+    for endpoint in endpoints:
+        if endpoint.name not in only:
+            continue
+        start = time.monotonic()
+        failures = post_all(endpoint, command, version, bodies, concurrency)
+        posted = time.monotonic() - start
+        while count_with(endpoint, field) < nodes - failures:
+            time.sleep(0.5)
+        result[endpoint.name] = {"posted_seconds": round(posted, 2),
+                                 "applied_seconds": round(time.monotonic() - start, 2),
+                                 "failures": failures, "load": load()}
+        print(f"{command}: {endpoint.name} {result[endpoint.name]}", flush=True)
+    return result
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def rows_of(text):
+    try:
+        body = json.loads(text)
+    except ValueError:
+        return None
+    return len(body) if isinstance(body, list) else 1
+
+
+def query_latencies(endpoints, queries, repeat):
+    out = []
+    for name, path, params in queries:
+        times = {e.name: [] for e in endpoints}
+        rows, statuses = {}, {}
+        for n in range(repeat + 2):
+            for endpoint in endpoints:
+                start = time.perf_counter()
+                status, text = endpoint.request("GET", path, params)
+                elapsed = (time.perf_counter() - start) * 1000
+                if n >= 2:
+                    times[endpoint.name].append(elapsed)
+                rows[endpoint.name], statuses[endpoint.name] = rows_of(text), status
+        entry = {"query": name, "path": path, "params": params, "rows": rows, "status": statuses}
+        for endpoint in endpoints:
+            entry[endpoint.name] = {"p50_ms": round(percentile(times[endpoint.name], 0.5), 2),
+                                    "p99_ms": round(percentile(times[endpoint.name], 0.99), 2)}
+        out.append(entry)
+        print(json.dumps(entry), flush=True)
+    return out
+
+
+def tree(pid):
+    """The process and its descendants."""
+    found, stack = [], [pid]
+    while stack:
+        current = stack.pop()
+        found.append(current)
+        try:
+            for task in os.listdir(f"/proc/{current}/task"):
+                with open(f"/proc/{current}/task/{task}/children") as f:
+                    stack.extend(int(child) for child in f.read().split())
+        except OSError:
+            pass
+    return found
+
+
+def memory_kib(pids):
+    rss = pss = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/smaps_rollup") as f:
+                for line in f:
+                    if line.startswith("Rss:"):
+                        rss += int(line.split()[1])
+                    elif line.startswith("Pss:"):
+                        pss += int(line.split()[1])
+        except OSError:
+            pass
+    return {"rss_mib": round(rss / 1024), "pss_mib": round(pss / 1024)}
+
+
+def start_marionette(args, scratch):
+    redis_port = free_port()
+    redis = subprocess.Popen(["redis-server", "--port", str(redis_port), "--bind", "127.0.0.1",
+                              "--save", "", "--appendonly", "no", "--dir", scratch],
+                             stdout=subprocess.DEVNULL)
+    wait_until(lambda: socket.socket().connect_ex(("127.0.0.1", redis_port)) == 0, 10, "redis")
+    env_dir = os.path.join(scratch, "env")
+    os.makedirs(os.path.join(env_dir, "manifests"))
+    open(os.path.join(env_dir, "manifests", "site.pp"), "w").write("notify { 'hello': }\n")
+    allowlist = os.path.join(scratch, "allowlist")
+    open(allowlist, "w").write("bench.client\n")
+    ssldir = os.path.join(scratch, "ssl")
+    port = free_port()
+    server = subprocess.Popen(
+        [args.marionette, "server", "--env-dir", env_dir, "--ssldir", ssldir, "--statedir",
+         os.path.join(scratch, "state"), "--certname", "server.test", "--bindaddress",
+         "127.0.0.1", "--serverport", str(port), "--keylength", "2048", "--dns-alt-names",
+         "localhost,IP:127.0.0.1", "--redis", f"redis://127.0.0.1:{redis_port}",
+         "--certificate-allowlist", allowlist],
+        stdout=open(os.path.join(scratch, "server.log"), "w"), stderr=subprocess.STDOUT)
+    wait_until(lambda: socket.socket().connect_ex(("127.0.0.1", port)) == 0, 120,
+               "marionette server")
+    subprocess.run([args.marionette, "ca", "generate", "--certname", "bench.client", "--ssldir",
+                    ssldir], check=True, stdout=subprocess.DEVNULL)
+    context = ssl.create_default_context(cafile=os.path.join(ssldir, "certs", "ca.pem"))
+    context.check_hostname = False
+    context.load_cert_chain(os.path.join(ssldir, "certs", "bench.client.pem"),
+                            os.path.join(ssldir, "private_keys", "bench.client.pem"))
+    return redis, server, Endpoint("marionette", port, context)
+
+
+def postgres_pids(root):
+    with open(os.path.join(root, "pg", "data", "postmaster.pid")) as f:
+        return tree(int(f.readline()))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--pdb-root", required=True)
+    parser.add_argument("--marionette", default=os.path.join(REPO, "build", "core", "cli", "marionette"))
+    parser.add_argument("--nodes", type=int, default=10000)
+    parser.add_argument("--concurrency", type=int, default=4)
+    parser.add_argument("--repeat", type=int, default=40)
+    parser.add_argument("--json")
+    parser.add_argument("--ingest", default="puppetdb,marionette",
+                        help="which servers receive the fleet (a second run can ask the "
+                             "queries of a PuppetDB that already holds it)")
+    args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))  # the servers are stopped too
+    with open(os.path.join(args.pdb_root, "state.json")) as f:
+        state = json.load(f)
+    puppetdb = Endpoint("puppetdb", state["pdb_port"])
+    scratch = tempfile.mkdtemp(prefix="marionette-pdb-bench-")
+    redis, server, marionette = start_marionette(args, scratch)
+    endpoints = [puppetdb, marionette]
+    figures = {"nodes": args.nodes, "concurrency": args.concurrency, "repeat": args.repeat,
+               "load_start": load(), "started": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())}
+    try:
+        figures["ingest"] = {
+            "facts": ingest(endpoints, args.nodes, args.concurrency, fleet.facts, "replace_facts",
+                            5, "facts_timestamp", args.ingest),
+            "catalogs": ingest(endpoints, args.nodes, args.concurrency, fleet.catalog,
+                               "replace_catalog", 9, "catalog_timestamp", args.ingest),
+            "reports": ingest(endpoints, args.nodes, args.concurrency, fleet.report,
+                              "store_report", 8, "report_timestamp", args.ingest),
+        }
+        figures["queries"] = query_latencies(endpoints, fleet.queries(args.nodes), args.repeat)
+        figures["memory"] = {
+            "marionette server": memory_kib(tree(server.pid)),
+            "redis-server": memory_kib([redis.pid]),
+            "PuppetDB JVM": memory_kib(tree(state["pdb_pid"])),
+            "PostgreSQL": memory_kib(postgres_pids(args.pdb_root)),
+        }
+        figures["load_end"] = load()
+        figures["finished"] = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())
+    finally:
+        server.terminate()
+        server.wait()
+        redis.terminate()
+        redis.wait()
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(figures, f, indent=1)
+    print_table(figures)
+    shutil.rmtree(scratch, ignore_errors=True)
+
+
+def print_table(figures):
+    print(f"\n{figures['nodes']} nodes, {figures['started']} to {figures['finished']}, "
+          f"load average {figures['load_start']} to {figures['load_end']}\n")
+    print("| ingest (POSTed, C=%d) | marionette | PuppetDB 7.12 | ratio |" % figures["concurrency"])
+    print("| --- | ---: | ---: | ---: |")
+    for phase, result in figures["ingest"].items():
+        if "marionette" not in result or "puppetdb" not in result:
+            continue
+        m, p = result["marionette"]["applied_seconds"], result["puppetdb"]["applied_seconds"]
+        print(f"| {figures['nodes']} {phase} ({result['bytes'] / 2**20:.0f} MiB) | {m:.1f} s | "
+              f"{p:.1f} s | {p / m:.1f}× |")
+    print("\n| query (rows) | marionette p50 / p99 | PuppetDB p50 / p99 | p50 ratio |")
+    print("| --- | ---: | ---: | ---: |")
+    for q in figures["queries"]:
+        m, p = q["marionette"], q["puppetdb"]
+        rows = q["rows"]["marionette"]
+        if rows != q["rows"]["puppetdb"]:
+            rows = f"{rows} vs {q['rows']['puppetdb']}"
+        print(f"| {q['query']} ({rows}) | {m['p50_ms']:.1f} / {m['p99_ms']:.1f} ms | "
+              f"{p['p50_ms']:.1f} / {p['p99_ms']:.1f} ms | {p['p50_ms'] / max(m['p50_ms'], 0.01):.1f}× |")
+    mem = figures["memory"]
+    ours = mem["marionette server"]["pss_mib"] + mem["redis-server"]["pss_mib"]
+    theirs = mem["PuppetDB JVM"]["pss_mib"] + mem["PostgreSQL"]["pss_mib"]
+    print("\n| memory after the queries | RSS | PSS |")
+    print("| --- | ---: | ---: |")
+    for name, m in mem.items():
+        print(f"| {name} | {m['rss_mib']} MiB | {m['pss_mib']} MiB |")
+    print(f"\nPSS: marionette + redis {ours} MiB, PuppetDB + PostgreSQL {theirs} MiB "
+          f"({theirs / max(ours, 1):.1f}×)")
+
+
+if __name__ == "__main__":
+    main()
