@@ -270,15 +270,56 @@ class TypeAccess {
   const lang::ast::Access& access_;
 };
 
+/// Puppet's PVariantType.maybe_create: the variants of a Variant among them spread, each type
+/// once (the first of equal ones kept), and a Variant of one type that type.
+TypeValue variant_of(std::vector<Value> keys) {
+  std::vector<Value> types;
+  auto add = [&](const Value& type) {
+    if (std::none_of(types.begin(), types.end(), [&](const Value& t) { return equals(t, type); }))
+      types.push_back(type);
+  };
+  for (Value& key : keys) {
+    if (key.type().name == "Variant" && key.type().alias.expired())
+      for (const Value& inner : key.type().parameters) add(inner);
+    else
+      add(key);
+  }
+  if (types.size() == 1) return types[0].type();
+  return make_type("Variant", std::move(types));
+}
+
+/// A Timespan type's bound as Puppet keeps it, a Timespan (printed '1-00:00:00.0'): from
+/// seconds (an Integer or a Float), a Timespan, or a text of Timespan's default formats.
+void canonical_timespan_bound(Value& key) {
+  std::optional<std::int64_t> nanoseconds;
+  // From a Float, Ruby's Timespan holds a Float of nanoseconds, whose fraction Puppet prints
+  // with all its nine digits ('0-00:00:02.500000000').
+  std::string_view format = key.is_float() ? "%D-%H:%M:%S.%N" : "%D-%H:%M:%S.%-N";
+  if (key.is_integer()) {
+    nanoseconds = static_cast<std::int64_t>(key.integer()) * 1000000000;
+  } else if (key.is_float()) {
+    nanoseconds = static_cast<std::int64_t>(key.number() * 1e9);
+  } else if (is_runtime_value(key) && key.type().name == "#Timespan") {
+    nanoseconds = key.type().parameters.empty() ? 0 : key.type().parameters[0].integer();
+  } else if (key.is_string()) {
+    for (std::string_view format : kDefaultTimespanFormats)
+      if ((nanoseconds = parse_timespan(key.string(), format))) break;
+  }
+  if (nanoseconds) key = Value(format_timespan(*nanoseconds, format));
+}
+
 }  // namespace
 
 TypeValue specialize_data_type(const std::string& name, std::vector<Value> keys,
                                const lang::ast::Access& access) {
   TypeAccess(name, keys, access).check();
+  if (name == "Variant") return variant_of(std::move(keys));
   if (name == "Timestamp")  // its bounds as Puppet keeps them: Timestamps, printed in UTC
     for (Value& key : keys)
       if (key.is_string())
         if (auto canonical = canonical_timestamp_text(key.string())) key = Value(*canonical);
+  if (name == "Timespan")
+    for (Value& key : keys) canonical_timespan_bound(key);
   return make_type(name, std::move(keys));
 }
 

@@ -88,6 +88,10 @@ void append_type(const TypeValue& type, std::string& out) {
     return;
   }
   out += type.name;
+  if (type.name == "Object" && type.parameters.empty()) {
+    out += "[{}]";  // Puppet's Object type without attributes prints its empty init hash
+    return;
+  }
   if (type.parameters.empty()) return;
   if (has_empty_size_range(type)) {  // Array[Integer, 0, 0] is Array[0, 0], as Puppet prints it
     out += "[0, 0]";
@@ -96,6 +100,11 @@ void append_type(const TypeValue& type, std::string& out) {
   if (type.name == "Type" && type.parameters[0].is_type() &&
       !type.parameters[0].type().alias.expired()) {
     out += '[' + type.parameters[0].type().name + ']';  // Type[Name]: the alias unexpanded
+    return;
+  }
+  if (type.name == "Type" && type.parameters[0].is_type() &&
+      type.parameters[0].type().name == "Object" && type.parameters[0].type().parameters.empty()) {
+    out += "[Object]";  // Type[Object], where Object alone prints Object[{}]
     return;
   }
   out += '[';

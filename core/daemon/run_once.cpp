@@ -271,7 +271,20 @@ RunOutcome run_once(const RunSettings& settings, const RunLog& log,
 
 void apply_catalog(const catalog::Catalog& catalog, const RunSettings& settings, const RunLog& log,
                    RunOutcome& outcome) {
-  apply_with(catalog, settings, log, outcome, {});
+  if (!catalog::holds_deferred(catalog)) {
+    apply_with(catalog, settings, log, outcome, {});
+    return;
+  }
+  // Puppet's apply --catalog and its agent resolve a given catalog's Deferred values as they do
+  // a compiled one's (before applying under 7, at each resource's turn under 8), in an empty
+  // compile of the catalog's environment with this node's facts.
+  compiler::CompileRequest caller;
+  static_cast<compiler::CompileSettings&>(caller) = settings;
+  caller.environment = catalog.environment;
+  caller.node_name = catalog.name;
+  caller.facts = load_facts(settings);
+  compiler::DeferredCalls calls(std::move(caller));
+  apply_with(catalog, settings, log, outcome, {}, &calls);
 }
 
 }  // namespace marionette::daemon

@@ -162,8 +162,12 @@ struct BodySpec {
 
 class Lexer {
  public:
-  Lexer(const std::shared_ptr<const SourceFile>& file, bool epp)
-      : file_(file), text_(file->text), lines_(file->text), epp_(epp) {
+  Lexer(const std::shared_ptr<const SourceFile>& file, bool epp, bool error_as_token = false)
+      : file_(file),
+        text_(file->text),
+        lines_(file->text),
+        epp_(epp),
+        error_as_token_(error_as_token) {
     out_.reserve(text_.size() / 6 + 16);  // about one token per six characters of Puppet code
   }
 
@@ -171,24 +175,42 @@ class Lexer {
     // As Puppet (Ruby reading the file as UTF-8), a manifest or template must be UTF-8.
     if (auto bad = first_invalid_utf8(text_)) fail("invalid byte sequence in UTF-8", *bad);
     while (true) {
-      if (epp_ && epp_tag_ == EppTag::None) {
-        if (pos_ >= text_.size()) break;
-        lex_epp_text();
-        continue;
-      }
-      skip_space();
-      if (pos_ >= text_.size()) {
-        if (epp_) fail("Unbalanced epp tag, reached <eof> without closing tag.", epp_tag_start_, 2);
+      const std::size_t read = out_.size();
+      try {
+        if (!lex_next()) break;
+      } catch (const SourceError& e) {
+        if (!error_as_token_) throw;
+        out_.resize(read);  // the tokens of what could not be read to its end are not given
+        Token error;
+        error.kind = TokenKind::LexError;
+        error.text = e.message();
+        error.where = e.where();
+        out_.push_back(std::move(error));
         break;
       }
-      if (epp_ && lex_epp_close()) continue;
-      lex_one();
     }
     emit(TokenKind::End, {}, text_.size(), 0);
     return std::move(out_);
   }
 
  private:
+  /// Reads the next token (or template text); false at the end of the text.
+  bool lex_next() {
+    if (epp_ && epp_tag_ == EppTag::None) {
+      if (pos_ >= text_.size()) return false;
+      lex_epp_text();
+      return true;
+    }
+    skip_space();
+    if (pos_ >= text_.size()) {
+      if (epp_) fail("Unbalanced epp tag, reached <eof> without closing tag.", epp_tag_start_, 2);
+      return false;
+    }
+    if (epp_ && lex_epp_close()) return true;
+    lex_one();
+    return true;
+  }
+
   [[noreturn]] void fail(const std::string& message, std::size_t at, std::size_t length = 1) {
     throw SourceError(message, lines_.locate(file_, at, length));
   }
@@ -644,6 +666,7 @@ class Lexer {
   std::size_t heredoc_resume_ = std::string::npos;
   std::vector<Token> out_;
   bool epp_ = false;
+  bool error_as_token_ = false;  ///< a lexical error ends the tokens with a LexError token
   int interpolation_depth_ = 0;
   /// Bytes of heredoc text read so far: heredocs in interpolations in heredocs read the same
   /// lines again, so nesting is bounded by this budget instead of taking exponential time.
@@ -830,6 +853,14 @@ std::vector<Token> tokenize(const std::shared_ptr<const SourceFile>& file) {
 
 std::vector<Token> tokenize_epp(const std::shared_ptr<const SourceFile>& file) {
   return Lexer(file, true).run();
+}
+
+std::vector<Token> tokenize_for_parser(const std::shared_ptr<const SourceFile>& file) {
+  return Lexer(file, false, true).run();
+}
+
+std::vector<Token> tokenize_epp_for_parser(const std::shared_ptr<const SourceFile>& file) {
+  return Lexer(file, true, true).run();
 }
 
 }  // namespace marionette::lang

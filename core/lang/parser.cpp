@@ -36,14 +36,14 @@ std::shared_ptr<const SourceFile> read_source(const std::filesystem::path& path)
 }
 
 Program parse(const std::shared_ptr<const SourceFile>& file, ast::Arena& arena) {
-  Parser parser(tokenize(file), arena);
+  Parser parser(tokenize_for_parser(file), arena);
   Program program{file, parser.parse_program(), {}};
   validate(program.body, parser.notes(), &program.strict_issues);
   return program;
 }
 
 EppProgram parse_epp(const std::shared_ptr<const SourceFile>& file, ast::Arena& arena) {
-  Parser parser(tokenize_epp(file), arena);
+  Parser parser(tokenize_epp_for_parser(file), arena);
   EppProgram program{file, parser.parse_epp_template()};
   validate(program.root, parser.notes());
   return program;
@@ -121,6 +121,7 @@ const Token& Parser::expect(TokenKind kind) {
 }
 
 void Parser::syntax_error(const Token& token) const {
+  if (token.kind == TokenKind::LexError) throw SourceError(token.text, token.where);
   if (token.kind == TokenKind::End) throw SourceError("Syntax error at end of input", token.where);
   // Puppet shows the token's value: a variable's name without `$`, a string's text, the text
   // before the first interpolation of a double-quoted string, nothing for a heredoc.
@@ -190,7 +191,7 @@ void Parser::reject_brace_after_statement() {
   std::size_t start = pos_;
   advance();
   if (at(TokenKind::RBrace)) syntax_error(peek());
-  parse_expression();
+  parse_plain_expression();
   if (!at(TokenKind::Colon)) syntax_error(peek());
   pos_ = start;
 }

@@ -133,7 +133,20 @@ std::string to_hex(std::string_view digits, int base) {
 
 ast::Expression* Parser::parse_expression() {
   Nested level = nest(peek().where);
-  return parse_assignment();
+  bool outer = plain_;
+  plain_ = false;
+  ast::Expression* expression = parse_assignment();
+  plain_ = outer;
+  return expression;
+}
+
+ast::Expression* Parser::parse_plain_expression() {
+  Nested level = nest(peek().where);
+  bool outer = plain_;
+  plain_ = true;
+  ast::Expression* expression = parse_binary(1);
+  plain_ = outer;
+  return expression;
 }
 
 // As Puppet's grammar: assignment binds most loosely (`$x = A -> B` assigns the relationship's
@@ -241,10 +254,7 @@ ast::Expression* Parser::parse_postfix() {
       advance();
       if (at(TokenKind::RBracket)) syntax_error(peek());
       auto* access = arena_.make<ast::Access>(start, expression);
-      while (!at(TokenKind::RBracket)) {
-        access->keys.push_back(parse_expression());
-        if (!accept(TokenKind::Comma)) break;
-      }
+      access->keys = parse_entries(TokenKind::RBracket);  // `key => value` pairs make a hash
       expect(TokenKind::RBracket);
       access->where = span(start);
       expression = access;
@@ -265,7 +275,7 @@ ast::Expression* Parser::parse_postfix() {
     } else if (token.kind == TokenKind::CollectStart ||
                token.kind == TokenKind::ExportedCollectStart) {
       expression = parse_collector(expression);
-    } else if (token.kind == TokenKind::LBrace && !in_condition_ &&
+    } else if (token.kind == TokenKind::LBrace && !in_condition_ && !plain_ &&
                (ast::as<ast::TypeReference>(expression) || ast::as<ast::Access>(expression) ||
                 is_literal_resource_type(expression)) &&
                starts_titled_body(peek(1), peek(2))) {
@@ -275,7 +285,7 @@ ast::Expression* Parser::parse_postfix() {
       auto* resource = arena_.make<ast::Resource>(start);
       resource->type_expression = expression;
       expression = parse_resource_bodies(resource);
-    } else if (token.kind == TokenKind::LBrace && !in_condition_ &&
+    } else if (token.kind == TokenKind::LBrace && !in_condition_ && !plain_ &&
                (ast::as<ast::TypeReference>(expression) || ast::as<ast::Access>(expression)) &&
                (is_attribute_name(peek(1)) || peek(1).kind == TokenKind::Star ||
                 peek(1).kind == TokenKind::RBrace)) {
@@ -414,7 +424,7 @@ ast::Expression* Parser::parse_word() {
     return call;
   }
   bool hash_follows = peek(1).kind == TokenKind::RBrace || peek(2).kind == TokenKind::FatArrow;
-  if (at(TokenKind::LBrace) && !in_condition_ && !hash_follows) {
+  if (at(TokenKind::LBrace) && !in_condition_ && !plain_ && !hash_follows) {
     --pos_;
     return parse_resource(ast::ResourceForm::Regular);
   }
@@ -575,7 +585,7 @@ ast::Expression* Parser::parse_resource_bodies(ast::Resource* resource) {
   while (!at(TokenKind::RBrace)) {
     ast::ResourceBody body;
     body.where = peek().where;
-    body.title = parse_expression();
+    body.title = parse_plain_expression();
     expect(TokenKind::Colon);
     body.attributes = parse_attribute_operations();
     resource->bodies.push_back(std::move(body));
@@ -598,7 +608,7 @@ std::vector<ast::AttributeOperation> Parser::parse_attribute_operations() {
     } else {
       expect(TokenKind::FatArrow);
     }
-    attribute.value = parse_expression();
+    attribute.value = parse_plain_expression();
     attributes.push_back(std::move(attribute));
     if (!accept(TokenKind::Comma)) break;
   }

@@ -58,6 +58,10 @@ class Parser {
 
   // Expressions (parser_expressions.cpp).
   ast::Expression* parse_expression();
+  /// Puppet's `expression` rule, where its grammar takes no statement-level form: a resource's
+  /// title and attribute values. An assignment, a relationship or a resource body (`{`) after
+  /// it ends it, so that the syntax error is at that token, as Puppet's.
+  ast::Expression* parse_plain_expression();
   ast::Expression* parse_assignment();
   ast::Expression* parse_relationship();
   ast::Expression* parse_binary(int min_precedence);
@@ -89,6 +93,7 @@ class Parser {
   ParseNotes notes_;
   /// Inside a condition (`if x {`), a `{` after an expression opens the body, not an override.
   bool in_condition_ = false;
+  bool plain_ = false;  ///< in parse_plain_expression (reset by every nested parse_expression)
   /// How deeply expressions nest right now; past kMaxDepth the input is refused, not the stack.
   int depth_ = 0;
   /// One more level of nesting, counted in depth_ while it lasts (refused at `where` when too

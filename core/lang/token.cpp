@@ -6,6 +6,8 @@ std::string_view describe(TokenKind kind) {
   switch (kind) {
     case TokenKind::End:
       return "end of input";
+    case TokenKind::LexError:
+      return "text the lexer cannot read";
     case TokenKind::Name:
       return "a name";
     case TokenKind::TypeName:

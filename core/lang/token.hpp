@@ -93,6 +93,8 @@ enum class TokenKind {
   EppRenderEnd,    ///< the `%>` or `-%>` closing `<%=`
   EppParamsStart,  ///< `<%|`
   EppParamsEnd,    ///< `|%>`
+  // tokenize_for_parser only: the text from here on could not be read (text is the message).
+  LexError,
 };
 
 /// A short, readable name for a token kind ("'{'", "a name", "end of input"), for messages.
