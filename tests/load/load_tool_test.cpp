@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
+#include <string>
 
 #include "support/command.hpp"
 #include "support/marionette_server.hpp"
@@ -124,6 +126,40 @@ TEST_F(LoadToolTest, UsesCertificatesFromCaGenerateAndCountsFailuresByKind) {
     ++signed_after;
   }
   EXPECT_EQ(signed_after, signed_before);  // the generated certificates were used, none asked for
+}
+
+// --interval paces each node (a compressed runinterval: 2 nodes every 2 s for 3 s make 3 or 4
+// runs, where an unpaced load makes dozens); --run-log has a line per run whose acknowledged
+// report is the one the server stored (the soak's comparison).
+TEST_F(LoadToolTest, IntervalPacesNodesAndRunLogNamesStoredReports) {
+  const fs::path run_log = dir_ / "runs.jsonl";
+  testing::CommandResult result =
+      load(dir_ / "agents", {"--nodes", "2", "--concurrency", "2", "--duration", "3",
+                             "--interval", "2", "--run-log", run_log.string()});
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err << server_->output();
+  nlohmann::json figures = nlohmann::json::parse(result.out);
+  EXPECT_GE(figures["runs"], 2);
+  EXPECT_LE(figures["runs"], 4);
+  std::set<std::string> logged;
+  std::ifstream in(run_log);
+  for (std::string line; std::getline(in, line);) {
+    nlohmann::json run = nlohmann::json::parse(line);
+    EXPECT_TRUE(run["catalog"].get<bool>()) << line;
+    EXPECT_TRUE(run["report"].get<bool>()) << line;
+    EXPECT_EQ(run["error"], "") << line;
+    logged.insert(run["node"].get<std::string>() + " " +
+                  run["transaction_uuid"].get<std::string>());
+  }
+  EXPECT_EQ(logged.size(), figures["runs"].get<std::size_t>());
+  std::set<std::string> stored;
+  for (auto& node : fs::directory_iterator(server_->statedir() / "reports"))
+    for (auto& file : fs::directory_iterator(node.path())) {
+      std::ifstream report_file(file.path());
+      nlohmann::json report = nlohmann::json::parse(report_file);
+      stored.insert(report["host"].get<std::string>() + " " +
+                    report["transaction_uuid"].get<std::string>());
+    }
+  EXPECT_EQ(logged, stored);
 }
 
 TEST(LoadToolUsage, RefusesOtherAddressesAndBadArguments) {

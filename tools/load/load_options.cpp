@@ -15,7 +15,7 @@ const char* const kLoadUsage =
     "                       --nodes N --concurrency C (--duration S | --count K)\n"
     "                       [--environment E] [--json] [--pluginsync] [--no-report]\n"
     "                       [--node-prefix P] [--domain D] [--keylength BITS] [--timeout S]\n"
-    "                       [--allow-non-loopback]\n"
+    "                       [--interval S] [--run-log FILE] [--allow-non-loopback]\n"
     "\n"
     "Simulates N puppet agents against a Puppet server: each run asks for the node, posts the\n"
     "facts for a catalog (certname, hostname and fqdn varied per node) and puts a report, as\n"
@@ -23,7 +23,10 @@ const char* const kLoadUsage =
     "taken from DIR (certs/NAME.pem, private_keys/NAME.pem, as `marionette ca generate` or\n"
     "`puppetserver ca generate` leave them) or requested from the CA (autosign). Prints\n"
     "catalogs per second, latency percentiles, errors by kind and per-node fairness (--json:\n"
-    "one JSON object). Only loopback servers unless --allow-non-loopback.\n"
+    "one JSON object). --interval S: each node runs every S seconds (a compressed runinterval;\n"
+    "first runs spread over S). --run-log FILE: one JSON line a run (time, node,\n"
+    "transaction_uuid, catalog and report acknowledged, error kind), appended as they end.\n"
+    "Only loopback servers unless --allow-non-loopback.\n"
     "Exit: 0 every run succeeded, 3 some failed (figures printed), 1 setup failed, 2 usage.\n";
 
 namespace {
@@ -80,7 +83,7 @@ LoadOptions parse_load_options(const std::vector<std::string>& words) {
   std::map<std::string, std::string> values;
   static const std::vector<std::string> valued = {
       "server", "serverport", "ssldir", "facts", "environment", "nodes", "concurrency",
-      "duration", "count", "node-prefix", "domain", "keylength", "timeout"};
+      "duration", "count", "node-prefix", "domain", "keylength", "timeout", "interval", "run-log"};
   for (std::size_t i = 0; i < words.size(); ++i) {
     std::string word = words[i];
     if (word.rfind("--", 0) != 0) throw UsageError("unexpected argument '" + word + "'");
@@ -133,6 +136,9 @@ LoadOptions parse_load_options(const std::vector<std::string>& words) {
   if (auto v = take("domain")) options.domain = *v;
   if (auto v = take("keylength")) options.key_bits = static_cast<int>(number("keylength", *v, 1024, 16384));
   if (auto v = take("timeout")) options.timeout = std::chrono::seconds(number("timeout", *v, 1, 3600));
+  if (auto v = take("interval"))
+    options.interval = std::chrono::seconds(number("interval", *v, 1, 24 * 3600));
+  if (auto v = take("run-log")) options.run_log = *v;
   if (options.concurrency > options.nodes)
     throw UsageError("--concurrency " + std::to_string(options.concurrency) +
                      " is more than --nodes " + std::to_string(options.nodes) +

@@ -142,6 +142,7 @@ RunResult simulate_run(SimulatedNode& node, unsigned index, const LoadOptions& o
   RunResult result;
   result.node = index;
   remote::RunIdentity run{node.certname, options.environment, remote::make_uuid()};
+  result.transaction_uuid = run.transaction_uuid;
   auto start = Clock::now();
   try {
     send(*node.client, remote::node_request(run));
@@ -163,7 +164,10 @@ RunResult simulate_run(SimulatedNode& node, unsigned index, const LoadOptions& o
     std::int64_t version = parsed.contains("version") && parsed["version"].is_number_integer()
                                ? parsed["version"].get<std::int64_t>()
                                : 0;
-    if (options.report) send(*node.client, remote::report_request(run, report_for(node, run, version)));
+    if (options.report) {
+      send(*node.client, remote::report_request(run, report_for(node, run, version)));
+      result.report_acknowledged = true;
+    }
     result.ok = true;
   } catch (const StepFailure& failure) {
     result.error_kind = failure.kind;
