@@ -33,8 +33,7 @@ void write_environment(const fs::path& env, const std::string& who) {
 
 std::size_t count_of(const std::string& text, const std::string& needle) {
   std::size_t count = 0;
-  for (std::size_t at = text.find(needle); at != std::string::npos;
-       at = text.find(needle, at + 1))
+  for (std::size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1))
     ++count;
   return count;
 }
@@ -79,23 +78,39 @@ class SharedPort : public ::testing::Test {
   }
 
   std::unique_ptr<testing::MarionetteServer> start_compile_server(bool reuse_port) {
-    std::vector<std::string> args = {"--certname", "compile.test", "--no-ca", "--serverport",
-                                     ca_->port(), "--ca_server", "127.0.0.1", "--ca_port",
-                                     ca_->port(), "--verbose"};
+    std::vector<std::string> args = {"--certname", "compile.test", "--no-ca",   "--serverport",
+                                     ca_->port(),  "--ca_server",  "127.0.0.1", "--ca_port",
+                                     ca_->port(),  "--verbose"};
     if (reuse_port) args.push_back("--reuse-port");
-    return std::make_unique<testing::MarionetteServer>(MARIONETTE_BINARY, dir_ / "compile-env",
-                                                       dir_ / "compile",
-                                                       "localhost,IP:127.0.0.1", args);
+    return std::make_unique<testing::MarionetteServer>(
+        MARIONETTE_BINARY, dir_ / "compile-env", dir_ / "compile", "localhost,IP:127.0.0.1", args);
   }
 
   /// Runs of the simulated nodes (a new connection each) against the shared port.
   testing::CommandResult load(int runs) {
-    return testing::run_command(
-        {MARIONETTE_LOAD_BINARY, "--server", "127.0.0.1", "--serverport", ca_->port(), "--ssldir",
-         ca_->ssldir().string(), "--facts", MARIONETTE_FACTS_FILE, "--node-prefix", "shared",
-         "--domain", "load.test", "--nodes", "4", "--concurrency", "2", "--count",
-         std::to_string(runs), "--json", "--timeout", "30"},
-        120s);
+    return testing::run_command({MARIONETTE_LOAD_BINARY,
+                                 "--server",
+                                 "127.0.0.1",
+                                 "--serverport",
+                                 ca_->port(),
+                                 "--ssldir",
+                                 ca_->ssldir().string(),
+                                 "--facts",
+                                 MARIONETTE_FACTS_FILE,
+                                 "--node-prefix",
+                                 "shared",
+                                 "--domain",
+                                 "load.test",
+                                 "--nodes",
+                                 "4",
+                                 "--concurrency",
+                                 "2",
+                                 "--count",
+                                 std::to_string(runs),
+                                 "--json",
+                                 "--timeout",
+                                 "30"},
+                                120s);
   }
 
   fs::path dir_;

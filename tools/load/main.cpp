@@ -26,7 +26,9 @@ using namespace std::chrono_literals;
 
 volatile std::sig_atomic_t interrupted = 0;
 
-void on_signal(int) { interrupted = 1; }
+void on_signal(int) {
+  interrupted = 1;
+}
 
 facts::Facts base_facts(const std::filesystem::path& file) {
   facts::Facts facts = facts::load_yaml_file(file);
@@ -49,8 +51,8 @@ class RunLog {
   void write(const RunResult& result, const std::string& certname) {
     if (!out_.is_open()) return;
     nlohmann::json line = {
-        {"time", std::chrono::duration<double>(
-                     std::chrono::system_clock::now().time_since_epoch()).count()},
+        {"time", std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch())
+                     .count()},
         {"node", certname},
         {"transaction_uuid", result.transaction_uuid},
         {"catalog", result.got_catalog},
@@ -79,8 +81,8 @@ LoadSummary run_load(std::vector<SimulatedNode>& nodes, const LoadOptions& optio
   for (unsigned i = 0; i < nodes.size(); ++i) {
     Clock::rep key = 0;
     if (options.interval)
-      key = (start + std::chrono::duration_cast<Clock::duration>(*options.interval) * i /
-                         nodes.size())
+      key = (start +
+             std::chrono::duration_cast<Clock::duration>(*options.interval) * i / nodes.size())
                 .time_since_epoch()
                 .count();
     idle.emplace(key, i);

@@ -50,7 +50,8 @@ std::string report_for(const SimulatedNode& node, const remote::RunIdentity& run
   report.environment = run.environment;
   report.run_mode = "agent";
   report.finalize();
-  nlohmann::json document = nlohmann::json::parse(indirector::report_to_json(report, node.certname));
+  nlohmann::json document =
+      nlohmann::json::parse(indirector::report_to_json(report, node.certname));
   document["transaction_uuid"] = run.transaction_uuid;
   document["master_used"] = nullptr;
   return document.dump();
@@ -147,11 +148,10 @@ RunResult simulate_run(SimulatedNode& node, unsigned index, const LoadOptions& o
   try {
     send(*node.client, remote::node_request(run));
     if (options.pluginsync) {
-      send(*node.client,
-           remote::file_metadatas_request(run.environment, run.compat, "plugins", true, "follow", ".git"));
-      send(*node.client,
-           remote::file_metadatas_request(run.environment, run.compat, "pluginfacts",
-                                          true, "follow", ".git"));
+      send(*node.client, remote::file_metadatas_request(run.environment, run.compat, "plugins",
+                                                        true, "follow", ".git"));
+      send(*node.client, remote::file_metadatas_request(run.environment, run.compat, "pluginfacts",
+                                                        true, "follow", ".git"));
     }
     std::string facts = remote::facts_document(node.values, run, false);
     auto catalog_start = Clock::now();
