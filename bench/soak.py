@@ -482,6 +482,41 @@ def per_minute(runs):
     return [{"minute": m, **table[m]} for m in sorted(table)]
 
 
+def markdown(result):
+    """The tables docs/performance.md shows: per minute, the faults, the checks."""
+    rss = {row["minute"]: row for row in result["rss_kib"]}
+    lines = ["| minute | runs ok | runs failed (by kind) | RSS CA server (MiB) | "
+             "RSS compile server (MiB) | RSS redis (MiB) |", "|---|---|---|---|---|---|"]
+    mib = lambda kib: "%.1f" % (kib / 1024.0) if kib else "-"
+    for row in result["per_minute"]:
+        r = rss.get(row["minute"], {})
+        kinds = ", ".join("%s %d" % kv for kv in sorted(row["errors"].items()))
+        lines.append("| %d | %d | %d%s | %s | %s | %s |" % (
+            row["minute"], row["ok"], row["failed"], " (%s)" % kinds if kinds else "",
+            mib(r.get("ca")), mib(r.get("compile")), mib(r.get("redis"))))
+    lines += ["", "| at (s after the first) | fault | what happened |", "|---|---|---|"]
+    for f in result["faults"]:
+        lines.append("| %s | %s | %s |" % (f["at"], f["fault"], f["what"]))
+    lines += ["", "| check | result |", "|---|---|"]
+    lines.append("| runs (ok) | %d (%d) |" % (result["runs"], result["ok_runs"]))
+    lines.append("| reports acknowledged 200 / stored / lost | %d / %d / **%d** |" % (
+        result["reports_acknowledged"], result["reports_stored"], result["lost_report_count"]))
+    lines.append("| nodes with a catalog / exported Host missing in Redis | %d / **%d** |" % (
+        result["nodes_with_catalog"], result["missing_export_count"]))
+    lines.append("| report dir leftovers (temp files) | %d |" % len(result["report_dir_leftovers"]))
+    for server, counts in sorted(result["logged"].items()):
+        lines.append("| %s server log lines | %s |" % (server, ", ".join(
+            "%s %d" % kv for kv in sorted(counts.items()))))
+    if result["counters"]:
+        last = result["counters"][-1]
+        for server, figures in sorted((k, v) for k, v in last.items() if k != "minute"):
+            lines.append("| %s /metrics at the end (since its last start) | %s |" % (
+                server, ", ".join("%s %g" % (k.replace("marionette_server_", ""), v)
+                                  for k, v in sorted(figures.items())
+                                  if "start_time" not in k)))
+    return "\n".join(lines) + "\n"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--minutes", type=int, default=60)
@@ -498,7 +533,12 @@ def main():
                         "them from here when it holds enough")
     parser.add_argument("--prepare-only", action="store_true",
                         help="make the certificates (into --pki) and stop")
+    parser.add_argument("--table", metavar="RESULT_JSON",
+                        help="print an earlier soak's result.json as markdown tables, and stop")
     args = parser.parse_args()
+    if args.table:
+        print(markdown(json.load(open(args.table))), end="")
+        return 0
     if args.disk_full_seconds is None:
         args.disk_full_seconds = 60 if args.minutes >= 30 else max(10, args.minutes * 4)
     result = Soak(args).run()
