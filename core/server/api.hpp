@@ -77,6 +77,7 @@ class Api {
   void set_fleet(const metrics::FleetRegistry* fleet) { fleet_ = fleet; }
 
  private:
+  void log_server_error(const HttpRequest& request, const HttpResponse& response);
   HttpResponse ca_endpoint(const HttpRequest& request, const std::string& rest);
   HttpResponse set_certificate_status(const HttpRequest& request, const std::string& name);
   HttpResponse node_endpoint(const HttpRequest& request, const std::string& name);

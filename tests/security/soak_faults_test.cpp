@@ -1,7 +1,8 @@
 // What the soak (bench/soak.py, issue 37) found, against the real `marionette server` on
 // 127.0.0.1: a report stored on disk while Redis is down is acknowledged 200 (Redis's copy is
 // a report processor whose failure is logged, as Puppet's), not a 500 that has the agent
-// believe it was lost; a request refused before it was whole (a client that sends half its
+// believe it was lost; a report that cannot be stored is a 500 with its cause in the log;
+// a request refused before it was whole (a client that sends half its
 // headers and stops: 408) is in the access log, not only in the counters.
 // Needs curl and openssl (skipped, saying so, without).
 
@@ -66,43 +67,48 @@ class SoakFaults : public ::testing::Test {
     ASSERT_FALSE(server_->port().empty()) << server_->output();
   }
 
+  /// node1.test's certificate made at the CA, and a report PUT with it: curl's HTTP status.
+  std::string put_report() {
+    testing::CommandResult made =
+        testing::run_command({MARIONETTE_BINARY, "ca", "generate", "--certname", "node1.test",
+                              "--keylength", "2048", "--ssldir", server_->ssldir().string()},
+                             60s);
+    if (made.exit_code != 0) return "ca generate failed: " + made.err;
+    const fs::path ssl = server_->ssldir();
+    testing::CommandResult put = testing::run_command(
+        {"curl",
+         "-s",
+         "-o",
+         "/dev/null",
+         "-w",
+         "%{http_code}",
+         "--max-time",
+         "30",
+         "--cacert",
+         server_->ca_certificate().string(),
+         "--cert",
+         (ssl / "certs" / "node1.test.pem").string(),
+         "--key",
+         (ssl / "private_keys" / "node1.test.pem").string(),
+         "-X",
+         "PUT",
+         "-H",
+         "Content-Type: application/json",
+         "--data",
+         R"({"host":"node1.test","transaction_uuid":"soak-1","status":"unchanged"})",
+         "https://127.0.0.1:" + server_->port() +
+             "/puppet/v3/report/node1.test?environment=production"},
+        60s);
+    return put.out;
+  }
+
   fs::path dir_;
   std::unique_ptr<testing::MarionetteServer> server_;
 };
 
 TEST_F(SoakFaults, ReportStoredWhileRedisIsDownIsAcknowledged) {
   start_server({"--redis", "redis://127.0.0.1:" + std::to_string(closed_port())});
-  testing::CommandResult made =
-      testing::run_command({MARIONETTE_BINARY, "ca", "generate", "--certname", "node1.test",
-                            "--keylength", "2048", "--ssldir", server_->ssldir().string()},
-                           60s);
-  ASSERT_EQ(made.exit_code, 0) << made.err;
-  const fs::path ssl = server_->ssldir();
-  testing::CommandResult put = testing::run_command(
-      {"curl",
-       "-s",
-       "-o",
-       "/dev/null",
-       "-w",
-       "%{http_code}",
-       "--max-time",
-       "30",
-       "--cacert",
-       server_->ca_certificate().string(),
-       "--cert",
-       (ssl / "certs" / "node1.test.pem").string(),
-       "--key",
-       (ssl / "private_keys" / "node1.test.pem").string(),
-       "-X",
-       "PUT",
-       "-H",
-       "Content-Type: application/json",
-       "--data",
-       R"({"host":"node1.test","transaction_uuid":"soak-1","status":"unchanged"})",
-       "https://127.0.0.1:" + server_->port() +
-           "/puppet/v3/report/node1.test?environment=production"},
-      60s);
-  EXPECT_EQ(put.out, "200") << put.err << server_->output();
+  EXPECT_EQ(put_report(), "200") << server_->output();
   std::size_t stored = 0;
   std::error_code none;
   for (auto it = fs::directory_iterator(dir_ / "server-state" / "reports" / "node1.test", none);
@@ -111,6 +117,23 @@ TEST_F(SoakFaults, ReportStoredWhileRedisIsDownIsAcknowledged) {
   EXPECT_EQ(stored, 1u);
   EXPECT_NE(server_->output().find("could not store node1.test's report in Redis"),
             std::string::npos)
+      << server_->output();
+}
+
+// The report directory unwritable (the soak filled its disk; here a file stands where the
+// node's directory would go): 500, and the cause in the log, not only the status.
+TEST_F(SoakFaults, ReportThatCannotBeStoredIsA500WithItsCauseLogged) {
+  fs::create_directories(dir_ / "reports");
+  std::ofstream(dir_ / "reports" / "node1.test") << "not a directory\n";
+  start_server({"--reportdir", (dir_ / "reports").string()});
+  EXPECT_EQ(put_report(), "500") << server_->output();
+  EXPECT_TRUE(testing::wait_until(
+      [&] {
+        return server_->output().find(
+                   "Error: PUT /puppet/v3/report/node1.test: Server Error: "
+                   "cannot store the report") != std::string::npos;
+      },
+      10s))
       << server_->output();
 }
 
