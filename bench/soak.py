@@ -433,6 +433,7 @@ class Soak:
         """What the servers said about the faults (counts of telling lines)."""
         patterns = {
             "report_store_failed": r"cannot store the report",
+            "errors_logged": r"(?m)^Error: ",
             "redis_warnings": r"(?i)warning:.*(redis|store)",
             "status_500": r'(?m)" 500$',
             "status_408": r'(?m)" 408$',
