@@ -340,6 +340,9 @@ const std::vector<Command>& commands() {
        "its own report; without a client certificate only the CA endpoints answer; a revoked\n"
        "certificate is refused at the next connection. On first start the CA is made in\n"
        "SSLDIR/ca (puppetserver's layout) and the server's certificate in SSLDIR/certs.\n"
+       "Several servers (a CA server and --no-ca compile servers) may share one address:\n"
+       "each started with --reuse-port on the same bindaddress and serverport, the kernel\n"
+       "hands each new connection to one of them; one that stops leaves the others serving.\n"
        "SIGTERM or SIGINT stops it.\n\n"
        "Options (every setting is an option too, `marionette config print` lists them):\n"),
        run_server_in_fleet},

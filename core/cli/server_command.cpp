@@ -111,6 +111,7 @@ int run_server(const std::vector<std::string>& words) {
                               ? "0.0.0.0"
                               : config.bindaddress;
   settings.port = config.serverport;
+  settings.reuse_port = config.reuse_port;
   settings.ca_server = config.ca_server.value_or(config.server.value_or("puppet"));
   settings.ca_port = config.ca_port.value_or(config.serverport);
   std::filesystem::path confdir = args.value("confdir").value_or("/etc/marionette");

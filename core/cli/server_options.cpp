@@ -38,6 +38,10 @@ const std::vector<ServerOption>& server_options() {
        "the address to listen on (default: every IPv4 address)"},
       {"--serverport N", Kind::setting, 0, 0, nullptr,
        "the port (default: 8140; --masterport too)"},
+      {"--reuse-port", Kind::setting, 0, 0, nullptr,
+       "share the port with other servers started with it\n"
+       "(SO_REUSEPORT: the kernel spreads connections among them;\n"
+       "reuse_port = true in puppet.conf)"},
       {"--autosign WHAT", Kind::setting, 0, 0, nullptr,
        "true, false, a file of certnames and globs (*.example.com),\n"
        "or an executable policy given the certname and the CSR on\n"

@@ -69,6 +69,9 @@ struct AgentConfig : compiler::CompileSettings {
   std::optional<std::string> server;               ///< the server an agent asks
   int serverport = 8140;                           ///< serverport (masterport)
   std::string bindaddress;                         ///< empty: every IPv4 address
+  /// marionette's own: the server's socket takes SO_REUSEPORT, so that other servers started
+  /// with it share bindaddress:serverport and the kernel spreads connections among them.
+  bool reuse_port = false;
   std::string dns_alt_names;                       ///< of the server's own certificate
   std::optional<std::string> autosign;             ///< true, false or a file
   int keylength = 4096;                            ///< RSA key bits

@@ -138,6 +138,7 @@ const std::vector<SettingDefinition>& setting_definitions() {
       {"masterport", kText, "8140", [](C& c, T v) { c.serverport = port_of(v); }},
       {"serverport", kText, "$masterport", [](C& c, T v) { c.serverport = port_of(v); }},
       {"bindaddress", kText, "", [](C& c, T v) { c.bindaddress = v; }},
+      {"reuse_port", kSwitch, "false", [](C& c, T v) { c.reuse_port = boolean_of(v); }},
       {"dns_alt_names", kText, "", [](C& c, T v) { c.dns_alt_names = v; }},
       {"autosign", kText, "$confdir/autosign.conf", [](C& c, T v) { c.autosign = not_empty(v); }},
       {"keylength", kText, "4096",

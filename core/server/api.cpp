@@ -1,6 +1,7 @@
 #include "server/api.hpp"
 
 #include <fstream>
+#include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "puppetdb/http_api.hpp"
@@ -28,8 +29,10 @@ HttpResponse puppet_error(int status, const std::string& message, const std::str
   nlohmann::ordered_json body = {{"message", message}, {"issue_kind", issue_kind}};
   // What a client sent may be quoted back and may not be UTF-8: replaced, as Ruby's JSON would
   // refuse to write it too.
-  return {status, "application/json",
-          body.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace), {}};
+  return {status,
+          "application/json",
+          body.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace),
+          {}};
 }
 
 HttpResponse text_response(int status, const std::string& body) {
@@ -108,7 +111,18 @@ HttpResponse Api::handle(const HttpRequest& request, const PeerIdentity& peer,
   }
   response.headers.emplace_back("X-Puppet-Version", kPuppetVersion);
   metrics_.request_answered(request.path, response.status, !decision.allowed);
+  if (response.status >= 500) log_server_error(request, response);
   return response;
+}
+
+/// Every 500 in the log with its cause, as puppetserver logs the error behind it: the access
+/// log says only the status.
+void Api::log_server_error(const HttpRequest& request, const HttpResponse& response) {
+  nlohmann::json body = nlohmann::json::parse(response.body, nullptr, false);
+  std::string message = body.is_object() && body.contains("message") && body["message"].is_string()
+                            ? body["message"].get<std::string>()
+                            : response.body.substr(0, 300);
+  std::cerr << "Error: " << request.method << " " << request.path << ": " << message << std::endl;
 }
 
 daemon::RunSettings Api::settings_for(const HttpRequest& request) const {
@@ -130,17 +144,17 @@ daemon::RunSettings Api::settings_for(const HttpRequest& request) const {
   try {
     daemon::resolve_environment(run, where);
   } catch (const std::runtime_error&) {
-    throw RequestError(puppet_error(404, "Not Found: Could not find environment '" + name + "'",
-                                    "RUNTIME_ERROR"));
+    throw RequestError(
+        puppet_error(404, "Not Found: Could not find environment '" + name + "'", "RUNTIME_ERROR"));
   }
   return run;
 }
 
 FileMounts Api::mounts_for(const daemon::RunSettings& run) {
-  return FileMounts(run.modulepath
-                        ? *run.modulepath
-                        : (run.env_dir ? std::vector<std::filesystem::path>{*run.env_dir / "modules"}
-                                       : std::vector<std::filesystem::path>{}));
+  return FileMounts(
+      run.modulepath ? *run.modulepath
+                     : (run.env_dir ? std::vector<std::filesystem::path>{*run.env_dir / "modules"}
+                                    : std::vector<std::filesystem::path>{}));
 }
 
 HttpResponse Api::static_file_content_endpoint(const HttpRequest& request,

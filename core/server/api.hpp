@@ -48,6 +48,7 @@ struct ServerSettings : ServerOptions {
   std::vector<std::string> alt_names;  ///< of the server's own certificate ("DNS:x", "IP:y")
   std::string bind_address = "0.0.0.0";
   int port = 8140;
+  bool reuse_port = false;  ///< SO_REUSEPORT: servers started with it share the port
   std::string autosign = "false";  ///< Puppet's autosign: true, false or a file
   /// A compile server's CA server (Puppet's ca_server and ca_port), whose CRL it refreshes.
   std::string ca_server;
@@ -79,6 +80,7 @@ class Api {
   void collect_puppetdb_garbage();
 
  private:
+  void log_server_error(const HttpRequest& request, const HttpResponse& response);
   HttpResponse ca_endpoint(const HttpRequest& request, const std::string& rest);
   HttpResponse set_certificate_status(const HttpRequest& request, const std::string& name);
   HttpResponse node_endpoint(const HttpRequest& request, const std::string& name);

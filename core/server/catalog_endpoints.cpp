@@ -172,13 +172,19 @@ HttpResponse Api::report_endpoint(const HttpRequest& request, const std::string&
   std::string error;
   if (!storage::write_file_atomically(dir / (timestamp_name() + ".json"), request.body, &error))
     return puppet_error(500, "Server Error: cannot store the report: " + error, "RUNTIME_ERROR");
+  // The report is stored by now: as Puppet's report processors, a failing one (Redis's
+  // history, the fleet summary) is logged and the agent still hears 200 (a 500 would only have
+  // it believe its report was lost).
   if (run.redis) {
     indirector::TerminusSettings termini = daemon::terminus_settings_for(run);
-    indirector::RedisDocumentStore store(termini, "report");
-    store.push_bounded(name, request.body, termini.report_history);
-    // The node's summary for the fleet table (server/fleet_view.hpp), beside its reports. The
-    // report is stored by now: as Puppet's report processors, a failing one is logged and the
-    // agent still hears 200 (a 500 would only have it believe its report was lost).
+    try {
+      indirector::RedisDocumentStore store(termini, "report");
+      store.push_bounded(name, request.body, termini.report_history);
+    } catch (const std::exception& e) {
+      std::cerr << "Warning: could not store " << name << "'s report in Redis: " << e.what()
+                << std::endl;
+    }
+    // The node's summary for the fleet table (server/fleet_view.hpp), beside its reports.
     std::string error;
     auto fleet = fleet_status::make_redis_fleet_store(
         {*termini.redis, termini.redis_prefix, termini.redis_timeout});

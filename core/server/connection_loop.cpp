@@ -318,6 +318,11 @@ void ConnectionLoop::refuse(Connection& connection, int status, const std::strin
     return;
   }
   metrics_.request_answered("", status, false);
+  // In the access log too, as Jetty's: a request refused before it was whole has no method
+  // or path to show.
+  log_(access_log_line(connection.address,
+                       connection.peer.authenticated ? connection.peer.certname : "-", "-", "-",
+                       status));
   stop_waiting(connection);
   connection.drain_after = true;
   answer(connection, http::serialize(text_response(status, why), false), false);

@@ -32,7 +32,7 @@ void raise_descriptor_limit() {
   }
 }
 
-int listen_on(const std::string& address, int port, int& bound_port) {
+int listen_on(const std::string& address, int port, bool reuse_port, int& bound_port) {
   sockaddr_storage storage{};
   socklen_t length = 0;
   int family = AF_INET;
@@ -54,6 +54,15 @@ int listen_on(const std::string& address, int port, int& bound_port) {
   if (fd < 0) throw std::runtime_error(std::string("cannot make a socket: ") + std::strerror(errno));
   int yes = 1;
   ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  // Every server bound with SO_REUSEPORT (the same user) shares the port: the kernel hands
+  // each new connection to one of their listening sockets, and a server that ends leaves the
+  // others serving.
+  if (reuse_port && ::setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &yes, sizeof yes) != 0) {
+    int error = errno;
+    ::close(fd);
+    throw std::runtime_error(std::string("cannot share the port (SO_REUSEPORT): ") +
+                             std::strerror(error));
+  }
   if (::bind(fd, reinterpret_cast<sockaddr*>(&storage), length) != 0 || ::listen(fd, 512) != 0) {
     int error = errno;
     ::close(fd);
@@ -93,7 +102,7 @@ HttpsServer::HttpsServer(ServerSettings settings, std::function<void(const std::
   api_->metrics().set_capacity(settings_.workers == 0 ? 1 : settings_.workers,
                                settings_.queue_limit);
   raise_descriptor_limit();
-  listen_fd_ = listen_on(settings_.bind_address, settings_.port, port_);
+  listen_fd_ = listen_on(settings_.bind_address, settings_.port, settings_.reuse_port, port_);
   loop_ = std::make_unique<ConnectionLoop>(settings_, listen_fd_, *tls_, api_->metrics(), log_);
   fleet_ = std::make_unique<FleetView>(settings_);
   api_->set_fleet(&fleet_->fleet());

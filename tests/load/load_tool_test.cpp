@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
+#include <string>
 
 #include "support/command.hpp"
 #include "support/marionette_server.hpp"
@@ -29,7 +31,8 @@ class LoadToolTest : public ::testing::Test {
     // A node named fail-* fails to compile: its runs are errors of kind http_500.
     std::ofstream(dir_ / "env" / "manifests" / "site.pp")
         << "node /^fail-/ { fail(\"no catalog for ${trusted['certname']}\") }\n"
-           "node default { notify { \"${trusted['certname']} ${facts['hostname']} ${facts['fqdn']}\": } }\n";
+           "node default { notify { \"${trusted['certname']} ${facts['hostname']} "
+           "${facts['fqdn']}\": } }\n";
     server_ = std::make_unique<testing::MarionetteServer>(MARIONETTE_BINARY, dir_ / "env", dir_);
     ASSERT_FALSE(server_->port().empty()) << server_->output();
   }
@@ -43,10 +46,20 @@ class LoadToolTest : public ::testing::Test {
   }
 
   testing::CommandResult load(const fs::path& ssldir, std::vector<std::string> extra) {
-    std::vector<std::string> argv = {MARIONETTE_LOAD_BINARY, "--server", "127.0.0.1",
-                                     "--serverport", server_->port(), "--ssldir", ssldir.string(),
-                                     "--facts", MARIONETTE_FACTS_FILE, "--domain", "load.test",
-                                     "--json", "--timeout", "30"};
+    std::vector<std::string> argv = {MARIONETTE_LOAD_BINARY,
+                                     "--server",
+                                     "127.0.0.1",
+                                     "--serverport",
+                                     server_->port(),
+                                     "--ssldir",
+                                     ssldir.string(),
+                                     "--facts",
+                                     MARIONETTE_FACTS_FILE,
+                                     "--domain",
+                                     "load.test",
+                                     "--json",
+                                     "--timeout",
+                                     "30"};
     argv.insert(argv.end(), extra.begin(), extra.end());
     return testing::run_command(argv, 120s);
   }
@@ -83,8 +96,8 @@ TEST_F(LoadToolTest, CountedLoadWithAutosignedNodes) {
   EXPECT_GE(fewest, 2);
   EXPECT_LE(most - fewest, 2);
   std::size_t reports = 0;
-  for (const char* node : {"loadnode-0001.load.test", "loadnode-0002.load.test",
-                           "loadnode-0003.load.test"}) {
+  for (const char* node :
+       {"loadnode-0001.load.test", "loadnode-0002.load.test", "loadnode-0003.load.test"}) {
     EXPECT_TRUE(fs::exists(server_->ssldir() / "ca" / "signed" / (std::string(node) + ".pem")));
     std::size_t of_node = reports_of(node);
     EXPECT_GE(of_node, static_cast<std::size_t>(fewest)) << node;
@@ -96,10 +109,10 @@ TEST_F(LoadToolTest, CountedLoadWithAutosignedNodes) {
 
 TEST_F(LoadToolTest, UsesCertificatesFromCaGenerateAndCountsFailuresByKind) {
   for (const char* node : {"fail-0001.load.test", "fail-0002.load.test"}) {
-    testing::CommandResult made = testing::run_command(
-        {MARIONETTE_BINARY, "ca", "generate", "--certname", node, "--ssldir",
-         server_->ssldir().string(), "--keylength", "2048"},
-        60s);
+    testing::CommandResult made =
+        testing::run_command({MARIONETTE_BINARY, "ca", "generate", "--certname", node, "--ssldir",
+                              server_->ssldir().string(), "--keylength", "2048"},
+                             60s);
     ASSERT_EQ(made.exit_code, 0) << made.err;
   }
   std::size_t signed_before = 0;
@@ -107,8 +120,8 @@ TEST_F(LoadToolTest, UsesCertificatesFromCaGenerateAndCountsFailuresByKind) {
     (void)entry;
     ++signed_before;
   }
-  testing::CommandResult result = load(
-      server_->ssldir(), {"--nodes", "2", "--node-prefix", "fail", "--concurrency", "2", "--count", "4"});
+  testing::CommandResult result = load(server_->ssldir(), {"--nodes", "2", "--node-prefix", "fail",
+                                                           "--concurrency", "2", "--count", "4"});
   EXPECT_EQ(result.exit_code, 3) << result.out << result.err;
   nlohmann::json figures = nlohmann::json::parse(result.out);
   EXPECT_EQ(figures["runs"], 4);
@@ -126,24 +139,58 @@ TEST_F(LoadToolTest, UsesCertificatesFromCaGenerateAndCountsFailuresByKind) {
   EXPECT_EQ(signed_after, signed_before);  // the generated certificates were used, none asked for
 }
 
+// --interval paces each node (a compressed runinterval: 2 nodes every 2 s for 3 s make 3 or 4
+// runs, where an unpaced load makes dozens); --run-log has a line per run whose acknowledged
+// report is the one the server stored (the soak's comparison).
+TEST_F(LoadToolTest, IntervalPacesNodesAndRunLogNamesStoredReports) {
+  const fs::path run_log = dir_ / "runs.jsonl";
+  testing::CommandResult result =
+      load(dir_ / "agents", {"--nodes", "2", "--concurrency", "2", "--duration", "3", "--interval",
+                             "2", "--run-log", run_log.string()});
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err << server_->output();
+  nlohmann::json figures = nlohmann::json::parse(result.out);
+  EXPECT_GE(figures["runs"], 2);
+  EXPECT_LE(figures["runs"], 4);
+  std::set<std::string> logged;
+  std::ifstream in(run_log);
+  for (std::string line; std::getline(in, line);) {
+    nlohmann::json run = nlohmann::json::parse(line);
+    EXPECT_TRUE(run["catalog"].get<bool>()) << line;
+    EXPECT_TRUE(run["report"].get<bool>()) << line;
+    EXPECT_EQ(run["error"], "") << line;
+    logged.insert(run["node"].get<std::string>() + " " +
+                  run["transaction_uuid"].get<std::string>());
+  }
+  EXPECT_EQ(logged.size(), figures["runs"].get<std::size_t>());
+  std::set<std::string> stored;
+  for (auto& node : fs::directory_iterator(server_->statedir() / "reports"))
+    for (auto& file : fs::directory_iterator(node.path())) {
+      std::ifstream report_file(file.path());
+      nlohmann::json report = nlohmann::json::parse(report_file);
+      stored.insert(report["host"].get<std::string>() + " " +
+                    report["transaction_uuid"].get<std::string>());
+    }
+  EXPECT_EQ(logged, stored);
+}
+
 TEST(LoadToolUsage, RefusesOtherAddressesAndBadArguments) {
-  testing::CommandResult remote = testing::run_command(
-      {MARIONETTE_LOAD_BINARY, "--server", "192.0.2.1", "--serverport", "8140", "--ssldir",
-       "/nonexistent", "--facts", MARIONETTE_FACTS_FILE, "--nodes", "1", "--concurrency", "1",
-       "--count", "1"},
-      30s);
+  testing::CommandResult remote =
+      testing::run_command({MARIONETTE_LOAD_BINARY, "--server", "192.0.2.1", "--serverport", "8140",
+                            "--ssldir", "/nonexistent", "--facts", MARIONETTE_FACTS_FILE, "--nodes",
+                            "1", "--concurrency", "1", "--count", "1"},
+                           30s);
   EXPECT_EQ(remote.exit_code, 2);
   EXPECT_NE(remote.err.find("is not a loopback address"), std::string::npos) << remote.err;
-  testing::CommandResult both = testing::run_command(
-      {MARIONETTE_LOAD_BINARY, "--ssldir", "/x", "--facts", "/y", "--count", "1", "--duration",
-       "1"},
-      30s);
+  testing::CommandResult both =
+      testing::run_command({MARIONETTE_LOAD_BINARY, "--ssldir", "/x", "--facts", "/y", "--count",
+                            "1", "--duration", "1"},
+                           30s);
   EXPECT_EQ(both.exit_code, 2);
   EXPECT_NE(both.err.find("give exactly one of --duration S and --count K"), std::string::npos);
-  testing::CommandResult crowded = testing::run_command(
-      {MARIONETTE_LOAD_BINARY, "--ssldir", "/x", "--facts", "/y", "--count", "1", "--nodes", "2",
-       "--concurrency", "3"},
-      30s);
+  testing::CommandResult crowded =
+      testing::run_command({MARIONETTE_LOAD_BINARY, "--ssldir", "/x", "--facts", "/y", "--count",
+                            "1", "--nodes", "2", "--concurrency", "3"},
+                           30s);
   EXPECT_EQ(crowded.exit_code, 2);
 }
 

@@ -15,7 +15,7 @@ const char* const kLoadUsage =
     "                       --nodes N --concurrency C (--duration S | --count K)\n"
     "                       [--environment E] [--json] [--pluginsync] [--no-report]\n"
     "                       [--node-prefix P] [--domain D] [--keylength BITS] [--timeout S]\n"
-    "                       [--allow-non-loopback]\n"
+    "                       [--interval S] [--run-log FILE] [--allow-non-loopback]\n"
     "\n"
     "Simulates N puppet agents against a Puppet server: each run asks for the node, posts the\n"
     "facts for a catalog (certname, hostname and fqdn varied per node) and puts a report, as\n"
@@ -23,7 +23,10 @@ const char* const kLoadUsage =
     "taken from DIR (certs/NAME.pem, private_keys/NAME.pem, as `marionette ca generate` or\n"
     "`puppetserver ca generate` leave them) or requested from the CA (autosign). Prints\n"
     "catalogs per second, latency percentiles, errors by kind and per-node fairness (--json:\n"
-    "one JSON object). Only loopback servers unless --allow-non-loopback.\n"
+    "one JSON object). --interval S: each node runs every S seconds (a compressed runinterval;\n"
+    "first runs spread over S). --run-log FILE: one JSON line a run (time, node,\n"
+    "transaction_uuid, catalog and report acknowledged, error kind), appended as they end.\n"
+    "Only loopback servers unless --allow-non-loopback.\n"
     "Exit: 0 every run succeeded, 3 some failed (figures printed), 1 setup failed, 2 usage.\n";
 
 namespace {
@@ -79,8 +82,9 @@ LoadOptions parse_load_options(const std::vector<std::string>& words) {
   LoadOptions options;
   std::map<std::string, std::string> values;
   static const std::vector<std::string> valued = {
-      "server", "serverport", "ssldir", "facts", "environment", "nodes", "concurrency",
-      "duration", "count", "node-prefix", "domain", "keylength", "timeout"};
+      "server", "serverport",  "ssldir",   "facts",    "environment",
+      "nodes",  "concurrency", "duration", "count",    "node-prefix",
+      "domain", "keylength",   "timeout",  "interval", "run-log"};
   for (std::size_t i = 0; i < words.size(); ++i) {
     std::string word = words[i];
     if (word.rfind("--", 0) != 0) throw UsageError("unexpected argument '" + word + "'");
@@ -115,13 +119,19 @@ LoadOptions parse_load_options(const std::vector<std::string>& words) {
     return found->second;
   };
   if (auto v = take("server")) options.server = *v;
-  if (auto v = take("serverport")) options.port = static_cast<int>(number("serverport", *v, 1, 65535));
-  if (auto v = take("ssldir")) options.ssldir = *v;
-  else throw UsageError("--ssldir DIR is required");
-  if (auto v = take("facts")) options.facts_file = *v;
-  else throw UsageError("--facts FILE is required");
+  if (auto v = take("serverport"))
+    options.port = static_cast<int>(number("serverport", *v, 1, 65535));
+  if (auto v = take("ssldir"))
+    options.ssldir = *v;
+  else
+    throw UsageError("--ssldir DIR is required");
+  if (auto v = take("facts"))
+    options.facts_file = *v;
+  else
+    throw UsageError("--facts FILE is required");
   if (auto v = take("environment")) options.environment = *v;
-  if (auto v = take("nodes")) options.nodes = static_cast<unsigned>(number("nodes", *v, 1, 100'000));
+  if (auto v = take("nodes"))
+    options.nodes = static_cast<unsigned>(number("nodes", *v, 1, 100'000));
   if (auto v = take("concurrency"))
     options.concurrency = static_cast<unsigned>(number("concurrency", *v, 1, 1024));
   if (auto v = take("duration"))
@@ -131,8 +141,13 @@ LoadOptions parse_load_options(const std::vector<std::string>& words) {
     throw UsageError("give exactly one of --duration S and --count K");
   if (auto v = take("node-prefix")) options.node_prefix = *v;
   if (auto v = take("domain")) options.domain = *v;
-  if (auto v = take("keylength")) options.key_bits = static_cast<int>(number("keylength", *v, 1024, 16384));
-  if (auto v = take("timeout")) options.timeout = std::chrono::seconds(number("timeout", *v, 1, 3600));
+  if (auto v = take("keylength"))
+    options.key_bits = static_cast<int>(number("keylength", *v, 1024, 16384));
+  if (auto v = take("timeout"))
+    options.timeout = std::chrono::seconds(number("timeout", *v, 1, 3600));
+  if (auto v = take("interval"))
+    options.interval = std::chrono::seconds(number("interval", *v, 1, 24 * 3600));
+  if (auto v = take("run-log")) options.run_log = *v;
   if (options.concurrency > options.nodes)
     throw UsageError("--concurrency " + std::to_string(options.concurrency) +
                      " is more than --nodes " + std::to_string(options.nodes) +

@@ -28,6 +28,13 @@ struct LoadOptions {
   bool allow_non_loopback = false;
   int key_bits = 2048;
   std::chrono::seconds timeout{60};  ///< connect and read, per request
+  /// A node's runs start this far apart (Puppet's runinterval, compressed); its first run
+  /// at a time spread over one interval. Unset: each node runs again as soon as a worker may.
+  std::optional<std::chrono::seconds> interval;
+  /// Each run appended as one JSON line (time, node, transaction_uuid, whether the catalog and
+  /// the report were answered 2xx, the error kind): what a soak compares with what the server
+  /// stored.
+  std::optional<std::filesystem::path> run_log;
 };
 
 class UsageError : public std::runtime_error {

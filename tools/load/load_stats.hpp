@@ -15,6 +15,8 @@ struct RunResult {
   std::string error_kind;   ///< connect, tls, verify, timeout, protocol, http_500, …
   std::string error;        ///< the first failure's text
   bool got_catalog = false;
+  bool report_acknowledged = false;  ///< the report PUT was answered 2xx
+  std::string transaction_uuid;
   double catalog_ms = 0;    ///< the catalog POST alone
   double run_ms = 0;        ///< the whole run: node, pluginsync, catalog, report
 };

@@ -50,7 +50,8 @@ std::string report_for(const SimulatedNode& node, const remote::RunIdentity& run
   report.environment = run.environment;
   report.run_mode = "agent";
   report.finalize();
-  nlohmann::json document = nlohmann::json::parse(indirector::report_to_json(report, node.certname));
+  nlohmann::json document =
+      nlohmann::json::parse(indirector::report_to_json(report, node.certname));
   document["transaction_uuid"] = run.transaction_uuid;
   document["master_used"] = nullptr;
   return document.dump();
@@ -142,15 +143,15 @@ RunResult simulate_run(SimulatedNode& node, unsigned index, const LoadOptions& o
   RunResult result;
   result.node = index;
   remote::RunIdentity run{node.certname, options.environment, remote::make_uuid()};
+  result.transaction_uuid = run.transaction_uuid;
   auto start = Clock::now();
   try {
     send(*node.client, remote::node_request(run));
     if (options.pluginsync) {
-      send(*node.client,
-           remote::file_metadatas_request(run.environment, run.compat, "plugins", true, "follow", ".git"));
-      send(*node.client,
-           remote::file_metadatas_request(run.environment, run.compat, "pluginfacts",
-                                          true, "follow", ".git"));
+      send(*node.client, remote::file_metadatas_request(run.environment, run.compat, "plugins",
+                                                        true, "follow", ".git"));
+      send(*node.client, remote::file_metadatas_request(run.environment, run.compat, "pluginfacts",
+                                                        true, "follow", ".git"));
     }
     std::string facts = remote::facts_document(node.values, run, false);
     auto catalog_start = Clock::now();
@@ -163,7 +164,10 @@ RunResult simulate_run(SimulatedNode& node, unsigned index, const LoadOptions& o
     std::int64_t version = parsed.contains("version") && parsed["version"].is_number_integer()
                                ? parsed["version"].get<std::int64_t>()
                                : 0;
-    if (options.report) send(*node.client, remote::report_request(run, report_for(node, run, version)));
+    if (options.report) {
+      send(*node.client, remote::report_request(run, report_for(node, run, version)));
+      result.report_acknowledged = true;
+    }
     result.ok = true;
   } catch (const StepFailure& failure) {
     result.error_kind = failure.kind;
