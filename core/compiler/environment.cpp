@@ -1,6 +1,7 @@
 #include "compiler/environment.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <stdexcept>
 #include <system_error>
@@ -172,6 +173,18 @@ std::string Environment::module_file_name(const fs::path& module_dir, std::strin
   return file;
 }
 
+std::string node_name(const ast::Expression* match) {
+  if (auto* host = ast::as<ast::StringLiteral>(match)) return lowercase(host->value);
+  auto* regex = ast::as<ast::RegexLiteral>(match);
+  if (!regex) return "default";
+  std::string kept;
+  for (char c : regex->pattern)
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == ':' ||
+        c == '.' || static_cast<unsigned char>(c) >= 0x80)
+      kept += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return "__node_regexp__" + kept.substr(std::min(kept.find_first_not_of('.'), kept.size()));
+}
+
 void Environment::register_definitions(const ast::Block* block, const std::string& prefix) {
   for (const ast::Node* statement : block->statements) {
     if (auto* c = ast::as<ast::ClassDefinition>(statement)) {
@@ -188,6 +201,16 @@ void Environment::register_definitions(const ast::Block* block, const std::strin
       if (!fresh && it->second != d)
         throw lang::SourceError("Defined type '" + name + "' is already defined", d->where);
     } else if (auto* n = ast::as<ast::NodeDefinition>(statement)) {
+      for (const ast::Expression* match : n->matches) {
+        std::string name = node_name(match);
+        auto [it, fresh] = node_names_.emplace(name, n);
+        if (!fresh && it->second != n)
+          throw lang::SourceError("Node '" + name + "' is already defined (file: " +
+                                      it->second->where.path() +
+                                      ", line: " + std::to_string(it->second->where.line) +
+                                      "); cannot redefine",
+                                  n->where);
+      }
       nodes_.push_back(n);
     } else if (auto* f = ast::as<ast::FunctionDefinition>(statement)) {
       std::string name = lowercase(f->name);

@@ -21,6 +21,11 @@ namespace marionette::compiler {
 /// The code of an environment: the main manifest(s), and the classes and defined types of its
 /// modules, loaded when first named (modules/NAME/manifests/init.pp, .../a/b.pp for NAME::a::b).
 /// Owns the arena holding every AST node of the compilation.
+/// The name Puppet gives a node by one of its matches: a host name lowercased, `default`, or
+/// for a regex `__node_regexp__` and its pattern's word characters, '-', ':' and '.' lowercased
+/// (leading dots dropped).
+std::string node_name(const lang::ast::Expression* match);
+
 class Environment {
  public:
   /// `manifest` overrides the environment's main manifest (a file or a directory of .pp files).
@@ -93,6 +98,8 @@ class Environment {
   std::unordered_map<std::string, const lang::ast::ClassDefinition*> classes_;
   std::unordered_map<std::string, const lang::ast::DefinedTypeDefinition*> defined_types_;
   std::vector<const lang::ast::NodeDefinition*> nodes_;
+  /// Each node's names (node_name), to refuse a second node of one name as Puppet does.
+  std::unordered_map<std::string, const lang::ast::NodeDefinition*> node_names_;
   std::unordered_map<std::string, const lang::ast::FunctionDefinition*> functions_;
   std::unordered_map<std::string, const lang::ast::TypeAlias*> type_aliases_;
   std::deque<lang::EppProgram> templates_;

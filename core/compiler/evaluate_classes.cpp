@@ -331,67 +331,44 @@ void Evaluator::evaluate_defined_type(std::size_t index) {
   });
 }
 
-namespace {
-
-/// Puppet names a node matched by a regex after the regex's source lowercased, keeping its
-/// word characters, '-', ':' and '.', leading dots dropped.
-std::string regex_node_title(const std::string& pattern) {
-  std::string kept;
-  for (char c : pattern) {
-    auto byte = static_cast<unsigned char>(c);
-    if (std::isalnum(byte) || c == '_' || c == '-' || c == ':' || c == '.')
-      kept += static_cast<char>(std::tolower(byte));
-  }
-  return "__node_regexp__" + kept.substr(std::min(kept.find_first_not_of('.'), kept.size()));
-}
-
-}  // namespace
-
 void Evaluator::evaluate_node() {
   const auto& nodes = environment_.nodes();
   if (nodes.empty()) return;
   const ast::NodeDefinition* chosen = nullptr;
   std::string title;
   std::vector<Value> captures;
-  std::string certname = lowercase(request_.node_name);
-  for (const ast::NodeDefinition* node : nodes) {
-    for (const ast::Node* match : node->matches)
-      if (auto* name = ast::as<ast::StringLiteral>(match);
-          name && lowercase(name->value) == certname) {
+  // As Puppet's TypeCollection#node: a node by that name, else the first whose regex matches;
+  // the node's name first, then "default" (which a regex may match too).
+  auto find = [&](const std::string& wanted) {
+    for (const ast::NodeDefinition* node : nodes)
+      for (const ast::Expression* match : node->matches)
+        if (compiler::node_name(match) == wanted) {
+          chosen = node;
+          title = wanted;
+          return;
+        }
+    for (const ast::NodeDefinition* node : nodes)
+      for (const ast::Expression* match : node->matches) {
+        auto* regex = ast::as<ast::RegexLiteral>(match);
+        if (!regex) continue;
+        std::regex compiled = rubyish::compile_ruby_regex(regex->pattern);
+        std::optional<rubyish::RegexMatch> found;
+        try {
+          found = rubyish::regex_search_bounded(wanted, compiled);
+        } catch (const rubyish::RegexTooComplex& e) {
+          throw SourceError(e.what(), regex->where);
+        }
+        if (!found) continue;
         chosen = node;
-        title = lowercase(name->value);
-      }
-    if (chosen) break;
-  }
-  for (const ast::NodeDefinition* node : nodes) {
-    if (chosen) break;
-    for (const ast::Node* match : node->matches) {
-      auto* regex = ast::as<ast::RegexLiteral>(match);
-      if (!regex) continue;
-      std::regex compiled = rubyish::compile_ruby_regex(regex->pattern);
-      std::optional<rubyish::RegexMatch> found;
-      try {
-        found = rubyish::regex_search_bounded(certname, compiled);
-      } catch (const rubyish::RegexTooComplex& e) {
-        throw SourceError(e.what(), regex->where);
-      }
-      if (found) {
-        chosen = node;
-        title = regex_node_title(regex->pattern);
+        title = compiler::node_name(match);
         for (std::size_t i = 0; i < found->groups.size(); ++i)
-          captures.push_back(found->groups[i] ? Value(found->group(certname, i)) : Value());
-        break;
+          captures.push_back(found->groups[i] ? Value(found->group(wanted, i)) : Value());
+        return;
       }
-    }
-  }
-  for (const ast::NodeDefinition* node : nodes) {
-    if (chosen) break;
-    for (const ast::Node* match : node->matches)
-      if (ast::as<ast::DefaultLiteral>(match)) {
-        chosen = node;
-        title = "default";
-      }
-  }
+  };
+  std::string certname = lowercase(request_.node_name);
+  find(certname);
+  if (!chosen) find("default");
   if (!chosen)
     throw SourceError("Could not find node statement with name 'default' or '" + certname + "'",
                       {});

@@ -16,13 +16,18 @@ Value Evaluator::evaluate_if(const ast::If& node, Scope& scope) {
   return Value();
 }
 
-/// Does a case option or selector match the subject? Regexes match (and set captures),
-/// types match their instances, arrays match element-wise, `default` is tried last.
+/// Does a case option or selector match the subject? As Puppet's CompareOperator#match:
+/// regexes match strings (and set captures), types match their instances, an array matches an
+/// array of its size element by element, a hash a hash whose values at its keys match (other
+/// keys ignored), `default` inside them anything; else ==.
 bool Evaluator::option_matches(const Value& subject, const Value& option, Scope& scope,
                                const lang::SourceLocation& where) {
-  if (option.is_regexp()) return truthy(match(subject, option, scope, where));
+  if (option.is_regexp())
+    return subject.is_string() && truthy(match(subject, option, scope, where));
   if (option.is_type() && !is_resource_reference(option)) return matches(subject, option.type());
-  if (option.is_array() && subject.is_array()) {
+  if (option.is_default()) return true;
+  if (option.is_array()) {
+    if (!subject.is_array()) return false;
     const Array& a = option.array();
     const Array& b = subject.array();
     if (a.size() != b.size()) return false;
@@ -30,7 +35,30 @@ bool Evaluator::option_matches(const Value& subject, const Value& option, Scope&
       if (!option_matches(b[i], a[i], scope, where)) return false;
     return true;
   }
+  if (option.is_hash()) {
+    if (!subject.is_hash()) return false;
+    for (const auto& [key, pattern] : option.hash()) {
+      Value at;
+      for (const auto& [k, v] : subject.hash())
+        if (same_hash_key(k, key)) at = v;
+      if (!option_matches(at, pattern, scope, where)) return false;
+    }
+    return true;
+  }
   return equals(subject, option);
+}
+
+/// A case or selector option: `*[a, b]` matches when one of its values does.
+bool Evaluator::candidate_matches(const Value& subject, const ast::Node* candidate,
+                                  Scope& scope) {
+  Value value = evaluate(candidate, scope);
+  auto* splat = ast::as<ast::Unary>(candidate);
+  if (splat && splat->op == ast::UnaryOp::Splat && value.is_array()) {
+    for (const Value& item : value.array())
+      if (option_matches(subject, item, scope, candidate->where)) return true;
+    return false;
+  }
+  return option_matches(subject, value, scope, candidate->where);
 }
 
 Value Evaluator::evaluate_case(const ast::Case& node, Scope& scope) {
@@ -43,9 +71,7 @@ Value Evaluator::evaluate_case(const ast::Case& node, Scope& scope) {
         fallback = &option;
         continue;
       }
-      Value value = evaluate(candidate, scope);
-      if (option_matches(subject, value, scope, candidate->where))
-        return evaluate(option.body, scope);
+      if (candidate_matches(subject, candidate, scope)) return evaluate(option.body, scope);
     }
   }
   if (fallback) return evaluate(fallback->body, scope);
@@ -61,14 +87,12 @@ Value Evaluator::evaluate_selector(const ast::Selector& node, Scope& scope) {
       fallback = &option;
       continue;
     }
-    Value value = evaluate(option.match, scope);
-    if (option_matches(subject, value, scope, option.match->where))
-      return evaluate(option.value, scope);
+    if (candidate_matches(subject, option.match, scope)) return evaluate(option.value, scope);
   }
   if (fallback) return evaluate(fallback->value, scope);
   throw lang::SourceError(
       "No matching entry for selector parameter with value '" + to_string(subject) + "'",
-      node.where);
+      node.subject->where);
 }
 
 }  // namespace marionette::compiler

@@ -173,6 +173,9 @@ Value Evaluator::evaluate(const ast::Node* node, Scope& scope) try {
     case ast::NodeKind::MethodCall: {
       auto* call = static_cast<const ast::MethodCall*>(node);
       Value receiver = evaluate(call->receiver, scope);
+      if (call->arguments.empty() && !call->lambda)  // an Object's attribute: $error.issue_code
+        if (std::optional<Value> attribute = runtime_attribute(receiver, call->name))
+          return *attribute;
       return evaluate_call(call->name, call->arguments, &receiver, call->lambda, call->where,
                            scope);
     }

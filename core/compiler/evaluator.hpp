@@ -141,6 +141,7 @@ class Evaluator final : public FunctionHost {
   Value evaluate_if(const lang::ast::If& node, Scope& scope);
   Value evaluate_case(const lang::ast::Case& node, Scope& scope);
   Value evaluate_selector(const lang::ast::Selector& node, Scope& scope);
+  bool candidate_matches(const Value& subject, const lang::ast::Node* candidate, Scope& scope);
   bool option_matches(const Value& subject, const Value& option, Scope& scope,
                       const lang::SourceLocation& where);
 

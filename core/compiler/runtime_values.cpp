@@ -1,5 +1,7 @@
 #include "compiler/runtime_values.hpp"
 
+#include <iterator>
+
 #include "compiler/base64.hpp"
 #include "compiler/integer_range.hpp"
 #include "compiler/semver.hpp"
@@ -34,7 +36,28 @@ void append_deferred(const TypeValue& value, std::string& out) {
   out += "Deferred(" + text.substr(9, text.size() - 10) + ")";
 }
 
+constexpr std::string_view kErrorAttributes[] = {"msg", "kind", "details", "issue_code"};
+
+/// Error({'msg' => 'text', 'issue_code' => 'CODE'}): the attributes that are set, in order.
+void append_error(const TypeValue& value, std::string& out) {
+  Hash fields;
+  for (std::size_t i = 0; i < std::size(kErrorAttributes); ++i)
+    if (i < value.parameters.size() && !value.parameters[i].is_undef())
+      fields.emplace_back(Value(std::string(kErrorAttributes[i])), value.parameters[i]);
+  std::string text = type_to_string(TypeValue{"Error", {Value(std::move(fields))}});
+  out += "Error(" + text.substr(6, text.size() - 7) + ")";
+}
+
 }  // namespace
+
+std::optional<Value> runtime_attribute(const Value& value, std::string_view name) {
+  if (!is_runtime_value(value, "Error")) return std::nullopt;
+  if (name == "message") name = "msg";
+  const std::vector<Value>& fields = value.type().parameters;
+  for (std::size_t i = 0; i < std::size(kErrorAttributes); ++i)
+    if (kErrorAttributes[i] == name) return i < fields.size() ? fields[i] : Value();
+  return std::nullopt;
+}
 
 Value make_runtime_value(std::string_view kind, std::vector<Value> fields) {
   return TypeValue{"#" + std::string(kind), std::move(fields)};
@@ -120,6 +143,8 @@ void append_runtime_value(const TypeValue& value, std::string& out) {
     out += format_timespan(field_integer(value, 0), "%D-%H:%M:%S.%-N");
   } else if (is_kind(value, "Deferred")) {
     append_deferred(value, out);
+  } else if (is_kind(value, "Error")) {
+    append_error(value, out);
   } else if (value.name == "#sensitive") {
     out += "Sensitive [value redacted]";
   }

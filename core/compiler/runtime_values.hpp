@@ -20,11 +20,16 @@ inline constexpr std::int64_t kNanosPerSecond = 1000000000;
 ///   #SemVer [major, minor, patch, prerelease, build]   #SemVerRange [text]
 ///   #Binary [bytes]   #Timestamp [seconds, nanoseconds]   #Timespan [nanoseconds]
 ///   #Deferred [function name, arguments]
+///   #Error [msg, kind, details, issue_code] (what get() gives its block when navigation fails)
 Value make_runtime_value(std::string_view kind, std::vector<Value> fields);
 
 /// Is the value one of those (Sensitive excluded)? Of that kind ("SemVer")?
 bool is_runtime_value(const Value& value);
 bool is_runtime_value(const Value& value, std::string_view kind);
+
+/// An Object-typed value's attribute, as `$error.issue_code` reads it (Error's msg, kind,
+/// details, issue_code and message()); nullopt when the value has no such attribute.
+std::optional<Value> runtime_attribute(const Value& value, std::string_view name);
 
 /// "SemVer" for a #SemVer value.
 std::string runtime_type_name(const TypeValue& value);

@@ -241,6 +241,8 @@ class Lexer {
       char c = text_[pos_];
       if (c == ' ' || c == '\t' || c == '\r') {
         ++pos_;
+      } else if (std::size_t blank = unicode_blank_length(text_, pos_)) {
+        pos_ += blank;  // Puppet's lexer skips [[:blank:]]: U+00A0 and the other space separators
       } else if (c == '\n') {
         // The body of a heredoc follows the line that opened it: skip over it.
         if (heredoc_resume_ != std::string::npos) {

@@ -332,7 +332,8 @@ ast::Expression* Parser::parse_node_definition() {
     } else if (token.kind == TokenKind::KwDefault) {
       definition->matches.push_back(arena_.make<ast::DefaultLiteral>(token.where));
       advance();
-    } else if (token.kind == TokenKind::Name || token.kind == TokenKind::Integer) {
+    } else if (token.kind == TokenKind::Name || token.kind == TokenKind::Integer ||
+               token.kind == TokenKind::Float) {
       // A bare host name: web01.example.com; a hyphenated word only alone (`node a-b`), as
       // Puppet's dotted names take only names and numbers.
       auto hyphenated = [](const Token& t) { return t.text.find('-') != std::string::npos; };
@@ -341,7 +342,9 @@ ast::Expression* Parser::parse_node_definition() {
       while (at(TokenKind::Dot) && !peek().space_before) {
         advance();
         const Token& part = peek();
-        if ((part.kind != TokenKind::Name && part.kind != TokenKind::Integer) || hyphenated(part))
+        if ((part.kind != TokenKind::Name && part.kind != TokenKind::Integer &&
+             part.kind != TokenKind::Float) ||
+            hyphenated(part))
           syntax_error(part);
         host += "." + advance().text;
       }

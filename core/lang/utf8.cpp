@@ -55,4 +55,17 @@ void append_utf8(std::uint32_t code, std::string& out) {
   }
 }
 
+std::size_t unicode_blank_length(std::string_view text, std::size_t at) {
+  auto byte = [&](std::size_t i) -> unsigned {
+    return at + i < text.size() ? static_cast<unsigned char>(text[at + i]) : 0u;
+  };
+  if (byte(0) == 0xC2 && byte(1) == 0xA0) return 2;  // U+00A0
+  if (byte(0) == 0xE1 && byte(1) == 0x9A && byte(2) == 0x80) return 3;  // U+1680
+  if (byte(0) == 0xE2 && byte(1) == 0x80 && ((byte(2) >= 0x80 && byte(2) <= 0x8A) || byte(2) == 0xAF))
+    return 3;  // U+2000..U+200A, U+202F
+  if (byte(0) == 0xE2 && byte(1) == 0x81 && byte(2) == 0x9F) return 3;  // U+205F
+  if (byte(0) == 0xE3 && byte(1) == 0x80 && byte(2) == 0x80) return 3;  // U+3000
+  return 0;
+}
+
 }  // namespace marionette::lang

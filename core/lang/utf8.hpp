@@ -16,4 +16,9 @@ std::optional<std::size_t> first_invalid_utf8(std::string_view text);
 /// Appends the code point (at most U+10FFFF) encoded in UTF-8: one to four bytes.
 void append_utf8(std::uint32_t code, std::string& out);
 
+/// The length in bytes of the Unicode space separator (category Zs) beyond ASCII that starts at
+/// `at` (U+00A0, U+1680, U+2000..U+200A, U+202F, U+205F, U+3000), as Ruby's [[:blank:]] takes
+/// it; 0 when none starts there.
+std::size_t unicode_blank_length(std::string_view text, std::size_t at);
+
 }  // namespace marionette::lang

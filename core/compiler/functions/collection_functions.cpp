@@ -127,36 +127,11 @@ Value convert_to(CallContext& call) {
   return construct(call, call.arguments[1].type(), std::move(arguments));
 }
 
-/// type(value): the value's detailed type, as Puppet infers it.
-TypeValue infer_type(const Value& value) {
-  if (value.is_undef()) return {"Undef", {}};
-  if (value.is_integer()) return {"Integer", {value, value}};
-  if (value.is_float()) return {"Float", {value, value}};
-  if (value.is_boolean()) return {"Boolean", {value}};
-  if (value.is_string()) return {"String", {}, {}, value.string()};
-  if (value.is_regexp()) return {"Regexp", {value}};
-  if (is_runtime_value(value)) return runtime_value_type(value);
-  if (value.is_type()) return {"Type", {value}};
-  if (value.is_array() && value.array().empty()) return {"Array", {Value(0), Value(0)}};
-  if (value.is_array()) {
-    TypeValue tuple{"Tuple", {}};
-    for (const Value& item : value.array()) tuple.parameters.push_back(infer_type(item));
-    return tuple;
-  }
-  if (value.is_hash()) {
-    if (value.hash().empty()) return {"Hash", {Value(0), Value(0)}};
-    Hash fields;
-    for (const auto& [key, item] : value.hash()) fields.emplace_back(key, Value(infer_type(item)));
-    return {"Struct", {Value(std::move(fields))}};
-  }
-  return {"Any", {}};
-}
-
 Value type(CallContext& call) {
   call.expect_arguments(1, 2);
   if (call.arguments.size() > 1 && to_string(call.arguments[1]) == "generalized")
     return generalized_type(call.arguments[0]);
-  return infer_type(call.arguments[0]);
+  return detailed_type(call.arguments[0]);
 }
 
 Value size(CallContext& call) {
@@ -187,6 +162,30 @@ Value values(CallContext& call) {
 }
 
 }  // namespace
+
+TypeValue detailed_type(const Value& value) {
+  if (value.is_undef()) return {"Undef", {}};
+  if (value.is_integer()) return {"Integer", {value, value}};
+  if (value.is_float()) return {"Float", {value, value}};
+  if (value.is_boolean()) return {"Boolean", {value}};
+  if (value.is_string()) return {"String", {}, {}, value.string()};
+  if (value.is_regexp()) return {"Regexp", {value}};
+  if (is_runtime_value(value)) return runtime_value_type(value);
+  if (value.is_type()) return {"Type", {value}};
+  if (value.is_array() && value.array().empty()) return {"Array", {Value(0), Value(0)}};
+  if (value.is_array()) {
+    TypeValue tuple{"Tuple", {}};
+    for (const Value& item : value.array()) tuple.parameters.push_back(detailed_type(item));
+    return tuple;
+  }
+  if (value.is_hash()) {
+    if (value.hash().empty()) return {"Hash", {Value(0), Value(0)}};
+    Hash fields;
+    for (const auto& [key, item] : value.hash()) fields.emplace_back(key, Value(detailed_type(item)));
+    return {"Struct", {Value(std::move(fields))}};
+  }
+  return {"Any", {}};
+}
 
 void register_collection_functions(FunctionTable& table) {
   table.emplace_back("unique", unique);

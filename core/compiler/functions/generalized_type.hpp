@@ -11,4 +11,8 @@ namespace marionette::compiler {
 /// ['a', 'bb'] is Array[String[1, 2]], [1, 'a'] Array[ScalarData], {a => 1} Hash[String, Integer].
 TypeValue generalized_type(const Value& value);
 
+/// type(value): Puppet's TypeCalculator.infer_set(value), the detailed type: Integer[1, 1],
+/// Tuple[...] for an array, Struct[...] for a hash.
+TypeValue detailed_type(const Value& value);
+
 }  // namespace marionette::compiler

@@ -10,6 +10,7 @@
 #include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
+#include "rubyish/regex.hpp"
 
 namespace marionette::compiler {
 
@@ -180,38 +181,41 @@ Value with(CallContext& call) {
   return call.host.call_lambda(*call.lambda, call.arguments, call.scope);
 }
 
-/// index(collection, value) or index(collection) |$x| { ... }: the first index that matches.
+/// index(collection, value) or index(collection) |$x| / |$i, $x| { ... }: the first index (a
+/// hash's key) whose value matches; index(string, string or regexp): where it first occurs, in
+/// characters. Its signatures are in signature_table.cpp.
 Value index(CallContext& call) {
-  call.expect_arguments(1, 2);
   const Value& collection = call.arguments[0];
-  if (collection.is_array()) {
-    const Array& items = collection.array();
-    for (std::size_t i = 0; i < items.size(); ++i) {
-      bool found = call.arguments.size() > 1
-                       ? equals(items[i], call.arguments[1])
-                       : truthy(call.host.call_lambda(*call.lambda, {items[i]}, call.scope));
-      if (found) return static_cast<std::int64_t>(i);
+  if (!call.lambda && collection.is_string() &&
+      (call.arguments[1].is_string() || call.arguments[1].is_regexp())) {
+    const std::string& text = collection.string();
+    std::size_t at = std::string::npos;
+    if (call.arguments[1].is_string()) {
+      at = text.find(call.arguments[1].string());
+    } else if (auto found = rubyish::regex_search_bounded(text, *call.arguments[1].regexp().compiled)) {
+      at = found->begin();
     }
-    return Value();
+    if (at == std::string::npos) return Value();
+    return static_cast<std::int64_t>(char_count(std::string_view(text).substr(0, at)));
   }
+  const bool both = call.lambda && call.lambda->parameters.size() == 2;
+  auto matching = [&](const Value& key, const Value& value) {
+    if (!call.lambda) return same_hash_key(value, call.arguments[1]);  // Ruby's ==
+    return truthy(call.host.call_lambda(
+        *call.lambda, both ? std::vector<Value>{key, value} : std::vector<Value>{value},
+        call.scope));
+  };
   if (collection.is_hash()) {
-    std::size_t arity = call.lambda ? call.lambda->parameters.size() : 0;
-    for (const auto& [key, value] : collection.hash()) {
-      bool found = call.arguments.size() > 1
-                       ? equals(value, call.arguments[1])
-                       : truthy(call.host.call_lambda(*call.lambda,
-                                                      arity >= 2 ? std::vector<Value>{key, value}
-                                                                 : std::vector<Value>{value},
-                                                      call.scope));
-      if (found) return key;
-    }
+    for (const auto& [key, value] : collection.hash())
+      if (matching(key, value)) return key;
     return Value();
   }
-  if (collection.is_string() && call.arguments.size() > 1) {
-    auto at = collection.string().find(to_string(call.arguments[1]));
-    return at == std::string::npos ? Value() : Value(static_cast<std::int64_t>(at));
-  }
-  call.fail("expects an Iterable value, got " + type_name_of(collection));
+  std::optional<Array> items = iterable_elements(collection);
+  if (!items) call.fail("expects an Iterable value, got " + type_name_of(collection));
+  for (std::size_t i = 0; i < items->size(); ++i)
+    if (matching(Value(static_cast<std::int64_t>(i)), (*items)[i]))
+      return static_cast<std::int64_t>(i);
+  return Value();
 }
 
 /// Without a lambda, the elements themselves; with one, each passed to it.
