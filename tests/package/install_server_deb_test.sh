@@ -96,7 +96,7 @@ serverport = $port
 keylength = 2048
 EOF
 env_dir=/etc/marionette/code/environments/pkgtest
-mkdir -p "$env_dir/manifests"
+mkdir -p "$env_dir/manifests" "$env_dir/modules"
 cat >"$env_dir/manifests/site.pp" <<EOF
 node default {
   file { '$work/managed.txt':
@@ -143,7 +143,8 @@ agent() {
     >"$work/agent.log" 2>&1
 }
 status=0; agent || status=$?
-[ "$status" = 2 ] || { cat "$work/agent.log"; fail "the first puppet agent -t exited $status, not 2"; }
+ls -la /var/lib/marionette-server /var/lib/marionette-server/reports >"$work/vardir.txt" 2>&1 || true
+[ "$status" = 2 ] || { cat "$work/vardir.txt"; cat "$work/agent.log"; fail "the first puppet agent -t exited $status, not 2"; }
 grep -qx 'compiled by marionette-server for node1.pkgtest' "$work/managed.txt" ||
   fail "the catalog of the pkgtest environment was not applied"
 status=0; agent || status=$?
