@@ -1,5 +1,11 @@
 // `marionette ca list|sign|revoke|clean|generate`: puppetserver ca's actions, on the server's
 // ssldir directly (a running server sees each change at once: it re-reads the CRL).
+#include <grp.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 
 #include "ca/certificate_authority.hpp"
@@ -60,6 +66,17 @@ int list(ca::CertificateAuthority& authority, bool all) {
   return 0;
 }
 
+/// Run by root on a CA another user owns (the packaged server's, user marionette, as
+/// puppetserver's belongs to puppet): the command becomes that user before it touches a file,
+/// so that what it writes (signed certificates, the CRL, serial, inventory) stays the server's.
+void become_owner_of(const std::filesystem::path& cadir) {
+  struct stat owner {};
+  if (::geteuid() != 0 || ::stat(cadir.c_str(), &owner) != 0 || owner.st_uid == 0) return;
+  if (::setgroups(0, nullptr) != 0 || ::setgid(owner.st_gid) != 0 || ::setuid(owner.st_uid) != 0)
+    throw std::runtime_error("cannot become the owner of " + cadir.string() + " (uid " +
+                             std::to_string(owner.st_uid) + "): " + std::strerror(errno));
+}
+
 std::vector<std::string> pending_names(ca::CertificateAuthority& authority) {
   std::vector<std::string> names;
   for (const auto& entry : authority.list())
@@ -82,6 +99,7 @@ int run_ca(const std::vector<std::string>& words) {
   const config::AgentConfig config = config_from(args, config::RunMode::server);
   CaCommandOptions options = read_ca_options(args);
   options.ca.key_bits = config.keylength;
+  become_owner_of(ssldir_of(config) / "ca");
   ca::CertificateAuthority authority(ssldir_of(config), options.ca);
   if (!authority.exists()) {
     report_error("No CA in " + authority.layout().dir.string() +

@@ -118,6 +118,7 @@ int run_server(const std::vector<std::string>& words) {
   settings.autosign = config.autosign.value_or((confdir / "autosign.conf").string());
   settings.ca.key_bits = config.keylength;
   settings.reportdir = config.reportdir.value_or(settings.run.statedir / "reports");
+  settings.certificate_authority = config.ca;
   read_server_options(args, settings);
   // As many Ruby workers as compiles run at once, started now so that none waits for Ruby.
   compiler::RubyWorkerSettings ruby = compiler::ruby_worker_settings();
@@ -148,7 +149,14 @@ int run_server(const std::vector<std::string>& words) {
     std::cout << "Notice: marionette server " << settings.certname << " listening on "
               << settings.bind_address << ":" << server.port() << std::endl;
     std::thread serving([&server] { server.run(); });
-    while (signals.wait(std::chrono::seconds(1)) != daemon::SignalEvent::stop) {
+    for (daemon::SignalEvent event; (event = signals.wait(std::chrono::seconds(1))) !=
+                                    daemon::SignalEvent::stop;) {
+      if (event != daemon::SignalEvent::reload) continue;
+      try {
+        std::cout << "Notice: Caught HUP; " << server.reload() << std::endl;
+      } catch (const std::exception& e) {
+        print_error(std::string("Caught HUP; could not read the TLS files again: ") + e.what());
+      }
     }
     std::cout << "Notice: Caught " << signals.last_signal_name() << "; exiting" << std::endl;
     compiler::stop_ruby_workers();  // a compile running Ruby fails now instead of holding on

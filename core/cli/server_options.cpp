@@ -98,11 +98,12 @@ const std::vector<ServerOption>& server_options() {
       {"--no-static-catalogs", Kind::flag, 0, 0, [](O o, V) { o.static_catalogs = false; },
        "Puppet's static_catalogs = false: no file metadata\n"
        "inlined in catalogs (default: inlined, with a code_id)"},
-      {"--no-ca", Kind::flag, 0, 0, [](O o, V) { o.certificate_authority = false; },
+      {"--no-ca", Kind::setting, 0, 0, nullptr,
        "a compile server: no CA of its own (puppetserver's\n"
-       "certificate-authority-disabled-service); its certificate,\n"
-       "certs/ca.pem and crl.pem in the ssldir, the CRL refreshed\n"
-       "from --ca_server/--ca_port"},
+       "certificate-authority-disabled-service; `ca = false` in\n"
+       "puppet.conf's [server]); its certificate, certs/ca.pem and\n"
+       "crl.pem in the ssldir, the CRL refreshed from\n"
+       "--ca_server/--ca_port"},
       {"--crl-refresh-interval S", Kind::number, 1, 86'400,
        [](O o, V v) { o.crl_refresh_interval = std::chrono::seconds(v.number); },
        "how often a compile server (--no-ca) fetches the CA's CRL\n"

@@ -89,13 +89,19 @@ std::shared_ptr<CachedCode> EnvironmentCache::acquire(const std::string& key) {
   auto found = entries_.find(key);
   if (found == entries_.end()) {
     found = entries_.emplace(key, Entry{std::make_shared<CachedCode>(), now}).first;
-  } else if (expired(found->second, now)) {
+  } else if (found->second.expire_now || expired(found->second, now)) {
     // Expired: Puppet drops the environment and loads it again. The files that have not
     // changed since are the same parse, so the new one starts with them.
     found->second.code = std::make_shared<CachedCode>(found->second.code.get());
   }
   found->second.last_used = now;
+  found->second.expire_now = false;
   return found->second.code;
+}
+
+void EnvironmentCache::expire_all() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (auto& [key, entry] : entries_) entry.expire_now = true;
 }
 
 }  // namespace marionette::compiler

@@ -87,10 +87,15 @@ class EnvironmentCache {
 
   std::chrono::seconds timeout() const { return timeout_; }
 
+  /// Every cached environment is loaded again at its next use, as if it had expired (a
+  /// server's SIGHUP): files that have not changed keep their parse.
+  void expire_all();
+
  private:
   struct Entry {
     std::shared_ptr<CachedCode> code;
     Clock::time_point last_used;
+    bool expire_now = false;  ///< expire_all() was called since its last use
   };
 
   bool expired(const Entry& entry, Clock::time_point now) const;

@@ -76,6 +76,8 @@ struct AgentConfig : compiler::CompileSettings {
   std::optional<std::string> autosign;             ///< true, false or a file
   int keylength = 4096;                            ///< RSA key bits
   std::optional<std::filesystem::path> reportdir;  ///< default: $vardir/reports
+  /// false: `marionette server` is a compile server, with no CA of its own (Puppet 5's `ca`).
+  bool ca = true;
   /// A node of the fleet table with no report for longer is stale (marionette's own);
   /// default: twice runinterval.
   std::optional<std::chrono::seconds> fleet_stale_after;

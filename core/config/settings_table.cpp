@@ -144,6 +144,9 @@ const std::vector<SettingDefinition>& setting_definitions() {
       {"keylength", kText, "4096",
        [](C& c, T v) { c.keylength = static_cast<int>(number_of(v, 1024, 16384)); }},
       {"reportdir", kText, "$vardir/reports", [](C& c, T v) { c.reportdir = not_empty(v); }},
+      // Puppet 5's `ca` (a server that is no CA: puppetserver's certificate-authority-disabled-
+      // service); `ca = false` in [server], `ca: false` in marionette.yaml, or --no-ca.
+      {"ca", kSwitch, "true", [](C& c, T v) { c.ca = boolean_of(v); }},
       {"ca_server", kText, "$server", [](C& c, T v) { c.ca_server = not_empty(v); }},
       {"ca_port", kText, "$serverport", [](C& c, T v) { c.ca_port = port_of(v); }},
       {"waitforcert", kDuration, "120", [](C& c, T v) { c.waitforcert = duration_of(v); }},

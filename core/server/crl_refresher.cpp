@@ -67,9 +67,21 @@ bool CrlRefresher::refresh_once() {
   return true;
 }
 
+void CrlRefresher::refresh_soon() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    refresh_requested_ = true;
+  }
+  wake_.notify_all();
+}
+
 void CrlRefresher::run() {
   std::unique_lock<std::mutex> lock(mutex_);
-  while (!wake_.wait_for(lock, source_.interval, [this] { return stopping_; })) {
+  for (;;) {
+    // The interval ran out, or refresh_soon() asked, or the refresher stops.
+    wake_.wait_for(lock, source_.interval, [this] { return stopping_ || refresh_requested_; });
+    if (stopping_) return;
+    refresh_requested_ = false;
     lock.unlock();
     const std::string from = source_.ca_server + ":" + std::to_string(source_.ca_port);
     try {

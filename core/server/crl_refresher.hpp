@@ -34,6 +34,10 @@ class CrlRefresher {
   /// One fetch now: whether crl.pem changed. Throws std::runtime_error on any failure.
   bool refresh_once();
 
+  /// Wakes the refresher's thread to fetch at once (a server's SIGHUP), logged as the
+  /// interval's fetches are; the interval starts again after it.
+  void refresh_soon();
+
  private:
   void run();
 
@@ -43,6 +47,7 @@ class CrlRefresher {
   std::mutex mutex_;
   std::condition_variable wake_;
   bool stopping_ = false;
+  bool refresh_requested_ = false;
   std::thread thread_;
 };
 

@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "ca/host_identity.hpp"
+#include "compiler/environment_cache.hpp"
 #include "server/access_log.hpp"
 #include "server/compile_server_identity.hpp"
 #include "server/connection_loop.hpp"
@@ -119,6 +120,24 @@ HttpsServer::~HttpsServer() {
 }
 
 void HttpsServer::stop() { loop_->stop(); }
+
+std::string HttpsServer::reload() {
+  std::string done;
+  if (settings_.run.environment_cache) {
+    settings_.run.environment_cache->expire_all();
+    done = "the environments will be read again";
+  } else {
+    done = "the environments are read for every catalog (environment_timeout 0)";
+  }
+  tls_->reload();
+  done += "; the CRL was read again";
+  if (crl_refresher_) {
+    crl_refresher_->refresh_soon();
+    done += " and will be fetched from " + settings_.ca_server + ":" +
+            std::to_string(settings_.ca_port);
+  }
+  return done;
+}
 
 void HttpsServer::run() {
   unsigned count = settings_.workers == 0 ? 1 : settings_.workers;

@@ -33,6 +33,11 @@ class HttpsServer {
   /// Serves until stop() is called (from a signal handler's thread or another thread).
   void run();
   void stop();
+  /// A SIGHUP, as puppetserver's reload: every cached environment is read again at its next
+  /// compile, the TLS files (the CRL with them) are read again now, and a compile server
+  /// fetches the CA's CRL at once. Returns what it did, for the log; throws when the TLS files
+  /// cannot be read (the server goes on with the ones it had).
+  std::string reload();
   ServerMetrics& metrics() { return api_->metrics(); }
   /// The fleet table read from Redis (empty without it): server/fleet_view.hpp.
   const metrics::FleetRegistry& fleet() const { return fleet_->fleet(); }

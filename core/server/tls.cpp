@@ -88,6 +88,17 @@ std::shared_ptr<SSL_CTX> TlsContext::current() {
   return context_;
 }
 
+void TlsContext::reload() {
+  std::error_code error;
+  auto time = fs::last_write_time(files_.crl, error);
+  auto size = fs::file_size(files_.crl, error);
+  std::shared_ptr<SSL_CTX> fresh = build();
+  std::lock_guard<std::mutex> lock(mutex_);
+  context_ = std::move(fresh);
+  crl_time_ = time;
+  crl_size_ = size;
+}
+
 TlsConnection::TlsConnection(int fd, std::shared_ptr<SSL_CTX> context)
     : context_(std::move(context)), ssl_(SSL_new(context_.get())) {
   if (!ssl_) return;

@@ -30,6 +30,9 @@ class TlsContext {
  public:
   explicit TlsContext(TlsFiles files);
   std::shared_ptr<SSL_CTX> current();
+  /// Reads the certificate, key, CA certificate and CRL again now (a server's SIGHUP), changed
+  /// or not. Throws (keeping the context it had) when they cannot be read.
+  void reload();
 
  private:
   std::shared_ptr<SSL_CTX> build() const;

@@ -190,6 +190,45 @@ TEST(SettingValues, LaterSourcesWinAndTheSettingsReachTheConfig) {
   EXPECT_EQ(config.strictness.strict, marionette::compiler::Strict::Error);
 }
 
+// A compile server's `ca = false` is a setting like any other (Puppet 5's `ca`): in puppet.conf's
+// [server] (or [master]) section for the server only, in marionette.yaml's writes, or --no-ca;
+// the server's vardir in [server] moves its ssldir and reportdir, not the agent's.
+TEST(SettingValues, CaIsASettingReadFromTheServersSections) {
+  EXPECT_TRUE(SettingValues(RunMode::server).to_config().ca) << "a server is a CA by default";
+  const PuppetConf conf = conf_of(
+      "[main]\n"
+      "vardir = /var/lib/marionette\n"
+      "[master]\n"
+      "ca = false\n"
+      "[server]\n"
+      "vardir = /var/lib/marionette-server\n");
+  SettingValues server(RunMode::server), agent(RunMode::agent);
+  server.write_puppet_conf(conf);
+  agent.write_puppet_conf(conf);
+  const AgentConfig compile_server = server.to_config();
+  EXPECT_FALSE(compile_server.ca) << "[master] is read by the server under [server]";
+  EXPECT_EQ(compile_server.ssldir, fs::path("/var/lib/marionette-server/ssl"));
+  EXPECT_EQ(compile_server.reportdir, fs::path("/var/lib/marionette-server/reports"));
+  EXPECT_EQ(compile_server.statedir, fs::path("/var/lib/marionette-server"));
+  const AgentConfig node = agent.to_config();
+  EXPECT_TRUE(node.ca) << "[server] and [master] are not the agent's";
+  EXPECT_EQ(node.ssldir, fs::path("/var/lib/marionette/ssl"));
+
+  SettingValues yaml(RunMode::server);
+  yaml.write("ca", "false", option(""));
+  EXPECT_FALSE(yaml.to_config().ca);
+  SettingValues option_over_file(RunMode::server);
+  option_over_file.write_puppet_conf(conf_of("[server]\nca = false\n"));
+  option_over_file.write("ca", "true", option("--ca"));
+  EXPECT_TRUE(option_over_file.to_config().ca) << "--ca over the file's ca = false";
+  EXPECT_EQ(config_error_of([] {
+              SettingValues bad(RunMode::server);
+              bad.write_puppet_conf(conf_of("[server]\nca = maybe\n"));
+              bad.to_config();
+            }).find("setting 'ca' must be true or false, not 'maybe'") != std::string::npos,
+            true);
+}
+
 // puppet_compat: 8 (Puppet 8 / OpenVox 8) by default, with the defaults Puppet 8 changed; 7
 // gives Puppet 7.23's; a setting written on its own wins under either, in either order.
 TEST(SettingValues, PuppetCompatChoosesTheDefaultsPuppet8Changed) {

@@ -3,7 +3,9 @@
 # tree, so never in the checkout) and checks what it installs: the executable, which runs, the
 # unit, the configuration, the snmpd snippet, the MIB, the OpenNMS files, the man pages (written
 # from the binary's --help at build time) and the bash completion; then
-# lintian reports no errors and no warnings. The .deb is left in MARIONETTE_DEB_DIR for package.install_deb.
+# lintian reports no errors and no warnings; marionette-server's unit, puppet.conf and README. The
+# .debs of marionette and marionette-server are left in MARIONETTE_DEB_DIR for package.install_deb
+# and package.install_server_deb.
 set -euo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
 command -v dpkg-buildpackage >/dev/null || { echo "SKIP: dpkg-buildpackage is not installed"; exit 0; }
@@ -65,15 +67,28 @@ grep -q " ./usr/lib/marionette/marionette-augeas.so\$" <<<"$(dpkg-deb -c "$augea
 grep -q libaugeas0 <<<"$(dpkg-deb -f "$augeas_deb" Depends)" || { echo "FAIL: marionette-augeas does not depend on libaugeas0"; exit 1; }
 grep -q marionette-augeas <<<"$(dpkg-deb -f "$deb" Recommends)" || { echo "FAIL: marionette does not recommend marionette-augeas"; exit 1; }
 grep -q libaugeas <<<"$contents$depends" && { echo "FAIL: marionette itself needs libaugeas"; exit 1; }
+# The server's service (its own package: docs/architecture.md, Debian packages).
+server_deb=$(ls "$work"/marionette-server_*_*.deb)
+server_contents=$(dpkg-deb -c "$server_deb")
+for path in ./lib/systemd/system/marionette-server.service ./etc/marionette/puppet.conf; do
+  grep -q " $path\$" <<<"$server_contents" || { echo "FAIL: $path is not in marionette-server"; exit 1; }
+done
+# dh_installdocs compresses only documents over 4 kB.
+grep -Eq " ./usr/share/doc/marionette-server/README.Debian(.gz)?\$" <<<"$server_contents" ||
+  { echo "FAIL: marionette-server has no README.Debian"; exit 1; }
+grep -qx /etc/marionette/puppet.conf <<<"$(dpkg-deb -I "$server_deb" conffiles)" ||
+  { echo "FAIL: puppet.conf is not a conffile of marionette-server"; exit 1; }
+grep -q 'marionette (= ' <<<"$(dpkg-deb -f "$server_deb" Depends)" ||
+  { echo "FAIL: marionette-server does not depend on this marionette"; exit 1; }
 if command -v lintian >/dev/null; then
   # No errors and no warnings: each warning is fixed or overridden with its reason in
   # debian/marionette.lintian-overrides.
-  problems=$(lintian --no-tag-display-limit "$deb" "$ruby_deb" "$augeas_deb" 2>/dev/null | grep -E '^(E|W):' || true)
+  problems=$(lintian --no-tag-display-limit "$deb" "$ruby_deb" "$augeas_deb" "$server_deb" 2>/dev/null | grep -E '^(E|W):' || true)
   [ -z "$problems" ] || { echo "FAIL: lintian errors or warnings:"; echo "$problems"; exit 1; }
 fi
 if [ -n "${MARIONETTE_DEB_DIR:-}" ]; then
   mkdir -p "$MARIONETTE_DEB_DIR"
-  rm -f "$MARIONETTE_DEB_DIR"/marionette_*.deb
-  cp "$deb" "$MARIONETTE_DEB_DIR/"
+  rm -f "$MARIONETTE_DEB_DIR"/marionette_*.deb "$MARIONETTE_DEB_DIR"/marionette-server_*.deb
+  cp "$deb" "$server_deb" "$MARIONETTE_DEB_DIR/"
 fi
 echo "ok: $(basename "$deb") installs /usr/bin/marionette ($version), its unit, configuration, MIB, snmpd snippet, OpenNMS files, man pages and completion"
