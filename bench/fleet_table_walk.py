@@ -24,6 +24,7 @@ import argparse, json, os, shutil, socket, statistics, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from snmp_latency import get_request  # noqa: E402  (SNMPv2c GET, encoded by hand)
+from bench_support import cpu_seconds, free_port, start_private_redis, wait_until  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -31,27 +32,6 @@ ROOT = ".1.3.6.1.4.1.8072.9999.9999.4242"
 TABLE = ROOT + ".1.9.6"
 NODES_TOTAL = ROOT + ".1.9.5.1.0"
 
-
-def free_port(kind):
-    with socket.socket(socket.AF_INET, kind) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_until(predicate, timeout, what):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        time.sleep(0.1)
-    sys.exit("timed out waiting for " + what)
-
-
-def cpu_seconds(pid):
-    """utime + stime of a process and its reaped children, in seconds."""
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    ticks = sum(int(f) for f in fields[11:15])
-    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def resp(*args):
@@ -168,12 +148,8 @@ def main():
     scratch = tempfile.mkdtemp(prefix="marionette-fleet-bench-")
     processes = []
     try:
-        redis_port = free_port(socket.SOCK_STREAM)
-        processes.append(subprocess.Popen(
-            ["redis-server", "--port", str(redis_port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", scratch], stdout=subprocess.DEVNULL))
-        wait_until(lambda: socket.socket().connect_ex(("127.0.0.1", redis_port)) == 0, 10,
-                   "redis")
+        redis, redis_port = start_private_redis(scratch)
+        processes.append(redis)
         snmp_port = free_port(socket.SOCK_DGRAM)
         sock_path = os.path.join(scratch, "agentx.sock")
         with open(os.path.join(scratch, "snmpd.conf"), "w") as f:

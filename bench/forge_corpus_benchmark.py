@@ -17,7 +17,7 @@ its timed runs (its files in the page cache, as on a node that compiles every ha
 Prints per-case medians and ratios, the median ratio and the smallest (issue 34's target:
 median >= 150x, none below 40x).
 """
-import argparse, json, os, statistics, sys, tempfile
+import argparse, os, statistics, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)

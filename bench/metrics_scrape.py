@@ -10,10 +10,11 @@ until /metrics counts N nodes, then times S scrapes with curl in the text format
 OpenMetrics (what Prometheus asks for): wall time, size, and the server's CPU per scrape.
 Prints a Markdown table. Needs: apt-get install redis-server curl.
 """
-import argparse, os, re, shutil, socket, statistics, subprocess, sys, tempfile, time
+import argparse, os, re, shutil, statistics, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fleet_table_walk import cpu_seconds, free_port, node_name, seed, wait_until  # noqa: E402
+from bench_support import cpu_seconds, start_private_redis, wait_until  # noqa: E402
+from fleet_table_walk import node_name, seed  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OPENMETRICS = "application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5"
@@ -31,12 +32,8 @@ def main():
     scratch = tempfile.mkdtemp(prefix="marionette-metrics-bench-")
     processes = []
     try:
-        redis_port = free_port(socket.SOCK_STREAM)
-        processes.append(subprocess.Popen(
-            ["redis-server", "--port", str(redis_port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", scratch], stdout=subprocess.DEVNULL))
-        wait_until(lambda: socket.socket().connect_ex(("127.0.0.1", redis_port)) == 0, 10,
-                   "redis")
+        redis, redis_port = start_private_redis(scratch)
+        processes.append(redis)
         seed(redis_port, args.nodes)
         env_dir = os.path.join(scratch, "env")
         os.makedirs(os.path.join(env_dir, "manifests"))

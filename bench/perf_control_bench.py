@@ -38,10 +38,11 @@ The load average is read before and after each level (the machine is shared).
 
 puppetserver is tuned as bench/puppetserver_instance.py says (2 JRubies, 1 GiB heap,
 environment_timeout unlimited); marionette server gets --workers 2, the same
-environment_timeout and puppet_compat 7 (Puppet 7's strict=warning, as puppetserver 7.9.5 has).
+environment_timeout and puppet_compat 7 (Puppet 7's strict=warning, as puppetserver 7.9.5 has;
+set by server_vs_puppetserver.MarionetteServer).
 Both get the same empty basemodulepath and no global Hiera layer.
 """
-import argparse, json, os, shutil, statistics, subprocess, sys, tempfile, threading, time
+import argparse, json, os, statistics, subprocess, sys, threading, time
 
 import yaml
 
@@ -49,6 +50,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 from puppetserver_instance import PuppetserverInstance  # noqa: E402
+from bench_support import scratch_root  # noqa: E402
 from server_vs_puppetserver import (MarionetteServer, Node, load_tool,  # noqa: E402
                                     tree_peak_rss_kib)
 
@@ -114,7 +116,7 @@ class PerfPuppetserver(PuppetserverInstance):
 class PerfMarionette(MarionetteServer):
     def __init__(self, binary, codedir, root, empty):
         super().__init__(binary, codedir, root, 2, "unlimited")
-        self.command += ["--puppet_compat", "7", "--basemodulepath", empty]
+        self.command += ["--basemodulepath", empty]
 
 
 def timed_catalog(node, name, port):
@@ -337,8 +339,7 @@ def main():
         sys.exit(f"no perf-control environment in {args.codedir}: "
                  "run scripts/perf-control-layout.sh")
 
-    root = tempfile.mkdtemp(prefix="perf-control-bench-")
-    try:
+    with scratch_root("perf-control-bench-", args.keep) as root:
         empty = os.path.join(root, "empty-modules")
         os.makedirs(empty)
         facts_file = os.path.join(root, "facts.yaml")
@@ -365,11 +366,6 @@ def main():
                            "command": sys.argv}, f, indent=2)
         print_tables(results, comparison)
         return 0
-    finally:
-        if args.keep:
-            print(f"kept {root}")
-        else:
-            shutil.rmtree(root, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -18,32 +18,14 @@ server --redis` (HTTPS, a client certificate on its --certificate-allowlist), th
   - the machine's load average at each step (the machine is shared).
 
 Prints a Markdown table and writes the figures as JSON (--json FILE)."""
-import argparse, http.client, json, os, shutil, signal, socket, ssl, subprocess, sys, tempfile
+import argparse, http.client, json, os, shutil, signal, ssl, subprocess, sys, tempfile
 import threading, time, urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import puppetdb_bench_fleet as fleet  # noqa: E402
+from bench_support import free_port, load_average, port_open, start_private_redis, wait_until  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_until(predicate, timeout, what):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        time.sleep(0.1)
-    sys.exit("timed out waiting for " + what)
-
-
-def load():
-    return open("/proc/loadavg").read().split()[0]
 
 
 class Endpoint:
@@ -136,7 +118,7 @@ def ingest(endpoints, nodes, concurrency, make, command, version, field, only):
             time.sleep(0.5)
         result[endpoint.name] = {"posted_seconds": round(posted, 2),
                                  "applied_seconds": round(time.monotonic() - start, 2),
-                                 "failures": failures, "load": load()}
+                                 "failures": failures, "load": load_average()}
         print(f"{command}: {endpoint.name} {result[endpoint.name]}", flush=True)
     return result
 
@@ -207,11 +189,7 @@ def memory_kib(pids):
 
 
 def start_marionette(args, scratch):
-    redis_port = free_port()
-    redis = subprocess.Popen(["redis-server", "--port", str(redis_port), "--bind", "127.0.0.1",
-                              "--save", "", "--appendonly", "no", "--dir", scratch],
-                             stdout=subprocess.DEVNULL)
-    wait_until(lambda: socket.socket().connect_ex(("127.0.0.1", redis_port)) == 0, 10, "redis")
+    redis, redis_port = start_private_redis(scratch)
     env_dir = os.path.join(scratch, "env")
     os.makedirs(os.path.join(env_dir, "manifests"))
     open(os.path.join(env_dir, "manifests", "site.pp"), "w").write("notify { 'hello': }\n")
@@ -226,8 +204,7 @@ def start_marionette(args, scratch):
          "localhost,IP:127.0.0.1", "--redis", f"redis://127.0.0.1:{redis_port}",
          "--certificate-allowlist", allowlist],
         stdout=open(os.path.join(scratch, "server.log"), "w"), stderr=subprocess.STDOUT)
-    wait_until(lambda: socket.socket().connect_ex(("127.0.0.1", port)) == 0, 120,
-               "marionette server")
+    wait_until(lambda: port_open(port), 120, "marionette server")
     subprocess.run([args.marionette, "ca", "generate", "--certname", "bench.client", "--ssldir",
                     ssldir], check=True, stdout=subprocess.DEVNULL)
     context = ssl.create_default_context(cafile=os.path.join(ssldir, "certs", "ca.pem"))
@@ -262,7 +239,7 @@ def main():
     redis, server, marionette = start_marionette(args, scratch)
     endpoints = [puppetdb, marionette]
     figures = {"nodes": args.nodes, "concurrency": args.concurrency, "repeat": args.repeat,
-               "load_start": load(), "started": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())}
+               "load_start": load_average(), "started": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())}
     try:
         figures["ingest"] = {
             "facts": ingest(endpoints, args.nodes, args.concurrency, fleet.facts, "replace_facts",
@@ -279,7 +256,7 @@ def main():
             "PuppetDB JVM": memory_kib(tree(state["pdb_pid"])),
             "PostgreSQL": memory_kib(postgres_pids(args.pdb_root)),
         }
-        figures["load_end"] = load()
+        figures["load_end"] = load_average()
         figures["finished"] = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())
     finally:
         server.terminate()

@@ -22,23 +22,18 @@ tests/puppetdb/reference_test.cpp replays the recorded commands into marionette'
 compares its answers with PuppetDB's without PuppetDB (normalisation: puppetdb_compare.py).
 PuppetDB is a JVM with a 512 MiB heap here: start it once and stop it when done.
 """
-import argparse, json, os, shutil, signal, socket, ssl, subprocess, sys, tempfile, time
+import argparse, json, os, shutil, signal, ssl, subprocess, sys, tempfile, time
 import urllib.error, urllib.parse, urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import puppetdb_fleet_data as fleet  # noqa: E402
 import puppetdb_queries  # noqa: E402
 from puppetdb_compare import compare_answer  # noqa: E402
+from bench_support import free_port  # noqa: E402
 
 PG_BIN = "/usr/lib/postgresql/15/bin"
 HERE = os.path.dirname(os.path.abspath(__file__))
 REFERENCE = os.path.join(HERE, "..", "tests", "puppetdb", "reference")
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def as_postgres(argv):

@@ -16,18 +16,15 @@ fixed heap of 1 GiB (-Xms1g -Xmx1g: the guide's ~512 MB per JRuby, also what Deb
 guide recommends for a server (Puppet's own default is 0); the bench gives both servers the same.
 As a library: PuppetserverInstance(...) as a context manager, .port, .ssldir, .pid.
 """
-import argparse, os, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request
+import argparse, os, shutil, signal, subprocess, sys, tempfile, time, urllib.request
 import ssl
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_support import free_port  # noqa: E402
 
 PACKAGE_CONF = "/etc/puppet/puppetserver"
 JAR = "/usr/share/puppetserver/puppetserver.jar"
 JRUBY_LIB = "/usr/share/jruby/lib"
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def hocon_string(text):

@@ -39,7 +39,7 @@ puppetserver is tuned as bench/puppetserver_instance.py says (2 JRubies, 1 GiB h
 the same environment_timeout (default `unlimited`, what puppetserver's docs recommend for a
 server; give 0 for Puppet's default, where every request reads the code again).
 """
-import argparse, json, os, shutil, signal, socket, ssl, statistics, subprocess, sys, tempfile
+import argparse, json, os, signal, socket, ssl, statistics, subprocess, sys
 import threading, time, urllib.error, urllib.parse, urllib.request
 import http.client
 
@@ -50,7 +50,8 @@ REPO = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(REPO, "scripts"))
 import real_modules_suite as suite  # noqa: E402
-from puppetserver_instance import PuppetserverInstance, free_port  # noqa: E402
+from puppetserver_instance import PuppetserverInstance  # noqa: E402
+from bench_support import free_port, scratch_root  # noqa: E402
 
 SITE_PP = """\
 node default {
@@ -250,7 +251,10 @@ class MarionetteServer:
                         "--certname", "localhost", "--dns-alt-names", "localhost,IP:127.0.0.1",
                         "--bindaddress", "127.0.0.1", "--serverport", str(self.port),
                         "--autosign", "true", "--keylength", "2048", "--workers", str(workers),
-                        "--environment-timeout", environment_timeout]
+                        "--environment-timeout", environment_timeout,
+                        # The other side is puppetserver 7.9.5: Puppet 7's strict=warning and
+                        # strict_variables=false (saz-ssh's ipaddresses() reads unset facts).
+                        "--puppet_compat", "7"]
         self.process = None
 
     @property
@@ -412,8 +416,7 @@ def main():
     parser.add_argument("--keep", action="store_true", help="keep the temp dir")
     args = parser.parse_args()
 
-    root = tempfile.mkdtemp(prefix="server-bench-")
-    try:
+    with scratch_root("server-bench-", args.keep) as root:
         codedir = make_codedir(root)
         if args.load_tool != "python" and not os.access(args.load_tool, os.X_OK):
             sys.exit(f"no {args.load_tool}: build marionette-load or give --load-tool python")
@@ -455,11 +458,6 @@ def main():
                 json.dump({"results": results, "identical": comparison and comparison[0]}, f,
                           indent=2)
         return 0
-    finally:
-        if args.keep:
-            print(f"kept {root}")
-        else:
-            shutil.rmtree(root, ignore_errors=True)
 
 
 if __name__ == "__main__":

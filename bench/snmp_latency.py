@@ -14,6 +14,9 @@ Prints a Markdown table. Needs: apt-get install snmpd snmp.
 """
 import argparse, os, shutil, signal, socket, statistics, subprocess, sys, tempfile, time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_support import wait_until  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 FACTS = os.path.join(REPO, "examples", "facts.yaml")
@@ -41,15 +44,6 @@ def session_members(session):
             if int(fields[3]) == session:
                 members.append(int(entry))
     return members
-
-
-def wait_until(predicate, timeout, what):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        time.sleep(0.02)
-    sys.exit("timed out waiting for " + what)
 
 
 # --- A minimal SNMPv2c GET, encoded by hand (BER), so the loop measures the agent, not a fork.
@@ -109,7 +103,7 @@ def gets_per_second(port, seconds):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--marionette", default=os.path.join(REPO, "build", "marionette"))
+    parser.add_argument("--marionette", default=os.path.join(REPO, "build", "core", "cli", "marionette"))
     parser.add_argument("--walks", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=5.0)
     args = parser.parse_args()
@@ -131,7 +125,7 @@ def main():
             ["/usr/sbin/snmpd", "-f", "-Lf", os.path.join(scratch, "snmpd.log"), "-C", "-c",
              os.path.join(scratch, "snmpd.conf"), "-I", "-smux", "-p",
              os.path.join(scratch, "snmpd.pid")], env=env))
-        wait_until(lambda: os.path.exists(sock_path), 5, "snmpd's AgentX socket")
+        wait_until(lambda: os.path.exists(sock_path), 5, "snmpd's AgentX socket", interval=0.02)
 
         # A run that stays in its apply for the whole benchmark.
         with open(os.path.join(scratch, "site.pp"), "w") as f:
@@ -147,7 +141,7 @@ def main():
             out = subprocess.run(["snmpget", "-v2c", "-c", "public", "-On", "-t", "1", "-r", "0",
                                   f"127.0.0.1:{port}", STATE], capture_output=True, text=True)
             return out.stdout.strip().endswith("INTEGER: 3")
-        wait_until(applying, 30, "the agent to be applying")
+        wait_until(applying, 30, "the agent to be applying", interval=0.02)
 
         walk = ["snmpbulkwalk", "-v2c", "-c", "public", "-On", "-Cr25", f"127.0.0.1:{port}", ROOT]
         times, lines = [], 0

@@ -34,6 +34,9 @@ import tempfile
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_support import free_port, wait_until  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # Each fault at this fraction of the run.
@@ -46,23 +49,8 @@ SCHEDULE = [
 ]
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def log(message):
     print(time.strftime("%H:%M:%S ") + message, flush=True)
-
-
-def wait_for(predicate, seconds, what):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        if predicate():
-            return
-        time.sleep(0.2)
-    raise RuntimeError("timed out waiting for " + what)
 
 
 def rss_kib(pid):
@@ -143,7 +131,7 @@ class Soak:
             "redis-server", "--bind", "127.0.0.1", "--port", str(self.redis_port), "--dir",
             redis_dir, "--appendonly", "yes", "--appendfsync", "always", "--save", "",
             "--protected-mode", "yes"], self.logs)
-        wait_for(lambda: self.redis_cli("PING") == "PONG", 30, "redis-server")
+        wait_until(lambda: self.redis_cli("PING") == "PONG", 30, "redis-server")
 
     def redis_cli(self, *words):
         done = subprocess.run(["redis-cli", "-h", "127.0.0.1", "-p", str(self.redis_port)] +
@@ -232,7 +220,7 @@ class Soak:
 
     def wait_listening(self, server):
         before = server.text().count("listening on")
-        wait_for(lambda: server.text().count("listening on") > before or
+        wait_until(lambda: server.text().count("listening on") > before or
                  server.proc.poll() is not None, 120, server.name + " listening")
         if server.proc.poll() is not None:
             raise RuntimeError(server.name + " did not start:\n" + server.text()[-2000:])
@@ -260,7 +248,7 @@ class Soak:
             self.redis.kill(signal.SIGTERM)
             time.sleep(pause)
             self.redis.start()
-            wait_for(lambda: self.redis_cli("PING") == "PONG", 60, "redis-server")
+            wait_until(lambda: self.redis_cli("PING") == "PONG", 60, "redis-server")
             what = "down %.1f s; keys %s before, %s after" % (
                 time.time() - at, keys_before, self.redis_cli("DBSIZE"))
         elif name == "disk-full":
