@@ -177,11 +177,26 @@ std::vector<fs::path> native::directories_from_environment(const char* variable)
   return dirs;
 }
 
-std::vector<fs::path> default_external_dirs() {
-  std::vector<fs::path> dirs = {kDefaultExternalFactsDir};
+std::vector<fs::path> default_external_dirs(bool root, const char* home) {
+  // Facter's own defaults first, so that a fact a package installs for Puppet (Debian's
+  // puppet-module-openstacklib ships /etc/facter/facts.d/os_service_default.txt) is seen here too:
+  // as root, Debian's Facter reads /etc/facter/facts.d and OpenVox's the two puppetlabs ones;
+  // otherwise Facter reads ~/.facter/facts.d.
+  std::vector<fs::path> dirs;
+  if (root) {
+    dirs = {"/etc/puppetlabs/facter/facts.d", "/etc/facter/facts.d",
+            "/opt/puppetlabs/facter/facts.d"};
+  } else if (home && *home) {
+    dirs.push_back(fs::path(home) / ".facter/facts.d");
+  }
+  dirs.emplace_back(kDefaultExternalFactsDir);
   for (fs::path& dir : native::directories_from_environment("MARIONETTE_FACTS_D"))
     dirs.push_back(std::move(dir));
   return dirs;
+}
+
+std::vector<fs::path> default_external_dirs() {
+  return default_external_dirs(::geteuid() == 0, std::getenv("HOME"));
 }
 
 Facts load_external_facts(const std::vector<fs::path>& dirs, const Warn& warn) {

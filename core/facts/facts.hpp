@@ -41,7 +41,13 @@ using Warn = std::function<void(const std::string&)>;
 /// The facts.d directory read by default.
 inline constexpr const char* kDefaultExternalFactsDir = "/etc/marionette/facts.d";
 
-/// kDefaultExternalFactsDir, then the directories in $MARIONETTE_FACTS_D (colon-separated).
+/// The facts.d directories Facter reads by default (as root /etc/puppetlabs/facter/facts.d,
+/// /etc/facter/facts.d and /opt/puppetlabs/facter/facts.d; otherwise ~/.facter/facts.d), then
+/// kDefaultExternalFactsDir, then the directories in $MARIONETTE_FACTS_D (colon-separated): a
+/// later directory's fact replaces an earlier one's.
+std::vector<std::filesystem::path> default_external_dirs(bool root, const char* home);
+
+/// default_external_dirs() for this process's user.
 std::vector<std::filesystem::path> default_external_dirs();
 
 /// External facts, as Facter reads facts.d: per directory (in the order given, missing ones

@@ -87,13 +87,23 @@ TEST_F(ExternalFacts, OverrideCoreFactsAndLaterFilesWin) {
   EXPECT_TRUE(facts.contains("kernel"));  // the core facts are still there
 }
 
-TEST(DefaultExternalDirs, StartWithEtcAndAddTheEnvironmentVariable) {
+TEST(DefaultExternalDirs, AsRootFactersDirectoriesThenOursThenTheEnvironmentVariable) {
   ::setenv("MARIONETTE_FACTS_D", "/one:/two", 1);
-  auto dirs = default_external_dirs();
+  auto dirs = default_external_dirs(true, "/root");
   ::unsetenv("MARIONETTE_FACTS_D");
-  ASSERT_EQ(dirs.size(), 3u);
-  EXPECT_EQ(dirs[0], "/etc/marionette/facts.d");
-  EXPECT_EQ(dirs[2], "/two");
+  const std::vector<std::filesystem::path> expected = {
+      "/etc/puppetlabs/facter/facts.d", "/etc/facter/facts.d", "/opt/puppetlabs/facter/facts.d",
+      "/etc/marionette/facts.d",        "/one",                "/two"};
+  EXPECT_EQ(dirs, expected);
+}
+
+TEST(DefaultExternalDirs, AsAUserTheHomeFactsDirAsFacterHasIt) {
+  ::unsetenv("MARIONETTE_FACTS_D");
+  const std::vector<std::filesystem::path> expected = {"/home/ops/.facter/facts.d",
+                                                       "/etc/marionette/facts.d"};
+  EXPECT_EQ(default_external_dirs(false, "/home/ops"), expected);
+  EXPECT_EQ(default_external_dirs(false, nullptr),
+            std::vector<std::filesystem::path>{"/etc/marionette/facts.d"});
 }
 
 }  // namespace
