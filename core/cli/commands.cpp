@@ -364,12 +364,13 @@ const std::vector<Command>& commands() {
        "other extensions than Puppet's and subjectAltName; the certificate's subject is\n"
        "CN=NAME alone. generate --ca-client adds pp_cli_auth \"true\": a certificate that may\n"
        "use the server's certificate_status endpoints (as the server's own does).\n\n"
-       "Exit status: 0 on success, 1 when a name has no request or certificate, 24 when\n"
-       "sign --all finds no request, 2 on a usage error.\n",
+       "Exit status: 0 on success, 1 when a name has no request or certificate or on a usage\n"
+       "error, 24 when sign --all finds no request.\n",
        run_ca_in_fleet},
       {"query", "ask the server's PuppetDB API a PQL or AST query, as `puppet query`",
-       "Usage: marionette query QUERY [--server NAME] [--serverport PORT] [--ssldir DIR]\n"
-       "                        [--certname NAME] [--config FILE]\n\n"
+       "Usage: marionette query QUERY [--urls URL] [--cacert FILE --cert FILE --key FILE]\n"
+       "                        [--server NAME] [--serverport PORT] [--ssldir DIR]\n"
+       "                        [--certname NAME] [--config FILE] [--confdir DIR]\n\n"
        "puppetdb_cli's `puppet query`: asks marionette server's PuppetDB API\n"
        "(GET /pdb/query/v4) QUERY, in PQL (nodes[certname] { facts.os.family = \"Debian\" })\n"
        "or PuppetDB's AST ([\"from\", \"nodes\"]), and prints the rows as JSON, two spaces\n"
@@ -377,8 +378,14 @@ const std::vector<Command>& commands() {
        "certificate, the CRL and the certificate of certname from SSLDIR (certs/ca.pem,\n"
        "crl.pem, certs/NAME.pem, private_keys/NAME.pem); the server answers only the clients\n"
        "its --certificate-allowlist names when it has one.\n\n"
+       "Where it asks, as puppet query then Puppet's PuppetDB terminus find it: --urls\n"
+       "(https://HOST:PORT; of several the first); else --server; else server_urls, cacert,\n"
+       "cert and key of puppetdb_cli's ~/.puppetlabs/client-tools/puppetdb.json or\n"
+       "/etc/puppetlabs/client-tools/puppetdb.json; else server_urls in CONFDIR/puppetdb.conf\n"
+       "[main]; else server and serverport. --cacert, --cert and --key replace the ssldir's\n"
+       "files (no CRL is then checked, as puppet query checks none).\n\n"
        "Exit status: 0 with the rows printed; 1 when the server refuses the query (its answer\n"
-       "on standard error) or cannot be reached; 2 on a usage error.\n",
+       "on standard error), cannot be reached, or on a usage error.\n",
        run_query_in_fleet},
   };
   return all;

@@ -8,6 +8,7 @@
 #include "ca/host_identity.hpp"
 #include "cli/arguments.hpp"
 #include "cli/command.hpp"
+#include "cli/puppetdb_endpoint.hpp"
 #include "cli/run_log.hpp"
 #include "cli/settings_from_arguments.hpp"
 #include "http/http_message.hpp"
@@ -44,20 +45,28 @@ std::string query_text(const std::string& given) {
 }  // namespace
 
 int run_query(const std::vector<std::string>& words) {
-  Arguments args(words, kRunOptions, setting_switches());
+  std::set<std::string> valued = kRunOptions;
+  valued.insert(kPuppetDbClientOptions.begin(), kPuppetDbClientOptions.end());
+  Arguments args(words, valued, setting_switches());
   if (args.positionals().size() != 1) throw UsageError("One query argument must be provided");
   const config::AgentConfig config = config_from(args, config::RunMode::agent);
-  if (!config.server)
-    throw UsageError("no server to ask: give --server (or server in the configuration)");
+  const PuppetDbEndpoint endpoint = find_puppetdb_endpoint(args, config, std::getenv("HOME"));
   const ca::HostFiles host{ssldir_of(config), host_certname(config)};
+  auto or_host = [](const std::filesystem::path& given, std::filesystem::path own) {
+    return given.empty() ? own : given;
+  };
   https_client::ClientOptions options;
-  options.host = *config.server;
-  options.port = config.serverport;
-  options.tls.ca_certificate = host.ca_certificate();
-  options.tls.crl = host.crl();
+  options.host = endpoint.host;
+  options.port = endpoint.port;
+  options.tls.ca_certificate = or_host(endpoint.cacert, host.ca_certificate());
   options.tls.revocation = https_client::revocation_from_setting(config.certificate_revocation);
-  options.tls.certificate = host.certificate();
-  options.tls.private_key = host.private_key();
+  // puppet query checks no CRL; the host's is checked when the host's CA is the one trusted.
+  if (endpoint.cacert.empty())
+    options.tls.crl = host.crl();
+  else
+    options.tls.revocation = https_client::Revocation::none;
+  options.tls.certificate = or_host(endpoint.cert, host.certificate());
+  options.tls.private_key = or_host(endpoint.key, host.private_key());
   options.connect_timeout = config.http_connect_timeout;
   options.read_timeout = config.http_read_timeout;
   try {

@@ -105,6 +105,51 @@ TEST(PuppetDbQueryCli, TheCompilerAndTheCommandLineAskTheFleet) {
   EXPECT_NE(refused.err.find("'nope' is not a queryable object for nodes"), std::string::npos)
       << refused.err;
   EXPECT_EQ(refused.out, "");
+
+  // No --server: where puppet query and Puppet's PuppetDB terminus look. Puppet's puppetdb.conf
+  // in the confdir, then puppetdb_cli's own configuration (it wins), then --urls (it wins).
+  const std::string url = "https://127.0.0.1:" + server.port();
+  dir.write("confdir/puppetdb.conf", "[main]\nserver_urls = " + url + ",https://elsewhere:8081\n");
+  const fs::path home = dir.path() / "home";
+  const std::vector<std::pair<std::string, std::string>> env = {{"HOME", home.string()}};
+  auto query_without_server = [&](std::vector<std::string> extra, fs::path ssldir) {
+    std::vector<std::string> argv = {MARIONETTE_BINARY,
+                                     "query",
+                                     "nodes[certname] { certname = \"db1.test\" }",
+                                     "--confdir",
+                                     (dir.path() / "confdir").string(),
+                                     "--ssldir",
+                                     ssldir.string(),
+                                     "--certname",
+                                     "client.test"};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    return run_command(argv, 60s, env);
+  };
+  const std::string db1 = "[\n  {\n    \"certname\": \"db1.test\"\n  }\n]\n";
+  CommandResult by_conf = query_without_server({}, agent_ssl);
+  EXPECT_EQ(by_conf.exit_code, 0) << by_conf.err;
+  EXPECT_EQ(by_conf.out, db1);
+
+  // puppetdb_cli's file names the server and its own TLS files (the ssldir given has none).
+  dir.write("home/.puppetlabs/client-tools/puppetdb.json",
+            json{{"puppetdb",
+                  {{"server_urls", {url}},
+                   {"cacert", (agent_ssl / "certs" / "ca.pem").string()},
+                   {"cert", (agent_ssl / "certs" / "client.test.pem").string()},
+                   {"key", (agent_ssl / "private_keys" / "client.test.pem").string()}}}}
+                .dump());
+  dir.write("confdir/puppetdb.conf", "[main]\nserver_urls = https://127.0.0.1:1\n");
+  CommandResult by_client_tools = query_without_server({}, dir.path() / "empty-ssldir");
+  EXPECT_EQ(by_client_tools.exit_code, 0) << by_client_tools.err;
+  EXPECT_EQ(by_client_tools.out, db1);
+
+  fs::remove(home / ".puppetlabs/client-tools/puppetdb.json");
+  CommandResult by_urls = query_without_server({"--urls", url}, agent_ssl);
+  EXPECT_EQ(by_urls.exit_code, 0) << by_urls.err;
+  EXPECT_EQ(by_urls.out, db1);
+  CommandResult plain = query_without_server({"--urls", "http://127.0.0.1:8080"}, agent_ssl);
+  EXPECT_EQ(plain.exit_code, 1);  // a usage error, as Puppet's
+  EXPECT_NE(plain.err.find("HTTPS only"), std::string::npos) << plain.err;
 }
 
 }  // namespace
