@@ -54,6 +54,7 @@ RubyWorkerLimits RubyWorkerPool::limits() {
   std::lock_guard lock(mutex_);
   limits.call_timeout = settings_.call_timeout;
   limits.memory_bytes = settings_.memory_bytes;
+  limits.huge_pages = !settings_.prestart;  // a compile waits for this worker's start-up
   return limits;
 }
 

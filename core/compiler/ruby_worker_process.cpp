@@ -56,8 +56,9 @@ pid_t spawn(const RubyWorkerLimits& limits, int socket, int out, int err, std::s
   posix_spawnattr_setsigmask(&attributes, &none);
   posix_spawnattr_setsigdefault(&attributes, &all);
   std::string worker = limits.worker.string(), module = limits.module.string(),
-              memory = std::to_string(limits.memory_bytes);
-  char* argv[] = {worker.data(), module.data(), memory.data(), nullptr};
+              memory = std::to_string(limits.memory_bytes), huge_pages = "huge-pages";
+  char* argv[] = {worker.data(), module.data(), memory.data(),
+                  limits.huge_pages ? huge_pages.data() : nullptr, nullptr};
   pid_t pid = -1;
   int error = posix_spawn(&pid, worker.c_str(), &actions, &attributes, argv, environ);
   posix_spawn_file_actions_destroy(&actions);

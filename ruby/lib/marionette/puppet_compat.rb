@@ -5,12 +5,9 @@
 # (Puppet::Parser::Functions.newfunction) and the few classes their values come in. Calls back
 # into marionette go through Marionette::Host, which marionette-ruby.so defines.
 
-# What Puppet has loaded before any module's Ruby runs, and that modules use without requiring.
-require 'base64'
-require 'digest/md5'
-require 'digest/sha1'
-require 'digest/sha2'
-require 'set'
+# What Puppet has loaded before any module's Ruby runs, and that modules use without requiring
+# (base64, digest, set, json, time, erb): loaded when first used.
+require 'marionette/lazy_libraries'
 autoload :URI, 'uri' # loaded when first used, as the others in puppet_runtime.rb
 autoload :Gem, 'rubygems' # Gem::Version: Puppet runs with RubyGems loaded (ruby starts without)
 
@@ -40,8 +37,8 @@ module Marionette
 
   # Called by marionette-ruby.so for each call of a module's Ruby function.
   def self.invoke(api, file, name, arguments, has_block, load_path, frame)
-    load_path.each { |dir| $LOAD_PATH.push(dir) unless $LOAD_PATH.include?(dir) }
-    @module_libs = load_path
+    use_module_libs(load_path)
+    reach_module_lib(module_lib_of(file))
     if api == 4
       block = has_block ? proc { |*values| Host.call_block(values, frame) } : nil
       Functions4.load(file, name).new.marionette_call(arguments, block)

@@ -259,6 +259,40 @@ module Marionette
     @module_libs || []
   end
 
+  # The compile's module lib/ directories (all of them, even those that do not exist), which
+  # Puppet has at the end of $LOAD_PATH. Ruby 3.1 takes the real path of each $LOAD_PATH entry
+  # (a readlink per path component) whenever $LOAD_PATH changes, so only the ones the compile's
+  # Ruby reaches go there (reach_module_lib): a function's own module's when it is called, and
+  # the first holding a file that a require finds nowhere else (PuppetRequires), as Puppet's
+  # search finds it.
+  def self.use_module_libs(libs)
+    @module_libs = libs
+  end
+
+  # The module lib/ directory `file` is in, or nil.
+  def self.module_lib_of(file)
+    module_libs.find { |lib| file.start_with?("#{lib}/") }
+  end
+
+  # Puts `lib` on $LOAD_PATH among the module lib/ directories already there, in modulepath
+  # order, after Ruby's own directories.
+  def self.reach_module_lib(lib)
+    return if lib.nil? || $LOAD_PATH.include?(lib)
+
+    rank = module_libs.index(lib) || module_libs.size
+    later = $LOAD_PATH.index { |dir| (module_libs.index(dir) || -1) > rank }
+    later ? $LOAD_PATH.insert(later, lib) : $LOAD_PATH.push(lib)
+  end
+
+  # The first module lib/ directory holding what `require feature` loads (FEATURE.rb or .so,
+  # or FEATURE with its extension), or nil; a path (absolute, ./, ../) is not searched for.
+  def self.module_lib_providing(feature)
+    return nil if feature.match?(%r{\A(/|\.\.?/|~)})
+
+    names = File.extname(feature).empty? ? ["#{feature}.rb", "#{feature}.so"] : [feature]
+    module_libs.find { |lib| names.any? { |name| File.file?(File.join(lib, name)) } }
+  end
+
   # The compile's modulepath: the directories its modules' lib/ directories are in.
   def self.modulepath
     module_libs.map { |lib| File.dirname(File.dirname(lib)) }.uniq
@@ -290,14 +324,26 @@ module Marionette
   # only what a module's own lib/ has of that name, never a Puppet installed on the machine
   # (Debian's puppet package puts its code on Ruby's load path); otherwise it is a no-op, the
   # layer providing what it provides and anything else under Puppet failing, named, when used.
+  # Any other require that Ruby's own directories and the module lib/ directories reached so far
+  # do not satisfy is looked for in every module's lib/, as Puppet's $LOAD_PATH holds them all:
+  # the first holding it is reached and the require tried again (autoload comes here too).
   module PuppetRequires
     def require(name)
       text = name.to_s
-      return super unless text == 'puppet' || text.start_with?('puppet/')
+      if text == 'puppet' || text.start_with?('puppet/')
+        own = Marionette.module_libs.map { |lib| File.join(lib, "#{text.delete_suffix('.rb')}.rb") }
+                        .find { |path| File.file?(path) }
+        return own ? super(own) : false
+      end
+      begin
+        super
+      rescue LoadError => e
+        lib = e.path == text && Marionette.module_lib_providing(text)
+        raise unless lib && !$LOAD_PATH.include?(lib)
 
-      own = Marionette.module_libs.map { |lib| File.join(lib, "#{text.delete_suffix('.rb')}.rb") }
-                      .find { |path| File.file?(path) }
-      own ? super(own) : false
+        Marionette.reach_module_lib(lib)
+        super
+      end
     end
     private :require
   end

@@ -7,7 +7,7 @@
 # Printing and type checks are marionette's, through Marionette::Host, so that they read as
 # Puppet's do.
 
-require 'base64'
+require 'marionette/lazy_libraries' # Base64
 
 module Marionette
   # A value marionette holds that has no class of its own here (SemVerRange, Deferred, ...).

@@ -6,13 +6,11 @@
 # Puppet's trim mode '-', and errors worded as Puppet's template() and inline_template() word
 # them. Written for marionette; what it mimics is Puppet 7's observable behaviour.
 
-require 'erb'
 # What Puppet has loaded by the time a template runs, and that templates use without requiring
-# (`@hash.to_yaml`, `to_json`, IPAddr, Time.parse). The larger ones load on first use, so that
-# Ruby's start-up stays short: their constants autoload, and to_yaml loads Psych, whose own
-# Object#to_yaml then replaces this one.
-require 'json'
-require 'time'
+# (`@hash.to_yaml`, `to_json`, IPAddr, Time.parse). They load on first use, so that Ruby's
+# start-up stays short: ERB, JSON and Time's methods as lazy_libraries.rb says, these constants
+# autoload, and to_yaml loads Psych, whose own Object#to_yaml then replaces this one.
+require 'marionette/lazy_libraries'
 autoload :IPAddr, 'ipaddr'
 autoload :Pathname, 'pathname'
 autoload :Psych, 'yaml'
@@ -195,7 +193,7 @@ module Marionette
     end
 
     def self.render(reference, file, text, variables, scope_name, load_path)
-      Marionette.use_load_path(load_path)
+      Marionette.use_module_libs(load_path)
       file = nil if file.empty?
       scope = Puppet::Parser::Scope.new(variables, scope_name)
       wrapper = Puppet::Parser::TemplateWrapper.new(scope, file)
@@ -255,10 +253,4 @@ module Marionette
     end
   end
 
-  # Puts each module's lib/ that exists on $LOAD_PATH (puppet_x helpers, module Ruby a
-  # template requires); every module's, for finding modules' templates.
-  def self.use_load_path(load_path)
-    load_path.each { |dir| $LOAD_PATH.push(dir) unless $LOAD_PATH.include?(dir) || !File.directory?(dir) }
-    @module_libs = load_path
-  end
 end
