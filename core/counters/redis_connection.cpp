@@ -239,6 +239,15 @@ std::unique_ptr<RedisReply> RedisConnection::read_reply(int argc, const char** a
   for (int done = 0; !done;) {
     if (redisBufferWrite(context_, &done) != REDIS_OK) return fail(context_->errstr);
   }
+  return next_reply(budget, error);
+}
+
+std::unique_ptr<RedisReply> RedisConnection::next_reply(ReplyBudget* budget, std::string* error) {
+  auto fail = [&](const std::string& why) {
+    if (error) *error = "Redis at " + describe(endpoint_) + ": " + why;
+    disconnect();  // a broken or abandoned reply cannot be reused: replies would misalign
+    return nullptr;
+  };
   const auto deadline = std::chrono::steady_clock::now() + timeout_;
   void* raw = nullptr;
   while (true) {
@@ -252,6 +261,58 @@ std::unique_ptr<RedisReply> RedisConnection::read_reply(int argc, const char** a
       return fail("no whole reply within " + std::to_string(timeout_.count()) + " ms");
     if (redisBufferRead(context_) != REDIS_OK) return fail(context_->errstr);
   }
+}
+
+std::optional<std::vector<RedisReply>> RedisConnection::pipeline(
+    const std::vector<std::vector<std::string>>& commands, std::string* error) {
+  if (commands.empty()) return std::vector<RedisReply>{};
+  const retry::Backoff::Clock::time_point now = retry::Backoff::Clock::now();
+  if (!context_) {
+    if (!backoff_.due(now)) {
+      if (error) *error = "Redis at " + describe(endpoint_) + " is unreachable";
+      return std::nullopt;
+    }
+    if (!connect(error)) {
+      backoff_.failed(now);
+      return std::nullopt;
+    }
+  }
+  SigpipeBlocked no_sigpipe;
+  auto failed = [&](const std::string& why) -> std::optional<std::vector<RedisReply>> {
+    if (error && !why.empty()) *error = "Redis at " + describe(endpoint_) + ": " + why;
+    disconnect();
+    backoff_.failed(now);
+    return std::nullopt;
+  };
+  for (const std::vector<std::string>& args : commands) {
+    std::vector<const char*> argv;
+    std::vector<std::size_t> lengths;
+    for (const std::string& arg : args) {
+      argv.push_back(arg.data());
+      lengths.push_back(arg.size());
+    }
+    if (redisAppendCommandArgv(context_, static_cast<int>(args.size()), argv.data(),
+                               lengths.data()) != REDIS_OK)
+      return failed(context_->errstr);
+  }
+  for (int done = 0; !done;) {
+    if (redisBufferWrite(context_, &done) != REDIS_OK) return failed(context_->errstr);
+  }
+  std::vector<RedisReply> replies;
+  replies.reserve(commands.size());
+  for (std::size_t i = 0; i < commands.size(); ++i) {
+    ReplyBudget budget;
+    context_->reader->privdata = &budget;
+    std::unique_ptr<RedisReply> reply = next_reply(&budget, error);
+    if (context_) context_->reader->privdata = nullptr;
+    if (!reply) {
+      backoff_.failed(now);
+      return std::nullopt;
+    }
+    replies.push_back(std::move(*reply));
+  }
+  backoff_.succeeded();
+  return replies;
 }
 
 }  // namespace marionette::counters

@@ -48,6 +48,11 @@ class RedisConnection {
   /// *error when Redis cannot be reached or the connection fails; an error *reply* is returned.
   std::optional<RedisReply> command(const std::vector<std::string>& args, std::string* error);
 
+  /// Runs the commands pipelined: all sent, then their replies read in order, each within the
+  /// bounds above. One reply per command, or nullopt (and *error) as command() fails.
+  std::optional<std::vector<RedisReply>> pipeline(
+      const std::vector<std::vector<std::string>>& commands, std::string* error);
+
   /// Lets the next command connect even before the backoff says so (a new run to flush).
   void retry_now() { backoff_.allow_now(); }
 
@@ -58,6 +63,8 @@ class RedisConnection {
   bool connect(std::string* error);
   /// One command on the open connection; nullopt (and disconnected) after an I/O error.
   std::optional<RedisReply> send(const std::vector<std::string>& args, std::string* error);
+  /// The next reply on the connection, within the bounds; nullptr (disconnected) after a failure.
+  std::unique_ptr<RedisReply> next_reply(ReplyBudget* budget, std::string* error);
   /// Sends the command and reads its reply within the bounds; nullptr after a failure.
   std::unique_ptr<RedisReply> read_reply(int argc, const char** argv, const std::size_t* lengths,
                                          ReplyBudget* budget, std::string* error);

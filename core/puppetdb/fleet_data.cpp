@@ -1,10 +1,13 @@
 #include "puppetdb/fleet_data.hpp"
 
 #include <algorithm>
+#include <iterator>
+#include <map>
 #include <set>
 
 #include "digest/digest.hpp"
 #include "puppetdb/fact_tree.hpp"
+#include "puppetdb/packed_resources.hpp"
 #include "puppetdb/query_error.hpp"
 #include "puppetdb/timestamp.hpp"
 
@@ -114,17 +117,137 @@ bool node_is_active(const Json& node) {
          node.value("expired", Json(nullptr)).is_null();
 }
 
+void FleetData::prefetch(const std::vector<std::string>& keys,
+                         const std::vector<std::pair<std::string, std::string>>& key_fields,
+                         const std::vector<std::string>& lists) {
+  std::vector<std::optional<std::string>> values = store_.get_many(keys);
+  for (std::size_t i = 0; i < keys.size(); ++i) prefetched_[keys[i]] = std::move(values[i]);
+  values = store_.get_fields(key_fields);
+  for (std::size_t i = 0; i < key_fields.size(); ++i)
+    prefetched_[key_fields[i].first + '\0' + key_fields[i].second] = std::move(values[i]);
+  std::vector<std::vector<std::string>> entries = store_.lists(lists);
+  for (std::size_t i = 0; i < lists.size(); ++i)
+    prefetched_lists_[lists[i]] = std::move(entries[i]);
+}
+
+void FleetData::forget_prefetched() {
+  prefetched_.clear();
+  prefetched_lists_.clear();
+}
+
+std::optional<std::string> FleetData::take_prefetched(const std::string& key) {
+  auto found = prefetched_.find(key);
+  if (found == prefetched_.end()) return store_.get(key);
+  std::optional<std::string> value = std::move(found->second);
+  prefetched_.erase(found);
+  return value;
+}
+
 std::optional<Json> FleetData::document(const std::string& key) {
-  std::optional<std::string> text = store_.get(key);
+  std::optional<std::string> text = take_prefetched(key);
   if (!text) return std::nullopt;
   Json parsed = Json::parse(*text, nullptr, false);
   if (parsed.is_discarded()) throw StoreError("the document " + key + " is not JSON");
   return parsed;
 }
 
+std::optional<Json> FleetData::catalog(const std::string& certname) {
+  std::optional<Json> header = catalog_header(certname);
+  if (!header) return header;
+  (*header)["resources"] = catalog_resources(certname, *header);
+  (*header)["edges"] = catalog_edges(certname, *header);
+  return header;
+}
+
+Json FleetData::catalog_edges(const std::string& certname, const Json& header) {
+  if (auto inline_edges = header.find("edges");  // stored whole by an earlier build
+      inline_edges != header.end() && inline_edges->is_array())
+    return *inline_edges;
+  std::optional<Json> edges = document(keys_.edges(certname));
+  return edges && edges->is_array() ? *edges : Json::array();
+}
+
+Json FleetData::catalog_resources(const std::string& certname, const Json& header,
+                                  const std::optional<std::string>& type) {
+  Json resources = Json::array();
+  // a catalog stored whole by an earlier build still answers until it is replaced
+  if (auto inline_resources = header.find("resources");
+      inline_resources != header.end() && inline_resources->is_array()) {
+    for (const Json& resource : *inline_resources)
+      if (!type || resource.value("type", "") == *type) resources.push_back(resource);
+    return resources;
+  }
+  if (type) {
+    const std::string key = keys_.resources(certname);
+    std::optional<std::string> packed;
+    if (auto found = prefetched_.find(key + '\0' + *type); found != prefetched_.end()) {
+      packed = std::move(found->second);
+      prefetched_.erase(found);
+    } else {
+      packed = store_.get_field(key, *type);
+    }
+    if (packed) unpack_resources(*type, *packed, resources);
+    return resources;
+  }
+  for (const auto& [name, packed] : store_.fields(keys_.resources(certname)))
+    unpack_resources(name, packed, resources);
+  return resources;
+}
+
+long long FleetData::node_id(Json& node) {
+  if (auto known = node.find("node_id"); known != node.end() && known->is_number_integer())
+    return known->get<long long>();
+  const std::string certname = node["certname"];
+  long long id = store_.increment(keys_.node_id_counter());
+  // two servers meeting a new node at once: the first id written is the node's
+  if (!store_.put_field_if_absent(keys_.node_ids(), certname, std::to_string(id)))
+    id = std::stoll(store_.get_field(keys_.node_ids(), certname).value_or(std::to_string(id)));
+  node["node_id"] = id;
+  return id;
+}
+
+std::set<std::string> FleetData::fact_paths_of(const std::optional<Json>& facts) {
+  std::set<std::string> paths;
+  if (!facts) return paths;
+  auto values = facts->find("values");
+  if (values == facts->end() || !values->is_object()) return paths;
+  for (const auto& [name, value] : values->items())
+    for_each_leaf(name, value, [&](const Json& path, const Json& leaf) {
+      paths.insert(Json::array({path, fact_type_name(leaf)}).dump());
+    });
+  return paths;
+}
+
+void FleetData::index_fact_paths(Json& node, const std::set<std::string>& added,
+                                 const std::set<std::string>& removed) {
+  if (added.empty() && (removed.empty() || !node.contains("node_id"))) return;
+  const auto id = static_cast<std::size_t>(node_id(node));
+  for (const std::string& path : added) {
+    store_.set_bit(keys_.fact_path(path), id, true);
+    store_.add_member(keys_.fact_paths(), path);
+  }
+  for (const std::string& path : removed) {
+    if (added.count(path)) continue;
+    const std::string bitmap = keys_.fact_path(path);
+    store_.set_bit(bitmap, id, false);
+    if (store_.bit_count(bitmap) > 0) continue;
+    store_.remove_member(keys_.fact_paths(), path);
+    // another server may have set a bit meanwhile, before our removal: put the path back
+    if (store_.bit_count(bitmap) > 0) store_.add_member(keys_.fact_paths(), path);
+  }
+}
+
 std::vector<Json> FleetData::reports(const std::string& certname) {
   std::vector<Json> all;
-  for (const std::string& text : store_.list(keys_.reports(certname))) {
+  std::vector<std::string> entries;
+  if (auto found = prefetched_lists_.find(keys_.reports(certname));
+      found != prefetched_lists_.end()) {
+    entries = std::move(found->second);
+    prefetched_lists_.erase(found);
+  } else {
+    entries = store_.list(keys_.reports(certname));
+  }
+  for (const std::string& text : entries) {
     Json parsed = Json::parse(text, nullptr, false);
     if (!parsed.is_discarded()) all.push_back(std::move(parsed));
   }
@@ -152,17 +275,29 @@ void FleetData::note_node(const std::string& certname, const std::string& enviro
   if (!producer.empty()) store_.add_member(keys_.producers(), producer);
 }
 
-void FleetData::replace_document(const std::string& key, const Json& document,
-                                 const std::vector<std::string>& old_sets,
+void FleetData::replace_document(const std::vector<std::string>& old_sets,
                                  const std::vector<std::string>& new_sets,
-                                 const std::string& certname) {
+                                 const std::string& certname, const std::function<void()>& write) {
   std::set<std::string> before(old_sets.begin(), old_sets.end());
   std::set<std::string> after(new_sets.begin(), new_sets.end());
   for (const std::string& set : after)
     if (!before.count(set)) store_.add_member(set, certname);
-  store_.put(key, document.dump());
+  write();
   for (const std::string& set : before)
     if (!after.count(set)) store_.remove_member(set, certname);
+}
+
+/// The paths in `a` and not in `b`.
+static std::set<std::string> without(const std::set<std::string>& a,
+                                     const std::set<std::string>& b) {
+  std::set<std::string> rest;
+  std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::inserter(rest, rest.end()));
+  return rest;
+}
+
+void FleetData::reactivated(Json& node, bool was_active) {
+  if (was_active || !node_is_active(node)) return;
+  index_fact_paths(node, fact_paths_of(facts(node["certname"].get<std::string>())), {});
 }
 
 /// Reactivates a deactivated node when data newer than its deactivation comes.
@@ -192,22 +327,29 @@ void FleetData::replace_facts(const Json& payload, const std::string& received) 
   document["hash"] = document_hash(values);
   note_node(certname, string_field(payload, "environment", false),
             string_field(payload, "producer", false));
-  replace_document(keys_.facts(certname), document,
-                   old ? fact_sets(keys_, (*old)["values"]) : std::vector<std::string>{},
-                   fact_sets(keys_, values), certname);
+  replace_document(old ? fact_sets(keys_, (*old)["values"]) : std::vector<std::string>{},
+                   fact_sets(keys_, values), certname,
+                   [&] { store_.put(keys_.facts(certname), document.dump()); });
   Json node = node_or_new(certname);
+  const bool was_active = node_is_active(node);
   node["facts_timestamp"] = received;
   node["facts_producer_timestamp"] = produced;
   node["facts_environment"] = document["environment"];
   reactivate_if_newer(node, produced);
+  // the fact-path bitmaps hold the active nodes: what the node had there, what it has now
+  const std::set<std::string> had = was_active ? fact_paths_of(old) : std::set<std::string>{};
+  const std::set<std::string> has =
+      node_is_active(node) ? fact_paths_of(document) : std::set<std::string>{};
+  index_fact_paths(node, without(has, had), without(had, has));
   store_.put(keys_.node(certname), node.dump());
 }
 
 void FleetData::replace_catalog(const Json& payload, const std::string& received) {
   std::string certname = certname_of(payload);
   std::string produced = producer_time(payload, received);
-  std::optional<Json> old = catalog(certname);
+  std::optional<Json> old = catalog_header(certname);
   if (old && older(produced, old->value("producer_timestamp", ""))) return;
+  const Json old_resources = old ? catalog_resources(certname, *old) : Json::array();
   Json resources = Json::array();
   for (const Json& resource : payload.value("resources", Json::array()))
     resources.push_back(catalog_resource(resource));
@@ -228,20 +370,32 @@ void FleetData::replace_catalog(const Json& payload, const std::string& received
                    {"job_id", optional_string(payload, "job_id")},
                    {"producer_timestamp", produced},
                    {"producer", optional_string(payload, "producer")},
-                   {"timestamp", received},
-                   {"resources", resources},
-                   {"edges", edges}};
+                   {"timestamp", received}};
   document["hash"] = document_hash({resources, edges, document["environment"]});
   note_node(certname, string_field(payload, "environment", false),
             string_field(payload, "producer", false));
-  replace_document(keys_.catalog(certname), document,
-                   old ? catalog_sets(keys_, (*old)["resources"]) : std::vector<std::string>{},
-                   catalog_sets(keys_, resources), certname);
+  replace_document(catalog_sets(keys_, old_resources), catalog_sets(keys_, resources), certname,
+                   [&] {
+                     // the resources by type, the types no longer there dropped, then the rest
+                     std::map<std::string, std::string> packed = pack_by_type(resources);
+                     for (const auto& [type, group] : packed)
+                       store_.put_field(keys_.resources(certname), type, group);
+                     std::set<std::string> gone;
+                     for (const Json& resource : old_resources)
+                       if (!packed.count(resource["type"].get<std::string>()))
+                         gone.insert(resource["type"].get<std::string>());
+                     for (const std::string& type : gone)
+                       store_.remove_field(keys_.resources(certname), type);
+                     store_.put(keys_.edges(certname), edges.dump());
+                     store_.put(keys_.catalog(certname), document.dump());
+                   });
   Json node = node_or_new(certname);
+  const bool was_active = node_is_active(node);
   node["catalog_timestamp"] = received;
   node["catalog_producer_timestamp"] = produced;
   node["catalog_environment"] = document["environment"];
   reactivate_if_newer(node, produced);
+  reactivated(node, was_active);
   store_.put(keys_.node(certname), node.dump());
 }
 
@@ -272,6 +426,7 @@ void FleetData::store_report(const Json& payload, const std::string& received) {
             string_field(payload, "producer", false));
   store_.push_bounded(keys_.reports(certname), report.dump(), reports_kept_);
   Json node = node_or_new(certname);
+  const bool was_active = node_is_active(node);
   if (!node["report_producer_timestamp"].is_string() ||
       !older(produced, node["report_producer_timestamp"].get<std::string>())) {
     node["report_timestamp"] = report.value("end_time", Json(received));
@@ -286,6 +441,7 @@ void FleetData::store_report(const Json& payload, const std::string& received) {
     node["cached_catalog_status"] = report.value("cached_catalog_status", Json(nullptr));
   }
   reactivate_if_newer(node, produced);
+  reactivated(node, was_active);
   store_.put(keys_.node(certname), node.dump());
 }
 
@@ -294,7 +450,9 @@ void FleetData::deactivate_node(const Json& payload, const std::string& received
   std::string produced = producer_time(payload, received);
   store_.add_member(keys_.all_nodes(), certname);
   Json node = node_or_new(certname);
+  const bool was_active = node_is_active(node);
   if (node["deactivated"].is_null()) node["deactivated"] = produced;
+  if (was_active) index_fact_paths(node, {}, fact_paths_of(facts(certname)));
   store_.put(keys_.node(certname), node.dump());
 }
 
@@ -323,14 +481,19 @@ std::int64_t millis(std::chrono::seconds duration) {
 
 }  // namespace
 
-void FleetData::purge_node(const std::string& certname) {
-  if (std::optional<Json> old = facts(certname))
+void FleetData::purge_node(Json& node) {
+  const std::string certname = node["certname"];
+  if (std::optional<Json> old = facts(certname)) {
     for (const std::string& set : fact_sets(keys_, (*old)["values"]))
       store_.remove_member(set, certname);
+    index_fact_paths(node, {}, fact_paths_of(old));  // cleared already unless a race set them
+  }
   if (std::optional<Json> old = catalog(certname))
     for (const std::string& set : catalog_sets(keys_, (*old)["resources"]))
       store_.remove_member(set, certname);
   store_.remove(keys_.facts(certname));
+  store_.remove(keys_.resources(certname));
+  store_.remove(keys_.edges(certname));
   store_.remove(keys_.catalog(certname));
   store_.remove(keys_.reports(certname));
   store_.remove(keys_.node(certname));
@@ -377,6 +540,7 @@ Collected FleetData::collect_garbage(const Retention& retention, std::int64_t no
     if (!node) continue;
     if (retention.node_ttl.count() > 0 && node_is_active(*node) && stale(*node, stale_before)) {
       (*node)["expired"] = format_timestamp(now);
+      index_fact_paths(*node, {}, fact_paths_of(facts(certname)));
       store_.put(keys_.node(certname), node->dump());
       ++collected.expired;
     }
@@ -384,7 +548,7 @@ Collected FleetData::collect_garbage(const Retention& retention, std::int64_t no
       std::optional<std::int64_t> deactivated = time_in(*node, "deactivated");
       std::optional<std::int64_t> expired = time_in(*node, "expired");
       if ((deactivated && *deactivated < purge_before) || (expired && *expired < purge_before)) {
-        purge_node(certname);
+        purge_node(*node);
         ++collected.purged;
         continue;
       }

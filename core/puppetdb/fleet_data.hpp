@@ -3,8 +3,11 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -35,12 +38,14 @@ struct Collected {
 /// PuppetDB's data in the store: the commands write it (as PuppetDB's command processing does:
 /// older data than what is kept is ignored, newer data reactivates a deactivated node), the
 /// queries read it. Documents per node (key_layout.hpp):
-///   node     {certname, deactivated, expired, facts/catalog/report _timestamp and
+///   node     {certname, node_id, deactivated, expired, facts/catalog/report _timestamp and
 ///             _environment, latest_report_*, cached_catalog_status}
 ///   facts    {certname, environment, timestamp, producer_timestamp, producer, hash, values,
 ///             package_inventory (v5's [name, version, provider] list, when sent)}
 ///   catalog  {certname, version, environment, transaction_uuid, catalog_uuid, code_id, job_id,
-///             producer_timestamp, producer, hash, timestamp, resources, edges}
+///             producer_timestamp, producer, hash, timestamp}
+///   edges    the catalog's edges, [{source, target, relationship}, …]
+///   resources  the catalog's resources, a hash by type (packed_resources.hpp)
 ///   reports  the reports as sent, with hash and receive_time, newest first, bounded
 /// Timestamps are kept in PuppetDB's form (2026-11-29T13:00:00.000Z).
 class FleetData {
@@ -65,29 +70,62 @@ class FleetData {
   std::vector<std::string> members(const std::string& key) { return store_.members(key); }
   std::optional<Json> node(const std::string& certname) { return document(keys_.node(certname)); }
   std::optional<Json> facts(const std::string& certname) { return document(keys_.facts(certname)); }
-  std::optional<Json> catalog(const std::string& certname) {
+  /// The catalog document with its resources.
+  std::optional<Json> catalog(const std::string& certname);
+  /// The catalog's edges; `header` is catalog_header's.
+  Json catalog_edges(const std::string& certname, const Json& header);
+  /// The catalog document without its resources and edges (its own fields).
+  std::optional<Json> catalog_header(const std::string& certname) {
     return document(keys_.catalog(certname));
   }
+  /// The catalog's resources, all or only those of `type`; `header` is catalog_header's.
+  Json catalog_resources(const std::string& certname, const Json& header,
+                         const std::optional<std::string>& type = std::nullopt);
   std::vector<Json> reports(const std::string& certname);
   std::vector<std::string> environments() { return store_.members(keys_.environments()); }
   std::vector<std::string> producers() { return store_.members(keys_.producers()); }
+  /// The [path, type] (JSON text) of every fact leaf some active node has.
+  std::vector<std::string> fact_paths() { return store_.members(keys_.fact_paths()); }
   const KeyLayout& keys() const { return keys_; }
+
+  /// Reads these strings, hash fields ({key, field}) and lists together (pipelined); the next
+  /// read of each (node(), facts(), catalog_header(), catalog_edges(), catalog_resources() of a
+  /// type, reports()) answers from what was read, once. forget_prefetched drops what is left.
+  void prefetch(const std::vector<std::string>& keys,
+                const std::vector<std::pair<std::string, std::string>>& key_fields = {},
+                const std::vector<std::string>& lists = {});
+  void forget_prefetched();
 
  private:
   std::optional<Json> document(const std::string& key);
   Json node_or_new(const std::string& certname);
   /// Adds the node to the sets it joins, writes its document, then leaves the sets it left:
   /// an index always names at least the nodes that match it.
-  void replace_document(const std::string& key, const Json& document,
-                        const std::vector<std::string>& old_sets,
-                        const std::vector<std::string>& new_sets, const std::string& certname);
+  void replace_document(const std::vector<std::string>& old_sets,
+                        const std::vector<std::string>& new_sets, const std::string& certname,
+                        const std::function<void()>& write);
+  /// A node made active again by newer data goes back into the fact-path bitmaps.
+  void reactivated(Json& node, bool was_active);
   void note_node(const std::string& certname, const std::string& environment,
                  const std::string& producer);
+  /// The node's number for the bitmaps (kept in its document), assigned when it has none.
+  long long node_id(Json& node);
+  /// The node's bits in the fact-path bitmaps: set for `added`, cleared for `removed` (a path
+  /// no active node has any more leaves the set of fact paths).
+  void index_fact_paths(Json& node, const std::set<std::string>& added,
+                        const std::set<std::string>& removed);
+  /// The [path, type] texts of the facts document's leaves.
+  std::set<std::string> fact_paths_of(const std::optional<Json>& facts);
   /// The node's documents and its place in every index, gone.
-  void purge_node(const std::string& certname);
+  void purge_node(Json& node);
   /// Drops the node's reports produced before `horizon`; how many. The node's latest-report
   /// fields are cleared when none is left (PuppetDB's latest_report_id set to null).
   std::size_t drop_reports_before(Json& node, std::int64_t horizon);
+
+  /// What prefetch read: strings by key, fields by key + '\0' + field, lists by key.
+  std::optional<std::string> take_prefetched(const std::string& key);
+  std::map<std::string, std::optional<std::string>> prefetched_;
+  std::map<std::string, std::vector<std::string>> prefetched_lists_;
 
   Store& store_;
   KeyLayout keys_;

@@ -20,6 +20,11 @@ class KeyLayout {
   std::string facts(const std::string& certname) const { return tagged(certname) + "facts"; }
   std::string catalog(const std::string& certname) const { return tagged(certname) + "catalog"; }
   std::string reports(const std::string& certname) const { return tagged(certname) + "reports"; }
+  std::string edges(const std::string& certname) const { return tagged(certname) + "edges"; }
+  /// The catalog's resources, a hash by type: each field the type's resources, packed.
+  std::string resources(const std::string& certname) const {
+    return tagged(certname) + "resources";
+  }
 
   // Sets of certnames.
   std::string all_nodes() const { return base_ + "nodes"; }
@@ -35,9 +40,19 @@ class KeyLayout {
   std::string resource_tag(const std::string& tag) const { return base_ + "ix:tag:" + tag; }
   std::string exported_type(const std::string& type) const { return base_ + "ix:exp:" + type; }
 
+  /// A bitmap of the active nodes (by node id) that have a leaf of this type at this fact path.
+  std::string fact_path(const std::string& path_and_type) const {
+    return base_ + "ix:fp:" + path_and_type;
+  }
+  /// The node ids: a counter, and a hash of certname to id.
+  std::string node_id_counter() const { return base_ + "node-id"; }
+  std::string node_ids() const { return base_ + "node-ids"; }
+
   // Sets of names.
   std::string environments() const { return base_ + "environments"; }
   std::string producers() const { return base_ + "producers"; }
+  /// The fact paths some active node has, each [path, type] as JSON text.
+  std::string fact_paths() const { return base_ + "fact-paths"; }
 
  private:
   std::string tagged(const std::string& certname) const { return base_ + "{" + certname + "}:"; }

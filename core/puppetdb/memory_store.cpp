@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include "puppetdb/store.hpp"
 
 namespace marionette::puppetdb {
@@ -19,6 +21,8 @@ void MemoryStore::remove(const std::string& key) {
   strings_.erase(key);
   sets_.erase(key);
   lists_.erase(key);
+  hashes_.erase(key);
+  bitmaps_.erase(key);
 }
 
 void MemoryStore::add_member(const std::string& key, const std::string& member) {
@@ -58,7 +62,66 @@ std::vector<std::string> MemoryStore::list(const std::string& key) {
 
 std::size_t MemoryStore::key_count() {
   std::lock_guard lock(mutex_);
-  return strings_.size() + sets_.size() + lists_.size();
+  return strings_.size() + sets_.size() + lists_.size() + hashes_.size() + bitmaps_.size();
+}
+
+std::optional<std::string> MemoryStore::get_field(const std::string& key,
+                                                  const std::string& field) {
+  std::lock_guard lock(mutex_);
+  auto hash = hashes_.find(key);
+  if (hash == hashes_.end()) return std::nullopt;
+  auto found = hash->second.find(field);
+  if (found == hash->second.end()) return std::nullopt;
+  return found->second;
+}
+
+void MemoryStore::put_field(const std::string& key, const std::string& field,
+                            const std::string& value) {
+  std::lock_guard lock(mutex_);
+  hashes_[key][field] = value;
+}
+
+void MemoryStore::remove_field(const std::string& key, const std::string& field) {
+  std::lock_guard lock(mutex_);
+  auto hash = hashes_.find(key);
+  if (hash == hashes_.end()) return;
+  hash->second.erase(field);
+  if (hash->second.empty()) hashes_.erase(hash);  // as Redis drops an empty hash
+}
+
+std::map<std::string, std::string> MemoryStore::fields(const std::string& key) {
+  std::lock_guard lock(mutex_);
+  auto hash = hashes_.find(key);
+  if (hash == hashes_.end()) return {};
+  return hash->second;
+}
+
+bool MemoryStore::put_field_if_absent(const std::string& key, const std::string& field,
+                                      const std::string& value) {
+  std::lock_guard lock(mutex_);
+  return hashes_[key].emplace(field, value).second;
+}
+
+long long MemoryStore::increment(const std::string& key) {
+  std::lock_guard lock(mutex_);
+  std::string& counter = strings_[key];
+  long long next = (counter.empty() ? 0 : std::stoll(counter)) + 1;
+  counter = std::to_string(next);
+  return next;
+}
+
+void MemoryStore::set_bit(const std::string& key, std::size_t offset, bool value) {
+  std::lock_guard lock(mutex_);
+  std::vector<bool>& bits = bitmaps_[key];
+  if (bits.size() <= offset) bits.resize(offset + 1);
+  bits[offset] = value;
+}
+
+std::size_t MemoryStore::bit_count(const std::string& key) {
+  std::lock_guard lock(mutex_);
+  auto found = bitmaps_.find(key);
+  if (found == bitmaps_.end()) return 0;
+  return static_cast<std::size_t>(std::count(found->second.begin(), found->second.end(), true));
 }
 
 }  // namespace marionette::puppetdb

@@ -407,6 +407,44 @@ bool Predicate::test(const Json& clause, const Json& row) const {
   return order >= 0;  // >=
 }
 
+std::optional<Json> Predicate::required_value(const std::string& field) const {
+  auto required = [&](const Json& clause) -> std::optional<Json> {
+    if (clause.size() == 3 && clause[0] == "=" && clause[1] == field &&
+        (clause[2].is_string() || clause[2].is_boolean()))
+      return clause[2];
+    return std::nullopt;
+  };
+  if (condition_.is_null()) return std::nullopt;
+  if (condition_[0] != "and") return required(condition_);
+  for (std::size_t i = 1; i < condition_.size(); ++i)
+    if (std::optional<Json> value = required(condition_[i])) return value;
+  return std::nullopt;
+}
+
+namespace {
+
+bool clause_reads(const Json& clause, const std::string& field) {
+  if (!clause.is_array() || clause.empty()) return false;
+  if (clause[0] == "and" || clause[0] == "or" || clause[0] == "not") {
+    for (std::size_t i = 1; i < clause.size(); ++i)
+      if (clause_reads(clause[i], field)) return true;
+    return false;
+  }
+  if (clause.size() < 2) return false;
+  const Json& named = clause[1];
+  if (named.is_string()) return named == field;
+  if (named.is_array())
+    for (const Json& name : named)
+      if (name == field) return true;
+  return false;
+}
+
+}  // namespace
+
+bool Predicate::reads_field(const std::string& field) const {
+  return clause_reads(condition_, field);
+}
+
 std::optional<std::set<std::string>> Predicate::candidates(FleetData& fleet) const {
   if (condition_.is_null()) return std::nullopt;
   return plan(condition_, fleet);

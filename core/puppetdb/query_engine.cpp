@@ -3,6 +3,7 @@
 #include "puppetdb/query_engine.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 
 #include "puppetdb/predicate.hpp"
@@ -14,6 +15,47 @@ namespace marionette::puppetdb {
 namespace {
 
 constexpr int kMaxSubqueryDepth = 16;
+constexpr std::size_t kNodesAtOnce = 256;
+
+/// Whether a node's own document leaves its rows a chance to match.
+using NodeFilter = std::function<bool(const Json& node)>;
+
+/// What the node's document already answers: a query on the latest report (latest_report? =
+/// true) matches only nodes with one, of the status asked for (reports' status = "failed").
+NodeFilter node_filter(const Entity& entity, const Predicate& predicate) {
+  if (entity.name != "reports" && entity.name != "events") return [](const Json&) { return true; };
+  std::optional<Json> latest = predicate.required_value("latest_report?");
+  if (!latest || *latest != true) return [](const Json&) { return true; };
+  std::optional<Json> status =
+      entity.name == "reports" ? predicate.required_value("status") : std::nullopt;
+  return [status](const Json& node) {
+    const Json hash = node.value("latest_report_hash", Json(nullptr));
+    if (hash.is_null()) return false;
+    return !status || node.value("latest_report_status", Json(nullptr)) == *status;
+  };
+}
+
+/// The node's documents the entity's rows are built from, to read together.
+void source_documents(const Entity& entity, const RowOptions& options, const KeyLayout& keys,
+                      const std::string& certname, std::vector<std::string>& documents,
+                      std::vector<std::pair<std::string, std::string>>& fields,
+                      std::vector<std::string>& lists) {
+  const std::string& name = entity.name;
+  if (name == "nodes") {
+    if (options.with_facts) documents.push_back(keys.facts(certname));
+  } else if (name == "resources") {
+    documents.push_back(keys.catalog(certname));
+    if (options.resource_type)
+      fields.emplace_back(keys.resources(certname), *options.resource_type);
+  } else if (name == "edges" || name == "catalogs") {
+    documents.push_back(keys.catalog(certname));
+    documents.push_back(keys.edges(certname));
+  } else if (name == "reports" || name == "events") {
+    lists.push_back(keys.reports(certname));
+  } else {
+    documents.push_back(keys.facts(certname));
+  }
+}
 
 struct Extract {
   std::vector<std::string> fields;  ///< plain fields, in order
@@ -251,19 +293,44 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
     std::vector<std::string> names =
         candidates ? std::vector<std::string>(candidates->begin(), candidates->end())
                    : fleet_.certnames();
-    for (const std::string& certname : names) {
-      std::optional<Json> node = fleet_.node(certname);
-      if (!node || !state_allows(*node)) continue;
-      for (Json& row : node_rows(entity, fleet_, *node, predicate.reads_facts()))
-        if (predicate.matches(row)) rows.push_back(std::move(row));
+    // Only what the query can match is read and built: a resources query by type reads that
+    // type's resources, and a row's hash is made once the row matched.
+    RowOptions options;
+    options.with_facts = predicate.reads_facts();
+    const bool resources = entity.name == "resources";
+    if (resources) {
+      std::optional<Json> type = predicate.required_value("type");
+      if (type && type->is_string()) options.resource_type = type->get<std::string>();
+      options.resource_hashes = predicate.reads_field("resource");
+    }
+    const NodeFilter wanted = node_filter(entity, predicate);
+    // A chunk of nodes at a time: their documents read together (one round trip for many).
+    const KeyLayout& keys = fleet_.keys();
+    for (std::size_t from = 0; from < names.size(); from += kNodesAtOnce) {
+      const std::size_t to = std::min(names.size(), from + kNodesAtOnce);
+      std::vector<std::string> node_keys;
+      for (std::size_t i = from; i < to; ++i) node_keys.push_back(keys.node(names[i]));
+      fleet_.prefetch(node_keys);
+      std::vector<Json> nodes;
+      std::vector<std::string> documents, lists;
+      std::vector<std::pair<std::string, std::string>> fields;
+      for (std::size_t i = from; i < to; ++i) {
+        std::optional<Json> node = fleet_.node(names[i]);
+        if (!node || !state_allows(*node) || !wanted(*node)) continue;
+        source_documents(entity, options, keys, names[i], documents, fields, lists);
+        nodes.push_back(std::move(*node));
+      }
+      fleet_.prefetch(documents, fields, lists);
+      for (const Json& node : nodes)
+        for (Json& row : node_rows(entity, fleet_, node, options)) {
+          if (!predicate.matches(row)) continue;
+          if (resources) add_resource_hash(row);
+          rows.push_back(std::move(row));
+        }
+      fleet_.forget_prefetched();
     }
   } else {
-    std::vector<std::string> active;
-    if (entity.name == "fact-paths" || entity.name == "fact-names")
-      for (const std::string& certname : fleet_.certnames())
-        if (std::optional<Json> node = fleet_.node(certname); node && node_is_active(*node))
-          active.push_back(certname);
-    for (Json& row : fleet_rows(entity, fleet_, active))
+    for (Json& row : fleet_rows(entity, fleet_))
       if (predicate.matches(row)) rows.push_back(std::move(row));
   }
 

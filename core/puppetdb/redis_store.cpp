@@ -48,6 +48,72 @@ class RedisStore : public Store {
     run({"LPUSH", key, value});
     run({"LTRIM", key, "0", std::to_string(keep == 0 ? -1 : static_cast<long>(keep) - 1)});
   }
+  std::optional<std::string> get_field(const std::string& key, const std::string& field) override {
+    RedisReply reply = run({"HGET", key, field});
+    if (reply.kind == RedisReply::Kind::nil) return std::nullopt;
+    return std::move(reply.text);
+  }
+  void put_field(const std::string& key, const std::string& field,
+                 const std::string& value) override {
+    run({"HSET", key, field, value});
+  }
+  void remove_field(const std::string& key, const std::string& field) override {
+    run({"HDEL", key, field});
+  }
+  std::map<std::string, std::string> fields(const std::string& key) override {
+    std::map<std::string, std::string> all;
+    std::string cursor = "0";
+    do {  // a few fields at a time: each value may be kilobytes
+      RedisReply reply = run({"HSCAN", key, cursor, "COUNT", "8"});
+      if (reply.elements.size() != 2) throw StoreError("Redis: unexpected reply to HSCAN");
+      cursor = reply.elements[0].text;
+      std::vector<RedisReply>& pairs = reply.elements[1].elements;
+      for (std::size_t i = 0; i + 1 < pairs.size(); i += 2)
+        all[std::move(pairs[i].text)] = std::move(pairs[i + 1].text);
+    } while (cursor != "0");
+    return all;
+  }
+  bool put_field_if_absent(const std::string& key, const std::string& field,
+                           const std::string& value) override {
+    return run({"HSETNX", key, field, value}).integer == 1;
+  }
+  long long increment(const std::string& key) override { return run({"INCR", key}).integer; }
+  void set_bit(const std::string& key, std::size_t offset, bool value) override {
+    run({"SETBIT", key, std::to_string(offset), value ? "1" : "0"});
+  }
+  std::size_t bit_count(const std::string& key) override {
+    return static_cast<std::size_t>(run({"BITCOUNT", key}).integer);
+  }
+  std::vector<std::optional<std::string>> get_many(const std::vector<std::string>& keys) override {
+    std::vector<std::vector<std::string>> commands;
+    for (const std::string& key : keys) commands.push_back({"GET", key});
+    return values_of(commands);
+  }
+  std::vector<std::optional<std::string>> get_fields(
+      const std::vector<std::pair<std::string, std::string>>& key_fields) override {
+    std::vector<std::vector<std::string>> commands;
+    for (const auto& [key, field] : key_fields) commands.push_back({"HGET", key, field});
+    return values_of(commands);
+  }
+  std::vector<std::vector<std::string>> lists(const std::vector<std::string>& keys) override {
+    std::vector<std::vector<std::string>> lengths;
+    for (const std::string& key : keys) lengths.push_back({"LLEN", key});
+    std::vector<std::vector<std::string>> entries;  // each entry alone, as list() reads them
+    std::vector<std::size_t> owner;
+    std::vector<std::optional<std::string>> counted = values_of(lengths);
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      const long long length = counted[i] ? std::stoll(*counted[i]) : 0;
+      for (long long n = 0; n < length; ++n) {
+        entries.push_back({"LINDEX", keys[i], std::to_string(n)});
+        owner.push_back(i);
+      }
+    }
+    std::vector<std::vector<std::string>> all(keys.size());
+    std::vector<std::optional<std::string>> read = values_of(entries);
+    for (std::size_t i = 0; i < read.size(); ++i)
+      if (read[i]) all[owner[i]].push_back(std::move(*read[i]));  // nil: trimmed meanwhile
+    return all;
+  }
   std::vector<std::string> list(const std::string& key) override {
     RedisReply length = run({"LLEN", key});
     std::vector<std::string> entries;
@@ -60,6 +126,34 @@ class RedisStore : public Store {
   }
 
  private:
+  /// The commands' string replies (nil: nullopt), pipelined a bounded number at a time: each
+  /// reply is read within the connection's bounds as it comes.
+  std::vector<std::optional<std::string>> values_of(
+      const std::vector<std::vector<std::string>>& commands) {
+    constexpr std::size_t kAtOnce = 64;
+    std::vector<std::optional<std::string>> values;
+    values.reserve(commands.size());
+    for (std::size_t from = 0; from < commands.size(); from += kAtOnce) {
+      std::vector<std::vector<std::string>> part(
+          commands.begin() + from, commands.begin() + std::min(commands.size(), from + kAtOnce));
+      std::string why;
+      std::optional<std::vector<RedisReply>> replies = connection_.pipeline(part, &why);
+      if (!replies) throw StoreError("Redis: " + why);
+      for (std::size_t i = 0; i < replies->size(); ++i) {
+        RedisReply& reply = (*replies)[i];
+        if (reply.kind == RedisReply::Kind::error)
+          throw StoreError("Redis refused " + part[i][0] + ": " + reply.text);
+        if (reply.kind == RedisReply::Kind::integer)
+          values.push_back(std::to_string(reply.integer));
+        else
+          values.push_back(reply.kind == RedisReply::Kind::nil
+                               ? std::nullopt
+                               : std::optional<std::string>(std::move(reply.text)));
+      }
+    }
+    return values;
+  }
+
   RedisReply run(const std::vector<std::string>& args) {
     std::string why;
     std::optional<RedisReply> reply = connection_.command(args, &why);

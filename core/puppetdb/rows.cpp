@@ -77,21 +77,24 @@ Json inventory_row(const Json& facts) {
           {"trusted", or_null(facts["values"], "trusted")}};
 }
 
-std::vector<Json> resource_rows(const Json& catalog) {
+std::vector<Json> resource_rows(const Json& catalog, Json resources, bool hashes) {
   std::vector<Json> rows;
+  rows.reserve(resources.size());
   const std::string certname = catalog["certname"];
-  for (const Json& resource : catalog["resources"])
-    rows.push_back({{"certname", certname},
-                    {"resource", resource_hash(certname, resource)},
-                    {"type", resource["type"]},
-                    {"title", resource["title"]},
-                    {"tags", resource["tags"]},
-                    {"tag", resource["tags"]},
-                    {"exported", resource["exported"]},
-                    {"file", resource["file"]},
-                    {"line", resource["line"]},
-                    {"parameters", resource["parameters"]},
-                    {"environment", catalog["environment"]}});
+  for (Json& resource : resources) {
+    Json row = {{"certname", certname},
+                {"type", std::move(resource["type"])},
+                {"title", std::move(resource["title"])},
+                {"tag", resource["tags"]},
+                {"tags", std::move(resource["tags"])},
+                {"exported", std::move(resource["exported"])},
+                {"file", std::move(resource["file"])},
+                {"line", std::move(resource["line"])},
+                {"parameters", std::move(resource["parameters"])},
+                {"environment", catalog["environment"]}};
+    if (hashes) add_resource_hash(row);
+    rows.push_back(std::move(row));
+  }
   return rows;
 }
 
@@ -111,7 +114,7 @@ Json catalog_row(const Json& catalog) {
   const std::string certname = catalog["certname"];
   const std::string base = "/pdb/query/v4/catalogs/" + certname;
   Json resources = Json::array();
-  for (Json row : resource_rows(catalog)) {
+  for (Json row : resource_rows(catalog, catalog["resources"], true)) {
     row.erase("tag");
     row.erase("certname");
     row.erase("environment");
@@ -206,6 +209,10 @@ Json report_row(const Json& report, bool latest) {
 
 }  // namespace
 
+void add_resource_hash(Json& row) {
+  if (!row.contains("resource")) row["resource"] = resource_hash(row["certname"], row);
+}
+
 std::string resource_hash(const std::string& certname, const Json& resource) {
   Json identity = {certname,         resource["type"],    resource["title"], resource["parameters"],
                    resource["tags"], resource["exported"]};
@@ -213,12 +220,12 @@ std::string resource_hash(const std::string& certname, const Json& resource) {
 }
 
 std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& node,
-                            bool with_facts) {
+                            const RowOptions& options) {
   const std::string certname = node["certname"];
   const std::string& name = entity.name;
   if (name == "nodes") {
     Json row = node;
-    if (with_facts) {
+    if (options.with_facts) {
       std::optional<Json> facts = fleet.facts(certname);
       row["__facts"] = facts ? (*facts)["values"] : Json::object();
       row["__trusted"] = facts ? or_null((*facts)["values"], "trusted") : Json(nullptr);
@@ -235,11 +242,21 @@ std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& 
     if (name == "package-inventory") return package_rows(*facts, true);
     return {inventory_row(*facts)};
   }
-  if (name == "resources" || name == "edges" || name == "catalogs") {
+  if (name == "resources") {
+    std::optional<Json> header = fleet.catalog_header(certname);
+    if (!header) return {};
+    return resource_rows(*header, fleet.catalog_resources(certname, *header, options.resource_type),
+                         options.resource_hashes);
+  }
+  if (name == "edges") {
+    std::optional<Json> header = fleet.catalog_header(certname);
+    if (!header) return {};
+    (*header)["edges"] = fleet.catalog_edges(certname, *header);
+    return edge_rows(*header);
+  }
+  if (name == "catalogs") {
     std::optional<Json> catalog = fleet.catalog(certname);
     if (!catalog) return {};
-    if (name == "resources") return resource_rows(*catalog);
-    if (name == "edges") return edge_rows(*catalog);
     return {catalog_row(*catalog)};
   }
   std::vector<Json> rows;
@@ -257,8 +274,7 @@ std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& 
   return rows;
 }
 
-std::vector<Json> fleet_rows(const Entity& entity, FleetData& fleet,
-                             const std::vector<std::string>& active_nodes) {
+std::vector<Json> fleet_rows(const Entity& entity, FleetData& fleet) {
   std::vector<Json> rows;
   if (entity.name == "environments" || entity.name == "producers") {
     for (const std::string& name :
@@ -273,27 +289,23 @@ std::vector<Json> fleet_rows(const Entity& entity, FleetData& fleet,
         for (Json& row : package_rows(*facts, false)) packages.insert(std::move(row));
     return std::vector<Json>(packages.begin(), packages.end());
   }
+  // fact-names and fact-paths: the leaves of the active nodes' facts (a fact that is an empty
+  // map has none), kept at ingest as [path, type] (FleetData::fact_paths)
   std::set<std::string> names;
-  std::map<std::string, Json> paths;  // by the path's text and type: one row each
-  for (const std::string& certname : active_nodes) {
-    std::optional<Json> facts = fleet.facts(certname);
-    if (!facts) continue;
-    for (const auto& [name, value] : (*facts)["values"].items()) {
-      // fact-names and fact-paths know the facts' leaves (a fact that is an empty map has none)
-      for_each_leaf(name, value, [&](const Json& path, const Json& leaf) {
-        names.insert(name);
-        if (entity.name != "fact-paths") return;
-        std::string type = fact_type_name(leaf);
-        paths.emplace(
-            path.dump() + type,
-            Json{{"name", name}, {"path", path}, {"type", type}, {"depth", path.size() - 1}});
-      });
+  for (const std::string& text : fleet.fact_paths()) {
+    Json entry = Json::parse(text, nullptr, false);
+    if (!entry.is_array() || entry.size() != 2 || !entry[0].is_array() || entry[0].empty() ||
+        !entry[0][0].is_string())
+      continue;
+    const Json& path = entry[0];
+    if (entity.name == "fact-names") {
+      names.insert(path[0].get<std::string>());
+      continue;
     }
+    rows.push_back(
+        {{"name", path[0]}, {"path", path}, {"type", entry[1]}, {"depth", path.size() - 1}});
   }
-  if (entity.name == "fact-names")
-    for (const std::string& name : names) rows.push_back({{"name", name}});
-  else
-    for (auto& [key, row] : paths) rows.push_back(std::move(row));
+  for (const std::string& name : names) rows.push_back({{"name", name}});
   return rows;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -8,15 +9,24 @@
 
 namespace marionette::puppetdb {
 
-/// The rows of a per-node entity for one node, built from its documents. `node` is the node's
-/// document; `with_facts` adds the hidden __facts/__trusted a nodes query on facts reads.
-std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& node,
-                            bool with_facts);
+/// What a query needs of a node's rows, so that only that is read and built.
+struct RowOptions {
+  bool with_facts = false;  ///< nodes: the hidden __facts/__trusted a query on facts reads
+  std::optional<std::string> resource_type;  ///< resources: only this type's (the query's =)
+  bool resource_hashes = true;  ///< resources: each row's `resource` (else add_resource_hash)
+};
 
-/// The rows of an entity that is not per node (environments, producers, fact-paths,
-/// fact-names) from the given active nodes.
-std::vector<Json> fleet_rows(const Entity& entity, FleetData& fleet,
-                             const std::vector<std::string>& active_nodes);
+/// The rows of a per-node entity for one node, built from its documents. `node` is the node's
+/// document.
+std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& node,
+                            const RowOptions& options);
+
+/// The `resource` field of a resources row built without it.
+void add_resource_hash(Json& row);
+
+/// The rows of an entity that is not per node (environments, producers, packages, fact-paths,
+/// fact-names; the last two from the index of the active nodes' fact paths).
+std::vector<Json> fleet_rows(const Entity& entity, FleetData& fleet);
 
 /// PuppetDB's resource hash, the `resource` field of a resource row.
 std::string resource_hash(const std::string& certname, const Json& resource);

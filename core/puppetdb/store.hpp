@@ -9,6 +9,7 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace marionette::puppetdb {
@@ -18,10 +19,10 @@ struct StoreError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// Where PuppetDB's data is kept: strings, sets of strings and lists by key. Every call is one
-/// operation on one key, so a Redis Cluster can serve each (key_layout.hpp says which keys share
-/// a slot). Failures throw StoreError. The I/O seam: MemoryStore for tests and a server without
-/// Redis, make_redis_store for the fleet's shared Redis.
+/// Where PuppetDB's data is kept: strings, sets of strings, lists, hashes and bitmaps by key. Every
+/// call is one operation on one key, so a Redis Cluster can serve each (key_layout.hpp says which
+/// keys share a slot). Failures throw StoreError. The I/O seam: MemoryStore for tests and a server
+/// without Redis, make_redis_store for the fleet's shared Redis.
 class Store {
  public:
   virtual ~Store() = default;
@@ -36,6 +37,40 @@ class Store {
   virtual void push_bounded(const std::string& key, const std::string& value, std::size_t keep) = 0;
   /// The list's entries, first to last.
   virtual std::vector<std::string> list(const std::string& key) = 0;
+  /// Hashes: one field's value, set or removed; every field with its value (in pieces).
+  virtual std::optional<std::string> get_field(const std::string& key,
+                                               const std::string& field) = 0;
+  virtual void put_field(const std::string& key, const std::string& field,
+                         const std::string& value) = 0;
+  virtual void remove_field(const std::string& key, const std::string& field) = 0;
+  virtual std::map<std::string, std::string> fields(const std::string& key) = 0;
+  /// Sets `field` only if the hash has none; whether it did.
+  virtual bool put_field_if_absent(const std::string& key, const std::string& field,
+                                   const std::string& value) = 0;
+  /// The counter at `key` plus one (a missing counter is 0).
+  virtual long long increment(const std::string& key) = 0;
+  /// Bitmaps: the bit at `offset` set or cleared; how many bits are set.
+  virtual void set_bit(const std::string& key, std::size_t offset, bool value) = 0;
+  virtual std::size_t bit_count(const std::string& key) = 0;
+
+  /// Many strings, or many hashes' fields ({key, field} each), read together: still one key
+  /// per command (Cluster), but Redis answers them in one round trip.
+  virtual std::vector<std::optional<std::string>> get_many(const std::vector<std::string>& keys) {
+    std::vector<std::optional<std::string>> values;
+    for (const std::string& key : keys) values.push_back(get(key));
+    return values;
+  }
+  virtual std::vector<std::optional<std::string>> get_fields(
+      const std::vector<std::pair<std::string, std::string>>& key_fields) {
+    std::vector<std::optional<std::string>> values;
+    for (const auto& [key, field] : key_fields) values.push_back(get_field(key, field));
+    return values;
+  }
+  virtual std::vector<std::vector<std::string>> lists(const std::vector<std::string>& keys) {
+    std::vector<std::vector<std::string>> all;
+    for (const std::string& key : keys) all.push_back(list(key));
+    return all;
+  }
 };
 
 /// The store in this process's memory, thread-safe.
@@ -49,6 +84,16 @@ class MemoryStore : public Store {
   std::vector<std::string> members(const std::string& key) override;
   void push_bounded(const std::string& key, const std::string& value, std::size_t keep) override;
   std::vector<std::string> list(const std::string& key) override;
+  std::optional<std::string> get_field(const std::string& key, const std::string& field) override;
+  void put_field(const std::string& key, const std::string& field,
+                 const std::string& value) override;
+  void remove_field(const std::string& key, const std::string& field) override;
+  std::map<std::string, std::string> fields(const std::string& key) override;
+  bool put_field_if_absent(const std::string& key, const std::string& field,
+                           const std::string& value) override;
+  long long increment(const std::string& key) override;
+  void set_bit(const std::string& key, std::size_t offset, bool value) override;
+  std::size_t bit_count(const std::string& key) override;
   /// How many keys hold something (tests check that deletions leave nothing behind).
   std::size_t key_count();
 
@@ -57,6 +102,8 @@ class MemoryStore : public Store {
   std::map<std::string, std::string> strings_;
   std::map<std::string, std::set<std::string>> sets_;
   std::map<std::string, std::vector<std::string>> lists_;
+  std::map<std::string, std::map<std::string, std::string>> hashes_;
+  std::map<std::string, std::vector<bool>> bitmaps_;
 };
 
 /// The store in Redis (redis://… or unix://…), through core/counters' RedisConnection: one
