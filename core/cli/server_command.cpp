@@ -4,14 +4,15 @@
 #include <optional>
 #include <thread>
 
+#include "ca/host_identity.hpp"
 #include "cli/arguments.hpp"
 #include "cli/command.hpp"
+#include "cli/compile_server_bootstrap.hpp"
 #include "cli/run_log.hpp"
 #include "cli/server_options.hpp"
 #include "cli/server_snmp.hpp"
 #include "cli/settings_from_arguments.hpp"
 #include "cli/snmp_module.hpp"
-#include "ca/host_identity.hpp"
 #include "compiler/environment_cache.hpp"
 #include "compiler/ruby_workers.hpp"
 #include "daemon/signals.hpp"
@@ -107,9 +108,8 @@ int run_server(const std::vector<std::string>& words) {
   settings.certname = host_certname(config, host_facts);
   settings.server_facts = server_facts_of(host_facts, config.compat);
   settings.alt_names = ca::alt_names_from_setting(config.dns_alt_names, settings.certname);
-  settings.bind_address = config.bindaddress.empty() || config.bindaddress == "*"
-                              ? "0.0.0.0"
-                              : config.bindaddress;
+  settings.bind_address =
+      config.bindaddress.empty() || config.bindaddress == "*" ? "0.0.0.0" : config.bindaddress;
   settings.port = config.serverport;
   settings.reuse_port = config.reuse_port;
   settings.ca_server = config.ca_server.value_or(config.server.value_or("puppet"));
@@ -141,6 +141,22 @@ int run_server(const std::vector<std::string>& words) {
     return 1;
   }
   daemon::SignalWatcher signals;  // before any thread: only the loop below receives them
+  bool stopped = false;
+  try {
+    const std::filesystem::path attributes =
+        config.csr_attributes.value_or(confdir / "csr_attributes.yaml");
+    bootstrap_compile_server(config, settings, attributes.string(), verbose, [&] {
+      if (signals.poll() == daemon::SignalEvent::stop) stopped = true;
+      return stopped;
+    });
+  } catch (const std::exception& e) {
+    if (stopped) {
+      std::cout << "Notice: Caught " << signals.last_signal_name() << "; exiting" << std::endl;
+      return 0;
+    }
+    print_error(std::string("cannot start the server: ") + e.what());
+    return 1;
+  }
   try {
     server::HttpsServer server(settings, log);
     compiler::configure_ruby_workers(ruby);  // after the signal mask: workers unblock their own
@@ -149,8 +165,8 @@ int run_server(const std::vector<std::string>& words) {
     std::cout << "Notice: marionette server " << settings.certname << " listening on "
               << settings.bind_address << ":" << server.port() << std::endl;
     std::thread serving([&server] { server.run(); });
-    for (daemon::SignalEvent event; (event = signals.wait(std::chrono::seconds(1))) !=
-                                    daemon::SignalEvent::stop;) {
+    for (daemon::SignalEvent event;
+         (event = signals.wait(std::chrono::seconds(1))) != daemon::SignalEvent::stop;) {
       if (event != daemon::SignalEvent::reload) continue;
       try {
         std::cout << "Notice: Caught HUP; " << server.reload() << std::endl;

@@ -5,7 +5,9 @@
 // server; the compile server has no /puppet-ca/ (404, as a puppetserver whose CA service is
 // disabled); a certificate revoked at the CA is refused by the compile server once it has
 // refreshed the CA's CRL. marionette's own agent (`marionette agent -t --server`) splits its
-// requests by ca_server too. Everything on 127.0.0.1 in a temp dir; skipped without puppet or curl.
+// requests by ca_server too. A compile server with no certificate gets one from the CA (as
+// `puppet ssl bootstrap`) before serving. Everything on 127.0.0.1 in a temp dir; skipped without
+// puppet or curl.
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -15,6 +17,7 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include "support/command.hpp"
 #include "support/marionette_server.hpp"
@@ -194,20 +197,79 @@ TEST_F(CaAndCompileServer, MarionetteAgentSendsCaRequestsToCaServer) {
   EXPECT_EQ(compile_->output().find("/puppet-ca/"), std::string::npos) << compile_->output();
 }
 
-// Without the certificate the CA server signed, a compile server does not start (as
-// puppetserver without its ssl-cert) and says which file is missing.
-TEST_F(CaAndCompileServer, CompileServerWithoutItsCertificateRefusesToStart) {
-  testing::CommandResult run = testing::run_command(
-      {MARIONETTE_BINARY, "server", "--no-ca", "--env-dir", (dir_ / "compile-env").string(),
-       "--ssldir", (dir_ / "empty-ssl").string(), "--statedir", (dir_ / "empty-state").string(),
-       "--certname", "compile2.test", "--bindaddress", "127.0.0.1", "--serverport", "0",
-       "--no-snmp"},
-      30s);
+// A compile server with an empty ssldir gets its certificate from the CA as puppetserver's
+// compilers do with `puppet ssl bootstrap`: it downloads the CA's certificate and CRL, submits a
+// CSR with its dns_alt_names, waits (waitforcert) while the CA's autosign leaves the request
+// pending (alt names), gets the certificate once `marionette ca sign` signed it, then serves a
+// real puppet agent.
+TEST_F(CaAndCompileServer, CompileServerWithoutCertificateGetsOneFromCa) {
+  const fs::path ssl = dir_ / "compile2" / "server-ssl";
+  fs::create_directories(dir_ / "compile2");  // for its log
+  const fs::path request = ca_->ssldir() / "ca" / "requests" / "compile2.test.pem";
+  testing::CommandResult signing;
+  std::thread operator_signs([&] {
+    if (!testing::wait_until([&] { return fs::exists(request); }, 60s)) return;
+    signing = testing::run_command({MARIONETTE_BINARY, "ca", "sign", "--certname", "compile2.test",
+                                    "--ssldir", ca_->ssldir().string()},
+                                   60s);
+  });
+  auto second = std::make_unique<testing::MarionetteServer>(
+      MARIONETTE_BINARY, dir_ / "compile-env", dir_ / "compile2", "localhost,IP:127.0.0.1",
+      std::vector<std::string>{"--certname", "compile2.test", "--no-ca", "--ca_server", "127.0.0.1",
+                               "--ca_port", ca_->port(), "--waitforcert", "1", "--verbose"});
+  operator_signs.join();
+  ASSERT_EQ(signing.exit_code, 0) << signing.out << signing.err << second->output();
+  ASSERT_FALSE(second->port().empty()) << second->output();
+  EXPECT_NE(second->output().find("you might still need to sign this agent's certificate "
+                                  "(compile2.test)"),
+            std::string::npos)
+      << second->output();
+  EXPECT_EQ(read(ssl / "certs" / "compile2.test.pem"),
+            read(ca_->ssldir() / "ca" / "signed" / "compile2.test.pem"));
+  EXPECT_EQ(read(ssl / "certs" / "ca.pem"), read(ca_->ca_certificate()));
+  EXPECT_EQ(read(ssl / "crl.pem"), read(ca_->crl()));
+  EXPECT_FALSE(fs::exists(ssl / "ca"));
+
+  testing::CommandResult run =
+      testing::run_puppet_agent(dir_ / "node4.test", "node4.test", second->port(), 120s,
+                                {"--ca_server", "127.0.0.1", "--ca_port", ca_->port()});
+  ASSERT_EQ(run.exit_code, 2) << run.out << run.err << second->output();
+  EXPECT_EQ(read(dir_ / "managed" / "node4.test.txt"), "compiled by the compile server\n");
+  EXPECT_NE(second->output().find("/puppet/v3/catalog/node4.test"), std::string::npos)
+      << second->output();
+  EXPECT_EQ(second->stop(), 0) << second->output();
+}
+
+// A compile server that cannot reach its CA does not start, says so, and makes no CA.
+TEST_F(CaAndCompileServer, CompileServerThatCannotReachItsCaRefusesToStart) {
+  testing::CommandResult run = testing::run_command({MARIONETTE_BINARY,
+                                                     "server",
+                                                     "--no-ca",
+                                                     "--env-dir",
+                                                     (dir_ / "compile-env").string(),
+                                                     "--ssldir",
+                                                     (dir_ / "empty-ssl").string(),
+                                                     "--statedir",
+                                                     (dir_ / "empty-state").string(),
+                                                     "--certname",
+                                                     "compile3.test",
+                                                     "--ca_server",
+                                                     "127.0.0.1",
+                                                     "--ca_port",
+                                                     "1",
+                                                     "--bindaddress",
+                                                     "127.0.0.1",
+                                                     "--serverport",
+                                                     "0",
+                                                     "--no-snmp"},
+                                                    30s);
   EXPECT_EQ(run.exit_code, 1) << run.out << run.err;
-  EXPECT_NE(run.err.find((dir_ / "empty-ssl" / "private_keys" / "compile2.test.pem").string()),
+  EXPECT_NE(run.err.find("could not get this compile server's certificate: Could not download "
+                         "CA certificate"),
             std::string::npos)
       << run.err;
   EXPECT_FALSE(fs::exists(dir_ / "empty-ssl" / "ca"));
+  EXPECT_FALSE(fs::exists(dir_ / "empty-ssl" / "certs" / "compile3.test.pem"));
 }
 
 }  // namespace
