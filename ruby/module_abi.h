@@ -18,7 +18,7 @@ extern "C" {
 
 #define MARIONETTE_RUBY_MODULE_FILE "marionette-ruby.so"
 #define MARIONETTE_RUBY_ENTRY "marionette_ruby_module_v1"
-#define MARIONETTE_RUBY_ABI_VERSION 5u
+#define MARIONETTE_RUBY_ABI_VERSION 6u
 
 /* Receives bytes (a value, or an error's text); they are valid only during the call. */
 typedef void (*marionette_ruby_sink)(void* sink_context, const char* data, size_t size);
@@ -77,7 +77,10 @@ struct marionette_ruby_host {
 
 /* One call of a module's Ruby function. */
 struct marionette_ruby_call {
-  int api;               /* 4: lib/puppet/functions (create_function), 3: newfunction */
+  int api;               /* 4: lib/puppet/functions (create_function), 3: newfunction;
+                            0: not a function but a resource type file (lib/puppet/type/NAME.rb)
+                            run to read its definition: `name` is the type's, no arguments, no
+                            host calls; the value is a Hash (ruby/lib/marionette/type_reader.rb) */
   const char* file;      /* the function's .rb file, NUL-terminated */
   const char* name;      /* the function's name as called, NUL-terminated */
   const char* arguments; /* an Array, in the wire format */

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "compiler/module_listing.hpp"
+#include "compiler/ruby_type_loader.hpp"
 #include "lang/diagnostic.hpp"
 #include "lang/parser.hpp"
 #include "rubyish/regex.hpp"
@@ -46,6 +47,32 @@ std::optional<fs::path> ModuleTypes::ruby_file(const std::string& name) {
   return std::nullopt;
 }
 
+std::string ModuleTypes::module_libs() {
+  if (!modules_) modules_ = modules_on_path(modulepath_);
+  std::string directories;
+  std::error_code error;
+  for (const ModuleOnPath& module : *modules_)
+    if (fs::is_directory(module.dir / "lib", error))
+      directories += (module.dir / "lib").string() + '\0';
+  return directories;
+}
+
+ResourceTypeDefinition ModuleTypes::read_ruby_or_scanned(const fs::path& file,
+                                                         const std::string& name) {
+  std::shared_ptr<const lang::SourceFile> source = lang::read_source(file);
+  try {
+    return read_ruby_type(source, name);
+  } catch (const lang::SourceError&) {
+    // Beyond the scanner: Ruby runs the file as Puppet would; when it cannot either, the
+    // scanner's error says which construct stopped it.
+    std::string why_not;
+    if (std::optional<ResourceTypeDefinition> read =
+            read_type_in_ruby(source, name, module_libs(), why_not))
+      return std::move(*read);
+    throw;
+  }
+}
+
 bool ModuleTypes::has_providers(const std::string& name) {
   if (!modules_) modules_ = modules_on_path(modulepath_);
   std::error_code error;
@@ -64,7 +91,7 @@ const ResourceTypeDefinition* ModuleTypes::find(const std::string& name) {
     type = std::make_unique<ResourceTypeDefinition>(
         read_generated_type(lang::read_source(*generated), name));
   } else if (std::optional<fs::path> ruby = ruby_file(name)) {
-    type = std::make_unique<ResourceTypeDefinition>(read_ruby_type(lang::read_source(*ruby), name));
+    type = std::make_unique<ResourceTypeDefinition>(read_ruby_or_scanned(*ruby, name));
     if (!type->resource_api && !type->has_attribute("provider") && has_providers(name))
       type->attributes.push_back("provider");
   }

@@ -21,14 +21,20 @@ class ModuleTypes {
   ModuleTypes(std::vector<std::filesystem::path> modulepath,
               std::optional<std::filesystem::path> env_dir);
 
-  /// nullptr when no module defines it. Throws lang::SourceError (at the type file) for a
-  /// definition beyond the reader, or a title pattern that is no valid regex.
+  /// nullptr when no module defines it. A Ruby type file beyond the scanner (ruby_type_reader.hpp)
+  /// is run in the embedded Ruby (ruby_type_loader.hpp). Throws lang::SourceError (at the type
+  /// file) for a definition neither reads, or a title pattern that is no valid regex.
   const ResourceTypeDefinition* find(const std::string& name);
 
  private:
   std::optional<std::filesystem::path> generated_file(const std::string& name) const;
   /// The first module's lib/puppet/type/NAME.rb.
   std::optional<std::filesystem::path> ruby_file(const std::string& name);
+  /// Reads a type file with the scanner, else by running it in the embedded Ruby.
+  ResourceTypeDefinition read_ruby_or_scanned(const std::filesystem::path& file,
+                                              const std::string& name);
+  /// The modules' lib/ directories, each followed by a NUL: Ruby's load path for type files.
+  std::string module_libs();
   /// Whether a module has lib/puppet/provider/NAME/.
   bool has_providers(const std::string& name);
 

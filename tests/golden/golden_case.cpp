@@ -134,14 +134,19 @@ std::vector<std::string> stored_differences(const nlohmann::json& puppet_catalog
   return diffs;
 }
 
-/// Where our error points, relative to the case as Puppet's paths are.
+/// Where our error points, relative to the case as Puppet's paths are (puppet-expected reduces
+/// only the case's own directory).
 OurError our_error(const std::string& message, const lang::SourceLocation& where,
                    const fs::path& dir) {
   OurError ours{without_case_dir(message, dir), std::nullopt, 0, 0};
   // An error of no place names its node as Puppet's does: compared without it, as Puppet's is.
   if (!where.known()) ours.message = without_node_suffix(std::move(ours.message));
   if (where.known()) {
-    ours.file = fs::path(where.path()).lexically_relative(dir).string();
+    // A file outside the case (a module of /usr/share/puppet/modules) is named whole, as
+    // Puppet names it.
+    const fs::path relative = fs::path(where.path()).lexically_relative(dir);
+    const bool inside = !relative.empty() && *relative.begin() != "..";
+    ours.file = inside ? relative.string() : where.path();
     ours.line = static_cast<int>(where.line);
     ours.column = static_cast<int>(where.column);
   }

@@ -39,7 +39,10 @@ module Marionette
   def self.invoke(api, file, name, arguments, has_block, load_path, frame)
     use_module_libs(load_path)
     reach_module_lib(module_lib_of(file))
-    if api == 4
+    if api == 0 # a resource type file read for its definition (compiler/ruby_type_loader.cpp)
+      require 'marionette/type_reader'
+      TypeReader.read(file, name)
+    elsif api == 4
       block = has_block ? proc { |*values| Host.call_block(values, frame) } : nil
       Functions4.load(file, name).new.marionette_call(arguments, block)
     else
