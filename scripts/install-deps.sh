@@ -8,7 +8,7 @@ export DEBIAN_FRONTEND=noninteractive
 packages=(
   build-essential cmake ninja-build pkg-config git ca-certificates
   ccache  # a rebuild, another clone or a worktree reuses the objects already compiled (scripts/build.sh)
-  libsnmp-dev libhiredis-dev nettle-dev libssl-dev libcrypt-dev libyaml-cpp-dev libyaml-dev libspdlog-dev libfmt-dev
+  libsnmp-dev libhiredis-dev zlib1g-dev nettle-dev libssl-dev libcrypt-dev libyaml-cpp-dev libyaml-dev libspdlog-dev libfmt-dev
   nlohmann-json3-dev libgtest-dev libgmock-dev
   ruby3.1-dev  # marionette-ruby.so, the embedded Ruby for modules' Ruby functions (ruby/)
   ruby-hocon  # facter.conf's ttls and fact groups, read by the embedded Ruby (ruby/lib/marionette/facter_cache.rb)

@@ -9,6 +9,7 @@
 #include "puppetdb/fact_tree.hpp"
 #include "puppetdb/packed_resources.hpp"
 #include "puppetdb/query_error.hpp"
+#include "puppetdb/stored_text.hpp"
 #include "puppetdb/timestamp.hpp"
 
 namespace marionette::puppetdb {
@@ -146,7 +147,7 @@ std::optional<std::string> FleetData::take_prefetched(const std::string& key) {
 std::optional<Json> FleetData::document(const std::string& key) {
   std::optional<std::string> text = take_prefetched(key);
   if (!text) return std::nullopt;
-  Json parsed = Json::parse(*text, nullptr, false);
+  Json parsed = Json::parse(json_text(*text), nullptr, false);
   if (parsed.is_discarded()) throw StoreError("the document " + key + " is not JSON");
   return parsed;
 }
@@ -186,11 +187,11 @@ Json FleetData::catalog_resources(const std::string& certname, const Json& heade
     } else {
       packed = store_.get_field(key, *type);
     }
-    if (packed) unpack_resources(*type, *packed, resources);
+    if (packed) unpack_resources(*type, json_text(*packed), resources);
     return resources;
   }
   for (const auto& [name, packed] : store_.fields(keys_.resources(certname)))
-    unpack_resources(name, packed, resources);
+    unpack_resources(name, json_text(packed), resources);
   return resources;
 }
 
@@ -222,19 +223,41 @@ void FleetData::index_fact_paths(Json& node, const std::set<std::string>& added,
                                  const std::set<std::string>& removed) {
   if (added.empty() && (removed.empty() || !node.contains("node_id"))) return;
   const auto id = static_cast<std::size_t>(node_id(node));
+  using Change = Store::Change;
+  std::vector<Change> changes;
   for (const std::string& path : added) {
-    store_.set_bit(keys_.fact_path(path), id, true);
-    store_.add_member(keys_.fact_paths(), path);
+    changes.push_back({Change::Kind::set_bit, keys_.fact_path(path), "", id});
+    changes.push_back({Change::Kind::add_member, keys_.fact_paths(), path});
   }
+  std::vector<std::string> cleared;
   for (const std::string& path : removed) {
     if (added.count(path)) continue;
-    const std::string bitmap = keys_.fact_path(path);
-    store_.set_bit(bitmap, id, false);
-    if (store_.bit_count(bitmap) > 0) continue;
-    store_.remove_member(keys_.fact_paths(), path);
-    // another server may have set a bit meanwhile, before our removal: put the path back
-    if (store_.bit_count(bitmap) > 0) store_.add_member(keys_.fact_paths(), path);
+    changes.push_back({Change::Kind::clear_bit, keys_.fact_path(path), "", id});
+    cleared.push_back(keys_.fact_path(path));
   }
+  store_.change(changes);
+  if (cleared.empty()) return;
+  // a path no active node has any more leaves the set; another server may set a bit meanwhile,
+  // before our removal, so a path found set again afterwards is put back
+  std::vector<std::string> emptied, emptied_bitmaps;
+  std::vector<std::size_t> counts = store_.bit_counts(cleared);
+  changes.clear();
+  std::size_t i = 0;
+  for (const std::string& path : removed) {
+    if (added.count(path)) continue;
+    if (counts[i++] > 0) continue;
+    emptied.push_back(path);
+    emptied_bitmaps.push_back(keys_.fact_path(path));
+    changes.push_back({Change::Kind::remove_member, keys_.fact_paths(), path});
+  }
+  if (emptied.empty()) return;
+  store_.change(changes);
+  counts = store_.bit_counts(emptied_bitmaps);
+  changes.clear();
+  for (std::size_t j = 0; j < emptied.size(); ++j)
+    if (counts[j] > 0)
+      changes.push_back({Change::Kind::add_member, keys_.fact_paths(), emptied[j]});
+  store_.change(changes);
 }
 
 std::vector<Json> FleetData::reports(const std::string& certname) {
@@ -248,7 +271,7 @@ std::vector<Json> FleetData::reports(const std::string& certname) {
     entries = store_.list(keys_.reports(certname));
   }
   for (const std::string& text : entries) {
-    Json parsed = Json::parse(text, nullptr, false);
+    Json parsed = Json::parse(json_text(text), nullptr, false);
     if (!parsed.is_discarded()) all.push_back(std::move(parsed));
   }
   return all;
@@ -280,11 +303,15 @@ void FleetData::replace_document(const std::vector<std::string>& old_sets,
                                  const std::string& certname, const std::function<void()>& write) {
   std::set<std::string> before(old_sets.begin(), old_sets.end());
   std::set<std::string> after(new_sets.begin(), new_sets.end());
+  using Change = Store::Change;
+  std::vector<Change> joined, left;
   for (const std::string& set : after)
-    if (!before.count(set)) store_.add_member(set, certname);
-  write();
+    if (!before.count(set)) joined.push_back({Change::Kind::add_member, set, certname});
   for (const std::string& set : before)
-    if (!after.count(set)) store_.remove_member(set, certname);
+    if (!after.count(set)) left.push_back({Change::Kind::remove_member, set, certname});
+  store_.change(joined);
+  write();
+  store_.change(left);
 }
 
 /// The paths in `a` and not in `b`.
@@ -329,7 +356,7 @@ void FleetData::replace_facts(const Json& payload, const std::string& received) 
             string_field(payload, "producer", false));
   replace_document(old ? fact_sets(keys_, (*old)["values"]) : std::vector<std::string>{},
                    fact_sets(keys_, values), certname,
-                   [&] { store_.put(keys_.facts(certname), document.dump()); });
+                   [&] { store_.put(keys_.facts(certname), stored_text(document.dump())); });
   Json node = node_or_new(certname);
   const bool was_active = node_is_active(node);
   node["facts_timestamp"] = received;
@@ -379,14 +406,14 @@ void FleetData::replace_catalog(const Json& payload, const std::string& received
                      // the resources by type, the types no longer there dropped, then the rest
                      std::map<std::string, std::string> packed = pack_by_type(resources);
                      for (const auto& [type, group] : packed)
-                       store_.put_field(keys_.resources(certname), type, group);
+                       store_.put_field(keys_.resources(certname), type, stored_text(group));
                      std::set<std::string> gone;
                      for (const Json& resource : old_resources)
                        if (!packed.count(resource["type"].get<std::string>()))
                          gone.insert(resource["type"].get<std::string>());
                      for (const std::string& type : gone)
                        store_.remove_field(keys_.resources(certname), type);
-                     store_.put(keys_.edges(certname), edges.dump());
+                     store_.put(keys_.edges(certname), stored_text(edges.dump()));
                      store_.put(keys_.catalog(certname), document.dump());
                    });
   Json node = node_or_new(certname);
@@ -424,7 +451,7 @@ void FleetData::store_report(const Json& payload, const std::string& received) {
   report["hash"] = document_hash(report);
   note_node(certname, string_field(payload, "environment", false),
             string_field(payload, "producer", false));
-  store_.push_bounded(keys_.reports(certname), report.dump(), reports_kept_);
+  store_.push_bounded(keys_.reports(certname), stored_text(report.dump()), reports_kept_);
   Json node = node_or_new(certname);
   const bool was_active = node_is_active(node);
   if (!node["report_producer_timestamp"].is_string() ||
@@ -505,7 +532,7 @@ std::size_t FleetData::drop_reports_before(Json& node, std::int64_t horizon) {
   std::vector<std::string> kept;  // newest first, as listed
   std::size_t dropped = 0;
   for (const std::string& text : store_.list(keys_.reports(certname))) {
-    Json report = Json::parse(text, nullptr, false);
+    Json report = Json::parse(json_text(text), nullptr, false);
     std::optional<std::int64_t> produced =
         report.is_discarded() ? std::nullopt : time_in(report, "producer_timestamp");
     if (produced && *produced < horizon)

@@ -409,8 +409,7 @@ bool Predicate::test(const Json& clause, const Json& row) const {
 
 std::optional<Json> Predicate::required_value(const std::string& field) const {
   auto required = [&](const Json& clause) -> std::optional<Json> {
-    if (clause.size() == 3 && clause[0] == "=" && clause[1] == field &&
-        (clause[2].is_string() || clause[2].is_boolean()))
+    if (clause.size() == 3 && clause[0] == "=" && clause[1] == field && !clause[2].is_null())
       return clause[2];
     return std::nullopt;
   };

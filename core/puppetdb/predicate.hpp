@@ -32,8 +32,8 @@ class Predicate {
   const std::string& node_state() const { return node_state_; }
   /// Whether the query reads facts.* or ["fact", …] of nodes.
   bool reads_facts() const { return reads_facts_; }
-  /// The value every matching row has in `field`: the query's ["=", field, V] (V a string or
-  /// a boolean), alone or in its outermost "and"; nullopt when the query asks no such thing.
+  /// The value every matching row has in `field`: the query's ["=", field, V], alone or in its
+  /// outermost "and"; nullopt when the query asks no such thing.
   std::optional<Json> required_value(const std::string& field) const;
   /// Whether the query looks at `field` of a row.
   bool reads_field(const std::string& field) const;

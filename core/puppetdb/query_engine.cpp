@@ -303,6 +303,15 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
       if (type && type->is_string()) options.resource_type = type->get<std::string>();
       options.resource_hashes = predicate.reads_field("resource");
     }
+    if (entity.name == "facts" || entity.name == "fact-contents") {  // rows of one fact only
+      std::optional<Json> name = predicate.required_value("name");
+      std::optional<Json> path =
+          entity.name == "fact-contents" ? predicate.required_value("path") : std::nullopt;
+      if (name && name->is_string())
+        options.fact_name = name->get<std::string>();
+      else if (path && path->is_array() && !path->empty() && (*path)[0].is_string())
+        options.fact_name = (*path)[0].get<std::string>();
+    }
     const NodeFilter wanted = node_filter(entity, predicate);
     // A chunk of nodes at a time: their documents read together (one round trip for many).
     const KeyLayout& keys = fleet_.keys();

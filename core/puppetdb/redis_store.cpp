@@ -114,6 +114,26 @@ class RedisStore : public Store {
       if (read[i]) all[owner[i]].push_back(std::move(*read[i]));  // nil: trimmed meanwhile
     return all;
   }
+  void change(const std::vector<Change>& changes) override {
+    std::vector<std::vector<std::string>> commands;
+    for (const Change& c : changes) {
+      using Kind = Change::Kind;
+      if (c.kind == Kind::add_member) commands.push_back({"SADD", c.key, c.member});
+      if (c.kind == Kind::remove_member) commands.push_back({"SREM", c.key, c.member});
+      if (c.kind == Kind::set_bit || c.kind == Kind::clear_bit)
+        commands.push_back(
+            {"SETBIT", c.key, std::to_string(c.offset), c.kind == Kind::set_bit ? "1" : "0"});
+    }
+    values_of(commands);
+  }
+  std::vector<std::size_t> bit_counts(const std::vector<std::string>& keys) override {
+    std::vector<std::vector<std::string>> commands;
+    for (const std::string& key : keys) commands.push_back({"BITCOUNT", key});
+    std::vector<std::size_t> counts;
+    for (const std::optional<std::string>& count : values_of(commands))
+      counts.push_back(count ? static_cast<std::size_t>(std::stoull(*count)) : 0);
+    return counts;
+  }
   std::vector<std::string> list(const std::string& key) override {
     RedisReply length = run({"LLEN", key});
     std::vector<std::string> entries;

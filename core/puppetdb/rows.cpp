@@ -17,9 +17,20 @@ Json or_null(const Json& object, const char* key) {
   return found == object.end() ? Json(nullptr) : *found;
 }
 
-std::vector<Json> fact_rows(const Json& facts) {
+/// The facts' values, or only `only`'s (put in `one`) when the query asks for one fact.
+const Json& fact_values(const Json& facts, const std::optional<std::string>& only, Json& one) {
+  const Json& values = facts["values"];
+  if (!only || !values.is_object()) return values;
+  one = Json::object();
+  if (auto found = values.find(*only); found != values.end()) one[*only] = *found;
+  return one;
+}
+
+std::vector<Json> fact_rows(const Json& facts, const std::optional<std::string>& only) {
   std::vector<Json> rows;
-  for (const auto& [name, value] : facts["values"].items())
+  Json one;
+  const Json& values = fact_values(facts, only, one);
+  for (const auto& [name, value] : values.items())
     rows.push_back({{"certname", facts["certname"]},
                     {"name", name},
                     {"value", value},
@@ -27,9 +38,11 @@ std::vector<Json> fact_rows(const Json& facts) {
   return rows;
 }
 
-std::vector<Json> fact_content_rows(const Json& facts) {
+std::vector<Json> fact_content_rows(const Json& facts, const std::optional<std::string>& only) {
   std::vector<Json> rows;
-  for (const auto& [name, value] : facts["values"].items())
+  Json one;
+  const Json& values = fact_values(facts, only, one);
+  for (const auto& [name, value] : values.items())
     for_each_leaf(name, value, [&](const Json& path, const Json& leaf) {
       rows.push_back({{"certname", facts["certname"]},
                       {"environment", facts["environment"]},
@@ -236,8 +249,8 @@ std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& 
       name == "package-inventory") {
     std::optional<Json> facts = fleet.facts(certname);
     if (!facts) return {};
-    if (name == "facts") return fact_rows(*facts);
-    if (name == "fact-contents") return fact_content_rows(*facts);
+    if (name == "facts") return fact_rows(*facts, options.fact_name);
+    if (name == "fact-contents") return fact_content_rows(*facts, options.fact_name);
     if (name == "factsets") return {factset_row(*facts)};
     if (name == "package-inventory") return package_rows(*facts, true);
     return {inventory_row(*facts)};

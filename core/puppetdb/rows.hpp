@@ -13,6 +13,7 @@ namespace marionette::puppetdb {
 struct RowOptions {
   bool with_facts = false;  ///< nodes: the hidden __facts/__trusted a query on facts reads
   std::optional<std::string> resource_type;  ///< resources: only this type's (the query's =)
+  std::optional<std::string> fact_name;      ///< facts, fact-contents: only this fact's rows
   bool resource_hashes = true;  ///< resources: each row's `resource` (else add_resource_hash)
 };
 

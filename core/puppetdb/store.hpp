@@ -66,6 +66,29 @@ class Store {
     for (const auto& [key, field] : key_fields) values.push_back(get_field(key, field));
     return values;
   }
+  /// One change of a set or a bitmap, for changes() to make many at once.
+  struct Change {
+    enum class Kind { add_member, remove_member, set_bit, clear_bit };
+    Kind kind;
+    std::string key;
+    std::string member;      ///< add_member, remove_member
+    std::size_t offset = 0;  ///< set_bit, clear_bit
+  };
+  /// Makes the changes in order (Redis: pipelined, one key per command).
+  virtual void change(const std::vector<Change>& changes) {
+    for (const Change& c : changes) {
+      if (c.kind == Change::Kind::add_member) add_member(c.key, c.member);
+      if (c.kind == Change::Kind::remove_member) remove_member(c.key, c.member);
+      if (c.kind == Change::Kind::set_bit) set_bit(c.key, c.offset, true);
+      if (c.kind == Change::Kind::clear_bit) set_bit(c.key, c.offset, false);
+    }
+  }
+  /// bit_count of each key.
+  virtual std::vector<std::size_t> bit_counts(const std::vector<std::string>& keys) {
+    std::vector<std::size_t> counts;
+    for (const std::string& key : keys) counts.push_back(bit_count(key));
+    return counts;
+  }
   virtual std::vector<std::vector<std::string>> lists(const std::vector<std::string>& keys) {
     std::vector<std::vector<std::string>> all;
     for (const std::string& key : keys) all.push_back(list(key));

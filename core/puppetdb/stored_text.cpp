@@ -1,0 +1,49 @@
+#include "puppetdb/stored_text.hpp"
+
+#include <zlib.h>
+
+#include "puppetdb/store.hpp"
+
+namespace marionette::puppetdb {
+
+namespace {
+
+constexpr std::size_t kDeflateFrom = 1024;  ///< smaller documents stay as they are
+constexpr unsigned char kZlibHeader = 0x78;
+
+}  // namespace
+
+std::string stored_text(const std::string& json_text) {
+  if (json_text.size() < kDeflateFrom) return json_text;
+  uLongf size = compressBound(static_cast<uLong>(json_text.size()));
+  std::string deflated(size, '\0');
+  if (compress2(reinterpret_cast<Bytef*>(deflated.data()), &size,
+                reinterpret_cast<const Bytef*>(json_text.data()),
+                static_cast<uLong>(json_text.size()), Z_BEST_SPEED) != Z_OK ||
+      size >= json_text.size())
+    return json_text;
+  deflated.resize(size);
+  return deflated;
+}
+
+std::string json_text(const std::string& stored) {
+  if (stored.empty() || static_cast<unsigned char>(stored[0]) != kZlibHeader) return stored;
+  z_stream stream{};
+  if (inflateInit(&stream) != Z_OK) throw StoreError("zlib: cannot inflate");
+  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(stored.data()));
+  stream.avail_in = static_cast<uInt>(stored.size());
+  std::string text;
+  char buffer[16384];
+  int status = Z_OK;
+  while (status == Z_OK) {
+    stream.next_out = reinterpret_cast<Bytef*>(buffer);
+    stream.avail_out = sizeof buffer;
+    status = inflate(&stream, Z_NO_FLUSH);
+    text.append(buffer, sizeof buffer - stream.avail_out);
+  }
+  inflateEnd(&stream);
+  if (status != Z_STREAM_END) throw StoreError("a stored document is not a whole zlib stream");
+  return text;
+}
+
+}  // namespace marionette::puppetdb
