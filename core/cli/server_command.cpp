@@ -1,5 +1,6 @@
 // `marionette server`: Puppet 7's agent API over HTTPS with its own CA (core/server, core/ca).
 #include <iostream>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -9,6 +10,7 @@
 #include "cli/command.hpp"
 #include "cli/compile_server_bootstrap.hpp"
 #include "cli/run_log.hpp"
+#include "cli/server_log_file.hpp"
 #include "cli/server_options.hpp"
 #include "cli/server_snmp.hpp"
 #include "cli/settings_from_arguments.hpp"
@@ -116,15 +118,24 @@ int run_server(const std::vector<std::string>& words) {
   settings.ca_port = config.ca_port.value_or(config.serverport);
   std::filesystem::path confdir = args.value("confdir").value_or("/etc/marionette");
   settings.autosign = config.autosign.value_or((confdir / "autosign.conf").string());
+  settings.fileserverconfig = config.fileserverconfig.value_or(confdir / "fileserver.conf");
   settings.ca.key_bits = config.keylength;
   settings.reportdir = config.reportdir.value_or(settings.run.statedir / "reports");
   settings.certificate_authority = config.ca;
+  settings.static_catalogs = config.static_catalogs;
   read_server_options(args, settings);
   // As many Ruby workers as compiles run at once, started now so that none waits for Ruby.
   compiler::RubyWorkerSettings ruby = compiler::ruby_worker_settings();
   ruby.workers = settings.workers == 0 ? 1 : settings.workers;
   ruby.prestart = true;
 
+  std::unique_ptr<ServerLogFile> log_file;
+  try {
+    log_file = std::make_unique<ServerLogFile>(config.logdest);
+  } catch (const std::exception& e) {
+    print_error(std::string("cannot start the server: ") + e.what());
+    return 1;
+  }
   const bool verbose = args.flag("verbose");
   std::mutex log_mutex;
   auto log = [&](const std::string& line) {
@@ -140,7 +151,8 @@ int run_server(const std::vector<std::string>& words) {
     print_error(std::string("cannot start the server: ") + e.what());
     return 1;
   }
-  daemon::SignalWatcher signals;  // before any thread: only the loop below receives them
+  // Before any thread: only the loop below receives them (USR2 too: the log file reopened).
+  daemon::SignalWatcher signals(true);
   bool stopped = false;
   try {
     const std::filesystem::path attributes =
@@ -167,11 +179,35 @@ int run_server(const std::vector<std::string>& words) {
     std::thread serving([&server] { server.run(); });
     for (daemon::SignalEvent event;
          (event = signals.wait(std::chrono::seconds(1))) != daemon::SignalEvent::stop;) {
+      if (event != daemon::SignalEvent::reload && event != daemon::SignalEvent::reopen_logs)
+        continue;
+      if (log_file->path()) {
+        try {
+          log_file->reopen();
+          std::cout << "Notice: Caught " << signals.last_signal_name() << "; reopened the log file "
+                    << log_file->path()->string() << std::endl;
+        } catch (const std::exception& e) {
+          print_error(std::string("Caught ") + signals.last_signal_name() + "; " + e.what());
+        }
+      }
       if (event != daemon::SignalEvent::reload) continue;
+      // puppet.conf read again for the settings a reload may change; a file that no longer
+      // reads keeps them as they were.
+      std::optional<server::ReloadableSettings> again;
       try {
-        std::cout << "Notice: Caught HUP; " << server.reload() << std::endl;
+        const config::AgentConfig now = config_from(args, config::RunMode::server);
+        again =
+            server::ReloadableSettings{now.autosign.value_or((confdir / "autosign.conf").string()),
+                                       now.static_catalogs, now.metrics_anonymous_from};
       } catch (const std::exception& e) {
-        print_error(std::string("Caught HUP; could not read the TLS files again: ") + e.what());
+        print_error(std::string("Caught HUP; could not read the settings again, keeping them: ") +
+                    e.what());
+      }
+      try {
+        std::cout << "Notice: Caught HUP; " << server.reload(again ? &*again : nullptr)
+                  << std::endl;
+      } catch (const std::exception& e) {
+        print_error(std::string("Caught HUP; could not reload: ") + e.what());
       }
     }
     std::cout << "Notice: Caught " << signals.last_signal_name() << "; exiting" << std::endl;

@@ -95,9 +95,11 @@ const std::vector<ServerOption>& server_options() {
        "PuppetDB's certificate-allowlist: the certnames (one a\n"
        "line) that may use the PuppetDB API, /pdb/... (default: any\n"
        "client with a certificate)"},
-      {"--no-static-catalogs", Kind::flag, 0, 0, [](O o, V) { o.static_catalogs = false; },
+      {"--no-static-catalogs", Kind::setting, 0, 0, nullptr,
        "Puppet's static_catalogs = false: no file metadata\n"
-       "inlined in catalogs (default: inlined, with a code_id)"},
+       "inlined in catalogs (default: inlined, with a code_id);\n"
+       "environment.conf's static_catalogs decides for its\n"
+       "environment"},
       {"--no-ca", Kind::setting, 0, 0, nullptr,
        "a compile server: no CA of its own (puppetserver's\n"
        "certificate-authority-disabled-service; `ca = false` in\n"

@@ -48,6 +48,11 @@ fs::path current_directory() {
 
 }  // namespace
 
+std::optional<std::string> environment_conf_setting(const fs::path& env_dir,
+                                                    std::string_view name) {
+  return conf_setting(env_dir / "environment.conf", name);
+}
+
 bool is_module_name(std::string_view name) {
   if (name.empty() || name.front() < 'a' || name.front() > 'z') return false;
   for (char c : name)

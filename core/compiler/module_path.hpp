@@ -41,6 +41,11 @@ struct ResolvedEnvironment {
 /// environment (Puppet creates it); another missing one throws Puppet's error.
 ResolvedEnvironment resolve_environment(const EnvironmentSettings& settings);
 
+/// One setting of ENV_DIR/environment.conf (outside any section but [main]), as written;
+/// nullopt when the file or the setting is not there.
+std::optional<std::string> environment_conf_setting(const std::filesystem::path& env_dir,
+                                                    std::string_view name);
+
 /// "a:b:c" as Ruby's split(':') makes it (trailing empty entries dropped), each entry made
 /// absolute against `base` and normalised.
 std::vector<std::filesystem::path> split_path_list(const std::string& text,

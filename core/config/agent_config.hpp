@@ -72,6 +72,10 @@ struct AgentConfig : compiler::CompileSettings {
   /// marionette's own: the server's socket takes SO_REUSEPORT, so that other servers started
   /// with it share bindaddress:serverport and the kernel spreads connections among them.
   bool reuse_port = false;
+  /// Puppet's static_catalogs: file metadata inlined in the catalogs agents ask to be static
+  /// (environment.conf's static_catalogs over it, per environment).
+  bool static_catalogs = true;
+  std::optional<std::filesystem::path> fileserverconfig;  ///< default: $confdir/fileserver.conf
   std::string dns_alt_names;                       ///< of the server's own certificate
   std::optional<std::string> autosign;             ///< true, false or a file
   int keylength = 4096;                            ///< RSA key bits

@@ -162,6 +162,7 @@ void Agent::handle(SignalEvent event) {
       log_("notice", "Caught HUP; reloading the configuration");
       reload_requested_ = true;
       break;
+    case SignalEvent::reopen_logs:  // not watched by the agent
     case SignalEvent::none:
       break;
   }

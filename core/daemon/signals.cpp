@@ -13,9 +13,10 @@ struct SignalWatcher::Saved {
   sigset_t previous;
 };
 
-SignalWatcher::SignalWatcher() : saved_(new Saved) {
+SignalWatcher::SignalWatcher(bool reopen_logs_on_usr2) : saved_(new Saved) {
   sigemptyset(&saved_->watched);
   for (int s : {SIGTERM, SIGINT, SIGHUP, SIGUSR1}) sigaddset(&saved_->watched, s);
+  if (reopen_logs_on_usr2) sigaddset(&saved_->watched, SIGUSR2);
   pthread_sigmask(SIG_BLOCK, &saved_->watched, &saved_->previous);
 }
 
@@ -54,6 +55,8 @@ SignalEvent SignalWatcher::event_for(int signal) {
       return SignalEvent::reload;
     case SIGUSR1:
       return SignalEvent::run_now;
+    case SIGUSR2:
+      return SignalEvent::reopen_logs;
     default:
       return SignalEvent::stop;
   }
@@ -69,6 +72,8 @@ const char* SignalWatcher::last_signal_name() const {
       return "HUP";
     case SIGUSR1:
       return "USR1";
+    case SIGUSR2:
+      return "USR2";
     default:
       return "signal";
   }

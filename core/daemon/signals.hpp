@@ -4,14 +4,16 @@
 
 namespace marionette::daemon {
 
-enum class SignalEvent { none, stop, reload, run_now };
+enum class SignalEvent { none, stop, reload, run_now, reopen_logs };
 
 /// Turns SIGTERM/SIGINT (stop), SIGHUP (reload) and SIGUSR1 (run now) into events the agent
 /// loop waits for. Construct it before starting any thread: the signals are blocked in the
 /// calling thread, and threads started afterwards inherit that, so only wait() receives them.
 class SignalWatcher {
  public:
-  SignalWatcher();
+  /// `reopen_logs_on_usr2`: SIGUSR2 too, as `reopen_logs` (a server's log file, reopened after
+  /// logrotate moved it, as Puppet's daemons take USR2).
+  explicit SignalWatcher(bool reopen_logs_on_usr2 = false);
   ~SignalWatcher();
   SignalWatcher(const SignalWatcher&) = delete;
   SignalWatcher& operator=(const SignalWatcher&) = delete;
@@ -22,7 +24,7 @@ class SignalWatcher {
   /// A signal already pending, without waiting; `none` when there is none.
   SignalEvent poll();
 
-  /// "TERM", "INT", "HUP" or "USR1": the signal behind the last event, for the log.
+  /// "TERM", "INT", "HUP", "USR1" or "USR2": the signal behind the last event, for the log.
   const char* last_signal_name() const;
 
  private:

@@ -29,9 +29,21 @@ HttpResponse puppet_error(int status, const std::string& message, const std::str
   nlohmann::ordered_json body = {{"message", message}, {"issue_kind", issue_kind}};
   // What a client sent may be quoted back and may not be UTF-8: replaced, as Ruby's JSON would
   // refuse to write it too.
+  // puppetserver's Ruby side answers with its charset (recorded from puppetserver 7.9.5:
+  // tests/integration/fixtures/puppetserver_answers).
   return {status,
-          "application/json",
+          "application/json;charset=utf-8",
           body.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace),
+          {}};
+}
+
+HttpResponse no_handler(const std::string& path) {
+  // The answer of puppetserver's web server for a path no service routes, as it writes it.
+  const std::string url =
+      nlohmann::json(path).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return {404,
+          "application/json",
+          "{\n\"message\":\"Not Found\",\n\"url\":" + url + ",\n\"status\":\"404\"\n}",
           {}};
 }
 
@@ -54,17 +66,61 @@ AddressRanges anonymous_metrics_from(const std::string& text) {
 Api::Api(const ServerSettings& settings)
     : settings_(settings),
       ca_(settings.ssldir, settings.ca),
-      autosign_(settings.autosign),
+
       metrics_endpoint_(settings.ssldir),
-      metrics_anonymous_(anonymous_metrics_from(settings.run.metrics_anonymous_from)) {
+      fileserver_(std::make_unique<FileServerConfig>(
+          settings.fileserverconfig,
+          [](const std::string& line) { std::cerr << line << std::endl; })) {
+  reloadable_ = std::make_shared<const Reloadable>(
+      Reloadable{ca::AutosignPolicy(settings.autosign), settings.static_catalogs,
+                 anonymous_metrics_from(settings.run.metrics_anonymous_from)});
   init_puppetdb();
 }
 
+std::shared_ptr<const Api::Reloadable> Api::current() const {
+  std::lock_guard<std::mutex> lock(reloadable_mutex_);
+  return reloadable_;
+}
+
+void Api::reload_settings(const ReloadableSettings& settings) {
+  AddressRanges anonymous;
+  try {
+    anonymous = AddressRanges(settings.metrics_anonymous_from);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string("metrics_anonymous_from: ") + e.what());
+  }
+  auto next = std::make_shared<const Reloadable>(Reloadable{
+      ca::AutosignPolicy(settings.autosign), settings.static_catalogs, std::move(anonymous)});
+  std::lock_guard<std::mutex> lock(reloadable_mutex_);
+  reloadable_ = std::move(next);
+}
+
+namespace {
+
+/// Whether a path has an endpoint here: puppetserver answers its web server's 404 for any other
+/// before its auth.conf is asked (the CA's routes aside, which its auth guards as a whole).
+bool routed(const std::string& path, bool certificate_authority) {
+  if (path.starts_with("/puppet-ca/")) return certificate_authority;
+  for (const char* prefix : {"/puppet/v3/catalog/", "/puppet/v3/node/", "/puppet/v3/report/",
+                             "/puppet/v3/static_file_content/", "/puppet/v3/file_content/",
+                             "/puppet/v3/file_metadata/", "/puppet/v3/file_metadatas/"})
+    if (path.starts_with(prefix)) return true;
+  return puppetdb::is_puppetdb_path(path) || path == "/metrics" || path == "/status/v1/simple";
+}
+
+}  // namespace
+
 HttpResponse Api::handle(const HttpRequest& request, const PeerIdentity& peer,
                          const std::string& client_ip) {
+  if (!routed(request.path, settings_.certificate_authority)) {
+    HttpResponse response = no_handler(request.path);
+    response.headers.emplace_back("X-Puppet-Version", kPuppetVersion);
+    metrics_.request_answered(request.path, response.status, false);
+    return response;
+  }
   AuthDecision decision = authorize(request.method, request.path, peer);
   if (!decision.allowed && decision.rule == "marionette metrics" &&
-      metrics_anonymous_.contains(client_ip))
+      current()->metrics_anonymous.contains(client_ip))
     decision.allowed = true;
   HttpResponse response;
   if (!decision.allowed) {
@@ -75,8 +131,7 @@ HttpResponse Api::handle(const HttpRequest& request, const PeerIdentity& peer,
       const std::string& path = request.path;
       if (path.starts_with("/puppet-ca/") && !settings_.certificate_authority) {
         // A compile server has no CA service: no handler for its routes.
-        response = puppet_error(404, "Not Found: could not find a handler for " + path,
-                                "HANDLER_NOT_FOUND");
+        response = no_handler(path);
       } else if (path.starts_with("/puppet-ca/v1/")) {
         response = ca_endpoint(request, path.substr(14));
       } else if (path.starts_with("/puppet/v3/catalog/")) {
@@ -90,9 +145,9 @@ HttpResponse Api::handle(const HttpRequest& request, const PeerIdentity& peer,
       } else if (path.starts_with("/puppet/v3/file_")) {
         std::string rest = path.substr(16);
         std::size_t slash = rest.find('/');
-        response = slash == std::string::npos
-                       ? puppet_error(404, "Not Found: no such endpoint", "HANDLER_NOT_FOUND")
-                       : file_endpoint(request, rest.substr(0, slash), rest.substr(slash + 1));
+        response = slash == std::string::npos ? no_handler(path)
+                                              : file_endpoint(request, peer, rest.substr(0, slash),
+                                                              rest.substr(slash + 1));
       } else if (puppetdb::is_puppetdb_path(path)) {
         response = puppetdb_endpoint(request, peer);
       } else if (path == "/metrics") {
@@ -100,8 +155,7 @@ HttpResponse Api::handle(const HttpRequest& request, const PeerIdentity& peer,
       } else if (path == "/status/v1/simple") {
         response = text_response(200, "running");
       } else {
-        response = puppet_error(404, "Not Found: could not find a handler for " + path,
-                                "HANDLER_NOT_FOUND");
+        response = no_handler(path);
       }
     } catch (const RequestError& e) {
       response = e.response;
@@ -150,11 +204,14 @@ daemon::RunSettings Api::settings_for(const HttpRequest& request) const {
   return run;
 }
 
-FileMounts Api::mounts_for(const daemon::RunSettings& run) {
+FileMounts Api::mounts_for(const daemon::RunSettings& run, const std::string& certname) const {
   return FileMounts(
       run.modulepath ? *run.modulepath
                      : (run.env_dir ? std::vector<std::filesystem::path>{*run.env_dir / "modules"}
-                                    : std::vector<std::filesystem::path>{}));
+                                    : std::vector<std::filesystem::path>{}),
+      settings_.fileserverconfig.empty() ? std::map<std::string, DirectoryMount>{}
+                                         : fileserver_->mounts(),
+      certname);
 }
 
 HttpResponse Api::static_file_content_endpoint(const HttpRequest& request,
@@ -185,10 +242,15 @@ HttpResponse Api::static_file_content_endpoint(const HttpRequest& request,
   return {200, "application/octet-stream", std::move(body), {}};
 }
 
-HttpResponse Api::file_endpoint(const HttpRequest& request, const std::string& kind,
-                                const std::string& mount_path) {
+HttpResponse Api::file_endpoint(const HttpRequest& request, const PeerIdentity& peer,
+                                const std::string& kind, const std::string& mount_path) {
+  // puppetserver serves file_content itself and wants the environment named.
+  if (kind == "content" && !request.query.count("environment"))
+    return text_response(400,
+                         "A file_content request must include an `environment` or "
+                         "`versioned_project` query parameter.");
   daemon::RunSettings run = settings_for(request);
-  FileMounts mounts = mounts_for(run);
+  FileMounts mounts = mounts_for(run, peer.authenticated ? peer.certname : "");
   MetadataOptions options = metadata_options_from(request.query_pairs);
   auto not_found = [&](const std::string& model) {
     return puppet_error(404, "Not Found: Could not find " + model + " " + mount_path,
@@ -209,11 +271,14 @@ HttpResponse Api::file_endpoint(const HttpRequest& request, const std::string& k
   }
   if (kind == "metadatas") {
     auto roots = mounts.search_roots(mount_path);
-    if (!roots) return not_found("file_metadatas");
+    if (!roots)
+      return puppet_error(
+          404, "Not Found: Could not find instances in file_metadata with '" + mount_path + "'",
+          "RESOURCE_NOT_FOUND");
     if (!roots->recursion_allowed) options.recurse = false;
     return {200, "application/json", file_metadatas(roots->dirs, options).dump(), {}};
   }
-  return puppet_error(404, "Not Found: no such endpoint file_" + kind, "HANDLER_NOT_FOUND");
+  return no_handler(request.path);
 }
 
 }  // namespace marionette::server

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -48,7 +49,7 @@ struct ServerSettings : ServerOptions {
   std::vector<std::string> alt_names;  ///< of the server's own certificate ("DNS:x", "IP:y")
   std::string bind_address = "0.0.0.0";
   int port = 8140;
-  bool reuse_port = false;  ///< SO_REUSEPORT: servers started with it share the port
+  bool reuse_port = false;         ///< SO_REUSEPORT: servers started with it share the port
   std::string autosign = "false";  ///< Puppet's autosign: true, false or a file
   /// A compile server's CA server (Puppet's ca_server and ca_port), whose CRL it refreshes.
   std::string ca_server;
@@ -58,10 +59,21 @@ struct ServerSettings : ServerOptions {
   daemon::RunSettings run;
   compiler::EnvironmentSettings environments;
   std::filesystem::path reportdir;  ///< reports as JSON: REPORTDIR/NODE/YYYYMMDDHHMMSS.json
-  HttpLimits limits;                ///< message_timeout bounds a whole request, its body included
+  /// Puppet's fileserverconfig: fileserver.conf's custom mounts (none when it is missing).
+  std::filesystem::path fileserverconfig;
+  HttpLimits limits;  ///< message_timeout bounds a whole request, its body included
   /// The server's own facts every compile gets as $server_facts (serverversion, servername,
   /// serverip, serverip6), found once at start as Puppet's catalog compiler finds them.
   facts::Facts server_facts = facts::Facts::object();
+};
+
+/// The settings a SIGHUP reads again without a restart (Api::reload_settings): the autosign
+/// policy (the setting, and the autosign.conf or executable it names, read at each CSR anyway),
+/// static_catalogs, and metrics_anonymous_from.
+struct ReloadableSettings {
+  std::string autosign = "false";
+  bool static_catalogs = true;
+  std::string metrics_anonymous_from;
 };
 
 /// Puppet 7's agent API: dispatches one request, after authorization, to the CA, catalog, node,
@@ -73,6 +85,9 @@ class Api {
   HttpResponse handle(const HttpRequest& request, const PeerIdentity& peer,
                       const std::string& client_ip);
   ServerMetrics& metrics() { return metrics_; }
+  /// Takes `settings` for the requests that follow (requests being served keep the ones they
+  /// started with). Throws std::invalid_argument (the old ones kept) for a value it refuses.
+  void reload_settings(const ReloadableSettings& settings);
   /// The fleet /metrics exposes per node (a server with Redis); set before serving.
   void set_fleet(const metrics::FleetRegistry* fleet) { fleet_ = fleet; }
   /// PuppetDB's garbage collection of the API's data, now: node-ttl, node-purge-ttl and
@@ -87,13 +102,14 @@ class Api {
   HttpResponse catalog_endpoint(const HttpRequest& request, const std::string& name,
                                 const PeerIdentity& peer);
   HttpResponse report_endpoint(const HttpRequest& request, const std::string& name);
-  HttpResponse file_endpoint(const HttpRequest& request, const std::string& kind,
-                             const std::string& mount_path);
+  HttpResponse file_endpoint(const HttpRequest& request, const PeerIdentity& peer,
+                             const std::string& kind, const std::string& mount_path);
   /// GET /puppet/v3/static_file_content/PATH?environment=E&code_id=C: a static catalog's
   /// content_uri (a file of a module in the environment), as puppetserver answers it.
   HttpResponse static_file_content_endpoint(const HttpRequest& request, const std::string& path);
-  /// The file server's mounts over the module path of a request's environment.
-  static FileMounts mounts_for(const daemon::RunSettings& run);
+  /// The file server's mounts over the module path of a request's environment, and
+  /// fileserver.conf's, expanded for the client `certname`.
+  FileMounts mounts_for(const daemon::RunSettings& run, const std::string& certname = "") const;
   /// PuppetDB's API (/pdb/…, core/puppetdb) over the fleet's store, for the clients the
   /// certificate allowlist names.
   HttpResponse puppetdb_endpoint(const HttpRequest& request, const PeerIdentity& peer);
@@ -109,15 +125,25 @@ class Api {
   /// The run settings of the request's environment (?environment=), resolved from
   /// environmentpath when it is not the configured one; throws std::runtime_error.
   daemon::RunSettings settings_for(const HttpRequest& request) const;
+  bool static_catalogs_in(const daemon::RunSettings& run) const;
+
+  /// The reloadable settings in force: a request takes them once (current()).
+  struct Reloadable {
+    ca::AutosignPolicy autosign;
+    bool static_catalogs;
+    AddressRanges metrics_anonymous;
+  };
+  std::shared_ptr<const Reloadable> current() const;
 
   const ServerSettings& settings_;
   ca::CertificateAuthority ca_;
-  ca::AutosignPolicy autosign_;
+  mutable std::mutex reloadable_mutex_;
+  std::shared_ptr<const Reloadable> reloadable_;
   ServerMetrics metrics_;
   std::unique_ptr<puppetdb::Store> puppetdb_memory_;  ///< without Redis
   std::optional<std::set<std::string>> puppetdb_allowlist_;
   MetricsEndpoint metrics_endpoint_;
-  AddressRanges metrics_anonymous_;  ///< metrics_anonymous_from: /metrics without a certificate
+  std::unique_ptr<FileServerConfig> fileserver_;  ///< fileserver.conf, read again when changed
   const metrics::FleetRegistry* fleet_ = nullptr;
 };
 
@@ -134,5 +160,8 @@ struct RequestError : std::runtime_error {
 HttpResponse puppet_error(int status, const std::string& message, const std::string& issue_kind);
 /// A text/plain answer (the CA's errors, 403s).
 HttpResponse text_response(int status, const std::string& body);
+/// The 404 of a path no endpoint serves, as puppetserver's web server writes it:
+/// {"message":"Not Found","url":PATH,"status":"404"}, one member a line.
+HttpResponse no_handler(const std::string& path);
 
 }  // namespace marionette::server

@@ -93,7 +93,7 @@ HttpResponse Api::ca_endpoint(const HttpRequest& request, const std::string& res
     }
     if (kind == "certificate_request" && request.method == "PUT") {
       ca_.save_request(name, request.body);
-      if (autosign_.allows(name, request.body)) ca_.sign(name);
+      if (current()->autosign.allows(name, request.body)) ca_.sign(name);
       return text_response(200, "");
     }
     if (kind == "certificate_status") {

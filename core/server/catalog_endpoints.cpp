@@ -6,6 +6,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "compiler/module_path.hpp"
 #include "facts/json_facts.hpp"
 #include "fleet_status/fleet_refresher.hpp"
 #include "indirector/document_store.hpp"
@@ -44,6 +45,17 @@ std::string timestamp_name() {
 }
 
 }  // namespace
+
+/// Puppet's static_catalogs for the request's environment: its environment.conf's, else the
+/// server's setting.
+bool Api::static_catalogs_in(const daemon::RunSettings& run) const {
+  if (run.env_dir)
+    if (auto conf = compiler::environment_conf_setting(*run.env_dir, "static_catalogs")) {
+      if (*conf == "false") return false;
+      if (*conf == "true") return true;
+    }
+  return current()->static_catalogs;
+}
 
 HttpResponse Api::node_endpoint(const HttpRequest& request, const std::string& name) {
   indirector::check_key(name);
@@ -111,7 +123,7 @@ HttpResponse Api::catalog_endpoint(const HttpRequest& request, const std::string
   if (node.environment) run.environment = *node.environment;
   // Puppet's static catalogs: asked for by the agent, checked before the compile.
   std::optional<std::string> checksum_type;
-  if (settings_.static_catalogs && fields["static_catalog"] == "true") {
+  if (static_catalogs_in(run) && fields["static_catalog"] == "true") {
     checksum_type = common_checksum_type(fields["checksum_type"]);
     if (!checksum_type)
       return puppet_error(500,
@@ -140,8 +152,8 @@ HttpResponse Api::catalog_endpoint(const HttpRequest& request, const std::string
     InlinedMetadata inlined;
     if (checksum_type) {
       try {
-        inlined = inline_metadata(*catalog, mounts_for(run), run.env_dir.value_or(""),
-                                  *checksum_type);
+        inlined =
+            inline_metadata(*catalog, mounts_for(run), run.env_dir.value_or(""), *checksum_type);
       } catch (const MissingSourceMetadata& e) {
         return puppet_error(500, std::string("Server Error: ") + e.what(), "RUNTIME_ERROR");
       }
@@ -189,8 +201,8 @@ HttpResponse Api::report_endpoint(const HttpRequest& request, const std::string&
     auto fleet = fleet_status::make_redis_fleet_store(
         {*termini.redis, termini.redis_prefix, termini.redis_timeout});
     if (!fleet_status::record_report(*fleet, name, request.body, &error))
-      std::cerr << "Warning: could not store the fleet summary of " << name << "'s report: "
-                << error << std::endl;
+      std::cerr << "Warning: could not store the fleet summary of " << name
+                << "'s report: " << error << std::endl;
   }
   store_report(request.body);  // for the PuppetDB API, as puppet-terminus-puppetdb would
   metrics_.report_stored();

@@ -36,7 +36,6 @@ fs::path joined(fs::path base, const std::vector<std::string>& parts, std::size_
   return base;
 }
 
-
 nlohmann::ordered_json checksum_of(const fs::path& path, const struct stat& info,
                                    const std::string& type, bool is_file) {
   nlohmann::ordered_json checksum;
@@ -55,9 +54,18 @@ nlohmann::ordered_json checksum_of(const fs::path& path, const struct stat& info
   auto algorithm = digest::algorithm_named(kind);
   if (!algorithm) algorithm = digest::Algorithm::sha256;
   checksum["type"] = std::string(digest::name_of(*algorithm));
-  checksum["value"] = "{" + std::string(digest::name_of(*algorithm)) + "}" +
-                      digest::hex_of_file(*algorithm, path);
+  checksum["value"] =
+      "{" + std::string(digest::name_of(*algorithm)) + "}" + digest::hex_of_file(*algorithm, path);
   return checksum;
+}
+
+/// The module subdirectory a merged mount serves: plugins lib/, pluginfacts facts.d/,
+/// locales locales/; nullptr for any other mount.
+const char* merged_subdir(const std::string& mount) {
+  if (mount == "plugins") return "lib";
+  if (mount == "pluginfacts") return "facts.d";
+  if (mount == "locales") return "locales";
+  return nullptr;
 }
 
 bool ignored(const std::string& name, const std::vector<std::string>& globs) {
@@ -104,12 +112,22 @@ std::optional<fs::path> FileMounts::find(const std::string& mount_path) const {
     if (fs::exists(fs::symlink_status(path, error))) return path;
     return std::nullopt;
   }
-  if (mount == "plugins" || mount == "pluginfacts") {
-    for (const fs::path& root : merged(mount == "plugins" ? "lib" : "facts.d")) {
+  if (auto subdir = merged_subdir(mount)) {
+    for (const fs::path& root : merged(subdir)) {
       fs::path path = joined(root, *parts, 1);
       if (fs::exists(fs::symlink_status(path, error))) return path;
     }
+    return std::nullopt;
   }
+  return custom_path(*parts);
+}
+
+std::optional<fs::path> FileMounts::custom_path(const std::vector<std::string>& parts) const {
+  auto mount = custom_.find(parts[0]);
+  if (mount == custom_.end()) return std::nullopt;
+  fs::path path = joined(mount->second.directory_for(certname_), parts, 1);
+  std::error_code error;
+  if (fs::exists(fs::symlink_status(path, error))) return path;
   return std::nullopt;
 }
 
@@ -122,9 +140,9 @@ std::optional<FileMounts::Roots> FileMounts::search_roots(const std::string& mou
     if (!path) return std::nullopt;
     return Roots{{*path}, true};
   }
-  if (mount == "plugins" || mount == "pluginfacts") {
+  if (auto subdir = merged_subdir(mount)) {
     Roots roots;
-    for (const fs::path& root : merged(mount == "plugins" ? "lib" : "facts.d")) {
+    for (const fs::path& root : merged(subdir)) {
       fs::path path = joined(root, *parts, 1);
       std::error_code error;
       if (fs::exists(path, error)) roots.dirs.push_back(path);
@@ -136,6 +154,7 @@ std::optional<FileMounts::Roots> FileMounts::search_roots(const std::string& mou
     if (roots.dirs.empty()) return std::nullopt;
     return roots;
   }
+  if (auto path = custom_path(*parts)) return Roots{{*path}, true};
   return std::nullopt;
 }
 
@@ -180,9 +199,9 @@ nlohmann::ordered_json file_metadata(const fs::path& path, const MetadataOptions
   if (S_ISLNK(info.st_mode)) {
     std::error_code error;
     std::string destination = fs::read_symlink(path, error).string();
-    metadata["checksum"] = {{"type", "sha256"},
-                            {"value", "{sha256}" + digest::hex(digest::Algorithm::sha256,
-                                                               destination)}};
+    metadata["checksum"] = {
+        {"type", "sha256"},
+        {"value", "{sha256}" + digest::hex(digest::Algorithm::sha256, destination)}};
     metadata["type"] = "link";
     metadata["destination"] = destination;
   } else {

@@ -2,21 +2,27 @@
 
 #include <filesystem>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "server/fileserver_config.hpp"
 
 namespace marionette::server {
 
 /// Puppet's file server mounts over a module path: `modules/MODULE/PATH` (MODULE's files/),
-/// `plugins/PATH` (every module's lib/, merged) and `pluginfacts/PATH` (every module's
-/// facts.d/), the first module directory having a name winning as in the compiler.
+/// `plugins/PATH` (every module's lib/, merged), `pluginfacts/PATH` (every module's
+/// facts.d/) and `locales/PATH` (every module's locales/), the first module directory having
+/// a name winning as in the compiler; and fileserver.conf's own mounts (`NAME/PATH` under its
+/// directory, expanded for the client's certname).
 class FileMounts {
  public:
-  explicit FileMounts(std::vector<std::filesystem::path> modulepath)
-      : modulepath_(std::move(modulepath)) {}
+  explicit FileMounts(std::vector<std::filesystem::path> modulepath,
+                      std::map<std::string, DirectoryMount> custom = {}, std::string certname = "")
+      : modulepath_(std::move(modulepath)),
+        custom_(std::move(custom)),
+        certname_(std::move(certname)) {}
 
   /// The file a mount path names (`modules/ntp/ntp.conf`); nullopt when there is none, the path
   /// climbs out (`..`) or the mount is unknown.
@@ -35,12 +41,16 @@ class FileMounts {
   std::optional<std::filesystem::path> module_dir(const std::string& name) const;
   std::vector<std::filesystem::path> merged(const std::string& subdir) const;
 
+  std::optional<std::filesystem::path> custom_path(const std::vector<std::string>& parts) const;
+
   std::vector<std::filesystem::path> modulepath_;
+  std::map<std::string, DirectoryMount> custom_;
+  std::string certname_;
 };
 
 /// How metadata is asked for (the query of file_metadata(s)).
 struct MetadataOptions {
-  std::string links = "manage";         ///< manage | follow
+  std::string links = "manage";          ///< manage | follow
   std::string checksum_type = "sha256";  ///< md5, sha1, sha256, …, mtime, ctime, none
   bool recurse = false;
   std::optional<int> recurselimit;
@@ -59,8 +69,8 @@ nlohmann::ordered_json file_metadata(const std::filesystem::path& path,
                                      const MetadataOptions& options);
 
 /// Puppet's file_metadatas: the root (relative_path ".") and, recursing, every entry below it
-/// by relative path (each entry's "path" is its root's, as Puppet's), several roots merged with the first having a path winning. Bounded: at
-/// most `max_entries`, then std::runtime_error.
+/// by relative path (each entry's "path" is its root's, as Puppet's), several roots merged with the
+/// first having a path winning. Bounded: at most `max_entries`, then std::runtime_error.
 nlohmann::ordered_json file_metadatas(const std::vector<std::filesystem::path>& roots,
                                       const MetadataOptions& options,
                                       std::size_t max_entries = 100'000);

@@ -52,7 +52,8 @@ int listen_on(const std::string& address, int port, bool reuse_port, int& bound_
     throw std::runtime_error("bindaddress " + address + " is not an IP address");
   }
   int fd = ::socket(family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
-  if (fd < 0) throw std::runtime_error(std::string("cannot make a socket: ") + std::strerror(errno));
+  if (fd < 0)
+    throw std::runtime_error(std::string("cannot make a socket: ") + std::strerror(errno));
   int yes = 1;
   ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
   // Every server bound with SO_REUSEPORT (the same user) shares the port: the kernel hands
@@ -86,8 +87,8 @@ HttpsServer::HttpsServer(ServerSettings settings, std::function<void(const std::
   ::signal(SIGPIPE, SIG_IGN);  // a client that hangs up must not end the server
   if (settings_.certificate_authority) {
     ca::CertificateAuthority authority(settings_.ssldir, settings_.ca);
-    ca::HostFiles host = ca::ensure_server_identity(authority, settings_.ssldir,
-                                                    settings_.certname, settings_.alt_names);
+    ca::HostFiles host = ca::ensure_server_identity(authority, settings_.ssldir, settings_.certname,
+                                                    settings_.alt_names);
     tls_ = std::make_unique<TlsContext>(TlsFiles{host.certificate(), host.private_key(),
                                                  authority.layout().certificate(),
                                                  authority.layout().crl()});
@@ -119,9 +120,11 @@ HttpsServer::~HttpsServer() {
   if (listen_fd_ >= 0) ::close(listen_fd_);
 }
 
-void HttpsServer::stop() { loop_->stop(); }
+void HttpsServer::stop() {
+  loop_->stop();
+}
 
-std::string HttpsServer::reload() {
+std::string HttpsServer::reload(const ReloadableSettings* settings) {
   std::string done;
   if (settings_.run.environment_cache) {
     settings_.run.environment_cache->expire_all();
@@ -136,13 +139,18 @@ std::string HttpsServer::reload() {
     done += " and will be fetched from " + settings_.ca_server + ":" +
             std::to_string(settings_.ca_port);
   }
+  if (settings) {
+    api_->reload_settings(*settings);
+    done += "; autosign, static_catalogs and metrics_anonymous_from were read again";
+  }
   return done;
 }
 
 void HttpsServer::run() {
   unsigned count = settings_.workers == 0 ? 1 : settings_.workers;
-  WorkerPool pool(count, settings_.queue_limit, [this](Job& job) { return serve(job); },
-                  [this] { loop_->wake(); }, api_->metrics());
+  WorkerPool pool(
+      count, settings_.queue_limit, [this](Job& job) { return serve(job); },
+      [this] { loop_->wake(); }, api_->metrics());
   log_("Listening on " + settings_.bind_address + ":" + std::to_string(port_) + " with " +
        std::to_string(count) + " workers");
   loop_->run(pool);

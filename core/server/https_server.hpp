@@ -35,9 +35,11 @@ class HttpsServer {
   void stop();
   /// A SIGHUP, as puppetserver's reload: every cached environment is read again at its next
   /// compile, the TLS files (the CRL with them) are read again now, and a compile server
-  /// fetches the CA's CRL at once. Returns what it did, for the log; throws when the TLS files
-  /// cannot be read (the server goes on with the ones it had).
-  std::string reload();
+  /// fetches the CA's CRL at once; with `settings` (puppet.conf read again), the settings a
+  /// reload may change (ReloadableSettings) are taken for the requests that follow. Returns
+  /// what it did, for the log; throws when the TLS files cannot be read or a setting is refused
+  /// (the server goes on with the ones it had).
+  std::string reload(const ReloadableSettings* settings = nullptr);
   ServerMetrics& metrics() { return api_->metrics(); }
   /// The fleet table read from Redis (empty without it): server/fleet_view.hpp.
   const metrics::FleetRegistry& fleet() const { return fleet_->fleet(); }

@@ -18,8 +18,8 @@
 #include <string>
 
 #include "support/command.hpp"
-#include "support/puppet_agent.hpp"
 #include "support/marionette_server.hpp"
+#include "support/puppet_agent.hpp"
 
 namespace marionette {
 namespace {
@@ -50,23 +50,30 @@ class ServerWithPuppetAgent : public ::testing::Test {
         << "served by marionette\n";
     std::ofstream(dir_ / "env" / "manifests" / "site.pp")
         << "node default {\n"
-           "  file { '" << (dir_ / "managed" / "trusted.txt").string() << "':\n"
-           "    content => \"${trusted['certname']} ${trusted['authenticated']} ${facts['kernel']}\\n\",\n"
+           "  file { '"
+        << (dir_ / "managed" / "trusted.txt").string()
+        << "':\n"
+           "    content => \"${trusted['certname']} ${trusted['authenticated']} "
+           "${facts['kernel']}\\n\",\n"
            "  }\n"
-           "  file { '" << (dir_ / "managed" / "greeting.txt").string() << "':\n"
+           "  file { '"
+        << (dir_ / "managed" / "greeting.txt").string()
+        << "':\n"
            "    source => 'puppet:///modules/demo/greeting.txt',\n"
            "  }\n"
            // strict_variables is 8's default: `=~ Undef` says whether a legacy fact was sent.
            "  $no_legacy = $facts['osfamily'] =~ Undef\n"
-           "  file { \"" << (dir_ / "managed").string() << "/${trusted['certname']}.seen\":\n"
+           "  file { \""
+        << (dir_ / "managed").string()
+        << "/${trusted['certname']}.seen\":\n"
            "    content => \"${server_facts['serverimplementation']} "
            "${server_facts['serverversion']} ${facts['clientversion']} "
            "${facts.dig('os', 'family')} ${no_legacy}\\n\",\n"
            "  }\n"
            "}\n";
-    server_ = std::make_unique<testing::MarionetteServer>(
-        MARIONETTE_BINARY, dir_ / "env", dir_, "localhost,IP:127.0.0.1",
-        std::vector<std::string>{"--verbose"});
+    server_ = std::make_unique<testing::MarionetteServer>(MARIONETTE_BINARY, dir_ / "env", dir_,
+                                                          "localhost,IP:127.0.0.1",
+                                                          std::vector<std::string>{"--verbose"});
     port_ = server_->port();
     ASSERT_FALSE(port_.empty()) << server_->output();
   }
@@ -91,9 +98,10 @@ class ServerWithPuppetAgent : public ::testing::Test {
   /// curl's HTTP status for a request, with `certname`'s certificate when it is not empty.
   std::string status_of(const std::string& method, const std::string& path,
                         const std::string& certname) {
-    std::vector<std::string> argv = {"curl", "-s", "-o", "/dev/null", "-w", "%{http_code}",
-                                     "--max-time", "20", "-X", method, "--cacert",
-                                     (dir_ / "server-ssl" / "ca" / "ca_crt.pem").string()};
+    std::vector<std::string> argv = {
+        "curl", "-s",           "-o",         "/dev/null",
+        "-w",   "%{http_code}", "--max-time", "20",
+        "-X",   method,         "--cacert",   (dir_ / "server-ssl" / "ca" / "ca_crt.pem").string()};
     if (!certname.empty()) {
       fs::path ssl = dir_ / certname / "ssl";
       argv.insert(argv.end(), {"--cert", (ssl / "certs" / (certname + ".pem")).string(), "--key",
@@ -140,19 +148,22 @@ TEST_F(ServerWithPuppetAgent, RealAgentRunsSecurityHolds) {
   // The CA's status endpoints answer the server's own certificate (as `puppetserver ca` uses
   // it), not a node's.
   EXPECT_EQ(status_of("GET", "/puppet-ca/v1/certificate_statuses/any_key", "agent1.test"), "403");
-  std::string statuses = testing::run_command(
-      {"curl", "-s", "--max-time", "20", "--cacert",
-       (dir_ / "server-ssl" / "ca" / "ca_crt.pem").string(), "--cert",
-       (dir_ / "server-ssl" / "certs" / "server.test.pem").string(), "--key",
-       (dir_ / "server-ssl" / "private_keys" / "server.test.pem").string(),
-       "https://127.0.0.1:" + port_ + "/puppet-ca/v1/certificate_statuses/any_key"}, 30s).out;
+  std::string statuses =
+      testing::run_command(
+          {"curl", "-s", "--max-time", "20", "--cacert",
+           (dir_ / "server-ssl" / "ca" / "ca_crt.pem").string(), "--cert",
+           (dir_ / "server-ssl" / "certs" / "server.test.pem").string(), "--key",
+           (dir_ / "server-ssl" / "private_keys" / "server.test.pem").string(),
+           "https://127.0.0.1:" + port_ + "/puppet-ca/v1/certificate_statuses/any_key"},
+          30s)
+          .out;
   EXPECT_NE(statuses.find("{\"name\":\"agent1.test\",\"state\":\"signed\""), std::string::npos)
       << statuses;
 
   // Revoked: refused at the next connection, the server still running.
-  testing::CommandResult revoke = testing::run_command(
-      {MARIONETTE_BINARY, "ca", "revoke", "--certname", "agent1.test", "--ssldir",
-       (dir_ / "server-ssl").string()});
+  testing::CommandResult revoke =
+      testing::run_command({MARIONETTE_BINARY, "ca", "revoke", "--certname", "agent1.test",
+                            "--ssldir", (dir_ / "server-ssl").string()});
   ASSERT_EQ(revoke.exit_code, 0) << revoke.err;
   EXPECT_EQ(revoke.out, "Revoked certificate for agent1.test\n");
   EXPECT_EQ(status_of("POST", "/puppet/v3/catalog/agent1.test", "agent1.test"), "000");
@@ -174,8 +185,9 @@ TEST_F(ServerWithPuppetAgent, RealAgentInSyncAsksForNoFile) {
   testing::CommandResult first = puppet_agent("static1.test");
   ASSERT_EQ(first.exit_code, 2) << first.out << first.err << server_->output();
   EXPECT_EQ(read(dir_ / "managed" / "greeting.txt"), "served by marionette\n");
-  EXPECT_EQ(requests_since(0, "\"GET /puppet/v3/static_file_content/modules/demo/files/"
-                              "greeting.txt\" 200"),
+  EXPECT_EQ(requests_since(0,
+                           "\"GET /puppet/v3/static_file_content/modules/demo/files/"
+                           "greeting.txt\" 200"),
             1u)
       << server_->output();
   EXPECT_EQ(requests_since(0, "/puppet/v3/file_metadata/"), 0u) << server_->output();
@@ -191,6 +203,30 @@ TEST_F(ServerWithPuppetAgent, RealAgentInSyncAsksForNoFile) {
   EXPECT_EQ(requests_since(mark, "static_file_content"), 0u) << server_->output();
 }
 
+// environment.conf's static_catalogs = false, as puppetserver honours it: the catalog carries
+// no metadata and no code_id, so the real agent asks file_metadata and file_content for the
+// file, and never static_file_content.
+TEST_F(ServerWithPuppetAgent, EnvironmentWithoutStaticCatalogsInlinesNothing) {
+  std::ofstream(dir_ / "env" / "environment.conf") << "static_catalogs = false\n";
+  testing::CommandResult run = puppet_agent("nostatic1.test");
+  ASSERT_EQ(run.exit_code, 2) << run.out << run.err << server_->output();
+  EXPECT_EQ(read(dir_ / "managed" / "greeting.txt"), "served by marionette\n");
+  const std::string log = server_->output();
+  EXPECT_NE(log.find("\"GET /puppet/v3/file_metadata/modules/demo/greeting.txt\" 200"),
+            std::string::npos)
+      << log;
+  EXPECT_NE(log.find("\"GET /puppet/v3/file_content/modules/demo/greeting.txt\" 200"),
+            std::string::npos)
+      << log;
+  EXPECT_EQ(log.find("static_file_content"), std::string::npos) << log;
+  const fs::path cached =
+      dir_ / "nostatic1.test" / "var" / "client_data" / "catalog" / "nostatic1.test.json";
+  ASSERT_TRUE(fs::exists(cached));
+  const std::string catalog = read(cached);
+  EXPECT_EQ(catalog.find("\"metadata\""), std::string::npos) << catalog;
+  EXPECT_EQ(catalog.find("\"code_id\":\""), std::string::npos) << catalog;
+}
+
 TEST_F(ServerWithPuppetAgent, OpenVox8AgentRunsAgainstIt) {
   if (!fs::exists(kOpenVox8)) GTEST_SKIP() << "needs " << kOpenVox8;
   testing::CommandResult first = openvox_agent("vox1.test");
@@ -203,7 +239,8 @@ TEST_F(ServerWithPuppetAgent, OpenVox8AgentRunsAgainstIt) {
   EXPECT_EQ(second.exit_code, 0) << second.out << second.err << server_->output();
 
   std::size_t reports = 0;
-  for (const auto& entry : fs::directory_iterator(dir_ / "server-state" / "reports" / "vox1.test")) {
+  for (const auto& entry :
+       fs::directory_iterator(dir_ / "server-state" / "reports" / "vox1.test")) {
     const std::string report = read(entry.path());
     EXPECT_NE(report.find("\"puppet_version\":\"8.28.1\""), std::string::npos) << report;
     ++reports;

@@ -4,7 +4,8 @@
 // day away refuses a certificate the CA revoked as soon as it was signalled. The compile server
 // takes `ca = false`, ca_server and ca_port from its puppet.conf's [server] section, with no
 // --no-ca on its command line. Requests are made with curl and certificates from `marionette ca
-// generate`; everything on 127.0.0.1 in a temp dir. Skipped, saying so, without curl.
+// generate`; everything on 127.0.0.1 in a temp dir. puppet.conf's reloadable settings
+// (metrics_anonymous_from here) are read again. Skipped, saying so, without curl.
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -80,11 +81,11 @@ class ServerReload : public ::testing::Test {
                   bool status_only, const std::string& form = "") {
     const fs::path ssl = server_->ssldir();
     std::vector<std::string> argv = {
-        "curl",   "-s",
+        "curl",       "-s",
         "--max-time", "30",
-        "--cacert", (ssl / "ca" / "ca_crt.pem").string(),
-        "--cert", (ssl / "certs" / "node1.test.pem").string(),
-        "--key",  (ssl / "private_keys" / "node1.test.pem").string()};
+        "--cacert",   (ssl / "ca" / "ca_crt.pem").string(),
+        "--cert",     (ssl / "certs" / "node1.test.pem").string(),
+        "--key",      (ssl / "private_keys" / "node1.test.pem").string()};
     if (status_only) argv.insert(argv.end(), {"-o", "/dev/null", "-w", "%{http_code}"});
     if (!form.empty()) argv.insert(argv.end(), {"--data", form});
     argv.push_back("https://127.0.0.1:" + server.port() + path);
@@ -143,9 +144,8 @@ TEST_F(ServerReload, HangupFetchesTheCasCrlOnACompileServerConfiguredByPuppetCon
   std::ofstream(dir_ / "compile.conf") << "[main]\nca_server = nowhere.invalid\n"
                                        << "[server]\nca = false\nca_server = 127.0.0.1\n"
                                        << "ca_port = " << server_->port() << "\n";
-  compile_ = start(dir_ / "compile", {"--config", (dir_ / "compile.conf").string(),
-                                      "--certname", "compile.test", "--crl-refresh-interval",
-                                      "86400"});
+  compile_ = start(dir_ / "compile", {"--config", (dir_ / "compile.conf").string(), "--certname",
+                                      "compile.test", "--crl-refresh-interval", "86400"});
   ASSERT_FALSE(compile_->port().empty());
   EXPECT_EQ(get(*compile_, "/puppet-ca/v1/certificate/ca", true), "404")
       << "ca = false in [server]: no CA endpoints";
@@ -169,6 +169,44 @@ TEST_F(ServerReload, HangupFetchesTheCasCrlOnACompileServerConfiguredByPuppetCon
   EXPECT_EQ(read(ssl / "crl.pem"), read(server_->crl()));
   EXPECT_EQ(get(*compile_, "/puppet/v3/node/node1.test?environment=production", true), "000")
       << compile_->output();
+}
+
+// The settings a reload reads again from puppet.conf (docs/architecture.md, server): here
+// metrics_anonymous_from, which opens /metrics to an address without a certificate, and a
+// puppet.conf that no longer reads, which keeps the settings as they were.
+TEST_F(ServerReload, HangupReadsTheReloadableSettingsFromPuppetConf) {
+  const fs::path conf = dir_ / "server.conf";
+  std::ofstream(conf) << "[server]\nenvironment_timeout = 0\n";
+  server_ = start(dir_ / "ca", {"--config", conf.string()});
+  ASSERT_FALSE(server_->port().empty());
+  auto anonymous_metrics = [&] {
+    return testing::run_command({"curl", "-s", "-o", "/dev/null", "-w", "%{http_code}",
+                                 "--max-time", "20", "--cacert", server_->ca_certificate().string(),
+                                 "https://127.0.0.1:" + server_->port() + "/metrics"},
+                                30s)
+        .out;
+  };
+  EXPECT_EQ(anonymous_metrics(), "403");
+  std::ofstream(conf) << "[server]\nenvironment_timeout = 0\nmetrics_anonymous_from = 127.0.0.1\n";
+  hangup(*server_);
+  ASSERT_TRUE(testing::wait_until(
+      [&] {
+        return server_->output().find(
+                   "autosign, static_catalogs and metrics_anonymous_from were read again") !=
+               std::string::npos;
+      },
+      20s))
+      << server_->output();
+  EXPECT_EQ(anonymous_metrics(), "200") << server_->output();
+
+  std::ofstream(conf) << "[server]\nmetrics_anonymous_from = not an address\n";
+  const std::size_t before = server_->output().size();
+  hangup(*server_);
+  ASSERT_TRUE(testing::wait_until(
+      [&] { return server_->output().find("metrics_anonymous_from", before) != std::string::npos; },
+      20s))
+      << server_->output();
+  EXPECT_EQ(anonymous_metrics(), "200") << "the settings read before are kept";
 }
 
 }  // namespace
