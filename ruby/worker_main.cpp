@@ -3,8 +3,8 @@
 //
 //   marionette-ruby-worker MODULE MEMORY_LIMIT_BYTES [huge-pages]
 //
-// `huge-pages` (for a worker that a waiting compile starts): Ruby's transient heap on huge pages
-// (worker_memory.hpp), a shorter start-up for up to 32 MiB more resident memory.
+// `huge-pages` (for the workers of a one-run command: compile, apply): Ruby's transient heap on
+// huge pages (worker_memory.hpp), a shorter start-up for up to 32 MiB more resident memory.
 //
 // marionette starts it in a process group of its own with the socket as descriptor 3
 // (worker_protocol.hpp), /dev/null as standard input and pipes that marionette reads as standard

@@ -78,6 +78,7 @@ int run_apply(const std::vector<std::string>& words) {
   daemon::RunSettings settings = run_settings_from(config);
   settings.application = "apply";  // no catalog cache, never a cached catalog: Puppet's apply
   end_with_ruby_exit();
+  ruby_workers_for_one_run();
   settings.usecacheonfailure = false;
   settings.evaltrace = args.flag("evaltrace");
   settings.trace = args.flag("trace");

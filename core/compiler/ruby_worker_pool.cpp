@@ -54,7 +54,7 @@ RubyWorkerLimits RubyWorkerPool::limits() {
   std::lock_guard lock(mutex_);
   limits.call_timeout = settings_.call_timeout;
   limits.memory_bytes = settings_.memory_bytes;
-  limits.huge_pages = !settings_.prestart;  // a compile waits for this worker's start-up
+  limits.huge_pages = settings_.huge_pages;
   return limits;
 }
 

@@ -17,9 +17,7 @@ struct RubyWorkerLimits {
   std::filesystem::path module;  ///< marionette-ruby.so, which the worker loads
   std::chrono::milliseconds call_timeout{std::chrono::seconds(300)};
   std::uint64_t memory_bytes = 2ull << 30;  ///< the worker's address space (RLIMIT_AS); 0: none
-  /// Ruby's transient heap on huge pages: a shorter start-up for up to 32 MiB more resident
-  /// memory (ruby/worker_memory.hpp); for workers a waiting compile starts, not prestarted ones.
-  bool huge_pages = false;
+  bool huge_pages = false;  ///< RubyWorkerSettings::huge_pages
 };
 
 /// One marionette-ruby-worker process: its own process group, the socket its frames travel on,

@@ -1,4 +1,4 @@
-// Issue 39: a Ruby worker that a compile starts and waits for (not a prestarted one) has Ruby's
+// Issue 39: a Ruby worker of a one-run command (`marionette compile`, apply) has Ruby's
 // 32 MiB transient heap on transparent huge pages, through the real `marionette compile`: Ruby
 // 3.1 disables them for its process (prctl) and then faults in 1,024 pages at start-up; the
 // worker keeps them allowed and advises the heap's mapping (ruby/worker_memory.cpp).
