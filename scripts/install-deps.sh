@@ -31,6 +31,7 @@ packages=(
   puppet-module-aboe-chrony puppet-module-camptocamp-systemd puppet-module-duritong-sysctl
   puppet-module-voxpupuli-alternatives puppet-module-puppet-archive
   puppet-module-camptocamp-openssl puppet-module-theforeman-dns puppet-module-heini-wait-for
+  puppet-module-keystone puppet-module-openstacklib
   # augeas_core, for recording real Puppet's augeas results (tests/integration/fixtures/module_types).
   puppet-module-puppetlabs-augeas-core
   # Real PuppetDB clients the PuppetDB API's integration test drives (tests/integration/

@@ -16,7 +16,9 @@ namespace {}  // namespace
 void Evaluator::apply_title_patterns(const ResourceTypeDefinition& type, const std::string& title,
                                      std::vector<std::pair<std::string, Value>>& attributes,
                                      const lang::SourceLocation& where) const {
-  if (type.title_patterns.empty()) return;
+  // No title pattern: the title is the one key attribute; a type without any key attribute
+  // (an empty newtype) has no pattern at all, and no title matches, as in Puppet.
+  if (type.title_patterns.empty() && !type.key_attributes.empty()) return;
   const ResourceTypeDefinition::TitlePattern* matched = nullptr;
   std::optional<rubyish::RegexMatch> groups;
   for (const ResourceTypeDefinition::TitlePattern& pattern : type.title_patterns) {

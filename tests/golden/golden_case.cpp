@@ -48,6 +48,12 @@ namespace {
     setenv("MARIONETTE_RUBY_MODULE", MARIONETTE_BUILT_RUBY_MODULE, 0) == 0;
 #endif
 
+#ifdef MARIONETTE_BUILT_AUGEAS_MODULE
+// validate_augeas runs Augeas in the module built beside the tests.
+[[maybe_unused]] const bool augeas_module_given =
+    setenv("MARIONETTE_AUGEAS_MODULE", MARIONETTE_BUILT_AUGEAS_MODULE, 0) == 0;
+#endif
+
 /// Other nodes' exported resources, for a case compiled with storeconfigs: its
 /// exported-resources.json, a list of {certname, type, title, tags, parameters}.
 std::unique_ptr<compiler::MemoryExportedResourceStore> stored_exports(const fs::path& dir,

@@ -1,6 +1,7 @@
 // stdlib's functions about the node and its facts, and the rest of its odds and ends: fact,
 // os_version_gte, has_interface_with, has_ip_address, has_ip_network, stdlib::ip_in_range,
-// time, glob, deprecation, sprintf_hash, try_get_value, pry, validate_augeas.
+// time, glob, deprecation, sprintf_hash, try_get_value, pry (validate_augeas:
+// stdlib_validate_augeas.cpp).
 #include <arpa/inet.h>
 #include <glob.h>
 
@@ -286,12 +287,6 @@ Value pry(CallContext& call) {
   raise(call, "pry(): Requires the 'pry' rubygem to use, but it was not found");
 }
 
-Value validate_augeas(CallContext& call) {
-  raise(call,  // stdlib's words when Puppet has no augeas feature (ruby-augeas)
-        "validate_augeas(): this function requires the augeas feature. See "
-        "http://docs.puppetlabs.com/guides/augeas.html#pre-requisites for how to activate it.");
-}
-
 }  // namespace
 
 void register_stdlib_node_functions(FunctionTable& table) {
@@ -307,7 +302,6 @@ void register_stdlib_node_functions(FunctionTable& table) {
   table.emplace_back("sprintf_hash", sprintf_hash);
   table.emplace_back("try_get_value", try_get_value);
   table.emplace_back("pry", pry);
-  table.emplace_back("validate_augeas", validate_augeas);
 }
 
 }  // namespace marionette::compiler

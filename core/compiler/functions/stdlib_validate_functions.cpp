@@ -11,6 +11,7 @@
 #include "compiler/scope.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
+#include "lang/parser.hpp"
 
 namespace marionette::compiler {
 
@@ -280,19 +281,51 @@ Value validate(CallContext& call) {
   return Value();
 }
 
+/// validate_legacy's type given as a string, parsed by stdlib with Puppet's TypeParser in the
+/// calling scope (Puppet 7.23 and OpenVox 8 alike, at top scope and in a class).
+Value type_from_string(CallContext& call) {
+  const std::string& text = call.arguments[0].string();
+  lang::ast::Arena arena;
+  lang::Program program;
+  try {
+    program = lang::parse(lang::make_source("<validate_legacy type>", text), arena);
+  } catch (const lang::SourceError&) {
+    raise(call, "The expression <" + text + "> is not a valid type specification.");
+  }
+  Value type;
+  if (program.body && program.body->statements.size() == 1)
+    type = call.host.evaluate(program.body->statements[0], call.scope);
+  if (!type.is_type())
+    raise(call, "The expression <" + text + "> is not a valid type specification.");
+  return type;
+}
+
+/// stdlib 9's validate_legacy (the validate_* functions gone): deprecated as a whole (an error
+/// under strict=error, Puppet 8's default), the old function's name unused, the type alone
+/// deciding; a mismatch fails through `fail` as "validate_legacy(TYPE, ...) expects ...".
+Value validate_legacy_stdlib9(CallContext& call) {
+  const Value& type = call.arguments[0];
+  stdlib::deprecation(call, "validate_legacy",
+                      "This method is deprecated, please use Puppet data types to validate "
+                      "parameters");
+  const Value& value = call.arguments[2];
+  if (matches(value, type.type())) return Value();
+  raise(call, "validate_legacy(" + type_to_string(type.type()) + ", ...) " +
+                  describe_mismatch(type.type(), value));
+}
+
 /// validate_legacy(Type, 'validate_x', value, args...): the type decides; when it and the old
 /// function disagree, a notice (the type accepts) or a deprecation warning (the old one did).
+/// With stdlib 9 on the modulepath, validate_legacy_stdlib9.
 Value validate_legacy(CallContext& call) {
   if (call.arguments.size() < 3)
     call.fail("expects at least 3 arguments, got " + std::to_string(call.arguments.size()));
+  if (call.arguments[0].is_string()) call.arguments[0] = type_from_string(call);
   const Value& type = call.arguments[0];
-  if (type.is_string()) {  // Puppet 7.23 with stdlib 8.5 fails on the string form
-    const CompiledResource& owner = call.host.resources()[call.scope.resource()];
-    raise(call,
-          "private method `load' called for Scope(" + owner.ref() + "):Puppet::Parser::Scope");
-  }
   if (!type.is_type() || !call.arguments[1].is_string())
     call.fail("expects a Type or String value as target_type and a String as function_name");
+  if (stdlib::removed_from_stdlib(call.host.environment(), "validate_string"))
+    return validate_legacy_stdlib9(call);
   const std::string& function_name = call.arguments[1].string();
   Arguments previous(call.arguments.begin() + 2, call.arguments.end());
   auto found = validators().find(function_name);
