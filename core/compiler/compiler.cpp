@@ -42,6 +42,28 @@ Evaluator::Evaluator(const CompileRequest& request, Environment& environment)
                                                                    : DataForm::strings);
 }
 
+namespace {
+
+/// The Puppet settings a compile knows, as Puppet's Scope#merge_settings gives them to the
+/// manifests: strict as its name, the switches as booleans.
+std::vector<std::pair<std::string, Value>> compile_setting_values(const CompileRequest& request) {
+  const char* strict = request.strictness.strict == Strict::Error     ? "error"
+                       : request.strictness.strict == Strict::Warning ? "warning"
+                                                                      : "off";
+  std::vector<std::pair<std::string, Value>> values = {
+      {"environment", Value(request.environment)},
+      {"storeconfigs", Value(request.storeconfigs != nullptr)},
+      {"strict", Value(std::string(strict))},
+      {"strict_variables", Value(request.strictness.strict_variables)},
+  };
+  if (request.manifest) values.emplace_back("manifest", Value(request.manifest->string()));
+  if (request.hiera_config)
+    values.emplace_back("hiera_config", Value(request.hiera_config->string()));
+  return values;
+}
+
+}  // namespace
+
 void Evaluator::compile_resources() {
   CompiledResource stage;
   stage.type = "Stage";
@@ -55,7 +77,8 @@ void Evaluator::compile_resources() {
   settings.title = "Settings";
   settings.kind = "unknown";
   settings.tags = {"class", "settings"};
-  resources_.add_edge(stage_main_, resources_.add(std::move(settings)));
+  std::size_t settings_index = resources_.add(std::move(settings));
+  resources_.add_edge(stage_main_, settings_index);
   classes_.push_back("settings");
 
   CompiledResource main_class;
@@ -85,6 +108,16 @@ void Evaluator::compile_resources() {
   top_->set("name", Value("main"));
   top_->set("module_name", Value(""));
   class_scopes_[""] = top_;
+  // Puppet's settings are the variables of the class `settings` ($settings::strict), and
+  // $settings::all_local a hash of them all: those this compile is given.
+  Scope& settings_scope = scopes_.emplace_back(top_, "settings", settings_index);
+  Hash all_local;
+  for (auto& [name, value] : compile_setting_values(request_)) {
+    all_local.emplace_back(Value(name), value);
+    settings_scope.set(std::move(name), std::move(value));
+  }
+  settings_scope.set("all_local", Value(std::move(all_local)));
+  class_scopes_["settings"] = &settings_scope;
 
   for (const lang::Program& program : environment_.main_programs()) {
     LiveFrame frame(live_frames_, lang::SourceLocation{program.file.get(), 0, 0, 1});

@@ -318,6 +318,11 @@ const lang::EppProgram& Environment::parse_epp(std::shared_ptr<const lang::Sourc
   return templates_.back();
 }
 
+const lang::Program& Environment::parse_snippet(std::shared_ptr<const lang::SourceFile> source) {
+  snippets_.push_back(timed(parse_seconds_, [&] { return lang::parse(source, arena_); }));
+  return snippets_.back();
+}
+
 const ast::ClassDefinition* Environment::find_class(const std::string& name) {
   auto found = classes_.find(name);
   if (found != classes_.end()) return found->second;

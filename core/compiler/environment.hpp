@@ -73,6 +73,9 @@ class Environment {
                                                    const std::string& subdir) const;
   /// Parses an EPP template into this environment's arena.
   const lang::EppProgram& parse_epp(std::shared_ptr<const lang::SourceFile> source);
+  /// Parses Puppet code a function was given as text (a type string) into this environment's
+  /// arena; its definitions are not registered.
+  const lang::Program& parse_snippet(std::shared_ptr<const lang::SourceFile> source);
 
  private:
   void load_main(const std::filesystem::path& path);
@@ -103,6 +106,7 @@ class Environment {
   std::unordered_map<std::string, const lang::ast::FunctionDefinition*> functions_;
   std::unordered_map<std::string, const lang::ast::TypeAlias*> type_aliases_;
   std::deque<lang::EppProgram> templates_;
+  std::deque<lang::Program> snippets_;
   std::optional<std::filesystem::path> env_dir_;
   std::optional<std::filesystem::path> main_manifest_;  ///< given instead of the environment's
   double* parse_seconds_;

@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "compiler/evaluator.hpp"
+#include "compiler/jumps.hpp"
 #include "compiler/known_types.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
@@ -39,6 +40,17 @@ std::string parent_class_name(const ast::ClassDefinition& definition) {
   std::string parent = lowercase(definition.parent);
   if (parent.starts_with("::")) parent.erase(0, 2);
   return parent;
+}
+
+/// Runs a class's or a defined type's body: a `next` or `return` in it ends the body, as
+/// Puppet's do (a `break` stays an error).
+template <class Body>
+void ending_at_next_or_return(Body body) {
+  try {
+    body();
+  } catch (const NextJump&) {
+  } catch (const ReturnJump&) {
+  }
 }
 
 }  // namespace
@@ -123,7 +135,7 @@ void Evaluator::evaluate_class(const std::string& name, const ast::ClassDefiniti
   body.set("caller_module_name", caller_module ? *caller_module : Value(""));
   lang::in_frame(where, [&] {  // the inclusion, a frame of the Puppet stack (--trace)
     bind_parameters(definition.parameters, resources_[index], body, where);
-    evaluate_block(definition.body, body, true);
+    ending_at_next_or_return([&] { evaluate_block(definition.body, body, true); });
   });
 }
 
@@ -221,16 +233,23 @@ void Evaluator::bind_parameters(const std::vector<ast::Parameter>& declared,
     } else if (parameter.default_value) {
       value = evaluate(parameter.default_value, body);
       if (!value.is_undef()) defaulted.emplace_back(parameter.name, value);
-    } else {
+    } else if (!given && std::find(resource.given_undef.begin(), resource.given_undef.end(),
+                                   parameter.name) == resource.given_undef.end()) {
+      // (an explicit undef is the value: the type check below judges it)
       bool optional = type.is_type() && matches(Value(), type.type());
       if (!optional)
         throw SourceError(label() + ": expects a value for parameter '" + parameter.name + "'",
                           where);
     }
-    if (type.is_type() && !matches(value, type.type()))
-      throw SourceError(
-          label() + ": parameter '" + parameter.name + "' " + describe_mismatch(type.type(), value),
-          where);
+    if (type.is_type() && !matches(value, type.type())) {
+      // One reason on the line; more, each on its own line under the resource (Puppet's words).
+      std::vector<std::string> reasons = describe_mismatches(type.type(), value);
+      std::string message = label() + ":";
+      for (const std::string& reason : reasons)
+        message +=
+            (reasons.size() == 1 ? " " : "\n  ") + ("parameter '" + parameter.name + "' ") + reason;
+      throw SourceError(message, where);
+    }
     body.set(parameter.name, std::move(value));
   }
   for (auto& entry : defaulted) resource.parameters.push_back(std::move(entry));
@@ -323,7 +342,7 @@ void Evaluator::evaluate_defined_type(std::size_t index) {
     bind_parameters(definition->parameters, resource, body, resource.where);
     const lang::SourceLocation declaration = resource.where;  // (the table may grow)
     try {
-      evaluate_block(definition->body, body, true);
+      ending_at_next_or_return([&] { evaluate_block(definition->body, body, true); });
     } catch (const SourceError& e) {
       if (!declaration.known()) throw;
       throw_declared_at(e, declaration);

@@ -10,8 +10,10 @@ bool Evaluator::realize_declared() {
   std::erase_if(unrealized_, [&](const std::pair<std::string, std::string>& reference) {
     auto index = resources_.find(reference.first, reference.second);
     if (!index) return false;
-    if (resources_[*index].is_virtual) {
-      resources_[*index].is_virtual = false;
+    CompiledResource& resource = resources_[*index];
+    if (resource.is_virtual || (resource.exported && !resource.collected)) {
+      resource.is_virtual = false;
+      resource.collected = resource.exported;  // in the catalog, still marked exported
       realized = true;
     }
     return true;

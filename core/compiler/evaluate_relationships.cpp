@@ -6,7 +6,10 @@
 #include <string>
 #include <string_view>
 
+#include "compiler/builtin_composite_types.hpp"
 #include "compiler/evaluator.hpp"
+#include "compiler/known_types.hpp"
+#include "compiler/splat_attributes.hpp"
 #include "lang/diagnostic.hpp"
 
 namespace marionette::compiler {
@@ -119,13 +122,44 @@ void check_query_values(const ast::Collector& collector, const ast::Expression* 
 
 }  // namespace
 
+namespace {
+
+/// `::Foo::Bar` as Puppet names the type in messages: foo::bar.
+std::string bare_type_name(const std::string& written) {
+  return lowercase(written.starts_with("::") ? written.substr(2) : written);
+}
+
+}  // namespace
+
+/// Whether a collector's type names a resource type: built in, a defined type, or a module's.
+bool Evaluator::resource_type_exists(const std::string& written) {
+  std::string name = bare_type_name(written);
+  if (is_builtin_type(name) || builtin_composite_type(name) || environment_.find_defined_type(name))
+    return true;
+  try {
+    return environment_.find_resource_type(name) != nullptr;
+  } catch (const SourceError&) {  // there, but beyond what is read without Ruby
+    return true;
+  }
+}
+
 Value Evaluator::evaluate_collector(const ast::Collector& node, Scope& scope) {
   if (lowercase(node.type_name) == "class")
     throw SourceError("Classes cannot be collected", node.where);
+  if (!resource_type_exists(node.type_name))
+    throw SourceError("Resource type " + bare_type_name(node.type_name) + " doesn't exist",
+                      node.where);
   check_query_values(node, node.query);
   PendingCollector pending{&node, &lasting(scope), {}, false, {}};
-  for (const ast::AttributeOperation& operation : node.overrides)
-    pending.overrides.emplace_back(operation.name, evaluate(operation.value, scope));
+  for (const ast::AttributeOperation& operation : node.overrides) {
+    Value value = evaluate(operation.value, scope);
+    if (operation.name != "*") {
+      pending.overrides.emplace_back(operation.name, std::move(value));
+      continue;
+    }
+    for (auto& [name, item] : splat_attributes(value, operation.where))
+      pending.overrides.emplace_back(std::move(name), std::move(item));
+  }
   collectors_.push_back(std::move(pending));
   return Value();
 }
@@ -166,6 +200,8 @@ bool Evaluator::collector_matches(const ast::Expression* query, const CompiledRe
             equals(*value, wanted) ||
             (value->is_array() && std::any_of(value->array().begin(), value->array().end(),
                                               [&](const Value& v) { return equals(v, wanted); }));
+      } else {
+        found = wanted.is_undef();  // an unset attribute is undef (`x == undef` matches it)
       }
       return binary->op == ast::BinaryOp::Equal ? found : !found;
     }
@@ -272,9 +308,10 @@ void Evaluator::finish_relationships() {
           // match, a notifies b.
           const PendingRelationship& inner = relationships_[endpoint.chain];
           std::size_t before = out.size();
-          for (const Endpoint& e : inner.right()) resolve(e, inner, inner.left(), out, source);
+          // What the chain gives is related to this side's others, which errors name.
+          for (const Endpoint& e : inner.right()) resolve(e, inner, others, out, source);
           if (out.size() == before)
-            for (const Endpoint& e : inner.left()) resolve(e, inner, inner.right(), out, source);
+            for (const Endpoint& e : inner.left()) resolve(e, inner, others, out, source);
           return;
         }
         if (endpoint.collector && endpoint.collector->exported) {
@@ -304,6 +341,8 @@ void Evaluator::finish_relationships() {
         out.push_back({*index, endpoint.title});
       };
   for (const PendingRelationship& pending : relationships_) {
+    // An operand that names nothing (`[]`) relates nothing: the other side is not looked up.
+    if (pending.sources.empty() || pending.targets.empty()) continue;
     std::vector<Found> sources, targets;
     for (const Endpoint& e : pending.sources) resolve(e, pending, pending.targets, sources, true);
     for (const Endpoint& e : pending.targets) resolve(e, pending, pending.sources, targets, false);

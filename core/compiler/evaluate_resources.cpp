@@ -1,10 +1,11 @@
 #include <algorithm>
 #include <unordered_set>
 
-#include "compiler/evaluator.hpp"
 #include "compiler/builtin_composite_types.hpp"
+#include "compiler/evaluator.hpp"
 #include "compiler/functions/generalized_type.hpp"
 #include "compiler/known_types.hpp"
+#include "compiler/splat_attributes.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 
@@ -136,27 +137,34 @@ std::string Evaluator::resolve_type(const std::string& written, const lang::Sour
 }
 
 std::vector<std::pair<std::string, Value>> Evaluator::evaluate_attributes(
-    const std::vector<ast::AttributeOperation>& operations, Scope& scope) {
+    const std::vector<ast::AttributeOperation>& operations, Scope& scope,
+    const lang::SourceLocation& resource) {
   std::vector<std::pair<std::string, Value>> out;
   out.reserve(operations.size());
-  auto add = [&](const std::string& name, Value value, const lang::SourceLocation& where) {
+  auto add = [&](const std::string& name, Value value) {
     for (const auto& existing : out)
       if (existing.first == name)
-        throw SourceError("The attribute '" + name + "' has already been set", where);
+        throw SourceError("The attribute '" + name + "' has already been set", resource);
     out.emplace_back(name, std::move(value));
   };
   for (const ast::AttributeOperation& operation : operations) {
     Value value = evaluate(operation.value, scope);
     if (operation.name != "*") {
-      add(operation.name, std::move(value), operation.where);
+      add(operation.name, std::move(value));
       continue;
     }
-    if (value.is_undef()) continue;
-    if (!value.is_hash())
-      throw SourceError("The value of '* =>' must be a Hash, got " + type_name_of(value),
-                        operation.where);
-    for (const auto& [key, item] : value.hash()) add(to_string(key), item, operation.where);
+    for (auto& [name, item] : splat_attributes(value, operation.where)) add(name, std::move(item));
   }
+  return out;
+}
+
+std::vector<std::pair<std::string, Value>> splat_attributes(const Value& value,
+                                                            const lang::SourceLocation& where) {
+  std::vector<std::pair<std::string, Value>> out;
+  if (value.is_undef()) return out;
+  if (!value.is_hash())
+    throw SourceError("The value of '* =>' must be a Hash, got " + type_name_of(value), where);
+  for (const auto& [key, item] : value.hash()) out.emplace_back(to_string(key), item);
   return out;
 }
 
@@ -212,7 +220,7 @@ Value Evaluator::evaluate_resource(const ast::Resource& node, Scope& scope, bool
       for (std::size_t i = 0; i < default_count; ++i) first_use("default");
       for (const std::string& title : evaluated.titles) first_use(title);
     }
-    evaluated.attributes = evaluate_attributes(body.attributes, scope);
+    evaluated.attributes = evaluate_attributes(body.attributes, scope, node.where);
   }
 
   Array references;
@@ -361,6 +369,8 @@ std::size_t Evaluator::declare_resource(const std::string& type, const std::stri
     if (d->source != scope.resource())
       resource.defaulted_from.push_back({d->name, d->source, d->where});
   }
+  for (const auto& [name, value] : attributes)  // a defined type's instance binds them
+    if (value.is_undef()) resource.given_undef.push_back(name);
   std::erase_if(attributes, [](const auto& attribute) { return attribute.second.is_undef(); });
   resource.parameters = std::move(attributes);
   bool is_stage = std::string_view(resource.type) == "Stage";  // stages are never contained
@@ -387,16 +397,23 @@ Value Evaluator::evaluate_defaults(const ast::ResourceDefaults& node, Scope& sco
   ++defaults_generation_;
   std::string type = capitalize_segments(node.type_name);
   auto& list = scope.defaults()[type];
-  for (const ast::AttributeOperation& operation : node.attributes) {
-    Value value = evaluate(operation.value, scope);
+  auto set = [&](const std::string& name, Value value, const ast::AttributeOperation& operation) {
     auto found = std::find_if(list.begin(), list.end(),
-                              [&](const ResourceDefault& d) { return d.name == operation.name; });
+                              [&](const ResourceDefault& d) { return d.name == name; });
     if (found != list.end()) {
       found->value = std::move(value);
     } else {
-      list.push_back(
-          {operation.name, std::move(value), operation.append, scope.resource(), operation.where});
+      list.push_back({name, std::move(value), operation.append, scope.resource(), operation.where});
     }
+  };
+  for (const ast::AttributeOperation& operation : node.attributes) {
+    Value value = evaluate(operation.value, scope);
+    if (operation.name != "*") {
+      set(operation.name, std::move(value), operation);
+      continue;
+    }
+    for (auto& [name, item] : splat_attributes(value, operation.where))
+      set(name, std::move(item), operation);
   }
   return Value();
 }
@@ -456,6 +473,10 @@ Value Evaluator::evaluate_override(const ast::ResourceOverride& node, Scope& sco
     if (!is_resource_reference(reference))
       throw SourceError("Only resource references can be overridden", node.reference->where);
     const TypeValue& type = reference.type();
+    if (type.name == "Class")  // a class is no resource to Puppet's override
+      throw SourceError("Resource Override can only operate on resources, got: Class[" +
+                            lowercase(type.parameters[0].string()) + "]-Type",
+                        node.where);
     auto index = resources_.find(type.name, type.parameters[0].string());
     if (!index) {
       pending_overrides_.push_back(PendingOverride{type.name, type.parameters[0].string(),
@@ -482,12 +503,8 @@ std::vector<Evaluator::PendingOverride::Attribute> Evaluator::override_attribute
       out.push_back({operation.name, std::move(value), operation.append, operation.where});
       continue;
     }
-    if (value.is_undef()) continue;
-    if (!value.is_hash())
-      throw SourceError("The value of '* =>' must be a Hash, got " + type_name_of(value),
-                        operation.where);
-    for (const auto& [key, item] : value.hash())
-      out.push_back({to_string(key), item, operation.append, operation.where});
+    for (auto& [name, item] : splat_attributes(value, operation.where))
+      out.push_back({std::move(name), std::move(item), operation.append, operation.where});
   }
   return out;
 }

@@ -273,7 +273,10 @@ const Value* Evaluator::find_variable(const std::string& name, Scope& scope) con
     auto found = class_scopes_.find(owner);
     if (found == class_scopes_.end()) return nullptr;
     const Value* value = found->second->find_local(name.substr(last + 2));
-    for (const Scope* s = found->second->parent(); !value && s && s != top_; s = s->parent())
+    // Then the classes it inherits from, as Puppet's lookup_qualified_variable; never the
+    // node's or the top scope.
+    for (const Scope* s = found->second->parent(); !value && s && s != top_ && s != node_scope_;
+         s = s->parent())
       value = s->find_local(name.substr(last + 2));
     return value;
   }
@@ -918,11 +921,20 @@ Value Evaluator::call_lambda(const ast::Lambda& lambda, std::vector<Value> argum
     if (!each) continue;
     for (const Value& item : value.array()) check(item, *each);
   }
+  Value result;
   try {
-    return evaluate_block(lambda.body, local, value_unused);
+    result = evaluate_block(lambda.body, local, value_unused);
   } catch (NextJump& jump) {
-    return std::move(jump.value);
+    result = std::move(jump.value);
   }
+  if (lambda.return_type) {
+    Value type = evaluate(lambda.return_type, local);
+    if (type.is_type() && !matches(result, type.type()))
+      throw BlockArgumentsRefused(  // reported at the call, as Puppet's
+          "value returned from lambda has wrong type, " + describe_mismatch(type.type(), result),
+          lambda.where);
+  }
+  return result;
 }
 
 void Evaluator::log(const char* level, const std::string& message, const Scope& scope) {

@@ -157,8 +157,10 @@ class Evaluator final : public FunctionHost {
   std::string resource_type_name(const lang::ast::Expression& expression, Scope& scope);
   Value evaluate_defaults(const lang::ast::ResourceDefaults& node, Scope& scope);
   Value evaluate_override(const lang::ast::ResourceOverride& node, Scope& scope);
+  /// A resource body's attributes; one set twice is Puppet's error at `resource`.
   std::vector<std::pair<std::string, Value>> evaluate_attributes(
-      const std::vector<lang::ast::AttributeOperation>& operations, Scope& scope);
+      const std::vector<lang::ast::AttributeOperation>& operations, Scope& scope,
+      const lang::SourceLocation& resource);
   std::size_t declare_resource(const std::string& type, const std::string& title,
                                std::vector<std::pair<std::string, Value>> attributes,
                                const lang::ast::Resource& node, Scope& scope);
@@ -187,6 +189,7 @@ class Evaluator final : public FunctionHost {
                       const Scope* scope, const lang::SourceLocation& where);
   std::string resolve_type(const std::string& written, const lang::SourceLocation& where,
                            const lang::ast::DefinedTypeDefinition** definition);
+  bool resource_type_exists(const std::string& written);
 
   // Classes, defined types, nodes (evaluate_classes.cpp).
   std::size_t declare_class(const std::string& name, Scope& scope,

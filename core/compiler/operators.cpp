@@ -451,6 +451,10 @@ Value apply_binary(BinaryOp op, const Value& left, const Value& right,
     case BinaryOp::Minus:
     case BinaryOp::LeftShift:
       if (left.is_array()) return array_operation(op, left.array(), right);
+      if (op == BinaryOp::Plus && is_runtime_value(left, "Binary") &&
+          is_runtime_value(right, "Binary"))  // Binary + Binary: the bytes of both, in turn
+        return make_runtime_value("Binary", {Value(to_string(left.type().parameters.at(0)) +
+                                                   to_string(right.type().parameters.at(0)))});
       if (left.is_hash() && op == BinaryOp::LeftShift)
         fail("Operator '<<' is not applicable to a Hash.", operands.left ? *operands.left : where);
       if (left.is_hash() && op != BinaryOp::LeftShift)

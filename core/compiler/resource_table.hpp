@@ -55,6 +55,9 @@ struct CompiledResource {
   bool title_was_not_a_string = false;
   /// A defined type's instance, evaluated at the end of the compilation.
   const lang::ast::DefinedTypeDefinition* definition = nullptr;
+  /// The attributes given as undef (not kept as parameters): a defined type's instance binds
+  /// such a parameter without default to undef, as Puppet's.
+  std::vector<std::string> given_undef;
   bool evaluated = false;
   const Scope* declared_in = nullptr;
   /// The node's scope or top scope, whichever encloses where this class or defined type's

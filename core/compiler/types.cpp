@@ -421,4 +421,29 @@ std::string describe_mismatch(const TypeValue& declared, const Value& value) {
   return "expects " + article(type_to_string(declared)) + " value, got " + actual;
 }
 
+std::vector<std::string> describe_mismatches(const TypeValue& declared, const Value& value) {
+  const TypeValue& type = resolved(declared);
+  if (type.name != "Struct" || !value.is_hash() || type.parameters.empty() ||
+      !type.parameters[0].is_hash())
+    return {describe_mismatch(declared, value)};
+  std::vector<std::string> out;
+  const Hash& schema = type.parameters[0].hash();
+  for (const auto& [key, field] : schema) {
+    auto [name, optional] = struct_key(key);
+    const Value* present = hash_find(value.hash(), Value(name));
+    if (!present && !optional && field.is_type() && !matches(Value(), field.type()))
+      out.push_back("expects a value for key '" + name + "'");
+    if (present && field.is_type() && !matches(*present, field.type()))
+      for (const std::string& reason : describe_mismatches(field.type(), *present))
+        out.push_back("entry '" + name + "' " + reason);
+  }
+  for (const auto& [k, v] : value.hash())
+    if (std::none_of(schema.begin(), schema.end(), [&, &k = k](const auto& field) {
+          return k.is_string() && struct_key(field.first).first == k.string();
+        }))
+      out.push_back("unrecognized key '" + to_string(k) + "'");
+  if (out.empty()) out.push_back(describe_mismatch(declared, value));
+  return out;
+}
+
 }  // namespace marionette::compiler

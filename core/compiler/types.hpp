@@ -32,6 +32,9 @@ bool matches(const Value& value, const TypeValue& type);
 /// Why the value does not match, worded as Puppet words it after "parameter 'x' ":
 /// "expects an Integer value, got String".
 std::string describe_mismatch(const TypeValue& type, const Value& value);
+/// Every reason, as Puppet's TypeMismatchDescriber lists them: a Struct's entries that do not
+/// match, its keys missing and its keys unknown, in that order; else describe_mismatch's one.
+std::vector<std::string> describe_mismatches(const TypeValue& type, const Value& value);
 
 /// The type of a value, generalised as Puppet names it in messages: String, Integer, Array...
 std::string type_name_of(const Value& value);

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <optional>
 
+#include "compiler/functions/ruby_format.hpp"
 #include "compiler/types.hpp"
 #include "compiler/value_data.hpp"
 #include "rubyish/value.hpp"
@@ -292,7 +293,9 @@ catalog::Data to_data(const Value& value, DataForm form) {
       return catalog::Data{{"__ptype", "Hash"}, {"__pvalue", std::move(pairs)}};
     }
     catalog::Data out = catalog::Data::object();
-    for (const auto& [key, item] : hash) out[to_string(key)] = nested(item);
+    // Puppet 7's catalog keeps a key that is no string as Ruby's #to_s of it (`["a"]`).
+    for (const auto& [key, item] : hash)
+      out[key.is_string() ? key.string() : ruby_to_s(key)] = nested(item);
     return out;
   }
   if (is_resource_reference(value)) return reference_string(value.type());

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "lang/diagnostic.hpp"
+#include "lang/heredoc_syntax.hpp"
 #include "lang/utf8.hpp"
 #include "text/hex_digit.hpp"
 #include "text/text.hpp"
@@ -270,6 +271,9 @@ class Lexer {
     if (is_digit(c)) return lex_number();
     if (text::is_word_char(c) || (c == ':' && peek(1) == ':' && text::is_word_char(peek(2))))
       return lex_word();
+    // `::` starts a qualified name and nothing else (`$foo::::bar`): Puppet's lexer refuses it
+    // after the colons.
+    if (c == ':' && peek(1) == ':') fail("Illegal fully qualified name", pos_ + 2);
     if (c == '\'') return lex_single_quoted();
     if (c == '"') return lex_double_quoted();
     if (c == '@' && peek(1) == '(') return lex_heredoc();
@@ -768,7 +772,11 @@ void Lexer::lex_heredoc() {
     flags = spec.substr(slash + 1);
     spec = spec.substr(0, slash);
   }
-  if (auto colon = spec.find(':'); colon != std::string_view::npos) spec = spec.substr(0, colon);
+  std::string_view syntax;
+  if (auto colon = spec.find(':'); colon != std::string_view::npos) {
+    syntax = spec.substr(colon + 1);
+    spec = spec.substr(0, colon);
+  }
   while (!spec.empty() && spec.back() == ' ') spec.remove_suffix(1);
   while (!spec.empty() && spec.front() == ' ') spec.remove_prefix(1);
   bool interpolate = spec.size() >= 2 && spec.front() == '"' && spec.back() == '"';
@@ -842,6 +850,10 @@ void Lexer::lex_heredoc() {
     token.text = count == 3 ? std::move(out_[first + 1].text) : std::string();
     out_.resize(first);
     out_.push_back(std::move(token));
+    // Puppet's validator checks static text against the syntax it names (the evaluator checks
+    // interpolated text), and reports it where the text starts.
+    if (!syntax.empty())
+      if (auto error = check_heredoc_syntax(syntax, out_.back().text)) fail(*error, body);
   }
   pos_ = after_spec;
   heredoc_resume_ = resume;

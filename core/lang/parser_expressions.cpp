@@ -100,10 +100,13 @@ bool relationship_operator(TokenKind kind, ast::RelationshipOp& out) {
   }
 }
 
-/// In `"${x}"` and `"${x['k']}"`, a bare word names a variable.
+/// In `"${x}"` and `"${x['k']}"`, a bare word names a variable, and so does a number
+/// (`"${0[4,3]}"` is `$0[4,3]`).
 ast::Expression* as_interpolated_variable(ast::Expression* expression, ast::Arena& arena) {
   if (auto* word = ast::as<ast::BareWord>(expression))
     return arena.make<ast::Variable>(word->where, word->name);
+  if (auto* number = ast::as<ast::IntegerLiteral>(expression); number && number->value >= 0)
+    return arena.make<ast::Variable>(number->where, std::to_string(number->value));  // (-3 stays)
   if (auto* access = ast::as<ast::Access>(expression)) {
     access->target = as_interpolated_variable(access->target, arena);
   } else if (auto* call = ast::as<ast::MethodCall>(expression)) {
@@ -400,6 +403,14 @@ ast::Expression* Parser::parse_primary() {
       if (at(TokenKind::KwClass)) throw SourceError("Classes are not virtualizable", token.where);
       if (at(TokenKind::TypeName) && peek(1).kind == TokenKind::LBrace)
         throw SourceError("Resource Defaults are not virtualizable", token.where);
+      if (at(TokenKind::TypeName)) {  // `@@Resource[$type] { $title: }`
+        const Token first = peek();
+        auto* resource = ast::as<ast::Resource>(parse_postfix());
+        if (!resource || !resource->type_expression) syntax_error(first);
+        resource->form =
+            token.kind == TokenKind::At ? ast::ResourceForm::Virtual : ast::ResourceForm::Exported;
+        return resource;
+      }
       return parse_resource(token.kind == TokenKind::At ? ast::ResourceForm::Virtual
                                                         : ast::ResourceForm::Exported);
     case TokenKind::KwIf:
@@ -674,6 +685,7 @@ const ast::Lambda* Parser::parse_optional_lambda() {
   if (!at(TokenKind::Pipe)) return nullptr;
   auto* lambda = arena_.make<ast::Lambda>(advance().where);
   lambda->parameters = parse_parameter_list(TokenKind::Pipe);
+  if (accept(TokenKind::RightShift)) lambda->return_type = parse_type_expression();
   bool outer = in_condition_;
   in_condition_ = false;
   lambda->body = parse_braced_block();

@@ -116,13 +116,35 @@ class Validator {
     if (node == nullptr) return;
     RecursionBound level(nesting_, kMaxDepth);
     if (level.exceeded()) fail("stack level too deep", node);
-    check(node);
+    attempt([&] { check(node); });
     path_.push_back(node);
     visit_children(node);
     path_.pop_back();
   }
 
+  /// Puppet's IssueReporter on what the checks found: one error as it is; more than one are
+  /// logged, and the parse fails with their count at the first one's file.
+  void report(std::optional<SourceError> stopped) {
+    if (stopped) errors_.push_back(std::move(*stopped));
+    if (errors_.size() == 1) throw errors_.front();
+    if (errors_.size() > 1)
+      throw SourceError(
+          "Language validation logged " + std::to_string(errors_.size()) + " errors. Giving up",
+          SourceLocation{errors_.front().where().file, 0, 0, 1});
+  }
+
  private:
+  /// Runs one check; its error is recorded and the checks go on, as Puppet's validator
+  /// reports every problem of the tree.
+  template <class Check>
+  void attempt(Check check) {
+    try {
+      check();
+    } catch (const SourceError& error) {
+      errors_.push_back(error);
+    }
+  }
+
   [[noreturn]] void fail(const std::string& message, const SourceLocation& where) const {
     throw SourceError(message, where);
   }
@@ -527,7 +549,7 @@ class Validator {
       return;
     }
     if (auto* array = ast::as<ast::ArrayLiteral>(target)) {
-      for (const Node* element : array->elements) assignable(element);
+      for (const Node* element : array->elements) attempt([&] { assignable(element); });
       return;
     }
     if (ast::as<ast::Access>(target))
@@ -698,18 +720,35 @@ class Validator {
   const ParseNotes& notes_;
   std::vector<StrictIssue>* strict_issues_;
   Nesting nesting_;
+  std::vector<SourceError> errors_;  ///< what the checks found, in the order found
   std::vector<const Node*> path_;  ///< the containers of the node being checked, outermost first
 };
 
 }  // namespace
 
+namespace {
+
+void run(Validator& validator, const Node* program) {
+  std::optional<SourceError> stopped;  // a check that ends the walk (nesting too deep)
+  try {
+    validator.visit(program);
+  } catch (const SourceError& error) {
+    stopped = error;
+  }
+  validator.report(std::move(stopped));
+}
+
+}  // namespace
+
 void validate(const ast::Block* program, const ParseNotes& notes,
               std::vector<StrictIssue>* strict_issues) {
-  Validator(notes, strict_issues).visit(program);
+  Validator validator(notes, strict_issues);
+  run(validator, program);
 }
 
 void validate(const ast::EppTemplate* program, const ParseNotes& notes) {
-  Validator(notes).visit(program);
+  Validator validator(notes);
+  run(validator, program);
 }
 
 }  // namespace marionette::lang

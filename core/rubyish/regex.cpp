@@ -226,6 +226,45 @@ std::regex compile_ruby_regex(std::string_view ruby_pattern, std::regex::flag_ty
   return std::regex(ecmascript_pattern(ruby_pattern), flags);
 }
 
+std::string ruby_regexp_error(std::string_view ruby_pattern, const std::regex_error& error) {
+  std::string what;
+  switch (error.code()) {
+    case std::regex_constants::error_paren: {
+      // Onigmo names the side: a ')' with no '(' open, or a '(' never closed.
+      int open = 0;
+      bool in_class = false;
+      for (std::size_t i = 0; i < ruby_pattern.size() && open >= 0; ++i) {
+        char c = ruby_pattern[i];
+        if (c == '\\') {
+          ++i;
+        } else if (in_class) {
+          in_class = c != ']';
+        } else if (c == '[') {
+          in_class = true;
+        } else if (c == '(') {
+          ++open;
+        } else if (c == ')') {
+          --open;
+        }
+      }
+      what = open < 0 ? "unmatched close parenthesis" : "end pattern with unmatched parenthesis";
+      break;
+    }
+    case std::regex_constants::error_brack:
+      what = "premature end of char-class";
+      break;
+    case std::regex_constants::error_badrepeat:
+      what = "target of repeat operator is not specified";
+      break;
+    case std::regex_constants::error_escape:
+      what = "too short escape sequence";
+      break;
+    default:
+      return error.what();
+  }
+  return what + ": /" + std::string(ruby_pattern) + "/";
+}
+
 namespace {
 
 /// A budget of steps shared by the iterators of one search.

@@ -20,6 +20,11 @@ std::string ecmascript_pattern(std::string_view ruby_pattern);
 std::regex compile_ruby_regex(std::string_view ruby_pattern,
                               std::regex::flag_type flags = std::regex::ECMAScript);
 
+/// Ruby's RegexpError message for a pattern compile_ruby_regex refused: "end pattern with
+/// unmatched parenthesis: /(/", "unmatched close parenthesis: /)/", ...; std::regex's own text
+/// where Ruby's is not known.
+std::string ruby_regexp_error(std::string_view ruby_pattern, const std::regex_error& error);
+
 /// A match that gave up: the pattern backtracks beyond the step budget on this text (as
 /// `/(a+)+$/` does on forty a's and a '!'). Ruby (and Puppet) would hang; the evaluator turns
 /// this into an error at the expression that matched.

@@ -124,7 +124,8 @@ json our_answer(const PuppetSpecCase& c, PuppetCompat compat, const fs::path& sc
     return answer;
   } catch (const lang::SourceError& e) {
     std::string message = without_case_dir(e.message(), scratch);
-    if (!e.where().known()) return error_json(without_node_suffix(message), std::nullopt, 0, 0);
+    // A place with a file and no line is the file alone (Puppet's "logged N errors").
+    if (!e.where().file) return error_json(without_node_suffix(message), std::nullopt, 0, 0);
     return error_json(message, fs::path(e.where().path()).lexically_relative(scratch).string(),
                       static_cast<int>(e.where().line), static_cast<int>(e.where().column));
   } catch (const std::exception& e) {

@@ -68,25 +68,25 @@ Value capitalize(CallContext& call) {
   return rubyish::ruby_capitalize(to_string(value));
 }
 
-std::string camelcase_text(const std::string& text) {
+/// Ruby's `s.split('_').map(&:capitalize).join`: each word in title case, the rest in lower
+/// case (Unicode, as Ruby maps it), the underscores dropped.
+std::string camelcase_text(std::string_view text) {
   std::string out;
-  bool upper = true;
-  for (char c : text) {
-    if (c == '_') {
-      upper = true;
-      continue;
-    }
-    out += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c)))
-                 : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    upper = false;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find('_', start);
+    if (end == std::string_view::npos) end = text.size();
+    out += rubyish::ruby_capitalize(text.substr(start, end - start));
+    start = end + 1;
   }
   return out;
 }
 
-/// camelcase('foo_bar') is 'FooBar'; arrays have each string converted.
+/// camelcase('foo_bar') is 'FooBar'; a number is itself; an array has each string converted.
 Value camelcase(CallContext& call) {
   call.expect_arguments(1, 1);
   const Value& value = call.arguments[0];
+  if (value.is_number()) return value;
   if (value.is_array()) {
     Array out;
     for (const Value& item : value.array())

@@ -71,9 +71,11 @@ Value realize(CallContext& call) {
     if (!is_resource_reference(reference)) call.fail("expects resource references");
     const TypeValue& type = reference.type();
     auto index = call.host.resources().find(type.name, type.parameters[0].string());
-    if (index)
-      call.host.resources()[*index].is_virtual = false;
-    else
+    if (index) {  // an exported one joins the catalog still marked exported, as collected
+      CompiledResource& resource = call.host.resources()[*index];
+      resource.is_virtual = false;
+      if (resource.exported) resource.collected = true;
+    } else
       call.host.realize_later(type.name, type.parameters[0].string());
   }
   return Value();

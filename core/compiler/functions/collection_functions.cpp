@@ -115,6 +115,12 @@ Value empty(CallContext& call) {
   if (value.is_array()) return value.array().empty();
   if (value.is_hash()) return value.hash().empty();
   if (value.is_undef()) return true;
+  if (is_sensitive(value)) {  // Sensitive[String]: its string
+    const Value& inner = value.type().parameters.at(0);
+    return inner.is_string() && inner.string().empty();
+  }
+  if (is_runtime_value(value, "Binary"))  // its bytes
+    return to_string(value.type().parameters.at(0)).empty();
   return false;
 }
 

@@ -218,10 +218,13 @@ Value index(CallContext& call) {
   return Value();
 }
 
-/// Without a lambda, the elements themselves; with one, each passed to it.
+/// Without a lambda, the elements themselves; with one, each passed to it (until a break()).
 Value yield_each(CallContext& call, Array items) {
   if (!call.lambda) return items;
-  for (const Value& item : items) call.host.call_lambda(*call.lambda, {item}, call.scope, true);
+  try {
+    for (const Value& item : items) call.host.call_lambda(*call.lambda, {item}, call.scope, true);
+  } catch (const BreakJump&) {
+  }
   return Value();
 }
 
@@ -267,8 +270,9 @@ Value slice(CallContext& call) {
     for (const Value& piece : slices) {
       std::vector<Value> arguments;
       if (arity > 1) {
+        // A short last slice is filled up: with empty arrays for a hash's pairs, else undef.
         arguments = piece.array();
-        arguments.resize(arity);
+        arguments.resize(arity, call.arguments[0].is_hash() ? Value(Array()) : Value());
       } else {
         arguments = {piece};
       }

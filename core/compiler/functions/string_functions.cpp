@@ -2,7 +2,9 @@
 #include <cctype>
 
 #include "compiler/functions/function.hpp"
+#include "compiler/functions/ruby_format.hpp"
 #include "compiler/types.hpp"
+#include "lang/diagnostic.hpp"
 #include "rubyish/regex.hpp"
 
 namespace marionette::compiler {
@@ -25,7 +27,11 @@ Value join(CallContext& call) {
       }
       if (!first) out += separator;
       first = false;
-      append_string(item, out);
+      // Ruby's Array#join: a hash as Ruby prints it (`{"a"=>1}`), the rest as Puppet does.
+      if (item.is_hash())
+        out += ruby_to_s(item);
+      else
+        append_string(item, out);
     }
   };
   append(append, call.arguments[0].array());  // nested arrays are flattened, as Puppet does
@@ -42,8 +48,13 @@ Value split(CallContext& call) {
     for (char c : text) out.push_back(std::string(1, c));
     return out;
   }
-  std::regex re = pattern.is_regexp() ? *pattern.regexp().compiled
-                                      : rubyish::compile_ruby_regex(pattern.string());
+  std::regex re;
+  try {
+    re = pattern.is_regexp() ? *pattern.regexp().compiled
+                             : rubyish::compile_ruby_regex(pattern.string());
+  } catch (const std::regex_error& e) {
+    throw lang::SourceError(rubyish::ruby_regexp_error(pattern.string(), e), call.where);
+  }
   for (std::string& piece : rubyish::regex_split_bounded(text, re)) out.push_back(std::move(piece));
   while (!out.empty() && out.back().string().empty()) out.pop_back();
   return out;

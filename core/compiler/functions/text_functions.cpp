@@ -4,6 +4,7 @@
 
 #include "compiler/functions/function.hpp"
 #include "compiler/types.hpp"
+#include "lang/diagnostic.hpp"
 #include "rubyish/regex.hpp"
 
 namespace marionette::compiler {
@@ -82,8 +83,8 @@ Value regsubst(CallContext& call) {
   try {
     re = pattern.is_regexp() ? *pattern.regexp().compiled
                              : rubyish::compile_ruby_regex(to_string(pattern), syntax);
-  } catch (const std::regex_error& e) {
-    call.fail(std::string("Bad regular expression: ") + e.what());
+  } catch (const std::regex_error& e) {  // Ruby's own words, without the function's name
+    throw lang::SourceError(rubyish::ruby_regexp_error(to_string(pattern), e), call.where);
   }
   const Value& replacement = call.arguments[2];
   const Value& target = call.arguments[0];

@@ -58,18 +58,23 @@ Value chomp(CallContext& call) {
   });
 }
 
+/// Ruby's String#chop: the last character removed (a UTF-8 character whole; "\r\n" as one).
 std::string chop_text(const std::string& text) {
   if (text.ends_with("\r\n")) return text.substr(0, text.size() - 2);
-  return text.empty() ? text : text.substr(0, text.size() - 1);
+  std::size_t end = text.size();
+  while (end > 0 && (static_cast<unsigned char>(text[end - 1]) & 0xC0) == 0x80) --end;
+  return end == 0 ? std::string() : text.substr(0, end - 1);
 }
 
-/// chop(string or array of strings): the last character removed ("\r\n" counts as one).
+/// chop(): a number is itself, a string chopped, an array has each string chopped.
 Value chop(CallContext& call) {
   call.expect_arguments(1, 1);
   const Value& value = call.arguments[0];
+  if (value.is_number()) return value;
   if (value.is_array()) {
     Array out;
-    for (const Value& item : value.array()) out.push_back(chop_text(to_string(item)));
+    for (const Value& item : value.array())
+      out.push_back(item.is_string() ? Value(chop_text(item.string())) : item);
     return out;
   }
   return chop_text(to_string(value));

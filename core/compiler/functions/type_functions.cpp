@@ -1,9 +1,9 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <memory>
 #include <cmath>
 #include <initializer_list>
+#include <memory>
 #include <optional>
 #include <regex>
 #include <string>
@@ -11,28 +11,50 @@
 #include <variant>
 #include <vector>
 
+#include "compiler/environment.hpp"
 #include "compiler/function_host.hpp"
 #include "compiler/functions/function.hpp"
 #include "compiler/integer_range.hpp"
 #include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
+#include "lang/parser.hpp"
 
 namespace marionette::compiler {
 
 namespace {
 
-/// assert_type(Type, value): the value, or an error naming what was expected.
+/// A type written as text ('Optional[String]', an alias's name), as Puppet's TypeParser reads
+/// the strings assert_type and Type.new take: parsed and evaluated in the caller's scope.
+Value type_from_string(CallContext& call, const std::string& text) {
+  const lang::Program& program =
+      call.host.environment().parse_snippet(lang::make_source("<type " + text + ">", text));
+  if (program.body && program.body->statements.size() == 1) {
+    Value type = call.host.evaluate(program.body->statements[0], call.scope);
+    if (type.is_type()) return type;
+  }
+  call.fail("The expression <" + text + "> is not a valid type specification.");
+}
+
+/// assert_type(Type or its text, value): the value, or an error naming what was expected.
 Value assert_type(CallContext& call) {
   call.expect_arguments(2, 2);
-  if (!call.arguments[0].is_type()) call.fail("expects a Type as its first argument");
-  const TypeValue& type = call.arguments[0].type();
+  Value expected = call.arguments[0].is_string()
+                       ? type_from_string(call, call.arguments[0].string())
+                       : call.arguments[0];
+  if (!expected.is_type()) call.fail("expects a Type as its first argument");
+  const TypeValue& type = expected.type();
   if (matches(call.arguments[1], type)) return call.arguments[1];
   if (call.lambda)  // the block decides: it gets the expected and the actual type
-    return call.host.call_lambda(
-        *call.lambda, {call.arguments[0], Value(TypeValue{type_name_of(call.arguments[1]), {}})},
-        call.scope);
-  call.fail(describe_mismatch(type, call.arguments[1]));
+    return call.host.call_lambda(*call.lambda,
+                                 {expected, Value(TypeValue{type_name_of(call.arguments[1]), {}})},
+                                 call.scope);
+  std::vector<std::string> reasons = describe_mismatches(type, call.arguments[1]);
+  if (reasons.size() == 1) call.fail(reasons.front());
+  std::string message;  // Puppet's: each reason on its line, the first after a space
+  for (const std::string& reason : reasons)
+    message += (message.empty() ? " " : "\n  ") + ("assert_type(): " + reason);
+  throw lang::SourceError(message, call.where);
 }
 
 /// Puppet's constructors take their arguments also as one hash ({from => ..., radix => ...,
@@ -420,6 +442,11 @@ struct HashTreeNode {
     found->second = std::move(tree);
     return made;
   }
+  /// The value (no subtree) held at `key`, nullptr when none is.
+  Value* value_at(const Value& key) {
+    auto found = find(key);
+    return found == entries.end() ? nullptr : std::get_if<Value>(&found->second);
+  }
   void set(const Value& key, Value value) {
     auto found = find(key);
     if (found == entries.end())
@@ -474,9 +501,26 @@ Value hash_from_tree(CallContext& call) {
       continue;
     }
     HashTreeNode* node = &root;
-    for (std::size_t i = 0; i + 1 < path.size() && node; ++i) node = node->child(path[i]);
+    for (std::size_t i = 0; i + 2 < path.size() && node; ++i) node = node->child(path[i]);
     if (!node) call.fail("cannot set a value under a value that is no Hash");
-    node->set(path.back(), all_hashes ? array_as_hash(value) : value);
+    Value stored = all_hashes ? array_as_hash(value) : value;
+    if (path.size() == 1) {
+      node->set(path.back(), std::move(stored));
+      continue;
+    }
+    // An index under an array sets that element, as Ruby's Array#[]= (nil up to it).
+    Value* held = path.back().is_integer() ? node->value_at(path[path.size() - 2]) : nullptr;
+    if (held && held->is_array() && path.back().integer() >= 0) {
+      auto index = static_cast<std::size_t>(path.back().integer());
+      Array elements = held->array();
+      if (index >= elements.size()) elements.resize(index + 1);
+      elements[index] = std::move(stored);
+      *held = Value(std::move(elements));
+      continue;
+    }
+    node = node->child(path[path.size() - 2]);
+    if (!node) call.fail("cannot set a value under a value that is no Hash");
+    node->set(path.back(), std::move(stored));
   }
   return root.to_value();
 }
@@ -584,6 +628,7 @@ Value unwrap(CallContext& call) {
 /// Type(type): Type.new of a type is that type (mysql's `type($x) =~ Type(Array)`).
 Value new_type(CallContext& call) {
   call.expect_arguments(1, 1);
+  if (call.arguments[0].is_string()) return type_from_string(call, call.arguments[0].string());
   if (!call.arguments[0].is_type())
     call.fail("Creation of new instance of type 'Type' from a " + type_name_of(call.arguments[0]) +
               " is not supported");

@@ -22,6 +22,7 @@ struct Parameter {
 struct Lambda : NodeOf<NodeKind::Lambda> {
   using NodeOf::NodeOf;
   std::vector<Parameter> parameters;
+  Expression* return_type = nullptr;  ///< `|$x| >> Type { }`; nullptr: none declared
   Block* body = nullptr;
 };
 
