@@ -37,6 +37,21 @@ def cpu_seconds(pid):
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+def process_tree(pid):
+    """The process and its descendants (those alive when their parent's children are read)."""
+    found, stack = [], [pid]
+    while stack:
+        current = stack.pop()
+        found.append(current)
+        try:
+            for task in os.listdir(f"/proc/{current}/task"):
+                with open(f"/proc/{current}/task/{task}/children") as children:
+                    stack.extend(int(child) for child in children.read().split())
+        except OSError:
+            pass
+    return found
+
+
 def load_average():
     """The one-minute load average, as /proc/loadavg prints it."""
     with open("/proc/loadavg") as loadavg:

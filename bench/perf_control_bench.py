@@ -50,7 +50,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 from puppetserver_instance import PuppetserverInstance  # noqa: E402
-from bench_support import scratch_root  # noqa: E402
+from bench_support import cpu_seconds, process_tree, scratch_root  # noqa: E402
 from server_vs_puppetserver import (MarionetteServer, Node, load_tool,  # noqa: E402
                                     tree_peak_rss_kib)
 
@@ -83,19 +83,13 @@ def load_average():
 
 def tree_cpu_seconds(pid):
     """utime + stime of the process and its descendants (and their waited-for children)."""
-    ticks, stack = 0, [pid]
-    while stack:
-        current = stack.pop()
+    total = 0.0
+    for current in process_tree(pid):
         try:
-            with open(f"/proc/{current}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-            ticks += sum(int(x) for x in fields[11:15])
-            for task in os.listdir(f"/proc/{current}/task"):
-                with open(f"/proc/{current}/task/{task}/children") as f:
-                    stack.extend(int(child) for child in f.read().split())
+            total += cpu_seconds(current)
         except OSError:
             pass
-    return ticks / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 class PerfPuppetserver(PuppetserverInstance):

@@ -23,7 +23,8 @@ import threading, time, urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import puppetdb_bench_fleet as fleet  # noqa: E402
-from bench_support import free_port, load_average, port_open, start_private_redis, wait_until  # noqa: E402
+from bench_support import (free_port, load_average, port_open, process_tree,  # noqa: E402
+                           start_private_redis, wait_until)
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -158,21 +159,6 @@ def query_latencies(endpoints, queries, repeat):
     return out
 
 
-def tree(pid):
-    """The process and its descendants."""
-    found, stack = [], [pid]
-    while stack:
-        current = stack.pop()
-        found.append(current)
-        try:
-            for task in os.listdir(f"/proc/{current}/task"):
-                with open(f"/proc/{current}/task/{task}/children") as f:
-                    stack.extend(int(child) for child in f.read().split())
-        except OSError:
-            pass
-    return found
-
-
 def memory_kib(pids):
     rss = pss = 0
     for pid in pids:
@@ -216,7 +202,7 @@ def start_marionette(args, scratch):
 
 def postgres_pids(root):
     with open(os.path.join(root, "pg", "data", "postmaster.pid")) as f:
-        return tree(int(f.readline()))
+        return process_tree(int(f.readline()))
 
 
 def main():
@@ -251,9 +237,9 @@ def main():
         }
         figures["queries"] = query_latencies(endpoints, fleet.queries(args.nodes), args.repeat)
         figures["memory"] = {
-            "marionette server": memory_kib(tree(server.pid)),
+            "marionette server": memory_kib(process_tree(server.pid)),
             "redis-server": memory_kib([redis.pid]),
-            "PuppetDB JVM": memory_kib(tree(state["pdb_pid"])),
+            "PuppetDB JVM": memory_kib(process_tree(state["pdb_pid"])),
             "PostgreSQL": memory_kib(postgres_pids(args.pdb_root)),
         }
         figures["load_end"] = load_average()

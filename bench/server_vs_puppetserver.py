@@ -51,7 +51,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(REPO, "scripts"))
 import real_modules_suite as suite  # noqa: E402
 from puppetserver_instance import PuppetserverInstance  # noqa: E402
-from bench_support import free_port, scratch_root  # noqa: E402
+from bench_support import free_port, process_tree, scratch_root  # noqa: E402
 
 SITE_PP = """\
 node default {
@@ -158,17 +158,13 @@ class Node:
 
 def tree_peak_rss_kib(pid):
     """VmHWM summed over the process and its descendants (each one's own peak)."""
-    total, stack = 0, [pid]
-    while stack:
-        current = stack.pop()
+    total = 0
+    for current in process_tree(pid):
         try:
             with open(f"/proc/{current}/status") as f:
                 for line in f:
                     if line.startswith("VmHWM:"):
                         total += int(line.split()[1])
-            for task in os.listdir(f"/proc/{current}/task"):
-                with open(f"/proc/{current}/task/{task}/children") as f:
-                    stack.extend(int(child) for child in f.read().split())
         except OSError:
             pass
     return total
