@@ -147,9 +147,16 @@ std::optional<FileMounts::Roots> FileMounts::search_roots(const std::string& mou
       std::error_code error;
       if (fs::exists(path, error)) roots.dirs.push_back(path);
     }
-    if (roots.dirs.empty() && parts->size() == 1 && !modulepath_.empty()) {
-      roots.dirs.push_back(modulepath_.front());
-      roots.recursion_allowed = false;
+    if (roots.dirs.empty() && parts->size() == 1) {
+      // No module has the subdirectory: Puppet answers with the first modulepath entry that
+      // exists, unrecursed (entries that do not exist are skipped, as its environment does).
+      for (const fs::path& entry : modulepath_) {
+        std::error_code error;
+        if (!fs::is_directory(entry, error)) continue;
+        roots.dirs.push_back(entry);
+        roots.recursion_allowed = false;
+        break;
+      }
     }
     if (roots.dirs.empty()) return std::nullopt;
     return roots;

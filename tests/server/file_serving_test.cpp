@@ -82,5 +82,17 @@ TEST_F(FileServing, PluginsMergeEveryModulesLib) {
   EXPECT_EQ(facts->dirs, std::vector<fs::path>{dir_ / "first"});
 }
 
+TEST_F(FileServing, AnEnvironmentWithoutModulesDirAnswersFromTheFirstEntryThatExists) {
+  // An environment with no modules/ directory: its first modulepath entry does not exist.
+  FileMounts mounts({dir_ / "env" / "modules", dir_ / "second"});
+  auto facts = mounts.search_roots("pluginfacts");
+  ASSERT_TRUE(facts);
+  EXPECT_FALSE(facts->recursion_allowed);
+  EXPECT_EQ(facts->dirs, std::vector<fs::path>{dir_ / "second"});
+
+  FileMounts nothing({dir_ / "missing-a", dir_ / "missing-b"});
+  EXPECT_FALSE(nothing.search_roots("pluginfacts"));
+}
+
 }  // namespace
 }  // namespace marionette::server
