@@ -22,6 +22,9 @@ trap 'rm -rf "$work"' EXIT
 if command -v ccache >/dev/null; then
   # CMake takes these as the default compiler launchers of a new build directory.
   export CMAKE_C_COMPILER_LAUNCHER=ccache CMAKE_CXX_COMPILER_LAUNCHER=ccache
+  # debhelper 13 gives the build a fresh HOME: name the user's cache, not one inside it.
+  CCACHE_DIR=$(ccache -k cache_dir)
+  export CCACHE_DIR
 fi
 mkdir "$work/marionette"
 # The files git knows (committed or not, never ignored build output).
