@@ -13,6 +13,18 @@ namespace marionette::compiler {
 
 class EnvironmentCache;
 
+/// A Puppet setting as the manifests see it (`$settings::ssldir`, `$settings::all_local`), as
+/// Puppet's Scope#merge_settings gives them: written by config::SettingValues::to_config from the
+/// settings table, for the settings Puppet has too.
+struct ManifestSetting {
+  /// How the value reaches the manifest: a String, a Boolean (`true`/`false`), or a number
+  /// (seconds of a duration, a port; `Infinity` for `unlimited`, Puppet's Float).
+  enum class Kind { text, boolean, number };
+  std::string name;
+  std::string text;
+  Kind kind = Kind::text;
+};
+
 /// Everything a compile takes from the settings, in one struct that is passed on whole: the base
 /// of config::AgentConfig (written by the rows of config/settings_table.cpp) and so of
 /// daemon::RunSettings, and of indirector::TerminusSettings and CompileRequest. A new compile
@@ -38,6 +50,9 @@ struct CompileSettings {
   /// A server's environments kept between compiles (environment_timeout): the code's parses
   /// come from it. None: every file is read and parsed for this compile alone.
   std::shared_ptr<EnvironmentCache> environment_cache;
+  /// The settings the manifests see as `$settings::NAME`, in the table's order; a compile's own
+  /// (environment, manifest, modulepath, strict...) are added or replaced from the fields above.
+  std::vector<ManifestSetting> manifest_settings;
 };
 
 }  // namespace marionette::compiler

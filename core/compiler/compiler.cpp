@@ -1,6 +1,8 @@
 #include "compiler/compiler.hpp"
 
+#include <charconv>
 #include <chrono>
+#include <limits>
 #include <memory>
 #include <random>
 #include <stdexcept>
@@ -44,21 +46,56 @@ Evaluator::Evaluator(const CompileRequest& request, Environment& environment)
 
 namespace {
 
+/// A setting's value as Puppet's Scope#transform_setting gives it to the manifests.
+Value manifest_value(const ManifestSetting& setting) {
+  switch (setting.kind) {
+    case ManifestSetting::Kind::boolean:
+      return Value(setting.text == "true");
+    case ManifestSetting::Kind::number: {
+      if (setting.text == "Infinity") return Value(std::numeric_limits<double>::infinity());
+      std::int64_t number = 0;
+      const char* end = setting.text.data() + setting.text.size();
+      auto [rest, error] = std::from_chars(setting.text.data(), end, number);
+      if (error == std::errc() && rest == end && !setting.text.empty()) return Value(number);
+      break;
+    }
+    case ManifestSetting::Kind::text:
+      break;
+  }
+  return Value(setting.text);
+}
+
 /// The Puppet settings a compile knows, as Puppet's Scope#merge_settings gives them to the
-/// manifests: strict as its name, the switches as booleans.
+/// manifests: those of the settings table (CompileSettings::manifest_settings), with what this
+/// compile itself uses (its environment, manifest, modulepath, strictness...) in their place.
 std::vector<std::pair<std::string, Value>> compile_setting_values(const CompileRequest& request) {
+  std::vector<std::pair<std::string, Value>> values;
+  values.reserve(request.manifest_settings.size() + 8);
+  for (const ManifestSetting& setting : request.manifest_settings)
+    values.emplace_back(setting.name, manifest_value(setting));
+  auto set = [&](std::string_view name, Value value) {
+    for (auto& [existing, slot] : values)
+      if (existing == name) {
+        slot = std::move(value);
+        return;
+      }
+    values.emplace_back(std::string(name), std::move(value));
+  };
   const char* strict = request.strictness.strict == Strict::Error     ? "error"
                        : request.strictness.strict == Strict::Warning ? "warning"
                                                                       : "off";
-  std::vector<std::pair<std::string, Value>> values = {
-      {"environment", Value(request.environment)},
-      {"storeconfigs", Value(request.storeconfigs != nullptr)},
-      {"strict", Value(std::string(strict))},
-      {"strict_variables", Value(request.strictness.strict_variables)},
-  };
-  if (request.manifest) values.emplace_back("manifest", Value(request.manifest->string()));
-  if (request.hiera_config)
-    values.emplace_back("hiera_config", Value(request.hiera_config->string()));
+  set("environment", Value(request.environment));
+  set("storeconfigs", Value(request.storeconfigs != nullptr));
+  set("strict", Value(std::string(strict)));
+  set("strict_variables", Value(request.strictness.strict_variables));
+  if (request.manifest) set("manifest", Value(request.manifest->string()));
+  if (request.modulepath) {
+    std::string joined;
+    for (const std::filesystem::path& dir : *request.modulepath)
+      joined.append(joined.empty() ? "" : ":").append(dir.string());
+    set("modulepath", Value(std::move(joined)));
+  }
+  if (request.hiera_config) set("hiera_config", Value(request.hiera_config->string()));
   return values;
 }
 

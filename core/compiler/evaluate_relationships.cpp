@@ -245,7 +245,7 @@ void Evaluator::evaluate_generators() {
           resource.is_virtual = false;
           progress = true;
         }
-        if (exported) collectors_[c].collected.push_back(i);
+        collectors_[c].collected.push_back(i);
         apply_collector_overrides(c, i, overridden[c]);
       }
       if (exported && collect_from_store(c, overridden[c])) progress = true;
@@ -314,21 +314,13 @@ void Evaluator::finish_relationships() {
             for (const Endpoint& e : inner.left()) resolve(e, inner, others, out, source);
           return;
         }
-        if (endpoint.collector && endpoint.collector->exported) {
-          // Puppet relates what the exported collector collected (nothing without storeconfigs).
+        if (endpoint.collector) {
+          // Puppet relates what the collector collected, in the order its passes found them (a
+          // resource an override tagged on the way comes after those tagged when declared);
+          // an exported collector collects nothing without storeconfigs.
           for (const PendingCollector& collector : collectors_)
             if (collector.node == endpoint.collector && collector.scope == endpoint.scope)
               for (std::size_t i : collector.collected) out.push_back({i, resources_[i].title});
-          return;
-        }
-        if (endpoint.collector) {
-          std::string type = capitalize_segments(endpoint.collector->type_name);
-          for (std::size_t i = 0; i < resources_.size(); ++i) {
-            const CompiledResource& r = resources_[i];
-            if (r.type == type && r.in_catalog() &&
-                collector_matches(endpoint.collector->query, r, *endpoint.scope))
-              out.push_back({i, r.title});
-          }
           return;
         }
         auto index = find_by_title_or_alias(endpoint.type, endpoint.title);

@@ -36,7 +36,8 @@ namespace {
 /// pairs, anything else an array of itself.
 Array unfolded(Value value) {
   if (value.is_undef()) return {};
-  if (value.is_array() || value.is_hash()) return *iterable_elements(value);
+  if (value.is_array() || value.is_hash() || is_runtime_value(value, "Iterator"))
+    return *iterable_elements(value);
   return Array{std::move(value)};
 }
 
@@ -597,7 +598,24 @@ Value Evaluator::evaluate_access(const ast::Access& access, Scope& scope) {
   Value target = evaluate(access.target, scope);
   std::vector<Value> keys;
   keys.reserve(access.keys.size());
-  for (const ast::Node* key : access.keys) keys.push_back(evaluate(key, scope));
+  const bool class_target =
+      target.is_type() && target.type().name == "Class" && target.type().parameters.empty();
+  for (const ast::Node* key : access.keys) {
+    auto* name = class_target ? ast::as<ast::TypeReference>(key) : nullptr;
+    if (!name) {
+      keys.push_back(evaluate(key, scope));
+      continue;
+    }
+    try {
+      keys.push_back(evaluate(key, scope));
+    } catch (const SourceError& e) {
+      // Class[ToothFairy]: a name that is no type is Puppet's TypeReference, no class name.
+      if (!std::string_view(e.message()).starts_with("Resource type not found")) throw;
+      throw SourceError("Illegal Class name in class reference. A TypeReference['" + name->name +
+                            "']-Type cannot be used where a String is expected",
+                        key->where);
+    }
+  }
   const lang::SourceLocation& where = access.where;
   if (target.is_string() || target.is_array()) {
     keys = flattened(std::move(keys));

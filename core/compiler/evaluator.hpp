@@ -286,7 +286,8 @@ class Evaluator final : public FunctionHost {
     Scope* scope;
     std::vector<std::pair<std::string, Value>> overrides;
     bool searched = false;  ///< an exported collector has searched the store
-    /// What an exported collector collected, in order: a relationship with it names these.
+    /// What the collector collected, in the order its passes found them: a relationship with
+    /// it names these.
     std::vector<std::size_t> collected;
   };
   /// `Type['title'] { … }` written before its resource exists: merged when the catalog is

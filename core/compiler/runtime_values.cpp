@@ -1,8 +1,10 @@
 #include "compiler/runtime_values.hpp"
 
+#include <algorithm>
 #include <iterator>
 
 #include "compiler/base64.hpp"
+#include "compiler/functions/generalized_type.hpp"
 #include "compiler/integer_range.hpp"
 #include "compiler/semver.hpp"
 #include "compiler/time_format.hpp"
@@ -63,6 +65,25 @@ Value make_runtime_value(std::string_view kind, std::vector<Value> fields) {
   return TypeValue{"#" + std::string(kind), std::move(fields)};
 }
 
+Value make_iterator(Array items) {
+  return make_runtime_value("Iterator", {Value(std::move(items))});
+}
+
+Value iterator_as_array(Value value) {
+  if (!is_runtime_value(value, "Iterator")) return value;
+  return value.type().parameters.at(0);
+}
+
+namespace {
+
+/// Iterator[T]: T the generalized common type of its items.
+TypeValue iterator_type(const TypeValue& iterator) {
+  TypeValue array = generalized_type(iterator.parameters.at(0));
+  return TypeValue{"Iterator", {array.parameters.empty() ? Value() : array.parameters[0]}};
+}
+
+}  // namespace
+
 bool is_runtime_value(const Value& value) {
   return value.is_type() && value.type().name.starts_with('#') && !is_sensitive(value);
 }
@@ -82,6 +103,16 @@ bool runtime_value_matches(const Value& value, const TypeValue& type) {
   if (type.name.starts_with('#')) return equals(value, Value(type));
   if (!is_runtime_value(value)) return false;
   const std::string kind = runtime_type_name(value.type());
+  if (kind == "Iterator") {  // Iterator[T] and Iterable[T]: each of its items a T
+    if (type.name != "Iterator" && type.name != "Iterable") return false;
+    const TypeValue* item = type.parameters.empty() || !type.parameters[0].is_type()
+                                ? nullptr
+                                : &type.parameters[0].type();
+    if (!item) return true;
+    const Array& items = value.type().parameters.at(0).array();
+    return std::all_of(items.begin(), items.end(),
+                       [&](const Value& v) { return matches(v, *item); });
+  }
   if (type.name == "RichData" || type.name == kind) {
     if (kind != "SemVer" || type.parameters.empty()) return true;
     for (const Value& range : type.parameters)
@@ -118,6 +149,7 @@ TypeValue runtime_value_type(const Value& value) {
         "Optional[Array], value => undef}}}]",
         {}};
   std::string kind = runtime_type_name(object);
+  if (kind == "Iterator") return iterator_type(object);
   if (kind == "SemVer") {  // the range of just that version
     std::string text = semver_to_string(object);
     return TypeValue{kind, {Value(text + " - " + text)}};
@@ -145,6 +177,9 @@ void append_runtime_value(const TypeValue& value, std::string& out) {
     append_deferred(value, out);
   } else if (is_kind(value, "Error")) {
     append_error(value, out);
+  } else if (is_kind(value, "Iterator")) {  // as Puppet interpolates it
+    append_type(iterator_type(value), out);
+    out += "-Value";
   } else if (value.name == "#sensitive") {
     out += "Sensitive [value redacted]";
   }

@@ -21,7 +21,16 @@ inline constexpr std::int64_t kNanosPerSecond = 1000000000;
 ///   #Binary [bytes]   #Timestamp [seconds, nanoseconds]   #Timespan [nanoseconds]
 ///   #Deferred [function name, arguments]
 ///   #Error [msg, kind, details, issue_code] (what get() gives its block when navigation fails)
+///   #Iterator [items] (what reverse_each, step and tree_each give without a block)
 Value make_runtime_value(std::string_view kind, std::vector<Value> fields);
+
+/// An Iterator over the items (Puppet's Iterator[T]: each, map and the like take it, it is no
+/// Array).
+Value make_iterator(Array items);
+
+/// An Iterator's items as an Array (what functions that map an Iterable give back); any other
+/// value as it is.
+Value iterator_as_array(Value value);
 
 /// Is the value one of those (Sensitive excluded)? Of that kind ("SemVer")?
 bool is_runtime_value(const Value& value);

@@ -191,7 +191,41 @@ AgentConfig SettingValues::to_config() const {
       fail(*found, "setting '" + std::string(setting.name) + "' " + bad.why);
     }
   }
+  config.manifest_settings = manifest_settings();
   return config;
+}
+
+std::vector<compiler::ManifestSetting> SettingValues::manifest_settings() const {
+  using Kind = compiler::ManifestSetting::Kind;
+  std::vector<compiler::ManifestSetting> out;
+  for (const SettingDefinition& setting : setting_definitions()) {
+    if (!is_puppet_setting(setting.name)) continue;
+    std::optional<std::string> value;
+    try {
+      value = printable(setting.name);
+    } catch (const ConfigError&) {
+      continue;  // a default that needs one the caller did not give (a bad written one threw)
+    }
+    if (!value) continue;
+    Kind kind = Kind::text;
+    switch (setting.kind) {
+      case SettingKind::a_switch:
+        kind = Kind::boolean;
+        break;
+      case SettingKind::duration:
+      case SettingKind::number:
+        kind = Kind::number;
+        break;
+      case SettingKind::duration_or_unlimited:
+        kind = Kind::number;
+        if (*value == "unlimited") value = "Infinity";
+        break;
+      case SettingKind::text:
+        break;
+    }
+    out.push_back({setting.name, std::move(*value), kind});
+  }
+  return out;
 }
 
 }  // namespace marionette::config

@@ -61,6 +61,11 @@ class SettingValues {
   /// (rendered at the value) for a value a setter refuses.
   AgentConfig to_config() const;
 
+  /// The settings as the manifests see them ($settings::NAME): every setting Puppet has too
+  /// that has a value, as `config print` shows it, typed as Puppet types it (switches Boolean,
+  /// durations and ports Integer).
+  std::vector<compiler::ManifestSetting> manifest_settings() const;
+
  private:
   struct Entry {
     std::string text;

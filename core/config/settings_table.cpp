@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 #include <sstream>
 
 #include "compiler/strictness.hpp"
@@ -73,6 +74,8 @@ using T = const std::string&;
 constexpr SettingKind kText = SettingKind::text;
 constexpr SettingKind kSwitch = SettingKind::a_switch;
 constexpr SettingKind kDuration = SettingKind::duration;
+constexpr SettingKind kNumber = SettingKind::number;
+constexpr SettingKind kDurationOrUnlimited = SettingKind::duration_or_unlimited;
 
 }  // namespace
 
@@ -105,13 +108,21 @@ const std::vector<SettingDefinition>& setting_definitions() {
       {"logdir", kText, "/var/log/marionette", nullptr},
       {"rundir", kText, "/run/marionette", nullptr},
       {"ssldir", kText, "$vardir/ssl", [](C& c, T v) { c.ssldir = not_empty(v); }},
+      // ca::HostFiles' layout under ssldir, as Puppet's: printed and seen by the manifests
+      // ($settings::hostcert), not settable apart from ssldir.
+      {"certdir", kText, "$ssldir/certs", nullptr},
+      {"privatekeydir", kText, "$ssldir/private_keys", nullptr},
+      {"hostcert", kText, "$certdir/$certname.pem", nullptr},
+      {"hostprivkey", kText, "$privatekeydir/$certname.pem", nullptr},
+      {"localcacert", kText, "$certdir/ca.pem", nullptr},
+      {"hostcrl", kText, "$ssldir/crl.pem", nullptr},
       {"environmentpath", kText, "$codedir/environments",
        [](C& c, T v) { c.environmentpath = not_empty(v); }},
       {"basemodulepath", kText, "$codedir/modules:/usr/share/puppet/modules",
        [](C& c, T v) { c.basemodulepath = v; }},
       {"modulepath", kText, nullptr, [](C& c, T v) { c.modulepath_text = v; }},
       {"environment", kText, "production", [](C& c, T v) { c.environment = not_empty(v); }},
-      {"environment_timeout", kText, "0",
+      {"environment_timeout", kDurationOrUnlimited, "0",
        [](C& c, T v) {
          if (v == "unlimited") {
            c.environment_timeout = std::chrono::seconds::max();
@@ -135,8 +146,8 @@ const std::vector<SettingDefinition>& setting_definitions() {
        [](C& c, T v) { c.include_legacy_facts = boolean_of(v); }},
       {"certname", kText, nullptr, [](C& c, T v) { c.certname = not_empty(v); }},
       {"server", kText, "puppet", [](C& c, T v) { c.server = not_empty(v); }},
-      {"masterport", kText, "8140", [](C& c, T v) { c.serverport = port_of(v); }},
-      {"serverport", kText, "$masterport", [](C& c, T v) { c.serverport = port_of(v); }},
+      {"masterport", kNumber, "8140", [](C& c, T v) { c.serverport = port_of(v); }},
+      {"serverport", kNumber, "$masterport", [](C& c, T v) { c.serverport = port_of(v); }},
       {"bindaddress", kText, "", [](C& c, T v) { c.bindaddress = v; }},
       {"reuse_port", kSwitch, "false", [](C& c, T v) { c.reuse_port = boolean_of(v); }},
       {"fileserverconfig", kText, "$confdir/fileserver.conf",
@@ -145,16 +156,16 @@ const std::vector<SettingDefinition>& setting_definitions() {
        [](C& c, T v) { c.static_catalogs = boolean_of(v); }},
       {"dns_alt_names", kText, "", [](C& c, T v) { c.dns_alt_names = v; }},
       {"autosign", kText, "$confdir/autosign.conf", [](C& c, T v) { c.autosign = not_empty(v); }},
-      {"keylength", kText, "4096",
+      {"keylength", kNumber, "4096",
        [](C& c, T v) { c.keylength = static_cast<int>(number_of(v, 1024, 16384)); }},
       {"reportdir", kText, "$vardir/reports", [](C& c, T v) { c.reportdir = not_empty(v); }},
       // Puppet 5's `ca` (a server that is no CA: puppetserver's certificate-authority-disabled-
       // service); `ca = false` in [server], `ca: false` in marionette.yaml, or --no-ca.
       {"ca", kSwitch, "true", [](C& c, T v) { c.ca = boolean_of(v); }},
       {"ca_server", kText, "$server", [](C& c, T v) { c.ca_server = not_empty(v); }},
-      {"ca_port", kText, "$serverport", [](C& c, T v) { c.ca_port = port_of(v); }},
+      {"ca_port", kNumber, "$serverport", [](C& c, T v) { c.ca_port = port_of(v); }},
       {"waitforcert", kDuration, "120", [](C& c, T v) { c.waitforcert = duration_of(v); }},
-      {"maxwaitforcert", kText, "unlimited",
+      {"maxwaitforcert", kDurationOrUnlimited, "unlimited",
        [](C& c, T v) {
          c.maxwaitforcert = v == "unlimited" ? std::chrono::seconds(0) : duration_of(v);
        }},
@@ -247,10 +258,42 @@ std::string normalized_text(const SettingDefinition& setting, const std::string&
       return boolean_of(text) ? "true" : "false";
     case SettingKind::duration:
       return std::to_string(duration_of(text).count());
+    case SettingKind::duration_or_unlimited:
+      return text == "unlimited" ? text : std::to_string(duration_of(text).count());
+    case SettingKind::number:  // (its setter checks it)
     case SettingKind::text:
       break;
   }
   return text;
+}
+
+bool is_puppet_setting(std::string_view name) {
+  // `puppet config print all` of Puppet 7.23 and OpenVox 8.28 lists none of these.
+  static constexpr std::string_view kNotPuppets[] = {
+      "agentx_socket",
+      "bindaddress",
+      "ca",
+      "env_dir",
+      "external_dir",
+      "facts",
+      "fleet_stale_after",
+      "gc_interval",
+      "metrics_anonymous_from",
+      "node_purge_ttl",
+      "node_ttl",
+      "prometheus_port",
+      "prometheus_textfile_dir",
+      "puppet_compat",
+      "redis",
+      "redis_prefix",
+      "report_ttl",
+      "reuse_port",
+      "root_oid",
+      "ruby_memory_limit",
+      "ruby_timeout",
+      "snmp",
+  };
+  return std::find(std::begin(kNotPuppets), std::end(kNotPuppets), name) == std::end(kNotPuppets);
 }
 
 std::vector<std::string> split_tags(const std::string& text) {

@@ -13,6 +13,9 @@ enum class SettingKind {
   text,      ///< any text; a path, a name, a list
   a_switch,  ///< true/false (yes/no, on/off); `--name` alone on the command line means true
   duration,  ///< 30, 30s, 5m, 2h, 1d; printed in seconds, as `puppet config print` does
+  number,    ///< a whole number: a port, a key length
+  /// a duration or `unlimited` (environment_timeout, maxwaitforcert): seconds, or `unlimited`
+  duration_or_unlimited,
 };
 
 /// One setting, by Puppet's name. The one table of settings: marionette.yaml, puppet.conf, the
@@ -55,6 +58,10 @@ std::string dashed_setting_name(std::string_view name);
 
 /// `text` as the setting prints it: durations in seconds, switches as true/false. Throws BadValue.
 std::string normalized_text(const SettingDefinition& setting, const std::string& text);
+
+/// False for the settings that are marionette's own (snmp, redis, puppet_compat...) or that
+/// Puppet 7 and 8 no longer have (bindaddress, ca, reuse_port): the manifests do not see them.
+bool is_puppet_setting(std::string_view name);
 
 /// "Web, db" -> {"web", "db"}: Puppet's tags and skip_tags, trimmed and compared lower-cased.
 std::vector<std::string> split_tags(const std::string& text);

@@ -136,19 +136,23 @@ std::string to_hex(std::string_view digits, int base) {
 
 ast::Expression* Parser::parse_expression() {
   Nested level = nest(peek().where);
-  bool outer = plain_;
+  bool outer = plain_, outer_operand = operand_;
   plain_ = false;
+  operand_ = false;
   ast::Expression* expression = parse_assignment();
   plain_ = outer;
+  operand_ = outer_operand;
   return expression;
 }
 
 ast::Expression* Parser::parse_plain_expression() {
   Nested level = nest(peek().where);
-  bool outer = plain_;
+  bool outer = plain_, outer_operand = operand_;
   plain_ = true;
+  operand_ = false;
   ast::Expression* expression = parse_binary(1);
   plain_ = outer;
+  operand_ = outer_operand;
   return expression;
 }
 
@@ -197,8 +201,19 @@ ast::Expression* Parser::parse_binary(int min_precedence) {
     }
     if (!binary_operator(peek().kind, op) || op.precedence < min_precedence) break;
     const Token& operator_token = advance();
+    bool outer_operand = operand_;
+    operand_ = true;
     ast::Expression* right = parse_binary(op.precedence + 1);
+    operand_ = outer_operand;
     left = arena_.make<ast::Binary>(operator_token.where, op.op, left, right);
+  }
+  if (min_precedence == 1 && !operand_ && ast::as<ast::Binary>(left) && at(TokenKind::LBrace) &&
+      !in_condition_ && !plain_ && starts_titled_body(peek(1), peek(2))) {
+    // `1+1 { 'title': }`: the resource's type is the whole expression (the evaluator refuses
+    // it at its operator, as Puppet's).
+    auto* resource = arena_.make<ast::Resource>(left->where);
+    resource->type_expression = left;
+    return parse_resource_bodies(resource);
   }
   return left;
 }
@@ -278,7 +293,7 @@ ast::Expression* Parser::parse_postfix() {
     } else if (token.kind == TokenKind::CollectStart ||
                token.kind == TokenKind::ExportedCollectStart) {
       expression = parse_collector(expression);
-    } else if (token.kind == TokenKind::LBrace && !in_condition_ && !plain_ &&
+    } else if (token.kind == TokenKind::LBrace && !in_condition_ && !plain_ && !operand_ &&
                (ast::as<ast::TypeReference>(expression) || ast::as<ast::Access>(expression) ||
                 is_literal_resource_type(expression)) &&
                starts_titled_body(peek(1), peek(2))) {

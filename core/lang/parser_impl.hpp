@@ -94,6 +94,9 @@ class Parser {
   /// Inside a condition (`if x {`), a `{` after an expression opens the body, not an override.
   bool in_condition_ = false;
   bool plain_ = false;  ///< in parse_plain_expression (reset by every nested parse_expression)
+  /// In the right operand of a binary operator: a resource body's `{` there belongs to the
+  /// whole binary expression (Puppet's `expression LBRACE`, below `or` in precedence).
+  bool operand_ = false;
   /// How deeply expressions nest right now; past kMaxDepth the input is refused, not the stack.
   int depth_ = 0;
   /// One more level of nesting, counted in depth_ while it lasts (refused at `where` when too

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "config/settings_table.hpp"
 
@@ -271,4 +272,31 @@ TEST(SettingValues, PuppetCompatChoosesTheDefaultsPuppet8Changed) {
 }
 
 }  // namespace
+TEST(SettingValues, TheManifestsSeeEveryPuppetSettingTypedAsPuppetTypesIt) {
+  SettingValues values(RunMode::agent);
+  values.set_default("certname", "agent1.example.com");
+  values.write_puppet_conf(
+      conf_of("[main]\nssldir = /srv/ssl\nruninterval = 1h\nsnmp = false\nnoop = yes\n"));
+  AgentConfig config = values.to_config();
+  std::map<std::string, compiler::ManifestSetting> seen;
+  for (const compiler::ManifestSetting& setting : config.manifest_settings)
+    seen[setting.name] = setting;
+  using Kind = compiler::ManifestSetting::Kind;
+  auto is = [&](const std::string& name, const std::string& text, Kind kind) {
+    ASSERT_TRUE(seen.contains(name)) << name;
+    EXPECT_EQ(seen[name].text, text) << name;
+    EXPECT_EQ(seen[name].kind, kind) << name;
+  };
+  is("ssldir", "/srv/ssl", Kind::text);
+  is("hostcert", "/srv/ssl/certs/agent1.example.com.pem", Kind::text);
+  is("noop", "true", Kind::boolean);
+  is("masterport", "8140", Kind::number);
+  is("splaylimit", "3600", Kind::number);  // $runinterval, in seconds
+  is("maxwaitforcert", "Infinity", Kind::number);
+  is("environment_timeout", "0", Kind::number);
+  EXPECT_FALSE(seen.contains("snmp")) << "marionette's own: Puppet has no such setting";
+  EXPECT_FALSE(seen.contains("puppet_compat"));
+  EXPECT_FALSE(seen.contains("vardir")) << "no value: the caller gave none";
+}
+
 }  // namespace marionette::config

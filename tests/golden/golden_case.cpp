@@ -12,6 +12,8 @@
 #include "compiler/compiler.hpp"
 #include "compiler/exported_resources.hpp"
 #include "compiler/module_path.hpp"
+#include "config/setting_values.hpp"
+#include "config/settings_table.hpp"
 #include "lang/diagnostic.hpp"
 #include "puppet_error.hpp"
 
@@ -95,9 +97,17 @@ compiler::CompileRequest request_for(
     for (const auto& [name, value] : extra.items()) request.facts[name] = value;
   }
   request.node_name = facts.value("fqdn", std::string("node1.example.com"));
-  // The case's Puppet settings (puppet-expected gives them to Puppet the same way).
+  // The case's Puppet settings (puppet-expected gives them to Puppet the same way). Those the
+  // settings table knows reach the manifests ($settings::NAME) as the command line's do.
+  config::SettingValues table;
+  if (compat == PuppetCompat::puppet7) table.write("puppet_compat", "7", {});
   std::ifstream settings(dir / "puppet-settings");
   for (std::string setting; std::getline(settings, setting);) {
+    const std::size_t equals = setting.find('=');
+    const std::string name = setting.substr(0, equals).substr(setting.starts_with("--") ? 2 : 0);
+    if (const config::SettingDefinition* known = config::find_setting(name);
+        known && config::is_puppet_setting(known->name))
+      table.write(name, equals == std::string::npos ? "true" : setting.substr(equals + 1), {});
     if (setting == "--strict_variables") {
       request.strictness.strict_variables = true;
     } else if (setting.starts_with("--strict=")) {
@@ -108,11 +118,12 @@ compiler::CompileRequest request_for(
       store = stored_exports(dir, request.environment);
       request.storeconfigs = store.get();
     } else if (setting == "--storeconfigs_backend=golden_store") {
-    } else if (!setting.empty()) {
+    } else if (!setting.empty() && !config::find_setting(name)) {
       throw std::runtime_error((dir / "puppet-settings").string() +
                                ": the golden test does not know " + setting);
     }
   }
+  request.manifest_settings = table.manifest_settings();
   return request;
 }
 

@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "compiler/functions/function.hpp"
+#include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 #include "rubyish/case_mapping.hpp"
@@ -42,6 +43,7 @@ Value map_characters(CallContext& call) {
 /// in lower case, an array's strings each so.
 Value capitalize(CallContext& call) {
   call.expect_arguments(1, 1);
+  call.arguments[0] = iterator_as_array(std::move(call.arguments[0]));  // mapped as an Array
   const Value& value = call.arguments[0];
   if (value.is_number()) return value;
   if (value.is_string()) return rubyish::ruby_capitalize(value.string());
@@ -85,6 +87,7 @@ std::string camelcase_text(std::string_view text) {
 /// camelcase('foo_bar') is 'FooBar'; a number is itself; an array has each string converted.
 Value camelcase(CallContext& call) {
   call.expect_arguments(1, 1);
+  call.arguments[0] = iterator_as_array(std::move(call.arguments[0]));  // mapped as an Array
   const Value& value = call.arguments[0];
   if (value.is_number()) return value;
   if (value.is_array()) {

@@ -137,6 +137,8 @@ Value type(CallContext& call) {
   call.expect_arguments(1, 2);
   if (call.arguments.size() > 1 && to_string(call.arguments[1]) == "generalized")
     return generalized_type(call.arguments[0]);
+  if (call.arguments.size() > 1 && to_string(call.arguments[1]) == "reduced")
+    return reduced_type(call.arguments[0]);
   return detailed_type(call.arguments[0]);
 }
 

@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "compiler/functions/ruby_format.hpp"
 #include "compiler/resource_table.hpp"
@@ -41,6 +42,11 @@ struct Inferred {
   std::optional<Value> regexp;                ///< Regexp: the one pattern it holds
   std::shared_ptr<const Inferred> item, key;  ///< Array and Hash items (none: empty), Type's
   TypeValue type;                             ///< Other: the type itself
+  // What only the reduced type (Puppet's infer, not generalized) prints:
+  std::vector<std::string> texts;   ///< String: the texts it may hold (none: only lengths known)
+  Value low, high;                  ///< Integer, Float: the range of values
+  std::optional<std::size_t> size;  ///< Array, Hash: the number of entries, when one is known
+  std::optional<TypeValue> exact;   ///< Type: the type itself; Other: the value's own type
 };
 using Kind = Inferred::Kind;
 
@@ -75,6 +81,7 @@ bool is_numeric(Kind kind) {
 }
 
 TypeValue generalize(const Inferred& inferred);
+TypeValue reduce(const Inferred& inferred);
 
 Inferred common(const Inferred& a, const Inferred& b);
 
@@ -96,6 +103,23 @@ Inferred common(const Inferred& a, const Inferred& b) {
         Inferred range = of(Kind::String);
         range.shortest = std::min(a.shortest, b.shortest);
         range.longest = std::max(a.longest, b.longest);
+        if (!a.texts.empty() && !b.texts.empty()) {  // Puppet's Enum of them
+          range.texts = a.texts;
+          for (const std::string& text : b.texts)
+            if (std::find(range.texts.begin(), range.texts.end(), text) == range.texts.end())
+              range.texts.push_back(text);
+        }
+        return range;
+      }
+      case Kind::Integer:
+      case Kind::Float: {
+        Inferred range = of(a.kind);
+        if (a.low.is_undef() || b.low.is_undef()) return range;
+        auto less = [](const Value& x, const Value& y) {
+          return x.is_integer() ? x.integer() < y.integer() : x.number() < y.number();
+        };
+        range.low = less(b.low, a.low) ? b.low : a.low;
+        range.high = less(a.high, b.high) ? b.high : a.high;
         return range;
       }
       case Kind::Boolean:
@@ -109,6 +133,9 @@ Inferred common(const Inferred& a, const Inferred& b) {
         Inferred out = of(a.kind);
         out.item = common_items(a.item, b.item);
         out.key = common_items(a.key, b.key);
+        // The same type twice is that type; else the sizes are dropped.
+        if (a.size == b.size && to_string(Value(reduce(a))) == to_string(Value(reduce(b))))
+          out.size = a.size;
         return out;
       }
       case Kind::Type: {
@@ -117,7 +144,12 @@ Inferred common(const Inferred& a, const Inferred& b) {
         return out;
       }
       case Kind::Other: {
-        if (to_string(Value(a.type)) == to_string(Value(b.type))) return a;
+        if (to_string(Value(a.type)) == to_string(Value(b.type))) {
+          Inferred out = a;
+          if (a.exact && (!b.exact || to_string(Value(*a.exact)) != to_string(Value(*b.exact))))
+            out.exact.reset();
+          return out;
+        }
         // Resource types: File['a'] and File['b'] have File in common, File and Notify Resource.
         auto resource = [](const TypeValue& t) {
           return !is_data_type_name(t.name) && !t.name.starts_with('#') && t.alias.expired();
@@ -174,8 +206,11 @@ Inferred inferred_from_type(const TypeValue& type) {
 
 Inferred infer(const Value& value) {
   if (value.is_undef()) return of(Kind::Undef);
-  if (value.is_integer()) return of(Kind::Integer);
-  if (value.is_float()) return of(Kind::Float);
+  if (value.is_integer() || value.is_float()) {
+    Inferred number = of(value.is_integer() ? Kind::Integer : Kind::Float);
+    number.low = number.high = value;
+    return number;
+  }
   if (value.is_default()) return of(Kind::Default);
   if (value.is_boolean()) {
     Inferred boolean = of(Kind::Boolean);
@@ -185,6 +220,7 @@ Inferred infer(const Value& value) {
   if (value.is_string()) {
     Inferred text = of(Kind::String);
     text.text = value.string();
+    text.texts = {value.string()};
     text.shortest = text.longest = char_count(value.string());
     return text;
   }
@@ -197,6 +233,7 @@ Inferred infer(const Value& value) {
     Inferred array = of(Kind::Array);
     for (const Value& item : value.array())
       array.item = common_items(array.item, std::make_shared<const Inferred>(infer(item)));
+    array.size = value.array().size();
     return array;
   }
   if (value.is_hash()) {
@@ -205,16 +242,21 @@ Inferred infer(const Value& value) {
       hash.key = common_items(hash.key, std::make_shared<const Inferred>(infer(key)));
       hash.item = common_items(hash.item, std::make_shared<const Inferred>(infer(item)));
     }
+    hash.size = value.hash().size();
     return hash;
   }
   Inferred other = of(Kind::Other);
   if (is_sensitive(value)) {
     other.type = {"Sensitive", {Value(generalized_type(value.type().parameters[0]))}};
   } else if (is_runtime_value(value)) {
-    other.type = {runtime_type_name(value.type()), {}};
+    other.type = is_runtime_value(value, "Iterator")
+                     ? runtime_value_type(value)
+                     : TypeValue{runtime_type_name(value.type()), {}};
+    other.exact = detailed_type(value);
   } else if (value.is_type()) {
     Inferred type = of(Kind::Type);
     type.item = std::make_shared<const Inferred>(inferred_from_type(generalize_type(value.type())));
+    type.exact = value.type();
     return type;
   } else {
     other.type = {"Any", {}};
@@ -309,10 +351,54 @@ TypeValue generalize(const Inferred& inferred) {
   return {"Any", {}};
 }
 
+/// TypeCalculator#infer's type, reduced but not generalized: values and sizes kept.
+TypeValue reduce(const Inferred& inferred) {
+  auto sized = [&](TypeValue type) {
+    if (inferred.size) {
+      const Value count(static_cast<std::int64_t>(*inferred.size));
+      type.parameters.push_back(count);
+      type.parameters.push_back(count);
+    }
+    return type;
+  };
+  switch (inferred.kind) {
+    case Kind::Integer:
+    case Kind::Float:
+      if (inferred.low.is_undef()) return generalize(inferred);
+      return {inferred.kind == Kind::Integer ? "Integer" : "Float", {inferred.low, inferred.high}};
+    case Kind::Boolean:
+      return {"Boolean", {Value(inferred.truth)}};
+    case Kind::String: {
+      if (inferred.text) return {"String", {}, {}, *inferred.text};
+      if (inferred.texts.empty()) return generalize(inferred);
+      TypeValue enumeration{"Enum", {}};
+      for (const std::string& text : inferred.texts) enumeration.parameters.emplace_back(text);
+      return enumeration;
+    }
+    case Kind::Array:
+      if (!inferred.item) return {"Array", {Value(std::int64_t{0}), Value(std::int64_t{0})}};
+      return sized({"Array", {Value(reduce(*inferred.item))}});
+    case Kind::Hash:
+      if (!inferred.item) return {"Hash", {Value(std::int64_t{0}), Value(std::int64_t{0})}};
+      return sized({"Hash", {Value(reduce(*inferred.key)), Value(reduce(*inferred.item))}});
+    case Kind::Type:
+      if (inferred.exact) return {"Type", {Value(*inferred.exact)}};
+      return {"Type", {Value(reduce(*inferred.item))}};
+    case Kind::Other:
+      return inferred.exact ? *inferred.exact : inferred.type;
+    default:
+      return generalize(inferred);
+  }
+}
+
 }  // namespace
 
 TypeValue generalized_type(const Value& value) {
   return generalize(infer(value));
+}
+
+TypeValue reduced_type(const Value& value) {
+  return reduce(infer(value));
 }
 
 }  // namespace marionette::compiler

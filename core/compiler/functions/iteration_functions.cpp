@@ -16,6 +16,7 @@ namespace marionette::compiler {
 
 std::optional<Array> iterable_elements(const Value& value) {
   if (value.is_array()) return value.array();
+  if (is_runtime_value(value, "Iterator")) return value.type().parameters.at(0).array();
   Array out;
   if (value.is_hash()) {
     for (const auto& [key, item] : value.hash()) out.push_back(Array{key, item});
@@ -218,9 +219,10 @@ Value index(CallContext& call) {
   return Value();
 }
 
-/// Without a lambda, the elements themselves; with one, each passed to it (until a break()).
+/// Without a lambda, an Iterator over the elements; with one, each passed to it (until a
+/// break()).
 Value yield_each(CallContext& call, Array items) {
-  if (!call.lambda) return items;
+  if (!call.lambda) return make_iterator(std::move(items));
   try {
     for (const Value& item : items) call.host.call_lambda(*call.lambda, {item}, call.scope, true);
   } catch (const BreakJump&) {

@@ -3,6 +3,7 @@
 #include "compiler/function_host.hpp"
 #include "compiler/functions/function.hpp"
 #include "compiler/jumps.hpp"
+#include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 
@@ -118,10 +119,12 @@ class TreeWalk {
   Array out_;
 };
 
-/// tree_each(tree, options?) { |path, value| }: without a block, the pairs as an iterator
-/// (an array here) for map, filter and the like; with one, the tree itself.
+/// tree_each(tree, options?) { |path, value| }: without a block, an Iterator over the pairs
+/// for map, filter and the like; with one, the tree itself.
 Value tree_each(CallContext& call) {
   call.expect_arguments(1, 2);
+  if (is_runtime_value(call.arguments[0], "Iterator"))  // an Iterator's items, as an Array's
+    call.arguments[0] = call.arguments[0].type().parameters.at(0);
   const Value& tree = call.arguments[0];
   if (!tree.is_array() && !tree.is_hash())
     call.fail("parameter 'tree' expects a value of type Iterator, Array, Hash, or Object, got " +
@@ -129,7 +132,7 @@ Value tree_each(CallContext& call) {
   TreeOptions options =
       call.arguments.size() > 1 ? read_options(call, call.arguments[1]) : TreeOptions{};
   Array pairs = TreeWalk(options).walk(tree);
-  if (!call.lambda) return pairs;
+  if (!call.lambda) return make_iterator(std::move(pairs));
   // Puppet's dispatches: a block that takes two arguments gets the path and the value, a
   // block of one the value alone.
   const auto& parameters = call.lambda->parameters;

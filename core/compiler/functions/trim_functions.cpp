@@ -1,5 +1,6 @@
 // Functions that trim strings at their ends: strip, lstrip, rstrip, chomp, chop.
 #include "compiler/functions/function.hpp"
+#include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
 
 namespace marionette::compiler {
@@ -14,6 +15,7 @@ bool is_ruby_space(char c) {
 template <class Edit>
 Value each_string(CallContext& call, Edit edit) {
   call.expect_arguments(1, 1);
+  call.arguments[0] = iterator_as_array(std::move(call.arguments[0]));  // mapped as an Array
   const Value& value = call.arguments[0];
   if (value.is_array()) {
     Array out;
@@ -69,6 +71,7 @@ std::string chop_text(const std::string& text) {
 /// chop(): a number is itself, a string chopped, an array has each string chopped.
 Value chop(CallContext& call) {
   call.expect_arguments(1, 1);
+  call.arguments[0] = iterator_as_array(std::move(call.arguments[0]));  // mapped as an Array
   const Value& value = call.arguments[0];
   if (value.is_number()) return value;
   if (value.is_array()) {

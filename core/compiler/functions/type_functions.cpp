@@ -157,6 +157,8 @@ Value new_integer(CallContext& call) {
 
 /// String.new's default format: floats as %f, strings inside collections quoted.
 std::string default_string(const Value& value, bool nested) {
+  if (is_runtime_value(value, "Iterator"))  // its items, as an Array's
+    return default_string(value.type().parameters.at(0), nested);
   if (value.is_float() && nested) return format_float(value.number());
   if (value.is_float()) {  // %f: all of a large float's digits (1e100 has 101 of them)
     int size = std::snprintf(nullptr, 0, "%f", value.number());
@@ -356,6 +358,8 @@ Value new_string(CallContext& call) {
                                   "'%<flags><width>.<prec><format>'",
                               call.where);
     Value subject = call.arguments[0];
+    if (is_runtime_value(subject, "Iterator"))  // formatted as its items' Array
+      subject = subject.type().parameters.at(0);
     if (auto text = typed_text(subject, directive)) subject = std::move(*text);
     if (subject.is_undef() && directive.size() > 1 && directive[0] == '%') {
       if (auto text = undef_text(directive.back(), directive.find('#') != std::string::npos)) {
