@@ -439,6 +439,12 @@ bool equals_default(const Scope& scope, const std::string& type, const std::stri
 void Evaluator::apply_override(CompiledResource& resource, const std::string& name, Value value,
                                bool append, const Scope* scope, const lang::SourceLocation& where) {
   Value* existing = resource.parameter(name);
+  // A collector's override of a set parameter with the value the resource's scope has as that
+  // parameter's default is ignored (Puppet's override_parameter: `x => undef` there leaves x
+  // as it is when `Type { x => undef }` is in force).
+  if (existing && !scope && !append && resource.declared_in &&
+      equals_default(*resource.declared_in, resource.type, name, value))
+    return;
   if (existing && scope) {
     // As Puppet's Resource#override_parameter: code of the same source may still replace a
     // value that is the resource default for that parameter (set or not by the default).
