@@ -11,6 +11,7 @@
 #include "puppetdb/query_error.hpp"
 #include "puppetdb/stored_text.hpp"
 #include "puppetdb/timestamp.hpp"
+#include "puppetdb/wire_format.hpp"
 
 namespace marionette::puppetdb {
 
@@ -376,12 +377,21 @@ void FleetData::replace_catalog(const Json& payload, const std::string& received
   std::string produced = producer_time(payload, received);
   std::optional<Json> old = catalog_header(certname);
   if (old && older(produced, old->value("producer_timestamp", ""))) return;
-  const Json old_resources = old ? catalog_resources(certname, *old) : Json::array();
+  // What the old catalog's resources are needed for, taken before the new ones are built, so
+  // that the two catalogs' documents are never in memory at once.
+  std::vector<std::string> old_sets;
+  std::set<std::string> old_types;
+  if (old) {
+    const Json old_resources = catalog_resources(certname, *old);
+    old_sets = catalog_sets(keys_, old_resources);
+    for (const Json& resource : old_resources)
+      old_types.insert(resource["type"].get<std::string>());
+  }
   Json resources = Json::array();
-  for (const Json& resource : payload.value("resources", Json::array()))
+  for (const Json& resource : member_or_empty(payload, "resources"))
     resources.push_back(catalog_resource(resource));
   Json edges = Json::array();
-  for (const Json& edge : payload.value("edges", Json::array())) {
+  for (const Json& edge : member_or_empty(payload, "edges")) {
     if (!edge.is_object() || !edge.contains("source") || !edge.contains("target"))
       throw QueryError(400, "A catalog edge needs a source and a target");
     edges.push_back({{"source", edge["source"]},
@@ -401,21 +411,16 @@ void FleetData::replace_catalog(const Json& payload, const std::string& received
   document["hash"] = document_hash({resources, edges, document["environment"]});
   note_node(certname, string_field(payload, "environment", false),
             string_field(payload, "producer", false));
-  replace_document(catalog_sets(keys_, old_resources), catalog_sets(keys_, resources), certname,
-                   [&] {
-                     // the resources by type, the types no longer there dropped, then the rest
-                     std::map<std::string, std::string> packed = pack_by_type(resources);
-                     for (const auto& [type, group] : packed)
-                       store_.put_field(keys_.resources(certname), type, stored_text(group));
-                     std::set<std::string> gone;
-                     for (const Json& resource : old_resources)
-                       if (!packed.count(resource["type"].get<std::string>()))
-                         gone.insert(resource["type"].get<std::string>());
-                     for (const std::string& type : gone)
-                       store_.remove_field(keys_.resources(certname), type);
-                     store_.put(keys_.edges(certname), stored_text(edges.dump()));
-                     store_.put(keys_.catalog(certname), document.dump());
-                   });
+  replace_document(old_sets, catalog_sets(keys_, resources), certname, [&] {
+    // the resources by type, the types no longer there dropped, then the rest
+    std::map<std::string, std::string> packed = pack_by_type(resources);
+    for (const auto& [type, group] : packed)
+      store_.put_field(keys_.resources(certname), type, stored_text(group));
+    for (const std::string& type : old_types)
+      if (!packed.count(type)) store_.remove_field(keys_.resources(certname), type);
+    store_.put(keys_.edges(certname), stored_text(edges.dump()));
+    store_.put(keys_.catalog(certname), document.dump());
+  });
   Json node = node_or_new(certname);
   const bool was_active = node_is_active(node);
   node["catalog_timestamp"] = received;

@@ -34,6 +34,13 @@ Json facts_command(const std::string& certname, const std::string& environment, 
           {"values", values}};
 }
 
+const Json& member_or_empty(const Json& document, const char* name) {
+  static const Json kEmpty = Json::array();
+  if (!document.is_object()) return kEmpty;
+  auto found = document.find(name);
+  return found == document.end() ? kEmpty : *found;
+}
+
 Json catalog_command(const Json& catalog, const std::string& producer, const std::string& now) {
   Json resources = Json::array();
   Json edges = Json::array();
@@ -43,7 +50,7 @@ Json catalog_command(const Json& catalog, const std::string& producer, const std
       {"notify", "notifies"},
       {"require", "required-by"},
       {"subscribe", "subscription-of"}};
-  for (const Json& given : catalog.value("resources", Json::array())) {
+  for (const Json& given : member_or_empty(catalog, "resources")) {
     Json resource = {{"type", given.value("type", "")},
                      {"title", given.value("title", "")},
                      {"tags", given.value("tags", Json::array())},
@@ -69,23 +76,25 @@ Json catalog_command(const Json& catalog, const std::string& producer, const std
     }
     resources.push_back(std::move(resource));
   }
-  for (const Json& edge : catalog.value("edges", Json::array())) {
+  for (const Json& edge : member_or_empty(catalog, "edges")) {
     Json source = reference_parts(edge.value("source", Json(nullptr)));
     Json target = reference_parts(edge.value("target", Json(nullptr)));
     if (source.is_null() || target.is_null()) continue;
     edges.push_back({{"source", source}, {"target", target}, {"relationship", "contains"}});
   }
-  return {{"certname", catalog.value("name", "")},
-          {"version", string_or_null(catalog, "version")},
-          {"environment", catalog.value("environment", "production")},
-          {"transaction_uuid", string_or_null(catalog, "transaction_uuid")},
-          {"catalog_uuid", string_or_null(catalog, "catalog_uuid")},
-          {"code_id", string_or_null(catalog, "code_id")},
-          {"job_id", string_or_null(catalog, "job_id")},
-          {"producer_timestamp", now},
-          {"producer", producer},
-          {"resources", resources},
-          {"edges", edges}};
+  Json command = {{"certname", catalog.value("name", "")},
+                  {"version", string_or_null(catalog, "version")},
+                  {"environment", catalog.value("environment", "production")},
+                  {"transaction_uuid", string_or_null(catalog, "transaction_uuid")},
+                  {"catalog_uuid", string_or_null(catalog, "catalog_uuid")},
+                  {"code_id", string_or_null(catalog, "code_id")},
+                  {"job_id", string_or_null(catalog, "job_id")},
+                  {"producer_timestamp", now},
+                  {"producer", producer}};
+  // moved in: an initializer list would copy them
+  command["resources"] = std::move(resources);
+  command["edges"] = std::move(edges);
+  return command;
 }
 
 Json report_command(const Json& report, const std::string& producer, const std::string& now) {

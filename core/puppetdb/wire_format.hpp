@@ -9,6 +9,10 @@ namespace marionette::puppetdb {
 /// that the server's own compiles and the reports it receives are stored as PuppetDB's
 /// commands store them. `producer` is the server's certname, `now` the producer_timestamp.
 
+/// The member `name` of a document, or an empty array when it has none: read in place, where
+/// json::value() would copy it (a catalog's resources are megabytes of nodes).
+const nlohmann::json& member_or_empty(const nlohmann::json& document, const char* name);
+
 /// replace facts v5.
 nlohmann::json facts_command(const std::string& certname, const std::string& environment,
                              const nlohmann::json& values, const std::string& producer,
