@@ -363,7 +363,7 @@ def print_tables(results, comparison):
     for i, level in enumerate(results[0]["levels"]):
         c = level["concurrency"]
         values = [r["levels"][i] for r in results]
-        row(f"C={c} catalogs/s (3 roles)", [v["catalogs_per_second"] for v in values],
+        row(f"C={c} catalogs/s (all roles)", [v["catalogs_per_second"] for v in values],
             two and m["levels"][i]["catalogs_per_second"] / p["levels"][i]["catalogs_per_second"]
             if two and p["levels"][i]["catalogs_per_second"] else None)
         for role in ROLES:

@@ -90,17 +90,18 @@ Json version_text(const Json& payload) {
   return found->is_string() ? *found : Json(found->dump());
 }
 
-Json catalog_resource(const Json& given) {
+/// `given`'s tags and parameters are moved out.
+Json catalog_resource(Json& given) {
   if (!given.is_object() || !given.contains("type") || !given.contains("title") ||
       !given["type"].is_string() || !given["title"].is_string())
     throw QueryError(400, "A catalog resource needs a type and a title");
   Json resource = {{"type", given["type"]},
                    {"title", given["title"]},
-                   {"tags", given.value("tags", Json::array())},
                    {"exported", given.value("exported", false)},
                    {"file", given.value("file", Json(nullptr))},
-                   {"line", given.value("line", Json(nullptr))},
-                   {"parameters", given.value("parameters", Json::object())}};
+                   {"line", given.value("line", Json(nullptr))}};
+  resource["tags"] = take_member(given, "tags", Json::array());
+  resource["parameters"] = take_member(given, "parameters", Json::object());
   std::set<std::string> tags;
   for (const Json& tag : resource["tags"])
     if (tag.is_string()) tags.insert(tag.get<std::string>());
@@ -372,7 +373,7 @@ void FleetData::replace_facts(const Json& payload, const std::string& received) 
   store_.put(keys_.node(certname), node.dump());
 }
 
-void FleetData::replace_catalog(const Json& payload, const std::string& received) {
+void FleetData::replace_catalog(Json payload, const std::string& received) {
   std::string certname = certname_of(payload);
   std::string produced = producer_time(payload, received);
   std::optional<Json> old = catalog_header(certname);
@@ -388,7 +389,7 @@ void FleetData::replace_catalog(const Json& payload, const std::string& received
       old_types.insert(resource["type"].get<std::string>());
   }
   Json resources = Json::array();
-  for (const Json& resource : member_or_empty(payload, "resources"))
+  for (Json& resource : member_or_empty(payload, "resources"))
     resources.push_back(catalog_resource(resource));
   Json edges = Json::array();
   for (const Json& edge : member_or_empty(payload, "edges")) {

@@ -41,7 +41,21 @@ const Json& member_or_empty(const Json& document, const char* name) {
   return found == document.end() ? kEmpty : *found;
 }
 
-Json catalog_command(const Json& catalog, const std::string& producer, const std::string& now) {
+Json& member_or_empty(Json& document, const char* name) {
+  thread_local Json empty;
+  empty = Json::array();
+  if (!document.is_object()) return empty;
+  auto found = document.find(name);
+  return found == document.end() ? empty : *found;
+}
+
+Json take_member(Json& document, const char* name, Json fallback) {
+  if (!document.is_object()) return fallback;
+  auto found = document.find(name);
+  return found == document.end() ? std::move(fallback) : std::move(*found);
+}
+
+Json catalog_command(Json catalog, const std::string& producer, const std::string& now) {
   Json resources = Json::array();
   Json edges = Json::array();
   // before/notify point from this resource; require/subscribe to it, as PuppetDB names them.
@@ -50,12 +64,12 @@ Json catalog_command(const Json& catalog, const std::string& producer, const std
       {"notify", "notifies"},
       {"require", "required-by"},
       {"subscribe", "subscription-of"}};
-  for (const Json& given : member_or_empty(catalog, "resources")) {
+  for (Json& given : member_or_empty(catalog, "resources")) {
     Json resource = {{"type", given.value("type", "")},
                      {"title", given.value("title", "")},
-                     {"tags", given.value("tags", Json::array())},
-                     {"exported", given.value("exported", false)},
-                     {"parameters", given.value("parameters", Json::object())}};
+                     {"exported", given.value("exported", false)}};
+    resource["tags"] = take_member(given, "tags", Json::array());
+    resource["parameters"] = take_member(given, "parameters", Json::object());
     if (given.contains("file") && given.contains("line")) {
       resource["file"] = given["file"];
       resource["line"] = given["line"];

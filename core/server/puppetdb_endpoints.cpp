@@ -100,12 +100,12 @@ void Api::store_compiled(const std::string& node, const facts::Facts& facts,
     const std::string now = puppetdb::now_timestamp();
     nlohmann::json values = nlohmann::json::parse(facts.dump());
     // The command only: the parsed catalog goes before the store reads the node's old one.
-    const nlohmann::json command =
+    nlohmann::json command =
         puppetdb::catalog_command(nlohmann::json::parse(catalog_json), settings_.certname, now);
     with_puppetdb([&](puppetdb::FleetData& fleet) {
       fleet.replace_facts(
           puppetdb::facts_command(node, environment, values, settings_.certname, now), now);
-      fleet.replace_catalog(command, now);
+      fleet.replace_catalog(std::move(command), now);
     });
   } catch (const std::exception& e) {
     std::cerr << "Warning: could not store the facts and catalog of " << node
