@@ -52,6 +52,57 @@ def process_tree(pid):
     return found
 
 
+def tree_memory_kib(pid):
+    """[(pid, name, Rss KiB, Pss KiB)] of the process and its descendants, from smaps_rollup:
+    Pss shares each page among the processes that map it, so the sum counts a page that the
+    server and its workers share (libraries, forked pages) once."""
+    out = []
+    for current in process_tree(pid):
+        try:
+            with open(f"/proc/{current}/comm") as f:
+                name = f.read().strip()
+            fields = {}
+            with open(f"/proc/{current}/smaps_rollup") as f:
+                for line in f:
+                    parts = line.split()
+                    if len(parts) >= 2 and parts[0] in ("Rss:", "Pss:"):
+                        fields[parts[0]] = int(parts[1])
+            out.append((current, name, fields.get("Rss:", 0), fields.get("Pss:", 0)))
+        except OSError:
+            pass
+    return out
+
+
+class TreeMemorySampler:
+    """Samples a process tree's summed Rss and Pss every `interval` seconds on a thread; keeps
+    the peak of each and the tree's breakdown at the Pss peak."""
+
+    def __init__(self, pid, interval=1.0):
+        import threading
+        self.pid, self.interval = pid, interval
+        self.peak_rss_kib = self.peak_pss_kib = 0
+        self.at_peak = []
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+
+    def sample(self):
+        tree = tree_memory_kib(self.pid)
+        rss, pss = sum(t[2] for t in tree), sum(t[3] for t in tree)
+        self.peak_rss_kib = max(self.peak_rss_kib, rss)
+        if pss > self.peak_pss_kib:
+            self.peak_pss_kib, self.at_peak = pss, tree
+
+    def run(self):
+        while not self.stopping.wait(self.interval):
+            self.sample()
+
+    def stop(self):
+        self.sample()
+        self.stopping.set()
+        self.thread.join()
+
+
 def load_average():
     """The one-minute load average, as /proc/loadavg prints it."""
     with open("/proc/loadavg") as loadavg:

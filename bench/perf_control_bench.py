@@ -7,7 +7,7 @@ usage: bench/perf_control_bench.py [--codedir DIR] [--marionette PATH] [--load-t
                                    [--concurrency 1,2,4,8] [--duration S] [--nodes N]
                                    [--window N] [--settle PCT] [--warmup-limit S]
                                    [--start-timeout S] [--jrubies J] [--heap SIZE]
-                                   [--only marionette|puppetserver]
+                                   [--only marionette|puppetserver] [--lock FILE]
                                    [--json FILE] [--keep]
 
 The environment is scripts/perf-control-layout.sh's (default
@@ -18,6 +18,10 @@ and the others large. The facts: ../shared/facts/debian12.yaml with the OS facts
 epel only declares on RedHat: the perf tests ran el7 agents) and the five facts the control
 repo's own Facter plugins give (fake_domain, function, group, stage, whereami); each node its
 own certname, hostname and fqdn.
+Plus our own environment, examples/production (the README's example: a class with parameters, a
+defined type, an autoloaded module, relationships; 9 resources), served as the environment
+`example` from the same codedir (a scratch codedir whose `production` is the perf-control one):
+the role `example` in the tables, example-* nodes asking for environment=example.
 
 Each server is started by this script, alone (one after the other), on 127.0.0.1 at a free port,
 and stopped at the end:
@@ -32,9 +36,18 @@ and stopped at the end:
     seconds against each role in turn (N nodes each): catalogs/s of each role and of the three
     together, p50/p99 of the catalog requests, CPU seconds of the server's processes per catalog;
   - peak RSS (VmHWM) of the server's process tree: the JVM, marionette server and its Ruby
-    workers.
+    workers, each process's own peak summed (a page the server and its workers share counted
+    in each); and, sampled every second from smaps_rollup, the peak of the tree's summed Pss
+    (a shared page divided among its sharers: the tree's own memory), with its breakdown.
 The first catalog of each role from both servers is compared with ../shared/tools/catalog-diff.
 The load average is read before and after each level (the machine is shared).
+
+The machine's bench lock (--lock, default /tmp/bench.lock, flock(2) as flock(1) takes it): the
+timed phases run under it, puppetserver's start-up and warm-up (up to an hour) do not. In order:
+puppetserver's start, first catalog and warm-up, unlocked; then, under the lock, its levels; then
+marionette's whole measure (start, first catalog, its warm-up rounds, levels) under the lock.
+Before taking the lock the script waits for the marionette binary and marionette-load to exist
+(poll every 10 s), so the warm-up can start while they are still being built.
 
 puppetserver is tuned as bench/puppetserver_instance.py says (2 JRubies, 1 GiB heap,
 environment_timeout unlimited); marionette server gets --workers 2, the same
@@ -42,7 +55,8 @@ environment_timeout and puppet_compat 7 (Puppet 7's strict=warning, as puppetser
 set by server_vs_puppetserver.MarionetteServer).
 Both get the same empty basemodulepath and no global Hiera layer.
 """
-import argparse, json, os, statistics, subprocess, sys, threading, time
+import argparse, contextlib, fcntl, json, os, shutil, statistics, subprocess, sys, threading
+import time
 
 import yaml
 
@@ -50,12 +64,19 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 from puppetserver_instance import PuppetserverInstance  # noqa: E402
-from bench_support import cpu_seconds, process_tree, scratch_root  # noqa: E402
+from bench_support import (TreeMemorySampler, cpu_seconds, process_tree,  # noqa: E402
+                           scratch_root)
 from server_vs_puppetserver import (MarionetteServer, Node, load_tool,  # noqa: E402
                                     tree_peak_rss_kib)
 
-SHARED = os.path.normpath(os.path.join(REPO, "..", "shared"))
-ROLES = ("small", "medium", "large")
+# ../shared from the main checkout, ../../shared from a worktree under /work/wt.
+SHARED = next((d for d in (os.path.normpath(os.path.join(REPO, up, "shared"))
+                           for up in ("..", os.path.join("..", "..")))
+               if os.path.isdir(d)), os.path.normpath(os.path.join(REPO, "..", "shared")))
+ROLES = ("small", "medium", "large", "example")
+# Each role's environment: the perf-control roles are production's, `example` is ours.
+ENVIRONMENT = {"small": "production", "medium": "production", "large": "production",
+               "example": "example"}
 CONTROL_REPO_FACTS = {"fake_domain": "pgtomcat.mycompany.org", "function": "app",
                       "group": "pgtomcat", "stage": "prod", "whereami": "portland"}
 
@@ -79,6 +100,49 @@ def write_facts(path):
 def load_average():
     with open("/proc/loadavg") as f:
         return [float(x) for x in f.read().split()[:3]]
+
+
+def make_codedir(root, perf_codedir):
+    """root/code/environments: production (the perf-control one, a symlink) and example
+    (examples/production laid out as an environment: manifests/site.pp and modules/)."""
+    environments = os.path.join(root, "code", "environments")
+    os.makedirs(environments)
+    os.symlink(os.path.join(os.path.abspath(perf_codedir), "environments", "production"),
+               os.path.join(environments, "production"))
+    example = os.path.join(environments, "example")
+    source = os.path.join(REPO, "examples", "production")
+    os.makedirs(os.path.join(example, "manifests"))
+    shutil.copy(os.path.join(source, "site.pp"), os.path.join(example, "manifests", "site.pp"))
+    shutil.copytree(os.path.join(source, "modules"), os.path.join(example, "modules"))
+    return os.path.join(root, "code")
+
+
+@contextlib.contextmanager
+def bench_lock(path):
+    """The machine's one-timed-bench-at-a-time lock (flock(2) on PATH, as flock(1) takes it)."""
+    if not path:
+        yield
+        return
+    with open(path, "a") as f:
+        started = time.monotonic()
+        print(f"   waiting for the bench lock {path}", flush=True)
+        fcntl.flock(f, fcntl.LOCK_EX)
+        print(f"   bench lock taken after {time.monotonic() - started:.0f}s (load "
+              f"{load_average()[0]:.2f})", flush=True)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def wait_for_tools(args):
+    """The marionette binary and marionette-load may still be building during the warm-up."""
+    missing = [p for p in (args.marionette, args.load_tool_path) if not os.access(p, os.X_OK)]
+    if missing:
+        print(f"   waiting for {', '.join(missing)}", flush=True)
+    while missing:
+        time.sleep(10)
+        missing = [p for p in missing if not os.access(p, os.X_OK)]
 
 
 def tree_cpu_seconds(pid):
@@ -127,7 +191,8 @@ def warm(name, port, nodes, args, rounds=None):
     (or `rounds` rounds). Returns the curve: per window, each role's median seconds."""
     times = {role: [] for role in ROLES}
     curve, lock = [], threading.Lock()
-    deadline = time.monotonic() + args.warmup_limit
+    started = time.monotonic()
+    deadline = started + args.warmup_limit
     done_rounds = 0
     while True:
         def client(offset):
@@ -151,9 +216,10 @@ def warm(name, port, nodes, args, rounds=None):
         # Two compiles a round per role: a window is 2*WINDOW compiles.
         k = 2 * args.window
         window = {role: statistics.median(times[role][-k:]) for role in ROLES}
-        curve.append({"rounds": done_rounds, "load": load_average(),
+        curve.append({"rounds": done_rounds, "seconds": time.monotonic() - started,
+                      "load": load_average(),
                       **{role: window[role] for role in ROLES}})
-        print(f"   warm-up after {done_rounds:3d} rounds: " +
+        print(f"   warm-up after {done_rounds:3d} rounds, {curve[-1]['seconds']:5.0f}s: " +
               ", ".join(f"{role} {window[role] * 1000:8.1f} ms" for role in ROLES), flush=True)
         if len(curve) >= 3:
             before = curve[-2]
@@ -167,14 +233,17 @@ def warm(name, port, nodes, args, rounds=None):
     return curve, done_rounds
 
 
-def measure(name, server, nodes, args, root, facts_file, warm_rounds=None):
+def measure(name, server, nodes, args, root, facts_file, warm_rounds=None, locked=False):
+    """locked: the caller holds the bench lock; else it is taken for the levels only."""
     print(f"== {name}", flush=True)
     cadir = os.path.join(root, name + "-clients")
     os.makedirs(cadir)
     result = {"server": name, "load_before": load_average()}
     spawned = time.monotonic()
+    sampler = None
     try:
         server.start()
+        sampler = TreeMemorySampler(server.pid)
         first = nodes["small"][0]
         first.certify(name, server.port, cadir)
         status, body = first.catalog(name, server.port)
@@ -196,38 +265,60 @@ def measure(name, server, nodes, args, root, facts_file, warm_rounds=None):
         curve, rounds = warm(name, server.port, nodes, args, warm_rounds)
         result["warmup"] = {"curve": curve, "rounds": rounds,
                             "cpu_seconds": tree_cpu_seconds(server.pid) - cpu_before}
-        levels = []
-        for concurrency in args.concurrency:
-            level = {"concurrency": concurrency, "load_before": load_average(), "roles": {}}
-            total_catalogs = total_seconds = total_cpu = 0.0
-            for role in ROLES:
-                cpu = tree_cpu_seconds(server.pid)
-                figures = load_tool(args.load_tool_path, facts_file,
-                                    os.path.join(root, f"{name}-load-ssl"), server.port,
-                                    args.nodes, concurrency, args.duration, role)
-                figures["cpu_seconds"] = tree_cpu_seconds(server.pid) - cpu
-                figures["cpu_per_catalog_ms"] = (1000 * figures["cpu_seconds"] / figures["catalogs"]
-                                                 if figures["catalogs"] else None)
-                level["roles"][role] = figures
-                total_catalogs += figures["catalogs"]
-                total_seconds += figures["seconds"]
-                total_cpu += figures["cpu_seconds"]
-                print(f"   C={concurrency} {role:6}: {figures['catalogs_per_second']:8.2f} "
-                      f"catalogs/s, p50 {figures['p50_ms'] or 0:8.1f} ms, "
-                      f"p99 {figures['p99_ms'] or 0:8.1f} ms, "
-                      f"CPU {figures['cpu_per_catalog_ms'] or 0:7.1f} ms/catalog, "
-                      f"{figures['errors']} errors", flush=True)
-            level["catalogs_per_second"] = total_catalogs / total_seconds if total_seconds else 0
-            level["cpu_per_catalog_ms"] = (1000 * total_cpu / total_catalogs
-                                           if total_catalogs else None)
-            level["load_after"] = load_average()
-            levels.append(level)
-        result["levels"] = levels
+        wait_for_tools(args)
+        with contextlib.ExitStack() as held:
+            if not locked:
+                held.enter_context(bench_lock(args.lock))
+            result["levels"] = levels(name, server, args, root, facts_file)
         result["peak_rss_mib"] = tree_peak_rss_kib(server.pid) / 1024
+        sampler.stop()
+        result["peak_sampled_rss_mib"] = sampler.peak_rss_kib / 1024
+        result["peak_pss_mib"] = sampler.peak_pss_kib / 1024
+        result["at_pss_peak"] = [{"pid": p, "name": n, "rss_mib": r / 1024, "pss_mib": q / 1024}
+                                 for p, n, r, q in sampler.at_peak]
+        print(f"   peak RSS (VmHWM summed) {result['peak_rss_mib']:.0f} MiB; sampled each second: "
+              f"peak summed Rss {result['peak_sampled_rss_mib']:.0f} MiB, peak summed Pss "
+              f"{result['peak_pss_mib']:.0f} MiB = " +
+              " + ".join(f"{e['name']} {e['pss_mib']:.0f}" for e in result["at_pss_peak"]),
+              flush=True)
         result["load_after"] = load_average()
         return result
     finally:
+        if sampler:
+            sampler.stopping.set()
         server.stop()
+
+
+def levels(name, server, args, root, facts_file):
+    """For each concurrency, marionette-load against each role in turn."""
+    done = []
+    for concurrency in args.concurrency:
+        level = {"concurrency": concurrency, "load_before": load_average(), "roles": {}}
+        total_catalogs = total_seconds = total_cpu = 0.0
+        for role in ROLES:
+            cpu = tree_cpu_seconds(server.pid)
+            figures = load_tool(args.load_tool_path, facts_file,
+                                os.path.join(root, f"{name}-load-ssl"), server.port,
+                                args.nodes, concurrency, args.duration, role,
+                                ENVIRONMENT[role])
+            figures["cpu_seconds"] = tree_cpu_seconds(server.pid) - cpu
+            figures["cpu_per_catalog_ms"] = (1000 * figures["cpu_seconds"] / figures["catalogs"]
+                                             if figures["catalogs"] else None)
+            level["roles"][role] = figures
+            total_catalogs += figures["catalogs"]
+            total_seconds += figures["seconds"]
+            total_cpu += figures["cpu_seconds"]
+            print(f"   C={concurrency} {role:6}: {figures['catalogs_per_second']:8.2f} "
+                  f"catalogs/s, p50 {figures['p50_ms'] or 0:8.1f} ms, "
+                  f"p99 {figures['p99_ms'] or 0:8.1f} ms, "
+                  f"CPU {figures['cpu_per_catalog_ms'] or 0:7.1f} ms/catalog, "
+                  f"{figures['errors']} errors", flush=True)
+        level["catalogs_per_second"] = total_catalogs / total_seconds if total_seconds else 0
+        level["cpu_per_catalog_ms"] = (1000 * total_cpu / total_catalogs
+                                       if total_catalogs else None)
+        level["load_after"] = load_average()
+        done.append(level)
+    return done
 
 
 def compare(root):
@@ -265,12 +356,14 @@ def print_tables(results, comparison):
     m, p = by.get("marionette"), by.get("puppetserver")
     row("time to first catalog (s)", [r["first_catalog_seconds"] for r in results],
         two and p["first_catalog_seconds"] / m["first_catalog_seconds"])
-    row("peak RSS (MiB)", [r["peak_rss_mib"] for r in results],
+    row("peak RSS (MiB, VmHWM summed)", [r["peak_rss_mib"] for r in results],
         two and p["peak_rss_mib"] / m["peak_rss_mib"], "{:.0f}")
+    row("peak Pss (MiB, sampled 1/s)", [r["peak_pss_mib"] for r in results],
+        two and p["peak_pss_mib"] / m["peak_pss_mib"], "{:.0f}")
     for i, level in enumerate(results[0]["levels"]):
         c = level["concurrency"]
         values = [r["levels"][i] for r in results]
-        row(f"C={c} catalogs/s (3 roles)", [v["catalogs_per_second"] for v in values],
+        row(f"C={c} catalogs/s (all roles)", [v["catalogs_per_second"] for v in values],
             two and m["levels"][i]["catalogs_per_second"] / p["levels"][i]["catalogs_per_second"]
             if two and p["levels"][i]["catalogs_per_second"] else None)
         for role in ROLES:
@@ -294,7 +387,7 @@ def print_tables(results, comparison):
         print(f"\n{r['server']} warm-up ({w.get('rounds')} rounds, two clients, one catalog of "
               f"each role each a round); median compile ms of each window:")
         for point in w.get("curve", []):
-            print(f"  after {point['rounds']:3d} rounds: " +
+            print(f"  after {point['rounds']:3d} rounds, {point.get('seconds', 0):5.0f}s: " +
                   ", ".join(f"{role} {point[role] * 1000:.1f}" for role in ROLES) +
                   f"  (load {point['load'][0]:.2f})")
     for role, c in comparison.items():
@@ -326,6 +419,8 @@ def main():
     parser.add_argument("--jrubies", type=int, default=2)
     parser.add_argument("--heap", default="1g")
     parser.add_argument("--only", choices=["marionette", "puppetserver"])
+    parser.add_argument("--lock", default="/tmp/bench.lock",
+                        help="the bench lock the timed phases take ('' for none)")
     parser.add_argument("--json", help="write the figures there too")
     parser.add_argument("--keep", action="store_true", help="keep the temp dir")
     args = parser.parse_args()
@@ -334,25 +429,29 @@ def main():
                  "run scripts/perf-control-layout.sh")
 
     with scratch_root("perf-control-bench-", args.keep) as root:
+        codedir = make_codedir(root, args.codedir)
         empty = os.path.join(root, "empty-modules")
         os.makedirs(empty)
         facts_file = os.path.join(root, "facts.yaml")
         base_facts = write_facts(facts_file)
         keydir = os.path.join(root, "keys")
         os.makedirs(keydir)
-        nodes = {role: [Node(f"{role}-{i:04d}.example.com", i, base_facts, keydir)
-                        for i in (1, 2)] for role in ROLES}
+        nodes = {role: [Node(f"{role}-{i:04d}.example.com", i, base_facts, keydir,
+                             ENVIRONMENT[role]) for i in (1, 2)] for role in ROLES}
         results = []
         if args.only != "marionette":
             results.append(measure("puppetserver", PerfPuppetserver(
-                args.codedir, empty, jrubies=args.jrubies, heap=args.heap,
+                codedir, empty, jrubies=args.jrubies, heap=args.heap,
                 start_timeout=args.start_timeout,
                 root=os.path.join(root, "puppetserver")), nodes, args, root, facts_file))
         if args.only != "puppetserver":
             rounds = results[0]["warmup"]["rounds"] if results else None
-            results.append(measure("marionette", PerfMarionette(
-                args.marionette, args.codedir, os.path.join(root, "marionette"), empty),
-                nodes, args, root, facts_file, warm_rounds=rounds or 3 * args.window))
+            wait_for_tools(args)
+            with bench_lock(args.lock):
+                results.append(measure("marionette", PerfMarionette(
+                    args.marionette, codedir, os.path.join(root, "marionette"), empty),
+                    nodes, args, root, facts_file, warm_rounds=rounds or 3 * args.window,
+                    locked=True))
         comparison = compare(root)
         if args.json:
             with open(args.json, "w") as f:

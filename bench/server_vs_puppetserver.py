@@ -91,8 +91,9 @@ def make_codedir(root):
 class Node:
     """A simulated node: its name, key, CSR, facts form, and its certificate per server."""
 
-    def __init__(self, name, index, base_facts, keydir):
+    def __init__(self, name, index, base_facts, keydir, environment="production"):
         self.name = name
+        self.environment = environment
         self.key = os.path.join(keydir, name + ".key")
         self.csr = os.path.join(keydir, name + ".csr")
         subprocess.run(["openssl", "req", "-new", "-newkey", "rsa:2048", "-nodes", "-keyout",
@@ -105,7 +106,7 @@ class Node:
         facts.setdefault("networking", {}).update({"fqdn": name, "hostname": short, "ip": address})
         # As the agent sends them: the rendered facts escaped, then the whole form encoded.
         self.form = urllib.parse.urlencode({
-            "facts_format": "application/json", "environment": "production",
+            "facts_format": "application/json", "environment": environment,
             "transaction_uuid": "00000000-0000-4000-8000-%012d" % index,
             "facts": urllib.parse.quote_plus(json.dumps({"name": name, "values": facts}))})
         self.contexts = {}
@@ -147,7 +148,7 @@ class Node:
                                                  timeout=timeout)
         try:
             connection.request(
-                "POST", f"/puppet/v3/catalog/{self.name}?environment=production", self.form,
+                "POST", f"/puppet/v3/catalog/{self.name}?environment={self.environment}", self.form,
                 {"Content-Type": "application/x-www-form-urlencoded",
                  "Accept": "application/json", "X-Puppet-Version": "7.23.0"})
             answer = connection.getresponse()
@@ -170,14 +171,15 @@ def tree_peak_rss_kib(pid):
     return total
 
 
-def load_tool(tool, facts_file, ssldir, port, nodes, concurrency, duration, node_prefix=None):
+def load_tool(tool, facts_file, ssldir, port, nodes, concurrency, duration, node_prefix=None,
+              environment="production"):
     """marionette-load's figures for one level (nodes named NODE_PREFIX-0001.load.test … when
-    a prefix is given)."""
+    a prefix is given), asking for ENVIRONMENT."""
     naming = ["--node-prefix", node_prefix, "--domain", "load.test"] if node_prefix else []
     done = subprocess.run(
         [tool, "--server", "127.0.0.1", "--serverport", str(port), "--ssldir", ssldir,
          "--facts", facts_file, "--nodes", str(nodes), "--concurrency", str(concurrency),
-         "--duration", str(int(duration)), "--environment", "production", "--keylength", "2048",
+         "--duration", str(int(duration)), "--environment", environment, "--keylength", "2048",
          "--timeout", "300", "--json"] + naming,
         capture_output=True, text=True, timeout=duration + 900)
     if done.returncode not in (0, 3):

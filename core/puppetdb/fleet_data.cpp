@@ -11,6 +11,7 @@
 #include "puppetdb/query_error.hpp"
 #include "puppetdb/stored_text.hpp"
 #include "puppetdb/timestamp.hpp"
+#include "puppetdb/wire_format.hpp"
 
 namespace marionette::puppetdb {
 
@@ -89,17 +90,18 @@ Json version_text(const Json& payload) {
   return found->is_string() ? *found : Json(found->dump());
 }
 
-Json catalog_resource(const Json& given) {
+/// `given`'s tags and parameters are moved out.
+Json catalog_resource(Json& given) {
   if (!given.is_object() || !given.contains("type") || !given.contains("title") ||
       !given["type"].is_string() || !given["title"].is_string())
     throw QueryError(400, "A catalog resource needs a type and a title");
   Json resource = {{"type", given["type"]},
                    {"title", given["title"]},
-                   {"tags", given.value("tags", Json::array())},
                    {"exported", given.value("exported", false)},
                    {"file", given.value("file", Json(nullptr))},
-                   {"line", given.value("line", Json(nullptr))},
-                   {"parameters", given.value("parameters", Json::object())}};
+                   {"line", given.value("line", Json(nullptr))}};
+  resource["tags"] = take_member(given, "tags", Json::array());
+  resource["parameters"] = take_member(given, "parameters", Json::object());
   std::set<std::string> tags;
   for (const Json& tag : resource["tags"])
     if (tag.is_string()) tags.insert(tag.get<std::string>());
@@ -371,17 +373,26 @@ void FleetData::replace_facts(const Json& payload, const std::string& received) 
   store_.put(keys_.node(certname), node.dump());
 }
 
-void FleetData::replace_catalog(const Json& payload, const std::string& received) {
+void FleetData::replace_catalog(Json payload, const std::string& received) {
   std::string certname = certname_of(payload);
   std::string produced = producer_time(payload, received);
   std::optional<Json> old = catalog_header(certname);
   if (old && older(produced, old->value("producer_timestamp", ""))) return;
-  const Json old_resources = old ? catalog_resources(certname, *old) : Json::array();
+  // What the old catalog's resources are needed for, taken before the new ones are built, so
+  // that the two catalogs' documents are never in memory at once.
+  std::vector<std::string> old_sets;
+  std::set<std::string> old_types;
+  if (old) {
+    const Json old_resources = catalog_resources(certname, *old);
+    old_sets = catalog_sets(keys_, old_resources);
+    for (const Json& resource : old_resources)
+      old_types.insert(resource["type"].get<std::string>());
+  }
   Json resources = Json::array();
-  for (const Json& resource : payload.value("resources", Json::array()))
+  for (Json& resource : member_or_empty(payload, "resources"))
     resources.push_back(catalog_resource(resource));
   Json edges = Json::array();
-  for (const Json& edge : payload.value("edges", Json::array())) {
+  for (const Json& edge : member_or_empty(payload, "edges")) {
     if (!edge.is_object() || !edge.contains("source") || !edge.contains("target"))
       throw QueryError(400, "A catalog edge needs a source and a target");
     edges.push_back({{"source", edge["source"]},
@@ -401,21 +412,16 @@ void FleetData::replace_catalog(const Json& payload, const std::string& received
   document["hash"] = document_hash({resources, edges, document["environment"]});
   note_node(certname, string_field(payload, "environment", false),
             string_field(payload, "producer", false));
-  replace_document(catalog_sets(keys_, old_resources), catalog_sets(keys_, resources), certname,
-                   [&] {
-                     // the resources by type, the types no longer there dropped, then the rest
-                     std::map<std::string, std::string> packed = pack_by_type(resources);
-                     for (const auto& [type, group] : packed)
-                       store_.put_field(keys_.resources(certname), type, stored_text(group));
-                     std::set<std::string> gone;
-                     for (const Json& resource : old_resources)
-                       if (!packed.count(resource["type"].get<std::string>()))
-                         gone.insert(resource["type"].get<std::string>());
-                     for (const std::string& type : gone)
-                       store_.remove_field(keys_.resources(certname), type);
-                     store_.put(keys_.edges(certname), stored_text(edges.dump()));
-                     store_.put(keys_.catalog(certname), document.dump());
-                   });
+  replace_document(old_sets, catalog_sets(keys_, resources), certname, [&] {
+    // the resources by type, the types no longer there dropped, then the rest
+    std::map<std::string, std::string> packed = pack_by_type(resources);
+    for (const auto& [type, group] : packed)
+      store_.put_field(keys_.resources(certname), type, stored_text(group));
+    for (const std::string& type : old_types)
+      if (!packed.count(type)) store_.remove_field(keys_.resources(certname), type);
+    store_.put(keys_.edges(certname), stored_text(edges.dump()));
+    store_.put(keys_.catalog(certname), document.dump());
+  });
   Json node = node_or_new(certname);
   const bool was_active = node_is_active(node);
   node["catalog_timestamp"] = received;

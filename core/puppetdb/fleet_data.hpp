@@ -57,7 +57,7 @@ class FleetData {
   // report v8, deactivate node v3; `received` is when the command came. Throws QueryError(400)
   // for a payload that is not of its form, StoreError.
   void replace_facts(const Json& payload, const std::string& received);
-  void replace_catalog(const Json& payload, const std::string& received);
+  void replace_catalog(Json payload, const std::string& received);
   void store_report(const Json& payload, const std::string& received);
   void deactivate_node(const Json& payload, const std::string& received);
 

@@ -308,7 +308,7 @@ HttpResponse command(const HttpRequest& request, FleetData& fleet, const Submitt
       payload["certname"] = payload["name"];
     fleet.replace_facts(payload, received);
   } else if (name == "replace catalog" && (version == 8 || version == 9)) {
-    fleet.replace_catalog(payload, received);
+    fleet.replace_catalog(std::move(payload), received);
   } else if (name == "store report" && (version == 7 || version == 8)) {
     fleet.store_report(payload, received);
   } else if (name == "deactivate node" && version == 3) {

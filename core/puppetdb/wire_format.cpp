@@ -34,7 +34,28 @@ Json facts_command(const std::string& certname, const std::string& environment, 
           {"values", values}};
 }
 
-Json catalog_command(const Json& catalog, const std::string& producer, const std::string& now) {
+const Json& member_or_empty(const Json& document, const char* name) {
+  static const Json kEmpty = Json::array();
+  if (!document.is_object()) return kEmpty;
+  auto found = document.find(name);
+  return found == document.end() ? kEmpty : *found;
+}
+
+Json& member_or_empty(Json& document, const char* name) {
+  thread_local Json empty;
+  empty = Json::array();
+  if (!document.is_object()) return empty;
+  auto found = document.find(name);
+  return found == document.end() ? empty : *found;
+}
+
+Json take_member(Json& document, const char* name, Json fallback) {
+  if (!document.is_object()) return fallback;
+  auto found = document.find(name);
+  return found == document.end() ? std::move(fallback) : std::move(*found);
+}
+
+Json catalog_command(Json catalog, const std::string& producer, const std::string& now) {
   Json resources = Json::array();
   Json edges = Json::array();
   // before/notify point from this resource; require/subscribe to it, as PuppetDB names them.
@@ -43,12 +64,12 @@ Json catalog_command(const Json& catalog, const std::string& producer, const std
       {"notify", "notifies"},
       {"require", "required-by"},
       {"subscribe", "subscription-of"}};
-  for (const Json& given : catalog.value("resources", Json::array())) {
+  for (Json& given : member_or_empty(catalog, "resources")) {
     Json resource = {{"type", given.value("type", "")},
                      {"title", given.value("title", "")},
-                     {"tags", given.value("tags", Json::array())},
-                     {"exported", given.value("exported", false)},
-                     {"parameters", given.value("parameters", Json::object())}};
+                     {"exported", given.value("exported", false)}};
+    resource["tags"] = take_member(given, "tags", Json::array());
+    resource["parameters"] = take_member(given, "parameters", Json::object());
     if (given.contains("file") && given.contains("line")) {
       resource["file"] = given["file"];
       resource["line"] = given["line"];
@@ -69,23 +90,25 @@ Json catalog_command(const Json& catalog, const std::string& producer, const std
     }
     resources.push_back(std::move(resource));
   }
-  for (const Json& edge : catalog.value("edges", Json::array())) {
+  for (const Json& edge : member_or_empty(catalog, "edges")) {
     Json source = reference_parts(edge.value("source", Json(nullptr)));
     Json target = reference_parts(edge.value("target", Json(nullptr)));
     if (source.is_null() || target.is_null()) continue;
     edges.push_back({{"source", source}, {"target", target}, {"relationship", "contains"}});
   }
-  return {{"certname", catalog.value("name", "")},
-          {"version", string_or_null(catalog, "version")},
-          {"environment", catalog.value("environment", "production")},
-          {"transaction_uuid", string_or_null(catalog, "transaction_uuid")},
-          {"catalog_uuid", string_or_null(catalog, "catalog_uuid")},
-          {"code_id", string_or_null(catalog, "code_id")},
-          {"job_id", string_or_null(catalog, "job_id")},
-          {"producer_timestamp", now},
-          {"producer", producer},
-          {"resources", resources},
-          {"edges", edges}};
+  Json command = {{"certname", catalog.value("name", "")},
+                  {"version", string_or_null(catalog, "version")},
+                  {"environment", catalog.value("environment", "production")},
+                  {"transaction_uuid", string_or_null(catalog, "transaction_uuid")},
+                  {"catalog_uuid", string_or_null(catalog, "catalog_uuid")},
+                  {"code_id", string_or_null(catalog, "code_id")},
+                  {"job_id", string_or_null(catalog, "job_id")},
+                  {"producer_timestamp", now},
+                  {"producer", producer}};
+  // moved in: an initializer list would copy them
+  command["resources"] = std::move(resources);
+  command["edges"] = std::move(edges);
+  return command;
 }
 
 Json report_command(const Json& report, const std::string& producer, const std::string& now) {

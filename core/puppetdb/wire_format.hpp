@@ -9,14 +9,24 @@ namespace marionette::puppetdb {
 /// that the server's own compiles and the reports it receives are stored as PuppetDB's
 /// commands store them. `producer` is the server's certname, `now` the producer_timestamp.
 
+/// The member `name` of a document, or an empty array when it has none: read in place, where
+/// json::value() would copy it (a catalog's resources are megabytes of nodes).
+const nlohmann::json& member_or_empty(const nlohmann::json& document, const char* name);
+/// The same, writable: what a consumer of the document moves its members out of.
+nlohmann::json& member_or_empty(nlohmann::json& document, const char* name);
+/// The member `name` moved out of `document` (left null there), or `fallback` when it has none:
+/// what json::value() gives, without the copy.
+nlohmann::json take_member(nlohmann::json& document, const char* name, nlohmann::json fallback);
+
 /// replace facts v5.
 nlohmann::json facts_command(const std::string& certname, const std::string& environment,
                              const nlohmann::json& values, const std::string& producer,
                              const std::string& now);
 
 /// replace catalog v9 from Puppet's catalog JSON: edges as {type, title} pairs, the
-/// relationship metaparameters (before, require, notify, subscribe) as edges too.
-nlohmann::json catalog_command(const nlohmann::json& catalog, const std::string& producer,
+/// relationship metaparameters (before, require, notify, subscribe) as edges too. The
+/// resources' parameters and tags are moved out of `catalog`.
+nlohmann::json catalog_command(nlohmann::json catalog, const std::string& producer,
                                const std::string& now);
 
 /// store report v8 from the report an agent sends (Puppet's report JSON, format 12): metrics
