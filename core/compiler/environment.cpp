@@ -9,7 +9,6 @@
 
 #include "compiler/module_path.hpp"
 #include "compiler/resource_table.hpp"
-#include "compiler/ruby_foresight.hpp"
 #include "lang/diagnostic.hpp"
 
 namespace marionette::compiler {
@@ -70,8 +69,9 @@ Environment::Environment(const std::optional<fs::path>& env_dir,
   for (fs::path& dir : modulepath_)
     if (dir.native().size() > 1 && dir.native().back() == '/')
       dir = dir.native().substr(0, dir.native().size() - 1);
-  bool any_modules = std::any_of(modulepath_.begin(), modulepath_.end(),
-                                 [&](const fs::path& dir) { return fs::is_directory(dir, error); });
+  bool any_modules = std::any_of(modulepath_.begin(), modulepath_.end(), [&](const fs::path& dir) {
+    return fs::is_directory(dir, error);
+  });
   if (any_modules && !cached_ && std::thread::hardware_concurrency() > 1) {
     try {
       std::optional<fs::path> main_manifest = manifest;
@@ -84,7 +84,6 @@ Environment::Environment(const std::optional<fs::path>& env_dir,
       // No thread to be had (a process or container limit): parse everything on the spot.
     }
   }
-  if (!cached_) foresight_ = std::make_unique<RubyForesight>(*this);
   main_manifest_ = manifest;
   env_dir_ = env_dir;
 }
@@ -158,7 +157,6 @@ const lang::Program& Environment::parse_absolute(const std::string& absolute) {
   for (const lang::StrictIssue& issue : loaded_.back().strict_issues)
     strict_issue(strict_, issue.message, issue.where);
   register_definitions(loaded_.back().body, "");
-  if (foresight_) foresight_->look_at(loaded_.back());
   return loaded_.back();
 }
 
@@ -207,10 +205,11 @@ void Environment::register_definitions(const ast::Block* block, const std::strin
         std::string name = node_name(match);
         auto [it, fresh] = node_names_.emplace(name, n);
         if (!fresh && it->second != n)
-          throw lang::SourceError(
-              "Node '" + name + "' is already defined (file: " + it->second->where.path() +
-                  ", line: " + std::to_string(it->second->where.line) + "); cannot redefine",
-              n->where);
+          throw lang::SourceError("Node '" + name + "' is already defined (file: " +
+                                      it->second->where.path() +
+                                      ", line: " + std::to_string(it->second->where.line) +
+                                      "); cannot redefine",
+                                  n->where);
       }
       nodes_.push_back(n);
     } else if (auto* f = ast::as<ast::FunctionDefinition>(statement)) {

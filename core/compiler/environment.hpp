@@ -12,7 +12,6 @@
 #include "compiler/environment_cache.hpp"
 #include "compiler/module_types.hpp"
 #include "compiler/parse_prefetch.hpp"
-#include "compiler/ruby_foresight.hpp"
 #include "compiler/strictness.hpp"
 #include "lang/ast/ast.hpp"
 #include "lang/parser.hpp"
@@ -117,10 +116,7 @@ class Environment {
   std::unique_ptr<ParsePrefetch> prefetch_;
   std::shared_ptr<CachedCode> cached_;
   std::vector<std::shared_ptr<const ParsedManifest>> held_;  ///< the cached parses loaded_ uses
-  std::unique_ptr<ModuleTypes> module_types_;                ///< made when first asked
-  /// Starts the Ruby worker when a file loaded shows the compile is about to need it; not for
-  /// a cached environment (the server keeps its workers started).
-  std::unique_ptr<RubyForesight> foresight_;
+  std::unique_ptr<ModuleTypes> module_types_;  ///< made when first asked
 };
 
 }  // namespace marionette::compiler

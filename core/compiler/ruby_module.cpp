@@ -4,7 +4,6 @@
 #include <mutex>
 #include <string_view>
 
-#include "compiler/ruby_worker_pool.hpp"
 #include "compiler/ruby_workers.hpp"
 #include "paths/loadable_module.hpp"
 
@@ -15,17 +14,13 @@ namespace {
 constexpr paths::ModuleSpec kRubyModule{MARIONETTE_RUBY_MODULE_FILE, "MARIONETTE_RUBY_MODULE",
                                         MARIONETTE_RUBY_ENTRY, kRubyModulePackage};
 
-/// Ruby runs in worker processes (ruby_workers.hpp); in this process only to measure what that
-/// costs (MARIONETTE_RUBY_ISOLATION=off).
-bool in_this_process() {
-  const char* isolation = std::getenv("MARIONETTE_RUBY_ISOLATION");
-  return isolation && std::string_view(isolation) == "off";
-}
-
 }  // namespace
 
 const marionette_ruby_module* ruby_module(std::string& why_not) {
-  if (in_this_process())
+  // Ruby runs in worker processes (ruby_workers.hpp); in this process only to measure what
+  // that costs (MARIONETTE_RUBY_ISOLATION=off).
+  const char* isolation = std::getenv("MARIONETTE_RUBY_ISOLATION");
+  if (isolation && std::string_view(isolation) == "off")
     return paths::shared_module_table<marionette_ruby_module>(kRubyModule,
                                                               MARIONETTE_RUBY_ABI_VERSION, why_not);
   static std::once_flag once;
@@ -34,13 +29,6 @@ const marionette_ruby_module* ruby_module(std::string& why_not) {
   std::call_once(once, [] { isolated = isolated_ruby_module(reason); });
   why_not = reason;
   return isolated;
-}
-
-void prepare_ruby() {
-  // MARIONETTE_RUBY_FORESIGHT=off: the worker starts at the first call, to measure the gain.
-  const char* foresight = std::getenv("MARIONETTE_RUBY_FORESIGHT");
-  if (foresight && std::string_view(foresight) == "off") return;
-  if (!in_this_process()) RubyWorkerPool::instance().warm_up();
 }
 
 }  // namespace marionette::compiler

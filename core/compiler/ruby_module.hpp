@@ -12,12 +12,6 @@ namespace marionette::compiler {
 /// the environment variable MARIONETTE_RUBY_MODULE says (tests, unusual layouts).
 const marionette_ruby_module* ruby_module(std::string& why_not);
 
-/// The compile is about to need Ruby: its worker is launched now, unless one is running or
-/// starting, so that Ruby's start-up overlaps the compile's own work and the call that needs
-/// it waits only for what is left (ruby_worker_pool.hpp's warm_up). Nothing when Ruby runs in
-/// this process.
-void prepare_ruby();
-
 /// The Debian package that holds it, for the error when it is missing.
 inline constexpr const char* kRubyModulePackage = "marionette-ruby";
 

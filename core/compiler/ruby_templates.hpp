@@ -19,11 +19,6 @@ struct RubyTemplate {
   std::string unsupported;  ///< what the native engine refused, and where, for the error below
 };
 
-/// Whether marionette's ERB engine does not take the template file at `path` (absolute,
-/// normalised), so that rendering it needs the embedded Ruby. The file is parsed once: the parse
-/// is the one template() renders later (functions/erb_functions.cpp).
-bool template_beyond_native_engine(const std::string& path);
-
 /// Every variable visible from `scope` that is not undef, the nearest scope's winning, outer
 /// scopes' first: Puppet's scope.to_hash, which templates see as instance variables.
 Hash visible_variables(const Scope& scope);

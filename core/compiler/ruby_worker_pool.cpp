@@ -26,9 +26,7 @@ RubyWorkerPool& RubyWorkerPool::instance() {
   return pool;
 }
 
-RubyWorkerPool::~RubyWorkerPool() {
-  stop();
-}
+RubyWorkerPool::~RubyWorkerPool() { stop(); }
 
 void RubyWorkerPool::configure(const RubyWorkerSettings& settings) {
   std::lock_guard lock(mutex_);
@@ -45,11 +43,6 @@ RubyWorkerSettings RubyWorkerPool::settings() {
 }
 
 RubyWorkerLimits RubyWorkerPool::limits() {
-  std::lock_guard lock(mutex_);
-  return limits_locked();
-}
-
-RubyWorkerLimits RubyWorkerPool::limits_locked() {
   RubyWorkerLimits limits;
   limits.module = paths::private_file(MARIONETTE_RUBY_MODULE_FILE, "MARIONETTE_RUBY_MODULE");
   // Beside the module (as installed, and in the build tree), else marionette's own (a test
@@ -58,6 +51,7 @@ RubyWorkerLimits RubyWorkerPool::limits_locked() {
   std::error_code error;
   if (!std::filesystem::is_regular_file(limits.worker, error))
     limits.worker = paths::private_file(kWorkerFile, "MARIONETTE_RUBY_WORKER");
+  std::lock_guard lock(mutex_);
   limits.call_timeout = settings_.call_timeout;
   limits.memory_bytes = settings_.memory_bytes;
   limits.huge_pages = settings_.huge_pages;
@@ -110,25 +104,6 @@ std::unique_ptr<RubyWorkerProcess> RubyWorkerPool::acquire(std::string& why_not)
       last_used = worker.get();
       return worker;
     }
-    if (!launched_.empty()) {
-      std::unique_ptr<RubyWorkerProcess> worker = std::move(launched_.back());
-      launched_.pop_back();
-      lock.unlock();
-      bool started = worker->await_hello(limits(), why_not);
-      lock.lock();
-      if (started && !stopped_) {
-        busy_[worker.get()] = worker->pidfd();
-        last_used = worker.get();
-        return worker;
-      }
-      --live_;
-      changed_.notify_all();
-      lock.unlock();
-      worker.reset();
-      if (!started) return nullptr;
-      lock.lock();
-      continue;  // stopped meanwhile
-    }
     if (live_ < settings_.workers) {
       ++live_;
       lock.unlock();
@@ -163,31 +138,15 @@ void RubyWorkerPool::release(std::unique_ptr<RubyWorkerProcess> worker, bool reu
   worker.reset();  // killed with its process group, reaped
 }
 
-void RubyWorkerPool::warm_up() {
-  std::lock_guard lock(mutex_);
-  if (stopped_ || live_ >= settings_.workers || !idle_.empty() || !launched_.empty()) return;
-  RubyWorkerLimits limits = limits_locked();
-  std::error_code error;
-  if (!std::filesystem::is_regular_file(limits.module, error)) return;  // no Ruby installed
-  std::string why_not;  // acquire() starts one of its own, and says why not
-  std::unique_ptr<RubyWorkerProcess> worker = RubyWorkerProcess::launch(limits, why_not);
-  if (!worker) return;
-  ++live_;
-  launched_.push_back(std::move(worker));
-}
-
 void RubyWorkerPool::stop() {
   std::vector<std::unique_ptr<RubyWorkerProcess>> idle;
   {
     std::lock_guard lock(mutex_);
     stopped_ = true;
     for (const auto& [worker, pidfd] : busy_)
-      ::syscall(SYS_pidfd_send_signal, pidfd, SIGKILL, nullptr,
-                0);  // its caller kills the rest of its group
+      ::syscall(SYS_pidfd_send_signal, pidfd, SIGKILL, nullptr, 0);  // its caller kills the rest of its group
     idle = std::move(idle_);
     idle_.clear();
-    for (auto& launched : launched_) idle.push_back(std::move(launched));
-    launched_.clear();
     live_ -= static_cast<unsigned>(idle.size());
     changed_.notify_all();
   }
@@ -204,9 +163,7 @@ void configure_ruby_workers(const RubyWorkerSettings& settings) {
   RubyWorkerPool::instance().configure(settings);
 }
 
-RubyWorkerSettings ruby_worker_settings() {
-  return RubyWorkerPool::instance().settings();
-}
+RubyWorkerSettings ruby_worker_settings() { return RubyWorkerPool::instance().settings(); }
 
 void allow_ruby_workers(unsigned count) {
   RubyWorkerSettings settings = RubyWorkerPool::instance().settings();
@@ -215,8 +172,6 @@ void allow_ruby_workers(unsigned count) {
   RubyWorkerPool::instance().configure(settings);
 }
 
-void stop_ruby_workers() {
-  RubyWorkerPool::instance().stop();
-}
+void stop_ruby_workers() { RubyWorkerPool::instance().stop(); }
 
 }  // namespace marionette::compiler

@@ -28,10 +28,6 @@ class RubyWorkerPool {
   /// Takes a worker back; one that ended, forked or broke (`reusable` false) is killed with its
   /// process group, and replaced.
   void release(std::unique_ptr<RubyWorkerProcess> worker, bool reusable);
-  /// Launches a worker now, without waiting for it, when none is running or starting: Ruby
-  /// starts while this process goes on compiling, and the acquire() that needs it waits only
-  /// for what is left of its start-up. Unused, it is killed when the process ends.
-  void warm_up();
   /// Kills every worker, busy ones too; later acquire() fails.
   void stop();
   bool stopped();
@@ -39,7 +35,6 @@ class RubyWorkerPool {
  private:
   RubyWorkerPool() = default;
   RubyWorkerLimits limits();
-  RubyWorkerLimits limits_locked();  ///< mutex_ held
   std::unique_ptr<RubyWorkerProcess> start_one(std::string& why_not);
   void keep_full();
 
@@ -47,9 +42,8 @@ class RubyWorkerPool {
   std::condition_variable changed_;
   RubyWorkerSettings settings_;
   std::vector<std::unique_ptr<RubyWorkerProcess>> idle_;
-  std::vector<std::unique_ptr<RubyWorkerProcess>> launched_;  ///< warm_up()'s, hello not read
-  std::map<const RubyWorkerProcess*, int> busy_;              ///< lent workers and their pidfds
-  unsigned live_ = 0;                                         ///< idle, busy, launched and starting
+  std::map<const RubyWorkerProcess*, int> busy_;  ///< lent workers and their pidfds
+  unsigned live_ = 0;                              ///< idle, busy and starting
   bool stopped_ = false;
   std::thread keeper_;
 };

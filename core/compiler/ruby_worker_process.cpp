@@ -4,8 +4,9 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
-#include <sys/socket.h>
 #include <sys/syscall.h>
+#include <unistd.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -32,9 +33,7 @@ void close_fd(int& fd) {
   fd = -1;
 }
 
-void set_nonblocking(int fd) {
-  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
-}
+void set_nonblocking(int fd) { ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK); }
 
 /// Spawns the worker: own process group, default signal handling and none blocked, descriptors
 /// 0 (/dev/null), 1 and 2 (the pipes), 3 (the socket) and no other.
@@ -75,13 +74,6 @@ pid_t spawn(const RubyWorkerLimits& limits, int socket, int out, int err, std::s
 
 std::unique_ptr<RubyWorkerProcess> RubyWorkerProcess::start(const RubyWorkerLimits& limits,
                                                             std::string& why_not) {
-  std::unique_ptr<RubyWorkerProcess> process = launch(limits, why_not);
-  if (!process || !process->await_hello(limits, why_not)) return nullptr;
-  return process;
-}
-
-std::unique_ptr<RubyWorkerProcess> RubyWorkerProcess::launch(const RubyWorkerLimits& limits,
-                                                             std::string& why_not) {
   int pair[2], out[2], err[2];
   if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0) {
     why_not = std::string("cannot make a socket for Ruby: ") + std::strerror(errno);
@@ -104,27 +96,24 @@ std::unique_ptr<RubyWorkerProcess> RubyWorkerProcess::launch(const RubyWorkerLim
   if (process->pid_ < 0) return nullptr;
   process->pidfd_ = static_cast<int>(::syscall(SYS_pidfd_open, process->pid_, 0));
   for (int fd : {process->socket_, process->out_, process->err_}) set_nonblocking(fd);
-  return process;
-}
 
-bool RubyWorkerProcess::await_hello(const RubyWorkerLimits& limits, std::string& why_not) {
   ruby_worker::Received hello;
   milliseconds budget = kHelloTimeout;
-  Received got = receive(hello, budget);
+  Received got = process->receive(hello, budget);
   if (got != Received::frame || hello.kind != ruby_worker::Kind::hello) {
     why_not = got == Received::out_of_time
                   ? "the Ruby worker did not start within " +
                         std::to_string(kHelloTimeout.count() / 1000) + " s"
                   : "the Ruby worker " + limits.worker.string() + " ended before it started (" +
-                        how_it_ended() + ")";
-    return false;
+                        process->how_it_ended() + ")";
+    return nullptr;
   }
   ruby_worker::Fields fields(hello.fields);
   if (fields.number() != 0) {
     why_not = fields.string();
-    return false;
+    return nullptr;
   }
-  return true;
+  return process;
 }
 
 RubyWorkerProcess::~RubyWorkerProcess() {
@@ -136,8 +125,7 @@ void RubyWorkerProcess::kill() {
   if (pid_ <= 0) return;
   // The worker kills its descendants itself when its socket closes (even those that left its
   // process group), then its group; given a moment for that, the group is killed from here.
-  // A worker that was never sent a call ran no Ruby code that could fork: killed at once.
-  if (socket_ >= 0 && pidfd_ >= 0 && sent_) {
+  if (socket_ >= 0 && pidfd_ >= 0) {
     ::shutdown(socket_, SHUT_RDWR);
     pollfd ended{pidfd_, POLLIN, 0};
     while (::poll(&ended, 1, static_cast<int>(kSelfKillGrace.count())) < 0 && errno == EINTR) {
@@ -187,7 +175,6 @@ void RubyWorkerProcess::relay(int from, int to) {
 }
 
 bool RubyWorkerProcess::send(const std::string& frame) {
-  sent_ = true;
   std::string_view rest = frame;
   while (!rest.empty()) {
     if (ended_) return false;
@@ -221,8 +208,8 @@ RubyWorkerProcess::Received RubyWorkerProcess::receive(ruby_worker::Received& fr
     }
     if (ended_) return Received::ended;
     if (budget.count() <= 0) return Received::out_of_time;
-    pollfd fds[4] = {
-        {socket_, POLLIN, 0}, {pidfd_, POLLIN, 0}, {out_, POLLIN, 0}, {err_, POLLIN, 0}};
+    pollfd fds[4] = {{socket_, POLLIN, 0}, {pidfd_, POLLIN, 0}, {out_, POLLIN, 0},
+                     {err_, POLLIN, 0}};
     auto started = Clock::now();
     int ready = ::poll(fds, 4, static_cast<int>(std::min<long long>(budget.count(), INT_MAX)));
     budget -= std::chrono::duration_cast<milliseconds>(Clock::now() - started);

@@ -17,7 +17,7 @@ struct RubyWorkerLimits {
   std::filesystem::path module;  ///< marionette-ruby.so, which the worker loads
   std::chrono::milliseconds call_timeout{std::chrono::seconds(300)};
   std::uint64_t memory_bytes = 2ull << 30;  ///< the worker's address space (RLIMIT_AS); 0: none
-  bool huge_pages = false;                  ///< RubyWorkerSettings::huge_pages
+  bool huge_pages = false;  ///< RubyWorkerSettings::huge_pages
 };
 
 /// One marionette-ruby-worker process: its own process group, the socket its frames travel on,
@@ -30,12 +30,6 @@ class RubyWorkerProcess {
   /// run Ruby (the module is missing, of another version, Ruby fails to start).
   static std::unique_ptr<RubyWorkerProcess> start(const RubyWorkerLimits& limits,
                                                   std::string& why_not);
-  /// start() in two halves: launch() spawns the worker and returns at once (nullptr with why
-  /// when it cannot be spawned); await_hello() waits for its hello, false with why when it
-  /// cannot run Ruby. Between them this process goes on with its work while Ruby starts.
-  static std::unique_ptr<RubyWorkerProcess> launch(const RubyWorkerLimits& limits,
-                                                   std::string& why_not);
-  bool await_hello(const RubyWorkerLimits& limits, std::string& why_not);
   ~RubyWorkerProcess();
   RubyWorkerProcess(const RubyWorkerProcess&) = delete;
   RubyWorkerProcess& operator=(const RubyWorkerProcess&) = delete;
@@ -70,7 +64,6 @@ class RubyWorkerProcess {
   int socket_ = -1, pidfd_ = -1, out_ = -1, err_ = -1;
   std::string buffer_;  ///< bytes read from the socket, not yet a whole frame
   bool ended_ = false;
-  bool sent_ = false;  ///< a call was sent: Ruby code may have run (and forked)
   int exit_status_ = -1;
   int signal_ = 0;
 };

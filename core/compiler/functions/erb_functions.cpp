@@ -129,8 +129,7 @@ class ScopeHost : public erb::TemplateHost {
       else
         shown = "::" + bare;
     }
-    if (level == Strict::Error)
-      throw erb::RubyError("Undefined variable '" + shown + "'; " + reason);
+    if (level == Strict::Error) throw erb::RubyError("Undefined variable '" + shown + "'; " + reason);
     warn_undefined(shown, reason);
   }
 
@@ -334,10 +333,6 @@ Value inline_template_function(CallContext& call) {
 }
 
 }  // namespace
-
-bool template_beyond_native_engine(const std::string& path) {
-  return !parse_file_cached(path).program;
-}
 
 void register_erb_functions(FunctionTable& table) {
   table.emplace_back("template", template_function);
