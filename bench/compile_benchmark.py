@@ -16,7 +16,13 @@ import argparse, os, re, shutil, statistics, subprocess, sys, tempfile, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
-SHARED = os.path.normpath(os.path.join(REPO, "..", "shared"))
+# ../shared beside the repository; from a git worktree in /work/wt/NAME, the nearest shared/
+# beside an ancestor (as scripts/real_modules_suite.py finds it); MARIONETTE_SHARED_DIR first.
+SHARED = os.environ.get("MARIONETTE_SHARED_DIR") or next(
+    (d for d in (os.path.join(os.path.dirname(a), "shared")
+                 for a in (REPO, os.path.dirname(REPO), os.path.dirname(os.path.dirname(REPO))))
+     if os.path.isdir(os.path.join(d, "tools"))),
+    os.path.normpath(os.path.join(REPO, "..", "shared")))
 FACTS = os.path.join(REPO, "examples", "facts.yaml")
 NODE = "web01.example.com"
 sys.path.insert(0, HERE)

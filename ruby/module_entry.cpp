@@ -61,10 +61,15 @@ std::filesystem::path module_directory() {
 
 // --- Start-up -----------------------------------------------------------------------------------
 
-/// Loads the compatibility layer; run under rb_protect.
+/// Loads the compatibility layer (its precompiled instruction sequences from ruby-iseq/ beside
+/// this file where they are current: ruby/lib/marionette/precompiled.rb); run under rb_protect.
 VALUE load_layer(VALUE path) {
   define_host_module(rb_define_module("Marionette"));
   rb_ary_unshift(rb_gv_get("$LOAD_PATH"), path);
+  rb_require("marionette/precompiled");
+  std::filesystem::path sequences = module_directory() / "ruby-iseq";
+  rb_funcall(rb_path2class("Marionette::Precompiled"), rb_intern("setup"), 1,
+             rb_str_new_cstr(sequences.c_str()));
   rb_require("marionette/puppet_compat");
   rb_require("marionette/template_compat");
   bind_host_error_class();
@@ -121,8 +126,8 @@ void start_ruby() {
 /// the status goes to `reply` in decimal (the host decides what ending means).
 bool exit_status(VALUE exception, std::string& reply) {
   if (!RTEST(rb_obj_is_kind_of(exception, rb_eSystemExit))) return false;
-  VALUE status = rb_protect([](VALUE e) { return rb_funcall(e, rb_intern("status"), 0); },
-                            exception, nullptr);
+  VALUE status =
+      rb_protect([](VALUE e) { return rb_funcall(e, rb_intern("status"), 0); }, exception, nullptr);
   reply = std::to_string(FIXNUM_P(status) ? FIX2INT(status) : 1);
   return true;
 }
@@ -153,10 +158,10 @@ VALUE invoke(VALUE self) {
   if (!to_ruby({call.arguments, call.arguments_size}, arguments, invocation->error)) return Qnil;
   VALUE load_path = load_path_array(call.load_path, call.load_path_size);
   VALUE marionette = rb_path2class("Marionette");
-  invocation->result = rb_funcall(
-      marionette, rb_intern("invoke"), 7, INT2FIX(call.api), rb_str_new_cstr(call.file),
-      rb_str_new_cstr(call.name), arguments, call.has_block ? Qtrue : Qfalse, load_path,
-      LONG2NUM(static_cast<long>(frames.size()) - 1));
+  invocation->result =
+      rb_funcall(marionette, rb_intern("invoke"), 7, INT2FIX(call.api), rb_str_new_cstr(call.file),
+                 rb_str_new_cstr(call.name), arguments, call.has_block ? Qtrue : Qfalse, load_path,
+                 LONG2NUM(static_cast<long>(frames.size()) - 1));
   return Qnil;
 }
 
@@ -202,8 +207,7 @@ int run_protected(VALUE (*body)(VALUE), Invocation& invocation, const marionette
     rb_set_errinfo(Qnil);
     if (exit_status(exception, reply)) return MARIONETTE_RUBY_EXIT;
     reply = exception_text(exception);
-    bool passed_through =
-        frame.host_failed && is_host_error(exception);
+    bool passed_through = frame.host_failed && is_host_error(exception);
     return passed_through ? MARIONETTE_RUBY_HOST_ERROR : MARIONETTE_RUBY_ERROR;
   }
   if (!invocation.error.empty()) {
@@ -275,9 +279,9 @@ VALUE invoke_template(VALUE self) {
     return Qnil;
   VALUE templates = rb_path2class("Marionette::Templates");
   invocation->result = rb_funcall(
-      templates, rb_intern("render"), 6, utf8_string(request.reference),
-      utf8_string(request.file), utf8_string({request.text, request.text_size}), variables,
-      utf8_string(request.scope_name), load_path_array(request.load_path, request.load_path_size));
+      templates, rb_intern("render"), 6, utf8_string(request.reference), utf8_string(request.file),
+      utf8_string({request.text, request.text_size}), variables, utf8_string(request.scope_name),
+      load_path_array(request.load_path, request.load_path_size));
   hand_back_changed_variables({request.variables, request.variables_size}, variables);
   return Qnil;
 }
@@ -289,8 +293,9 @@ int run_template(const marionette_ruby_template& request, const marionette_ruby_
   return run_protected(invoke_template, invocation, host, "templates and functions", reply,
                        [](VALUE result, std::string& text) {
                          if (!RB_TYPE_P(result, T_STRING)) {
-                           text = "marionette's Ruby layer rendered a template to something "
-                                  "other than a String";
+                           text =
+                               "marionette's Ruby layer rendered a template to something "
+                               "other than a String";
                            return MARIONETTE_RUBY_ERROR;
                          }
                          text.assign(RSTRING_PTR(result),
@@ -324,10 +329,9 @@ VALUE invoke_facts(VALUE self) {
     return Qnil;
   rb_require("marionette/facter_compat");
   VALUE facts = rb_path2class("Marionette::CustomFacts");
-  invocation->result = rb_funcall(facts, rb_intern("resolve"), 5,
-                                  load_path_array(request.files, request.files_size),
-                                  load_path_array(request.load_path, request.load_path_size),
-                                  core, external, options);
+  invocation->result = rb_funcall(
+      facts, rb_intern("resolve"), 5, load_path_array(request.files, request.files_size),
+      load_path_array(request.load_path, request.load_path_size), core, external, options);
   return Qnil;
 }
 
@@ -375,8 +379,12 @@ int start(marionette_ruby_sink sink, void* sink_context) {
   });
 }
 
-const marionette_ruby_module kModule{MARIONETTE_RUBY_ABI_VERSION, &call_function, &call_block,
-                                     &render_template, &resolve_facts, &start};
+const marionette_ruby_module kModule{MARIONETTE_RUBY_ABI_VERSION,
+                                     &call_function,
+                                     &call_block,
+                                     &render_template,
+                                     &resolve_facts,
+                                     &start};
 
 }  // namespace
 }  // namespace marionette::ruby

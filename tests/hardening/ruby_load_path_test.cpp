@@ -86,6 +86,35 @@ TEST_F(RubyLoadPath, LibrariesNoCodeUsedAreNotLoaded) {
   EXPECT_EQ(message_of("loaded"), ".");
 }
 
+// The layer and the standard library's files load from the instruction sequences the build
+// compiled (ruby/lib/marionette/precompiled.rb), not from their source; and a file whose
+// source is not the one its sequence was compiled from is compiled by Ruby as always.
+TEST_F(RubyLoadPath, TheLayerAndLibrariesLoadPrecompiled) {
+  function("precompiled",
+           "ERB.new('').result\n"
+           "    require 'ipaddr'\n"
+           "    layer = $LOADED_FEATURES.select { |path| path.include?('/marionette/ruby/') }\n"
+           "    layer.delete_if { |path| path.end_with?('/precompiled.rb') } # loads them\n"
+           "    loaded = Marionette::Precompiled::LOADED\n"
+           "    [layer.size > 5, (layer - loaded).size,\n"
+           "     loaded.count { |path| path.end_with?('/erb.rb', '/ipaddr.rb') }].join(' ')");
+  EXPECT_EQ(message_of("precompiled"), "true 0 2");
+}
+
+TEST_F(RubyLoadPath, AFileChangedSinceItWasPrecompiledLoadsFromItsSource) {
+  function(
+      "changed",
+      "file = Marionette::Precompiled::INDEX.keys.find { |path| path.end_with?('/ipaddr.rb') }\n"
+      "    copy = File.join(ENV.fetch('TMPDIR', '/tmp'), "
+      "\"marionette-precompiled-#{Process.pid}.rb\")\n"
+      "    File.write(copy, \"CHANGED = 'source'\\n\")\n"
+      "    Marionette::Precompiled::INDEX[copy] = Marionette::Precompiled::INDEX[file]\n"
+      "    load copy\n"
+      "    File.delete(copy)\n"
+      "    [CHANGED, Marionette::Precompiled::LOADED.include?(copy)].join(' ')");
+  EXPECT_EQ(message_of("changed"), "source false");
+}
+
 TEST_F(RubyLoadPath, OnlyReachedModulesLibDirectoriesAreOnTheLoadPath) {
   write("modules/unused/lib/puppet_x/unused/thing.rb", "module Unused; end\n");
   function(
