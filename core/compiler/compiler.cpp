@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <chrono>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <random>
@@ -17,6 +18,8 @@
 #include "lang/diagnostic.hpp"
 
 namespace marionette::compiler {
+
+namespace ast = lang::ast;
 
 namespace {
 
@@ -156,6 +159,43 @@ void Evaluator::compile_resources() {
   settings_scope.set("all_local", Value(std::move(all_local)));
   class_scopes_["settings"] = &settings_scope;
 
+  // Puppet instantiates the definitions of the main manifest before evaluating it, and resolves
+  // their parameters' types then: a type name nothing defines fails the compile even when the
+  // class or define is never declared. Only the names are checked here (an alias is resolved
+  // when used, as Puppet's type aliases are).
+  std::function<void(const ast::Node*)> check_type_names = [&](const ast::Node* node) {
+    if (auto* access = ast::as<ast::Access>(node)) {
+      check_type_names(access->target);
+      for (const ast::Node* key : access->keys) check_type_names(key);
+    } else if (auto* array = ast::as<ast::ArrayLiteral>(node)) {
+      for (const ast::Node* element : array->elements) check_type_names(element);
+    } else if (auto* hash = ast::as<ast::HashLiteral>(node)) {
+      for (const auto& [key, value] : hash->entries) {
+        check_type_names(key);
+        check_type_names(value);
+      }
+    } else if (auto* reference = ast::as<ast::TypeReference>(node)) {
+      std::string name = lowercase(reference->name);
+      if (name.starts_with("::")) name.erase(0, 2);
+      if (!environment_.find_type_alias(name)) evaluate(reference, *top_);
+    }
+  };
+  std::function<void(const ast::Block*)> check_definitions = [&](const ast::Block* block) {
+    for (const ast::Node* statement : block->statements) {
+      const std::vector<ast::Parameter>* parameters = nullptr;
+      if (auto* c = ast::as<ast::ClassDefinition>(statement)) {
+        parameters = &c->parameters;
+        check_definitions(c->body);
+      } else if (auto* d = ast::as<ast::DefinedTypeDefinition>(statement)) {
+        parameters = &d->parameters;
+      }
+      if (parameters)
+        for (const ast::Parameter& parameter : *parameters)
+          if (parameter.type) check_type_names(parameter.type);
+    }
+  };
+  for (const lang::Program& program : environment_.main_programs()) check_definitions(program.body);
+
   for (const lang::Program& program : environment_.main_programs()) {
     LiveFrame frame(live_frames_, lang::SourceLocation{program.file.get(), 0, 0, 1});
     evaluate_block(program.body, *top_, true);
@@ -252,10 +292,10 @@ std::string environment_cache_key(const CompileRequest& request) {
 
 }  // namespace
 
-OpenedEnvironment::OpenedEnvironment(const std::optional<std::filesystem::path>& env_dir,
-                                     const std::optional<std::filesystem::path>& manifest,
-                                     const std::optional<std::vector<std::filesystem::path>>& modulepath,
-                                     CompileTimings* timings) {
+OpenedEnvironment::OpenedEnvironment(
+    const std::optional<std::filesystem::path>& env_dir,
+    const std::optional<std::filesystem::path>& manifest,
+    const std::optional<std::vector<std::filesystem::path>>& modulepath, CompileTimings* timings) {
   double* parse_seconds = timings ? &timings->parse_seconds : nullptr;
   if (parse_seconds) *parse_seconds = 0;
   environment_ = std::make_unique<Environment>(env_dir, manifest, modulepath, parse_seconds);
@@ -268,9 +308,8 @@ catalog::Catalog compile(const CompileRequest& request) {
   double* parse_seconds = request.timings ? &request.timings->parse_seconds : nullptr;
   if (parse_seconds) *parse_seconds = 0;
   std::shared_ptr<CachedCode> cached =
-      request.environment_cache
-          ? request.environment_cache->acquire(environment_cache_key(request))
-          : nullptr;
+      request.environment_cache ? request.environment_cache->acquire(environment_cache_key(request))
+                                : nullptr;
   Environment environment(request.env_dir, request.manifest, request.modulepath, parse_seconds,
                           std::move(cached));
   environment.load_main_manifest(request.strictness.strict);

@@ -63,9 +63,13 @@ std::size_t Evaluator::add_class_resource(
   if (!definition.parent.empty()) {
     std::string parent = parent_class_name(definition);
     const ast::ClassDefinition* parent_definition = environment_.find_class(parent);
-    if (!parent_definition)
-      throw SourceError("Could not find class ::" + parent + " for " + request_.node_name,
+    if (!parent_definition) {  // Puppet names the parent as written, from the top namespace
+      const std::string& written = definition.parent;
+      throw SourceError("Could not find parent resource type '" +
+                            (written.starts_with("::") ? written : "::" + written) +
+                            "' of type hostclass in " + request_.environment,
                         definition.where);
+    }
     if (!resources_.find("Class", capitalize_segments(parent)))
       add_class_resource(parent, *parent_definition, scope, nullptr, where);
   }

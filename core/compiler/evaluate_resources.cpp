@@ -49,8 +49,7 @@ std::vector<std::string> titles_of(Value titles, const lang::SourceLocation& whe
                         where);
     if (!title.is_string())
       throw SourceError("Illegal title type at index " + std::to_string(index) +
-                            ". Expected String, got " +
-                            type_to_string(generalized_type(title)),
+                            ". Expected String, got " + type_to_string(generalized_type(title)),
                         where);
     if (title.string().empty())
       throw SourceError("Empty string title at " + std::to_string(index) +
@@ -251,6 +250,10 @@ void Evaluator::declare_titled(const std::string& type,
                                ast::ResourceForm form, const lang::SourceLocation& where,
                                Scope& scope, Array* references) {
   if (std::string_view(type) == "Class") {
+    // A resource-like declaration of an unknown class: Puppet names the title as written.
+    std::string name = lowercase(title.starts_with("::") ? title.substr(2) : title);
+    if (!environment_.find_class(name))
+      throw SourceError("Could not find declared class " + title, where);
     std::size_t index = declare_class(lowercase(title), scope, &attributes, where);
     if (references) references->push_back(TypeValue{"Class", {Value(resources_[index].title)}});
     return;

@@ -325,11 +325,8 @@ class Lexer {
   void lex_variable() {
     std::size_t start = pos_;
     std::size_t end = scan_qualified(pos_ + 1);
-    if (end == pos_ + 1)
-      fail(
-          "Illegal variable name, The given name '' does not conform to the naming rule "
-          "/^((::)?[a-z]\\w*)*((::)?[a-z_]\\w*)$/",
-          pos_);
+    // A `$` without a name is a variable named '' for Puppet's lexer: the parser may refuse it
+    // where it stands (a syntax error at ''), else the validator refuses the name.
     emit(TokenKind::Variable, text_.substr(pos_ + 1, end - pos_ - 1), start, end - start);
     pos_ = end;
   }
@@ -471,12 +468,18 @@ class Lexer {
     std::string text;
     std::size_t text_start = pos_;
     bool line_start = !spec.double_quoted;
+    // An unclosed string is reported after what Puppet's lexer read last of it: the opening
+    // quote, the name of an interpolated $variable, or the last word of a `${...}` (placed
+    // after its `}`).
+    std::string last_read = "\"";
+    std::size_t after_last = opening + 1;
     while (true) {
       std::size_t limit = spec.double_quoted ? text_.size() : spec.end;
       if (pos_ >= limit) {
         if (spec.double_quoted)
-          fail("Unclosed quote after '\"' followed by '" + followed_by(opening + 1) + "'",
-               opening + 1);
+          fail("Unclosed quote after '" + last_read + "' followed by '" + followed_by(after_last) +
+                   "'",
+               after_last);
         break;
       }
       if (line_start) {
@@ -510,8 +513,16 @@ class Lexer {
       if (c == '$' && spec.interpolate) {
         if (pos_ + 1 < limit && text_[pos_ + 1] == '{') {
           flush_text(text, text_start);
+          std::size_t inside = out_.size();
           lex_interpolation();
           text_start = pos_;
+          // Puppet's scanner last matched the last word, number or variable inside `${...}`.
+          for (std::size_t i = out_.size(); i-- > inside;)
+            if (!out_[i].text.empty()) {
+              last_read = out_[i].text;
+              break;
+            }
+          after_last = pos_;
           continue;
         }
         std::size_t end = scan_qualified(pos_ + 1);
@@ -519,8 +530,10 @@ class Lexer {
           flush_text(text, text_start);
           emit(TokenKind::InterpolatedVariable, text_.substr(pos_ + 1, end - pos_ - 1), pos_,
                end - pos_);
+          last_read = out_.back().text;
           pos_ = end;
           text_start = pos_;
+          after_last = pos_;
           continue;
         }
       }

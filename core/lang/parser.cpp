@@ -53,10 +53,9 @@ namespace {
 
 /// Functions that may be called as statements without parentheses: `include a, b`.
 bool is_statement_function(const std::string& name) {
-  static const char* const kNames[] = {"include", "require", "contain", "realize", "tag",
-                                       "notice",  "info",    "warning", "err",     "alert",
-                                       "crit",    "emerg",   "debug",   "fail",    "import",
-                                       "break",   "next",    "return"};
+  static const char* const kNames[] = {
+      "include", "require", "contain", "realize", "tag",  "notice", "info",  "warning", "err",
+      "alert",   "crit",    "emerg",   "debug",   "fail", "import", "break", "next",    "return"};
   return std::any_of(std::begin(kNames), std::end(kNames),
                      [&](const char* n) { return name == n; });
 }
@@ -125,8 +124,18 @@ void Parser::syntax_error(const Token& token) const {
   if (token.kind == TokenKind::End) throw SourceError("Syntax error at end of input", token.where);
   // Puppet shows the token's value: a variable's name without `$`, a string's text, the text
   // before the first interpolation of a double-quoted string, nothing for a heredoc.
-  std::string shown = token.text.empty() ? std::string(describe(token.kind)) : token.text;
+  std::string shown = token.text.empty() && token.kind != TokenKind::Variable
+                          ? std::string(describe(token.kind))
+                          : token.text;  // a `$` without a name is the variable ''
   SourceLocation where = token.where;
+  if (token.kind == TokenKind::InterpolationEnd) {
+    // Puppet's lexer keeps no token for the `}` closing an interpolation: what it gives next is
+    // the string's text from there to the next interpolation or the closing quote ('' if none).
+    const Token* next = &token + 1 <= &tokens_.back() ? &token + 1 : nullptr;
+    shown = next && next->kind == TokenKind::StringText ? next->text : "";
+    where.column += 1;
+    where.length = 1;
+  }
   if (token.kind == TokenKind::StringStart)
     shown = &token + 1 <= &tokens_.back() && (&token + 1)->kind == TokenKind::StringText
                 ? (&token + 1)->text
@@ -179,9 +188,30 @@ std::vector<ast::Expression*> Parser::parse_statements(TokenKind end) {
     while (accept(TokenKind::Semicolon)) separated = true;
     if (at(end) || at(TokenKind::End)) return statements;
     // After a bare word, `name { attr => value }` is a resource without a title (validator).
-    if (at(TokenKind::LBrace) && !separated && !ast::as<ast::BareWord>(statements.back()))
+    if (at(TokenKind::LBrace) && !separated && !ast::as<ast::BareWord>(statements.back())) {
       reject_brace_after_statement();
+      // `title: attributes` follows: Puppet's grammar reads a resource whose type is the
+      // statement before the `{` (`file { 'a': }` newline `{ 'b': }`); it passes the
+      // validator, and the evaluation refuses that type. Definitions are not expressions.
+      ast::Expression* before = statements.back();
+      if (!ast::as<ast::ClassDefinition>(before) && !ast::as<ast::DefinedTypeDefinition>(before) &&
+          !ast::as<ast::NodeDefinition>(before) && !ast::as<ast::FunctionDefinition>(before) &&
+          !ast::as<ast::TypeAlias>(before)) {
+        auto* resource = arena_.make<ast::Resource>(before->where);
+        resource->type_expression = before;
+        statements.back() = parse_resource_bodies(resource);
+        continue;
+      }
+    }
     statements.push_back(parse_statement());
+    if (at(TokenKind::Comma)) {
+      // `$x = f a, b`: Puppet's grammar takes statements separated by commas and its parser
+      // refuses the list when it ends (unless it is a call of a statement function), at the
+      // first comma, even before a syntax error at the token that ends it.
+      SourceLocation comma = peek().where;
+      while (accept(TokenKind::Comma)) parse_expression();
+      throw SourceError("illegal comma separated argument list", comma);
+    }
   }
 }
 
@@ -255,6 +285,8 @@ ast::Expression* Parser::parse_statement_call() {
 std::string Parser::parse_definition_name() {
   // Puppet takes any word here and its validator refuses `Foo` and `::foo` by name.
   const Token& token = peek();
+  if (token.kind == TokenKind::String)  // Puppet's grammar names this one
+    throw SourceError("A quoted string is not valid as a name here", token.where);
   if (token.kind != TokenKind::Name && token.kind != TokenKind::TypeName) syntax_error(token);
   advance();
   return token.text;
@@ -387,6 +419,8 @@ ast::Expression* Parser::parse_type_expression() {
   if (at(TokenKind::LBracket) && !peek().space_before) {
     advance();
     auto* access = arena_.make<ast::Access>(name.where, type);
+    if (at(TokenKind::RBracket))
+      syntax_error(peek());  // `Optional[]`: Puppet's grammar wants a key
     while (!at(TokenKind::RBracket)) {
       access->keys.push_back(parse_expression());
       if (!accept(TokenKind::Comma)) break;

@@ -294,9 +294,15 @@ ast::Expression* Parser::parse_postfix() {
                token.kind == TokenKind::ExportedCollectStart) {
       expression = parse_collector(expression);
     } else if (token.kind == TokenKind::LBrace && !in_condition_ && !plain_ && !operand_ &&
-               (ast::as<ast::TypeReference>(expression) || ast::as<ast::Access>(expression) ||
-                is_literal_resource_type(expression)) &&
-               starts_titled_body(peek(1), peek(2))) {
+               (((ast::as<ast::TypeReference>(expression) || ast::as<ast::Access>(expression) ||
+                  is_literal_resource_type(expression)) &&
+                 starts_titled_body(peek(1), peek(2))) ||
+                ((ast::as<ast::FunctionCall>(expression) || ast::as<ast::MethodCall>(expression) ||
+                  ast::as<ast::Variable>(expression)) &&
+                 peek(1).kind != TokenKind::RBrace))) {
+      // (After a call or a variable, Puppet's grammar reads `{` as a resource body whatever
+      // follows it: a syntax error is then where the body goes wrong, `f() { x {` at the second
+      // `{`.)
       // `Resource[$type] { 'title': ... }`, `File { '/x': ... }`: a resource whose type is an
       // expression (Puppet's grammar takes any literal there too, `'class' { a: }`, and the
       // evaluator refuses what names no type).

@@ -313,9 +313,16 @@ class Validator {
         visit(ast::as<ast::FunctionDefinition>(node)->return_type);
         visit(ast::as<ast::FunctionDefinition>(node)->body);
         return;
-      case NodeKind::TypeAlias:
-        visit(ast::as<ast::TypeAlias>(node)->type);
+      case NodeKind::TypeAlias: {
+        const Node* type = ast::as<ast::TypeAlias>(node)->type;
+        if (ast::as<ast::ArrayLiteral>(type))  // `type X = [Integer]` names no type
+          fail(
+              "Illegal expression. An Array Expression is unacceptable as a type reference in "
+              "a Type Alias",
+              type);
+        visit(type);
         return;
+      }
       case NodeKind::EppTemplate:
         visit_parameters(ast::as<ast::EppTemplate>(node)->parameters);
         visit(ast::as<ast::EppTemplate>(node)->body);
@@ -721,7 +728,7 @@ class Validator {
   std::vector<StrictIssue>* strict_issues_;
   Nesting nesting_;
   std::vector<SourceError> errors_;  ///< what the checks found, in the order found
-  std::vector<const Node*> path_;  ///< the containers of the node being checked, outermost first
+  std::vector<const Node*> path_;    ///< the containers of the node being checked, outermost first
 };
 
 }  // namespace
