@@ -9,6 +9,7 @@
 #include "puppetdb/fact_tree.hpp"
 #include "puppetdb/packed_resources.hpp"
 #include "puppetdb/query_error.hpp"
+#include "puppetdb/rows.hpp"
 #include "puppetdb/stored_text.hpp"
 #include "puppetdb/timestamp.hpp"
 
@@ -120,7 +121,8 @@ bool node_is_active(const Json& node) {
 
 void FleetData::prefetch(const std::vector<std::string>& keys,
                          const std::vector<std::pair<std::string, std::string>>& key_fields,
-                         const std::vector<std::string>& lists) {
+                         const std::vector<std::string>& lists,
+                         const std::vector<std::string>& hashes) {
   std::vector<std::optional<std::string>> values = store_.get_many(keys);
   for (std::size_t i = 0; i < keys.size(); ++i) prefetched_[keys[i]] = std::move(values[i]);
   values = store_.get_fields(key_fields);
@@ -129,11 +131,64 @@ void FleetData::prefetch(const std::vector<std::string>& keys,
   std::vector<std::vector<std::string>> entries = store_.lists(lists);
   for (std::size_t i = 0; i < lists.size(); ++i)
     prefetched_lists_[lists[i]] = std::move(entries[i]);
+  std::vector<std::map<std::string, std::string>> whole = store_.fields_many(hashes);
+  for (std::size_t i = 0; i < hashes.size(); ++i)
+    prefetched_hashes_[hashes[i]] = std::move(whole[i]);
 }
 
 void FleetData::forget_prefetched() {
   prefetched_.clear();
   prefetched_lists_.clear();
+  prefetched_hashes_.clear();
+}
+
+std::optional<std::string> FleetData::take_prefetched_field(const std::string& key,
+                                                            const std::string& field) {
+  auto found = prefetched_.find(key + '\0' + field);
+  if (found == prefetched_.end()) return store_.get_field(key, field);
+  std::optional<std::string> value = std::move(found->second);
+  prefetched_.erase(found);
+  return value;
+}
+
+std::map<std::string, std::string> FleetData::take_prefetched_hash(const std::string& key) {
+  auto found = prefetched_hashes_.find(key);
+  if (found == prefetched_hashes_.end()) return store_.fields_many({key})[0];
+  std::map<std::string, std::string> fields = std::move(found->second);
+  prefetched_hashes_.erase(found);
+  return fields;
+}
+
+std::optional<Json> FleetData::facts(const std::string& certname,
+                                     const std::optional<std::set<std::string>>& names) {
+  std::optional<Json> facts = document(keys_.facts(certname));
+  if (!facts) return facts;
+  if (auto inline_values = facts->find("values"); inline_values != facts->end()) {
+    // stored whole by an earlier build: answers as it is until the node's next facts
+    if (names && inline_values->is_object()) {
+      Json only = Json::object();
+      for (const std::string& name : *names)
+        if (auto found = inline_values->find(name); found != inline_values->end())
+          only[name] = std::move(*found);
+      *inline_values = std::move(only);
+    }
+    return facts;
+  }
+  const std::string key = keys_.fact_values(certname);
+  Json values = Json::object();
+  auto add = [&](const std::string& name, const std::string& stored) {
+    Json value = Json::parse(json_text(stored), nullptr, false);
+    if (value.is_discarded()) throw StoreError("the fact " + name + " in " + key + " is not JSON");
+    values[name] = std::move(value);
+  };
+  if (names) {
+    for (const std::string& name : *names)
+      if (std::optional<std::string> stored = take_prefetched_field(key, name)) add(name, *stored);
+  } else {
+    for (const auto& [name, stored] : take_prefetched_hash(key)) add(name, stored);
+  }
+  (*facts)["values"] = std::move(values);
+  return facts;
 }
 
 std::optional<std::string> FleetData::take_prefetched(const std::string& key) {
@@ -354,9 +409,21 @@ void FleetData::replace_facts(const Json& payload, const std::string& received) 
   document["hash"] = document_hash(values);
   note_node(certname, string_field(payload, "environment", false),
             string_field(payload, "producer", false));
+  // the values by top-level name, the names no longer there dropped, then the rest
+  std::map<std::string, std::string> by_name;
+  for (const auto& [name, value] : values.items()) by_name[name] = stored_text(value.dump());
+  std::vector<std::string> gone;
+  if (old && (*old)["values"].is_object())
+    for (const auto& [name, value] : (*old)["values"].items())
+      if (!by_name.count(name)) gone.push_back(name);
   replace_document(old ? fact_sets(keys_, (*old)["values"]) : std::vector<std::string>{},
-                   fact_sets(keys_, values), certname,
-                   [&] { store_.put(keys_.facts(certname), stored_text(document.dump())); });
+                   fact_sets(keys_, values), certname, [&] {
+                     if (!by_name.empty() || !gone.empty())
+                       store_.put_fields(keys_.fact_values(certname), by_name, gone);
+                     Json header = document;
+                     header.erase("values");
+                     store_.put(keys_.facts(certname), stored_text(header.dump()));
+                   });
   Json node = node_or_new(certname);
   const bool was_active = node_is_active(node);
   node["facts_timestamp"] = received;
@@ -454,8 +521,10 @@ void FleetData::store_report(const Json& payload, const std::string& received) {
   store_.push_bounded(keys_.reports(certname), stored_text(report.dump()), reports_kept_);
   Json node = node_or_new(certname);
   const bool was_active = node_is_active(node);
+  const std::vector<std::string> old_sets = latest_report_sets(node);
   if (!node["report_producer_timestamp"].is_string() ||
       !older(produced, node["report_producer_timestamp"].get<std::string>())) {
+    node["latest_report_events"] = event_summary(report);
     node["report_timestamp"] = report.value("end_time", Json(received));
     node["report_producer_timestamp"] = produced;
     node["report_environment"] = optional_string(report, "environment");
@@ -469,7 +538,19 @@ void FleetData::store_report(const Json& payload, const std::string& received) {
   }
   reactivate_if_newer(node, produced);
   reactivated(node, was_active);
-  store_.put(keys_.node(certname), node.dump());
+  replace_document(old_sets, latest_report_sets(node), certname,
+                   [&] { store_.put(keys_.node(certname), node.dump()); });
+}
+
+std::vector<std::string> FleetData::latest_report_sets(const Json& node) const {
+  std::vector<std::string> sets;
+  if (auto status = node.find("latest_report_status"); status != node.end() && status->is_string())
+    sets.push_back(keys_.latest_report_status(status->get<std::string>()));
+  if (auto events = node.find("latest_report_events"); events != node.end() && events->is_array())
+    for (const Json& event : *events)
+      if (event.is_array() && !event.empty() && event[0].is_string())
+        sets.push_back(keys_.latest_event_status(event[0].get<std::string>()));
+  return sets;
 }
 
 void FleetData::deactivate_node(const Json& payload, const std::string& received) {
@@ -518,13 +599,27 @@ void FleetData::purge_node(Json& node) {
   if (std::optional<Json> old = catalog(certname))
     for (const std::string& set : catalog_sets(keys_, (*old)["resources"]))
       store_.remove_member(set, certname);
+  for (const std::string& set : latest_report_sets(node)) store_.remove_member(set, certname);
   store_.remove(keys_.facts(certname));
+  store_.remove(keys_.fact_values(certname));
   store_.remove(keys_.resources(certname));
   store_.remove(keys_.edges(certname));
   store_.remove(keys_.catalog(certname));
   store_.remove(keys_.reports(certname));
   store_.remove(keys_.node(certname));
   store_.remove_member(keys_.all_nodes(), certname);
+}
+
+void FleetData::summarize_latest_report(Json& node) {
+  const Json hash = node.value("latest_report_hash", Json(nullptr));
+  if (node.contains("latest_report_events") || !hash.is_string()) return;
+  const std::string certname = node["certname"];
+  Json summary = nullptr;  // the report gone: queries read the reports (none match)
+  for (const Json& report : reports(certname))
+    if (report.value("hash", Json(nullptr)) == hash) summary = event_summary(report);
+  node["latest_report_events"] = std::move(summary);
+  replace_document({}, latest_report_sets(node), certname,
+                   [&] { store_.put(keys_.node(certname), node.dump()); });
 }
 
 std::size_t FleetData::drop_reports_before(Json& node, std::int64_t horizon) {
@@ -545,12 +640,14 @@ std::size_t FleetData::drop_reports_before(Json& node, std::int64_t horizon) {
   for (auto report = kept.rbegin(); report != kept.rend(); ++report)
     store_.push_bounded(keys_.reports(certname), *report, reports_kept_);
   if (kept.empty()) {
+    const std::vector<std::string> old_sets = latest_report_sets(node);
     for (const char* field :
          {"report_timestamp", "report_environment", "latest_report_hash", "latest_report_status",
           "latest_report_noop", "latest_report_noop_pending", "latest_report_corrective_change",
-          "latest_report_job_id", "cached_catalog_status"})
+          "latest_report_job_id", "cached_catalog_status", "latest_report_events"})
       node[field] = nullptr;
-    store_.put(keys_.node(certname), node.dump());
+    replace_document(old_sets, {}, certname,
+                     [&] { store_.put(keys_.node(certname), node.dump()); });
   }
   return dropped;
 }
@@ -565,6 +662,7 @@ Collected FleetData::collect_garbage(const Retention& retention, std::int64_t no
   for (const std::string& certname : certnames()) {
     std::optional<Json> node = this->node(certname);
     if (!node) continue;
+    summarize_latest_report(*node);
     if (retention.node_ttl.count() > 0 && node_is_active(*node) && stale(*node, stale_before)) {
       (*node)["expired"] = format_timestamp(now);
       index_fact_paths(*node, {}, fact_paths_of(facts(certname)));

@@ -39,9 +39,14 @@ struct Collected {
 /// older data than what is kept is ignored, newer data reactivates a deactivated node), the
 /// queries read it. Documents per node (key_layout.hpp):
 ///   node     {certname, node_id, deactivated, expired, facts/catalog/report _timestamp and
-///             _environment, latest_report_*, cached_catalog_status}
-///   facts    {certname, environment, timestamp, producer_timestamp, producer, hash, values,
+///             _environment, latest_report_*, cached_catalog_status, latest_report_events (the
+///             latest report's events as [status, resource_type, resource_title, property,
+///             name, containing_class], null when it has more than kSummarizedEvents)}
+///   facts    {certname, environment, timestamp, producer_timestamp, producer, hash,
 ///             package_inventory (v5's [name, version, provider] list, when sent)}
+///   fact-values  the facts' values, a hash by top-level name (a query reads only the facts it
+///             names); a facts document written by an earlier build holds its values inline
+///             and answers as it is until the node's next facts replace it
 ///   catalog  {certname, version, environment, transaction_uuid, catalog_uuid, code_id, job_id,
 ///             producer_timestamp, producer, hash, timestamp}
 ///   edges    the catalog's edges, [{source, target, relationship}, …]
@@ -62,14 +67,18 @@ class FleetData {
   void deactivate_node(const Json& payload, const std::string& received);
 
   /// PuppetDB's periodic garbage collection at `now` (milliseconds since the epoch): expires
-  /// the stale nodes, purges the long-inactive ones, drops the old reports. Every step is one
+  /// the stale nodes, purges the long-inactive ones, drops the old reports (and indexes the
+  /// latest report of a node an earlier build stored, summarize_latest_report). Every step is one
   /// key at a time and idempotent, so servers sharing the store may each run it.
   Collected collect_garbage(const Retention& retention, std::int64_t now);
 
   std::vector<std::string> certnames() { return store_.members(keys_.all_nodes()); }
   std::vector<std::string> members(const std::string& key) { return store_.members(key); }
   std::optional<Json> node(const std::string& certname) { return document(keys_.node(certname)); }
-  std::optional<Json> facts(const std::string& certname) { return document(keys_.facts(certname)); }
+  /// The facts document with its values: all of them, or only those of the top-level facts
+  /// in `names`.
+  std::optional<Json> facts(const std::string& certname,
+                            const std::optional<std::set<std::string>>& names = std::nullopt);
   /// The catalog document with its resources.
   std::optional<Json> catalog(const std::string& certname);
   /// The catalog's edges; `header` is catalog_header's.
@@ -93,7 +102,8 @@ class FleetData {
   /// type, reports()) answers from what was read, once. forget_prefetched drops what is left.
   void prefetch(const std::vector<std::string>& keys,
                 const std::vector<std::pair<std::string, std::string>>& key_fields = {},
-                const std::vector<std::string>& lists = {});
+                const std::vector<std::string>& lists = {},
+                const std::vector<std::string>& hashes = {});
   void forget_prefetched();
 
  private:
@@ -118,14 +128,26 @@ class FleetData {
   std::set<std::string> fact_paths_of(const std::optional<Json>& facts);
   /// The node's documents and its place in every index, gone.
   void purge_node(Json& node);
+  /// A node written by an earlier build (no latest_report_events) gets its latest report's
+  /// summary and its place in the latest-report indexes; collect_garbage, which runs when the
+  /// server starts, brings a whole store written by an earlier build up to date.
+  void summarize_latest_report(Json& node);
   /// Drops the node's reports produced before `horizon`; how many. The node's latest-report
   /// fields are cleared when none is left (PuppetDB's latest_report_id set to null).
   std::size_t drop_reports_before(Json& node, std::int64_t horizon);
 
-  /// What prefetch read: strings by key, fields by key + '\0' + field, lists by key.
+  /// What prefetch read: strings by key, fields by key + '\0' + field, lists and whole hashes
+  /// by key.
   std::optional<std::string> take_prefetched(const std::string& key);
+  std::optional<std::string> take_prefetched_field(const std::string& key,
+                                                   const std::string& field);
+  std::map<std::string, std::string> take_prefetched_hash(const std::string& key);
   std::map<std::string, std::optional<std::string>> prefetched_;
   std::map<std::string, std::vector<std::string>> prefetched_lists_;
+  std::map<std::string, std::map<std::string, std::string>> prefetched_hashes_;
+  /// The latest-report indexes the node is in (by its document's latest_report_status and
+  /// latest_report_events).
+  std::vector<std::string> latest_report_sets(const Json& node) const;
 
   Store& store_;
   KeyLayout keys_;
@@ -134,6 +156,9 @@ class FleetData {
 
 /// PuppetDB's SHA-1 hex of a document (the hash fields of catalogs, factsets and reports).
 std::string document_hash(const Json& document);
+
+/// How many events of the latest report the node's document keeps (latest_report_events).
+constexpr std::size_t kSummarizedEvents = 64;
 
 /// Whether a node's document says it is deactivated or expired.
 bool node_is_active(const Json& node);

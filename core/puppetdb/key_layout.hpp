@@ -18,6 +18,10 @@ class KeyLayout {
   // A node's documents (strings) and reports (a list, newest first).
   std::string node(const std::string& certname) const { return tagged(certname) + "node"; }
   std::string facts(const std::string& certname) const { return tagged(certname) + "facts"; }
+  /// The facts' values, a hash by top-level fact name: each field that fact's value (JSON).
+  std::string fact_values(const std::string& certname) const {
+    return tagged(certname) + "fact-values";
+  }
   std::string catalog(const std::string& certname) const { return tagged(certname) + "catalog"; }
   std::string reports(const std::string& certname) const { return tagged(certname) + "reports"; }
   std::string edges(const std::string& certname) const { return tagged(certname) + "edges"; }
@@ -39,6 +43,14 @@ class KeyLayout {
   }
   std::string resource_tag(const std::string& tag) const { return base_ + "ix:tag:" + tag; }
   std::string exported_type(const std::string& type) const { return base_ + "ix:exp:" + type; }
+  /// The nodes whose latest report has this status; those whose latest report has an event of
+  /// this status.
+  std::string latest_report_status(const std::string& status) const {
+    return base_ + "ix:lrs:" + status;
+  }
+  std::string latest_event_status(const std::string& status) const {
+    return base_ + "ix:les:" + status;
+  }
 
   /// A bitmap of the active nodes (by node id) that have a leaf of this type at this fact path.
   std::string fact_path(const std::string& path_and_type) const {
