@@ -346,6 +346,12 @@ Json FleetData::node_or_new(const std::string& certname) {
   return node;
 }
 
+void FleetData::write_node(const Json& node) {
+  const std::string& certname = node["certname"].get_ref<const std::string&>();
+  store_.put(keys_.node(certname), node.dump());
+  store_.put(keys_.node_row(certname), node_answer_text(node));
+}
+
 void FleetData::note_node(const std::string& certname, const std::string& environment,
                           const std::string& producer) {
   store_.add_member(keys_.all_nodes(), certname);
@@ -435,7 +441,7 @@ void FleetData::replace_facts(const Json& payload, const std::string& received) 
   const std::set<std::string> has =
       node_is_active(node) ? fact_paths_of(document) : std::set<std::string>{};
   index_fact_paths(node, without(has, had), without(had, has));
-  store_.put(keys_.node(certname), node.dump());
+  write_node(node);
 }
 
 void FleetData::replace_catalog(const Json& payload, const std::string& received) {
@@ -490,7 +496,7 @@ void FleetData::replace_catalog(const Json& payload, const std::string& received
   node["catalog_environment"] = document["environment"];
   reactivate_if_newer(node, produced);
   reactivated(node, was_active);
-  store_.put(keys_.node(certname), node.dump());
+  write_node(node);
 }
 
 void FleetData::store_report(const Json& payload, const std::string& received) {
@@ -538,8 +544,7 @@ void FleetData::store_report(const Json& payload, const std::string& received) {
   }
   reactivate_if_newer(node, produced);
   reactivated(node, was_active);
-  replace_document(old_sets, latest_report_sets(node), certname,
-                   [&] { store_.put(keys_.node(certname), node.dump()); });
+  replace_document(old_sets, latest_report_sets(node), certname, [&] { write_node(node); });
 }
 
 std::vector<std::string> FleetData::latest_report_sets(const Json& node) const {
@@ -561,7 +566,7 @@ void FleetData::deactivate_node(const Json& payload, const std::string& received
   const bool was_active = node_is_active(node);
   if (node["deactivated"].is_null()) node["deactivated"] = produced;
   if (was_active) index_fact_paths(node, {}, fact_paths_of(facts(certname)));
-  store_.put(keys_.node(certname), node.dump());
+  write_node(node);
 }
 
 namespace {
@@ -607,6 +612,7 @@ void FleetData::purge_node(Json& node) {
   store_.remove(keys_.catalog(certname));
   store_.remove(keys_.reports(certname));
   store_.remove(keys_.node(certname));
+  store_.remove(keys_.node_row(certname));
   store_.remove_member(keys_.all_nodes(), certname);
 }
 
@@ -618,8 +624,7 @@ void FleetData::summarize_latest_report(Json& node) {
   for (const Json& report : reports(certname))
     if (report.value("hash", Json(nullptr)) == hash) summary = event_summary(report);
   node["latest_report_events"] = std::move(summary);
-  replace_document({}, latest_report_sets(node), certname,
-                   [&] { store_.put(keys_.node(certname), node.dump()); });
+  replace_document({}, latest_report_sets(node), certname, [&] { write_node(node); });
 }
 
 std::size_t FleetData::drop_reports_before(Json& node, std::int64_t horizon) {
@@ -646,8 +651,7 @@ std::size_t FleetData::drop_reports_before(Json& node, std::int64_t horizon) {
           "latest_report_noop", "latest_report_noop_pending", "latest_report_corrective_change",
           "latest_report_job_id", "cached_catalog_status", "latest_report_events"})
       node[field] = nullptr;
-    replace_document(old_sets, {}, certname,
-                     [&] { store_.put(keys_.node(certname), node.dump()); });
+    replace_document(old_sets, {}, certname, [&] { write_node(node); });
   }
   return dropped;
 }
@@ -666,7 +670,7 @@ Collected FleetData::collect_garbage(const Retention& retention, std::int64_t no
     if (retention.node_ttl.count() > 0 && node_is_active(*node) && stale(*node, stale_before)) {
       (*node)["expired"] = format_timestamp(now);
       index_fact_paths(*node, {}, fact_paths_of(facts(certname)));
-      store_.put(keys_.node(certname), node->dump());
+      write_node(*node);
       ++collected.expired;
     }
     if (retention.node_purge_ttl.count() > 0) {

@@ -38,6 +38,7 @@ struct Collected {
 /// PuppetDB's data in the store: the commands write it (as PuppetDB's command processing does:
 /// older data than what is kept is ignored, newer data reactivates a deactivated node), the
 /// queries read it. Documents per node (key_layout.hpp):
+///   node-row the node's row as /nodes answers it (node_answer_text)
 ///   node     {certname, node_id, deactivated, expired, facts/catalog/report _timestamp and
 ///             _environment, latest_report_*, cached_catalog_status, latest_report_events (the
 ///             latest report's events as [status, resource_type, resource_title, property,
@@ -96,6 +97,7 @@ class FleetData {
   /// The [path, type] (JSON text) of every fact leaf some active node has.
   std::vector<std::string> fact_paths() { return store_.members(keys_.fact_paths()); }
   const KeyLayout& keys() const { return keys_; }
+  Store& store() { return store_; }
 
   /// Reads these strings, hash fields ({key, field}) and lists together (pipelined); the next
   /// read of each (node(), facts(), catalog_header(), catalog_edges(), catalog_resources() of a
@@ -116,6 +118,8 @@ class FleetData {
                         const std::function<void()>& write);
   /// A node made active again by newer data goes back into the fact-path bitmaps.
   void reactivated(Json& node, bool was_active);
+  /// Writes the node's document, and its row as /nodes answers it (node_answer_text).
+  void write_node(const Json& node);
   void note_node(const std::string& certname, const std::string& environment,
                  const std::string& producer);
   /// The node's number for the bitmaps (kept in its document), assigned when it has none.
@@ -153,6 +157,10 @@ class FleetData {
   KeyLayout keys_;
   std::size_t reports_kept_;
 };
+
+/// The node's row as /nodes answers it, JSON text (kept as `{C}:node-row`, so that a query for
+/// every node writes out the rows as kept instead of reading each node's document).
+std::string node_answer_text(const Json& node);
 
 /// PuppetDB's SHA-1 hex of a document (the hash fields of catalogs, factsets and reports).
 std::string document_hash(const Json& document);

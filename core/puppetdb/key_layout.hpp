@@ -17,6 +17,8 @@ class KeyLayout {
 
   // A node's documents (strings) and reports (a list, newest first).
   std::string node(const std::string& certname) const { return tagged(certname) + "node"; }
+  /// The node's row as /nodes answers it, JSON text.
+  std::string node_row(const std::string& certname) const { return tagged(certname) + "node-row"; }
   std::string facts(const std::string& certname) const { return tagged(certname) + "facts"; }
   /// The facts' values, a hash by top-level fact name: each field that fact's value (JSON).
   std::string fact_values(const std::string& certname) const {

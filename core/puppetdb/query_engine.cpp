@@ -327,6 +327,9 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
     return run(inner, inner_query, inner_paging, depth + 1).rows;
   });
   check_order_by(entity, paging.order_by, extract);
+  if (text_rows_ && depth == 0 && entity.name == "nodes" && condition.is_null() &&
+      !extract.present && paging.order_by.empty())
+    return all_active_nodes(paging);
   if (paging.limit && *paging.limit < 1)
     throw QueryError(400, "Illegal value '" + std::to_string(*paging.limit) +
                               "' for :limit; expected a positive non-zero integer.");
@@ -453,6 +456,44 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
   for (std::size_t i = from; i < answer.size() && i - from < count; ++i)
     result.rows.push_back(std::move(answer[i]));
   return result;
+}
+
+QueryAnswer QueryEngine::all_active_nodes(const Paging& paging) {
+  const std::vector<std::string> names = fleet_.certnames();  // sorted, as the rows would be
+  const KeyLayout& keys = fleet_.keys();
+  std::vector<std::string> rows;
+  for (std::size_t from = 0; from < names.size(); from += kNodesAtOnce) {
+    const std::size_t to = std::min(names.size(), from + kNodesAtOnce);
+    std::vector<std::string> row_keys;
+    for (std::size_t i = from; i < to; ++i) row_keys.push_back(keys.node_row(names[i]));
+    std::vector<std::optional<std::string>> kept = fleet_.store().get_many(row_keys);
+    for (std::size_t i = from; i < to; ++i) {
+      std::optional<std::string>& row = kept[i - from];
+      if (!row) {  // no row kept: the node's document, if it has one
+        std::optional<Json> node = fleet_.node(names[i]);
+        if (!node || !node_is_active(*node)) continue;
+        rows.push_back(node_answer_text(*node));
+        continue;
+      }
+      // the row as nlohmann writes it: "deactivated":null only when it is null (a string's
+      // own quotes are escaped in it)
+      if (row->find("\"deactivated\":null") == std::string::npos ||
+          row->find("\"expired\":null") == std::string::npos)
+        continue;
+      rows.push_back(std::move(*row));
+    }
+  }
+  QueryAnswer answer;
+  if (paging.include_total) answer.total = rows.size();
+  const std::size_t first = paging.offset ? static_cast<std::size_t>(*paging.offset) : 0;
+  const std::size_t count = paging.limit ? static_cast<std::size_t>(*paging.limit) : rows.size();
+  std::string text = "[";
+  for (std::size_t i = first; i < rows.size() && i - first < count; ++i) {
+    if (text.size() > 1) text += ',';
+    text += rows[i];
+  }
+  answer.text = text + "]";
+  return answer;
 }
 
 }  // namespace marionette::puppetdb

@@ -395,6 +395,11 @@ std::vector<Json> fleet_rows(const Entity& entity, FleetData& fleet) {
   return rows;
 }
 
+std::string node_answer_text(const Json& node) {
+  static const Entity& nodes = *find_entity("nodes");
+  return answer_row(nodes, node).dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
 Json answer_row(const Entity& entity, const Json& row) {
   Json out = Json::object();
   for (const Field& field : entity.fields)

@@ -314,5 +314,36 @@ TEST_F(Indexes, ANodeAnEarlierBuildStoredGetsItsLatestReportIndexedWhenTheServer
             std::vector<std::string>{"web1.example.com"});
 }
 
+TEST_F(Indexes, EveryActiveNodeIsWrittenOutFromItsKeptRow) {
+  fleet.deactivate_node(
+      {{"certname", "db1.example.com"}, {"producer_timestamp", "2026-11-29T12:00:00.000Z"}},
+      "2026-11-29T12:00:00.000Z");
+  QueryEngine as_text(fleet, true);
+  Paging total;
+  total.include_total = true;
+  const QueryAnswer all = as_text.entity_query("nodes", nullptr, total);
+  ASSERT_TRUE(all.text);
+  // the same rows as built from the nodes' documents
+  EXPECT_EQ(json::parse(*all.text), rows("nodes", nullptr));
+  EXPECT_EQ(json::parse(*all.text).size(), 2u);
+  EXPECT_EQ(all.total, 2u);
+  // kept rows are what is read: a damaged document does not matter to this query
+  store.put(fleet.keys().node("web2.example.com"), "{damaged");
+  EXPECT_EQ(json::parse(*as_text.entity_query("nodes", nullptr, {}).text)[1]["certname"],
+            "web2.example.com");
+  // a node an earlier build wrote, without a kept row, is read from its document
+  store.remove(fleet.keys().node_row("web1.example.com"));
+  Paging second;
+  second.offset = 1;
+  second.limit = 1;
+  EXPECT_EQ(json::parse(*as_text.entity_query("nodes", nullptr, second).text),
+            json::array({json::parse(*all.text)[1]}));
+  EXPECT_EQ(json::parse(*as_text.entity_query("nodes", nullptr, {}).text)[0],
+            json::parse(*all.text)[0]);
+  // a query with a condition is answered as rows, not text
+  EXPECT_FALSE(
+      as_text.entity_query("nodes", json::array({"=", "certname", "web1.example.com"}), {}).text);
+}
+
 }  // namespace
 }  // namespace marionette::puppetdb::testing
