@@ -12,8 +12,10 @@
 namespace marionette::puppetdb::testing {
 namespace {
 
-/// A zlib stream of `size` spaces, deflated from a small buffer: about a thousandth of `size`.
-std::string deflate_bomb(std::size_t size) {
+/// A zlib stream of `size` bytes, `open`, spaces and `close` (a JSON text when those make one),
+/// deflated from a small buffer: about a thousandth of `size`.
+std::string deflate_bomb(std::size_t size, const std::string& open = "",
+                         const std::string& close = "") {
   z_stream stream{};
   EXPECT_EQ(deflateInit(&stream, Z_BEST_COMPRESSION), Z_OK);
   std::string chunk(64 * 1024, ' ');
@@ -21,10 +23,15 @@ std::string deflate_bomb(std::size_t size) {
   char buffer[16384];
   std::size_t left = size;
   int status = Z_OK;
+  bool first = true;
   do {
     const std::size_t take = std::min(left, chunk.size());
     left -= take;
-    stream.next_in = reinterpret_cast<Bytef*>(chunk.data());
+    std::string piece = chunk.substr(0, take);
+    if (first) piece.replace(0, open.size(), open);
+    if (left == 0) piece.replace(piece.size() - close.size(), close.size(), close);
+    first = false;
+    stream.next_in = reinterpret_cast<Bytef*>(piece.data());
     stream.avail_in = static_cast<uInt>(take);
     const int flush = left == 0 ? Z_FINISH : Z_NO_FLUSH;
     do {
@@ -61,7 +68,9 @@ TEST(StoredText, AValueThatInflatesPastTheLargestDocumentIsRefused) {
 TEST(StoredText, AForgedFactsDocumentInTheStoreIsAStoreError) {
   MemoryStore store;
   FleetData fleet(store, "test");
-  store.put(fleet.keys().facts("web1.example.com"), deflate_bomb(kLargestDocument + 4096));
+  // a JSON object of 64 MiB of spaces: whole, it would be read and answered
+  store.put(fleet.keys().facts("web1.example.com"),
+            deflate_bomb(kLargestDocument + 4096, "{\"certname\":\"web1.example.com\"", "}"));
   EXPECT_THROW(fleet.facts("web1.example.com"), StoreError);  // the API answers 500
 }
 
