@@ -55,32 +55,48 @@ bool older(const std::string& a, const std::string& b) {
   return parse_timestamp(a).value_or(0) < parse_timestamp(b).value_or(0);
 }
 
-std::vector<std::string> fact_sets(const KeyLayout& keys, const Json& values) {
-  std::vector<std::string> sets;
+/// The sets a node's facts put it in; `v1`: those an earlier build kept (certnames only).
+std::vector<Membership> fact_sets(const KeyLayout& keys, const Json& values,
+                                  const std::string& certname, const std::string& id,
+                                  bool v1 = false) {
+  std::vector<Membership> sets;
   if (!values.is_object()) return sets;
   for (const auto& [name, value] : values.items()) {
-    sets.push_back(keys.fact_name(name));
+    sets.emplace_back(keys.fact_name(name), certname);
     for_each_leaf(name, value, [&](const Json& path, const Json& leaf) {
-      sets.push_back(keys.fact_leaf(path, leaf));
+      if (v1)
+        sets.emplace_back(keys.fact_leaf_v1(path, leaf), certname);
+      else
+        sets.emplace_back(keys.fact_leaf(path, leaf), id);
     });
   }
   return sets;
 }
 
-std::vector<std::string> catalog_sets(const KeyLayout& keys, const Json& resources) {
-  std::vector<std::string> sets;
+std::vector<Membership> catalog_sets(const KeyLayout& keys, const Json& resources,
+                                     const std::string& certname, const std::string& id,
+                                     bool v1 = false) {
+  std::vector<Membership> sets;
   if (!resources.is_array()) return sets;
   for (const Json& resource : resources) {
     std::string type = resource.value("type", "");
     std::string title = resource.value("title", "");
-    sets.push_back(keys.resource_type(type));
-    sets.push_back(keys.resource_title(type, title));
-    if (resource.value("exported", false)) sets.push_back(keys.exported_type(type));
+    sets.emplace_back(keys.resource_type(type), certname);
+    if (v1)
+      sets.emplace_back(keys.resource_title_v1(type, title), certname);
+    else
+      sets.emplace_back(keys.resource_title(type, title), id);
+    if (resource.value("exported", false)) sets.emplace_back(keys.exported_type(type), certname);
     if (auto tags = resource.find("tags"); tags != resource.end() && tags->is_array())
       for (const Json& tag : *tags)
-        if (tag.is_string()) sets.push_back(keys.resource_tag(tag.get<std::string>()));
+        if (tag.is_string()) sets.emplace_back(keys.resource_tag(tag.get<std::string>()), certname);
   }
   return sets;
+}
+
+/// The first 16 hex digits of the text's SHA-1: the id sets' keys.
+std::string short_hash(const std::string& text) {
+  return digest::hex(digest::Algorithm::sha1, text).substr(0, 16);
 }
 
 /// A catalog's version as PuppetDB keeps it: a string (a number is written out).
@@ -109,6 +125,27 @@ Json catalog_resource(const Json& given) {
 }
 
 }  // namespace
+
+std::string KeyLayout::fact_leaf(const Json& path, const Json& value) const {
+  return base_ + "ix:fv:" + short_hash(path.dump() + "=" + value.dump());
+}
+
+std::string KeyLayout::resource_title(const std::string& type, const std::string& title) const {
+  return base_ + "ix:tt:" + short_hash(type + '\0' + title);
+}
+
+std::vector<std::string> FleetData::members(const std::string& key) {
+  std::vector<std::string> found = store_.members(key);
+  if (!keys_.holds_node_ids(key) || found.empty()) return found;
+  // the ids back to certnames, read together (Redis: pipelined HGETs, one round trip)
+  std::vector<std::pair<std::string, std::string>> fields;
+  for (const std::string& id : found) fields.emplace_back(keys_.node_names(), id);
+  std::vector<std::string> names;
+  for (std::optional<std::string>& name : store_.get_fields(fields))
+    if (name) names.push_back(std::move(*name));
+  std::sort(names.begin(), names.end());
+  return names;
+}
 
 std::string document_hash(const Json& document) {
   return digest::hex(digest::Algorithm::sha1, document.dump());
@@ -258,6 +295,8 @@ long long FleetData::node_id(Json& node) {
   // two servers meeting a new node at once: the first id written is the node's
   if (!store_.put_field_if_absent(keys_.node_ids(), certname, std::to_string(id)))
     id = std::stoll(store_.get_field(keys_.node_ids(), certname).value_or(std::to_string(id)));
+  // before the id is in any set, so that every id a set holds reads back as its certname
+  store_.put_field(keys_.node_names(), std::to_string(id), certname);
   node["node_id"] = id;
   return id;
 }
@@ -332,9 +371,33 @@ std::vector<Json> FleetData::reports(const std::string& certname) {
   return all;
 }
 
+bool FleetData::upgrade_indexes(Json& node) {
+  if (node.value("indexes", 0) >= kIndexLayout) return false;
+  const std::string certname = node["certname"];
+  std::optional<Json> old_facts = facts(certname);
+  std::optional<Json> header = catalog_header(certname);
+  if (old_facts || header) {
+    const Json values = old_facts ? (*old_facts)["values"] : Json::object();
+    const Json resources = header ? catalog_resources(certname, *header) : Json::array();
+    const std::string id = std::to_string(node_id(node));
+    std::vector<Membership> before = fact_sets(keys_, values, certname, id, true);
+    std::vector<Membership> after = fact_sets(keys_, values, certname, id);
+    for (Membership& set : catalog_sets(keys_, resources, certname, id, true))
+      before.push_back(std::move(set));
+    for (Membership& set : catalog_sets(keys_, resources, certname, id))
+      after.push_back(std::move(set));
+    replace_document(before, after, [] {});
+  }
+  node["indexes"] = kIndexLayout;
+  return true;
+}
+
 Json FleetData::node_or_new(const std::string& certname) {
-  if (std::optional<Json> known = node(certname)) return *known;
-  Json node = {{"certname", certname}};
+  if (std::optional<Json> known = node(certname)) {
+    upgrade_indexes(*known);
+    return *known;
+  }
+  Json node = {{"certname", certname}, {"indexes", kIndexLayout}};
   for (const char* field :
        {"deactivated", "expired", "facts_timestamp", "facts_environment",
         "facts_producer_timestamp", "catalog_timestamp", "catalog_environment",
@@ -359,20 +422,29 @@ void FleetData::note_node(const std::string& certname, const std::string& enviro
   if (!producer.empty()) store_.add_member(keys_.producers(), producer);
 }
 
-void FleetData::replace_document(const std::vector<std::string>& old_sets,
-                                 const std::vector<std::string>& new_sets,
-                                 const std::string& certname, const std::function<void()>& write) {
-  std::set<std::string> before(old_sets.begin(), old_sets.end());
-  std::set<std::string> after(new_sets.begin(), new_sets.end());
+void FleetData::replace_document(const std::vector<Membership>& old_sets,
+                                 const std::vector<Membership>& new_sets,
+                                 const std::function<void()>& write) {
+  std::set<Membership> before(old_sets.begin(), old_sets.end());
+  std::set<Membership> after(new_sets.begin(), new_sets.end());
   using Change = Store::Change;
   std::vector<Change> joined, left;
-  for (const std::string& set : after)
-    if (!before.count(set)) joined.push_back({Change::Kind::add_member, set, certname});
-  for (const std::string& set : before)
-    if (!after.count(set)) left.push_back({Change::Kind::remove_member, set, certname});
+  for (const auto& [set, member] : after)
+    if (!before.count({set, member})) joined.push_back({Change::Kind::add_member, set, member});
+  for (const auto& [set, member] : before)
+    if (!after.count({set, member})) left.push_back({Change::Kind::remove_member, set, member});
   store_.change(joined);
   write();
   store_.change(left);
+}
+
+void FleetData::replace_document(const std::vector<std::string>& old_sets,
+                                 const std::vector<std::string>& new_sets,
+                                 const std::string& certname, const std::function<void()>& write) {
+  std::vector<Membership> before, after;
+  for (const std::string& set : old_sets) before.emplace_back(set, certname);
+  for (const std::string& set : new_sets) after.emplace_back(set, certname);
+  replace_document(before, after, write);
 }
 
 /// The paths in `a` and not in `b`.
@@ -422,16 +494,18 @@ void FleetData::replace_facts(const Json& payload, const std::string& received) 
   if (old && (*old)["values"].is_object())
     for (const auto& [name, value] : (*old)["values"].items())
       if (!by_name.count(name)) gone.push_back(name);
-  replace_document(old ? fact_sets(keys_, (*old)["values"]) : std::vector<std::string>{},
-                   fact_sets(keys_, values), certname, [&] {
-                     if (!by_name.empty() || !gone.empty())
-                       store_.put_fields(keys_.fact_values(certname), by_name, gone);
-                     Json header = document;
-                     header.erase("values");
-                     store_.put(keys_.facts(certname), stored_text(header.dump()));
-                   });
   Json node = node_or_new(certname);
   const bool was_active = node_is_active(node);
+  const std::string id = std::to_string(node_id(node));
+  replace_document(
+      old ? fact_sets(keys_, (*old)["values"], certname, id) : std::vector<Membership>{},
+      fact_sets(keys_, values, certname, id), [&] {
+        if (!by_name.empty() || !gone.empty())
+          store_.put_fields(keys_.fact_values(certname), by_name, gone);
+        Json header = document;
+        header.erase("values");
+        store_.put(keys_.facts(certname), stored_text(header.dump()));
+      });
   node["facts_timestamp"] = received;
   node["facts_producer_timestamp"] = produced;
   node["facts_environment"] = document["environment"];
@@ -474,8 +548,11 @@ void FleetData::replace_catalog(const Json& payload, const std::string& received
   document["hash"] = document_hash({resources, edges, document["environment"]});
   note_node(certname, string_field(payload, "environment", false),
             string_field(payload, "producer", false));
-  replace_document(catalog_sets(keys_, old_resources), catalog_sets(keys_, resources), certname,
-                   [&] {
+  Json node = node_or_new(certname);
+  const bool was_active = node_is_active(node);
+  const std::string id = std::to_string(node_id(node));
+  replace_document(catalog_sets(keys_, old_resources, certname, id),
+                   catalog_sets(keys_, resources, certname, id), [&] {
                      // the resources by type, the types no longer there dropped, then the rest
                      std::map<std::string, std::string> packed = pack_by_type(resources);
                      for (const auto& [type, group] : packed)
@@ -489,8 +566,6 @@ void FleetData::replace_catalog(const Json& payload, const std::string& received
                      store_.put(keys_.edges(certname), stored_text(edges.dump()));
                      store_.put(keys_.catalog(certname), document.dump());
                    });
-  Json node = node_or_new(certname);
-  const bool was_active = node_is_active(node);
   node["catalog_timestamp"] = received;
   node["catalog_producer_timestamp"] = produced;
   node["catalog_environment"] = document["environment"];
@@ -596,14 +671,18 @@ std::int64_t millis(std::chrono::seconds duration) {
 
 void FleetData::purge_node(Json& node) {
   const std::string certname = node["certname"];
+  upgrade_indexes(node);
   if (std::optional<Json> old = facts(certname)) {
-    for (const std::string& set : fact_sets(keys_, (*old)["values"]))
-      store_.remove_member(set, certname);
+    const std::string id = std::to_string(node_id(node));
+    for (const auto& [set, member] : fact_sets(keys_, (*old)["values"], certname, id))
+      store_.remove_member(set, member);
     index_fact_paths(node, {}, fact_paths_of(old));  // cleared already unless a race set them
   }
-  if (std::optional<Json> old = catalog(certname))
-    for (const std::string& set : catalog_sets(keys_, (*old)["resources"]))
-      store_.remove_member(set, certname);
+  if (std::optional<Json> old = catalog(certname)) {
+    const std::string id = std::to_string(node_id(node));
+    for (const auto& [set, member] : catalog_sets(keys_, (*old)["resources"], certname, id))
+      store_.remove_member(set, member);
+  }
   for (const std::string& set : latest_report_sets(node)) store_.remove_member(set, certname);
   store_.remove(keys_.facts(certname));
   store_.remove(keys_.fact_values(certname));
@@ -666,6 +745,7 @@ Collected FleetData::collect_garbage(const Retention& retention, std::int64_t no
   for (const std::string& certname : certnames()) {
     std::optional<Json> node = this->node(certname);
     if (!node) continue;
+    if (upgrade_indexes(*node)) write_node(*node);
     summarize_latest_report(*node);
     if (retention.node_ttl.count() > 0 && node_is_active(*node) && stale(*node, stale_before)) {
       (*node)["expired"] = format_timestamp(now);

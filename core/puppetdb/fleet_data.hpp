@@ -18,6 +18,14 @@ namespace marionette::puppetdb {
 
 using Json = nlohmann::json;
 
+/// A set and the member a node has in it (its certname, or its id in the sets of node ids).
+using Membership = std::pair<std::string, std::string>;
+
+/// The layout of the indexes a node is in (its document's `indexes`): 2, the fact-leaf and
+/// resource-title indexes hold node ids by a hash of the leaf or the resource; a node without
+/// it was indexed by an earlier build (certnames under the leaf's or the resource's text).
+constexpr int kIndexLayout = 2;
+
 /// How long PuppetDB keeps what it has, its [database] settings (zero: for ever): node-ttl
 /// (a node with no facts, catalog or report produced for that long is expired), node-purge-ttl
 /// (a node deactivated or expired that long ago is deleted with all its data), report-ttl
@@ -42,7 +50,8 @@ struct Collected {
 ///   node     {certname, node_id, deactivated, expired, facts/catalog/report _timestamp and
 ///             _environment, latest_report_*, cached_catalog_status, latest_report_events (the
 ///             latest report's events as [status, resource_type, resource_title, property,
-///             name, containing_class], null when it has more than kSummarizedEvents)}
+///             name, containing_class], null when it has more than kSummarizedEvents), indexes
+///             (kIndexLayout)}
 ///   facts    {certname, environment, timestamp, producer_timestamp, producer, hash,
 ///             package_inventory (v5's [name, version, provider] list, when sent)}
 ///   fact-values  the facts' values, a hash by top-level name (a query reads only the facts it
@@ -74,7 +83,9 @@ class FleetData {
   Collected collect_garbage(const Retention& retention, std::int64_t now);
 
   std::vector<std::string> certnames() { return store_.members(keys_.all_nodes()); }
-  std::vector<std::string> members(const std::string& key) { return store_.members(key); }
+  /// The certnames in the set (a set of node ids, KeyLayout::holds_node_ids, read back as the
+  /// certnames of node-names), sorted.
+  std::vector<std::string> members(const std::string& key);
   std::optional<Json> node(const std::string& certname) { return document(keys_.node(certname)); }
   /// The facts document with its values: all of them, or only those of the top-level facts
   /// in `names`.
@@ -113,16 +124,25 @@ class FleetData {
   Json node_or_new(const std::string& certname);
   /// Adds the node to the sets it joins, writes its document, then leaves the sets it left:
   /// an index always names at least the nodes that match it.
+  void replace_document(const std::vector<Membership>& old_sets,
+                        const std::vector<Membership>& new_sets,
+                        const std::function<void()>& write);
   void replace_document(const std::vector<std::string>& old_sets,
                         const std::vector<std::string>& new_sets, const std::string& certname,
                         const std::function<void()>& write);
+  /// A node an earlier build indexed (no `indexes` in its document) moves from the sets of
+  /// certnames under the leaf's or resource's text to the sets of node ids (node_or_new, and
+  /// collect_garbage at the server's start for every node); whether it did. The caller writes
+  /// the node's document.
+  bool upgrade_indexes(Json& node);
   /// A node made active again by newer data goes back into the fact-path bitmaps.
   void reactivated(Json& node, bool was_active);
   /// Writes the node's document, and its row as /nodes answers it (node_answer_text).
   void write_node(const Json& node);
   void note_node(const std::string& certname, const std::string& environment,
                  const std::string& producer);
-  /// The node's number for the bitmaps (kept in its document), assigned when it has none.
+  /// The node's number for the bitmaps and the sets of node ids (kept in its document, and in
+  /// node-ids and node-names), assigned when it has none.
   long long node_id(Json& node);
   /// The node's bits in the fact-path bitmaps: set for `added`, cleared for `removed` (a path
   /// no active node has any more leaves the set of fact paths).

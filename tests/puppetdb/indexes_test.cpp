@@ -4,7 +4,8 @@
 // facts kept by top-level name, so that a query reads only the facts it names; the latest
 // report's status and events in the node's document and its indexes, so that failed nodes and
 // the latest failure events are answered without reading reports; a store an earlier build
-// wrote (facts whole, nodes without the latest report's summary) still answered.
+// wrote (facts whole, nodes without the latest report's summary, certnames in the leaf and
+// title indexes) still answered; the leaf and title indexes hold node ids under a short key.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -312,6 +313,76 @@ TEST_F(Indexes, ANodeAnEarlierBuildStoredGetsItsLatestReportIndexedWhenTheServer
   EXPECT_EQ(fleet.node("web1.example.com").value()["latest_report_events"].size(), 1u);
   EXPECT_EQ(certnames("nodes", json::array({"=", "latest_report_status", "changed"})),
             std::vector<std::string>{"web1.example.com"});
+}
+
+TEST_F(Indexes, TheLeafAndTitleIndexesHoldNodeIdsUnderAShortKeyAndFollowReplaceAndPurge) {
+  const KeyLayout& keys = fleet.keys();
+  const std::string web1 = fleet.node("web1.example.com").value()["node_id"].dump();
+  const std::string web2 = fleet.node("web2.example.com").value()["node_id"].dump();
+  const std::string debian = keys.fact_leaf(json{"os", "family"}, "Debian");
+  const std::string apache = keys.resource_title("Class", "Apache");
+  EXPECT_LE(debian.size(), std::string("test:pdb:ix:fv:").size() + 16);
+  // integers in the store (Redis: an intset), certnames to a reader
+  EXPECT_EQ(store.members(debian), (std::vector<std::string>{web1, web2}));
+  EXPECT_EQ(fleet.members(debian),
+            (std::vector<std::string>{"web1.example.com", "web2.example.com"}));
+  EXPECT_EQ(store.members(apache), (std::vector<std::string>{web1, web2}));
+  EXPECT_EQ(fleet.members(apache),
+            (std::vector<std::string>{"web1.example.com", "web2.example.com"}));
+  // replaced facts and catalog: the node's id moves
+  fleet.replace_facts(
+      newer(facts("web1.example.com", "RedHat", 9, 60, {"eth0"}), "2026-11-29T11:00:00.000Z"),
+      "2026-11-29T11:00:00.000Z");
+  EXPECT_EQ(store.members(debian), std::vector<std::string>{web2});
+  EXPECT_EQ(fleet.members(keys.fact_leaf(json{"os", "family"}, "RedHat")),
+            (std::vector<std::string>{"db1.example.com", "web1.example.com"}));
+  json bare = catalog("web2.example.com", "1");
+  bare["producer_timestamp"] = "2026-11-29T11:00:00.000Z";
+  bare["resources"] = json::array();
+  fleet.replace_catalog(bare, "2026-11-29T11:00:00.000Z");
+  EXPECT_EQ(store.members(apache), std::vector<std::string>{web1});
+  EXPECT_EQ(rows("resources", json::parse(R"(["and", ["=", "type", "Class"],
+                                                      ["=", "title", "Apache"]])"))
+                .size(),
+            1u);
+  // deactivated: still indexed (a reader checks activity); purged: gone from every id set
+  fleet.deactivate_node(
+      {{"certname", "web1.example.com"}, {"producer_timestamp", "2026-11-29T12:00:00.000Z"}},
+      "2026-11-29T12:00:00.000Z");
+  EXPECT_EQ(store.members(apache), std::vector<std::string>{web1});
+  puppetdb::Retention retention;
+  retention.node_purge_ttl = std::chrono::hours(24);
+  fleet.collect_garbage(retention, *parse_timestamp("2026-12-01T12:00:00.000Z"));
+  EXPECT_TRUE(store.members(apache).empty());
+  EXPECT_TRUE(store.members(keys.fact_leaf(json{"os", "family"}, "RedHat")) ==
+              std::vector<std::string>{fleet.node("db1.example.com").value()["node_id"].dump()});
+}
+
+TEST_F(Indexes, AStoreAnEarlierBuildIndexedMovesToTheIdSetsWhenTheServerStarts) {
+  // the earlier layout for web1: certnames under the leaf's and the resource's text, no ids
+  const KeyLayout& keys = fleet.keys();
+  json node = fleet.node("web1.example.com").value();
+  const std::string id = node["node_id"].dump();
+  node.erase("indexes");
+  store.put(keys.node("web1.example.com"), node.dump());
+  for (const auto& [path, value] : std::vector<std::pair<json, json>>{
+           {json{"os", "family"}, "Debian"}, {json{"os", "release", "major"}, "12"}}) {
+    store.remove_member(keys.fact_leaf(path, value), id);
+    store.add_member(keys.fact_leaf_v1(path, value), "web1.example.com");
+  }
+  store.remove_member(keys.resource_title("Class", "Apache"), id);
+  store.add_member(keys.resource_title_v1("Class", "Apache"), "web1.example.com");
+  const json by_title = json::parse(R"(["and", ["=", "type", "Class"], ["=", "title", "Apache"]])");
+  const json by_family = json::array({"=", "facts.os.family", "Debian"});
+  EXPECT_EQ(certnames("nodes", by_family), std::vector<std::string>{"web2.example.com"});
+  EXPECT_EQ(rows("resources", by_title).size(), 1u);
+  fleet.collect_garbage({}, *parse_timestamp("2026-11-29T12:00:00.000Z"));  // as at start
+  EXPECT_EQ(certnames("nodes", by_family),
+            (std::vector<std::string>{"web1.example.com", "web2.example.com"}));
+  EXPECT_EQ(rows("resources", by_title).size(), 2u);
+  EXPECT_TRUE(store.members(keys.fact_leaf_v1(json{"os", "family"}, "Debian")).empty());
+  EXPECT_TRUE(store.members(keys.resource_title_v1("Class", "Apache")).empty());
+  EXPECT_EQ(fleet.node("web1.example.com").value()["indexes"], kIndexLayout);
 }
 
 TEST_F(Indexes, EveryActiveNodeIsWrittenOutFromItsKeptRow) {
