@@ -197,7 +197,76 @@ def start_marionette(args, scratch):
     context.check_hostname = False
     context.load_cert_chain(os.path.join(ssldir, "certs", "bench.client.pem"),
                             os.path.join(ssldir, "private_keys", "bench.client.pem"))
-    return redis, server, Endpoint("marionette", port, context)
+    endpoint = Endpoint("marionette", port, context)
+    endpoint.redis_port = redis_port
+    return redis, server, endpoint
+
+
+def redis_commands(port, commands):
+    """The replies to the commands (lists of strings), pipelined over RESP: integers, bulk
+    strings, or None."""
+    import socket
+    sock = socket.create_connection(("127.0.0.1", port))
+    out = bytearray()
+    for command in commands:
+        out += b"*%d\r\n" % len(command)
+        for arg in command:
+            data = arg.encode()
+            out += b"$%d\r\n%s\r\n" % (len(data), data)
+    sock.sendall(out)
+    reader = sock.makefile("rb")
+
+    def read():
+        line = reader.readline()
+        kind, rest = line[:1], line[1:-2]
+        if kind == b":":
+            return int(rest)
+        if kind == b"$":
+            length = int(rest)
+            if length < 0:
+                return None
+            data = reader.read(length + 2)[:-2]
+            return data.decode(errors="replace")
+        if kind == b"*":
+            return [read() for _ in range(int(rest))]
+        if kind == b"-":
+            raise RuntimeError(rest.decode())
+        return rest.decode()
+
+    replies = [read() for _ in commands]
+    sock.close()
+    return replies
+
+
+def redis_memory(port):
+    """used_memory, and MEMORY USAGE summed by key kind: a node's document kind ({C}:facts),
+    an index kind (ix:fpv), or the key's own name."""
+    keys, cursor = [], "0"
+    while True:
+        cursor, found = redis_commands(port, [["SCAN", cursor, "COUNT", "5000"]])[0]
+        keys += found
+        if cursor == "0":
+            break
+    usage = {}
+    for start in range(0, len(keys), 5000):
+        part = keys[start:start + 5000]
+        for key, used in zip(part, redis_commands(port, [["MEMORY", "USAGE", k] for k in part])):
+            rest = key.split(":pdb:", 1)[-1]
+            if rest.startswith("{"):
+                kind = "{C}:" + rest.rsplit("}:", 1)[-1]
+            elif rest.startswith("ix:"):
+                kind = ":".join(rest.split(":")[:2])
+            else:
+                kind = rest
+            entry = usage.setdefault(kind, {"keys": 0, "mib": 0})
+            entry["keys"] += 1
+            entry["mib"] += (used or 0) / 2**20
+    info = redis_commands(port, [["INFO", "memory"]])[0]
+    used = next(int(line.split(":")[1]) for line in info.splitlines()
+                if line.startswith("used_memory:"))
+    return {"used_memory_mib": round(used / 2**20, 1),
+            "by_kind": {k: {"keys": v["keys"], "mib": round(v["mib"], 1)}
+                        for k, v in sorted(usage.items(), key=lambda kv: -kv[1]["mib"])}}
 
 
 def postgres_pids(root):
@@ -221,6 +290,8 @@ def main():
     with open(os.path.join(args.pdb_root, "state.json")) as f:
         state = json.load(f)
     puppetdb = Endpoint("puppetdb", state["pdb_port"])
+    if args.ingest == "puppetdb" and args.repeat == 0:
+        return preload(puppetdb, args)
     scratch = tempfile.mkdtemp(prefix="marionette-pdb-bench-")
     redis, server, marionette = start_marionette(args, scratch)
     endpoints = [puppetdb, marionette]
@@ -236,12 +307,14 @@ def main():
                               "store_report", 8, "report_timestamp", args.ingest),
         }
         figures["queries"] = query_latencies(endpoints, fleet.queries(args.nodes), args.repeat)
+        time.sleep(2)  # idle, as a server between requests (marionette trims freed memory each second)
         figures["memory"] = {
             "marionette server": memory_kib(process_tree(server.pid)),
             "redis-server": memory_kib([redis.pid]),
             "PuppetDB JVM": memory_kib(process_tree(state["pdb_pid"])),
             "PostgreSQL": memory_kib(postgres_pids(args.pdb_root)),
         }
+        figures["redis"] = redis_memory(marionette.redis_port)
         figures["load_end"] = load_average()
         figures["finished"] = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())
     finally:
@@ -254,6 +327,25 @@ def main():
             json.dump(figures, f, indent=1)
     print_table(figures)
     shutil.rmtree(scratch, ignore_errors=True)
+
+
+def preload(puppetdb, args):
+    """--ingest puppetdb --repeat 0: only PuppetDB receives the fleet (its ingest timed), no
+    marionette server and no queries; a second run then asks both with --ingest marionette."""
+    figures = {"nodes": args.nodes, "concurrency": args.concurrency, "load_start": load_average(),
+               "started": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()), "ingest": {}}
+    for phase, make, command, version, field in [
+            ("facts", fleet.facts, "replace_facts", 5, "facts_timestamp"),
+            ("catalogs", fleet.catalog, "replace_catalog", 9, "catalog_timestamp"),
+            ("reports", fleet.report, "store_report", 8, "report_timestamp")]:
+        figures["ingest"][phase] = ingest([puppetdb], args.nodes, args.concurrency, make,
+                                          command, version, field, ["puppetdb"])
+    figures["load_end"] = load_average()
+    figures["finished"] = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(figures, f, indent=1)
+    print(json.dumps(figures, indent=1))
 
 
 def print_table(figures):
@@ -283,6 +375,10 @@ def print_table(figures):
     print("| --- | ---: | ---: |")
     for name, m in mem.items():
         print(f"| {name} | {m['rss_mib']} MiB | {m['pss_mib']} MiB |")
+    if "redis" in figures:
+        print(f"\nRedis used_memory {figures['redis']['used_memory_mib']} MiB; by key kind:")
+        for kind, entry in figures["redis"]["by_kind"].items():
+            print(f"  {kind}: {entry['mib']} MiB in {entry['keys']} keys")
     print(f"\nPSS: marionette + redis {ours} MiB, PuppetDB + PostgreSQL {theirs} MiB "
           f"({theirs / max(ours, 1):.1f}×)")
 

@@ -9,6 +9,7 @@
 #include "puppetdb/fact_tree.hpp"
 #include "puppetdb/packed_resources.hpp"
 #include "puppetdb/query_error.hpp"
+#include "puppetdb/rows.hpp"
 #include "puppetdb/stored_text.hpp"
 #include "puppetdb/timestamp.hpp"
 #include "puppetdb/wire_format.hpp"
@@ -55,32 +56,48 @@ bool older(const std::string& a, const std::string& b) {
   return parse_timestamp(a).value_or(0) < parse_timestamp(b).value_or(0);
 }
 
-std::vector<std::string> fact_sets(const KeyLayout& keys, const Json& values) {
-  std::vector<std::string> sets;
+/// The sets a node's facts put it in; `v1`: those an earlier build kept (certnames only).
+std::vector<Membership> fact_sets(const KeyLayout& keys, const Json& values,
+                                  const std::string& certname, const std::string& id,
+                                  bool v1 = false) {
+  std::vector<Membership> sets;
   if (!values.is_object()) return sets;
   for (const auto& [name, value] : values.items()) {
-    sets.push_back(keys.fact_name(name));
+    sets.emplace_back(keys.fact_name(name), certname);
     for_each_leaf(name, value, [&](const Json& path, const Json& leaf) {
-      sets.push_back(keys.fact_leaf(path, leaf));
+      if (v1)
+        sets.emplace_back(keys.fact_leaf_v1(path, leaf), certname);
+      else
+        sets.emplace_back(keys.fact_leaf(path, leaf), id);
     });
   }
   return sets;
 }
 
-std::vector<std::string> catalog_sets(const KeyLayout& keys, const Json& resources) {
-  std::vector<std::string> sets;
+std::vector<Membership> catalog_sets(const KeyLayout& keys, const Json& resources,
+                                     const std::string& certname, const std::string& id,
+                                     bool v1 = false) {
+  std::vector<Membership> sets;
   if (!resources.is_array()) return sets;
   for (const Json& resource : resources) {
     std::string type = resource.value("type", "");
     std::string title = resource.value("title", "");
-    sets.push_back(keys.resource_type(type));
-    sets.push_back(keys.resource_title(type, title));
-    if (resource.value("exported", false)) sets.push_back(keys.exported_type(type));
+    sets.emplace_back(keys.resource_type(type), certname);
+    if (v1)
+      sets.emplace_back(keys.resource_title_v1(type, title), certname);
+    else
+      sets.emplace_back(keys.resource_title(type, title), id);
+    if (resource.value("exported", false)) sets.emplace_back(keys.exported_type(type), certname);
     if (auto tags = resource.find("tags"); tags != resource.end() && tags->is_array())
       for (const Json& tag : *tags)
-        if (tag.is_string()) sets.push_back(keys.resource_tag(tag.get<std::string>()));
+        if (tag.is_string()) sets.emplace_back(keys.resource_tag(tag.get<std::string>()), certname);
   }
   return sets;
+}
+
+/// The first 16 hex digits of the text's SHA-1: the id sets' keys.
+std::string short_hash(const std::string& text) {
+  return digest::hex(digest::Algorithm::sha1, text).substr(0, 16);
 }
 
 /// A catalog's version as PuppetDB keeps it: a string (a number is written out).
@@ -111,6 +128,27 @@ Json catalog_resource(Json& given) {
 
 }  // namespace
 
+std::string KeyLayout::fact_leaf(const Json& path, const Json& value) const {
+  return base_ + "ix:fv:" + short_hash(path.dump() + "=" + value.dump());
+}
+
+std::string KeyLayout::resource_title(const std::string& type, const std::string& title) const {
+  return base_ + "ix:tt:" + short_hash(type + '\0' + title);
+}
+
+std::vector<std::string> FleetData::members(const std::string& key) {
+  std::vector<std::string> found = store_.members(key);
+  if (!keys_.holds_node_ids(key) || found.empty()) return found;
+  // the ids back to certnames, read together (Redis: pipelined HGETs, one round trip)
+  std::vector<std::pair<std::string, std::string>> fields;
+  for (const std::string& id : found) fields.emplace_back(keys_.node_names(), id);
+  std::vector<std::string> names;
+  for (std::optional<std::string>& name : store_.get_fields(fields))
+    if (name) names.push_back(std::move(*name));
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
 std::string document_hash(const Json& document) {
   return digest::hex(digest::Algorithm::sha1, document.dump());
 }
@@ -122,7 +160,8 @@ bool node_is_active(const Json& node) {
 
 void FleetData::prefetch(const std::vector<std::string>& keys,
                          const std::vector<std::pair<std::string, std::string>>& key_fields,
-                         const std::vector<std::string>& lists) {
+                         const std::vector<std::string>& lists,
+                         const std::vector<std::string>& hashes) {
   std::vector<std::optional<std::string>> values = store_.get_many(keys);
   for (std::size_t i = 0; i < keys.size(); ++i) prefetched_[keys[i]] = std::move(values[i]);
   values = store_.get_fields(key_fields);
@@ -131,11 +170,64 @@ void FleetData::prefetch(const std::vector<std::string>& keys,
   std::vector<std::vector<std::string>> entries = store_.lists(lists);
   for (std::size_t i = 0; i < lists.size(); ++i)
     prefetched_lists_[lists[i]] = std::move(entries[i]);
+  std::vector<std::map<std::string, std::string>> whole = store_.fields_many(hashes);
+  for (std::size_t i = 0; i < hashes.size(); ++i)
+    prefetched_hashes_[hashes[i]] = std::move(whole[i]);
 }
 
 void FleetData::forget_prefetched() {
   prefetched_.clear();
   prefetched_lists_.clear();
+  prefetched_hashes_.clear();
+}
+
+std::optional<std::string> FleetData::take_prefetched_field(const std::string& key,
+                                                            const std::string& field) {
+  auto found = prefetched_.find(key + '\0' + field);
+  if (found == prefetched_.end()) return store_.get_field(key, field);
+  std::optional<std::string> value = std::move(found->second);
+  prefetched_.erase(found);
+  return value;
+}
+
+std::map<std::string, std::string> FleetData::take_prefetched_hash(const std::string& key) {
+  auto found = prefetched_hashes_.find(key);
+  if (found == prefetched_hashes_.end()) return store_.fields_many({key})[0];
+  std::map<std::string, std::string> fields = std::move(found->second);
+  prefetched_hashes_.erase(found);
+  return fields;
+}
+
+std::optional<Json> FleetData::facts(const std::string& certname,
+                                     const std::optional<std::set<std::string>>& names) {
+  std::optional<Json> facts = document(keys_.facts(certname));
+  if (!facts) return facts;
+  if (auto inline_values = facts->find("values"); inline_values != facts->end()) {
+    // stored whole by an earlier build: answers as it is until the node's next facts
+    if (names && inline_values->is_object()) {
+      Json only = Json::object();
+      for (const std::string& name : *names)
+        if (auto found = inline_values->find(name); found != inline_values->end())
+          only[name] = std::move(*found);
+      *inline_values = std::move(only);
+    }
+    return facts;
+  }
+  const std::string key = keys_.fact_values(certname);
+  Json values = Json::object();
+  auto add = [&](const std::string& name, const std::string& stored) {
+    Json value = Json::parse(json_text(stored), nullptr, false);
+    if (value.is_discarded()) throw StoreError("the fact " + name + " in " + key + " is not JSON");
+    values[name] = std::move(value);
+  };
+  if (names) {
+    for (const std::string& name : *names)
+      if (std::optional<std::string> stored = take_prefetched_field(key, name)) add(name, *stored);
+  } else {
+    for (const auto& [name, stored] : take_prefetched_hash(key)) add(name, stored);
+  }
+  (*facts)["values"] = std::move(values);
+  return facts;
 }
 
 std::optional<std::string> FleetData::take_prefetched(const std::string& key) {
@@ -205,6 +297,8 @@ long long FleetData::node_id(Json& node) {
   // two servers meeting a new node at once: the first id written is the node's
   if (!store_.put_field_if_absent(keys_.node_ids(), certname, std::to_string(id)))
     id = std::stoll(store_.get_field(keys_.node_ids(), certname).value_or(std::to_string(id)));
+  // before the id is in any set, so that every id a set holds reads back as its certname
+  store_.put_field(keys_.node_names(), std::to_string(id), certname);
   node["node_id"] = id;
   return id;
 }
@@ -279,9 +373,33 @@ std::vector<Json> FleetData::reports(const std::string& certname) {
   return all;
 }
 
+bool FleetData::upgrade_indexes(Json& node) {
+  if (node.value("indexes", 0) >= kIndexLayout) return false;
+  const std::string certname = node["certname"];
+  std::optional<Json> old_facts = facts(certname);
+  std::optional<Json> header = catalog_header(certname);
+  if (old_facts || header) {
+    const Json values = old_facts ? (*old_facts)["values"] : Json::object();
+    const Json resources = header ? catalog_resources(certname, *header) : Json::array();
+    const std::string id = std::to_string(node_id(node));
+    std::vector<Membership> before = fact_sets(keys_, values, certname, id, true);
+    std::vector<Membership> after = fact_sets(keys_, values, certname, id);
+    for (Membership& set : catalog_sets(keys_, resources, certname, id, true))
+      before.push_back(std::move(set));
+    for (Membership& set : catalog_sets(keys_, resources, certname, id))
+      after.push_back(std::move(set));
+    replace_document(before, after, [] {});
+  }
+  node["indexes"] = kIndexLayout;
+  return true;
+}
+
 Json FleetData::node_or_new(const std::string& certname) {
-  if (std::optional<Json> known = node(certname)) return *known;
-  Json node = {{"certname", certname}};
+  if (std::optional<Json> known = node(certname)) {
+    upgrade_indexes(*known);
+    return *known;
+  }
+  Json node = {{"certname", certname}, {"indexes", kIndexLayout}};
   for (const char* field :
        {"deactivated", "expired", "facts_timestamp", "facts_environment",
         "facts_producer_timestamp", "catalog_timestamp", "catalog_environment",
@@ -293,6 +411,12 @@ Json FleetData::node_or_new(const std::string& certname) {
   return node;
 }
 
+void FleetData::write_node(const Json& node) {
+  const std::string& certname = node["certname"].get_ref<const std::string&>();
+  store_.put(keys_.node(certname), node.dump());
+  store_.put(keys_.node_row(certname), node_answer_text(node));
+}
+
 void FleetData::note_node(const std::string& certname, const std::string& environment,
                           const std::string& producer) {
   store_.add_member(keys_.all_nodes(), certname);
@@ -300,20 +424,29 @@ void FleetData::note_node(const std::string& certname, const std::string& enviro
   if (!producer.empty()) store_.add_member(keys_.producers(), producer);
 }
 
-void FleetData::replace_document(const std::vector<std::string>& old_sets,
-                                 const std::vector<std::string>& new_sets,
-                                 const std::string& certname, const std::function<void()>& write) {
-  std::set<std::string> before(old_sets.begin(), old_sets.end());
-  std::set<std::string> after(new_sets.begin(), new_sets.end());
+void FleetData::replace_document(const std::vector<Membership>& old_sets,
+                                 const std::vector<Membership>& new_sets,
+                                 const std::function<void()>& write) {
+  std::set<Membership> before(old_sets.begin(), old_sets.end());
+  std::set<Membership> after(new_sets.begin(), new_sets.end());
   using Change = Store::Change;
   std::vector<Change> joined, left;
-  for (const std::string& set : after)
-    if (!before.count(set)) joined.push_back({Change::Kind::add_member, set, certname});
-  for (const std::string& set : before)
-    if (!after.count(set)) left.push_back({Change::Kind::remove_member, set, certname});
+  for (const auto& [set, member] : after)
+    if (!before.count({set, member})) joined.push_back({Change::Kind::add_member, set, member});
+  for (const auto& [set, member] : before)
+    if (!after.count({set, member})) left.push_back({Change::Kind::remove_member, set, member});
   store_.change(joined);
   write();
   store_.change(left);
+}
+
+void FleetData::replace_document(const std::vector<std::string>& old_sets,
+                                 const std::vector<std::string>& new_sets,
+                                 const std::string& certname, const std::function<void()>& write) {
+  std::vector<Membership> before, after;
+  for (const std::string& set : old_sets) before.emplace_back(set, certname);
+  for (const std::string& set : new_sets) after.emplace_back(set, certname);
+  replace_document(before, after, write);
 }
 
 /// The paths in `a` and not in `b`.
@@ -356,11 +489,25 @@ void FleetData::replace_facts(const Json& payload, const std::string& received) 
   document["hash"] = document_hash(values);
   note_node(certname, string_field(payload, "environment", false),
             string_field(payload, "producer", false));
-  replace_document(old ? fact_sets(keys_, (*old)["values"]) : std::vector<std::string>{},
-                   fact_sets(keys_, values), certname,
-                   [&] { store_.put(keys_.facts(certname), stored_text(document.dump())); });
+  // the values by top-level name, the names no longer there dropped, then the rest
+  std::map<std::string, std::string> by_name;
+  for (const auto& [name, value] : values.items()) by_name[name] = stored_text(value.dump());
+  std::vector<std::string> gone;
+  if (old && (*old)["values"].is_object())
+    for (const auto& [name, value] : (*old)["values"].items())
+      if (!by_name.count(name)) gone.push_back(name);
   Json node = node_or_new(certname);
   const bool was_active = node_is_active(node);
+  const std::string id = std::to_string(node_id(node));
+  replace_document(
+      old ? fact_sets(keys_, (*old)["values"], certname, id) : std::vector<Membership>{},
+      fact_sets(keys_, values, certname, id), [&] {
+        if (!by_name.empty() || !gone.empty())
+          store_.put_fields(keys_.fact_values(certname), by_name, gone);
+        Json header = document;
+        header.erase("values");
+        store_.put(keys_.facts(certname), stored_text(header.dump()));
+      });
   node["facts_timestamp"] = received;
   node["facts_producer_timestamp"] = produced;
   node["facts_environment"] = document["environment"];
@@ -370,7 +517,7 @@ void FleetData::replace_facts(const Json& payload, const std::string& received) 
   const std::set<std::string> has =
       node_is_active(node) ? fact_paths_of(document) : std::set<std::string>{};
   index_fact_paths(node, without(has, had), without(had, has));
-  store_.put(keys_.node(certname), node.dump());
+  write_node(node);
 }
 
 void FleetData::replace_catalog(Json payload, const std::string& received) {
@@ -380,11 +527,14 @@ void FleetData::replace_catalog(Json payload, const std::string& received) {
   if (old && older(produced, old->value("producer_timestamp", ""))) return;
   // What the old catalog's resources are needed for, taken before the new ones are built, so
   // that the two catalogs' documents are never in memory at once.
-  std::vector<std::string> old_sets;
+  Json node = node_or_new(certname);
+  const bool was_active = node_is_active(node);
+  const std::string id = std::to_string(node_id(node));
+  std::vector<Membership> old_sets;
   std::set<std::string> old_types;
   if (old) {
     const Json old_resources = catalog_resources(certname, *old);
-    old_sets = catalog_sets(keys_, old_resources);
+    old_sets = catalog_sets(keys_, old_resources, certname, id);
     for (const Json& resource : old_resources)
       old_types.insert(resource["type"].get<std::string>());
   }
@@ -412,7 +562,7 @@ void FleetData::replace_catalog(Json payload, const std::string& received) {
   document["hash"] = document_hash({resources, edges, document["environment"]});
   note_node(certname, string_field(payload, "environment", false),
             string_field(payload, "producer", false));
-  replace_document(old_sets, catalog_sets(keys_, resources), certname, [&] {
+  replace_document(old_sets, catalog_sets(keys_, resources, certname, id), [&] {
     // the resources by type, the types no longer there dropped, then the rest
     std::map<std::string, std::string> packed = pack_by_type(resources);
     for (const auto& [type, group] : packed)
@@ -422,14 +572,12 @@ void FleetData::replace_catalog(Json payload, const std::string& received) {
     store_.put(keys_.edges(certname), stored_text(edges.dump()));
     store_.put(keys_.catalog(certname), document.dump());
   });
-  Json node = node_or_new(certname);
-  const bool was_active = node_is_active(node);
   node["catalog_timestamp"] = received;
   node["catalog_producer_timestamp"] = produced;
   node["catalog_environment"] = document["environment"];
   reactivate_if_newer(node, produced);
   reactivated(node, was_active);
-  store_.put(keys_.node(certname), node.dump());
+  write_node(node);
 }
 
 void FleetData::store_report(const Json& payload, const std::string& received) {
@@ -460,8 +608,10 @@ void FleetData::store_report(const Json& payload, const std::string& received) {
   store_.push_bounded(keys_.reports(certname), stored_text(report.dump()), reports_kept_);
   Json node = node_or_new(certname);
   const bool was_active = node_is_active(node);
+  const std::vector<std::string> old_sets = latest_report_sets(node);
   if (!node["report_producer_timestamp"].is_string() ||
       !older(produced, node["report_producer_timestamp"].get<std::string>())) {
+    node["latest_report_events"] = event_summary(report);
     node["report_timestamp"] = report.value("end_time", Json(received));
     node["report_producer_timestamp"] = produced;
     node["report_environment"] = optional_string(report, "environment");
@@ -475,7 +625,18 @@ void FleetData::store_report(const Json& payload, const std::string& received) {
   }
   reactivate_if_newer(node, produced);
   reactivated(node, was_active);
-  store_.put(keys_.node(certname), node.dump());
+  replace_document(old_sets, latest_report_sets(node), certname, [&] { write_node(node); });
+}
+
+std::vector<std::string> FleetData::latest_report_sets(const Json& node) const {
+  std::vector<std::string> sets;
+  if (auto status = node.find("latest_report_status"); status != node.end() && status->is_string())
+    sets.push_back(keys_.latest_report_status(status->get<std::string>()));
+  if (auto events = node.find("latest_report_events"); events != node.end() && events->is_array())
+    for (const Json& event : *events)
+      if (event.is_array() && !event.empty() && event[0].is_string())
+        sets.push_back(keys_.latest_event_status(event[0].get<std::string>()));
+  return sets;
 }
 
 void FleetData::deactivate_node(const Json& payload, const std::string& received) {
@@ -486,7 +647,7 @@ void FleetData::deactivate_node(const Json& payload, const std::string& received
   const bool was_active = node_is_active(node);
   if (node["deactivated"].is_null()) node["deactivated"] = produced;
   if (was_active) index_fact_paths(node, {}, fact_paths_of(facts(certname)));
-  store_.put(keys_.node(certname), node.dump());
+  write_node(node);
 }
 
 namespace {
@@ -516,21 +677,39 @@ std::int64_t millis(std::chrono::seconds duration) {
 
 void FleetData::purge_node(Json& node) {
   const std::string certname = node["certname"];
+  upgrade_indexes(node);
   if (std::optional<Json> old = facts(certname)) {
-    for (const std::string& set : fact_sets(keys_, (*old)["values"]))
-      store_.remove_member(set, certname);
+    const std::string id = std::to_string(node_id(node));
+    for (const auto& [set, member] : fact_sets(keys_, (*old)["values"], certname, id))
+      store_.remove_member(set, member);
     index_fact_paths(node, {}, fact_paths_of(old));  // cleared already unless a race set them
   }
-  if (std::optional<Json> old = catalog(certname))
-    for (const std::string& set : catalog_sets(keys_, (*old)["resources"]))
-      store_.remove_member(set, certname);
+  if (std::optional<Json> old = catalog(certname)) {
+    const std::string id = std::to_string(node_id(node));
+    for (const auto& [set, member] : catalog_sets(keys_, (*old)["resources"], certname, id))
+      store_.remove_member(set, member);
+  }
+  for (const std::string& set : latest_report_sets(node)) store_.remove_member(set, certname);
   store_.remove(keys_.facts(certname));
+  store_.remove(keys_.fact_values(certname));
   store_.remove(keys_.resources(certname));
   store_.remove(keys_.edges(certname));
   store_.remove(keys_.catalog(certname));
   store_.remove(keys_.reports(certname));
   store_.remove(keys_.node(certname));
+  store_.remove(keys_.node_row(certname));
   store_.remove_member(keys_.all_nodes(), certname);
+}
+
+void FleetData::summarize_latest_report(Json& node) {
+  const Json hash = node.value("latest_report_hash", Json(nullptr));
+  if (node.contains("latest_report_events") || !hash.is_string()) return;
+  const std::string certname = node["certname"];
+  Json summary = nullptr;  // the report gone: queries read the reports (none match)
+  for (const Json& report : reports(certname))
+    if (report.value("hash", Json(nullptr)) == hash) summary = event_summary(report);
+  node["latest_report_events"] = std::move(summary);
+  replace_document({}, latest_report_sets(node), certname, [&] { write_node(node); });
 }
 
 std::size_t FleetData::drop_reports_before(Json& node, std::int64_t horizon) {
@@ -551,12 +730,13 @@ std::size_t FleetData::drop_reports_before(Json& node, std::int64_t horizon) {
   for (auto report = kept.rbegin(); report != kept.rend(); ++report)
     store_.push_bounded(keys_.reports(certname), *report, reports_kept_);
   if (kept.empty()) {
+    const std::vector<std::string> old_sets = latest_report_sets(node);
     for (const char* field :
          {"report_timestamp", "report_environment", "latest_report_hash", "latest_report_status",
           "latest_report_noop", "latest_report_noop_pending", "latest_report_corrective_change",
-          "latest_report_job_id", "cached_catalog_status"})
+          "latest_report_job_id", "cached_catalog_status", "latest_report_events"})
       node[field] = nullptr;
-    store_.put(keys_.node(certname), node.dump());
+    replace_document(old_sets, {}, certname, [&] { write_node(node); });
   }
   return dropped;
 }
@@ -571,10 +751,12 @@ Collected FleetData::collect_garbage(const Retention& retention, std::int64_t no
   for (const std::string& certname : certnames()) {
     std::optional<Json> node = this->node(certname);
     if (!node) continue;
+    if (upgrade_indexes(*node)) write_node(*node);
+    summarize_latest_report(*node);
     if (retention.node_ttl.count() > 0 && node_is_active(*node) && stale(*node, stale_before)) {
       (*node)["expired"] = format_timestamp(now);
       index_fact_paths(*node, {}, fact_paths_of(facts(certname)));
-      store_.put(keys_.node(certname), node->dump());
+      write_node(*node);
       ++collected.expired;
     }
     if (retention.node_purge_ttl.count() > 0) {

@@ -18,6 +18,14 @@ namespace marionette::puppetdb {
 
 using Json = nlohmann::json;
 
+/// A set and the member a node has in it (its certname, or its id in the sets of node ids).
+using Membership = std::pair<std::string, std::string>;
+
+/// The layout of the indexes a node is in (its document's `indexes`): 2, the fact-leaf and
+/// resource-title indexes hold node ids by a hash of the leaf or the resource; a node without
+/// it was indexed by an earlier build (certnames under the leaf's or the resource's text).
+constexpr int kIndexLayout = 2;
+
 /// How long PuppetDB keeps what it has, its [database] settings (zero: for ever): node-ttl
 /// (a node with no facts, catalog or report produced for that long is expired), node-purge-ttl
 /// (a node deactivated or expired that long ago is deleted with all its data), report-ttl
@@ -38,10 +46,17 @@ struct Collected {
 /// PuppetDB's data in the store: the commands write it (as PuppetDB's command processing does:
 /// older data than what is kept is ignored, newer data reactivates a deactivated node), the
 /// queries read it. Documents per node (key_layout.hpp):
+///   node-row the node's row as /nodes answers it (node_answer_text)
 ///   node     {certname, node_id, deactivated, expired, facts/catalog/report _timestamp and
-///             _environment, latest_report_*, cached_catalog_status}
-///   facts    {certname, environment, timestamp, producer_timestamp, producer, hash, values,
+///             _environment, latest_report_*, cached_catalog_status, latest_report_events (the
+///             latest report's events as [status, resource_type, resource_title, property,
+///             name, containing_class], null when it has more than kSummarizedEvents), indexes
+///             (kIndexLayout)}
+///   facts    {certname, environment, timestamp, producer_timestamp, producer, hash,
 ///             package_inventory (v5's [name, version, provider] list, when sent)}
+///   fact-values  the facts' values, a hash by top-level name (a query reads only the facts it
+///             names); a facts document written by an earlier build holds its values inline
+///             and answers as it is until the node's next facts replace it
 ///   catalog  {certname, version, environment, transaction_uuid, catalog_uuid, code_id, job_id,
 ///             producer_timestamp, producer, hash, timestamp}
 ///   edges    the catalog's edges, [{source, target, relationship}, …]
@@ -62,14 +77,20 @@ class FleetData {
   void deactivate_node(const Json& payload, const std::string& received);
 
   /// PuppetDB's periodic garbage collection at `now` (milliseconds since the epoch): expires
-  /// the stale nodes, purges the long-inactive ones, drops the old reports. Every step is one
+  /// the stale nodes, purges the long-inactive ones, drops the old reports (and indexes the
+  /// latest report of a node an earlier build stored, summarize_latest_report). Every step is one
   /// key at a time and idempotent, so servers sharing the store may each run it.
   Collected collect_garbage(const Retention& retention, std::int64_t now);
 
   std::vector<std::string> certnames() { return store_.members(keys_.all_nodes()); }
-  std::vector<std::string> members(const std::string& key) { return store_.members(key); }
+  /// The certnames in the set (a set of node ids, KeyLayout::holds_node_ids, read back as the
+  /// certnames of node-names), sorted.
+  std::vector<std::string> members(const std::string& key);
   std::optional<Json> node(const std::string& certname) { return document(keys_.node(certname)); }
-  std::optional<Json> facts(const std::string& certname) { return document(keys_.facts(certname)); }
+  /// The facts document with its values: all of them, or only those of the top-level facts
+  /// in `names`.
+  std::optional<Json> facts(const std::string& certname,
+                            const std::optional<std::set<std::string>>& names = std::nullopt);
   /// The catalog document with its resources.
   std::optional<Json> catalog(const std::string& certname);
   /// The catalog's edges; `header` is catalog_header's.
@@ -87,13 +108,15 @@ class FleetData {
   /// The [path, type] (JSON text) of every fact leaf some active node has.
   std::vector<std::string> fact_paths() { return store_.members(keys_.fact_paths()); }
   const KeyLayout& keys() const { return keys_; }
+  Store& store() { return store_; }
 
   /// Reads these strings, hash fields ({key, field}) and lists together (pipelined); the next
   /// read of each (node(), facts(), catalog_header(), catalog_edges(), catalog_resources() of a
   /// type, reports()) answers from what was read, once. forget_prefetched drops what is left.
   void prefetch(const std::vector<std::string>& keys,
                 const std::vector<std::pair<std::string, std::string>>& key_fields = {},
-                const std::vector<std::string>& lists = {});
+                const std::vector<std::string>& lists = {},
+                const std::vector<std::string>& hashes = {});
   void forget_prefetched();
 
  private:
@@ -101,14 +124,25 @@ class FleetData {
   Json node_or_new(const std::string& certname);
   /// Adds the node to the sets it joins, writes its document, then leaves the sets it left:
   /// an index always names at least the nodes that match it.
+  void replace_document(const std::vector<Membership>& old_sets,
+                        const std::vector<Membership>& new_sets,
+                        const std::function<void()>& write);
   void replace_document(const std::vector<std::string>& old_sets,
                         const std::vector<std::string>& new_sets, const std::string& certname,
                         const std::function<void()>& write);
+  /// A node an earlier build indexed (no `indexes` in its document) moves from the sets of
+  /// certnames under the leaf's or resource's text to the sets of node ids (node_or_new, and
+  /// collect_garbage at the server's start for every node); whether it did. The caller writes
+  /// the node's document.
+  bool upgrade_indexes(Json& node);
   /// A node made active again by newer data goes back into the fact-path bitmaps.
   void reactivated(Json& node, bool was_active);
+  /// Writes the node's document, and its row as /nodes answers it (node_answer_text).
+  void write_node(const Json& node);
   void note_node(const std::string& certname, const std::string& environment,
                  const std::string& producer);
-  /// The node's number for the bitmaps (kept in its document), assigned when it has none.
+  /// The node's number for the bitmaps and the sets of node ids (kept in its document, and in
+  /// node-ids and node-names), assigned when it has none.
   long long node_id(Json& node);
   /// The node's bits in the fact-path bitmaps: set for `added`, cleared for `removed` (a path
   /// no active node has any more leaves the set of fact paths).
@@ -118,22 +152,41 @@ class FleetData {
   std::set<std::string> fact_paths_of(const std::optional<Json>& facts);
   /// The node's documents and its place in every index, gone.
   void purge_node(Json& node);
+  /// A node written by an earlier build (no latest_report_events) gets its latest report's
+  /// summary and its place in the latest-report indexes; collect_garbage, which runs when the
+  /// server starts, brings a whole store written by an earlier build up to date.
+  void summarize_latest_report(Json& node);
   /// Drops the node's reports produced before `horizon`; how many. The node's latest-report
   /// fields are cleared when none is left (PuppetDB's latest_report_id set to null).
   std::size_t drop_reports_before(Json& node, std::int64_t horizon);
 
-  /// What prefetch read: strings by key, fields by key + '\0' + field, lists by key.
+  /// What prefetch read: strings by key, fields by key + '\0' + field, lists and whole hashes
+  /// by key.
   std::optional<std::string> take_prefetched(const std::string& key);
+  std::optional<std::string> take_prefetched_field(const std::string& key,
+                                                   const std::string& field);
+  std::map<std::string, std::string> take_prefetched_hash(const std::string& key);
   std::map<std::string, std::optional<std::string>> prefetched_;
   std::map<std::string, std::vector<std::string>> prefetched_lists_;
+  std::map<std::string, std::map<std::string, std::string>> prefetched_hashes_;
+  /// The latest-report indexes the node is in (by its document's latest_report_status and
+  /// latest_report_events).
+  std::vector<std::string> latest_report_sets(const Json& node) const;
 
   Store& store_;
   KeyLayout keys_;
   std::size_t reports_kept_;
 };
 
+/// The node's row as /nodes answers it, JSON text (kept as `{C}:node-row`, so that a query for
+/// every node writes out the rows as kept instead of reading each node's document).
+std::string node_answer_text(const Json& node);
+
 /// PuppetDB's SHA-1 hex of a document (the hash fields of catalogs, factsets and reports).
 std::string document_hash(const Json& document);
+
+/// How many events of the latest report the node's document keeps (latest_report_events).
+constexpr std::size_t kSummarizedEvents = 64;
 
 /// Whether a node's document says it is deactivated or expired.
 bool node_is_active(const Json& node);

@@ -102,7 +102,9 @@ Paging paging_of(const Json& parameters) {
 }
 
 HttpResponse rows_answer(const QueryAnswer& answer) {
-  HttpResponse response = json_answer(200, answer.rows);
+  HttpResponse response =
+      answer.text ? HttpResponse{200, "application/json; charset=utf-8", *answer.text, {}}
+                  : json_answer(200, answer.rows);
   if (answer.total) response.headers.emplace_back("X-Records", std::to_string(*answer.total));
   return response;
 }
@@ -141,7 +143,7 @@ std::string remainder_after(const std::string& rest, std::size_t count) {
 /// /pdb/query/v4/ENTITY/A/B…: the entity asked and the conditions the path adds.
 HttpResponse entity_endpoint(const std::string& rest, const Json& parameters, FleetData& fleet) {
   const std::vector<std::string> parts = split_path(rest);
-  QueryEngine engine(fleet);
+  QueryEngine engine(fleet, true);
   Json query = nullptr;
   if (auto given = parameters.find("query"); given != parameters.end() && !given->is_null())
     query = given->is_string() ? parse_json_parameter(given->get<std::string>(), "query") : *given;

@@ -438,10 +438,52 @@ bool clause_reads(const Json& clause, const std::string& field) {
   return false;
 }
 
+/// The fields the clause looks at: its own (a name, or the names of an `in`'s tuple), and its
+/// parts' for and, or and not.
+void clause_fields(const Json& clause, std::set<std::string>& fields) {
+  if (!clause.is_array() || clause.empty()) return;
+  if (clause[0] == "and" || clause[0] == "or" || clause[0] == "not") {
+    for (std::size_t i = 1; i < clause.size(); ++i) clause_fields(clause[i], fields);
+    return;
+  }
+  if (clause.size() < 2) return;
+  const Json& named = clause[1];
+  if (named.is_string()) fields.insert(named.get<std::string>());
+  if (named.is_array())
+    for (const Json& name : named)
+      if (name.is_string()) fields.insert(name.get<std::string>());
+}
+
 }  // namespace
 
 bool Predicate::reads_field(const std::string& field) const {
   return clause_reads(condition_, field);
+}
+
+std::set<std::string> Predicate::fields_read() const {
+  std::set<std::string> fields;
+  clause_fields(condition_, fields);
+  return fields;
+}
+
+std::optional<std::set<std::string>> Predicate::facts_read() const {
+  return top_level_facts(fields_read());
+}
+
+std::optional<std::set<std::string>> top_level_facts(const std::set<std::string>& fields) {
+  std::set<std::string> names;
+  for (const std::string& field : fields) {
+    if (field == "facts" || field == "trusted") return std::nullopt;
+    if (field.starts_with("trusted.")) names.insert("trusted");
+    if (!field.starts_with("facts.")) continue;
+    // the first key as field_value reads it: up to the next dot, quotes around it dropped
+    std::string key = field.substr(
+        6, field.find('.', 6) == std::string::npos ? std::string::npos : field.find('.', 6) - 6);
+    if (key.size() >= 2 && key.front() == '"' && key.back() == '"')
+      key = key.substr(1, key.size() - 2);
+    names.insert(key);
+  }
+  return names;
 }
 
 std::optional<std::set<std::string>> Predicate::candidates(FleetData& fleet) const {
@@ -473,6 +515,21 @@ std::optional<std::set<std::string>> Predicate::plan(const Json& clause, FleetDa
       const Json& part = clause[i];
       if (entity == "resources" && part[0] == "=" && part[1] == "type") type = part[2];
       if (entity == "resources" && part[0] == "=" && part[1] == "title") title = part[2];
+    }
+    // the latest report's status, or its events': the nodes whose latest report has it
+    if (entity == "reports" || entity == "events") {
+      bool latest = false;
+      Json status;
+      for (std::size_t i = 1; i < clause.size(); ++i) {
+        const Json& part = clause[i];
+        if (part[0] == "=" && part[1] == "latest_report?" && part[2] == true) latest = true;
+        if (part[0] == "=" && part[1] == "status" && part[2].is_string()) status = part[2];
+      }
+      if (latest && status.is_string() && !known) {
+        const std::string wanted = status.get<std::string>();
+        known = as_set(fleet.members(entity == "reports" ? keys.latest_report_status(wanted)
+                                                         : keys.latest_event_status(wanted)));
+      }
     }
     if (type.is_string() && title.is_string()) {
       auto titled = as_set(
@@ -517,6 +574,8 @@ std::optional<std::set<std::string>> Predicate::plan(const Json& clause, FleetDa
   if (field == "certname" && wanted.is_string())
     return std::set<std::string>{wanted.get<std::string>()};
   if (!wanted.is_string() && !wanted.is_boolean()) return std::nullopt;
+  if (entity == "nodes" && field == "latest_report_status" && wanted.is_string())
+    return as_set(fleet.members(keys.latest_report_status(wanted.get<std::string>())));
   if ((entity == "facts" || entity == "fact-contents") && field == "name" && wanted.is_string())
     return as_set(fleet.members(keys.fact_name(wanted.get<std::string>())));
   if (entity == "fact-contents" && field == "path" && wanted.is_array() && !wanted.empty() &&

@@ -37,6 +37,11 @@ class Predicate {
   std::optional<Json> required_value(const std::string& field) const;
   /// Whether the query looks at `field` of a row.
   bool reads_field(const std::string& field) const;
+  /// Every field the query looks at (a dotted field as written: facts.os.family).
+  std::set<std::string> fields_read() const;
+  /// The top-level facts the query reads through facts.NAME… and trusted.… fields; nullopt when
+  /// it reads the facts whole (`facts` or `trusted` themselves).
+  std::optional<std::set<std::string>> facts_read() const;
   /// The certnames whose rows can match, from the indexes; nullopt: any node may.
   std::optional<std::set<std::string>> candidates(FleetData& fleet) const;
 
@@ -59,6 +64,10 @@ class Predicate {
   /// condition_ and the step. A predicate serves one query on one thread.
   mutable std::map<std::pair<const Json*, std::size_t>, std::regex> patterns_;
 };
+
+/// The top-level facts that facts.NAME… and trusted.… among `fields` read; nullopt when one of
+/// them is `facts` or `trusted` itself (the facts whole).
+std::optional<std::set<std::string>> top_level_facts(const std::set<std::string>& fields);
 
 /// The field name of a clause's field argument: "certname", or ["fact", "os"] as "facts.os".
 std::string field_name_of(const Json& field);

@@ -35,14 +35,31 @@ NodeFilter node_filter(const Entity& entity, const Predicate& predicate) {
   };
 }
 
+struct Extract {
+  std::vector<std::string> fields;  ///< plain fields, in order
+  std::vector<Json> functions;      ///< ["function", NAME, FIELD?]
+  std::vector<std::string> group_by;
+  bool present = false;
+};
+
 /// The node's documents the entity's rows are built from, to read together.
 void source_documents(const Entity& entity, const RowOptions& options, const KeyLayout& keys,
                       const std::string& certname, std::vector<std::string>& documents,
                       std::vector<std::pair<std::string, std::string>>& fields,
-                      std::vector<std::string>& lists) {
+                      std::vector<std::string>& lists, std::vector<std::string>& hashes) {
   const std::string& name = entity.name;
+  // the facts' header, and their values: only the top-level facts the query reads, or all
+  auto facts = [&] {
+    documents.push_back(keys.facts(certname));
+    if (!options.fact_names) {
+      hashes.push_back(keys.fact_values(certname));
+      return;
+    }
+    for (const std::string& fact : *options.fact_names)
+      fields.emplace_back(keys.fact_values(certname), fact);
+  };
   if (name == "nodes") {
-    if (options.with_facts) documents.push_back(keys.facts(certname));
+    if (options.with_facts) facts();
   } else if (name == "resources") {
     documents.push_back(keys.catalog(certname));
     if (options.resource_type)
@@ -53,16 +70,49 @@ void source_documents(const Entity& entity, const RowOptions& options, const Key
   } else if (name == "reports" || name == "events") {
     lists.push_back(keys.reports(certname));
   } else {
-    documents.push_back(keys.facts(certname));
+    facts();
   }
 }
 
-struct Extract {
-  std::vector<std::string> fields;  ///< plain fields, in order
-  std::vector<Json> functions;      ///< ["function", NAME, FIELD?]
-  std::vector<std::string> group_by;
-  bool present = false;
-};
+/// Whether the reports or events rows of the nodes' latest reports, as their documents keep
+/// them, hold every field the query reads and answers: the query asks for the latest report
+/// (latest_report? = true) and extracts only such fields.
+bool latest_report_summary_answers(const Entity& entity, const Predicate& predicate,
+                                   const Extract& extract, const Paging& paging) {
+  const std::set<std::string>& known = summary_fields(entity);
+  if (known.empty() || !extract.present) return false;
+  std::optional<Json> latest = predicate.required_value("latest_report?");
+  if (!latest || *latest != true) return false;
+  std::set<std::string> used = predicate.fields_read();
+  used.insert(extract.fields.begin(), extract.fields.end());
+  used.insert(extract.group_by.begin(), extract.group_by.end());
+  for (const Json& function : extract.functions)
+    if (function.size() > 2 && function[2].is_string()) used.insert(function[2].get<std::string>());
+  for (const Json& term : paging.order_by) used.insert(term[0].get<std::string>());
+  for (const std::string& field : used)
+    if (!known.count(field)) return false;
+  return true;
+}
+
+/// The top-level facts whose values the rows need: those the query reads, and for inventory
+/// those it extracts (all when it answers the facts whole); nullopt: all of them.
+std::optional<std::set<std::string>> facts_needed(const Entity& entity, const Predicate& predicate,
+                                                  const Extract& extract,
+                                                  const std::optional<std::string>& fact_name) {
+  if (entity.name == "package-inventory") return std::set<std::string>{};  // in the header
+  if (fact_name && (entity.name == "facts" || entity.name == "fact-contents"))
+    return std::set<std::string>{*fact_name};
+  if (entity.name == "nodes") return predicate.facts_read();
+  if (entity.name != "inventory" || !extract.present ||
+      (extract.fields.empty() && extract.functions.empty()))
+    return std::nullopt;
+  std::set<std::string> used = predicate.fields_read();
+  used.insert(extract.fields.begin(), extract.fields.end());
+  used.insert(extract.group_by.begin(), extract.group_by.end());
+  for (const Json& function : extract.functions)
+    if (function.size() > 2 && function[2].is_string()) used.insert(function[2].get<std::string>());
+  return top_level_facts(used);
+}
 
 /// Splits ["extract", FIELDS, CONDITION?, ["group_by", …]?] into its parts.
 Extract read_extract(const Entity& entity, const Json& query, Json* condition) {
@@ -277,6 +327,9 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
     return run(inner, inner_query, inner_paging, depth + 1).rows;
   });
   check_order_by(entity, paging.order_by, extract);
+  if (text_rows_ && depth == 0 && entity.name == "nodes" && condition.is_null() &&
+      !extract.present && paging.order_by.empty())
+    return all_active_nodes(paging);
   if (paging.limit && *paging.limit < 1)
     throw QueryError(400, "Illegal value '" + std::to_string(*paging.limit) +
                               "' for :limit; expected a positive non-zero integer.");
@@ -312,6 +365,9 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
       else if (path && path->is_array() && !path->empty() && (*path)[0].is_string())
         options.fact_name = (*path)[0].get<std::string>();
     }
+    options.fact_names = facts_needed(entity, predicate, extract, options.fact_name);
+    // the latest reports' rows from the nodes' own documents, when those hold all the query reads
+    const bool from_summary = latest_report_summary_answers(entity, predicate, extract, paging);
     const NodeFilter wanted = node_filter(entity, predicate);
     // A chunk of nodes at a time: their documents read together (one round trip for many).
     const KeyLayout& keys = fleet_.keys();
@@ -321,17 +377,21 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
       for (std::size_t i = from; i < to; ++i) node_keys.push_back(keys.node(names[i]));
       fleet_.prefetch(node_keys);
       std::vector<Json> nodes;
-      std::vector<std::string> documents, lists;
+      std::vector<std::optional<std::vector<Json>>> summarized;  // rows from the node's document
+      std::vector<std::string> documents, lists, hashes;
       std::vector<std::pair<std::string, std::string>> fields;
       for (std::size_t i = from; i < to; ++i) {
         std::optional<Json> node = fleet_.node(names[i]);
         if (!node || !state_allows(*node) || !wanted(*node)) continue;
-        source_documents(entity, options, keys, names[i], documents, fields, lists);
+        summarized.push_back(from_summary ? latest_report_rows(entity, *node) : std::nullopt);
+        if (!summarized.back())
+          source_documents(entity, options, keys, names[i], documents, fields, lists, hashes);
         nodes.push_back(std::move(*node));
       }
-      fleet_.prefetch(documents, fields, lists);
-      for (const Json& node : nodes)
-        for (Json& row : node_rows(entity, fleet_, node, options)) {
+      fleet_.prefetch(documents, fields, lists, hashes);
+      for (std::size_t n = 0; n < nodes.size(); ++n)
+        for (Json& row : summarized[n] ? std::move(*summarized[n])
+                                       : node_rows(entity, fleet_, nodes[n], options)) {
           if (!predicate.matches(row)) continue;
           if (resources) add_resource_hash(row);
           rows.push_back(std::move(row));
@@ -396,6 +456,44 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
   for (std::size_t i = from; i < answer.size() && i - from < count; ++i)
     result.rows.push_back(std::move(answer[i]));
   return result;
+}
+
+QueryAnswer QueryEngine::all_active_nodes(const Paging& paging) {
+  const std::vector<std::string> names = fleet_.certnames();  // sorted, as the rows would be
+  const KeyLayout& keys = fleet_.keys();
+  std::vector<std::string> rows;
+  for (std::size_t from = 0; from < names.size(); from += kNodesAtOnce) {
+    const std::size_t to = std::min(names.size(), from + kNodesAtOnce);
+    std::vector<std::string> row_keys;
+    for (std::size_t i = from; i < to; ++i) row_keys.push_back(keys.node_row(names[i]));
+    std::vector<std::optional<std::string>> kept = fleet_.store().get_many(row_keys);
+    for (std::size_t i = from; i < to; ++i) {
+      std::optional<std::string>& row = kept[i - from];
+      if (!row) {  // no row kept: the node's document, if it has one
+        std::optional<Json> node = fleet_.node(names[i]);
+        if (!node || !node_is_active(*node)) continue;
+        rows.push_back(node_answer_text(*node));
+        continue;
+      }
+      // the row as nlohmann writes it: "deactivated":null only when it is null (a string's
+      // own quotes are escaped in it)
+      if (row->find("\"deactivated\":null") == std::string::npos ||
+          row->find("\"expired\":null") == std::string::npos)
+        continue;
+      rows.push_back(std::move(*row));
+    }
+  }
+  QueryAnswer answer;
+  if (paging.include_total) answer.total = rows.size();
+  const std::size_t first = paging.offset ? static_cast<std::size_t>(*paging.offset) : 0;
+  const std::size_t count = paging.limit ? static_cast<std::size_t>(*paging.limit) : rows.size();
+  std::string text = "[";
+  for (std::size_t i = first; i < rows.size() && i - first < count; ++i) {
+    if (text.size() > 1) text += ',';
+    text += rows[i];
+  }
+  answer.text = text + "]";
+  return answer;
 }
 
 }  // namespace marionette::puppetdb

@@ -20,6 +20,9 @@ struct Paging {
 struct QueryAnswer {
   Json rows = Json::array();         ///< fact-names: an array of names
   std::optional<std::size_t> total;  ///< with include_total: the rows before paging
+  /// The rows as the JSON text of the answer, instead of `rows`: only from an engine made with
+  /// `text_rows`, for a query its rows are kept as text for (every active node).
+  std::optional<std::string> text;
 };
 
 /// PuppetDB's AST query language evaluated over the fleet's data. A query is checked first
@@ -29,7 +32,9 @@ struct QueryAnswer {
 /// is checked against the whole query.
 class QueryEngine {
  public:
-  explicit QueryEngine(FleetData& fleet) : fleet_(fleet) {}
+  /// `text_rows`: the caller takes an answer's `text` (the HTTP API) as well as its `rows`.
+  explicit QueryEngine(FleetData& fleet, bool text_rows = false)
+      : fleet_(fleet), text_rows_(text_rows) {}
 
   /// /pdb/query/v4: ["from", ENTITY, QUERY?, paging clauses…].
   QueryAnswer from_query(const Json& ast, Paging paging);
@@ -38,7 +43,11 @@ class QueryEngine {
 
  private:
   QueryAnswer run(const Entity& entity, const Json& query, Paging paging, int depth);
+  /// Every active node's row as kept ({C}:node-row), written out without reading the nodes'
+  /// documents (those of a node without one, written by an earlier build, read instead).
+  QueryAnswer all_active_nodes(const Paging& paging);
   FleetData& fleet_;
+  bool text_rows_;
 };
 
 /// Reads order_by as the URL parameter gives it ([{"field": F, "order": "desc"}, …]) or as the

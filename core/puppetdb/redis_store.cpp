@@ -95,6 +95,53 @@ class RedisStore : public Store {
     for (const auto& [key, field] : key_fields) commands.push_back({"HGET", key, field});
     return values_of(commands);
   }
+  void put_fields(const std::string& key, const std::map<std::string, std::string>& values,
+                  const std::vector<std::string>& gone) override {
+    std::vector<std::vector<std::string>> commands;
+    if (!values.empty()) {
+      std::vector<std::string> set = {"HSET", key};
+      for (const auto& [field, value] : values) {
+        set.push_back(field);
+        set.push_back(value);
+      }
+      commands.push_back(std::move(set));
+    }
+    if (!gone.empty()) {
+      std::vector<std::string> remove = {"HDEL", key};
+      remove.insert(remove.end(), gone.begin(), gone.end());
+      commands.push_back(std::move(remove));
+    }
+    values_of(commands);
+  }
+  std::vector<std::map<std::string, std::string>> fields_many(
+      const std::vector<std::string>& keys) override {
+    // a hash of at most kWholeFields fields comes in one reply (within the connection's bound
+    // on elements); a larger one in pieces, as fields() reads it
+    constexpr long long kWholeFields = 512;
+    std::vector<std::vector<std::string>> lengths;
+    for (const std::string& key : keys) lengths.push_back({"HLEN", key});
+    std::vector<std::optional<std::string>> counted = values_of(lengths);
+    std::vector<std::map<std::string, std::string>> all(keys.size());
+    std::vector<std::vector<std::string>> whole;
+    std::vector<std::size_t> owner;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      const long long length = counted[i] ? std::stoll(*counted[i]) : 0;
+      if (length == 0) continue;
+      if (length > kWholeFields) {
+        all[i] = fields(keys[i]);
+        continue;
+      }
+      whole.push_back({"HGETALL", keys[i]});
+      owner.push_back(i);
+    }
+    std::vector<RedisReply> replies = replies_of(whole);
+    for (std::size_t i = 0; i < replies.size(); ++i) {
+      std::vector<RedisReply>& pairs = replies[i].elements;
+      for (std::size_t j = 0; j + 1 < pairs.size(); j += 2)
+        all[owner[i]][std::move(pairs[j].text)] = std::move(pairs[j + 1].text);
+    }
+    return all;
+  }
   std::vector<std::vector<std::string>> lists(const std::vector<std::string>& keys) override {
     std::vector<std::vector<std::string>> lengths;
     for (const std::string& key : keys) lengths.push_back({"LLEN", key});
@@ -150,9 +197,24 @@ class RedisStore : public Store {
   /// reply is read within the connection's bounds as it comes.
   std::vector<std::optional<std::string>> values_of(
       const std::vector<std::vector<std::string>>& commands) {
-    constexpr std::size_t kAtOnce = 64;
     std::vector<std::optional<std::string>> values;
     values.reserve(commands.size());
+    for (RedisReply& reply : replies_of(commands)) {
+      if (reply.kind == RedisReply::Kind::integer)
+        values.push_back(std::to_string(reply.integer));
+      else
+        values.push_back(reply.kind == RedisReply::Kind::nil
+                             ? std::nullopt
+                             : std::optional<std::string>(std::move(reply.text)));
+    }
+    return values;
+  }
+
+  /// The commands' replies (an error reply throws), pipelined as values_of says.
+  std::vector<RedisReply> replies_of(const std::vector<std::vector<std::string>>& commands) {
+    constexpr std::size_t kAtOnce = 64;
+    std::vector<RedisReply> all;
+    all.reserve(commands.size());
     for (std::size_t from = 0; from < commands.size(); from += kAtOnce) {
       std::vector<std::vector<std::string>> part(
           commands.begin() + from, commands.begin() + std::min(commands.size(), from + kAtOnce));
@@ -160,18 +222,12 @@ class RedisStore : public Store {
       std::optional<std::vector<RedisReply>> replies = connection_.pipeline(part, &why);
       if (!replies) throw StoreError("Redis: " + why);
       for (std::size_t i = 0; i < replies->size(); ++i) {
-        RedisReply& reply = (*replies)[i];
-        if (reply.kind == RedisReply::Kind::error)
-          throw StoreError("Redis refused " + part[i][0] + ": " + reply.text);
-        if (reply.kind == RedisReply::Kind::integer)
-          values.push_back(std::to_string(reply.integer));
-        else
-          values.push_back(reply.kind == RedisReply::Kind::nil
-                               ? std::nullopt
-                               : std::optional<std::string>(std::move(reply.text)));
+        if ((*replies)[i].kind == RedisReply::Kind::error)
+          throw StoreError("Redis refused " + part[i][0] + ": " + (*replies)[i].text);
+        all.push_back(std::move((*replies)[i]));
       }
     }
-    return values;
+    return all;
   }
 
   RedisReply run(const std::vector<std::string>& args) {

@@ -222,6 +222,79 @@ Json report_row(const Json& report, bool latest) {
 
 }  // namespace
 
+Json event_summary(const Json& report) {
+  Json summary = Json::array();
+  for (const Json& resource : report.value("resources", Json::array())) {
+    if (!resource.is_object()) continue;
+    for (const Json& event : resource.value("events", Json::array())) {
+      if (summary.size() == kSummarizedEvents) return nullptr;
+      summary.push_back({or_null(event, "status"), or_null(resource, "resource_type"),
+                         or_null(resource, "resource_title"), or_null(event, "property"),
+                         or_null(event, "name"),
+                         containing_class(or_null(resource, "containment_path"))});
+    }
+  }
+  return summary;
+}
+
+const std::set<std::string>& summary_fields(const Entity& entity) {
+  static const std::set<std::string> events = {
+      "certname",      "report", "status",           "resource_type", "resource_title",
+      "property",      "name",   "containing_class", "environment",   "corrective_change",
+      "latest_report?"};
+  static const std::set<std::string> reports = {"certname",
+                                                "hash",
+                                                "status",
+                                                "noop",
+                                                "noop_pending",
+                                                "environment",
+                                                "job_id",
+                                                "cached_catalog_status",
+                                                "producer_timestamp",
+                                                "corrective_change",
+                                                "latest_report?"};
+  static const std::set<std::string> none;
+  if (entity.name == "events") return events;
+  if (entity.name == "reports") return reports;
+  return none;
+}
+
+std::optional<std::vector<Json>> latest_report_rows(const Entity& entity, const Json& node) {
+  const Json hash = node.value("latest_report_hash", Json(nullptr));
+  if (hash.is_null()) return std::vector<Json>{};
+  if (entity.name == "reports")
+    return std::vector<Json>{
+        {{"certname", node["certname"]},
+         {"hash", hash},
+         {"status", node.value("latest_report_status", Json(nullptr))},
+         {"noop", node.value("latest_report_noop", Json(nullptr))},
+         {"noop_pending", node.value("latest_report_noop_pending", Json(nullptr))},
+         {"environment", node.value("report_environment", Json(nullptr))},
+         {"job_id", node.value("latest_report_job_id", Json(nullptr))},
+         {"cached_catalog_status", node.value("cached_catalog_status", Json(nullptr))},
+         {"producer_timestamp", node.value("report_producer_timestamp", Json(nullptr))},
+         {"corrective_change", nullptr},
+         {"latest_report?", true}}};
+  const Json summary = node.value("latest_report_events", Json(nullptr));
+  if (!summary.is_array()) return std::nullopt;  // none kept (too many, or an earlier build's)
+  std::vector<Json> rows;
+  for (const Json& event : summary) {
+    if (!event.is_array() || event.size() != 6) return std::nullopt;
+    rows.push_back({{"certname", node["certname"]},
+                    {"report", hash},
+                    {"status", event[0]},
+                    {"resource_type", event[1]},
+                    {"resource_title", event[2]},
+                    {"property", event[3]},
+                    {"name", event[4]},
+                    {"containing_class", event[5]},
+                    {"environment", node.value("report_environment", Json(nullptr))},
+                    {"corrective_change", nullptr},
+                    {"latest_report?", true}});
+  }
+  return rows;
+}
+
 void add_resource_hash(Json& row) {
   if (!row.contains("resource")) row["resource"] = resource_hash(row["certname"], row);
 }
@@ -239,7 +312,7 @@ std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& 
   if (name == "nodes") {
     Json row = node;
     if (options.with_facts) {
-      std::optional<Json> facts = fleet.facts(certname);
+      std::optional<Json> facts = fleet.facts(certname, options.fact_names);
       row["__facts"] = facts ? (*facts)["values"] : Json::object();
       row["__trusted"] = facts ? or_null((*facts)["values"], "trusted") : Json(nullptr);
     }
@@ -247,7 +320,7 @@ std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& 
   }
   if (name == "facts" || name == "fact-contents" || name == "inventory" || name == "factsets" ||
       name == "package-inventory") {
-    std::optional<Json> facts = fleet.facts(certname);
+    std::optional<Json> facts = fleet.facts(certname, options.fact_names);
     if (!facts) return {};
     if (name == "facts") return fact_rows(*facts, options.fact_name);
     if (name == "fact-contents") return fact_content_rows(*facts, options.fact_name);
@@ -320,6 +393,11 @@ std::vector<Json> fleet_rows(const Entity& entity, FleetData& fleet) {
   }
   for (const std::string& name : names) rows.push_back({{"name", name}});
   return rows;
+}
+
+std::string node_answer_text(const Json& node) {
+  static const Entity& nodes = *find_entity("nodes");
+  return answer_row(nodes, node).dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 Json answer_row(const Entity& entity, const Json& row) {

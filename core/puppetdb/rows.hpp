@@ -1,6 +1,7 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,8 @@ struct RowOptions {
   bool with_facts = false;  ///< nodes: the hidden __facts/__trusted a query on facts reads
   std::optional<std::string> resource_type;  ///< resources: only this type's (the query's =)
   std::optional<std::string> fact_name;      ///< facts, fact-contents: only this fact's rows
+  /// The top-level facts read (nodes, facts, fact-contents, inventory): nullopt, all of them.
+  std::optional<std::set<std::string>> fact_names;
   bool resource_hashes = true;  ///< resources: each row's `resource` (else add_resource_hash)
 };
 
@@ -21,6 +24,19 @@ struct RowOptions {
 /// document.
 std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& node,
                             const RowOptions& options);
+
+/// The latest report's events as the node's document keeps them (latest_report_events):
+/// [status, resource_type, resource_title, property, name, containing_class] each; null when
+/// the report has more than kSummarizedEvents.
+Json event_summary(const Json& report);
+
+/// The fields of the reports or events rows that the node's document answers for its latest
+/// report (latest_report_rows); none for other entities.
+const std::set<std::string>& summary_fields(const Entity& entity);
+
+/// The reports or events rows of the node's latest report built from the node's document, with
+/// only summary_fields; nullopt when the document keeps no summary of the events.
+std::optional<std::vector<Json>> latest_report_rows(const Entity& entity, const Json& node);
 
 /// The `resource` field of a resources row built without it.
 void add_resource_hash(Json& row);

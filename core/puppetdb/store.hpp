@@ -66,6 +66,21 @@ class Store {
     for (const auto& [key, field] : key_fields) values.push_back(get_field(key, field));
     return values;
   }
+  /// Sets the fields of `values` in the hash and removes those of `gone`: one command each
+  /// (Redis: HSET KEY F V F V …, HDEL KEY F …), so a node's facts are one write.
+  virtual void put_fields(const std::string& key, const std::map<std::string, std::string>& values,
+                          const std::vector<std::string>& gone) {
+    for (const auto& [field, value] : values) put_field(key, field, value);
+    for (const std::string& field : gone) remove_field(key, field);
+  }
+  /// fields() of each hash (Redis: pipelined, HGETALL for a hash of a few hundred fields, else
+  /// in pieces).
+  virtual std::vector<std::map<std::string, std::string>> fields_many(
+      const std::vector<std::string>& keys) {
+    std::vector<std::map<std::string, std::string>> all;
+    for (const std::string& key : keys) all.push_back(fields(key));
+    return all;
+  }
   /// One change of a set or a bitmap, for changes() to make many at once.
   struct Change {
     enum class Kind { add_member, remove_member, set_bit, clear_bit };

@@ -2,6 +2,7 @@
 
 #include <zlib.h>
 
+#include "puppetdb/query_error.hpp"
 #include "puppetdb/store.hpp"
 
 namespace marionette::puppetdb {
@@ -14,6 +15,9 @@ constexpr unsigned char kZlibHeader = 0x78;
 }  // namespace
 
 std::string stored_text(const std::string& json_text) {
+  if (json_text.size() > kLargestDocument)
+    throw QueryError(413, "The document is larger than the " + std::to_string(kLargestDocument) +
+                              " bytes the store keeps");
   if (json_text.size() < kDeflateFrom) return json_text;
   uLongf size = compressBound(static_cast<uLong>(json_text.size()));
   std::string deflated(size, '\0');
@@ -26,7 +30,7 @@ std::string stored_text(const std::string& json_text) {
   return deflated;
 }
 
-std::string json_text(const std::string& stored) {
+std::string json_text(const std::string& stored, std::size_t largest) {
   if (stored.empty() || static_cast<unsigned char>(stored[0]) != kZlibHeader) return stored;
   z_stream stream{};
   if (inflateInit(&stream) != Z_OK) throw StoreError("zlib: cannot inflate");
@@ -39,7 +43,12 @@ std::string json_text(const std::string& stored) {
     stream.next_out = reinterpret_cast<Bytef*>(buffer);
     stream.avail_out = sizeof buffer;
     status = inflate(&stream, Z_NO_FLUSH);
-    text.append(buffer, sizeof buffer - stream.avail_out);
+    const std::size_t produced = sizeof buffer - stream.avail_out;
+    if (text.size() + produced > largest) {  // more than was ever stored: not ours
+      inflateEnd(&stream);
+      throw StoreError("a stored document inflates past " + std::to_string(largest) + " bytes");
+    }
+    text.append(buffer, produced);
   }
   inflateEnd(&stream);
   if (status != Z_STREAM_END) throw StoreError("a stored document is not a whole zlib stream");

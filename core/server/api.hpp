@@ -93,6 +93,10 @@ class Api {
   /// PuppetDB's garbage collection of the API's data, now: node-ttl, node-purge-ttl and
   /// report-ttl as the settings give them. Failures are logged to stderr, never fatal.
   void collect_puppetdb_garbage();
+  /// Hands the memory freed by the PuppetDB requests served since the last call back to the
+  /// system (malloc_trim); nothing when none was served. The server calls it every second, so
+  /// that an idle server holds what it keeps, not its largest query's peak. Whether it trimmed.
+  bool give_back_freed_memory();
 
  private:
   void log_server_error(const HttpRequest& request, const HttpResponse& response);
@@ -142,6 +146,7 @@ class Api {
   ServerMetrics metrics_;
   std::unique_ptr<puppetdb::Store> puppetdb_memory_;  ///< without Redis
   std::optional<std::set<std::string>> puppetdb_allowlist_;
+  std::atomic<bool> puppetdb_served_{false};  ///< since give_back_freed_memory last trimmed
   MetricsEndpoint metrics_endpoint_;
   std::unique_ptr<FileServerConfig> fileserver_;  ///< fileserver.conf, read again when changed
   const metrics::FleetRegistry* fleet_ = nullptr;

@@ -110,9 +110,12 @@ HttpsServer::HttpsServer(ServerSettings settings, std::function<void(const std::
   api_->set_fleet(&fleet_->fleet());
   puppetdb_gc_ = std::make_unique<PeriodicTask>(settings_.run.puppetdb_gc_interval,
                                                 [this] { api_->collect_puppetdb_garbage(); });
+  memory_trim_ = std::make_unique<PeriodicTask>(std::chrono::seconds(1),
+                                                [this] { api_->give_back_freed_memory(); });
 }
 
 HttpsServer::~HttpsServer() {
+  memory_trim_.reset();
   puppetdb_gc_.reset();
   crl_refresher_.reset();
   fleet_.reset();

@@ -58,6 +58,7 @@ class HttpsServer {
   std::unique_ptr<FleetView> fleet_;
   std::unique_ptr<CrlRefresher> crl_refresher_;  ///< a compile server's
   std::unique_ptr<PeriodicTask> puppetdb_gc_;    ///< node-ttl, node-purge-ttl, report-ttl
+  std::unique_ptr<PeriodicTask> memory_trim_;    ///< Api::give_back_freed_memory, every second
 };
 
 }  // namespace marionette::server

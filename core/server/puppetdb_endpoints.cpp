@@ -19,23 +19,6 @@
 
 namespace marionette::server {
 
-namespace {
-
-void give_back_freed_memory() {
-  // A query over many nodes' documents allocates tens of MiB for a moment; glibc keeps what is
-  // freed in its per-thread arenas. Handing it back at most once a second keeps the server's
-  // resident size at what it holds, not at its largest query's peak.
-  static std::atomic<std::int64_t> last_trim{0};
-  const std::int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
-                               std::chrono::steady_clock::now().time_since_epoch())
-                               .count();
-  std::int64_t last = last_trim.load();
-  if (now - last < 1000 || !last_trim.compare_exchange_strong(last, now)) return;
-  malloc_trim(0);
-}
-
-}  // namespace
-
 Api::~Api() = default;
 
 void Api::init_puppetdb() {
@@ -77,8 +60,17 @@ HttpResponse Api::puppetdb_endpoint(const HttpRequest& request, const PeerIdenti
   with_puppetdb([&](puppetdb::FleetData& fleet) {
     response = puppetdb::handle_puppetdb(request, fleet, submitter);
   });
-  give_back_freed_memory();
+  puppetdb_served_ = true;
   return response;
+}
+
+bool Api::give_back_freed_memory() {
+  // A query over many nodes' documents allocates tens of MiB for a moment; glibc keeps what is
+  // freed in its per-thread arenas. Trimming from the server's timer rather than after each
+  // request keeps it out of the requests' time and catches the last request of a burst too.
+  if (!puppetdb_served_.exchange(false)) return false;
+  malloc_trim(0);
+  return true;
 }
 
 void Api::collect_puppetdb_garbage() {

@@ -1,6 +1,11 @@
 // The indexes kept at ingest, kept right as the fleet changes: the fact paths of the active
 // nodes (fact-paths, fact-names) across replaced facts, deactivation, reactivation, expiry and
-// purge; a catalog's resources kept by type, so that a query by type reads only that type.
+// purge; a catalog's resources kept by type, so that a query by type reads only that type; the
+// facts kept by top-level name, so that a query reads only the facts it names; the latest
+// report's status and events in the node's document and its indexes, so that failed nodes and
+// the latest failure events are answered without reading reports; a store an earlier build
+// wrote (facts whole, nodes without the latest report's summary, certnames in the leaf and
+// title indexes) still answered; the leaf and title indexes hold node ids under a short key.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -149,6 +154,266 @@ TEST_F(Indexes, AReplacedCatalogDropsTheTypesItNoLongerHas) {
   EXPECT_FALSE(store.get_field(fleet.keys().resources("web1.example.com"), "File"));
   EXPECT_EQ(fleet.catalog("web1.example.com").value()["resources"].size(), 3u);
   EXPECT_EQ(resources(json::array({"=", "certname", "web1.example.com"})).size(), 3u);
+}
+
+TEST_F(Indexes, FactsAreKeptByTopLevelNameAndAQueryReadsOnlyThoseItNames) {
+  const std::string values = fleet.keys().fact_values("web1.example.com");
+  ASSERT_TRUE(store.get_field(values, "os"));
+  ASSERT_TRUE(store.get_field(values, "kernel"));
+  // a damaged `networking` is not read by a query on os and kernel, only by one reading all
+  store.put_field(values, "networking", "{damaged");
+  const json by_two =
+      json::array({"extract", json::array({"certname"}),
+                   json::array({"and", json::array({"=", "facts.os.release.major", "12"}),
+                                json::array({"=", "facts.kernel", "Linux"})})});
+  EXPECT_EQ(rows("inventory", by_two), json::array({{{"certname", "web1.example.com"}}}));
+  EXPECT_EQ(certnames("nodes", json::array({"=", json::array({"fact", "kernel"}), "Linux"})),
+            (std::vector<std::string>{"db1.example.com", "web1.example.com", "web2.example.com"}));
+  EXPECT_THROW(rows("inventory", json::array({"=", "certname", "web1.example.com"})), StoreError);
+  EXPECT_THROW(rows("facts", json::array({"=", "certname", "web1.example.com"})), StoreError);
+}
+
+TEST_F(Indexes, ReplacedFactsDropTheNamesTheyNoLongerHaveAndAPurgeDropsThemAll) {
+  json changed =
+      newer(facts("web1.example.com", "Debian", 12, 3600, {"eth0"}), "2026-11-29T11:00:00.000Z");
+  changed["values"].erase("kernel");
+  fleet.replace_facts(changed, "2026-11-29T11:00:00.000Z");
+  const std::string values = fleet.keys().fact_values("web1.example.com");
+  EXPECT_FALSE(store.get_field(values, "kernel"));
+  EXPECT_TRUE(store.get_field(values, "os"));
+  const json answer = rows("facts", json::array({"=", "certname", "web1.example.com"}));
+  EXPECT_EQ(answer.size(), changed["values"].size());
+  // the whole facts, as sent, in the inventory
+  EXPECT_EQ(rows("inventory", json::array({"=", "certname", "web1.example.com"}))[0]["facts"],
+            changed["values"]);
+  puppetdb::Retention retention;
+  retention.node_ttl = std::chrono::hours(24);
+  retention.node_purge_ttl = std::chrono::hours(24);
+  fleet.collect_garbage(retention, *parse_timestamp("2026-12-29T10:00:00.000Z"));  // expired
+  fleet.collect_garbage(retention, *parse_timestamp("2027-01-29T10:00:00.000Z"));  // purged
+  EXPECT_TRUE(store.fields(values).empty());
+  EXPECT_FALSE(store.get(fleet.keys().facts("web1.example.com")));
+}
+
+TEST_F(Indexes, FactsStoredWholeByAnEarlierBuildStillAnswer) {
+  // the earlier layout: one document with the values inline, no fact-values hash
+  json whole = {{"certname", "old1.example.com"},
+                {"environment", "production"},
+                {"timestamp", "2026-11-29T10:00:00.000Z"},
+                {"producer_timestamp", "2026-11-29T10:00:00.000Z"},
+                {"producer", "puppet.example.com"},
+                {"hash", "0"},
+                {"values", {{"os", {{"family", "Debian"}}}, {"kernel", "Linux"}}}};
+  store.put(fleet.keys().facts("old1.example.com"), whole.dump());
+  store.put(fleet.keys().node("old1.example.com"),
+            json({{"certname", "old1.example.com"}, {"deactivated", nullptr}, {"expired", nullptr}})
+                .dump());
+  store.add_member(fleet.keys().all_nodes(), "old1.example.com");
+  EXPECT_EQ(rows("inventory", json::array({"extract", json::array({"certname", "facts.kernel"}),
+                                           json::array({"=", "certname", "old1.example.com"})})),
+            json::array({{{"certname", "old1.example.com"}, {"facts.kernel", "Linux"}}}));
+  EXPECT_EQ(rows("facts", json::array({"=", "certname", "old1.example.com"})).size(), 2u);
+  // its next facts replace the document in the new layout
+  fleet.replace_facts(
+      newer(facts("old1.example.com", "RedHat", 9, 60, {"ens3"}), "2026-11-29T11:00:00.000Z"),
+      "2026-11-29T11:00:00.000Z");
+  EXPECT_TRUE(store.get_field(fleet.keys().fact_values("old1.example.com"), "os"));
+  EXPECT_FALSE(
+      json::parse(store.get(fleet.keys().facts("old1.example.com")).value()).contains("values"));
+  EXPECT_EQ(rows("facts", json::array({"=", "certname", "old1.example.com"})).size(), 7u);
+}
+
+TEST_F(Indexes, TheLatestReportsStatusAndEventsAreAnsweredFromTheNodesDocument) {
+  fleet.store_report(report("db1.example.com", "failed"), "2026-11-29T10:03:00.000Z");
+  const json failed = json::array({"extract", json::array({"certname", "status"}),
+                                   json::array({"and", json::array({"=", "status", "failed"}),
+                                                json::array({"=", "latest_report?", true})})});
+  const json success_events =
+      json::array({"extract", json::array({"certname", "resource_title", "containing_class"}),
+                   json::array({"and", json::array({"=", "status", "success"}),
+                                json::array({"=", "latest_report?", true})})});
+  const json expected_failed =
+      json::array({{{"certname", "db1.example.com"}, {"status", "failed"}}});
+  const json expected_events = json::array({{{"certname", "web1.example.com"},
+                                             {"resource_title", "/etc/motd"},
+                                             {"containing_class", "Apache"}}});
+  // answered from the reports themselves (a field the nodes' documents do not keep) …
+  EXPECT_EQ(
+      rows("reports", json::array({"extract", json::array({"certname", "status"}),
+                                   json::array({"and", failed[2],
+                                                json::array({"null?", "start_time", false})})})),
+      expected_failed);
+  EXPECT_EQ(rows("events", json::array({"extract", success_events[1],
+                                        json::array({"and", success_events[2],
+                                                     json::array({"null?", "message", false})})})),
+            expected_events);
+  // … and the same with every report damaged: from the nodes' documents and the indexes
+  for (const char* node : {"web1.example.com", "web2.example.com", "db1.example.com"}) {
+    store.remove(fleet.keys().reports(node));
+    store.push_bounded(fleet.keys().reports(node), "{damaged", 20);
+  }
+  EXPECT_EQ(rows("reports", failed), expected_failed);
+  EXPECT_EQ(rows("events", success_events), expected_events);
+  EXPECT_EQ(store.members(fleet.keys().latest_report_status("failed")),
+            std::vector<std::string>{"db1.example.com"});
+  EXPECT_EQ(store.members(fleet.keys().latest_event_status("success")),
+            std::vector<std::string>{"web1.example.com"});
+  EXPECT_EQ(certnames("nodes", json::array({"=", "latest_report_status", "failed"})),
+            std::vector<std::string>{"db1.example.com"});
+}
+
+TEST_F(Indexes, TheLatestReportIndexesFollowNewReportsDroppedReportsAndPurges) {
+  const std::string failed = fleet.keys().latest_report_status("failed");
+  const std::string changed = fleet.keys().latest_report_status("changed");
+  const std::string success = fleet.keys().latest_event_status("success");
+  json later = report("web1.example.com", "failed");
+  later["producer_timestamp"] = "2026-11-29T11:00:00.000Z";
+  fleet.store_report(later, "2026-11-29T11:00:00.000Z");
+  EXPECT_EQ(store.members(failed), std::vector<std::string>{"web1.example.com"});
+  EXPECT_TRUE(store.members(changed).empty());
+  EXPECT_TRUE(store.members(success).empty());  // the failed run had no events
+  // an older report does not change the latest
+  fleet.store_report(report("web1.example.com", "changed"), "2026-11-29T11:01:00.000Z");
+  EXPECT_EQ(store.members(failed), std::vector<std::string>{"web1.example.com"});
+  EXPECT_TRUE(store.members(changed).empty());
+  // report-ttl dropping every report of web2 takes it out of the indexes
+  puppetdb::Retention retention;
+  retention.report_ttl = std::chrono::hours(24 * 7);
+  const std::string unchanged = fleet.keys().latest_report_status("unchanged");
+  ASSERT_EQ(store.members(unchanged), std::vector<std::string>{"web2.example.com"});
+  json newest = report("web1.example.com", "failed");
+  newest["producer_timestamp"] = "2026-12-10T11:00:00.000Z";
+  fleet.store_report(newest, "2026-12-10T11:00:00.000Z");
+  fleet.collect_garbage(retention, *parse_timestamp("2026-12-10T12:00:00.000Z"));
+  EXPECT_TRUE(store.members(unchanged).empty());
+  EXPECT_EQ(store.members(failed), std::vector<std::string>{"web1.example.com"});
+  // purged: out of every index
+  fleet.deactivate_node(
+      {{"certname", "web1.example.com"}, {"producer_timestamp", "2026-12-10T13:00:00.000Z"}},
+      "2026-12-10T13:00:00.000Z");
+  retention.node_purge_ttl = std::chrono::hours(24);
+  fleet.collect_garbage(retention, *parse_timestamp("2026-12-20T12:00:00.000Z"));
+  EXPECT_TRUE(store.members(failed).empty());
+}
+
+TEST_F(Indexes, ANodeAnEarlierBuildStoredGetsItsLatestReportIndexedWhenTheServerStarts) {
+  // the earlier layout: the node's document without latest_report_events, no indexes
+  json node = fleet.node("web1.example.com").value();
+  node.erase("latest_report_events");
+  store.put(fleet.keys().node("web1.example.com"), node.dump());
+  store.remove_member(fleet.keys().latest_report_status("changed"), "web1.example.com");
+  store.remove_member(fleet.keys().latest_event_status("success"), "web1.example.com");
+  const json events = json::array({"extract", json::array({"certname", "status"}),
+                                   json::array({"and", json::array({"=", "status", "success"}),
+                                                json::array({"=", "latest_report?", true})})});
+  EXPECT_TRUE(rows("events", events).empty());                              // not in the index yet
+  fleet.collect_garbage({}, *parse_timestamp("2026-11-29T12:00:00.000Z"));  // as at start
+  EXPECT_EQ(rows("events", events),
+            json::array({{{"certname", "web1.example.com"}, {"status", "success"}}}));
+  EXPECT_EQ(fleet.node("web1.example.com").value()["latest_report_events"].size(), 1u);
+  EXPECT_EQ(certnames("nodes", json::array({"=", "latest_report_status", "changed"})),
+            std::vector<std::string>{"web1.example.com"});
+}
+
+TEST_F(Indexes, TheLeafAndTitleIndexesHoldNodeIdsUnderAShortKeyAndFollowReplaceAndPurge) {
+  const KeyLayout& keys = fleet.keys();
+  const std::string web1 = fleet.node("web1.example.com").value()["node_id"].dump();
+  const std::string web2 = fleet.node("web2.example.com").value()["node_id"].dump();
+  const std::string debian = keys.fact_leaf(json{"os", "family"}, "Debian");
+  const std::string apache = keys.resource_title("Class", "Apache");
+  EXPECT_LE(debian.size(), std::string("test:pdb:ix:fv:").size() + 16);
+  // integers in the store (Redis: an intset), certnames to a reader
+  EXPECT_EQ(store.members(debian), (std::vector<std::string>{web1, web2}));
+  EXPECT_EQ(fleet.members(debian),
+            (std::vector<std::string>{"web1.example.com", "web2.example.com"}));
+  EXPECT_EQ(store.members(apache), (std::vector<std::string>{web1, web2}));
+  EXPECT_EQ(fleet.members(apache),
+            (std::vector<std::string>{"web1.example.com", "web2.example.com"}));
+  // replaced facts and catalog: the node's id moves
+  fleet.replace_facts(
+      newer(facts("web1.example.com", "RedHat", 9, 60, {"eth0"}), "2026-11-29T11:00:00.000Z"),
+      "2026-11-29T11:00:00.000Z");
+  EXPECT_EQ(store.members(debian), std::vector<std::string>{web2});
+  EXPECT_EQ(fleet.members(keys.fact_leaf(json{"os", "family"}, "RedHat")),
+            (std::vector<std::string>{"db1.example.com", "web1.example.com"}));
+  json bare = catalog("web2.example.com", "1");
+  bare["producer_timestamp"] = "2026-11-29T11:00:00.000Z";
+  bare["resources"] = json::array();
+  fleet.replace_catalog(bare, "2026-11-29T11:00:00.000Z");
+  EXPECT_EQ(store.members(apache), std::vector<std::string>{web1});
+  EXPECT_EQ(rows("resources", json::parse(R"(["and", ["=", "type", "Class"],
+                                                      ["=", "title", "Apache"]])"))
+                .size(),
+            1u);
+  // deactivated: still indexed (a reader checks activity); purged: gone from every id set
+  fleet.deactivate_node(
+      {{"certname", "web1.example.com"}, {"producer_timestamp", "2026-11-29T12:00:00.000Z"}},
+      "2026-11-29T12:00:00.000Z");
+  EXPECT_EQ(store.members(apache), std::vector<std::string>{web1});
+  puppetdb::Retention retention;
+  retention.node_purge_ttl = std::chrono::hours(24);
+  fleet.collect_garbage(retention, *parse_timestamp("2026-12-01T12:00:00.000Z"));
+  EXPECT_TRUE(store.members(apache).empty());
+  EXPECT_TRUE(store.members(keys.fact_leaf(json{"os", "family"}, "RedHat")) ==
+              std::vector<std::string>{fleet.node("db1.example.com").value()["node_id"].dump()});
+}
+
+TEST_F(Indexes, AStoreAnEarlierBuildIndexedMovesToTheIdSetsWhenTheServerStarts) {
+  // the earlier layout for web1: certnames under the leaf's and the resource's text, no ids
+  const KeyLayout& keys = fleet.keys();
+  json node = fleet.node("web1.example.com").value();
+  const std::string id = node["node_id"].dump();
+  node.erase("indexes");
+  store.put(keys.node("web1.example.com"), node.dump());
+  for (const auto& [path, value] : std::vector<std::pair<json, json>>{
+           {json{"os", "family"}, "Debian"}, {json{"os", "release", "major"}, "12"}}) {
+    store.remove_member(keys.fact_leaf(path, value), id);
+    store.add_member(keys.fact_leaf_v1(path, value), "web1.example.com");
+  }
+  store.remove_member(keys.resource_title("Class", "Apache"), id);
+  store.add_member(keys.resource_title_v1("Class", "Apache"), "web1.example.com");
+  const json by_title = json::parse(R"(["and", ["=", "type", "Class"], ["=", "title", "Apache"]])");
+  const json by_family = json::array({"=", "facts.os.family", "Debian"});
+  EXPECT_EQ(certnames("nodes", by_family), std::vector<std::string>{"web2.example.com"});
+  EXPECT_EQ(rows("resources", by_title).size(), 1u);
+  fleet.collect_garbage({}, *parse_timestamp("2026-11-29T12:00:00.000Z"));  // as at start
+  EXPECT_EQ(certnames("nodes", by_family),
+            (std::vector<std::string>{"web1.example.com", "web2.example.com"}));
+  EXPECT_EQ(rows("resources", by_title).size(), 2u);
+  EXPECT_TRUE(store.members(keys.fact_leaf_v1(json{"os", "family"}, "Debian")).empty());
+  EXPECT_TRUE(store.members(keys.resource_title_v1("Class", "Apache")).empty());
+  EXPECT_EQ(fleet.node("web1.example.com").value()["indexes"], kIndexLayout);
+}
+
+TEST_F(Indexes, EveryActiveNodeIsWrittenOutFromItsKeptRow) {
+  fleet.deactivate_node(
+      {{"certname", "db1.example.com"}, {"producer_timestamp", "2026-11-29T12:00:00.000Z"}},
+      "2026-11-29T12:00:00.000Z");
+  QueryEngine as_text(fleet, true);
+  Paging total;
+  total.include_total = true;
+  const QueryAnswer all = as_text.entity_query("nodes", nullptr, total);
+  ASSERT_TRUE(all.text);
+  // the same rows as built from the nodes' documents
+  EXPECT_EQ(json::parse(*all.text), rows("nodes", nullptr));
+  EXPECT_EQ(json::parse(*all.text).size(), 2u);
+  EXPECT_EQ(all.total, 2u);
+  // kept rows are what is read: a damaged document does not matter to this query
+  store.put(fleet.keys().node("web2.example.com"), "{damaged");
+  EXPECT_EQ(json::parse(*as_text.entity_query("nodes", nullptr, {}).text)[1]["certname"],
+            "web2.example.com");
+  // a node an earlier build wrote, without a kept row, is read from its document
+  store.remove(fleet.keys().node_row("web1.example.com"));
+  Paging second;
+  second.offset = 1;
+  second.limit = 1;
+  EXPECT_EQ(json::parse(*as_text.entity_query("nodes", nullptr, second).text),
+            json::array({json::parse(*all.text)[1]}));
+  EXPECT_EQ(json::parse(*as_text.entity_query("nodes", nullptr, {}).text)[0],
+            json::parse(*all.text)[0]);
+  // a query with a condition is answered as rows, not text
+  EXPECT_FALSE(
+      as_text.entity_query("nodes", json::array({"=", "certname", "web1.example.com"}), {}).text);
 }
 
 }  // namespace

@@ -260,7 +260,8 @@ TEST_F(Query, IndexesNarrowTheNodesRead) {
   // every node and finds it.
   json sneaky = FleetFixture::catalog("sneaky.example.com", "1");
   fleet.replace_catalog(sneaky, "2026-11-29T10:20:00.000Z");
-  store.remove_member(fleet.keys().resource_title("Class", "Apache"), "sneaky.example.com");
+  store.remove_member(fleet.keys().resource_title("Class", "Apache"),
+                      fleet.node("sneaky.example.com")->at("node_id").dump());
   store.remove_member(fleet.keys().resource_type("Class"), "sneaky.example.com");
   EXPECT_EQ(certnames("resources",
                       json::parse(R"(["and", ["=", "type", "Class"], ["=", "title", "Apache"]])")),
