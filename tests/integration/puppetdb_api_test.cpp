@@ -78,9 +78,20 @@ TEST(PuppetDbApi, PypuppetdbListsWhatItsCommandsStored) {
   std::optional<std::string> facts =
       redis->command({"EXISTS", "marionette:pdb:{web1.example.com}:facts"});
   EXPECT_EQ(facts.value_or(""), "1");
+  // A resource's nodes by id, under the first 16 hex digits of SHA-1("TYPE\0TITLE"); the ids
+  // read back as certnames through node-names.
+  CommandResult hash = run_command(
+      {"python3", "-c",
+       "import hashlib; print(hashlib.sha1(b'Class\\0Postgresql').hexdigest()[:16], end='')"});
+  ASSERT_EQ(hash.exit_code, 0) << hash.err;
+  std::optional<std::string> id =
+      redis->command({"HGET", "marionette:pdb:node-ids", "db1.example.com"});
+  ASSERT_TRUE(id && !id->empty());
   std::optional<std::string> indexed =
-      redis->command({"SMEMBERS", "marionette:pdb:ix:rtt:Class:Postgresql"});
-  EXPECT_EQ(indexed.value_or(""), "db1.example.com");
+      redis->command({"SMEMBERS", "marionette:pdb:ix:tt:" + hash.out});
+  EXPECT_EQ(indexed.value_or(""), *id);
+  std::optional<std::string> named = redis->command({"HGET", "marionette:pdb:node-names", *id});
+  EXPECT_EQ(named.value_or(""), "db1.example.com");
 }
 
 TEST(PuppetDbApi, TheServersOwnCompilesAndReportsAreStored) {
