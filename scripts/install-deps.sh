@@ -34,6 +34,9 @@ packages=(
   puppet-module-keystone puppet-module-openstacklib
   # augeas_core, for recording real Puppet's augeas results (tests/integration/fixtures/module_types).
   puppet-module-puppetlabs-augeas-core
+  # host_core, whose `host` type the fleet test exports on one server and collects on the other
+  # (tests/integration/fleet_exported_resources_test.cpp; a Recommends of puppet, not installed here).
+  puppet-module-puppetlabs-host-core
   # Real PuppetDB clients the PuppetDB API's integration test drives (tests/integration/
   # puppetdb_api_test). PuppetDB itself is the bench's reference only (bench/puppetdb_reference.py;
   # its answers are recorded in tests/puppetdb/reference), so the tests do not install it.
