@@ -28,11 +28,12 @@ def default_cache():
     return os.path.join(base, "marionette", "parser-corpus")
 
 
-def corpus_files(tree):
+def corpus_files(tree, suffixes=(".pp", ".epp")):
+    """The corpus's regular files (no links) whose names end in one of `suffixes`, sorted."""
     found = []
     for root, _dirs, names in os.walk(tree):
         for name in names:
-            if name.endswith(".pp") or name.endswith(".epp"):
+            if name.endswith(suffixes):
                 path = os.path.join(root, name)
                 if os.path.isfile(path) and not os.path.islink(path):
                     found.append(path)

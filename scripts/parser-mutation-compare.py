@@ -18,12 +18,21 @@ are cached beside the broken files (one cache per oracle); --refresh asks again.
 """
 import argparse
 import hashlib
+import importlib.util
 import json
 import os
 import random
 import re
 import subprocess
 import sys
+
+# The corpus's cache and file walk are parser-corpus-compare.py's (the same fetched corpus).
+_spec = importlib.util.spec_from_file_location(
+    "parser_corpus_compare", os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                          "parser-corpus-compare.py"))
+_corpus = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_corpus)
+default_cache = _corpus.default_cache
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 FILE_IN_ERROR = re.compile(r"\(file: (?P<file>[^,)]+)(?:, line: (?P<line>\d+), column: (?P<column>\d+))?\)")
@@ -38,19 +47,6 @@ TOKEN = re.compile(r"""
 """, re.S | re.X)
 
 
-def default_cache():
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
-    return os.path.join(base, "marionette", "parser-corpus")
-
-
-def corpus_files(tree):
-    found = []
-    for root, _dirs, names in os.walk(tree):
-        for name in names:
-            path = os.path.join(root, name)
-            if name.endswith(".pp") and os.path.isfile(path) and not os.path.islink(path):
-                found.append(path)
-    return sorted(found)
 
 
 def mutate(text, rng):
@@ -67,7 +63,7 @@ def mutate(text, rng):
 
 def make_mutations(tree, out, count, seed):
     """Writes `count` broken files into `out`; returns [(path, source, deleted token)]."""
-    files = corpus_files(tree)
+    files = _corpus.corpus_files(tree, (".pp",))
     if not files:
         sys.exit(f"no corpus in {tree}: run scripts/parser-corpus-fetch.sh first")
     rng = random.Random(seed)
