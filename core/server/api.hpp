@@ -93,8 +93,8 @@ class Api {
   /// PuppetDB's garbage collection of the API's data, now: node-ttl, node-purge-ttl and
   /// report-ttl as the settings give them. Failures are logged to stderr, never fatal.
   void collect_puppetdb_garbage();
-  /// Hands the memory freed by the PuppetDB requests served since the last call back to the
-  /// system (malloc_trim); nothing when none was served. The server calls it every second, so
+  /// Hands the memory freed by the PuppetDB requests served and the catalogs stored since the
+  /// last call back to the system (malloc_trim); nothing when there were none. The server calls it every second, so
   /// that an idle server holds what it keeps, not its largest query's peak. Whether it trimmed.
   bool give_back_freed_memory();
 
@@ -146,7 +146,7 @@ class Api {
   ServerMetrics metrics_;
   std::unique_ptr<puppetdb::Store> puppetdb_memory_;  ///< without Redis
   std::optional<std::set<std::string>> puppetdb_allowlist_;
-  std::atomic<bool> puppetdb_served_{false};  ///< since give_back_freed_memory last trimmed
+  std::atomic<bool> memory_to_give_back_{false};  ///< since give_back_freed_memory trimmed
   MetricsEndpoint metrics_endpoint_;
   std::unique_ptr<FileServerConfig> fileserver_;  ///< fileserver.conf, read again when changed
   const metrics::FleetRegistry* fleet_ = nullptr;

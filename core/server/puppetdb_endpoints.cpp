@@ -60,7 +60,7 @@ HttpResponse Api::puppetdb_endpoint(const HttpRequest& request, const PeerIdenti
   with_puppetdb([&](puppetdb::FleetData& fleet) {
     response = puppetdb::handle_puppetdb(request, fleet, submitter);
   });
-  puppetdb_served_ = true;
+  memory_to_give_back_ = true;
   return response;
 }
 
@@ -68,7 +68,7 @@ bool Api::give_back_freed_memory() {
   // A query over many nodes' documents allocates tens of MiB for a moment; glibc keeps what is
   // freed in its per-thread arenas. Trimming from the server's timer rather than after each
   // request keeps it out of the requests' time and catches the last request of a burst too.
-  if (!puppetdb_served_.exchange(false)) return false;
+  if (!memory_to_give_back_.exchange(false)) return false;
   malloc_trim(0);
   return true;
 }
@@ -104,8 +104,9 @@ void Api::store_compiled(const std::string& node, const facts::Facts& facts,
               << " for the PuppetDB API: " << e.what() << std::endl;
   }
   // A compile and its storing leave tens of MiB free in this thread's arena: without this, a
-  // server that compiles on two threads keeps both arenas at their largest catalog's peak.
-  give_back_freed_memory();
+  // server that compiles on two threads keeps both arenas at their largest catalog's peak. The
+  // server's timer gives it back within a second, outside the request's time.
+  memory_to_give_back_ = true;
 }
 
 void Api::store_report(const std::string& report_json) {
