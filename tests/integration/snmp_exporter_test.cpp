@@ -64,7 +64,9 @@ TEST(SnmpExporter, TheShippedModuleExposesTheAgentsMibValues) {
     ASSERT_TRUE(testing::wait_until(
         [&] {
           scraped = testing::run_command({"curl", "-s", "--max-time", "10", url}, 20s).out;
-          return scraped.find("\nmrnRunsTotal 1\n") != std::string::npos;
+          // the run counted and the agent idle again (the count comes before the state)
+          return scraped.find("\nmrnRunsTotal 1\n") != std::string::npos &&
+                 scraped.find("\nmrnState 1\n") != std::string::npos;
         },
         60s, 200ms))
         << scraped << exporter.output() << agent.output() << snmpd.log();
