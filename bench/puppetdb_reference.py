@@ -4,13 +4,20 @@
 Installs nothing: it uses the puppetdb and postgresql-15 packages as installed, and starts a
 private PostgreSQL cluster (pg_ctl from /usr/lib/postgresql/15/bin, run as the postgres user
 when started as root, on 127.0.0.1 at a free port, in a temp dir) and a PuppetDB (its own
-conf.d, vardir and logs in the same temp dir, plain HTTP on 127.0.0.1 at a free port, one
-command-processing thread so commands apply in the order sent).
+conf.d, vardir and logs in the same temp dir, plain HTTP on 127.0.0.1 at a free port and HTTPS
+on another, with a private CA made by openssl for `localhost`, as puppet-terminus-puppetdb
+accepts only https; one command-processing thread so commands apply in the order sent).
 
   bench/puppetdb_reference.py start [--root DIR]      start both, print the root, leave them up
   bench/puppetdb_reference.py record --root DIR       send the fleet's commands (once) and ask
                                                       every query; write PuppetDB's answers to
                                                       tests/puppetdb/reference/
+  bench/puppetdb_reference.py record-function --root DIR
+                                                      send the commands (once), then compile
+                                                      tests/puppetdb/reference/function/*.pp with
+                                                      Debian's Puppet 7 and puppet-terminus-puppetdb
+                                                      querying this PuppetDB; write each catalog
+                                                      beside its manifest (NAME.json)
   bench/puppetdb_reference.py compare --url URL       ask a marionette server (plain or its
                                                       HTTPS with --cert/--key/--cacert) the same
                                                       queries after sending it the commands, and
@@ -53,9 +60,37 @@ def find_puppetdb():
     return jars[0], boots[0]
 
 
+FUNCTION_CLIENT = "compiler.example.com"  # the certname Puppet presents to PuppetDB's https
+
+
+def make_tls(ssl_dir):
+    """A private CA, a server certificate for localhost/127.0.0.1 and a client certificate (PuppetDB
+    asks for one), in PEM files."""
+    os.makedirs(ssl_dir, exist_ok=True)
+
+    def openssl(*argv):
+        subprocess.run(["openssl", *argv], check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, cwd=ssl_dir)
+
+    openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca_key.pem", "-out",
+            "ca.pem", "-days", "30", "-subj", "/CN=puppetdb-reference-ca")
+    openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server_key.pem", "-out",
+            "server.csr", "-subj", "/CN=localhost")
+    with open(os.path.join(ssl_dir, "san.cnf"), "w") as f:
+        f.write("subjectAltName=DNS:localhost,IP:127.0.0.1\n")
+    openssl("x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca_key.pem",
+            "-CAcreateserial", "-out", "server.pem", "-days", "30", "-extfile", "san.cnf")
+    openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "client_key.pem", "-out",
+            "client.csr", "-subj", f"/CN={FUNCTION_CLIENT}")
+    openssl("x509", "-req", "-in", "client.csr", "-CA", "ca.pem", "-CAkey", "ca_key.pem",
+            "-CAcreateserial", "-out", "client.pem", "-days", "30")
+
+
 def start(root):
     os.makedirs(root, exist_ok=True)
-    state = {"root": root, "pg_port": free_port(), "pdb_port": free_port()}
+    state = {"root": root, "pg_port": free_port(), "pdb_port": free_port(),
+             "pdb_ssl_port": free_port()}
+    make_tls(os.path.join(root, "ssl"))
     pg = os.path.join(root, "pg")
     os.makedirs(pg, exist_ok=True)
     if os.geteuid() == 0:
@@ -101,6 +136,11 @@ password = postgres
 [jetty]
 host = 127.0.0.1
 port = {state['pdb_port']}
+ssl-host = 127.0.0.1
+ssl-port = {state['pdb_ssl_port']}
+ssl-key = {root}/ssl/server_key.pem
+ssl-cert = {root}/ssl/server.pem
+ssl-ca-cert = {root}/ssl/ca.pem
 
 [command-processing]
 threads = 1
@@ -199,7 +239,8 @@ def answer_of(client, query):
     return answer
 
 
-def record(root):
+def fleet_sent(root):
+    """The reference's state and a client, once the fleet's commands are applied."""
     with open(os.path.join(root, "state.json")) as f:
         state = json.load(f)
     client = Client(f"http://127.0.0.1:{state['pdb_port']}")
@@ -219,6 +260,11 @@ def record(root):
         with open(os.path.join(root, "state.json"), "w") as f:
             json.dump(state, f)
     time.sleep(2)
+    return state, client
+
+
+def record(root):
+    _, client = fleet_sent(root)
     os.makedirs(REFERENCE, exist_ok=True)
     commands = [{"command": c, "version": v, "payload": p} for c, v, p in fleet.commands()]
     with open(os.path.join(REFERENCE, "commands.json"), "w") as f:
@@ -237,6 +283,61 @@ def record(root):
     _, _, version = client.request("GET", "/pdb/meta/v1/version")
     print(f"recorded {len(answers)} answers of PuppetDB {json.loads(version)['version']} "
           f"to {os.path.relpath(REFERENCE)}")
+
+
+FUNCTION_CASES = os.path.join(REFERENCE, "function")
+FUNCTION_NODE = "web1.example.com"  # tests/puppetdb/puppetdb_query_test.cpp compiles for it
+
+
+def record_function(root):
+    """Each manifest of FUNCTION_CASES compiled by Puppet 7 with puppetdb_query() answered by
+    this PuppetDB (puppet-terminus-puppetdb's function, server_urls over https)."""
+    state, _ = fleet_sent(root)
+    work = tempfile.mkdtemp(prefix="puppetdb-function-")
+    try:
+        conf, ssl_dir, var = (os.path.join(work, d) for d in ("conf", "ssl", "var"))
+        for d in (conf, os.path.join(ssl_dir, "certs"), os.path.join(ssl_dir, "private_keys"),
+                  os.path.join(var, "client_yaml", "facts")):
+            os.makedirs(d)
+        for source, target in (("ca.pem", "certs/ca.pem"),
+                               ("client.pem", f"certs/{FUNCTION_CLIENT}.pem"),
+                               ("client_key.pem", f"private_keys/{FUNCTION_CLIENT}.pem")):
+            shutil.copy(os.path.join(root, "ssl", source), os.path.join(ssl_dir, target))
+        with open(os.path.join(conf, "puppetdb.conf"), "w") as f:
+            f.write(f"[main]\nserver_urls = https://localhost:{state['pdb_ssl_port']}\n")
+        with open(os.path.join(conf, "hiera.yaml"), "w") as f:
+            f.write("---\nversion: 5\nhierarchy: []\n")
+        with open(os.path.join(var, "client_yaml", "facts", FUNCTION_NODE + ".yaml"), "w") as f:
+            f.write("--- !ruby/object:Puppet::Node::Facts\n"
+                    f"name: {FUNCTION_NODE}\nvalues:\n  kernel: Linux\n"
+                    f"  clientcert: {FUNCTION_NODE}\n")
+        recorded = 0
+        for name in sorted(os.listdir(FUNCTION_CASES)):
+            if not name.endswith(".pp"):
+                continue
+            manifest = os.path.join(FUNCTION_CASES, name)
+            out = subprocess.run(
+                ["puppet", "catalog", "find", FUNCTION_NODE, "--terminus", "compiler",
+                 "--facts_terminus", "yaml", "--render-as", "json", "--color=false",
+                 "--confdir", conf, "--ssldir", ssl_dir, "--vardir", var,
+                 "--codedir", os.path.join(work, "code"), "--manifest", manifest,
+                 "--hiera_config", os.path.join(conf, "hiera.yaml"),
+                 "--certname", FUNCTION_CLIENT, "--certificate_revocation", "false",
+                 # Ruby's TLS 1.3 client and PuppetDB's Jetty hang on a reused connection's
+                 # second request (30 s, then a failover error): one connection a request
+                 "--http_keepalive_timeout", "0"],
+                capture_output=True, text=True)
+            if out.returncode != 0 or "{" not in out.stdout:
+                sys.exit(f"{name}: Puppet failed:\n{out.stdout}{out.stderr}")
+            catalog = json.loads(out.stdout[out.stdout.index("{"):])  # after any notices
+            with open(manifest[:-3] + ".json", "w") as f:
+                json.dump(catalog, f, indent=1, sort_keys=True)
+                f.write("\n")
+            recorded += 1
+        print(f"recorded {recorded} catalogs compiled by Puppet 7 with PuppetDB's answers "
+              f"in {os.path.relpath(FUNCTION_CASES)}")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def compare(args):
@@ -259,7 +360,7 @@ def compare(args):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("action", choices=["start", "record", "compare", "stop"])
+    parser.add_argument("action", choices=["start", "record", "record-function", "compare", "stop"])
     parser.add_argument("--root")
     parser.add_argument("--url")
     parser.add_argument("--cert")
@@ -271,6 +372,8 @@ def main():
         start(args.root or tempfile.mkdtemp(prefix="puppetdb-reference-"))
     elif args.action == "record":
         record(args.root)
+    elif args.action == "record-function":
+        record_function(args.root)
     elif args.action == "stop":
         stop(args.root)
     else:

@@ -10,6 +10,8 @@
 #include <fstream>
 #include <random>
 
+#include "catalog/catalog.hpp"
+#include "catalog_compare.hpp"
 #include "compiler/compiler.hpp"
 #include "lang/diagnostic.hpp"
 #include "puppetdb/compiler_queries.hpp"
@@ -44,8 +46,9 @@ class PuppetDbQueryFunction : public ::testing::Test {
 
   /// The catalog of `manifest`, compiled for web1.example.com with the fleet behind
   /// puppetdb_query().
-  catalog::Catalog compile(const std::string& manifest, bool with_puppetdb = true) {
-    const fs::path site = dir / "site.pp";
+  catalog::Catalog compile(const std::string& manifest, bool with_puppetdb = true,
+                           const std::string& file_name = "site.pp") {
+    const fs::path site = dir / file_name;
     std::ofstream(site) << manifest;
     compiler::CompileRequest request;
     request.manifest = site;
@@ -117,6 +120,33 @@ TEST_F(PuppetDbQueryFunction, ReturnsWhatPuppetDbAnswered) {
   EXPECT_GE(asked, 30u);
   std::cout << agree << " of " << asked << " puppetdb_query() answers agree with PuppetDB 7.12's"
             << std::endl;
+}
+
+TEST_F(PuppetDbQueryFunction, CompilesTheCatalogPuppetCompiledWithPuppetDb) {
+  // bench/puppetdb_reference.py record-function: Puppet 7.23 with puppet-terminus-puppetdb 7
+  // compiled each manifest of reference/function for web1.example.com, its puppetdb_query()
+  // answered by PuppetDB 7.12 holding the same commands.
+  json commands = read_json("commands.json");
+  ASSERT_FALSE(commands.is_null());
+  ASSERT_NO_FATAL_FAILURE(replay_commands(commands, fleet));
+  std::size_t compared = 0;
+  for (const auto& entry : fs::directory_iterator(kReference + "function")) {
+    if (entry.path().extension() != ".pp") continue;
+    fs::path expected_file = entry.path();
+    expected_file.replace_extension(".json");
+    std::ifstream expected_in(expected_file);
+    ASSERT_TRUE(expected_in) << "no catalog recorded for " << entry.path();
+    const json expected = json::parse(expected_in);
+    std::ifstream manifest_in(entry.path());
+    const std::string manifest((std::istreambuf_iterator<char>(manifest_in)),
+                               std::istreambuf_iterator<char>());
+    const json actual =
+        json::parse(catalog::to_json(compile(manifest, true, entry.path().filename().string())));
+    for (const std::string& difference : testing::compare_catalogs(expected, actual))
+      ADD_FAILURE() << entry.path().filename() << ": " << difference;
+    ++compared;
+  }
+  EXPECT_GE(compared, 5u);
 }
 
 TEST_F(PuppetDbQueryFunction, RefusesArgumentsAsTheTerminusDispatchDoes) {
