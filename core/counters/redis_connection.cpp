@@ -12,6 +12,7 @@ namespace marionette::counters {
 
 /// What one reply may hold, and why it was refused; the reader's callbacks charge it.
 struct ReplyBudget {
+  std::size_t max_bytes = RedisConnection::kMaxReplyBytes;
   std::size_t elements = 0;
   std::size_t bytes = 0;
   std::string refused;  ///< set when a callback refused to build the reply
@@ -44,9 +45,8 @@ void* place(const redisReadTask* task, RedisReply value) {
 
 void* create_string(const redisReadTask* task, char* text, size_t length) {
   ReplyBudget* budget = budget_of(task);
-  if (length > RedisConnection::kMaxReplyBytes - budget->bytes) {
-    budget->refused =
-        "a reply of more than " + std::to_string(RedisConnection::kMaxReplyBytes) + " bytes";
+  if (length > budget->max_bytes - budget->bytes) {
+    budget->refused = "a reply of more than " + std::to_string(budget->max_bytes) + " bytes";
     return nullptr;
   }
   budget->bytes += length;
@@ -136,8 +136,9 @@ std::string describe(const RedisEndpoint& endpoint) {
 
 }  // namespace
 
-RedisConnection::RedisConnection(RedisEndpoint endpoint, std::chrono::milliseconds timeout)
-    : endpoint_(std::move(endpoint)), timeout_(timeout) {}
+RedisConnection::RedisConnection(RedisEndpoint endpoint, std::chrono::milliseconds timeout,
+                                 std::size_t max_reply_bytes)
+    : endpoint_(std::move(endpoint)), timeout_(timeout), max_reply_bytes_(max_reply_bytes) {}
 
 RedisConnection::~RedisConnection() {
   disconnect();
@@ -217,6 +218,7 @@ std::optional<RedisReply> RedisConnection::send(const std::vector<std::string>& 
     lengths.push_back(arg.size());
   }
   ReplyBudget budget;
+  budget.max_bytes = max_reply_bytes_;
   context_->reader->privdata = &budget;
   std::unique_ptr<RedisReply> reply =
       read_reply(static_cast<int>(args.size()), argv.data(), lengths.data(), &budget, error);
@@ -255,8 +257,8 @@ std::unique_ptr<RedisReply> RedisConnection::next_reply(ReplyBudget* budget, std
       return fail(budget->refused.empty() ? std::string(context_->errstr)
                                           : "refused " + budget->refused);
     if (raw) return std::unique_ptr<RedisReply>(static_cast<RedisReply*>(raw));
-    if (context_->reader->len - context_->reader->pos > kMaxReplyBytes)
-      return fail("refused a reply of more than " + std::to_string(kMaxReplyBytes) + " bytes");
+    if (context_->reader->len - context_->reader->pos > budget->max_bytes)
+      return fail("refused a reply of more than " + std::to_string(budget->max_bytes) + " bytes");
     if (std::chrono::steady_clock::now() > deadline)
       return fail("no whole reply within " + std::to_string(timeout_.count()) + " ms");
     if (redisBufferRead(context_) != REDIS_OK) return fail(context_->errstr);
@@ -302,6 +304,7 @@ std::optional<std::vector<RedisReply>> RedisConnection::pipeline(
   replies.reserve(commands.size());
   for (std::size_t i = 0; i < commands.size(); ++i) {
     ReplyBudget budget;
+    budget.max_bytes = max_reply_bytes_;
     context_->reader->privdata = &budget;
     std::unique_ptr<RedisReply> reply = next_reply(&budget, error);
     if (context_) context_->reader->privdata = nullptr;

@@ -30,7 +30,8 @@ struct RedisReply {
 /// once without touching the network until the next attempt is due (1 s, doubling up to 30 s).
 ///
 /// What is read is bounded: a reply of more than kMaxReplyElements array elements or
-/// kMaxReplyBytes bytes, or one that does not arrive whole within the timeout, fails the
+/// kMaxReplyBytes bytes (or the bound the connection is made with: a store whose values may be
+/// larger says how large), or one that does not arrive whole within the timeout, fails the
 /// command (and drops the connection) as an unreachable Redis would, whatever the server sends.
 class RedisConnection {
  public:
@@ -39,7 +40,8 @@ class RedisConnection {
   static constexpr std::chrono::milliseconds kFirstRetry{1000};
   static constexpr std::chrono::milliseconds kLongestRetry{30000};
 
-  RedisConnection(RedisEndpoint endpoint, std::chrono::milliseconds timeout);
+  RedisConnection(RedisEndpoint endpoint, std::chrono::milliseconds timeout,
+                  std::size_t max_reply_bytes = kMaxReplyBytes);
   ~RedisConnection();
   RedisConnection(const RedisConnection&) = delete;
   RedisConnection& operator=(const RedisConnection&) = delete;
@@ -71,6 +73,7 @@ class RedisConnection {
 
   RedisEndpoint endpoint_;
   std::chrono::milliseconds timeout_;
+  std::size_t max_reply_bytes_;
   redisContext* context_ = nullptr;
   retry::Backoff backoff_{kFirstRetry, kLongestRetry};
 };

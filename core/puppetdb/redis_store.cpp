@@ -1,11 +1,14 @@
 // The store in Redis through core/counters' RedisConnection (hiredis stays there). Reads of
 // sets and lists go in pieces (SSCAN, LRANGE of one entry), so no reply passes the
-// connection's bounds however large the fleet.
+// connection's element bound however large the fleet; a reply's bytes are bounded by the
+// largest document the store keeps (and the few fields beside it in a hash), so that whatever
+// was stored can be read back.
 #include <algorithm>
 
 #include "counters/redis_connection.hpp"
 #include "counters/redis_url.hpp"
 #include "puppetdb/store.hpp"
+#include "puppetdb/stored_text.hpp"
 
 namespace marionette::puppetdb {
 
@@ -13,10 +16,13 @@ namespace {
 
 using counters::RedisReply;
 
+/// A stored document, or a node's hash of fields that together hold one, with room to spare.
+constexpr std::size_t kLargestReply = kLargestDocument + counters::RedisConnection::kMaxReplyBytes;
+
 class RedisStore : public Store {
  public:
   RedisStore(counters::RedisEndpoint endpoint, std::chrono::milliseconds timeout)
-      : connection_(std::move(endpoint), timeout) {}
+      : connection_(std::move(endpoint), timeout, kLargestReply) {}
 
   std::optional<std::string> get(const std::string& key) override {
     RedisReply reply = run({"GET", key});

@@ -1,0 +1,59 @@
+// The fleet's data in a private redis-server: whatever the store accepts it can read back,
+// however far a document passes the 1 MiB a counters connection reads.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "fleet_fixture.hpp"
+#include "puppetdb/store.hpp"
+#include "puppetdb/stored_text.hpp"
+#include "support/private_redis.hpp"
+
+namespace marionette::puppetdb {
+namespace {
+
+using marionette::testing::PrivateRedis;
+using nlohmann::json;
+
+/// `size` bytes of text that deflate cannot shrink much (hex of a fixed random stream).
+std::string incompressible(std::size_t size) {
+  std::mt19937_64 random(27);
+  static const char* digits = "0123456789abcdef";
+  std::string text(size, '0');
+  for (char& c : text) c = digits[random() & 15];
+  return text;
+}
+
+TEST(RedisStore, ACatalogStoredLargerThanOneMebibyteIsReadBackWhole) {
+  if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
+  std::string why;
+  std::unique_ptr<PrivateRedis> redis = PrivateRedis::start(PrivateRedis::Listen::tcp, &why);
+  ASSERT_TRUE(redis) << why;
+  std::unique_ptr<Store> store = make_redis_store(redis->url(), std::chrono::seconds(5));
+  FleetData fleet(*store, "big");
+
+  json catalog = testing::FleetFixture::catalog("big.example.com", "80");
+  const std::string content = incompressible(5 * 1024 * 1024);
+  catalog["resources"][2]["parameters"]["content"] = content;
+  ASSERT_GT(stored_text(catalog.dump()).size(), 2u * 1024 * 1024) << "the test's premise";
+  fleet.replace_catalog(catalog, "2026-11-30T06:00:00.000Z");
+
+  std::optional<json> read = fleet.catalog("big.example.com");
+  ASSERT_TRUE(read);
+  EXPECT_NE(read->dump().find(content), std::string::npos) << "File[/etc/motd]'s content is lost";
+
+  // and the plain store calls, one at a time and batched
+  const std::string value = incompressible(2 * 1024 * 1024);
+  store->put("big:value", value);
+  std::optional<std::string> got = store->get("big:value");
+  ASSERT_TRUE(got);
+  EXPECT_TRUE(*got == value);
+  std::vector<std::optional<std::string>> many = store->get_many({"big:value", "big:none"});
+  ASSERT_EQ(many.size(), 2u);
+  ASSERT_TRUE(many[0]);
+  EXPECT_TRUE(*many[0] == value);
+  EXPECT_FALSE(many[1]);
+}
+
+}  // namespace
+}  // namespace marionette::puppetdb
