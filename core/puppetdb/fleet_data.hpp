@@ -70,7 +70,8 @@ class FleetData {
 
   // The commands: `payload` in the wire format of replace facts v5, replace catalog v9, store
   // report v8, deactivate node v3; `received` is when the command came. Throws QueryError(400)
-  // for a payload that is not of its form, StoreError.
+  // for a payload that is not of its form, StoreError. A catalog whose hash (resources, edges,
+  // environment) is the stored one's rewrites only its header, as PuppetDB's hash match does.
   void replace_facts(const Json& payload, const std::string& received);
   void replace_catalog(Json payload, const std::string& received);
   void store_report(const Json& payload, const std::string& received);
