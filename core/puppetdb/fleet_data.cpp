@@ -153,6 +153,16 @@ std::string document_hash(const Json& document) {
   return digest::hex(digest::Algorithm::sha1, document.dump());
 }
 
+std::string document_hash(std::initializer_list<const Json*> parts) {
+  std::string text = "[";  // as an array's dump: items comma separated, no spaces
+  for (const Json* part : parts) {
+    if (text.size() > 1) text += ',';
+    text += part->dump();
+  }
+  text += ']';
+  return digest::hex(digest::Algorithm::sha1, text);
+}
+
 bool node_is_active(const Json& node) {
   return node.value("deactivated", Json(nullptr)).is_null() &&
          node.value("expired", Json(nullptr)).is_null();
@@ -549,7 +559,7 @@ void FleetData::replace_catalog(Json payload, const std::string& received) {
                    {"producer_timestamp", produced},
                    {"producer", optional_string(payload, "producer")},
                    {"timestamp", received}};
-  document["hash"] = document_hash({resources, edges, document["environment"]});
+  document["hash"] = document_hash({&resources, &edges, &document["environment"]});
   note_node(certname, string_field(payload, "environment", false),
             string_field(payload, "producer", false));
   if (old && old->value("hash", Json(nullptr)) == document["hash"]) {

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -185,6 +186,8 @@ std::string node_answer_text(const Json& node);
 
 /// PuppetDB's SHA-1 hex of a document (the hash fields of catalogs, factsets and reports).
 std::string document_hash(const Json& document);
+/// document_hash of the array of `parts`, without copying them into one.
+std::string document_hash(std::initializer_list<const Json*> parts);
 
 /// How many events of the latest report the node's document keeps (latest_report_events).
 constexpr std::size_t kSummarizedEvents = 64;

@@ -132,6 +132,14 @@ TEST(CompiledCatalog, TheStoreHoldsWhatTheCommandFromJsonStored) {
   EXPECT_GT(from_model.key_count(), 10u);
 }
 
+TEST(CompiledCatalog, TheHashOfPartsIsTheHashOfTheirArray) {
+  const json resources = command_from_model(compiled("80", "u"), "now")["resources"];
+  const json edges = json::array({{{"source", "a"}, {"target", "b"}}});
+  const json environment = "production";
+  EXPECT_EQ(document_hash({&resources, &edges, &environment}),
+            document_hash(json::array({resources, edges, environment})));
+}
+
 /// Counts the writes to catalogs' resources and the keys put.
 class CountingStore : public MemoryStore {
  public:
