@@ -1,4 +1,6 @@
 // `marionette server`: Puppet 7's agent API over HTTPS with its own CA (core/server, core/ca).
+#include <malloc.h>
+
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -169,6 +171,11 @@ int run_server(const std::vector<std::string>& words) {
     print_error(std::string("cannot start the server: ") + e.what());
     return 1;
   }
+  // Blocks of 64 KiB and more (a catalog's JSON, its resources' vectors, the store's documents)
+  // are mapped on their own and unmapped when freed: glibc's threshold would otherwise rise to
+  // the largest block freed, and each compile thread's arena keep such blocks between compiles
+  // (measured at C=2 on the perf-control roles: the server's peak 77 -> 53 MiB, no time lost).
+  mallopt(M_MMAP_THRESHOLD, 64 * 1024);
   try {
     server::HttpsServer server(settings, log);
     compiler::configure_ruby_workers(ruby);  // after the signal mask: workers unblock their own

@@ -153,6 +153,16 @@ std::string document_hash(const Json& document) {
   return digest::hex(digest::Algorithm::sha1, document.dump());
 }
 
+std::string document_hash(std::initializer_list<const Json*> parts) {
+  std::string text = "[";  // as an array's dump: items comma separated, no spaces
+  for (const Json* part : parts) {
+    if (text.size() > 1) text += ',';
+    text += part->dump();
+  }
+  text += ']';
+  return digest::hex(digest::Algorithm::sha1, text);
+}
+
 bool node_is_active(const Json& node) {
   return node.value("deactivated", Json(nullptr)).is_null() &&
          node.value("expired", Json(nullptr)).is_null();
@@ -525,19 +535,9 @@ void FleetData::replace_catalog(Json payload, const std::string& received) {
   std::string produced = producer_time(payload, received);
   std::optional<Json> old = catalog_header(certname);
   if (old && older(produced, old->value("producer_timestamp", ""))) return;
-  // What the old catalog's resources are needed for, taken before the new ones are built, so
-  // that the two catalogs' documents are never in memory at once.
   Json node = node_or_new(certname);
   const bool was_active = node_is_active(node);
   const std::string id = std::to_string(node_id(node));
-  std::vector<Membership> old_sets;
-  std::set<std::string> old_types;
-  if (old) {
-    const Json old_resources = catalog_resources(certname, *old);
-    old_sets = catalog_sets(keys_, old_resources, certname, id);
-    for (const Json& resource : old_resources)
-      old_types.insert(resource["type"].get<std::string>());
-  }
   Json resources = Json::array();
   for (Json& resource : member_or_empty(payload, "resources"))
     resources.push_back(catalog_resource(resource));
@@ -559,19 +559,35 @@ void FleetData::replace_catalog(Json payload, const std::string& received) {
                    {"producer_timestamp", produced},
                    {"producer", optional_string(payload, "producer")},
                    {"timestamp", received}};
-  document["hash"] = document_hash({resources, edges, document["environment"]});
+  document["hash"] = document_hash({&resources, &edges, &document["environment"]});
   note_node(certname, string_field(payload, "environment", false),
             string_field(payload, "producer", false));
-  replace_document(old_sets, catalog_sets(keys_, resources, certname, id), [&] {
-    // the resources by type, the types no longer there dropped, then the rest
-    std::map<std::string, std::string> packed = pack_by_type(resources);
-    for (const auto& [type, group] : packed)
-      store_.put_field(keys_.resources(certname), type, stored_text(group));
-    for (const std::string& type : old_types)
-      if (!packed.count(type)) store_.remove_field(keys_.resources(certname), type);
-    store_.put(keys_.edges(certname), stored_text(edges.dump()));
+  if (old && old->value("hash", Json(nullptr)) == document["hash"]) {
+    // The same resources, edges and environment as stored (PuppetDB's catalog hash match: it
+    // then updates the catalog's own fields only): their documents and index sets stay.
     store_.put(keys_.catalog(certname), document.dump());
-  });
+  } else {
+    // The old catalog's sets and types; its resources are let go before the new ones are
+    // packed.
+    std::vector<Membership> old_sets;
+    std::set<std::string> old_types;
+    if (old) {
+      const Json old_resources = catalog_resources(certname, *old);
+      old_sets = catalog_sets(keys_, old_resources, certname, id);
+      for (const Json& resource : old_resources)
+        old_types.insert(resource["type"].get<std::string>());
+    }
+    replace_document(old_sets, catalog_sets(keys_, resources, certname, id), [&] {
+      // the resources by type, the types no longer there dropped, then the rest
+      std::map<std::string, std::string> packed = pack_by_type(resources);
+      for (const auto& [type, group] : packed)
+        store_.put_field(keys_.resources(certname), type, stored_text(group));
+      for (const std::string& type : old_types)
+        if (!packed.count(type)) store_.remove_field(keys_.resources(certname), type);
+      store_.put(keys_.edges(certname), stored_text(edges.dump()));
+      store_.put(keys_.catalog(certname), document.dump());
+    });
+  }
   node["catalog_timestamp"] = received;
   node["catalog_producer_timestamp"] = produced;
   node["catalog_environment"] = document["environment"];

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -70,7 +71,8 @@ class FleetData {
 
   // The commands: `payload` in the wire format of replace facts v5, replace catalog v9, store
   // report v8, deactivate node v3; `received` is when the command came. Throws QueryError(400)
-  // for a payload that is not of its form, StoreError.
+  // for a payload that is not of its form, StoreError. A catalog whose hash (resources, edges,
+  // environment) is the stored one's rewrites only its header, as PuppetDB's hash match does.
   void replace_facts(const Json& payload, const std::string& received);
   void replace_catalog(Json payload, const std::string& received);
   void store_report(const Json& payload, const std::string& received);
@@ -184,6 +186,8 @@ std::string node_answer_text(const Json& node);
 
 /// PuppetDB's SHA-1 hex of a document (the hash fields of catalogs, factsets and reports).
 std::string document_hash(const Json& document);
+/// document_hash of the array of `parts`, without copying them into one.
+std::string document_hash(std::initializer_list<const Json*> parts);
 
 /// How many events of the latest report the node's document keeps (latest_report_events).
 constexpr std::size_t kSummarizedEvents = 64;

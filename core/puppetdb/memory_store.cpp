@@ -65,6 +65,33 @@ std::size_t MemoryStore::key_count() {
   return strings_.size() + sets_.size() + lists_.size() + hashes_.size() + bitmaps_.size();
 }
 
+std::string MemoryStore::contents() {
+  std::lock_guard lock(mutex_);
+  std::string text;
+  for (const auto& [key, value] : strings_) text += "string " + key + " " + value + "\n";
+  for (const auto& [key, members] : sets_) {
+    text += "set " + key;
+    for (const std::string& member : members) text += " " + member;
+    text += "\n";
+  }
+  for (const auto& [key, entries] : lists_) {
+    text += "list " + key;
+    for (const std::string& entry : entries) text += " " + entry;
+    text += "\n";
+  }
+  for (const auto& [key, fields] : hashes_) {
+    text += "hash " + key;
+    for (const auto& [field, value] : fields) text += " " + field + "=" + value;
+    text += "\n";
+  }
+  for (const auto& [key, bits] : bitmaps_) {
+    text += "bitmap " + key + " ";
+    for (bool bit : bits) text += bit ? '1' : '0';
+    text += "\n";
+  }
+  return text;
+}
+
 std::optional<std::string> MemoryStore::get_field(const std::string& key,
                                                   const std::string& field) {
   std::lock_guard lock(mutex_);

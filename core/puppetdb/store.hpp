@@ -134,6 +134,9 @@ class MemoryStore : public Store {
   std::size_t bit_count(const std::string& key) override;
   /// How many keys hold something (tests check that deletions leave nothing behind).
   std::size_t key_count();
+  /// Everything it holds, one line a key (kind, key, then its value, members, entries, fields
+  /// or bits): tests compare two stores.
+  std::string contents();
 
  private:
   std::mutex mutex_;

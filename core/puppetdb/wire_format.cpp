@@ -1,5 +1,8 @@
 #include "puppetdb/wire_format.hpp"
 
+#include <cmath>
+
+#include "lang/utf8.hpp"
 #include "puppetdb/timestamp.hpp"
 
 namespace marionette::puppetdb {
@@ -9,12 +12,99 @@ using Json = nlohmann::json;
 namespace {
 
 /// "File[/etc/motd]" as {type, title}; nullopt-like null for what is not a reference.
-Json reference_parts(const Json& reference) {
-  if (!reference.is_string()) return nullptr;
-  const std::string text = reference;
+Json reference_parts(std::string_view text) {
   std::size_t open = text.find('[');
   if (open == std::string::npos || open == 0 || text.back() != ']') return nullptr;
   return {{"type", text.substr(0, open)}, {"title", text.substr(open + 1, text.size() - open - 2)}};
+}
+
+Json reference_parts(const Json& reference) {
+  if (!reference.is_string()) return nullptr;
+  return reference_parts(std::string_view(reference.get_ref<const std::string&>()));
+}
+
+/// The edges the relationship metaparameters of `self` ({type, title}) make, appended to
+/// `edges`: before/notify point from this resource, require/subscribe to it, as PuppetDB
+/// names them.
+void relationship_edges(const Json& self, const Json& parameters, Json& edges) {
+  static const std::pair<const char*, const char*> kRelations[] = {
+      {"before", "before"},
+      {"notify", "notifies"},
+      {"require", "required-by"},
+      {"subscribe", "subscription-of"}};
+  for (const auto& [parameter, relationship] : kRelations) {
+    auto value = parameters.find(parameter);
+    if (value == parameters.end()) continue;
+    const bool outward =
+        std::string_view(parameter) == "before" || std::string_view(parameter) == "notify";
+    auto add = [&](const Json& target) {
+      Json other = reference_parts(target);
+      if (other.is_null()) return;
+      edges.push_back({{"source", outward ? self : other},
+                       {"target", outward ? other : self},
+                       {"relationship", relationship}});
+    };
+    if (value->is_array())
+      for (const Json& target : *value) add(target);
+    else
+      add(*value);
+  }
+}
+
+bool utf8(std::string_view text) {
+  return !lang::first_invalid_utf8(text);
+}
+
+/// `data` as the store's JSON (keys sorted, as a parse of the catalog's text gives), its strings
+/// moved out; false when one is not UTF-8 (the catalog's writer replaces such sequences).
+bool store_json(catalog::Data& data, Json& out) {
+  using Type = catalog::Data::value_t;
+  switch (data.type()) {
+    case Type::object: {
+      out = Json::object();
+      auto& object = out.get_ref<Json::object_t&>();
+      for (auto& [key, value] : data.get_ref<catalog::Data::object_t&>())
+        if (!utf8(key) || !store_json(value, object[key])) return false;
+      return true;
+    }
+    case Type::array: {
+      out = Json::array();
+      auto& array = out.get_ref<Json::array_t&>();
+      auto& given = data.get_ref<catalog::Data::array_t&>();
+      array.resize(given.size());
+      for (std::size_t i = 0; i < given.size(); ++i)
+        if (!store_json(given[i], array[i])) return false;
+      return true;
+    }
+    case Type::string: {
+      std::string& text = data.get_ref<std::string&>();
+      if (!utf8(text)) return false;
+      out = std::move(text);
+      return true;
+    }
+    case Type::boolean:
+      out = data.get<bool>();
+      return true;
+    case Type::number_integer:
+      out = data.get<std::int64_t>();
+      return true;
+    case Type::number_unsigned:
+      out = data.get<std::uint64_t>();
+      return true;
+    case Type::number_float: {
+      const double number = data.get<double>();
+      if (std::isfinite(number))
+        out = number;
+      else
+        out = nullptr;  // written as null
+      return true;
+    }
+    case Type::null:
+      out = nullptr;
+      return true;
+    default:  // binary, discarded: never in a catalog
+      return false;
+  }
 }
 
 Json string_or_null(const Json& object, const char* key) {
@@ -58,12 +148,6 @@ Json take_member(Json& document, const char* name, Json fallback) {
 Json catalog_command(Json catalog, const std::string& producer, const std::string& now) {
   Json resources = Json::array();
   Json edges = Json::array();
-  // before/notify point from this resource; require/subscribe to it, as PuppetDB names them.
-  static const std::pair<const char*, const char*> kRelations[] = {
-      {"before", "before"},
-      {"notify", "notifies"},
-      {"require", "required-by"},
-      {"subscribe", "subscription-of"}};
   for (Json& given : member_or_empty(catalog, "resources")) {
     Json resource = {{"type", given.value("type", "")},
                      {"title", given.value("title", "")},
@@ -74,20 +158,8 @@ Json catalog_command(Json catalog, const std::string& producer, const std::strin
       resource["file"] = given["file"];
       resource["line"] = given["line"];
     }
-    const Json self = {{"type", resource["type"]}, {"title", resource["title"]}};
-    for (const auto& [parameter, relationship] : kRelations) {
-      auto value = resource["parameters"].find(parameter);
-      if (value == resource["parameters"].end()) continue;
-      Json targets = value->is_array() ? *value : Json::array({*value});
-      for (const Json& target : targets) {
-        Json other = reference_parts(target);
-        if (other.is_null()) continue;
-        bool outward = std::string(parameter) == "before" || std::string(parameter) == "notify";
-        edges.push_back({{"source", outward ? self : other},
-                         {"target", outward ? other : self},
-                         {"relationship", relationship}});
-      }
-    }
+    relationship_edges({{"type", resource["type"]}, {"title", resource["title"]}},
+                       resource["parameters"], edges);
     resources.push_back(std::move(resource));
   }
   for (const Json& edge : member_or_empty(catalog, "edges")) {
@@ -106,6 +178,59 @@ Json catalog_command(Json catalog, const std::string& producer, const std::strin
                   {"producer_timestamp", now},
                   {"producer", producer}};
   // moved in: an initializer list would copy them
+  command["resources"] = std::move(resources);
+  command["edges"] = std::move(edges);
+  return command;
+}
+
+std::optional<Json> catalog_command(catalog::Catalog catalog, const std::string& producer,
+                                    const std::string& now) {
+  // What catalog_command(parse(to_json(catalog))) gives, field by field: to_json writes the
+  // version as a number, catalog_uuid always, code_id or null, no transaction_uuid or job_id,
+  // and parameters only when there are some.
+  if (!utf8(catalog.name) || !utf8(catalog.environment) || !utf8(catalog.catalog_uuid) ||
+      (catalog.code_id && !utf8(*catalog.code_id)))
+    return std::nullopt;
+  Json resources = Json::array();
+  Json edges = Json::array();
+  for (catalog::Resource& given : catalog.resources) {
+    if (!utf8(given.type) || !utf8(given.title) || (given.file && !utf8(*given.file)))
+      return std::nullopt;
+    Json resource = {{"type", given.type}, {"title", given.title}, {"exported", given.exported}};
+    Json tags = Json::array();
+    for (std::string& tag : given.tags) {
+      if (!utf8(tag)) return std::nullopt;
+      tags.push_back(std::move(tag));
+    }
+    resource["tags"] = std::move(tags);
+    Json parameters = Json::object();
+    if (!given.parameters.empty() && !store_json(given.parameters, parameters)) return std::nullopt;
+    resource["parameters"] = std::move(parameters);
+    given.parameters = nullptr;  // what is left of it, let go as the command grows
+    if (given.file && given.line) {
+      resource["file"] = std::move(*given.file);
+      resource["line"] = *given.line;
+    }
+    relationship_edges({{"type", resource["type"]}, {"title", resource["title"]}},
+                       resource["parameters"], edges);
+    resources.push_back(std::move(resource));
+  }
+  for (const catalog::Edge& edge : catalog.edges) {
+    if (!utf8(edge.source) || !utf8(edge.target)) return std::nullopt;
+    Json source = reference_parts(std::string_view(edge.source));
+    Json target = reference_parts(std::string_view(edge.target));
+    if (source.is_null() || target.is_null()) continue;
+    edges.push_back({{"source", source}, {"target", target}, {"relationship", "contains"}});
+  }
+  Json command = {{"certname", catalog.name},
+                  {"version", std::to_string(catalog.version)},
+                  {"environment", catalog.environment},
+                  {"transaction_uuid", nullptr},
+                  {"catalog_uuid", catalog.catalog_uuid},
+                  {"code_id", catalog.code_id ? Json(*catalog.code_id) : Json(nullptr)},
+                  {"job_id", nullptr},
+                  {"producer_timestamp", now},
+                  {"producer", producer}};
   command["resources"] = std::move(resources);
   command["edges"] = std::move(edges);
   return command;

@@ -1,7 +1,10 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
+
+#include "catalog/catalog.hpp"
 
 namespace marionette::puppetdb {
 
@@ -28,6 +31,13 @@ nlohmann::json facts_command(const std::string& certname, const std::string& env
 /// resources' parameters and tags are moved out of `catalog`.
 nlohmann::json catalog_command(nlohmann::json catalog, const std::string& producer,
                                const std::string& now);
+
+/// The same from the compiled catalog itself, without writing its JSON and reading it back:
+/// equal to catalog_command(parse(catalog::to_json(catalog))), its strings moved in. nullopt when
+/// one of its strings is not UTF-8 (catalog::to_json replaces such sequences): the caller stores
+/// its JSON instead.
+std::optional<nlohmann::json> catalog_command(catalog::Catalog catalog, const std::string& producer,
+                                              const std::string& now);
 
 /// store report v8 from the report an agent sends (Puppet's report JSON, format 12): metrics
 /// flattened, resource statuses with events (or skipped) as resources with their events.

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <exception>
 #include <iterator>
+#include <unordered_map>
 
 namespace marionette::rubyish {
 
@@ -223,7 +224,16 @@ std::regex compile_ruby_regex(std::string_view ruby_pattern, std::regex::flag_ty
     ruby_pattern = ruby_pattern.substr(4, ruby_pattern.size() - 5);
     flags |= std::regex::icase;
   }
-  return std::regex(ecmascript_pattern(ruby_pattern), flags);
+  // The same patterns come back on every compile (regsubst in a loop, a module's validations):
+  // each thread keeps what it compiled. A std::regex copy shares its automaton.
+  thread_local std::unordered_map<std::string, std::regex> compiled;
+  std::string key = std::to_string(static_cast<unsigned>(flags)) + ':';
+  key.append(ruby_pattern);
+  if (auto found = compiled.find(key); found != compiled.end()) return found->second;
+  std::regex made(ecmascript_pattern(ruby_pattern), flags);
+  if (compiled.size() >= 1024) compiled.clear();  // bounded: a manifest may make patterns up
+  compiled.emplace(std::move(key), made);
+  return made;
 }
 
 std::string ruby_regexp_error(std::string_view ruby_pattern, const std::regex_error& error) {

@@ -24,6 +24,10 @@
 #include "server/server_options.hpp"
 #include "server/tls.hpp"
 
+namespace marionette::catalog {
+struct Catalog;
+}
+
 namespace marionette::puppetdb {
 class FleetData;
 class Store;
@@ -94,8 +98,9 @@ class Api {
   /// report-ttl as the settings give them. Failures are logged to stderr, never fatal.
   void collect_puppetdb_garbage();
   /// Hands the memory freed by the PuppetDB requests served and the catalogs stored since the
-  /// last call back to the system (malloc_trim); nothing when there were none. The server calls it every second, so
-  /// that an idle server holds what it keeps, not its largest query's peak. Whether it trimmed.
+  /// last call back to the system (malloc_trim); nothing when there were none. The server calls it
+  /// every second, so that an idle server holds what it keeps, not its largest query's peak.
+  /// Whether it trimmed.
   bool give_back_freed_memory();
 
  private:
@@ -123,8 +128,11 @@ class Api {
   void init_puppetdb();
   /// Stores what the server itself learns as PuppetDB's commands would: the facts and the
   /// catalog of a compile, a report received. Failures are logged to stderr, never fatal.
+  /// The catalog's command is built from `catalog` (moved from), or from `catalog_json`, its
+  /// text, when the model cannot give it.
   void store_compiled(const std::string& node, const facts::Facts& facts,
-                      const std::string& environment, const std::string& catalog_json);
+                      const std::string& environment, catalog::Catalog&& catalog,
+                      const std::string& catalog_json);
   void store_report(const std::string& report_json);
   /// The run settings of the request's environment (?environment=), resolved from
   /// environmentpath when it is not the configured one; throws std::runtime_error.

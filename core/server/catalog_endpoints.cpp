@@ -160,8 +160,9 @@ HttpResponse Api::catalog_endpoint(const HttpRequest& request, const std::string
       catalog->code_id = static_code_id(catalog->environment, inlined);
     }
     std::string json = with_inlined_metadata(catalog::to_json(*catalog), inlined);
-    catalog.reset();  // its JSON is all that is left to store and send
-    store_compiled(name, facts, run.environment, json);  // as puppet-terminus-puppetdb would
+    // as puppet-terminus-puppetdb would; the catalog is given up to the store
+    store_compiled(name, facts, run.environment, std::move(*catalog), json);
+    catalog.reset();
     return {200, "application/json", std::move(json), {}};
   } catch (const indirector::Error& e) {
     compiled(false);

@@ -9,6 +9,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "catalog/catalog.hpp"
 #include "puppetdb/fleet_data.hpp"
 #include "puppetdb/http_api.hpp"
 #include "puppetdb/store.hpp"
@@ -87,13 +88,20 @@ void Api::collect_puppetdb_garbage() {
 }
 
 void Api::store_compiled(const std::string& node, const facts::Facts& facts,
-                         const std::string& environment, const std::string& catalog_json) {
+                         const std::string& environment, catalog::Catalog&& catalog,
+                         const std::string& catalog_json) {
   try {
     const std::string now = puppetdb::now_timestamp();
     nlohmann::json values = nlohmann::json::parse(facts.dump());
-    // The command only: the parsed catalog goes before the store reads the node's old one.
-    nlohmann::json command =
-        puppetdb::catalog_command(nlohmann::json::parse(catalog_json), settings_.certname, now);
+    // From the compiled catalog itself; its JSON read back only when a string of it is not
+    // UTF-8 (the JSON has those sequences replaced).
+    std::optional<nlohmann::json> from_model =
+        puppetdb::catalog_command(std::move(catalog), settings_.certname, now);
+    nlohmann::json command = from_model
+                                 ? std::move(*from_model)
+                                 : puppetdb::catalog_command(nlohmann::json::parse(catalog_json),
+                                                             settings_.certname, now);
+    from_model.reset();
     with_puppetdb([&](puppetdb::FleetData& fleet) {
       fleet.replace_facts(
           puppetdb::facts_command(node, environment, values, settings_.certname, now), now);

@@ -80,6 +80,18 @@ TEST(CompileRubyRegex, WholePatternCaseInsensitiveGroupBecomesTheIcaseFlag) {
   EXPECT_FALSE(matches(R"(\A(a)(?i:b)\z)", "AB"));
 }
 
+TEST(CompileRubyRegex, PatternsKeptForTheNextCallAreKeptApartByTheirFlags) {
+  // The same pattern text, case-insensitive then not, then again: each call gets its own.
+  for (int i = 0; i < 2; ++i) {
+    EXPECT_TRUE(matches(R"((?i)\Aabc\z)", "ABC"));
+    EXPECT_FALSE(matches(R"(\Aabc\z)", "ABC"));
+    EXPECT_TRUE(std::regex_search("ABC", compile_ruby_regex("abc", std::regex::icase)));
+    EXPECT_FALSE(std::regex_search("ABC", compile_ruby_regex("abc")));
+  }
+  EXPECT_THROW(compile_ruby_regex("("), std::regex_error);
+  EXPECT_THROW(compile_ruby_regex("("), std::regex_error);  // a refused pattern is not kept
+}
+
 TEST(RegexSearchBounded, GivesGroupsAndWhereTheyAre) {
   const std::string text = "key=value; k2=";
   auto found = regex_search_bounded(text, compile_ruby_regex(R"((\w+)=(\w+)?)"));
