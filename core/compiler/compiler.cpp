@@ -159,42 +159,18 @@ void Evaluator::compile_resources() {
   settings_scope.set("all_local", Value(std::move(all_local)));
   class_scopes_["settings"] = &settings_scope;
 
-  // Puppet instantiates the definitions of the main manifest before evaluating it, and resolves
-  // their parameters' types then: a type name nothing defines fails the compile even when the
-  // class or define is never declared. Only the names are checked here (an alias is resolved
-  // when used, as Puppet's type aliases are).
-  std::function<void(const ast::Node*)> check_type_names = [&](const ast::Node* node) {
-    if (auto* access = ast::as<ast::Access>(node)) {
-      check_type_names(access->target);
-      for (const ast::Node* key : access->keys) check_type_names(key);
-    } else if (auto* array = ast::as<ast::ArrayLiteral>(node)) {
-      for (const ast::Node* element : array->elements) check_type_names(element);
-    } else if (auto* hash = ast::as<ast::HashLiteral>(node)) {
-      for (const auto& [key, value] : hash->entries) {
-        check_type_names(key);
-        check_type_names(value);
-      }
-    } else if (auto* reference = ast::as<ast::TypeReference>(node)) {
-      std::string name = lowercase(reference->name);
-      if (name.starts_with("::")) name.erase(0, 2);
-      if (!environment_.find_type_alias(name)) evaluate(reference, *top_);
-    }
-  };
-  std::function<void(const ast::Block*)> check_definitions = [&](const ast::Block* block) {
-    for (const ast::Node* statement : block->statements) {
-      const std::vector<ast::Parameter>* parameters = nullptr;
-      if (auto* c = ast::as<ast::ClassDefinition>(statement)) {
-        parameters = &c->parameters;
-        check_definitions(c->body);
-      } else if (auto* d = ast::as<ast::DefinedTypeDefinition>(statement)) {
-        parameters = &d->parameters;
-      }
-      if (parameters)
-        for (const ast::Parameter& parameter : *parameters)
-          if (parameter.type) check_type_names(parameter.type);
-    }
-  };
-  for (const lang::Program& program : environment_.main_programs()) check_definitions(program.body);
+  // Puppet instantiates the definitions of a file as it loads it, and resolves their
+  // parameters' types then: a type name nothing defines fails the compile even when the class or
+  // define is never declared. The main manifest's are checked before it is evaluated, a module
+  // file's as the compile loads it (until the compile is over).
+  for (const lang::Program& program : environment_.main_programs())
+    check_parameter_types(program.body);
+  environment_.on_file_loaded(
+      [this](const lang::Program& program) { check_parameter_types(program.body); });
+  struct Unhook {
+    Environment& environment;
+    ~Unhook() { environment.on_file_loaded(nullptr); }
+  } unhook{environment_};
 
   for (const lang::Program& program : environment_.main_programs()) {
     LiveFrame frame(live_frames_, lang::SourceLocation{program.file.get(), 0, 0, 1});
@@ -221,6 +197,39 @@ void Evaluator::compile_resources() {
       throw std::runtime_error("Could not store the exported resources of " + request_.node_name +
                                ": " + e.what());
     }
+  }
+}
+
+void Evaluator::check_parameter_types(const ast::Block* block) {
+  // Only the names are checked (an alias is resolved when used, as Puppet's type aliases are).
+  std::function<void(const ast::Node*)> check_type_names = [&](const ast::Node* node) {
+    if (auto* access = ast::as<ast::Access>(node)) {
+      check_type_names(access->target);
+      for (const ast::Node* key : access->keys) check_type_names(key);
+    } else if (auto* array = ast::as<ast::ArrayLiteral>(node)) {
+      for (const ast::Node* element : array->elements) check_type_names(element);
+    } else if (auto* hash = ast::as<ast::HashLiteral>(node)) {
+      for (const auto& [key, value] : hash->entries) {
+        check_type_names(key);
+        check_type_names(value);
+      }
+    } else if (auto* reference = ast::as<ast::TypeReference>(node)) {
+      std::string name = lowercase(reference->name);
+      if (name.starts_with("::")) name.erase(0, 2);
+      if (!environment_.find_type_alias(name)) evaluate(reference, *top_);
+    }
+  };
+  for (const ast::Node* statement : block->statements) {
+    const std::vector<ast::Parameter>* parameters = nullptr;
+    if (auto* c = ast::as<ast::ClassDefinition>(statement)) {
+      parameters = &c->parameters;
+      check_parameter_types(c->body);
+    } else if (auto* d = ast::as<ast::DefinedTypeDefinition>(statement)) {
+      parameters = &d->parameters;
+    }
+    if (parameters)
+      for (const ast::Parameter& parameter : *parameters)
+        if (parameter.type) check_type_names(parameter.type);
   }
 }
 

@@ -69,9 +69,8 @@ Environment::Environment(const std::optional<fs::path>& env_dir,
   for (fs::path& dir : modulepath_)
     if (dir.native().size() > 1 && dir.native().back() == '/')
       dir = dir.native().substr(0, dir.native().size() - 1);
-  bool any_modules = std::any_of(modulepath_.begin(), modulepath_.end(), [&](const fs::path& dir) {
-    return fs::is_directory(dir, error);
-  });
+  bool any_modules = std::any_of(modulepath_.begin(), modulepath_.end(),
+                                 [&](const fs::path& dir) { return fs::is_directory(dir, error); });
   if (any_modules && !cached_ && std::thread::hardware_concurrency() > 1) {
     try {
       std::optional<fs::path> main_manifest = manifest;
@@ -156,8 +155,10 @@ const lang::Program& Environment::parse_absolute(const std::string& absolute) {
   // Puppet's validation issues that `strict` governs, as the file is loaded.
   for (const lang::StrictIssue& issue : loaded_.back().strict_issues)
     strict_issue(strict_, issue.message, issue.where);
-  register_definitions(loaded_.back().body, "");
-  return loaded_.back();
+  const lang::Program& program = loaded_.back();  // (a deque: stays put as others load)
+  register_definitions(program.body, "");
+  if (file_loaded_) file_loaded_(program);
+  return program;
 }
 
 bool Environment::module_file_exists(const std::string& file) {
@@ -205,11 +206,10 @@ void Environment::register_definitions(const ast::Block* block, const std::strin
         std::string name = node_name(match);
         auto [it, fresh] = node_names_.emplace(name, n);
         if (!fresh && it->second != n)
-          throw lang::SourceError("Node '" + name + "' is already defined (file: " +
-                                      it->second->where.path() +
-                                      ", line: " + std::to_string(it->second->where.line) +
-                                      "); cannot redefine",
-                                  n->where);
+          throw lang::SourceError(
+              "Node '" + name + "' is already defined (file: " + it->second->where.path() +
+                  ", line: " + std::to_string(it->second->where.line) + "); cannot redefine",
+              n->where);
       }
       nodes_.push_back(n);
     } else if (auto* f = ast::as<ast::FunctionDefinition>(statement)) {

@@ -2,6 +2,7 @@
 
 #include <deque>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -48,6 +49,12 @@ class Environment {
 
   /// The evaluation is over: stop parsing module files ahead of need.
   void stop_prefetching();
+
+  /// Called with each file's program as it is loaded, once its definitions are registered (the
+  /// evaluator resolves their parameters' types then, as Puppet does); empty for none.
+  void on_file_loaded(std::function<void(const lang::Program&)> hook) {
+    file_loaded_ = std::move(hook);
+  }
 
   const std::vector<lang::Program>& main_programs() const { return main_; }
   const std::vector<const lang::ast::NodeDefinition*>& nodes() const { return nodes_; }
@@ -116,7 +123,8 @@ class Environment {
   std::unique_ptr<ParsePrefetch> prefetch_;
   std::shared_ptr<CachedCode> cached_;
   std::vector<std::shared_ptr<const ParsedManifest>> held_;  ///< the cached parses loaded_ uses
-  std::unique_ptr<ModuleTypes> module_types_;  ///< made when first asked
+  std::unique_ptr<ModuleTypes> module_types_;                ///< made when first asked
+  std::function<void(const lang::Program&)> file_loaded_;
 };
 
 }  // namespace marionette::compiler

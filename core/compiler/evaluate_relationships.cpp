@@ -9,6 +9,7 @@
 #include "compiler/builtin_composite_types.hpp"
 #include "compiler/evaluator.hpp"
 #include "compiler/known_types.hpp"
+#include "compiler/runtime_values.hpp"
 #include "compiler/splat_attributes.hpp"
 #include "lang/diagnostic.hpp"
 
@@ -17,8 +18,9 @@ namespace marionette::compiler {
 namespace ast = lang::ast;
 using lang::SourceError;
 
-void Evaluator::endpoints_of(const ast::Node* operand, const Value& value, Scope& scope,
+void Evaluator::endpoints_of(const ast::Node* operand, const Value& given, Scope& scope,
                              std::size_t chain, std::vector<Endpoint>& out) {
+  const Value& value = as_reference(given);  // a Puppet::Resource relates as its reference
   if (auto* collector = ast::as<ast::Collector>(operand)) {
     out.push_back({{}, {}, collector, &lasting(scope)});
     return;
@@ -433,7 +435,8 @@ void Evaluator::check_relationship_targets() const {
       if (std::find(std::begin(kRelationships), std::end(kRelationships), name) ==
           std::end(kRelationships))
         continue;
-      auto check = [&, &name = name](const Value& reference) {
+      auto check = [&, &name = name](const Value& given) {
+        const Value& reference = as_reference(given);
         std::string type, title;
         if (is_resource_reference(reference)) {
           type = reference.type().name;

@@ -262,6 +262,10 @@ class Evaluator final : public FunctionHost {
   // Metaparameters containers hand down (evaluate_metaparams.cpp).
   void inherit_metaparameters();
 
+  /// Resolves the type names of the parameters of the classes (nested ones too) and defines
+  /// of a file's top level, as Puppet does when it loads the file (compiler.cpp).
+  void check_parameter_types(const lang::ast::Block* block);
+
   static constexpr std::size_t kNoChain = static_cast<std::size_t>(-1);
   struct Endpoint {
     std::string type, title;                          ///< a resource reference
@@ -350,7 +354,7 @@ class Evaluator final : public FunctionHost {
   /// Other names of module-type resources (their namevar when it is not the title), by
   /// reference_key: Puppet's catalog aliases, which must be unique.
   std::unordered_map<std::string, std::size_t> name_aliases_;
-  std::string* epp_output_ = nullptr;  ///< where RenderString/RenderExpression append
+  std::string* epp_output_ = nullptr;    ///< where RenderString/RenderExpression append
   bool epp_rendered_sensitive_ = false;  ///< the template being rendered showed a Sensitive
   /// Type aliases resolved so far, by lowercase name (types.hpp: TypeAliasTarget).
   std::unordered_map<std::string, std::shared_ptr<TypeAliasTarget>> alias_targets_;

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "catalog/catalog_writer.hpp"
+#include "compiler/runtime_values.hpp"
 #include "compiler/value_data.hpp"
 #include "compiler/value_json.hpp"
 #include "lang/diagnostic.hpp"
@@ -156,7 +157,8 @@ void flatten_into(const Array& items, bool drop_undef, Array& out) {
 
 bool holds_reference(const Array& items) {
   return std::any_of(items.begin(), items.end(), [](const Value& item) {
-    return is_resource_reference(item) || (item.is_array() && holds_reference(item.array()));
+    return is_resource_reference(as_reference(item)) ||
+           (item.is_array() && holds_reference(item.array()));
   });
 }
 

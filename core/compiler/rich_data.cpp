@@ -15,6 +15,11 @@ std::optional<catalog::Data> rich_leaf(const Value& value, DataForm form) {
   }
   const TypeValue& runtime = value.type();
   const std::string kind = runtime_type_name(runtime);
+  if (kind == "Resource") {  // a Puppet::Resource: the catalog holds its reference's text
+    std::string text;
+    append_runtime_value(runtime, text);
+    return catalog::Data(std::move(text));
+  }
   if (kind == "Deferred") {
     catalog::Data out{{"__ptype", "Deferred"}, {"name", to_string(runtime.parameters[0])}};
     const Value& arguments = runtime.parameters[1];

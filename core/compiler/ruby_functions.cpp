@@ -80,10 +80,18 @@ int host_call_block(void* context, const char* arguments, std::size_t arguments_
   });
 }
 
+/// A name no Puppet variable has, which the embedded Ruby looks up for Puppet.version: the
+/// version of the Puppet whose behaviour the compile follows (puppet_compat).
+constexpr std::string_view kPuppetVersionVariable = "*puppet_version";
+
 int host_lookup_variable(void* context, const char* name, std::size_t name_size,
                          marionette_ruby_sink sink, void* sink_context) {
   return guarded(context, sink, sink_context, [&](HostContext& call) {
     const std::string variable(name, name_size);
+    if (variable == kPuppetVersionVariable) {  // what the embedded Ruby's Puppet.version says
+      reply(sink, sink_context, to_ruby_wire(Value(puppet_version_of(call.compilation.compat()))));
+      return static_cast<int>(MARIONETTE_RUBY_OK);
+    }
     const Value* value = call.compilation.lookup_variable(variable, call.scope);
     // Puppet's Scope#variable_not_found for Ruby's lookups: strict=error raises (a template's
     // has_variable? rescues it); module_name, caller_module_name and $0..$9 always exist.

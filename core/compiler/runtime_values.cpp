@@ -65,6 +65,14 @@ Value make_runtime_value(std::string_view kind, std::vector<Value> fields) {
   return TypeValue{"#" + std::string(kind), std::move(fields)};
 }
 
+Value make_resource_value(Value reference) {
+  return make_runtime_value("Resource", {std::move(reference)});
+}
+
+const Value& as_reference(const Value& value) {
+  return is_runtime_value(value, "Resource") ? value.type().parameters.at(0) : value;
+}
+
 Value make_iterator(Array items) {
   return make_runtime_value("Iterator", {Value(std::move(items))});
 }
@@ -103,6 +111,7 @@ bool runtime_value_matches(const Value& value, const TypeValue& type) {
   if (type.name.starts_with('#')) return equals(value, Value(type));
   if (!is_runtime_value(value)) return false;
   const std::string kind = runtime_type_name(value.type());
+  if (kind == "Resource") return matches(as_reference(value), type);  // as its reference
   if (kind == "Iterator") {  // Iterator[T] and Iterable[T]: each of its items a T
     if (type.name != "Iterator" && type.name != "Iterable") return false;
     const TypeValue* item = type.parameters.empty() || !type.parameters[0].is_type()
@@ -150,6 +159,7 @@ TypeValue runtime_value_type(const Value& value) {
         {}};
   std::string kind = runtime_type_name(object);
   if (kind == "Iterator") return iterator_type(object);
+  if (kind == "Resource") return TypeValue{"Type", {as_reference(value)}};
   if (kind == "SemVer") {  // the range of just that version
     std::string text = semver_to_string(object);
     return TypeValue{kind, {Value(text + " - " + text)}};
@@ -177,7 +187,9 @@ void append_runtime_value(const TypeValue& value, std::string& out) {
     append_deferred(value, out);
   } else if (is_kind(value, "Error")) {
     append_error(value, out);
-  } else if (is_kind(value, "Iterator")) {  // as Puppet interpolates it
+  } else if (is_kind(value, "Resource") && is_resource_reference(value.parameters.at(0))) {
+    out += reference_string(value.parameters[0].type());  // File[/tmp/x], as Puppet prints it
+  } else if (is_kind(value, "Iterator")) {                // as Puppet interpolates it
     append_type(iterator_type(value), out);
     out += "-Value";
   } else if (value.name == "#sensitive") {

@@ -22,7 +22,17 @@ inline constexpr std::int64_t kNanosPerSecond = 1000000000;
 ///   #Deferred [function name, arguments]
 ///   #Error [msg, kind, details, issue_code] (what get() gives its block when navigation fails)
 ///   #Iterator [items] (what reverse_each, step and tree_each give without a block)
+///   #Resource [reference] (a Puppet::Resource, what stdlib::str2resource gives)
 Value make_runtime_value(std::string_view kind, std::vector<Value> fields);
+
+/// A declared resource as a value (Puppet::Resource) for its reference (`File['/tmp/x']`): it
+/// prints unquoted (`File[/tmp/x]`, in collections too), its type is the reference's
+/// (`Type[File['/tmp/x']]`), it matches what the reference matches, and relationships and the
+/// catalog take it as the reference.
+Value make_resource_value(Value reference);
+
+/// The reference a #Resource value stands for; any other value as it is.
+const Value& as_reference(const Value& value);
 
 /// An Iterator over the items (Puppet's Iterator[T]: each, map and the like take it, it is no
 /// Array).

@@ -283,8 +283,18 @@ class Lexer {
       pos_ += length;
       return;
     }
-    // Puppet names no text for a character it has no token for.
-    fail("Syntax error at ''", pos_);
+    // Puppet names no text for a character it has no token for. Its lexer gives such a character
+    // as a token of its own (OTHER) and reads on: its parser refuses that token when it reaches
+    // it, but what cannot be read further on fails first when it is in the same string (an
+    // interpolation is read to its end before the parser sees any of it).
+    if (!error_as_token_) fail("Syntax error at ''", pos_);
+    Token other;
+    other.kind = TokenKind::LexError;
+    other.text = "Syntax error at ''";
+    other.where = lines_.locate(file_, pos_, 1);
+    out_.push_back(std::move(other));
+    ++pos_;
+    while (pos_ < text_.size() && (static_cast<unsigned char>(text_[pos_]) & 0xC0) == 0x80) ++pos_;
   }
 
   /// Reads `(::)?\w+(::\w+)*` from pos_ and returns its end.
@@ -685,7 +695,8 @@ class Lexer {
   std::size_t heredoc_resume_ = std::string::npos;
   std::vector<Token> out_;
   bool epp_ = false;
-  bool error_as_token_ = false;  ///< a lexical error ends the tokens with a LexError token
+  /// A lexical error ends the tokens with a LexError token; a character with no token is one.
+  bool error_as_token_ = false;
   int interpolation_depth_ = 0;
   /// Bytes of heredoc text read so far: heredocs in interpolations in heredocs read the same
   /// lines again, so nesting is bounded by this budget instead of taking exponential time.

@@ -136,7 +136,9 @@ class Scanner {
         t.kind = TokenKind::String;
         quoted(t, c, c, c != '\'');
       } else if (c == ':' && peek(1) != ':' &&
-                 (ident_start(peek(1)) || peek(1) == '"' || peek(1) == '\'') &&
+                 (ident_start(peek(1)) || peek(1) == '"' || peek(1) == '\'' ||
+                  (peek(1) == '@' &&
+                   (ident_start(peek(2)) || (peek(2) == '@' && ident_start(peek(3)))))) &&
                  !(out_.size() && ends_value(out_.back()) && !space)) {
         symbol(t);
       } else if (c == '%' && percent_literal(t, space)) {
@@ -377,6 +379,12 @@ class Scanner {
       }
       t.text = t.parts[0].text;
       t.parts.clear();
+      return;
+    }
+    if (s_[pos_] == '@') {  // `:@name`, `:@@name`: an instance (class) variable's name
+      t.text = s_[pos_ + 1] == '@' ? "@@" : "@";
+      pos_ += t.text.size();
+      t.text += word();
       return;
     }
     t.text = word();

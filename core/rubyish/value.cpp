@@ -10,12 +10,14 @@ namespace marionette::rubyish {
 namespace {
 
 bool is_identifier_symbol(const std::string& name) {
-  if (name.empty() || (std::isdigit(static_cast<unsigned char>(name[0])))) return false;
-  for (std::size_t i = 0; i < name.size(); ++i) {
+  // A variable's name is one too: `:@x`, `:@@x`, `:$x` (without a trailing ?, ! or =).
+  std::size_t start = name.starts_with("@@") ? 2 : name.starts_with('@') || name.starts_with('$');
+  if (name.size() <= start || (std::isdigit(static_cast<unsigned char>(name[start])))) return false;
+  for (std::size_t i = start; i < name.size(); ++i) {
     unsigned char c = static_cast<unsigned char>(name[i]);
     bool last = i + 1 == name.size();
     if (std::isalnum(c) || c == '_' || c >= 0x80) continue;
-    if (last && (c == '?' || c == '!' || c == '=')) continue;
+    if (last && start == 0 && (c == '?' || c == '!' || c == '=')) continue;
     return false;
   }
   return true;

@@ -46,6 +46,54 @@ TEST(ErbEngine, BlocksAndControl) {
   EXPECT_EQ(render("<%= @list.map(&:to_s).inspect %>"), "[\"1\", \"a\", \"\"]");
 }
 
+// Kernel#format as sprintf, format and String#% (nginx's nginx.conf.erb, saz's limits.erb):
+// rendered natively, the outputs those of `ruby -rerb`.
+TEST(ErbEngine, KernelFormat) {
+  EXPECT_EQ(
+      render("<%= sprintf(\"%-*s|\", 6, \"ab\") %><%= format(\"%05.1f %s\", 3.14159, \"x\") %>|"
+             "<%= \"%-4s|\" % \"a\" %><%= \"%d-%s\" % [1, \"b\"] %>|"
+             "<%= sprintf(\"%s %p\", nil, \"q\") %>"),
+      "ab    |003.1 x|a   |1-b| \"q\"");
+  testing::MapHost host;
+  host.variables["width"] = RubyValue(5);
+  EXPECT_EQ(render("<%= sprintf('%-*s', @width, 'k') %>;<% w = '%3d' %><%= w % 7 %>", host),
+            "k    ;  7");
+  try {
+    render("<%= sprintf('%d') %>");
+    FAIL() << "no error";
+  } catch (const TemplateError& e) {
+    EXPECT_EQ(e.message, "too few arguments");  // Ruby's ArgumentError
+  }
+}
+
+// `[*x]` (snmp's snmpd.conf.erb), `k, v = list` (mongodb's mongodb.conf.erb) and
+// `instance_variables` (nginx's server_header.erb), rendered natively as `ruby -rerb` renders them.
+std::string render_or_why(const std::string& text) {
+  try {
+    return render(text);
+  } catch (const Unsupported& u) {
+    return "unsupported: " + u.construct;
+  } catch (const TemplateError& e) {
+    return "error: " + e.message;
+  }
+}
+
+TEST(ErbEngine, SplatMultipleAssignmentInstanceVariables) {
+  EXPECT_EQ(
+      render("<%= [*@list].compact.inspect %>|<%= [*nil, *'a', *[1, 2], *{'k' => 1}].inspect %>"),
+      "[1, \"a\"]|[\"a\", 1, 2, [\"k\", 1]]");
+  EXPECT_EQ(
+      render("<% k, v = 'a=b'.split('=') %><%= k %>-<%= v %>"
+             "<% x, y = 1 %><%= x %><%= y.inspect %><% @p, q = [3, 4, 5] %><%= @p %><%= q %>"),
+      "a-b1nil34");
+  EXPECT_EQ(
+      render(
+          "<%= instance_variables.first(2).inspect %> <%= instance_variables.include?(:@name) %> "
+          "<%= instance_variables.any? { |iv| iv.to_s.include? 'ash' } %> "
+          "<%= instance_variables.include?(:@nothing) %>"),
+      "[:@__scope__, :@__file__] true true false");
+}
+
 TEST(ErbEngine, ScopeAccess) {
   EXPECT_EQ(render("<%= scope['name'] %> <%= scope.lookupvar('::name') %> "
                    "<%= scope.function_upcase(['x']) %> <%= has_variable?('nothing') %>"),
@@ -53,12 +101,14 @@ TEST(ErbEngine, ScopeAccess) {
 }
 
 TEST(ErbEngine, MethodsDefinedInTheTemplate) {
-  EXPECT_EQ(render("<%- def yes_no(v)\n  return 'yes' if v\n  'no'\nend -%><%= yes_no(true) %>/<%= yes_no(nil) %>"),
+  EXPECT_EQ(render("<%- def yes_no(v)\n  return 'yes' if v\n  'no'\nend -%><%= yes_no(true) %>/<%= "
+                   "yes_no(nil) %>"),
             "yes/no");
   EXPECT_EQ(render("<%= Regexp.escape('a.b c') %>"), "a\\.b\\ c");
   EXPECT_EQ(render("<%= /^[|\\/]/.match('/x') ? 1 : 2 %><%= /x/.match(nil).inspect %>"), "1nil");
   EXPECT_EQ(render("<%- x = 'A' -%><%= ['', 'a'].include?x.downcase %>"), "true");
-  EXPECT_EQ(render("<%= [[nil, 1], [nil, 2]].sort_by { |k, v| k }.inspect %>"), "[[nil, 1], [nil, 2]]");
+  EXPECT_EQ(render("<%= [[nil, 1], [nil, 2]].sort_by { |k, v| k }.inspect %>"),
+            "[[nil, 1], [nil, 2]]");
 }
 
 TEST(ErbEngine, RefusesWhatItDoesNotKnowBeforeRunning) {

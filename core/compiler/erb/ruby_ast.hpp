@@ -67,6 +67,8 @@ struct Node {
   std::unique_ptr<Block> block;
   bool safe = false;  ///< `&.`
   bool splat_last = false;  ///< the last argument is `*list`
+  /// An array literal's item written `*x`. (An Assign with `items`, its `a` null, is `x, y = b`.)
+  bool splat = false;
 
   Node(NodeKind k, int l) : kind(k), line(l) {}
 };

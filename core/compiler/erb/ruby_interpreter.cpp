@@ -83,7 +83,19 @@ class Interpreter {
       case NodeKind::Regexp: return regexp(n, frame);
       case NodeKind::Array: {
         RubyArray items;
-        for (const NodePtr& item : n.items) items.push_back(eval(*item, frame));
+        for (const NodePtr& item : n.items) {
+          RubyValue value = eval(*item, frame);
+          if (!item->splat) {
+            items.push_back(std::move(value));
+          } else if (value.is_array()) {  // `*x` as Ruby splats it: nil is nothing
+            items.insert(items.end(), value.array().begin(), value.array().end());
+          } else if (value.is_hash() || value.is_range()) {
+            RubyArray elements = elements_of(value);
+            items.insert(items.end(), elements.begin(), elements.end());
+          } else if (!value.is_nil()) {
+            items.push_back(std::move(value));
+          }
+        }
         return items;
       }
       case NodeKind::Hash: {
@@ -144,7 +156,20 @@ class Interpreter {
       case NodeKind::Case: return case_of(n, frame);
       case NodeKind::Assign: {
         RubyValue value = eval(*n.b, frame);
-        assign(*n.a, value, frame);
+        if (n.items.empty()) {
+          assign(*n.a, value, frame);
+          return value;
+        }
+        // `k, v = list`: the items in turn, nil past the end; a value no Array is the first's.
+        for (std::size_t i = 0; i < n.items.size(); ++i) {
+          RubyValue item;
+          if (value.is_array()) {
+            if (i < value.array().size()) item = value.array()[i];
+          } else if (i == 0) {
+            item = value;
+          }
+          assign(*n.items[i], item, frame);
+        }
         return value;
       }
       case NodeKind::OpAssign: return op_assign(n, frame);

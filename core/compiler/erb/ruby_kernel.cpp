@@ -1,10 +1,14 @@
 #include "compiler/erb/ruby_kernel.hpp"
 
 #include <array>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 
+#include "compiler/erb/puppet_values.hpp"
 #include "compiler/erb/ruby_methods.hpp"
+#include "compiler/functions/ruby_format.hpp"
+#include "compiler/functions/ruby_sprintf.hpp"
 
 namespace marionette::compiler::erb {
 
@@ -15,8 +19,9 @@ constexpr std::array kConstants = {"Array",     "Hash",       "String",     "Int
                                    "FalseClass", "Range",     "Regexp",     "Object",  "Comparable",
                                    "Enumerable", "Fixnum",    "Bignum"};
 
-constexpr std::array kKernel = {"scope", "has_variable?", "Array", "Integer", "String", "Float",
-                                "raise", "fail"};
+constexpr std::array kKernel = {
+    "scope", "has_variable?", "Array",  "Integer",           "String", "Float", "raise",
+    "fail",  "sprintf",       "format", "instance_variables"};
 
 constexpr const char* kScopeClass = "Puppet::Parser::Scope";
 
@@ -55,6 +60,17 @@ RubyValue integer_of(const RubyValue& v) {
 
 }  // namespace
 
+RubyValue format_values(const std::string& format, const RubyArray& values) {
+  std::vector<Value> arguments;
+  arguments.reserve(values.size());
+  for (const RubyValue& value : values) arguments.push_back(to_puppet(value));
+  try {
+    return ruby_sprintf(format, arguments);
+  } catch (const FormatError& e) {  // Ruby's ArgumentError
+    throw RubyError(e.what());
+  }
+}
+
 bool is_kernel_function(std::string_view name) {
   for (const char* k : kKernel)
     if (name == k) return true;
@@ -66,6 +82,22 @@ RubyValue call_kernel_function(const std::string& name, RubyArray& args, Templat
   if (name == "has_variable?") return host.has_variable(name_argument(args, 0));
   if (name == "raise" || name == "fail")
     throw RubyError(args.empty() ? "unhandled exception" : to_s(args.back()));
+  if (name == "instance_variables") {
+    // Puppet's template wrapper: its own @__scope__ and @__file__, then each visible variable
+    // (scope.to_hash) as an @variable, its name's non-word characters made `_`.
+    RubyArray names{RubySymbol{"@__scope__"}, RubySymbol{"@__file__"}};
+    for (const auto& [key, value] : host.visible_variables()) {
+      std::string variable = "@" + to_s(key);
+      for (char& c : variable)
+        if (c != '@' && !std::isalnum(static_cast<unsigned char>(c)) && c != '_') c = '_';
+      names.push_back(RubySymbol{std::move(variable)});
+    }
+    return names;
+  }
+  if (name == "sprintf" || name == "format") {  // Kernel#format
+    if (args.empty()) throw RubyError("too few arguments");
+    return format_values(string_argument(args[0]), RubyArray(args.begin() + 1, args.end()));
+  }
   if (args.size() != 1)
     throw RubyError("wrong number of arguments (given " + std::to_string(args.size()) + ", expected 1)");
   const RubyValue& v = args[0];

@@ -10,6 +10,9 @@ namespace marionette::compiler::erb {
 
 /// What a template calls without a receiver (`scope`, `has_variable?`, `Array(x)`, `raise`).
 bool is_kernel_function(std::string_view name);
+
+/// Kernel#format (sprintf, format, String#%) of Ruby values, as Ruby formats them.
+RubyValue format_values(const std::string& format, const RubyArray& values);
 RubyValue call_kernel_function(const std::string& name, RubyArray& args, TemplateHost& host);
 
 /// The scope object's methods: `lookupvar`, `[]`, `setvar`, `to_hash`, `function_NAME`,

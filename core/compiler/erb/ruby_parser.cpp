@@ -15,6 +15,28 @@ NodePtr Parser::statements() {
 
 NodePtr Parser::statement() {
   Depth depth(*this);
+  // `k, v = list`: each name (a local or an @variable) takes the list's item in turn.
+  auto is_name = [&](std::size_t ahead) {
+    return peek(ahead).kind == TokenKind::Ident || peek(ahead).kind == TokenKind::InstanceVar;
+  };
+  std::size_t last = 0;
+  while (is_name(last) && is_op(",", last + 1)) last += 2;
+  if (last > 0 && is_name(last) && is_op("=", last + 1)) {
+    auto n = node(NodeKind::Assign, peek().line);
+    for (std::size_t i = 0; i <= last; i += 2) {
+      const Token& name = next();
+      auto target = node(name.kind == TokenKind::Ident ? NodeKind::LocalVar : NodeKind::InstanceVar,
+                         name.line);
+      target->name = name.text;
+      if (name.kind == TokenKind::Ident) locals_.insert(name.text);
+      n->items.push_back(std::move(target));
+      next();  // the `,` or the `=`
+    }
+    skip_newlines();
+    n->b = expression();
+    if (is_op(",")) unsupported("multiple assignment of several values");
+    return n;
+  }
   NodePtr e = not_expression();
   while (peek().kind == TokenKind::Keyword) {
     const std::string& kw = peek().text;
@@ -141,10 +163,6 @@ NodePtr Parser::binary(int level) {
     for (const std::string& candidate : levels[level]) found = found || candidate == op;
     if (!found) break;
     std::string name = op;
-    // `"%-12s" % value` is Kernel#format, beyond the engine: the template goes to Ruby's ERB.
-    if (name == "%" && (left->kind == NodeKind::String ||
-                        (left->kind == NodeKind::Literal && left->value.is_string())))
-      unsupported("String#% (format)");
     int line = next().line;
     skip_newlines();
     NodePtr right = binary(level + 1);

@@ -8,8 +8,9 @@ NodePtr Parser::array_literal(int line) {
   no_do_ = false;
   skip_newlines();
   while (!is_op("]")) {
-    if (is_op("*")) unsupported("splat in an array literal");
+    bool splat = accept_op("*");  // `[*x]`: x's items (none for nil, x itself for a scalar)
     n->items.push_back(not_keyword());
+    n->items.back()->splat = splat;
     skip_newlines();
     if (!accept_op(",")) break;
     skip_newlines();

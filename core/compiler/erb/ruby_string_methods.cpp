@@ -2,6 +2,7 @@
 #include <cctype>
 #include <cstdlib>
 
+#include "compiler/erb/ruby_kernel.hpp"
 #include "compiler/erb/ruby_methods.hpp"
 #include "compiler/functions/ruby_format.hpp"
 
@@ -369,9 +370,10 @@ const MethodTable& string_methods() {
          for (char ch : self_string(c)) if (chars.find(ch) == std::string::npos) out += ch;
          return out;
        }},
-      {"%", [](MethodCall& c) -> RubyValue {
-         (void)c;
-         throw RubyError("String#% is beyond the template engine");
+      {"%", [](MethodCall& c) -> RubyValue {  // Kernel#format: an Array holds the values
+         c.arity(1, 1);
+         return format_values(self_string(c),
+                              c.args[0].is_array() ? c.args[0].array() : RubyArray{c.args[0]});
        }},
       {"each_line", [](MethodCall& c) -> RubyValue {
          const std::string& s = self_string(c);

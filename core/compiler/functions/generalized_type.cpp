@@ -206,6 +206,7 @@ Inferred inferred_from_type(const TypeValue& type) {
 
 Inferred infer(const Value& value) {
   if (value.is_undef()) return of(Kind::Undef);
+  if (is_runtime_value(value, "Resource")) return infer(as_reference(value));  // Type[File['x']]
   if (value.is_integer() || value.is_float()) {
     Inferred number = of(value.is_integer() ? Kind::Integer : Kind::Float);
     number.low = number.high = value;

@@ -4,6 +4,7 @@
 
 #include "compiler/functions/function.hpp"
 #include "compiler/functions/ruby_format.hpp"
+#include "compiler/functions/ruby_sprintf.hpp"
 #include "lang/diagnostic.hpp"
 
 namespace marionette::compiler {
@@ -168,13 +169,17 @@ Value sprintf(CallContext& call) {
   if (!call.arguments[0].is_string()) call.fail("expects a String format");
   std::vector<Value> values(call.arguments.begin() + 1, call.arguments.end());
   try {
-    return Formatter(call.arguments[0].string(), values).run();
+    return ruby_sprintf(call.arguments[0].string(), values);
   } catch (const FormatError& e) {  // Ruby's ArgumentError, which Puppet shows as it is
     throw lang::SourceError(e.what(), call.where);
   }
 }
 
 }  // namespace
+
+std::string ruby_sprintf(std::string_view format, const std::vector<Value>& arguments) {
+  return Formatter(format, arguments).run();
+}
 
 void register_sprintf_function(FunctionTable& table) {
   table.emplace_back("sprintf", sprintf);

@@ -6,6 +6,7 @@
 #include "compiler/function_host.hpp"
 #include "compiler/functions/stdlib_support.hpp"
 #include "compiler/resource_table.hpp"
+#include "compiler/runtime_values.hpp"
 #include "compiler/scope.hpp"
 #include "compiler/types.hpp"
 
@@ -31,7 +32,8 @@ std::optional<std::pair<std::string, std::string>> split_reference(const std::st
   return std::make_pair(type, title);
 }
 
-std::optional<std::pair<std::string, std::string>> reference_of(const Value& value) {
+std::optional<std::pair<std::string, std::string>> reference_of(const Value& given) {
+  const Value& value = as_reference(given);  // a Puppet::Resource as its reference
   if (is_resource_reference(value)) {
     const TypeValue& type = value.type();
     std::string title = type.parameters[0].string();
@@ -197,9 +199,8 @@ Value getparam(CallContext& call) {
   return value && !value->is_undef() ? *value : Value("");
 }
 
-/// stdlib::str2resource('Type[title]'): the declared resource itself in Puppet, a
-/// Puppet::Resource that prints unquoted, `User[alice]`; here that text, which relationships
-/// and the catalog take as the same reference.
+/// stdlib::str2resource('Type[title]'): the declared resource itself, a Puppet::Resource
+/// (runtime_values.hpp's #Resource: prints unquoted, `User[alice]`, typed as its reference).
 Value str2resource(CallContext& call) {
   call.expect_arguments(1, 1);
   if (!call.arguments[0].is_string())
@@ -210,7 +211,7 @@ Value str2resource(CallContext& call) {
     raise(call, "stdlib::str2resource(): could not find " +
                     (ref ? ref->first + "[" + ref->second + "]" : call.arguments[0].string()) +
                     ", this is parse order dependent and values should not be quoted");
-  return ref->first + "[" + ref->second + "]";
+  return make_resource_value(TypeValue{ref->first, {Value(ref->second)}});
 }
 
 /// assert_private(message): fails unless the calling class or defined type was declared from

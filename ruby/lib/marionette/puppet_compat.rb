@@ -35,13 +35,26 @@ module Marionette
     Host.check_type(type, value)
   end
 
+  # While a type file is read there is no compile to call back (ruby_type_loader.cpp): what
+  # asks the compile (Puppet.version, Puppet[:strict]) answers marionette's defaults then.
+  def self.reading_type
+    @reading_type = true
+    yield
+  ensure
+    @reading_type = false
+  end
+
+  def self.reading_type?
+    @reading_type
+  end
+
   # Called by marionette-ruby.so for each call of a module's Ruby function.
   def self.invoke(api, file, name, arguments, has_block, load_path, frame)
     use_module_libs(load_path)
     reach_module_lib(module_lib_of(file))
     if api == 0 # a resource type file read for its definition (compiler/ruby_type_loader.cpp)
       require 'marionette/type_reader'
-      TypeReader.read(file, name)
+      reading_type { TypeReader.read(file, name) }
     elsif api == 4
       block = has_block ? proc { |*values| Host.call_block(values, frame) } : nil
       Functions4.load(file, name).new.marionette_call(arguments, block)

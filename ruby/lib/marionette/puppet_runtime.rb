@@ -12,12 +12,17 @@ autoload :Open3, 'open3'
 autoload :Pathname, 'pathname'
 
 module Puppet
-  # As `puppet --version` says: the version marionette compiles as.
+  # As `puppet --version` says: the version of the Puppet whose behaviour the compile follows
+  # (puppet_compat: 7.23.0 or 8.28.1), which marionette answers for a name no variable has;
+  # while a type file is read (no compile to ask), that of the default, 8.
   def self.version
-    '7.23.0'
+    return '8.28.1' if Marionette.reading_type?
+
+    Marionette::Host.lookup_variable('*puppet_version')
   end
 
-  # Settings as Debian's Puppet 7 has them for root, the compile's own where it has them.
+  # Settings as Debian's Puppet 7 has them for root, the compile's own where it has them (its
+  # strictness, as $settings::strict and $settings::strict_variables give it).
   DEFAULT_SETTINGS = {
     basemodulepath: '/etc/puppet/code/modules:/usr/share/puppet/modules',
     codedir: '/etc/puppet/code',
@@ -47,6 +52,11 @@ module Puppet
     when :environment then Marionette::Host.lookup_variable('::environment') || 'production'
     when :certname then Marionette::Host.lookup_variable('::clientcert') || DEFAULT_SETTINGS[:server]
     when :modulepath then Marionette.modulepath.join(':')
+    when :strict, :strict_variables
+      return DEFAULT_SETTINGS[name] if Marionette.reading_type?
+
+      value = Marionette::Host.lookup_variable("settings::#{name}")
+      name == :strict ? value.to_sym : value
     else DEFAULT_SETTINGS[name] # nil for a setting it does not know, as Puppet's
     end
   end

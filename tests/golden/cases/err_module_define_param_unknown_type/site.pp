@@ -1,0 +1,2 @@
+notify { 'before': }
+include app

@@ -1,0 +1,2 @@
+include app
+app::conf { 'c': }

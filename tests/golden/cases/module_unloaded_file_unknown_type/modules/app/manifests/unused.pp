@@ -1,0 +1,1 @@
+class app::unused (Nosuch::Type $x) { }

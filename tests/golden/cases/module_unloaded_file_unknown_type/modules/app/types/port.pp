@@ -1,0 +1,1 @@
+type App::Port = Integer[1, 65535]
