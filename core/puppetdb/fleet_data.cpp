@@ -56,16 +56,20 @@ bool older(const std::string& a, const std::string& b) {
   return parse_timestamp(a).value_or(0) < parse_timestamp(b).value_or(0);
 }
 
-/// The sets a node's facts put it in; `v1`: those an earlier build kept (certnames only).
+/// The sets a node's facts put it in, in the index layout `layout` (kIndexLayout, or an
+/// earlier one's sets of certnames for upgrade_indexes).
 std::vector<Membership> fact_sets(const KeyLayout& keys, const Json& values,
                                   const std::string& certname, const std::string& id,
-                                  bool v1 = false) {
+                                  int layout = kIndexLayout) {
   std::vector<Membership> sets;
   if (!values.is_object()) return sets;
   for (const auto& [name, value] : values.items()) {
-    sets.emplace_back(keys.fact_name(name), certname);
+    if (layout < 3)
+      sets.emplace_back(keys.fact_name_v2(name), certname);
+    else
+      sets.emplace_back(keys.fact_name(name), id);
     for_each_leaf(name, value, [&](const Json& path, const Json& leaf) {
-      if (v1)
+      if (layout < 2)
         sets.emplace_back(keys.fact_leaf_v1(path, leaf), certname);
       else
         sets.emplace_back(keys.fact_leaf(path, leaf), id);
@@ -76,21 +80,31 @@ std::vector<Membership> fact_sets(const KeyLayout& keys, const Json& values,
 
 std::vector<Membership> catalog_sets(const KeyLayout& keys, const Json& resources,
                                      const std::string& certname, const std::string& id,
-                                     bool v1 = false) {
+                                     int layout = kIndexLayout) {
   std::vector<Membership> sets;
   if (!resources.is_array()) return sets;
+  // an index of ids (layout 3) or of certnames (earlier), by its key in either
+  auto add = [&](const std::string& current, const std::string& earlier) {
+    if (layout < 3)
+      sets.emplace_back(earlier, certname);
+    else
+      sets.emplace_back(current, id);
+  };
   for (const Json& resource : resources) {
     std::string type = resource.value("type", "");
     std::string title = resource.value("title", "");
-    sets.emplace_back(keys.resource_type(type), certname);
-    if (v1)
+    add(keys.resource_type(type), keys.resource_type_v2(type));
+    if (layout < 2)
       sets.emplace_back(keys.resource_title_v1(type, title), certname);
     else
       sets.emplace_back(keys.resource_title(type, title), id);
-    if (resource.value("exported", false)) sets.emplace_back(keys.exported_type(type), certname);
+    if (resource.value("exported", false))
+      add(keys.exported_type(type), keys.exported_type_v2(type));
     if (auto tags = resource.find("tags"); tags != resource.end() && tags->is_array())
       for (const Json& tag : *tags)
-        if (tag.is_string()) sets.emplace_back(keys.resource_tag(tag.get<std::string>()), certname);
+        if (tag.is_string())
+          add(keys.resource_tag(tag.get<std::string>()),
+              keys.resource_tag_v2(tag.get<std::string>()));
   }
   return sets;
 }
@@ -137,16 +151,71 @@ std::string KeyLayout::resource_title(const std::string& type, const std::string
 }
 
 std::vector<std::string> FleetData::members(const std::string& key) {
-  std::vector<std::string> found = store_.members(key);
-  if (!keys_.holds_node_ids(key) || found.empty()) return found;
-  // the ids back to certnames, read together (Redis: pipelined HGETs, one round trip)
-  std::vector<std::pair<std::string, std::string>> fields;
-  for (const std::string& id : found) fields.emplace_back(keys_.node_names(), id);
+  if (!keys_.holds_node_ids(key)) return store_.members(key);
+  // the ids in the set and in the bitmap, read back as certnames (one HMGET a thousand ids)
+  std::vector<std::string> ids;
+  for (std::size_t id : store_.ids(key, keys_.bits_of(key))) ids.push_back(std::to_string(id));
+  if (ids.empty()) return ids;
   std::vector<std::string> names;
-  for (std::optional<std::string>& name : store_.get_fields(fields))
+  for (std::optional<std::string>& name : store_.fields_of(keys_.node_names(), ids))
     if (name) names.push_back(std::move(*name));
   std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
   return names;
+}
+
+void FleetData::change_sets(const std::vector<Membership>& memberships, bool join) {
+  using Change = Store::Change;
+  const Change::Kind kind = join ? Change::Kind::add_member : Change::Kind::remove_member;
+  std::vector<Change> changes;
+  std::vector<const Membership*> by_id;
+  for (const Membership& membership : memberships) {
+    if (keys_.holds_node_ids(membership.first))
+      by_id.push_back(&membership);
+    else
+      changes.push_back({kind, membership.first, membership.second});
+  }
+  store_.change(changes);
+  if (by_id.empty()) return;
+  // An index of ids that has a bitmap takes a joining id there; one leaving goes from both.
+  // Another server may make the bitmap meanwhile (move_to_bits): an id left in its set is
+  // still read, and one left in its bitmap only names a node more than match.
+  std::vector<std::string> bitmaps;
+  for (const Membership* membership : by_id) bitmaps.push_back(keys_.bits_of(membership->first));
+  const std::vector<bool> has_bits = store_.exist(bitmaps);
+  changes.clear();
+  std::vector<std::string> grown;
+  for (std::size_t i = 0; i < by_id.size(); ++i) {
+    const auto& [key, id] = *by_id[i];
+    const auto offset = static_cast<std::size_t>(std::stoull(id));
+    if (join && has_bits[i]) {
+      changes.push_back({Change::Kind::set_bit, bitmaps[i], "", offset});
+    } else if (join) {
+      changes.push_back({Change::Kind::add_member, key, id});
+      grown.push_back(key);
+    } else {
+      changes.push_back({Change::Kind::remove_member, key, id});
+      if (has_bits[i]) changes.push_back({Change::Kind::clear_bit, bitmaps[i], "", offset});
+    }
+  }
+  store_.change(changes);
+  if (grown.empty()) return;
+  const std::vector<std::size_t> sizes = store_.set_sizes(grown);
+  for (std::size_t i = 0; i < grown.size(); ++i)
+    if (sizes[i] > kIdsBeforeBits) move_to_bits(grown[i]);
+}
+
+void FleetData::move_to_bits(const std::string& key) {
+  // into the bitmap first, then out of the set: a reader finds every id in one or the other
+  using Change = Store::Change;
+  const std::vector<std::string> ids = store_.members(key);
+  std::vector<Change> set, removed;
+  for (const std::string& id : ids) {
+    set.push_back({Change::Kind::set_bit, keys_.bits_of(key), "", std::stoull(id)});
+    removed.push_back({Change::Kind::remove_member, key, id});
+  }
+  store_.change(set);
+  store_.change(removed);
 }
 
 std::string document_hash(const Json& document) {
@@ -273,13 +342,16 @@ Json FleetData::catalog_edges(const std::string& certname, const Json& header) {
 }
 
 Json FleetData::catalog_resources(const std::string& certname, const Json& header,
-                                  const std::optional<std::string>& type) {
+                                  const std::optional<std::string>& type,
+                                  const std::optional<std::string>& title) {
   Json resources = Json::array();
   // a catalog stored whole by an earlier build still answers until it is replaced
   if (auto inline_resources = header.find("resources");
       inline_resources != header.end() && inline_resources->is_array()) {
     for (const Json& resource : *inline_resources)
-      if (!type || resource.value("type", "") == *type) resources.push_back(resource);
+      if ((!type || resource.value("type", "") == *type) &&
+          (!title || resource.value("title", "") == *title))
+        resources.push_back(resource);
     return resources;
   }
   if (type) {
@@ -291,7 +363,7 @@ Json FleetData::catalog_resources(const std::string& certname, const Json& heade
     } else {
       packed = store_.get_field(key, *type);
     }
-    if (packed) unpack_resources(*type, json_text(*packed), resources);
+    if (packed) unpack_resources(*type, json_text(*packed), resources, title);
     return resources;
   }
   for (const auto& [name, packed] : store_.fields(keys_.resources(certname)))
@@ -384,7 +456,8 @@ std::vector<Json> FleetData::reports(const std::string& certname) {
 }
 
 bool FleetData::upgrade_indexes(Json& node) {
-  if (node.value("indexes", 0) >= kIndexLayout) return false;
+  const int layout = node.value("indexes", 1);
+  if (layout >= kIndexLayout) return false;
   const std::string certname = node["certname"];
   std::optional<Json> old_facts = facts(certname);
   std::optional<Json> header = catalog_header(certname);
@@ -392,9 +465,9 @@ bool FleetData::upgrade_indexes(Json& node) {
     const Json values = old_facts ? (*old_facts)["values"] : Json::object();
     const Json resources = header ? catalog_resources(certname, *header) : Json::array();
     const std::string id = std::to_string(node_id(node));
-    std::vector<Membership> before = fact_sets(keys_, values, certname, id, true);
+    std::vector<Membership> before = fact_sets(keys_, values, certname, id, layout);
     std::vector<Membership> after = fact_sets(keys_, values, certname, id);
-    for (Membership& set : catalog_sets(keys_, resources, certname, id, true))
+    for (Membership& set : catalog_sets(keys_, resources, certname, id, layout))
       before.push_back(std::move(set));
     for (Membership& set : catalog_sets(keys_, resources, certname, id))
       after.push_back(std::move(set));
@@ -439,15 +512,14 @@ void FleetData::replace_document(const std::vector<Membership>& old_sets,
                                  const std::function<void()>& write) {
   std::set<Membership> before(old_sets.begin(), old_sets.end());
   std::set<Membership> after(new_sets.begin(), new_sets.end());
-  using Change = Store::Change;
-  std::vector<Change> joined, left;
-  for (const auto& [set, member] : after)
-    if (!before.count({set, member})) joined.push_back({Change::Kind::add_member, set, member});
-  for (const auto& [set, member] : before)
-    if (!after.count({set, member})) left.push_back({Change::Kind::remove_member, set, member});
-  store_.change(joined);
+  std::vector<Membership> joined, left;
+  std::set_difference(after.begin(), after.end(), before.begin(), before.end(),
+                      std::back_inserter(joined));
+  std::set_difference(before.begin(), before.end(), after.begin(), after.end(),
+                      std::back_inserter(left));
+  change_sets(joined, true);
   write();
-  store_.change(left);
+  change_sets(left, false);
 }
 
 void FleetData::replace_document(const std::vector<std::string>& old_sets,
@@ -696,14 +768,12 @@ void FleetData::purge_node(Json& node) {
   upgrade_indexes(node);
   if (std::optional<Json> old = facts(certname)) {
     const std::string id = std::to_string(node_id(node));
-    for (const auto& [set, member] : fact_sets(keys_, (*old)["values"], certname, id))
-      store_.remove_member(set, member);
+    change_sets(fact_sets(keys_, (*old)["values"], certname, id), false);
     index_fact_paths(node, {}, fact_paths_of(old));  // cleared already unless a race set them
   }
   if (std::optional<Json> old = catalog(certname)) {
     const std::string id = std::to_string(node_id(node));
-    for (const auto& [set, member] : catalog_sets(keys_, (*old)["resources"], certname, id))
-      store_.remove_member(set, member);
+    change_sets(catalog_sets(keys_, (*old)["resources"], certname, id), false);
   }
   for (const std::string& set : latest_report_sets(node)) store_.remove_member(set, certname);
   store_.remove(keys_.facts(certname));

@@ -22,10 +22,18 @@ using Json = nlohmann::json;
 /// A set and the member a node has in it (its certname, or its id in the sets of node ids).
 using Membership = std::pair<std::string, std::string>;
 
-/// The layout of the indexes a node is in (its document's `indexes`): 2, the fact-leaf and
-/// resource-title indexes hold node ids by a hash of the leaf or the resource; a node without
-/// it was indexed by an earlier build (certnames under the leaf's or the resource's text).
-constexpr int kIndexLayout = 2;
+/// The layout of the indexes a node is in (its document's `indexes`): 3, every index of fact
+/// names, leaves, resource types, titles, tags and exported types holds node ids (a set, and
+/// a bitmap past kIdsBeforeBits ids; key_layout.hpp); 2 (an earlier build), the leaf and title
+/// indexes held ids and the others certnames; none, every index held certnames, the leaves and
+/// titles under their text.
+constexpr int kIndexLayout = 3;
+
+/// How many ids an index of node ids keeps in its set before it moves them to its bitmap: a
+/// set of small integers costs 2 bytes an id (Redis's intset, up to set-max-intset-entries,
+/// 512 by default, beyond which it costs ~40), a bitmap an eighth of a byte a node in the
+/// fleet; a value few nodes share stays a set, one most share becomes a bitmap.
+constexpr std::size_t kIdsBeforeBits = 256;
 
 /// How long PuppetDB keeps what it has, its [database] settings (zero: for ever): node-ttl
 /// (a node with no facts, catalog or report produced for that long is expired), node-purge-ttl
@@ -101,9 +109,11 @@ class FleetData {
   std::optional<Json> catalog_header(const std::string& certname) {
     return document(keys_.catalog(certname));
   }
-  /// The catalog's resources, all or only those of `type`; `header` is catalog_header's.
+  /// The catalog's resources, all or only those of `type` (and of `title`); `header` is
+  /// catalog_header's.
   Json catalog_resources(const std::string& certname, const Json& header,
-                         const std::optional<std::string>& type = std::nullopt);
+                         const std::optional<std::string>& type = std::nullopt,
+                         const std::optional<std::string>& title = std::nullopt);
   std::vector<Json> reports(const std::string& certname);
   std::vector<std::string> environments() { return store_.members(keys_.environments()); }
   std::vector<std::string> producers() { return store_.members(keys_.producers()); }
@@ -129,6 +139,11 @@ class FleetData {
   void replace_document(const std::vector<Membership>& old_sets,
                         const std::vector<Membership>& new_sets,
                         const std::function<void()>& write);
+  /// The node joins (leaves) the sets: a set of certnames by SADD (SREM); an index of node ids
+  /// by its set or its bitmap, the set moved to the bitmap once it has more than
+  /// kIdsBeforeBits ids.
+  void change_sets(const std::vector<Membership>& memberships, bool join);
+  void move_to_bits(const std::string& key);
   void replace_document(const std::vector<std::string>& old_sets,
                         const std::vector<std::string>& new_sets, const std::string& certname,
                         const std::function<void()>& write);

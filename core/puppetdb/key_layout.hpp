@@ -32,33 +32,53 @@ class KeyLayout {
     return tagged(certname) + "resources";
   }
 
-  // Sets of certnames (of node ids where said).
+  // Sets of certnames, and indexes of node ids. An index of node ids is a set of ids (Redis
+  // keeps a set of integers as an intset, 2–4 bytes a member, up to set-max-intset-entries)
+  // and, once that set grew past kIdsBeforeBits members, also a bitmap by node id (bits_of):
+  // the ids are in the one or the other, a reader takes both (fleet_data.cpp).
   std::string all_nodes() const { return base_ + "nodes"; }
-  std::string fact_name(const std::string& name) const { return base_ + "ix:fn:" + name; }
+  /// The ids of the nodes with a fact of this name.
+  std::string fact_name(const std::string& name) const { return base_ + "ix:fni:" + name; }
   /// The ids of the nodes with this leaf value at this fact path (a top-level scalar fact is a
-  /// leaf), keyed by a hash of path and value: a short key, and a set of integers, which Redis
-  /// keeps as an intset (2–4 bytes a member) up to set-max-intset-entries (512). A hash shared
-  /// by two leaves only names more nodes than match (every candidate is checked).
+  /// leaf), keyed by a hash of path and value: a short key. A hash shared by two leaves only
+  /// names more nodes than match (every candidate is checked).
   std::string fact_leaf(const nlohmann::json& path, const nlohmann::json& value) const;
-  /// The set of certnames an earlier build kept for the leaf (upgrade_indexes empties it).
-  std::string fact_leaf_v1(const nlohmann::json& path, const nlohmann::json& value) const {
-    return base_ + "ix:fpv:" + path.dump() + "=" + value.dump();
-  }
-  std::string resource_type(const std::string& type) const { return base_ + "ix:rt:" + type; }
+  /// The ids of the nodes whose catalog has a resource of this type.
+  std::string resource_type(const std::string& type) const { return base_ + "ix:rti:" + type; }
   /// The ids of the nodes whose catalog has this resource, keyed by a hash of type and title
   /// (as fact_leaf).
   std::string resource_title(const std::string& type, const std::string& title) const;
-  /// The set of certnames an earlier build kept for the resource (upgrade_indexes empties it).
+  /// The ids of the nodes whose catalog has a resource with this tag; an exported resource of
+  /// this type.
+  std::string resource_tag(const std::string& tag) const { return base_ + "ix:tagi:" + tag; }
+  std::string exported_type(const std::string& type) const { return base_ + "ix:expi:" + type; }
+  /// Whether the set at `key` is an index of node ids rather than a set of certnames.
+  bool holds_node_ids(const std::string& key) const {
+    if (key.compare(0, base_.size() + 3, base_ + "ix:") != 0) return false;
+    const std::size_t end = key.find(':', base_.size() + 3);
+    if (end == std::string::npos) return false;
+    const std::string family = key.substr(base_.size() + 3, end - base_.size() - 3);
+    return family == "fv" || family == "tt" || family == "fni" || family == "rti" ||
+           family == "tagi" || family == "expi";
+  }
+  /// The bitmap by node id of the index of node ids at `key` (its ids past kIdsBeforeBits).
+  std::string bits_of(const std::string& key) const {
+    return base_ + "ixb:" + key.substr(base_.size() + 3);
+  }
+
+  // The sets of certnames earlier builds kept (upgrade_indexes moves a node out of them):
+  // layout 1 under the leaf's and the resource's text, layouts 1 and 2 by name, type and tag.
+  std::string fact_leaf_v1(const nlohmann::json& path, const nlohmann::json& value) const {
+    return base_ + "ix:fpv:" + path.dump() + "=" + value.dump();
+  }
   std::string resource_title_v1(const std::string& type, const std::string& title) const {
     return base_ + "ix:rtt:" + type + ":" + title;
   }
-  /// Whether the set at `key` holds node ids (fact_leaf, resource_title) rather than certnames.
-  bool holds_node_ids(const std::string& key) const {
-    return key.compare(0, base_.size() + 6, base_ + "ix:fv:") == 0 ||
-           key.compare(0, base_.size() + 6, base_ + "ix:tt:") == 0;
-  }
-  std::string resource_tag(const std::string& tag) const { return base_ + "ix:tag:" + tag; }
-  std::string exported_type(const std::string& type) const { return base_ + "ix:exp:" + type; }
+  std::string fact_name_v2(const std::string& name) const { return base_ + "ix:fn:" + name; }
+  std::string resource_type_v2(const std::string& type) const { return base_ + "ix:rt:" + type; }
+  std::string resource_tag_v2(const std::string& tag) const { return base_ + "ix:tag:" + tag; }
+  std::string exported_type_v2(const std::string& type) const { return base_ + "ix:exp:" + type; }
+
   /// The nodes whose latest report has this status; those whose latest report has an event of
   /// this status.
   std::string latest_report_status(const std::string& status) const {

@@ -151,4 +151,26 @@ std::size_t MemoryStore::bit_count(const std::string& key) {
   return static_cast<std::size_t>(std::count(found->second.begin(), found->second.end(), true));
 }
 
+std::vector<std::size_t> MemoryStore::bits(const std::string& key) {
+  std::lock_guard lock(mutex_);
+  std::vector<std::size_t> offsets;
+  auto found = bitmaps_.find(key);
+  if (found == bitmaps_.end()) return offsets;
+  for (std::size_t i = 0; i < found->second.size(); ++i)
+    if (found->second[i]) offsets.push_back(i);
+  return offsets;
+}
+
+bool MemoryStore::exists(const std::string& key) {
+  std::lock_guard lock(mutex_);
+  return strings_.count(key) || sets_.count(key) || lists_.count(key) || hashes_.count(key) ||
+         bitmaps_.count(key);
+}
+
+std::size_t MemoryStore::set_size(const std::string& key) {
+  std::lock_guard lock(mutex_);
+  auto found = sets_.find(key);
+  return found == sets_.end() ? 0 : found->second.size();
+}
+
 }  // namespace marionette::puppetdb

@@ -19,12 +19,14 @@ std::map<std::string, std::string> pack_by_type(const Json& resources) {
   return packed;
 }
 
-void unpack_resources(const std::string& type, const std::string& packed, Json& into) {
+void unpack_resources(const std::string& type, const std::string& packed, Json& into,
+                      const std::optional<std::string>& title) {
   Json group = Json::parse(packed, nullptr, false);
   if (!group.is_array()) throw StoreError("the resources of type " + type + " are not JSON");
   for (Json& tuple : group) {
     if (!tuple.is_array() || tuple.size() != 6)
       throw StoreError("a packed resource of type " + type + " is not a 6-tuple");
+    if (title && tuple[0] != *title) continue;
     into.push_back({{"type", type},
                     {"title", std::move(tuple[0])},
                     {"tags", std::move(tuple[1])},

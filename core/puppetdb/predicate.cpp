@@ -510,6 +510,7 @@ std::optional<std::set<std::string>> Predicate::plan(const Json& clause, FleetDa
       Json path = name.is_array() ? name : Json::array({name});
       known = as_set(fleet.members(keys.fact_leaf(path, value)));
     }
+    const bool by_leaf = known.has_value();
     Json type, title;
     for (std::size_t i = 1; i < clause.size(); ++i) {
       const Json& part = clause[i];
@@ -531,19 +532,24 @@ std::optional<std::set<std::string>> Predicate::plan(const Json& clause, FleetDa
                                                          : keys.latest_event_status(wanted)));
       }
     }
-    if (type.is_string() && title.is_string()) {
-      auto titled = as_set(
+    // the leaf or the title index names a subset of the nodes the name's (type's) index
+    // names: that one, read for every node that has the fact (resource type), is left unread
+    const bool by_title = !known && type.is_string() && title.is_string();
+    if (by_title)
+      known = as_set(
           fleet.members(keys.resource_title(type.get<std::string>(), title.get<std::string>())));
-      if (!known) known = std::move(titled);
-    }
     for (std::size_t i = 1; i < clause.size(); ++i) {
-      std::optional<std::set<std::string>> part = plan(clause[i], fleet);
-      if (!part) continue;
+      const Json& part = clause[i];
+      if (part[0] == "=" && ((by_leaf && (part[1] == "name" || part[1] == "path")) ||
+                             (by_title && part[1] == "type")))
+        continue;
+      std::optional<std::set<std::string>> part_known = plan(part, fleet);
+      if (!part_known) continue;
       if (!known) {
-        known = std::move(part);
+        known = std::move(part_known);
       } else {
         std::set<std::string> both;
-        std::set_intersection(known->begin(), known->end(), part->begin(), part->end(),
+        std::set_intersection(known->begin(), known->end(), part_known->begin(), part_known->end(),
                               std::inserter(both, both.begin()));
         known = std::move(both);
       }

@@ -354,6 +354,9 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
     if (resources) {
       std::optional<Json> type = predicate.required_value("type");
       if (type && type->is_string()) options.resource_type = type->get<std::string>();
+      std::optional<Json> title = predicate.required_value("title");
+      if (options.resource_type && title && title->is_string())
+        options.resource_title = title->get<std::string>();
       options.resource_hashes = predicate.reads_field("resource");
     }
     if (entity.name == "facts" || entity.name == "fact-contents") {  // rows of one fact only

@@ -4,6 +4,7 @@
 // largest document the store keeps (and the few fields beside it in a hash), so that whatever
 // was stored can be read back.
 #include <algorithm>
+#include <cstdlib>
 
 #include "counters/redis_connection.hpp"
 #include "counters/redis_url.hpp"
@@ -18,6 +19,16 @@ using counters::RedisReply;
 
 /// A stored document, or a node's hash of fields that together hold one, with room to spare.
 constexpr std::size_t kLargestReply = kLargestDocument + counters::RedisConnection::kMaxReplyBytes;
+
+/// The offsets of the bits set in a bitmap's bytes (bit 0 is the first byte's highest, as
+/// SETBIT numbers them), appended.
+void add_bits(const std::string& bytes, std::vector<std::size_t>& offsets) {
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(bytes[i]);
+    for (unsigned bit = 0; byte && bit < 8; ++bit)
+      if (byte & (0x80u >> bit)) offsets.push_back(i * 8 + bit);
+  }
+}
 
 class RedisStore : public Store {
  public:
@@ -41,7 +52,7 @@ class RedisStore : public Store {
     std::vector<std::string> all;
     std::string cursor = "0";
     do {
-      RedisReply reply = run({"SSCAN", key, cursor, "COUNT", "500"});
+      RedisReply reply = run({"SSCAN", key, cursor, "COUNT", "1000"});
       if (reply.elements.size() != 2) throw StoreError("Redis: unexpected reply to SSCAN");
       cursor = reply.elements[0].text;
       for (auto& element : reply.elements[1].elements) all.push_back(std::move(element.text));
@@ -187,6 +198,70 @@ class RedisStore : public Store {
       counts.push_back(count ? static_cast<std::size_t>(std::stoull(*count)) : 0);
     return counts;
   }
+  bool reusable() const override { return !failed_; }
+  std::vector<std::size_t> bits(const std::string& key) override {
+    std::vector<std::size_t> offsets;
+    add_bits(run({"GET", key}).text, offsets);
+    return offsets;
+  }
+  std::vector<std::size_t> ids(const std::string& set, const std::string& bitmap) override {
+    // the set's first piece and the bitmap in one round trip (an intset comes whole)
+    std::vector<RedisReply> replies =
+        replies_of({{"SSCAN", set, "0", "COUNT", "1000"}, {"GET", bitmap}});
+    std::vector<std::size_t> found;
+    add_bits(replies[1].text, found);
+    std::string cursor = "0";
+    RedisReply page = std::move(replies[0]);
+    while (true) {
+      if (page.elements.size() != 2) throw StoreError("Redis: unexpected reply to SSCAN");
+      for (const RedisReply& id : page.elements[1].elements)
+        found.push_back(static_cast<std::size_t>(std::strtoull(id.text.c_str(), nullptr, 10)));
+      cursor = page.elements[0].text;
+      if (cursor == "0") break;
+      page = run({"SSCAN", set, cursor, "COUNT", "1000"});
+    }
+    std::sort(found.begin(), found.end());
+    found.erase(std::unique(found.begin(), found.end()), found.end());
+    return found;
+  }
+  bool exists(const std::string& key) override { return run({"EXISTS", key}).integer > 0; }
+  std::size_t set_size(const std::string& key) override {
+    return static_cast<std::size_t>(run({"SCARD", key}).integer);
+  }
+  std::vector<bool> exist(const std::vector<std::string>& keys) override {
+    std::vector<std::vector<std::string>> commands;
+    for (const std::string& key : keys) commands.push_back({"EXISTS", key});
+    std::vector<bool> found;
+    for (const RedisReply& reply : replies_of(commands)) found.push_back(reply.integer > 0);
+    return found;
+  }
+  std::vector<std::size_t> set_sizes(const std::vector<std::string>& keys) override {
+    std::vector<std::vector<std::string>> commands;
+    for (const std::string& key : keys) commands.push_back({"SCARD", key});
+    std::vector<std::size_t> sizes;
+    for (const RedisReply& reply : replies_of(commands))
+      sizes.push_back(static_cast<std::size_t>(reply.integer));
+    return sizes;
+  }
+  std::vector<std::optional<std::string>> fields_of(
+      const std::string& key, const std::vector<std::string>& names) override {
+    // a bounded number of fields a command, within the connection's bound on elements
+    constexpr std::size_t kFieldsAtOnce = 1000;
+    std::vector<std::vector<std::string>> commands;
+    for (std::size_t from = 0; from < names.size(); from += kFieldsAtOnce) {
+      std::vector<std::string> command = {"HMGET", key};
+      command.insert(command.end(), names.begin() + from,
+                     names.begin() + std::min(names.size(), from + kFieldsAtOnce));
+      commands.push_back(std::move(command));
+    }
+    std::vector<std::optional<std::string>> values;
+    for (RedisReply& reply : replies_of(commands))
+      for (RedisReply& value : reply.elements)
+        values.push_back(value.kind == RedisReply::Kind::nil
+                             ? std::nullopt
+                             : std::optional<std::string>(std::move(value.text)));
+    return values;
+  }
   std::vector<std::string> list(const std::string& key) override {
     RedisReply length = run({"LLEN", key});
     std::vector<std::string> entries;
@@ -218,7 +293,7 @@ class RedisStore : public Store {
 
   /// The commands' replies (an error reply throws), pipelined as values_of says.
   std::vector<RedisReply> replies_of(const std::vector<std::vector<std::string>>& commands) {
-    constexpr std::size_t kAtOnce = 64;
+    constexpr std::size_t kAtOnce = 256;
     std::vector<RedisReply> all;
     all.reserve(commands.size());
     for (std::size_t from = 0; from < commands.size(); from += kAtOnce) {
@@ -226,7 +301,10 @@ class RedisStore : public Store {
           commands.begin() + from, commands.begin() + std::min(commands.size(), from + kAtOnce));
       std::string why;
       std::optional<std::vector<RedisReply>> replies = connection_.pipeline(part, &why);
-      if (!replies) throw StoreError("Redis: " + why);
+      if (!replies) {
+        failed_ = true;
+        throw StoreError("Redis: " + why);
+      }
       for (std::size_t i = 0; i < replies->size(); ++i) {
         if ((*replies)[i].kind == RedisReply::Kind::error)
           throw StoreError("Redis refused " + part[i][0] + ": " + (*replies)[i].text);
@@ -239,13 +317,17 @@ class RedisStore : public Store {
   RedisReply run(const std::vector<std::string>& args) {
     std::string why;
     std::optional<RedisReply> reply = connection_.command(args, &why);
-    if (!reply) throw StoreError("Redis: " + why);
+    if (!reply) {
+      failed_ = true;
+      throw StoreError("Redis: " + why);
+    }
     if (reply->kind == RedisReply::Kind::error)
       throw StoreError("Redis refused " + args[0] + ": " + reply->text);
     return std::move(*reply);
   }
 
   counters::RedisConnection connection_;
+  bool failed_ = false;  ///< a command could not reach Redis: not for another request
 };
 
 }  // namespace

@@ -331,8 +331,10 @@ std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& 
   if (name == "resources") {
     std::optional<Json> header = fleet.catalog_header(certname);
     if (!header) return {};
-    return resource_rows(*header, fleet.catalog_resources(certname, *header, options.resource_type),
-                         options.resource_hashes);
+    return resource_rows(
+        *header,
+        fleet.catalog_resources(certname, *header, options.resource_type, options.resource_title),
+        options.resource_hashes);
   }
   if (name == "edges") {
     std::optional<Json> header = fleet.catalog_header(certname);

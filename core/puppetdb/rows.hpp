@@ -14,7 +14,9 @@ namespace marionette::puppetdb {
 struct RowOptions {
   bool with_facts = false;  ///< nodes: the hidden __facts/__trusted a query on facts reads
   std::optional<std::string> resource_type;  ///< resources: only this type's (the query's =)
-  std::optional<std::string> fact_name;      ///< facts, fact-contents: only this fact's rows
+  /// resources of resource_type: only those of this title (the query's =)
+  std::optional<std::string> resource_title;
+  std::optional<std::string> fact_name;  ///< facts, fact-contents: only this fact's rows
   /// The top-level facts read (nodes, facts, fact-contents, inventory): nullopt, all of them.
   std::optional<std::set<std::string>> fact_names;
   bool resource_hashes = true;  ///< resources: each row's `resource` (else add_resource_hash)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <map>
@@ -52,6 +53,11 @@ class Store {
   /// Bitmaps: the bit at `offset` set or cleared; how many bits are set.
   virtual void set_bit(const std::string& key, std::size_t offset, bool value) = 0;
   virtual std::size_t bit_count(const std::string& key) = 0;
+  /// The offsets of the bits set, ascending (Redis: GET, read in the order SETBIT writes).
+  virtual std::vector<std::size_t> bits(const std::string& key) = 0;
+  /// Whether the key holds anything; how many members the set has.
+  virtual bool exists(const std::string& key) = 0;
+  virtual std::size_t set_size(const std::string& key) = 0;
 
   /// Many strings, or many hashes' fields ({key, field} each), read together: still one key
   /// per command (Cluster), but Redis answers them in one round trip.
@@ -65,6 +71,33 @@ class Store {
     std::vector<std::optional<std::string>> values;
     for (const auto& [key, field] : key_fields) values.push_back(get_field(key, field));
     return values;
+  }
+  /// Many fields of one hash (Redis: HMGET, a bounded number of fields a command).
+  virtual std::vector<std::optional<std::string>> fields_of(const std::string& key,
+                                                            const std::vector<std::string>& names) {
+    std::vector<std::optional<std::string>> values;
+    for (const std::string& name : names) values.push_back(get_field(key, name));
+    return values;
+  }
+  /// The ids of an index of node ids: the members of `set` (integers) and the bits of
+  /// `bitmap`, sorted, once each (Redis: the two read in one round trip).
+  virtual std::vector<std::size_t> ids(const std::string& set, const std::string& bitmap) {
+    std::vector<std::size_t> found = bits(bitmap);
+    for (const std::string& member : members(set)) found.push_back(std::stoull(member));
+    std::sort(found.begin(), found.end());
+    found.erase(std::unique(found.begin(), found.end()), found.end());
+    return found;
+  }
+  /// exists() and set_size() of many keys (Redis: pipelined).
+  virtual std::vector<bool> exist(const std::vector<std::string>& keys) {
+    std::vector<bool> found;
+    for (const std::string& key : keys) found.push_back(exists(key));
+    return found;
+  }
+  virtual std::vector<std::size_t> set_sizes(const std::vector<std::string>& keys) {
+    std::vector<std::size_t> sizes;
+    for (const std::string& key : keys) sizes.push_back(set_size(key));
+    return sizes;
   }
   /// Sets the fields of `values` in the hash and removes those of `gone`: one command each
   /// (Redis: HSET KEY F V F V …, HDEL KEY F …), so a node's facts are one write.
@@ -109,6 +142,9 @@ class Store {
     for (const std::string& key : keys) all.push_back(list(key));
     return all;
   }
+  /// Whether the store may serve another request (StorePool): false once its connection
+  /// failed.
+  virtual bool reusable() const { return true; }
 };
 
 /// The store in this process's memory, thread-safe.
@@ -132,6 +168,9 @@ class MemoryStore : public Store {
   long long increment(const std::string& key) override;
   void set_bit(const std::string& key, std::size_t offset, bool value) override;
   std::size_t bit_count(const std::string& key) override;
+  std::vector<std::size_t> bits(const std::string& key) override;
+  bool exists(const std::string& key) override;
+  std::size_t set_size(const std::string& key) override;
   /// How many keys hold something (tests check that deletions leave nothing behind).
   std::size_t key_count();
   /// Everything it holds, one line a key (kind, key, then its value, members, entries, fields

@@ -31,6 +31,7 @@ struct Catalog;
 namespace marionette::puppetdb {
 class FleetData;
 class Store;
+class StorePool;
 }  // namespace marionette::puppetdb
 
 namespace marionette::server {
@@ -122,8 +123,8 @@ class Api {
   /// PuppetDB's API (/pdb/…, core/puppetdb) over the fleet's store, for the clients the
   /// certificate allowlist names.
   HttpResponse puppetdb_endpoint(const HttpRequest& request, const PeerIdentity& peer);
-  /// Runs `use` with the PuppetDB data: in Redis when the server has one (a connection per
-  /// call), else in this process's memory.
+  /// Runs `use` with the PuppetDB data: in Redis when the server has one (a connection leased
+  /// from puppetdb_pool_), else in this process's memory.
   void with_puppetdb(const std::function<void(puppetdb::FleetData&)>& use);
   void init_puppetdb();
   /// Stores what the server itself learns as PuppetDB's commands would: the facts and the
@@ -153,6 +154,8 @@ class Api {
   std::shared_ptr<const Reloadable> reloadable_;
   ServerMetrics metrics_;
   std::unique_ptr<puppetdb::Store> puppetdb_memory_;  ///< without Redis
+  /// With Redis: the connections kept between requests, one per worker and for the timer.
+  std::unique_ptr<puppetdb::StorePool> puppetdb_pool_;
   std::optional<std::set<std::string>> puppetdb_allowlist_;
   std::atomic<bool> memory_to_give_back_{false};  ///< since give_back_freed_memory trimmed
   MetricsEndpoint metrics_endpoint_;

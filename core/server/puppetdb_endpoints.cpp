@@ -13,6 +13,7 @@
 #include "puppetdb/fleet_data.hpp"
 #include "puppetdb/http_api.hpp"
 #include "puppetdb/store.hpp"
+#include "puppetdb/store_pool.hpp"
 #include "puppetdb/timestamp.hpp"
 #include "puppetdb/wire_format.hpp"
 #include "server/api.hpp"
@@ -23,7 +24,15 @@ namespace marionette::server {
 Api::~Api() = default;
 
 void Api::init_puppetdb() {
-  if (!settings_.run.redis) puppetdb_memory_ = std::make_unique<puppetdb::MemoryStore>();
+  if (!settings_.run.redis) {
+    puppetdb_memory_ = std::make_unique<puppetdb::MemoryStore>();
+  } else {
+    // a connection per worker, and one for the timer's garbage collection and trims
+    const std::string url = *settings_.run.redis;
+    puppetdb_pool_ = std::make_unique<puppetdb::StorePool>(
+        [url] { return puppetdb::make_redis_store(url, std::chrono::milliseconds(2000)); },
+        settings_.workers + 1);
+  }
   if (settings_.puppetdb_allowlist) {
     std::ifstream in(*settings_.puppetdb_allowlist);
     if (!in)
@@ -46,8 +55,7 @@ void Api::with_puppetdb(const std::function<void(puppetdb::FleetData&)>& use) {
     use(fleet);
     return;
   }
-  std::unique_ptr<puppetdb::Store> store =
-      puppetdb::make_redis_store(*settings_.run.redis, std::chrono::milliseconds(2000));
+  puppetdb::StorePool::Lease store = puppetdb_pool_->take();
   puppetdb::FleetData fleet(*store, prefix);
   use(fleet);
 }

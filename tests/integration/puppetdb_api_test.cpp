@@ -56,6 +56,13 @@ TEST(PuppetDbApi, PypuppetdbListsWhatItsCommandsStored) {
        cert("other.test"), key("other.test")},
       std::chrono::seconds(120));
   ASSERT_EQ(client.exit_code, 0) << client.out << client.err << server.output();
+  // The client's requests (13 commands and as many queries, and more before the server
+  // answered) went over the server's pooled Redis connections, not one connection each.
+  std::optional<std::string> stats = redis->command({"INFO", "stats"});
+  ASSERT_TRUE(stats);
+  const std::size_t at = stats->find("total_connections_received:");
+  ASSERT_NE(at, std::string::npos) << *stats;
+  EXPECT_LT(std::stoi(stats->substr(at + 27)), 13) << *stats;
   json seen = json::parse(client.out);
   EXPECT_EQ(seen["version"], "7.12.1");
   // old1 was deactivated by the last command

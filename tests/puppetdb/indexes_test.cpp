@@ -5,7 +5,8 @@
 // report's status and events in the node's document and its indexes, so that failed nodes and
 // the latest failure events are answered without reading reports; a store an earlier build
 // wrote (facts whole, nodes without the latest report's summary, certnames in the leaf and
-// title indexes) still answered; the leaf and title indexes hold node ids under a short key.
+// title indexes) still answered; every index of fact names, leaves, resource types, titles,
+// tags and exported types holds node ids (a set, then a bitmap once most nodes share it).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -382,6 +383,102 @@ TEST_F(Indexes, AStoreAnEarlierBuildIndexedMovesToTheIdSetsWhenTheServerStarts) 
   EXPECT_EQ(rows("resources", by_title).size(), 2u);
   EXPECT_TRUE(store.members(keys.fact_leaf_v1(json{"os", "family"}, "Debian")).empty());
   EXPECT_TRUE(store.members(keys.resource_title_v1("Class", "Apache")).empty());
+  EXPECT_EQ(fleet.node("web1.example.com").value()["indexes"], kIndexLayout);
+}
+
+TEST_F(Indexes, AnIndexMostNodesShareMovesToABitmapAndFollowsReplaceDeactivateAndPurge) {
+  const KeyLayout& keys = fleet.keys();
+  // kIdsBeforeBits more nodes with the kernel fact, the Class[Apache] resource and its tags
+  for (std::size_t i = 0; i < kIdsBeforeBits; ++i) {
+    const std::string name = "n" + std::to_string(i) + ".example.com";
+    fleet.replace_facts(facts(name, "Debian", 12, 60, {"eth0"}), "2026-11-29T10:00:00.000Z");
+    fleet.replace_catalog(catalog(name, "80"), "2026-11-29T10:01:00.000Z");
+  }
+  const std::size_t fleet_size = kIdsBeforeBits + 3;
+  for (const std::string& key :
+       {keys.fact_name("kernel"), keys.fact_leaf(json{"kernel"}, "Linux"),
+        keys.resource_type("Class"), keys.resource_title("Class", "Apache"),
+        keys.resource_tag("apache"), keys.exported_type("Host")}) {
+    SCOPED_TRACE(key);
+    // the ids moved to the bitmap, none left in the set; a reader sees every node
+    EXPECT_TRUE(store.members(key).empty());
+    const std::size_t expected =
+        key == keys.fact_name("kernel") || key == keys.fact_leaf(json{"kernel"}, "Linux")
+            ? fleet_size
+            : fleet_size - 1;  // db1 has no catalog
+    EXPECT_EQ(store.bits(keys.bits_of(key)).size(), expected);
+    EXPECT_EQ(fleet.members(key).size(), expected);
+  }
+  // a value few nodes share stays a set of ids
+  EXPECT_EQ(store.members(keys.fact_leaf(json{"os", "family"}, "RedHat")).size(), 1u);
+  EXPECT_FALSE(store.exists(keys.bits_of(keys.fact_leaf(json{"os", "family"}, "RedHat"))));
+  const std::string web1_id = fleet.node("web1.example.com").value()["node_id"].dump();
+  auto has_bit = [&](const std::string& key, const std::string& id) {
+    const std::vector<std::size_t> bits = store.bits(keys.bits_of(key));
+    return std::count(bits.begin(), bits.end(), std::stoull(id)) == 1;
+  };
+  // replaced: web1 no longer has the kernel fact nor the apache tag; a new node joins the bitmap
+  json changed =
+      newer(facts("web1.example.com", "Debian", 12, 60, {"eth0"}), "2026-11-29T11:00:00.000Z");
+  changed["values"].erase("kernel");
+  fleet.replace_facts(changed, "2026-11-29T11:00:00.000Z");
+  EXPECT_FALSE(has_bit(keys.fact_name("kernel"), web1_id));
+  EXPECT_EQ(certnames("facts", json::parse(R"(["=", "name", "kernel"])")).size(), fleet_size - 1);
+  json bare = newer(catalog("web1.example.com", "80"), "2026-11-29T11:00:00.000Z");
+  bare["resources"].erase(1);  // Class[Apache]
+  fleet.replace_catalog(bare, "2026-11-29T11:00:00.000Z");
+  EXPECT_FALSE(has_bit(keys.resource_tag("apache"), web1_id));
+  EXPECT_TRUE(has_bit(keys.resource_tag("class"), web1_id));
+  fleet.replace_facts(facts("late.example.com", "Debian", 12, 60, {"eth0"}),
+                      "2026-11-29T11:00:00.000Z");
+  const std::string late_id = fleet.node("late.example.com").value()["node_id"].dump();
+  EXPECT_TRUE(has_bit(keys.fact_name("kernel"), late_id));
+  EXPECT_TRUE(store.members(keys.fact_name("kernel")).empty());
+  EXPECT_EQ(certnames("resources", json::parse(R"(["=", "tag", "apache"])")).size(),
+            fleet_size - 2);
+  // deactivated: still indexed (a reader checks activity); purged: out of every bitmap
+  const std::string web2_id = fleet.node("web2.example.com").value()["node_id"].dump();
+  fleet.deactivate_node(
+      {{"certname", "web2.example.com"}, {"producer_timestamp", "2026-11-29T12:00:00.000Z"}},
+      "2026-11-29T12:00:00.000Z");
+  EXPECT_TRUE(has_bit(keys.resource_type("Class"), web2_id));
+  EXPECT_EQ(certnames("resources", json::parse(R"(["=", "tag", "apache"])")).size(),
+            fleet_size - 3);
+  puppetdb::Retention retention;
+  retention.node_purge_ttl = std::chrono::hours(24);
+  fleet.collect_garbage(retention, *parse_timestamp("2026-12-01T12:00:00.000Z"));
+  for (const std::string& key : {keys.fact_name("kernel"), keys.resource_type("Class"),
+                                 keys.resource_tag("apache"), keys.exported_type("Host")})
+    EXPECT_FALSE(has_bit(key, web2_id)) << key;
+}
+
+TEST_F(Indexes, AStoreOfTheSecondLayoutMovesItsNameTypeAndTagSetsToIdsWhenTheServerStarts) {
+  // web1 as the previous build kept it: certnames in ix:fn, ix:rt, ix:tag and ix:exp
+  const KeyLayout& keys = fleet.keys();
+  json node = fleet.node("web1.example.com").value();
+  const std::string id = node["node_id"].dump();
+  node["indexes"] = 2;
+  store.put(keys.node("web1.example.com"), node.dump());
+  const std::vector<std::pair<std::string, std::string>> moved = {
+      {keys.fact_name("kernel"), keys.fact_name_v2("kernel")},
+      {keys.resource_type("Class"), keys.resource_type_v2("Class")},
+      {keys.resource_tag("apache"), keys.resource_tag_v2("apache")},
+      {keys.exported_type("Host"), keys.exported_type_v2("Host")}};
+  for (const auto& [current, earlier] : moved) {
+    store.remove_member(current, id);
+    store.add_member(earlier, "web1.example.com");
+  }
+  const json by_tag = json::array({"=", "tag", "apache"});
+  EXPECT_EQ(certnames("resources", by_tag), std::vector<std::string>{"web2.example.com"});
+  fleet.collect_garbage({}, *parse_timestamp("2026-11-29T12:00:00.000Z"));  // as at start
+  EXPECT_EQ(certnames("resources", by_tag),
+            (std::vector<std::string>{"web1.example.com", "web2.example.com"}));
+  for (const auto& [current, earlier] : moved) {
+    SCOPED_TRACE(current);
+    EXPECT_TRUE(store.members(earlier).empty());
+    const std::vector<std::string> ids = store.members(current);
+    EXPECT_EQ(std::count(ids.begin(), ids.end(), id), 1);
+  }
   EXPECT_EQ(fleet.node("web1.example.com").value()["indexes"], kIndexLayout);
 }
 

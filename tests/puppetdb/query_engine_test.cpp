@@ -260,9 +260,9 @@ TEST_F(Query, IndexesNarrowTheNodesRead) {
   // every node and finds it.
   json sneaky = FleetFixture::catalog("sneaky.example.com", "1");
   fleet.replace_catalog(sneaky, "2026-11-29T10:20:00.000Z");
-  store.remove_member(fleet.keys().resource_title("Class", "Apache"),
-                      fleet.node("sneaky.example.com")->at("node_id").dump());
-  store.remove_member(fleet.keys().resource_type("Class"), "sneaky.example.com");
+  const std::string id = fleet.node("sneaky.example.com")->at("node_id").dump();
+  store.remove_member(fleet.keys().resource_title("Class", "Apache"), id);
+  store.remove_member(fleet.keys().resource_type("Class"), id);
   EXPECT_EQ(certnames("resources",
                       json::parse(R"(["and", ["=", "type", "Class"], ["=", "title", "Apache"]])")),
             kWebs);
