@@ -147,6 +147,10 @@ void Evaluator::compile_resources() {
   top_->set("title", Value("main"));
   top_->set("name", Value("main"));
   top_->set("module_name", Value(""));
+  if (request_.lazy_custom_facts) {
+    lazy_facts_ = std::make_unique<LazyFacts>(*request_.lazy_custom_facts, request_);
+    top_->set_lazy(lazy_facts_.get());
+  }
   class_scopes_[""] = top_;
   // Puppet's settings are the variables of the class `settings` ($settings::strict), and
   // $settings::all_local a hash of them all: those this compile is given.

@@ -11,6 +11,10 @@
 #include "compiler/compile_settings.hpp"
 #include "facts/facts.hpp"
 
+namespace marionette::facts {
+class LazyCustomFacts;
+}
+
 namespace marionette::compiler {
 
 class EnvironmentCache;
@@ -56,6 +60,9 @@ struct CompileRequest : CompileSettings {
   /// PuppetDB for puppetdb_query() (compiler/puppetdb_queries.hpp). Without one the function is
   /// unknown, as on a Puppet without puppet-terminus-puppetdb.
   PuppetDbQueries* puppetdb = nullptr;
+  /// `marionette apply`'s custom facts, resolved as the compile reads them (lazy_facts.hpp):
+  /// `facts` holds the others. None: `facts` is every fact.
+  std::shared_ptr<facts::LazyCustomFacts> lazy_custom_facts;
 };
 
 /// Compiles a catalog as Puppet 7 would. Throws lang::SourceError for errors in manifests

@@ -270,6 +270,15 @@ hiera::Hiera& Evaluator::hiera(const Scope* from) {
           const Value* value = scope.find(global ? name.substr(2) : name);
           return value ? *value : Value();
         });
+    if (lazy_facts_)  // `%{facts.x}`: the custom fact x alone
+      hiera_->resolve_entries_with([this](const std::string& name, const std::string& key) {
+        const bool global = name.starts_with("::");
+        const Scope& scope = global || !hiera_scope_ ? *top_ : *hiera_scope_;
+        const std::string bare = global ? name.substr(2) : name;
+        const Value* value = names_top_facts(bare, scope) ? top_->find_local_for_entry("facts", key)
+                                                          : scope.find(bare);
+        return value ? *value : Value();
+      });
     if (request_.hiera_config) hiera_->set_global_config(*request_.hiera_config);
     hiera_->refuse_data_that_is_no_hash(request_.strictness.strict == Strict::Error);
   }

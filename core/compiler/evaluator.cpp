@@ -586,21 +586,47 @@ const Value* Evaluator::find_in_place(const ast::Node* node, Scope& scope) const
   if (!access || access->keys.size() != 1) return nullptr;
   auto* key = ast::as<ast::StringLiteral>(access->keys[0]);
   if (!key) return nullptr;
-  const Value* target = find_in_place(access->target, scope);
+  const Value* target = reads_top_facts(access->target, scope)
+                            ? top_->find_local_for_entry("facts", key->value)
+                            : find_in_place(access->target, scope);
   if (!target || !target->is_hash()) return nullptr;
   for (const auto& [name, value] : target->hash())
     if (name.is_string() && name.string() == key->value) return &value;
   return nullptr;
 }
 
+bool Evaluator::reads_top_facts(const ast::Node* node, const Scope& scope) const {
+  auto* variable = ast::as<ast::Variable>(node);
+  return variable && names_top_facts(variable->name, scope);
+}
+
+bool Evaluator::names_top_facts(const std::string& name, const Scope& scope) const {
+  if (name == "::facts") return true;
+  if (name != "facts") return false;
+  for (const Scope* s = &scope; s && s != top_; s = s->parent())
+    if (s->find_local_as_set("facts")) return false;  // not the node's
+  return true;
+}
+
 Value Evaluator::evaluate_access(const ast::Access& access, Scope& scope) {
   if (const Value* found = find_in_place(&access, scope)) return *found;
-  Value target = evaluate(access.target, scope);
+  Value target;
   std::vector<Value> keys;
   keys.reserve(access.keys.size());
+  if (access.keys.size() == 1 && reads_top_facts(access.target, scope)) {
+    // `$facts[$name]`: the custom fact of that name alone, not every one.
+    Value key = evaluate(access.keys[0], scope);
+    const Value* facts = key.is_string() ? top_->find_local_for_entry("facts", key.string())
+                                         : top_->find_local("facts");
+    if (facts) target = *facts;
+    keys.push_back(std::move(key));
+  } else {
+    target = evaluate(access.target, scope);
+  }
   const bool class_target =
       target.is_type() && target.type().name == "Class" && target.type().parameters.empty();
   for (const ast::Node* key : access.keys) {
+    if (keys.size() == access.keys.size()) break;  // the facts' key, evaluated above
     auto* name = class_target ? ast::as<ast::TypeReference>(key) : nullptr;
     if (!name) {
       keys.push_back(evaluate(key, scope));

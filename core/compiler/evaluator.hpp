@@ -13,6 +13,7 @@
 #include "compiler/exported_resources.hpp"
 #include "compiler/function_host.hpp"
 #include "compiler/hiera/hiera.hpp"
+#include "compiler/lazy_facts.hpp"
 #include "compiler/resource_table.hpp"
 #include "compiler/ruby_functions.hpp"
 #include "compiler/scope.hpp"
@@ -118,6 +119,11 @@ class Evaluator final : public FunctionHost {
   /// (nullptr when the expression is of another form or names nothing: evaluate it then). The
   /// pointer is valid until the next assignment in the scope that holds the variable.
   const Value* find_in_place(const lang::ast::Node* node, Scope& scope) const;
+  /// Whether `node` is `$facts` (or `$::facts`) as the top scope holds it: `$facts['x']` then
+  /// reads the custom fact x alone (lazy_facts.hpp).
+  bool reads_top_facts(const lang::ast::Node* node, const Scope& scope) const;
+  /// The same for a variable's name as written (`facts`, `::facts`).
+  bool names_top_facts(const std::string& name, const Scope& scope) const;
   /// `Type[title][name]` (evaluate_resource_access.cpp): the declared resource's parameters
   /// `names` (undef for a valid one that is not set), as an array when `many` were asked for;
   /// fails at `where` for an unknown resource or a name that is not one of its parameters.
@@ -359,6 +365,7 @@ class Evaluator final : public FunctionHost {
   /// Type aliases resolved so far, by lowercase name (types.hpp: TypeAliasTarget).
   std::unordered_map<std::string, std::shared_ptr<TypeAliasTarget>> alias_targets_;
   std::unique_ptr<RubyFunctions> ruby_functions_;  ///< made when first needed
+  std::unique_ptr<LazyFacts> lazy_facts_;          ///< the top scope's custom facts, when lazy
   std::vector<lang::SourceLocation> live_frames_;  ///< puppet_stack(), outermost first
 };
 

@@ -23,6 +23,22 @@ struct ResourceDefault {
   lang::SourceLocation where{};
 };
 
+class Scope;
+
+/// Variables a scope is given only when they are first read: the node's custom facts, which
+/// `marionette apply` resolves as the compile reads them (compiler/lazy_facts.hpp). Held by
+/// the top scope; each call may set or replace variables of that scope (never remove one).
+class LazyVariables {
+ public:
+  virtual ~LazyVariables() = default;
+  /// Before the variable `name` is read (or assigned) in the scope.
+  virtual void before_read(Scope& scope, const std::string& name) = 0;
+  /// Before only the entry `key` of the hash variable `name` is read (`$facts['x']`).
+  virtual void before_entry_read(Scope& scope, const std::string& name, const std::string& key) = 0;
+  /// Before every variable of the scope is enumerated, or Ruby code may read any of them.
+  virtual void before_enumeration(Scope& scope) = 0;
+};
+
 /// A scope of variables: the top scope, a node, a class, a defined type's body or a lambda.
 /// Unqualified names are looked up here, then in the parent: the inherited class, else the
 /// node and top scope (Puppet 4+ has no dynamic scoping of variables).
@@ -53,6 +69,19 @@ class Scope {
 
   /// The pointer is valid until the next set() in this scope.
   const Value* find_local(const std::string& name) const {
+    if (lazy_) [[unlikely]]
+      lazy_->before_read(const_cast<Scope&>(*this), name);
+    return find_local_as_set(name);
+  }
+  /// find_local() of a hash variable of which only the entry `key` is read: the lazy
+  /// variables give that entry, not the whole hash.
+  const Value* find_local_for_entry(const std::string& name, const std::string& key) const {
+    if (lazy_) [[unlikely]]
+      lazy_->before_entry_read(const_cast<Scope&>(*this), name, key);
+    return find_local_as_set(name);
+  }
+  /// The variable as set so far, lazy variables left as they are.
+  const Value* find_local_as_set(const std::string& name) const {
     if (!many_.empty()) {
       auto found = many_.find(name);
       return found == many_.end() ? nullptr : &found->second;
@@ -69,6 +98,8 @@ class Scope {
   /// Calls f(name, value) for each variable set in this scope itself (templates' scope.to_hash).
   template <class F>
   void for_each_local(F&& f) const {
+    if (lazy_) [[unlikely]]
+      lazy_->before_enumeration(const_cast<Scope&>(*this));
     for (const auto& [name, value] : few_) f(name, value);
     for (const auto& [name, value] : many_) f(name, value);
   }
@@ -76,8 +107,36 @@ class Scope {
   /// template's Ruby changed in place (ruby_changed_variables.hpp); Puppet code changes none.
   template <class F>
   void for_each_local_changeable(F&& f) {
+    if (lazy_) [[unlikely]]
+      lazy_->before_enumeration(*this);
     for (auto& [name, value] : few_) f(name, value);
     for (auto& [name, value] : many_) f(name, value);
+  }
+  /// The lazy variables of this scope (the top scope's custom facts); nullptr: none. The
+  /// scope keeps its variables in its hash map from then on (set it once some are set), so
+  /// that a variable set by them leaves the pointers to the others valid.
+  void set_lazy(LazyVariables* lazy) {
+    lazy_ = lazy;
+    if (!lazy || !many_.empty()) return;
+    many_.reserve(2 * kFewVariables);
+    for (auto& [key, item] : few_) many_.emplace(std::move(key), std::move(item));
+    few_.clear();
+  }
+  /// Every lazy variable given its value now (before Ruby code, which may read any), in the
+  /// top scope above this one.
+  void settle_lazy() {
+    Scope* top = this;
+    while (top->parent_) top = top->parent_;
+    if (top->lazy_) top->lazy_->before_enumeration(*top);
+  }
+  /// For the lazy variables only: sets `name`, or replaces its value (a custom fact that
+  /// wins over a core fact of its name). Pointers to the variable stay valid.
+  void set_or_replace(const std::string& name, Value value) {
+    if (Value* held = const_cast<Value*>(find_local_as_set(name))) {
+      *held = std::move(value);
+      return;
+    }
+    many_.insert_or_assign(name, std::move(value));
   }
   /// False when the variable is already set here (Puppet variables cannot be reassigned).
   bool set(const std::string& name, Value value) {
@@ -182,6 +241,7 @@ class Scope {
   bool has_captures_ = false;
   std::unordered_map<std::string, std::vector<ResourceDefault>> defaults_;
   const Scope* defaults_parent_ = nullptr;
+  LazyVariables* lazy_ = nullptr;
 };
 
 }  // namespace marionette::compiler

@@ -5,11 +5,12 @@
 #include <filesystem>
 #include <memory>
 
-#include "compiler/compile_log.hpp"
 #include "catalog/plain_data.hpp"
+#include "compiler/compile_log.hpp"
 #include "compiler/compiler.hpp"
 #include "compiler/deferred_calls.hpp"
 #include "daemon/catalog_summary.hpp"
+#include "facts/custom_facts.hpp"
 #include "indirector/registry.hpp"
 #include "lang/diagnostic.hpp"
 #include "lang/puppet_stack.hpp"
@@ -203,6 +204,7 @@ RunOutcome run_once(const RunSettings& settings, const RunLog& log,
   std::string environment = settings.environment;
   compiler::CompileTimings timings;
   std::optional<facts::Facts> facts;
+  std::shared_ptr<facts::LazyCustomFacts> lazy_custom_facts;  // resolved as the compile reads
   auto compile_start = std::chrono::steady_clock::now();
   try {
     // notice(), warning() and the compiler's other messages are lines of the run's log.
@@ -213,7 +215,7 @@ RunOutcome run_once(const RunSettings& settings, const RunLog& log,
     catalogs =
         std::make_unique<CatalogIndirection>(indirector::catalog_indirection(routes, termini));
     outcome.node_name = node_name_for(settings, facts::Facts::object());
-    facts = load_facts(settings);
+    facts = load_facts(settings, lazy_custom_facts);
     outcome.node_name = node_name_for(settings, *facts);
     auto nodes = indirector::node_indirection(routes, termini);
     std::optional<indirector::Node> node = nodes.find({outcome.node_name});
@@ -222,6 +224,7 @@ RunOutcome run_once(const RunSettings& settings, const RunLog& log,
                               "the classifier knows no such node; cannot compile");
     if (node->environment) environment = *node->environment;
     indirector::Request request{outcome.node_name, &*facts, &*node, &timings};
+    request.lazy_custom_facts = lazy_custom_facts;
     catalog = catalogs->find(request, {.ignore_cache = true, .ignore_cache_save = true});
     if (!catalog)
       throw indirector::Error("catalog", routes.catalog.terminus, outcome.node_name, "cannot find",
@@ -256,6 +259,11 @@ RunOutcome run_once(const RunSettings& settings, const RunLog& log,
         cached_catalog(catalogs.get(), settings, environment, outcome.node_name, log, prelude);
     outcome.catalog_from_cache = catalog.has_value();
     if (!catalog) log("err", "Could not retrieve catalog; skipping run");
+  }
+  if (lazy_custom_facts && facts) {
+    // The Deferred values are resolved with every fact (their functions read any).
+    if (catalog && catalog::holds_deferred(*catalog)) lazy_custom_facts->resolve_all();
+    facts = lazy_custom_facts->node_facts();
   }
   if (before_apply) before_apply();
   if (!catalog) return outcome;

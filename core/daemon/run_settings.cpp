@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "compiler/compile_log.hpp"
+#include "facts/custom_facts.hpp"
 #include "facts/legacy_facts.hpp"
 #include "indirector/registry.hpp"
 #include "marionette/version.hpp"
@@ -94,17 +95,28 @@ void drop_legacy_facts(facts::Facts& facts) {
 
 }  // namespace
 
-facts::Facts load_facts(const RunSettings& settings) {
+namespace {
+
+facts::Facts load_facts(const RunSettings& settings,
+                        std::shared_ptr<facts::LazyCustomFacts>* lazy) {
   const indirector::Routes routes = routes_for(settings);
-  auto facts = indirector::facts_indirection(routes, terminus_settings_for(settings));
-  const std::string key = node_name_for(settings, facts::Facts::object());
+  indirector::TerminusSettings termini = terminus_settings_for(settings);
   const bool native = routes.facts.terminus == "native";
+  if (lazy && settings.application == "apply" && native && !routes.facts.cache &&
+      routes.catalog.terminus == "compiler" && routes.node.terminus == "plain")
+    termini.defer_custom_facts = lazy;
+  auto facts = indirector::facts_indirection(routes, termini);
+  const std::string key = node_name_for(settings, facts::Facts::object());
   try {
     std::optional<facts::Facts> found = facts.find({key});
     if (!found)
       throw indirector::Error("facts", routes.facts.terminus, key, "cannot find", "no facts");
-    if (native && !settings.include_legacy_facts) drop_legacy_facts(*found);
-    if (native || settings.facts) add_local_facts(settings, *found, native);
+    auto finish = [settings, native](facts::Facts& gathered) {
+      if (native && !settings.include_legacy_facts) drop_legacy_facts(gathered);
+      if (native || settings.facts) add_local_facts(settings, gathered, native);
+    };
+    finish(*found);
+    if (lazy && *lazy) (*lazy)->finish = finish;
     if (native && !settings.statedir.empty()) write_facts_cache(settings, *found);
     return *found;
   } catch (const indirector::Error& failure) {
@@ -115,8 +127,20 @@ facts::Facts load_facts(const RunSettings& settings) {
     if (!facts.is_object()) throw;
     warn(std::string("could not gather facts (") + failure.what() + "); using " +
          facts_cache_path(settings).string());
+    if (lazy) lazy->reset();
     return facts;
   }
+}
+
+}  // namespace
+
+facts::Facts load_facts(const RunSettings& settings) {
+  return load_facts(settings, nullptr);
+}
+
+facts::Facts load_facts(const RunSettings& settings,
+                        std::shared_ptr<facts::LazyCustomFacts>& lazy) {
+  return load_facts(settings, &lazy);
 }
 
 namespace {

@@ -56,6 +56,12 @@ indirector::TerminusSettings terminus_settings_for(const RunSettings& settings);
 /// STATE_DIR/facts_cache.json; when gathering fails, that cache is used.
 facts::Facts load_facts(const RunSettings& settings);
 
+/// load_facts() for a run whose facts do not leave the process (`apply` compiling here with
+/// native facts, no facts cache terminus, the plain node terminus): the custom facts are not
+/// resolved yet; `lazy` receives what resolves them as the compile reads them (none without
+/// fact files; see compiler/lazy_facts.hpp). Other runs: load_facts(), `lazy` left empty.
+facts::Facts load_facts(const RunSettings& settings, std::shared_ptr<facts::LazyCustomFacts>& lazy);
+
 /// The node's certname: as given, else the facts' fqdn (networking.fqdn, then fqdn), else hostname.
 std::string node_name_for(const RunSettings& settings, const facts::Facts& facts);
 

@@ -8,9 +8,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <exception>
 #include <map>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <thread>
@@ -98,7 +100,8 @@ Facts decode(ruby_wire::Reader& in, int depth) {
       Facts object = Facts::object();
       for (std::uint32_t n = in.count(); n > 0; --n) {
         Facts key = decode(in, depth + 1);
-        if (!key.is_string()) throw std::runtime_error("a custom fact has a key that is not a string");
+        if (!key.is_string())
+          throw std::runtime_error("a custom fact has a key that is not a string");
         object[key.get<std::string>()] = decode(in, depth + 1);
       }
       return object;
@@ -185,27 +188,46 @@ std::vector<fs::path> custom_fact_files(const CustomFactSources& sources) {
   return files;
 }
 
-Facts with_custom_facts(Facts facts, const Facts& external, const std::vector<fs::path>& files,
-                        const CustomFactSources& sources, const RubyModuleLoader& load_ruby,
-                        const FactLog& log) {
-  if (files.empty()) return facts;
-  std::string why_not;
-  const marionette_ruby_module* module = load_ruby(why_not);
-  if (!module || !module->resolve_facts) {
-    if (module) why_not = "its version has no custom facts";
-    log("err", "Facter: Error loading fact " + files.front().string() +
-                   ": custom facts are written in Ruby, which needs marionette's embedded Ruby: "
-                   "install the package " + kRubyFactsPackage + " (" + why_not + ")");
-    return facts;
-  }
+namespace {
+
+/// The modules' lib/ directories, for $LOAD_PATH.
+std::vector<fs::path> module_libs(const CustomFactSources& sources) {
   std::vector<fs::path> libs;
   for (const fs::path& module_dir : module_dirs(sources.modulepath)) {
     std::error_code error;
     if (fs::is_directory(module_dir / "lib", error)) libs.push_back(module_dir / "lib");
   }
-  // The core facts as Facter sees them: the native ones, without the external ones' overrides.
-  Facts core = facts;
-  for (const auto& [name, _] : external.items()) core.erase(name);
+  return libs;
+}
+
+/// The module, or nullptr after the one error that says why (naming the first file).
+const marionette_ruby_module* facts_module(const std::vector<fs::path>& files,
+                                           const RubyModuleLoader& load_ruby, const FactLog& log) {
+  std::string why_not;
+  const marionette_ruby_module* module = load_ruby(why_not);
+  if (module && module->resolve_facts) return module;
+  if (module) why_not = "its version has no custom facts";
+  log("err", "Facter: Error loading fact " + files.front().string() +
+                 ": custom facts are written in Ruby, which needs marionette's embedded Ruby: "
+                 "install the package " +
+                 kRubyFactsPackage + " (" + why_not + ")");
+  return nullptr;
+}
+
+/// What the parts' calls gave: the custom facts that count and (lazy calls) every custom fact
+/// resolved, by its own value.
+struct Resolved {
+  Facts custom = Facts::object();
+  Facts own_values = Facts::object();
+};
+
+/// `parts` calls of the module at once over `files`, each with `options` and its part; the
+/// logs merged in the facts' order (load errors in `said` are not said again).
+Resolved resolve_in_parts(const marionette_ruby_module& module, const std::vector<fs::path>& files,
+                          const CustomFactSources& sources, const Facts& core,
+                          const Facts& external, unsigned parts, const Facts& options,
+                          const FactLog& log, std::set<std::string>* said) {
+  const std::vector<fs::path> libs = module_libs(sources);
   const std::string file_list = nul_separated(files), load_path = nul_separated(libs);
   const std::string core_bytes = encoded(core), external_bytes = encoded(external);
   marionette_ruby_facts_request request{file_list.data(),
@@ -218,18 +240,21 @@ Facts with_custom_facts(Facts facts, const Facts& external, const std::vector<fs
                                         external_bytes.size(),
                                         nullptr,
                                         0};
-  const unsigned parts = std::max(1u, sources.concurrency);
+  parts = std::max(1u, parts);
   std::vector<PartCall> calls(parts);
-  for (unsigned part = 0; part < parts; ++part)
-    calls[part].options = encoded(Facts{{"part", part},
-                                        {"parts", parts},
-                                        {"facter_conf", sources.facter_conf.string()},
-                                        {"cache_dir", sources.cache_dir.string()}});
-  run_parts(*module, request, calls);
+  for (unsigned part = 0; part < parts; ++part) {
+    Facts these = options;
+    these["part"] = part;
+    these["parts"] = parts;
+    these["facter_conf"] = sources.facter_conf.string();
+    these["cache_dir"] = sources.cache_dir.string();
+    calls[part].options = encoded(these);
+  }
+  run_parts(module, request, calls);
   // Each fact's lines from the first part that has any (its owner's, or, for a fact no part
   // owns, the first that resolved it), in the facts' order; the files' load errors first.
   std::map<std::int64_t, std::vector<std::pair<std::string, std::string>>> lines;
-  Facts custom = Facts::object();
+  Resolved out;
   bool failed = false;
   for (const PartCall& call : calls) {
     if (call.status != MARIONETTE_RUBY_OK) {
@@ -244,10 +269,195 @@ Facts with_custom_facts(Facts facts, const Facts& external, const std::vector<fs
       mine[entry[2].get<std::int64_t>()].emplace_back(entry[0].get<std::string>(),
                                                       "Facter: " + entry[1].get<std::string>());
     for (auto& [order, entries] : mine) lines.try_emplace(order, std::move(entries));
-    for (auto& [name, value] : result["facts"].items()) custom[name] = std::move(value);
+    for (auto& [name, value] : result["facts"].items()) out.custom[name] = std::move(value);
+    if (result.contains("resolved") && result["resolved"].is_object())
+      for (auto& [name, value] : result["resolved"].items())
+        out.own_values[name] = std::move(value);
   }
   for (const auto& [order, entries] : lines)
-    for (const auto& [level, message] : entries) log(level, message);
+    for (const auto& [level, message] : entries)
+      if (order >= 0 || !said || said->insert(message).second) log(level, message);
+  return out;
+}
+
+/// The position after `word` at `at` when `text` has it there.
+bool word_at(const std::string& text, std::size_t at, std::string_view word) {
+  return text.compare(at, word.size(), word) == 0;
+}
+
+void skip_blanks(const std::string& text, std::size_t& at) {
+  while (at < text.size() && (text[at] == ' ' || text[at] == '\t')) ++at;
+}
+
+bool name_character(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-';
+}
+
+}  // namespace
+
+FactFileNames fact_file_names(const std::string& text) {
+  FactFileNames out;
+  for (std::size_t at = text.find("Facter"); at != std::string::npos;
+       at = text.find("Facter", at + 1)) {
+    std::size_t next = at + 6;
+    skip_blanks(text, next);
+    if (next >= text.size() || text[next] != '.') continue;
+    ++next;
+    skip_blanks(text, next);
+    std::size_t after;
+    if (word_at(text, next, "add") && !name_character(text[std::min(next + 3, text.size() - 1)]))
+      after = next + 3;
+    else if (word_at(text, next, "define_fact"))
+      after = next + 11;
+    else
+      continue;
+    skip_blanks(text, after);
+    if (after < text.size() && text[after] == '(') ++after;
+    skip_blanks(text, after);
+    std::string name;
+    if (after < text.size() && text[after] == ':') {
+      std::size_t end = after + 1;
+      while (end < text.size() &&
+             (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_'))
+        ++end;
+      name = text.substr(after + 1, end - after - 1);
+    } else if (after < text.size() && (text[after] == '\'' || text[after] == '"')) {
+      std::size_t end = text.find(text[after], after + 1);
+      if (end != std::string::npos) name = text.substr(after + 1, end - after - 1);
+      if (name.find_first_of("\\#\n") != std::string::npos) name.clear();
+    }
+    if (name.empty()) {
+      out.opaque = true;
+      continue;
+    }
+    std::transform(name.begin(), name.end(), name.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (std::find(out.names.begin(), out.names.end(), name) == out.names.end())
+      out.names.push_back(std::move(name));
+  }
+  if (out.names.empty() || text.find("require_relative") != std::string::npos ||
+      text.find("require File") != std::string::npos ||
+      text.find("load File") != std::string::npos || text.find("Dir[") != std::string::npos ||
+      text.find("Dir.glob") != std::string::npos)
+    out.opaque = true;
+  for (std::size_t at = 0; at < text.size();) {
+    if (word_at(text, at, "def ") || word_at(text, at, "module ") || word_at(text, at, "class ")) {
+      out.shared = true;
+      break;
+    }
+    at = text.find('\n', at);
+    if (at == std::string::npos) break;
+    ++at;
+  }
+  return out;
+}
+
+LazyCustomFacts::LazyCustomFacts(Facts node, Facts core, Facts external,
+                                 std::vector<fs::path> files, CustomFactSources sources,
+                                 RubyModuleLoader load_ruby, FactLog log)
+    : node_(std::move(node)),
+      core_(std::move(core)),
+      external_(std::move(external)),
+      files_(std::move(files)),
+      sources_(std::move(sources)),
+      load_ruby_(std::move(load_ruby)),
+      log_(std::move(log)) {
+  for (std::size_t index = 0; index < files_.size(); ++index) {
+    FactFileNames names;
+    if (std::optional<std::string> text = native::read_file(files_[index].c_str()))
+      names = fact_file_names(*text);
+    else
+      names.opaque = true;  // Ruby says why it cannot be loaded
+    for (const std::string& name : names.names) definers_[name].push_back(index);
+    if (names.opaque || names.shared) always_.push_back(index);
+    any_opaque_ = any_opaque_ || names.opaque;
+  }
+  all_resolved_ = files_.empty();
+}
+
+bool LazyCustomFacts::pending(const std::string& name) const {
+  if (all_resolved_ || external_.contains(name) || asked_.count(name)) return false;
+  return any_opaque_ || definers_.count(name);
+}
+
+Facts LazyCustomFacts::call(const std::vector<std::string>* wanted) {
+  const marionette_ruby_module* module = facts_module(files_, load_ruby_, log_);
+  if (!module) {
+    all_resolved_ = true;  // said once; the facts stay as they are
+    return Facts::object();
+  }
+  Facts options = Facts::object();
+  options["resolved"] = own_values_;
+  std::vector<fs::path> files;
+  unsigned parts = sources_.concurrency;
+  if (wanted) {
+    parts = 1;
+    options["wanted"] = *wanted;
+    Facts definers = Facts::object();
+    for (const auto& [name, indexes] : definers_) {
+      Facts list = Facts::array();
+      for (std::size_t index : indexes) list.push_back(files_[index].string());
+      definers[name] = std::move(list);
+    }
+    options["definers"] = std::move(definers);
+    std::set<std::size_t> chosen(always_.begin(), always_.end());
+    for (const std::string& name : *wanted)
+      if (auto found = definers_.find(name); found != definers_.end())
+        chosen.insert(found->second.begin(), found->second.end());
+    for (std::size_t index : chosen) files.push_back(files_[index]);
+  } else {
+    files = files_;
+  }
+  if (files.empty()) return Facts::object();
+  Resolved answer =
+      resolve_in_parts(*module, files, sources_, core_, external_, parts, options, log_, &said_);
+  for (auto& [name, value] : answer.own_values.items()) own_values_[name] = std::move(value);
+  Facts counting = Facts::object();
+  for (auto& [name, value] : answer.custom.items()) {
+    counted_[name] = value;
+    counting[name] = std::move(value);
+  }
+  for (const auto& [name, _] : counting.items()) asked_.insert(name);
+  return counting;
+}
+
+Facts LazyCustomFacts::node_facts() const {
+  Facts facts = node_;
+  if (!counted_.empty()) {
+    set_all(facts, counted_);
+    facts = native::sorted_facts(std::move(facts));
+  }
+  if (finish) finish(facts);
+  return facts;
+}
+
+Facts LazyCustomFacts::resolve(const std::string& name) {
+  if (!pending(name)) return Facts::object();
+  if (any_opaque_) return resolve_all();
+  asked_.insert(name);
+  const std::vector<std::string> wanted{name};
+  return call(&wanted);
+}
+
+Facts LazyCustomFacts::resolve_all() {
+  if (all_resolved_) return Facts::object();
+  Facts counting = call(nullptr);
+  all_resolved_ = true;
+  return counting;
+}
+
+Facts with_custom_facts(Facts facts, const Facts& external, const std::vector<fs::path>& files,
+                        const CustomFactSources& sources, const RubyModuleLoader& load_ruby,
+                        const FactLog& log) {
+  if (files.empty()) return facts;
+  const marionette_ruby_module* module = facts_module(files, load_ruby, log);
+  if (!module) return facts;
+  // The core facts as Facter sees them: the native ones, without the external ones' overrides.
+  Facts core = facts;
+  for (const auto& [name, _] : external.items()) core.erase(name);
+  Facts custom = resolve_in_parts(*module, files, sources, core, external, sources.concurrency,
+                                  Facts::object(), log, nullptr)
+                     .custom;
   if (custom.empty()) return facts;
   set_all(facts, custom);
   return native::sorted_facts(std::move(facts));
@@ -283,7 +493,9 @@ unsigned custom_fact_concurrency() {
   return std::clamp(cores, 1u, 8u);
 }
 
-std::vector<fs::path> facterlib_dirs() { return native::directories_from_environment("FACTERLIB"); }
+std::vector<fs::path> facterlib_dirs() {
+  return native::directories_from_environment("FACTERLIB");
+}
 
 Facts gather_with_custom_facts(const std::vector<fs::path>& external_dirs, const Warn& warn,
                                const std::vector<std::string>& names,
@@ -298,6 +510,25 @@ Facts gather_with_custom_facts(const std::vector<fs::path>& external_dirs, const
     facts = native::sorted_facts(std::move(facts));
   }
   return with_custom_facts(std::move(facts), external, files, sources, load_ruby, log);
+}
+
+Facts gather_deferring_custom_facts(const std::vector<fs::path>& external_dirs, const Warn& warn,
+                                    const CustomFactSources& sources,
+                                    const RubyModuleLoader& load_ruby, const FactLog& log,
+                                    std::shared_ptr<LazyCustomFacts>& lazy) {
+  std::vector<fs::path> files = custom_fact_files(sources);
+  if (files.empty()) return gather(external_dirs, warn, {});
+  Facts facts = gather_native();
+  const Facts external = load_external_facts(external_dirs, warn);
+  Facts core = facts;  // as Facter sees them: without the names external facts replace
+  for (const auto& [name, _] : external.items()) core.erase(name);
+  if (!external.empty()) {
+    set_all(facts, external);
+    facts = native::sorted_facts(std::move(facts));
+  }
+  lazy = std::make_shared<LazyCustomFacts>(facts, std::move(core), external, std::move(files),
+                                           sources, load_ruby, log);
+  return facts;
 }
 
 }  // namespace marionette::facts

@@ -2,6 +2,9 @@
 
 #include <filesystem>
 #include <functional>
+#include <map>
+#include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -72,6 +75,66 @@ Facts with_custom_facts(Facts facts, const Facts& external,
                         const CustomFactSources& sources, const RubyModuleLoader& load_ruby,
                         const FactLog& log);
 
+/// What the text of a fact file says it defines: the names of its `Facter.add(:name)`,
+/// `Facter.add('name')`, `Facter.define_fact("name")` calls (lower-cased, as Facter names
+/// them). `opaque` when the text cannot tell (a name that is not a literal, no such call, or a
+/// file loaded from it: require_relative, `require File...`, `Dir[...]`): such a file may
+/// define any fact. `shared` when it defines Ruby methods, modules or classes at its top level,
+/// which another file's facts may call: it is loaded whenever facts are resolved.
+struct FactFileNames {
+  std::vector<std::string> names;
+  bool opaque = false;
+  bool shared = false;
+};
+FactFileNames fact_file_names(const std::string& text);
+
+/// Custom facts resolved only when a compile first reads them (`marionette apply` of a local
+/// compile, where no fact leaves the process): a fact is resolved with the files that may
+/// define it (fact_file_names; opaque and shared files too), the facts it asks Facter.value
+/// for with theirs, each fact once in the run, its file's load errors and its own reported
+/// (each once) when it is resolved; enumerating the facts resolves them all. The values are
+/// those with_custom_facts gives.
+class LazyCustomFacts {
+ public:
+  /// `node`: the native facts with the external ones laid over them; `core`: the native facts
+  /// without the names of the external ones; `external`: those.
+  LazyCustomFacts(Facts node, Facts core, Facts external, std::vector<std::filesystem::path> files,
+                  CustomFactSources sources, RubyModuleLoader load_ruby, FactLog log);
+
+  /// Whether a custom fact may still give `name` a value: some file may define it, no
+  /// external fact of the name hides it, and it was not resolved yet.
+  bool pending(const std::string& name) const;
+  /// Resolves `name` when pending: the custom facts that now count (name => value; another
+  /// fact of a file whose names cannot be told may come too), to lay over the node's facts.
+  Facts resolve(const std::string& name);
+  /// Resolves every custom fact not resolved yet: those that now count.
+  Facts resolve_all();
+  bool all_resolved() const { return all_resolved_; }
+  /// The node's facts as gather_with_custom_facts() gives them with the custom facts resolved
+  /// so far, then `finish` done to them.
+  Facts node_facts() const;
+  /// What the caller does to the facts gathered (Puppet's local facts laid over them, the
+  /// legacy facts dropped), done by node_facts() too.
+  std::function<void(Facts&)> finish;
+
+ private:
+  Facts call(const std::vector<std::string>* wanted);
+
+  Facts node_, core_, external_;
+  std::vector<std::filesystem::path> files_;
+  CustomFactSources sources_;
+  RubyModuleLoader load_ruby_;
+  FactLog log_;
+  std::map<std::string, std::vector<std::size_t>> definers_;  ///< name => indexes in files_
+  std::vector<std::size_t> always_;                           ///< opaque and shared files
+  bool any_opaque_ = false;
+  bool all_resolved_ = false;
+  std::set<std::string> asked_;         ///< names resolved (or found to have no custom fact)
+  Facts own_values_ = Facts::object();  ///< every custom fact resolved, by its own value
+  Facts counted_ = Facts::object();     ///< those that count
+  std::set<std::string> said_;          ///< load errors already reported
+};
+
 /// The directories in $FACTERLIB (colon-separated), which Facter reads custom facts from too.
 std::vector<std::filesystem::path> facterlib_dirs();
 
@@ -82,5 +145,13 @@ Facts gather_with_custom_facts(const std::vector<std::filesystem::path>& externa
                                const Warn& warn, const std::vector<std::string>& names,
                                const CustomFactSources& sources, const RubyModuleLoader& load_ruby,
                                const FactLog& log);
+
+/// gather_with_custom_facts() without resolving the custom facts: the native facts with the
+/// external ones, and `lazy` (when there are fact files) to resolve the custom ones as they are
+/// read. Every group is gathered, as for gather_with_custom_facts().
+Facts gather_deferring_custom_facts(const std::vector<std::filesystem::path>& external_dirs,
+                                    const Warn& warn, const CustomFactSources& sources,
+                                    const RubyModuleLoader& load_ruby, const FactLog& log,
+                                    std::shared_ptr<LazyCustomFacts>& lazy);
 
 }  // namespace marionette::facts

@@ -24,6 +24,7 @@ class CompilerCatalog : public Terminus<catalog::Catalog> {
     compile.facts = *request.facts;
     compile.timings = request.timings;
     compile.puppetdb = request.puppetdb;
+    compile.lazy_custom_facts = request.lazy_custom_facts;
     if (request.node) {
       if (request.node->environment) compile.environment = *request.node->environment;
       compile.node_classes = request.node->classes;

@@ -28,7 +28,8 @@ class NativeFacts : public Terminus<facts::Facts> {
   explicit NativeFacts(const TerminusSettings& settings)
       : Terminus("facts", "native"),
         dirs_(external_dirs_of(settings)),
-        warn_(settings.warn) {
+        warn_(settings.warn),
+        defer_(settings.defer_custom_facts) {
     custom_.modulepath = settings.modulepath.value_or(std::vector<std::filesystem::path>{});
     custom_.custom_dirs = settings.custom_dirs;
     for (auto& dir : facts::facterlib_dirs()) custom_.custom_dirs.push_back(std::move(dir));
@@ -37,6 +38,10 @@ class NativeFacts : public Terminus<facts::Facts> {
 
   std::optional<facts::Facts> find(const Request& request) override {
     try {
+      if (defer_)
+        return facts::gather_deferring_custom_facts(
+            dirs_, warn_ ? warn_ : [](const std::string&) {}, custom_, compiler::ruby_module,
+            compiler::compile_log, *defer_);
       return facts::gather_with_custom_facts(
           dirs_, warn_ ? warn_ : [](const std::string&) {}, {}, custom_, compiler::ruby_module,
           compiler::compile_log);
@@ -49,6 +54,7 @@ class NativeFacts : public Terminus<facts::Facts> {
   std::vector<std::filesystem::path> dirs_;
   facts::Warn warn_;
   facts::CustomFactSources custom_;
+  std::shared_ptr<facts::LazyCustomFacts>* defer_;
 };
 
 /// facts/yaml: the facts file when one is given, else STATE_DIR/client_yaml/facts/KEY.yaml

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "compiler/compiler.hpp"
@@ -16,6 +17,8 @@ struct Request {
   compiler::CompileTimings* timings = nullptr;  ///< catalog/compiler: where the time went
   /// catalog/compiler: the PuppetDB puppetdb_query() asks (a server's store), none by default.
   compiler::PuppetDbQueries* puppetdb = nullptr;
+  /// catalog/compiler: the custom facts `facts` lacks, resolved as the compile reads them.
+  std::shared_ptr<facts::LazyCustomFacts> lazy_custom_facts = nullptr;
 };
 
 }  // namespace marionette::indirector

@@ -11,6 +11,10 @@
 #include "config/agent_config.hpp"
 #include "facts/facts.hpp"
 
+namespace marionette::facts {
+class LazyCustomFacts;
+}
+
 namespace marionette::indirector {
 
 /// What termini read: the settings themselves (the base, so a setting a terminus reads is a
@@ -28,6 +32,10 @@ struct TerminusSettings : config::AgentConfig {
   std::size_t report_history = 10;       ///< report/redis: reports kept per node
   std::chrono::seconds enc_timeout{30};  ///< node/exec: the classifier is killed after it
   facts::Warn warn;                      ///< unreadable external facts, broken caches
+  /// facts/native: when set, the custom facts are not resolved: the facts found are the native
+  /// and external ones, and this receives what resolves the custom ones as a local compile
+  /// reads them (facts::LazyCustomFacts; none when there are no fact files).
+  std::shared_ptr<facts::LazyCustomFacts>* defer_custom_facts = nullptr;
 };
 
 }  // namespace marionette::indirector

@@ -261,5 +261,114 @@ TEST_F(CustomFacts, FacterAgrees) {
   }
 }
 
+// Issue 39: `apply` resolves a custom fact when the compile first reads it, with the files that
+// may define it only; enumerating $facts resolves them all. Puppet resolves every fact before
+// compiling; the values and messages of the facts read are the same (the tests above).
+class LazyCustomFacts : public CustomFacts {
+ protected:
+  void write(const std::string& module, const std::string& file, const std::string& text) {
+    fs::create_directories(dir_ / "lazy" / module / "lib/facter");
+    std::ofstream(dir_ / "lazy" / module / "lib/facter" / file) << text;
+  }
+  /// A file that writes `marker` when it is loaded, then sleeps when asked to.
+  void write_marking(const std::string& file, const std::string& fact, bool sleeps) {
+    write("lz", file,
+          "File.write('" + (dir_ / ("loaded-" + fact)).string() + "', 'x')\n" +
+              (sleeps ? "sleep 120\n" : "") + "Facter.add(:" + fact +
+              ") do\n  setcode do\n    File.write('" + (dir_ / ("resolved-" + fact)).string() +
+              "', 'x')\n    '" + fact + "-value'\n  end\nend\n");
+  }
+  std::string lazy() const { return (dir_ / "lazy").string(); }
+  bool exists(const std::string& name) const { return fs::exists(dir_ / name); }
+};
+
+TEST_F(LazyCustomFacts, AManifestReadingOneFactRunsOnlyTheFilesThatDefineIt) {
+  write_marking("lz_hang.rb", "lz_hang", true);
+  write_marking("lz_other.rb", "lz_other", false);
+  write("lz", "lz_wanted.rb",
+        "Facter.add('lz_wanted') do\n  setcode { 'yes' }\nend\n"
+        "Facter.add(:lz_second) do\n  setcode { \"second-#{Facter.value(:lz_dep)}\" }\nend\n");
+  write("lzdep", "lz_dep.rb", "Facter.add(\"lz_dep\") do\n  setcode { 'dep' }\nend\n");
+  CommandResult one = apply(
+      "notice(\"${facts['lz_wanted']} ${::lz_second} ${fact('lz_dep')} [${facts['lz_no']}]\")",
+      lazy());
+  ASSERT_FALSE(one.timed_out) << "lz_hang.rb was loaded";
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_NE(one.out.find("Notice: Scope(Class[main]): yes second-dep dep []"), std::string::npos)
+      << one.out << one.err;
+  EXPECT_FALSE(exists("loaded-lz_hang"));
+  EXPECT_FALSE(exists("loaded-lz_other")) << "a file defining no fact read was loaded";
+  EXPECT_EQ(one.err.find("Error"), std::string::npos) << one.err;
+
+  CommandResult nothing = apply("notice(1)", lazy());
+  ASSERT_FALSE(nothing.timed_out);
+  EXPECT_EQ(nothing.exit_code, 0) << nothing.err;
+  EXPECT_FALSE(exists("loaded-lz_other"));
+
+  CommandResult other = apply("notice($lz_other)", lazy());
+  ASSERT_FALSE(other.timed_out);
+  EXPECT_NE(other.out.find("Notice: Scope(Class[main]): lz_other-value"), std::string::npos)
+      << other.out << other.err;
+  EXPECT_TRUE(exists("resolved-lz_other"));
+  EXPECT_FALSE(exists("loaded-lz_hang"));
+}
+
+TEST_F(LazyCustomFacts, EnumeratingTheFactsResolvesThemAll) {
+  write_marking("lz_a.rb", "lz_a", false);
+  write_marking("lz_b.rb", "lz_b", false);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"notice($facts.keys.filter |$k| { $k =~ /^lz_/ }.sort)", "[lz_a, lz_b]"},
+      {"$f = $facts\nnotice($f['lz_b'])", "lz_b-value"},
+      {"notice(inline_template('<%= @facts[\"lz_a\"] %> <%= scope.to_hash[\"lz_b\"] %>'))",
+       "lz_a-value lz_b-value"},
+      {"notice(to_yaml($facts) =~ /lz_b: lz_b-value/)", "true"},
+      {"$facts.each |$k, $v| { if $k == 'lz_b' { notice($v) } }", "lz_b-value"},
+  };
+  for (const auto& [code, expected] : cases) {
+    fs::remove(dir_ / "resolved-lz_a");
+    fs::remove(dir_ / "resolved-lz_b");
+    CommandResult result = apply(code, lazy());
+    ASSERT_EQ(result.exit_code, 0) << code << "\n" << result.err;
+    EXPECT_NE(result.out.find("Notice: Scope(Class[main]): " + expected), std::string::npos)
+        << code << "\n"
+        << result.out << result.err;
+    EXPECT_TRUE(exists("resolved-lz_a")) << code;
+    EXPECT_TRUE(exists("resolved-lz_b")) << code;
+  }
+}
+
+TEST_F(LazyCustomFacts, AFilesLoadErrorIsSaidOnceWhenItsFactIsRead) {
+  write("lz", "lz_broken.rb", "Facter.add(:lz_broken) do\n  setcode { 'x' }\nend\nend\n");
+  write("lz", "lz_fine.rb", "Facter.add(:lz_fine) do\n  setcode { 'fine' }\nend\n");
+  CommandResult unread = apply("notice($facts['lz_fine'])", lazy());
+  EXPECT_EQ(unread.exit_code, 0) << unread.err;
+  EXPECT_NE(unread.out.find("Notice: Scope(Class[main]): fine"), std::string::npos) << unread.out;
+  EXPECT_EQ(unread.err.find("lz_broken"), std::string::npos) << unread.err;
+
+  CommandResult read = apply("notice(\"[${facts['lz_broken']}] [${fact('lz_broken')}]\")", lazy());
+  EXPECT_EQ(read.exit_code, 0) << read.err;
+  EXPECT_NE(read.out.find("Notice: Scope(Class[main]): [] []"), std::string::npos) << read.out;
+  const std::string said =
+      "Error: Facter: Error loading fact " + (dir_ / "lazy/lz/lib/facter/lz_broken.rb").string();
+  const std::size_t first = read.err.find(said);
+  EXPECT_NE(first, std::string::npos) << read.err;
+  EXPECT_EQ(read.err.find(said, first + 1), std::string::npos) << "said twice:\n" << read.err;
+}
+
+TEST_F(LazyCustomFacts, FactsThatLeaveTheProcessAreAllResolved) {
+  write_marking("lz_a.rb", "lz_a", false);
+  CommandResult result = facts({"--modulepath", lazy(), "lz_a"});
+  EXPECT_EQ(result.out, "lz_a-value\n") << result.err;
+  fs::remove(dir_ / "resolved-lz_a");
+  std::ofstream(dir_ / "site.pp") << "notify { 'nothing read': }\n";
+  CommandResult agent =
+      run_command({MARIONETTE_BINARY, "agent", "--onetime", "--no-daemonize", "--no-snmp",
+                   "--manifest", (dir_ / "site.pp").string(), "--modulepath", lazy(), "--statedir",
+                   (dir_ / "state").string()},
+                  kTimeLimit, environment());
+  EXPECT_FALSE(agent.timed_out);
+  EXPECT_TRUE(exists("resolved-lz_a")) << "the agent's facts go to its server whole";
+}
+
 }  // namespace
 }  // namespace marionette

@@ -41,7 +41,11 @@ Value fact(CallContext& call) {
   for (auto it = std::sregex_iterator(name.begin(), name.end(), segment);
        it != std::sregex_iterator(); ++it)
     path.push_back((*it)[1].matched ? (*it)[1].str() : (*it)[2].str());
-  const Value* facts = top_variable(call, "facts");
+  const Scope* top = &call.scope;
+  while (top->parent()) top = top->parent();
+  // The one fact the path starts at, not every custom fact (lazy_facts.hpp).
+  const Value* facts =
+      path.empty() ? top->find_local("facts") : top->find_local_for_entry("facts", path.front());
   Value current = facts ? *facts : Value();
   std::string walked;
   for (const std::string& key : path) {

@@ -21,6 +21,10 @@ std::string explain_value(const Value& value, std::size_t indent);
 
 /// A top-scope variable by name (facts, trusted, ...); undef when unset.
 using VariableResolver = std::function<Value(const std::string& name)>;
+/// The same for an interpolation that reads the entry `key` of the variable alone
+/// (`%{facts.os.family}` reads $facts' entry os): lets the compile resolve that custom fact
+/// only (lazy_facts.hpp).
+using VariableEntryResolver = std::function<Value(const std::string& name, const std::string& key)>;
 
 /// An error Puppet prints as it is, without the place of the lookup that met it (Puppet's
 /// DataBinding::LookupError): a data file that is not a hash under strict=error.
@@ -50,6 +54,9 @@ class Hiera {
   /// Under strict=error a YAML data file whose top is neither a hash nor empty (nor `false`)
   /// fails the lookup (PreformattedError); else it warns and holds no data.
   void refuse_data_that_is_no_hash(bool refuse) { refuse_no_hash_ = refuse; }
+
+  /// Interpolations that dig into a variable read it through `entries` (else the variables).
+  void resolve_entries_with(VariableEntryResolver entries) { entries_ = std::move(entries); }
 
  private:
   struct Layer {
@@ -102,6 +109,7 @@ class Hiera {
   std::optional<std::filesystem::path> env_dir_;
   std::vector<std::filesystem::path> modulepath_;
   VariableResolver variables_;
+  VariableEntryResolver entries_;
   std::unique_ptr<Layer> global_layer_;
   std::unique_ptr<Layer> environment_layer_;
   bool environment_loaded_ = false;

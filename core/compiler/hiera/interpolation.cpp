@@ -91,7 +91,9 @@ Value Hiera::resolve_expression(const std::string& expression, bool& whole_value
   bool global = expression.starts_with("::");  // the top scope named as such
   Key key = split_key(global ? expression.substr(2) : expression);
   key.name = expression;
-  Value root = variables_(global ? "::" + key.root : key.root);
+  const std::string root_name = global ? "::" + key.root : key.root;
+  Value root = entries_ && !key.segments.empty() ? entries_(root_name, key.segments.front())
+                                                 : variables_(root_name);
   if (explaining_) {
     explaining_->push_back(explain_indent_ + "  Global Scope");
     if (!root.is_undef())

@@ -60,6 +60,9 @@ module Marionette
           file = File.join(@dir, group)
           next if fresh?(group) && (facts.keys - Hash(@data[group] ||= parse(file)).keys).empty?
 
+          # A lazy call resolves part of a group: the file's other facts stay while it is fresh.
+          facts = Hash(@data[group]).reject { |name, _| name == 'cache_format_version' }.merge(facts) if fresh?(group)
+
           FileUtils.mkdir_p(@dir)
           temporary = "#{file}.#{Process.pid}"
           File.write(temporary, JSON.pretty_generate(facts.merge('cache_format_version' => 1)))

@@ -56,14 +56,21 @@ module Marionette
       # { 'facts' => {...}, 'logs' => [[level, text, order]] }: the facts and Facter's log
       # lines of this part, each line with the definition order of the fact it came from (-1
       # while the files load, reported by part 0 alone), by which marionette merges the parts.
+      # A compile that reads some facts only (marionette's lazy custom facts) gives the files
+      # that may define them and adds 'wanted' (the facts to resolve, with the others of their
+      # cached groups; the rest are loaded, not resolved), 'definers' (fact name => the files
+      # that may define it, loaded when Facter.value asks for a fact no loaded file defines) and
+      # 'resolved' (name => value of the facts earlier calls resolved, not run again); the
+      # answer's 'resolved' is every custom fact resolved so far, by its own value.
       def resolve(files, load_path, core, external, options = nil)
         options ||= {}
         load_path.each { |dir| $LOAD_PATH.push(dir) unless $LOAD_PATH.include?(dir) }
         @current = Collection.new(core, external, Part.new(options['part'].to_i, options['parts'].to_i))
+        @current.lazily(options['wanted'], options['definers'], options['resolved'])
         cache = FactCache.new(options['facter_conf'], options['cache_dir'], @current)
         files.each { |file| @current.load_file(file) }
         facts = @current.custom_values(cache)
-        { 'facts' => facts, 'logs' => @current.logs }
+        { 'facts' => facts, 'logs' => @current.logs, 'resolved' => @current.resolved_values }
       ensure
         @current = nil
       end
@@ -104,6 +111,35 @@ module Marionette
         @resolving = [] # the facts being resolved, innermost last
         @groups = {} # fact order => its cached group, whose part owns it
         @unclaimed = [] # the orders of the facts no part resolves as its own
+        @wanted = nil # nil: every fact
+        @definers = {}
+        @preresolved = {}
+        @loaded = {}
+      end
+
+      # Only `wanted` (names) are resolved; a fact no loaded file defines is looked for in its
+      # `definers`; `preresolved` (name => value) stand for the facts earlier calls resolved.
+      def lazily(wanted, definers, preresolved)
+        @wanted = wanted&.to_h { |name| [name, true] }
+        @definers = definers || {}
+        @preresolved = preresolved || {}
+      end
+
+      def preresolved?(name)
+        @preresolved.key?(name)
+      end
+
+      def preresolved(name)
+        @preresolved[name]
+      end
+
+      # Every custom fact resolved in this call or an earlier one, by its own value.
+      def resolved_values
+        out = @preresolved.dup
+        @custom.each do |name, fact|
+          out[name] = Marionette::CustomFacts.plain(fact.resolved_value) if fact.resolved?
+        end
+        out
       end
 
       # The lines of the facts this part owns (load errors: part 0's), and of those no part
@@ -122,6 +158,9 @@ module Marionette
       end
 
       def load_file(file)
+        return if @loaded[file]
+
+        @loaded[file] = true
         Kernel.load(file)
       rescue ScriptError => e
         log('err', "Error loading fact #{file}: #{e.message}")
@@ -146,14 +185,24 @@ module Marionette
       # name (it has a weight) or has no core fact, else the core fact. A dotted name digs.
       def value(query)
         query = query.to_s.downcase
+        load_definers(query)
         return top_value(query) if !query.include?('.') || known?(query)
 
         first, *rest = query.split('.')
+        load_definers(first)
         rest.reduce(top_value(first)) { |value, step| dig(value, step) }
+      end
+
+      # A lazy call: the files that may define `name`, when no loaded file does.
+      def load_definers(name)
+        return if @custom.key?(name)
+
+        @definers[name]&.each { |file| load_file(file) }
       end
 
       def fact(name)
         name = name.to_s.downcase
+        load_definers(name)
         @custom[name] || (known?(name) ? NativeFact.new(name, self) : nil)
       end
 
@@ -177,7 +226,8 @@ module Marionette
       # fact only with a weight (as in Facter 4).
       def custom_values(cache)
         out = {}
-        @custom.each do |name, fact|
+        wanted_groups = @wanted && @custom.keys.select { |name| @wanted.key?(name) }.map { |name| cache.group(name) }.compact
+        @custom.to_a.each do |name, fact| # a lazy call may load a file meanwhile
           group = cache.group(name)
           @groups[fact.order] = group if group
           if @external.key?(name) || (@core.key?(name) && !fact.weighted?)
@@ -185,6 +235,7 @@ module Marionette
             next
           end
           next unless @part.owns?(fact.order, group)
+          next if @wanted && !@wanted.key?(name) && !(group && wanted_groups.include?(group))
 
           value = group ? cache.read(name, group) : nil
           value = fact.value if value.nil?
@@ -275,8 +326,21 @@ module Marionette
         @resolutions.any? { |r| r.explicit_weight.to_i.positive? }
       end
 
+      def resolved?
+        @resolved
+      end
+
+      def resolved_value
+        @value
+      end
+
       def value
         return @value if @resolved
+
+        if @collection.preresolved?(@name)
+          @resolved = true
+          return @value = @collection.preresolved(@name)
+        end
         return nil if @resolving # a fact that asks for itself gets nothing
 
         @resolving = true
