@@ -166,15 +166,16 @@ void Evaluator::compile_resources() {
   // Puppet instantiates the definitions of a file as it loads it, and resolves their
   // parameters' types then: a type name nothing defines fails the compile even when the class or
   // define is never declared. The main manifest's are checked before it is evaluated, a module
-  // file's as the compile loads it (until the compile is over).
-  for (const lang::Program& program : environment_.main_programs())
-    check_parameter_types(program.body);
+  // file's as the compile loads it (until the compile is over), those the main manifest's types
+  // load too.
   environment_.on_file_loaded(
       [this](const lang::Program& program) { check_parameter_types(program.body); });
   struct Unhook {
     Environment& environment;
     ~Unhook() { environment.on_file_loaded(nullptr); }
   } unhook{environment_};
+  for (const lang::Program& program : environment_.main_programs())
+    check_parameter_types(program.body);
 
   for (const lang::Program& program : environment_.main_programs()) {
     LiveFrame frame(live_frames_, lang::SourceLocation{program.file.get(), 0, 0, 1});

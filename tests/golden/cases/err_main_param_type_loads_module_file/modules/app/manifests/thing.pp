@@ -1,0 +1,2 @@
+define app::thing { }
+class app::thing::other (Nosuch::Kind $y = 'x') { }
