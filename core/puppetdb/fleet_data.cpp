@@ -472,6 +472,14 @@ bool FleetData::upgrade_indexes(Json& node) {
     for (Membership& set : catalog_sets(keys_, resources, certname, id))
       after.push_back(std::move(set));
     replace_document(before, after, [] {});
+    // the id sets an earlier layout kept (leaves, titles) stayed as they were, however many
+    // ids: those past kIdsBeforeBits move to their bitmaps (each checked once per collection)
+    std::vector<std::string> unchecked;
+    for (const auto& [key, member] : after)
+      if (keys_.holds_node_ids(key) && sizes_checked_.insert(key).second) unchecked.push_back(key);
+    const std::vector<std::size_t> sizes = store_.set_sizes(unchecked);
+    for (std::size_t i = 0; i < unchecked.size(); ++i)
+      if (sizes[i] > kIdsBeforeBits) move_to_bits(unchecked[i]);
   }
   node["indexes"] = kIndexLayout;
   return true;

@@ -192,6 +192,8 @@ class FleetData {
 
   Store& store_;
   KeyLayout keys_;
+  /// The indexes of ids upgrade_indexes found within kIdsBeforeBits or moved (once each).
+  std::set<std::string> sizes_checked_;
   std::size_t reports_kept_;
 };
 

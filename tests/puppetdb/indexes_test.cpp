@@ -468,9 +468,15 @@ TEST_F(Indexes, AStoreOfTheSecondLayoutMovesItsNameTypeAndTagSetsToIdsWhenTheSer
     store.remove_member(current, id);
     store.add_member(earlier, "web1.example.com");
   }
+  // a leaf most nodes share, which layout 2 kept as one set of ids however large
+  const std::string linux_leaf = keys.fact_leaf(json{"kernel"}, "Linux");
+  for (std::size_t extra = 1000; extra < 1000 + kIdsBeforeBits; ++extra)
+    store.add_member(linux_leaf, std::to_string(extra));
   const json by_tag = json::array({"=", "tag", "apache"});
   EXPECT_EQ(certnames("resources", by_tag), std::vector<std::string>{"web2.example.com"});
   fleet.collect_garbage({}, *parse_timestamp("2026-11-29T12:00:00.000Z"));  // as at start
+  EXPECT_TRUE(store.members(linux_leaf).empty());
+  EXPECT_EQ(store.bits(keys.bits_of(linux_leaf)).size(), kIdsBeforeBits + 3);
   EXPECT_EQ(certnames("resources", by_tag),
             (std::vector<std::string>{"web1.example.com", "web2.example.com"}));
   for (const auto& [current, earlier] : moved) {
