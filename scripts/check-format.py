@@ -6,6 +6,7 @@ now (take it off the list, so the list only shrinks).
 
   python3 scripts/check-format.py [ROOT]        check (ctest runs it: style.clang_format)
   python3 scripts/check-format.py --fix FILE…   format files and take them off the list
+  python3 scripts/check-format.py --prune       take off the list the files formatted since
 """
 import os, shutil, subprocess, sys
 
@@ -45,6 +46,14 @@ def pending_list(root):
         return path, [line.strip() for line in f if line.strip() and not line.startswith("#")]
 
 
+def write_pending(path, keep):
+    with open(path) as f:
+        header = [line for line in f if line.startswith("#")]
+    with open(path, "w") as f:
+        f.writelines(header)
+        f.writelines(p + "\n" for p in keep)
+
+
 def main(argv):
     if shutil.which("clang-format") is None:
         print("SKIP: clang-format is not installed (scripts/install-deps.sh installs it)")
@@ -55,12 +64,15 @@ def main(argv):
         names = [os.path.relpath(os.path.abspath(f), here) for f in argv[1:]]
         subprocess.run(["clang-format", "-i", *names], cwd=here, check=True)
         keep = [p for p in pending if p not in names]
-        with open(path) as f:
-            header = [line for line in f if line.startswith("#")]
-        with open(path, "w") as f:
-            f.writelines(header)
-            f.writelines(p + "\n" for p in keep)
+        write_pending(path, keep)
         print(f"formatted {len(names)} files; {len(keep)} still pending")
+        return 0
+    if argv[:1] == ["--prune"]:
+        path, pending = pending_list(here)
+        bad = unformatted(here, [p for p in pending if os.path.isfile(os.path.join(here, p))])
+        keep = [p for p in pending if p in bad]
+        write_pending(path, keep)
+        print(f"{len(pending) - len(keep)} files taken off; {len(keep)} still pending")
         return 0
     root = os.path.abspath(argv[0]) if argv else here
     _, pending = pending_list(root)
