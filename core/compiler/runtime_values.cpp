@@ -6,6 +6,7 @@
 #include "compiler/base64.hpp"
 #include "compiler/functions/generalized_type.hpp"
 #include "compiler/integer_range.hpp"
+#include "compiler/object_types.hpp"
 #include "compiler/semver.hpp"
 #include "compiler/time_format.hpp"
 #include "compiler/types.hpp"
@@ -53,6 +54,7 @@ void append_error(const TypeValue& value, std::string& out) {
 }  // namespace
 
 std::optional<Value> runtime_attribute(const Value& value, std::string_view name) {
+  if (is_object(value)) return object_attribute(value, name);
   if (!is_runtime_value(value, "Error")) return std::nullopt;
   if (name == "message") name = "msg";
   const std::vector<Value>& fields = value.type().parameters;
@@ -102,6 +104,7 @@ bool runtime_value_matches(const Value& value, const TypeValue& type) {
            semver_in_range(value.type(), field_string(type, 0));
   if (type.name.starts_with('#')) return equals(value, Value(type));
   if (!is_runtime_value(value)) return false;
+  if (is_object(value)) return object_matches(value, type);
   const std::string kind = runtime_type_name(value.type());
   if (kind == "Iterator") {  // Iterator[T] and Iterable[T]: each of its items a T
     if (type.name != "Iterator" && type.name != "Iterable") return false;
@@ -150,6 +153,7 @@ TypeValue runtime_value_type(const Value& value) {
         {}};
   std::string kind = runtime_type_name(object);
   if (kind == "Iterator") return iterator_type(object);
+  if (kind == "Object") return object_type_of(value);
   if (kind == "SemVer") {  // the range of just that version
     std::string text = semver_to_string(object);
     return TypeValue{kind, {Value(text + " - " + text)}};
@@ -177,6 +181,8 @@ void append_runtime_value(const TypeValue& value, std::string& out) {
     append_deferred(value, out);
   } else if (is_kind(value, "Error")) {
     append_error(value, out);
+  } else if (is_kind(value, "Object")) {
+    append_object(value, out);
   } else if (is_kind(value, "Iterator")) {  // as Puppet interpolates it
     append_type(iterator_type(value), out);
     out += "-Value";

@@ -22,6 +22,7 @@ inline constexpr std::int64_t kNanosPerSecond = 1000000000;
 ///   #Deferred [function name, arguments]
 ///   #Error [msg, kind, details, issue_code] (what get() gives its block when navigation fails)
 ///   #Iterator [items] (what reverse_each, step and tree_each give without a block)
+///   #Object [type, attributes] (an instance of an Object type: object_types.hpp)
 Value make_runtime_value(std::string_view kind, std::vector<Value> fields);
 
 /// An Iterator over the items (Puppet's Iterator[T]: each, map and the like take it, it is no
@@ -37,7 +38,8 @@ bool is_runtime_value(const Value& value);
 bool is_runtime_value(const Value& value, std::string_view kind);
 
 /// An Object-typed value's attribute, as `$error.issue_code` reads it (Error's msg, kind,
-/// details, issue_code and message()); nullopt when the value has no such attribute.
+/// details, issue_code and message(); an Object type's instance's attributes); nullopt when the
+/// value has no such attribute.
 std::optional<Value> runtime_attribute(const Value& value, std::string_view name);
 
 /// "SemVer" for a #SemVer value.
