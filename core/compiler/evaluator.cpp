@@ -652,6 +652,12 @@ Value Evaluator::evaluate_access(const ast::Access& access, Scope& scope) {
       if (const Value* found = hash_find(target.hash(), key)) out.push_back(*found);
     return out;
   }
+  if (is_runtime_value(target) || is_sensitive(target)) {  // an Object, a Timestamp...: no []
+    const std::string type = type_name_of(target);
+    throw SourceError("Operator '[]' is not applicable to " +
+                          std::string(type.find_first_of("AEIOU") == 0 ? "an " : "a ") + type + ".",
+                      where);
+  }
   if (is_resource_reference(target)) {  // Notify[hi][message]
     bool many = keys.size() > 1 || (!keys.empty() && keys[0].is_array());
     keys = flattened(std::move(keys));
