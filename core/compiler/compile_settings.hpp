@@ -17,9 +17,10 @@ class EnvironmentCache;
 /// Puppet's Scope#merge_settings gives them: written by config::SettingValues::to_config from the
 /// settings table, for the settings Puppet has too.
 struct ManifestSetting {
-  /// How the value reaches the manifest: a String, a Boolean (`true`/`false`), or a number
-  /// (seconds of a duration, a port; `Infinity` for `unlimited`, Puppet's Float).
-  enum class Kind { text, boolean, number };
+  /// How the value reaches the manifest: a String, a Boolean (`true`/`false`), a number
+  /// (seconds of a duration, a port; `Infinity` for `unlimited`, Puppet's Float), or undef (a
+  /// setting Puppet leaves nil, unset).
+  enum class Kind { text, boolean, number, undef };
   std::string name;
   std::string text;
   Kind kind = Kind::text;

@@ -62,6 +62,8 @@ Value manifest_value(const ManifestSetting& setting) {
       if (error == std::errc() && rest == end && !setting.text.empty()) return Value(number);
       break;
     }
+    case ManifestSetting::Kind::undef:
+      return Value();
     case ManifestSetting::Kind::text:
       break;
   }

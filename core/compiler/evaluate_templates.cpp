@@ -2,6 +2,7 @@
 #include "compiler/functions/function.hpp"
 #include "compiler/functions/stdlib_support.hpp"
 #include "compiler/jumps.hpp"
+#include "compiler/object_types.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 
@@ -175,6 +176,7 @@ Value Evaluator::resolve_alias(const ast::TypeAlias& alias) {
     }
     if (!target->type.is_type())
       throw SourceError("The type alias '" + alias.name + "' does not name a type", alias.where);
+    target->type = named_object_type(std::move(target->type), alias.name);
     found = alias_targets_.find(key);
   }
   TypeValue named{alias.name, {}};

@@ -678,6 +678,12 @@ Value Evaluator::evaluate_access(const ast::Access& access, Scope& scope) {
       if (const Value* found = hash_find(target.hash(), key)) out.push_back(*found);
     return out;
   }
+  if (is_runtime_value(target) || is_sensitive(target)) {  // an Object, a Timestamp...: no []
+    const std::string type = type_name_of(target);
+    throw SourceError("Operator '[]' is not applicable to " +
+                          std::string(type.find_first_of("AEIOU") == 0 ? "an " : "a ") + type + ".",
+                      where);
+  }
   if (is_resource_reference(target)) {  // Notify[hi][message]
     bool many = keys.size() > 1 || (!keys.empty() && keys[0].is_array());
     keys = flattened(std::move(keys));
@@ -805,10 +811,21 @@ Value Evaluator::evaluate_call(const std::string& name, const std::vector<ast::E
   const ast::FunctionDefinition* written = nullptr;
   if (!function) written = environment_.find_function(lowercase(name));
   bool in_ruby = !function && !written && ruby_functions().has(name);
+  // `Person('Adam')`, `Undef(undef)`: a type called that has no function of its name (a type
+  // alias, a data type such as Undef or Type) is its type's new.
+  Value called_type;
+  if (!function && !written && !in_ruby && !name.empty() && name[0] >= 'A' && name[0] <= 'Z') {
+    if (auto data_type = canonical_data_type_name(name); !data_type.empty())
+      called_type = TypeValue{std::string(data_type), {}};
+    else if (const ast::TypeAlias* alias = environment_.find_type_alias(lowercase(name)))
+      called_type = resolve_alias(*alias);
+    if (called_type.is_type()) function = find_function("new");
+  }
   if (!function && !written && !in_ruby)
     throw SourceError("Unknown function: '" + name + "'.", where);
   std::vector<Value> arguments;
-  arguments.reserve(args.size() + (receiver ? 1 : 0));
+  arguments.reserve(args.size() + (receiver ? 1 : 0) + (called_type.is_type() ? 1 : 0));
+  if (called_type.is_type()) arguments.push_back(std::move(called_type));
   if (receiver) arguments.push_back(*receiver);
   for (const ast::Node* arg : args) {
     auto* splat = ast::as<ast::Unary>(arg);

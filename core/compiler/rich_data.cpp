@@ -1,4 +1,5 @@
 // Puppet 8's rich data form of the values JSON holds no plain form for (value_data.hpp).
+#include "compiler/object_types.hpp"
 #include "compiler/runtime_values.hpp"
 #include "compiler/value_data.hpp"
 
@@ -25,6 +26,12 @@ std::optional<catalog::Data> rich_leaf(const Value& value, DataForm form) {
     const Value& arguments = runtime.parameters[1];
     if (arguments.is_array() && !arguments.array().empty())
       out["arguments"] = to_data(arguments, form);
+    return out;
+  }
+  if (kind == "Object") {  // {"__ptype": "Person", "name": "Adam"}: its init hash
+    auto [name, attributes] = object_init_hash(runtime);
+    catalog::Data out{{"__ptype", name}};
+    for (const auto& [key, item] : attributes) out[key.string()] = to_data(item, form);
     return out;
   }
   std::string text;

@@ -6,6 +6,7 @@
 #include "compiler/base64.hpp"
 #include "compiler/functions/generalized_type.hpp"
 #include "compiler/integer_range.hpp"
+#include "compiler/object_types.hpp"
 #include "compiler/semver.hpp"
 #include "compiler/time_format.hpp"
 #include "compiler/types.hpp"
@@ -53,6 +54,7 @@ void append_error(const TypeValue& value, std::string& out) {
 }  // namespace
 
 std::optional<Value> runtime_attribute(const Value& value, std::string_view name) {
+  if (is_object(value)) return object_attribute(value, name);
   if (!is_runtime_value(value, "Error")) return std::nullopt;
   if (name == "message") name = "msg";
   const std::vector<Value>& fields = value.type().parameters;
@@ -110,6 +112,7 @@ bool runtime_value_matches(const Value& value, const TypeValue& type) {
            semver_in_range(value.type(), field_string(type, 0));
   if (type.name.starts_with('#')) return equals(value, Value(type));
   if (!is_runtime_value(value)) return false;
+  if (is_object(value)) return object_matches(value, type);
   const std::string kind = runtime_type_name(value.type());
   if (kind == "Resource") return matches(as_reference(value), type);  // as its reference
   if (kind == "Iterator") {  // Iterator[T] and Iterable[T]: each of its items a T
@@ -160,6 +163,7 @@ TypeValue runtime_value_type(const Value& value) {
   std::string kind = runtime_type_name(object);
   if (kind == "Iterator") return iterator_type(object);
   if (kind == "Resource") return TypeValue{"Type", {as_reference(value)}};
+  if (kind == "Object") return object_type_of(value);
   if (kind == "SemVer") {  // the range of just that version
     std::string text = semver_to_string(object);
     return TypeValue{kind, {Value(text + " - " + text)}};
@@ -189,7 +193,9 @@ void append_runtime_value(const TypeValue& value, std::string& out) {
     append_error(value, out);
   } else if (is_kind(value, "Resource") && is_resource_reference(value.parameters.at(0))) {
     out += reference_string(value.parameters[0].type());  // File[/tmp/x], as Puppet prints it
-  } else if (is_kind(value, "Iterator")) {                // as Puppet interpolates it
+  } else if (is_kind(value, "Object")) {
+    append_object(value, out);
+  } else if (is_kind(value, "Iterator")) {  // as Puppet interpolates it
     append_type(iterator_type(value), out);
     out += "-Value";
   } else if (value.name == "#sensitive") {

@@ -23,6 +23,7 @@ inline constexpr std::int64_t kNanosPerSecond = 1000000000;
 ///   #Error [msg, kind, details, issue_code] (what get() gives its block when navigation fails)
 ///   #Iterator [items] (what reverse_each, step and tree_each give without a block)
 ///   #Resource [reference] (a Puppet::Resource, what stdlib::str2resource gives)
+///   #Object [type, attributes] (an instance of an Object type: object_types.hpp)
 Value make_runtime_value(std::string_view kind, std::vector<Value> fields);
 
 /// A declared resource as a value (Puppet::Resource) for its reference (`File['/tmp/x']`): it
@@ -47,7 +48,8 @@ bool is_runtime_value(const Value& value);
 bool is_runtime_value(const Value& value, std::string_view kind);
 
 /// An Object-typed value's attribute, as `$error.issue_code` reads it (Error's msg, kind,
-/// details, issue_code and message()); nullopt when the value has no such attribute.
+/// details, issue_code and message(); an Object type's instance's attributes); nullopt when the
+/// value has no such attribute.
 std::optional<Value> runtime_attribute(const Value& value, std::string_view name);
 
 /// "SemVer" for a #SemVer value.

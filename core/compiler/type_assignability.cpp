@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "compiler/object_types.hpp"
 #include "compiler/types.hpp"
 
 namespace marionette::compiler {
@@ -218,6 +219,7 @@ bool assignable_resolved(const TypeValue& from, const TypeValue& to) {
   if (f == "NotUndef") return element_assignable(type_at(from, 0), &to);
   if (f == "Optional")
     return is_assignable(TypeValue{"Undef", {}}, to) && element_assignable(type_at(from, 0), &to);
+  if (t == "Object") return object_type_assignable(from, to);
   if (t == "Data") return assignable_to_data(from);
   if (t == "RichData") return !is_one_of(f, {"Callable", "Iterator", "Runtime", "Any"});
   if (t == "Scalar")

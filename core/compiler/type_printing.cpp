@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "compiler/object_types.hpp"
 #include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
 
@@ -10,6 +11,14 @@ namespace {
 
 /// The aliases being printed, so that a recursive alias prints its name where it recurs.
 thread_local std::vector<std::string> aliases_in_print;
+
+/// How deep append_type is, and whether Object types print their init hash (Puppet's
+/// TypeFormatter "expanded": when the type printed is itself an alias or an Object type) or
+/// their name. Inside an Object type's hash, types print unexpanded: Object types and aliases by
+/// their names.
+thread_local int print_depth = 0;
+thread_local bool objects_expanded = false;
+thread_local bool in_object_hash = false;
 
 void append_quoted(const std::string& text, std::string& out) {
   out += puppet_quote(text);
@@ -68,6 +77,85 @@ bool has_empty_size_range(const TypeValue& type) {
          p[p.size() - 2].is_integer() && p[p.size() - 2].integer() == 0;
 }
 
+/// An Object type: its name, or when expanded `Object[{name => 'Person', parent => Being,
+/// attributes => {'name' => String, 'age' => {type => Integer, value => 0}}}]`.
+void append_object_type(const TypeValue& declared, const TypeValue& type, std::string& out) {
+  const ObjectType object = object_type(declared);
+  if (!objects_expanded && !object.name.empty()) {
+    out += object.name;
+    return;
+  }
+  const bool was_expanded = objects_expanded, was_in_hash = in_object_hash;
+  objects_expanded = false;
+  in_object_hash = true;
+  const Hash& init = type.parameters[0].hash();
+  auto find = [&](std::string_view key) -> const Value* {
+    for (const auto& [k, v] : init)
+      if (k.is_string() && k.string() == key) return &v;
+    return nullptr;
+  };
+  out += "Object[{";
+  bool first = true;
+  auto key = [&](std::string_view name) {
+    if (!first) out += ", ";
+    first = false;
+    out += name;
+    out += " => ";
+  };
+  if (!object.name.empty()) {
+    key("name");
+    append_quoted(object.name, out);
+  }
+  if (const Value* parent = find("parent")) {
+    key("parent");
+    append_parameter(*parent, out);
+  }
+  bool any_attribute = false;
+  for (const ObjectAttribute& a : object.attributes) {
+    if (!a.own || a.kind == "constant") continue;
+    if (!any_attribute)
+      key("attributes"), out += '{';
+    else
+      out += ", ";
+    any_attribute = true;
+    append_quoted(a.name, out);
+    out += " => ";
+    if (!a.value && a.kind.empty()) {
+      append_parameter(a.type, out);
+      continue;
+    }
+    out += "{type => ";
+    append_parameter(a.type, out);
+    if (!a.kind.empty()) out += ", kind => " + a.kind;
+    if (a.value) {
+      out += ", value => ";
+      append_parameter(*a.value, out);
+    }
+    out += '}';
+  }
+  if (any_attribute) out += '}';
+  for (const char* name : {"constants", "equality"})
+    if (const Value* value = find(name)) {
+      key(name);
+      append_parameter(*value, out);
+    }
+  out += "}]";
+  objects_expanded = was_expanded;
+  in_object_hash = was_in_hash;
+}
+
+struct PrintDepth {
+  explicit PrintDepth(const TypeValue& type) {
+    if (print_depth++ == 0) {
+      objects_expanded = !type.alias.expired() || is_object_type(type);
+      in_object_hash = false;
+    }
+  }
+  ~PrintDepth() { --print_depth; }
+  PrintDepth(const PrintDepth&) = delete;
+  PrintDepth& operator=(const PrintDepth&) = delete;
+};
+
 }  // namespace
 
 void append_type(const TypeValue& type, std::string& out) {
@@ -75,8 +163,14 @@ void append_type(const TypeValue& type, std::string& out) {
     append_runtime_value(type, out);
     return;
   }
+  PrintDepth depth(type);
   if (auto target = type.alias.lock()) {
+    if (target->type.is_type() && is_object_type(target->type.type())) {
+      append_object_type(type, target->type.type(), out);
+      return;
+    }
     out += type.name;
+    if (in_object_hash) return;  // an alias inside an Object type prints its name
     if (std::find(aliases_in_print.begin(), aliases_in_print.end(), type.name) !=
             aliases_in_print.end() ||
         !target->type.is_type())
@@ -85,6 +179,10 @@ void append_type(const TypeValue& type, std::string& out) {
     aliases_in_print.push_back(type.name);
     append_type(target->type.type(), out);
     aliases_in_print.pop_back();
+    return;
+  }
+  if (is_object_type(type)) {
+    append_object_type(type, type, out);
     return;
   }
   out += type.name;

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "compiler/functions/ruby_format.hpp"
+#include "compiler/object_types.hpp"
 #include "compiler/types.hpp"
 #include "compiler/value_data.hpp"
 #include "rubyish/value.hpp"
@@ -108,6 +109,7 @@ bool equals(const Value& a, const Value& b) {
   if (a.is_undef() || a.is_default()) return true;
   if (a.is_regexp()) return a.regexp().pattern == b.regexp().pattern;
   if (a.is_type()) {
+    if (a.type().name == "#Object" || b.type().name == "#Object") return objects_equal(a, b);
     std::optional<TypeValue> xn = comparable(a.type()), yn = comparable(b.type());
     const TypeValue& x = xn ? *xn : a.type();
     const TypeValue& y = yn ? *yn : b.type();

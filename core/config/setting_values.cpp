@@ -207,7 +207,7 @@ std::vector<compiler::ManifestSetting> SettingValues::manifest_settings() const 
       continue;  // a default that needs one the caller did not give (a bad written one threw)
     }
     if (!value) continue;
-    Kind kind = Kind::text;
+    Kind kind = value->empty() && puppet_default_is_undef(setting.name) ? Kind::undef : Kind::text;
     switch (setting.kind) {
       case SettingKind::a_switch:
         kind = Kind::boolean;

@@ -296,6 +296,12 @@ bool is_puppet_setting(std::string_view name) {
   return std::find(std::begin(kNotPuppets), std::end(kNotPuppets), name) == std::end(kNotPuppets);
 }
 
+bool puppet_default_is_undef(std::string_view name) {
+  // Of the settings above, those Puppet 7.23 and OpenVox 8.28 leave nil (`$settings::NAME =~
+  // Undef` is true in their manifests).
+  return name == "logdest";
+}
+
 std::vector<std::string> split_tags(const std::string& text) {
   std::vector<std::string> tags;
   std::stringstream in(text);

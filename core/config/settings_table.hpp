@@ -63,6 +63,10 @@ std::string normalized_text(const SettingDefinition& setting, const std::string&
 /// Puppet 7 and 8 no longer have (bindaddress, ca, reuse_port): the manifests do not see them.
 bool is_puppet_setting(std::string_view name);
 
+/// True for the settings whose Puppet default is nil (logdest): left empty, the manifests see
+/// undef, as `$settings::logdest` is in Puppet 7 and 8.
+bool puppet_default_is_undef(std::string_view name);
+
 /// "Web, db" -> {"web", "db"}: Puppet's tags and skip_tags, trimmed and compared lower-cased.
 std::vector<std::string> split_tags(const std::string& text);
 

@@ -128,6 +128,11 @@ TEST(ErbEngine, RefusesWhatItDoesNotKnowBeforeRunning) {
   // Values set with setvar are Ruby objects templates share and change: Ruby's.
   EXPECT_EQ(construct("<% scope.setvar('made', {}) %>"),
             "1: 'scope.setvar' (a Ruby object shared between templates)");
+  // A Ruby block handed to a Puppet function is a lambda the engine does not make: Ruby's.
+  EXPECT_EQ(construct("<%= scope().call_function('with', ['yes']) { |x| x } %>"),
+            "1: a block given to 'call_function'");
+  EXPECT_EQ(construct("<%= scope.function_with(['yes']) do |x| x end %>"),
+            "1: a block given to 'function_with'");
   EXPECT_EQ(construct("<% if true %>"), "1: syntax error, unexpected end-of-input");
   EXPECT_EQ(construct("<%= @x.each do |y| %>"), "1: syntax error, unexpected ')'");
 }

@@ -294,6 +294,7 @@ TEST(SettingValues, TheManifestsSeeEveryPuppetSettingTypedAsPuppetTypesIt) {
   is("splaylimit", "3600", Kind::number);  // $runinterval, in seconds
   is("maxwaitforcert", "Infinity", Kind::number);
   is("environment_timeout", "0", Kind::number);
+  is("logdest", "", Kind::undef);  // nil in Puppet: $settings::logdest is undef
   EXPECT_FALSE(seen.contains("snmp")) << "marionette's own: Puppet has no such setting";
   EXPECT_FALSE(seen.contains("puppet_compat"));
   EXPECT_FALSE(seen.contains("vardir")) << "no value: the caller gave none";

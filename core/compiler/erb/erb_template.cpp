@@ -37,6 +37,11 @@ void check_calls(const Node& node, const std::set<std::string>& defined, bool in
     // the engine's values are copies, so such templates are Ruby's.
     if (node.a && node.name == "setvar")
       throw Unsupported{node.line, "'scope.setvar' (a Ruby object shared between templates)"};
+    // A Ruby block handed to a Puppet function (`scope.call_function('with', [1]) { |x| x }`)
+    // is a lambda the engine does not make: Ruby's ERB runs such a template.
+    if (node.a && node.block &&
+        (node.name == "call_function" || node.name.starts_with("function_")))
+      throw Unsupported{node.line, "a block given to '" + node.name + "'"};
     bool known = node.a ? is_known_method(node.name) || is_scope_method(node.name)
                         : is_kernel_function(node.name) || defined.count(node.name);
     if (!known) throw Unsupported{node.line, "method '" + node.name + "'"};

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "compiler/functions/ruby_format.hpp"
+#include "compiler/object_types.hpp"
 #include "compiler/resource_table.hpp"
 #include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
@@ -150,6 +151,11 @@ Inferred common(const Inferred& a, const Inferred& b) {
             out.exact.reset();
           return out;
         }
+        if (auto common = common_object_type(a.type, b.type)) {  // Kid and Person: Person
+          Inferred out = of(Kind::Other);
+          out.type = std::move(*common);
+          return out;
+        }
         // Resource types: File['a'] and File['b'] have File in common, File and Notify Resource.
         auto resource = [](const TypeValue& t) {
           return !is_data_type_name(t.name) && !t.name.starts_with('#') && t.alias.expired();
@@ -250,7 +256,7 @@ Inferred infer(const Value& value) {
   if (is_sensitive(value)) {
     other.type = {"Sensitive", {Value(generalized_type(value.type().parameters[0]))}};
   } else if (is_runtime_value(value)) {
-    other.type = is_runtime_value(value, "Iterator")
+    other.type = is_runtime_value(value, "Iterator") || is_runtime_value(value, "Object")
                      ? runtime_value_type(value)
                      : TypeValue{runtime_type_name(value.type()), {}};
     other.exact = detailed_type(value);

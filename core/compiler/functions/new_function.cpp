@@ -1,5 +1,6 @@
-#include "compiler/functions/construct.hpp"
 #include "compiler/function_host.hpp"
+#include "compiler/functions/construct.hpp"
+#include "compiler/object_types.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 
@@ -27,6 +28,9 @@ Value new_instance(CallContext& call) {
 
 Value construct(CallContext& call, const TypeValue& declared, std::vector<Value> arguments) {
   const TypeValue& type = resolved(declared);
+  // Puppet's new gives back a value of the type as it is (without calling the block).
+  if (arguments.size() == 1 && type.name != "Init" && matches(arguments[0], type))
+    return arguments[0];
   if (type.name == "Optional" || type.name == "NotUndef") {
     if (!arguments.empty() && arguments[0].is_undef() && type.name == "Optional") return Value();
     if (!type.parameters.empty() && type.parameters[0].is_type())
@@ -45,6 +49,11 @@ Value construct(CallContext& call, const TypeValue& declared, std::vector<Value>
     }
     call.fail("Converted value from " + type_to_string(type) +
               ".new() has wrong type, expects a value of type " + type_to_string(type));
+  }
+  if (is_object_type(type)) {  // Person('Adam'), Person({name => 'Adam'})
+    Value made = new_object(declared, arguments, call.where);
+    if (call.lambda) return call.host.call_lambda(*call.lambda, {std::move(made)}, call.scope);
+    return made;
   }
   Function make = constructor_of(type);
   if (!make)

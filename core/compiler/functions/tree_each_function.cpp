@@ -3,6 +3,7 @@
 #include "compiler/function_host.hpp"
 #include "compiler/functions/function.hpp"
 #include "compiler/jumps.hpp"
+#include "compiler/object_types.hpp"
 #include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
@@ -16,6 +17,7 @@ struct TreeOptions {
   bool include_containers = true;
   bool include_values = true;
   bool include_root = true;
+  bool include_refs = false;  ///< an Object's attributes of kind reference are walked too
   const TypeValue* container_type = nullptr;  ///< which containers are entered; all when null
 };
 
@@ -44,6 +46,8 @@ TreeOptions read_options(CallContext& call, const Value& given) {
       flag(options.include_values);
     } else if (name == "include_root") {
       flag(options.include_root);
+    } else if (name == "include_refs") {
+      flag(options.include_refs);
     } else if (name == "container_type") {
       if (!value.is_type()) call.fail("parameter 'options' entry 'container_type' expects a Type");
       options.container_type = &value.type();
@@ -82,7 +86,7 @@ class TreeWalk {
 
  private:
   bool is_container(const Value& value) const {
-    if (!value.is_array() && !value.is_hash()) return false;
+    if (!value.is_array() && !value.is_hash() && !is_object(value)) return false;
     return !options_.container_type || matches(value, *options_.container_type);
   }
 
@@ -103,6 +107,9 @@ class TreeWalk {
     if (value.is_array()) {
       for (std::size_t i = 0; i < value.array().size(); ++i)
         child(extended(static_cast<std::int64_t>(i)), value.array()[i]);
+    } else if (is_object(value)) {  // its own attributes, by name
+      for (auto& [name, item] : object_children(value, options_.include_refs))
+        child(extended(Value(std::move(name))), item);
     } else {
       for (const auto& [key, item] : value.hash()) child(extended(key), item);
     }
@@ -126,7 +133,7 @@ Value tree_each(CallContext& call) {
   if (is_runtime_value(call.arguments[0], "Iterator"))  // an Iterator's items, as an Array's
     call.arguments[0] = call.arguments[0].type().parameters.at(0);
   const Value& tree = call.arguments[0];
-  if (!tree.is_array() && !tree.is_hash())
+  if (!tree.is_array() && !tree.is_hash() && !is_object(tree))
     call.fail("parameter 'tree' expects a value of type Iterator, Array, Hash, or Object, got " +
               type_name_of(tree));
   TreeOptions options =

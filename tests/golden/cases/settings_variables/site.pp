@@ -8,7 +8,7 @@ $names = [
   'http_connect_timeout', 'http_read_timeout', 'keylength', 'certificate_revocation',
   'dns_alt_names', 'static_catalogs', 'usecacheonfailure', 'show_diff', 'graph', 'log_level',
   'strict', 'strict_variables', 'storeconfigs', 'include_legacy_facts',
-  'exclude_unchanged_resources', 'snmp', 'redis_prefix',
+  'exclude_unchanged_resources', 'logdest', 'snmp', 'redis_prefix',
 ]
 $names.each |$name| {
   $value = getvar("settings::${name}")
