@@ -603,9 +603,11 @@ bool Evaluator::reads_top_facts(const ast::Node* node, const Scope& scope) const
 bool Evaluator::names_top_facts(const std::string& name, const Scope& scope) const {
   if (name == "::facts") return true;
   if (name != "facts") return false;
-  for (const Scope* s = &scope; s && s != top_; s = s->parent())
+  for (const Scope* s = &scope; s; s = s->parent()) {
+    if (s == top_) return true;
     if (s->find_local_as_set("facts")) return false;  // not the node's
-  return true;
+  }
+  return false;  // a scope that sees no variables (a class parameter's type)
 }
 
 Value Evaluator::evaluate_access(const ast::Access& access, Scope& scope) {
