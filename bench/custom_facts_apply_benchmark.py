@@ -63,7 +63,9 @@ def main():
     parser.add_argument("--before")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--puppet-runs", type=int, default=1)
-    parser.add_argument("--modulepath", default="/usr/share/puppet/modules")
+    parser.add_argument("--modulepath", default="/usr/share/puppet/modules",
+                        help="the base module path of every command (default: Debian's, where "
+                             "the puppet-module-* packages install)")
     parser.add_argument("--json")
     parser.add_argument("--all-rows", action="store_true",
                         help="the facter.conf ttl and one-worker rows too")
@@ -86,23 +88,24 @@ def main():
     one_worker_env = dict(env, MARIONETTE_CUSTOM_FACTS_WORKERS="1")
 
     one_fact = "notice(\"apt_has_updates=${facts['apt_has_updates']}\")"
+    base = ["--basemodulepath", args.modulepath]
 
     def marionette_rows(binary, label):
         state = os.path.join(scratch, "state-" + label)
         rows = [
-            (f"{label} apply -e 'notice(1)'", [binary, "apply", "--statedir", state, "-e", "notice(1)"],
+            (f"{label} apply -e 'notice(1)'", [binary, "apply", "--statedir", state, *base, "-e", "notice(1)"],
              env, args.runs),
             (f"{label} apply -e (one apt fact read)",
-             [binary, "apply", "--statedir", state, "-e", one_fact], env, args.runs),
+             [binary, "apply", "--statedir", state, *base, "-e", one_fact], env, args.runs),
             (f"{label} facts (modules' custom facts)",
              [binary, "facts", "-j", "--show-legacy", "--modulepath", args.modulepath], env, args.runs),
         ]
         if args.all_rows:
             rows += [
                 (f"{label} apply -e, facter.conf ttl on apt's facts (cache warm)",
-                 [binary, "apply", "--statedir", state, "-e", one_fact], cached_env, args.runs),
+                 [binary, "apply", "--statedir", state, *base, "-e", one_fact], cached_env, args.runs),
                 (f"{label} apply -e, one Ruby worker",
-                 [binary, "apply", "--statedir", state, "-e", one_fact], one_worker_env, args.runs),
+                 [binary, "apply", "--statedir", state, *base, "-e", one_fact], one_worker_env, args.runs),
             ]
         return rows
 
@@ -110,11 +113,11 @@ def main():
     if args.before:
         rows += marionette_rows(args.before, "marionette (before)")[:3]
     if shutil.which("puppet"):
-        rows += [("puppet apply -e 'notice(1)'", ["puppet", "apply", "-e", "notice(1)"], env,
+        rows += [("puppet apply -e 'notice(1)'", ["puppet", "apply", *base, "-e", "notice(1)"], env,
                   args.puppet_runs),
-                 ("puppet apply -e (one apt fact read)", ["puppet", "apply", "-e", one_fact], env,
+                 ("puppet apply -e (one apt fact read)", ["puppet", "apply", *base, "-e", one_fact], env,
                   args.puppet_runs),
-                 ("puppet facts", ["puppet", "facts", "show", "--render-as", "json"], env,
+                 ("puppet facts", ["puppet", "facts", "show", *base, "--render-as", "json"], env,
                   args.puppet_runs)]
     if args.all_rows:  # warm the cache of the ttl row once, outside the figures
         subprocess.run(rows[3][1], env=cached_env, stdout=subprocess.DEVNULL,
