@@ -160,7 +160,7 @@ Value Evaluator::call_function(const ast::FunctionDefinition& function,
   return result;
 }
 
-Value Evaluator::resolve_alias(const ast::TypeAlias& alias) {
+Value Evaluator::resolve_alias(const ast::TypeAlias& alias, const lang::SourceLocation& where) {
   // The alias is a named type whose target is filled after its definition is evaluated, so that
   // a recursive alias (`type Tree = Array[Variant[Integer, Tree]]`) can refer to itself.
   std::string key = lowercase(alias.name);
@@ -168,12 +168,15 @@ Value Evaluator::resolve_alias(const ast::TypeAlias& alias) {
   if (found == alias_targets_.end()) {
     auto target = std::make_shared<TypeAliasTarget>();
     alias_targets_.emplace(key, target);
+    ++aliases_being_resolved_;
     try {
       target->type = evaluate(alias.type, *top_);
     } catch (...) {
+      --aliases_being_resolved_;
       alias_targets_.erase(key);
       throw;
     }
+    --aliases_being_resolved_;
     if (!target->type.is_type())
       throw SourceError("The type alias '" + alias.name + "' does not name a type", alias.where);
     target->type = named_object_type(std::move(target->type), alias.name);
@@ -181,6 +184,9 @@ Value Evaluator::resolve_alias(const ast::TypeAlias& alias) {
   }
   TypeValue named{alias.name, {}};
   named.alias = found->second;
+  // Checked where a reference outside every alias definition resolves it, as Puppet does.
+  if (auto looping = aliases_being_resolved_ ? std::nullopt : self_inheriting_type(named))
+    throw SourceError("The Object type '" + *looping + "' inherits from itself", where);
   return named;
 }
 

@@ -118,7 +118,7 @@ Value Evaluator::evaluate(const ast::Node* node, Scope& scope) try {
         return TypeValue{std::string(data_type), {}};
       std::string lower = lowercase(name);
       if (const ast::TypeAlias* alias = environment_.find_type_alias(lower))
-        return resolve_alias(*alias);
+        return resolve_alias(*alias, node->where);
       if (!is_puppet_type_name(lower) && !is_builtin_type(lower) &&
           !environment_.find_defined_type(lower) && !environment_.find_resource_type(lower) &&
           !environment_.find_class(lower))
@@ -820,7 +820,7 @@ Value Evaluator::evaluate_call(const std::string& name, const std::vector<ast::E
     if (auto data_type = canonical_data_type_name(name); !data_type.empty())
       called_type = TypeValue{std::string(data_type), {}};
     else if (const ast::TypeAlias* alias = environment_.find_type_alias(lowercase(name)))
-      called_type = resolve_alias(*alias);
+      called_type = resolve_alias(*alias, where);
     if (called_type.is_type()) function = find_function("new");
   }
   if (!function && !written && !in_ruby)

@@ -141,7 +141,9 @@ class Evaluator final : public FunctionHost {
   Value render(const lang::ast::Node* node, Scope& scope);
   Value call_function(const lang::ast::FunctionDefinition& function, std::vector<Value> arguments,
                       const lang::SourceLocation& where);
-  Value resolve_alias(const lang::ast::TypeAlias& alias);
+  /// The alias as a named type; `where` (the reference) is where a self-inheriting Object type
+  /// is refused.
+  Value resolve_alias(const lang::ast::TypeAlias& alias, const lang::SourceLocation& where);
 
   // Conditionals (evaluate_control.cpp).
   Value evaluate_if(const lang::ast::If& node, Scope& scope);
@@ -364,6 +366,7 @@ class Evaluator final : public FunctionHost {
   bool epp_rendered_sensitive_ = false;  ///< the template being rendered showed a Sensitive
   /// Type aliases resolved so far, by lowercase name (types.hpp: TypeAliasTarget).
   std::unordered_map<std::string, std::shared_ptr<TypeAliasTarget>> alias_targets_;
+  int aliases_being_resolved_ = 0;  ///< alias definitions being evaluated (resolve_alias)
   std::unique_ptr<RubyFunctions> ruby_functions_;  ///< made when first needed
   std::unique_ptr<LazyFacts> lazy_facts_;          ///< the top scope's custom facts, when lazy
   std::vector<lang::SourceLocation> live_frames_;  ///< puppet_stack(), outermost first

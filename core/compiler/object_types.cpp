@@ -153,6 +153,21 @@ Value named_object_type(Value type, const std::string& name) {
   return TypeValue{"Object", {Value(std::move(named))}};
 }
 
+std::optional<std::string> self_inheriting_type(const TypeValue& declared) {
+  const TypeValue* current = &resolved(declared);
+  if (!parent_of(*current)) return std::nullopt;
+  std::vector<const TypeValue*> seen;
+  while (current && is_object_type(*current)) {
+    for (const TypeValue* earlier : seen)
+      if (same_object_type(*earlier, *current)) return name_of(*current);
+    if (seen.size() > kMaxParents) return name_of(*current);
+    seen.push_back(current);
+    const TypeValue* parent = parent_of(*current);
+    current = parent ? &resolved(*parent) : nullptr;
+  }
+  return std::nullopt;
+}
+
 ObjectType object_type(const TypeValue& declared) {
   ObjectType out;
   const TypeValue& type = resolved(declared);

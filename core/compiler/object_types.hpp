@@ -42,6 +42,10 @@ bool is_object_type(const TypeValue& type);
 /// unless it has a name. Any other type is given back as it is.
 Value named_object_type(Value type, const std::string& name);
 
+/// The name of the first Object type that the parent chain from `type` meets twice (Puppet's
+/// "The Object type 'X' inherits from itself"); nullopt when the chain ends.
+std::optional<std::string> self_inheriting_type(const TypeValue& type);
+
 /// The type's name and attributes (through aliases and parents).
 ObjectType object_type(const TypeValue& type);
 

@@ -72,7 +72,7 @@ PuppetError parse_puppet_error(const std::string& text) {
   }
   static const std::regex stage(
       "Evaluation Error: |Could not parse for environment [^:]+: |"
-      "Error while evaluating an? (?:[A-Za-z ]+|'[^']+' expression), ");
+      "Error while evaluating an? (?:[A-Za-z -]+|'[^']+' expression), ");
   while (strip_prefix(message, stage)) {
   }
   message =
