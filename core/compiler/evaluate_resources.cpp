@@ -23,7 +23,8 @@ void add_valid_tags(CompiledResource& resource, const Value& value,
     for (const Value& item : value.array()) add_valid_tags(resource, item, where);
   } else if (!value.is_undef()) {
     std::string text = to_string(value);
-    if (!is_valid_tag(text)) throw SourceError("Invalid tag '" + text + "'", where);
+    // Puppet's Tagging#tag downcases the name first and names it so when it is invalid.
+    if (!is_valid_tag(text)) throw SourceError("Invalid tag '" + lowercase(text) + "'", where);
     resource.tag(text);
   }
 }

@@ -329,8 +329,32 @@ std::string type_name_of(const Value& value) {
   return "Type";
 }
 
+/// The value as Puppet's PatternMismatch names it: a string quoted, else its type's name.
+std::string pattern_actual(const Value& value) {
+  return value.is_string() ? "'" + value.string() + "'" : type_name_of(value);
+}
+
+bool is_pattern_type(const TypeValue& type) {
+  return type.name == "Enum" || type.name == "Pattern";
+}
+
 std::string describe_mismatch(const TypeValue& declared, const Value& value) {
   const TypeValue& type = resolved(declared);
+  // Puppet's PatternMismatch: an Enum or Pattern (or an Optional of one) is "a match for" it,
+  // and so is a Variant whose first type is one (its members' mismatches merged into the
+  // first's kind), for a value that is no collection.
+  if (is_pattern_type(type))
+    return "expects a match for " + type_to_string(declared) + ", got " + pattern_actual(value);
+  if (type.name == "Optional" && !value.is_undef()) {
+    const TypeValue* inner = type_parameter(type, 0);
+    if (inner && inner->alias.expired() && is_pattern_type(*inner))
+      return "expects an undef value or a match for " + type_to_string(*inner) + ", got " +
+             pattern_actual(value);
+  }
+  if (type.name == "Variant" && !value.is_array() && !value.is_hash() && declared.alias.expired() &&
+      !type.parameters.empty() && type.parameters[0].is_type() &&
+      type.parameters[0].type().alias.expired() && is_pattern_type(type.parameters[0].type()))
+    return "expects a match for " + type_to_string(type) + ", got " + pattern_actual(value);
   if (type.name == "Optional" || type.name == "Variant") {
     std::string expected;
     std::vector<std::string> names;
@@ -350,8 +374,6 @@ std::string describe_mismatch(const TypeValue& declared, const Value& value) {
     if (names.size() == 2) expected = names[0] + " or " + names[1];
     return "expects a value of type " + expected + ", got " + type_name_of(value);
   }
-  if ((type.name == "Enum" || type.name == "Pattern") && value.is_string())
-    return "expects a match for " + type_to_string(type) + ", got '" + value.string() + "'";
   if (type.name == "Array" && value.is_array()) {
     const TypeValue* element = type_parameter(type, 0);
     const Array& items = value.array();

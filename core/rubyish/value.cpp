@@ -289,10 +289,14 @@ RubyValue* hash_lookup(RubyHash& hash, const RubyValue& key) {
 }
 
 void hash_store(RubyHash& hash, RubyValue key, RubyValue value) {
-  if (RubyValue* found = hash_lookup(hash, key))
+  if (RubyValue* found = hash_lookup(hash, key)) {
     *found = std::move(value);
-  else
-    hash.emplace_back(std::move(key), std::move(value));
+    return;
+  }
+  // Hash#[]= keeps a frozen copy of a String key that is not frozen yet.
+  if (key.is_string() && key.string_object().owner != RubyString::Owner::Frozen)
+    key = RubyValue(key.string(), RubyString::Owner::Frozen);
+  hash.emplace_back(std::move(key), std::move(value));
 }
 
 std::string no_method_message(const std::string& name, const RubyValue& receiver) {

@@ -37,12 +37,25 @@ struct RubyObject {
   std::string inspect;
 };
 
-/// A Ruby value as templates use them. Arrays and hashes are shared and may change, as Ruby's
-/// objects do (`list << x` changes what every name for it sees); strings are values.
+/// A String. Ruby's strings are objects: `s << x` and `s.strip!` change what every name for it
+/// sees, so the values that name it share it. `owner` says whether it may change in place.
+struct RubyString {
+  enum class Owner : std::uint8_t {
+    Mutable,  ///< made by the Ruby code itself (a literal, a method's result): it may change
+    Frozen,   ///< frozen (`freeze`, a hash's string key): a change raises FrozenError
+    Puppet,   ///< Puppet's own object (a variable's value): whether Ruby may change it (and
+              ///< Puppet's variable with it) or raises FrozenError depends on how Puppet made it
+  };
+  std::string text;
+  Owner owner = Owner::Mutable;
+};
+
+/// A Ruby value as templates use them. Strings, arrays and hashes are shared and may change, as
+/// Ruby's objects do (`list << x` changes what every name for it sees).
 struct RubyValue {
-  using Variant = std::variant<std::monostate, bool, std::int64_t, double, std::string, RubySymbol,
-                               std::shared_ptr<RubyArray>, std::shared_ptr<RubyHash>, RubyRange,
-                               RubyRegexp, RubyObject>;
+  using Variant = std::variant<std::monostate, bool, std::int64_t, double,
+                               std::shared_ptr<RubyString>, RubySymbol, std::shared_ptr<RubyArray>,
+                               std::shared_ptr<RubyHash>, RubyRange, RubyRegexp, RubyObject>;
   Variant v;
 
   RubyValue() = default;
@@ -50,8 +63,10 @@ struct RubyValue {
   RubyValue(int i) : v(std::int64_t{i}) {}
   RubyValue(std::int64_t i) : v(i) {}
   RubyValue(double d) : v(d) {}
-  RubyValue(std::string s) : v(std::move(s)) {}
-  RubyValue(const char* s) : v(std::string(s)) {}
+  RubyValue(std::string s) : v(std::make_shared<RubyString>(RubyString{std::move(s)})) {}
+  RubyValue(const char* s) : RubyValue(std::string(s)) {}
+  RubyValue(std::string s, RubyString::Owner owner)
+      : v(std::make_shared<RubyString>(RubyString{std::move(s), owner})) {}
   RubyValue(RubySymbol s) : v(std::move(s)) {}
   RubyValue(RubyArray a) : v(std::make_shared<RubyArray>(std::move(a))) {}
   RubyValue(RubyHash h) : v(std::make_shared<RubyHash>(std::move(h))) {}
@@ -64,7 +79,7 @@ struct RubyValue {
   bool is_integer() const { return std::holds_alternative<std::int64_t>(v); }
   bool is_float() const { return std::holds_alternative<double>(v); }
   bool is_number() const { return is_integer() || is_float(); }
-  bool is_string() const { return std::holds_alternative<std::string>(v); }
+  bool is_string() const { return std::holds_alternative<std::shared_ptr<RubyString>>(v); }
   bool is_symbol() const { return std::holds_alternative<RubySymbol>(v); }
   bool is_array() const { return std::holds_alternative<std::shared_ptr<RubyArray>>(v); }
   bool is_hash() const { return std::holds_alternative<std::shared_ptr<RubyHash>>(v); }
@@ -77,7 +92,9 @@ struct RubyValue {
   double number() const {
     return is_integer() ? static_cast<double>(integer()) : std::get<double>(v);
   }
-  const std::string& string() const { return std::get<std::string>(v); }
+  const std::string& string() const { return std::get<std::shared_ptr<RubyString>>(v)->text; }
+  /// The String object itself, which every value naming it shares.
+  RubyString& string_object() const { return *std::get<std::shared_ptr<RubyString>>(v); }
   const std::string& symbol() const { return std::get<RubySymbol>(v).name; }
   RubyArray& array() const { return *std::get<std::shared_ptr<RubyArray>>(v); }
   RubyHash& hash() const { return *std::get<std::shared_ptr<RubyHash>>(v); }
@@ -121,7 +138,7 @@ bool eql(const RubyValue& a, const RubyValue& b);
 int compare(const RubyValue& a, const RubyValue& b);
 /// The value for a key (eql?), or nullptr.
 RubyValue* hash_lookup(RubyHash& hash, const RubyValue& key);
-/// Sets a key, keeping the first insertion's place.
+/// Sets a key, keeping the first insertion's place; a String key is stored frozen, as Ruby's.
 void hash_store(RubyHash& hash, RubyValue key, RubyValue value);
 /// `"undefined method `name' for VALUE:Class"`, as Ruby 3.1's NoMethodError says.
 std::string no_method_message(const std::string& name, const RubyValue& receiver);

@@ -111,6 +111,73 @@ TEST(ErbEngine, MethodsDefinedInTheTemplate) {
             "[[nil, 1], [nil, 2]]");
 }
 
+// In-place String methods (mongodb's mongodb.conf.erb: `k, v = v.split(':')`, `k.strip!`): a
+// change shows through every name for the string; nil when nothing changed; FrozenError on a
+// frozen string. Outputs as Puppet 7 and OpenVox 8 render them (golden erb_string_in_place).
+TEST(ErbEngine, InPlaceStringMethods) {
+  EXPECT_EQ(render("<% k, v = ' a : b'.split(':') %><% k.strip!() %><% v.strip! %>[<%= k %>|<%= v %>]"),
+            "[a|b]");
+  EXPECT_EQ(render("<% s = ' a b  ' %><%= s.strip!.inspect %> <%= s.strip!.inspect %> <%= s.inspect %>"),
+            "\"a b\" nil \"a b\"");
+  EXPECT_EQ(render("<%= 'ab'.chomp!('b').inspect %> <%= 'ab'.chomp!('c').inspect %> "
+                   "<%= \"a\\n\\n\".chomp!('').inspect %> <%= ''.chop!.inspect %> "
+                   "<%= 'aabb'.squeeze!('b').inspect %> <%= 'aB'.swapcase!.inspect %> "
+                   "<%= 'hello'.tr!('el', 'ip').inspect %> <%= 'abc'.gsub!(/x/, '+').inspect %> "
+                   "<%= 'a'.reverse!.inspect %>"),
+            "\"a\" nil \"a\" nil \"aab\" \"Ab\" \"hippo\" nil \"a\"");
+  EXPECT_EQ(render("<% s = 'q'; t = s; t << 'z'; u = t.upcase!; v = t.upcase! %><%= [s, t, u, v].inspect %>"),
+            "[\"QZ\", \"QZ\", \"QZ\", nil]");
+  EXPECT_EQ(render("<% l = [' x ', 'y '] %><% l.each { |e| e.strip! } %><%= l.inspect %>"
+                   "<% d = l[0].dup %><% d << '+' %><%= [l[0], d].inspect %>"),
+            "[\"x\", \"y\"][\"x\", \"x+\"]");
+  // A literal is a new String each time it runs.
+  EXPECT_EQ(render("<% 2.times do %><% b = '' %><% b << 'x' %><%= b %><% end %>"), "xx");
+  EXPECT_EQ(render("<% f = 'x'.freeze %><%= (f.strip! rescue 'raised') %> <%= f.frozen? %> "
+                   "<%= f.dup.frozen? %><% h = {}; k = 'k'; h[k] = 1; k << '2' %> <%= h.inspect %> "
+                   "<%= h.keys.first.frozen? %>"),
+            "raised true false {\"k\"=>1} true");
+  testing::MapHost host;
+  try {
+    render("<% f = 'x'.freeze %>\n<%= f << 'y' %>", host);
+    FAIL() << "no error";
+  } catch (const TemplateError& e) {
+    EXPECT_EQ(e.line, 2);
+    EXPECT_EQ(e.message, "can't modify frozen String: \"x\"");
+  }
+}
+
+// A String of Puppet's (a variable's value) changed in place: Ruby changes Puppet's object or
+// raises FrozenError, as Puppet made it; the engine gives up while rendering (Unsupported, then
+// Ruby's ERB renders the template), even under `rescue`.
+TEST(ErbEngine, PuppetStringChangedInPlaceIsBeyondTheEngine) {
+  testing::MapHost host;
+  host.variables["name"] = RubyValue(" web ", RubyString::Owner::Puppet);
+  host.variables["list"] = RubyArray{RubyValue("a", RubyString::Owner::Puppet)};
+  for (const std::string text :
+       {"<% @name.strip! %>", "<% n = @name %>\n<% n << 'x' rescue nil %>",
+        "<% @list.each { |e| e.upcase! } %>", "<%= @name.frozen? %>"}) {
+    EXPECT_THROW(render(text, host), Unsupported) << text;
+  }
+  try {
+    render("\n<% (@name + '').strip!; @name.strip.upcase; x = @name.dup; x.strip! %>\n<% @name.chomp! %>", host);
+    FAIL() << "no refusal";
+  } catch (const Unsupported& u) {
+    EXPECT_EQ(u.line, 3);
+    EXPECT_EQ(u.construct, "'chomp!' on a String of Puppet's (a variable's value)");
+  }
+}
+
+// `require 'yaml'` then to_yaml (prometheus' prometheus.yaml.erb, mongodb's mongodb.conf.erb):
+// Psych's text natively; what Psych writes with an alias or a tag is Ruby's.
+TEST(ErbEngine, ToYaml) {
+  EXPECT_EQ(render("<%= require 'yaml' %>|<%= {'a' => [1, nil, 'on', :s], 'y' => {}}.to_yaml %>"),
+            "false|---\na:\n- 1\n-\n- 'on'\n- :s\n\"y\": {}\n");
+  testing::MapHost host;
+  EXPECT_THROW(render("<% a = [1] %><%= [a, a].to_yaml %>", host), Unsupported);
+  EXPECT_THROW(render("<%= {'r' => (1..2)}.to_yaml %>", host), Unsupported);
+  EXPECT_THROW(parse_erb("<% require 'ipaddr' %>"), Unsupported);
+}
+
 TEST(ErbEngine, RefusesWhatItDoesNotKnowBeforeRunning) {
   auto construct = [](const std::string& text) {
     try {

@@ -44,6 +44,10 @@ void check_calls(const Node& node, const std::set<std::string>& defined, bool in
       throw Unsupported{node.line, "a block given to '" + node.name + "'"};
     bool known = node.a ? is_known_method(node.name) || is_scope_method(node.name)
                         : is_kernel_function(node.name) || defined.count(node.name);
+    // `require 'yaml'` (or json): loaded in Puppet already; another library is Ruby's.
+    if (!node.a && node.name == "require" && !defined.count(node.name))
+      known = node.items.size() == 1 && node.items[0]->kind == NodeKind::Literal &&
+              node.items[0]->value.is_string() && is_loaded_library(node.items[0]->value.string());
     if (!known) throw Unsupported{node.line, "method '" + node.name + "'"};
   }
   for (const Node* child : {node.b.get(), node.c.get()})

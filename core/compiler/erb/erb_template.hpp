@@ -59,7 +59,9 @@ struct TemplateError {
   std::string message;
 };
 
-/// Runs the program; its output. Throws TemplateError.
+/// Runs the program; its output. Throws TemplateError; Unsupported when it meets, while it
+/// runs, what is beyond the engine (a String of Puppet's changed in place, whose effect depends
+/// on how Puppet made it): nothing of the template's output is kept then.
 std::string render_erb(const ErbProgram& program, TemplateHost& host);
 
 }  // namespace marionette::compiler::erb

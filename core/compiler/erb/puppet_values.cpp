@@ -5,13 +5,13 @@
 
 namespace marionette::compiler::erb {
 
-RubyValue to_ruby(const Value& value) {
+RubyValue to_ruby(const Value& value, RubyString::Owner strings) {
   if (value.is_undef()) return RubyValue();
   if (value.is_default()) return RubySymbol{"default"};
   if (value.is_boolean()) return value.boolean();
   if (value.is_integer()) return value.integer();
   if (value.is_float()) return value.number();
-  if (value.is_string()) return value.string();
+  if (value.is_string()) return RubyValue(value.string(), strings);
   if (value.is_regexp()) {
     RubyRegexp r;
     r.source = value.regexp().pattern;
@@ -23,18 +23,19 @@ RubyValue to_ruby(const Value& value) {
   if (value.is_array()) {
     RubyArray items;
     items.reserve(value.array().size());
-    for (const Value& item : value.array()) items.push_back(to_ruby(item));
+    for (const Value& item : value.array()) items.push_back(to_ruby(item, strings));
     return items;
   }
   if (value.is_hash()) {
     RubyHash pairs;
     pairs.reserve(value.hash().size());
-    for (const auto& [key, item] : value.hash()) pairs.emplace_back(to_ruby(key), to_ruby(item));
+    for (const auto& [key, item] : value.hash())
+      pairs.emplace_back(to_ruby(key, RubyString::Owner::Frozen), to_ruby(item, strings));
     return pairs;
   }
   if (is_sensitive(value))
-    return RubyObject{"Puppet::Pops::Types::PSensitiveType::Sensitive", "Sensitive [value redacted]",
-                      "#<Sensitive [value redacted]>"};
+    return RubyObject{"Puppet::Pops::Types::PSensitiveType::Sensitive",
+                      "Sensitive [value redacted]", "#<Sensitive [value redacted]>"};
   std::string text = to_string(value);
   return RubyObject{"Puppet::Pops::Types::PAnyType", text, text};
 }

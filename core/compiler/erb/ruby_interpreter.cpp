@@ -58,6 +58,8 @@ class Interpreter {
       throw TemplateError{line_, "Can't escape from eval with break"};
     } catch (const std::regex_error& e) {
       throw TemplateError{line_, std::string("invalid regexp: ") + e.what()};
+    } catch (const BeyondTheEngine& beyond) {
+      throw Unsupported{line_, beyond.construct};
     }
     return std::move(out_);
   }
@@ -74,7 +76,8 @@ class Interpreter {
   RubyValue eval(const Node& n, Frame& frame) {
     Depth depth(*this);
     switch (n.kind) {
-      case NodeKind::Literal: return n.value;
+      // Each run of a string literal is a new String (the template may change it in place).
+      case NodeKind::Literal: return n.value.is_string() ? RubyValue(n.value.string()) : n.value;
       case NodeKind::String: {
         std::string text;
         for (const NodePtr& part : n.items) append_to_s(eval(*part, frame), text);
@@ -333,18 +336,11 @@ class Interpreter {
         }
       };
     }
-    RubyValue result;
     try {
-      result = invoke(receiver, name, args, n.block ? &block : nullptr, n.line);
+      return invoke(receiver, name, args, n.block ? &block : nullptr, n.line);
     } catch (BreakSignal& b) {
       return b.value;
     }
-    // A string changed in place (`s << x`, `s.gsub!`) is a new value here: give it back.
-    if (receiver.is_string() && n.a &&
-        (n.a->kind == NodeKind::LocalVar || n.a->kind == NodeKind::InstanceVar) &&
-        (name == "<<" || name == "concat" || name.ends_with("!")))
-      assign(*n.a, receiver, frame);
-    return result;
   }
 
   /// A method the template defined: its own frame, only its parameters as locals.

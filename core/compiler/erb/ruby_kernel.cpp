@@ -21,7 +21,7 @@ constexpr std::array kConstants = {"Array",     "Hash",       "String",     "Int
 
 constexpr std::array kKernel = {
     "scope", "has_variable?", "Array",  "Integer",           "String", "Float", "raise",
-    "fail",  "sprintf",       "format", "instance_variables"};
+    "fail",  "sprintf",       "format", "instance_variables", "require"};
 
 constexpr const char* kScopeClass = "Puppet::Parser::Scope";
 
@@ -71,6 +71,10 @@ RubyValue format_values(const std::string& format, const RubyArray& values) {
   }
 }
 
+bool is_loaded_library(std::string_view name) {
+  return name == "yaml" || name == "psych" || name == "json";
+}
+
 bool is_kernel_function(std::string_view name) {
   for (const char* k : kKernel)
     if (name == k) return true;
@@ -93,6 +97,13 @@ RubyValue call_kernel_function(const std::string& name, RubyArray& args, Templat
       names.push_back(RubySymbol{std::move(variable)});
     }
     return names;
+  }
+  if (name == "require") {
+    // Puppet has loaded Psych and JSON already: `require` answers false. Another library is
+    // Ruby's (what the template then uses of it would be refused anyway).
+    if (args.size() == 1 && args[0].is_string() && is_loaded_library(args[0].string()))
+      return false;
+    throw BeyondTheEngine{"require " + (args.empty() ? std::string() : inspect(args[0]))};
   }
   if (name == "sprintf" || name == "format") {  // Kernel#format
     if (args.empty()) throw RubyError("too few arguments");

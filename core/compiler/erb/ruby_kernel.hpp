@@ -10,6 +10,8 @@ namespace marionette::compiler::erb {
 
 /// What a template calls without a receiver (`scope`, `has_variable?`, `Array(x)`, `raise`).
 bool is_kernel_function(std::string_view name);
+/// A library Puppet has loaded before any template runs (`require 'yaml'` answers false).
+bool is_loaded_library(std::string_view name);
 
 /// Kernel#format (sprintf, format, String#%) of Ruby values, as Ruby formats them.
 RubyValue format_values(const std::string& format, const RubyArray& values);

@@ -29,6 +29,15 @@ struct MethodCall {
   [[noreturn]] void type_error(const RubyValue& given, const char* expected) const;
 };
 
+/// What the engine meets while rendering and cannot answer as Ruby would (a String of Puppet's
+/// changed in place: Ruby changes Puppet's object or raises FrozenError as Puppet made it,
+/// which the engine does not know; to_yaml of a value Psych writes with aliases or tags).
+/// render_erb turns it into Unsupported (the template is then Ruby's); not a RubyError, so no
+/// `rescue` of the template catches it.
+struct BeyondTheEngine {
+  std::string construct;
+};
+
 using Method = RubyValue (*)(MethodCall&);
 using MethodTable = std::unordered_map<std::string_view, Method>;
 

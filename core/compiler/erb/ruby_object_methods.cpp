@@ -1,13 +1,37 @@
 #include <cmath>
 
+#include <set>
+
 #include "compiler/erb/ruby_methods.hpp"
 #include "rubyish/regex.hpp"
+#include "rubyish/serialization.hpp"
 
 namespace marionette::compiler::erb {
 
 namespace {
 
 RubyValue class_object(const std::string& name) { return RubyObject{"Class", name, name}; }
+
+/// What Psych would write with an alias (`&1`/`*1`: an Array or Hash held twice) or a tag
+/// (`!ruby/range`, `!ruby/regexp`, an object), which rubyish::psych_yaml does not write.
+void check_plain_yaml(const RubyValue& value, std::set<const void*>& seen, std::size_t depth) {
+  if (depth > rubyish::kMaxSerializedDepth) return;  // psych_yaml refuses it, as Ruby's stack
+  const void* identity = value.is_array()  ? static_cast<const void*>(&value.array())
+                         : value.is_hash() ? static_cast<const void*>(&value.hash())
+                                           : nullptr;
+  if (identity && !seen.insert(identity).second)
+    throw BeyondTheEngine{"to_yaml of a value that holds one " + class_name(value) +
+                          " twice (Psych writes an alias)"};
+  if (value.is_range() || value.is_regexp() || value.is_object())
+    throw BeyondTheEngine{"to_yaml of a " + class_name(value)};
+  if (value.is_array())
+    for (const RubyValue& item : value.array()) check_plain_yaml(item, seen, depth + 1);
+  if (value.is_hash())
+    for (const auto& [key, item] : value.hash()) {
+      check_plain_yaml(key, seen, depth + 1);
+      check_plain_yaml(item, seen, depth + 1);
+    }
+}
 
 /// The classes and modules a value is a kind of, its own first.
 std::vector<std::string> ancestors(const RubyValue& value) {
@@ -198,12 +222,22 @@ const MethodTable& object_methods() {
        }},
       {"=~", [](MethodCall&) -> RubyValue { return RubyValue(); }},
       {"freeze", [](MethodCall& c) -> RubyValue { return c.self; }},
+      {"to_yaml", [](MethodCall& c) -> RubyValue {  // Psych.dump, as Puppet has it loaded
+         c.arity(0, 0);
+         std::set<const void*> seen;
+         check_plain_yaml(c.self, seen, 0);
+         try {
+           return rubyish::psych_yaml(c.self);
+         } catch (const rubyish::SerializationError& e) {
+           throw RubyError(e.what());
+         }
+       }},
       {"itself", [](MethodCall& c) -> RubyValue { return c.self; }},
       {"frozen?", [](MethodCall& c) -> RubyValue { return !c.self.is_array() && !c.self.is_hash() && !c.self.is_string(); }},
       {"dup", [](MethodCall& c) -> RubyValue {
          if (c.self.is_array()) return RubyArray(c.self.array());
          if (c.self.is_hash()) return RubyHash(c.self.hash());
-         return c.self;
+         return c.self;  // a String's is String#dup
        }},
       {"respond_to?", [](MethodCall& c) -> RubyValue {
          c.arity(1, 2);

@@ -209,12 +209,37 @@ RubyValue match_string(MethodCall& c) {
   return RubyArray(c.last_match.begin(), c.last_match.end());
 }
 
+std::string puppets_string(const MethodCall& c) {
+  return "'" + c.name + "' on a String of Puppet's (a variable's value)";
+}
+
+/// The receiver's text, to change in place (every name for the String sees the change).
+std::string& changeable(MethodCall& c) {
+  RubyString& s = c.self.string_object();
+  if (s.owner == RubyString::Owner::Frozen)
+    throw RubyError("can't modify frozen String: " + inspect(c.self));
+  if (s.owner == RubyString::Owner::Puppet) throw BeyondTheEngine{puppets_string(c)};
+  return s.text;
+}
+
 RubyValue concat(MethodCall& c) {
   c.arity(1, 1);
+  std::string& s = changeable(c);
   const RubyValue& other = c.args[0];
-  std::string& s = std::get<std::string>(c.self.v);
   if (other.is_integer()) s += static_cast<char>(other.integer());
   else s += string_argument(other);
+  return c.self;
+}
+
+/// `strip!`, `gsub!`, ...: the method without the `!`, its result kept in place; nil when
+/// nothing changed, as Ruby's.
+RubyValue in_place(MethodCall& c) {
+  changeable(c);
+  Method plain = string_methods().at(std::string_view(c.name).substr(0, c.name.size() - 1));
+  RubyValue out = plain(c);
+  std::string& text = changeable(c);
+  if (out.string() == text) return RubyValue();
+  text = out.string();
   return c.self;
 }
 
@@ -245,13 +270,54 @@ const MethodTable& string_methods() {
       {"empty?", [](MethodCall& c) -> RubyValue { return self_string(c).empty(); }},
       {"to_s", [](MethodCall& c) -> RubyValue { return c.self; }},
       {"to_str", [](MethodCall& c) -> RubyValue { return c.self; }},
+      {"dup", [](MethodCall& c) -> RubyValue { return std::string(self_string(c)); }},
+      {"freeze", [](MethodCall& c) -> RubyValue { c.self.string_object().owner = RubyString::Owner::Frozen; return c.self; }},
+      {"frozen?", [](MethodCall& c) -> RubyValue {
+         RubyString::Owner owner = c.self.string_object().owner;
+         if (owner == RubyString::Owner::Puppet) throw BeyondTheEngine{puppets_string(c)};  // as Puppet made it
+         return owner == RubyString::Owner::Frozen;
+       }},
+      {"replace", [](MethodCall& c) -> RubyValue {
+         c.arity(1, 1);
+         std::string with = string_argument(c.args[0]);
+         changeable(c) = std::move(with);
+         return c.self;
+       }},
+      {"prepend", [](MethodCall& c) -> RubyValue {
+         std::string front;
+         for (const RubyValue& part : c.args) front += string_argument(part);
+         changeable(c).insert(0, front);
+         return c.self;
+       }},
+      {"clear", [](MethodCall& c) -> RubyValue { changeable(c).clear(); return c.self; }},
+      {"reverse!", [](MethodCall& c) -> RubyValue {
+         std::string& s = changeable(c);
+         std::reverse(s.begin(), s.end());
+         return c.self;
+       }},
+      {"strip!", in_place}, {"lstrip!", in_place}, {"rstrip!", in_place}, {"chomp!", in_place},
+      {"chop!", in_place}, {"upcase!", in_place}, {"downcase!", in_place},
+      {"capitalize!", in_place}, {"swapcase!", in_place}, {"squeeze!", in_place},
+      {"delete!", in_place}, {"tr!", in_place}, {"sub!", in_place}, {"gsub!", in_place},
       {"to_i", [](MethodCall& c) -> RubyValue { return static_cast<std::int64_t>(std::strtoll(self_string(c).c_str(), nullptr, 10)); }},
       {"to_f", [](MethodCall& c) -> RubyValue { return std::strtod(self_string(c).c_str(), nullptr); }},
       {"strip", [](MethodCall& c) -> RubyValue { return stripped(self_string(c), true, true); }},
       {"lstrip", [](MethodCall& c) -> RubyValue { return stripped(self_string(c), true, false); }},
       {"rstrip", [](MethodCall& c) -> RubyValue { return stripped(self_string(c), false, true); }},
       {"chomp", [](MethodCall& c) -> RubyValue {
+         c.arity(0, 1);
          std::string s = self_string(c);
+         if (!c.args.empty()) {
+           std::string suffix = string_argument(c.args[0]);
+           if (suffix.empty()) {  // every trailing line break
+             while (s.ends_with("\n")) s.resize(s.size() - (s.ends_with("\r\n") ? 2 : 1));
+             return s;
+           }
+           if (suffix != "\n") {
+             if (s.ends_with(suffix)) s.resize(s.size() - suffix.size());
+             return s;
+           }
+         }
          if (s.ends_with("\r\n")) s.resize(s.size() - 2);
          else if (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
          return s;
@@ -286,18 +352,6 @@ const MethodTable& string_methods() {
        }},
       {"sub", [](MethodCall& c) -> RubyValue { return substitute(c, false); }},
       {"gsub", [](MethodCall& c) -> RubyValue { return substitute(c, true); }},
-      {"sub!", [](MethodCall& c) -> RubyValue {
-         std::string out = substitute(c, false);
-         bool changed = out != self_string(c);
-         c.self = out;
-         return changed ? c.self : RubyValue();
-       }},
-      {"gsub!", [](MethodCall& c) -> RubyValue {
-         std::string out = substitute(c, true);
-         bool changed = out != self_string(c);
-         c.self = out;
-         return changed ? c.self : RubyValue();
-       }},
       {"split", split},
       {"scan", [](MethodCall& c) -> RubyValue {
          c.arity(1, 1);
@@ -360,9 +414,24 @@ const MethodTable& string_methods() {
          return out;
        }},
       {"squeeze", [](MethodCall& c) -> RubyValue {
-         std::string out;
-         for (char ch : self_string(c)) if (out.empty() || out.back() != ch) out += ch;
+         c.arity(0, 1);
+         std::string only = c.args.empty() ? std::string() : string_argument(c.args[0]), out;
+         if (only.find_first_of("-^\\") != std::string::npos)
+           throw RubyError("squeeze with a character range is beyond the template engine");
+         for (char ch : self_string(c)) {
+           bool squeezable = c.args.empty() || only.find(ch) != std::string::npos;
+           if (out.empty() || out.back() != ch || !squeezable) out += ch;
+         }
          return out;
+       }},
+      {"swapcase", [](MethodCall& c) -> RubyValue {
+         std::string s = self_string(c);
+         for (char& ch : s) {
+           auto u = static_cast<unsigned char>(ch);
+           if (u >= 'a' && u <= 'z') ch = static_cast<char>(u - 'a' + 'A');
+           else if (u >= 'A' && u <= 'Z') ch = static_cast<char>(u - 'A' + 'a');
+         }
+         return s;
        }},
       {"delete", [](MethodCall& c) -> RubyValue {
          c.arity(1, 1);

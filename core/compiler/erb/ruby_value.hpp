@@ -22,6 +22,7 @@ using rubyish::RubyHash;
 using rubyish::RubyObject;
 using rubyish::RubyRange;
 using rubyish::RubyRegexp;
+using rubyish::RubyString;
 using rubyish::RubySymbol;
 using rubyish::RubyValue;
 using rubyish::to_s;

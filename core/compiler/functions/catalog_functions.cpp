@@ -104,7 +104,8 @@ Value tag(CallContext& call) {
   CompiledResource& owner = call.host.resources()[call.scope.resource()];
   auto add = [&](const Value& name) {
     std::string text = to_string(name);
-    if (!is_valid_tag(text)) throw lang::SourceError("Invalid tag '" + text + "'", call.where);
+    if (!is_valid_tag(text))  // named downcased, as Puppet's Tagging#tag has it
+      throw lang::SourceError("Invalid tag '" + lowercase(text) + "'", call.where);
     owner.tag(text);
   };
   for (const Value& name : call.arguments) {

@@ -84,6 +84,7 @@ class ScopeHost : public erb::TemplateHost {
     std::vector<Value> values;
     for (const erb::RubyValue& argument : arguments) values.push_back(erb::to_puppet(argument));
     std::optional<Value> result;
+    ++functions_called_;
     hand_back_changes();  // what the template changed so far, for the function (a template) to see
     try {
       result = call_.host.call_function_by_name(name, std::move(values), call_.scope, call_.where);
@@ -95,8 +96,11 @@ class ScopeHost : public erb::TemplateHost {
     if (!result)
       throw erb::RubyError("undefined method `function_" + name + "' for " + scope_name() +
                            ":Puppet::Parser::Scope");
-    return erb::to_ruby(*result);
+    return erb::to_ruby(*result, erb::RubyString::Owner::Mutable);  // a new object, as in Ruby
   }
+  /// Whether the template called a Puppet function so far (which may have changed the catalog,
+  /// and had the template's changes handed back): then it cannot start again in Ruby.
+  bool called_functions() const { return functions_called_ != 0; }
   std::string scope_name() override { return compiler::scope_name(call_.host, call_.scope); }
 
   /// Each Array or Hash the template changed goes back to its variable, as in Puppet it is the
@@ -129,7 +133,8 @@ class ScopeHost : public erb::TemplateHost {
       else
         shown = "::" + bare;
     }
-    if (level == Strict::Error) throw erb::RubyError("Undefined variable '" + shown + "'; " + reason);
+    if (level == Strict::Error)
+      throw erb::RubyError("Undefined variable '" + shown + "'; " + reason);
     warn_undefined(shown, reason);
   }
 
@@ -173,6 +178,7 @@ class ScopeHost : public erb::TemplateHost {
   };
   std::unordered_map<std::string, Handed> handed_;
   CallContext& call_;
+  int functions_called_ = 0;
 };
 
 /// MARIONETTE_ERB=ruby renders every template in the embedded Ruby, even those the native engine
@@ -185,21 +191,21 @@ bool ruby_forced() {
   return forced;
 }
 
-/// A parsed template, or why the native engine does not take it and the text for Ruby's ERB.
+/// A parsed template, or why the native engine does not take it; and the text for Ruby's ERB
+/// (which also takes a template the native engine gives up on while rendering).
 struct Parsed {
   std::shared_ptr<const erb::ErbProgram> program;
   std::optional<erb::Unsupported> unsupported;
-  std::shared_ptr<const std::string> text;  ///< only when unsupported (or Ruby is forced)
+  std::shared_ptr<const std::string> text;
 };
 
 Parsed parse(std::string text) {
+  auto kept = std::make_shared<const std::string>(std::move(text));
   try {
-    if (ruby_forced())
-      return {nullptr, erb::Unsupported{1, "nothing (MARIONETTE_ERB=ruby)"},
-              std::make_shared<const std::string>(std::move(text))};
-    return {erb::parse_erb(text), std::nullopt, nullptr};
+    if (ruby_forced()) return {nullptr, erb::Unsupported{1, "nothing (MARIONETTE_ERB=ruby)"}, kept};
+    return {erb::parse_erb(*kept), std::nullopt, kept};
   } catch (const erb::Unsupported& u) {
-    return {nullptr, u, std::make_shared<const std::string>(std::move(text))};
+    return {nullptr, u, kept};
   }
 }
 
@@ -262,16 +268,8 @@ std::string render(CallContext& call, const Parsed& parsed, const std::string& l
   };
   if (nested_templates >= kMaxNestedTemplates)
     call.fail("templates nested deeper than " + std::to_string(kMaxNestedTemplates));
-  if (!parsed.program) {
-    // Beyond the native engine: Ruby's own ERB renders the whole template instead.
-    // (A syntax error as the native parser sees it goes to Ruby too, whose words are Puppet's;
-    // without the embedded Ruby it is reported as the native parser words it.)
-    const erb::Unsupported& beyond = *parsed.unsupported;
-    std::string why_not;
-    if (beyond.construct.starts_with("syntax error") && !ruby_module(why_not))
-      return fail(beyond.line,
-                  path.empty() ? beyond.construct + " (line " + std::to_string(beyond.line) + ")"
-                               : beyond.construct);
+  // Beyond the native engine: Ruby's own ERB renders the whole template instead.
+  auto in_ruby = [&](const erb::Unsupported& beyond) {
     RubyTemplate request{label, path, *parsed.text,
                          beyond.construct + ", line " + std::to_string(beyond.line)};
     ++nested_templates;
@@ -283,6 +281,17 @@ std::string render(CallContext& call, const Parsed& parsed, const std::string& l
       --nested_templates;
       throw;
     }
+  };
+  if (!parsed.program) {
+    // (A syntax error as the native parser sees it goes to Ruby too, whose words are Puppet's;
+    // without the embedded Ruby it is reported as the native parser words it.)
+    const erb::Unsupported& beyond = *parsed.unsupported;
+    std::string why_not;
+    if (beyond.construct.starts_with("syntax error") && !ruby_module(why_not))
+      return fail(beyond.line,
+                  path.empty() ? beyond.construct + " (line " + std::to_string(beyond.line) + ")"
+                               : beyond.construct);
+    return in_ruby(beyond);
   }
   ScopeHost host(call);
   ++nested_templates;
@@ -294,6 +303,16 @@ std::string render(CallContext& call, const Parsed& parsed, const std::string& l
   } catch (const erb::TemplateError& e) {
     --nested_templates;
     return fail(e.line, e.message);
+  } catch (const erb::Unsupported& beyond) {
+    // Found while rendering (a String of Puppet's changed in place): Ruby starts over, unless
+    // the template already called a function (which may have changed the catalog).
+    --nested_templates;
+    if (host.called_functions())
+      return fail(beyond.line, beyond.construct +
+                                   " after a call of a Puppet function: beyond "
+                                   "marionette's ERB engine, which cannot hand it "
+                                   "to Ruby's ERB then");
+    return in_ruby(beyond);
   } catch (...) {
     --nested_templates;
     throw;
