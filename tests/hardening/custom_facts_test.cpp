@@ -395,6 +395,30 @@ TEST_F(LazyCustomFacts, EnumeratingTheFactsResolvesThemAll) {
   }
 }
 
+// A Ruby function reads variables through marionette (closure_scope[], lookupvar): each read
+// resolves its fact alone, in the worker the function runs in, and the call resolves no other.
+TEST_F(LazyCustomFacts, ARubyFunctionResolvesOnlyTheFactsItReads) {
+  write_marking("lz_a.rb", "lz_a", false);
+  write_marking("lz_b.rb", "lz_b", false);
+  write_marking("lz_c.rb", "lz_c", false);
+  fs::create_directories(dir_ / "lazy/lzf/lib/puppet/functions/lzf");
+  fs::create_directories(dir_ / "lazy/lzf/lib/puppet/parser/functions");
+  std::ofstream(dir_ / "lazy/lzf/lib/puppet/functions/lzf/read.rb")
+      << "Puppet::Functions.create_function(:'lzf::read') do\n  def read(name)\n"
+         "    closure_scope[name]\n  end\nend\n";
+  std::ofstream(dir_ / "lazy/lzf/lib/puppet/parser/functions/lzf_read3.rb")
+      << "module Puppet::Parser::Functions\n  newfunction(:lzf_read3, :type => :rvalue) do |args|\n"
+         "    lookupvar(args[0])\n  end\nend\n";
+  CommandResult result = apply("notice(\"${lzf::read('lz_a')} ${lzf_read3('lz_c')}\")", lazy());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("Notice: Scope(Class[main]): lz_a-value lz_c-value\n"),
+            std::string::npos)
+      << result.out << result.err;
+  EXPECT_TRUE(exists("resolved-lz_a"));
+  EXPECT_TRUE(exists("resolved-lz_c"));
+  EXPECT_FALSE(exists("resolved-lz_b")) << "a fact no one read was resolved";
+}
+
 TEST_F(LazyCustomFacts, AFilesLoadErrorIsSaidOnceWhenItsFactIsRead) {
   write("lz", "lz_broken.rb", "Facter.add(:lz_broken) do\n  setcode { 'x' }\nend\nend\n");
   write("lz", "lz_fine.rb", "Facter.add(:lz_fine) do\n  setcode { 'fine' }\nend\n");
