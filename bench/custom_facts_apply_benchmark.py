@@ -10,6 +10,9 @@ With Debian's puppet-module-* packages installed, the default base module path
 (median wall and CPU time, user + system, of the process and its reaped children):
 
   marionette apply -e 'notice(1)'             puppet apply -e 'notice(1)'
+  marionette apply -e '$y = 1 notice($y)'     puppet apply -e (the same)
+  marionette apply --noop site.pp             puppet apply --noop (the same; --site, default
+                                              bench/custom_facts_site.pp: ntp, apt, facts read)
   marionette apply -e (one apt fact read)     puppet apply -e (the same)
   marionette facts --modulepath DIRS -j       puppet facts (show, JSON)
   marionette apply ... with a facter.conf ttl on apt's facts, the cache warm (--all-rows)
@@ -67,6 +70,8 @@ def main():
                         help="the base module path of every command (default: Debian's, where "
                              "the puppet-module-* packages install)")
     parser.add_argument("--json")
+    parser.add_argument("--site", default=os.path.join(HERE, "custom_facts_site.pp"),
+                        help="the manifest both sides apply with --noop")
     parser.add_argument("--all-rows", action="store_true",
                         help="the facter.conf ttl and one-worker rows too")
     args = parser.parse_args()
@@ -88,6 +93,7 @@ def main():
     one_worker_env = dict(env, MARIONETTE_CUSTOM_FACTS_WORKERS="1")
 
     one_fact = "notice(\"apt_has_updates=${facts['apt_has_updates']}\")"
+    top_variable = "$y = 1 notice($y)"
     base = ["--basemodulepath", args.modulepath]
 
     def marionette_rows(binary, label):
@@ -95,6 +101,10 @@ def main():
         rows = [
             (f"{label} apply -e 'notice(1)'", [binary, "apply", "--statedir", state, *base, "-e", "notice(1)"],
              env, args.runs),
+            (f"{label} apply -e '$y = 1 notice($y)'",
+             [binary, "apply", "--statedir", state, *base, "-e", top_variable], env, args.runs),
+            (f"{label} apply --noop site.pp",
+             [binary, "apply", "--noop", "--statedir", state, *base, args.site], env, args.runs),
             (f"{label} apply -e (one apt fact read)",
              [binary, "apply", "--statedir", state, *base, "-e", one_fact], env, args.runs),
             (f"{label} facts (modules' custom facts)",
@@ -111,16 +121,20 @@ def main():
 
     rows = marionette_rows(args.marionette, "marionette")
     if args.before:
-        rows += marionette_rows(args.before, "marionette (before)")[:3]
+        rows += marionette_rows(args.before, "marionette (before)")[:5]
     if shutil.which("puppet"):
         rows += [("puppet apply -e 'notice(1)'", ["puppet", "apply", *base, "-e", "notice(1)"], env,
+                  args.puppet_runs),
+                 ("puppet apply -e '$y = 1 notice($y)'",
+                  ["puppet", "apply", *base, "-e", top_variable], env, args.puppet_runs),
+                 ("puppet apply --noop site.pp", ["puppet", "apply", "--noop", *base, args.site], env,
                   args.puppet_runs),
                  ("puppet apply -e (one apt fact read)", ["puppet", "apply", *base, "-e", one_fact], env,
                   args.puppet_runs),
                  ("puppet facts", ["puppet", "facts", "show", *base, "--render-as", "json"], env,
                   args.puppet_runs)]
     if args.all_rows:  # warm the cache of the ttl row once, outside the figures
-        subprocess.run(rows[3][1], env=cached_env, stdout=subprocess.DEVNULL,
+        subprocess.run(rows[5][1], env=cached_env, stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL)
 
     results = {label: {"wall": [], "cpu": []} for label, *_ in rows}
@@ -140,6 +154,8 @@ def main():
         print(f"{label:<66} {statistics.median(figures['wall']):>9.2f} "
               f"{statistics.median(figures['cpu']):>8.2f}")
     for ours, theirs in (("marionette apply -e 'notice(1)'", "puppet apply -e 'notice(1)'"),
+                         ("marionette apply -e '$y = 1 notice($y)'", "puppet apply -e '$y = 1 notice($y)'"),
+                         ("marionette apply --noop site.pp", "puppet apply --noop site.pp"),
                          ("marionette apply -e (one apt fact read)",
                           "puppet apply -e (one apt fact read)"),
                          ("marionette facts (modules' custom facts)", "puppet facts")):
@@ -162,6 +178,8 @@ def main():
                              if n not in VOLATILE and mine.get(n) != theirs.get(n))
         print(f"core facts differing (volatile ones left out): {core_differ}")
         for label in ("marionette apply -e 'notice(1)'", "puppet apply -e 'notice(1)'",
+                      "marionette apply -e '$y = 1 notice($y)'", "puppet apply -e '$y = 1 notice($y)'",
+                      "marionette apply --noop site.pp", "puppet apply --noop site.pp",
                       "marionette apply -e (one apt fact read)",
                       "puppet apply -e (one apt fact read)"):
             print(f"\n{label} stdout:\n{outputs[label][0]}")

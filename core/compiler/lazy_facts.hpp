@@ -18,8 +18,10 @@ struct CompileRequest;
 
 /// A read of `$x` (`$::x`, a template's `@x`, a scope lookup) resolves the custom fact x when
 /// one may define it, and sets the variable and $facts' entry; `$facts['x']` (and fact('x'),
-/// hiera's `%{facts.x}`) resolves x alone; reading `$facts` whole, enumerating the top scope or
-/// calling into Ruby resolves them all. A variable the node's parameters hold (the
+/// hiera's `%{facts.x}`) resolves x alone; reading `$facts` whole or enumerating the top scope
+/// (a Ruby template's variables) resolves them all. A Ruby function reads variables through its
+/// host (lookupvar, closure_scope[]), each as a read here: calling one resolves nothing by
+/// itself. A variable the node's parameters hold (the
 /// classifier's, `environment`, `trusted`) keeps its value, as Puppet's node merge keeps it.
 class LazyFacts final : public LazyVariables {
  public:

@@ -279,7 +279,6 @@ Value RubyFunctions::call(const std::string& name, std::vector<Value> arguments,
                           "), which needs marionette's embedded Ruby: install the package " +
                           kRubyModulePackage + " (" + why_not + ")",
                       where);
-  scope.settle_lazy();  // the Ruby may read any fact (lazy_facts.hpp)
   std::string encoded = to_ruby_wire(Value(std::move(arguments)));
   const std::string& path = load_path();
   marionette_ruby_call call{found->api,     found->file.c_str(), name.c_str(), encoded.data(),

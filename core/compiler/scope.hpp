@@ -122,13 +122,6 @@ class Scope {
     for (auto& [key, item] : few_) many_.emplace(std::move(key), std::move(item));
     few_.clear();
   }
-  /// Every lazy variable given its value now (before Ruby code, which may read any), in the
-  /// top scope above this one.
-  void settle_lazy() {
-    Scope* top = this;
-    while (top->parent_) top = top->parent_;
-    if (top->lazy_) top->lazy_->before_enumeration(*top);
-  }
   /// For the lazy variables only: sets `name`, or replaces its value (a custom fact that
   /// wins over a core fact of its name). Pointers to the variable stay valid.
   void set_or_replace(const std::string& name, Value value) {

@@ -219,6 +219,8 @@ const marionette_ruby_module* facts_module(const std::vector<fs::path>& files,
 struct Resolved {
   Facts custom = Facts::object();
   Facts own_values = Facts::object();
+  Facts names = Facts::object();  ///< a names_only call: file => the facts its load defined
+  bool failed = false;
 };
 
 /// `parts` calls of the module at once over `files`, each with `options` and its part; the
@@ -273,7 +275,10 @@ Resolved resolve_in_parts(const marionette_ruby_module& module, const std::vecto
     if (result.contains("resolved") && result["resolved"].is_object())
       for (auto& [name, value] : result["resolved"].items())
         out.own_values[name] = std::move(value);
+    if (result.contains("names") && result["names"].is_object())
+      for (auto& [file, names] : result["names"].items()) out.names[file] = std::move(names);
   }
+  out.failed = failed;
   for (const auto& [order, entries] : lines)
     for (const auto& [level, message] : entries)
       if (order >= 0 || !said || said->insert(message).second) log(level, message);
@@ -291,6 +296,24 @@ void skip_blanks(const std::string& text, std::size_t& at) {
 
 bool name_character(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-';
+}
+
+/// Whether `text` calls `verb` (require, load) as a method of its own (not `x.load`, not a
+/// longer name such as `loaded`, not a symbol) with a path that is not a literal: `require
+/// 'open3'` loads no fact file, `Dir[...].each { |f| load f }` may.
+bool loads_a_file(const std::string& text, std::string_view verb) {
+  for (std::size_t at = text.find(verb); at != std::string::npos; at = text.find(verb, at + 1)) {
+    const bool starts = at == 0 || (!name_character(text[at - 1]) && text[at - 1] != ':');
+    std::size_t end = at + verb.size();
+    const bool ends = end >= text.size() || (!name_character(text[end]) && text[end] != '?' &&
+                                             text[end] != '!' && text[end] != ':');
+    if (!starts || !ends) continue;
+    skip_blanks(text, end);
+    if (end < text.size() && text[end] == '(') ++end;
+    skip_blanks(text, end);
+    if (end >= text.size() || (text[end] != '\'' && text[end] != '"')) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -324,6 +347,16 @@ FactFileNames fact_file_names(const std::string& text) {
     } else if (after < text.size() && (text[after] == '\'' || text[after] == '"')) {
       std::size_t end = text.find(text[after], after + 1);
       if (end != std::string::npos) name = text.substr(after + 1, end - after - 1);
+      // "prefix_#{...}": a fact of a computed name, which starts with the literal part.
+      if (std::size_t hole = name.find("#{"); text[after] == '"' && hole != std::string::npos &&
+                                              hole > 0 && name.find_first_of("\\#\n") == hole) {
+        std::string prefix = name.substr(0, hole);
+        std::transform(prefix.begin(), prefix.end(), prefix.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        if (std::find(out.prefixes.begin(), out.prefixes.end(), prefix) == out.prefixes.end())
+          out.prefixes.push_back(std::move(prefix));
+        continue;
+      }
       if (name.find_first_of("\\#\n") != std::string::npos) name.clear();
     }
     if (name.empty()) {
@@ -335,10 +368,18 @@ FactFileNames fact_file_names(const std::string& text) {
     if (std::find(out.names.begin(), out.names.end(), name) == out.names.end())
       out.names.push_back(std::move(name));
   }
-  if (out.names.empty() || text.find("require_relative") != std::string::npos ||
+  // A file listing a directory loads what it finds when it also requires or loads something;
+  // Dir.glob alone (apt's apt_sources.rb lists /etc/apt/sources.list.d in its setcode) loads
+  // nothing.
+  const bool lists = text.find("Dir[") != std::string::npos ||
+                     text.find("Dir.glob") != std::string::npos ||
+                     text.find("Dir.each_child") != std::string::npos ||
+                     text.find("Dir.entries") != std::string::npos;
+  if ((out.names.empty() && out.prefixes.empty()) ||
+      text.find("require_relative") != std::string::npos ||
       text.find("require File") != std::string::npos ||
-      text.find("load File") != std::string::npos || text.find("Dir[") != std::string::npos ||
-      text.find("Dir.glob") != std::string::npos)
+      text.find("load File") != std::string::npos ||
+      (lists && (loads_a_file(text, "require") || loads_a_file(text, "load"))))
     out.opaque = true;
   for (std::size_t at = 0; at < text.size();) {
     if (word_at(text, at, "def ") || word_at(text, at, "module ") || word_at(text, at, "class ")) {
@@ -369,15 +410,55 @@ LazyCustomFacts::LazyCustomFacts(Facts node, Facts core, Facts external,
     else
       names.opaque = true;  // Ruby says why it cannot be loaded
     for (const std::string& name : names.names) definers_[name].push_back(index);
-    if (names.opaque || names.shared) always_.push_back(index);
+    for (std::string& prefix : names.prefixes) prefixed_.emplace_back(std::move(prefix), index);
+    // A file of computed names is loaded whenever facts are resolved too: Facter.value of one
+    // of its facts from another file finds it.
+    if (names.opaque || names.shared || !names.prefixes.empty()) always_.push_back(index);
     any_opaque_ = any_opaque_ || names.opaque;
   }
   all_resolved_ = files_.empty();
 }
 
+void LazyCustomFacts::learn_names() {
+  if (!any_opaque_ || all_resolved_) return;
+  const marionette_ruby_module* module = facts_module(files_, load_ruby_, log_);
+  if (!module) {
+    all_resolved_ = true;  // said once; the facts stay as they are
+    return;
+  }
+  std::vector<fs::path> files;
+  std::map<std::string, std::size_t> index_of;
+  for (std::size_t index : always_) {
+    files.push_back(files_[index]);
+    index_of.emplace(files_[index].string(), index);
+  }
+  Facts options = Facts::object();
+  options["names_only"] = true;
+  Resolved answer =
+      resolve_in_parts(*module, files, sources_, core_, external_, 1, options, log_, &said_);
+  if (answer.failed) return;  // resolve() resolves them all: the names could not be told
+  for (const auto& [file, names] : answer.names.items()) {
+    auto found = index_of.find(file);
+    if (found == index_of.end() || !names.is_array()) continue;
+    for (const Facts& name : names) {
+      if (!name.is_string()) continue;
+      std::vector<std::size_t>& definers = definers_[name.get<std::string>()];
+      if (std::find(definers.begin(), definers.end(), found->second) == definers.end())
+        definers.push_back(found->second);
+    }
+  }
+  any_opaque_ = false;
+}
+
 bool LazyCustomFacts::pending(const std::string& name) const {
   if (all_resolved_ || external_.contains(name) || asked_.count(name)) return false;
-  return any_opaque_ || definers_.count(name);
+  return any_opaque_ || definers_.count(name) || prefixed(name);
+}
+
+bool LazyCustomFacts::prefixed(const std::string& name) const {
+  for (const auto& [prefix, _] : prefixed_)
+    if (name.starts_with(prefix)) return true;
+  return false;
 }
 
 Facts LazyCustomFacts::call(const std::vector<std::string>* wanted) {
@@ -433,8 +514,11 @@ Facts LazyCustomFacts::node_facts() const {
 
 Facts LazyCustomFacts::resolve(const std::string& name) {
   if (!pending(name)) return Facts::object();
+  learn_names();  // a file whose names its text cannot tell is loaded to tell them
+  if (all_resolved_) return Facts::object();
   if (any_opaque_) return resolve_all();
   asked_.insert(name);
+  if (!definers_.count(name) && !prefixed(name)) return Facts::object();
   const std::vector<std::string> wanted{name};
   return call(&wanted);
 }

@@ -77,12 +77,18 @@ Facts with_custom_facts(Facts facts, const Facts& external,
 
 /// What the text of a fact file says it defines: the names of its `Facter.add(:name)`,
 /// `Facter.add('name')`, `Facter.define_fact("name")` calls (lower-cased, as Facter names
-/// them). `opaque` when the text cannot tell (a name that is not a literal, no such call, or a
-/// file loaded from it: require_relative, `require File...`, `Dir[...]`): such a file may
+/// them). `opaque` when the text cannot tell (a name that is neither a literal nor a literal
+/// start, no such call, or a file loaded from it: require_relative, `require File...`,
+/// `Dir[...]` with a require): such a file may
 /// define any fact. `shared` when it defines Ruby methods, modules or classes at its top level,
-/// which another file's facts may call: it is loaded whenever facts are resolved.
+/// which another file's facts may call: it is loaded whenever facts are resolved. A file that
+/// lists a directory (Dir.glob, Dir[...]) is opaque only when it also requires or loads a file.
 struct FactFileNames {
   std::vector<std::string> names;
+  /// The literal starts of computed names (`Facter.add("pci_address_driver_#{driver}")`): the
+  /// file may define any fact whose name starts with one (and is loaded whenever facts are
+  /// resolved, as a shared one).
+  std::vector<std::string> prefixes;
   bool opaque = false;
   bool shared = false;
 };
@@ -93,7 +99,9 @@ FactFileNames fact_file_names(const std::string& text);
 /// define it (fact_file_names; opaque and shared files too), the facts it asks Facter.value
 /// for with theirs, each fact once in the run, its file's load errors and its own reported
 /// (each once) when it is resolved; enumerating the facts resolves them all. The values are
-/// those with_custom_facts gives.
+/// those with_custom_facts gives. Whether a name has a custom fact never resolves one: when
+/// some file is opaque, the first name asked for loads the opaque and shared files in a Ruby
+/// worker to learn the names they define, without running a setcode block or a confine.
 class LazyCustomFacts {
  public:
   /// `node`: the native facts with the external ones laid over them; `core`: the native facts
@@ -119,6 +127,10 @@ class LazyCustomFacts {
 
  private:
   Facts call(const std::vector<std::string>* wanted);
+  /// The opaque files' names, learnt by loading them (and the shared files) without resolving.
+  void learn_names();
+  /// Whether a file's computed names may give `name`.
+  bool prefixed(const std::string& name) const;
 
   Facts node_, core_, external_;
   std::vector<std::filesystem::path> files_;
@@ -126,7 +138,8 @@ class LazyCustomFacts {
   RubyModuleLoader load_ruby_;
   FactLog log_;
   std::map<std::string, std::vector<std::size_t>> definers_;  ///< name => indexes in files_
-  std::vector<std::size_t> always_;                           ///< opaque and shared files
+  std::vector<std::size_t> always_;  ///< opaque, shared and computed-name files
+  std::vector<std::pair<std::string, std::size_t>> prefixed_;  ///< computed names' starts
   bool any_opaque_ = false;
   bool all_resolved_ = false;
   std::set<std::string> asked_;         ///< names resolved (or found to have no custom fact)

@@ -59,8 +59,8 @@ const char* const kExpected = R"({
 
 /// Facts the files define that Facter leaves without a value (confines that fail, errors) or
 /// that lose to the core fact of their name (no weight, weight 0).
-const std::vector<std::string> kAbsent = {"cf_block_false", "cf_regexp_case", "cf_unknown",
-                                          "cf_raises",      "cf_missing_command", "cf_syntax",
+const std::vector<std::string> kAbsent = {"cf_block_false",   "cf_regexp_case",     "cf_unknown",
+                                          "cf_raises",        "cf_missing_command", "cf_syntax",
                                           "cf_silent_command"};
 
 class CustomFacts : public ::testing::Test {
@@ -94,10 +94,10 @@ class CustomFacts : public ::testing::Test {
 
   CommandResult apply(const std::string& code, const std::string& modulepath,
                       std::vector<std::pair<std::string, std::string>> env = {}) {
-    CommandResult result = run_command(
-        {MARIONETTE_BINARY, "apply", "--statedir", (dir_ / "state").string(), "--modulepath",
-         modulepath, "-e", code},
-        kTimeLimit, environment(std::move(env)));
+    CommandResult result =
+        run_command({MARIONETTE_BINARY, "apply", "--statedir", (dir_ / "state").string(),
+                     "--modulepath", modulepath, "-e", code},
+                    kTimeLimit, environment(std::move(env)));
     EXPECT_FALSE(result.timed_out);
     return result;
   }
@@ -118,8 +118,7 @@ TEST_F(CustomFacts, ModulepathFactsResolveAsFacterResolvesThem) {
   ASSERT_EQ(result.exit_code, 0) << result.err;
   nlohmann::json all = parsed(result.out);
   nlohmann::json expected = nlohmann::json::parse(kExpected);
-  for (const auto& [name, value] : expected.items())
-    EXPECT_EQ(all[name], value) << name;
+  for (const auto& [name, value] : expected.items()) EXPECT_EQ(all[name], value) << name;
   for (const std::string& name : kAbsent) EXPECT_FALSE(all.contains(name)) << name;
   // Custom facts named as core facts: a weight wins over the core fact, none or 0 does not.
   EXPECT_NE(all["kernelversion"], "weight-zero");
@@ -157,9 +156,9 @@ TEST_F(CustomFacts, CustomDirAndFacterlibAsFacterReadsThem) {
 }
 
 TEST_F(CustomFacts, WithoutTheRubyModuleTheErrorNamesTheFileAndThePackage) {
-  CommandResult result = facts({"--custom-dir", (dir_ / "modules/cf/lib/facter").string(),
-                                "kernel", "cf_command"},
-                               {{"MARIONETTE_RUBY_MODULE", (dir_ / "absent.so").string()}});
+  CommandResult result =
+      facts({"--custom-dir", (dir_ / "modules/cf/lib/facter").string(), "kernel", "cf_command"},
+            {{"MARIONETTE_RUBY_MODULE", (dir_ / "absent.so").string()}});
   EXPECT_EQ(result.exit_code, 0);
   EXPECT_EQ(result.out, "cf_command => \nkernel => Linux\n") << "native facts stay";
   EXPECT_NE(result.err.find("Error: Facter: Error loading fact " +
@@ -218,19 +217,18 @@ TEST_F(CustomFacts, StdlibsFactsAsPuppetApplyGivesThem) {
       "[${facts['pe_version']}] [${facts['pe_major_version']}]\")",
       (dir_ / "real").string());
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_NE(result.out.find("Notice: Scope(Class[main]): /root apt false [] []"),
-            std::string::npos)
+  EXPECT_NE(result.out.find("Notice: Scope(Class[main]): /root apt false [] []"), std::string::npos)
       << result.out << result.err;
   EXPECT_EQ(result.err.find("Error"), std::string::npos) << result.err;
 }
 
 TEST_F(CustomFacts, TheAgentSeesThemEveryRun) {
   std::ofstream(dir_ / "site.pp") << "notify { \"custom ${facts['cf_weighted']}\": }\n";
-  CommandResult result = run_command(
-      {MARIONETTE_BINARY, "agent", "--onetime", "--no-daemonize", "--no-snmp", "--manifest",
-       (dir_ / "site.pp").string(), "--modulepath", modules(), "--statedir",
-       (dir_ / "state").string()},
-      kTimeLimit, environment());
+  CommandResult result =
+      run_command({MARIONETTE_BINARY, "agent", "--onetime", "--no-daemonize", "--no-snmp",
+                   "--manifest", (dir_ / "site.pp").string(), "--modulepath", modules(),
+                   "--statedir", (dir_ / "state").string()},
+                  kTimeLimit, environment());
   EXPECT_FALSE(result.timed_out);
   EXPECT_NE((result.out + result.err).find("custom high"), std::string::npos)
       << result.out << result.err;
@@ -313,6 +311,66 @@ TEST_F(LazyCustomFacts, AManifestReadingOneFactRunsOnlyTheFilesThatDefineIt) {
   EXPECT_FALSE(exists("loaded-lz_hang"));
 }
 
+// A top-scope variable's read or assignment asks whether a custom fact has its name: that
+// question never resolves a fact nor runs a confine. apt's apt_updates.rb (top-level helper
+// methods), apt_sources.rb (Dir.glob in its setcode, once taken for a file loading others, which
+// resolved every fact, apt-get's runs among them, for `$y = 1`), vswitch's pci_address.rb
+// (computed names) and a file whose names only loading it tells.
+TEST_F(LazyCustomFacts, ANameCheckResolvesNothing) {
+  const auto marker = [&](const std::string& name) { return (dir_ / name).string(); };
+  write("lz", "lz_helper.rb",
+        "def lz_helper_value\n  File.write('" + marker("resolved-lz_helped") +
+            "', 'x')\n  'helped'\nend\n"
+            "Facter.add('lz_helped') do\n  confine { File.write('" +
+            marker("confined-lz_helped") + "', 'x'); true }\n  setcode { lz_helper_value }\nend\n");
+  write("lz", "lz_listing.rb",
+        "Facter.add(:lz_listing) do\n  setcode do\n    File.write('" +
+            marker("resolved-lz_listing") +
+            "', 'x')\n    Dir.glob('/nonexistent/*.list').size.to_s\n  end\nend\n");
+  write("lzc", "lz_computed.rb",
+        "%w[one two].each do |n|\n  Facter.add(\"lz_computed_#{n}\") do\n    setcode do\n"
+        "      File.write(\"" +
+            marker("resolved-lz_computed_") +
+            "#{n}\", 'x')\n      \"computed-#{n}\"\n    end\n  end\nend\n");
+  write("lzc", "lz_uses.rb",
+        "Facter.add(:lz_uses) do\n  setcode { \"uses-#{Facter.value('lz_computed_one')}\" }\n"
+        "end\n");
+  write("lzo", "lz_opaque.rb",
+        "name = %w[lz hidden].join('_')\nFacter.add(name) do\n  confine do\n    File.write('" +
+            marker("confined-lz_hidden") +
+            "', 'x')\n    true\n  end\n  setcode do\n    File.write('" +
+            marker("resolved-lz_hidden") + "', 'x')\n    'hidden-value'\n  end\nend\n");
+  const std::vector<std::string> markers = {"resolved-lz_helped",       "confined-lz_helped",
+                                            "resolved-lz_listing",      "resolved-lz_computed_one",
+                                            "resolved-lz_computed_two", "confined-lz_hidden",
+                                            "resolved-lz_hidden"};
+  for (const std::string code :
+       {"$y = 1 notice($y)", "notice(\"[${facts['lz_computed_three']}]\")",
+        "class c { $z = 2 notice($z) } include c notice(defined('$nope'))"}) {
+    CommandResult result = apply(code, lazy());
+    ASSERT_EQ(result.exit_code, 0) << code << "\n" << result.err;
+    EXPECT_EQ(result.err.find("Error"), std::string::npos) << code << "\n" << result.err;
+    for (const std::string& name : markers) EXPECT_FALSE(exists(name)) << code << ": " << name;
+  }
+
+  CommandResult read = apply(
+      "notice(\"${lz_helped} ${lz_hidden} ${facts['lz_computed_two']} ${lz_uses} "
+      "[${lz_listing}]\")",
+      lazy());
+  ASSERT_EQ(read.exit_code, 0) << read.err;
+  EXPECT_NE(
+      read.out.find(
+          "Notice: Scope(Class[main]): helped hidden-value computed-two uses-computed-one [0]"),
+      std::string::npos)
+      << read.out << read.err;
+  for (const std::string& name : markers) EXPECT_TRUE(exists(name)) << name;
+
+  CommandResult reassigned = apply("$lz_hidden = 1", lazy());
+  EXPECT_EQ(reassigned.exit_code, 1) << reassigned.out;
+  EXPECT_NE(reassigned.err.find("Cannot reassign variable '$lz_hidden'"), std::string::npos)
+      << reassigned.err;
+}
+
 TEST_F(LazyCustomFacts, EnumeratingTheFactsResolvesThemAll) {
   write_marking("lz_a.rb", "lz_a", false);
   write_marking("lz_b.rb", "lz_b", false);
@@ -335,6 +393,30 @@ TEST_F(LazyCustomFacts, EnumeratingTheFactsResolvesThemAll) {
     EXPECT_TRUE(exists("resolved-lz_a")) << code;
     EXPECT_TRUE(exists("resolved-lz_b")) << code;
   }
+}
+
+// A Ruby function reads variables through marionette (closure_scope[], lookupvar): each read
+// resolves its fact alone, in the worker the function runs in, and the call resolves no other.
+TEST_F(LazyCustomFacts, ARubyFunctionResolvesOnlyTheFactsItReads) {
+  write_marking("lz_a.rb", "lz_a", false);
+  write_marking("lz_b.rb", "lz_b", false);
+  write_marking("lz_c.rb", "lz_c", false);
+  fs::create_directories(dir_ / "lazy/lzf/lib/puppet/functions/lzf");
+  fs::create_directories(dir_ / "lazy/lzf/lib/puppet/parser/functions");
+  std::ofstream(dir_ / "lazy/lzf/lib/puppet/functions/lzf/read.rb")
+      << "Puppet::Functions.create_function(:'lzf::read') do\n  def read(name)\n"
+         "    closure_scope[name]\n  end\nend\n";
+  std::ofstream(dir_ / "lazy/lzf/lib/puppet/parser/functions/lzf_read3.rb")
+      << "module Puppet::Parser::Functions\n  newfunction(:lzf_read3, :type => :rvalue) do |args|\n"
+         "    lookupvar(args[0])\n  end\nend\n";
+  CommandResult result = apply("notice(\"${lzf::read('lz_a')} ${lzf_read3('lz_c')}\")", lazy());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("Notice: Scope(Class[main]): lz_a-value lz_c-value\n"),
+            std::string::npos)
+      << result.out << result.err;
+  EXPECT_TRUE(exists("resolved-lz_a"));
+  EXPECT_TRUE(exists("resolved-lz_c"));
+  EXPECT_FALSE(exists("resolved-lz_b")) << "a fact no one read was resolved";
 }
 
 TEST_F(LazyCustomFacts, AFilesLoadErrorIsSaidOnceWhenItsFactIsRead) {

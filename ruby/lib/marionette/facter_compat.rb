@@ -62,10 +62,19 @@ module Marionette
       # that may define it, loaded when Facter.value asks for a fact no loaded file defines) and
       # 'resolved' (name => value of the facts earlier calls resolved, not run again); the
       # answer's 'resolved' is every custom fact resolved so far, by its own value.
+      # With 'names_only' the files are loaded and nothing is resolved (no setcode block, no
+      # confine runs): the answer's 'names' is, for each file, the facts it defined (its own
+      # Facter.add calls and those of the files it loads), and it says nothing (the load errors
+      # are said when a fact of the file is resolved).
       def resolve(files, load_path, core, external, options = nil)
         options ||= {}
         load_path.each { |dir| $LOAD_PATH.push(dir) unless $LOAD_PATH.include?(dir) }
         @current = Collection.new(core, external, Part.new(options['part'].to_i, options['parts'].to_i))
+        if options['names_only']
+          files.each { |file| @current.load_file(file) }
+          return { 'facts' => {}, 'logs' => [], 'names' => @current.names_by_file }
+        end
+
         @current.lazily(options['wanted'], options['definers'], options['resolved'])
         cache = FactCache.new(options['facter_conf'], options['cache_dir'], @current)
         files.each { |file| @current.load_file(file) }
@@ -115,7 +124,11 @@ module Marionette
         @definers = {}
         @preresolved = {}
         @loaded = {}
+        @loading = [] # the files being loaded, innermost last
+        @names_by_file = {} # file => the names of the facts its load defined
       end
+
+      attr_reader :names_by_file
 
       # Only `wanted` (names) are resolved; a fact no loaded file defines is looked for in its
       # `definers`; `preresolved` (name => value) stand for the facts earlier calls resolved.
@@ -161,7 +174,13 @@ module Marionette
         return if @loaded[file]
 
         @loaded[file] = true
-        Kernel.load(file)
+        @names_by_file[file] = []
+        @loading.push(file)
+        begin
+          Kernel.load(file)
+        ensure
+          @loading.pop
+        end
       rescue ScriptError => e
         log('err', "Error loading fact #{file}: #{e.message}")
       rescue StandardError => e
@@ -176,6 +195,9 @@ module Marionette
       end
 
       def add(name, options, &block)
+        if (file = @loading.last) && !@names_by_file[file].include?(name)
+          @names_by_file[file] << name
+        end
         fact = (@custom[name] ||= Fact.new(name, self, @custom.size))
         fact.add_resolution(options, &block)
         fact
