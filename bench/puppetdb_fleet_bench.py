@@ -13,8 +13,11 @@ server --redis` (HTTPS, a client certificate on its --certificate-allowlist), th
     queued and applied later), for marionette when the last POST is answered (applied then);
   - queries: each typical query asked R times of each, alternating, after 2 warm-ups; p50 and
     p99 of the wall time of each answer (read in full), the rows of both compared by count;
-  - memory: RSS and PSS of marionette server and redis-server, and of PuppetDB's JVM and
-    PostgreSQL's processes (PSS counts PostgreSQL's shared buffers once), after the queries;
+  - memory: RSS and PSS of marionette server, of its Ruby workers (the compile server starts
+    one per worker, idle while it serves PuppetDB's API; counted apart) and of redis-server,
+    and of PuppetDB's JVM and PostgreSQL's processes (PSS counts PostgreSQL's shared buffers
+    once), after the queries; PuppetDB's command queue is drained (its status's queue_depth 0)
+    before the first timed query;
   - the machine's load average at each step (the machine is shared).
 
 Prints a Markdown table and writes the figures as JSON (--json FILE)."""
@@ -102,9 +105,23 @@ def count_with(endpoint, field):
     return json.loads(text)[0]["count"]
 
 
-def ingest(endpoints, nodes, concurrency, make, command, version, field, only):
+def queue_depth(endpoint):
+    """PuppetDB's command queue depth, from its status service (the metrics API is refused to
+    plain-HTTP clients by the default auth.conf)."""
+    status, text = endpoint.request("GET", "/status/v1/services/puppetdb-status")
+    return json.loads(text)["status"]["queue_depth"] if status == 200 else -1
+
+
+def drain(endpoint):
+    """Waits until PuppetDB's command queue is empty (nothing of the ingest left to apply)."""
+    while (depth := queue_depth(endpoint)) != 0:
+        print(f"{endpoint.name}: {depth} commands queued", flush=True)
+        time.sleep(5)
+
+
+def ingest(endpoints, nodes, concurrency, make, command, version, field, only, first=0):
     bodies = []
-    for i in range(nodes):
+    for i in range(first, nodes):
         payload = make(i)
         bodies.append((payload["certname"], payload["producer_timestamp"],
                        json.dumps(payload).encode()))
@@ -283,6 +300,9 @@ def main():
     parser.add_argument("--concurrency", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=40)
     parser.add_argument("--json")
+    parser.add_argument("--first", type=int, default=0,
+                        help="with --ingest puppetdb --repeat 0: send nodes FIRST..NODES-1 only, "
+                             "to a PuppetDB that holds the first ones from an earlier run")
     parser.add_argument("--ingest", default="puppetdb,marionette",
                         help="which servers receive the fleet (a second run can ask the "
                              "queries of a PuppetDB that already holds it)")
@@ -307,10 +327,13 @@ def main():
             "reports": ingest(endpoints, args.nodes, args.concurrency, fleet.report,
                               "store_report", 8, "report_timestamp", args.ingest),
         }
+        drain(puppetdb)
         figures["queries"] = query_latencies(endpoints, fleet.queries(args.nodes), args.repeat)
         time.sleep(2)  # idle, as a server between requests (marionette trims freed memory each second)
+        workers = process_tree(server.pid)[1:]  # the compile server's Ruby workers, idle here
         figures["memory"] = {
-            "marionette server": memory_kib(process_tree(server.pid)),
+            "marionette server": memory_kib([server.pid]),
+            "marionette's Ruby workers (idle)": memory_kib(workers),
             "redis-server": memory_kib([redis.pid]),
             "PuppetDB JVM": memory_kib(process_tree(state["pdb_pid"])),
             "PostgreSQL": memory_kib(postgres_pids(args.pdb_root)),
@@ -333,14 +356,16 @@ def main():
 def preload(puppetdb, args):
     """--ingest puppetdb --repeat 0: only PuppetDB receives the fleet (its ingest timed), no
     marionette server and no queries; a second run then asks both with --ingest marionette."""
-    figures = {"nodes": args.nodes, "concurrency": args.concurrency, "load_start": load_average(),
+    figures = {"nodes": args.nodes, "first": args.first, "concurrency": args.concurrency,
+               "load_start": load_average(),
                "started": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()), "ingest": {}}
     for phase, make, command, version, field in [
             ("facts", fleet.facts, "replace_facts", 5, "facts_timestamp"),
             ("catalogs", fleet.catalog, "replace_catalog", 9, "catalog_timestamp"),
             ("reports", fleet.report, "store_report", 8, "report_timestamp")]:
         figures["ingest"][phase] = ingest([puppetdb], args.nodes, args.concurrency, make,
-                                          command, version, field, ["puppetdb"])
+                                          command, version, field, ["puppetdb"], args.first)
+    drain(puppetdb)
     figures["load_end"] = load_average()
     figures["finished"] = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())
     if args.json:
@@ -371,6 +396,7 @@ def print_table(figures):
               f"{p['p50_ms']:.1f} / {p['p99_ms']:.1f} ms | {p['p50_ms'] / max(m['p50_ms'], 0.01):.1f}× |")
     mem = figures["memory"]
     ours = mem["marionette server"]["pss_mib"] + mem["redis-server"]["pss_mib"]
+    workers = mem.get("marionette's Ruby workers (idle)", {}).get("pss_mib", 0)
     theirs = mem["PuppetDB JVM"]["pss_mib"] + mem["PostgreSQL"]["pss_mib"]
     print("\n| memory after the queries | RSS | PSS |")
     print("| --- | ---: | ---: |")
@@ -380,8 +406,9 @@ def print_table(figures):
         print(f"\nRedis used_memory {figures['redis']['used_memory_mib']} MiB; by key kind:")
         for kind, entry in figures["redis"]["by_kind"].items():
             print(f"  {kind}: {entry['mib']} MiB in {entry['keys']} keys")
-    print(f"\nPSS: marionette + redis {ours} MiB, PuppetDB + PostgreSQL {theirs} MiB "
-          f"({theirs / max(ours, 1):.1f}×)")
+    print(f"\nPSS: marionette server + redis {ours} MiB, PuppetDB + PostgreSQL {theirs} MiB "
+          f"({theirs / max(ours, 1):.1f}×); with the server's idle Ruby compile workers "
+          f"{ours + workers} MiB ({theirs / max(ours + workers, 1):.1f}×)")
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ accepts only https; one command-processing thread so commands apply in the order
                                                       queries after sending it the commands, and
                                                       compare with the recorded answers
   bench/puppetdb_reference.py stop --root DIR         stop PuppetDB and PostgreSQL
+  bench/puppetdb_reference.py resume --root DIR       start both again on the data they hold
 
 The fleet and the queries are bench/puppetdb_fleet_data.py and bench/puppetdb_queries.py;
 tests/puppetdb/reference_test.cpp replays the recorded commands into marionette's handler and
@@ -148,7 +149,13 @@ threads = 1
 [puppetdb]
 disable-update-checking = true
 """)
-    log = open(os.path.join(root, "stdout.log"), "w")
+    return launch(root, state, jar, bootstrap)
+
+
+def launch(root, state, jar, bootstrap):
+    """Starts PuppetDB on root's conf.d and waits until its status says running."""
+    conf = os.path.join(root, "conf.d")
+    log = open(os.path.join(root, "stdout.log"), "a")
     process = subprocess.Popen(
         ["java", "-Xmx512m", "-XX:+UseSerialGC", "-cp", jar, "clojure.main", "-m",
          "puppetlabs.puppetdb.core", "services", "--config", conf,
@@ -171,6 +178,19 @@ disable-update-checking = true
             pass
         time.sleep(2)
     sys.exit("PuppetDB did not start within 600 s")
+
+
+def resume(root):
+    """Starts PostgreSQL and PuppetDB again on a root that `start` made and `stop` stopped,
+    keeping the data they hold (a bench can then add nodes to a fleet already received)."""
+    with open(os.path.join(root, "state.json")) as f:
+        state = json.load(f)
+    pg = os.path.join(root, "pg")
+    subprocess.run(as_postgres([f"{PG_BIN}/pg_ctl", "-D", pg + "/data", "-l", pg + "/log", "-w",
+                                "-o", f"-p {state['pg_port']} -k {pg} -c listen_addresses=127.0.0.1",
+                                "start"]), check=True, stdout=subprocess.DEVNULL)
+    jar, bootstrap = find_puppetdb()
+    return launch(root, state, jar, bootstrap)
 
 
 def stop(root):
@@ -360,7 +380,7 @@ def compare(args):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("action", choices=["start", "record", "record-function", "compare", "stop"])
+    parser.add_argument("action", choices=["start", "resume", "record", "record-function", "compare", "stop"])
     parser.add_argument("--root")
     parser.add_argument("--url")
     parser.add_argument("--cert")
@@ -370,6 +390,8 @@ def main():
     args = parser.parse_args()
     if args.action == "start":
         start(args.root or tempfile.mkdtemp(prefix="puppetdb-reference-"))
+    elif args.action == "resume":
+        resume(args.root)
     elif args.action == "record":
         record(args.root)
     elif args.action == "record-function":

@@ -152,12 +152,16 @@ std::string KeyLayout::resource_title(const std::string& type, const std::string
 
 std::vector<std::string> FleetData::members(const std::string& key) {
   if (!keys_.holds_node_ids(key)) return store_.members(key);
-  // the ids in the set and in the bitmap, read back as certnames (one HMGET a thousand ids)
-  std::vector<std::string> ids;
-  for (std::size_t id : store_.ids(key, keys_.bits_of(key))) ids.push_back(std::to_string(id));
-  if (ids.empty()) return ids;
+  // the ids in the set and in the bitmap, read back as certnames
+  return names_of(ids(key));
+}
+
+std::vector<std::string> FleetData::names_of(const std::vector<std::size_t>& ids) {
+  std::vector<std::string> fields;
+  for (std::size_t id : ids) fields.push_back(std::to_string(id));
   std::vector<std::string> names;
-  for (std::optional<std::string>& name : store_.fields_of(keys_.node_names(), ids))
+  if (fields.empty()) return names;
+  for (std::optional<std::string>& name : store_.fields_of(keys_.node_names(), fields))
     if (name) names.push_back(std::move(*name));
   std::sort(names.begin(), names.end());
   names.erase(std::unique(names.begin(), names.end()), names.end());

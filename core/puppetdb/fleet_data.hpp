@@ -96,6 +96,13 @@ class FleetData {
   /// The certnames in the set (a set of node ids, KeyLayout::holds_node_ids, read back as the
   /// certnames of node-names), sorted.
   std::vector<std::string> members(const std::string& key);
+  /// The node ids of an index of node ids (its set and its bitmap), sorted.
+  std::vector<std::size_t> ids(const std::string& key) {
+    return store_.ids(key, keys_.bits_of(key));
+  }
+  /// The certnames of these node ids (node-names, one HMGET a thousand ids), sorted; an id no
+  /// node has any more is left out.
+  std::vector<std::string> names_of(const std::vector<std::size_t>& ids);
   std::optional<Json> node(const std::string& certname) { return document(keys_.node(certname)); }
   /// The facts document with its values: all of them, or only those of the top-level facts
   /// in `names`.

@@ -190,10 +190,17 @@ std::string field_name_of(const Json& field) {
   throw QueryError(400, "Unsupported field " + field.dump());
 }
 
-Predicate::Predicate(const Entity& entity, const Json& condition, const SubqueryRunner& subqueries)
-    : entity_(entity) {
+Predicate::Predicate(const Entity& entity, const Json& condition, const SubqueryRunner& subqueries,
+                     bool deferred)
+    : entity_(entity), subqueries_(subqueries) {
   condition_ = condition.is_null() ? Json(nullptr) : rewrite(condition);
-  if (!condition_.is_null()) answer_subqueries(condition_, subqueries);
+  if (!deferred) answer_subqueries();
+}
+
+void Predicate::answer_subqueries() {
+  if (answered_) return;
+  answered_ = true;
+  if (!condition_.is_null()) answer_subqueries(condition_, nullptr);
 }
 
 const std::regex& Predicate::pattern(const Json& clause, std::size_t step) const {
@@ -286,10 +293,38 @@ Json Predicate::rewrite(const Json& clause) {
                    "#'puppetlabs.puppetdb.query-eng.engine/SQLGen found for class: nil");
 }
 
-void Predicate::answer_subqueries(const Json& clause, const SubqueryRunner& subqueries) {
+namespace {
+
+/// The subquery ["from", X, ["extract", F, Q?], …] asked only for the rows of the nodes `only`
+/// names, when that leaves its answer the same for them: its rows are joined on certname (one
+/// field, certname, extracted, of a per-node entity), and no paging, grouping or function
+/// depends on the rows left out.
+bool restrict_to(Json& query, const Json& join, const Entity& inner,
+                 const std::set<std::string>& only) {
+  if (!inner.per_node || join != Json::array({"certname"}) || query.size() != 3) return false;
+  Json& extract = query[2];
+  if (!extract.is_array() || extract.size() < 2 || extract.size() > 3 || extract[0] != "extract")
+    return false;
+  const Json& fields = extract[1];
+  if (fields != "certname" && fields != Json::array({"certname"})) return false;
+  Json restriction = Json::array({"in", "certname", Json::array({"array", Json::array()})});
+  for (const std::string& name : only) restriction[2][1].push_back(name);
+  if (extract.size() == 2) {
+    extract.push_back(std::move(restriction));
+  } else {
+    const Json& condition = extract[2];
+    if (!condition.is_array() || condition.empty() || condition[0] == "group_by") return false;
+    extract[2] = Json::array({"and", std::move(restriction), condition});
+  }
+  return true;
+}
+
+}  // namespace
+
+void Predicate::answer_subqueries(const Json& clause, const std::set<std::string>* only) {
   const std::string op = clause[0];
   if (op == "and" || op == "or" || op == "not") {
-    for (std::size_t i = 1; i < clause.size(); ++i) answer_subqueries(clause[i], subqueries);
+    for (std::size_t i = 1; i < clause.size(); ++i) answer_subqueries(clause[i], only);
     return;
   }
   if (op != "in") return;
@@ -329,7 +364,8 @@ void Predicate::answer_subqueries(const Json& clause, const SubqueryRunner& subq
     if (!inner) throw QueryError(400, "Unsupported subquery `" + source[1].dump() + "`");
     query = source;
   }
-  Json rows = subqueries(*inner, query);
+  if (only) restrict_to(query, names, *inner, *only);
+  Json rows = subqueries_(*inner, query);
   for (const Json& row : rows) {
     Json tuple = Json::array();
     if (row.is_object()) {
@@ -486,17 +522,101 @@ std::optional<std::set<std::string>> top_level_facts(const std::set<std::string>
   return names;
 }
 
-std::optional<std::set<std::string>> Predicate::candidates(FleetData& fleet) const {
-  if (condition_.is_null()) return std::nullopt;
-  return plan(condition_, fleet);
+namespace {
+
+using Nodes = Predicate::Nodes;
+
+/// The nodes an index names: its ids, or the certnames of a set of certnames.
+Nodes index_nodes(FleetData& fleet, const std::string& key) {
+  Nodes nodes;
+  if (fleet.keys().holds_node_ids(key)) {
+    nodes.by_id = true;
+    nodes.ids = fleet.ids(key);
+  } else {
+    nodes.names = as_set(fleet.members(key));
+  }
+  return nodes;
 }
 
-std::optional<std::set<std::string>> Predicate::plan(const Json& clause, FleetData& fleet) const {
+Nodes named_nodes(std::set<std::string> names) {
+  Nodes nodes;
+  nodes.names = std::move(names);
+  return nodes;
+}
+
+/// The nodes as certnames (their ids named: one HMGET a thousand ids).
+void name_ids(Nodes& nodes, FleetData& fleet) {
+  if (!nodes.by_id) return;
+  nodes.names = as_set(fleet.names_of(nodes.ids));
+  nodes.ids.clear();
+  nodes.by_id = false;
+}
+
+/// The nodes in both (as ids when both are ids; the fewer named otherwise).
+Nodes both_of(Nodes a, Nodes b, FleetData& fleet) {
+  Nodes out;
+  if (a.by_id && b.by_id) {
+    out.by_id = true;
+    std::set_intersection(a.ids.begin(), a.ids.end(), b.ids.begin(), b.ids.end(),
+                          std::back_inserter(out.ids));
+    return out;
+  }
+  // nothing in one: nothing in both, nothing to name
+  if ((a.by_id ? a.ids.empty() : a.names.empty()) || (b.by_id ? b.ids.empty() : b.names.empty()))
+    return out;
+  name_ids(a, fleet);
+  name_ids(b, fleet);
+  std::set_intersection(a.names.begin(), a.names.end(), b.names.begin(), b.names.end(),
+                        std::inserter(out.names, out.names.begin()));
+  return out;
+}
+
+/// The nodes in either.
+Nodes either_of(Nodes a, Nodes b, FleetData& fleet) {
+  if (a.by_id && b.by_id) {
+    Nodes out;
+    out.by_id = true;
+    std::set_union(a.ids.begin(), a.ids.end(), b.ids.begin(), b.ids.end(),
+                   std::back_inserter(out.ids));
+    return out;
+  }
+  name_ids(a, fleet);
+  name_ids(b, fleet);
+  a.names.merge(b.names);
+  return a;
+}
+
+}  // namespace
+
+std::optional<std::set<std::string>> Predicate::candidates(FleetData& fleet) {
+  if (condition_.is_null()) return std::nullopt;
+  std::optional<Nodes> rest;  // the nodes the query can match, its subqueries unanswered
+  if (!answered_) {
+    answered_ = true;
+    rest = plan(condition_, fleet);  // an `in` not answered yet: any node may
+    if (rest) name_ids(*rest, fleet);
+    answer_subqueries(condition_, rest ? &rest->names : nullptr);
+    // no `in` (nothing the second look would read differently): the first look's nodes
+    // no `in` (nothing a second look would read differently), or no node: the first look's
+    if (in_sets_.empty() || (rest && rest->names.empty()))
+      return rest ? std::optional(std::move(rest->names)) : std::nullopt;
+  }
+  std::optional<Nodes> nodes = plan(condition_, fleet);
+  if (!nodes) return rest ? std::optional(std::move(rest->names)) : std::nullopt;
+  name_ids(*nodes, fleet);
+  if (!rest) return std::move(nodes->names);
+  std::set<std::string> both;
+  std::set_intersection(nodes->names.begin(), nodes->names.end(), rest->names.begin(),
+                        rest->names.end(), std::inserter(both, both.begin()));
+  return both;
+}
+
+std::optional<Predicate::Nodes> Predicate::plan(const Json& clause, FleetData& fleet) const {
   const std::string& op = clause[0].get_ref<const std::string&>();
   const KeyLayout& keys = fleet.keys();
   const std::string& entity = entity_.name;
   if (op == "and") {
-    std::optional<std::set<std::string>> known;
+    std::optional<Nodes> known;
     // A fact's name and value together: the leaf index of [name] = value.
     Json name, value;
     for (std::size_t i = 1; i < clause.size(); ++i) {
@@ -508,7 +628,7 @@ std::optional<std::set<std::string>> Predicate::plan(const Json& clause, FleetDa
     if ((entity == "facts" || entity == "fact-contents") && !name.is_null() &&
         (value.is_string() || value.is_boolean())) {
       Json path = name.is_array() ? name : Json::array({name});
-      known = as_set(fleet.members(keys.fact_leaf(path, value)));
+      known = index_nodes(fleet, keys.fact_leaf(path, value));
     }
     const bool by_leaf = known.has_value();
     Json type, title;
@@ -528,42 +648,36 @@ std::optional<std::set<std::string>> Predicate::plan(const Json& clause, FleetDa
       }
       if (latest && status.is_string() && !known) {
         const std::string wanted = status.get<std::string>();
-        known = as_set(fleet.members(entity == "reports" ? keys.latest_report_status(wanted)
-                                                         : keys.latest_event_status(wanted)));
+        known = index_nodes(fleet, entity == "reports" ? keys.latest_report_status(wanted)
+                                                       : keys.latest_event_status(wanted));
       }
     }
     // the leaf or the title index names a subset of the nodes the name's (type's) index
     // names: that one, read for every node that has the fact (resource type), is left unread
     const bool by_title = !known && type.is_string() && title.is_string();
     if (by_title)
-      known = as_set(
-          fleet.members(keys.resource_title(type.get<std::string>(), title.get<std::string>())));
+      known = index_nodes(fleet,
+                          keys.resource_title(type.get<std::string>(), title.get<std::string>()));
     for (std::size_t i = 1; i < clause.size(); ++i) {
       const Json& part = clause[i];
       if (part[0] == "=" && ((by_leaf && (part[1] == "name" || part[1] == "path")) ||
                              (by_title && part[1] == "type")))
         continue;
-      std::optional<std::set<std::string>> part_known = plan(part, fleet);
+      std::optional<Nodes> part_known = plan(part, fleet);
       if (!part_known) continue;
-      if (!known) {
-        known = std::move(part_known);
-      } else {
-        std::set<std::string> both;
-        std::set_intersection(known->begin(), known->end(), part_known->begin(), part_known->end(),
-                              std::inserter(both, both.begin()));
-        known = std::move(both);
-      }
+      known = known ? both_of(std::move(*known), std::move(*part_known), fleet)
+                    : std::move(*part_known);
     }
     return known;
   }
   if (op == "or") {
-    std::set<std::string> any;
+    std::optional<Nodes> any;
     for (std::size_t i = 1; i < clause.size(); ++i) {
-      std::optional<std::set<std::string>> part = plan(clause[i], fleet);
+      std::optional<Nodes> part = plan(clause[i], fleet);
       if (!part) return std::nullopt;
-      any.insert(part->begin(), part->end());
+      any = any ? either_of(std::move(*any), std::move(*part), fleet) : std::move(*part);
     }
-    return any;
+    return any ? std::move(any) : Nodes{};
   }
   if (op == "in") {
     if (clause[1].size() != 1 || clause[1][0] != "certname") return std::nullopt;
@@ -572,21 +686,20 @@ std::optional<std::set<std::string>> Predicate::plan(const Json& clause, FleetDa
     std::set<std::string> names;
     for (const Json& tuple : found->second)
       if (tuple[0].is_string()) names.insert(tuple[0].get<std::string>());
-    return names;
+    return named_nodes(std::move(names));
   }
   if (op != "=") return std::nullopt;
   const std::string& field = clause[1].get_ref<const std::string&>();
   const Json& wanted = clause[2];
-  if (field == "certname" && wanted.is_string())
-    return std::set<std::string>{wanted.get<std::string>()};
+  if (field == "certname" && wanted.is_string()) return named_nodes({wanted.get<std::string>()});
   if (!wanted.is_string() && !wanted.is_boolean()) return std::nullopt;
   if (entity == "nodes" && field == "latest_report_status" && wanted.is_string())
-    return as_set(fleet.members(keys.latest_report_status(wanted.get<std::string>())));
+    return index_nodes(fleet, keys.latest_report_status(wanted.get<std::string>()));
   if ((entity == "facts" || entity == "fact-contents") && field == "name" && wanted.is_string())
-    return as_set(fleet.members(keys.fact_name(wanted.get<std::string>())));
+    return index_nodes(fleet, keys.fact_name(wanted.get<std::string>()));
   if (entity == "fact-contents" && field == "path" && wanted.is_array() && !wanted.empty() &&
       wanted[0].is_string())
-    return as_set(fleet.members(keys.fact_name(wanted[0].get<std::string>())));
+    return index_nodes(fleet, keys.fact_name(wanted[0].get<std::string>()));
   if ((entity == "nodes" || entity == "inventory") && field.starts_with("facts.")) {
     Json path = Json::array();
     std::size_t start = 6;
@@ -601,21 +714,21 @@ std::optional<std::set<std::string>> Predicate::plan(const Json& clause, FleetDa
       if (dot == std::string::npos) break;
       start = dot + 1;
     }
-    return as_set(fleet.members(keys.fact_leaf(path, wanted)));
+    return index_nodes(fleet, keys.fact_leaf(path, wanted));
   }
   if (entity == "resources" && wanted.is_string()) {
     const std::string& text = wanted.get_ref<const std::string&>();
-    if (field == "type") return as_set(fleet.members(keys.resource_type(text)));
+    if (field == "type") return index_nodes(fleet, keys.resource_type(text));
     if (field == "tag") {
       std::string lower = text;
       std::transform(lower.begin(), lower.end(), lower.begin(),
                      [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-      return as_set(fleet.members(keys.resource_tag(lower)));
+      return index_nodes(fleet, keys.resource_tag(lower));
     }
   }
   if ((entity == "edges") && (field == "source_type" || field == "target_type") &&
       wanted.is_string())
-    return as_set(fleet.members(keys.resource_type(wanted.get<std::string>())));
+    return index_nodes(fleet, keys.resource_type(wanted.get<std::string>()));
   return std::nullopt;
 }
 

@@ -20,10 +20,13 @@ using SubqueryRunner = std::function<Json(const Entity& entity, const Json& quer
 
 /// A query's condition over one entity, checked and ready to match rows. Implicit subqueries
 /// (["subquery", ENTITY, Q]) become PuppetDB's ["in", JOIN, ["extract", JOIN, ["select_…", Q]]];
-/// every subquery is answered once, when the predicate is made. Throws QueryError (400).
+/// every subquery is answered once, when the predicate is made, or with `deferred` by
+/// candidates() (or answer_subqueries()) before the first row is matched. Throws QueryError
+/// (400).
 class Predicate {
  public:
-  Predicate(const Entity& entity, const Json& condition, const SubqueryRunner& subqueries);
+  Predicate(const Entity& entity, const Json& condition, const SubqueryRunner& subqueries,
+            bool deferred = false);
   Predicate(const Predicate&) = delete;  // in_sets_ points into condition_
   Predicate& operator=(const Predicate&) = delete;
 
@@ -42,16 +45,32 @@ class Predicate {
   /// The top-level facts the query reads through facts.NAME… and trusted.… fields; nullopt when
   /// it reads the facts whole (`facts` or `trusted` themselves).
   std::optional<std::set<std::string>> facts_read() const;
-  /// The certnames whose rows can match, from the indexes; nullopt: any node may.
-  std::optional<std::set<std::string>> candidates(FleetData& fleet) const;
+  /// The nodes a clause can match: node ids while every index it reads holds ids (intersected
+  /// and joined as ids), certnames once it meets a set of certnames, a certname or a
+  /// subquery's answer. candidates() names the ids left at the end, those only.
+  struct Nodes {
+    bool by_id = false;
+    std::vector<std::size_t> ids;  ///< sorted, when by_id
+    std::set<std::string> names;   ///< when not by_id
+  };
+  /// The certnames whose rows can match, from the indexes; nullopt: any node may. A deferred
+  /// predicate answers its subqueries here, after finding the nodes the rest of the query can
+  /// match: a subquery joined on certname is asked only for those nodes' rows (a query on
+  /// facts and report status reads the facts of the nodes with that status, not of every
+  /// node with that fact).
+  std::optional<std::set<std::string>> candidates(FleetData& fleet);
+  /// Answers the subqueries of a deferred predicate that candidates() did not (once).
+  void answer_subqueries();
 
  private:
   Json rewrite(const Json& condition);
-  void answer_subqueries(const Json& condition, const SubqueryRunner& subqueries);
+  /// Answers the `in` clauses' subqueries; those joined on certname only for the nodes
+  /// `only` names, when it names them.
+  void answer_subqueries(const Json& condition, const std::set<std::string>* only);
   /// The pattern of a ~ clause (step 0) or of a ~> clause's step, compiled at its first use.
   const std::regex& pattern(const Json& clause, std::size_t step) const;
   bool test(const Json& condition, const Json& row) const;
-  std::optional<std::set<std::string>> plan(const Json& condition, FleetData& fleet) const;
+  std::optional<Nodes> plan(const Json& condition, FleetData& fleet) const;
 
   const Entity& entity_;
   Json condition_;  ///< rewritten; null: every row
@@ -59,6 +78,8 @@ class Predicate {
   bool reads_facts_ = false;
   /// The tuples an `in` accepts, by the `in` clause's position in condition_.
   std::map<const Json*, std::set<Json>> in_sets_;
+  SubqueryRunner subqueries_;
+  bool answered_ = false;
   /// The patterns of the ~ and ~> clauses, compiled once per query (when first used, so that a
   /// query whose pattern never meets a value answers as before): by the clause's position in
   /// condition_ and the step. A predicate serves one query on one thread.

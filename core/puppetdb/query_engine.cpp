@@ -309,23 +309,33 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
   Extract extract;
   if (query.is_array() && !query.empty() && query[0] == "extract")
     extract = read_extract(entity, query, &condition);
-  Predicate predicate(entity, condition, [&](const Entity& inner, const Json& subquery) {
-    // ["from", X, ["extract", F, Q?], paging…]
-    Paging inner_paging;
-    Json inner_query = nullptr;
-    for (std::size_t i = 2; i < subquery.size(); ++i) {
-      const Json& part = subquery[i];
-      if (part.is_array() && part.size() == 2 && part[0] == "limit")
-        inner_paging.limit = paging_number(part[1], "limit", true);
-      else if (part.is_array() && part.size() == 2 && part[0] == "offset")
-        inner_paging.offset = paging_number(part[1], "offset", false);
-      else if (part.is_array() && part.size() == 2 && part[0] == "order_by")
-        inner_paging.order_by = read_order_by(part[1], false);
-      else
-        inner_query = part;
-    }
-    return run(inner, inner_query, inner_paging, depth + 1).rows;
-  });
+  Predicate predicate(
+      entity, condition,
+      [&](const Entity& inner, const Json& subquery) {
+        // ["from", X, ["extract", F, Q?], paging…]
+        Paging inner_paging;
+        Json inner_query = nullptr;
+        for (std::size_t i = 2; i < subquery.size(); ++i) {
+          const Json& part = subquery[i];
+          if (part.is_array() && part.size() == 2 && part[0] == "limit")
+            inner_paging.limit = paging_number(part[1], "limit", true);
+          else if (part.is_array() && part.size() == 2 && part[0] == "offset")
+            inner_paging.offset = paging_number(part[1], "offset", false);
+          else if (part.is_array() && part.size() == 2 && part[0] == "order_by")
+            inner_paging.order_by = read_order_by(part[1], false);
+          else
+            inner_query = part;
+        }
+        return run(inner, inner_query, inner_paging, depth + 1).rows;
+      },
+      /*deferred=*/true);
+  // The subqueries are answered here, as PuppetDB reports their errors before paging's: those
+  // joined on certname only for the nodes the rest of the query can match.
+  std::optional<std::set<std::string>> candidates;
+  if (entity.per_node)
+    candidates = predicate.candidates(fleet_);
+  else
+    predicate.answer_subqueries();
   check_order_by(entity, paging.order_by, extract);
   if (text_rows_ && depth == 0 && entity.name == "nodes" && condition.is_null() &&
       !extract.present && paging.order_by.empty())
@@ -342,7 +352,6 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
     return node_is_active(node) == (state == "active");
   };
   if (entity.per_node) {
-    std::optional<std::set<std::string>> candidates = predicate.candidates(fleet_);
     std::vector<std::string> names =
         candidates ? std::vector<std::string>(candidates->begin(), candidates->end())
                    : fleet_.certnames();

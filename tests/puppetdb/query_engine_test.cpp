@@ -3,6 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
 
 #include "fleet_fixture.hpp"
 #include "puppetdb/query_error.hpp"
@@ -270,6 +274,97 @@ TEST_F(Query, IndexesNarrowTheNodesRead) {
       certnames("resources",
                 json::parse(R"(["and", ["~", "type", "^Class$"], ["=", "title", "Apache"]])")),
       (Names{"sneaky.example.com", "web1.example.com", "web2.example.com"}));
+}
+
+/// A MemoryStore that counts what a query reads: the node ids it names (node-names fields)
+/// and the facts documents it reads.
+class ReadCountingStore : public MemoryStore {
+ public:
+  std::vector<std::optional<std::string>> fields_of(
+      const std::string& key, const std::vector<std::string>& names) override {
+    if (key.ends_with(":node-names")) ids_named += names.size();
+    return MemoryStore::fields_of(key, names);
+  }
+  std::optional<std::string> get(const std::string& key) override {
+    if (key.ends_with("}:facts")) facts_read.insert(key);
+    return MemoryStore::get(key);
+  }
+  std::optional<std::string> get_field(const std::string& key, const std::string& field) override {
+    if (key.ends_with("}:fact-values")) facts_read.insert(key);
+    return MemoryStore::get_field(key, field);
+  }
+  std::size_t ids_named = 0;
+  std::set<std::string> facts_read;
+};
+
+/// Twelve nodes: node00..node11, in datacenter dc(i % 3), their Class[Apache] tagged role(i %
+/// 4), node05's latest report failed and the others' unchanged.
+class QueryReads : public ::testing::Test {
+ public:
+  QueryReads() : fleet(store, "test") {
+    for (int i = 0; i < 12; ++i) {
+      const std::string name = "node" + std::string(i < 10 ? "0" : "") + std::to_string(i);
+      json facts = testing::FleetFixture::facts(name, "Debian", 12, 60, {"eth0"});
+      facts["values"]["datacenter"] = "dc" + std::to_string(i % 3);
+      fleet.replace_facts(facts, "2026-11-29T10:00:00.000Z");
+      json catalog = testing::FleetFixture::catalog(name, "80");
+      catalog["resources"][1]["tags"].push_back("role" + std::to_string(i % 4));
+      fleet.replace_catalog(catalog, "2026-11-29T10:01:00.000Z");
+      fleet.store_report(testing::FleetFixture::report(name, i == 5 ? "failed" : "unchanged"),
+                         "2026-11-29T10:02:00.000Z");
+    }
+    store.ids_named = 0;
+    store.facts_read.clear();
+  }
+  json rows(const std::string& entity, const json& query) {
+    QueryEngine engine(fleet);
+    return engine.entity_query(entity, query, {}).rows;
+  }
+  ReadCountingStore store;
+  FleetData fleet;
+};
+
+TEST_F(QueryReads, IndexesOfIdsAreIntersectedBeforeTheIdsAreNamed) {
+  // the tag's index names 3 nodes, the type's all 12: only the 3 in both are named
+  const json answer =
+      rows("resources", json::parse(R"(["and", ["=", "tag", "role1"], ["=", "type", "Class"]])"));
+  ASSERT_EQ(answer.size(), 3u);
+  EXPECT_EQ(answer[0]["certname"], "node01");
+  EXPECT_EQ(answer[2]["certname"], "node09");
+  EXPECT_EQ(store.ids_named, 3u);
+  // none in both: none named
+  store.ids_named = 0;
+  EXPECT_TRUE(rows("resources", json::parse(R"(["and", ["=", "tag", "role1"], ["=", "tag",
+                                            "role2"]])"))
+                  .empty());
+  EXPECT_EQ(store.ids_named, 0u);
+}
+
+TEST_F(QueryReads, ASubqueryOnCertnameIsAskedOnlyOfTheNodesTheRestOfTheQueryCanMatch) {
+  // the facts of dc2 are node02, 05, 08 and 11's; only node05's latest report failed, so only
+  // its facts are read
+  const json query = json::parse(R"(["and", ["=", "latest_report_status", "failed"],
+      ["in", "certname", ["extract", "certname", ["select_facts",
+        ["and", ["=", "name", "datacenter"], ["=", "value", "dc2"]]]]]])");
+  const json answer = rows("nodes", query);
+  ASSERT_EQ(answer.size(), 1u);
+  EXPECT_EQ(answer[0]["certname"], "node05");
+  EXPECT_FALSE(store.facts_read.empty());
+  for (const std::string& key : store.facts_read)
+    EXPECT_NE(key.find("{node05}"), std::string::npos);
+  // no failed node in dc1: no facts read, no rows
+  store.facts_read.clear();
+  json other = query;
+  other[2][2][2][1][2][2] = "dc1";
+  EXPECT_TRUE(rows("nodes", other).empty());
+  EXPECT_TRUE(store.facts_read.empty());
+  // the same subquery with a limit is asked of every node (its first row is node02's)
+  store.facts_read.clear();
+  json limited = json::parse(R"(["and", ["=", "latest_report_status", "failed"],
+      ["in", "certname", ["extract", "certname", ["select_facts",
+        ["and", ["=", "name", "datacenter"], ["=", "value", "dc2"]], ["limit", 1]]]]])");
+  EXPECT_TRUE(rows("nodes", limited).empty());
+  EXPECT_GT(store.facts_read.size(), 1u);
 }
 
 }  // namespace
