@@ -7,8 +7,8 @@ usage: bench/perf_control_bench.py [--codedir DIR] [--marionette PATH] [--load-t
                                    [--concurrency 1,2,4,8] [--duration S] [--nodes N]
                                    [--window N] [--settle PCT] [--warmup-limit S]
                                    [--start-timeout S] [--jrubies J] [--heap SIZE]
-                                   [--only marionette|puppetserver] [--lock FILE]
-                                   [--json FILE] [--keep]
+                                   [--only marionette|puppetserver] [--storing both|on|off]
+                                   [--lock FILE] [--json FILE] [--keep]
 
 The environment is scripts/perf-control-layout.sh's (default
 ~/.cache/marionette/perf-control/code): the control repo and the module versions its Puppetfile
@@ -48,6 +48,13 @@ puppetserver's start, first catalog and warm-up, unlocked; then, under the lock,
 marionette's whole measure (start, first catalog, its warm-up rounds, levels) under the lock.
 Before taking the lock the script waits for the marionette binary and marionette-load to exist
 (poll every 10 s), so the warm-up can start while they are still being built.
+
+Storing: marionette server stores every compile's facts and catalog in its own PuppetDB store
+(its default); this bench's puppetserver has no PuppetDB and no storeconfigs, so it stores
+nothing. With --storing both (the default) marionette is measured twice, each its own column
+and ratio: `marionette` (storing, as it runs by default) and `marionette-nostore`
+(--no-storeconfigs: storeconfigs = false, nothing stored, like-for-like with this puppetserver).
+Neither row is to be quoted without the other.
 
 puppetserver is tuned as bench/puppetserver_instance.py says (2 JRubies, 1 GiB heap,
 environment_timeout unlimited); marionette server gets --workers 2, the same
@@ -172,9 +179,13 @@ class PerfPuppetserver(PuppetserverInstance):
 
 
 class PerfMarionette(MarionetteServer):
-    def __init__(self, binary, codedir, root, empty):
+    def __init__(self, binary, codedir, root, empty, store=True):
         super().__init__(binary, codedir, root, 2, "unlimited")
         self.command += ["--basemodulepath", empty]
+        if not store:
+            # storeconfigs = false: no compile stored in its PuppetDB store, as the
+            # puppetserver of this bench (no PuppetDB, no storeconfigs) stores none
+            self.command += ["--no-storeconfigs"]
 
 
 def timed_catalog(node, name, port):
@@ -322,66 +333,77 @@ def levels(name, server, args, root, facts_file):
 
 
 def compare(root):
-    """catalog-diff of each role's first catalog: puppetserver's against marionette's."""
+    """catalog-diff of each role's first catalog: puppetserver's against each marionette
+    side's (keyed "ROLE" for the storing side, "ROLE (nostore)" for the other)."""
     diff = os.path.join(SHARED, "tools", "catalog-diff")
     out = {}
-    for role in ROLES:
-        theirs = os.path.join(root, f"puppetserver-{role}.json")
-        ours = os.path.join(root, f"marionette-{role}.json")
-        if not (os.path.exists(theirs) and os.path.exists(ours)):
-            continue
-        done = subprocess.run([sys.executable, diff, theirs, ours], capture_output=True,
-                              text=True)
-        out[role] = {"identical": done.returncode == 0,
-                     "diff": (done.stdout + done.stderr).strip()}
+    for side, suffix in (("marionette", ""), ("marionette-nostore", " (nostore)")):
+        for role in ROLES:
+            theirs = os.path.join(root, f"puppetserver-{role}.json")
+            ours = os.path.join(root, f"{side}-{role}.json")
+            if not (os.path.exists(theirs) and os.path.exists(ours)):
+                continue
+            done = subprocess.run([sys.executable, diff, theirs, ours], capture_output=True,
+                                  text=True)
+            out[role + suffix] = {"identical": done.returncode == 0,
+                                  "diff": (done.stdout + done.stderr).strip()}
     return out
 
 
 def print_tables(results, comparison):
+    """One column per server; a ratio column per marionette side against puppetserver:
+    `marionette` stores every compile in its PuppetDB store (its default), `marionette-nostore`
+    runs with storeconfigs = false (--no-storeconfigs), like puppetserver without PuppetDB."""
     by = {r["server"]: r for r in results}
     names = list(by)
-    two = "marionette" in by and "puppetserver" in by
+    p = by.get("puppetserver")
+    ours = [n for n in names if n.startswith("marionette")] if p else []
 
-    def row(label, values, ratio=None, fmt="{:.2f}"):
+    def row(label, values, ratios=(), fmt="{:.2f}"):
         line = f"| {label:34}|" + "".join(
-            f" {fmt.format(v) if v is not None else '-':>14} |" for v in values)
-        if two:
+            f" {fmt.format(v) if v is not None else '-':>18} |" for v in values)
+        for ratio in ratios:
             line += f" {ratio:>9.1f}x |" if ratio else f" {'':>10} |"
         print(line)
 
+    def ratios(ours_over_theirs, pick):
+        out = []
+        for n in ours:
+            mine, theirs = pick(by[n]), pick(p)
+            if not mine or not theirs:
+                out.append(None)
+            else:
+                out.append(mine / theirs if ours_over_theirs else theirs / mine)
+        return out
+
     print()
-    print(f"| {'':34}|" + "".join(f" {n:>14} |" for n in names) + (" ratio      |" if two else ""))
-    print("|" + "-" * 35 + "|" + "".join("-" * 16 + "|" for _ in names) +
-          ("-" * 12 + "|" if two else ""))
-    m, p = by.get("marionette"), by.get("puppetserver")
+    print(f"| {'':34}|" + "".join(f" {n:>18} |" for n in names) +
+          "".join(f" {'ratio ' + n[len('marionette'):].lstrip('-') or 'ratio':>10} |"
+                  for n in ours))
+    print("|" + "-" * 35 + "|" + "".join("-" * 20 + "|" for _ in names) +
+          "".join("-" * 12 + "|" for _ in ours))
     row("time to first catalog (s)", [r["first_catalog_seconds"] for r in results],
-        two and p["first_catalog_seconds"] / m["first_catalog_seconds"])
+        ratios(False, lambda r: r["first_catalog_seconds"]))
     row("peak RSS (MiB, VmHWM summed)", [r["peak_rss_mib"] for r in results],
-        two and p["peak_rss_mib"] / m["peak_rss_mib"], "{:.0f}")
+        ratios(False, lambda r: r["peak_rss_mib"]), "{:.0f}")
     row("peak Pss (MiB, sampled 1/s)", [r["peak_pss_mib"] for r in results],
-        two and p["peak_pss_mib"] / m["peak_pss_mib"], "{:.0f}")
+        ratios(False, lambda r: r["peak_pss_mib"]), "{:.0f}")
     for i, level in enumerate(results[0]["levels"]):
         c = level["concurrency"]
         values = [r["levels"][i] for r in results]
         row(f"C={c} catalogs/s (all roles)", [v["catalogs_per_second"] for v in values],
-            two and m["levels"][i]["catalogs_per_second"] / p["levels"][i]["catalogs_per_second"]
-            if two and p["levels"][i]["catalogs_per_second"] else None)
+            ratios(True, lambda r: r["levels"][i]["catalogs_per_second"]))
         for role in ROLES:
             figures = [v["roles"][role] for v in values]
-            ratio = None
-            if two and p["levels"][i]["roles"][role]["catalogs_per_second"]:
-                ratio = (m["levels"][i]["roles"][role]["catalogs_per_second"] /
-                         p["levels"][i]["roles"][role]["catalogs_per_second"])
-            row(f"C={c} {role} catalogs/s", [f["catalogs_per_second"] for f in figures], ratio)
+            row(f"C={c} {role} catalogs/s", [f["catalogs_per_second"] for f in figures],
+                ratios(True, lambda r: r["levels"][i]["roles"][role]["catalogs_per_second"]))
             row(f"C={c} {role} p50 / p99 (ms)",
-                [f"{f['p50_ms'] or 0:.1f} / {f['p99_ms'] or 0:.1f}" for f in figures], None, "{}")
+                [f"{f['p50_ms'] or 0:.1f} / {f['p99_ms'] or 0:.1f}" for f in figures], (), "{}")
         row(f"C={c} CPU per catalog (ms)", [v["cpu_per_catalog_ms"] for v in values],
-            two and p["levels"][i]["cpu_per_catalog_ms"] and m["levels"][i]["cpu_per_catalog_ms"]
-            and p["levels"][i]["cpu_per_catalog_ms"] / m["levels"][i]["cpu_per_catalog_ms"],
-            "{:.1f}")
+            ratios(False, lambda r: r["levels"][i]["cpu_per_catalog_ms"]), "{:.1f}")
         row(f"C={c} failed runs", [sum(v["roles"][r]["errors"] for r in ROLES) for v in values],
-            None, "{:d}")
-        row(f"C={c} load average (1 min, before)", [v["load_before"][0] for v in values], None)
+            (), "{:d}")
+        row(f"C={c} load average (1 min, before)", [v["load_before"][0] for v in values])
     for r in results:
         w = r.get("warmup", {})
         print(f"\n{r['server']} warm-up ({w.get('rounds')} rounds, two clients, one catalog of "
@@ -390,9 +412,9 @@ def print_tables(results, comparison):
             print(f"  after {point['rounds']:3d} rounds, {point.get('seconds', 0):5.0f}s: " +
                   ", ".join(f"{role} {point[role] * 1000:.1f}" for role in ROLES) +
                   f"  (load {point['load'][0]:.2f})")
-    for role, c in comparison.items():
-        print(f"\n{role}: " + ("identical (catalog-diff)" if c["identical"] else
-                              "catalogs differ:\n" + c["diff"]))
+    for key, c in comparison.items():
+        print(f"\n{key}: " + ("identical (catalog-diff)" if c["identical"] else
+                             "catalogs differ:\n" + c["diff"]))
 
 
 def main():
@@ -419,6 +441,9 @@ def main():
     parser.add_argument("--jrubies", type=int, default=2)
     parser.add_argument("--heap", default="1g")
     parser.add_argument("--only", choices=["marionette", "puppetserver"])
+    parser.add_argument("--storing", choices=["both", "on", "off"], default="both",
+                        help="marionette measured storing its compiles (its default), with "
+                        "storeconfigs = false, or both (each its own row)")
     parser.add_argument("--lock", default="/tmp/bench.lock",
                         help="the bench lock the timed phases take ('' for none)")
     parser.add_argument("--json", help="write the figures there too")
@@ -447,11 +472,14 @@ def main():
         if args.only != "puppetserver":
             rounds = results[0]["warmup"]["rounds"] if results else None
             wait_for_tools(args)
-            with bench_lock(args.lock):
-                results.append(measure("marionette", PerfMarionette(
-                    args.marionette, codedir, os.path.join(root, "marionette"), empty),
-                    nodes, args, root, facts_file, warm_rounds=rounds or 3 * args.window,
-                    locked=True))
+            sides = {"both": [True, False], "on": [True], "off": [False]}[args.storing]
+            for store in sides:
+                name = "marionette" if store else "marionette-nostore"
+                with bench_lock(args.lock):
+                    results.append(measure(name, PerfMarionette(
+                        args.marionette, codedir, os.path.join(root, name), empty, store),
+                        nodes, args, root, facts_file, warm_rounds=rounds or 3 * args.window,
+                        locked=True))
         comparison = compare(root)
         if args.json:
             with open(args.json, "w") as f:

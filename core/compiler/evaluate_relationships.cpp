@@ -11,6 +11,7 @@
 #include "compiler/known_types.hpp"
 #include "compiler/runtime_values.hpp"
 #include "compiler/splat_attributes.hpp"
+#include "compiler/strictness.hpp"
 #include "lang/diagnostic.hpp"
 
 namespace marionette::compiler {
@@ -148,6 +149,9 @@ bool Evaluator::resource_type_exists(const std::string& written) {
 Value Evaluator::evaluate_collector(const ast::Collector& node, Scope& scope) {
   if (lowercase(node.type_name) == "class")
     throw SourceError("Classes cannot be collected", node.where);
+  // Puppet's RT_NO_STORECONFIGS: a warning when storeconfigs is off (and the collector collects
+  // nothing, evaluate_generators).
+  if (node.exported && !request_.storeconfigs) warn_at(kNoStoreconfigsCollect, node.where);
   if (!resource_type_exists(node.type_name))
     throw SourceError("Resource type " + bare_type_name(node.type_name) + " doesn't exist",
                       node.where);

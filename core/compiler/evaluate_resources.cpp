@@ -6,6 +6,7 @@
 #include "compiler/functions/generalized_type.hpp"
 #include "compiler/known_types.hpp"
 #include "compiler/splat_attributes.hpp"
+#include "compiler/strictness.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
 
@@ -192,6 +193,14 @@ Value Evaluator::evaluate_resource(const ast::Resource& node, Scope& scope, bool
   std::string type = std::string_view(written) == "class"
                          ? "Class"
                          : resolve_type(written, node.where, &definition);
+  // Puppet's RT_NO_STORECONFIGS_EXPORT: a warning when storeconfigs is off (and the exported
+  // resource is left out of the catalog).
+  if (node.form == ast::ResourceForm::Exported && !request_.storeconfigs) {
+    // Puppet's expression starts at the `@@` (the node's place is its type's, two columns on)
+    lang::SourceLocation at = node.where;
+    if (at.column > 2) at.column -= 2;
+    warn_at(kNoStoreconfigsExport, at);
+  }
 
   // As Puppet: each body's titles, then its attributes, body after body; a title used twice in
   // the expression fails it; the body titled `default` gives the others its attributes.

@@ -26,6 +26,15 @@ std::optional<Strict> parse_strict(std::string_view text);
 /// "Warning: MESSAGE (file: F, line: L, column: C)".
 void warn_at(const std::string& message, const lang::SourceLocation& where);
 
+/// Puppet's warnings for an exported resource and an exported collector when storeconfigs is
+/// off (its issues RT_NO_STORECONFIGS_EXPORT and RT_NO_STORECONFIGS).
+inline constexpr const char* kNoStoreconfigsExport =
+    "You cannot collect exported resources without storeconfigs being set; the export is "
+    "ignored";
+inline constexpr const char* kNoStoreconfigsCollect =
+    "You cannot collect exported resources without storeconfigs being set; the collection will "
+    "be ignored";
+
 /// One issue that `strict` governs: nothing when off, the warning, or lang::SourceError at
 /// `where` when error.
 void strict_issue(Strict level, const std::string& message, const lang::SourceLocation& where);

@@ -55,6 +55,10 @@ struct AgentConfig : compiler::CompileSettings {
   std::chrono::seconds puppetdb_gc_interval{3600};
   /// Exported resources kept and collected (Puppet's storeconfigs; in Redis when redis is set).
   bool storeconfigs = false;
+  /// Whether storeconfigs was written (puppet.conf, marionette.yaml, the command line): marionette
+  /// server stores each compile's facts and catalog in its PuppetDB store unless it was written
+  /// false (puppetserver stores them only with storeconfigs on and PuppetDB's termini).
+  bool storeconfigs_written = false;
   std::string log_level = "notice";  ///< debug | info | notice | warning | err
   std::string logdest = "console";   ///< console | syslog | a file path
   bool splay = false;                ///< wait a random time, up to splaylimit, before each run

@@ -221,7 +221,10 @@ const std::vector<SettingDefinition>& setting_definitions() {
        [](C& c, T v) { c.puppetdb_gc_interval = std::chrono::minutes(number_of(v, 1, 525600)); }},
       {"fleet_stale_after", kDuration, nullptr,
        [](C& c, T v) { c.fleet_stale_after = duration_of(v); }},
-      {"storeconfigs", kSwitch, "false", [](C& c, T v) { c.storeconfigs = boolean_of(v); }},
+      {"storeconfigs", kSwitch, "false", [](C& c, T v) {
+         c.storeconfigs = boolean_of(v);
+         c.storeconfigs_written = true;
+       }},
       {"exclude_unchanged_resources", kSwitch, "true",
        [](C& c, T v) { c.exclude_unchanged_resources = boolean_of(v); }},
       {"prometheus_textfile_dir", kText, nullptr,

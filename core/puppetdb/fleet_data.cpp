@@ -6,6 +6,7 @@
 #include <set>
 
 #include "digest/digest.hpp"
+#include "puppetdb/compiled_catalog.hpp"
 #include "puppetdb/fact_tree.hpp"
 #include "puppetdb/packed_resources.hpp"
 #include "puppetdb/query_error.hpp"
@@ -105,6 +106,21 @@ std::vector<Membership> catalog_sets(const KeyLayout& keys, const Json& resource
         if (tag.is_string())
           add(keys.resource_tag(tag.get<std::string>()),
               keys.resource_tag_v2(tag.get<std::string>()));
+  }
+  return sets;
+}
+
+/// The sets a compiled catalog puts the node in (catalog_sets of its stored resources).
+std::vector<Membership> catalog_sets(const KeyLayout& keys, const catalog::Catalog& catalog,
+                                     const std::string& certname, const std::string& id) {
+  (void)certname;
+  std::vector<Membership> sets;
+  for (const catalog::Resource& resource : catalog.resources) {
+    sets.emplace_back(keys.resource_type(resource.type), id);
+    sets.emplace_back(keys.resource_title(resource.type, resource.title), id);
+    if (resource.exported) sets.emplace_back(keys.exported_type(resource.type), id);
+    for (const std::string& tag : stored_tags(resource))
+      sets.emplace_back(keys.resource_tag(tag), id);
   }
   return sets;
 }
@@ -617,11 +633,6 @@ void FleetData::replace_facts(const Json& payload, const std::string& received) 
 void FleetData::replace_catalog(Json payload, const std::string& received) {
   std::string certname = certname_of(payload);
   std::string produced = producer_time(payload, received);
-  std::optional<Json> old = catalog_header(certname);
-  if (old && older(produced, old->value("producer_timestamp", ""))) return;
-  Json node = node_or_new(certname);
-  const bool was_active = node_is_active(node);
-  const std::string id = std::to_string(node_id(node));
   Json resources = Json::array();
   for (Json& resource : member_or_empty(payload, "resources"))
     resources.push_back(catalog_resource(resource));
@@ -644,11 +655,67 @@ void FleetData::replace_catalog(Json payload, const std::string& received) {
                    {"producer", optional_string(payload, "producer")},
                    {"timestamp", received}};
   document["hash"] = document_hash({&resources, &edges, &document["environment"]});
-  note_node(certname, string_field(payload, "environment", false),
-            string_field(payload, "producer", false));
+  store_catalog(
+      std::move(document), string_field(payload, "environment", false),
+      string_field(payload, "producer", false),
+      [&](const std::string& certname, const std::string& id) {
+        return catalog_sets(keys_, resources, certname, id);
+      },
+      [&] {
+        std::pair<std::map<std::string, std::string>, std::string> stored{pack_by_type(resources),
+                                                                          edges.dump()};
+        resources = nullptr;
+        return stored;
+      });
+}
+
+bool FleetData::replace_compiled_catalog(const catalog::Catalog& catalog,
+                                         const std::string& producer, const std::string& now) {
+  std::optional<CompiledCatalogText> text = compiled_catalog_text(catalog);
+  if (!text) return false;
+  // the header of the command catalog_command(catalog, producer, now) makes
+  const std::string certname = certname_of(Json{{"certname", catalog.name}});
+  const std::string produced = producer_time(Json{{"producer_timestamp", now}}, now);
+  Json document = {{"certname", certname},
+                   {"version", std::to_string(catalog.version)},
+                   {"environment", catalog.environment},
+                   {"transaction_uuid", nullptr},
+                   {"catalog_uuid", catalog.catalog_uuid},
+                   {"code_id", catalog.code_id ? Json(*catalog.code_id) : Json(nullptr)},
+                   {"job_id", nullptr},
+                   {"producer_timestamp", produced},
+                   {"producer", producer},
+                   {"timestamp", now},
+                   {"hash", text->hash}};
+  store_catalog(
+      std::move(document), catalog.environment, producer,
+      [&](const std::string& certname, const std::string& id) {
+        return catalog_sets(keys_, catalog, certname, id);
+      },
+      [&] {
+        return std::pair<std::map<std::string, std::string>, std::string>{
+            packed_compiled_resources(catalog), std::move(text->edges)};
+      });
+  return true;
+}
+
+void FleetData::store_catalog(
+    Json document, const std::string& environment, const std::string& producer,
+    const std::function<std::vector<Membership>(const std::string&, const std::string&)>& sets,
+    const std::function<std::pair<std::map<std::string, std::string>, std::string>()>& stored) {
+  const std::string certname = document["certname"].get<std::string>();
+  const std::string produced = document["producer_timestamp"].get<std::string>();
+  const std::string received = document["timestamp"].get<std::string>();
+  std::optional<Json> old = catalog_header(certname);
+  if (old && older(produced, old->value("producer_timestamp", ""))) return;
+  Json node = node_or_new(certname);
+  const bool was_active = node_is_active(node);
+  const std::string id = std::to_string(node_id(node));
+  note_node(certname, environment, producer);
   if (old && old->value("hash", Json(nullptr)) == document["hash"]) {
     // The same resources, edges and environment as stored (PuppetDB's catalog hash match: it
-    // then updates the catalog's own fields only): their documents and index sets stay.
+    // then updates the catalog's own fields only): their documents and index sets stay, and
+    // nothing of them is written out.
     store_.put(keys_.catalog(certname), document.dump());
   } else {
     // The old catalog's sets and types; its resources are let go before the new ones are
@@ -661,14 +728,14 @@ void FleetData::replace_catalog(Json payload, const std::string& received) {
       for (const Json& resource : old_resources)
         old_types.insert(resource["type"].get<std::string>());
     }
-    replace_document(old_sets, catalog_sets(keys_, resources, certname, id), [&] {
+    replace_document(old_sets, sets(certname, id), [&] {
       // the resources by type, the types no longer there dropped, then the rest
-      std::map<std::string, std::string> packed = pack_by_type(resources);
+      auto [packed, edges] = stored();
       for (const auto& [type, group] : packed)
         store_.put_field(keys_.resources(certname), type, stored_text(group));
       for (const std::string& type : old_types)
         if (!packed.count(type)) store_.remove_field(keys_.resources(certname), type);
-      store_.put(keys_.edges(certname), stored_text(edges.dump()));
+      store_.put(keys_.edges(certname), stored_text(edges));
       store_.put(keys_.catalog(certname), document.dump());
     });
   }

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "catalog/catalog.hpp"
 #include "puppetdb/key_layout.hpp"
 #include "puppetdb/store.hpp"
 
@@ -83,6 +84,12 @@ class FleetData {
   // environment) is the stored one's rewrites only its header, as PuppetDB's hash match does.
   void replace_facts(const Json& payload, const std::string& received);
   void replace_catalog(Json payload, const std::string& received);
+  /// replace_catalog(catalog_command(catalog, producer, now), now), from the compiled catalog
+  /// itself (compiled_catalog.hpp): its hash computed from its text, its resources packed only
+  /// when the hash is not the stored one's. False, and nothing stored, when one of its strings
+  /// is not UTF-8 (the caller stores what the catalog's JSON gives).
+  bool replace_compiled_catalog(const catalog::Catalog& catalog, const std::string& producer,
+                                const std::string& now);
   void store_report(const Json& payload, const std::string& received);
   void deactivate_node(const Json& payload, const std::string& received);
 
@@ -140,6 +147,13 @@ class FleetData {
 
  private:
   std::optional<Json> document(const std::string& key);
+  /// The tail of replace_catalog: `document` is the catalog's header with its hash; `sets`
+  /// gives the index sets of its resources (certname, node id), `stored` its packed resources
+  /// and its edges' text, asked for only when the hash is not the stored one's.
+  void store_catalog(
+      Json document, const std::string& environment, const std::string& producer,
+      const std::function<std::vector<Membership>(const std::string&, const std::string&)>& sets,
+      const std::function<std::pair<std::map<std::string, std::string>, std::string>()>& stored);
   Json node_or_new(const std::string& certname);
   /// Adds the node to the sets it joins, writes its document, then leaves the sets it left:
   /// an index always names at least the nodes that match it.

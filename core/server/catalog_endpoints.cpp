@@ -160,8 +160,11 @@ HttpResponse Api::catalog_endpoint(const HttpRequest& request, const std::string
       catalog->code_id = static_code_id(catalog->environment, inlined);
     }
     std::string json = with_inlined_metadata(catalog::to_json(*catalog), inlined);
-    // as puppet-terminus-puppetdb would; the catalog is given up to the store
-    store_compiled(name, facts, run.environment, std::move(*catalog), json);
+    // as puppet-terminus-puppetdb would; the catalog is given up to the store. Not with
+    // storeconfigs written false: puppetserver stores them only with storeconfigs on (and
+    // PuppetDB's termini), and an operator who turns it off wants none of it.
+    if (!run.storeconfigs_written || run.storeconfigs)
+      store_compiled(name, facts, run.environment, std::move(*catalog), json);
     catalog.reset();
     return {200, "application/json", std::move(json), {}};
   } catch (const indirector::Error& e) {

@@ -101,19 +101,15 @@ void Api::store_compiled(const std::string& node, const facts::Facts& facts,
   try {
     const std::string now = puppetdb::now_timestamp();
     nlohmann::json values = nlohmann::json::parse(facts.dump());
-    // From the compiled catalog itself; its JSON read back only when a string of it is not
-    // UTF-8 (the JSON has those sequences replaced).
-    std::optional<nlohmann::json> from_model =
-        puppetdb::catalog_command(std::move(catalog), settings_.certname, now);
-    nlohmann::json command = from_model
-                                 ? std::move(*from_model)
-                                 : puppetdb::catalog_command(nlohmann::json::parse(catalog_json),
-                                                             settings_.certname, now);
-    from_model.reset();
     with_puppetdb([&](puppetdb::FleetData& fleet) {
       fleet.replace_facts(
           puppetdb::facts_command(node, environment, values, settings_.certname, now), now);
-      fleet.replace_catalog(std::move(command), now);
+      // From the compiled catalog itself; its JSON read back only when a string of it is not
+      // UTF-8 (the JSON has those sequences replaced).
+      if (!fleet.replace_compiled_catalog(catalog, settings_.certname, now))
+        fleet.replace_catalog(
+            puppetdb::catalog_command(nlohmann::json::parse(catalog_json), settings_.certname, now),
+            now);
     });
   } catch (const std::exception& e) {
     std::cerr << "Warning: could not store the facts and catalog of " << node

@@ -151,5 +151,53 @@ print(json.dumps({
   EXPECT_GE(seen["edges"].get<int>(), 3);  // Stage[main] > Class[Settings], Class[Main] > …
 }
 
+TEST(PuppetDbApi, StoreconfigsFalseStoresNoCompile) {
+  // storeconfigs = false in puppet.conf's [server]: a compile is answered as before, but neither
+  // its facts nor its catalog are stored (puppetserver stores them only with storeconfigs on);
+  // the exported resource warns as Puppet's compile does. A second server without the setting
+  // stores them (the default).
+  if (run_command({"puppet", "--version"}).exit_code != 0) GTEST_SKIP() << "no puppet";
+  if (!pypuppetdb_installed()) GTEST_SKIP() << "python3-pypuppetdb is not installed";
+  const std::string script = R"(
+import json, sys, pypuppetdb
+port, cert, key, ca = sys.argv[1:5]
+db = pypuppetdb.connect(host="127.0.0.1", port=int(port), ssl_verify=ca, ssl_key=key,
+                        ssl_cert=cert, protocol="https", timeout=30)
+print(json.dumps({"catalogs": len(db._query("catalogs")), "factsets": len(db._query("factsets"))}))
+)";
+  for (const bool off : {true, false}) {
+    ScratchDir dir(off ? "puppetdb-storeconfigs-off" : "puppetdb-storeconfigs-default");
+    dir.write("env/manifests/site.pp", "notify { 'hello': }\n@@notify { 'exported': }\n");
+    const std::filesystem::path conf =
+        dir.write("puppet.conf", off ? "[server]\nstoreconfigs = false\n" : "[server]\n");
+    MarionetteServer server(MARIONETTE_BINARY, dir.path() / "env", dir.path(),
+                            "localhost,IP:127.0.0.1", {"--config", conf.string()});
+    ASSERT_FALSE(server.port().empty()) << server.output();
+    CommandResult agent = run_puppet_agent(dir.path() / "agent", "agent1.test", server.port(),
+                                           std::chrono::seconds(120));
+    ASSERT_EQ(agent.exit_code, 2) << agent.out << agent.err << server.output();
+    ASSERT_EQ(run_command({MARIONETTE_BINARY, "ca", "generate", "--certname", "client.test",
+                           "--ssldir", server.ssldir().string()})
+                  .exit_code,
+              0);
+    CommandResult query =
+        run_command({kPython.string(), "-c", script, server.port(),
+                     (server.ssldir() / "certs" / "client.test.pem").string(),
+                     (server.ssldir() / "private_keys" / "client.test.pem").string(),
+                     server.ca_certificate().string()},
+                    std::chrono::seconds(60));
+    ASSERT_EQ(query.exit_code, 0) << query.out << query.err << server.output();
+    const int stored = off ? 0 : 1;
+    EXPECT_EQ(json::parse(query.out), json({{"catalogs", stored}, {"factsets", stored}}))
+        << query.out;
+    EXPECT_NE(server.output().find("Warning: You cannot collect exported resources without "
+                                   "storeconfigs being set; the export is ignored (file: " +
+                                   (dir.path() / "env/manifests/site.pp").string() +
+                                   ", line: 2, column: 1)"),
+              std::string::npos)
+        << server.output();
+  }
+}
+
 }  // namespace
 }  // namespace marionette::testing

@@ -51,7 +51,9 @@ catalog::Catalog compiled(const std::string& port, const std::string& uuid) {
   c.resources.push_back(std::move(apache));
   catalog::Data content = catalog::Data::object();
   content["zeta"] = {{"b", -3}, {"a", 18446744073709551615ULL}};
-  content["alpha"] = {1.5, 3.0, 1e20, nullptr, false};
+  content["alpha"] = {1.5, 3.0, 1e20, nullptr, false, -0.0, 0.1, -9223372036854775807LL - 1};
+  content["q\"uote\x7f \u2028"] = catalog::Data::object();
+  content["empty"] = catalog::Data::array();
   catalog::Resource motd =
       resource("File", "/etc/motd", {"file", "class", "apache", "file"},
                {{"ensure", "file"},
@@ -140,6 +142,59 @@ TEST(CompiledCatalog, TheHashOfPartsIsTheHashOfTheirArray) {
             document_hash(json::array({resources, edges, environment})));
 }
 
+TEST(CompiledCatalog, TheStoreHoldsFromTheCatalogItselfWhatItsCommandStored) {
+  MemoryStore from_text, from_model;
+  FleetData text_fleet(from_text, "test"), model_fleet(from_model, "test");
+  // a first catalog, another with a parameter changed and a resource gone, the same again
+  // (its hash matches), an empty one
+  catalog::Catalog second = compiled("8080", "33333333-3333-4333-8333-333333333333");
+  second.resources.pop_back();
+  second.edges.erase(second.edges.begin() + 4);
+  catalog::Catalog again = second;
+  again.catalog_uuid = "44444444-4444-4444-8444-444444444444";
+  again.version += 60;
+  catalog::Catalog empty;
+  empty.name = "web1.example.com";
+  const std::pair<catalog::Catalog, std::string> runs[] = {
+      {compiled("80", "22222222-2222-4222-8222-222222222222"), "2026-11-30T05:00:00.000Z"},
+      {second, "2026-11-30T05:30:00.000Z"},
+      {again, "2026-11-30T06:00:00.000Z"},
+      {empty, "2026-11-30T06:30:00.000Z"}};
+  for (const auto& [c, now] : runs) {
+    text_fleet.replace_catalog(command_from_text(c, now), now);
+    ASSERT_TRUE(model_fleet.replace_compiled_catalog(c, "puppet.example.com", now));
+    EXPECT_EQ(from_model.contents(), from_text.contents()) << now;
+    EXPECT_EQ(model_fleet.catalog_header("web1.example.com")->at("hash"),
+              text_fleet.catalog_header("web1.example.com")->at("hash"));
+  }
+}
+
+TEST(CompiledCatalog, AStringThatIsNotUtf8StoresNothingFromTheCatalog) {
+  auto refused = [](catalog::Catalog c) {
+    MemoryStore store;
+    FleetData fleet(store, "test");
+    const bool stored =
+        fleet.replace_compiled_catalog(c, "puppet.example.com", "2026-11-30T05:00:00.000Z");
+    return !stored && store.key_count() == 0;
+  };
+  catalog::Catalog value = compiled("80", "u");
+  value.resources[2].parameters["content"] = std::string("bad \xff byte");
+  EXPECT_TRUE(refused(value));
+  catalog::Catalog key = compiled("80", "u");
+  key.resources[2].parameters[std::string("k\xc3")] = 1;
+  EXPECT_TRUE(refused(key));
+  catalog::Catalog file = compiled("80", "u");
+  file.resources[2].file = std::string("/etc/\xe2\x28");  // a file without a line is checked too
+  EXPECT_TRUE(refused(file));
+  catalog::Catalog edge = compiled("80", "u");
+  edge.edges.push_back({"Class[\xff]", "Stage[main]"});
+  EXPECT_TRUE(refused(edge));
+  catalog::Catalog tag = compiled("80", "u");
+  tag.resources[0].tags.push_back("\xc0\xaf");
+  EXPECT_TRUE(refused(tag));
+  EXPECT_FALSE(refused(compiled("80", "u")));
+}
+
 /// Counts the writes to catalogs' resources and the keys put.
 class CountingStore : public MemoryStore {
  public:
@@ -189,6 +244,18 @@ TEST(CompiledCatalog, TheSameResourcesAgainRewriteOnlyTheHeader) {
   full.replace_catalog(command_from_model(other, between), between);
   full.replace_catalog(command_from_model(recompiled, again), again);
   EXPECT_EQ(matched.contents(), replaced.contents());
+
+  // The same from the compiled catalogs themselves.
+  CountingStore compiled_matched;
+  FleetData model(compiled_matched, "test");
+  ASSERT_TRUE(model.replace_compiled_catalog(compiled("80", "u1"), "puppet.example.com", first));
+  const int model_fields = compiled_matched.field_writes;
+  ASSERT_TRUE(model.replace_compiled_catalog(recompiled, "puppet.example.com", again));
+  EXPECT_EQ(compiled_matched.field_writes, model_fields);
+  EXPECT_EQ(std::count(compiled_matched.put_keys.begin(), compiled_matched.put_keys.end(),
+                       keys.edges("web1.example.com")),
+            1);
+  EXPECT_EQ(compiled_matched.contents(), replaced.contents());
 }
 
 }  // namespace

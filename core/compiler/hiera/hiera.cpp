@@ -145,7 +145,7 @@ std::vector<std::pair<fs::path, std::string>> Hiera::data_files(const HierarchyL
 }
 
 const Value* Hiera::data_file(const fs::path& path, const std::string& data_hash) {
-  auto [found, fresh] = files_.try_emplace(path);
+  auto [found, fresh] = files_.try_emplace(path.native());
   // Ruby reads a directory, and fails as File.read does.
   if (fresh && fs::is_directory(path)) {
     files_.erase(found);  // and again at the next lookup

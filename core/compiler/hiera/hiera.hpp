@@ -7,6 +7,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "compiler/hiera/hiera_config.hpp"
@@ -116,7 +117,9 @@ class Hiera {
   bool refuse_no_hash_ = false;
   std::map<std::string, std::unique_ptr<Layer>> module_layers_;  ///< null when none
   std::map<std::string, std::vector<Layer*>> layers_cache_;
-  std::map<std::filesystem::path, std::optional<Value>> files_;
+  /// The data files read, by path as written (a hash lookup: every lookup asks for each path of
+  /// every level it searches).
+  std::unordered_map<std::string, std::optional<Value>> files_;
   std::map<std::string, std::optional<Value>> options_;  ///< lookup_options by module
   struct Explaining;  ///< sets explaining_ and explain_indent_ for a scope
   std::vector<std::string>* explaining_ = nullptr;  ///< interpolate_explained()'s lines

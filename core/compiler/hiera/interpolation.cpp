@@ -61,7 +61,9 @@ Value Hiera::resolve_expression(const std::string& expression, bool& whole_value
   static const std::regex call(R"(^(\w+)\(\s*(['"])(.*)\2\s*\)$)");
   std::smatch parts;
   whole_value = false;
-  if (std::regex_match(expression, parts, call)) {
+  // A variable's name has no parenthesis: only a call is matched against the pattern (a
+  // hierarchy's paths are interpolated on every lookup, and std::regex is slow).
+  if (expression.find('(') != std::string::npos && std::regex_match(expression, parts, call)) {
     std::string function = parts[1].str(), argument = parts[3].str();
     if (function == "literal") return argument;
     if (function == "scope") return variables_(argument);
