@@ -115,17 +115,20 @@ TEST(ErbEngine, MethodsDefinedInTheTemplate) {
 // change shows through every name for the string; nil when nothing changed; FrozenError on a
 // frozen string. Outputs as Puppet 7 and OpenVox 8 render them (golden erb_string_in_place).
 TEST(ErbEngine, InPlaceStringMethods) {
-  EXPECT_EQ(render("<% k, v = ' a : b'.split(':') %><% k.strip!() %><% v.strip! %>[<%= k %>|<%= v %>]"),
-            "[a|b]");
-  EXPECT_EQ(render("<% s = ' a b  ' %><%= s.strip!.inspect %> <%= s.strip!.inspect %> <%= s.inspect %>"),
-            "\"a b\" nil \"a b\"");
+  EXPECT_EQ(
+      render("<% k, v = ' a : b'.split(':') %><% k.strip!() %><% v.strip! %>[<%= k %>|<%= v %>]"),
+      "[a|b]");
+  EXPECT_EQ(
+      render("<% s = ' a b  ' %><%= s.strip!.inspect %> <%= s.strip!.inspect %> <%= s.inspect %>"),
+      "\"a b\" nil \"a b\"");
   EXPECT_EQ(render("<%= 'ab'.chomp!('b').inspect %> <%= 'ab'.chomp!('c').inspect %> "
                    "<%= \"a\\n\\n\".chomp!('').inspect %> <%= ''.chop!.inspect %> "
                    "<%= 'aabb'.squeeze!('b').inspect %> <%= 'aB'.swapcase!.inspect %> "
                    "<%= 'hello'.tr!('el', 'ip').inspect %> <%= 'abc'.gsub!(/x/, '+').inspect %> "
                    "<%= 'a'.reverse!.inspect %>"),
             "\"a\" nil \"a\" nil \"aab\" \"Ab\" \"hippo\" nil \"a\"");
-  EXPECT_EQ(render("<% s = 'q'; t = s; t << 'z'; u = t.upcase!; v = t.upcase! %><%= [s, t, u, v].inspect %>"),
+  EXPECT_EQ(render("<% s = 'q'; t = s; t << 'z'; u = t.upcase!; v = t.upcase! %><%= [s, t, u, "
+                   "v].inspect %>"),
             "[\"QZ\", \"QZ\", \"QZ\", nil]");
   EXPECT_EQ(render("<% l = [' x ', 'y '] %><% l.each { |e| e.strip! } %><%= l.inspect %>"
                    "<% d = l[0].dup %><% d << '+' %><%= [l[0], d].inspect %>"),
@@ -153,13 +156,15 @@ TEST(ErbEngine, PuppetStringChangedInPlaceIsBeyondTheEngine) {
   testing::MapHost host;
   host.variables["name"] = RubyValue(" web ", RubyString::Owner::Puppet);
   host.variables["list"] = RubyArray{RubyValue("a", RubyString::Owner::Puppet)};
-  for (const std::string text :
-       {"<% @name.strip! %>", "<% n = @name %>\n<% n << 'x' rescue nil %>",
-        "<% @list.each { |e| e.upcase! } %>", "<%= @name.frozen? %>"}) {
+  for (const std::string text : {"<% @name.strip! %>", "<% n = @name %>\n<% n << 'x' rescue nil %>",
+                                 "<% @list.each { |e| e.upcase! } %>", "<%= @name.frozen? %>"}) {
     EXPECT_THROW(render(text, host), Unsupported) << text;
   }
   try {
-    render("\n<% (@name + '').strip!; @name.strip.upcase; x = @name.dup; x.strip! %>\n<% @name.chomp! %>", host);
+    render(
+        "\n<% (@name + '').strip!; @name.strip.upcase; x = @name.dup; x.strip! %>\n<% @name.chomp! "
+        "%>",
+        host);
     FAIL() << "no refusal";
   } catch (const Unsupported& u) {
     EXPECT_EQ(u.line, 3);

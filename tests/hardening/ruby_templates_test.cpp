@@ -65,16 +65,16 @@ TEST_F(RubyTemplates, ToYamlAndIpaddrRenderInRuby) {
 }
 
 TEST_F(RubyTemplates, WithoutTheModuleTheErrorNamesTemplateConstructAndPackage) {
-  write("modules/rt/templates/y.erb", "one\n<%= @h.to_yaml %>\n");
+  write("modules/rt/templates/y.erb", "one\n<% for x in @h do %><%= x %><% end %>\n");
   CommandResult result = compile("$h = {}\n  notify { 'x': message => template('rt/y.erb') }\n",
                                  {{"MARIONETTE_RUBY_MODULE", absent()}});
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_NE(result.err.find("site.pp:2:28: error: The template 'rt/y.erb' uses Ruby beyond "
-                            "marionette's ERB engine (method 'to_yaml', line 2), which needs "
+                            "marionette's ERB engine ('for', line 2), which needs "
                             "marionette's embedded Ruby: install the package marionette-ruby"),
             std::string::npos)
       << result.err;
-  result = compile("notify { 'x': message => inline_template('<%= [1].to_yaml %>') }\n",
+  result = compile("notify { 'x': message => inline_template('<% for x in [1] do %><% end %>') }\n",
                    {{"MARIONETTE_RUBY_MODULE", absent()}});
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_NE(result.err.find("error: An inline template uses Ruby beyond marionette's ERB engine"),
@@ -90,19 +90,25 @@ TEST_F(RubyTemplates, TemplatesTheNativeEngineTakesNeverLoadTheModule) {
   EXPECT_NE(result.out.find(R"("A\n")"), std::string::npos) << result.out;
 }
 
-// Puppet's words: the reference, the first backtrace frame's file and line, Ruby's message;
+// Puppet's words (a `for` loop makes Ruby render these): the reference, the first backtrace
+// frame's file and line, Ruby's message;
 // the position is the template() call's.
 TEST_F(RubyTemplates, AnErrorInsideARubyRenderedTemplateIsWordedAsPuppetWordsIt) {
-  write("modules/rt/templates/bad.erb", "<%- x = [1].to_yaml -%>\nline two\n<%= @nope.foo %>\n");
+  write("modules/rt/templates/bad.erb",
+        "<%- for x in [1] do; end -%>\nline two\n<%= @nope.foo %>\n");
   CommandResult result = compile("\nnotify { 'x': message => template('rt/bad.erb') }\n");
   EXPECT_EQ(result.exit_code, 1);
   std::string path = fs::weakly_canonical(dir_ / "modules/rt/templates/bad.erb").string();
   EXPECT_NE(result.err.find("site.pp:2:26: error: Failed to parse template rt/bad.erb:\n"
-                            "  Filepath: " + path + "\n  Line: 3\n"
+                            "  Filepath: " +
+                            path +
+                            "\n  Line: 3\n"
                             "  Detail: undefined method `foo' for nil:NilClass\n"),
             std::string::npos)
       << result.err;
-  result = compile("notify { 'x': message => inline_template(\"<%= [].to_yaml %>\\n<%= nil.x %>\") }\n");
+  result = compile(
+      "notify { 'x': message => inline_template(\"<% for x in [] do %><% end %>\\n<%= nil.x %>\") "
+      "}\n");
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_NE(result.err.find("site.pp:1:26: error: Failed to parse inline template: "
                             "undefined method `x' for nil:NilClass"),
@@ -111,10 +117,21 @@ TEST_F(RubyTemplates, AnErrorInsideARubyRenderedTemplateIsWordedAsPuppetWordsIt)
 }
 
 // A template including a template that fails: Puppet wraps the inner message in the outer's,
-// naming its own template() as the outer's file and line.
+// naming its own template() as the outer's file and line; the outer rendered by Ruby (a `for`
+// loop is beyond the native engine) and natively.
 TEST_F(RubyTemplates, ANestedTemplatesErrorIsWrappedAsPuppetWrapsIt) {
+  write("modules/rt/templates/native.erb", "<%= scope.function_template(['rt/inner.erb']) %>\n");
+  write("modules/rt/templates/inner.erb", "a\n<%= nil.foo %>\n");
+  CommandResult native = compile("notify { 'x': message => template('rt/native.erb') }\n");
+  EXPECT_EQ(native.exit_code, 1);
+  EXPECT_NE(native.err.find("error: Failed to parse template rt/native.erb:\n"
+                            "  Filepath: /usr/lib/ruby/vendor_ruby/puppet/parser/functions/"
+                            "template.rb\n  Line: 36\n"
+                            "  Detail: Failed to parse template rt/inner.erb:\n"),
+            std::string::npos)
+      << native.err;
   write("modules/rt/templates/outer.erb",
-        "<%= [].to_yaml %><%= scope.function_template(['rt/inner.erb']) %>\n");
+        "<% for x in [] do %><% end %><%= scope.function_template(['rt/inner.erb']) %>\n");
   write("modules/rt/templates/inner.erb", "a\n<%= nil.foo %>\n");
   CommandResult result = compile("notify { 'x': message => template('rt/outer.erb') }\n");
   EXPECT_EQ(result.exit_code, 1);
@@ -132,7 +149,7 @@ TEST_F(RubyTemplates, ANestedTemplatesErrorIsWrappedAsPuppetWrapsIt) {
 // The native parse decides before anything runs: a function the template calls runs once.
 TEST_F(RubyTemplates, OutputAndCallsHappenOnce) {
   write("modules/rt/templates/once.erb",
-        "<%- scope.function_notice(['rendered']) -%><%= [@x].to_yaml %>");
+        "<%- scope.function_notice(['rendered']) -%><% for x in [@x] do %><%= x %><% end %>");
   CommandResult result = compile("$x = 'v'\nnotify { 'x': message => template('rt/once.erb') }\n");
   ASSERT_EQ(result.exit_code, 0) << result.err;
   std::size_t first = result.err.find("rendered");
@@ -142,7 +159,7 @@ TEST_F(RubyTemplates, OutputAndCallsHappenOnce) {
 
 TEST_F(RubyTemplates, TemplatesIncludingThemselvesAreBounded) {
   write("modules/rt/templates/loop.erb",
-        "<%= [].to_yaml %><%= scope.function_template(['rt/loop.erb']) %>");
+        "<% for x in [] do %><% end %><%= scope.function_template(['rt/loop.erb']) %>");
   CommandResult result = compile("notify { 'x': message => template('rt/loop.erb') }\n");
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_NE(result.err.find("templates nested deeper than 64"), std::string::npos)

@@ -254,6 +254,10 @@ Parsed parse_file_cached(const std::string& path) {
   return parsed;
 }
 
+/// Where Puppet 7's template() raises a failure of a template it renders.
+constexpr std::string_view kPuppetTemplateFunctionFile =
+    "/usr/lib/ruby/vendor_ruby/puppet/parser/functions/template.rb";
+
 [[noreturn]] void fail_at(const CallContext& call, const std::string& message) {
   throw lang::SourceError(message, call.where);
 }
@@ -302,6 +306,12 @@ std::string render(CallContext& call, const Parsed& parsed, const std::string& l
     return out;
   } catch (const erb::TemplateError& e) {
     --nested_templates;
+    // A nested template()'s failure: Puppet's template() names the line of its own file that
+    // raised it, as the Ruby-rendered path does (template_compat.rb's PUPPET_TEMPLATE_FUNCTION).
+    if (!path.empty() && e.message.starts_with("Failed to parse template "))
+      fail_at(call, "Failed to parse template " + label +
+                        ":\n  Filepath: " + std::string(kPuppetTemplateFunctionFile) +
+                        "\n  Line: 36\n  Detail: " + e.message + "\n");
     return fail(e.line, e.message);
   } catch (const erb::Unsupported& beyond) {
     // Found while rendering (a String of Puppet's changed in place): Ruby starts over, unless
