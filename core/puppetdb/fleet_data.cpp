@@ -673,20 +673,11 @@ bool FleetData::replace_compiled_catalog(const catalog::Catalog& catalog,
                                          const std::string& producer, const std::string& now) {
   std::optional<CompiledCatalogText> text = compiled_catalog_text(catalog);
   if (!text) return false;
-  // the header of the command catalog_command(catalog, producer, now) makes
-  const std::string certname = certname_of(Json{{"certname", catalog.name}});
-  const std::string produced = producer_time(Json{{"producer_timestamp", now}}, now);
-  Json document = {{"certname", certname},
-                   {"version", std::to_string(catalog.version)},
-                   {"environment", catalog.environment},
-                   {"transaction_uuid", nullptr},
-                   {"catalog_uuid", catalog.catalog_uuid},
-                   {"code_id", catalog.code_id ? Json(*catalog.code_id) : Json(nullptr)},
-                   {"job_id", nullptr},
-                   {"producer_timestamp", produced},
-                   {"producer", producer},
-                   {"timestamp", now},
-                   {"hash", text->hash}};
+  Json document = catalog_command_header(catalog, producer, now);
+  document["certname"] = certname_of(document);
+  document["producer_timestamp"] = producer_time(document, now);
+  document["timestamp"] = now;
+  document["hash"] = text->hash;
   store_catalog(
       std::move(document), catalog.environment, producer,
       [&](const std::string& certname, const std::string& id) {

@@ -183,6 +183,19 @@ Json catalog_command(Json catalog, const std::string& producer, const std::strin
   return command;
 }
 
+Json catalog_command_header(const catalog::Catalog& catalog, const std::string& producer,
+                            const std::string& producer_timestamp) {
+  return {{"certname", catalog.name},
+          {"version", std::to_string(catalog.version)},
+          {"environment", catalog.environment},
+          {"transaction_uuid", nullptr},
+          {"catalog_uuid", catalog.catalog_uuid},
+          {"code_id", catalog.code_id ? Json(*catalog.code_id) : Json(nullptr)},
+          {"job_id", nullptr},
+          {"producer_timestamp", producer_timestamp},
+          {"producer", producer}};
+}
+
 std::optional<Json> catalog_command(catalog::Catalog catalog, const std::string& producer,
                                     const std::string& now) {
   // What catalog_command(parse(to_json(catalog))) gives, field by field: to_json writes the
@@ -222,15 +235,7 @@ std::optional<Json> catalog_command(catalog::Catalog catalog, const std::string&
     if (source.is_null() || target.is_null()) continue;
     edges.push_back({{"source", source}, {"target", target}, {"relationship", "contains"}});
   }
-  Json command = {{"certname", catalog.name},
-                  {"version", std::to_string(catalog.version)},
-                  {"environment", catalog.environment},
-                  {"transaction_uuid", nullptr},
-                  {"catalog_uuid", catalog.catalog_uuid},
-                  {"code_id", catalog.code_id ? Json(*catalog.code_id) : Json(nullptr)},
-                  {"job_id", nullptr},
-                  {"producer_timestamp", now},
-                  {"producer", producer}};
+  Json command = catalog_command_header(catalog, producer, now);
   command["resources"] = std::move(resources);
   command["edges"] = std::move(edges);
   return command;

@@ -39,6 +39,11 @@ nlohmann::json catalog_command(nlohmann::json catalog, const std::string& produc
 std::optional<nlohmann::json> catalog_command(catalog::Catalog catalog, const std::string& producer,
                                               const std::string& now);
 
+/// The header of the replace-catalog command for a compiled catalog (no resources, no edges):
+/// certname, version, environment, uuids, code_id, producer and producer_timestamp.
+nlohmann::json catalog_command_header(const catalog::Catalog& catalog, const std::string& producer,
+                                      const std::string& producer_timestamp);
+
 /// store report v8 from the report an agent sends (Puppet's report JSON, format 12): metrics
 /// flattened, resource statuses with events (or skipped) as resources with their events.
 nlohmann::json report_command(const nlohmann::json& report, const std::string& producer,
