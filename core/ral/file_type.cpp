@@ -267,7 +267,10 @@ class FileResource final : public ManagedResource {
 
   void create(ResourceContext& context, const std::optional<FileInfo>& info, Ensure wanted) {
     const bool is_directory = wanted == Ensure::directory;
-    const std::string target = is_directory ? "directory" : "file";
+    // Puppet names the value asked for: `ensure => present` makes a file but says 'present'.
+    const std::string target = is_directory                ? "directory"
+                               : wanted == Ensure::present ? "present"
+                                                           : "file";
     const std::string current = kind_name(info);
     const std::string event_name = is_directory ? "directory_created" : "file_created";
     auto fail = [&](const std::string& reason) {
@@ -352,13 +355,13 @@ class FileResource final : public ManagedResource {
     if (context.show_diff() && spec_.show_diff && read.ok) {
       // Puppet's data_sync: the diff before the change (or the noop line), at the loglevel.
       context.log(context.loglevel(), "content",
-                  spec_.sensitive_content ? "[diff redacted]"
-                                          : "\n" + content_diff(spec_.path, info, current, *content_));
+                  spec_.sensitive_content
+                      ? "[diff redacted]"
+                      : "\n" + content_diff(spec_.path, info, current, *content_));
     }
     // A Sensitive content's values are never printed, as Puppet redacts them.
     const std::string shown_is = spec_.sensitive_content ? "[redacted]" : single_quoted(is);
-    const std::string shown_should =
-        spec_.sensitive_content ? "[redacted]" : single_quoted(should);
+    const std::string shown_should = spec_.sensitive_content ? "[redacted]" : single_quoted(should);
     if (context.noop()) {
       return context.would_change("content", "content_changed", shown_is, shown_should);
     }

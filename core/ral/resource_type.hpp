@@ -22,6 +22,9 @@ struct Event {
   /// The values before and asked for ("absent" -> "file"); unset: read from the message.
   std::optional<std::string> previous_value;
   std::optional<std::string> desired_value;
+  /// Puppet's invalidate_refreshes (a service started): the refreshes queued for the resource
+  /// are dropped, since the change did what a refresh would.
+  bool invalidates_refreshes = false;
 };
 
 using LogSink = std::function<void(const std::string& level, const std::string& message)>;
@@ -74,6 +77,11 @@ class ResourceContext {
 
   const std::vector<Event>& events() const { return events_; }
   void add_event(Event event) { events_.push_back(std::move(event)); }
+  /// Marks the last change (or would-be change) as one that drops the resource's queued
+  /// refreshes (Puppet's invalidate_refreshes).
+  void invalidate_refreshes() {
+    if (!events_.empty()) events_.back().invalidates_refreshes = true;
+  }
 
  private:
   Host host_;

@@ -16,6 +16,8 @@ class ServiceResource final : public ManagedResource {
   ServiceResource(ServiceSpec spec, Host host, std::unique_ptr<ServiceControl> control)
       : spec_(std::move(spec)), host_(host), control_(std::move(control)) {}
 
+  /// Puppet's harness: when ensure changes (or would), no other property is synced on its own;
+  /// starting or stopping brings `enable` along silently, as Puppet's ensure does.
   void evaluate(ResourceContext& context) override {
     if (auto why = control_->unusable()) return context.evaluation_failed(*why);
     if (spec_.running) {
@@ -27,10 +29,15 @@ class ServiceResource final : public ManagedResource {
         std::string error;
         auto argv = commands(verb, error);
         // Puppet: "Could not start Service[x]: Execution of 'CMD' returned 1: OUTPUT"
-        sync(context, "ensure", *spec_.running ? "service_started" : "service_stopped", is, should,
-             std::move(argv), error, "Could not " + verb + " Service[" + spec_.name + "]: ",
-             *spec_.running ? "ensure changed 'stopped' to 'running'"
-                            : "ensure changed 'running' to 'stopped'");
+        if (sync(context, "ensure", *spec_.running ? "service_started" : "service_stopped", is,
+                 should, std::move(argv), error,
+                 "Could not " + verb + " Service[" + spec_.name + "]: ",
+                 *spec_.running ? "ensure changed 'stopped' to 'running'"
+                                : "ensure changed 'running' to 'stopped'",
+                 enable_along()) &&
+            *spec_.running)
+          context.invalidate_refreshes();
+        return;
       }
     }
     if (spec_.enable) {
@@ -47,10 +54,14 @@ class ServiceResource final : public ManagedResource {
 
   bool refreshable() const override { return true; }
 
-  /// Puppet restarts a service on refresh only when it is (meant to be) running.
+  /// Puppet restarts a service on refresh only when it is running now, whatever ensure asks
+  /// ("Skipping restart; service is not running"); the refresh still counts as done.
   std::optional<std::string> refresh(ResourceContext& context) override {
     if (auto why = control_->unusable()) return why;
-    if (spec_.running == false || (!spec_.running && !is_running())) return std::nullopt;
+    if (!is_running()) {
+      context.log("debug", "Skipping restart; service is not running");
+      return std::nullopt;
+    }
     if (context.noop()) return std::nullopt;
     std::string error;
     auto argv = commands("restart", error);
@@ -97,15 +108,51 @@ class ServiceResource final : public ManagedResource {
     return control_->running();
   }
 
+  /// The `enable` commands that ensure's change runs after its own (none when enable is in
+  /// sync or not managed); their failure fails ensure's change, worded as enable's.
+  struct Along {
+    std::vector<std::vector<std::string>> argvs;
+    std::string should;
+  };
+  std::optional<Along> enable_along() {
+    if (!spec_.enable || control_->enabled() == *spec_.enable) return std::nullopt;
+    return Along{control_->enable_commands(*spec_.enable),
+                 single_quoted(*spec_.enable ? "true" : "false")};
+  }
+
   /// Runs the commands in order; the first that fails fails the change. With a
   /// `failure_prefix`, a failed command is worded as Puppet's ExecutionFailure after it;
   /// without, as "Could not set 'x' on property: OUTPUT". No command: `no_command` is why.
-  void sync(ResourceContext& context, const std::string& property, const std::string& event,
+  /// `along`: enable's commands, run after ensure's. False when the change failed.
+  bool sync(ResourceContext& context, const std::string& property, const std::string& event,
             const std::string& is, const std::string& should,
             std::vector<std::vector<std::string>> argvs, const std::string& no_command,
-            const std::string& failure_prefix, const std::string& message) {
-    if (context.noop()) return context.would_change(property, event, is, should);
-    if (argvs.empty()) return context.change_failed(property, is, should, no_command);
+            const std::string& failure_prefix, const std::string& message,
+            std::optional<Along> along = std::nullopt) {
+    if (context.noop()) {
+      context.would_change(property, event, is, should);
+      return true;
+    }
+    if (argvs.empty()) {
+      context.change_failed(property, is, should, no_command);
+      return false;
+    }
+    if (!run(context, property, is, should, argvs, failure_prefix)) return false;
+    if (along && !run(context, property, is, should, along->argvs, "", "enable", along->should))
+      return false;
+    context.changed(property, event, message);
+    return true;
+  }
+
+  /// The commands of one change in order; false (the change failed, said) at the first that
+  /// fails. Without a prefix the failure is Puppet's "Could not set 'x' on NAME: OUTPUT", NAME
+  /// the property whose value is set (enable's, when ensure brings it along).
+  bool run(ResourceContext& context, const std::string& property, const std::string& is,
+           const std::string& should, std::vector<std::vector<std::string>>& argvs,
+           const std::string& failure_prefix, std::string set_name = "",
+           std::string set_value = "") {
+    if (set_name.empty()) set_name = property;
+    if (set_value.empty()) set_value = should;
     for (auto& argv : argvs) {
       std::string line;  // a custom command as the user wrote it, as Puppet names it
       if (argv.size() == 3 && argv[0] == "/bin/sh" && argv[1] == "-c")
@@ -116,15 +163,18 @@ class ServiceResource final : public ManagedResource {
       if (result.error.empty() && result.exit_code == 0) continue;
       std::string why = result.error.empty() ? result.output : result.error;
       while (!why.empty() && why.back() == '\n') why.pop_back();
-      if (failure_prefix.empty())
-        return context.change_failed(property, is, should,
-                                     "Could not set " + should + " on " + property + ": " + why);
+      if (failure_prefix.empty()) {
+        context.change_failed(property, is, should,
+                              "Could not set " + set_value + " on " + set_name + ": " + why);
+        return false;
+      }
       if (result.error.empty())
         why =
             "Execution of '" + line + "' returned " + std::to_string(result.exit_code) + ": " + why;
-      return context.change_failed(property, is, should, failure_prefix + why);
+      context.change_failed(property, is, should, failure_prefix + why);
+      return false;
     }
-    context.changed(property, event, message);
+    return true;
   }
 
   ServiceSpec spec_;

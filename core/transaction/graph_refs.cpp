@@ -69,7 +69,9 @@ void RelationshipGraph::index_resources() {
                        "' for containment edge " + edge.source + " => " + edge.target);
     }
     contents_[from->second].push_back(to->second);
-    parent_[to->second] = from->second;
+    // Puppet's path names a resource's first container (a class that `contain` also holds is
+    // the stage's, which added it first).
+    if (parent_[to->second] == static_cast<std::size_t>(-1)) parent_[to->second] = from->second;
   }
   container_.assign(resources.size(), false);
   for (std::size_t i = 0; i < resources.size(); ++i) {

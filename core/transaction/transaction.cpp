@@ -9,8 +9,8 @@
 
 #include "catalog/plain_data.hpp"
 #include "ral/params.hpp"
-#include "rubyish/value.hpp"
 #include "ral/resource_type.hpp"
+#include "rubyish/value.hpp"
 #include "text/text.hpp"
 #include "transaction/apply.hpp"
 #include "transaction/graph.hpp"
@@ -190,8 +190,7 @@ class Transaction {
                                           "alert", "emerg", "crit",   "verbose"};
     std::string level = ral::params::text(resource, "loglevel").value_or("notice");
     if (level == "verbose") return "info";
-    if (std::find(std::begin(kLevels), std::end(kLevels), level) != std::end(kLevels))
-      return level;
+    if (std::find(std::begin(kLevels), std::end(kLevels), level) != std::end(kLevels)) return level;
     std::string valid;
     for (const char* name : kLevels) valid += (valid.empty() ? "" : ", ") + std::string(name);
     invalid_resource(resource, "Parameter loglevel failed on " + canonical_type(resource.type) +
@@ -338,6 +337,7 @@ class Transaction {
       }
       // With generated resources, its events go to their sentinel (evaluate_generated).
       if (generated.empty()) queue_events(vertex, managed->context->events());
+      drop_invalidated_refreshes(vertex, *managed);
     }
     process_events(vertex);
     if (managed) finish(*managed, state, seconds_since(start));
@@ -411,8 +411,9 @@ class Transaction {
   void complete_generated(std::size_t vertex, const catalog::Resource& owner,
                           const std::vector<ral::Event>& events) {
     if (events.empty()) return;
-    const bool all_noop = std::all_of(events.begin(), events.end(),
-                                      [](const ral::Event& event) { return event.status == "noop"; });
+    const bool all_noop = std::all_of(events.begin(), events.end(), [](const ral::Event& event) {
+      return event.status == "noop";
+    });
     if (!all_noop) {
       queue_events(vertex, {{"", "restarted", "success", "", {}, {}}}, /*say=*/false);
       return;
@@ -476,14 +477,16 @@ class Transaction {
     ResourceStatus& status = report_.resources[managed.status];
     for (std::size_t failed : state.failed_dependencies) {
       const auto& resource = catalog_.resources[failed];
-      std::string ref = managed_[failed] ? report_.resources[managed_[failed]->status].ref
-                                         : canonical_type(resource.type) + "[" + resource.title + "]";
+      std::string ref = managed_[failed]
+                            ? report_.resources[managed_[failed]->status].ref
+                            : canonical_type(resource.type) + "[" + resource.title + "]";
       auto generated = failed_generated_.find(failed);
       if (generated != failed_generated_.end()) ref = generated->second;
       status.failed_dependencies.push_back(ref);
       if (!notified_.insert(failed).second) continue;
-      bool dependency_failed = generated != failed_generated_.end() ||
-                               (managed_[failed] && report_.resources[managed_[failed]->status].failed);
+      bool dependency_failed =
+          generated != failed_generated_.end() ||
+          (managed_[failed] && report_.resources[managed_[failed]->status].failed);
       log_("notice", managed.path + ": Dependency " + ref +
                          " has failures: " + (dependency_failed ? "true" : "false"));
     }
@@ -521,6 +524,18 @@ class Transaction {
       for (const auto& line : propagated) log_("debug", line);
       for (const auto& line : scheduled) log_("info", line);
     }
+  }
+
+  /// Puppet's dequeue of refreshes after a change that does what a refresh would (a service
+  /// started): what was queued for the resource is dropped.
+  void drop_invalidated_refreshes(std::size_t vertex, const Managed& managed) {
+    const auto& events = managed.context->events();
+    if (std::none_of(events.begin(), events.end(),
+                     [](const ral::Event& event) { return event.invalidates_refreshes; }))
+      return;
+    log_("info",
+         managed.path + ": Unscheduling refresh on " + report_.resources[managed.status].ref);
+    state_[vertex].queued.clear();
   }
 
   /// Puppet's self_refresh: a resource's changes are queued to itself (not a failed one's).
@@ -636,8 +651,8 @@ class Transaction {
   std::optional<RelationshipGraph> graph_;
   std::vector<std::unique_ptr<Managed>> managed_;  ///< by resource index; null for containers
   std::vector<VertexState> state_;
-  std::size_t evaluated_ = 0;       ///< resources evaluated so far, for --evaltrace's "N of M"
-  bool stopped_ = false;            ///< a Deferred call failed: nothing more is applied
+  std::size_t evaluated_ = 0;  ///< resources evaluated so far, for --evaltrace's "N of M"
+  bool stopped_ = false;       ///< a Deferred call failed: nothing more is applied
   /// Resources whose generated resources failed: the first failed one's "Type[title]".
   std::map<std::size_t, std::string> failed_generated_;
   std::set<std::size_t> notified_;  ///< failed resources already announced ("has failures")

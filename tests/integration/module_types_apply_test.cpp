@@ -181,7 +181,7 @@ INSTANTIATE_TEST_SUITE_P(Cases, ModuleTypesApply,
                                            "alternatives", "parsed_sshkey",
                                            "parsed_mailalias", "parsed_mount", "parsed_host",
                                            "parsed_bad", "parsed_authorized_key",
-                                           "parsed_prefetch_type"));
+                                           "parsed_prefetch_type", "contained_service"));
 
 /// ssh_authorized_key leaves the file 0600 and a .ssh it makes 0700, as Puppet does (git keeps
 /// no modes, so the recorded files cannot say it).
@@ -247,7 +247,8 @@ TEST_P(ModuleTypesNoopLog, SaysWhatPuppetWouldChangeAndTouchesNothing) {
 
 INSTANTIATE_TEST_SUITE_P(Cases, ModuleTypesNoopLog,
                          ::testing::Values("parsed_sshkey", "parsed_mailalias", "parsed_mount",
-                                           "parsed_host", "parsed_authorized_key"));
+                                           "parsed_host", "parsed_authorized_key",
+                                           "contained_service"));
 
 class ModuleTypesNoop : public ModuleTypesApply {};
 

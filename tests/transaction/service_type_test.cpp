@@ -57,7 +57,9 @@ class FakeSystemctl final : public ral::CommandRunner {
   Strings calls;
 };
 
-TEST(ServiceType, StartsEnablesAndRestartsOnRefreshWithSystemctl) {
+// Puppet's service: starting it brings `enable` along without an event of its own, and the
+// start drops the refresh its subscription queued (invalidate_refreshes): no restart.
+TEST(ServiceType, StartingEnablesAlongAndDropsTheQueuedRefresh) {
   SystemdBootedFiles files;
   FakeSystemctl systemctl;
   ral::Host host{&files, nullptr, &systemctl};
@@ -72,11 +74,10 @@ TEST(ServiceType, StartsEnablesAndRestartsOnRefreshWithSystemctl) {
     log.push_back(level + ": " + message);
   };
   Report report = apply(b.build(), options);
-  EXPECT_EQ(systemctl.calls, (Strings{"/bin/systemctl is-active --quiet nginx.service",
-                                      "/bin/systemctl start nginx.service",
-                                      "/bin/systemctl is-enabled --quiet nginx.service",
-                                      "/bin/systemctl enable nginx.service",
-                                      "/bin/systemctl restart nginx.service"}));
+  EXPECT_EQ(systemctl.calls,
+            (Strings{"/bin/systemctl is-active --quiet nginx.service",
+                     "/bin/systemctl is-enabled --quiet nginx.service",
+                     "/bin/systemctl start nginx.service", "/bin/systemctl enable nginx.service"}));
   auto has = [&](const std::string& line) {
     return std::find(log.begin(), log.end(), line) != log.end();
   };
@@ -84,10 +85,49 @@ TEST(ServiceType, StartsEnablesAndRestartsOnRefreshWithSystemctl) {
       has("notice: /Stage[main]/Main/Service[nginx]/ensure: ensure changed 'stopped' to "
           "'running'"));
   EXPECT_TRUE(
-      has("notice: /Stage[main]/Main/Service[nginx]/enable: enable changed 'false' to "
-          "'true'"));
-  EXPECT_TRUE(has("notice: /Stage[main]/Main/Service[nginx]: Triggered 'refresh' from 1 event"));
+      has("info: /Stage[main]/Main/Service[nginx]: Unscheduling refresh on Service[nginx]"));
+  for (const auto& line : log) {
+    EXPECT_EQ(line.find("/enable:"), std::string::npos) << line;
+    EXPECT_EQ(line.find("Triggered 'refresh'"), std::string::npos) << line;
+  }
   EXPECT_EQ(report.status, "changed");
+}
+
+// A service already running and enabled restarts on refresh; one that is not running is not
+// restarted (Puppet's "Skipping restart"), and the refresh still counts.
+class RunningSystemctl final : public ral::CommandRunner {
+ public:
+  explicit RunningSystemctl(bool running) : running_(running) {}
+  ral::CommandResult run(const ral::CommandRequest& request) override {
+    std::string line;
+    for (const auto& word : request.argv) line += (line.empty() ? "" : " ") + word;
+    calls.push_back(line);
+    const bool active = request.argv.size() > 1 && request.argv[1] == "is-active";
+    return {active && !running_ ? 3 : 0, "", false, ""};
+  }
+  Strings calls;
+
+ private:
+  bool running_;
+};
+
+TEST(ServiceType, RefreshRestartsOnlyARunningService) {
+  for (bool running : {true, false}) {
+    SystemdBootedFiles files;
+    RunningSystemctl systemctl(running);
+    ral::Host host{&files, nullptr, &systemctl};
+    CatalogBuilder b;
+    b.add("Notify", "config changed", {})
+        .add("Service", "nginx", {{"enable", true}, {"subscribe", "Notify[config changed]"}});
+    ApplyOptions options;
+    options.host = &host;
+    Report report = apply(b.build(), options);
+    const bool restarted =
+        std::find(systemctl.calls.begin(), systemctl.calls.end(),
+                  "/bin/systemctl restart nginx.service") != systemctl.calls.end();
+    EXPECT_EQ(restarted, running);
+    EXPECT_TRUE(status_of(report, "Service[nginx]")->restarted) << running;
+  }
 }
 
 TEST(ServiceType, ClearFailureWhereSystemdIsNotRunning) {
