@@ -86,7 +86,15 @@ class Emitter {
 
   // ---- nodes ----
   void emit_node(const Node& node, bool mapping_context, bool simple_key) {
+    if (!node.anchor.empty()) {  // libyaml's process_anchor
+      write_indicator(node.kind == Node::Kind::alias ? "*" : "&", true, false, false);
+      for (std::size_t at = 0; at < node.anchor.size();) write(node.anchor, &at);
+      whitespace_ = indention_ = false;
+    }
     switch (node.kind) {
+      case Node::Kind::alias:
+        if (simple_key) put(' ');
+        return;
       case Node::Kind::scalar:
         return emit_scalar(node, simple_key);
       case Node::Kind::sequence:
@@ -137,6 +145,7 @@ class Emitter {
   }
 
   static bool is_simple_key(const Node& key) {
+    if (key.kind == Node::Kind::alias) return key.anchor.size() <= kLongestSimpleKey;
     if (key.kind != Node::Kind::scalar) return key.children.empty();
     if (analyze_scalar(key.text).multiline) return false;
     return (has_tag(key) ? key.tag.size() : 0) + key.text.size() <= kLongestSimpleKey;

@@ -16,8 +16,10 @@ namespace marionette::rubyish::psych {
 enum class ScalarStyle { plain, single_quoted, double_quoted, literal };
 
 struct Node {
-  enum class Kind { scalar, sequence, mapping };
+  enum class Kind { scalar, sequence, mapping, alias };
   Kind kind = Kind::scalar;
+  /// A sequence's or mapping's anchor ("1" writes `&1`), or the anchor an alias names (`*1`).
+  std::string anchor;
   // A scalar: its text, the style Psych asks for, and Psych's implicit flags (a string: both
   // true; an integer, a boolean or nil: plain only; a tagged scalar: neither, with its tag).
   std::string text;

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "rubyish/psych_characters.hpp"
 #include "rubyish/psych_emitter.hpp"
@@ -208,32 +210,93 @@ psych::Node scalar_node(const RubyValue& value) {
   return string_node(to_s(value));
 }
 
-psych::Node tree(const RubyValue& value, std::size_t depth, const PsychYamlStyle& style) {
-  if (depth > kMaxSerializedDepth) throw SerializationError("nesting too deep for to_yaml");
-  psych::Node node;
-  if (value.is_array()) {
-    node.kind = psych::Node::Kind::sequence;
-    for (const RubyValue& item : value.array())
-      node.children.push_back(tree(item, depth + 1, style));
-    return node;
-  }
-  if (value.is_hash()) {
-    node.kind = psych::Node::Kind::mapping;
-    for (const auto& [key, item] : value.hash()) {
-      node.children.push_back(style.plain_keys && !key.is_nil()
-                                  ? psych::Node::scalar(scalar_text(key), psych::ScalarStyle::plain)
-                                  : scalar_node(key));
-      node.children.push_back(tree(item, depth + 1, style));
-    }
-    return node;
-  }
-  if (style.double_quote) {
-    std::string text = scalar_text(value);
-    if (style.double_quote(text))
-      return psych::Node::scalar(std::move(text), psych::ScalarStyle::double_quoted);
-  }
-  return scalar_node(value);
+/// The identity of an array or a hash (Ruby's object_id for what Psych registers), null for
+/// anything else: Psych writes a repeated String again, a repeated Array or Hash as an alias.
+const void* identity(const RubyValue& value) {
+  if (value.is_array()) return &value.array();
+  if (value.is_hash()) return &value.hash();
+  return nullptr;
 }
+
+/// Psych's YAMLTree: each array and hash is registered as it is visited; one met again becomes
+/// an alias (`*1`) of the first, whose node takes the anchor (`&1`). Anchors are numbered in
+/// the order their first repeat is met.
+class PsychTree {
+ public:
+  explicit PsychTree(const PsychYamlStyle& style) : style_(style) {}
+
+  psych::Node build(const RubyValue& value) {
+    number_repeats(value, 0);
+    visited_.clear();
+    return tree(value, 0);
+  }
+
+ private:
+  /// The first pass: which identities repeat, numbered as Psych numbers them (a repeat is not
+  /// walked into, as Psych does not visit an alias's contents).
+  void number_repeats(const RubyValue& value, std::size_t depth) {
+    if (depth > kMaxSerializedDepth) throw SerializationError("nesting too deep for to_yaml");
+    const void* id = identity(value);
+    if (!id) return;
+    if (!visited_.insert(id).second) {
+      anchors_.try_emplace(id, std::to_string(anchors_.size() + 1));
+      return;
+    }
+    if (value.is_array()) {
+      for (const RubyValue& item : value.array()) number_repeats(item, depth + 1);
+    } else {
+      for (const auto& [key, item] : value.hash()) {
+        number_repeats(key, depth + 1);
+        number_repeats(item, depth + 1);
+      }
+    }
+  }
+
+  psych::Node tree(const RubyValue& value, std::size_t depth) {
+    if (depth > kMaxSerializedDepth) throw SerializationError("nesting too deep for to_yaml");
+    psych::Node node;
+    const void* id = identity(value);
+    if (id) {
+      auto anchor = anchors_.find(id);
+      if (anchor != anchors_.end()) {
+        if (!visited_.insert(id).second) {
+          node.kind = psych::Node::Kind::alias;
+          node.anchor = anchor->second;
+          return node;
+        }
+        node.anchor = anchor->second;
+      }
+    }
+    if (value.is_array()) {
+      node.kind = psych::Node::Kind::sequence;
+      for (const RubyValue& item : value.array()) node.children.push_back(tree(item, depth + 1));
+      return node;
+    }
+    if (value.is_hash()) {
+      node.kind = psych::Node::Kind::mapping;
+      for (const auto& [key, item] : value.hash()) {
+        if (identity(key))
+          node.children.push_back(tree(key, depth + 1));
+        else if (style_.plain_keys && !key.is_nil())
+          node.children.push_back(psych::Node::scalar(scalar_text(key), psych::ScalarStyle::plain));
+        else
+          node.children.push_back(scalar_node(key));
+        node.children.push_back(tree(item, depth + 1));
+      }
+      return node;
+    }
+    if (style_.double_quote) {
+      std::string text = scalar_text(value);
+      if (style_.double_quote(text))
+        return psych::Node::scalar(std::move(text), psych::ScalarStyle::double_quoted);
+    }
+    return scalar_node(value);
+  }
+
+  const PsychYamlStyle& style_;
+  std::unordered_set<const void*> visited_;
+  std::unordered_map<const void*, std::string> anchors_;
+};
 
 }  // namespace
 
@@ -244,7 +307,7 @@ std::string ruby_json(const RubyValue& value, const RubyJsonStyle& style) {
 }
 
 std::string psych_yaml(const RubyValue& value, const PsychYamlStyle& style) {
-  return psych::emit_document(tree(value, 0, style));
+  return psych::emit_document(PsychTree(style).build(value));
 }
 
 }  // namespace marionette::rubyish

@@ -32,5 +32,31 @@ TEST(RubySerialization, PsychQuotesWhatItWouldReadBackAsAnotherType) {
   EXPECT_EQ(psych_yaml(RubySymbol{"default"}), "--- :default\n");
 }
 
+// Ruby 3.1's Psych 4 wrote each expectation: an Array or Hash held twice is written once with
+// an anchor, then as an alias, numbered in the order the repeats are met (a String is not).
+TEST(RubySerialization, PsychWritesAnObjectHeldTwiceAsAnAlias) {
+  RubyValue a = RubyArray{RubyValue(std::int64_t{1}), RubyValue(std::int64_t{2})};
+  RubyValue h = RubyHash{{RubyValue(std::string("k")), RubyValue(std::string("v"))}};
+  RubyValue e = RubyArray{};
+  RubyValue s = std::string("text");
+  RubyValue data =
+      RubyHash{{RubyValue(std::string("a")), a},
+               {RubyValue(std::string("b")), RubyHash{{RubyValue(std::string("c")), a}}},
+               {RubyValue(std::string("e")), e},
+               {RubyValue(std::string("f")), e},
+               {a, RubyValue(std::int64_t{1})},
+               {RubyValue(std::string("g")), RubyArray{h, h, s, s}}};
+  EXPECT_EQ(psych_yaml(data),
+            "---\na: &1\n- 1\n- 2\nb:\n  c: *1\ne: &2 []\nf: *2\n*1 : 1\ng:\n- &3\n  k: v\n"
+            "- *3\n- text\n- text\n");
+}
+
+TEST(RubySerialization, PsychWritesAnArrayHoldingItselfAsAnAlias) {
+  RubyValue cycle = RubyArray{};
+  cycle.array().push_back(cycle);
+  EXPECT_EQ(psych_yaml(cycle), "--- &1\n- *1\n");
+  cycle.array().clear();  // the shared pointer's cycle, broken
+}
+
 }  // namespace
 }  // namespace marionette::rubyish

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <optional>
 #include <string_view>
+#include <unordered_map>
 
 #include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
@@ -223,6 +224,45 @@ std::size_t char_count(std::string_view text) {
   return count;
 }
 
+namespace {
+
+using SameObjects = std::unordered_map<const void*, rubyish::RubyValue>;
+
+/// ruby_view, made once for each array or hash held in several places when `same` is given.
+rubyish::RubyValue ruby_view(const Value& value, SameObjects* same) {
+  if (value.is_array() || value.is_hash()) {
+    const void* id = value.is_array() ? static_cast<const void*>(&value.array())
+                                      : static_cast<const void*>(&value.hash());
+    if (same) {
+      auto made = same->find(id);
+      if (made != same->end()) return made->second;
+    }
+    rubyish::RubyValue view;
+    if (value.is_array()) {
+      rubyish::RubyArray items;
+      items.reserve(value.array().size());
+      for (const Value& item : value.array()) items.push_back(ruby_view(item, same));
+      view = std::move(items);
+    } else {
+      rubyish::RubyHash pairs;
+      pairs.reserve(value.hash().size());
+      for (const auto& [key, item] : value.hash())
+        pairs.emplace_back(ruby_view(key, same), ruby_view(item, same));
+      view = std::move(pairs);
+    }
+    if (same) same->emplace(id, view);
+    return view;
+  }
+  return ruby_view(value);
+}
+
+}  // namespace
+
+rubyish::RubyValue ruby_view_keeping_identity(const Value& value) {
+  SameObjects same;
+  return ruby_view(value, &same);
+}
+
 rubyish::RubyValue ruby_view(const Value& value) {
   if (value.is_undef()) return {};
   if (value.is_default()) return rubyish::RubySymbol{"default"};
@@ -230,19 +270,7 @@ rubyish::RubyValue ruby_view(const Value& value) {
   if (value.is_integer()) return value.integer();
   if (value.is_float()) return value.number();
   if (value.is_string()) return value.string();
-  if (value.is_array()) {
-    rubyish::RubyArray items;
-    items.reserve(value.array().size());
-    for (const Value& item : value.array()) items.push_back(ruby_view(item));
-    return items;
-  }
-  if (value.is_hash()) {
-    rubyish::RubyHash pairs;
-    pairs.reserve(value.hash().size());
-    for (const auto& [key, item] : value.hash())
-      pairs.emplace_back(ruby_view(key), ruby_view(item));
-    return pairs;
-  }
+  if (value.is_array() || value.is_hash()) return ruby_view(value, nullptr);
   if (value.is_regexp()) return rubyish::RubyObject{"Regexp", to_string(value), to_string(value)};
   if (is_sensitive(value))
     return rubyish::RubyObject{"Puppet::Pops::Types::PSensitiveType::Sensitive",

@@ -32,6 +32,10 @@ std::string ruby_format(const FormatDirective& directive, const Value& value);
 /// a type or a rich value is an object that prints as Puppet prints it.
 rubyish::RubyValue ruby_view(const Value& value);
 
+/// The same, an array or hash held in several places made once (Ruby's one object, which
+/// Psych writes once and then as an alias).
+rubyish::RubyValue ruby_view_keeping_identity(const Value& value);
+
 /// The class of that object: "String", "NilClass", "Symbol" (default), "Puppet::Resource",
 /// "Puppet::Pops::Types::PSensitiveType::Sensitive", "Puppet::Pops::Types::PIntegerType", ...
 std::string ruby_class(const Value& value);

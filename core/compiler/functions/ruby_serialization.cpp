@@ -9,7 +9,7 @@ std::string ruby_json(const Value& value, const RubyJsonStyle& style) {
 }
 
 std::string psych_yaml(const Value& value, const PsychYamlStyle& style) {
-  return rubyish::psych_yaml(ruby_view(value), style);
+  return rubyish::psych_yaml(ruby_view_keeping_identity(value), style);
 }
 
 }  // namespace marionette::compiler
