@@ -71,7 +71,6 @@ VALUE load_layer(VALUE path) {
   rb_funcall(rb_path2class("Marionette::Precompiled"), rb_intern("setup"), 1,
              rb_str_new_cstr(sequences.c_str()));
   rb_require("marionette/puppet_compat");
-  rb_require("marionette/template_compat");
   bind_host_error_class();
   bind_value_classes();
   return Qnil;
@@ -277,6 +276,7 @@ VALUE invoke_template(VALUE self) {
   VALUE variables = Qnil;
   if (!to_ruby({request.variables, request.variables_size}, variables, invocation->error))
     return Qnil;
+  rb_require("marionette/template_compat");  // with the first template: not at Ruby's start
   VALUE templates = rb_path2class("Marionette::Templates");
   invocation->result = rb_funcall(
       templates, rb_intern("render"), 6, utf8_string(request.reference), utf8_string(request.file),

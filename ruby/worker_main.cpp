@@ -1,10 +1,11 @@
 // marionette-ruby-worker: runs marionette-ruby.so in a process of its own, for one compile at a
 // time (core/compiler/ruby_workers.hpp starts and stops it).
 //
-//   marionette-ruby-worker MODULE MEMORY_LIMIT_BYTES [huge-pages]
+//   marionette-ruby-worker MODULE MEMORY_LIMIT_BYTES
 //
-// `huge-pages` (for the workers of a one-run command: compile, apply): Ruby's transient heap on
-// huge pages (worker_memory.hpp), a shorter start-up for up to 32 MiB more resident memory.
+// Ruby keeps its own memory settings: its 32 MiB transient heap on small pages, as Ruby 3.1
+// asks (prctl(PR_SET_THP_DISABLE)). Huge pages for it were measured slower to start on this
+// project's machines (docs/performance.md, "The first Ruby call: small pages").
 //
 // marionette starts it in a process group of its own with the socket as descriptor 3
 // (worker_protocol.hpp), /dev/null as standard input and pipes that marionette reads as standard
@@ -32,7 +33,6 @@
 #include <vector>
 
 #include "module_abi.h"
-#include "worker_memory.hpp"
 #include "worker_protocol.hpp"
 
 namespace marionette::ruby_worker {
@@ -74,7 +74,9 @@ struct HostIndex {
   int index;
 };
 
-int index_of(void* context) { return static_cast<HostIndex*>(context)->index; }
+int index_of(void* context) {
+  return static_cast<HostIndex*>(context)->index;
+}
 
 Frame host_call(void* context, HostCall which) {
   Frame frame(Kind::host_call);
@@ -111,8 +113,8 @@ int forward_check_type(void* context, const char* type, std::size_t type_size, c
 
 int forward_call_function_with_block(void* context, const char* name, std::size_t name_size,
                                      const char* arguments, std::size_t arguments_size,
-                                     int block_id, int block_parameters,
-                                     marionette_ruby_sink sink, void* sink_context) {
+                                     int block_id, int block_parameters, marionette_ruby_sink sink,
+                                     void* sink_context) {
   send(host_call(context, HostCall::call_function_with_block)
            .text({name, name_size})
            .text({arguments, arguments_size})
@@ -121,10 +123,10 @@ int forward_call_function_with_block(void* context, const char* name, std::size_
   return await_answer(sink, sink_context);
 }
 
-int forward_set_variable(void* context, const char* name, std::size_t name_size,
-                         const char* value, std::size_t value_size, marionette_ruby_sink sink,
-                         void* sink_context) {
-  send(host_call(context, HostCall::set_variable).text({name, name_size}).text({value, value_size}));
+int forward_set_variable(void* context, const char* name, std::size_t name_size, const char* value,
+                         std::size_t value_size, marionette_ruby_sink sink, void* sink_context) {
+  send(
+      host_call(context, HostCall::set_variable).text({name, name_size}).text({value, value_size}));
   return await_answer(sink, sink_context);
 }
 
@@ -211,15 +213,17 @@ void serve(const Received& request) {
       std::string_view arguments = fields.text();
       int has_block = fields.number();
       std::string_view load_path = fields.text();
-      marionette_ruby_call call{api,       file.c_str(),     name.c_str(),    arguments.data(),
-                                arguments.size(), has_block, load_path.data(), load_path.size()};
+      marionette_ruby_call call{
+          api,       file.c_str(),     name.c_str(),    arguments.data(), arguments.size(),
+          has_block, load_path.data(), load_path.size()};
       status = module->call_function(&call, &host, keep, &reply);
       break;
     }
     case Kind::call_block: {
       int block_id = fields.number();
       std::string_view arguments = fields.text();
-      status = module->call_block(block_id, arguments.data(), arguments.size(), &host, keep, &reply);
+      status =
+          module->call_block(block_id, arguments.data(), arguments.size(), &host, keep, &reply);
       break;
     }
     case Kind::render_template: {
@@ -227,8 +231,8 @@ void serve(const Received& request) {
       std::string_view text = fields.text(), variables = fields.text();
       std::string scope_name = fields.string();
       std::string_view load_path = fields.text();
-      marionette_ruby_template request_{reference.c_str(), file.c_str(),     text.data(),
-                                        text.size(),       variables.data(), variables.size(),
+      marionette_ruby_template request_{reference.c_str(),  file.c_str(),     text.data(),
+                                        text.size(),        variables.data(), variables.size(),
                                         scope_name.c_str(), load_path.data(), load_path.size()};
       status = module->render_template(&request_, &host, keep, &reply);
       break;
@@ -236,10 +240,9 @@ void serve(const Received& request) {
     case Kind::resolve_facts: {
       std::string_view files = fields.text(), load_path = fields.text(), core = fields.text(),
                        external = fields.text(), options = fields.text();
-      marionette_ruby_facts_request request_{files.data(),    files.size(),    load_path.data(),
-                                             load_path.size(), core.data(),     core.size(),
-                                             external.data(), external.size(), options.data(),
-                                             options.size()};
+      marionette_ruby_facts_request request_{
+          files.data(), files.size(),    load_path.data(), load_path.size(), core.data(),
+          core.size(),  external.data(), external.size(),  options.data(),   options.size()};
       status = module->resolve_facts(&request_, keep, &reply);
       break;
     }
@@ -265,11 +268,7 @@ void watch_marionette() {
 }
 
 int run(int argc, char** argv) {
-  if (argc != 3 && argc != 4) return 2;
-  if (argc == 4) {
-    if (std::string_view(argv[3]) != "huge-pages") return 2;
-    allow_huge_pages();
-  }
+  if (argc != 3) return 2;
   rlim_t limit = std::strtoull(argv[2], nullptr, 10);
   if (limit > 0) {
     rlimit memory{limit, limit};
@@ -281,8 +280,8 @@ int run(int argc, char** argv) {
   void* handle = ::dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
   if (handle == nullptr) {
     why = ::dlerror();
-  } else if (auto entry = reinterpret_cast<marionette_ruby_entry>(
-                 ::dlsym(handle, MARIONETTE_RUBY_ENTRY));
+  } else if (auto entry =
+                 reinterpret_cast<marionette_ruby_entry>(::dlsym(handle, MARIONETTE_RUBY_ENTRY));
              entry == nullptr) {
     why = std::string(argv[1]) + " has no " + MARIONETTE_RUBY_ENTRY;
   } else if (module = entry();
@@ -291,7 +290,9 @@ int run(int argc, char** argv) {
   } else if (module->start(keep, &why) != MARIONETTE_RUBY_OK) {
     why = why.empty() ? "Ruby failed to start" : why;
   }
-  send(Frame(Kind::hello).integer(why.empty() ? MARIONETTE_RUBY_OK : MARIONETTE_RUBY_ERROR).text(why));
+  send(Frame(Kind::hello)
+           .integer(why.empty() ? MARIONETTE_RUBY_OK : MARIONETTE_RUBY_ERROR)
+           .text(why));
   if (!why.empty()) return 1;
   for (;;) {
     Received request;
@@ -303,4 +304,6 @@ int run(int argc, char** argv) {
 }  // namespace
 }  // namespace marionette::ruby_worker
 
-int main(int argc, char** argv) { return marionette::ruby_worker::run(argc, argv); }
+int main(int argc, char** argv) {
+  return marionette::ruby_worker::run(argc, argv);
+}

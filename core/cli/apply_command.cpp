@@ -58,7 +58,8 @@ int run_apply(const std::vector<std::string>& words) {
   valued.insert(kLockOptions.begin(), kLockOptions.end());
   valued.insert(kRunFlagValued.begin(), kRunFlagValued.end());
   std::set<std::string> flags = setting_switches();
-  flags.insert({"detailed-exitcodes", "debug", "verbose", "test", "trace", "evaltrace", "summarize"});
+  flags.insert(
+      {"detailed-exitcodes", "debug", "verbose", "test", "trace", "evaltrace", "summarize"});
   flags.insert(kRunFlagSwitches.begin(), kRunFlagSwitches.end());
   Arguments args(words, valued, flags, kApplyShortFlags);
   // As Puppet: with -e, the code is the manifest and a file named too is ignored; of several
@@ -78,7 +79,6 @@ int run_apply(const std::vector<std::string>& words) {
   daemon::RunSettings settings = run_settings_from(config);
   settings.application = "apply";  // no catalog cache, never a cached catalog: Puppet's apply
   end_with_ruby_exit();
-  ruby_workers_for_one_run();
   settings.usecacheonfailure = false;
   settings.evaltrace = args.flag("evaltrace");
   settings.trace = args.flag("trace");
@@ -90,13 +90,15 @@ int run_apply(const std::vector<std::string>& words) {
     code.emplace(ManifestText::from_code(*execute));
   } else if (file_named) {
     settings.manifest = args.positionals().front();
-  } else if (!catalog_file && !settings.manifest && !settings.env_dir && isatty(STDIN_FILENO) != 1) {
+  } else if (!catalog_file && !settings.manifest && !settings.env_dir &&
+             isatty(STDIN_FILENO) != 1) {
     code.emplace(ManifestText::from_stdin());  // as `echo 'notice(1)' | puppet apply`
   }
   if (code) {
     if (args.value("manifest") || args.value("env-dir") || catalog_file)
-      throw UsageError("give -e CODE (or code on stdin), --manifest, --env-dir or --catalog, "
-                       "only one");
+      throw UsageError(
+          "give -e CODE (or code on stdin), --manifest, --env-dir or --catalog, "
+          "only one");
     settings.manifest = code->path();
   }
   if (!catalog_file && !settings.manifest && !settings.env_dir)

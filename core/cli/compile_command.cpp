@@ -16,7 +16,6 @@ int run_compile(const std::vector<std::string>& words) {
   if (!settings.env_dir && !settings.manifest)
     throw UsageError("give --env-dir DIR or --manifest FILE");
   end_with_ruby_exit();
-  ruby_workers_for_one_run();
   // The environment's files are read and parsed on a second thread while the facts load.
   compiler::OpenedEnvironment environment(settings.env_dir, settings.manifest, settings.modulepath);
   compiler::CompileRequest request = compile_request_for(settings);

@@ -139,12 +139,6 @@ void end_with_ruby_exit() {
   compiler::configure_ruby_workers(ruby);
 }
 
-void ruby_workers_for_one_run() {
-  compiler::RubyWorkerSettings ruby = compiler::ruby_worker_settings();
-  ruby.huge_pages = true;
-  compiler::configure_ruby_workers(ruby);
-}
-
 compiler::CompileRequest compile_request_for(const daemon::RunSettings& settings) {
   compiler::CompileRequest request;
   static_cast<compiler::CompileSettings&>(request) = settings;  // as apply's: strict, ...

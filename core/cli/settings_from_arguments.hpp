@@ -51,10 +51,6 @@ compiler::EnvironmentSettings environment_settings_from(const config::AgentConfi
 /// (compiler::RubyExit, caught by run_command); the server and the agent fail the compile instead.
 void end_with_ruby_exit();
 
-/// This command's Ruby workers live for its one run: their start-up is on the run's path and
-/// their memory goes with it, so Ruby starts on huge pages (compiler::RubyWorkerSettings).
-void ruby_workers_for_one_run();
-
 /// What `compile` and `mgmtgraph print` compile: the run settings' environment, with the node's
 /// facts loaded (daemon::load_facts) and its name (daemon::node_name_for).
 compiler::CompileRequest compile_request_for(const daemon::RunSettings& settings);

@@ -26,7 +26,9 @@ RubyWorkerPool& RubyWorkerPool::instance() {
   return pool;
 }
 
-RubyWorkerPool::~RubyWorkerPool() { stop(); }
+RubyWorkerPool::~RubyWorkerPool() {
+  stop();
+}
 
 void RubyWorkerPool::configure(const RubyWorkerSettings& settings) {
   std::lock_guard lock(mutex_);
@@ -54,7 +56,6 @@ RubyWorkerLimits RubyWorkerPool::limits() {
   std::lock_guard lock(mutex_);
   limits.call_timeout = settings_.call_timeout;
   limits.memory_bytes = settings_.memory_bytes;
-  limits.huge_pages = settings_.huge_pages;
   return limits;
 }
 
@@ -144,7 +145,8 @@ void RubyWorkerPool::stop() {
     std::lock_guard lock(mutex_);
     stopped_ = true;
     for (const auto& [worker, pidfd] : busy_)
-      ::syscall(SYS_pidfd_send_signal, pidfd, SIGKILL, nullptr, 0);  // its caller kills the rest of its group
+      ::syscall(SYS_pidfd_send_signal, pidfd, SIGKILL, nullptr,
+                0);  // its caller kills the rest of its group
     idle = std::move(idle_);
     idle_.clear();
     live_ -= static_cast<unsigned>(idle.size());
@@ -163,7 +165,9 @@ void configure_ruby_workers(const RubyWorkerSettings& settings) {
   RubyWorkerPool::instance().configure(settings);
 }
 
-RubyWorkerSettings ruby_worker_settings() { return RubyWorkerPool::instance().settings(); }
+RubyWorkerSettings ruby_worker_settings() {
+  return RubyWorkerPool::instance().settings();
+}
 
 void allow_ruby_workers(unsigned count) {
   RubyWorkerSettings settings = RubyWorkerPool::instance().settings();
@@ -172,6 +176,8 @@ void allow_ruby_workers(unsigned count) {
   RubyWorkerPool::instance().configure(settings);
 }
 
-void stop_ruby_workers() { RubyWorkerPool::instance().stop(); }
+void stop_ruby_workers() {
+  RubyWorkerPool::instance().stop();
+}
 
 }  // namespace marionette::compiler

@@ -4,9 +4,8 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -33,7 +32,9 @@ void close_fd(int& fd) {
   fd = -1;
 }
 
-void set_nonblocking(int fd) { ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK); }
+void set_nonblocking(int fd) {
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+}
 
 /// Spawns the worker: own process group, default signal handling and none blocked, descriptors
 /// 0 (/dev/null), 1 and 2 (the pipes), 3 (the socket) and no other.
@@ -56,9 +57,8 @@ pid_t spawn(const RubyWorkerLimits& limits, int socket, int out, int err, std::s
   posix_spawnattr_setsigmask(&attributes, &none);
   posix_spawnattr_setsigdefault(&attributes, &all);
   std::string worker = limits.worker.string(), module = limits.module.string(),
-              memory = std::to_string(limits.memory_bytes), huge_pages = "huge-pages";
-  char* argv[] = {worker.data(), module.data(), memory.data(),
-                  limits.huge_pages ? huge_pages.data() : nullptr, nullptr};
+              memory = std::to_string(limits.memory_bytes);
+  char* argv[] = {worker.data(), module.data(), memory.data(), nullptr};
   pid_t pid = -1;
   int error = posix_spawn(&pid, worker.c_str(), &actions, &attributes, argv, environ);
   posix_spawn_file_actions_destroy(&actions);
@@ -208,8 +208,8 @@ RubyWorkerProcess::Received RubyWorkerProcess::receive(ruby_worker::Received& fr
     }
     if (ended_) return Received::ended;
     if (budget.count() <= 0) return Received::out_of_time;
-    pollfd fds[4] = {{socket_, POLLIN, 0}, {pidfd_, POLLIN, 0}, {out_, POLLIN, 0},
-                     {err_, POLLIN, 0}};
+    pollfd fds[4] = {
+        {socket_, POLLIN, 0}, {pidfd_, POLLIN, 0}, {out_, POLLIN, 0}, {err_, POLLIN, 0}};
     auto started = Clock::now();
     int ready = ::poll(fds, 4, static_cast<int>(std::min<long long>(budget.count(), INT_MAX)));
     budget -= std::chrono::duration_cast<milliseconds>(Clock::now() - started);

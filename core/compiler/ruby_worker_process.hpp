@@ -17,7 +17,6 @@ struct RubyWorkerLimits {
   std::filesystem::path module;  ///< marionette-ruby.so, which the worker loads
   std::chrono::milliseconds call_timeout{std::chrono::seconds(300)};
   std::uint64_t memory_bytes = 2ull << 30;  ///< the worker's address space (RLIMIT_AS); 0: none
-  bool huge_pages = false;  ///< RubyWorkerSettings::huge_pages
 };
 
 /// One marionette-ruby-worker process: its own process group, the socket its frames travel on,

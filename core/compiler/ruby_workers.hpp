@@ -28,11 +28,6 @@ struct RubyWorkerSettings {
   /// Ruby's `exit N` (and `exit!`, `abort`) ends this process with N, as in `puppet apply`;
   /// else the call fails and the worker is replaced (the server, the agent).
   bool exit_ends_process = false;
-  /// Ruby's transient heap on huge pages in the workers started (ruby/worker_memory.hpp): a
-  /// shorter start-up, which a compile waits for, for up to 32 MiB more resident memory each;
-  /// for commands whose workers live for one run (compile, apply), not for daemons that keep
-  /// idle workers (the server, the agent).
-  bool huge_pages = false;
 };
 
 /// Sets how this process runs Ruby; takes effect for workers started afterwards (call it before

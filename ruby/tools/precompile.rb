@@ -22,12 +22,15 @@ abort 'usage: precompile.rb OUTPUT_DIR LAYER_SOURCE_DIR LAYER_RUNTIME_DIR' unles
 # What Puppet has loaded before module code runs (ruby/lib/marionette/lazy_libraries.rb), what
 # the layer itself requires, and what modules' functions and templates often require.
 LIBRARIES = %w[base64 cgi/util date digest English erb fileutils ipaddr json open3 ostruct pathname
-               securerandom set shellwords strscan tempfile time timeout uri yaml].freeze
+               rubygems/requirement rubygems/version securerandom set shellwords strscan tempfile
+               time timeout uri yaml].freeze
 
 sources = {} # the path the worker loads => the file to read its source from
 Dir.glob('**/*.rb', base: layer_source).sort.each do |relative|
   sources[File.join(layer_runtime, relative)] = File.join(layer_source, relative)
 end
+# Gem::Version loads alone in the worker, into the Gem that lazy_libraries.rb defines first.
+module Gem; end
 before = $LOADED_FEATURES.dup
 LIBRARIES.each { |library| require library }
 ($LOADED_FEATURES - before).each do |path|

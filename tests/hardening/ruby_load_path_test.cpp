@@ -79,6 +79,32 @@ TEST_F(RubyLoadPath, LibrariesPuppetHasLoadedWorkWithoutARequire) {
             "1970-01-01T00:00:00Z aGk= 42 a+b 1970");
 }
 
+// The templates' part of the layer (template_compat.rb) loads with the first template Ruby
+// renders, or when code names what it defines; what templates use without a require (IPAddr,
+// to_yaml) works in functions without it.
+TEST_F(RubyLoadPath, TheTemplatesLayerLoadsOnlyWhenUsed) {
+  function("templates",
+           "loaded = -> { $LOADED_FEATURES.any? { |path| path.end_with?('/template_compat.rb') } }\n"
+           "    before = loaded.call\n"
+           "    scope = Puppet::Parser::Scope.name\n"
+           "    [before, loaded.call, scope, IPAddr.new('10.0.0.1').to_i, { 'a' => 1 }.to_yaml.size].join(' ')");
+  EXPECT_EQ(message_of("templates"), "false true Puppet::Parser::Scope 167772161 9");
+}
+
+// Gem::Version (and Requirement), which module code uses without a require as Puppet has
+// RubyGems loaded, load alone: RubyGems whole (~40 ms of a worker's CPU) loads only for the rest
+// of Gem, a method or another constant, and then answers it.
+TEST_F(RubyLoadPath, GemVersionLoadsWithoutRubyGemsWhole) {
+  function("gems",
+           "whole = -> { $LOADED_FEATURES.any? { |path| path.end_with?('/rubygems.rb') } }\n"
+           "    older = Gem::Version.new('2.4.0') < Gem::Version.new('10.1')\n"
+           "    met = Gem::Requirement.new('>= 1.2').satisfied_by?(Gem::Version.new('1.10'))\n"
+           "    before = whole.call\n"
+           "    specs = Gem.loaded_specs.class\n"
+           "    [older, met, before, specs, whole.call, Gem::Specification.name].join(' ')");
+  EXPECT_EQ(message_of("gems"), "true true false Hash true Gem::Specification");
+}
+
 TEST_F(RubyLoadPath, LibrariesNoCodeUsedAreNotLoaded) {
   function("loaded",
            "found = $LOADED_FEATURES.grep(%r{/(erb|json|digest|set|time|date|base64)\\.rb\\z})\n"
@@ -92,6 +118,7 @@ TEST_F(RubyLoadPath, LibrariesNoCodeUsedAreNotLoaded) {
 TEST_F(RubyLoadPath, TheLayerAndLibrariesLoadPrecompiled) {
   function("precompiled",
            "ERB.new('').result\n"
+           "    Puppet::Parser::TemplateWrapper # the templates' part of the layer\n"
            "    require 'ipaddr'\n"
            "    layer = $LOADED_FEATURES.select { |path| path.include?('/marionette/ruby/') }\n"
            "    layer.delete_if { |path| path.end_with?('/precompiled.rb') } # loads them\n"

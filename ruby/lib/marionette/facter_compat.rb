@@ -8,17 +8,12 @@
 # would have logged. The behaviour is Facter 4.3's, as `facter --custom-dir` shows it.
 
 require 'timeout'
+require 'marionette/lazy_libraries' # Gem::Version
 require 'marionette/facter_execution'
 require 'marionette/facter_cache'
 require 'marionette/facter_puppet'
 
-# Puppet runs facts with RubyGems loaded, and facts use Gem::Version (stdlib's
-# package_provider); RubyGems whole would cost every run ~40 ms, its Version class nothing.
-unless defined?(Gem)
-  module Gem
-    autoload :Version, 'rubygems/version'
-  end
-end
+# Gem::Version, which facts use (stdlib's package_provider), loads alone: lazy_libraries.rb.
 
 # A fact may require a library Debian ships as a gem (rubygems-integration: ipaclient's
 # sssd_facts.rb requires ruby-augeas's 'augeas'), which Puppet finds through RubyGems: a

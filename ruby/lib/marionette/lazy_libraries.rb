@@ -22,6 +22,56 @@ autoload :OpenStruct, 'ostruct' # json loads it
 autoload :Set, 'set'
 autoload :SortedSet, 'set'
 autoload :StringScanner, 'strscan' # erb loads it
+# What templates (and functions) use without requiring them as well: IPAddr, `@hash.to_yaml`.
+autoload :IPAddr, 'ipaddr'
+autoload :Pathname, 'pathname'
+autoload :Psych, 'yaml'
+autoload :SecureRandom, 'securerandom'
+autoload :YAML, 'yaml'
+
+# RubyGems: Puppet runs with it loaded, and module code uses Gem::Version without a require
+# (apache's bool2httpd at each call, stdlib's package_provider fact). RubyGems whole costs a
+# worker ~40 ms of CPU, Version and Requirement ~2 ms: those two load alone, and any other use of
+# Gem (a constant, a method) loads RubyGems whole, once, and is answered by it.
+unless defined?(Gem)
+  module Gem
+    autoload :Version, 'rubygems/version'
+    autoload :Requirement, 'rubygems/requirement'
+
+    # Loads RubyGems whole, the first time only: whether it did now.
+    def self.marionette_load_rubygems
+      return false if @marionette_rubygems_loaded
+
+      @marionette_rubygems_loaded = true
+      require 'rubygems'
+      true
+    end
+
+    def self.const_missing(name)
+      marionette_load_rubygems && const_defined?(name, false) ? const_get(name, false) : super
+    end
+
+    def self.method_missing(name, *arguments, **options, &block)
+      return super unless marionette_load_rubygems && respond_to?(name)
+
+      public_send(name, *arguments, **options, &block)
+    end
+
+    def self.respond_to_missing?(name, include_private = false)
+      marionette_load_rubygems ? respond_to?(name, include_private) : super
+    end
+  end
+end
+
+# to_yaml loads Psych, whose own Object#to_yaml then replaces this one.
+class Object
+  def to_yaml(*arguments, **options)
+    require 'yaml'
+    raise NotImplementedError, 'to_yaml: Psych did not load' if method(:to_yaml).source_location&.first == __FILE__
+
+    to_yaml(*arguments, **options)
+  end
+end
 
 module Marionette
   module LazyLibraries

@@ -9,7 +9,6 @@
 # (base64, digest, set, json, time, erb): loaded when first used.
 require 'marionette/lazy_libraries'
 autoload :URI, 'uri' # loaded when first used, as the others in puppet_runtime.rb
-autoload :Gem, 'rubygems' # Gem::Version: Puppet runs with RubyGems loaded (ruby starts without)
 
 require 'marionette/puppet_values'
 
@@ -273,6 +272,11 @@ module Puppet
   class DevError < Error; end
 
   module Parser
+    # What a template sees, defined with the templates' code (template_compat.rb), which loads
+    # with the first template rendered in Ruby.
+    autoload :Scope, 'marionette/template_compat'
+    autoload :TemplateWrapper, 'marionette/template_compat'
+
     # Where a module's template file is: "MODULE/REST" is MODULE/templates/REST.
     module Files
       def self.find_template(template, _environment = nil)

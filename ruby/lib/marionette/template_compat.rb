@@ -6,26 +6,12 @@
 # Puppet's trim mode '-', and errors worded as Puppet's template() and inline_template() word
 # them. Written for marionette; what it mimics is Puppet 7's observable behaviour.
 
-# What Puppet has loaded by the time a template runs, and that templates use without requiring
-# (`@hash.to_yaml`, `to_json`, IPAddr, Time.parse). They load on first use, so that Ruby's
-# start-up stays short: ERB, JSON and Time's methods as lazy_libraries.rb says, these constants
-# autoload, and to_yaml loads Psych, whose own Object#to_yaml then replaces this one.
+# Loaded when the first template is rendered in Ruby, or a module's Ruby names
+# Puppet::Parser::Scope or TemplateWrapper (their autoloads are in puppet_compat.rb): a compile
+# whose Ruby only calls functions does not load it. What Puppet has loaded by the time a template
+# runs, and that templates use without requiring (`@hash.to_yaml`, `to_json`, IPAddr,
+# Time.parse), is in lazy_libraries.rb, for functions as for templates.
 require 'marionette/lazy_libraries'
-autoload :IPAddr, 'ipaddr'
-autoload :Pathname, 'pathname'
-autoload :Psych, 'yaml'
-autoload :SecureRandom, 'securerandom'
-autoload :URI, 'uri'
-autoload :YAML, 'yaml'
-
-class Object
-  def to_yaml(*arguments, **options)
-    require 'yaml'
-    raise NotImplementedError, 'to_yaml: Psych did not load' if method(:to_yaml).source_location&.first == __FILE__
-
-    to_yaml(*arguments, **options)
-  end
-end
 
 module Puppet
   module Parser
