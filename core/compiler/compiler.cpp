@@ -346,7 +346,11 @@ std::string compile_to_json(const CompileRequest& request, OpenedEnvironment ope
   environment->load_main_manifest(request.strictness.strict);
   auto evaluator = std::make_unique<Evaluator>(request, *environment);
   without_stray_jumps([&] { evaluator->compile_resources(); });
-  environment->stop_prefetching();
+  // Kept until exit: the thread ends on its own while the catalog is written, unjoined.
+  if (teardown == Teardown::Keep)
+    environment->stop_prefetching_without_waiting();
+  else
+    environment->stop_prefetching();
   catalog::Catalog header;
   evaluator->describe_catalog(header);
   const ResourceTable& resources = evaluator->resources();

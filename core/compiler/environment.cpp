@@ -127,6 +127,10 @@ void Environment::stop_prefetching() {
   if (prefetch_) prefetch_->stop();
 }
 
+void Environment::stop_prefetching_without_waiting() {
+  if (prefetch_) prefetch_->ask_to_stop();
+}
+
 const lang::Program& Environment::parse_file(const fs::path& path) {
   return parse_absolute(fs::absolute(path).lexically_normal().native());
 }

@@ -46,4 +46,28 @@ void* WorkerThread::run(void* self) noexcept {
   return nullptr;
 }
 
+namespace {
+
+/// Pause instructions before BriefLock::lock() sleeps: 2,048 take ~40 µs on the build machine
+/// (19 ns each), a few microseconds on CPUs whose pause is short.
+constexpr int kSpins = 2048;
+
+}  // namespace
+
+void BriefLock::lock() {
+  for (int i = 0; i < kSpins; ++i) {
+    if (mutex_.try_lock()) return;
+    cpu_pause();
+  }
+  mutex_.lock();
+}
+
+void cpu_pause() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  asm volatile("yield");
+#endif
+}
+
 }  // namespace marionette::compiler

@@ -184,6 +184,13 @@ std::string mapped(std::string_view text, Case first, Case rest) {
   out.reserve(text.size());
   for (std::size_t at = 0; at < text.size();) {
     Case to = at == 0 ? first : rest;
+    auto byte = static_cast<unsigned char>(text[at]);
+    if (byte < 0x80) {  // ASCII, most of what manifests case-map: no table to look in
+      bool flip = to == Case::lower ? byte >= 'A' && byte <= 'Z' : byte >= 'a' && byte <= 'z';
+      out += static_cast<char>(flip ? byte ^ 0x20 : byte);
+      ++at;
+      continue;
+    }
     auto character = next_character(text, at);
     if (!character) {  // not UTF-8: the byte as it is
       out += text[at++];

@@ -26,8 +26,27 @@ TEST(CaseMapping, CapitalizeTitlecasesTheFirstCharacter) {
   EXPECT_EQ(ruby_capitalize(""), "");
 }
 
+TEST(CaseMapping, AsciiLettersOnlyAreMappedAndOtherAsciiKept) {
+  // Every ASCII byte, against the letter ranges alone: the punctuation beside them (@ [ ` {)
+  // differs from a letter by the same 0x20 bit, and must not move.
+  std::string all, upper, lower;
+  for (int c = 1; c < 0x80; ++c) {
+    all += static_cast<char>(c);
+    upper += static_cast<char>(c >= 'a' && c <= 'z' ? c - 32 : c);
+    lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+  }
+  EXPECT_EQ(ruby_upcase(all), upper);
+  EXPECT_EQ(ruby_downcase(all), lower);
+  EXPECT_EQ(ruby_capitalize("hELLO wORLD"), "Hello world");
+  EXPECT_EQ(ruby_capitalize("@ABC"), "@abc");
+  EXPECT_EQ(ruby_upcase("vhost ǆ:80 ß"), "VHOST Ǆ:80 SS");
+}
+
 TEST(CaseMapping, BytesThatAreNotUtf8StayAsTheyAre) {
-  EXPECT_EQ(ruby_upcase(std::string("a\xff" "b")), std::string("A\xff" "B"));
+  EXPECT_EQ(ruby_upcase(std::string("a\xff"
+                                    "b")),
+            std::string("A\xff"
+                        "B"));
 }
 
 }  // namespace
