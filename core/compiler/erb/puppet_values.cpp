@@ -1,11 +1,57 @@
 #include "compiler/erb/puppet_values.hpp"
 
+#include <unordered_map>
+
 #include "compiler/erb/ruby_methods.hpp"
 #include "rubyish/regex.hpp"
 
 namespace marionette::compiler::erb {
 
+const RubyValue* MadeObjects::find(const void* identity) const {
+  auto found = made_.find(identity);
+  return found == made_.end() ? nullptr : &found->second.second;
+}
+
+void MadeObjects::keep(const Value& from, const void* identity, RubyValue object) {
+  made_.try_emplace(identity, from, std::move(object));
+}
+
+namespace {
+
+RubyValue collection_to_ruby(const Value& value, RubyString::Owner strings, MadeObjects& made) {
+  const void* id = value.is_array() ? static_cast<const void*>(&value.array())
+                                    : static_cast<const void*>(&value.hash());
+  if (const RubyValue* found = made.find(id)) return *found;
+  RubyValue object;
+  if (value.is_array()) {
+    RubyArray items;
+    items.reserve(value.array().size());
+    for (const Value& item : value.array()) items.push_back(to_ruby(item, strings, made));
+    object = std::move(items);
+  } else {
+    RubyHash pairs;
+    pairs.reserve(value.hash().size());
+    for (const auto& [key, item] : value.hash())
+      pairs.emplace_back(to_ruby(key, RubyString::Owner::Frozen, made),
+                         to_ruby(item, strings, made));
+    object = std::move(pairs);
+  }
+  made.keep(value, id, object);
+  return object;
+}
+
+}  // namespace
+
+RubyValue to_ruby(const Value& value, RubyString::Owner strings, MadeObjects& made) {
+  if (value.is_array() || value.is_hash()) return collection_to_ruby(value, strings, made);
+  return to_ruby(value, strings);
+}
+
 RubyValue to_ruby(const Value& value, RubyString::Owner strings) {
+  if (value.is_array() || value.is_hash()) {
+    MadeObjects made;
+    return collection_to_ruby(value, strings, made);
+  }
   if (value.is_undef()) return RubyValue();
   if (value.is_default()) return RubySymbol{"default"};
   if (value.is_boolean()) return value.boolean();
@@ -19,19 +65,6 @@ RubyValue to_ruby(const Value& value, RubyString::Owner strings) {
                      ? value.regexp().compiled
                      : std::make_shared<const std::regex>(rubyish::compile_ruby_regex(r.source));
     return r;
-  }
-  if (value.is_array()) {
-    RubyArray items;
-    items.reserve(value.array().size());
-    for (const Value& item : value.array()) items.push_back(to_ruby(item, strings));
-    return items;
-  }
-  if (value.is_hash()) {
-    RubyHash pairs;
-    pairs.reserve(value.hash().size());
-    for (const auto& [key, item] : value.hash())
-      pairs.emplace_back(to_ruby(key, RubyString::Owner::Frozen), to_ruby(item, strings));
-    return pairs;
   }
   if (is_sensitive(value))
     return RubyObject{"Puppet::Pops::Types::PSensitiveType::Sensitive",

@@ -62,7 +62,9 @@ class ScopeHost : public erb::TemplateHost {
   erb::RubyValue lookup_variable(const std::string& name) override {
     const Value* found = call_.host.lookup_variable(name, call_.scope);
     if (found)
-      return name.find("::") == std::string::npos ? handed(name, *found) : erb::to_ruby(*found);
+      return name.find("::") == std::string::npos
+                 ? handed(name, *found)
+                 : erb::to_ruby(*found, erb::RubyString::Owner::Puppet, made_);
     undefined(name);
     return erb::RubyValue();
   }
@@ -154,7 +156,7 @@ class ScopeHost : public erb::TemplateHost {
     if (!value.is_array() && !value.is_hash()) return erb::to_ruby(value);
     auto [entry, added] = handed_.try_emplace(name);
     if (added || !same_object(entry->second.basis, value))
-      entry->second = {value, erb::to_ruby(value)};
+      entry->second = {value, erb::to_ruby(value, erb::RubyString::Owner::Puppet, made_)};
     return entry->second.object;
   }
 
@@ -177,6 +179,8 @@ class ScopeHost : public erb::TemplateHost {
     erb::RubyValue object;  ///< what the template got, and may have changed
   };
   std::unordered_map<std::string, Handed> handed_;
+  /// One Ruby object for each Array or Hash, whichever variables hold it (as in Puppet).
+  erb::MadeObjects made_;
   CallContext& call_;
   int functions_called_ = 0;
 };
