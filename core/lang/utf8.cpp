@@ -1,11 +1,22 @@
 #include "lang/utf8.hpp"
 
+#include <cstdint>
+#include <cstring>
+
 namespace marionette::lang {
 
 std::optional<std::size_t> first_invalid_utf8(std::string_view text) {
   auto byte = [&](std::size_t at) { return static_cast<unsigned char>(text[at]); };
   std::size_t at = 0;
   while (at < text.size()) {
+    // Eight ASCII bytes at a time: manifests are mostly ASCII.
+    while (at + 8 <= text.size()) {
+      std::uint64_t word;
+      std::memcpy(&word, text.data() + at, 8);
+      if (word & 0x8080808080808080ULL) break;
+      at += 8;
+    }
+    if (at >= text.size()) break;
     unsigned char lead = byte(at);
     if (lead < 0x80) {
       ++at;
@@ -59,10 +70,11 @@ std::size_t unicode_blank_length(std::string_view text, std::size_t at) {
   auto byte = [&](std::size_t i) -> unsigned {
     return at + i < text.size() ? static_cast<unsigned char>(text[at + i]) : 0u;
   };
-  if (byte(0) == 0xC2 && byte(1) == 0xA0) return 2;  // U+00A0
+  if (byte(0) == 0xC2 && byte(1) == 0xA0) return 2;                     // U+00A0
   if (byte(0) == 0xE1 && byte(1) == 0x9A && byte(2) == 0x80) return 3;  // U+1680
-  if (byte(0) == 0xE2 && byte(1) == 0x80 && ((byte(2) >= 0x80 && byte(2) <= 0x8A) || byte(2) == 0xAF))
-    return 3;  // U+2000..U+200A, U+202F
+  if (byte(0) == 0xE2 && byte(1) == 0x80 &&
+      ((byte(2) >= 0x80 && byte(2) <= 0x8A) || byte(2) == 0xAF))
+    return 3;                                                           // U+2000..U+200A, U+202F
   if (byte(0) == 0xE2 && byte(1) == 0x81 && byte(2) == 0x9F) return 3;  // U+205F
   if (byte(0) == 0xE3 && byte(1) == 0x80 && byte(2) == 0x80) return 3;  // U+3000
   return 0;

@@ -157,6 +157,13 @@ TEST(Utf8, FirstInvalidByteAsRubySeesIt) {
   EXPECT_EQ(first_invalid_utf8("a\xED\xA0\x80"), 1u);     // a surrogate
   EXPECT_EQ(first_invalid_utf8("\xF4\x90\x80\x80"), 0u);  // beyond U+10FFFF
   EXPECT_EQ(first_invalid_utf8("ok\xE2\x9C"), 2u);        // cut short
+  // Past runs of eight ASCII bytes, which are skipped a word at a time.
+  EXPECT_EQ(first_invalid_utf8("0123456789abcdef\xFF"), 16u);
+  EXPECT_EQ(first_invalid_utf8("01234567\xC3\xA9"
+                               "abcdefghijklm\xFFxyz"),
+            23u);
+  EXPECT_EQ(first_invalid_utf8("abcdefg\xC3\xA9hijklmnopqrstu"), std::nullopt);
+  EXPECT_EQ(first_invalid_utf8("abcdefghijklmnop\xE2\x9C"), 16u);
 }
 
 TEST(Lexer, TextThatIsNotUtf8FailsAtItsFirstBadByte) {
