@@ -196,10 +196,8 @@ Value Evaluator::evaluate_resource(const ast::Resource& node, Scope& scope, bool
   // Puppet's RT_NO_STORECONFIGS_EXPORT: a warning when storeconfigs is off (and the exported
   // resource is left out of the catalog).
   if (node.form == ast::ResourceForm::Exported && !request_.storeconfigs) {
-    // Puppet's expression starts at the `@@` (the node's place is its type's, two columns on)
-    lang::SourceLocation at = node.where;
-    if (at.column > 2) at.column -= 2;
-    warn_at(kNoStoreconfigsExport, at);
+    // Puppet's expression starts at the `@@` (the node's place is its type's)
+    warn_at(kNoStoreconfigsExport, node.form_where.known() ? node.form_where : node.where);
   }
 
   // As Puppet: each body's titles, then its attributes, body after body; a title used twice in

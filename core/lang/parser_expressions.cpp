@@ -419,7 +419,7 @@ ast::Expression* Parser::parse_primary() {
       if (peek(1).kind == TokenKind::LBrace) return parse_resource(ast::ResourceForm::Regular);
       break;
     case TokenKind::At:
-    case TokenKind::AtAt:
+    case TokenKind::AtAt: {
       advance();
       if (at(TokenKind::KwClass)) throw SourceError("Classes are not virtualizable", token.where);
       if (at(TokenKind::TypeName) && peek(1).kind == TokenKind::LBrace)
@@ -430,10 +430,14 @@ ast::Expression* Parser::parse_primary() {
         if (!resource || !resource->type_expression) syntax_error(first);
         resource->form =
             token.kind == TokenKind::At ? ast::ResourceForm::Virtual : ast::ResourceForm::Exported;
+        resource->form_where = token.where;
         return resource;
       }
-      return parse_resource(token.kind == TokenKind::At ? ast::ResourceForm::Virtual
-                                                        : ast::ResourceForm::Exported);
+      ast::Expression* declared = parse_resource(
+          token.kind == TokenKind::At ? ast::ResourceForm::Virtual : ast::ResourceForm::Exported);
+      if (auto* resource = ast::as<ast::Resource>(declared)) resource->form_where = token.where;
+      return declared;
+    }
     case TokenKind::KwIf:
       return parse_if(false);
     case TokenKind::KwUnless:

@@ -4,7 +4,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
 #include <ctime>
+#include <map>
+#include <mutex>
 #include <set>
 
 #include "digest/digest.hpp"
@@ -36,6 +41,61 @@ fs::path joined(fs::path base, const std::vector<std::string>& parts, std::size_
   return base;
 }
 
+/// What a regular file was when it was hashed: the digest stands while the file is the same
+/// (its inode, size, mtime and ctime: a rewrite whose mtime is put back still moves its ctime).
+struct HashedFileStamp {
+  dev_t device = 0;
+  ino_t inode = 0;
+  std::int64_t size = 0;
+  std::int64_t modified_ns = 0;
+  std::int64_t changed_ns = 0;
+  bool operator==(const HashedFileStamp&) const = default;
+};
+
+struct HashedFile {
+  HashedFileStamp stamp;
+  std::string hex;
+};
+
+std::int64_t nanoseconds(const timespec& time) {
+  return static_cast<std::int64_t>(time.tv_sec) * 1'000'000'000 + time.tv_nsec;
+}
+
+/// A file modified this close to its hashing may change again within the same mtime tick: such
+/// a digest is not kept.
+constexpr std::int64_t kRacyHashNs = 2'000'000'000;
+
+std::mutex hashed_files_mutex;
+/// By algorithm and path; guarded by hashed_files_mutex.
+std::map<std::pair<int, std::string>, HashedFile> hashed_files;
+std::atomic<std::size_t> file_hashes{0};
+
+/// The hex digest of the regular file `path` that `info` describes: every catalog with static
+/// file metadata and every file_metadata request asks for it, so the process keeps each file's
+/// while it is unchanged.
+std::string file_digest(digest::Algorithm algorithm, const fs::path& path,
+                        const struct stat& info) {
+  if (!S_ISREG(info.st_mode)) return digest::hex_of_file(algorithm, path);
+  HashedFileStamp stamp{info.st_dev, info.st_ino, static_cast<std::int64_t>(info.st_size),
+                        nanoseconds(info.st_mtim), nanoseconds(info.st_ctim)};
+  std::pair<int, std::string> key{static_cast<int>(algorithm), path.native()};
+  {
+    std::lock_guard lock(hashed_files_mutex);
+    auto found = hashed_files.find(key);
+    if (found != hashed_files.end() && found->second.stamp == stamp) return found->second.hex;
+  }
+  ++file_hashes;
+  std::string hex = digest::hex_of_file(algorithm, path);
+  timespec now{};
+  ::clock_gettime(CLOCK_REALTIME, &now);
+  if (nanoseconds(now) - stamp.modified_ns >= kRacyHashNs) {
+    std::lock_guard lock(hashed_files_mutex);
+    if (hashed_files.size() >= 65536) hashed_files.clear();
+    hashed_files[key] = HashedFile{stamp, hex};
+  }
+  return hex;
+}
+
 nlohmann::ordered_json checksum_of(const fs::path& path, const struct stat& info,
                                    const std::string& type, bool is_file) {
   nlohmann::ordered_json checksum;
@@ -55,7 +115,7 @@ nlohmann::ordered_json checksum_of(const fs::path& path, const struct stat& info
   if (!algorithm) algorithm = digest::Algorithm::sha256;
   checksum["type"] = std::string(digest::name_of(*algorithm));
   checksum["value"] =
-      "{" + std::string(digest::name_of(*algorithm)) + "}" + digest::hex_of_file(*algorithm, path);
+      "{" + std::string(digest::name_of(*algorithm)) + "}" + file_digest(*algorithm, path, info);
   return checksum;
 }
 
@@ -188,6 +248,10 @@ MetadataOptions metadata_options_from(
   if (auto permissions = value("source_permissions"))
     options.use_source_permissions = *permissions == "use" || *permissions == "use_when_creating";
   return options;
+}
+
+std::size_t file_content_hashes() {
+  return file_hashes.load();
 }
 
 nlohmann::ordered_json file_metadata(const fs::path& path, const MetadataOptions& options) {

@@ -64,6 +64,11 @@ struct MetadataOptions {
 MetadataOptions metadata_options_from(
     const std::vector<std::pair<std::string, std::string>>& query);
 
+/// How many times a regular file's content has been hashed for its checksum rather than taken
+/// from the process's cache (tests): a file is hashed again when its inode, size, mtime or ctime
+/// changed.
+std::size_t file_content_hashes();
+
 /// Puppet's file_metadata of one file (relative_path null).
 nlohmann::ordered_json file_metadata(const std::filesystem::path& path,
                                      const MetadataOptions& options);

@@ -25,7 +25,10 @@ constexpr const char* kManifest =
     "@notify { 'virtual': }\n"
     "@@notify { 'exported': }\n"
     "notify { 'plain': }\n"
-    "  Notify <<| |>> { message => 'overridden' }\n";
+    "  Notify <<| |>> { message => 'overridden' }\n"
+    "  @@  notify { 'spaced': }\n"  // the expression starts at its `@@`, not at its type
+    "@@\n"
+    "  notify { 'next line': }\n";
 
 /// The run's warnings about storeconfigs.
 std::vector<std::string> storeconfigs_warnings(const std::string& output) {
@@ -58,7 +61,13 @@ class StoreconfigsWarnings : public ::testing::Test {
             where + "2, column: 1)",
         "Warning: You cannot collect exported resources without storeconfigs being set; the "
         "collection will be ignored" +
-            where + "4, column: 3)"};
+            where + "4, column: 3)",
+        "Warning: You cannot collect exported resources without storeconfigs being set; the "
+        "export is ignored" +
+            where + "5, column: 3)",
+        "Warning: You cannot collect exported resources without storeconfigs being set; the "
+        "export is ignored" +
+            where + "6, column: 1)"};
   }
 
   marionette::testing::ScratchDir scratch_{"storeconfigs-warnings"};

@@ -1,10 +1,11 @@
+#include "server/file_serving.hpp"
+
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
-
-#include "server/file_serving.hpp"
 
 namespace marionette::server {
 namespace {
@@ -25,8 +26,7 @@ class FileServing : public ::testing::Test {
     std::ofstream(dir_ / "second" / "ntp" / "files" / "only-here") << "shadowed";
     std::ofstream(dir_ / "first" / "ntp" / "lib" / "facter" / "f.rb") << "f";
     std::ofstream(dir_ / "second" / "apt" / "lib" / "puppet" / "t.rb") << "t";
-    mounts_ = std::make_unique<FileMounts>(
-        std::vector<fs::path>{dir_ / "first", dir_ / "second"});
+    mounts_ = std::make_unique<FileMounts>(std::vector<fs::path>{dir_ / "first", dir_ / "second"});
   }
   void TearDown() override { fs::remove_all(dir_); }
   fs::path dir_;
@@ -60,6 +60,29 @@ TEST_F(FileServing, MetadataAsPuppetWritesIt) {
                std::runtime_error);
 }
 
+TEST_F(FileServing, AChecksumIsKeptWhileTheFileIsUnchanged) {
+  const fs::path file = dir_ / "first" / "ntp" / "files" / "ntp.conf";
+  // Older than the racy window: a digest of it is kept.
+  fs::last_write_time(file, fs::file_time_type::clock::now() - std::chrono::hours(1));
+  MetadataOptions options;
+  const std::string first = file_metadata(file, options)["checksum"]["value"];
+  const std::size_t hashes = file_content_hashes();
+  EXPECT_EQ(file_metadata(file, options)["checksum"]["value"], first);
+  EXPECT_EQ(file_content_hashes(), hashes);  // the second catalog's metadata: no hashing
+  // Another content of the same size (another mtime).
+  std::ofstream(file) << "server b\n";
+  fs::last_write_time(file, fs::file_time_type::clock::now() - std::chrono::minutes(30));
+  const std::string second = file_metadata(file, options)["checksum"]["value"];
+  EXPECT_NE(second, first);
+  // sha256("server b\n")
+  EXPECT_EQ(second, "{sha256}e42ce86886078a0ef454cbc3da88f6df55808fb4332a38c01cb7b861e1f414a6");
+  EXPECT_GT(file_content_hashes(), hashes);
+  // Each algorithm its own.
+  options.checksum_type = "md5";
+  EXPECT_EQ(file_metadata(file, options)["checksum"]["value"].get<std::string>().substr(0, 5),
+            "{md5}");
+}
+
 TEST_F(FileServing, EveryIgnoreTheAgentSendsIsHonoured) {
   // Puppet's agent repeats the parameter: ignore=.svn&ignore=CVS&ignore=.git&ignore=.hg.
   auto listed = file_metadatas(
@@ -74,7 +97,8 @@ TEST_F(FileServing, PluginsMergeEveryModulesLib) {
   auto roots = mounts_->search_roots("plugins");
   ASSERT_TRUE(roots);
   EXPECT_EQ(roots->dirs.size(), 2u);
-  EXPECT_EQ(mounts_->find("plugins/puppet/t.rb"), dir_ / "second" / "apt" / "lib" / "puppet" / "t.rb");
+  EXPECT_EQ(mounts_->find("plugins/puppet/t.rb"),
+            dir_ / "second" / "apt" / "lib" / "puppet" / "t.rb");
   // No module has facts.d: one root, no recursion (Puppet's empty plugin tree).
   auto facts = mounts_->search_roots("pluginfacts");
   ASSERT_TRUE(facts);

@@ -1,10 +1,14 @@
 #include "compiler/hiera/hiera.hpp"
 
 #include <glob.h>
+#include <sys/stat.h>
+#include <time.h>
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
 
@@ -12,12 +16,13 @@
 #include "compiler/functions/hocon_reader.hpp"
 #include "compiler/value_data.hpp"
 #include "facts/facts.hpp"
-#include "rubyish/psych_error.hpp"
 #include "facts/yaml_data.hpp"
 #include "lang/diagnostic.hpp"
 #include "lang/located_error.hpp"
 #include "rubyish/json_nesting.hpp"
+#include "rubyish/psych_error.hpp"
 #include "rubyish/regex.hpp"
+#include "text/text.hpp"
 
 namespace marionette::compiler::hiera {
 
@@ -32,7 +37,8 @@ std::optional<facts::Facts> yaml_data(const fs::path& path) {
   try {
     return facts::load_yaml_data(path);
   } catch (const lang::SourceError& e) {
-    throw lang::SourceError("Unable to parse " + rubyish::psych_message(e, path.string()), e.where());
+    throw lang::SourceError("Unable to parse " + rubyish::psych_message(e, path.string()),
+                            e.where());
   }
 }
 
@@ -144,51 +150,200 @@ std::vector<std::pair<fs::path, std::string>> Hiera::data_files(const HierarchyL
   return out;
 }
 
+namespace {
+
+/// What a data file was when it was parsed: its parse stands while the file is the same.
+struct DataFileStamp {
+  std::int64_t size = 0;
+  std::int64_t modified_ns = 0;
+  dev_t device = 0;
+  ino_t inode = 0;
+  bool operator==(const DataFileStamp&) const = default;
+};
+
+/// A data file as parsed: its data, or (no_hash) a YAML file whose top is not a hash.
+struct ParsedDataFile {
+  DataFileStamp stamp;
+  std::string data_hash;
+  Value data;
+  bool no_hash = false;
+};
+
+/// A file changed this close to its reading may change again within the same mtime tick (file
+/// systems keep coarse clocks): such a parse is not kept.
+constexpr std::int64_t kRacyDataFileNs = 2'000'000'000;
+
+std::mutex parsed_files_mutex;
+std::unordered_map<std::string, ParsedDataFile> parsed_files;  // guarded by parsed_files_mutex
+std::atomic<std::size_t> data_file_parse_count{0};
+
+/// The file's data as its backend reads it; errors in Puppet's words, at their place.
+ParsedDataFile parse_data_file(const fs::path& path, const std::string& data_hash) {
+  ++data_file_parse_count;
+  ParsedDataFile parsed;
+  parsed.data_hash = data_hash;
+  if (data_hash == "hocon_data") {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    try {
+      parsed.data = hocon::parse(text.str());
+    } catch (const std::runtime_error& e) {  // a parse or wrong-type error, as Hocon::ConfigError
+      throw std::runtime_error("Unable to parse (" + path.string() + "): " + e.what());
+    }
+  } else if (data_hash == "json_data") {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    if (std::string problem = rubyish::json_nesting_problem(text.str()); !problem.empty())
+      lang::throw_in_file(path.string(), text.str(), 0, 0, 1, problem);
+    try {
+      parsed.data = from_data(catalog::Data::parse(text.str()));
+    } catch (const catalog::Data::parse_error& e) {  // at its place, in Puppet's words
+      std::string problem = e.what();
+      if (std::size_t colon = problem.find(": "); colon != std::string::npos)
+        problem.erase(0, colon + 2);  // nlohmann's code and place: the caret shows it
+      lang::throw_at_offset(path.string(), text.str(), e.byte > 0 ? e.byte - 1 : 0,
+                            "Unable to parse (" + path.string() + "): " + problem);
+    }
+  } else if (std::optional<facts::Facts> data = yaml_data(path)) {
+    parsed.data = from_data(*data);
+  } else {
+    parsed.no_hash = true;
+  }
+  return parsed;
+}
+
+/// The file's parse: the process's own while the file is unchanged (the server's compiles and
+/// an agent's runs share it), else read again. Thread-safe; errors are never kept.
+ParsedDataFile cached_data_file(const fs::path& path, const std::string& data_hash,
+                                const struct stat& info) {
+  DataFileStamp stamp{
+      static_cast<std::int64_t>(info.st_size),
+      static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1'000'000'000 + info.st_mtim.tv_nsec,
+      info.st_dev, info.st_ino};
+  {
+    std::lock_guard lock(parsed_files_mutex);
+    auto found = parsed_files.find(path.native());
+    if (found != parsed_files.end() && found->second.stamp == stamp &&
+        found->second.data_hash == data_hash)
+      return found->second;
+  }
+  ParsedDataFile parsed = parse_data_file(path, data_hash);
+  parsed.stamp = stamp;
+  timespec now{};
+  ::clock_gettime(CLOCK_REALTIME, &now);
+  std::int64_t now_ns = static_cast<std::int64_t>(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
+  if (now_ns - stamp.modified_ns >= kRacyDataFileNs) {
+    std::lock_guard lock(parsed_files_mutex);
+    if (parsed_files.size() >= 65536) parsed_files.clear();
+    parsed_files[path.native()] = parsed;
+  }
+  return parsed;
+}
+
+}  // namespace
+
+std::size_t data_file_parses() {
+  return data_file_parse_count.load();
+}
+
+std::vector<Hiera::PlannedFile>* Hiera::planned_files(const HierarchyLevel& level) {
+  auto [found, fresh] = plans_.try_emplace(&level);
+  LevelPlan& plan = found->second;
+  if (fresh) {
+    plan.usable = level.globs.empty() && level.mapped_paths.empty();
+    for (const std::string& text : level.paths) {
+      if (!plan.usable) break;
+      std::vector<std::pair<std::string, int>> pieces{{"", -1}};
+      for (std::size_t i = 0; i < text.size();) {
+        if (text.compare(i, 2, "%{") != 0) {
+          pieces.back().first += text[i++];
+          continue;
+        }
+        std::size_t end = text.find('}', i + 2);
+        std::string expression =
+            end == std::string::npos
+                ? std::string()
+                : std::string(text::trimmed(text.substr(i + 2, end - i - 2), " \t"));
+        // An unclosed one or a call (lookup('k'), ...) is interpolated as it is written.
+        if (end == std::string::npos || expression.find('(') != std::string::npos) {
+          plan.usable = false;
+          break;
+        }
+        auto same = std::find_if(plan.variables.begin(), plan.variables.end(),
+                                 [&](const Key& key) { return key.name == expression; });
+        if (same == plan.variables.end()) {
+          bool global = expression.starts_with("::");
+          Key key = split_key(global ? expression.substr(2) : expression);
+          if (global) key.root = "::" + key.root;  // the name the variables are asked by
+          key.name = expression;
+          plan.variables.push_back(std::move(key));
+          same = plan.variables.end() - 1;
+        }
+        pieces.emplace_back("", static_cast<int>(same - plan.variables.begin()));
+        pieces.emplace_back("", -1);
+        i = end + 1;
+      }
+      plan.paths.push_back(std::move(pieces));
+    }
+    if (!plan.usable) plan.paths.clear();
+  }
+  if (!plan.usable) return nullptr;
+  // Each variable read as interpolate_string() reads it, in the order the paths name them.
+  std::vector<std::string> values;
+  values.reserve(plan.variables.size());
+  std::string values_key;
+  for (const Key& key : plan.variables) {
+    Value root = entries_ && !key.segments.empty() ? entries_(key.root, key.segments.front())
+                                                   : variables_(key.root);
+    if (!root.is_undef()) root = dig(key, std::move(root), nullptr, "").value_or(Value());
+    values.push_back(to_string(root));
+    values_key += values.back();
+    values_key += '\0';
+  }
+  auto [files, unseen] = plan.files.try_emplace(std::move(values_key));
+  if (unseen) {
+    for (const auto& pieces : plan.paths) {
+      std::string relative;
+      for (const auto& [piece, variable] : pieces)
+        relative += variable < 0 ? piece : values[static_cast<std::size_t>(variable)];
+      files->second.push_back(PlannedFile{level.datadir / relative, nullptr});
+    }
+  }
+  return &files->second;
+}
+
 const Value* Hiera::data_file(const fs::path& path, const std::string& data_hash) {
+  const std::optional<Value>& data = data_slot(path, data_hash);
+  return data ? &*data : nullptr;
+}
+
+const std::optional<Value>& Hiera::data_slot(const fs::path& path, const std::string& data_hash) {
   auto [found, fresh] = files_.try_emplace(path.native());
+  if (!fresh) return found->second;
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) return found->second;  // no such file: no data
   // Ruby reads a directory, and fails as File.read does.
-  if (fresh && fs::is_directory(path)) {
+  if (S_ISDIR(info.st_mode)) {
     files_.erase(found);  // and again at the next lookup
     throw std::runtime_error("Is a directory @ io_fread - " + path.string());
   }
-  if (fresh && fs::is_regular_file(path)) {
-    if (data_hash == "hocon_data") {
-      std::ifstream in(path);
-      std::stringstream text;
-      text << in.rdbuf();
-      try {
-        found->second = hocon::parse(text.str());
-      } catch (const std::runtime_error& e) {  // a parse or wrong-type error, as Hocon::ConfigError
-        throw std::runtime_error("Unable to parse (" + path.string() + "): " + e.what());
-      }
-    } else if (data_hash == "json_data") {
-      std::ifstream in(path);
-      std::stringstream text;
-      text << in.rdbuf();
-      if (std::string problem = rubyish::json_nesting_problem(text.str()); !problem.empty())
-        lang::throw_in_file(path.string(), text.str(), 0, 0, 1, problem);
-      try {
-        found->second = from_data(catalog::Data::parse(text.str()));
-      } catch (const catalog::Data::parse_error& e) {  // at its place, in Puppet's words
-        std::string problem = e.what();
-        if (std::size_t colon = problem.find(": "); colon != std::string::npos)
-          problem.erase(0, colon + 2);  // nlohmann's code and place: the caret shows it
-        lang::throw_at_offset(path.string(), text.str(), e.byte > 0 ? e.byte - 1 : 0,
-                              "Unable to parse (" + path.string() + "): " + problem);
-      }
-    } else if (std::optional<facts::Facts> data = yaml_data(path)) {
-      found->second = from_data(*data);
-    } else {
-      std::string message = path.string() + ": file does not contain a valid yaml hash";
-      if (refuse_no_hash_) {
-        files_.erase(found);
-        throw PreformattedError(message);
-      }
-      compile_log("warning", message);
-      found->second = Value(Hash{});
-    }
+  if (!S_ISREG(info.st_mode)) return found->second;
+  // A file that fails to parse stays without data for the rest of this compile.
+  ParsedDataFile parsed = cached_data_file(path, data_hash, info);
+  if (!parsed.no_hash) {
+    found->second = std::move(parsed.data);
+    return found->second;
   }
-  return found->second ? &*found->second : nullptr;
+  std::string message = path.string() + ": file does not contain a valid yaml hash";
+  if (refuse_no_hash_) {
+    files_.erase(found);
+    throw PreformattedError(message);
+  }
+  compile_log("warning", message);
+  found->second = Value(Hash{});
+  return found->second;
 }
 
 namespace {
@@ -221,6 +376,18 @@ void Hiera::search_layer(const Layer& layer, const Key& key, MergeStrategy strat
   }
   for (const HierarchyLevel& level : layer.config.hierarchy) {
     if (explain) explain->push_back(inner + "Hierarchy entry \"" + level.name + "\"");
+    if (std::vector<PlannedFile>* planned = explain ? nullptr : planned_files(level)) {
+      for (PlannedFile& file : *planned) {
+        if (!file.slot) file.slot = &data_slot(file.path, level.data_hash);
+        const Value* data = *file.slot ? &**file.slot : nullptr;
+        const Value* value =
+            data && data->is_hash() ? hash_find(data->hash(), Value(key.root)) : nullptr;
+        if (!value) continue;
+        found.push_back(interpolate(*value));
+        if (strategy == MergeStrategy::First) return;
+      }
+      continue;
+    }
     for (const auto& [file, written] : data_files(level)) {
       const Value* data = data_file(file, level.data_hash);
       const Value* value =

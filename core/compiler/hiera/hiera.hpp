@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -19,6 +20,11 @@ namespace marionette::compiler::hiera {
 /// A value as Puppet's --explain prints it (Ruby's pretty inspect), continuation lines indented
 /// by `indent` more.
 std::string explain_value(const Value& value, std::size_t indent);
+
+/// How many times a data file has been read and parsed rather than taken from the process's
+/// cache of parsed data files (tests): a file is parsed again when its size, mtime or inode
+/// changed.
+std::size_t data_file_parses();
 
 /// A top-scope variable by name (facts, trusted, ...); undef when unset.
 using VariableResolver = std::function<Value(const std::string& name)>;
@@ -76,6 +82,26 @@ class Hiera {
   std::vector<std::pair<std::filesystem::path, std::string>> data_files(
       const HierarchyLevel& level);
   const Value* data_file(const std::filesystem::path& path, const std::string& data_hash);
+  /// This compile's entry for a data file (nullopt: no such file), read on first use.
+  const std::optional<Value>& data_slot(const std::filesystem::path& path,
+                                        const std::string& data_hash);
+  /// A data file of a level as planned: its path, and its entry once read.
+  struct PlannedFile {
+    std::filesystem::path path;
+    const std::optional<Value>* slot = nullptr;
+  };
+  /// A level whose paths interpolate plain variables only (no glob, mapped_paths or function):
+  /// its paths parsed once, and the files they give for each set of the variables' values, so
+  /// that a lookup reads the variables and neither interpolates nor looks up each path again.
+  struct LevelPlan {
+    bool usable = false;
+    std::vector<Key> variables;  ///< each distinct variable, `name` as written ("::fqdn")
+    /// Each path: literal text, or (variable >= 0) the value of variables[variable].
+    std::vector<std::vector<std::pair<std::string, int>>> paths;
+    std::unordered_map<std::string, std::vector<PlannedFile>> files;  ///< by the values
+  };
+  /// The level's files for the variables' current values; null when the level has no plan.
+  std::vector<PlannedFile>* planned_files(const HierarchyLevel& level);
   /// Searches one layer's hierarchy for `key`, appending what it finds to `found`; with
   /// `explain`, the lines Puppet's --explain prints for it, at `indent`.
   void search_layer(const Layer& layer, const Key& key, MergeStrategy strategy,
@@ -121,6 +147,7 @@ class Hiera {
   /// every level it searches).
   std::unordered_map<std::string, std::optional<Value>> files_;
   std::map<std::string, std::optional<Value>> options_;  ///< lookup_options by module
+  std::unordered_map<const HierarchyLevel*, LevelPlan> plans_;
   struct Explaining;  ///< sets explaining_ and explain_indent_ for a scope
   std::vector<std::string>* explaining_ = nullptr;  ///< interpolate_explained()'s lines
   std::string explain_indent_;                      ///< and their indentation

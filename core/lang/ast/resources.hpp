@@ -27,6 +27,9 @@ enum class ResourceForm { Regular, Virtual, Exported };
 struct Resource : NodeOf<NodeKind::Resource> {
   using NodeOf::NodeOf;
   ResourceForm form = ResourceForm::Regular;
+  /// The `@` or `@@` of a virtual or exported resource: where Puppet places the expression's
+  /// issues (the node's own place is its type's, which may be further on).
+  SourceLocation form_where;
   std::string type_name;  ///< as written: "file", "class", "apache::vhost"
   /// `Resource[$type] { 'x': }`, `File { 'x': }`: the type as an expression (type_name empty).
   Expression* type_expression = nullptr;
