@@ -8,6 +8,7 @@
 #include "digest/digest.hpp"
 #include "puppetdb/compiled_catalog.hpp"
 #include "puppetdb/fact_tree.hpp"
+#include "puppetdb/json_scan.hpp"
 #include "puppetdb/packed_resources.hpp"
 #include "puppetdb/query_error.hpp"
 #include "puppetdb/rows.hpp"
@@ -343,6 +344,13 @@ std::optional<Json> FleetData::document(const std::string& key) {
   Json parsed = Json::parse(json_text(*text), nullptr, false);
   if (parsed.is_discarded()) throw StoreError("the document " + key + " is not JSON");
   return parsed;
+}
+
+std::optional<Json> FleetData::node_fields(const std::string& certname,
+                                           const std::set<std::string, std::less<>>& fields) {
+  std::optional<std::string> text = take_prefetched(keys_.node(certname));
+  if (!text) return std::nullopt;
+  return json_members(json_text(*text), fields);
 }
 
 std::optional<Json> FleetData::catalog(const std::string& certname) {

@@ -111,6 +111,9 @@ class FleetData {
   /// node has any more is left out.
   std::vector<std::string> names_of(const std::vector<std::size_t>& ids);
   std::optional<Json> node(const std::string& certname) { return document(keys_.node(certname)); }
+  /// Only these fields of the node's document (the others stepped over, not parsed).
+  std::optional<Json> node_fields(const std::string& certname,
+                                  const std::set<std::string, std::less<>>& fields);
   /// The facts document with its values: all of them, or only those of the top-level facts
   /// in `names`.
   std::optional<Json> facts(const std::string& certname,

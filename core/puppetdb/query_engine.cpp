@@ -74,6 +74,18 @@ void source_documents(const Entity& entity, const RowOptions& options, const Key
   }
 }
 
+/// Every field the query reads, extracts, groups by or orders by.
+std::set<std::string> fields_used(const Predicate& predicate, const Extract& extract,
+                                  const Paging& paging) {
+  std::set<std::string> used = predicate.fields_read();
+  used.insert(extract.fields.begin(), extract.fields.end());
+  used.insert(extract.group_by.begin(), extract.group_by.end());
+  for (const Json& function : extract.functions)
+    if (function.size() > 2 && function[2].is_string()) used.insert(function[2].get<std::string>());
+  for (const Json& term : paging.order_by) used.insert(term[0].get<std::string>());
+  return used;
+}
+
 /// Whether the reports or events rows of the nodes' latest reports, as their documents keep
 /// them, hold every field the query reads and answers: the query asks for the latest report
 /// (latest_report? = true) and extracts only such fields.
@@ -83,15 +95,39 @@ bool latest_report_summary_answers(const Entity& entity, const Predicate& predic
   if (known.empty() || !extract.present) return false;
   std::optional<Json> latest = predicate.required_value("latest_report?");
   if (!latest || *latest != true) return false;
-  std::set<std::string> used = predicate.fields_read();
-  used.insert(extract.fields.begin(), extract.fields.end());
-  used.insert(extract.group_by.begin(), extract.group_by.end());
-  for (const Json& function : extract.functions)
-    if (function.size() > 2 && function[2].is_string()) used.insert(function[2].get<std::string>());
-  for (const Json& term : paging.order_by) used.insert(term[0].get<std::string>());
-  for (const std::string& field : used)
+  for (const std::string& field : fields_used(predicate, extract, paging))
     if (!known.count(field)) return false;
   return true;
+}
+
+/// The fields of the node's document a query needs when it needs only a few: the latest
+/// report's summary (and its events, for events), or a node's certname and state (a nodes
+/// query that extracts and reads only certname, as a subquery's join does). nullopt: the
+/// whole document. The rest of the document is stepped over, not parsed (json_scan.hpp).
+std::optional<std::set<std::string, std::less<>>> node_fields_needed(
+    const Entity& entity, bool from_summary, const std::set<std::string>& used,
+    const RowOptions& options) {
+  std::set<std::string, std::less<>> fields = {"certname", "deactivated", "expired"};
+  if (from_summary) {
+    // the hash and status say whether the node has a latest report of the status asked for
+    // (node_filter); the rest as the row's fields the query uses (latest_report_rows)
+    fields.insert({"latest_report_hash", "latest_report_status"});
+    static const std::map<std::string, std::string> kept_as = {
+        {"noop", "latest_report_noop"},
+        {"noop_pending", "latest_report_noop_pending"},
+        {"environment", "report_environment"},
+        {"job_id", "latest_report_job_id"},
+        {"cached_catalog_status", "cached_catalog_status"},
+        {"producer_timestamp", "report_producer_timestamp"}};
+    for (const std::string& field : used)
+      if (auto kept = kept_as.find(field); kept != kept_as.end()) fields.insert(kept->second);
+    if (entity.name == "events") fields.insert("latest_report_events");
+    return fields;
+  }
+  if (entity.name != "nodes" || options.with_facts) return std::nullopt;
+  for (const std::string& field : used)
+    if (field != "certname") return std::nullopt;
+  return fields;
 }
 
 /// The top-level facts whose values the rows need: those the query reads, and for inventory
@@ -380,6 +416,11 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
     options.fact_names = facts_needed(entity, predicate, extract, options.fact_name);
     // the latest reports' rows from the nodes' own documents, when those hold all the query reads
     const bool from_summary = latest_report_summary_answers(entity, predicate, extract, paging);
+    const std::set<std::string> used = fields_used(predicate, extract, paging);
+    // an extract answers only its fields: a row built of the summary has only those it uses
+    const std::set<std::string>* only = from_summary ? &used : nullptr;
+    const std::optional<std::set<std::string, std::less<>>> projection =
+        extract.present ? node_fields_needed(entity, from_summary, used, options) : std::nullopt;
     const NodeFilter wanted = node_filter(entity, predicate);
     // A chunk of nodes at a time: their documents read together (one round trip for many).
     const KeyLayout& keys = fleet_.keys();
@@ -393,9 +434,10 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
       std::vector<std::string> documents, lists, hashes;
       std::vector<std::pair<std::string, std::string>> fields;
       for (std::size_t i = from; i < to; ++i) {
-        std::optional<Json> node = fleet_.node(names[i]);
+        std::optional<Json> node =
+            projection ? fleet_.node_fields(names[i], *projection) : fleet_.node(names[i]);
         if (!node || !state_allows(*node) || !wanted(*node)) continue;
-        summarized.push_back(from_summary ? latest_report_rows(entity, *node) : std::nullopt);
+        summarized.push_back(from_summary ? latest_report_rows(entity, *node, only) : std::nullopt);
         if (!summarized.back())
           source_documents(entity, options, keys, names[i], documents, fields, lists, hashes);
         nodes.push_back(std::move(*node));
@@ -405,7 +447,7 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
         for (Json& row : summarized[n] ? std::move(*summarized[n])
                                        : node_rows(entity, fleet_, nodes[n], options)) {
           if (!predicate.matches(row)) continue;
-          if (resources) add_resource_hash(row);
+          if (resources && (!extract.present || used.count("resource"))) add_resource_hash(row);
           rows.push_back(std::move(row));
         }
       fleet_.forget_prefetched();

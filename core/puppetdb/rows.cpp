@@ -259,38 +259,61 @@ const std::set<std::string>& summary_fields(const Entity& entity) {
   return none;
 }
 
-std::optional<std::vector<Json>> latest_report_rows(const Entity& entity, const Json& node) {
-  const Json hash = node.value("latest_report_hash", Json(nullptr));
+namespace {
+
+/// node[key], or null when the node has none (no copy).
+const Json& member(const Json& node, const char* key) {
+  static const Json none = nullptr;
+  auto found = node.find(key);
+  return found == node.end() ? none : *found;
+}
+
+}  // namespace
+
+std::optional<std::vector<Json>> latest_report_rows(const Entity& entity, const Json& node,
+                                                    const std::set<std::string>* only) {
+  const Json& hash = member(node, "latest_report_hash");
   if (hash.is_null()) return std::vector<Json>{};
-  if (entity.name == "reports")
-    return std::vector<Json>{
-        {{"certname", node["certname"]},
-         {"hash", hash},
-         {"status", node.value("latest_report_status", Json(nullptr))},
-         {"noop", node.value("latest_report_noop", Json(nullptr))},
-         {"noop_pending", node.value("latest_report_noop_pending", Json(nullptr))},
-         {"environment", node.value("report_environment", Json(nullptr))},
-         {"job_id", node.value("latest_report_job_id", Json(nullptr))},
-         {"cached_catalog_status", node.value("cached_catalog_status", Json(nullptr))},
-         {"producer_timestamp", node.value("report_producer_timestamp", Json(nullptr))},
-         {"corrective_change", nullptr},
-         {"latest_report?", true}}};
-  const Json summary = node.value("latest_report_events", Json(nullptr));
-  if (!summary.is_array()) return std::nullopt;  // none kept (too many, or an earlier build's)
+  // the row's fields, those not asked for left out
+  auto field = [only](Json& row, const char* name, auto&& value) {
+    if (!only || only->count(name)) row[name] = value;
+  };
+  if (entity.name == "reports") {
+    Json row = Json::object();
+    field(row, "certname", node["certname"]);
+    field(row, "hash", hash);
+    field(row, "status", member(node, "latest_report_status"));
+    field(row, "noop", member(node, "latest_report_noop"));
+    field(row, "noop_pending", member(node, "latest_report_noop_pending"));
+    field(row, "environment", member(node, "report_environment"));
+    field(row, "job_id", member(node, "latest_report_job_id"));
+    field(row, "cached_catalog_status", member(node, "cached_catalog_status"));
+    field(row, "producer_timestamp", member(node, "report_producer_timestamp"));
+    field(row, "corrective_change", nullptr);
+    field(row, "latest_report?", true);
+    return std::vector<Json>{std::move(row)};
+  }
+  const auto summary = node.find("latest_report_events");
+  if (summary == node.end() || !summary->is_array())
+    return std::nullopt;  // none kept (too many, or an earlier build's)
+  const Json& environment = member(node, "report_environment");
   std::vector<Json> rows;
-  for (const Json& event : summary) {
+  rows.reserve(summary->size());
+  for (const Json& event : *summary) {
     if (!event.is_array() || event.size() != 6) return std::nullopt;
-    rows.push_back({{"certname", node["certname"]},
-                    {"report", hash},
-                    {"status", event[0]},
-                    {"resource_type", event[1]},
-                    {"resource_title", event[2]},
-                    {"property", event[3]},
-                    {"name", event[4]},
-                    {"containing_class", event[5]},
-                    {"environment", node.value("report_environment", Json(nullptr))},
-                    {"corrective_change", nullptr},
-                    {"latest_report?", true}});
+    Json row = Json::object();
+    field(row, "certname", node["certname"]);
+    field(row, "report", hash);
+    field(row, "status", event[0]);
+    field(row, "resource_type", event[1]);
+    field(row, "resource_title", event[2]);
+    field(row, "property", event[3]);
+    field(row, "name", event[4]);
+    field(row, "containing_class", event[5]);
+    field(row, "environment", environment);
+    field(row, "corrective_change", nullptr);
+    field(row, "latest_report?", true);
+    rows.push_back(std::move(row));
   }
   return rows;
 }

@@ -37,8 +37,10 @@ Json event_summary(const Json& report);
 const std::set<std::string>& summary_fields(const Entity& entity);
 
 /// The reports or events rows of the node's latest report built from the node's document, with
-/// only summary_fields; nullopt when the document keeps no summary of the events.
-std::optional<std::vector<Json>> latest_report_rows(const Entity& entity, const Json& node);
+/// only summary_fields (only those in `only`, when given); nullopt when the document keeps no
+/// summary of the events.
+std::optional<std::vector<Json>> latest_report_rows(const Entity& entity, const Json& node,
+                                                    const std::set<std::string>* only = nullptr);
 
 /// The `resource` field of a resources row built without it.
 void add_resource_hash(Json& row);

@@ -367,5 +367,56 @@ TEST_F(QueryReads, ASubqueryOnCertnameIsAskedOnlyOfTheNodesTheRestOfTheQueryCanM
   EXPECT_GT(store.facts_read.size(), 1u);
 }
 
+TEST_F(QueryReads, RowsFromTheNodesDocumentsAnswerAsTheWholeRowsDo) {
+  // node03's latest report changed a file whose title has a quote, a bracket and a backslash,
+  // node07's failed with a failure event; node11 is deactivated
+  json changed = testing::FleetFixture::report("node03", "changed");
+  changed["resources"][0]["resource_title"] = "/etc/a \"b\" [c] \\d";
+  changed["producer_timestamp"] = "2026-11-29T10:59:56.000Z";
+  fleet.store_report(changed, "2026-11-29T11:00:00.000Z");
+  json failed = testing::FleetFixture::report("node07", "changed");
+  failed["status"] = "failed";
+  failed["resources"][0]["events"][0]["status"] = "failure";
+  failed["producer_timestamp"] = "2026-11-29T10:59:56.000Z";
+  fleet.store_report(failed, "2026-11-29T11:00:00.000Z");
+  fleet.deactivate_node(
+      {{"certname", "node11"}, {"producer_timestamp", "2026-11-29T12:00:00.000Z"}},
+      "2026-11-29T12:00:00.000Z");
+  // the query extracting fields (answered from the nodes' documents, only those fields read)
+  // against the whole rows of the same condition with those fields taken
+  auto check = [&](const std::string& entity, const json& fields, const json& condition) {
+    json whole = json::array();
+    for (const json& row : rows(entity, condition)) {
+      json taken = json::object();
+      for (const json& field : fields)
+        taken[field.get<std::string>()] = row[field.get<std::string>()];
+      whole.push_back(taken);
+    }
+    const json extracted = rows(entity, json::array({"extract", fields, condition}));
+    EXPECT_FALSE(extracted.empty()) << entity << " " << condition.dump();
+    EXPECT_EQ(extracted, whole) << entity << " " << condition.dump();
+  };
+  const json report_fields = {"certname",          "hash",        "status", "noop",
+                              "noop_pending",      "environment", "job_id", "cached_catalog_status",
+                              "producer_timestamp"};
+  check("reports", report_fields, json::parse(R"(["=", "latest_report?", true])"));
+  check("reports", {"certname"},
+        json::parse(R"(["and", ["=", "status", "failed"], ["=", "latest_report?", true]])"));
+  check("reports", {"certname", "producer_timestamp"},
+        json::parse(R"(["and", ["=", "status", "changed"], ["=", "latest_report?", true]])"));
+  const json event_fields = {"certname",      "report",           "status",
+                             "resource_type", "resource_title",   "property",
+                             "name",          "containing_class", "environment"};
+  check("events", event_fields, json::parse(R"(["=", "latest_report?", true])"));
+  check("events", {"certname", "resource_title"},
+        json::parse(R"(["and", ["=", "status", "failure"], ["=", "latest_report?", true]])"));
+  // a node joined on certname to a subquery: its certname and state only (node11 left out)
+  const json with_class = json::parse(R"(["in", "certname", ["extract", "certname",
+      ["select_resources", ["and", ["=", "type", "Class"], ["=", "title", "Apache"]]]]])");
+  check("nodes", {"certname"}, with_class);
+  for (const json& row : rows("nodes", json::array({"extract", {"certname"}, with_class})))
+    EXPECT_NE(row["certname"], "node11");
+}
+
 }  // namespace
 }  // namespace marionette::puppetdb

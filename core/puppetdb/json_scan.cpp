@@ -1,0 +1,139 @@
+// Stepping over JSON text: strings by their quotes (an escaped quote is skipped with its
+// backslash), arrays and objects by counting brackets outside strings, scalars to the next
+// delimiter.
+#include "puppetdb/json_scan.hpp"
+
+#include <cstring>
+
+#include "puppetdb/store.hpp"
+
+namespace marionette::puppetdb {
+
+namespace {
+
+[[noreturn]] void malformed(std::string_view text) {
+  throw StoreError("a stored document is not JSON: " +
+                   std::string(text.substr(0, std::min<std::size_t>(text.size(), 80))));
+}
+
+std::size_t skip_space(std::string_view text, std::size_t at) {
+  while (at < text.size() &&
+         (text[at] == ' ' || text[at] == '\n' || text[at] == '\r' || text[at] == '\t'))
+    ++at;
+  return at;
+}
+
+/// `at` is at the opening quote; the index after the closing one.
+std::size_t skip_string(std::string_view text, std::size_t at) {
+  ++at;
+  while (true) {
+    const void* found =
+        at < text.size() ? std::memchr(text.data() + at, '"', text.size() - at) : nullptr;
+    if (!found) malformed(text);
+    std::size_t quote = static_cast<const char*>(found) - text.data();
+    std::size_t backslashes = 0;
+    while (quote - backslashes > at && text[quote - backslashes - 1] == '\\') ++backslashes;
+    if (backslashes % 2 == 0) return quote + 1;
+    at = quote + 1;
+  }
+}
+
+/// A value's text as JSON: null, true, false and a string without escapes made directly,
+/// anything else parsed.
+nlohmann::json scalar_or_parsed(std::string_view document, std::string_view value) {
+  if (value == "null") return nullptr;
+  if (value == "true") return true;
+  if (value == "false") return false;
+  if (value.size() >= 2 && value.front() == '"' &&
+      value.find_first_of("\\\"", 1) == value.size() - 1)
+    return std::string(value.substr(1, value.size() - 2));
+  nlohmann::json parsed = nlohmann::json::parse(value, nullptr, false);
+  if (parsed.is_discarded()) malformed(document);
+  return parsed;
+}
+
+}  // namespace
+
+std::size_t skip_json_value(std::string_view text, std::size_t at) {
+  at = skip_space(text, at);
+  if (at >= text.size()) malformed(text);
+  const char first = text[at];
+  if (first == '"') return skip_string(text, at);
+  if (first != '[' && first != '{') {
+    while (at < text.size() && text[at] != ',' && text[at] != ']' && text[at] != '}' &&
+           text[at] != ' ' && text[at] != '\n' && text[at] != '\r' && text[at] != '\t')
+      ++at;
+    return at;
+  }
+  std::size_t depth = 0;
+  while (at < text.size()) {
+    const char c = text[at];
+    if (c == '"') {
+      at = skip_string(text, at);
+      continue;
+    }
+    if (c == '[' || c == '{') ++depth;
+    if ((c == ']' || c == '}') && --depth == 0) return at + 1;
+    ++at;
+  }
+  malformed(text);
+}
+
+nlohmann::json json_members(std::string_view text,
+                            const std::set<std::string, std::less<>>& wanted) {
+  nlohmann::json out = nlohmann::json::object();
+  std::size_t at = skip_space(text, 0);
+  if (at >= text.size() || text[at] != '{') malformed(text);
+  at = skip_space(text, at + 1);
+  if (at < text.size() && text[at] == '}') return out;
+  while (true) {
+    if (at >= text.size() || text[at] != '"') malformed(text);
+    const std::size_t name_start = at;
+    const std::size_t name_end = skip_string(text, at);
+    std::string_view raw = text.substr(name_start + 1, name_end - name_start - 2);
+    at = skip_space(text, name_end);
+    if (at >= text.size() || text[at] != ':') malformed(text);
+    const std::size_t value_start = skip_space(text, at + 1);
+    const std::size_t value_end = skip_json_value(text, value_start);
+    // a name with an escape is compared as parsed
+    std::string unescaped;
+    if (raw.find('\\') != std::string_view::npos) {
+      nlohmann::json parsed =
+          nlohmann::json::parse(text.substr(name_start, name_end - name_start), nullptr, false);
+      if (!parsed.is_string()) malformed(text);
+      unescaped = parsed.get<std::string>();
+      raw = unescaped;
+    }
+    if (auto found = wanted.find(raw); found != wanted.end())
+      out[*found] = scalar_or_parsed(text, text.substr(value_start, value_end - value_start));
+    at = skip_space(text, value_end);
+    if (at < text.size() && text[at] == ',') {
+      at = skip_space(text, at + 1);
+      continue;
+    }
+    if (at < text.size() && text[at] == '}') return out;
+    malformed(text);
+  }
+}
+
+void for_each_json_element(std::string_view text,
+                           const std::function<bool(std::string_view element)>& each) {
+  std::size_t at = skip_space(text, 0);
+  if (at >= text.size() || text[at] != '[') malformed(text);
+  at = skip_space(text, at + 1);
+  if (at < text.size() && text[at] == ']') return;
+  while (true) {
+    const std::size_t start = skip_space(text, at);
+    const std::size_t end = skip_json_value(text, start);
+    if (!each(text.substr(start, end - start))) return;
+    at = skip_space(text, end);
+    if (at < text.size() && text[at] == ',') {
+      ++at;
+      continue;
+    }
+    if (at < text.size() && text[at] == ']') return;
+    malformed(text);
+  }
+}
+
+}  // namespace marionette::puppetdb

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <string_view>
+
+namespace marionette::puppetdb {
+
+/// Reading a few parts of a stored JSON text without building the whole of it: a query that
+/// needs three fields of a node's document, or one title's tuple of a packed resource group,
+/// steps over the rest (no allocation for what it skips). The text is one the store wrote
+/// (nlohmann's dump), so it is well-formed; a malformed text throws StoreError.
+
+/// Where the JSON value starting at `at` (after any whitespace) ends.
+std::size_t skip_json_value(std::string_view text, std::size_t at);
+
+/// The top-level members of the object `text` whose names are in `wanted`, parsed; the others
+/// skipped.
+nlohmann::json json_members(std::string_view text,
+                            const std::set<std::string, std::less<>>& wanted);
+
+/// Calls `each` with the text of every element of the array `text`, in order; stops when it
+/// returns false.
+void for_each_json_element(std::string_view text,
+                           const std::function<bool(std::string_view element)>& each);
+
+}  // namespace marionette::puppetdb

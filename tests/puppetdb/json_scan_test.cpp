@@ -1,0 +1,97 @@
+// Reading parts of stored JSON without parsing the rest: what is returned is what parsing
+// the whole text gives for those parts, whatever the skipped parts hold.
+#include "puppetdb/json_scan.hpp"
+
+#include <gtest/gtest.h>
+
+#include "puppetdb/packed_resources.hpp"
+#include "puppetdb/store.hpp"
+
+namespace marionette::puppetdb {
+namespace {
+
+using json = nlohmann::json;
+
+TEST(JsonScan, SkipsNestedValuesAndStringsWithEscapedQuotesAndBrackets) {
+  const std::string text = R"( {"a": ["x\"]}", {"b": "\\"}, [1, 2.5e3, -3]], "c": null} )";
+  const std::size_t end = skip_json_value(text, 0);
+  EXPECT_EQ(text.substr(end), " ");
+  const std::string scalar = "[12.5e-1,true]";
+  EXPECT_EQ(scalar.substr(skip_json_value(scalar, 1)), ",true]");
+  // a string ending in an escaped backslash ends at its quote
+  const std::string backslash = R"(["a\\", "b"])";
+  EXPECT_EQ(backslash.substr(skip_json_value(backslash, 1)), R"(, "b"])");
+}
+
+TEST(JsonScan, MembersAreThoseWantedAsParsingTheWholeGivesThem) {
+  const json whole = {
+      {"certname", "node\"01\\"},
+      {"deactivated", nullptr},
+      {"latest_report_events", json::array({json::array({"failure", "File", "/tmp/a \"b\" ]}",
+                                                         nullptr, "content", "Main"})})},
+      {"node_id", 42},
+      {"noop", false},
+      {"ratio", 0.5},
+      {"unicode", "caf\u00e9 \u2603"},
+      {"quo\"ted", "x"},
+      {"skipped", {{"deep", json::array({"]", "}", "\\"})}}}};
+  const std::string text = whole.dump();
+  const json got = json_members(text, {"certname", "deactivated", "latest_report_events", "node_id",
+                                       "noop", "ratio", "unicode", "quo\"ted", "absent"});
+  json expected = whole;
+  expected.erase("skipped");
+  EXPECT_EQ(got, expected);
+  EXPECT_EQ(json_members(text, {}), json::object());
+  EXPECT_EQ(json_members("{}", {"a"}), json::object());
+  EXPECT_EQ(json_members(R"({ "a" : [ 1 , 2 ] , "b" : "\u0041" })", {"a", "b"}),
+            json({{"a", {1, 2}}, {"b", "A"}}));
+}
+
+TEST(JsonScan, ElementsOfAnArrayInOrder) {
+  std::vector<std::string> seen;
+  for_each_json_element(R"([ "a\"]", [1, [2]], {"k": "]"}, null ])", [&](std::string_view e) {
+    seen.emplace_back(e);
+    return true;
+  });
+  EXPECT_EQ(seen, (std::vector<std::string>{R"("a\"]")", "[1, [2]]", R"({"k": "]"})", "null"}));
+  std::size_t calls = 0;
+  for_each_json_element("[1,2,3]", [&](std::string_view) { return ++calls < 2; });
+  EXPECT_EQ(calls, 2u);
+  for_each_json_element("[]", [&](std::string_view) { return ++calls > 0; });
+  EXPECT_EQ(calls, 2u);
+}
+
+TEST(JsonScan, MalformedTextIsAStoreError) {
+  EXPECT_THROW(json_members(R"({"a": "unterminated)", {"a"}), StoreError);
+  EXPECT_THROW(json_members(R"(["not", "an", "object"])", {"a"}), StoreError);
+  EXPECT_THROW(json_members(R"({"a": [1, 2})", {"b"}), StoreError);
+  EXPECT_THROW(json_members(R"({"a": nul})", {"a"}), StoreError);
+  EXPECT_THROW(for_each_json_element(R"([1, 2)", [](std::string_view) { return true; }),
+               StoreError);
+}
+
+TEST(JsonScan, AResourceGroupReadForOneTitleParsesOnlyThatTitlesTuples) {
+  const json group = json::array(
+      {json::array({"Role::Web", json::array({"class"}), false, nullptr, nullptr, {{"port", 80}}}),
+       json::array({"Quote\"d \\ [x]", json::array({"class"}), false, "/x.pp", 3, json::object()}),
+       json::array({"Role::Web2", json::array(), true, nullptr, nullptr, json::object()})});
+  const std::string packed = group.dump();
+  for (const std::string title : {"Role::Web", "Quote\"d \\ [x]", "Role::Web2", "None"}) {
+    json by_title = json::array(), all = json::array();
+    unpack_resources("Class", packed, by_title, title);
+    unpack_resources("Class", packed, all);
+    json expected = json::array();
+    for (const json& resource : all)
+      if (resource["title"] == title) expected.push_back(resource);
+    EXPECT_EQ(by_title, expected) << title;
+    EXPECT_EQ(by_title.size(), title == "None" ? 0u : 1u);
+  }
+  // a title written with an escape the dump would not use (\u0041 for A) still matches
+  json escaped = json::array();
+  unpack_resources("Class", R"([["\u0041", [], false, null, null, {}]])", escaped, "A");
+  ASSERT_EQ(escaped.size(), 1u);
+  EXPECT_EQ(escaped[0]["title"], "A");
+}
+
+}  // namespace
+}  // namespace marionette::puppetdb
