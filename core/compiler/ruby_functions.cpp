@@ -272,6 +272,7 @@ Value RubyFunctions::call(const std::string& name, std::vector<Value> arguments,
   if (name == kBlockFunction) return call_block(std::move(arguments), where, compilation, scope);
   const Found* found = find(name);
   if (!found) throw SourceError("Unknown function: '" + name + "'.", where);
+  trace_ruby_use("function '" + name + "' (" + found->file + ")");
   std::string why_not;
   const marionette_ruby_module* module = ruby_module(why_not);
   if (!module)

@@ -1,7 +1,9 @@
 #include "compiler/ruby_module.hpp"
 
 #include <cstdlib>
+#include <iostream>
 #include <mutex>
+#include <set>
 #include <string_view>
 
 #include "compiler/ruby_workers.hpp"
@@ -29,6 +31,18 @@ const marionette_ruby_module* ruby_module(std::string& why_not) {
   std::call_once(once, [] { isolated = isolated_ruby_module(reason); });
   why_not = reason;
   return isolated;
+}
+
+void trace_ruby_use(const std::string& what) {
+  static const bool tracing = [] {
+    const char* trace = std::getenv("MARIONETTE_TRACE_RUBY");
+    return trace && *trace && std::string_view(trace) != "0";
+  }();
+  if (!tracing) return;
+  static std::mutex mutex;
+  static std::set<std::string> said;
+  std::lock_guard lock(mutex);
+  if (said.insert(what).second) std::cerr << "marionette: Ruby: " << what << "\n";
 }
 
 }  // namespace marionette::compiler

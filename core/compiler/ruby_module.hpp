@@ -12,6 +12,11 @@ namespace marionette::compiler {
 /// the environment variable MARIONETTE_RUBY_MODULE says (tests, unusual layouts).
 const marionette_ruby_module* ruby_module(std::string& why_not);
 
+/// MARIONETTE_TRACE_RUBY=1: says on standard error, once per distinct `what`, each thing a
+/// compile hands to Ruby (a function written in Ruby, a template beyond the native ERB engine
+/// and the construct it stopped at), to find what starts the Ruby worker.
+void trace_ruby_use(const std::string& what);
+
 /// The Debian package that holds it, for the error when it is missing.
 inline constexpr const char* kRubyModulePackage = "marionette-ruby";
 

@@ -4,10 +4,10 @@
 
 #include "compiler/function_host.hpp"
 #include "compiler/resource_table.hpp"
-#include "compiler/scope.hpp"
 #include "compiler/ruby_host.hpp"
 #include "compiler/ruby_module.hpp"
 #include "compiler/ruby_wire.hpp"
+#include "compiler/scope.hpp"
 #include "lang/diagnostic.hpp"
 
 namespace marionette::compiler {
@@ -39,6 +39,9 @@ namespace {}  // namespace
 
 std::string render_in_ruby(const RubyTemplate& request, FunctionHost& compilation, Scope& scope,
                            const lang::SourceLocation& where) {
+  trace_ruby_use((request.path.empty() ? std::string("an inline template")
+                                       : "template '" + request.reference + "'") +
+                 ": " + request.unsupported);
   std::string why_not;
   const marionette_ruby_module* module = ruby_module(why_not);
   if (module && !module->render_template) {
@@ -46,7 +49,8 @@ std::string render_in_ruby(const RubyTemplate& request, FunctionHost& compilatio
     why_not = "the installed module renders no templates";
   }
   if (!module) {
-    std::string name = request.path.empty() ? "An inline template" : "The template '" + request.reference + "'";
+    std::string name =
+        request.path.empty() ? "An inline template" : "The template '" + request.reference + "'";
     throw lang::SourceError(name + " uses Ruby beyond marionette's ERB engine (" +
                                 request.unsupported +
                                 "), which needs marionette's embedded Ruby: install the package " +
@@ -56,11 +60,10 @@ std::string render_in_ruby(const RubyTemplate& request, FunctionHost& compilatio
   std::string variables = to_ruby_wire(Value(visible_variables(scope)));
   std::string name = scope_name(compilation, scope);
   std::string load_path = module_lib_directories(compilation.environment(), true);
-  marionette_ruby_template call{request.reference.c_str(), request.path.c_str(),
-                                request.text.data(),       request.text.size(),
-                                variables.data(),          variables.size(),
-                                name.c_str(),              load_path.data(),
-                                load_path.size()};
+  marionette_ruby_template call{
+      request.reference.c_str(), request.path.c_str(), request.text.data(), request.text.size(),
+      variables.data(),          variables.size(),     name.c_str(),        load_path.data(),
+      load_path.size()};
   std::string reply;
   std::exception_ptr failure;
   int status = run_with_ruby_host(

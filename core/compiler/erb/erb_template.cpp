@@ -44,6 +44,9 @@ void check_calls(const Node& node, const std::set<std::string>& defined, bool in
       throw Unsupported{node.line, "a block given to '" + node.name + "'"};
     bool known = node.a ? is_known_method(node.name) || is_scope_method(node.name)
                         : is_kernel_function(node.name) || defined.count(node.name);
+    // `IPAddr.new(address)`: the one class the engine makes instances of.
+    if (node.a && node.name == "new")
+      known = node.a->kind == NodeKind::Const && node.a->name == "IPAddr";
     // `require 'yaml'` (or json): loaded in Puppet already; another library is Ruby's.
     if (!node.a && node.name == "require" && !defined.count(node.name))
       known = node.items.size() == 1 && node.items[0]->kind == NodeKind::Literal &&
@@ -56,6 +59,28 @@ void check_calls(const Node& node, const std::set<std::string>& defined, bool in
   if (node.block) check_calls(*node.block->body, defined, inside_method, depth + 1);
 }
 
+/// The names `rescue ... => name` binds.
+void collect_rescue_names(const Node& node, std::set<std::string>& names, int depth = 0) {
+  if (depth > 5000) throw Unsupported{node.line, "nesting deeper than 5000"};
+  if (node.kind == NodeKind::RescueClause && !node.name.empty()) names.insert(node.name);
+  for (const Node* child : {node.a.get(), node.b.get(), node.c.get()})
+    if (child) collect_rescue_names(*child, names, depth + 1);
+  for (const NodePtr& item : node.items) collect_rescue_names(*item, names, depth + 1);
+  if (node.block) collect_rescue_names(*node.block->body, names, depth + 1);
+}
+
+/// A rescued exception the template reads (its message and class are the library's, which
+/// differ between Ruby versions) makes the template Ruby's.
+void check_rescue_names(const Node& node, const std::set<std::string>& names, int depth = 0) {
+  if (depth > 5000) throw Unsupported{node.line, "nesting deeper than 5000"};
+  if (node.kind == NodeKind::LocalVar && names.count(node.name))
+    throw Unsupported{node.line, "a rescued exception ('" + node.name + "')"};
+  for (const Node* child : {node.a.get(), node.b.get(), node.c.get()})
+    if (child) check_rescue_names(*child, names, depth + 1);
+  for (const NodePtr& item : node.items) check_rescue_names(*item, names, depth + 1);
+  if (node.block) check_rescue_names(*node.block->body, names, depth + 1);
+}
+
 }  // namespace
 
 std::shared_ptr<const ErbProgram> parse_erb(std::string_view text) {
@@ -66,6 +91,9 @@ std::shared_ptr<const ErbProgram> parse_erb(std::string_view text) {
   std::set<std::string> defined;
   collect_definitions(*program->body, defined);
   check_calls(*program->body, defined, false);
+  std::set<std::string> rescued;
+  collect_rescue_names(*program->body, rescued);
+  if (!rescued.empty()) check_rescue_names(*program->body, rescued);
   return program;
 }
 

@@ -20,26 +20,29 @@ enum class NodeKind {
   NthRef,       ///< `$1`: `name` the digits
   Const,        ///< `Array`, `String`: `name`
   Self,
-  Call,         ///< `a` (receiver, may be null) `.name(items) { block }`; `&.` sets `safe`
-  Index,        ///< `a[items]`
-  Not,          ///< `!a`, `not a`
-  And,          ///< `a && b`, `a and b`
-  Or,           ///< `a || b`, `a or b`
-  If,           ///< if `a` then `b` else `c` (unless and ternaries become If)
-  While,        ///< while `a` do `b`; until is While with a Not
-  Case,         ///< case `a` `items` (When) else `c`
-  When,         ///< `items` the values, `b` the body
-  Assign,       ///< `a` (LocalVar, InstanceVar, Index) = `b`
-  OpAssign,     ///< `a` `name`= `b`, with `||=` and `&&=`
-  Sequence,     ///< statements `items`; its value is the last one's
-  Text,         ///< ERB's literal text, `value`
-  Output,       ///< ERB's `<%= a %>`
-  Defined,      ///< `defined?(a)`
-  Next,         ///< `next a`
-  Break,        ///< `break a`
-  Return,       ///< `return a`
-  Def,          ///< `def name(parameters) body end`: a method of the template (`block`)
-  Rescue,       ///< `a rescue b`: b when a raises a Ruby error
+  Call,          ///< `a` (receiver, may be null) `.name(items) { block }`; `&.` sets `safe`
+  Index,         ///< `a[items]`
+  Not,           ///< `!a`, `not a`
+  And,           ///< `a && b`, `a and b`
+  Or,            ///< `a || b`, `a or b`
+  If,            ///< if `a` then `b` else `c` (unless and ternaries become If)
+  While,         ///< while `a` do `b`; until is While with a Not
+  Case,          ///< case `a` `items` (When) else `c`
+  When,          ///< `items` the values, `b` the body
+  Assign,        ///< `a` (LocalVar, InstanceVar, Index) = `b`
+  OpAssign,      ///< `a` `name`= `b`, with `||=` and `&&=`
+  Sequence,      ///< statements `items`; its value is the last one's
+  Text,          ///< ERB's literal text, `value`
+  Output,        ///< ERB's `<%= a %>`
+  Defined,       ///< `defined?(a)`
+  Next,          ///< `next a`
+  Break,         ///< `break a`
+  Return,        ///< `return a`
+  Def,           ///< `def name(parameters) body end`: a method of the template (`block`)
+  Rescue,        ///< `a rescue b`: b when a raises a Ruby error
+  Begin,         ///< `begin a` `items` (RescueClause) `else b` `ensure c` `end`
+  RescueClause,  ///< `rescue items => name`: `items` the class names (Literal strings), `b` the
+                 ///< body
 };
 
 struct Node;
@@ -65,7 +68,7 @@ struct Node {
   NodePtr a, b, c;
   std::vector<NodePtr> items;
   std::unique_ptr<Block> block;
-  bool safe = false;  ///< `&.`
+  bool safe = false;        ///< `&.`
   bool splat_last = false;  ///< the last argument is `*list`
   /// An array literal's item written `*x`. (An Assign with `items`, its `a` null, is `x, y = b`.)
   bool splat = false;

@@ -50,6 +50,9 @@ class Interpreter {
     Frame top;
     try {
       eval(body, top);
+    } catch (const ClassedRubyError& e) {
+      // Its message is the library's, which differs between Ruby versions: Ruby's ERB says it.
+      throw Unsupported{line_, "an unrescued " + e.classes.front()};
     } catch (const RubyError& e) {
       throw TemplateError{line_, e.what()};
     } catch (const NextSignal&) {
@@ -77,13 +80,15 @@ class Interpreter {
     Depth depth(*this);
     switch (n.kind) {
       // Each run of a string literal is a new String (the template may change it in place).
-      case NodeKind::Literal: return n.value.is_string() ? RubyValue(n.value.string()) : n.value;
+      case NodeKind::Literal:
+        return n.value.is_string() ? RubyValue(n.value.string()) : n.value;
       case NodeKind::String: {
         std::string text;
         for (const NodePtr& part : n.items) append_to_s(eval(*part, frame), text);
         return text;
       }
-      case NodeKind::Regexp: return regexp(n, frame);
+      case NodeKind::Regexp:
+        return regexp(n, frame);
       case NodeKind::Array: {
         RubyArray items;
         for (const NodePtr& item : n.items) {
@@ -119,17 +124,24 @@ class Interpreter {
         RubyValue* found = frame.find(n.name);
         return found ? *found : RubyValue();
       }
-      case NodeKind::InstanceVar: return instance_variable(n.name);
+      case NodeKind::InstanceVar:
+        return instance_variable(n.name);
       case NodeKind::NthRef: {
         std::size_t i = 0;
-        for (char digit : n.name) i = std::min<std::size_t>(i * 10 + static_cast<std::size_t>(digit - '0'), 1000);
+        for (char digit : n.name)
+          i = std::min<std::size_t>(i * 10 + static_cast<std::size_t>(digit - '0'), 1000);
         return i < last_match_.size() ? last_match_[i] : RubyValue();
       }
-      case NodeKind::Const: return constant_value(n.name);
-      case NodeKind::Self: return scope_object(host_);
-      case NodeKind::Call: return call(n, frame);
-      case NodeKind::Index: return call(n, frame);
-      case NodeKind::Not: return !truthy(eval(*n.a, frame));
+      case NodeKind::Const:
+        return constant_value(n.name);
+      case NodeKind::Self:
+        return scope_object(host_);
+      case NodeKind::Call:
+        return call(n, frame);
+      case NodeKind::Index:
+        return call(n, frame);
+      case NodeKind::Not:
+        return !truthy(eval(*n.a, frame));
       case NodeKind::And: {
         RubyValue left = eval(*n.a, frame);
         return truthy(left) ? eval(*n.b, frame) : left;
@@ -156,7 +168,8 @@ class Interpreter {
         }
         return RubyValue();
       }
-      case NodeKind::Case: return case_of(n, frame);
+      case NodeKind::Case:
+        return case_of(n, frame);
       case NodeKind::Assign: {
         RubyValue value = eval(*n.b, frame);
         if (n.items.empty()) {
@@ -175,7 +188,8 @@ class Interpreter {
         }
         return value;
       }
-      case NodeKind::OpAssign: return op_assign(n, frame);
+      case NodeKind::OpAssign:
+        return op_assign(n, frame);
       case NodeKind::Sequence: {
         RubyValue last;
         for (const NodePtr& item : n.items) last = eval(*item, frame);
@@ -189,10 +203,14 @@ class Interpreter {
         append_to_s(value, out_);
         return RubyValue();
       }
-      case NodeKind::Defined: return defined(*n.a, frame);
-      case NodeKind::Next: throw NextSignal{n.a ? eval(*n.a, frame) : RubyValue()};
-      case NodeKind::Break: throw BreakSignal{n.a ? eval(*n.a, frame) : RubyValue()};
-      case NodeKind::Return: throw ReturnSignal{n.a ? eval(*n.a, frame) : RubyValue()};
+      case NodeKind::Defined:
+        return defined(*n.a, frame);
+      case NodeKind::Next:
+        throw NextSignal{n.a ? eval(*n.a, frame) : RubyValue()};
+      case NodeKind::Break:
+        throw BreakSignal{n.a ? eval(*n.a, frame) : RubyValue()};
+      case NodeKind::Return:
+        throw ReturnSignal{n.a ? eval(*n.a, frame) : RubyValue()};
       case NodeKind::Rescue:
         try {
           return eval(*n.a, frame);
@@ -201,11 +219,68 @@ class Interpreter {
         } catch (const std::regex_error&) {
           return eval(*n.b, frame);
         }
+      case NodeKind::Begin:
+        return begin_block(n, frame);
       case NodeKind::Def:
         methods_[n.name] = &n;
         return RubySymbol{n.name};
-      default: line_ = n.line; throw RubyError("construct beyond the template engine");
+      default:
+        line_ = n.line;
+        throw RubyError("construct beyond the template engine");
     }
+  }
+
+  /// `begin ... rescue ... else ... ensure ... end`. The ensure part runs however the rest ends,
+  /// except when the template turns out to be Ruby's (nothing it did is kept then).
+  RubyValue begin_block(const Node& n, Frame& frame) {
+    RubyValue value;
+    try {
+      value = rescued(n, frame);
+    } catch (const BeyondTheEngine&) {
+      throw;
+    } catch (...) {
+      if (n.c) eval(*n.c, frame);
+      throw;
+    }
+    if (n.c) eval(*n.c, frame);
+    return value;
+  }
+
+  RubyValue rescued(const Node& n, Frame& frame) {
+    const Node* clause = nullptr;
+    RubyValue value;
+    try {
+      value = eval(*n.a, frame);
+    } catch (const ClassedRubyError& e) {
+      if (!(clause = rescuing(n, &e))) throw;
+    } catch (const RubyError&) {
+      if (!(clause = rescuing(n, nullptr))) throw;
+    } catch (const std::regex_error&) {
+      if (!(clause = rescuing(n, nullptr))) throw;
+    }
+    if (!clause) return n.b ? eval(*n.b, frame) : value;
+    return eval(*clause->b, frame);
+  }
+
+  /// The first clause that rescues the error: one naming no class rescues a StandardError (every
+  /// error the engine raises); one naming classes, an error of one of them. An error whose class
+  /// the engine does not know, met by a clause naming a class it might be, is Ruby's to tell.
+  const Node* rescuing(const Node& n, const ClassedRubyError* error) {
+    for (const NodePtr& clause : n.items) {
+      if (clause->items.empty()) return clause.get();
+      bool named = false;
+      for (const NodePtr& listed : clause->items) {
+        const std::string& name = listed->value.string();
+        if (name == "StandardError" || name == "Exception") return clause.get();
+        if (error)
+          for (const std::string& own : error->classes) named = named || own == name;
+      }
+      if (named) return clause.get();
+      if (!error)
+        throw BeyondTheEngine{"'rescue " + clause->items.front()->value.string() +
+                              "' of an error of another class"};
+    }
+    return nullptr;
   }
 
   RubyValue instance_variable(const std::string& name) {
@@ -269,8 +344,8 @@ class Interpreter {
   }
 
   RubyValue op_assign(const Node& n, Frame& frame) {
-    RubyValue current = n.a->kind == NodeKind::LocalVar && !frame.find(n.a->name) ? RubyValue()
-                                                                                   : eval(*n.a, frame);
+    RubyValue current =
+        n.a->kind == NodeKind::LocalVar && !frame.find(n.a->name) ? RubyValue() : eval(*n.a, frame);
     RubyValue value;
     if (n.name == "||") {
       if (truthy(current)) return current;
@@ -290,12 +365,17 @@ class Interpreter {
     switch (n.kind) {
       case NodeKind::InstanceVar: {
         RubyValue value = instance_variable(n.name);
-        return value.is_nil() && !ivars_assigned(n.name) ? RubyValue() : RubyValue("instance-variable");
+        return value.is_nil() && !ivars_assigned(n.name) ? RubyValue()
+                                                         : RubyValue("instance-variable");
       }
-      case NodeKind::LocalVar: return frame.find(n.name) ? RubyValue("local-variable") : RubyValue();
-      case NodeKind::Const: return "expression";
-      case NodeKind::Call: return n.a ? RubyValue("method") : RubyValue("method");
-      default: return "expression";
+      case NodeKind::LocalVar:
+        return frame.find(n.name) ? RubyValue("local-variable") : RubyValue();
+      case NodeKind::Const:
+        return "expression";
+      case NodeKind::Call:
+        return n.a ? RubyValue("method") : RubyValue("method");
+      default:
+        return "expression";
     }
   }
 
@@ -363,6 +443,14 @@ class Interpreter {
                    const BlockFunction* block, int line) {
     line_ = line;
     if (is_scope_object(receiver)) return call_scope_method(name, args, host_);
+    if (receiver.is_object() && receiver.object().class_name == "Class" &&
+        receiver.object().text == "IPAddr" && name == "new")
+      return ipaddr_new(args);
+    // An IPAddr answers only as any object does; its own methods are Ruby's.
+    if (receiver.is_object() && receiver.object().class_name == "IPAddr" && name != "to_s" &&
+        name != "class" && name != "inspect" && name != "nil?" && name != "is_a?" &&
+        name != "kind_of?" && name != "instance_of?")
+      throw BeyondTheEngine{"IPAddr#" + name};
     Method method = find_method(receiver, name);
     if (!method) throw RubyError(no_method_message(name, receiver));
     MethodCall c{receiver, name, args, block, last_match_};

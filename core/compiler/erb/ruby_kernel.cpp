@@ -14,19 +14,30 @@ namespace marionette::compiler::erb {
 
 namespace {
 
-constexpr std::array kConstants = {"Array",     "Hash",       "String",     "Integer", "Float",
-                                   "Numeric",   "Symbol",     "NilClass",   "TrueClass",
-                                   "FalseClass", "Range",     "Regexp",     "Object",  "Comparable",
-                                   "Enumerable", "Fixnum",    "Bignum"};
+constexpr std::array kConstants = {"Array",   "Hash",   "String",   "Integer",    "Float",
+                                   "Numeric", "Symbol", "NilClass", "TrueClass",  "FalseClass",
+                                   "Range",   "Regexp", "Object",   "Comparable", "Enumerable",
+                                   "Fixnum",  "Bignum", "IPAddr"};
 
-constexpr std::array kKernel = {
-    "scope", "has_variable?", "Array",  "Integer",           "String", "Float", "raise",
-    "fail",  "sprintf",       "format", "instance_variables", "require"};
+constexpr std::array kKernel = {"scope",
+                                "has_variable?",
+                                "Array",
+                                "Integer",
+                                "String",
+                                "Float",
+                                "raise",
+                                "fail",
+                                "sprintf",
+                                "format",
+                                "instance_variables",
+                                "require"};
 
 constexpr const char* kScopeClass = "Puppet::Parser::Scope";
 
 std::string name_argument(const RubyArray& args, std::size_t i) {
-  if (i >= args.size()) throw RubyError("wrong number of arguments (given " + std::to_string(args.size()) + ", expected " + std::to_string(i + 1) + ")");
+  if (i >= args.size())
+    throw RubyError("wrong number of arguments (given " + std::to_string(args.size()) +
+                    ", expected " + std::to_string(i + 1) + ")");
   const RubyValue& v = args[i];
   return v.is_symbol() ? v.symbol() : string_argument(v);
 }
@@ -46,10 +57,19 @@ RubyValue integer_of(const RubyValue& v) {
   std::string digits = trimmed;
   bool negative = digits.starts_with("-");
   if (negative || digits.starts_with("+")) digits = digits.substr(1);
-  if (digits.starts_with("0x") || digits.starts_with("0X")) { base = 16; digits = digits.substr(2); }
-  else if (digits.starts_with("0b") || digits.starts_with("0B")) { base = 2; digits = digits.substr(2); }
-  else if (digits.starts_with("0o")) { base = 8; digits = digits.substr(2); }
-  else if (digits.size() > 1 && digits[0] == '0') { base = 8; digits = digits.substr(1); }
+  if (digits.starts_with("0x") || digits.starts_with("0X")) {
+    base = 16;
+    digits = digits.substr(2);
+  } else if (digits.starts_with("0b") || digits.starts_with("0B")) {
+    base = 2;
+    digits = digits.substr(2);
+  } else if (digits.starts_with("0o")) {
+    base = 8;
+    digits = digits.substr(2);
+  } else if (digits.size() > 1 && digits[0] == '0') {
+    base = 8;
+    digits = digits.substr(1);
+  }
   char* stop = nullptr;
   errno = 0;
   long long parsed = digits.empty() ? 0 : std::strtoll(digits.c_str(), &stop, base);
@@ -72,7 +92,7 @@ RubyValue format_values(const std::string& format, const RubyArray& values) {
 }
 
 bool is_loaded_library(std::string_view name) {
-  return name == "yaml" || name == "psych" || name == "json";
+  return name == "yaml" || name == "psych" || name == "json" || name == "ipaddr";
 }
 
 bool is_kernel_function(std::string_view name) {
@@ -110,7 +130,8 @@ RubyValue call_kernel_function(const std::string& name, RubyArray& args, Templat
     return format_values(string_argument(args[0]), RubyArray(args.begin() + 1, args.end()));
   }
   if (args.size() != 1)
-    throw RubyError("wrong number of arguments (given " + std::to_string(args.size()) + ", expected 1)");
+    throw RubyError("wrong number of arguments (given " + std::to_string(args.size()) +
+                    ", expected 1)");
   const RubyValue& v = args[0];
   if (name == "Array") {
     if (v.is_nil()) return RubyArray{};
@@ -133,8 +154,7 @@ RubyValue call_kernel_function(const std::string& name, RubyArray& args, Templat
 
 bool is_scope_method(std::string_view name) {
   return name == "lookupvar" || name == "[]" || name == "call_function" || name == "setvar" ||
-         name == "to_hash" ||
-         (name.starts_with("function_") && name.size() > 9);
+         name == "to_hash" || (name.starts_with("function_") && name.size() > 9);
 }
 
 RubyValue scope_object(TemplateHost& host) {
@@ -148,12 +168,16 @@ bool is_scope_object(const RubyValue& value) {
 
 RubyValue call_scope_method(const std::string& name, RubyArray& args, TemplateHost& host) {
   if (name == "lookupvar" || name == "[]") {
-    if (args.size() != 1) throw RubyError("wrong number of arguments (given " + std::to_string(args.size()) + ", expected 1)");
+    if (args.size() != 1)
+      throw RubyError("wrong number of arguments (given " + std::to_string(args.size()) +
+                      ", expected 1)");
     return host.lookup_variable(name_argument(args, 0));
   }
   if (name == "to_hash") return host.visible_variables();
   if (name == "setvar") {
-    if (args.size() != 2) throw RubyError("wrong number of arguments (given " + std::to_string(args.size()) + ", expected 2)");
+    if (args.size() != 2)
+      throw RubyError("wrong number of arguments (given " + std::to_string(args.size()) +
+                      ", expected 2)");
     host.set_variable(name_argument(args, 0), args[1]);
     return args[1];
   }
@@ -165,9 +189,13 @@ RubyValue call_scope_method(const std::string& name, RubyArray& args, TemplateHo
   } else if (name.starts_with("function_")) {
     function = name.substr(9);
     if (args.size() != 1)
-      throw RubyError("wrong number of arguments (given " + std::to_string(args.size()) + ", expected 1)");
+      throw RubyError("wrong number of arguments (given " + std::to_string(args.size()) +
+                      ", expected 1)");
     list = args[0];
-    if (!list.is_array()) throw RubyError("custom functions must be called with a single array that contains the arguments. For example, function_example([1]) instead of function_example(1)");
+    if (!list.is_array())
+      throw RubyError(
+          "custom functions must be called with a single array that contains the arguments. For "
+          "example, function_example([1]) instead of function_example(1)");
   } else {
     throw RubyError("undefined method `" + name + "' for " + host.scope_name() + ":" + kScopeClass);
   }
@@ -185,11 +213,53 @@ RubyValue call_scope_method(const std::string& name, RubyArray& args, TemplateHo
     return host.call_function(function, std::move(arguments));
   } catch (const RubyError& e) {
     // scope.call_function words a missing function as Puppet's external_call_function does.
-    if (std::string_view(e.what()) == "undefined method `function_" + function + "' for " +
-                                           host.scope_name() + ":" + kScopeClass)
+    if (std::string_view(e.what()) ==
+        "undefined method `function_" + function + "' for " + host.scope_name() + ":" + kScopeClass)
       throw RubyError("Unknown function '" + function + "'");
     throw;
   }
+}
+
+namespace {
+
+/// "1.2.3.4": four decimal octets of at most 255, none zero-filled.
+bool plain_ipv4(const std::string& text) {
+  int octets = 0;
+  std::size_t i = 0;
+  while (true) {
+    std::size_t start = i;
+    int value = 0;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9' && i - start < 4)
+      value = value * 10 + (text[i++] - '0');
+    std::size_t digits = i - start;
+    if (digits == 0 || digits > 3 || value > 255 || (digits > 1 && text[start] == '0'))
+      return false;
+    if (++octets == 4) return i == text.size();
+    if (i >= text.size() || text[i] != '.') return false;
+    ++i;
+  }
+}
+
+}  // namespace
+
+RubyValue ipaddr_new(const RubyArray& args) {
+  if (args.size() != 1 || !args[0].is_string())
+    throw BeyondTheEngine{"IPAddr.new of this argument"};
+  const std::string& text = args[0].string();
+  if (plain_ipv4(text))
+    return RubyObject{"IPAddr", text, "#<IPAddr: IPv4:" + text + "/255.255.255.255>"};
+  // A host name (a letter in it, no ':', '/', '%' or '['): Ruby's IPAddr takes it for no family.
+  bool name_like = !text.empty(), letter = false;
+  for (char ch : text) {
+    letter = letter || std::isalpha(static_cast<unsigned char>(ch));
+    name_like = name_like && (std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' ||
+                              ch == '-' || ch == '_' || ch == '*');
+  }
+  if ((name_like && letter) || text == "*")
+    throw ClassedRubyError(
+        "invalid address: " + text,
+        {"IPAddr::InvalidAddressError", "IPAddr::Error", "ArgumentError", "StandardError"});
+  throw BeyondTheEngine{"IPAddr.new of an address of this form"};
 }
 
 bool is_known_constant(std::string_view name) {

@@ -2,6 +2,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "compiler/erb/erb_template.hpp"
 #include "compiler/erb/ruby_value.hpp"
@@ -23,6 +24,20 @@ bool is_scope_method(std::string_view name);
 RubyValue scope_object(TemplateHost& host);
 bool is_scope_object(const RubyValue& value);
 RubyValue call_scope_method(const std::string& name, RubyArray& args, TemplateHost& host);
+
+/// A Ruby exception of a class the engine raises by name (IPAddr's), for `rescue Name`: its
+/// class first, then its ancestors up to StandardError. Its message is not Ruby's in every
+/// version of the library: one the template does not rescue makes the template Ruby's.
+struct ClassedRubyError : RubyError {
+  ClassedRubyError(const std::string& message, std::vector<std::string> names)
+      : RubyError(message), classes(std::move(names)) {}
+  std::vector<std::string> classes;
+};
+
+/// `IPAddr.new(address)` for what the engine can tell for sure: a dotted IPv4 address (an IPAddr
+/// whose to_s is the address), or a name that is no address at all (IPAddr::InvalidAddressError,
+/// an ArgumentError). Any other form (IPv6, a prefix or mask, zero-filled octets) is Ruby's.
+RubyValue ipaddr_new(const RubyArray& args);
 
 /// The class names a template may name (`Array`, `String`, `Hash`, `Integer`, ...).
 bool is_known_constant(std::string_view name);

@@ -50,7 +50,8 @@ NodePtr Parser::statement() {
       e = std::move(n);
     } else if (kw == "while" || kw == "until") {
       ++pos_;
-      if (e->kind == NodeKind::Sequence) unsupported("'begin ... end while'");
+      if (e->kind == NodeKind::Sequence || e->kind == NodeKind::Begin)
+        unsupported("'begin ... end while'");
       auto n = node(NodeKind::While, line);
       NodePtr cond = not_expression();
       n->a = kw == "while" ? std::move(cond) : negate(std::move(cond));
@@ -97,8 +98,8 @@ NodePtr Parser::expression() {
   if (peek().kind != TokenKind::Operator) return left;
   std::string op = peek().text;
   bool plain = op == "=";
-  bool compound = op.size() >= 2 && op.back() == '=' && op != "==" && op != "!=" &&
-                  op != ">=" && op != "<=" && op != "===";
+  bool compound = op.size() >= 2 && op.back() == '=' && op != "==" && op != "!=" && op != ">=" &&
+                  op != "<=" && op != "===";
   if (!plain && !compound) return left;
   if (!assignable(*left)) unexpected();
   int line = next().line;
@@ -151,8 +152,15 @@ NodePtr Parser::range() {
 
 NodePtr Parser::binary(int level) {
   static const std::vector<std::vector<std::string>> levels = {
-      {"||"}, {"&&"}, {"<=>", "==", "===", "!=", "=~", "!~"}, {"<", "<=", ">", ">="},
-      {"|", "^"}, {"&"}, {"<<", ">>"}, {"+", "-"}, {"*", "/", "%"}};
+      {"||"},
+      {"&&"},
+      {"<=>", "==", "===", "!=", "=~", "!~"},
+      {"<", "<=", ">", ">="},
+      {"|", "^"},
+      {"&"},
+      {"<<", ">>"},
+      {"+", "-"},
+      {"*", "/", "%"}};
   if (level == static_cast<int>(levels.size())) return unary_minus();
   Depth depth(*this);
   NodePtr left = binary(level + 1);

@@ -87,6 +87,42 @@ NodePtr Parser::case_expression(int line) {
   return n;
 }
 
+NodePtr Parser::begin_expression(int line) {
+  auto n = node(NodeKind::Begin, line);
+  n->a = statements();
+  while (is_kw("rescue")) {
+    auto clause = node(NodeKind::RescueClause, next().line);
+    while (peek().kind == TokenKind::Const) {
+      auto name = node(NodeKind::Literal, peek().line);
+      std::string qualified = next().text;
+      while (is_op("::") && peek(1).kind == TokenKind::Const) {
+        ++pos_;
+        qualified += "::" + next().text;
+      }
+      name->value = RubyValue(qualified);
+      clause->items.push_back(std::move(name));
+      if (!accept_op(",")) break;
+      skip_newlines();
+    }
+    if (accept_op("=>")) {
+      if (peek().kind != TokenKind::Ident) unsupported("'rescue =>' of this form");
+      clause->name = next().text;
+      locals_.insert(clause->name);
+    }
+    accept_kw("then");
+    clause->b = statements();
+    n->items.push_back(std::move(clause));
+  }
+  if (is_kw("else")) {
+    if (n->items.empty()) unexpected();
+    ++pos_;
+    n->b = statements();
+  }
+  if (accept_kw("ensure")) n->c = statements();
+  expect_kw("end");
+  return n;
+}
+
 NodePtr Parser::def_expression(int line) {
   auto n = node(NodeKind::Def, line);
   if (peek().kind != TokenKind::Ident) unsupported("'def' of an operator or with a receiver");
@@ -94,7 +130,7 @@ NodePtr Parser::def_expression(int line) {
   std::set<std::string> outer = std::move(locals_);
   locals_.clear();
   n->block = std::make_unique<Block>();
-  bool paren = is_op("(") ;
+  bool paren = is_op("(");
   if (paren) ++pos_;
   if (!(paren && is_op(")")) && peek().kind != TokenKind::Newline) {
     while (true) {

@@ -117,6 +117,7 @@ class Parser {
   // Compound expressions and literals (ruby_parser_compound.cpp).
   NodePtr if_expression(bool negated, int line);
   NodePtr case_expression(int line);
+  NodePtr begin_expression(int line);
   NodePtr while_expression(bool negated, int line);
   NodePtr hash_literal(int line);
   NodePtr def_expression(int line);

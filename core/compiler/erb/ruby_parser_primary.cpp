@@ -40,7 +40,8 @@ NodePtr Parser::primary() {
       if (peek().kind != TokenKind::String) return first;
       auto joined = node(NodeKind::String, line);  // 'a' "b": one string, as Ruby joins them
       joined->items.push_back(std::move(first));
-      while (peek().kind == TokenKind::String) joined->items.push_back(string_node(next(), NodeKind::String));
+      while (peek().kind == TokenKind::String)
+        joined->items.push_back(string_node(next(), NodeKind::String));
       return joined;
     }
     case TokenKind::Symbol: {
@@ -135,9 +136,12 @@ NodePtr Parser::primary() {
       }
       if (kw == "if" || kw == "unless") return if_expression(kw == "unless", line);
       if (kw == "case") return case_expression(line);
+      if (kw == "begin") return begin_expression(line);
       if (kw == "while" || kw == "until") return while_expression(kw == "until", line);
       if (kw == "next" || kw == "break" || kw == "return") {
-        n->kind = kw == "next" ? NodeKind::Next : kw == "break" ? NodeKind::Break : NodeKind::Return;
+        n->kind = kw == "next"    ? NodeKind::Next
+                  : kw == "break" ? NodeKind::Break
+                                  : NodeKind::Return;
         if (peek().kind != TokenKind::Newline && !at_terminator() && !is_kw("if") &&
             !is_kw("unless"))
           n->a = expression();
@@ -169,8 +173,6 @@ NodePtr Parser::primary() {
   }
 }
 
-
-
 bool Parser::starts_command_argument() const {
   const Token& t = peek();
   // `list.include?name`: after a method name ending in ? or !, Ruby takes an adjacent word as
@@ -178,14 +180,21 @@ bool Parser::starts_command_argument() const {
   const Token& before = t_[pos_ > 0 ? pos_ - 1 : 0];
   bool predicate = pos_ > 0 && before.kind == TokenKind::Ident &&
                    (before.text.ends_with('?') || before.text.ends_with('!'));
-  if (!t.space_before && !(predicate && (t.kind == TokenKind::Ident ||
-                                         t.kind == TokenKind::InstanceVar)))
+  if (!t.space_before &&
+      !(predicate && (t.kind == TokenKind::Ident || t.kind == TokenKind::InstanceVar)))
     return false;
   switch (t.kind) {
-    case TokenKind::Integer: case TokenKind::Float: case TokenKind::String:
-    case TokenKind::Symbol: case TokenKind::Regexp: case TokenKind::Words:
-    case TokenKind::Ident: case TokenKind::Const: case TokenKind::InstanceVar:
-    case TokenKind::GlobalVar: case TokenKind::Label:
+    case TokenKind::Integer:
+    case TokenKind::Float:
+    case TokenKind::String:
+    case TokenKind::Symbol:
+    case TokenKind::Regexp:
+    case TokenKind::Words:
+    case TokenKind::Ident:
+    case TokenKind::Const:
+    case TokenKind::InstanceVar:
+    case TokenKind::GlobalVar:
+    case TokenKind::Label:
       return true;
     case TokenKind::Keyword:
       return t.text == "nil" || t.text == "true" || t.text == "false" || t.text == "self" ||
