@@ -100,18 +100,20 @@ bool latest_report_summary_answers(const Entity& entity, const Predicate& predic
   return true;
 }
 
-/// The fields of the node's document a query needs when it needs only a few: the latest
-/// report's summary (and its events, for events), or a node's certname and state (a nodes
-/// query that extracts and reads only certname, as a subquery's join does). nullopt: the
-/// whole document. The rest of the document is stepped over, not parsed (json_scan.hpp).
+/// The fields of the node's document a query needs when it needs only a few: for every
+/// entity but nodes, the node's certname and state and its latest report's hash and status
+/// (what node_rows and node_filter read), with the latest report's summary (and its events,
+/// for events) when the rows are built of it; for nodes, its certname and state when the query
+/// extracts and reads only certname, as a subquery's join does. nullopt: the whole document.
+/// The rest of the document is stepped over, not parsed (json_scan.hpp).
 std::optional<std::set<std::string, std::less<>>> node_fields_needed(
-    const Entity& entity, bool from_summary, const std::set<std::string>& used,
-    const RowOptions& options) {
+    const Entity& entity, bool from_summary, const Extract& extract,
+    const std::set<std::string>& used, const RowOptions& options) {
   std::set<std::string, std::less<>> fields = {"certname", "deactivated", "expired"};
-  if (from_summary) {
-    // the hash and status say whether the node has a latest report of the status asked for
-    // (node_filter); the rest as the row's fields the query uses (latest_report_rows)
+  if (entity.name != "nodes") {
     fields.insert({"latest_report_hash", "latest_report_status"});
+    if (!from_summary) return fields;
+    // the row fields the query uses, as the node's document keeps them (latest_report_rows)
     static const std::map<std::string, std::string> kept_as = {
         {"noop", "latest_report_noop"},
         {"noop_pending", "latest_report_noop_pending"},
@@ -124,7 +126,7 @@ std::optional<std::set<std::string, std::less<>>> node_fields_needed(
     if (entity.name == "events") fields.insert("latest_report_events");
     return fields;
   }
-  if (entity.name != "nodes" || options.with_facts) return std::nullopt;
+  if (!extract.present || options.with_facts) return std::nullopt;
   for (const std::string& field : used)
     if (field != "certname") return std::nullopt;
   return fields;
@@ -420,7 +422,7 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
     // an extract answers only its fields: a row built of the summary has only those it uses
     const std::set<std::string>* only = from_summary ? &used : nullptr;
     const std::optional<std::set<std::string, std::less<>>> projection =
-        extract.present ? node_fields_needed(entity, from_summary, used, options) : std::nullopt;
+        node_fields_needed(entity, from_summary, extract, used, options);
     const NodeFilter wanted = node_filter(entity, predicate);
     // A chunk of nodes at a time: their documents read together (one round trip for many).
     const KeyLayout& keys = fleet_.keys();

@@ -416,6 +416,15 @@ TEST_F(QueryReads, RowsFromTheNodesDocumentsAnswerAsTheWholeRowsDo) {
   check("nodes", {"certname"}, with_class);
   for (const json& row : rows("nodes", json::array({"extract", {"certname"}, with_class})))
     EXPECT_NE(row["certname"], "node11");
+  // other entities read the node's state from its document's few fields: node11's resources
+  // only with node_state any
+  const json apache = json::parse(R"(["and", ["=", "type", "Class"], ["=", "title", "Apache"]])");
+  const json active = rows("resources", apache);
+  EXPECT_EQ(active.size(), 11u);
+  for (const json& row : active) EXPECT_NE(row["certname"], "node11");
+  json any = apache;
+  any.push_back(json::parse(R"(["=", "node_state", "any"])"));
+  EXPECT_EQ(rows("resources", any).size(), 12u);
 }
 
 }  // namespace
