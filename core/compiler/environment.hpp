@@ -49,8 +49,8 @@ class Environment {
 
   /// The evaluation is over: stop parsing module files ahead of need.
   void stop_prefetching();
-  /// The same without waiting for the parsing thread to end, for an environment kept until
-  /// the process exits (Teardown::Keep).
+  /// The same without waiting for the parsing thread to end (stop_prefetching() later joins
+  /// it).
   void stop_prefetching_without_waiting();
 
   /// Called with each file's program as it is loaded, once its definitions are registered (the

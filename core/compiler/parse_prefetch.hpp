@@ -65,8 +65,8 @@ class ParsePrefetch {
   void wait_until_idle();
   /// Stops the worker after the file it is on; later take()s return nullopt for unparsed files.
   void stop();
-  /// The same without waiting for the worker to end: for a process about to exit, which keeps
-  /// this object until then (a join is two cross-CPU wake-ups, milliseconds on a busy VM).
+  /// The same without waiting for the worker to end (a join right after is two cross-CPU
+  /// wake-ups, milliseconds on a busy VM): stop() later joins a worker that has ended.
   void ask_to_stop();
   /// The modules listed so far, in the order they were listed (for tests).
   std::vector<std::string> listed_modules() const;
