@@ -305,6 +305,19 @@ const fs::path* Environment::module_dir(const std::string& module) const {
   return known->second ? &*known->second : nullptr;
 }
 
+bool Environment::module_has_file(const std::string& module, const std::string& relative) const {
+  std::string key = module;
+  key += '/';
+  key += relative;
+  auto known = module_files_.find(key);
+  if (known != module_files_.end()) return known->second;
+  const fs::path* dir = module_dir(module);
+  std::error_code error;
+  const bool exists = dir && fs::is_regular_file(*dir / relative, error);
+  module_files_.emplace(std::move(key), exists);
+  return exists;
+}
+
 std::optional<fs::path> Environment::module_file(const std::string& reference,
                                                  const std::string& subdir) const {
   std::size_t slash = reference.find('/');

@@ -78,6 +78,9 @@ class Environment {
   /// The directory of the module named `module`: the first modulepath entry that has it
   /// (Puppet's first-wins); nullptr when none has.
   const std::filesystem::path* module_dir(const std::string& module) const;
+  /// Whether module `module` (module_dir's) has the regular file `relative`: asked once per
+  /// file for this environment's life (a compile asks stdlib's function files at each call).
+  bool module_has_file(const std::string& module, const std::string& relative) const;
   /// modules/MODULE/SUBDIR/REST for "MODULE/REST"; nullopt when no such file exists.
   std::optional<std::filesystem::path> module_file(const std::string& reference,
                                                    const std::string& subdir) const;
@@ -123,6 +126,8 @@ class Environment {
   Strict strict_ = Strict::Warning;
   /// module_dir's answers: the first modulepath entry's MODULE directory, or none.
   mutable std::unordered_map<std::string, std::optional<std::filesystem::path>> module_dirs_;
+  /// module_has_file's answers, by "MODULE/RELATIVE".
+  mutable std::unordered_map<std::string, bool> module_files_;
   std::unique_ptr<ParsePrefetch> prefetch_;
   std::shared_ptr<CachedCode> cached_;
   std::vector<std::shared_ptr<const ParsedManifest>> held_;  ///< the cached parses loaded_ uses

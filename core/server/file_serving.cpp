@@ -317,7 +317,9 @@ nlohmann::ordered_json file_metadatas(const std::vector<fs::path>& roots,
         continue;
       }
       if (walk.depth() >= 64) walk.disable_recursion_pending();  // a bound on depth, always
-      add(walk->path(), fs::relative(walk->path(), root).string());
+      // The walk's own path below the root, as Puppet's fileset joins the names (fs::relative
+      // would resolve every component of both paths again, for each entry).
+      add(walk->path(), walk->path().lexically_relative(root).string());
     }
   }
   return all;

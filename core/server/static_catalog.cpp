@@ -62,13 +62,14 @@ bool known_mount(const std::string& mount_path) {
 
 /// The path of `full` inside the environment when it is ENV_DIR/A/B/files/REST (Puppet's
 /// inlineable_metadata?), else nullopt.
-std::optional<std::string> inside_environment(const fs::path& full, const fs::path& env_dir) {
+/// `env` is the environment's directory resolved (weakly_canonical), once for the catalog.
+std::optional<std::string> inside_environment(const fs::path& full,
+                                              const std::optional<fs::path>& env) {
+  if (!env) return std::nullopt;
   std::error_code error;
   fs::path file = fs::weakly_canonical(full, error);
   if (error) return std::nullopt;
-  fs::path env = fs::weakly_canonical(env_dir, error);
-  if (error) return std::nullopt;
-  fs::path relative = file.lexically_relative(env);
+  fs::path relative = file.lexically_relative(*env);
   std::string text = relative.generic_string();
   if (text.empty() || text.starts_with("..")) return std::nullopt;
   if (!valid_static_file_path(text)) return std::nullopt;
@@ -141,6 +142,15 @@ bool valid_static_file_path(const std::string& path) {
 InlinedMetadata inline_metadata(const catalog::Catalog& catalog, const FileMounts& mounts,
                                 const fs::path& env_dir, const std::string& checksum_type) {
   InlinedMetadata inlined;
+  std::optional<std::optional<fs::path>> resolved_env;  // the environment's directory, resolved
+  auto env = [&]() -> const std::optional<fs::path>& {
+    if (!resolved_env) {
+      std::error_code error;
+      fs::path resolved = fs::weakly_canonical(env_dir, error);
+      resolved_env = error ? std::nullopt : std::optional<fs::path>(std::move(resolved));
+    }
+    return *resolved_env;
+  };
   for (const catalog::Resource& resource : catalog.resources) {
     if (resource.type != "File" || !resource.parameters.contains("source")) continue;
     const catalog::Data& parameters = resource.parameters;
@@ -168,7 +178,7 @@ InlinedMetadata inline_metadata(const catalog::Catalog& catalog, const FileMount
         if (!roots) continue;
         std::optional<std::string> base;
         if (mount_path.starts_with("modules/") && roots->dirs.size() == 1)
-          base = inside_environment(roots->dirs.front(), env_dir);
+          base = inside_environment(roots->dirs.front(), env());
         if (!base) {
           in_environment = false;
           break;
@@ -200,7 +210,7 @@ InlinedMetadata inline_metadata(const catalog::Catalog& catalog, const FileMount
                                   source_text(parameters["source"]));
     std::optional<std::string> inside;
     if (local_mount_path(found_source)->starts_with("modules/"))
-      inside = inside_environment(*found, env_dir);
+      inside = inside_environment(*found, env());
     if (!inside) continue;
     nlohmann::ordered_json metadata = file_metadata(*found, options);
     metadata["content_uri"] = "puppet:///" + *inside;
