@@ -101,22 +101,23 @@ TEST(ErbEngine, SplatMultipleAssignmentInstanceVariables) {
 // error of a class the engine does not know met by `rescue SomeClass`, an unrescued IPAddr error.
 TEST(ErbEngine, BeginRescueAndIpaddr) {
   EXPECT_EQ(render_or_why("<%- require 'ipaddr' -%>"
-                   "<%- ['10.0.0.1', 'web-1.example.com', '*'].each do |a|\n"
-                   "  begin\n    IPAddr.new(a)\n    ok = true\n"
-                   "  rescue ArgumentError => e\n    ok = false\n  end -%>"
-                   "<%= a %>=<%= ok %>;<%- end -%>"),
+                          "<%- ['10.0.0.1', 'web-1.example.com', '*'].each do |a|\n"
+                          "  begin\n    IPAddr.new(a)\n    ok = true\n"
+                          "  rescue ArgumentError => e\n    ok = false\n  end -%>"
+                          "<%= a %>=<%= ok %>;<%- end -%>"),
             "10.0.0.1=true;web-1.example.com=false;*=false;");
   EXPECT_EQ(render_or_why("<% log = [] %><%= begin\n log << 'body'\n 1\nrescue ArgumentError\n 2\n"
-                   "else\n log << 'else'\n 3\nensure\n log << 'ensure'\n 4\nend %>"
-                   "<%= log.join(',') %>"),
+                          "else\n log << 'else'\n 3\nensure\n log << 'ensure'\n 4\nend %>"
+                          "<%= log.join(',') %>"),
             "3body,else,ensure");
-  EXPECT_EQ(render_or_why("<%= begin; Integer('x'); rescue; 'bare'; end %>|"
-                   "<%= begin; raise 'boom'; rescue TypeError, StandardError; 'listed'; end %>|"
-                   "<% log = [] %><%= begin\n begin\n  raise 'in'\n ensure\n  log << 'e'\n end\n"
-                   "rescue => x\n 'outer'\nend %><%= log.inspect %>|"
-                   "<%= IPAddr.new('10.1.2.3').inspect %> <%= IPAddr.new('10.1.2.3') %> "
-                   "<%= IPAddr.new('10.1.2.3').is_a?(IPAddr) %>"),
-            "bare|listed|outer[\"e\"]|#<IPAddr: IPv4:10.1.2.3/255.255.255.255> 10.1.2.3 true");
+  EXPECT_EQ(
+      render_or_why("<%= begin; Integer('x'); rescue; 'bare'; end %>|"
+                    "<%= begin; raise 'boom'; rescue TypeError, StandardError; 'listed'; end %>|"
+                    "<% log = [] %><%= begin\n begin\n  raise 'in'\n ensure\n  log << 'e'\n end\n"
+                    "rescue => x\n 'outer'\nend %><%= log.inspect %>|"
+                    "<%= IPAddr.new('10.1.2.3').inspect %> <%= IPAddr.new('10.1.2.3') %> "
+                    "<%= IPAddr.new('10.1.2.3').is_a?(IPAddr) %>"),
+      "bare|listed|outer[\"e\"]|#<IPAddr: IPv4:10.1.2.3/255.255.255.255> 10.1.2.3 true");
   EXPECT_EQ(render_or_why("<%= begin; raise 'boom'; rescue TypeError; 1; end %>"),
             "unsupported: 'rescue TypeError' of an error of another class");
   EXPECT_EQ(render_or_why("<%= begin; IPAddr.new('::1'); rescue ArgumentError; 1; end %>"),

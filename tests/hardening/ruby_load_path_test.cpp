@@ -83,11 +83,13 @@ TEST_F(RubyLoadPath, LibrariesPuppetHasLoadedWorkWithoutARequire) {
 // renders, or when code names what it defines; what templates use without a require (IPAddr,
 // to_yaml) works in functions without it.
 TEST_F(RubyLoadPath, TheTemplatesLayerLoadsOnlyWhenUsed) {
-  function("templates",
-           "loaded = -> { $LOADED_FEATURES.any? { |path| path.end_with?('/template_compat.rb') } }\n"
-           "    before = loaded.call\n"
-           "    scope = Puppet::Parser::Scope.name\n"
-           "    [before, loaded.call, scope, IPAddr.new('10.0.0.1').to_i, { 'a' => 1 }.to_yaml.size].join(' ')");
+  function(
+      "templates",
+      "loaded = -> { $LOADED_FEATURES.any? { |path| path.end_with?('/template_compat.rb') } }\n"
+      "    before = loaded.call\n"
+      "    scope = Puppet::Parser::Scope.name\n"
+      "    [before, loaded.call, scope, IPAddr.new('10.0.0.1').to_i, { 'a' => 1 "
+      "}.to_yaml.size].join(' ')");
   EXPECT_EQ(message_of("templates"), "false true Puppet::Parser::Scope 167772161 9");
 }
 
