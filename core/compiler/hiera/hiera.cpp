@@ -2,7 +2,6 @@
 
 #include <glob.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include <algorithm>
 #include <atomic>
@@ -14,6 +13,7 @@
 
 #include "compiler/compile_log.hpp"
 #include "compiler/functions/hocon_reader.hpp"
+#include "compiler/hiera/file_stamp.hpp"
 #include "compiler/value_data.hpp"
 #include "facts/facts.hpp"
 #include "facts/yaml_data.hpp"
@@ -152,26 +152,13 @@ std::vector<std::pair<fs::path, std::string>> Hiera::data_files(const HierarchyL
 
 namespace {
 
-/// What a data file was when it was parsed: its parse stands while the file is the same.
-struct DataFileStamp {
-  std::int64_t size = 0;
-  std::int64_t modified_ns = 0;
-  dev_t device = 0;
-  ino_t inode = 0;
-  bool operator==(const DataFileStamp&) const = default;
-};
-
 /// A data file as parsed: its data, or (no_hash) a YAML file whose top is not a hash.
 struct ParsedDataFile {
-  DataFileStamp stamp;
+  FileStamp stamp;
   std::string data_hash;
   Value data;
   bool no_hash = false;
 };
-
-/// A file changed this close to its reading may change again within the same mtime tick (file
-/// systems keep coarse clocks): such a parse is not kept.
-constexpr std::int64_t kRacyDataFileNs = 2'000'000'000;
 
 std::mutex parsed_files_mutex;
 std::unordered_map<std::string, ParsedDataFile> parsed_files;  // guarded by parsed_files_mutex
@@ -218,10 +205,7 @@ ParsedDataFile parse_data_file(const fs::path& path, const std::string& data_has
 /// an agent's runs share it), else read again. Thread-safe; errors are never kept.
 ParsedDataFile cached_data_file(const fs::path& path, const std::string& data_hash,
                                 const struct stat& info) {
-  DataFileStamp stamp{
-      static_cast<std::int64_t>(info.st_size),
-      static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1'000'000'000 + info.st_mtim.tv_nsec,
-      info.st_dev, info.st_ino};
+  const FileStamp stamp = FileStamp::of(info);
   {
     std::lock_guard lock(parsed_files_mutex);
     auto found = parsed_files.find(path.native());
@@ -231,10 +215,7 @@ ParsedDataFile cached_data_file(const fs::path& path, const std::string& data_ha
   }
   ParsedDataFile parsed = parse_data_file(path, data_hash);
   parsed.stamp = stamp;
-  timespec now{};
-  ::clock_gettime(CLOCK_REALTIME, &now);
-  std::int64_t now_ns = static_cast<std::int64_t>(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
-  if (now_ns - stamp.modified_ns >= kRacyDataFileNs) {
+  if (stamp.settled()) {
     std::lock_guard lock(parsed_files_mutex);
     if (parsed_files.size() >= 65536) parsed_files.clear();
     parsed_files[path.native()] = parsed;

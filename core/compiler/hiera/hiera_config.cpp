@@ -1,13 +1,13 @@
 #include "compiler/hiera/hiera_config.hpp"
 
 #include <sys/stat.h>
-#include <time.h>
 
 #include <cstdint>
 #include <mutex>
 #include <stdexcept>
 #include <unordered_map>
 
+#include "compiler/hiera/file_stamp.hpp"
 #include "facts/facts.hpp"
 #include "lang/diagnostic.hpp"
 #include "rubyish/psych_error.hpp"
@@ -86,22 +86,10 @@ std::optional<HieraConfig> load_config(const fs::path& dir, bool use_default) {
 
 namespace {
 
-/// What a hiera.yaml was when it was read: its reading stands while the file is the same.
-struct ConfigStamp {
-  std::int64_t size = 0;
-  std::int64_t modified_ns = 0;
-  dev_t device = 0;
-  ino_t inode = 0;
-  bool operator==(const ConfigStamp&) const = default;
-};
-
 struct CachedConfig {
-  ConfigStamp stamp;
+  FileStamp stamp;
   HieraConfig config;
 };
-
-/// A file changed this close to its reading may change again within the same mtime tick.
-constexpr std::int64_t kRacyConfigNs = 2'000'000'000;
 
 std::mutex configs_mutex;
 std::unordered_map<std::string, CachedConfig> configs;  // guarded by configs_mutex
@@ -117,20 +105,14 @@ HieraConfig load_config_file(const fs::path& given) {
     fail(file, "no such Hiera configuration");
   // Each compile reads the configurations again: the process keeps the last reading of each
   // while the file is unchanged.
-  ConfigStamp stamp{
-      static_cast<std::int64_t>(info.st_size),
-      static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1'000'000'000 + info.st_mtim.tv_nsec,
-      info.st_dev, info.st_ino};
+  const FileStamp stamp = FileStamp::of(info);
   {
     std::lock_guard lock(configs_mutex);
     auto found = configs.find(file.native());
     if (found != configs.end() && found->second.stamp == stamp) return found->second.config;
   }
   HieraConfig config = read_config_file(file);
-  timespec now{};
-  ::clock_gettime(CLOCK_REALTIME, &now);
-  if (static_cast<std::int64_t>(now.tv_sec) * 1'000'000'000 + now.tv_nsec - stamp.modified_ns >=
-      kRacyConfigNs) {
+  if (stamp.settled()) {
     std::lock_guard lock(configs_mutex);
     if (configs.size() >= 4096) configs.clear();
     configs[file.native()] = CachedConfig{stamp, config};
