@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <forward_list>
 #include <iterator>
 #include <string_view>
 #include <utility>
@@ -151,6 +152,65 @@ std::pair<TokenKind, std::size_t> match_punctuation(std::string_view rest) {
   return {TokenKind::End, 0};
 }
 
+/// The text of a string, or of one part of it between interpolations, as it is read: a range
+/// of the source while it is the source's text as written, a copy of its own from the first
+/// character that differs (an escape processed, a heredoc's margin left out).
+class PartText {
+ public:
+  /// Appends the source's characters [from, from + n).
+  void append_source(const std::string& source, std::size_t from, std::size_t n) {
+    if (n == 0) return;
+    if (!owned_ && (length_ == 0 || start_ + length_ == from)) {
+      if (length_ == 0) start_ = from;
+      length_ += n;
+      return;
+    }
+    own(source);
+    copy_.append(source, from, n);
+  }
+  /// The copy, to append what the source does not have at this place.
+  std::string& rewritten(const std::string& source) {
+    own(source);
+    return copy_;
+  }
+  bool empty() const { return owned_ ? copy_.empty() : length_ == 0; }
+  bool owned() const { return owned_; }
+  char back(const std::string& source) const {
+    return owned_ ? copy_.back() : source[start_ + length_ - 1];
+  }
+  void pop_back() {
+    if (owned_)
+      copy_.pop_back();
+    else
+      --length_;
+  }
+  std::string_view view(const std::string& source) const {
+    return owned_ ? std::string_view(copy_) : std::string_view(source).substr(start_, length_);
+  }
+  std::string take() {
+    std::string copy = std::move(copy_);
+    clear();
+    return copy;
+  }
+  void clear() {
+    owned_ = false;
+    length_ = 0;
+    copy_.clear();
+  }
+
+ private:
+  void own(const std::string& source) {
+    if (owned_) return;
+    copy_.assign(source, start_, length_);
+    owned_ = true;
+  }
+
+  std::size_t start_ = 0;
+  std::size_t length_ = 0;
+  bool owned_ = false;
+  std::string copy_;
+};
+
 /// How the text of a double-quoted string or a heredoc is read.
 struct BodySpec {
   std::size_t end = std::string::npos;  ///< heredoc: where the text stops; dq: at the quote
@@ -172,7 +232,7 @@ class Lexer {
     out_.reserve(text_.size() / 6 + 16);  // about one token per six characters of Puppet code
   }
 
-  std::vector<Token> run() {
+  Tokens run() {
     // As Puppet (Ruby reading the file as UTF-8), a manifest or template must be UTF-8.
     if (auto bad = first_invalid_utf8(text_)) fail("invalid byte sequence in UTF-8", *bad);
     while (true) {
@@ -184,14 +244,14 @@ class Lexer {
         out_.resize(read);  // the tokens of what could not be read to its end are not given
         Token error;
         error.kind = TokenKind::LexError;
-        error.text = e.message();
+        error.text = keep(e.message());
         error.where = e.where();
         out_.push_back(std::move(error));
         break;
       }
     }
     emit(TokenKind::End, {}, text_.size(), 0);
-    return std::move(out_);
+    return Tokens(file_, std::move(out_), std::move(rewritten_));
   }
 
  private:
@@ -216,10 +276,18 @@ class Lexer {
     throw SourceError(message, lines_.locate(file_, at, length));
   }
 
-  void emit(TokenKind kind, std::string text, std::size_t start, std::size_t length) {
+  /// Keeps a text the lexer made (not a range of the source) for the tokens' life.
+  std::string_view keep(std::string text) { return rewritten_.emplace_front(std::move(text)); }
+
+  /// What a token made of `part` views: the source, or the part's copy, kept.
+  std::string_view text_of(PartText& part) {
+    return part.owned() ? keep(part.take()) : part.view(text_);
+  }
+
+  void emit(TokenKind kind, std::string_view text, std::size_t start, std::size_t length) {
     Token token;
     token.kind = kind;
-    token.text = std::move(text);
+    token.text = text;
     token.where = lines_.locate(file_, std::min(start, text_.size()), length);
     token.space_before = space_;
     if (space_) {
@@ -230,7 +298,7 @@ class Lexer {
       token.line_start = before == 0 || text_[before - 1] == '\n';
     }
     space_ = false;
-    out_.push_back(std::move(token));
+    out_.push_back(token);
   }
 
   char peek(std::size_t ahead = 0) const {
@@ -240,10 +308,9 @@ class Lexer {
   void skip_space() {
     while (pos_ < text_.size()) {
       char c = text_[pos_];
+      std::size_t blank = 0;
       if (c == ' ' || c == '\t' || c == '\r') {
         ++pos_;
-      } else if (std::size_t blank = unicode_blank_length(text_, pos_)) {
-        pos_ += blank;  // Puppet's lexer skips [[:blank:]]: U+00A0 and the other space separators
       } else if (c == '\n') {
         // The body of a heredoc follows the line that opened it: skip over it.
         if (heredoc_resume_ != std::string::npos) {
@@ -253,11 +320,16 @@ class Lexer {
           ++pos_;
         }
       } else if (c == '#') {
-        while (pos_ < text_.size() && text_[pos_] != '\n') ++pos_;
+        const void* newline = std::memchr(text_.data() + pos_, '\n', text_.size() - pos_);
+        pos_ = newline ? static_cast<std::size_t>(static_cast<const char*>(newline) - text_.data())
+                       : text_.size();
       } else if (c == '/' && peek(1) == '*') {
         std::size_t close = text_.find("*/", pos_ + 2);
         if (close == std::string::npos) fail("Unclosed multiline comment", pos_, 2);
         pos_ = close + 2;
+      } else if (static_cast<unsigned char>(c) >= 0xC2 &&
+                 (blank = unicode_blank_length(text_, pos_)) != 0) {
+        pos_ += blank;  // Puppet's lexer skips [[:blank:]]: U+00A0 and the other space separators
       } else {
         return;
       }
@@ -337,27 +409,27 @@ class Lexer {
     std::size_t end = scan_qualified(pos_ + 1);
     // A `$` without a name is a variable named '' for Puppet's lexer: the parser may refuse it
     // where it stands (a syntax error at ''), else the validator refuses the name.
-    emit(TokenKind::Variable, text_.substr(pos_ + 1, end - pos_ - 1), start, end - start);
+    emit(TokenKind::Variable, source(pos_ + 1, end - pos_ - 1), start, end - start);
     pos_ = end;
   }
 
   void lex_word() {
     std::size_t start = pos_;
     std::size_t end = std::max(scan_qualified(pos_), scan_bare_word(pos_));
-    std::string word = text_.substr(start, end - start);
+    std::string_view word = source(start, end - start);
     pos_ = end;
-    std::size_t first = word.rfind(':') == std::string::npos ? 0 : word.find_first_not_of(':');
+    std::size_t first = word.rfind(':') == std::string_view::npos ? 0 : word.find_first_not_of(':');
     if (word[first] >= 'A' && word[first] <= 'Z') {
-      emit(TokenKind::TypeName, std::move(word), start, end - start);
+      emit(TokenKind::TypeName, word, start, end - start);
       return;
     }
     for (const auto& [spelling, kind] : kKeywords) {
       if (word == spelling) {
-        emit(kind, std::move(word), start, end - start);
+        emit(kind, word, start, end - start);
         return;
       }
     }
-    emit(TokenKind::Name, std::move(word), start, end - start);
+    emit(TokenKind::Name, word, start, end - start);
   }
 
   void lex_number() {
@@ -382,24 +454,26 @@ class Lexer {
     }
     if (text::is_word_char(peek())) {
       while (text::is_word_char(peek())) ++pos_;
-      check_number(text_.substr(start, pos_ - start), start);
+      check_number(source(start, pos_ - start), start);
       fail("Illegal number '" + text_.substr(start, pos_ - start) + "'", start, pos_ - start);
     }
-    check_number(text_.substr(start, pos_ - start), start);
-    emit(is_float ? TokenKind::Float : TokenKind::Integer, text_.substr(start, pos_ - start), start,
+    check_number(source(start, pos_ - start), start);
+    emit(is_float ? TokenKind::Float : TokenKind::Integer, source(start, pos_ - start), start,
          pos_ - start);
   }
 
   /// Puppet's checks of a number's digits (`0x` hex, `0` octal), with its messages.
-  void check_number(const std::string& number, std::size_t start) {
+  void check_number(std::string_view number, std::size_t start) {
     auto all_of = [&](std::size_t from, std::string_view allowed) {
-      return number.size() > from && number.find_first_not_of(allowed, from) == std::string::npos;
+      return number.size() > from &&
+             number.find_first_not_of(allowed, from) == std::string_view::npos;
     };
     if (number.size() > 1 && (number[1] == 'x' || number[1] == 'X') && number[0] == '0') {
       if (!all_of(2, "0123456789abcdefABCDEF"))
-        fail("Not a valid hex number " + number, start, number.size());
+        fail("Not a valid hex number " + std::string(number), start, number.size());
     } else if (number.size() > 1 && number[0] == '0' && number[1] != '.') {
-      if (!all_of(1, "01234567")) fail("Not a valid octal number " + number, start, number.size());
+      if (!all_of(1, "01234567"))
+        fail("Not a valid octal number " + std::string(number), start, number.size());
     }
   }
 
@@ -422,25 +496,25 @@ class Lexer {
 
   void lex_single_quoted() {
     std::size_t start = pos_++;
-    std::string value;
+    PartText value;
     while (true) {
       if (pos_ >= text_.size())
         fail("Unclosed quote after \"'\" followed by '" + followed_by(start + 1) + "'", start + 1);
       char c = text_[pos_];
       if (c == '\'') break;
       if (c == '\\' && (peek(1) == '\\' || peek(1) == '\'')) {
-        value += peek(1);
+        value.rewritten(text_) += peek(1);
         pos_ += 2;
         continue;
       }
-      // The characters up to the next quote or backslash, appended at once.
+      // The characters up to the next quote or backslash, at once.
       std::size_t run = pos_ + 1;
       while (run < text_.size() && text_[run] != '\'' && text_[run] != '\\') ++run;
-      value.append(text_, pos_, run - pos_);
+      value.append_source(text_, pos_, run - pos_);
       pos_ = run;
     }
     ++pos_;
-    emit(TokenKind::String, std::move(value), start, pos_ - start);
+    emit(TokenKind::String, text_of(value), start, pos_ - start);
   }
 
   void lex_double_quoted() {
@@ -458,16 +532,16 @@ class Lexer {
     if (count > 3 || (count == 3 && out_[first + 1].kind != TokenKind::StringText)) return;
     Token token = std::move(out_[first]);
     token.kind = TokenKind::String;
-    token.text = count == 3 ? std::move(out_[first + 1].text) : std::string();
+    token.text = count == 3 ? out_[first + 1].text : std::string_view();
     token.where.length = static_cast<std::uint32_t>(pos_ - start);
     out_.resize(first);
     out_.push_back(std::move(token));
   }
 
-  void flush_text(std::string& text, std::size_t start) {
+  void flush_text(PartText& text, std::size_t start) {
     if (text.empty()) return;
     bool space = space_;
-    emit(TokenKind::StringText, std::move(text), start, pos_ - start);
+    emit(TokenKind::StringText, text_of(text), start, pos_ - start);
     space_ = space;
     text.clear();
   }
@@ -475,20 +549,20 @@ class Lexer {
   /// Reads the text of a double-quoted string (up to and past its quote) or of a heredoc
   /// (up to spec.end), emitting text parts and interpolations.
   void lex_body(const BodySpec& spec, std::size_t opening) {
-    std::string text;
+    PartText text;
     std::size_t text_start = pos_;
     bool line_start = !spec.double_quoted;
     // An unclosed string is reported after what Puppet's lexer read last of it: the opening
     // quote, the name of an interpolated $variable, or the last word of a `${...}` (placed
     // after its `}`).
-    std::string last_read = "\"";
+    std::string_view last_read = "\"";
     std::size_t after_last = opening + 1;
     while (true) {
       std::size_t limit = spec.double_quoted ? text_.size() : spec.end;
       if (pos_ >= limit) {
         if (spec.double_quoted)
-          fail("Unclosed quote after '" + last_read + "' followed by '" + followed_by(after_last) +
-                   "'",
+          fail("Unclosed quote after '" + std::string(last_read) + "' followed by '" +
+                   followed_by(after_last) + "'",
                after_last);
         break;
       }
@@ -516,7 +590,7 @@ class Lexer {
         }
         if (spec.escapes.find(next) != std::string_view::npos) {
           pos_ += 2;
-          append_escape(next, text);
+          append_escape(next, text.rewritten(text_));
           continue;
         }
       }
@@ -538,8 +612,7 @@ class Lexer {
         std::size_t end = scan_qualified(pos_ + 1);
         if (end > pos_ + 1 && end <= limit) {
           flush_text(text, text_start);
-          emit(TokenKind::InterpolatedVariable, text_.substr(pos_ + 1, end - pos_ - 1), pos_,
-               end - pos_);
+          emit(TokenKind::InterpolatedVariable, source(pos_ + 1, end - pos_ - 1), pos_, end - pos_);
           last_read = out_.back().text;
           pos_ = end;
           text_start = pos_;
@@ -549,7 +622,7 @@ class Lexer {
       }
       if (c == '\n') {
         line_start = true;
-        text += c;
+        text.append_source(text_, pos_, 1);
         ++pos_;
         continue;
       }
@@ -558,7 +631,7 @@ class Lexer {
       while (run < limit && text_[run] != '"' && text_[run] != '\\' && text_[run] != '$' &&
              text_[run] != '\n')
         ++run;
-      text.append(text_, pos_, run - pos_);
+      text.append_source(text_, pos_, run - pos_);
       pos_ = run;
     }
     flush_text(text, text_start);
@@ -670,12 +743,14 @@ class Lexer {
         ++backslashes;
       if (backslashes % 2 == 0) break;
     }
-    std::string pattern;
-    for (std::size_t p = pos_ + 1; p < close; ++p) {
-      if (text_[p] == '\\' && text_[p + 1] == '/') continue;  // `\/` is `/`
-      pattern += text_[p];
+    PartText pattern;
+    for (std::size_t p = pos_ + 1; p < close;) {
+      std::size_t escaped = std::string_view(text_.data(), close).find("\\/", p);  // `\/` is `/`
+      if (escaped == std::string_view::npos) escaped = close;
+      pattern.append_source(text_, p, escaped - p);
+      p = escaped + 1;
     }
-    emit(TokenKind::Regex, std::move(pattern), pos_, close + 1 - pos_);
+    emit(TokenKind::Regex, text_of(pattern), pos_, close + 1 - pos_);
     pos_ = close + 1;
     return true;
   }
@@ -687,6 +762,10 @@ class Lexer {
 
   enum class EppTag { None, Code, Render, Parameters };
 
+  std::string_view source(std::size_t at, std::size_t length) const {
+    return std::string_view(text_).substr(at, length);
+  }
+
   std::shared_ptr<const SourceFile> file_;
   const std::string& text_;
   LineIndex lines_;
@@ -694,6 +773,8 @@ class Lexer {
   bool space_ = false;
   std::size_t heredoc_resume_ = std::string::npos;
   std::vector<Token> out_;
+  std::forward_list<std::string>
+      rewritten_;  ///< texts of tokens that are not the source's as written
   bool epp_ = false;
   /// A lexical error ends the tokens with a LexError token; a character with no token is one.
   bool error_as_token_ = false;
@@ -709,22 +790,27 @@ class Lexer {
 /// with `<%%` and `%%>` standing for `<%` and `%>`.
 void Lexer::lex_epp_text() {
   std::size_t start = pos_;
-  std::string text;
+  PartText text;
   while (pos_ < text_.size()) {
     if (text_.compare(pos_, 3, "<%%") == 0 || text_.compare(pos_, 3, "%%>") == 0) {
-      text += text_[pos_] == '<' ? "<%" : "%>";
+      text.rewritten(text_) += text_[pos_] == '<' ? "<%" : "%>";
       pos_ += 3;
       continue;
     }
     if (text_.compare(pos_, 2, "<%") != 0) {
-      text += text_[pos_++];
+      // Up to the next character that may start a tag or `%%>`, at once.
+      std::size_t run = pos_ + 1;
+      while (run < text_.size() && text_[run] != '<' && text_[run] != '%') ++run;
+      text.append_source(text_, pos_, run - pos_);
+      pos_ = run;
       continue;
     }
     std::size_t tag = pos_;
     pos_ += 2;
     if (peek() == '-') {
       ++pos_;
-      while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.pop_back();
+      while (!text.empty() && (text.back(text_) == ' ' || text.back(text_) == '\t'))
+        text.pop_back();
     }
     if (peek() == '#') {
       std::size_t close = text_.find("%>", pos_);
@@ -734,7 +820,7 @@ void Lexer::lex_epp_text() {
       if (text_[close - 1] == '-') skip_epp_trim();
       continue;
     }
-    if (!text.empty()) emit(TokenKind::EppText, std::move(text), start, tag - start);
+    if (!text.empty()) emit(TokenKind::EppText, text_of(text), start, tag - start);
     epp_tag_start_ = tag;
     if (peek() == '=') {
       ++pos_;
@@ -751,7 +837,7 @@ void Lexer::lex_epp_text() {
     space_ = true;
     return;
   }
-  if (!text.empty()) emit(TokenKind::EppText, std::move(text), start, pos_ - start);
+  if (!text.empty()) emit(TokenKind::EppText, text_of(text), start, pos_ - start);
 }
 
 /// `%>`, `-%>` (which also eats the spaces and the line break after it) or `|%>`.
@@ -871,13 +957,14 @@ void Lexer::lex_heredoc() {
   if (count <= 3 && (count == 2 || out_[first + 1].kind == TokenKind::StringText)) {
     Token token = std::move(out_[first]);
     token.kind = TokenKind::String;
-    token.text = count == 3 ? std::move(out_[first + 1].text) : std::string();
+    token.text = count == 3 ? out_[first + 1].text : std::string_view();
     out_.resize(first);
     out_.push_back(std::move(token));
     // Puppet's validator checks static text against the syntax it names (the evaluator checks
     // interpolated text), and reports it where the text starts.
     if (!syntax.empty())
-      if (auto error = check_heredoc_syntax(syntax, out_.back().text)) fail(*error, body);
+      if (auto error = check_heredoc_syntax(syntax, std::string(out_.back().text)))
+        fail(*error, body);
   }
   pos_ = after_spec;
   heredoc_resume_ = resume;
@@ -885,19 +972,19 @@ void Lexer::lex_heredoc() {
 
 }  // namespace
 
-std::vector<Token> tokenize(const std::shared_ptr<const SourceFile>& file) {
+Tokens tokenize(const std::shared_ptr<const SourceFile>& file) {
   return Lexer(file, false).run();
 }
 
-std::vector<Token> tokenize_epp(const std::shared_ptr<const SourceFile>& file) {
+Tokens tokenize_epp(const std::shared_ptr<const SourceFile>& file) {
   return Lexer(file, true).run();
 }
 
-std::vector<Token> tokenize_for_parser(const std::shared_ptr<const SourceFile>& file) {
+Tokens tokenize_for_parser(const std::shared_ptr<const SourceFile>& file) {
   return Lexer(file, false, true).run();
 }
 
-std::vector<Token> tokenize_epp_for_parser(const std::shared_ptr<const SourceFile>& file) {
+Tokens tokenize_epp_for_parser(const std::shared_ptr<const SourceFile>& file) {
   return Lexer(file, true, true).run();
 }
 

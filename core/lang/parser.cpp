@@ -52,7 +52,7 @@ EppProgram parse_epp(const std::shared_ptr<const SourceFile>& file, ast::Arena& 
 namespace {
 
 /// Functions that may be called as statements without parentheses: `include a, b`.
-bool is_statement_function(const std::string& name) {
+bool is_statement_function(std::string_view name) {
   static const char* const kNames[] = {
       "include", "require", "contain", "realize", "tag",  "notice", "info",  "warning", "err",
       "alert",   "crit",    "emerg",   "debug",   "fail", "import", "break", "next",    "return"};
@@ -85,7 +85,8 @@ bool starts_argument(TokenKind kind) {
 bool is_attribute_name(const Token& token) {
   switch (token.kind) {
     case TokenKind::Name:
-      return token.text.find('-') == std::string::npos;  // a hyphenated bare word is not a name
+      return token.text.find('-') ==
+             std::string_view::npos;  // a hyphenated bare word is not a name
     case TokenKind::KwAnd:
     case TokenKind::KwCase:
     case TokenKind::KwClass:
@@ -120,26 +121,26 @@ const Token& Parser::expect(TokenKind kind) {
 }
 
 void Parser::syntax_error(const Token& token) const {
-  if (token.kind == TokenKind::LexError) throw SourceError(token.text, token.where);
+  if (token.kind == TokenKind::LexError) throw SourceError(std::string(token.text), token.where);
   if (token.kind == TokenKind::End) throw SourceError("Syntax error at end of input", token.where);
   // Puppet shows the token's value: a variable's name without `$`, a string's text, the text
   // before the first interpolation of a double-quoted string, nothing for a heredoc.
   std::string shown = token.text.empty() && token.kind != TokenKind::Variable
                           ? std::string(describe(token.kind))
-                          : token.text;  // a `$` without a name is the variable ''
+                          : std::string(token.text);  // a `$` without a name is the variable ''
   SourceLocation where = token.where;
   if (token.kind == TokenKind::InterpolationEnd) {
     // Puppet's lexer keeps no token for the `}` closing an interpolation: what it gives next is
     // the string's text from there to the next interpolation or the closing quote ('' if none).
     const Token* next = &token + 1 <= &tokens_.back() ? &token + 1 : nullptr;
-    shown = next && next->kind == TokenKind::StringText ? next->text : "";
+    shown = next && next->kind == TokenKind::StringText ? next->text : std::string_view();
     where.column += 1;
     where.length = 1;
   }
   if (token.kind == TokenKind::StringStart)
     shown = &token + 1 <= &tokens_.back() && (&token + 1)->kind == TokenKind::StringText
                 ? (&token + 1)->text
-                : "";
+                : std::string_view();
   if ((token.kind == TokenKind::String || token.kind == TokenKind::StringStart) &&
       source_text_at(token.where).starts_with("@("))
     shown.clear();
@@ -259,7 +260,7 @@ ast::Expression* Parser::parse_statement() {
       break;
     case TokenKind::EppText: {
       const Token& text = advance();
-      return arena_.make<ast::RenderString>(text.where, text.text);
+      return arena_.make<ast::RenderString>(text.where, std::string(text.text));
     }
     case TokenKind::EppRenderStart: {
       const Token& start = advance();
@@ -275,7 +276,7 @@ ast::Expression* Parser::parse_statement() {
 
 ast::Expression* Parser::parse_statement_call() {
   const Token& name = advance();
-  auto* call = arena_.make<ast::FunctionCall>(name.where, name.text);
+  auto* call = arena_.make<ast::FunctionCall>(name.where, std::string(name.text));
   do {
     call->arguments.push_back(parse_expression());
   } while (accept(TokenKind::Comma));
@@ -289,7 +290,7 @@ std::string Parser::parse_definition_name() {
     throw SourceError("A quoted string is not valid as a name here", token.where);
   if (token.kind != TokenKind::Name && token.kind != TokenKind::TypeName) syntax_error(token);
   advance();
-  return token.text;
+  return std::string(token.text);
 }
 
 ast::Expression* Parser::parse_class_definition() {
@@ -317,8 +318,8 @@ ast::Expression* Parser::parse_type_alias() {
   auto* alias = arena_.make<ast::TypeAlias>(keyword.where);
   const Token& name_token = expect(TokenKind::TypeName);
   alias->where = name_token.where;  // Puppet places a type alias at its name
-  std::string name = name_token.text;
-  if (name.starts_with("::")) name.erase(0, 2);
+  std::string_view name = name_token.text;
+  if (name.starts_with("::")) name.remove_prefix(2);
   alias->name = name;
   expect(TokenKind::Assign);
   if (!at(TokenKind::TypeName) && !at(TokenKind::LBrace) && !at(TokenKind::LBracket))
@@ -345,12 +346,13 @@ ast::Expression* Parser::parse_node_definition() {
     if (at(TokenKind::RBrace) || at(TokenKind::LBrace)) break;
     if (token.kind == TokenKind::String) {
       if (token.text.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                       "0123456789_-.") != std::string::npos)
-        throw SourceError("The hostname '" + token.text +
+                                       "0123456789_-.") != std::string_view::npos)
+        throw SourceError("The hostname '" + std::string(token.text) +
                               "' contains illegal characters (only letters, digits, '_', '-', "
                               "and '.' are allowed)",
                           token.where);
-      definition->matches.push_back(arena_.make<ast::StringLiteral>(token.where, token.text));
+      definition->matches.push_back(
+          arena_.make<ast::StringLiteral>(token.where, std::string(token.text)));
       advance();
     } else if (token.kind == TokenKind::StringStart) {
       auto* string = ast::as<ast::InterpolatedString>(parse_string());
@@ -359,7 +361,8 @@ ast::Expression* Parser::parse_node_definition() {
           throw SourceError("An interpolated expression is not allowed in a hostname of a node",
                             part->where);
     } else if (token.kind == TokenKind::Regex) {
-      definition->matches.push_back(arena_.make<ast::RegexLiteral>(token.where, token.text));
+      definition->matches.push_back(
+          arena_.make<ast::RegexLiteral>(token.where, std::string(token.text)));
       advance();
     } else if (token.kind == TokenKind::KwDefault) {
       definition->matches.push_back(arena_.make<ast::DefaultLiteral>(token.where));
@@ -368,8 +371,8 @@ ast::Expression* Parser::parse_node_definition() {
                token.kind == TokenKind::Float) {
       // A bare host name: web01.example.com; a hyphenated word only alone (`node a-b`), as
       // Puppet's dotted names take only names and numbers.
-      auto hyphenated = [](const Token& t) { return t.text.find('-') != std::string::npos; };
-      std::string host = advance().text;
+      auto hyphenated = [](const Token& t) { return t.text.find('-') != std::string_view::npos; };
+      std::string host(advance().text);
       if (hyphenated(token) && at(TokenKind::Dot) && !peek().space_before) syntax_error(peek());
       while (at(TokenKind::Dot) && !peek().space_before) {
         advance();
@@ -378,7 +381,8 @@ ast::Expression* Parser::parse_node_definition() {
              part.kind != TokenKind::Float) ||
             hyphenated(part))
           syntax_error(part);
-        host += "." + advance().text;
+        host += '.';
+        host += advance().text;
       }
       definition->matches.push_back(arena_.make<ast::StringLiteral>(span(token.where), host));
     } else {
@@ -415,7 +419,7 @@ std::vector<ast::Parameter> Parser::parse_parameter_list(TokenKind end) {
 
 ast::Expression* Parser::parse_type_expression() {
   const Token& name = expect(TokenKind::TypeName);
-  ast::Expression* type = arena_.make<ast::TypeReference>(name.where, name.text);
+  ast::Expression* type = arena_.make<ast::TypeReference>(name.where, std::string(name.text));
   if (at(TokenKind::LBracket) && !peek().space_before) {
     advance();
     auto* access = arena_.make<ast::Access>(name.where, type);

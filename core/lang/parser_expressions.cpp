@@ -283,7 +283,7 @@ ast::Expression* Parser::parse_postfix() {
       const Token& name = peek();
       if (name.kind != TokenKind::Name && name.kind != TokenKind::TypeName) syntax_error(name);
       advance();
-      auto* call = arena_.make<ast::MethodCall>(dot, expression, name.text);
+      auto* call = arena_.make<ast::MethodCall>(dot, expression, std::string(name.text));
       if (at(TokenKind::LParen)) {
         call->where = peek().where;
         call->arguments = parse_arguments();
@@ -358,27 +358,28 @@ ast::Expression* Parser::parse_primary() {
                 to_hex(digits, base) + "'",
             token.where);
       if (error != std::errc() || end != digits.data() + digits.size())
-        throw SourceError("Not a valid number: '" + token.text + "'", token.where);
+        throw SourceError("Not a valid number: '" + std::string(token.text) + "'", token.where);
       return arena_.make<ast::IntegerLiteral>(token.where, value);
     }
     case TokenKind::Float:
       advance();
-      return arena_.make<ast::FloatLiteral>(token.where, std::strtod(token.text.c_str(), nullptr));
+      return arena_.make<ast::FloatLiteral>(token.where,
+                                            std::strtod(std::string(token.text).c_str(), nullptr));
     case TokenKind::String:
       advance();
-      return arena_.make<ast::StringLiteral>(token.where, token.text);
+      return arena_.make<ast::StringLiteral>(token.where, std::string(token.text));
     case TokenKind::StringStart:
       return parse_string();
     case TokenKind::Regex:
       advance();
-      return arena_.make<ast::RegexLiteral>(token.where, token.text);
+      return arena_.make<ast::RegexLiteral>(token.where, std::string(token.text));
     case TokenKind::Variable:
       advance();
       if (at(TokenKind::LParen) && !peek().space_before)
         throw SourceError(
             "Illegal expression. A Variable is unacceptable as function name in a Function Call",
             token.where);
-      return arena_.make<ast::Variable>(token.where, token.text);
+      return arena_.make<ast::Variable>(token.where, std::string(token.text));
     case TokenKind::KwTrue:
     case TokenKind::KwFalse:
       advance();
@@ -408,11 +409,11 @@ ast::Expression* Parser::parse_primary() {
       if (at(TokenKind::LParen) && !peek().line_start) {
         // `Integer('42')`, `Deferred ('f', [])`: a new value of the type; a `(` first on its
         // line starts an expression of its own, as in Puppet.
-        auto* call = arena_.make<ast::FunctionCall>(token.where, token.text);
+        auto* call = arena_.make<ast::FunctionCall>(token.where, std::string(token.text));
         call->arguments = parse_arguments();
         return call;
       }
-      return arena_.make<ast::TypeReference>(token.where, token.text);
+      return arena_.make<ast::TypeReference>(token.where, std::string(token.text));
     case TokenKind::Name:
       return parse_word();
     case TokenKind::KwClass:
@@ -454,7 +455,7 @@ ast::Expression* Parser::parse_primary() {
 ast::Expression* Parser::parse_word() {
   const Token& token = advance();
   if (at(TokenKind::LParen)) {
-    auto* call = arena_.make<ast::FunctionCall>(token.where, token.text);
+    auto* call = arena_.make<ast::FunctionCall>(token.where, std::string(token.text));
     call->arguments = parse_arguments();
     call->lambda = parse_optional_lambda();
     return call;
@@ -464,7 +465,7 @@ ast::Expression* Parser::parse_word() {
     --pos_;
     return parse_resource(ast::ResourceForm::Regular);
   }
-  return arena_.make<ast::BareWord>(token.where, token.text);
+  return arena_.make<ast::BareWord>(token.where, std::string(token.text));
 }
 
 ast::Expression* Parser::parse_string() {
@@ -474,10 +475,11 @@ ast::Expression* Parser::parse_string() {
     const Token& token = advance();
     switch (token.kind) {
       case TokenKind::StringText:
-        string->parts.push_back(arena_.make<ast::StringLiteral>(token.where, token.text));
+        string->parts.push_back(
+            arena_.make<ast::StringLiteral>(token.where, std::string(token.text)));
         break;
       case TokenKind::InterpolatedVariable:
-        string->parts.push_back(arena_.make<ast::Variable>(token.where, token.text));
+        string->parts.push_back(arena_.make<ast::Variable>(token.where, std::string(token.text)));
         break;
       case TokenKind::InterpolationStart: {
         if ((at(TokenKind::Integer) || at(TokenKind::Float) || at(TokenKind::KwDefault)) &&
@@ -485,7 +487,8 @@ ast::Expression* Parser::parse_string() {
           // "${1}" is the regex capture $1; "${1.5}" names a variable too (an illegal one), and
           // so does "${default}" (the variable $default, as Puppet's lexer makes it).
           const Token& digits = advance();
-          string->parts.push_back(arena_.make<ast::Variable>(digits.where, digits.text));
+          string->parts.push_back(
+              arena_.make<ast::Variable>(digits.where, std::string(digits.text)));
         } else {
           // A keyword alone, or before `[` or `.`, names a variable too: "${in}", "${undef.x}".
           TokenKind after = peek(1).kind;

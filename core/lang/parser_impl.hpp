@@ -16,8 +16,7 @@ namespace marionette::lang {
 
 class Parser {
  public:
-  Parser(std::vector<Token> tokens, ast::Arena& arena)
-      : tokens_(std::move(tokens)), arena_(arena) {}
+  Parser(Tokens tokens, ast::Arena& arena) : tokens_(std::move(tokens)), arena_(arena) {}
 
   ast::Block* parse_program();
   ast::EppTemplate* parse_epp_template();
@@ -87,7 +86,7 @@ class Parser {
   const ast::Lambda* parse_optional_lambda();
   ast::Expression* parse_condition();
 
-  std::vector<Token> tokens_;
+  Tokens tokens_;
   std::size_t pos_ = 0;
   ast::Arena& arena_;
   ParseNotes notes_;

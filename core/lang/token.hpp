@@ -1,7 +1,11 @@
 #pragma once
 
+#include <forward_list>
+#include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "lang/source_location.hpp"
 
@@ -100,12 +104,40 @@ enum class TokenKind {
 /// A short, readable name for a token kind ("'{'", "a name", "end of input"), for messages.
 std::string_view describe(TokenKind kind);
 
+/// A token does not own its text: it views the source file's text where the value is written
+/// as is (names, numbers, most strings), else text the Tokens holding it keep (a string whose
+/// escapes were processed, a heredoc's text without its margin).
 struct Token {
   TokenKind kind = TokenKind::End;
-  std::string text;  ///< names, values of strings, digits of numbers; empty for punctuation
-  SourceLocation where;
   bool space_before = false;  ///< whitespace or a comment separates it from the previous token
   bool line_start = false;    ///< only blanks stand before it on its line
+  std::string_view text;  ///< names, values of strings, digits of numbers; empty for punctuation
+  SourceLocation where;
+};
+
+/// The tokens of one file, with what their texts view: the file, and the texts the lexer
+/// rewrote. Read like a vector.
+class Tokens {
+ public:
+  Tokens() = default;
+  Tokens(std::shared_ptr<const SourceFile> file, std::vector<Token> list,
+         std::forward_list<std::string> rewritten)
+      : file_(std::move(file)), list_(std::move(list)), rewritten_(std::move(rewritten)) {}
+
+  std::size_t size() const { return list_.size(); }
+  bool empty() const { return list_.empty(); }
+  const Token& operator[](std::size_t at) const { return list_[at]; }
+  Token& operator[](std::size_t at) { return list_[at]; }
+  const Token& back() const { return list_.back(); }
+  std::vector<Token>::const_iterator begin() const { return list_.begin(); }
+  std::vector<Token>::const_iterator end() const { return list_.end(); }
+
+ private:
+  std::shared_ptr<const SourceFile> file_;
+  std::vector<Token> list_;
+  /// A list, so that a text stays where it is as more are added (short strings are kept
+  /// inside the std::string itself) and when the Tokens move; nothing allocated when empty.
+  std::forward_list<std::string> rewritten_;
 };
 
 }  // namespace marionette::lang

@@ -13,7 +13,7 @@
 namespace marionette::lang {
 namespace {
 
-std::vector<Token> lex(const std::string& text) {
+Tokens lex(const std::string& text) {
   return tokenize(make_source("t.pp", text));
 }
 
@@ -23,8 +23,8 @@ std::string summary(const std::string& text) {
   for (const Token& t : lex(text)) {
     if (t.kind == TokenKind::End) break;
     if (!out.empty()) out += ' ';
-    out += std::string(describe(t.kind)) + ":" + t.text + "@" + std::to_string(t.where.line) + ":" +
-           std::to_string(t.where.column);
+    out += std::string(describe(t.kind)) + ":" + std::string(t.text) + "@" +
+           std::to_string(t.where.line) + ":" + std::to_string(t.where.column);
   }
   return out;
 }
