@@ -290,7 +290,7 @@ class Lexer {
     token.text = text;
     token.where = lines_.locate(file_, std::min(start, text_.size()), length);
     token.space_before = space_;
-    if (space_) {
+    if (space_ && kind == TokenKind::LParen) {
       std::size_t before = std::min(start, text_.size());
       while (before > 0 &&
              (text_[before - 1] == ' ' || text_[before - 1] == '\t' || text_[before - 1] == '\r'))

@@ -110,7 +110,9 @@ std::string_view describe(TokenKind kind);
 struct Token {
   TokenKind kind = TokenKind::End;
   bool space_before = false;  ///< whitespace or a comment separates it from the previous token
-  bool line_start = false;    ///< only blanks stand before it on its line
+  /// Only blanks stand before it on its line. Set for `(` only, the one token the parser asks
+  /// (after a type name, a `(` first on its line starts an expression of its own).
+  bool line_start = false;
   std::string_view text;  ///< names, values of strings, digits of numbers; empty for punctuation
   SourceLocation where;
 };
