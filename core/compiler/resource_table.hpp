@@ -128,6 +128,7 @@ class ResourceTable {
   void write_edges_json(catalog::JsonWriter& json) const;
 
  private:
+  static constexpr std::size_t kFirstBuckets = 4096;
   DataForm data_form_ = DataForm::strings;
   std::deque<CompiledResource> resources_;
   std::unordered_map<std::string, std::size_t> index_;
