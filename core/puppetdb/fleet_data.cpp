@@ -587,13 +587,46 @@ static void reactivate_if_newer(Json& node, const std::string& produced) {
   node["expired"] = nullptr;
 }
 
+bool FleetData::replace_fact_times(const Json& payload, const std::string& certname,
+                                   const std::string& produced, const std::string& received,
+                                   const std::string& hash) {
+  Json node = node_or_new(certname);
+  // a deactivated node's paths come back into the bitmaps: the whole way below does that
+  if (!node_is_active(node)) return false;
+  Json header = {{"certname", certname},
+                 {"environment", optional_string(payload, "environment")},
+                 {"timestamp", received},
+                 {"producer_timestamp", produced},
+                 {"producer", optional_string(payload, "producer")}};
+  if (auto packages = payload.find("package_inventory");
+      packages != payload.end() && packages->is_array() && !packages->empty())
+    header["package_inventory"] = *packages;
+  header["hash"] = hash;
+  note_node(certname, string_field(payload, "environment", false),
+            string_field(payload, "producer", false));
+  store_.put(keys_.facts(certname), stored_text(header.dump()));
+  node["facts_timestamp"] = received;
+  node["facts_producer_timestamp"] = produced;
+  node["facts_environment"] = header["environment"];
+  reactivate_if_newer(node, produced);
+  write_node(node);
+  return true;
+}
+
 void FleetData::replace_facts(const Json& payload, const std::string& received) {
   std::string certname = certname_of(payload);
   std::string produced = producer_time(payload, received);
   Json values = payload.value("values", Json::object());
   if (!values.is_object()) throw QueryError(400, "The facts' values must be a JSON object");
-  std::optional<Json> old = facts(certname);
-  if (old && older(produced, old->value("producer_timestamp", ""))) return;  // stale
+  // The header alone first (its hash is the values'): an agent's facts are mostly the same
+  // run after run, and then neither the values nor the fact sets and paths change.
+  std::optional<Json> stored = document(keys_.facts(certname));
+  if (stored && older(produced, stored->value("producer_timestamp", ""))) return;  // stale
+  std::string hash = document_hash(values);
+  if (stored && !stored->contains("values") && stored->value("hash", "") == hash &&
+      replace_fact_times(payload, certname, produced, received, hash))
+    return;
+  std::optional<Json> old = stored ? facts(certname) : std::nullopt;
   Json document = {{"certname", certname},
                    {"environment", optional_string(payload, "environment")},
                    {"timestamp", received},
@@ -604,7 +637,7 @@ void FleetData::replace_facts(const Json& payload, const std::string& received) 
   if (auto packages = payload.find("package_inventory");
       packages != payload.end() && packages->is_array() && !packages->empty())
     document["package_inventory"] = *packages;
-  document["hash"] = document_hash(values);
+  document["hash"] = std::move(hash);
   note_node(certname, string_field(payload, "environment", false),
             string_field(payload, "producer", false));
   // the values by top-level name, the names no longer there dropped, then the rest

@@ -178,6 +178,12 @@ class FleetData {
   bool upgrade_indexes(Json& node);
   /// A node made active again by newer data goes back into the fact-path bitmaps.
   void reactivated(Json& node, bool was_active);
+  /// replace_facts() for values whose hash is the stored ones': the header and the node's
+  /// times rewritten, the values, fact sets and paths left as they are. False (nothing
+  /// written) for a deactivated node.
+  bool replace_fact_times(const Json& payload, const std::string& certname,
+                          const std::string& produced, const std::string& received,
+                          const std::string& hash);
   /// Writes the node's document, and its row as /nodes answers it (node_answer_text).
   void write_node(const Json& node);
   void note_node(const std::string& certname, const std::string& environment,

@@ -187,7 +187,10 @@ HttpResponse Api::report_endpoint(const HttpRequest& request, const std::string&
   std::error_code ignored;
   std::filesystem::create_directories(dir, ignored);
   std::string error;
-  if (!storage::write_file_atomically(dir / (timestamp_name() + ".json"), request.body, &error))
+  // As Puppet's report store (Puppet::Util.replace_file): the file fsync'd, then renamed; no
+  // fsync of the directory. A server killed after the 200 leaves the report whole on disk.
+  if (!storage::write_file_atomically(dir / (timestamp_name() + ".json"), request.body, &error,
+                                      storage::Durability::file_data))
     return puppet_error(500, "Server Error: cannot store the report: " + error, "RUNTIME_ERROR");
   // The report is stored by now: as Puppet's report processors, a failing one (Redis's
   // history, the fleet summary) is logged and the agent still hears 200 (a 500 would only have

@@ -65,7 +65,7 @@ bool read_file(const std::filesystem::path& path, std::string* content, std::str
 }
 
 bool write_file_atomically(const std::filesystem::path& path, std::string_view content,
-                           std::string* error) {
+                           std::string* error, Durability durability) {
   std::filesystem::path temp = path;
   temp += ".tmp." + std::to_string(::getpid());
   int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -78,7 +78,7 @@ bool write_file_atomically(const std::filesystem::path& path, std::string_view c
     ::unlink(temp.c_str());
     return false;
   }
-  return fsync_directory_of(path, error);
+  return durability == Durability::file_data || fsync_directory_of(path, error);
 }
 
 bool append_record(const std::filesystem::path& path, std::string_view record, std::string* error) {

@@ -258,5 +258,45 @@ TEST(CompiledCatalog, TheSameResourcesAgainRewriteOnlyTheHeader) {
   EXPECT_EQ(compiled_matched.contents(), replaced.contents());
 }
 
+json facts_payload(const std::string& produced, const std::string& ip) {
+  return {{"certname", "web1.example.com"},
+          {"environment", "production"},
+          {"producer_timestamp", produced},
+          {"producer", "puppet.example.com"},
+          {"values", {{"os", {{"family", "Debian"}}}, {"ipaddress", ip}, {"uptime", 5}}}};
+}
+
+TEST(CompiledCatalog, TheSameFactsAgainRewriteOnlyTheirHeader) {
+  const std::string first = "2026-11-30T05:00:00.000Z", again = "2026-11-30T06:00:00.000Z";
+  const KeyLayout keys("test");
+  CountingStore matched;
+  FleetData fleet(matched, "test");
+  fleet.replace_facts(facts_payload(first, "10.0.0.1"), first);
+  const int fields = matched.field_writes;
+  ASSERT_GE(fields, 3);  // the three values (and the node's id)
+  fleet.replace_facts(facts_payload(again, "10.0.0.1"), again);
+  EXPECT_EQ(matched.field_writes, fields);  // the values are not written again
+  EXPECT_EQ(
+      std::count(matched.put_keys.begin(), matched.put_keys.end(), keys.facts("web1.example.com")),
+      2);
+  std::optional<json> stored = fleet.facts("web1.example.com");
+  ASSERT_TRUE(stored);
+  EXPECT_EQ((*stored)["producer_timestamp"], again);
+  EXPECT_EQ((*stored)["values"]["ipaddress"], "10.0.0.1");
+  EXPECT_EQ(fleet.node("web1.example.com")->at("facts_timestamp"), again);
+  // A stale command still changes nothing.
+  fleet.replace_facts(facts_payload(first, "10.0.0.1"), first);
+  EXPECT_EQ(fleet.node("web1.example.com")->at("facts_timestamp"), again);
+
+  // What a full replacement leaves: other values in between, so that the hashes differ.
+  MemoryStore replaced;
+  FleetData full(replaced, "test");
+  full.replace_facts(facts_payload(first, "10.0.0.1"), first);
+  const std::string between = "2026-11-30T05:30:00.000Z";
+  full.replace_facts(facts_payload(between, "10.0.0.2"), between);
+  full.replace_facts(facts_payload(again, "10.0.0.1"), again);
+  EXPECT_EQ(matched.contents(), replaced.contents());
+}
+
 }  // namespace
 }  // namespace marionette::puppetdb::testing
