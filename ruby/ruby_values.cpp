@@ -30,7 +30,12 @@ VALUE decode(ruby_wire::Reader& in, int depth) {
     case 'r':
       return DBL2NUM(in.real());
     case 's':
+    case 'o':
       return utf8_string(in.text());
+    case 'b': {
+      std::string_view bytes = in.text();
+      return rb_str_new(bytes.data(), static_cast<long>(bytes.size()));
+    }
     case 'x': {
       std::string_view pattern = in.text();
       return rb_reg_new_str(utf8_string(pattern), 0);
@@ -112,7 +117,11 @@ struct Encoder {
         out.real(RFLOAT_VALUE(value));
         return true;
       case T_STRING:
-        out.tag('s');
+        // A String subclass's instance ('o') and an ASCII-8BIT String ('b') are Strings that
+        // Puppet 8's rich data writes apart.
+        out.tag(rb_obj_class(value) != rb_cString                    ? 'o'
+                : rb_enc_get_index(value) == rb_ascii8bit_encindex() ? 'b'
+                                                                     : 's');
         out.text({RSTRING_PTR(value), static_cast<std::size_t>(RSTRING_LEN(value))});
         return true;
       case T_SYMBOL: {

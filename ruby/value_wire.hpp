@@ -7,6 +7,7 @@
 //   'n' undef   'd' default   't' true   'f' false
 //   'i' Integer: 8 bytes, little-endian two's complement   'r' Float: 8 bytes IEEE 754
 //   's' String: size (4 bytes, little-endian), then the bytes
+//   'b' a String in ASCII-8BIT, 'o' an instance of a String subclass (from Ruby only): as 's'
 //   'x' Regexp: its pattern, as a String's size and bytes
 //   'a' Array: count (4 bytes), then the values   'h' Hash: count, then key and value of each
 //   'S' Sensitive: the wrapped value
@@ -103,6 +104,8 @@ inline void skip(Reader& in, int depth = 0) {
       in.real();
       return;
     case 's':
+    case 'b':
+    case 'o':
     case 'x':
       in.text();
       return;

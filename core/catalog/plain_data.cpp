@@ -1,8 +1,10 @@
 #include "catalog/plain_data.hpp"
 
+#include <optional>
 #include <string>
 
 #include "catalog/pcore_type_text.hpp"
+#include "text/base64.hpp"
 
 namespace marionette::catalog {
 
@@ -92,6 +94,10 @@ Data plain_leaf(const std::string& ptype, const Data& value) {
   if (ptype == "Default") return "default";
   if (is_pcore_type(ptype)) return pcore_type_text(value);
   if (ptype == "Regexp") return "/" + text_of(pvalue) + "/";
+  if (ptype == "Binary" && pvalue.is_string())  // applied as its bytes, as Puppet applies one
+    if (std::optional<std::string> bytes =
+            text::base64_decode(pvalue.get_ref<const std::string&>()))
+      return *std::move(bytes);
   if (ptype == "Hash" && pvalue.is_array()) {
     Data out = Data::object();
     for (std::size_t i = 0; i + 1 < pvalue.size(); i += 2) {

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "catalog/catalog.hpp"
-
 #include <functional>
 #include <string>
+
+#include "catalog/catalog.hpp"
 
 namespace marionette::catalog {
 
@@ -20,7 +20,8 @@ Data map_rich_data(const Data& value,
 bool has_rich_data(const Catalog& catalog);
 
 /// The catalog with its rich data as Puppet 7's catalogs hold it, which is what the providers
-/// read: a Timestamp, Timespan, SemVer, SemVerRange or Binary as its text, a Regexp as
+/// read: a Timestamp, Timespan, SemVer or SemVerRange as its text, a Binary (or a String Ruby
+/// held in ASCII-8BIT) as its bytes, as Puppet applies it, a Regexp as
 /// "/source/", default as "default", a hash with keys other than strings as an object of their
 /// texts, and a Deferred as its printed call (it is not called: docs/puppet-differences.md).
 Catalog with_plain_data(Catalog catalog);

@@ -57,7 +57,10 @@ std::vector<std::string> titles_of(Value titles, const lang::SourceLocation& whe
       throw SourceError("Empty string title at " + std::to_string(index) +
                             ". Title strings must have a length greater than zero.",
                         where);
-    names.push_back(std::move(std::get<std::string>(title.v)));
+    if (auto plain = std::get_if<std::string>(&title.v))
+      names.push_back(std::move(*plain));
+    else
+      names.push_back(title.string());
   };
   if (!titles.is_array()) {  // one title, most often a string: taken, not copied
     take(titles);

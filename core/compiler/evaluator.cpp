@@ -19,6 +19,7 @@
 #include "compiler/known_types.hpp"
 #include "compiler/operators.hpp"
 #include "compiler/runtime_values.hpp"
+#include "compiler/string_encoding.hpp"
 #include "compiler/type_access.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
@@ -145,8 +146,8 @@ Value Evaluator::evaluate(const ast::Node* node, Scope& scope) try {
       for (const auto& [key, value] : static_cast<const ast::HashLiteral*>(node)->entries) {
         Value k = evaluate(key, scope);
         Value v = evaluate(value, scope);
-        auto found =
-            std::find_if(out.begin(), out.end(), [&](const auto& e) { return same_hash_key(e.first, k); });
+        auto found = std::find_if(out.begin(), out.end(),
+                                  [&](const auto& e) { return same_hash_key(e.first, k); });
         if (found != out.end()) {
           found->second = std::move(v);
         } else {
@@ -661,12 +662,13 @@ Value Evaluator::evaluate_access(const ast::Access& access, Scope& scope) {
     if (keys.size() == 1) {
       if (start < 0) start += size;
       if (start < 0 || start >= size) return target.is_string() ? Value("") : Value();
-      if (target.is_string()) return target.string().substr(static_cast<std::size_t>(start), 1);
+      if (target.is_string())
+        return string_like(target, target.string().substr(static_cast<std::size_t>(start), 1));
       return target.array()[static_cast<std::size_t>(start)];
     }
     if (!slice_bounds(size, start, indexes[1], from, length))
       return target.is_string() ? Value("") : Value(Array{});
-    if (target.is_string()) return target.string().substr(from, length);
+    if (target.is_string()) return string_like(target, target.string().substr(from, length));
     return Array(target.array().begin() + static_cast<std::ptrdiff_t>(from),
                  target.array().begin() + static_cast<std::ptrdiff_t>(from + length));
   }
@@ -705,8 +707,7 @@ Value Evaluator::evaluate_access(const ast::Access& access, Scope& scope) {
     }
     // A resource reference: File['/etc/motd'], Class['app'], File['a', 'b'].
     auto key_where = [&](std::size_t i) -> const lang::SourceLocation& {
-      return access.keys.empty() ? where
-                                 : access.keys[std::min(i, access.keys.size() - 1)]->where;
+      return access.keys.empty() ? where : access.keys[std::min(i, access.keys.size() - 1)]->where;
     };
     std::string type_name = type.name;
     std::size_t first = 0;
@@ -757,11 +758,10 @@ Value Evaluator::evaluate_access(const ast::Access& access, Scope& scope) {
       // Puppet blames the key at the title's place in the flattened titles, one further when
       // flattening changed their number.
       if (!title.is_string())
-        throw SourceError(
-            "Error creating type specialization of " + lang::a_an(type.name + "-Type") +
-                ", Cannot use " + bad_key_type(title) +
-                " where a resource title String is expected",
-            key_where(titles.size() != keys.size() - first ? i + 1 : i));
+        throw SourceError("Error creating type specialization of " +
+                              lang::a_an(type.name + "-Type") + ", Cannot use " +
+                              bad_key_type(title) + " where a resource title String is expected",
+                          key_where(titles.size() != keys.size() - first ? i + 1 : i));
       references.push_back(TypeValue{type_name, {title}});
     }
     if (many) return references;
@@ -784,25 +784,38 @@ Value Evaluator::evaluate_string(const ast::InterpolatedString& string, Scope& s
   }
   std::string out;
   out.reserve(estimate);
+  JoinedEncoding encoding;  // Puppet joins the parts' strings: Ruby's encoding rules hold
+  bool first = true;
+  auto appended = [&](std::size_t start, const Value& value) {
+    encoding.add(out, start, value.is_ascii_8bit(), first);
+  };
   for (const ast::Node* part : string.parts) {
+    const std::size_t start = out.size();
     if (auto* text = ast::as<ast::StringLiteral>(part)) {
       out += text->value;
+      encoding.add(out, start, false, first);
     } else if (auto* variable = ast::as<ast::Variable>(part);
                variable && !variable->name.empty() &&
                !(variable->name[0] >= '0' && variable->name[0] <= '9')) {
       // As evaluate_variable, without copying the value.
       // (undef appends nothing; `found ? *found : Value()` would copy the value)
-      if (const Value* found = find_variable(variable->name, scope))
+      if (const Value* found = find_variable(variable->name, scope)) {
         append_string(*found, out);
-      else
+        appended(start, *found);
+      } else {
         unknown_variable(variable->name, variable->where);
+      }
     } else if (const Value* found = find_in_place(part, scope)) {
       append_string(*found, out);  // `${facts['os']['family']}`, without copying
+      appended(start, *found);
     } else {
-      append_string(evaluate(part, scope), out);
+      Value value = evaluate(part, scope);
+      append_string(value, out);
+      appended(start, value);
     }
+    first = false;
   }
-  return out;
+  return encoding.value(std::move(out));
 }
 
 Value Evaluator::evaluate_call(const std::string& name, const std::vector<ast::Expression*>& args,

@@ -2,10 +2,17 @@
 #include "compiler/object_types.hpp"
 #include "compiler/runtime_values.hpp"
 #include "compiler/value_data.hpp"
+#include "text/base64.hpp"
 
 namespace marionette::compiler {
 
 std::optional<catalog::Data> rich_leaf(const Value& value, DataForm form) {
+  if (const RubyString* ruby = value.ruby_string()) {
+    if (form != DataForm::rich) return std::nullopt;
+    if (ruby->kind == RubyString::Kind::ascii_8bit)
+      return catalog::Data{{"__ptype", "Binary"}, {"__pvalue", text::base64_encode(ruby->text)}};
+    return catalog::Data{{"__ptype", "String"}, {"__pvalue", ruby->text}};
+  }
   if (value.is_default()) return catalog::Data{{"__ptype", "Default"}};
   if (value.is_regexp())
     return catalog::Data{{"__ptype", "Regexp"}, {"__pvalue", std::get<Regexp>(value.v).pattern}};

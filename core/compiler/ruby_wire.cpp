@@ -20,8 +20,8 @@ void encode(const Value& value, ruby_wire::Writer& out, int depth) {
     out.tag('r');
     return out.real(value.number());
   }
-  if (value.is_string()) {
-    out.tag('s');
+  if (value.is_string()) {  // 'b': ASCII-8BIT; a subclass's instance goes as a plain String
+    out.tag(value.is_ascii_8bit() ? 'b' : 's');
     return out.text(value.string());
   }
   if (value.is_regexp()) {
@@ -71,6 +71,10 @@ Value decode(ruby_wire::Reader& in, int depth) {
       return Value(in.real());
     case 's':
       return Value(std::string(in.text()));
+    case 'b':
+      return Value(RubyString{std::string(in.text()), RubyString::Kind::ascii_8bit});
+    case 'o':
+      return Value(RubyString{std::string(in.text()), RubyString::Kind::subclass});
     case 'x': {
       std::string pattern(in.text());
       return Value(Regexp{

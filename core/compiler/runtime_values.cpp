@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <iterator>
 
-#include "compiler/base64.hpp"
 #include "compiler/functions/generalized_type.hpp"
 #include "compiler/integer_range.hpp"
 #include "compiler/object_types.hpp"
 #include "compiler/semver.hpp"
 #include "compiler/time_format.hpp"
 #include "compiler/types.hpp"
+#include "text/base64.hpp"
 
 namespace marionette::compiler {
 
@@ -181,7 +181,7 @@ void append_runtime_value(const TypeValue& value, std::string& out) {
   } else if (is_kind(value, "SemVerRange")) {
     out += field_string(value, 0);
   } else if (is_kind(value, "Binary")) {
-    out += base64_encode(field_string(value, 0));
+    out += text::base64_encode(field_string(value, 0));
   } else if (is_kind(value, "Timestamp")) {
     out += format_timestamp(field_integer(value, 0), field_integer(value, 1),
                             "%Y-%m-%dT%H:%M:%S.%N %Z");

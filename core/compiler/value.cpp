@@ -103,8 +103,8 @@ bool equals(const Value& a, const Value& b) {
   }
   if (auto same = time_equals_number(a, b)) return *same;
   if (auto same = time_equals_number(b, a)) return *same;
+  if (a.is_string() && b.is_string()) return equal_ignoring_case(a.string(), b.string());
   if (a.v.index() != b.v.index()) return false;
-  if (a.is_string()) return equal_ignoring_case(a.string(), b.string());
   if (a.is_boolean()) return a.boolean() == b.boolean();
   if (a.is_undef() || a.is_default()) return true;
   if (a.is_regexp()) return a.regexp().pattern == b.regexp().pattern;
@@ -214,6 +214,8 @@ void append_string(const Value& value, std::string& out) {
           out += format_float(x);
         } else if constexpr (std::is_same_v<T, std::string>) {
           out += x;
+        } else if constexpr (std::is_same_v<T, std::shared_ptr<const RubyString>>) {
+          out += x->text;
         } else if constexpr (std::is_same_v<T, Regexp>) {
           append_regexp(x.pattern, out);
         } else if constexpr (std::is_same_v<T, std::shared_ptr<const TypeValue>>) {
@@ -268,7 +270,11 @@ catalog::Data to_data(const Value& value, DataForm form) {
   if (value.is_boolean()) return value.boolean();
   if (value.is_integer()) return value.integer();
   if (value.is_float()) return std::get<double>(value.v);
-  if (value.is_string()) return value.string();
+  if (auto plain = std::get_if<std::string>(&value.v)) return *plain;
+  if (value.is_string()) {  // a RubyString: rich data writes it apart
+    if (std::optional<catalog::Data> rich = rich_leaf(value, form)) return *std::move(rich);
+    return value.string();
+  }
   // Inside a collection a Sensitive value keeps its kind, in Puppet's rich data form.
   auto nested = [form](const Value& item) {
     if (!is_sensitive(item)) return to_data(item, form);
@@ -284,8 +290,8 @@ catalog::Data to_data(const Value& value, DataForm form) {
   }
   if (value.is_hash()) {
     const Hash& hash = value.hash();
-    const bool string_keys =
-        std::all_of(hash.begin(), hash.end(), [](const auto& entry) { return entry.first.is_string(); });
+    const bool string_keys = std::all_of(hash.begin(), hash.end(),
+                                         [](const auto& entry) { return entry.first.is_string(); });
     if (form != DataForm::strings && !string_keys) {
       catalog::Data pairs = catalog::Data::array();
       for (const auto& [key, item] : hash) {

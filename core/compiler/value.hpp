@@ -39,6 +39,18 @@ struct TypeValue {
   std::optional<std::string> inferred_string{};
 };
 
+/// A String Puppet's Ruby holds as an object other than a plain UTF-8 String: bytes in ASCII-8BIT
+/// (what Base64.decode64, File.extname's "" and Shellwords give, or a module's Ruby returns) or an
+/// instance of a String subclass a module's Ruby returned (Puppet::Util::Execution's
+/// ProcessOutput). It is a String everywhere (is_string(), string(), ==, type()); only OpenVox 8's
+/// rich data writes it apart ({"__ptype": "Binary"}, {"__ptype": "String"}), and interpolation and
+/// join keep ASCII-8BIT as Ruby's encoding rules do (string_encoding.hpp).
+struct RubyString {
+  enum class Kind : std::uint8_t { ascii_8bit, subclass };
+  std::string text;
+  Kind kind = Kind::ascii_8bit;
+};
+
 using Array = std::vector<Value>;
 /// Keys keep their insertion order, as in Puppet.
 using Hash = std::vector<std::pair<Value, Value>>;
@@ -48,7 +60,7 @@ using Hash = std::vector<std::pair<Value, Value>>;
 struct Value {
   using Variant = std::variant<Undef, Default, bool, std::int64_t, double, std::string, Regexp,
                                std::shared_ptr<const TypeValue>, std::shared_ptr<const Array>,
-                               std::shared_ptr<const Hash>>;
+                               std::shared_ptr<const Hash>, std::shared_ptr<const RubyString>>;
   Variant v;
 
   Value() = default;
@@ -64,10 +76,23 @@ struct Value {
   Value(TypeValue t) : v(std::make_shared<const TypeValue>(std::move(t))) {}
   Value(Array a) : v(std::make_shared<const Array>(std::move(a))) {}
   Value(Hash h) : v(std::make_shared<const Hash>(std::move(h))) {}
+  Value(RubyString s) : v(std::make_shared<const RubyString>(std::move(s))) {}
 
   bool is_undef() const { return std::holds_alternative<Undef>(v); }
   bool is_default() const { return std::holds_alternative<Default>(v); }
-  bool is_string() const { return std::holds_alternative<std::string>(v); }
+  bool is_string() const {
+    return std::holds_alternative<std::string>(v) ||
+           std::holds_alternative<std::shared_ptr<const RubyString>>(v);
+  }
+  /// The RubyString behind a String value, nullptr for a plain one (and for any other value).
+  const RubyString* ruby_string() const {
+    auto held = std::get_if<std::shared_ptr<const RubyString>>(&v);
+    return held ? held->get() : nullptr;
+  }
+  bool is_ascii_8bit() const {
+    const RubyString* s = ruby_string();
+    return s && s->kind == RubyString::Kind::ascii_8bit;
+  }
   bool is_integer() const { return std::holds_alternative<std::int64_t>(v); }
   bool is_float() const { return std::holds_alternative<double>(v); }
   bool is_number() const { return is_integer() || is_float(); }
@@ -77,7 +102,10 @@ struct Value {
   bool is_array() const { return std::holds_alternative<std::shared_ptr<const Array>>(v); }
   bool is_hash() const { return std::holds_alternative<std::shared_ptr<const Hash>>(v); }
 
-  const std::string& string() const { return std::get<std::string>(v); }
+  const std::string& string() const {
+    if (auto plain = std::get_if<std::string>(&v)) return *plain;
+    return std::get<std::shared_ptr<const RubyString>>(v)->text;
+  }
   std::int64_t integer() const { return std::get<std::int64_t>(v); }
   double number() const {
     return is_integer() ? static_cast<double>(integer()) : std::get<double>(v);
@@ -88,6 +116,13 @@ struct Value {
   const Array& array() const { return *std::get<std::shared_ptr<const Array>>(v); }
   const Hash& hash() const { return *std::get<std::shared_ptr<const Hash>>(v); }
 };
+
+/// `text` made from `source` by a Ruby String method (upcase, strip, sub, split, [] ...), which
+/// keeps its receiver's encoding: ASCII-8BIT stays so.
+inline Value string_like(const Value& source, std::string text) {
+  if (source.is_ascii_8bit()) return RubyString{std::move(text)};
+  return Value(std::move(text));
+}
 
 /// Puppet's truthiness: undef and false are false, everything else (even "" and 0) is true.
 bool truthy(const Value& value);

@@ -1,8 +1,9 @@
-#include "compiler/value_data.hpp"
 #include "compiler/value_json.hpp"
 
 #include <string_view>
 #include <unordered_set>
+
+#include "compiler/value_data.hpp"
 
 namespace marionette::compiler {
 
@@ -38,7 +39,11 @@ void write_element(const Value& item, catalog::JsonWriter& json, DataForm form) 
 }  // namespace
 
 void write_json(const Value& value, catalog::JsonWriter& json, DataForm form) {
-  if (value.is_string()) return json.string(value.string());
+  if (auto plain = std::get_if<std::string>(&value.v)) return json.string(*plain);
+  if (value.is_string()) {  // a RubyString: rich data writes it apart
+    if (std::optional<catalog::Data> rich = rich_leaf(value, form)) return json.value(*rich);
+    return json.string(value.string());
+  }
   if (value.is_undef()) return json.raw("null");
   if (value.is_boolean()) return json.raw(value.boolean() ? "true" : "false");
   if (value.is_integer()) return json.integer(value.integer());

@@ -90,6 +90,8 @@ Facts decode(ruby_wire::Reader& in, int depth) {
     case 'r':
       return in.real();
     case 's':
+    case 'b':  // facts are data: an ASCII-8BIT String or a String subclass's text is a String
+    case 'o':
       return std::string(in.text());
     case 'a': {
       Facts array = Facts::array();

@@ -5,11 +5,11 @@
 #include <fstream>
 
 #include "compile_helper.hpp"
-#include "compiler/base64.hpp"
 #include "compiler/compiler.hpp"
 #include "compiler/semver.hpp"
 #include "compiler/time_format.hpp"
 #include "compiler/types.hpp"
+#include "text/base64.hpp"
 
 namespace marionette::compiler {
 namespace {
@@ -104,9 +104,9 @@ TEST(SemVer, OrdersAndMatchesRanges) {
 }
 
 TEST(Base64, RoundTrips) {
-  EXPECT_EQ(base64_encode("hello"), "aGVsbG8=");
-  EXPECT_EQ(base64_decode("aGVsbG8=").value_or(""), "hello");
-  EXPECT_FALSE(base64_decode("a*b"));
+  EXPECT_EQ(text::base64_encode("hello"), "aGVsbG8=");
+  EXPECT_EQ(text::base64_decode("aGVsbG8=").value_or(""), "hello");
+  EXPECT_FALSE(text::base64_decode("a*b"));
 }
 
 TEST(TimeFormat, FormatsAndParsesTimes) {

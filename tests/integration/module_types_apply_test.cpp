@@ -2,23 +2,22 @@
 // ini_subsetting, concat's concat_file and concat_fragment, voxpupuli's alternatives and
 // alternative_entry through update-alternatives under DPKG_ROOT, augeas_core's augeas, the
 // parsed-file family: host, mount, sshkey, ssh_authorized_key, mailalias)
-// against what real Puppet 7.23 left behind: each case in fixtures/module_types/ holds site.pp (paths under $root), before/ (the files
-// it starts from) and puppet/ (files/, exitcode and log, written by record-puppet-files with
-// real Puppet). The resulting files must be byte-identical, the exit code and the resources' log
-// lines the same, and a second run must change nothing.
+// against what real Puppet 7.23 left behind: each case in fixtures/module_types/ holds site.pp
+// (paths under $root), before/ (the files it starts from) and puppet/ (files/, exitcode and log,
+// written by record-puppet-files with real Puppet). The resulting files must be byte-identical, the
+// exit code and the resources' log lines the same, and a second run must change nothing.
 
 #include <gtest/gtest.h>
 #include <pwd.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
-
-#include <yaml-cpp/yaml.h>
 
 #include "support/command.hpp"
 
@@ -137,10 +136,11 @@ class ModuleTypesApply : public ::testing::TestWithParam<std::string> {
 
   CommandResult apply(std::vector<std::string> extra = {}) {
     // Against what Puppet 7 left (the expectations' reference).
-    std::vector<std::string> args = {MARIONETTE_BINARY, "apply", (dir_ / "site.pp").string(),
-                                     "--puppet-compat", "7", "--facts", MARIONETTE_FACTS_FILE,
-                                     "--statedir", (dir_ / "state").string(),
-                                     "--detailed-exitcodes"};
+    std::vector<std::string> args = {
+        MARIONETTE_BINARY,     "apply",      (dir_ / "site.pp").string(),
+        "--puppet-compat",     "7",          "--facts",
+        MARIONETTE_FACTS_FILE, "--statedir", (dir_ / "state").string(),
+        "--detailed-exitcodes"};
     args.insert(args.end(), extra.begin(), extra.end());
     // The alternatives cases work on link groups under root/ (DPKG_ROOT), as recorded.
     CommandResult run =
@@ -162,8 +162,9 @@ TEST_P(ModuleTypesApply, LeavesTheFilesAsPuppetDoesAndThenChangesNothing) {
   EXPECT_EQ(resource_log(first, root().string(), dir_.string()), read_text(expected / "log"));
   if (fs::exists(expected / "summary")) {  // the report counts these types as Puppet's does
     std::string puppet = read_text(expected / "summary");
-    puppet.erase(puppet.find("resources total "), puppet.find('\n', puppet.find("resources total ")) -
-                                                      puppet.find("resources total ") + 1);
+    puppet.erase(
+        puppet.find("resources total "),
+        puppet.find('\n', puppet.find("resources total ")) - puppet.find("resources total ") + 1);
     EXPECT_EQ(summary_counts(dir_ / "state/last_run_summary.yaml"), puppet);
   }
 
@@ -175,13 +176,13 @@ TEST_P(ModuleTypesApply, LeavesTheFilesAsPuppetDoesAndThenChangesNothing) {
 
 INSTANTIATE_TEST_SUITE_P(Cases, ModuleTypesApply,
                          ::testing::Values("append", "match", "after_absent", "bad", "refresh",
-                                           "ini_basic", "ini_bad", "augeas_basic",
-                                           "augeas_onlyif", "augeas_bad", "concat_basic",
-                                           "concat_bad", "subsetting_basic", "subsetting_bad", "encoding",
-                                           "alternatives", "parsed_sshkey",
-                                           "parsed_mailalias", "parsed_mount", "parsed_host",
-                                           "parsed_bad", "parsed_authorized_key",
-                                           "parsed_prefetch_type", "contained_service"));
+                                           "ini_basic", "ini_bad", "augeas_basic", "augeas_onlyif",
+                                           "augeas_bad", "concat_basic", "concat_bad",
+                                           "subsetting_basic", "subsetting_bad", "encoding",
+                                           "alternatives", "parsed_sshkey", "parsed_mailalias",
+                                           "parsed_mount", "parsed_host", "parsed_bad",
+                                           "parsed_authorized_key", "parsed_prefetch_type",
+                                           "contained_service", "binary_content"));
 
 /// ssh_authorized_key leaves the file 0600 and a .ssh it makes 0700, as Puppet does (git keeps
 /// no modes, so the recorded files cannot say it).
@@ -277,12 +278,13 @@ TEST_P(ConcatNoop, ReportsTheGeneratedFileAndItsEventsAndTouchesNothing) {
   const std::string file = root().string() + "/replaced.conf";
   for (const std::string& line : std::vector<std::string>{
            "/Stage[main]/Main/Concat[" + file + "]/File[" + file +
-            "]/content: current_value "
-            "'{sha256}50a488cf1269f83fadaeecfbef860caa9e6dc14119ca41fdc1f6b705f6a602e9', should be "
-            "'{sha256}51e9766d4d74d869d94e8230c6394f34cfb2d601963b68f027ae65cad69fbb18' (noop)",
-        "Notice: " + file + ": Would have triggered 'refresh' from 1 event",
-        "Notice: Concat[" + file + "]: Would have triggered 'refresh' from 2 events",
-        "/Stage[main]/Main/Exec[refreshed]: Would have triggered 'refresh' from 1 event"}) {
+               "]/content: current_value "
+               "'{sha256}50a488cf1269f83fadaeecfbef860caa9e6dc14119ca41fdc1f6b705f6a602e9', should "
+               "be "
+               "'{sha256}51e9766d4d74d869d94e8230c6394f34cfb2d601963b68f027ae65cad69fbb18' (noop)",
+           "Notice: " + file + ": Would have triggered 'refresh' from 1 event",
+           "Notice: Concat[" + file + "]: Would have triggered 'refresh' from 2 events",
+           "/Stage[main]/Main/Exec[refreshed]: Would have triggered 'refresh' from 1 event"}) {
     EXPECT_NE(run.out.find(line), std::string::npos) << line << "\n" << run.out;
   }
 }
@@ -329,8 +331,8 @@ class ResourceListing : public ModuleTypesApply {};
 TEST_P(ResourceListing, ListsInstancesAsPuppetDoes) {
   for (const auto& [type, recorded] : {std::pair{"alternatives", "puppet-resource"},
                                        std::pair{"alternative_entry", "puppet-resource-entries"}}) {
-    CommandResult run = run_command({MARIONETTE_BINARY, "resource", type},
-                                    std::chrono::seconds(60), {{"DPKG_ROOT", root().string()}});
+    CommandResult run = run_command({MARIONETTE_BINARY, "resource", type}, std::chrono::seconds(60),
+                                    {{"DPKG_ROOT", root().string()}});
     EXPECT_EQ(run.exit_code, 0) << run.err;
     EXPECT_EQ(run.out, read_text(kCases / GetParam() / recorded)) << type;
   }

@@ -1,7 +1,7 @@
-#include "compiler/base64.hpp"
 #include "compiler/functions/function.hpp"
 #include "compiler/runtime_values.hpp"
 #include "compiler/types.hpp"
+#include "text/base64.hpp"
 
 namespace marionette::compiler {
 
@@ -30,7 +30,7 @@ Value new_binary(CallContext& call) {
   std::string text = data.string();
   if (format == "%u")
     for (char& c : text) c = c == '-' ? '+' : c == '_' ? '/' : c;
-  auto bytes = base64_decode(text);
+  auto bytes = text::base64_decode(text);
   if (!bytes) call.fail("The string '" + data.string() + "' is not valid Base64");
   return make_runtime_value("Binary", {Value(*bytes)});
 }

@@ -18,7 +18,7 @@ namespace {
 template <std::string (*Convert)(std::string_view)>
 Value converted(const Value& value, CallContext& call) {
   if (value.is_number()) return value;
-  if (value.is_string()) return Convert(value.string());
+  if (value.is_string()) return string_like(value, Convert(value.string()));
   if (value.is_array()) {
     Array out;
     for (const Value& item : value.array()) out.push_back(converted<Convert>(item, call));
@@ -46,7 +46,7 @@ Value capitalize(CallContext& call) {
   call.arguments[0] = iterator_as_array(std::move(call.arguments[0]));  // mapped as an Array
   const Value& value = call.arguments[0];
   if (value.is_number()) return value;
-  if (value.is_string()) return rubyish::ruby_capitalize(value.string());
+  if (value.is_string()) return string_like(value, rubyish::ruby_capitalize(value.string()));
   if (value.is_array()) {
     // Puppet 7 infers an array as a Tuple whose common type must be a String or a Numeric for
     // its Iterable[Variant[String, Numeric]] signature: strings and numbers mixed are refused.
@@ -64,7 +64,8 @@ Value capitalize(CallContext& call) {
           call.where);
     Array out;
     for (const Value& item : items)
-      out.push_back(item.is_string() ? Value(rubyish::ruby_capitalize(item.string())) : item);
+      out.push_back(item.is_string() ? string_like(item, rubyish::ruby_capitalize(item.string()))
+                                     : item);
     return out;
   }
   return rubyish::ruby_capitalize(to_string(value));

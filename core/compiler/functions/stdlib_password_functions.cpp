@@ -24,8 +24,8 @@ struct HashKind {
 };
 
 constexpr HashKind kHashKinds[] = {
-    {"md5", "1", false},        {"sha-256", "5", false},   {"sha-512", "6", false},
-    {"bcrypt", "2b", true},     {"bcrypt-a", "2a", true},  {"bcrypt-x", "2x", true},
+    {"md5", "1", false},      {"sha-256", "5", false},  {"sha-512", "6", false},
+    {"bcrypt", "2b", true},   {"bcrypt-a", "2a", true}, {"bcrypt-x", "2x", true},
     {"bcrypt-y", "2y", true},
 };
 
@@ -51,9 +51,9 @@ Value pw_hash(CallContext& call) {
   if (salt.empty()) raise(call, "pw_hash(): third argument must not be empty");
   static const std::regex bcrypt_salt(R"(^[0-9]{2}\$[./A-Za-z0-9]{22})");
   static const std::regex plain_salt(R"([a-zA-Z0-9./]+)");
-  bool salt_ok = salt.size() <= stdlib::kLongestRegexInput &&
-                 (kind->bcrypt ? std::regex_search(salt, bcrypt_salt)
-                               : std::regex_match(salt, plain_salt));
+  bool salt_ok =
+      salt.size() <= stdlib::kLongestRegexInput &&
+      (kind->bcrypt ? std::regex_search(salt, bcrypt_salt) : std::regex_match(salt, plain_salt));
   if (!salt_ok)
     raise(call, std::string("pw_hash(): characters in salt must ") +
                     (kind->bcrypt ? "match (?-mix:^[0-9]{2}\\$[.\\/A-Za-z0-9]{22})"
@@ -63,7 +63,7 @@ Value pw_hash(CallContext& call) {
   struct crypt_data data {};
   const char* hashed = crypt_r(args[0].string().c_str(), setting.c_str(), &data);
   if (!hashed || hashed[0] == '*') raise(call, "pw_hash(): crypt failed for this salt");
-  return std::string(hashed);
+  return RubyString{hashed};  // String#crypt gives ASCII-8BIT
 }
 
 /// str2saltedsha512(password): hex of a random 4-byte salt and SHA-512(salt + password).

@@ -1,5 +1,7 @@
 // stdlib's quoting for command lines: shell_escape, shell_join, shell_split (Ruby's
 // Shellwords), batch_escape (cmd.exe) and powershell_escape (and their stdlib:: names).
+#include <algorithm>
+
 #include "compiler/functions/stdlib_support.hpp"
 
 namespace marionette::compiler {
@@ -42,8 +44,7 @@ Value shell_join(CallContext& call) {
   if (args.size() != 1)
     raise(call, "shell_join(): Wrong number of arguments given (" + std::to_string(args.size()) +
                     " for 1)");
-  if (!args[0].is_array())
-    raise(call, "First argument is not an Array: " + ruby_inspect(args[0]));
+  if (!args[0].is_array()) raise(call, "First argument is not an Array: " + ruby_inspect(args[0]));
   std::string out;
   for (std::size_t i = 0; i < args[0].array().size(); ++i) {
     if (i) out += ' ';
@@ -110,7 +111,12 @@ Value shell_split(CallContext& call) {
     }
     in_field = true;
     if (i >= line.size() || is_shell_space(line[i])) {
-      words.push_back(field);
+      // Shellwords builds each word onto String.new (ASCII-8BIT), which stays so while all of
+      // it is ASCII.
+      if (std::all_of(field.begin(), field.end(), [](char c) { return (c & 0x80) == 0; }))
+        words.push_back(RubyString{field});
+      else
+        words.push_back(field);
       field.clear();
       in_field = false;
     }
@@ -123,9 +129,12 @@ Value batch_escape(CallContext& call) {
   call.expect_arguments(1, 1);
   std::string out = "\"";
   for (char c : ruby_to_s(call.arguments[0])) {
-    if (c == '"') out += "\"\"";
-    else if (c == '$' || c == '\\') out += std::string("\\") + c;
-    else out += c;
+    if (c == '"')
+      out += "\"\"";
+    else if (c == '$' || c == '\\')
+      out += std::string("\\") + c;
+    else
+      out += c;
   }
   return out + "\"";
 }
@@ -135,9 +144,12 @@ Value powershell_escape(CallContext& call) {
   call.expect_arguments(1, 1);
   std::string out;
   for (char c : ruby_to_s(call.arguments[0])) {
-    if (c == ' ' || c == '\'' || c == '`' || c == '|' || c == '\n' || c == '$') out += std::string("`") + c;
-    else if (c == '"') out += "\\`\"";
-    else out += c;
+    if (c == ' ' || c == '\'' || c == '`' || c == '|' || c == '\n' || c == '$')
+      out += std::string("`") + c;
+    else if (c == '"')
+      out += "\\`\"";
+    else
+      out += c;
   }
   return out;
 }

@@ -5,9 +5,9 @@
 
 #include <algorithm>
 
-#include "compiler/base64.hpp"
 #include "compiler/functions/stdlib_support.hpp"
 #include "compiler/types.hpp"
+#include "text/base64.hpp"
 
 namespace marionette::compiler {
 
@@ -76,7 +76,9 @@ Value extname(CallContext& call) {
   if (!call.arguments[0].is_string())
     raise(call, "'stdlib::extname' parameter 'filename' expects a String value, got " +
                     type_name_of(call.arguments[0]));
-  return file_extname(call.arguments[0].string());
+  std::string ext = file_extname(call.arguments[0].string());
+  if (ext.empty()) return RubyString{};  // File.extname's "" is a new ASCII-8BIT String
+  return ext;
 }
 
 /// Applies `change` to the string, or to each string of an array (other elements kept).
@@ -99,8 +101,10 @@ Value swapcase(CallContext& call) {
   return on_strings(call, "swapcase", [](std::string text) {
     for (char& c : text) {
       unsigned char u = static_cast<unsigned char>(c);
-      if (std::islower(u)) c = static_cast<char>(std::toupper(u));
-      else if (std::isupper(u)) c = static_cast<char>(std::tolower(u));
+      if (std::islower(u))
+        c = static_cast<char>(std::toupper(u));
+      else if (std::isupper(u))
+        c = static_cast<char>(std::tolower(u));
     }
     return text;
   });
@@ -110,18 +114,45 @@ std::string regexp_escape(const std::string& text) {
   std::string out;
   for (char c : text) {
     switch (c) {
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      case '\f': out += "\\f"; break;
-      case '\v': out += "\\v"; break;
-      case ' ': out += "\\ "; break;
-      case '.': case '*': case '?': case '+': case '^': case '$': case '|': case '(': case ')':
-      case '[': case ']': case '{': case '}': case '\\': case '#': case '-':
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\v':
+        out += "\\v";
+        break;
+      case ' ':
+        out += "\\ ";
+        break;
+      case '.':
+      case '*':
+      case '?':
+      case '+':
+      case '^':
+      case '$':
+      case '|':
+      case '(':
+      case ')':
+      case '[':
+      case ']':
+      case '{':
+      case '}':
+      case '\\':
+      case '#':
+      case '-':
         out += '\\';
         out += c;
         break;
-      default: out += c;
+      default:
+        out += c;
     }
   }
   return out;
@@ -161,7 +192,8 @@ bool in_set(unsigned char c, const std::string& set) {
   bool found = false;
   for (std::size_t i = negated ? 1 : 0; i < set.size() && !found; ++i) {
     if (i + 2 < set.size() && set[i + 1] == '-') {
-      found = c >= static_cast<unsigned char>(set[i]) && c <= static_cast<unsigned char>(set[i + 2]);
+      found =
+          c >= static_cast<unsigned char>(set[i]) && c <= static_cast<unsigned char>(set[i + 2]);
       i += 2;
     } else {
       found = c == static_cast<unsigned char>(set[i]);
@@ -173,8 +205,9 @@ bool in_set(unsigned char c, const std::string& set) {
 std::string squeezed(const std::string& text, const std::optional<std::string>& set) {
   std::string out;
   for (char c : text) {
-    bool repeat = !out.empty() && out.back() == c &&
-                  (static_cast<unsigned char>(c) < 0x80 || (static_cast<unsigned char>(c) & 0xC0) != 0x80);
+    bool repeat =
+        !out.empty() && out.back() == c &&
+        (static_cast<unsigned char>(c) < 0x80 || (static_cast<unsigned char>(c) & 0xC0) != 0x80);
     if (repeat && (!set || in_set(static_cast<unsigned char>(c), *set))) continue;
     out += c;
   }
@@ -246,7 +279,7 @@ Value base64(CallContext& call) {
     raise(call, "base64(): the third argument must be one of 'default', 'strict', or 'urlsafe'");
   const std::string& text = args[1].string();
   if (action == "encode") {
-    std::string encoded = base64_encode(text);
+    std::string encoded = text::base64_encode(text);
     if (method == "strict") return encoded;
     if (method == "urlsafe") {
       for (char& c : encoded) c = c == '+' ? '-' : c == '/' ? '_' : c;
@@ -272,9 +305,9 @@ Value base64(CallContext& call) {
   } else if (input.size() % 4) {
     raise(call, "invalid base64");
   }
-  std::optional<std::string> decoded = base64_decode(input);
+  std::optional<std::string> decoded = text::base64_decode(input);
   if (!decoded) raise(call, "invalid base64");
-  return *decoded;
+  return RubyString{std::move(*decoded)};  // Base64's decoding gives ASCII-8BIT
 }
 
 /// stdlib::start_with(text, prefix or prefixes) / stdlib::end_with.
@@ -307,11 +340,16 @@ Value xml_encode(CallContext& call) {
   bool attribute = call.arguments.size() > 1 && to_string(call.arguments[1]) == "attr";
   std::string out = attribute ? "\"" : "";
   for (char c : call.arguments[0].string()) {
-    if (c == '&') out += "&amp;";
-    else if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '"' && attribute) out += "&quot;";
-    else out += c;
+    if (c == '&')
+      out += "&amp;";
+    else if (c == '<')
+      out += "&lt;";
+    else if (c == '>')
+      out += "&gt;";
+    else if (c == '"' && attribute)
+      out += "&quot;";
+    else
+      out += c;
   }
   return attribute ? out + "\"" : out;
 }
@@ -345,9 +383,8 @@ Value enclose_ipv6(CallContext& call) {
         if (std::size_t slash = text.find('/'); slash != std::string::npos) {
           // IPAddr keeps the network of an address with a prefix: the host bits cleared.
           std::string prefix = text.substr(slash + 1);
-          int bits = prefix.find_first_not_of("0123456789") == std::string::npos
-                         ? std::stoi(prefix)
-                         : 128;
+          int bits =
+              prefix.find_first_not_of("0123456789") == std::string::npos ? std::stoi(prefix) : 128;
           for (int bit = bits; bit < 128; ++bit)
             bytes[bit / 8] &= static_cast<unsigned char>(~(0x80 >> (bit % 8)));
         }

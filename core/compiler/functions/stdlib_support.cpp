@@ -227,6 +227,7 @@ namespace {
 
 bool same(const Value& a, const Value& b, bool numbers_by_value) {
   if (numbers_by_value && a.is_number() && b.is_number()) return a.number() == b.number();
+  if (a.is_string() && b.is_string()) return a.string() == b.string();
   if (a.v.index() != b.v.index()) return false;
   if (a.is_array()) {
     const Array &x = a.array(), &y = b.array();

@@ -91,10 +91,10 @@ Value regsubst(CallContext& call) {
   if (target.is_array()) {
     Array out;
     for (const Value& item : target.array())
-      out.push_back(substitute(to_string(item), re, replacement, global));
+      out.push_back(string_like(item, substitute(to_string(item), re, replacement, global)));
     return out;
   }
-  return substitute(to_string(target), re, replacement, global);
+  return string_like(target, substitute(to_string(target), re, replacement, global));
 }
 
 /// 'text'.match(/re/): [whole, group1, ...] or undef; unmatched groups are undef.

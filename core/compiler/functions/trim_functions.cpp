@@ -20,11 +20,11 @@ Value each_string(CallContext& call, Edit edit) {
   if (value.is_array()) {
     Array out;
     for (const Value& item : value.array())
-      out.push_back(item.is_string() ? Value(edit(item.string())) : item);
+      out.push_back(item.is_string() ? string_like(item, edit(item.string())) : item);
     return out;
   }
   if (!value.is_string()) return value;
-  return edit(value.string());
+  return string_like(value, edit(value.string()));
 }
 
 std::string strip_left(std::string text) {
@@ -77,10 +77,10 @@ Value chop(CallContext& call) {
   if (value.is_array()) {
     Array out;
     for (const Value& item : value.array())
-      out.push_back(item.is_string() ? Value(chop_text(item.string())) : item);
+      out.push_back(item.is_string() ? string_like(item, chop_text(item.string())) : item);
     return out;
   }
-  return chop_text(to_string(value));
+  return string_like(value, chop_text(to_string(value)));
 }
 
 }  // namespace

@@ -382,6 +382,9 @@ Value new_string(CallContext& call) {
     CallContext format{call.host, call.scope, call.name, arguments, nullptr, call.where};
     return find_function("sprintf")(format);
   }
+  // A String is its own text (StringConverter's %s gives the object back): an ASCII-8BIT one or
+  // a String subclass's instance stays so.
+  if (call.arguments[0].ruby_string()) return call.arguments[0];
   return default_string(call.arguments[0], false);
 }
 

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <utility>
 
-#include "compiler/base64.hpp"
+#include "text/base64.hpp"
 
 namespace marionette::compiler::x509 {
 
@@ -149,7 +149,7 @@ std::optional<std::string> pem_block(std::string_view text, std::string_view lab
   std::string body;
   for (char c : text.substr(start, stop - start))
     if (!std::isspace(static_cast<unsigned char>(c))) body += c;
-  return base64_decode(body);
+  return text::base64_decode(body);
 }
 
 std::optional<Certificate> read_certificate(std::string_view der) {

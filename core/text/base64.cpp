@@ -1,8 +1,8 @@
-#include "compiler/base64.hpp"
+#include "text/base64.hpp"
 
 #include <cstdint>
 
-namespace marionette::compiler {
+namespace marionette::text {
 
 namespace {
 
@@ -50,4 +50,4 @@ std::optional<std::string> base64_decode(std::string_view text) {
   return out;
 }
 
-}  // namespace marionette::compiler
+}  // namespace marionette::text

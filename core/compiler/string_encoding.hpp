@@ -1,0 +1,27 @@
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "compiler/value.hpp"
+
+namespace marionette::compiler {
+
+/// Whether text Ruby joins piece by piece (Array#join, which Puppet's interpolation and join
+/// use) ends in ASCII-8BIT (RubyString) or stays a plain String. The result takes the first
+/// piece's encoding; a later piece with bytes beyond ASCII joined to text that has none gives its
+/// own; anything else keeps what the text has.
+class JoinedEncoding {
+ public:
+  /// The piece just appended to `joined` starts at `piece_start`; `first` when it is the join's
+  /// first item (Ruby copies that item's encoding).
+  void add(const std::string& joined, std::size_t piece_start, bool piece_ascii_8bit, bool first);
+
+  /// The joined text as its value: a RubyString in ASCII-8BIT, else a plain String.
+  Value value(std::string joined) const;
+
+ private:
+  bool ascii_8bit_ = false;
+};
+
+}  // namespace marionette::compiler
