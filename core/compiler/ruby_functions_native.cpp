@@ -19,8 +19,10 @@
 #include "compiler/function_host.hpp"
 #include "compiler/ruby_functions.hpp"
 #include "compiler/scope.hpp"
+#include "compiler/strictness.hpp"
 #include "compiler/types.hpp"
 #include "lang/diagnostic.hpp"
+#include "text/text.hpp"
 
 namespace marionette::compiler {
 
@@ -119,6 +121,17 @@ class CallBack : public erb::RubyFunctionHost {
         compilation_.call_function_by_name(name, std::move(values), scope_, where_);
     if (!result) throw SourceError("Unknown function: '" + name + "'.", where_);
     return erb::to_ruby(*result, erb::RubyString::Owner::Mutable);
+  }
+  /// Marionette::Scope#[] of the Ruby path (ruby_functions.cpp's host_lookup_variable): the
+  /// variable seen from the call, Puppet's undefined-variable error under strict=error.
+  erb::RubyValue lookup_variable(const std::string& name) override {
+    const Value* value = compilation_.lookup_variable(name, scope_);
+    if (!value && compilation_.strictness().strict == Strict::Error && name != "module_name" &&
+        name != "caller_module_name" && !text::all_digits(name))
+      throw SourceError("Undefined variable '" + name + "'; ", where_);
+    if (!value) return erb::RubyValue();
+    if (!plain(*value)) throw erb::Unsupported{0, "a variable of Puppet's own classes"};
+    return erb::to_ruby(*value, erb::RubyString::Owner::Puppet);
   }
   /// Whether the method called back into the compile (which may have changed the catalog).
   bool called() const { return called_; }

@@ -12,8 +12,9 @@ namespace marionette::compiler::erb {
 namespace {
 
 /// What a function's method may call without a receiver, besides its file's own methods.
-constexpr std::array kFunctionKernel = {"raise", "fail",    "Array",  "Integer",      "String",
-                                        "Float", "sprintf", "format", "call_function"};
+constexpr std::array kFunctionKernel = {"raise",         "fail",         "Array",   "Integer",
+                                        "String",        "Float",        "sprintf", "format",
+                                        "call_function", "closure_scope"};
 
 /// The classes a function's method may name beyond the templates' (IPAddr excepted: a function
 /// that uses it has required it, which the subset does not do).

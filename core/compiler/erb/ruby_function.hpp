@@ -50,12 +50,15 @@ struct RubyFunctionProgram {
 /// subset.
 std::shared_ptr<const RubyFunctionProgram> parse_ruby_function(std::string_view text);
 
-/// What a function's method sees of Puppet: `call_function(name, *args)`. Throws what the called
-/// function threw (a Puppet error, not a RubyError: the method cannot rescue it).
+/// What a function's method sees of Puppet: `call_function(name, *args)` and
+/// `closure_scope['name']`. Throws what the called function threw (a Puppet error, not a
+/// RubyError: the method cannot rescue it), Unsupported for what Ruby must answer.
 class RubyFunctionHost {
  public:
   virtual ~RubyFunctionHost() = default;
   virtual RubyValue call_function(const std::string& name, RubyArray arguments) = 0;
+  /// A variable seen from the function's closure scope; nil when not set.
+  virtual RubyValue lookup_variable(const std::string& name) = 0;
 };
 
 /// Runs `method` of the program with the arguments; its value. Throws RubyError (the message

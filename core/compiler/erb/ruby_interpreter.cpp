@@ -198,7 +198,9 @@ class Interpreter {
           assign(*n.a, value, frame);
           return value;
         }
-        // `k, v = list`: the items in turn, nil past the end; a value no Array is the first's.
+        // `k, v = list`: the items in turn, nil past the end; a value no Array is the first's
+        // (`k, v = *x` spreads a Hash or Range into its elements).
+        if (n.splat && (value.is_hash() || value.is_range())) value = elements_of(value);
         for (std::size_t i = 0; i < n.items.size(); ++i) {
           RubyValue item;
           if (value.is_array()) {
@@ -423,6 +425,7 @@ class Interpreter {
     if (self_call) {
       auto defined = methods_.find(name);
       if (defined != methods_.end()) return call_defined(*defined->second, args);
+      if (function_ && name == "closure_scope") return scope_object(host_);
       if (function_ && name == "call_function") {  // a function's call_function(name, *args)
         if (args.empty()) throw RubyError("wrong number of arguments (given 0, expected 1+)");
         RubyValue function = args.front();
@@ -560,23 +563,29 @@ namespace {
 /// refused when its file is read (ruby_function.cpp), so none of this is asked.
 class NoTemplate : public TemplateHost {
  public:
-  RubyValue instance_variable(const std::string&) override { return RubyValue(); }
-  RubyValue lookup_variable(const std::string&) override { return RubyValue(); }
-  void set_variable(const std::string&, const RubyValue&) override {}
-  RubyHash visible_variables() override { return {}; }
-  bool has_variable(const std::string&) override { return false; }
-  RubyValue call_function(const std::string& name, RubyArray) override {
-    throw RubyError("undefined method `" + name + "'");
+  explicit NoTemplate(RubyFunctionHost& function) : function_(function) {}
+  /// `closure_scope['name']`: the one thing of the scope object a function's method may use.
+  RubyValue lookup_variable(const std::string& name) override {
+    return function_.lookup_variable(name);
   }
-  std::string scope_name() override { return "main"; }
+  RubyValue instance_variable(const std::string&) override { throw beyond(); }
+  void set_variable(const std::string&, const RubyValue&) override { throw beyond(); }
+  RubyHash visible_variables() override { throw beyond(); }
+  bool has_variable(const std::string&) override { throw beyond(); }
+  RubyValue call_function(const std::string&, RubyArray) override { throw beyond(); }
+  std::string scope_name() override { return "Scope(Class[main])"; }
+
+ private:
+  static BeyondTheEngine beyond() { return {"a method of closure_scope"}; }
+  RubyFunctionHost& function_;
 };
 
 }  // namespace
 
 RubyValue call_ruby_method(const RubyFunctionProgram& program, const std::string& method,
                            RubyArray arguments, RubyFunctionHost& host) {
-  NoTemplate none;
-  return Interpreter(none, &host).run_method(program, method, arguments);
+  NoTemplate scope(host);
+  return Interpreter(scope, &host).run_method(program, method, arguments);
 }
 
 }  // namespace marionette::compiler::erb

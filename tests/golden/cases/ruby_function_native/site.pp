@@ -10,3 +10,4 @@ notify { 'hashes': message => rn::hashes('postgres', 'secret') }
 notify { 'hashes number': message => rn::hashes(42, '') }
 notify { 'joined': message => rn::joined(['a', 'b', 1]) }
 notify { 'refused': message => rn::refused('no') }
+notify { 'memory': message => [rn::memory('50%'), rn::memory(undef)] }
