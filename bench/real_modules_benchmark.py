@@ -82,11 +82,16 @@ end
 """
 
 
-def cpu_seconds(argv):
+# The Ruby path's costs are measured with a function the native Ruby subset would take
+# (compiler/erb/ruby_function.hpp): MARIONETTE_RUBY_FUNCTIONS=ruby sends it to Ruby.
+RUBY_PATH = dict(os.environ, MARIONETTE_RUBY_FUNCTIONS="ruby")
+
+
+def cpu_seconds(argv, env=RUBY_PATH):
     """CPU seconds (user + system, from wait4) of one run, and its exit code: on a shared
     machine the CPU a compile uses varies far less than its wall time."""
     with open(os.devnull, "w") as null, tempfile.TemporaryFile("w+") as err:
-        pid = os.posix_spawn(argv[0], argv, os.environ,
+        pid = os.posix_spawn(argv[0], argv, env,
                              file_actions=[(os.POSIX_SPAWN_DUP2, null.fileno(), 1),
                                            (os.POSIX_SPAWN_DUP2, err.fileno(), 2)])
         _, status, usage = os.wait4(pid, 0)
@@ -126,8 +131,8 @@ def isolation_costs(args, facts, scratch, calls=2000, runs=11):
         f"{calls} Ruby calls": f"$n = Integer[1, {calls}].map |$i| {{ rbench::inc($i) }}\n"
                                "notify { 'x': message => String($n[-1]) }\n",
     }
-    modes = {"in process": dict(os.environ, MARIONETTE_RUBY_ISOLATION="off"),
-             "worker": dict(os.environ)}
+    modes = {"in process": dict(RUBY_PATH, MARIONETTE_RUBY_ISOLATION="off"),
+             "worker": dict(RUBY_PATH)}
     results = {}
     for name, text in manifests.items():
         with open(os.path.join(env, "site.pp"), "w") as f:
@@ -181,6 +186,7 @@ def ruby_costs(args, facts, scratch, calls=2000, runs=11):
             f.write(text)
         command = suite.marionette_command(args.marionette, env, facts)
         walls[name] = statistics.median(cpu_seconds(command) for _ in range(runs))
+    walls["many native"] = statistics.median(cpu_seconds(command, dict(os.environ)) for _ in range(runs))
     return {"load": statistics.median(load), "calls": calls, **walls}
 
 
@@ -264,6 +270,8 @@ def main():
               f"the call): {costs['one'] * 1000:.1f} ms (+{(costs['one'] - costs['none']) * 1000:.1f} ms)")
         print(f"- {costs['calls']} calls: {costs['many'] * 1000:.1f} ms, "
               f"{per_call * 1e6:.1f} µs per further call")
+        print(f"- the same {costs['calls']} calls run natively (the Ruby subset, no Ruby started): "
+              f"{costs['many native'] * 1000:.1f} ms")
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ Data pcore_object(std::string_view type_name, std::vector<Attribute> attributes,
   return out;
 }
 
-Data any_type() {
+Data any_type_data() {
   return pcore_object("AnyType", {});
 }
 
@@ -163,21 +163,21 @@ class PcoreWriter {
       Data size = size_type(p, typed ? 1 : 0, true);
       Data element = is_empty_size(size) ? pcore_object("UnitType", {})
                      : typed             ? parameter(p[0])
-                                         : any_type();
+                                         : any_type_data();
       return pcore_object("ArrayType",
-                          {{"element_type", element, any_type()}, {"size_type", size}});
+                          {{"element_type", element, any_type_data()}, {"size_type", size}});
     }
     if (name == "Hash") {
       const bool typed = !p.empty() && p[0].is_type();
       Data size = size_type(p, typed ? 2 : 0, true);
       const bool empty = is_empty_size(size);
-      Data key = empty ? pcore_object("UnitType", {}) : typed ? parameter(p[0]) : any_type();
+      Data key = empty ? pcore_object("UnitType", {}) : typed ? parameter(p[0]) : any_type_data();
       Data value = empty                                     ? pcore_object("UnitType", {})
                    : typed && p.size() > 1 && p[1].is_type() ? parameter(p[1])
-                                                             : any_type();
-      return pcore_object(
-          "HashType",
-          {{"key_type", key, any_type()}, {"value_type", value, any_type()}, {"size_type", size}});
+                                                             : any_type_data();
+      return pcore_object("HashType", {{"key_type", key, any_type_data()},
+                                       {"value_type", value, any_type_data()},
+                                       {"size_type", size}});
     }
     if (name == "Collection")
       return pcore_object("CollectionType", {{"size_type", size_type(p, 0, true)}});
@@ -343,7 +343,7 @@ class PcoreWriter {
     if (given.empty())
       return pcore_object("CallableType", {{"param_types", nullptr},
                                            {"block_type", nullptr},
-                                           {"return_type", nullptr, any_type()}});
+                                           {"return_type", nullptr, any_type_data()}});
     std::vector<Value> p = given;
     Data return_type = nullptr;
     if (p.size() == 2 && p[0].is_array()) {
@@ -375,7 +375,7 @@ class PcoreWriter {
     Data tuple = pcore_object("TupleType", {{"types", types}, {"size_type", size}}, 1);
     return pcore_object("CallableType", {{"param_types", tuple},
                                          {"block_type", block_type},
-                                         {"return_type", return_type, any_type()}});
+                                         {"return_type", return_type, any_type_data()}});
   }
 
   static Data class_name(const Value& v) {

@@ -1,5 +1,6 @@
 #include "compiler/ruby_functions.hpp"
 
+#include <cstdlib>
 #include <exception>
 #include <filesystem>
 
@@ -180,6 +181,16 @@ marionette_ruby_host host_for(HostContext& call) {
                               host_log};
 }
 
+/// MARIONETTE_RUBY_FUNCTIONS=ruby runs every module function in Ruby, even those the native
+/// subset takes (to compare the two, as MARIONETTE_ERB=ruby does for templates).
+bool native_enabled() {
+  static const bool enabled = [] {
+    const char* engine = std::getenv("MARIONETTE_RUBY_FUNCTIONS");
+    return !(engine && std::string_view(engine) == "ruby");
+  }();
+  return enabled;
+}
+
 }  // namespace
 
 const RubyFunctions::Found* RubyFunctions::find(const std::string& name) {
@@ -272,6 +283,10 @@ Value RubyFunctions::call(const std::string& name, std::vector<Value> arguments,
   if (name == kBlockFunction) return call_block(std::move(arguments), where, compilation, scope);
   const Found* found = find(name);
   if (!found) throw SourceError("Unknown function: '" + name + "'.", where);
+  if (found->api == 4 && !lambda && native_enabled())
+    if (std::optional<Value> value =
+            call_natively(found->file, name, arguments, where, compilation, scope))
+      return std::move(*value);
   trace_ruby_use("function '" + name + "' (" + found->file + ")");
   std::string why_not;
   const marionette_ruby_module* module = ruby_module(why_not);

@@ -20,8 +20,9 @@ class Scope;
 /// The functions modules ship in Ruby, for the names that no native and no Puppet-language
 /// function has: lib/puppet/functions/NS/NAME.rb (the 4.x API; NAME.rb in any module for a
 /// name without a namespace), then lib/puppet/parser/functions/NAME.rb (3.x), on the
-/// modulepath in Puppet's order. They run in marionette-ruby.so (ruby/module_abi.h), loaded on
-/// the first call; without it the call fails naming the function and the package.
+/// modulepath in Puppet's order. A 4.x function the native Ruby subset takes
+/// (erb/ruby_function.hpp) runs natively; the others run in marionette-ruby.so (ruby/module_abi.h),
+/// loaded on the first call; without it the call fails naming the function and the package.
 class RubyFunctions {
  public:
   explicit RubyFunctions(Environment& environment) : environment_(environment) {}
@@ -55,6 +56,12 @@ class RubyFunctions {
     std::string file;
   };
   const Found* find(const std::string& name);
+  /// Runs a 4.x function with the native Ruby subset (ruby_functions_native.cpp): its value, or
+  /// nothing when the subset does not take it (then Ruby runs it; nothing has happened yet).
+  std::optional<Value> call_natively(const std::string& file, const std::string& name,
+                                     std::vector<Value>& arguments,
+                                     const lang::SourceLocation& where, FunctionHost& compilation,
+                                     Scope& scope);
   /// kBlockFunction(ID, arguments...): the Ruby block's value.
   Value call_block(std::vector<Value> arguments, const lang::SourceLocation& where,
                    FunctionHost& compilation, Scope& scope);

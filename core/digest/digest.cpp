@@ -127,6 +127,17 @@ std::string hex(Algorithm algorithm, std::string_view data) {
   return hasher.finish_hex();
 }
 
+std::string bytes(Algorithm algorithm, std::string_view data) {
+  const nettle_hash& hash = nettle_hash_of(algorithm);
+  std::unique_ptr<std::max_align_t[]> state(
+      new std::max_align_t[hash.context_size / sizeof(std::max_align_t) + 1]);
+  hash.init(state.get());
+  hash.update(state.get(), data.size(), reinterpret_cast<const std::uint8_t*>(data.data()));
+  std::string digest(hash.digest_size, '\0');
+  hash.digest(state.get(), hash.digest_size, reinterpret_cast<std::uint8_t*>(digest.data()));
+  return digest;
+}
+
 std::string to_hex(std::string_view bytes) {
   return to_hex(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size());
 }

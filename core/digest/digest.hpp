@@ -26,6 +26,9 @@ class Unavailable : public std::runtime_error {
 /// Lower-case hex digest of `data`.
 std::string hex(Algorithm algorithm, std::string_view data);
 
+/// The digest's own bytes (Ruby's `Digest::SHA1.digest`).
+std::string bytes(Algorithm algorithm, std::string_view data);
+
 /// Lower-case hex of any bytes (Ruby's `unpack('H*')`).
 std::string to_hex(std::string_view bytes);
 

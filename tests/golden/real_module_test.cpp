@@ -14,6 +14,7 @@
 #include <set>
 #include <sstream>
 
+#include "compiler/ruby_module.hpp"
 #include "golden_case.hpp"
 
 namespace marionette {
@@ -109,6 +110,27 @@ INSTANTIATE_TEST_SUITE_P(Cases, RealModuleGoldenTest,
                              if (c == '-') c = '_';
                            return name;
                          });
+
+// Issue 39: the module functions these cases call (mysql::password,
+// postgresql::postgresql_acls_to_resources_hash, postgresql::postgresql_password) and the
+// templates they render run natively: each compiles to Puppet's catalog with the embedded Ruby
+// absent (it started the Ruby worker before).
+TEST(RealModuleGolden, ModuleRubyFunctionCasesNeedNoEmbeddedRuby) {
+  setenv("MARIONETTE_RUBY_MODULE", "/nonexistent/marionette-ruby.so", 1);
+  std::string why_not;
+  if (compiler::ruby_module(why_not))
+    GTEST_SKIP() << "the embedded Ruby was loaded earlier in this process: run this test alone";
+  static const facts::Facts facts = facts::load_yaml_file(kCasesDir / "facts.yaml");
+  for (const char* name :
+       {"mysql-db", "postgresql-db", "postgresql-hba-acls", "postgresql-role-password"}) {
+    const fs::path dir = kCasesDir / name;
+    std::vector<std::string> missing = missing_modules(required_modules(dir), kDebianModules);
+    if (!missing.empty()) GTEST_SKIP() << name << ": " << testing::join_lines(missing);
+    std::vector<std::string> diffs =
+        testing::golden_differences(dir, facts, kDebianModules.string(), PuppetCompat::puppet7);
+    EXPECT_TRUE(diffs.empty()) << name << ":\n" << testing::join_lines(diffs);
+  }
+}
 
 TEST(RealModuleGolden, NamesModulesThatAreMissingOrAtAnotherVersion) {
   const fs::path where = fs::path(::testing::TempDir()) / "real-module-golden-modules";

@@ -90,6 +90,24 @@ TEST_F(RubyTemplates, TemplatesTheNativeEngineTakesNeverLoadTheModule) {
   EXPECT_NE(result.out.find(R"("A\n")"), std::string::npos) << result.out;
 }
 
+// Issue 39: apache's vhost/_directories.erb pattern (a Hash set with scope.setvar, filled in
+// place, read by the template it includes) renders natively: the same output as Puppet's
+// (golden erb_ruby_setvar_shared) with the embedded Ruby absent.
+TEST_F(RubyTemplates, AHashSharedThroughSetvarRendersWithoutRuby) {
+  write("modules/rt/templates/outer.erb",
+        "<%- scope.setvar('_shared', {}) -%>\n<%- @dirs.each do |dir| -%>\n"
+        "<%- scope.lookupvar('_shared')[:item] = dir -%>\n"
+        "<%= scope.function_template(['rt/inner.erb']) -%>\n<%- end -%>\n");
+  write("modules/rt/templates/inner.erb",
+        "<%- item = scope.lookupvar('_shared')[:item] -%>\n<Directory <%= item %>>\n");
+  CommandResult result =
+      compile("$dirs = ['/a', '/b']\nnotify { 'x': message => template('rt/outer.erb') }\n",
+              {{"MARIONETTE_RUBY_MODULE", absent()}});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find(R"(<Directory /a>\n<Directory /b>\n)"), std::string::npos)
+      << result.out;
+}
+
 // Puppet's words (a `for` loop makes Ruby render these): the reference, the first backtrace
 // frame's file and line, Ruby's message;
 // the position is the template() call's.

@@ -32,11 +32,6 @@ void check_calls(const Node& node, const std::set<std::string>& defined, bool in
   bool inside_method = in_method || node.kind == NodeKind::Def;
   if (node.a) check_calls(*node.a, defined, inside_method, depth + 1);
   if (node.kind == NodeKind::Call) {
-    // A value set with scope.setvar is a Ruby object templates share and change in place
-    // (apache's _template_scope, filled by one template and read by the template it includes);
-    // the engine's values are copies, so such templates are Ruby's.
-    if (node.a && node.name == "setvar")
-      throw Unsupported{node.line, "'scope.setvar' (a Ruby object shared between templates)"};
     // A Ruby block handed to a Puppet function (`scope.call_function('with', [1]) { |x| x }`)
     // is a lambda the engine does not make: Ruby's ERB runs such a template.
     if (node.a && node.block &&

@@ -2,8 +2,10 @@
 #include <unordered_map>
 
 #include "compiler/erb/erb_template.hpp"
+#include "compiler/erb/ruby_function.hpp"
 #include "compiler/erb/ruby_kernel.hpp"
 #include "compiler/erb/ruby_methods.hpp"
+#include "digest/digest.hpp"
 #include "rubyish/regex.hpp"
 
 namespace marionette::compiler::erb {
@@ -44,7 +46,27 @@ struct Frame {
 
 class Interpreter {
  public:
-  explicit Interpreter(TemplateHost& host) : host_(host) {}
+  explicit Interpreter(TemplateHost& host, RubyFunctionHost* function = nullptr)
+      : host_(host), function_(function) {}
+
+  /// A method of a module's function (ruby_function.hpp), with its file's methods.
+  RubyValue run_method(const RubyFunctionProgram& program, const std::string& name,
+                       RubyArray& args) {
+    for (const auto& [method_name, method] : program.methods) methods_[method_name] = method;
+    try {
+      return call_defined(*methods_.at(name), args);
+    } catch (const ClassedRubyError& e) {
+      throw Unsupported{line_, "an unrescued " + e.classes.front()};
+    } catch (const NextSignal&) {
+      throw RubyError("Can't escape from eval with next");
+    } catch (const BreakSignal&) {
+      throw RubyError("Can't escape from eval with break");
+    } catch (const std::regex_error& e) {
+      throw RubyError(std::string("invalid regexp: ") + e.what());
+    } catch (const BeyondTheEngine& beyond) {
+      throw Unsupported{line_, beyond.construct};
+    }
+  }
 
   std::string run(const Node& body) {
     Frame top;
@@ -176,7 +198,9 @@ class Interpreter {
           assign(*n.a, value, frame);
           return value;
         }
-        // `k, v = list`: the items in turn, nil past the end; a value no Array is the first's.
+        // `k, v = list`: the items in turn, nil past the end; a value no Array is the first's
+        // (`k, v = *x` spreads a Hash or Range into its elements).
+        if (n.splat && (value.is_hash() || value.is_range())) value = elements_of(value);
         for (std::size_t i = 0; i < n.items.size(); ++i) {
           RubyValue item;
           if (value.is_array()) {
@@ -401,6 +425,13 @@ class Interpreter {
     if (self_call) {
       auto defined = methods_.find(name);
       if (defined != methods_.end()) return call_defined(*defined->second, args);
+      if (function_ && name == "closure_scope") return scope_object(host_);
+      if (function_ && name == "call_function") {  // a function's call_function(name, *args)
+        if (args.empty()) throw RubyError("wrong number of arguments (given 0, expected 1+)");
+        RubyValue function = args.front();
+        std::string called = function.is_symbol() ? function.symbol() : string_argument(function);
+        return function_->call_function(called, RubyArray(args.begin() + 1, args.end()));
+      }
       return call_kernel_function(name, args, host_);
     }
     BlockFunction block;
@@ -446,6 +477,9 @@ class Interpreter {
     if (receiver.is_object() && receiver.object().class_name == "Class" &&
         receiver.object().text == "IPAddr" && name == "new")
       return ipaddr_new(args);
+    if (receiver.is_object() && receiver.object().class_name == "Class" &&
+        receiver.object().text.starts_with("Digest::"))
+      return digest_of(receiver.object().text, name, args);
     // An IPAddr answers only as any object does; its own methods are Ruby's.
     if (receiver.is_object() && receiver.object().class_name == "IPAddr" && name != "to_s" &&
         name != "class" && name != "inspect" && name != "nil?" && name != "is_a?" &&
@@ -457,6 +491,28 @@ class Interpreter {
     RubyValue result = method(c);
     line_ = line;
     return result;
+  }
+
+  /// `Digest::MD5.hexdigest(text)`, `Digest::SHA1.digest(text)`: the digest's hex or bytes.
+  static RubyValue digest_of(const std::string& class_name, const std::string& name,
+                             RubyArray& args) {
+    auto algorithm = class_name == "Digest::MD5"    ? digest::Algorithm::md5
+                     : class_name == "Digest::SHA1" ? digest::Algorithm::sha1
+                                                    : digest::Algorithm::sha256;
+    if (args.size() != 1)
+      throw RubyError("wrong number of arguments (given " + std::to_string(args.size()) +
+                      ", expected 1)");
+    if (!args[0].is_string())
+      throw RubyError("no implicit conversion of " + class_name_of(args[0]) + " into String");
+    if (name == "hexdigest") return digest::hex(algorithm, args[0].string());
+    if (name == "digest") return digest::bytes(algorithm, args[0].string());
+    throw RubyError("undefined method `" + name + "' for " + class_name + ":Class");
+  }
+
+  static std::string class_name_of(const RubyValue& value) {
+    return value.is_nil()    ? "nil"
+           : value.is_bool() ? (value.boolean() ? "true" : "false")
+                             : class_name(value);
   }
 
   /// Ruby's block parameters: one array argument is spread over several parameters.
@@ -485,6 +541,7 @@ class Interpreter {
   static inline const std::string kIndex = "[]";
 
   TemplateHost& host_;
+  RubyFunctionHost* function_;  ///< a function's host, when a function's method runs
   std::string out_;
   int line_ = 0;
   int depth_ = 0;
@@ -498,6 +555,37 @@ class Interpreter {
 
 std::string render_erb(const ErbProgram& program, TemplateHost& host) {
   return Interpreter(host).run(*program.body);
+}
+
+namespace {
+
+/// A function's method has no template around it: what only a template does (scope, @name) is
+/// refused when its file is read (ruby_function.cpp), so none of this is asked.
+class NoTemplate : public TemplateHost {
+ public:
+  explicit NoTemplate(RubyFunctionHost& function) : function_(function) {}
+  /// `closure_scope['name']`: the one thing of the scope object a function's method may use.
+  RubyValue lookup_variable(const std::string& name) override {
+    return function_.lookup_variable(name);
+  }
+  RubyValue instance_variable(const std::string&) override { throw beyond(); }
+  void set_variable(const std::string&, const RubyValue&) override { throw beyond(); }
+  RubyHash visible_variables() override { throw beyond(); }
+  bool has_variable(const std::string&) override { throw beyond(); }
+  RubyValue call_function(const std::string&, RubyArray) override { throw beyond(); }
+  std::string scope_name() override { return "Scope(Class[main])"; }
+
+ private:
+  static BeyondTheEngine beyond() { return {"a method of closure_scope"}; }
+  RubyFunctionHost& function_;
+};
+
+}  // namespace
+
+RubyValue call_ruby_method(const RubyFunctionProgram& program, const std::string& method,
+                           RubyArray arguments, RubyFunctionHost& host) {
+  NoTemplate scope(host);
+  return Interpreter(scope, &host).run_method(program, method, arguments);
 }
 
 }  // namespace marionette::compiler::erb

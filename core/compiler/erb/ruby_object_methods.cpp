@@ -299,12 +299,27 @@ const MethodTable& object_methods() {
   return table;
 }
 
+static RubyValue shift(MethodCall& c) {
+  c.arity(1, 1);
+  if (!c.self.is_integer()) c.no_method();
+  if (!c.args[0].is_integer()) c.type_error(c.args[0], "Integer");
+  std::int64_t value = c.self.integer(), by = c.args[0].integer();
+  if (c.name == ">>") by = -by;
+  if (by <= -64) return static_cast<std::int64_t>(value < 0 ? -1 : 0);
+  if (by < 0) return value >> -by;
+  if (by >= 63 || (value != 0 && (value > (INT64_MAX >> by) || value < (INT64_MIN >> by))))
+    throw BeyondTheEngine{"an Integer beyond 64 bits"};
+  return static_cast<std::int64_t>(static_cast<std::uint64_t>(value) << by);
+}
+
 const MethodTable& number_methods() {
   static const MethodTable table = {
       {"+", arithmetic}, {"-", arithmetic}, {"*", arithmetic}, {"/", arithmetic},
       {"%", arithmetic}, {"**", arithmetic}, {"modulo", arithmetic},
       {"<", comparison}, {"<=", comparison}, {">", comparison}, {">=", comparison},
       {"<=>", comparison},
+      // Integer#<< and >> by a small Integer (`1 << 20`); what would leave 64 bits is Ruby's.
+      {"<<", shift}, {">>", shift},
       {"-@", [](MethodCall& c) -> RubyValue {
          return c.self.is_integer() ? RubyValue(-c.self.integer()) : RubyValue(-c.self.number());
        }},

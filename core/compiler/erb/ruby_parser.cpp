@@ -33,6 +33,7 @@ NodePtr Parser::statement() {
       next();  // the `,` or the `=`
     }
     skip_newlines();
+    n->splat = accept_op("*");  // `a, b = *list`
     n->b = expression();
     if (is_op(",")) unsupported("multiple assignment of several values");
     return n;

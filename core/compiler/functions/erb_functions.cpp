@@ -36,6 +36,22 @@ namespace {
 constexpr int kMaxNestedTemplates = 64;
 thread_local int nested_templates = 0;
 
+/// The Ruby Arrays and Hashes templates set with `scope.setvar(name, object)`, by the identity
+/// of the Puppet value set with them (kept, so that its address is not reused): in Puppet the
+/// variable holds that very object, which a template it includes reads and changes through
+/// `scope.lookupvar(name)` (apache's vhost/_directories.erb fills `{}[:item]` for _require.erb).
+/// While a variable holds that Puppet value, templates on this thread get the object.
+struct SharedObject {
+  Value set;
+  erb::RubyValue object;
+};
+thread_local std::unordered_map<const void*, SharedObject> shared_objects;
+
+const void* identity_of(const Value& value) {
+  if (value.is_array()) return &value.array();
+  return value.is_hash() ? static_cast<const void*>(&value.hash()) : nullptr;
+}
+
 /// Whether a Ruby value holds an object that has no Puppet value of its own (a type, a
 /// Sensitive: the engine has only their texts), which cannot go back to Puppet unchanged.
 bool holds_object(const erb::RubyValue& value, int depth = 0) {
@@ -57,10 +73,12 @@ class ScopeHost : public erb::TemplateHost {
 
   erb::RubyValue instance_variable(const std::string& name) override {
     const Value* found = call_.scope.find(name);
+    if (const erb::RubyValue* object = shared(found)) return *object;
     return found ? handed(name, *found) : erb::RubyValue();
   }
   erb::RubyValue lookup_variable(const std::string& name) override {
     const Value* found = call_.host.lookup_variable(name, call_.scope);
+    if (const erb::RubyValue* object = shared(found)) return *object;
     if (found)
       return name.find("::") == std::string::npos
                  ? handed(name, *found)
@@ -69,8 +87,13 @@ class ScopeHost : public erb::TemplateHost {
     return erb::RubyValue();
   }
   void set_variable(const std::string& name, const erb::RubyValue& value) override {
-    if (!call_.scope.set(name, erb::to_puppet(value)))
+    Value set = erb::to_puppet(value);
+    if (!call_.scope.set(name, set))
       throw erb::RubyError("Cannot reassign variable '$" + name + "'");
+    if (!value.is_array() && !value.is_hash()) return;
+    if (shared_objects.size() >= 4096) shared_objects.clear();  // a long-lived thread's
+    const void* identity = identity_of(set);
+    shared_objects[identity] = SharedObject{std::move(set), value};
   }
   erb::RubyHash visible_variables() override {
     erb::RubyHash all;
@@ -148,6 +171,13 @@ class ScopeHost : public erb::TemplateHost {
     if (warned.size() > 10000 || !warned.insert(shown).second) return;
     compile_log("warning", "Undefined variable '" + shown + "'; " + reason +
                                "\n   (file & line not available)");
+  }
+
+  /// The object a template set as the variable whose value is `found`, if one did.
+  static const erb::RubyValue* shared(const Value* found) {
+    if (!found || shared_objects.empty()) return nullptr;
+    auto entry = shared_objects.find(identity_of(*found));
+    return entry == shared_objects.end() ? nullptr : &entry->second.object;
   }
 
   /// In Puppet @name is the variable's very Array or Hash: each is handed to the template once,
@@ -280,6 +310,16 @@ std::string render(CallContext& call, const Parsed& parsed, const std::string& l
   auto in_ruby = [&](const erb::Unsupported& beyond) {
     RubyTemplate request{label, path, *parsed.text,
                          beyond.construct + ", line " + std::to_string(beyond.line)};
+    // Ruby's ERB gets copies of the variables: a Ruby object a native template set with
+    // scope.setvar, which Ruby's template would share, cannot go to it.
+    if (!shared_objects.empty())
+      for (const auto& [name, value] : visible_variables(call.scope))
+        if (shared_objects.count(identity_of(value)))
+          fail_at(call, "The template " + (path.empty() ? std::string("(inline)") : label) +
+                            " uses Ruby beyond marionette's ERB engine (" + request.unsupported +
+                            ") while $" + to_string(name) +
+                            " holds a Ruby object a template set with scope.setvar, which "
+                            "marionette cannot hand to Ruby's ERB");
     ++nested_templates;
     try {
       std::string out = render_in_ruby(request, call.host, call.scope, call.where);

@@ -1,0 +1,210 @@
+#include "compiler/erb/ruby_function.hpp"
+
+#include <array>
+#include <set>
+
+#include "compiler/erb/ruby_kernel.hpp"
+#include "compiler/erb/ruby_methods.hpp"
+#include "compiler/erb/ruby_parser.hpp"
+
+namespace marionette::compiler::erb {
+
+namespace {
+
+/// What a function's method may call without a receiver, besides its file's own methods.
+constexpr std::array kFunctionKernel = {"raise",         "fail",         "Array",   "Integer",
+                                        "String",        "Float",        "sprintf", "format",
+                                        "call_function", "closure_scope"};
+
+/// The classes a function's method may name beyond the templates' (IPAddr excepted: a function
+/// that uses it has required it, which the subset does not do).
+constexpr std::array kFunctionConstants = {"Puppet::ParseError", "ArgumentError", "Digest::MD5",
+                                           "Digest::SHA1", "Digest::SHA256"};
+
+/// Libraries whose use the subset has natively (Digest's classes and their class methods).
+constexpr std::array kNativeLibraries = {"digest", "digest/md5", "digest/sha1", "digest/sha2"};
+
+template <std::size_t N>
+bool listed(const std::array<const char*, N>& list, std::string_view name) {
+  for (const char* item : list)
+    if (name == item) return true;
+  return false;
+}
+
+[[noreturn]] void beyond(const Node& node, const std::string& what) {
+  throw Unsupported{node.line, what};
+}
+
+const std::vector<NodePtr>& statements_of(const Node* body, std::vector<NodePtr>& empty) {
+  if (!body) return empty;
+  if (body->kind != NodeKind::Sequence) beyond(*body, "a body that is not a list of statements");
+  return body->items;
+}
+
+bool is_literal(const Node& node, bool symbol) {
+  return node.kind == NodeKind::Literal &&
+         (symbol ? node.value.is_symbol() : node.value.is_string());
+}
+
+std::string literal_text(const Node& node) {
+  return node.value.is_symbol() ? node.value.symbol() : node.value.string();
+}
+
+/// Whether `node` is a call without a receiver of `name`.
+bool bare_call(const Node& node, std::string_view name) {
+  return node.kind == NodeKind::Call && !node.a && node.name == name;
+}
+
+/// `private` (or public/protected) alone: the methods that follow stay callable from the file's
+/// own methods, which is all a function's dispatch does.
+bool visibility(const Node& node) {
+  bool named = node.name == "private" || node.name == "public" || node.name == "protected";
+  return named && ((node.kind == NodeKind::Call && !node.a && node.items.empty() && !node.block) ||
+                   node.kind == NodeKind::LocalVar);
+}
+
+RubyFunctionDispatch read_dispatch(const Node& call) {
+  if (call.items.size() != 1 || !is_literal(*call.items[0], true))
+    beyond(call, "'dispatch' of this form");
+  RubyFunctionDispatch dispatch;
+  dispatch.method = call.items[0]->value.symbol();
+  std::vector<NodePtr> none;
+  if (call.block && !call.block->parameters.empty()) beyond(call, "'dispatch' with parameters");
+  for (const NodePtr& item : statements_of(call.block ? call.block->body.get() : nullptr, none)) {
+    const Node& line = *item;
+    if (line.kind != NodeKind::Call || line.a || line.block) beyond(line, "this in a dispatch");
+    if (line.name == "return_type" && line.items.size() == 1 && is_literal(*line.items[0], false)) {
+      dispatch.return_type = line.items[0]->value.string();
+      continue;
+    }
+    // Optional and repeated parameters call the method with fewer or more arguments than it
+    // names, which a method of the subset (no defaults, no *rest) cannot take: Ruby's.
+    if (line.name != "param" && line.name != "required_param")
+      beyond(line, "'" + line.name + "' in a dispatch");
+    if (line.items.size() != 2 || !is_literal(*line.items[0], false) ||
+        !(is_literal(*line.items[1], true) || is_literal(*line.items[1], false)))
+      beyond(line, "'" + line.name + "' of this form");
+    dispatch.parameters.push_back({line.items[0]->value.string(), literal_text(*line.items[1]),
+                                   RubyFunctionParameter::Kind::Required});
+  }
+  return dispatch;
+}
+
+/// Refuses, before anything runs, what a method may not do natively: the first in the source's
+/// order.
+void check_method(const Node& node, const std::set<std::string>& defined, int depth = 0) {
+  if (depth > 5000) beyond(node, "nesting deeper than 5000");
+  switch (node.kind) {
+    case NodeKind::InstanceVar:
+      beyond(node, "an instance variable of the function");
+    case NodeKind::Self:
+      beyond(node, "'self'");
+    case NodeKind::Def:
+      beyond(node, "a method defined in a method");
+    case NodeKind::Begin:
+    case NodeKind::Rescue:
+    case NodeKind::RescueClause:
+      // A function's `rescue` may catch the errors of what it calls back in Puppet, which the
+      // engine raises as Puppet's errors, not Ruby's.
+      beyond(node, "'rescue' in a function");
+    case NodeKind::Text:
+    case NodeKind::Output:
+      beyond(node, "template output in a function");
+    case NodeKind::Const:
+      if (node.name == "IPAddr" ||
+          !(is_known_constant(node.name) || listed(kFunctionConstants, node.name)))
+        beyond(node, "constant '" + node.name + "'");
+      break;
+    case NodeKind::Call:
+      if (!node.a) {
+        if (!defined.count(node.name) && !listed(kFunctionKernel, node.name))
+          beyond(node, "method '" + node.name + "'");
+        if (node.block && node.name == "call_function")
+          beyond(node, "a block given to 'call_function'");
+      } else if (node.a->kind == NodeKind::Const) {
+        // Digest::MD5.hexdigest(text) and its kin: the one class whose methods the subset has.
+        bool digest = node.a->name.starts_with("Digest::") &&
+                      (node.name == "hexdigest" || node.name == "digest");
+        if (!digest) beyond(node, "method '" + node.a->name + "." + node.name + "'");
+      } else if (!is_known_method(node.name) || node.name == "new") {
+        beyond(node, "method '" + node.name + "'");
+      }
+      break;
+    default:
+      break;
+  }
+  for (const Node* child : {node.a.get(), node.b.get(), node.c.get()})
+    if (child) check_method(*child, defined, depth + 1);
+  for (const NodePtr& item : node.items) check_method(*item, defined, depth + 1);
+  if (node.block && node.block->body) check_method(*node.block->body, defined, depth + 1);
+}
+
+}  // namespace
+
+std::shared_ptr<const RubyFunctionProgram> parse_ruby_function(std::string_view text) {
+  auto program = std::make_shared<RubyFunctionProgram>();
+  std::vector<Token> tokens = tokenize_ruby(text);
+  program->body = parse_ruby(tokens, {});
+  const Node* create = nullptr;
+  std::vector<NodePtr> none;
+  for (const NodePtr& item : statements_of(program->body.get(), none)) {
+    const Node& statement = *item;
+    if (bare_call(statement, "require") && statement.items.size() == 1 &&
+        is_literal(*statement.items[0], false) &&
+        listed(kNativeLibraries, statement.items[0]->value.string()))
+      continue;
+    bool creates = statement.kind == NodeKind::Call && statement.a &&
+                   statement.a->kind == NodeKind::Const &&
+                   statement.a->name == "Puppet::Functions" && statement.name == "create_function";
+    if (!creates || create) beyond(statement, "code outside the function");
+    if (statement.items.size() != 1 ||
+        !(is_literal(*statement.items[0], true) || is_literal(*statement.items[0], false)) ||
+        !statement.block || !statement.block->parameters.empty())
+      beyond(statement, "'create_function' of this form");
+    create = &statement;
+  }
+  if (!create) throw Unsupported{1, "no 'create_function'"};
+  program->name = literal_text(*create->items[0]);
+  for (const NodePtr& item : statements_of(create->block->body.get(), none)) {
+    const Node& statement = *item;
+    if (statement.kind == NodeKind::Def) {
+      program->methods[statement.name] = &statement;
+    } else if (bare_call(statement, "dispatch")) {
+      program->dispatches.push_back(read_dispatch(statement));
+    } else if (!visibility(statement)) {
+      beyond(statement, statement.kind == NodeKind::Call
+                            ? "'" + statement.name + "' in the function"
+                            : "class-level code in the function");
+    }
+  }
+  // Without a dispatch, Puppet calls the method named after the function with any arguments.
+  if (program->dispatches.empty()) {
+    std::string method = program->name.substr(program->name.rfind(':') + 1);
+    auto found = program->methods.find(method);
+    if (found == program->methods.end())
+      throw Unsupported{create->line, "no method '" + method + "'"};
+    RubyFunctionDispatch dispatch{method, {}, ""};
+    for (const BlockParameter& parameter : found->second->block->parameters)
+      dispatch.parameters.push_back({"Any", parameter.name, RubyFunctionParameter::Kind::Required});
+    program->dispatches.push_back(std::move(dispatch));
+  }
+  for (const RubyFunctionDispatch& dispatch : program->dispatches) {
+    auto found = program->methods.find(dispatch.method);
+    if (found == program->methods.end())
+      throw Unsupported{create->line, "a dispatch to '" + dispatch.method + "', not defined"};
+    if (found->second->block->parameters.size() != dispatch.parameters.size())
+      throw Unsupported{found->second->line,
+                        "method '" + dispatch.method + "' of another arity than its dispatch"};
+  }
+  std::set<std::string> defined;
+  for (const auto& [name, method] : program->methods) defined.insert(name);
+  for (const auto& [name, method] : program->methods) {
+    for (const BlockParameter& parameter : method->block->parameters)
+      if (parameter.splat || !parameter.nested.empty())
+        beyond(*method, "a method parameter of this form");
+    if (method->block->body) check_method(*method->block->body, defined);
+  }
+  return program;
+}
+
+}  // namespace marionette::compiler::erb

@@ -1,0 +1,252 @@
+// A module's 4.x Ruby function run by the native Ruby subset (compiler/erb/ruby_function.hpp),
+// without the embedded Ruby: dispatched as Puppet dispatches (each dispatch in order, its
+// parameters' Puppet types checked), its values converted as templates convert them, its return
+// type checked, every error worded as the Ruby path (ruby/lib/marionette/puppet_compat.rb's
+// Function#marionette_call) words it. A file the subset refuses is Ruby's, decided once per file
+// while it is unchanged; a method that meets, while it runs, what is beyond the subset (before
+// it called back into Puppet) is run again by Ruby.
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <fstream>
+#include <mutex>
+#include <sstream>
+#include <unordered_map>
+
+#include "compiler/erb/puppet_values.hpp"
+#include "compiler/erb/ruby_function.hpp"
+#include "compiler/function_host.hpp"
+#include "compiler/ruby_functions.hpp"
+#include "compiler/scope.hpp"
+#include "compiler/strictness.hpp"
+#include "compiler/types.hpp"
+#include "lang/diagnostic.hpp"
+#include "text/text.hpp"
+
+namespace marionette::compiler {
+
+using lang::SourceError;
+
+namespace {
+
+using Program = erb::RubyFunctionProgram;
+using Dispatch = erb::RubyFunctionDispatch;
+
+/// The program of a function file, or nullptr when the subset does not take it: read once per
+/// process while the file keeps its size and modification time.
+std::shared_ptr<const Program> native_program(const std::string& path) {
+  struct Entry {
+    std::int64_t size, mtime_ns;
+    std::shared_ptr<const Program> program;
+  };
+  static std::mutex mutex;
+  static std::unordered_map<std::string, Entry> cache;
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) return nullptr;
+  std::int64_t mtime =
+      static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1'000'000'000 + info.st_mtim.tv_nsec;
+  {
+    std::lock_guard lock(mutex);
+    auto found = cache.find(path);
+    if (found != cache.end() && found->second.size == info.st_size &&
+        found->second.mtime_ns == mtime)
+      return found->second.program;
+  }
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  std::shared_ptr<const Program> program;
+  try {
+    program = erb::parse_ruby_function(text.str());
+  } catch (const erb::Unsupported&) {
+  }
+  std::lock_guard lock(mutex);
+  if (cache.size() >= 4096) cache.clear();
+  cache[path] = Entry{static_cast<std::int64_t>(info.st_size), mtime, program};
+  return program;
+}
+
+/// How deep native functions may nest through call_function, as the embedded Ruby bounds its own
+/// (ruby/module_entry.cpp's kMaxNesting).
+constexpr int kMaxNesting = 64;
+thread_local int nesting = 0;
+
+struct Nested {
+  Nested() { ++nesting; }
+  ~Nested() { --nesting; }
+};
+
+/// Whether the subset converts a Puppet value exactly as Puppet hands it to Ruby: undef,
+/// Booleans, numbers, Strings and the Arrays and Hashes of them. Types, Sensitive, default,
+/// Regexps, Timestamps, Binaries... are Ruby objects of Puppet's own classes: Ruby's.
+bool plain(const Value& value, int depth = 0) {
+  if (depth > 100) return false;
+  if (value.is_array())
+    return std::all_of(value.array().begin(), value.array().end(),
+                       [&](const Value& item) { return plain(item, depth + 1); });
+  if (value.is_hash())
+    return std::all_of(value.hash().begin(), value.hash().end(), [&](const auto& entry) {
+      return plain(entry.first, depth + 1) && plain(entry.second, depth + 1);
+    });
+  return value.is_undef() || value.is_boolean() || value.is_integer() || value.is_float() ||
+         value.is_string();
+}
+
+/// The same of a method's result: nil, true/false, Integer, Float, String, Array, Hash.
+bool plain(const erb::RubyValue& value, int depth = 0) {
+  if (depth > 100) return false;
+  if (value.is_array())
+    return std::all_of(value.array().begin(), value.array().end(),
+                       [&](const erb::RubyValue& item) { return plain(item, depth + 1); });
+  if (value.is_hash())
+    return std::all_of(value.hash().begin(), value.hash().end(), [&](const auto& entry) {
+      return plain(entry.first, depth + 1) && plain(entry.second, depth + 1);
+    });
+  return value.is_nil() || value.is_bool() || value.is_number() || value.is_string();
+}
+
+/// call_function(name, *args) of a method, into the compile.
+class CallBack : public erb::RubyFunctionHost {
+ public:
+  CallBack(FunctionHost& compilation, Scope& scope, const lang::SourceLocation& where)
+      : compilation_(compilation), scope_(scope), where_(where) {}
+
+  erb::RubyValue call_function(const std::string& name, erb::RubyArray arguments) override {
+    called_ = true;
+    std::vector<Value> values;
+    values.reserve(arguments.size());
+    for (const erb::RubyValue& argument : arguments) values.push_back(erb::to_puppet(argument));
+    std::optional<Value> result =
+        compilation_.call_function_by_name(name, std::move(values), scope_, where_);
+    if (!result) throw SourceError("Unknown function: '" + name + "'.", where_);
+    return erb::to_ruby(*result, erb::RubyString::Owner::Mutable);
+  }
+  /// Marionette::Scope#[] of the Ruby path (ruby_functions.cpp's host_lookup_variable): the
+  /// variable seen from the call, Puppet's undefined-variable error under strict=error.
+  erb::RubyValue lookup_variable(const std::string& name) override {
+    const Value* value = compilation_.lookup_variable(name, scope_);
+    if (!value && compilation_.strictness().strict == Strict::Error && name != "module_name" &&
+        name != "caller_module_name" && !text::all_digits(name))
+      throw SourceError("Undefined variable '" + name + "'; ", where_);
+    if (!value) return erb::RubyValue();
+    if (!plain(*value)) throw erb::Unsupported{0, "a variable of Puppet's own classes"};
+    return erb::to_ruby(*value, erb::RubyString::Owner::Puppet);
+  }
+  /// Whether the method called back into the compile (which may have changed the catalog).
+  bool called() const { return called_; }
+
+ private:
+  FunctionHost& compilation_;
+  Scope& scope_;
+  const lang::SourceLocation& where_;
+  bool called_ = false;
+};
+
+std::string arguments_text(std::size_t count) {
+  return std::to_string(count) + (count == 1 ? " argument" : " arguments");
+}
+
+/// "expects 2 arguments, got 1", over the dispatches' counts (all parameters required).
+std::string count_text(const std::vector<const Dispatch*>& dispatches, std::size_t count) {
+  std::size_t min = SIZE_MAX, max = 0;
+  for (const Dispatch* dispatch : dispatches) {
+    min = std::min(min, dispatch->parameters.size());
+    max = std::max(max, dispatch->parameters.size());
+  }
+  std::string expected =
+      min == max ? arguments_text(min)
+                 : "between " + std::to_string(min) + " and " + std::to_string(max) + " arguments";
+  return "expects " + expected + ", got " + (count == 0 ? "none" : std::to_string(count));
+}
+
+/// "(Array[String] acls, String[1] id)", as the rejected signature is shown.
+std::string signature_text(const Dispatch& dispatch) {
+  std::string text = "(";
+  for (const erb::RubyFunctionParameter& parameter : dispatch.parameters)
+    text += (text.size() > 1 ? ", " : "") + parameter.type + " " + parameter.name;
+  return text + ")";
+}
+
+}  // namespace
+
+std::optional<Value> RubyFunctions::call_natively(const std::string& file, const std::string& name,
+                                                  std::vector<Value>& arguments,
+                                                  const lang::SourceLocation& where,
+                                                  FunctionHost& compilation, Scope& scope) {
+  if (!std::all_of(arguments.begin(), arguments.end(), [](const Value& v) { return plain(v); }))
+    return std::nullopt;
+  std::shared_ptr<const Program> program = native_program(file);
+  if (!program || program->name != name) return std::nullopt;
+  auto mismatch = [&](const std::string& type, const Value& value) -> std::optional<std::string> {
+    if (type == "Any") return std::nullopt;
+    const Value& expected = type_from_text(type, compilation, scope);
+    if (matches(value, expected.type())) return std::nullopt;
+    return describe_mismatch(expected.type(), value);
+  };
+  // The dispatches in order: the first whose count and types fit.
+  std::vector<const Dispatch*> all;
+  for (const Dispatch& dispatch : program->dispatches) all.push_back(&dispatch);
+  bool any_fits = false;
+  for (const Dispatch* dispatch : all) any_fits |= dispatch->parameters.size() == arguments.size();
+  if (!any_fits) throw SourceError("'" + name + "' " + count_text(all, arguments.size()), where);
+  const Dispatch* chosen = nullptr;
+  std::vector<std::string> rejections;
+  for (const Dispatch* dispatch : all) {
+    if (dispatch->parameters.size() != arguments.size()) {
+      rejections.push_back(count_text({dispatch}, arguments.size()));
+      continue;
+    }
+    std::optional<std::string> why;
+    for (std::size_t i = 0; i < arguments.size() && !why; ++i)
+      if ((why = mismatch(dispatch->parameters[i].type, arguments[i])))
+        *why = "parameter '" + dispatch->parameters[i].name + "' " + *why;
+    if (!why) {
+      chosen = dispatch;
+      break;
+    }
+    rejections.push_back(*why);
+  }
+  if (!chosen) {
+    if (all.size() == 1) throw SourceError("'" + name + "' " + rejections[0], where);
+    std::string text = "The function '" + name +
+                       "' was called with arguments it does not accept. It expects one of:";
+    for (std::size_t i = 0; i < all.size(); ++i)
+      text += "\n  " + signature_text(*all[i]) + "\n    rejected: " + rejections[i];
+    throw SourceError(text, where);
+  }
+  erb::RubyArray values;
+  values.reserve(arguments.size());
+  for (const Value& argument : arguments)
+    values.push_back(erb::to_ruby(argument, erb::RubyString::Owner::Puppet));
+  if (nesting >= kMaxNesting)
+    throw SourceError("stack level too deep (functions nested more than " +
+                          std::to_string(kMaxNesting) + " deep)",
+                      where);
+  Nested nested;
+  CallBack host(compilation, scope, where);
+  auto beyond = [&](const std::string& construct) -> std::optional<Value> {
+    if (!host.called()) return std::nullopt;  // nothing happened yet: Ruby runs it whole
+    throw SourceError("The function '" + name + "' (" + file + ") met " + construct +
+                          " after a call of a Puppet function: beyond marionette's Ruby subset, "
+                          "which cannot hand it to Ruby then",
+                      where);
+  };
+  Value result;
+  try {
+    erb::RubyValue value = erb::call_ruby_method(*program, chosen->method, std::move(values), host);
+    if (!plain(value)) return beyond("a value of class " + erb::class_name(value));
+    result = erb::to_puppet(value);
+  } catch (const erb::Unsupported& unsupported) {
+    return beyond(unsupported.construct + ", line " + std::to_string(unsupported.line));
+  } catch (const erb::RubyError& e) {
+    throw SourceError(e.what(), where);
+  }
+  if (!chosen->return_type.empty())
+    if (std::optional<std::string> why = mismatch(chosen->return_type, result))
+      throw SourceError(
+          "value returned from function '" + chosen->method + "' has wrong type, " + *why, where);
+  return result;
+}
+
+}  // namespace marionette::compiler

@@ -1,0 +1,1 @@
+notify { 'x': message => rn::rules(1, 2) }

@@ -1,0 +1,1 @@
+notify { 'x': message => rn::rules(['host all all'], 'web', 1) }

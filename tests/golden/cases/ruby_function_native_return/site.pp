@@ -1,0 +1,1 @@
+notify { 'x': message => rn::badret(2) }
