@@ -4,13 +4,9 @@
 
 namespace marionette::compiler {
 
-namespace {
-
-bool all_ascii(std::string::const_iterator begin, std::string::const_iterator end) {
-  return std::all_of(begin, end, [](char c) { return (c & 0x80) == 0; });
+bool all_ascii(std::string_view text) {
+  return std::all_of(text.begin(), text.end(), [](char c) { return (c & 0x80) == 0; });
 }
-
-}  // namespace
 
 void JoinedEncoding::add(const std::string& joined, std::size_t piece_start, bool piece_ascii_8bit,
                          bool first) {
@@ -19,8 +15,8 @@ void JoinedEncoding::add(const std::string& joined, std::size_t piece_start, boo
     return;
   }
   if (piece_ascii_8bit == ascii_8bit_) return;
-  const auto start = joined.begin() + static_cast<std::ptrdiff_t>(piece_start);
-  if (all_ascii(joined.begin(), start) && !all_ascii(start, joined.end()))
+  const std::string_view text = joined;
+  if (all_ascii(text.substr(0, piece_start)) && !all_ascii(text.substr(piece_start)))
     ascii_8bit_ = piece_ascii_8bit;
 }
 

@@ -2,10 +2,14 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 #include "compiler/value.hpp"
 
 namespace marionette::compiler {
+
+/// Whether every byte is ASCII (Ruby's 7-bit code range).
+bool all_ascii(std::string_view text);
 
 /// Whether text Ruby joins piece by piece (Array#join, which Puppet's interpolation and join
 /// use) ends in ASCII-8BIT (RubyString) or stays a plain String. The result takes the first

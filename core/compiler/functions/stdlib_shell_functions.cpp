@@ -1,8 +1,7 @@
 // stdlib's quoting for command lines: shell_escape, shell_join, shell_split (Ruby's
 // Shellwords), batch_escape (cmd.exe) and powershell_escape (and their stdlib:: names).
-#include <algorithm>
-
 #include "compiler/functions/stdlib_support.hpp"
+#include "compiler/string_encoding.hpp"
 
 namespace marionette::compiler {
 
@@ -113,7 +112,7 @@ Value shell_split(CallContext& call) {
     if (i >= line.size() || is_shell_space(line[i])) {
       // Shellwords builds each word onto String.new (ASCII-8BIT), which stays so while all of
       // it is ASCII.
-      if (std::all_of(field.begin(), field.end(), [](char c) { return (c & 0x80) == 0; }))
+      if (all_ascii(field))
         words.push_back(RubyString{field});
       else
         words.push_back(field);

@@ -245,7 +245,6 @@ bool same(const Value& a, const Value& b, bool numbers_by_value) {
     }
     return true;
   }
-  if (a.is_string()) return a.string() == b.string();
   if (a.is_integer()) return a.integer() == b.integer();
   if (a.is_float()) return a.number() == b.number();
   if (a.is_boolean()) return a.boolean() == b.boolean();
