@@ -648,8 +648,11 @@ Value Evaluator::evaluate_access(const ast::Access& access, Scope& scope) {
   const lang::SourceLocation& where = access.where;
   if (target.is_string() || target.is_array()) {
     keys = flattened(std::move(keys));
-    std::int64_t size = target.is_string() ? static_cast<std::int64_t>(target.string().size())
-                                           : static_cast<std::int64_t>(target.array().size());
+    // Ruby indexes a String by character (by byte in ASCII-8BIT).
+    const bool binary = target.is_ascii_8bit();
+    std::int64_t size = target.is_string()
+                            ? static_cast<std::int64_t>(ruby_length(target.string(), binary))
+                            : static_cast<std::int64_t>(target.array().size());
     if (keys.empty() || keys.size() > 2)
       throw SourceError(std::string(target.is_string() ? "String" : "Array") +
                             " supports [] with one or two arguments. Got " +
@@ -663,12 +666,16 @@ Value Evaluator::evaluate_access(const ast::Access& access, Scope& scope) {
       if (start < 0) start += size;
       if (start < 0 || start >= size) return target.is_string() ? Value("") : Value();
       if (target.is_string())
-        return string_like(target, target.string().substr(static_cast<std::size_t>(start), 1));
+        return string_like(
+            target, std::string(ruby_substring(target.string(), static_cast<std::size_t>(start), 1,
+                                               binary)));
       return target.array()[static_cast<std::size_t>(start)];
     }
     if (!slice_bounds(size, start, indexes[1], from, length))
       return target.is_string() ? Value("") : Value(Array{});
-    if (target.is_string()) return string_like(target, target.string().substr(from, length));
+    if (target.is_string())
+      return string_like(target,
+                         std::string(ruby_substring(target.string(), from, length, binary)));
     return Array(target.array().begin() + static_cast<std::ptrdiff_t>(from),
                  target.array().begin() + static_cast<std::ptrdiff_t>(from + length));
   }

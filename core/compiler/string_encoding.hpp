@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "compiler/value.hpp"
 
@@ -10,6 +11,19 @@ namespace marionette::compiler {
 
 /// Whether every byte is ASCII (Ruby's 7-bit code range).
 bool all_ascii(std::string_view text);
+
+/// The characters Ruby's String methods index: a UTF-8 String's characters (a byte that starts
+/// none counts alone, as Ruby counts a broken string's bytes), an ASCII-8BIT String's bytes. Views
+/// into `text`.
+std::vector<std::string_view> ruby_characters(std::string_view text, bool ascii_8bit = false);
+
+/// How many characters Ruby's String#length counts (see ruby_characters).
+std::size_t ruby_length(std::string_view text, bool ascii_8bit = false);
+
+/// Ruby's String#[](start, count) on characters with in-range `start` and `count`: the bytes of
+/// `count` characters from character `start`.
+std::string_view ruby_substring(std::string_view text, std::size_t start, std::size_t count,
+                                bool ascii_8bit = false);
 
 /// Whether text Ruby joins piece by piece (Array#join, which Puppet's interpolation and join
 /// use) ends in ASCII-8BIT (RubyString) or stays a plain String. The result takes the first

@@ -2,6 +2,7 @@
 #include <limits>
 
 #include "compiler/object_types.hpp"
+#include "compiler/string_encoding.hpp"
 #include "compiler/types.hpp"
 
 namespace marionette::compiler {
@@ -159,7 +160,7 @@ bool assignable_to_string(const TypeValue& from, const TypeValue& to) {
   if (from.name == "Enum")
     return std::all_of(from.parameters.begin(), from.parameters.end(), [&](const Value& p) {
       if (!p.is_string()) return true;
-      double n = static_cast<double>(p.string().size());
+      double n = static_cast<double>(ruby_length(p.string()));
       return n >= size.low && n <= size.high;
     });
   return from.name == "Pattern" && to.parameters.empty();

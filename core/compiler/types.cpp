@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "compiler/runtime_values.hpp"
+#include "compiler/string_encoding.hpp"
 #include "rubyish/regex.hpp"
 
 namespace marionette::compiler {
@@ -220,7 +221,9 @@ bool matches(const Value& value, const TypeValue& declared) {
     return !inner || matches(value.type().parameters[0], *inner);
   }
   if (is_sensitive(value)) return name == "RichData";
-  if (name == "String") return value.is_string() && in_size_range(value.string().size(), type, 0);
+  if (name == "String")  // in characters, as Ruby counts them
+    return value.is_string() &&
+           in_size_range(ruby_length(value.string(), value.is_ascii_8bit()), type, 0);
   if (name == "Integer") {
     if (!value.is_integer()) return false;
     auto min = integer_parameter(type, 0, std::numeric_limits<std::int64_t>::min());

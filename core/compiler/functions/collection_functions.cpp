@@ -8,6 +8,7 @@
 #include "compiler/integer_range.hpp"
 #include "compiler/operators.hpp"
 #include "compiler/runtime_values.hpp"
+#include "compiler/string_encoding.hpp"
 #include "compiler/types.hpp"
 
 namespace marionette::compiler {
@@ -70,9 +71,8 @@ Value unique(CallContext& call) {
     Array groups;  // [key, [keys], [values]]
     for (const auto& [key, item] : value.hash()) {
       Value group = call.lambda ? call.host.call_lambda(*call.lambda, {item}, call.scope) : item;
-      auto found = std::find_if(groups.begin(), groups.end(), [&](const Value& g) {
-        return same_for_uniq(g.array()[0], group);
-      });
+      auto found = std::find_if(groups.begin(), groups.end(),
+                                [&](const Value& g) { return same_for_uniq(g.array()[0], group); });
       if (found == groups.end()) {
         groups.emplace_back(Array{std::move(group), Array{key}, Array{item}});
         continue;
@@ -145,7 +145,8 @@ Value type(CallContext& call) {
 Value size(CallContext& call) {
   call.expect_arguments(1, 1);
   const Value& value = call.arguments[0];
-  if (value.is_string()) return static_cast<std::int64_t>(char_count(value.string()));  // chars
+  if (value.is_string())  // characters, or bytes in ASCII-8BIT
+    return static_cast<std::int64_t>(ruby_length(value.string(), value.is_ascii_8bit()));
   if (value.is_array()) return static_cast<std::int64_t>(value.array().size());
   if (value.is_hash()) return static_cast<std::int64_t>(value.hash().size());
   if (is_runtime_value(value, "Binary"))  // its bytes
@@ -189,7 +190,8 @@ TypeValue detailed_type(const Value& value) {
   if (value.is_hash()) {
     if (value.hash().empty()) return {"Hash", {Value(0), Value(0)}};
     Hash fields;
-    for (const auto& [key, item] : value.hash()) fields.emplace_back(key, Value(detailed_type(item)));
+    for (const auto& [key, item] : value.hash())
+      fields.emplace_back(key, Value(detailed_type(item)));
     return {"Struct", {Value(std::move(fields))}};
   }
   return {"Any", {}};

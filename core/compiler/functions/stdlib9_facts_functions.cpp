@@ -8,6 +8,7 @@
 #include "compiler/functions/ruby_random.hpp"
 #include "compiler/functions/stdlib_support.hpp"
 #include "compiler/scope.hpp"
+#include "compiler/string_encoding.hpp"
 #include "compiler/types.hpp"
 #include "digest/digest.hpp"
 
@@ -69,15 +70,11 @@ void join_into(const Value& value, std::string& out, bool& first) {
   out += ruby_to_s(value);
 }
 
-/// The characters of a UTF-8 string, each its own string (String#chars).
-Array characters(const std::string& text) {
+/// The characters of a string, each its own string (String#chars).
+Array characters(const Value& text) {
   Array out;
-  for (std::size_t at = 0; at < text.size();) {
-    std::size_t next = at + 1;
-    while (next < text.size() && (static_cast<unsigned char>(text[next]) & 0xC0) == 0x80) ++next;
-    out.emplace_back(text.substr(at, next - at));
-    at = next;
-  }
+  for (std::string_view c : ruby_characters(text.string(), text.is_ascii_8bit()))
+    out.push_back(string_like(text, std::string(c)));
   return out;
 }
 
@@ -101,7 +98,7 @@ Value fqdn_rotate(CallContext& call) {
     if (!matches(call.arguments[i], seed_type))
       raise(call, "'" + call.name + "' parameter 'seeds' entry '" + std::to_string(i - 1) + "' " +
                       describe_mismatch(seed_type, call.arguments[i]));
-  Array items = input.is_array() ? input.array() : characters(input.string());
+  Array items = input.is_array() ? input.array() : characters(input);
   if (items.size() <= 1) return input;
   std::string seed = ruby_to_s(fact_at(call, {"networking", "fqdn"}));
   bool first = false;

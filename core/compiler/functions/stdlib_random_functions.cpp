@@ -5,6 +5,7 @@
 
 #include "compiler/functions/ruby_random.hpp"
 #include "compiler/functions/stdlib_support.hpp"
+#include "compiler/string_encoding.hpp"
 #include "compiler/types.hpp"
 #include "digest/digest.hpp"
 
@@ -23,15 +24,10 @@ std::string hex_of(const CallContext& call, digest::Algorithm algorithm, const s
   }
 }
 
-/// The UTF-8 characters of the text, each as its own string.
-std::vector<std::string> characters(const std::string& text) {
+/// The characters of the text as Ruby's String#chars gives them, each as its own string.
+std::vector<std::string> characters(std::string_view text) {
   std::vector<std::string> out;
-  for (std::size_t at = 0; at < text.size();) {
-    std::size_t next = at + 1;
-    while (next < text.size() && (static_cast<unsigned char>(text[next]) & 0xC0) == 0x80) ++next;
-    out.push_back(text.substr(at, next - at));
-    at = next;
-  }
+  for (std::string_view c : ruby_characters(text)) out.emplace_back(c);
   return out;
 }
 

@@ -55,7 +55,8 @@ Value split(CallContext& call) {
   const Value& pattern = call.arguments[1];
   Array out;
   if (pattern.is_string() && pattern.string().empty()) {
-    for (char c : text) out.push_back(string_like(call.arguments[0], std::string(1, c)));
+    for (std::string_view c : ruby_characters(text, call.arguments[0].is_ascii_8bit()))
+      out.push_back(string_like(call.arguments[0], std::string(c)));
     return out;
   }
   std::regex re;
