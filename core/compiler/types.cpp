@@ -223,7 +223,8 @@ bool matches(const Value& value, const TypeValue& declared) {
   if (is_sensitive(value)) return name == "RichData";
   if (name == "String")  // in characters, as Ruby counts them
     return value.is_string() &&
-           in_size_range(ruby_length(value.string(), value.is_ascii_8bit()), type, 0);
+           (type.parameters.empty() ||
+            in_size_range(ruby_length(value.string(), value.is_ascii_8bit()), type, 0));
   if (name == "Integer") {
     if (!value.is_integer()) return false;
     auto min = integer_parameter(type, 0, std::numeric_limits<std::int64_t>::min());
