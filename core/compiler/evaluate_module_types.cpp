@@ -1,11 +1,13 @@
 // Resources of the types modules ship in Ruby: their titles and names as Puppet's catalog
 // treats them (title patterns, namevar aliases).
 #include <algorithm>
+#include <string_view>
+#include <unordered_map>
 
 #include "compiler/evaluator.hpp"
 #include "lang/diagnostic.hpp"
-#include "rubyish/regex.hpp"
 #include "resource_types/descriptor.hpp"
+#include "rubyish/regex.hpp"
 
 namespace marionette::compiler {
 
@@ -80,29 +82,36 @@ void Evaluator::alias_by_name(std::string_view namevar, std::size_t index) {
       holder = aliased->second;
   if (holder)
     throw SourceError("Cannot alias " + resource.ref() + " to [\"" + name->string() + "\"] at " +
-                          where_text(resource.where) + "; resource [\"" + resource.type +
-                          "\", \"" + name->string() + "\"] already declared " +
+                          where_text(resource.where) + "; resource [\"" + resource.type + "\", \"" +
+                          name->string() + "\"] already declared " +
                           where_text(resources_[*holder].where),
                       resource.where);
   name_aliases_.emplace(std::move(key), index);
 }
 
 void Evaluator::drop_namevars_equal_to_titles() {
+  // Each type's namevar, worked out once (a catalog has a few types and thousands of resources).
+  std::unordered_map<std::string_view, std::string_view> namevars;
+  auto namevar_of = [&](const std::string& type) {
+    auto [known, added] = namevars.try_emplace(type);
+    if (!added) return known->second;
+    // A module type's one key attribute, else `name` (a composite key, a defined type); a
+    // built-in type's own from its descriptor (file's path, exec's command).
+    std::string_view namevar = "name";
+    if (const auto* described = resource_types::find(lowercase(type))) namevar = described->namevar;
+    if (type == "K5login") namevar = "path";  // a core type marionette does not describe
+    if (!module_types_.empty())
+      if (auto found = module_types_.find(type); found != module_types_.end())
+        if (found->second->key_attributes.size() == 1)
+          namevar = found->second->key_attributes.front();
+    return known->second = namevar;
+  };
   for (std::size_t i = 0; i < resources_.size(); ++i) {
     CompiledResource& resource = resources_[i];
     // Classes keep theirs, and so do the resources Puppet makes itself (Stage[main]).
     if (resource.type == "Class" || !resource.where.known() || resource.title_was_not_a_string)
       continue;
-    // The namevar: a module type's one key attribute, else `name` (a composite key, a defined
-    // type); a built-in type's own from its descriptor (file's path, exec's command).
-    std::string_view namevar = "name";
-    if (const auto* described = resource_types::find(lowercase(resource.type)))
-      namevar = described->namevar;
-    if (resource.type == "K5login") namevar = "path";  // a core type marionette does not describe
-    if (!module_types_.empty())
-      if (auto found = module_types_.find(resource.type); found != module_types_.end())
-        if (found->second->key_attributes.size() == 1)
-          namevar = found->second->key_attributes.front();
+    std::string_view namevar = namevar_of(resource.type);
     std::erase_if(resource.parameters, [&](const auto& parameter) {
       return parameter.first == namevar && parameter.second.is_string() &&
              parameter.second.string() == resource.title;

@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <vector>
 
 #include "compiler/builtin_composite_types.hpp"
 #include "compiler/evaluator.hpp"
@@ -229,6 +231,16 @@ constexpr int kMostGeneratorPasses = 1000;
 /// next pass), until a pass changes nothing.
 void Evaluator::evaluate_generators() {
   std::vector<std::vector<bool>> overridden(collectors_.size());
+  // The resources of each type, in catalog order, for the collectors (each pass looked at every
+  // resource for each collector), and the defined types' instances still to evaluate (each pass
+  // looked at every resource): both extended with what was added since they were last read.
+  std::unordered_map<std::string_view, std::vector<std::size_t>> by_type;
+  std::size_t typed = 0;
+  auto index_types = [&] {
+    for (; typed < resources_.size(); ++typed) by_type[resources_[typed].type].push_back(typed);
+  };
+  std::vector<std::size_t> waiting;  // instances not evaluated when last looked at, in order
+  std::size_t scanned = 0;
   for (int passes = 0;; ++passes) {
     bool progress = false;
     overridden.resize(collectors_.size());
@@ -237,7 +249,11 @@ void Evaluator::evaluate_generators() {
       // Without storeconfigs Puppet's exported collectors collect nothing, not even locally.
       if (exported && !request_.storeconfigs) continue;
       std::string type = capitalize_segments(collectors_[c].node->type_name);
-      for (std::size_t i = 0; i < resources_.size(); ++i) {
+      for (std::size_t k = 0;; ++k) {
+        index_types();  // a query's expression may declare resources
+        const std::vector<std::size_t>& of_type = by_type[type];
+        if (k >= of_type.size()) break;
+        std::size_t i = of_type[k];
         CompiledResource& resource = resources_[i];
         // A virtual collector takes exported resources too (they join "exported": true).
         if (resource.type != type || (exported && !resource.exported)) continue;
@@ -258,13 +274,22 @@ void Evaluator::evaluate_generators() {
     }
     if (realize_declared()) progress = true;
     std::size_t known = resources_.size();
-    for (std::size_t i = 0; i < known; ++i) {
+    for (; scanned < known; ++scanned)
+      if (resources_[scanned].definition && !resources_[scanned].evaluated)
+        waiting.push_back(scanned);
+    std::size_t kept = 0;
+    for (std::size_t w = 0; w < waiting.size(); ++w) {
+      std::size_t i = waiting[w];
       CompiledResource& resource = resources_[i];
-      if (resource.definition && !resource.evaluated && resource.in_catalog()) {
-        evaluate_defined_type(i);
-        progress = true;
+      if (resource.evaluated) continue;
+      if (!resource.in_catalog()) {  // virtual: realized later, perhaps
+        waiting[kept++] = i;
+        continue;
       }
+      evaluate_defined_type(i);
+      progress = true;
     }
+    waiting.resize(kept);
     if (!progress) return;
     if (passes + 1 > kMostGeneratorPasses) {
       lang::SourceLocation where;  // Puppet names no place; the next instance waiting is one

@@ -924,7 +924,10 @@ Value Evaluator::call_lambda(const ast::Lambda& lambda, std::vector<Value> argum
   // parameters take their values (defaults, the excess arguments of a captures-rest one), then
   // what they took is held against the signature: the count, then each value's type.
   const std::size_t given = arguments.size();
-  std::vector<Value> types(lambda.parameters.size());
+  // The parameters' types, when any is typed (most lambdas are not: no vector made for them).
+  const bool typed = std::any_of(lambda.parameters.begin(), lambda.parameters.end(),
+                                 [](const ast::Parameter& p) { return p.type != nullptr; });
+  std::vector<Value> types(typed ? lambda.parameters.size() : 0);
   std::int64_t from = 0, to = 0;
   bool optional_seen = false;
   for (std::size_t i = 0; i < lambda.parameters.size(); ++i) {
@@ -936,7 +939,7 @@ Value Evaluator::call_lambda(const ast::Lambda& lambda, std::vector<Value> argum
     }
     std::pair<std::int64_t, std::int64_t> range{parameter.default_value ? 0 : 1, 1};
     if (parameter.captures_rest)
-      range = types[i].is_type() && resolved(types[i].type()).name == "Array"
+      range = typed && types[i].is_type() && resolved(types[i].type()).name == "Array"
                   ? array_size_range(resolved(types[i].type()))
                   : std::pair<std::int64_t, std::int64_t>{0, kUnlimited};
     if (range.first == 0)
@@ -980,7 +983,7 @@ Value Evaluator::call_lambda(const ast::Lambda& lambda, std::vector<Value> argum
   auto outside = [&](std::int64_t n) { return n < from || n > to; };
   if (outside(static_cast<std::int64_t>(count)))
     throw BlockArgumentsRefused("block " + argument_count_mismatch(from, to, count), lambda.where);
-  for (std::size_t i = 0; i < lambda.parameters.size(); ++i) {
+  for (std::size_t i = 0; i < types.size(); ++i) {
     if (!types[i].is_type()) continue;
     const ast::Parameter& parameter = lambda.parameters[i];
     const Value& value = *local.find_local(parameter.name);

@@ -146,20 +146,23 @@ bool first_warning(const Scope& scope, const std::string& key) {
 void deprecation(CallContext& call, const std::string& key, const std::string& message,
                  bool use_strict_setting) {
   // stdlib appends "at FILE:LINE" from Puppet's stack: its first frame and its second (Ruby
-  // prints each as an array, a missing one as nothing).
-  std::vector<lang::SourceLocation> stack = call.host.puppet_stack();
-  auto frame = [&](std::size_t at) -> std::string {
-    if (at >= stack.size()) return "";
-    return "[\"" + stack[at].path() + "\", " + std::to_string(stack[at].line) + "]";
+  // prints each as an array, a missing one as nothing). Made only when it is printed or raised:
+  // a module calls a deprecated function many times and warns once.
+  auto located = [&] {
+    std::vector<lang::SourceLocation> stack = call.host.puppet_stack();
+    auto frame = [&](std::size_t at) -> std::string {
+      if (at >= stack.size()) return "";
+      return "[\"" + stack[at].path() + "\", " + std::to_string(stack[at].line) + "]";
+    };
+    return stack.empty() ? message : message + " at " + frame(0) + ":" + frame(1);
   };
-  std::string located = stack.empty() ? message : message + " at " + frame(0) + ":" + frame(1);
   if (use_strict_setting) {
     Strict strict = call.host.strictness().strict;
     if (strict == Strict::Off) return;
-    if (strict == Strict::Error) raise(call, "deprecation. " + key + ". " + located);
+    if (strict == Strict::Error) raise(call, "deprecation. " + key + ". " + located());
   }
   if (!first_warning(call.scope, key)) return;
-  compile_log("warning", located);
+  compile_log("warning", located());
 }
 
 bool removed_from_stdlib(const Environment& environment, const std::string& name) {
