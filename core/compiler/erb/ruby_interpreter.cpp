@@ -293,13 +293,16 @@ class Interpreter {
     for (const NodePtr& clause : n.items) {
       if (clause->items.empty()) return clause.get();
       bool named = false;
-      for (const std::string& name : rescued_classes(*clause, frame)) {
+      std::vector<std::string> names = rescued_classes(*clause, frame);
+      for (const std::string& name : names) {
         if (name == "StandardError" || name == "Exception") return clause.get();
         if (error)
           for (const std::string& own : error->classes) named = named || own == name;
       }
       if (named) return clause.get();
-      if (!error) throw BeyondTheEngine{"'rescue' of an error of another class"};
+      if (!error)
+        throw BeyondTheEngine{"'rescue " + (names.empty() ? std::string("*[]") : names.front()) +
+                              "' of an error of another class"};
     }
     return nullptr;
   }
