@@ -14,10 +14,12 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "compiler/compile_log.hpp"
 #include "compiler/erb/puppet_values.hpp"
 #include "compiler/erb/ruby_function.hpp"
 #include "compiler/function_host.hpp"
 #include "compiler/ruby_functions.hpp"
+#include "compiler/ruby_module.hpp"
 #include "compiler/scope.hpp"
 #include "compiler/strictness.hpp"
 #include "compiler/types.hpp"
@@ -59,7 +61,9 @@ std::shared_ptr<const Program> native_program(const std::string& path) {
   std::shared_ptr<const Program> program;
   try {
     program = erb::parse_ruby_function(text.str());
-  } catch (const erb::Unsupported&) {
+  } catch (const erb::Unsupported& unsupported) {
+    trace_ruby_use("beyond the subset: " + path + ":" + std::to_string(unsupported.line) + ": " +
+                   unsupported.construct);
   }
   std::lock_guard lock(mutex);
   if (cache.size() >= 4096) cache.clear();
@@ -133,6 +137,15 @@ class CallBack : public erb::RubyFunctionHost {
     if (!plain(*value)) throw erb::Unsupported{0, "a variable of Puppet's own classes"};
     return erb::to_ruby(*value, erb::RubyString::Owner::Puppet);
   }
+  /// Puppet.debug and its kin, kept until the method has returned: a method that turns out to
+  /// be Ruby's logs nothing twice.
+  void log(const std::string& level, const std::string& message) override {
+    logged_.emplace_back(level, message);
+  }
+  void flush_log() {
+    for (const auto& [level, message] : logged_) compile_log(level, message);
+    logged_.clear();
+  }
   /// Whether the method called back into the compile (which may have changed the catalog).
   bool called() const { return called_; }
 
@@ -141,6 +154,7 @@ class CallBack : public erb::RubyFunctionHost {
   Scope& scope_;
   const lang::SourceLocation& where_;
   bool called_ = false;
+  std::vector<std::pair<std::string, std::string>> logged_;
 };
 
 std::string arguments_text(std::size_t count) {
@@ -187,20 +201,44 @@ std::optional<Value> RubyFunctions::call_natively(const std::string& file, const
   // The dispatches in order: the first whose count and types fit.
   std::vector<const Dispatch*> all;
   for (const Dispatch& dispatch : program->dispatches) all.push_back(&dispatch);
-  bool any_fits = false;
-  for (const Dispatch* dispatch : all) any_fits |= dispatch->parameters.size() == arguments.size();
+  // A dispatch whose last parameter is repeated (`def f(*args)` without a dispatch) takes that
+  // many arguments or more; Ruby words a call that none takes then.
+  auto repeated = [](const Dispatch* dispatch) {
+    return !dispatch->parameters.empty() &&
+           dispatch->parameters.back().kind == erb::RubyFunctionParameter::Kind::Repeated;
+  };
+  auto fits = [&](const Dispatch* dispatch) {
+    return repeated(dispatch) ? arguments.size() + 1 >= dispatch->parameters.size()
+                              : dispatch->parameters.size() == arguments.size();
+  };
+  bool any_fits = false, any_repeated = false;
+  for (const Dispatch* dispatch : all) {
+    any_fits |= fits(dispatch);
+    any_repeated |= repeated(dispatch);
+  }
+  // Puppet's default dispatcher words too few arguments for `def f(a, *rest)` as a range.
+  if (!any_fits && all.size() == 1 && any_repeated)
+    throw SourceError("'" + name + "' expects at least " +
+                          arguments_text(all[0]->parameters.size() - 1) + ", got " +
+                          (arguments.empty() ? "none" : std::to_string(arguments.size())),
+                      where);
+  if (!any_fits && any_repeated) return std::nullopt;
   if (!any_fits) throw SourceError("'" + name + "' " + count_text(all, arguments.size()), where);
   const Dispatch* chosen = nullptr;
   std::vector<std::string> rejections;
   for (const Dispatch* dispatch : all) {
-    if (dispatch->parameters.size() != arguments.size()) {
+    if (!fits(dispatch)) {
+      if (any_repeated) return std::nullopt;
       rejections.push_back(count_text({dispatch}, arguments.size()));
       continue;
     }
     std::optional<std::string> why;
-    for (std::size_t i = 0; i < arguments.size() && !why; ++i)
-      if ((why = mismatch(dispatch->parameters[i].type, arguments[i])))
-        *why = "parameter '" + dispatch->parameters[i].name + "' " + *why;
+    for (std::size_t i = 0; i < arguments.size() && !why; ++i) {
+      const erb::RubyFunctionParameter& parameter =
+          dispatch->parameters[std::min(i, dispatch->parameters.size() - 1)];
+      if ((why = mismatch(parameter.type, arguments[i])))
+        *why = "parameter '" + parameter.name + "' " + *why;
+    }
     if (!why) {
       chosen = dispatch;
       break;
@@ -226,6 +264,7 @@ std::optional<Value> RubyFunctions::call_natively(const std::string& file, const
   Nested nested;
   CallBack host(compilation, scope, where);
   auto beyond = [&](const std::string& construct) -> std::optional<Value> {
+    trace_ruby_use("function '" + name + "' met " + construct + ", beyond the subset");
     if (!host.called()) return std::nullopt;  // nothing happened yet: Ruby runs it whole
     throw SourceError("The function '" + name + "' (" + file + ") met " + construct +
                           " after a call of a Puppet function: beyond marionette's Ruby subset, "
@@ -237,9 +276,11 @@ std::optional<Value> RubyFunctions::call_natively(const std::string& file, const
     erb::RubyValue value = erb::call_ruby_method(*program, chosen->method, std::move(values), host);
     if (!plain(value)) return beyond("a value of class " + erb::class_name(value));
     result = erb::to_puppet(value);
+    host.flush_log();
   } catch (const erb::Unsupported& unsupported) {
     return beyond(unsupported.construct + ", line " + std::to_string(unsupported.line));
   } catch (const erb::RubyError& e) {
+    host.flush_log();
     throw SourceError(e.what(), where);
   }
   if (!chosen->return_type.empty())

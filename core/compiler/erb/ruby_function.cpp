@@ -12,17 +12,38 @@ namespace marionette::compiler::erb {
 namespace {
 
 /// What a function's method may call without a receiver, besides its file's own methods.
-constexpr std::array kFunctionKernel = {"raise",         "fail",         "Array",   "Integer",
-                                        "String",        "Float",        "sprintf", "format",
-                                        "call_function", "closure_scope"};
+constexpr std::array kFunctionKernel = {"raise",         "fail",          "Array",   "Integer",
+                                        "String",        "Float",         "sprintf", "format",
+                                        "call_function", "closure_scope", "require"};
 
-/// The classes a function's method may name beyond the templates' (IPAddr excepted: a function
-/// that uses it has required it, which the subset does not do).
-constexpr std::array kFunctionConstants = {"Puppet::ParseError", "ArgumentError", "Digest::MD5",
-                                           "Digest::SHA1", "Digest::SHA256"};
+/// The classes a function's method may name beyond the templates'.
+constexpr std::array kFunctionConstants = {
+    "Puppet::ParseError", "Digest::MD5",  "Digest::SHA1", "Digest::SHA256",
+    "ERB::Util",          "URI::Generic", "Puppet"};
 
-/// Libraries whose use the subset has natively (Digest's classes and their class methods).
-constexpr std::array kNativeLibraries = {"digest", "digest/md5", "digest/sha1", "digest/sha2"};
+/// The class methods the subset has (ruby_libraries.cpp, ruby_interpreter.cpp's invoke), as
+/// "Class.method".
+constexpr std::array kClassMethods = {"Digest::MD5.hexdigest",
+                                      "Digest::MD5.digest",
+                                      "Digest::SHA1.hexdigest",
+                                      "Digest::SHA1.digest",
+                                      "Digest::SHA256.hexdigest",
+                                      "Digest::SHA256.digest",
+                                      "IPAddr.new",
+                                      "IPAddr.const_defined?",
+                                      "ERB::Util.url_encode",
+                                      "ERB::Util.u",
+                                      "URI::Generic.build",
+                                      "Puppet.debug",
+                                      "Puppet.info",
+                                      "Puppet.notice",
+                                      "Puppet.warning",
+                                      "Puppet.err"};
+
+/// Libraries whose use the subset has natively (Digest's classes and their class methods; erb,
+/// uri and ipaddr Puppet has loaded already).
+constexpr std::array kNativeLibraries = {"digest", "digest/md5", "digest/sha1", "digest/sha2",
+                                         "erb",    "uri",        "ipaddr"};
 
 template <std::size_t N>
 bool listed(const std::array<const char*, N>& list, std::string_view name) {
@@ -90,9 +111,24 @@ RubyFunctionDispatch read_dispatch(const Node& call) {
   return dispatch;
 }
 
+/// Whether the code calls back into Puppet (call_function, closure_scope), whose errors are
+/// Puppet's: a `rescue` of Ruby's could catch them, one of the engine cannot.
+bool calls_puppet(const Node& node, int depth = 0) {
+  if (depth > 5000) beyond(node, "nesting deeper than 5000");
+  if (node.kind == NodeKind::Call && !node.a &&
+      (node.name == "call_function" || node.name == "closure_scope"))
+    return true;
+  for (const Node* child : {node.a.get(), node.b.get(), node.c.get()})
+    if (child && calls_puppet(*child, depth + 1)) return true;
+  for (const NodePtr& item : node.items)
+    if (calls_puppet(*item, depth + 1)) return true;
+  return node.block && node.block->body && calls_puppet(*node.block->body, depth + 1);
+}
+
 /// Refuses, before anything runs, what a method may not do natively: the first in the source's
 /// order.
-void check_method(const Node& node, const std::set<std::string>& defined, int depth = 0) {
+void check_method(const Node& node, const std::set<std::string>& defined, bool rescue_allowed,
+                  int depth = 0) {
   if (depth > 5000) beyond(node, "nesting deeper than 5000");
   switch (node.kind) {
     case NodeKind::InstanceVar:
@@ -103,16 +139,18 @@ void check_method(const Node& node, const std::set<std::string>& defined, int de
       beyond(node, "a method defined in a method");
     case NodeKind::Begin:
     case NodeKind::Rescue:
-    case NodeKind::RescueClause:
       // A function's `rescue` may catch the errors of what it calls back in Puppet, which the
-      // engine raises as Puppet's errors, not Ruby's.
-      beyond(node, "'rescue' in a function");
+      // engine raises as Puppet's errors, not Ruby's: a file that calls back has none.
+      if (!rescue_allowed) beyond(node, "'rescue' in a function that calls back into Puppet");
+      break;
+    case NodeKind::RescueClause:
+      if (!node.name.empty()) beyond(node, "'rescue => " + node.name + "'");
+      break;
     case NodeKind::Text:
     case NodeKind::Output:
       beyond(node, "template output in a function");
     case NodeKind::Const:
-      if (node.name == "IPAddr" ||
-          !(is_known_constant(node.name) || listed(kFunctionConstants, node.name)))
+      if (!(is_known_constant(node.name) || listed(kFunctionConstants, node.name)))
         beyond(node, "constant '" + node.name + "'");
       break;
     case NodeKind::Call:
@@ -121,11 +159,13 @@ void check_method(const Node& node, const std::set<std::string>& defined, int de
           beyond(node, "method '" + node.name + "'");
         if (node.block && node.name == "call_function")
           beyond(node, "a block given to 'call_function'");
+        if (node.name == "require" &&
+            (node.items.size() != 1 || !is_literal(*node.items[0], false) ||
+             !listed(kNativeLibraries, node.items[0]->value.string())))
+          beyond(node, "this 'require'");
       } else if (node.a->kind == NodeKind::Const) {
-        // Digest::MD5.hexdigest(text) and its kin: the one class whose methods the subset has.
-        bool digest = node.a->name.starts_with("Digest::") &&
-                      (node.name == "hexdigest" || node.name == "digest");
-        if (!digest) beyond(node, "method '" + node.a->name + "." + node.name + "'");
+        if (!listed(kClassMethods, node.a->name + "." + node.name))
+          beyond(node, "method '" + node.a->name + "." + node.name + "'");
       } else if (!is_known_method(node.name) || node.name == "new") {
         beyond(node, "method '" + node.name + "'");
       }
@@ -134,9 +174,10 @@ void check_method(const Node& node, const std::set<std::string>& defined, int de
       break;
   }
   for (const Node* child : {node.a.get(), node.b.get(), node.c.get()})
-    if (child) check_method(*child, defined, depth + 1);
-  for (const NodePtr& item : node.items) check_method(*item, defined, depth + 1);
-  if (node.block && node.block->body) check_method(*node.block->body, defined, depth + 1);
+    if (child) check_method(*child, defined, rescue_allowed, depth + 1);
+  for (const NodePtr& item : node.items) check_method(*item, defined, rescue_allowed, depth + 1);
+  if (node.block && node.block->body)
+    check_method(*node.block->body, defined, rescue_allowed, depth + 1);
 }
 
 }  // namespace
@@ -183,26 +224,37 @@ std::shared_ptr<const RubyFunctionProgram> parse_ruby_function(std::string_view 
     auto found = program->methods.find(method);
     if (found == program->methods.end())
       throw Unsupported{create->line, "no method '" + method + "'"};
+    // Puppet's default dispatcher: Any for each parameter, `*rest` any number more.
     RubyFunctionDispatch dispatch{method, {}, ""};
     for (const BlockParameter& parameter : found->second->block->parameters)
-      dispatch.parameters.push_back({"Any", parameter.name, RubyFunctionParameter::Kind::Required});
+      dispatch.parameters.push_back({"Any", parameter.name,
+                                     parameter.splat ? RubyFunctionParameter::Kind::Repeated
+                                                     : RubyFunctionParameter::Kind::Required});
     program->dispatches.push_back(std::move(dispatch));
   }
   for (const RubyFunctionDispatch& dispatch : program->dispatches) {
     auto found = program->methods.find(dispatch.method);
     if (found == program->methods.end())
       throw Unsupported{create->line, "a dispatch to '" + dispatch.method + "', not defined"};
-    if (found->second->block->parameters.size() != dispatch.parameters.size())
+    const std::vector<BlockParameter>& parameters = found->second->block->parameters;
+    bool same = parameters.size() == dispatch.parameters.size();
+    for (std::size_t i = 0; same && i < parameters.size(); ++i)
+      same = parameters[i].splat ==
+             (dispatch.parameters[i].kind == RubyFunctionParameter::Kind::Repeated);
+    if (!same)
       throw Unsupported{found->second->line,
                         "method '" + dispatch.method + "' of another arity than its dispatch"};
   }
   std::set<std::string> defined;
-  for (const auto& [name, method] : program->methods) defined.insert(name);
+  bool calls_back = false;
+  for (const auto& [name, method] : program->methods) {
+    defined.insert(name);
+    calls_back = calls_back || (method->block->body && calls_puppet(*method->block->body));
+  }
   for (const auto& [name, method] : program->methods) {
     for (const BlockParameter& parameter : method->block->parameters)
-      if (parameter.splat || !parameter.nested.empty())
-        beyond(*method, "a method parameter of this form");
-    if (method->block->body) check_method(*method->block->body, defined);
+      if (!parameter.nested.empty()) beyond(*method, "a method parameter of this form");
+    if (method->block->body) check_method(*method->block->body, defined, !calls_back);
   }
   return program;
 }

@@ -59,6 +59,8 @@ class RubyFunctionHost {
   virtual RubyValue call_function(const std::string& name, RubyArray arguments) = 0;
   /// A variable seen from the function's closure scope; nil when not set.
   virtual RubyValue lookup_variable(const std::string& name) = 0;
+  /// `Puppet.debug(message)` (level "debug", "info", "notice", "warning", "err").
+  virtual void log(const std::string& level, const std::string& message) = 0;
 };
 
 /// Runs `method` of the program with the arguments; its value. Throws RubyError (the message

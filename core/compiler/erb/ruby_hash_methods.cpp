@@ -17,6 +17,24 @@ RubyValue each_pair(MethodCall& c) {
   return c.self;
 }
 
+/// `merge!` (`update`): the other hashes' pairs stored into this one, the block choosing
+/// between two values of one key.
+RubyValue merge_in_place(MethodCall& c) {
+  for (const RubyValue& other : RubyArray(c.args)) {
+    if (!other.is_hash()) c.type_error(other, "Hash");
+    for (const auto& [key, value] : RubyHash(other.hash())) {
+      RubyValue* found = hash_lookup(self_hash(c), key);
+      if (found && c.has_block()) {
+        RubyValue chosen = c.yield({key, *found, value});
+        hash_store(self_hash(c), key, chosen);
+      } else {
+        hash_store(self_hash(c), key, value);
+      }
+    }
+  }
+  return c.self;
+}
+
 }  // namespace
 
 const MethodTable& hash_methods() {
@@ -105,6 +123,7 @@ const MethodTable& hash_methods() {
          }
          return out;
        }},
+      {"merge!", merge_in_place}, {"update", merge_in_place},
       {"to_hash", [](MethodCall& c) -> RubyValue { return c.self; }},
       {"to_h", [](MethodCall& c) -> RubyValue { return c.self; }},
       {"delete", [](MethodCall& c) -> RubyValue {

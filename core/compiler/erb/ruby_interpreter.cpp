@@ -276,11 +276,11 @@ class Interpreter {
     try {
       value = eval(*n.a, frame);
     } catch (const ClassedRubyError& e) {
-      if (!(clause = rescuing(n, &e))) throw;
+      if (!(clause = rescuing(n, &e, frame))) throw;
     } catch (const RubyError&) {
-      if (!(clause = rescuing(n, nullptr))) throw;
+      if (!(clause = rescuing(n, nullptr, frame))) throw;
     } catch (const std::regex_error&) {
-      if (!(clause = rescuing(n, nullptr))) throw;
+      if (!(clause = rescuing(n, nullptr, frame))) throw;
     }
     if (!clause) return n.b ? eval(*n.b, frame) : value;
     return eval(*clause->b, frame);
@@ -289,22 +289,41 @@ class Interpreter {
   /// The first clause that rescues the error: one naming no class rescues a StandardError (every
   /// error the engine raises); one naming classes, an error of one of them. An error whose class
   /// the engine does not know, met by a clause naming a class it might be, is Ruby's to tell.
-  const Node* rescuing(const Node& n, const ClassedRubyError* error) {
+  const Node* rescuing(const Node& n, const ClassedRubyError* error, Frame& frame) {
     for (const NodePtr& clause : n.items) {
       if (clause->items.empty()) return clause.get();
       bool named = false;
-      for (const NodePtr& listed : clause->items) {
-        const std::string& name = listed->value.string();
+      std::vector<std::string> names = rescued_classes(*clause, frame);
+      for (const std::string& name : names) {
         if (name == "StandardError" || name == "Exception") return clause.get();
         if (error)
           for (const std::string& own : error->classes) named = named || own == name;
       }
       if (named) return clause.get();
       if (!error)
-        throw BeyondTheEngine{"'rescue " + clause->items.front()->value.string() +
+        throw BeyondTheEngine{"'rescue " + (names.empty() ? std::string("*[]") : names.front()) +
                               "' of an error of another class"};
     }
     return nullptr;
+  }
+
+  /// The class names a clause rescues: `rescue A, B` or `rescue *list` (an Array of classes).
+  std::vector<std::string> rescued_classes(const Node& clause, Frame& frame) {
+    std::vector<std::string> names;
+    for (const NodePtr& listed : clause.items) {
+      if (!listed->splat) {
+        names.push_back(listed->value.string());
+        continue;
+      }
+      RubyValue* list = frame.find(listed->name);
+      if (!list || !list->is_array()) throw BeyondTheEngine{"'rescue *' of this value"};
+      for (const RubyValue& item : list->array()) {
+        if (!item.is_object() || item.object().class_name != "Class")
+          throw BeyondTheEngine{"'rescue *' of this value"};
+        names.push_back(item.object().text);
+      }
+    }
+    return names;
   }
 
   RubyValue instance_variable(const std::string& name) {
@@ -457,12 +476,18 @@ class Interpreter {
   /// A method the template defined: its own frame, only its parameters as locals.
   RubyValue call_defined(const Node& method, RubyArray& args) {
     const std::vector<BlockParameter>& parameters = method.block->parameters;
-    if (args.size() != parameters.size())
+    bool rest = !parameters.empty() && parameters.back().splat;  // `def f(a, *rest)`
+    std::size_t required = parameters.size() - (rest ? 1 : 0);
+    if (rest ? args.size() < required : args.size() != required)
       throw RubyError("wrong number of arguments (given " + std::to_string(args.size()) +
-                      ", expected " + std::to_string(parameters.size()) + ")");
+                      ", expected " + std::to_string(required) + (rest ? "+" : "") + ")");
     Frame local;
-    for (std::size_t i = 0; i < parameters.size(); ++i)
+    for (std::size_t i = 0; i < required; ++i)
       local.variables.emplace_back(parameters[i].name, args[i]);
+    if (rest)
+      local.variables.emplace_back(
+          parameters.back().name,
+          RubyArray(args.begin() + static_cast<std::ptrdiff_t>(required), args.end()));
     try {
       return eval(*method.block->body, local);
     } catch (ReturnSignal& r) {
@@ -474,23 +499,41 @@ class Interpreter {
                    const BlockFunction* block, int line) {
     line_ = line;
     if (is_scope_object(receiver)) return call_scope_method(name, args, host_);
-    if (receiver.is_object() && receiver.object().class_name == "Class" &&
-        receiver.object().text == "IPAddr" && name == "new")
-      return ipaddr_new(args);
-    if (receiver.is_object() && receiver.object().class_name == "Class" &&
-        receiver.object().text.starts_with("Digest::"))
-      return digest_of(receiver.object().text, name, args);
-    // An IPAddr answers only as any object does; its own methods are Ruby's.
-    if (receiver.is_object() && receiver.object().class_name == "IPAddr" && name != "to_s" &&
-        name != "class" && name != "inspect" && name != "nil?" && name != "is_a?" &&
-        name != "kind_of?" && name != "instance_of?")
-      throw BeyondTheEngine{"IPAddr#" + name};
+    if (receiver.is_object() && receiver.object().class_name == "Class") {
+      const std::string& klass = receiver.object().text;
+      if (klass == "IPAddr" && name == "new") return ipaddr_new(args);
+      if (klass == "IPAddr" && name == "const_defined?") return ipaddr_const_defined(args);
+      if (klass.starts_with("Digest::")) return digest_of(klass, name, args);
+      if (klass == "ERB::Util" && (name == "url_encode" || name == "u")) return url_encode(args);
+      if (klass == "URI::Generic" && name == "build") return uri_generic_build(args);
+      if (klass == "Puppet" && function_) return puppet_log(name, args);
+    }
+    // An IPAddr or URI answers only as any object does, and to what ruby_libraries.cpp has.
+    if (receiver.is_object() &&
+        (receiver.object().class_name == "IPAddr" ||
+         receiver.object().class_name == "URI::Generic") &&
+        name != "to_s" && name != "class" && name != "inspect" && name != "nil?" &&
+        name != "is_a?" && name != "kind_of?" && name != "instance_of?") {
+      if (receiver.object().class_name == "IPAddr") return ipaddr_method(receiver.object(), name);
+      throw BeyondTheEngine{receiver.object().class_name + "#" + name};
+    }
     Method method = find_method(receiver, name);
     if (!method) throw RubyError(no_method_message(name, receiver));
     MethodCall c{receiver, name, args, block, last_match_};
     RubyValue result = method(c);
     line_ = line;
     return result;
+  }
+
+  /// `Puppet.debug(message)` and its kin: logged, as Puppet logs them, once the function has
+  /// returned (nothing is logged when it turns out to be Ruby's).
+  RubyValue puppet_log(const std::string& name, RubyArray& args) {
+    if ((name != "debug" && name != "info" && name != "notice" && name != "warning" &&
+         name != "err") ||
+        args.size() != 1 || !(args[0].is_string() || args[0].is_symbol() || args[0].is_number()))
+      throw BeyondTheEngine{"Puppet." + name + " of this form"};
+    function_->log(name, to_s(args[0]));
+    return RubyValue();
   }
 
   /// `Digest::MD5.hexdigest(text)`, `Digest::SHA1.digest(text)`: the digest's hex or bytes.

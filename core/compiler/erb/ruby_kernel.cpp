@@ -14,10 +14,31 @@ namespace marionette::compiler::erb {
 
 namespace {
 
-constexpr std::array kConstants = {"Array",   "Hash",   "String",   "Integer",    "Float",
-                                   "Numeric", "Symbol", "NilClass", "TrueClass",  "FalseClass",
-                                   "Range",   "Regexp", "Object",   "Comparable", "Enumerable",
-                                   "Fixnum",  "Bignum", "IPAddr"};
+constexpr std::array kConstants = {"Array",
+                                   "Hash",
+                                   "String",
+                                   "Integer",
+                                   "Float",
+                                   "Numeric",
+                                   "Symbol",
+                                   "NilClass",
+                                   "TrueClass",
+                                   "FalseClass",
+                                   "Range",
+                                   "Regexp",
+                                   "Object",
+                                   "Comparable",
+                                   "Enumerable",
+                                   "Fixnum",
+                                   "Bignum",
+                                   "IPAddr",
+                                   "IPAddr::Error",
+                                   "IPAddr::InvalidAddressError",
+                                   "IPAddr::AddressFamilyError",
+                                   "IPAddr::InvalidPrefixError",
+                                   "ArgumentError",
+                                   "NoMethodError",
+                                   "StandardError"};
 
 constexpr std::array kKernel = {"scope",
                                 "has_variable?",
@@ -92,7 +113,8 @@ RubyValue format_values(const std::string& format, const RubyArray& values) {
 }
 
 bool is_loaded_library(std::string_view name) {
-  return name == "yaml" || name == "psych" || name == "json" || name == "ipaddr";
+  return name == "yaml" || name == "psych" || name == "json" || name == "ipaddr" || name == "erb" ||
+         name == "uri";
 }
 
 bool is_kernel_function(std::string_view name) {
@@ -218,48 +240,6 @@ RubyValue call_scope_method(const std::string& name, RubyArray& args, TemplateHo
       throw RubyError("Unknown function '" + function + "'");
     throw;
   }
-}
-
-namespace {
-
-/// "1.2.3.4": four decimal octets of at most 255, none zero-filled.
-bool plain_ipv4(const std::string& text) {
-  int octets = 0;
-  std::size_t i = 0;
-  while (true) {
-    std::size_t start = i;
-    int value = 0;
-    while (i < text.size() && text[i] >= '0' && text[i] <= '9' && i - start < 4)
-      value = value * 10 + (text[i++] - '0');
-    std::size_t digits = i - start;
-    if (digits == 0 || digits > 3 || value > 255 || (digits > 1 && text[start] == '0'))
-      return false;
-    if (++octets == 4) return i == text.size();
-    if (i >= text.size() || text[i] != '.') return false;
-    ++i;
-  }
-}
-
-}  // namespace
-
-RubyValue ipaddr_new(const RubyArray& args) {
-  if (args.size() != 1 || !args[0].is_string())
-    throw BeyondTheEngine{"IPAddr.new of this argument"};
-  const std::string& text = args[0].string();
-  if (plain_ipv4(text))
-    return RubyObject{"IPAddr", text, "#<IPAddr: IPv4:" + text + "/255.255.255.255>"};
-  // A host name (a letter in it, no ':', '/', '%' or '['): Ruby's IPAddr takes it for no family.
-  bool name_like = !text.empty(), letter = false;
-  for (char ch : text) {
-    letter = letter || std::isalpha(static_cast<unsigned char>(ch));
-    name_like = name_like && (std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' ||
-                              ch == '-' || ch == '_' || ch == '*');
-  }
-  if ((name_like && letter) || text == "*")
-    throw ClassedRubyError(
-        "invalid address: " + text,
-        {"IPAddr::InvalidAddressError", "IPAddr::Error", "ArgumentError", "StandardError"});
-  throw BeyondTheEngine{"IPAddr.new of an address of this form"};
 }
 
 bool is_known_constant(std::string_view name) {

@@ -34,10 +34,21 @@ struct ClassedRubyError : RubyError {
   std::vector<std::string> classes;
 };
 
-/// `IPAddr.new(address)` for what the engine can tell for sure: a dotted IPv4 address (an IPAddr
-/// whose to_s is the address), or a name that is no address at all (IPAddr::InvalidAddressError,
-/// an ArgumentError). Any other form (IPv6, a prefix or mask, zero-filled octets) is Ruby's.
+// The standard library's classes the engine has (ruby_libraries.cpp).
+
+/// `IPAddr.new(address)` as ipaddr 1.2 reads it: an IPv4 or IPv6 address (brackets taken off),
+/// or IPAddr::InvalidAddressError (AddressFamilyError for what is no String). A prefix length,
+/// a zone id or bytes beyond ASCII are Ruby's (BeyondTheEngine).
 RubyValue ipaddr_new(const RubyArray& args);
+/// An IPAddr's `ipv4?` and `ipv6?`; its other methods are Ruby's.
+RubyValue ipaddr_method(const RubyObject& address, const std::string& name);
+/// `IPAddr.const_defined?(name)` for IPAddr's error classes (true since Ruby 2.0).
+bool ipaddr_const_defined(const RubyArray& args);
+/// `ERB::Util.url_encode(s)`: every byte of s.to_s but [A-Za-z0-9_.~-] as %XX.
+RubyValue url_encode(const RubyArray& args);
+/// `URI::Generic.build(scheme:, userinfo:, host:, port:, path:, query:)`: a URI::Generic whose
+/// to_s is the URI; a component URI would refuse (or escape) is Ruby's.
+RubyValue uri_generic_build(const RubyArray& args);
 
 /// The class names a template may name (`Array`, `String`, `Hash`, `Integer`, ...).
 bool is_known_constant(std::string_view name);

@@ -390,6 +390,7 @@ bool is_known_method(std::string_view name) {
   // Names no core class of Ruby has, written by mistake in real templates (chrony's
   // `is_a(Array)`): taken, to raise Ruby's NoMethodError if ever reached, as Ruby does.
   if (name == "is_a") return true;
+  if (name == "ipv4?" || name == "ipv6?") return true;  // IPAddr's (ruby_libraries.cpp)
   for (const MethodTable* table : {&object_methods(), &number_methods(), &string_methods(),
                                    &array_methods(), &enumerable_methods(), &hash_methods()})
     if (table->count(name)) return true;

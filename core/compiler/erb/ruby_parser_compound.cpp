@@ -92,7 +92,16 @@ NodePtr Parser::begin_expression(int line) {
   n->a = statements();
   while (is_kw("rescue")) {
     auto clause = node(NodeKind::RescueClause, next().line);
-    while (peek().kind == TokenKind::Const) {
+    // `rescue *list`: the classes a local Array holds, read when an error is met.
+    bool listed = is_op("*") && peek(1).kind == TokenKind::Ident;
+    if (listed) {
+      ++pos_;
+      auto list = node(NodeKind::LocalVar, peek().line);
+      list->name = next().text;
+      list->splat = true;
+      clause->items.push_back(std::move(list));
+    }
+    while (!listed && peek().kind == TokenKind::Const) {
       auto name = node(NodeKind::Literal, peek().line);
       std::string qualified = next().text;
       while (is_op("::") && peek(1).kind == TokenKind::Const) {
@@ -134,9 +143,12 @@ NodePtr Parser::def_expression(int line) {
   if (paren) ++pos_;
   if (!(paren && is_op(")")) && peek().kind != TokenKind::Newline) {
     while (true) {
-      if (peek().kind != TokenKind::Ident) unsupported("method parameter of this form");
       BlockParameter p;
+      p.splat = accept_op("*");  // `*rest`, last: the arguments past the named ones
+      if (peek().kind != TokenKind::Ident) unsupported("method parameter of this form");
       p.name = next().text;
+      if (!n->block->parameters.empty() && n->block->parameters.back().splat)
+        unsupported("a method parameter after '*" + n->block->parameters.back().name + "'");
       if (is_op("=")) unsupported("method parameter with a default");
       locals_.insert(p.name);
       n->block->parameters.push_back(std::move(p));
