@@ -120,8 +120,7 @@ TEST(ErbEngine, BeginRescueAndIpaddr) {
       "bare|listed|outer[\"e\"]|#<IPAddr: IPv4:10.1.2.3/255.255.255.255> 10.1.2.3 true");
   EXPECT_EQ(render_or_why("<%= begin; raise 'boom'; rescue TypeError; 1; end %>"),
             "unsupported: 'rescue TypeError' of an error of another class");
-  EXPECT_EQ(render_or_why("<%= begin; IPAddr.new('::1'); rescue ArgumentError; 1; end %>"),
-            "::1");
+  EXPECT_EQ(render_or_why("<%= begin; IPAddr.new('::1'); rescue ArgumentError; 1; end %>"), "::1");
   EXPECT_EQ(render_or_why("<%= IPAddr.new('fe80::1%eth0') %>"),
             "unsupported: IPAddr.new of an address of this form");
   EXPECT_EQ(render_or_why("<%= IPAddr.new('10.0.0.0/8').to_s %>"),
