@@ -270,16 +270,16 @@ const Value* Evaluator::find_variable(const std::string& name, Scope& scope) con
     return top_->find_local(name.substr(2));
   std::size_t last = name.rfind("::");
   if (last != std::string::npos) {
-    std::string owner = name.substr(name.starts_with("::") ? 2 : 0);
-    owner = owner.substr(0, owner.rfind("::"));
-    auto found = class_scopes_.find(owner);
+    const std::size_t begin = name.starts_with("::") ? 2 : 0;
+    auto found = class_scopes_.find(name.substr(begin, last - begin));
     if (found == class_scopes_.end()) return nullptr;
-    const Value* value = found->second->find_local(name.substr(last + 2));
+    const std::string local = name.substr(last + 2);
+    const Value* value = found->second->find_local(local);
     // Then the classes it inherits from, as Puppet's lookup_qualified_variable; never the
     // node's or the top scope.
     for (const Scope* s = found->second->parent(); !value && s && s != top_ && s != node_scope_;
          s = s->parent())
-      value = s->find_local(name.substr(last + 2));
+      value = s->find_local(local);
     return value;
   }
   return scope.find(name);
