@@ -111,12 +111,14 @@ Value Evaluator::evaluate(const ast::Node* node, Scope& scope) try {
     case ast::NodeKind::BareWord:
       return static_cast<const ast::BareWord*>(node)->name;
     case ast::NodeKind::TypeReference: {
+      if (auto known = type_references_.find(node); known != type_references_.end())
+        return known->second;
       // `::Php::Config` names Php::Config: Puppet's loaders drop a leading `::`.
       const std::string& written = static_cast<const ast::TypeReference*>(node)->name;
       const std::string stripped = written.starts_with("::") ? written.substr(2) : std::string();
       const std::string& name = stripped.empty() ? written : stripped;
       if (auto data_type = canonical_data_type_name(name); !data_type.empty())
-        return TypeValue{std::string(data_type), {}};
+        return type_references_.emplace(node, TypeValue{std::string(data_type), {}}).first->second;
       std::string lower = lowercase(name);
       if (const ast::TypeAlias* alias = environment_.find_type_alias(lower))
         return resolve_alias(*alias, node->where);
@@ -124,7 +126,7 @@ Value Evaluator::evaluate(const ast::Node* node, Scope& scope) try {
           !environment_.find_defined_type(lower) && !environment_.find_resource_type(lower) &&
           !environment_.find_class(lower))
         throw SourceError("Resource type not found: " + name, node->where);  // as written
-      return TypeValue{capitalize_segments(name), {}};
+      return type_references_.emplace(node, TypeValue{capitalize_segments(name), {}}).first->second;
     }
     case ast::NodeKind::InterpolatedString:
       return evaluate_string(*static_cast<const ast::InterpolatedString*>(node), scope);
