@@ -144,7 +144,9 @@ std::vector<std::pair<std::string, Value>> Evaluator::evaluate_attributes(
     const std::vector<ast::AttributeOperation>& operations, Scope& scope,
     const lang::SourceLocation& resource) {
   std::vector<std::pair<std::string, Value>> out;
-  out.reserve(operations.size());
+  // Room for a few more: the resource defaults in force (`File { owner => ..., mode => ... }`)
+  // join a resource's attributes when it is declared, and growing the vector then moved them all.
+  out.reserve(operations.size() + 3);
   auto add = [&](const std::string& name, Value value) {
     for (const auto& existing : out)
       if (existing.first == name)

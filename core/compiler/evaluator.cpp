@@ -111,12 +111,14 @@ Value Evaluator::evaluate(const ast::Node* node, Scope& scope) try {
     case ast::NodeKind::BareWord:
       return static_cast<const ast::BareWord*>(node)->name;
     case ast::NodeKind::TypeReference: {
+      if (auto known = type_references_.find(node); known != type_references_.end())
+        return known->second;
       // `::Php::Config` names Php::Config: Puppet's loaders drop a leading `::`.
       const std::string& written = static_cast<const ast::TypeReference*>(node)->name;
       const std::string stripped = written.starts_with("::") ? written.substr(2) : std::string();
       const std::string& name = stripped.empty() ? written : stripped;
       if (auto data_type = canonical_data_type_name(name); !data_type.empty())
-        return TypeValue{std::string(data_type), {}};
+        return type_references_.emplace(node, TypeValue{std::string(data_type), {}}).first->second;
       std::string lower = lowercase(name);
       if (const ast::TypeAlias* alias = environment_.find_type_alias(lower))
         return resolve_alias(*alias, node->where);
@@ -124,7 +126,7 @@ Value Evaluator::evaluate(const ast::Node* node, Scope& scope) try {
           !environment_.find_defined_type(lower) && !environment_.find_resource_type(lower) &&
           !environment_.find_class(lower))
         throw SourceError("Resource type not found: " + name, node->where);  // as written
-      return TypeValue{capitalize_segments(name), {}};
+      return type_references_.emplace(node, TypeValue{capitalize_segments(name), {}}).first->second;
     }
     case ast::NodeKind::InterpolatedString:
       return evaluate_string(*static_cast<const ast::InterpolatedString*>(node), scope);
@@ -270,16 +272,16 @@ const Value* Evaluator::find_variable(const std::string& name, Scope& scope) con
     return top_->find_local(name.substr(2));
   std::size_t last = name.rfind("::");
   if (last != std::string::npos) {
-    std::string owner = name.substr(name.starts_with("::") ? 2 : 0);
-    owner = owner.substr(0, owner.rfind("::"));
-    auto found = class_scopes_.find(owner);
+    const std::size_t begin = name.starts_with("::") ? 2 : 0;
+    auto found = class_scopes_.find(name.substr(begin, last - begin));
     if (found == class_scopes_.end()) return nullptr;
-    const Value* value = found->second->find_local(name.substr(last + 2));
+    const std::string local = name.substr(last + 2);
+    const Value* value = found->second->find_local(local);
     // Then the classes it inherits from, as Puppet's lookup_qualified_variable; never the
     // node's or the top scope.
     for (const Scope* s = found->second->parent(); !value && s && s != top_ && s != node_scope_;
          s = s->parent())
-      value = s->find_local(name.substr(last + 2));
+      value = s->find_local(local);
     return value;
   }
   return scope.find(name);

@@ -336,6 +336,9 @@ class Evaluator final : public FunctionHost {
   /// resolve_type's answers, by the name as written: the type's catalog name and definition.
   std::unordered_map<std::string, std::pair<std::string, const lang::ast::DefinedTypeDefinition*>>
       resolved_types_;
+  /// What a type reference (`File`, `Apache::Vhost`, `Integer`) evaluated to, by its node: the
+  /// same every time in a compile (an alias is not kept: it resolves on its own).
+  std::unordered_map<const lang::ast::Node*, Value> type_references_;
   /// Counts changes to resource defaults (any scope's): a snapshot stays valid while it holds.
   std::size_t defaults_generation_ = 0;
   /// create_resources() declaring a title that was not a String: no tag of it (declare_resource).

@@ -192,3 +192,29 @@ TEST(TypeErrors, ABadConversionIsAnErrorAtItsLine) {
 
 }  // namespace
 }  // namespace marionette::compiler
+
+namespace marionette::compiler {
+namespace {
+
+// The names of the data types, exactly as written (is_data_type_name) and case-blind
+// (canonical_data_type_name: `integer(...)` calls Integer's new), the shortest and longest
+// among them included; anything else is no data type.
+TEST(DataTypeNames, ExactAndCaseBlindLookups) {
+  for (const char* name : {"Any", "URI", "String", "SemVerRange", "Collection", "ScalarData",
+                           "NotUndef", "CatchAll", "Timestamp"}) {
+    EXPECT_TRUE(is_data_type_name(name)) << name;
+    EXPECT_EQ(canonical_data_type_name(name), name);
+  }
+  EXPECT_EQ(canonical_data_type_name("semverrange"), "SemVerRange");
+  EXPECT_EQ(canonical_data_type_name("STRING"), "String");
+  EXPECT_EQ(canonical_data_type_name("uri"), "URI");
+  for (const char* name : {"string", "STRING", "Strin", "Strings", "File", "Resource", "Class",
+                           "SemVerRanges", "", "An", "App::Config", "Stri\xC3\xA9"}) {
+    EXPECT_FALSE(is_data_type_name(name)) << name;
+  }
+  for (const char* name : {"Strin", "Strings", "File", "SemVerRanges", "", "An", "App::Config"})
+    EXPECT_EQ(canonical_data_type_name(name), "") << name;
+}
+
+}  // namespace
+}  // namespace marionette::compiler
