@@ -120,8 +120,8 @@ std::vector<Membership> catalog_sets(const KeyLayout& keys, const catalog::Catal
     sets.emplace_back(keys.resource_type(resource.type), id);
     sets.emplace_back(keys.resource_title(resource.type, resource.title), id);
     if (resource.exported) sets.emplace_back(keys.exported_type(resource.type), id);
-    for (const std::string& tag : stored_tags(resource))
-      sets.emplace_back(keys.resource_tag(tag), id);
+    for (std::string_view tag : stored_tags(resource))
+      sets.emplace_back(keys.resource_tag(std::string(tag)), id);
   }
   return sets;
 }
