@@ -103,10 +103,10 @@ bool CertificateAuthority::create_if_missing(const std::string& ca_name) {
   make_dir(layout_.dir, fs::perms::owner_all);
   storage::StateLock lock(layout_.lock());
   if (exists()) return false;
-  make_dir(layout_.signed_dir(), fs::perms::owner_all | fs::perms::group_read |
-                                     fs::perms::group_exec);
-  make_dir(layout_.requests_dir(), fs::perms::owner_all | fs::perms::group_read |
-                                       fs::perms::group_exec);
+  make_dir(layout_.signed_dir(),
+           fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec);
+  make_dir(layout_.requests_dir(),
+           fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec);
   KeyPtr key = generate_rsa_key(options_.key_bits);
   X509Ptr certificate = make_ca_certificate(key.get(), ca_name, options_.ttl);
   X509CrlPtr crl = make_crl(certificate.get(), key.get(), {}, 0, options_.ttl);
@@ -121,9 +121,13 @@ bool CertificateAuthority::create_if_missing(const std::string& ca_name) {
   return true;
 }
 
-std::string CertificateAuthority::certificate_pem() const { return must_read(layout_.certificate()); }
+std::string CertificateAuthority::certificate_pem() const {
+  return must_read(layout_.certificate());
+}
 
-std::string CertificateAuthority::crl_pem() const { return must_read(layout_.crl()); }
+std::string CertificateAuthority::crl_pem() const {
+  return must_read(layout_.crl());
+}
 
 std::optional<std::string> CertificateAuthority::request_pem(const std::string& name) const {
   check_certname(name);
@@ -210,6 +214,21 @@ std::pair<std::string, std::string> CertificateAuthority::generate(
   return {private_pem_of(key.get()), certificate};
 }
 
+std::pair<std::string, std::string> CertificateAuthority::generate_for_key(
+    const std::string& name, const std::vector<std::string>& alt_names, const std::string& key_pem,
+    bool ca_client) {
+  check_certname(name);
+  KeyPtr key = private_key_from_pem(key_pem);
+  if (!key) throw CaError("cannot read the key made for " + name);
+  storage::StateLock lock(layout_.lock());
+  std::error_code ignored;
+  if (fs::exists(layout_.signed_certificate(name), ignored))
+    throw CaError(name + " already has a signed certificate");
+  X509ReqPtr request = make_request(key.get(), name);
+  std::string certificate = sign_locked(name, pem_of(request.get()), alt_names, ca_client);
+  return {key_pem, certificate};
+}
+
 bool CertificateAuthority::revoke(const std::string& name) {
   check_certname(name);
   storage::StateLock lock(layout_.lock());
@@ -267,8 +286,8 @@ std::vector<CertificateEntry> CertificateAuthority::list() const {
     auto pem = read_text(layout_.request(name));
     X509ReqPtr request = pem ? request_from_pem(*pem) : nullptr;
     if (!request) continue;
-    entries.push_back({name, CertificateEntry::State::requested,
-                       sha256_fingerprint(request.get()), requested_alt_names(request.get()), 0});
+    entries.push_back({name, CertificateEntry::State::requested, sha256_fingerprint(request.get()),
+                       requested_alt_names(request.get()), 0});
   }
   for (const std::string& name : names_in(layout_.signed_dir())) {
     auto pem = read_text(layout_.signed_certificate(name));
@@ -276,11 +295,9 @@ std::vector<CertificateEntry> CertificateAuthority::list() const {
     if (!certificate) continue;
     long serial = ASN1_INTEGER_get(X509_get0_serialNumber(certificate.get()));
     bool is_revoked = std::find(revoked.begin(), revoked.end(), serial) != revoked.end();
-    entries.push_back({name,
-                       is_revoked ? CertificateEntry::State::revoked
-                                  : CertificateEntry::State::signed_,
-                       sha256_fingerprint(certificate.get()),
-                       certificate_alt_names(certificate.get()), serial});
+    entries.push_back(
+        {name, is_revoked ? CertificateEntry::State::revoked : CertificateEntry::State::signed_,
+         sha256_fingerprint(certificate.get()), certificate_alt_names(certificate.get()), serial});
   }
   return entries;
 }

@@ -29,9 +29,9 @@ struct CaLayout {
 };
 
 struct CaOptions {
-  int key_bits = 4096;  ///< Puppet's keylength
+  int key_bits = 4096;                             ///< Puppet's keylength
   std::chrono::seconds ttl{5L * 365 * 24 * 3600};  ///< Puppet's ca_ttl (5y)
-  bool allow_subject_alt_names = false;  ///< puppetserver's allow-subject-alt-names
+  bool allow_subject_alt_names = false;            ///< puppetserver's allow-subject-alt-names
   /// puppetserver's allow-authorization-extensions: sign requests with extensions under
   /// ppAuthCertExt (1.3.6.1.4.1.34380.1.3.*), pp_cli_auth excepted (never signed from a request)
   bool allow_authorization_extensions = false;
@@ -41,7 +41,7 @@ struct CaOptions {
 struct CertificateEntry {
   std::string name;
   enum class State { requested, signed_, revoked } state;
-  std::string fingerprint;  ///< SHA-256, colon-separated hex
+  std::string fingerprint;             ///< SHA-256, colon-separated hex
   std::vector<std::string> alt_names;  ///< "DNS:puppet", "IP:127.0.0.1"
   long serial = 0;                     ///< 0 for a request
 };
@@ -78,6 +78,13 @@ class CertificateAuthority {
   std::pair<std::string, std::string> generate(const std::string& name,
                                                const std::vector<std::string>& alt_names,
                                                bool ca_client = false);
+  /// As generate, for a key made beforehand (its PEM, `key_bits()` long): the server's own,
+  /// made on another thread while the CA made its key (ensure_server_identity).
+  std::pair<std::string, std::string> generate_for_key(const std::string& name,
+                                                       const std::vector<std::string>& alt_names,
+                                                       const std::string& key_pem,
+                                                       bool ca_client = false);
+  int key_bits() const { return options_.key_bits; }
   /// Adds the signed certificate of `name` to the CRL; false when there is none.
   bool revoke(const std::string& name);
   /// Revokes (when signed) and deletes the certificate and request of `name`; false when

@@ -3,6 +3,8 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <future>
+
 #include "ca/openssl_handles.hpp"
 #include "storage/durable_file.hpp"
 
@@ -57,10 +59,23 @@ HostFiles ensure_server_identity(CertificateAuthority& ca, const fs::path& ssldi
                                  const std::string& certname,
                                  const std::vector<std::string>& alt_names) {
   HostFiles files{ssldir, certname};
-  ca.create_if_missing("Puppet CA: " + certname);
   std::error_code error;
-  if (!fs::exists(files.certificate(), error) || !fs::exists(files.private_key(), error)) {
-    auto [key_pem, certificate_pem] = ca.generate(certname, alt_names, /*ca_client=*/true);
+  const bool host_missing =
+      !fs::exists(files.certificate(), error) || !fs::exists(files.private_key(), error);
+  // On a first start both keys are new: the server's is made on a second thread while the CA
+  // makes its own. RSA key generation is most of a first start's time (a search for primes,
+  // its length random: 0.1-0.5 s each at 2048 bits here), so the start waits for the longer of
+  // the two instead of their sum.
+  std::future<std::string> host_key;
+  if (host_missing && !ca.exists())
+    host_key = std::async(std::launch::async, [bits = ca.key_bits()] {
+      return private_pem_of(generate_rsa_key(bits).get());
+    });
+  ca.create_if_missing("Puppet CA: " + certname);
+  if (host_missing) {
+    auto [key_pem, certificate_pem] =
+        host_key.valid() ? ca.generate_for_key(certname, alt_names, host_key.get(), true)
+                         : ca.generate(certname, alt_names, /*ca_client=*/true);
     KeyPtr key = private_key_from_pem(key_pem);
     write_host_file(files.private_key(), key_pem, true);
     write_host_file(files.public_key(), public_pem_of(key.get()), false);

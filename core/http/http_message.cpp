@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
-#include "text/hex_digit.hpp"
 #include "http/message_parser.hpp"
+#include "text/hex_digit.hpp"
 #include "text/text.hpp"
 
 namespace marionette::http {
@@ -33,7 +33,8 @@ std::string percent_encode(const std::string& text, bool keep_slash) {
   std::string out;
   out.reserve(text.size());
   for (unsigned char c : text) {
-    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || (keep_slash && c == '/')) {
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' ||
+        (keep_slash && c == '/')) {
       out += static_cast<char>(c);
     } else {
       out += '%';
@@ -123,34 +124,66 @@ std::string HttpResponse::header(const std::string& name) const {
 
 const char* reason_phrase(int status) {
   switch (status) {
-    case 200: return "OK";
-    case 204: return "No Content";
-    case 400: return "Bad Request";
-    case 401: return "Unauthorized";
-    case 403: return "Forbidden";
-    case 404: return "Not Found";
-    case 405: return "Method Not Allowed";
-    case 408: return "Request Timeout";
-    case 409: return "Conflict";
-    case 413: return "Payload Too Large";
-    case 414: return "URI Too Long";
-    case 431: return "Request Header Fields Too Large";
-    case 500: return "Internal Server Error";
-    case 501: return "Not Implemented";
-    case 503: return "Service Unavailable";
+    case 200:
+      return "OK";
+    case 204:
+      return "No Content";
+    case 400:
+      return "Bad Request";
+    case 401:
+      return "Unauthorized";
+    case 403:
+      return "Forbidden";
+    case 404:
+      return "Not Found";
+    case 405:
+      return "Method Not Allowed";
+    case 408:
+      return "Request Timeout";
+    case 409:
+      return "Conflict";
+    case 413:
+      return "Payload Too Large";
+    case 414:
+      return "URI Too Long";
+    case 431:
+      return "Request Header Fields Too Large";
+    case 500:
+      return "Internal Server Error";
+    case 501:
+      return "Not Implemented";
+    case 503:
+      return "Service Unavailable";
   }
   return "Unknown";
 }
 
-std::string serialize(const HttpResponse& response, bool keep_alive) {
-  std::string out = "HTTP/1.1 " + std::to_string(response.status) + " " +
-                    reason_phrase(response.status) + "\r\n";
+namespace {
+
+/// The status line and headers, up to the blank line that ends them.
+std::string response_head(const HttpResponse& response, bool keep_alive) {
+  std::string out =
+      "HTTP/1.1 " + std::to_string(response.status) + " " + reason_phrase(response.status) + "\r\n";
   out += "Content-Type: " + response.content_type + "\r\n";
   out += "Content-Length: " + std::to_string(response.body.size()) + "\r\n";
   for (const auto& [name, value] : response.headers) out += name + ": " + value + "\r\n";
   out += keep_alive ? "Connection: keep-alive\r\n" : "Connection: close\r\n";
   out += "\r\n";
+  return out;
+}
+
+}  // namespace
+
+std::string serialize(const HttpResponse& response, bool keep_alive) {
+  std::string out = response_head(response, keep_alive);
   out += response.body;
+  return out;
+}
+
+std::string serialize(HttpResponse&& response, bool keep_alive) {
+  const std::string head = response_head(response, keep_alive);
+  std::string out = std::move(response.body);
+  out.insert(0, head);
   return out;
 }
 

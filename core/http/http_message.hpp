@@ -13,16 +13,16 @@ namespace marionette::http {
 
 /// How much the other end may send: nothing it sends is trusted to be small or quick.
 struct HttpLimits {
-  std::size_t max_line = 8 * 1024;            ///< start line and each header line
+  std::size_t max_line = 8 * 1024;  ///< start line and each header line
   std::size_t max_headers = 100;
-  std::size_t max_header_bytes = 64 * 1024;   ///< all header lines together
-  std::size_t max_body = 64 * 1024 * 1024;    ///< Content-Length, the chunks' sum or up to close
+  std::size_t max_header_bytes = 64 * 1024;  ///< all header lines together
+  std::size_t max_body = 64 * 1024 * 1024;   ///< Content-Length, the chunks' sum or up to close
   std::chrono::milliseconds message_timeout{30'000};  ///< from the first byte to the last
 };
 
 struct HttpRequest {
   std::string method;
-  std::string path;  ///< percent-decoded, without the query
+  std::string path;                          ///< percent-decoded, without the query
   std::map<std::string, std::string> query;  ///< decoded; a repeated name keeps the last value
   /// Every name=value of the query in the order sent, repeats included (Puppet's agent sends
   /// `ignore=.svn&ignore=CVS&...`).
@@ -87,6 +87,10 @@ class HttpReader {
 
 /// The response's bytes: status line, Content-Type, Content-Length, the extra headers, body.
 std::string serialize(const HttpResponse& response, bool keep_alive);
+/// The same bytes in the body's own buffer: the head goes in front of it, in place when the
+/// buffer has room (a catalog's JSON, written by appending, mostly has), so that a large body is
+/// not held twice while its response is sent.
+std::string serialize(HttpResponse&& response, bool keep_alive);
 
 /// A request's bytes: request line, Host, the headers given, Content-Length when there is a body
 /// (or the method sends one), Connection.

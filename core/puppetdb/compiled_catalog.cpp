@@ -151,7 +151,7 @@ class Writer {
   void tags(const catalog::Resource& resource) {
     out_ += '[';
     bool first = true;
-    for (const std::string& tag : stored_tags(resource)) {
+    for (std::string_view tag : stored_tags(resource)) {
       if (!first) out_ += ',';
       first = false;
       string(tag);
@@ -235,8 +235,8 @@ bool utf8(std::string_view text) {
 
 }  // namespace
 
-std::vector<std::string> stored_tags(const catalog::Resource& resource) {
-  std::vector<std::string> tags = resource.tags;
+std::vector<std::string_view> stored_tags(const catalog::Resource& resource) {
+  std::vector<std::string_view> tags(resource.tags.begin(), resource.tags.end());
   std::sort(tags.begin(), tags.end());
   tags.erase(std::unique(tags.begin(), tags.end()), tags.end());
   return tags;

@@ -3,6 +3,8 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "catalog/catalog.hpp"
 
@@ -33,7 +35,7 @@ std::optional<CompiledCatalogText> compiled_catalog_text(const catalog::Catalog&
 /// compiled_catalog_text accepted.
 std::map<std::string, std::string> packed_compiled_resources(const catalog::Catalog& catalog);
 
-/// A resource's tags as the store keeps them: sorted, each once.
-std::vector<std::string> stored_tags(const catalog::Resource& resource);
+/// A resource's tags as the store keeps them: sorted, each once (views of the resource's).
+std::vector<std::string_view> stored_tags(const catalog::Resource& resource);
 
 }  // namespace marionette::puppetdb

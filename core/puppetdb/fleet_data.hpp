@@ -160,8 +160,7 @@ class FleetData {
   Json node_or_new(const std::string& certname);
   /// Adds the node to the sets it joins, writes its document, then leaves the sets it left:
   /// an index always names at least the nodes that match it.
-  void replace_document(const std::vector<Membership>& old_sets,
-                        const std::vector<Membership>& new_sets,
+  void replace_document(std::vector<Membership> old_sets, std::vector<Membership> new_sets,
                         const std::function<void()>& write);
   /// The node joins (leaves) the sets: a set of certnames by SADD (SREM); an index of node ids
   /// by its set or its bitmap, the set moved to the bitmap once it has more than

@@ -171,7 +171,7 @@ Answer HttpsServer::serve(Job& job) {
   }
   log_(access_log_line(job.client_ip, job.peer.authenticated ? job.peer.certname : "-",
                        request.method, request.path, response.status));
-  return {job.connection, serialize(response, request.keep_alive), request.keep_alive};
+  return {job.connection, serialize(std::move(response), request.keep_alive), request.keep_alive};
 }
 
 }  // namespace marionette::server

@@ -26,8 +26,9 @@ std::string read(const fs::path& path) {
 class CaTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("marionette-ca-" + std::to_string(::getpid()) + "-" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir_ = fs::temp_directory_path() /
+           ("marionette-ca-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(dir_);
     fs::create_directories(dir_);
   }
@@ -206,8 +207,8 @@ TEST_F(CaTest, ServerIdentityHasItsAltNamesAndTheCasFiles) {
   CaOptions options;
   options.key_bits = 2048;
   CertificateAuthority ca(dir_ / "ssl", options);
-  HostFiles files = ensure_server_identity(
-      ca, dir_ / "ssl", "server.example", alt_names_from_setting("puppet, IP:127.0.0.1", "x"));
+  HostFiles files = ensure_server_identity(ca, dir_ / "ssl", "server.example",
+                                           alt_names_from_setting("puppet, IP:127.0.0.1", "x"));
   for (const fs::path& path : {files.private_key(), files.public_key(), files.certificate(),
                                files.ca_certificate(), files.crl()})
     EXPECT_TRUE(fs::exists(path)) << path;
@@ -221,6 +222,32 @@ TEST_F(CaTest, ServerIdentityHasItsAltNamesAndTheCasFiles) {
   std::string first = read(files.certificate());
   ensure_server_identity(ca, dir_ / "ssl", "server.example", {});
   EXPECT_EQ(read(files.certificate()), first);
+}
+
+TEST_F(CaTest, ServerIdentityOnFirstStartUsesTheKeyMadeBesideTheCas) {
+  // The server's key is made on a second thread while the CA makes its own; the certificate
+  // is for that key, and the CA's key is another.
+  CaOptions options;
+  options.key_bits = 2048;
+  CertificateAuthority ca(dir_ / "ssl", options);
+  HostFiles files = ensure_server_identity(ca, dir_ / "ssl", "server.example", {});
+  KeyPtr key = private_key_from_pem(read(files.private_key()));
+  X509Ptr certificate = certificate_from_pem(read(files.certificate()));
+  ASSERT_TRUE(key && certificate);
+  EXPECT_EQ(X509_check_private_key(certificate.get(), key.get()), 1);
+  EXPECT_EQ(EVP_PKEY_get_bits(key.get()), 2048);
+  EXPECT_EQ(public_pem_of(key.get()), read(files.public_key()));
+  EXPECT_NE(read(files.private_key()), read(ca.layout().private_key()));
+  EXPECT_EQ(verify(ca, read(files.certificate())), 0);
+
+  // generate_for_key signs the key it is given, and refuses a name already signed.
+  std::string made = private_pem_of(generate_rsa_key(2048).get());
+  auto [key_pem, certificate_pem] = ca.generate_for_key("other.example", {}, made);
+  EXPECT_EQ(key_pem, made);
+  X509Ptr other = certificate_from_pem(certificate_pem);
+  EXPECT_EQ(X509_check_private_key(other.get(), private_key_from_pem(made).get()), 1);
+  EXPECT_THROW(ca.generate_for_key("other.example", {}, made), CaError);
+  EXPECT_THROW(ca.generate_for_key("third.example", {}, "not a key"), CaError);
 }
 
 /// The value of the certificate's pp_cli_auth extension ("" without one).
