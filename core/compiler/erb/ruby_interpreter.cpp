@@ -518,6 +518,10 @@ class Interpreter {
     if (receiver.is_object() && receiver.object().class_name == "Class") {
       const std::string& klass = receiver.object().text;
       if (klass == "IPAddr" && name == "new") return ipaddr_new(args);
+      if ((klass == "Hash" || klass == "Array") && name == "new") {
+        if (!args.empty() || block) throw BeyondTheEngine{klass + ".new of this form"};
+        return klass == "Hash" ? RubyValue(RubyHash{}) : RubyValue(RubyArray{});
+      }
       if (klass == "IPAddr" && name == "const_defined?") return ipaddr_const_defined(args);
       if (klass.starts_with("Digest::")) return digest_of(klass, name, args);
       if (klass == "ERB::Util" && (name == "url_encode" || name == "u")) return url_encode(args);
