@@ -201,34 +201,48 @@ std::optional<Value> RubyFunctions::call_natively(const std::string& file, const
   // The dispatches in order: the first whose count and types fit.
   std::vector<const Dispatch*> all;
   for (const Dispatch& dispatch : program->dispatches) all.push_back(&dispatch);
-  // A dispatch whose last parameter is repeated (`def f(*args)` without a dispatch) takes that
-  // many arguments or more; Ruby words a call that none takes then.
-  auto repeated = [](const Dispatch* dispatch) {
-    return !dispatch->parameters.empty() &&
-           dispatch->parameters.back().kind == erb::RubyFunctionParameter::Kind::Repeated;
+  // How many arguments a dispatch takes: its required parameters at least, its optional ones
+  // more, any number more for a repeated one (`def f(*args)` without a dispatch).
+  using Kind = erb::RubyFunctionParameter::Kind;
+  auto least = [](const Dispatch* dispatch) {
+    return static_cast<std::size_t>(std::count_if(
+        dispatch->parameters.begin(), dispatch->parameters.end(), [](const auto& parameter) {
+          return parameter.kind == Kind::Required || parameter.kind == Kind::RequiredRepeated;
+        }));
+  };
+  auto most = [](const Dispatch* dispatch) {
+    if (!dispatch->parameters.empty() &&
+        (dispatch->parameters.back().kind == Kind::Repeated ||
+         dispatch->parameters.back().kind == Kind::RequiredRepeated))
+      return SIZE_MAX;
+    return dispatch->parameters.size();
   };
   auto fits = [&](const Dispatch* dispatch) {
-    return repeated(dispatch) ? arguments.size() + 1 >= dispatch->parameters.size()
-                              : dispatch->parameters.size() == arguments.size();
+    return arguments.size() >= least(dispatch) && arguments.size() <= most(dispatch);
   };
-  bool any_fits = false, any_repeated = false;
+  bool any_fits = false, all_required = true;
   for (const Dispatch* dispatch : all) {
     any_fits |= fits(dispatch);
-    any_repeated |= repeated(dispatch);
+    all_required &= least(dispatch) == most(dispatch);
   }
-  // Puppet's default dispatcher words too few arguments for `def f(a, *rest)` as a range.
-  if (!any_fits && all.size() == 1 && any_repeated)
-    throw SourceError("'" + name + "' expects at least " +
-                          arguments_text(all[0]->parameters.size() - 1) + ", got " +
-                          (arguments.empty() ? "none" : std::to_string(arguments.size())),
+  if (!any_fits && !all_required) {
+    // Puppet's default dispatcher's wording for one dispatch; any other shape is Ruby's to word.
+    if (all.size() != 1 || least(all[0]) == 0) return std::nullopt;
+    std::string got = arguments.empty() ? "none" : std::to_string(arguments.size());
+    if (most(all[0]) == SIZE_MAX)
+      throw SourceError(
+          "'" + name + "' expects at least " + arguments_text(least(all[0])) + ", got " + got,
+          where);
+    throw SourceError("'" + name + "' expects between " + std::to_string(least(all[0])) + " and " +
+                          std::to_string(most(all[0])) + " arguments, got " + got,
                       where);
-  if (!any_fits && any_repeated) return std::nullopt;
+  }
   if (!any_fits) throw SourceError("'" + name + "' " + count_text(all, arguments.size()), where);
   const Dispatch* chosen = nullptr;
   std::vector<std::string> rejections;
   for (const Dispatch* dispatch : all) {
     if (!fits(dispatch)) {
-      if (any_repeated) return std::nullopt;
+      if (!all_required) return std::nullopt;  // Puppet's listing of such signatures: Ruby's
       rejections.push_back(count_text({dispatch}, arguments.size()));
       continue;
     }
@@ -246,6 +260,7 @@ std::optional<Value> RubyFunctions::call_natively(const std::string& file, const
     rejections.push_back(*why);
   }
   if (!chosen) {
+    if (!all_required && all.size() > 1) return std::nullopt;
     if (all.size() == 1) throw SourceError("'" + name + "' " + rejections[0], where);
     std::string text = "The function '" + name +
                        "' was called with arguments it does not accept. It expects one of:";

@@ -132,7 +132,10 @@ TEST(ErbEngine, BeginRescueAndIpaddr) {
             "unsupported: an unrescued IPAddr::InvalidAddressError");
   EXPECT_EQ(render_or_why("<% begin; IPAddr.new('x'); rescue => e; end %><%= e %>"),
             "unsupported: a rescued exception ('e')");
-  EXPECT_EQ(render_or_why("<%= Hash.new %>"), "unsupported: method 'new'");
+  EXPECT_EQ(render_or_why("<%= Hash.new(0) %>"), "unsupported: method 'new'");
+  // zookeeper's zoo.cfg.erb: `_servers = Hash.new`, then filled.
+  EXPECT_EQ(render_or_why("<% h = Hash.new; h[1] = 2 %><%= h.inspect %><%= Array.new.inspect %>"),
+            "{1=>2}[]");
   EXPECT_EQ(render_or_why("<% begin %>1<% end while false %>"),
             "unsupported: 'begin ... end while'");
 }
@@ -147,6 +150,17 @@ TEST(ErbEngine, MethodsDefinedInTheTemplate) {
   EXPECT_EQ(render("<%- def yes_no(v)\n  return 'yes' if v\n  'no'\nend -%><%= yes_no(true) %>/<%= "
                    "yes_no(nil) %>"),
             "yes/no");
+  // Optional parameters (a default sees the parameters before it) and `*rest`, as `ruby` binds
+  // them, and its count errors.
+  EXPECT_EQ(render_or_why("<%- def f(a, b = a * 2, *r)\n  [a, b, r].inspect\nend -%>"
+                          "<%= f(1) %> <%= f(1, 3, 4) %>"),
+            "[1, 2, []] [1, 3, [4]]");
+  EXPECT_EQ(render_or_why("<%- def g(a, b = 1)\nend -%><%= g %>"),
+            "error: wrong number of arguments (given 0, expected 1..2)");
+  EXPECT_EQ(render_or_why("<%- def g(a, b = 1)\nend -%><%= g(1, 2, 3) %>"),
+            "error: wrong number of arguments (given 3, expected 1..2)");
+  EXPECT_EQ(render_or_why("<%- def h(a = 1, b)\nend -%>"),
+            "unsupported: a required method parameter after an optional one");
   EXPECT_EQ(render("<%= Regexp.escape('a.b c') %>"), "a\\.b\\ c");
   EXPECT_EQ(render("<%= /^[|\\/]/.match('/x') ? 1 : 2 %><%= /x/.match(nil).inspect %>"), "1nil");
   EXPECT_EQ(render("<%- x = 'A' -%><%= ['', 'a'].include?x.downcase %>"), "true");
@@ -237,7 +251,8 @@ TEST(ErbEngine, RefusesWhatItDoesNotKnowBeforeRunning) {
     return std::string("taken");
   };
   EXPECT_EQ(construct("a\n<%= @x.frobnicate %>"), "2: method 'frobnicate'");
-  EXPECT_EQ(construct("<% def f(a = 1); end %>"), "1: method parameter with a default");
+  EXPECT_EQ(construct("<% def f(*a = 1); end %>"), "1: '*a ='");
+  EXPECT_EQ(construct("<% def f(a = @x.frobnicate); end %>"), "1: method 'frobnicate'");
   EXPECT_EQ(construct("<%= return 1 %>"), "1: 'return'");
   EXPECT_EQ(construct("\n\n<%= JSON.parse('{}') %>"), "3: constant 'JSON'");
   EXPECT_EQ(construct("<%= require 'x' %>"), "1: method 'require'");

@@ -6,6 +6,7 @@
 
 #include "catalog_compare.hpp"
 #include "compiler/compiler.hpp"
+#include "compiler/ruby_module.hpp"
 #include "golden_case.hpp"
 #include "puppet_error.hpp"
 
@@ -49,6 +50,23 @@ TEST_P(GoldenTest, CompilesAsOpenVox8Does) {
 INSTANTIATE_TEST_SUITE_P(Cases, GoldenTest,
                          ::testing::ValuesIn(testing::golden_case_names(kGoldenDir / "cases")),
                          [](const auto& info) { return info.param; });
+
+// Issue 39: these cases' module functions (`*args` and optional parameters with Puppet's default
+// dispatch, optional_param and repeated_param, IPAddr with rescue, url_encode) run in the Ruby
+// subset: each gives Puppet's catalog or error with the embedded Ruby absent.
+TEST(GoldenNativeRuby, RubyFunctionCasesNeedNoEmbeddedRuby) {
+  setenv("MARIONETTE_RUBY_MODULE", "/nonexistent/marionette-ruby.so", 1);
+  std::string why_not;
+  if (compiler::ruby_module(why_not))
+    GTEST_SKIP() << "the embedded Ruby was loaded earlier in this process: run this test alone";
+  for (const char* name : {"ruby_function_native_rest", "ruby_function_native_rest_count",
+                           "ruby_function_native_optional", "ruby_function_native_optional_count",
+                           "ruby_function_native_optional_type"}) {
+    std::vector<std::string> diffs = testing::golden_differences(
+        kGoldenDir / "cases" / name, golden_facts(), "", PuppetCompat::puppet7);
+    EXPECT_TRUE(diffs.empty()) << name << ":\n" << testing::join_lines(diffs);
+  }
+}
 
 // The environment the README runs is held against the catalog real Puppet 7 compiled for it
 // (shared/tools/puppet-catalog examples/production -f examples/facts.yaml).

@@ -39,9 +39,11 @@ void check_calls(const Node& node, const std::set<std::string>& defined, bool in
       throw Unsupported{node.line, "a block given to '" + node.name + "'"};
     bool known = node.a ? is_known_method(node.name) || is_scope_method(node.name)
                         : is_kernel_function(node.name) || defined.count(node.name);
-    // `IPAddr.new(address)`: the one class the engine makes instances of.
+    // `IPAddr.new(address)`, and `Hash.new` and `Array.new` of nothing (an empty one).
     if (node.a && node.name == "new")
-      known = node.a->kind == NodeKind::Const && node.a->name == "IPAddr";
+      known = node.a->kind == NodeKind::Const &&
+              (node.a->name == "IPAddr" || ((node.a->name == "Hash" || node.a->name == "Array") &&
+                                            node.items.empty() && !node.block));
     // `require 'yaml'` (or json): loaded in Puppet already; another library is Ruby's.
     if (!node.a && node.name == "require" && !defined.count(node.name))
       known = node.items.size() == 1 && node.items[0]->kind == NodeKind::Literal &&

@@ -38,7 +38,8 @@ enum class NodeKind {
   Next,          ///< `next a`
   Break,         ///< `break a`
   Return,        ///< `return a`
-  Def,           ///< `def name(parameters) body end`: a method of the template (`block`)
+  Def,           ///< `def name(parameters) body end`: a method of the template (`block`);
+                 ///< `items` the optional parameters' default values
   Rescue,        ///< `a rescue b`: b when a raises a Ruby error
   Begin,         ///< `begin a` `items` (RescueClause) `else b` `ensure c` `end`
   RescueClause,  ///< `rescue items => name`: `items` the class names (Literal strings), `b` the
@@ -53,6 +54,8 @@ struct BlockParameter {
   std::string name;
   std::vector<BlockParameter> nested;
   bool splat = false;
+  /// A method's optional parameter `name = value`: its value is the Def node's items[optional].
+  int optional = -1;
 };
 
 struct Block {

@@ -30,6 +30,8 @@ constexpr std::array kClassMethods = {"Digest::MD5.hexdigest",
                                       "Digest::SHA256.hexdigest",
                                       "Digest::SHA256.digest",
                                       "IPAddr.new",
+                                      "Hash.new",
+                                      "Array.new",
                                       "IPAddr.const_defined?",
                                       "ERB::Util.url_encode",
                                       "ERB::Util.u",
@@ -98,15 +100,25 @@ RubyFunctionDispatch read_dispatch(const Node& call) {
       dispatch.return_type = line.items[0]->value.string();
       continue;
     }
-    // Optional and repeated parameters call the method with fewer or more arguments than it
-    // names, which a method of the subset (no defaults, no *rest) cannot take: Ruby's.
-    if (line.name != "param" && line.name != "required_param")
-      beyond(line, "'" + line.name + "' in a dispatch");
+    using Kind = RubyFunctionParameter::Kind;
+    Kind kind = line.name == "param" || line.name == "required_param" ? Kind::Required
+                : line.name == "optional_param"                       ? Kind::Optional
+                : line.name == "repeated_param"                       ? Kind::Repeated
+                : line.name == "required_repeated_param"              ? Kind::RequiredRepeated
+                                                                      : Kind(-1);
+    if (kind == Kind(-1)) beyond(line, "'" + line.name + "' in a dispatch");
     if (line.items.size() != 2 || !is_literal(*line.items[0], false) ||
         !(is_literal(*line.items[1], true) || is_literal(*line.items[1], false)))
       beyond(line, "'" + line.name + "' of this form");
-    dispatch.parameters.push_back({line.items[0]->value.string(), literal_text(*line.items[1]),
-                                   RubyFunctionParameter::Kind::Required});
+    // Puppet's order: required, then optional, then one repeated last.
+    if (!dispatch.parameters.empty()) {
+      Kind last = dispatch.parameters.back().kind;
+      if (last == Kind::Repeated || last == Kind::RequiredRepeated ||
+          (last == Kind::Optional && kind == Kind::Required))
+        beyond(line, "'" + line.name + "' after an optional or repeated parameter");
+    }
+    dispatch.parameters.push_back(
+        {line.items[0]->value.string(), literal_text(*line.items[1]), kind});
   }
   return dispatch;
 }
@@ -229,7 +241,9 @@ std::shared_ptr<const RubyFunctionProgram> parse_ruby_function(std::string_view 
     for (const BlockParameter& parameter : found->second->block->parameters)
       dispatch.parameters.push_back({"Any", parameter.name,
                                      parameter.splat ? RubyFunctionParameter::Kind::Repeated
-                                                     : RubyFunctionParameter::Kind::Required});
+                                     : parameter.optional >= 0
+                                         ? RubyFunctionParameter::Kind::Optional
+                                         : RubyFunctionParameter::Kind::Required});
     program->dispatches.push_back(std::move(dispatch));
   }
   for (const RubyFunctionDispatch& dispatch : program->dispatches) {
@@ -237,10 +251,16 @@ std::shared_ptr<const RubyFunctionProgram> parse_ruby_function(std::string_view 
     if (found == program->methods.end())
       throw Unsupported{create->line, "a dispatch to '" + dispatch.method + "', not defined"};
     const std::vector<BlockParameter>& parameters = found->second->block->parameters;
+    // The method takes what the dispatch passes: a default for each optional parameter, `*rest`
+    // for a repeated one.
     bool same = parameters.size() == dispatch.parameters.size();
-    for (std::size_t i = 0; same && i < parameters.size(); ++i)
-      same = parameters[i].splat ==
-             (dispatch.parameters[i].kind == RubyFunctionParameter::Kind::Repeated);
+    for (std::size_t i = 0; same && i < parameters.size(); ++i) {
+      RubyFunctionParameter::Kind kind = dispatch.parameters[i].kind;
+      bool repeated = kind == RubyFunctionParameter::Kind::Repeated ||
+                      kind == RubyFunctionParameter::Kind::RequiredRepeated;
+      same = parameters[i].splat == repeated &&
+             (parameters[i].optional >= 0) == (kind == RubyFunctionParameter::Kind::Optional);
+    }
     if (!same)
       throw Unsupported{found->second->line,
                         "method '" + dispatch.method + "' of another arity than its dispatch"};
@@ -250,10 +270,12 @@ std::shared_ptr<const RubyFunctionProgram> parse_ruby_function(std::string_view 
   for (const auto& [name, method] : program->methods) {
     defined.insert(name);
     calls_back = calls_back || (method->block->body && calls_puppet(*method->block->body));
+    for (const NodePtr& value : method->items) calls_back = calls_back || calls_puppet(*value);
   }
   for (const auto& [name, method] : program->methods) {
     for (const BlockParameter& parameter : method->block->parameters)
       if (!parameter.nested.empty()) beyond(*method, "a method parameter of this form");
+    for (const NodePtr& value : method->items) check_method(*value, defined, !calls_back);
     if (method->block->body) check_method(*method->block->body, defined, !calls_back);
   }
   return program;

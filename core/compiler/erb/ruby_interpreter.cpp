@@ -473,21 +473,37 @@ class Interpreter {
     }
   }
 
-  /// A method the template defined: its own frame, only its parameters as locals.
+  /// A method the template defined: its own frame, only its parameters as locals (an optional
+  /// one not given takes its default, which sees the parameters before it; `*rest` the rest).
   RubyValue call_defined(const Node& method, RubyArray& args) {
     const std::vector<BlockParameter>& parameters = method.block->parameters;
-    bool rest = !parameters.empty() && parameters.back().splat;  // `def f(a, *rest)`
-    std::size_t required = parameters.size() - (rest ? 1 : 0);
-    if (rest ? args.size() < required : args.size() != required)
+    bool rest = !parameters.empty() && parameters.back().splat;
+    std::size_t required = 0, optional = 0;
+    for (const BlockParameter& parameter : parameters)
+      (parameter.optional >= 0 ? optional : required) += parameter.splat ? 0 : 1;
+    if (args.size() < required || (!rest && args.size() > required + optional))
       throw RubyError("wrong number of arguments (given " + std::to_string(args.size()) +
-                      ", expected " + std::to_string(required) + (rest ? "+" : "") + ")");
+                      ", expected " + std::to_string(required) +
+                      (rest       ? "+"
+                       : optional ? ".." + std::to_string(required + optional)
+                                  : "") +
+                      ")");
     Frame local;
-    for (std::size_t i = 0; i < required; ++i)
-      local.variables.emplace_back(parameters[i].name, args[i]);
-    if (rest)
-      local.variables.emplace_back(
-          parameters.back().name,
-          RubyArray(args.begin() + static_cast<std::ptrdiff_t>(required), args.end()));
+    std::size_t given = 0;
+    for (const BlockParameter& parameter : parameters) {
+      if (parameter.splat) {
+        local.variables.emplace_back(
+            parameter.name,
+            RubyArray(args.begin() + static_cast<std::ptrdiff_t>(std::min(given, args.size())),
+                      args.end()));
+      } else if (parameter.optional >= 0 && given >= args.size()) {  // (required ones come first)
+        local.variables.emplace_back(
+            parameter.name,
+            eval(*method.items[static_cast<std::size_t>(parameter.optional)], local));
+      } else {
+        local.variables.emplace_back(parameter.name, args[given++]);
+      }
+    }
     try {
       return eval(*method.block->body, local);
     } catch (ReturnSignal& r) {
@@ -502,6 +518,10 @@ class Interpreter {
     if (receiver.is_object() && receiver.object().class_name == "Class") {
       const std::string& klass = receiver.object().text;
       if (klass == "IPAddr" && name == "new") return ipaddr_new(args);
+      if ((klass == "Hash" || klass == "Array") && name == "new") {
+        if (!args.empty() || block) throw BeyondTheEngine{klass + ".new of this form"};
+        return klass == "Hash" ? RubyValue(RubyHash{}) : RubyValue(RubyArray{});
+      }
       if (klass == "IPAddr" && name == "const_defined?") return ipaddr_const_defined(args);
       if (klass.starts_with("Digest::")) return digest_of(klass, name, args);
       if (klass == "ERB::Util" && (name == "url_encode" || name == "u")) return url_encode(args);

@@ -149,7 +149,14 @@ NodePtr Parser::def_expression(int line) {
       p.name = next().text;
       if (!n->block->parameters.empty() && n->block->parameters.back().splat)
         unsupported("a method parameter after '*" + n->block->parameters.back().name + "'");
-      if (is_op("=")) unsupported("method parameter with a default");
+      if (accept_op("=")) {  // `b = value`, after the required parameters
+        if (p.splat) unsupported("'*" + p.name + " ='");
+        p.optional = static_cast<int>(n->items.size());
+        n->items.push_back(ternary());
+      } else if (!p.splat && !n->block->parameters.empty() &&
+                 n->block->parameters.back().optional >= 0) {
+        unsupported("a required method parameter after an optional one");
+      }
       locals_.insert(p.name);
       n->block->parameters.push_back(std::move(p));
       if (!accept_op(",")) break;
