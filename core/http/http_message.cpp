@@ -28,23 +28,6 @@ std::string percent_decode(const std::string& text, bool plus_is_space) {
   return out;
 }
 
-std::string percent_encode(const std::string& text, bool keep_slash) {
-  static const char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  out.reserve(text.size());
-  for (unsigned char c : text) {
-    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' ||
-        (keep_slash && c == '/')) {
-      out += static_cast<char>(c);
-    } else {
-      out += '%';
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    }
-  }
-  return out;
-}
-
 std::vector<std::pair<std::string, std::string>> parse_form_pairs(const std::string& text) {
   std::vector<std::pair<std::string, std::string>> fields;
   std::size_t start = 0;

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "text/percent_encoding.hpp"
+
 namespace marionette::http {
 
 /// How much the other end may send: nothing it sends is trusted to be small or quick.
@@ -102,9 +104,8 @@ std::string serialize_request(const std::string& method, const std::string& targ
 /// "%2F" → "/", and '+' as a space when `plus_is_space` (forms).
 std::string percent_decode(const std::string& text, bool plus_is_space);
 
-/// Every byte but A-Z a-z 0-9 - . _ ~ as %XX (and, with `keep_slash`, '/' kept): a path
-/// segment or a form value (Ruby's CGI.escape, spaces as %20).
-std::string percent_encode(const std::string& text, bool keep_slash = false);
+/// A path segment or a form value percent-encoded (text/percent_encoding.hpp).
+using text::percent_encode;
 
 /// a=1&b=2&a=3 → [(a, 1), (b, 2), (a, 3)], decoded as a form, in the order sent.
 std::vector<std::pair<std::string, std::string>> parse_form_pairs(const std::string& text);

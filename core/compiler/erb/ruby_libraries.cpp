@@ -12,6 +12,7 @@
 
 #include "compiler/erb/ruby_kernel.hpp"
 #include "compiler/erb/ruby_methods.hpp"
+#include "text/percent_encoding.hpp"
 
 namespace marionette::compiler::erb {
 
@@ -251,18 +252,7 @@ RubyValue url_encode(const RubyArray& args) {
   if (!(value.is_string() || value.is_symbol() || value.is_number() || value.is_nil() ||
         value.is_bool()))
     beyond("ERB::Util.url_encode of a " + class_name(value));
-  std::string encoded;
-  for (char c : to_s(value)) {
-    auto byte = static_cast<unsigned char>(c);
-    if (alnum(byte) || c == '_' || c == '-' || c == '.' || c == '~') {
-      encoded += c;
-    } else {
-      char buffer[4];
-      std::snprintf(buffer, sizeof buffer, "%%%02X", byte);
-      encoded += buffer;
-    }
-  }
-  return encoded;
+  return text::percent_encode(to_s(value));
 }
 
 RubyValue uri_generic_build(const RubyArray& args) {
