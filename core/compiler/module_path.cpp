@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "text/split.hpp"
 #include "text/text.hpp"
 
 namespace marionette::compiler {
@@ -61,17 +62,9 @@ bool is_module_name(std::string_view name) {
 }
 
 std::vector<fs::path> split_path_list(const std::string& text, const fs::path& base) {
-  std::vector<std::string> entries;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    std::size_t colon = text.find(':', start);
-    if (colon == std::string::npos) colon = text.size();
-    entries.push_back(text.substr(start, colon - start));
-    start = colon + 1;
-  }
-  while (!entries.empty() && entries.back().empty()) entries.pop_back();
   std::vector<fs::path> paths;
-  for (const std::string& entry : entries) paths.push_back(absolute_normal(entry, base));
+  for (const std::string& entry : text::split_as_ruby(text, ':'))
+    paths.push_back(absolute_normal(entry, base));
   return paths;
 }
 

@@ -18,6 +18,15 @@ TEST(SplitNonempty, LeavesOutEmptyPieces) {
   EXPECT_EQ(split_nonempty("one", ','), Pieces{"one"});
 }
 
+// Ruby's "a::b::".split(':'): inner empty pieces kept, trailing ones left out.
+TEST(SplitAsRuby, KeepsInnerEmptyPiecesAndDropsTrailingOnes) {
+  EXPECT_EQ(split_as_ruby("a::b::", ':'), (Pieces{"a", "", "b"}));
+  EXPECT_EQ(split_as_ruby("::1", ':'), (Pieces{"", "", "1"}));
+  EXPECT_EQ(split_as_ruby("/etc/a:/etc/b", ':'), (Pieces{"/etc/a", "/etc/b"}));
+  EXPECT_EQ(split_as_ruby("", ':'), Pieces{});
+  EXPECT_EQ(split_as_ruby("::", ':'), Pieces{});
+}
+
 TEST(UtcTimeText, WritesTheFormatInUtc) {
   EXPECT_EQ(utc_time_text(0, "%Y-%m-%dT%H:%M:%SUTC"), "1970-01-01T00:00:00UTC");
   EXPECT_EQ(utc_time_text(1'764'144'000, "%Y-%m-%d %H:%M:%S +0000"), "2025-11-26 08:00:00 +0000");

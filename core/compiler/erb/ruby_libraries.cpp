@@ -13,6 +13,7 @@
 #include "compiler/erb/ruby_kernel.hpp"
 #include "compiler/erb/ruby_methods.hpp"
 #include "text/percent_encoding.hpp"
+#include "text/split.hpp"
 
 namespace marionette::compiler::erb {
 
@@ -39,19 +40,6 @@ std::uint32_t ipv4_octets(const std::smatch& m, std::size_t first, const std::st
     address = address << 8 | static_cast<std::uint32_t>(std::stoi(octet));
   }
   return address;
-}
-
-std::vector<std::string> colon_split(const std::string& text) {  // String#split(':')
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    std::size_t end = text.find(':', start);
-    if (end == std::string::npos) end = text.size();
-    parts.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  while (!parts.empty() && parts.back().empty()) parts.pop_back();
-  return parts;
 }
 
 using Groups = std::array<std::uint16_t, 8>;
@@ -92,7 +80,7 @@ Groups ipv6_groups(const std::string& left_text, const std::string& text) {
   } else {
     invalid_address(text);
   }
-  std::vector<std::string> l = colon_split(left), r = colon_split(right);
+  std::vector<std::string> l = text::split_as_ruby(left, ':'), r = text::split_as_ruby(right, ':');
   if (l.size() + r.size() > 8) beyond("IPAddr.new of an address of this form");  // Ruby: no addr
   std::vector<std::string> all = l;
   all.resize(8 - r.size(), "0");
