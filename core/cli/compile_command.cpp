@@ -4,6 +4,7 @@
 #include "catalog/catalog.hpp"
 #include "cli/command.hpp"
 #include "cli/settings_from_arguments.hpp"
+#include "compiler/compile_log.hpp"
 #include "compiler/compiler.hpp"
 
 namespace marionette::cli {
@@ -12,7 +13,9 @@ int run_compile(const std::vector<std::string>& words) {
   Arguments args(words, kRunOptions, setting_switches());
   if (!args.positionals().empty())
     throw UsageError("unexpected argument '" + args.positionals().front() + "'");
-  daemon::RunSettings settings = run_settings_from(config_from(args, config::RunMode::server));
+  const config::AgentConfig config = config_from(args, config::RunMode::server);
+  compiler::set_compile_log_level(config.log_level);
+  daemon::RunSettings settings = run_settings_from(config);
   if (!settings.env_dir && !settings.manifest)
     throw UsageError("give --env-dir DIR or --manifest FILE");
   end_with_ruby_exit();

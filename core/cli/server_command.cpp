@@ -17,6 +17,7 @@
 #include "cli/server_snmp.hpp"
 #include "cli/settings_from_arguments.hpp"
 #include "cli/snmp_module.hpp"
+#include "compiler/compile_log.hpp"
 #include "compiler/environment_cache.hpp"
 #include "compiler/ruby_workers.hpp"
 #include "daemon/signals.hpp"
@@ -98,6 +99,7 @@ int run_server(const std::vector<std::string>& words) {
   if (!args.positionals().empty())
     throw UsageError("unexpected argument '" + args.positionals().front() + "'");
   const config::AgentConfig config = config_from(args, config::RunMode::server);
+  compiler::set_compile_log_level(config.log_level);
   server::ServerSettings settings;
   settings.run = run_settings_from(config);
   settings.run.application = "server";

@@ -1,5 +1,6 @@
 #include "compiler/compile_log.hpp"
 
+#include <atomic>
 #include <iostream>
 #include <mutex>
 
@@ -11,6 +12,17 @@ namespace {
 
 std::mutex sink_mutex;
 CompileLogSink installed;  // guarded by sink_mutex
+
+/// Puppet's levels in order, notice for anything it does not name.
+int rank_of(const std::string& level) {
+  static const char* const kOrder[] = {"debug", "info",  "notice", "warning",
+                                       "err",   "alert", "crit",   "emerg"};
+  for (int rank = 0; rank < 8; ++rank)
+    if (level == kOrder[rank]) return rank;
+  return 2;
+}
+
+std::atomic<int> least_printed_rank{2};  // notice
 
 /// Puppet's label for a level, as its console prints it.
 const char* label_of(const std::string& level) {
@@ -46,7 +58,12 @@ void compile_log(const std::string& given_level, const std::string& message) {
     sink(level, message);
     return;
   }
+  if (rank_of(level) < least_printed_rank.load(std::memory_order_relaxed)) return;
   std::cerr << label_of(level) << ": " << message << "\n";
+}
+
+void set_compile_log_level(const std::string& level) {
+  least_printed_rank.store(rank_of(level_name(level)), std::memory_order_relaxed);
 }
 
 ScopedCompileLog::ScopedCompileLog(CompileLogSink sink) {

@@ -14,6 +14,10 @@ using CompileLogSink = std::function<void(const std::string& level, const std::s
 /// worker threads). The level may be given as its label too ("Warning", "Error").
 void compile_log(const std::string& level, const std::string& message);
 
+/// The least level printed on standard error when no sink is installed: Puppet's log_level
+/// setting, "notice" until a command says otherwise (debug() and info() print nothing then).
+void set_compile_log_level(const std::string& level);
+
 /// Installs a sink for its lifetime (a run's compile), then restores the one before.
 class ScopedCompileLog {
  public:

@@ -110,10 +110,9 @@ TEST_F(Cli, ApplyReadsExternalFactsFromExternalDir) {
   // An empty modulepath: the machine's modules' custom facts (Debian's apt module runs apt-get
   // twice) are not this test's subject.
   fs::create_directories(dir_ / "modules");
-  CommandResult run =
-      marionette({"apply", manifest.string(), "--external-dir", (dir_ / "facts.d").string(),
-                  "--statedir", (dir_ / "state").string(), "--modulepath",
-                  (dir_ / "modules").string()});
+  CommandResult run = marionette(
+      {"apply", manifest.string(), "--external-dir", (dir_ / "facts.d").string(), "--statedir",
+       (dir_ / "state").string(), "--modulepath", (dir_ / "modules").string()});
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.out.find("Notice: rack r42"), std::string::npos) << run.out;
 
@@ -135,6 +134,22 @@ TEST_F(Cli, CompilePrintsPuppetsCatalogJson) {
   EXPECT_NE(result.out.find(R"({"type":"File","title":"/tmp/x","tags":["file","class"],)"),
             std::string::npos)
       << result.out;
+}
+
+// Puppet 7.23's `puppet apply` of this manifest prints only "Notice: Scope(Class[main]): n" of
+// the three at its default log_level, and all three with --log_level debug.
+TEST_F(Cli, CompilePrintsTheMessagesItsLogLevelLets) {
+  fs::path manifest = write("site.pp", "debug('d')\ninfo('i')\nnotice('n')\n");
+  CommandResult quiet =
+      marionette({"compile", "--manifest", manifest.string(), "--facts", MARIONETTE_FACTS_FILE});
+  ASSERT_EQ(quiet.exit_code, 0) << quiet.err;
+  EXPECT_EQ(quiet.err, "Notice: Scope(Class[main]): n\n");
+  CommandResult debug = marionette({"compile", "--manifest", manifest.string(), "--facts",
+                                    MARIONETTE_FACTS_FILE, "--log-level", "debug"});
+  ASSERT_EQ(debug.exit_code, 0) << debug.err;
+  EXPECT_EQ(debug.err,
+            "Debug: Scope(Class[main]): d\nInfo: Scope(Class[main]): i\n"
+            "Notice: Scope(Class[main]): n\n");
 }
 
 TEST_F(Cli, ApplyDetailedExitCodesNoopAndIdempotence) {
@@ -217,8 +232,8 @@ TEST_F(Cli, AppliesACatalogThatRealPuppetCompiled) {
 TEST_F(Cli, ApplyCatalogResolvesDeferredValues) {
   fs::path manifest =
       write("site.pp", "notify { 'd': message => Deferred('sprintf', ['%s-deferred', 'a']) }\n");
-  CommandResult compiled = marionette(
-      {"compile", "--manifest", manifest.string(), "--facts", MARIONETTE_FACTS_FILE});
+  CommandResult compiled =
+      marionette({"compile", "--manifest", manifest.string(), "--facts", MARIONETTE_FACTS_FILE});
   ASSERT_EQ(compiled.exit_code, 0) << compiled.err;
   ASSERT_NE(compiled.out.find("\"__ptype\":\"Deferred\""), std::string::npos) << compiled.out;
   fs::path catalog = write("deferred.json", compiled.out);
@@ -319,8 +334,8 @@ TEST_F(Cli, FactsPrintsNativeFactsAndQueries) {
   CommandResult show = marionette({"facts", "show", "--facts", MARIONETTE_FACTS_FILE, "os.family"});
   EXPECT_EQ(show.exit_code, 0) << show.err;
   EXPECT_EQ(show.out, "{\n  \"os.family\": \"Debian\"\n}\n");
-  CommandResult value = marionette(
-      {"facts", "show", "--value_only", "--facts", MARIONETTE_FACTS_FILE, "os.family"});
+  CommandResult value =
+      marionette({"facts", "show", "--value_only", "--facts", MARIONETTE_FACTS_FILE, "os.family"});
   EXPECT_EQ(value.out, "Debian\n");
 }
 
