@@ -7,6 +7,7 @@
 #include <map>
 
 #include "puppetdb/predicate.hpp"
+#include "puppetdb/projection_order.hpp"
 #include "puppetdb/query_error.hpp"
 #include "puppetdb/rows.hpp"
 
@@ -152,6 +153,16 @@ std::optional<std::set<std::string>> facts_needed(const Entity& entity, const Pr
   return top_level_facts(used);
 }
 
+/// 'a' and 'b'; 'a', 'b', and 'c': the lists of PuppetDB's field refusals.
+std::string quoted_list_with_and(const std::vector<std::string>& words) {
+  std::string text;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (i > 0) text += words.size() > 2 ? (i + 1 == words.size() ? ", and " : ", ") : " and ";
+    text += "'" + words[i] + "'";
+  }
+  return text;
+}
+
 /// Splits ["extract", FIELDS, CONDITION?, ["group_by", …]?] into its parts.
 Extract read_extract(const Entity& entity, const Json& query, Json* condition) {
   Extract extract;
@@ -160,6 +171,7 @@ Extract read_extract(const Entity& entity, const Json& query, Json* condition) {
     throw QueryError(400, query.dump() +
                               " is not well-formed: extract takes fields, a query "
                               "and a group_by");
+  std::vector<std::string> unknown;
   Json fields = query[1].is_array() && !(query[1].size() > 0 && query[1][0] == "function")
                     ? query[1]
                     : Json::array({query[1]});
@@ -170,19 +182,18 @@ Extract read_extract(const Entity& entity, const Json& query, Json* condition) {
     }
     if (!field.is_string()) throw QueryError(400, "Unsupported extract field " + field.dump());
     const std::string name = field;
-    if (!find_field(entity, name))
-      throw QueryError(
-          400, "Can't extract unknown " + entity.selector + " field '" + name +
-                   "'. Acceptable fields are [" +
-                   [&] {
-                     std::string text;
-                     for (const Field& f : entity.fields)
-                       if (f.type != FieldType::dotted)
-                         text += (text.empty() ? "" : ", ") + ("'" + f.name + "'");
-                     return text;
-                   }() +
-                   "]");
+    if (!find_field(entity, name)) unknown.push_back(name);
     extract.fields.push_back(name);
+  }
+  if (!unknown.empty()) {
+    std::vector<std::string> acceptable = extractable_fields(entity.name);
+    if (acceptable.empty())
+      for (const Field& f : entity.fields)
+        if (f.type != FieldType::dotted) acceptable.push_back(f.name);
+    throw QueryError(400, "Can't extract unknown '" + entity.selector + "' " +
+                              (unknown.size() > 1 ? "fields " : "field ") +
+                              quoted_list_with_and(unknown) + ". Acceptable fields are " +
+                              quoted_list_with_and(acceptable));
   }
   *condition = nullptr;
   for (std::size_t i = 2; i < query.size(); ++i) {
@@ -253,9 +264,13 @@ void check_order_by(const Entity& entity, const Json& order_by, const Extract& e
       known = found && found->type != FieldType::dotted;
     }
     if (!known) {
+      std::vector<std::string> columns = orderable_columns(entity.name);
+      if (columns.empty())
+        for (const Field& f : entity.fields)
+          if (f.in_answer) columns.push_back(f.name);
       std::string supported;
-      for (const Field& f : entity.fields)
-        if (f.in_answer) supported += (supported.empty() ? "" : ", ") + ("'" + f.name + "'");
+      for (const std::string& column : columns)
+        supported += (supported.empty() ? "" : ", ") + ("'" + column + "'");
       throw QueryError(400, "Unrecognized column '" + field +
                                 "' specified in :order_by; "
                                 "Supported columns are " +
