@@ -42,21 +42,8 @@ std::optional<std::string> certname_of(const CompileRequest& request) {
 }
 
 facts::Facts trusted_data(const CompileRequest& request) {
-  std::optional<std::string> certname = certname_of(request);
-  facts::Facts trusted = facts::Facts::object();
-  trusted["authenticated"] = request.trusted_authenticated;
-  trusted["certname"] = certname ? facts::Facts(*certname) : facts::Facts();
-  trusted["extensions"] = request.trusted_extensions;
-  facts::Facts hostname, domain;  // TrustedInformation: the certname split at its first dot
-  if (certname) {
-    std::size_t dot = certname->find('.');
-    hostname = certname->substr(0, dot);
-    if (dot != std::string::npos) domain = certname->substr(dot + 1);
-  }
-  trusted["hostname"] = std::move(hostname);
-  trusted["domain"] = std::move(domain);
-  trusted["external"] = facts::Facts::object();
-  return trusted;
+  return trusted_information(request.trusted_authenticated, certname_of(request),
+                             request.trusted_extensions);
 }
 
 /// Node#merge: parameters already set keep their value.
@@ -98,6 +85,25 @@ class ParameterMerge {
 };
 
 }  // namespace
+
+facts::Facts trusted_information(const std::string& authenticated,
+                                 const std::optional<std::string>& certname,
+                                 const facts::Facts& extensions) {
+  facts::Facts trusted = facts::Facts::object();
+  trusted["authenticated"] = authenticated;
+  trusted["certname"] = certname ? facts::Facts(*certname) : facts::Facts();
+  trusted["extensions"] = extensions;
+  facts::Facts hostname, domain;  // TrustedInformation: the certname split at its first dot
+  if (certname) {
+    std::size_t dot = certname->find('.');
+    hostname = certname->substr(0, dot);
+    if (dot != std::string::npos) domain = certname->substr(dot + 1);
+  }
+  trusted["hostname"] = std::move(hostname);
+  trusted["domain"] = std::move(domain);
+  trusted["external"] = facts::Facts::object();
+  return trusted;
+}
 
 NodeVariables node_variables(const CompileRequest& request) {
   NodeVariables out;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -26,6 +27,13 @@ struct NodeVariables {
   facts::Facts server_facts;  ///< the server's facts (if any) and the environment
   facts::Facts owned = facts::Facts::object();
 };
+
+/// Puppet's TrustedInformation#to_h: authenticated ("remote", "local" or "false"), certname,
+/// extensions, hostname and domain (the certname split at its first dot), external ({}). As
+/// $trusted has it, and as puppet-terminus-puppetdb adds it to the facts it stores.
+facts::Facts trusted_information(const std::string& authenticated,
+                                 const std::optional<std::string>& certname,
+                                 const facts::Facts& extensions);
 
 /// Throws std::runtime_error with Puppet's words when a fact names a variable Puppet reserves
 /// ("Attempt to assign to a reserved variable name: 'server_facts' on node N"): Puppet's

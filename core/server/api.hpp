@@ -129,11 +129,12 @@ class Api {
   void init_puppetdb();
   /// Stores what the server itself learns as PuppetDB's commands would: the facts and the
   /// catalog of a compile, a report received. Failures are logged to stderr, never fatal.
+  /// The facts get `trusted` (the compile's $trusted), as puppet-terminus-puppetdb adds it.
   /// The catalog's command is built from `catalog` (moved from), or from `catalog_json`, its
   /// text, when the model cannot give it.
   void store_compiled(const std::string& node, const facts::Facts& facts,
-                      const std::string& environment, catalog::Catalog&& catalog,
-                      const std::string& catalog_json);
+                      const facts::Facts& trusted, const std::string& environment,
+                      catalog::Catalog&& catalog, const std::string& catalog_json);
   void store_report(const std::string& report_json);
   /// The run settings of the request's environment (?environment=), resolved from
   /// environmentpath when it is not the configured one; throws std::runtime_error.

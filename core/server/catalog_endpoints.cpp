@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "compiler/module_path.hpp"
+#include "compiler/node_variables.hpp"
 #include "facts/json_facts.hpp"
 #include "fleet_status/fleet_refresher.hpp"
 #include "indirector/document_store.hpp"
@@ -164,7 +165,13 @@ HttpResponse Api::catalog_endpoint(const HttpRequest& request, const std::string
     // storeconfigs written false: puppetserver stores them only with storeconfigs on (and
     // PuppetDB's termini), and an operator who turns it off wants none of it.
     if (!run.storeconfigs_written || run.storeconfigs)
-      store_compiled(name, facts, run.environment, std::move(*catalog), json);
+      store_compiled(
+          name, facts,
+          compiler::trusted_information(
+              node.trusted_authenticated,
+              peer.authenticated ? std::optional<std::string>(peer.certname) : std::nullopt,
+              node.trusted_extensions),
+          run.environment, std::move(*catalog), json);
     catalog.reset();
     return {200, "application/json", std::move(json), {}};
   } catch (const indirector::Error& e) {

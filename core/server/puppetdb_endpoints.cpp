@@ -96,11 +96,12 @@ void Api::collect_puppetdb_garbage() {
 }
 
 void Api::store_compiled(const std::string& node, const facts::Facts& facts,
-                         const std::string& environment, catalog::Catalog&& catalog,
-                         const std::string& catalog_json) {
+                         const facts::Facts& trusted, const std::string& environment,
+                         catalog::Catalog&& catalog, const std::string& catalog_json) {
   try {
     const std::string now = puppetdb::now_timestamp();
     nlohmann::json values = nlohmann::json::parse(facts.dump());
+    if (values.is_object()) values["trusted"] = nlohmann::json::parse(trusted.dump());
     with_puppetdb([&](puppetdb::FleetData& fleet) {
       fleet.replace_facts(
           puppetdb::facts_command(node, environment, values, settings_.certname, now), now);

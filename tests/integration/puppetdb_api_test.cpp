@@ -128,6 +128,8 @@ print(json.dumps({
     "status": [r.status for r in node.reports()],
     "resources": sorted(str(r) for r in db.resources(query='["=", "certname", "agent1.test"]')),
     "kernel": [f.value for f in node.facts() if f.name == "kernel"],
+    "trusted": [f.value for f in node.facts() if f.name == "trusted"],
+    "inventory_trusted": [i.trusted for i in db.inventory() if i.node == "agent1.test"],
     "events": [[e.item["title"], e.status] for r in node.reports() for e in r.events()],
     "edges": len(db._query("edges")),  # pypuppetdb's own edges() fails in 2.2
 }, sort_keys=True))
@@ -142,6 +144,13 @@ print(json.dumps({
   json seen = json::parse(query.out);
   EXPECT_EQ(seen["status"], json::parse(R"(["changed"])"));
   EXPECT_EQ(seen["kernel"], json::parse(R"(["Linux"])"));
+  // puppet-terminus-puppetdb adds the compile's $trusted to the facts it stores
+  // (facts.values[:trusted] = TrustedInformation#to_h): PuppetDB's facts and inventory have it.
+  const json trusted = json::parse(
+      R"({"authenticated": "remote", "certname": "agent1.test", "domain": "test",
+          "extensions": {}, "external": {}, "hostname": "agent1"})");
+  EXPECT_EQ(seen["trusted"], json::array({trusted}));
+  EXPECT_EQ(seen["inventory_trusted"], json::array({trusted}));
   json resources = seen["resources"];
   EXPECT_NE(std::find(resources.begin(), resources.end(), "Notify[hello]"), resources.end())
       << resources;
