@@ -5,6 +5,7 @@
 #include <random>
 
 #include "puppetdb/event_counts.hpp"
+#include "puppetdb/jackson_reading.hpp"
 #include "puppetdb/pql.hpp"
 #include "puppetdb/query_engine.hpp"
 #include "puppetdb/query_error.hpp"
@@ -43,6 +44,7 @@ std::string random_uuid() {
 
 /// A JSON parameter (query, order_by); PQL for a query that is not JSON.
 Json parse_json_parameter(const std::string& text, const char* what) {
+  if (std::string_view(what) == "query") return read_json_as_puppetdb(text, true);
   Json parsed = Json::parse(text, nullptr, false);
   if (parsed.is_discarded())
     throw QueryError(400, std::string("Malformed JSON for ") + what + ": " + text);
@@ -52,9 +54,8 @@ Json parse_json_parameter(const std::string& text, const char* what) {
 /// The request's parameters: the URL's for GET, the JSON body's for POST.
 Json parameters_of(const HttpRequest& request) {
   if (request.method == "POST") {
-    Json body = Json::parse(request.body, nullptr, false);
-    if (body.is_discarded() || !body.is_object())
-      throw QueryError(400, "Malformed JSON in the request body");
+    Json body = read_json_as_puppetdb(request.body, false);
+    if (!body.is_object()) throw QueryError(400, "Malformed JSON in the request body");
     return body;
   }
   Json parameters = Json::object();
@@ -395,7 +396,7 @@ HttpResponse handle_puppetdb(const HttpRequest& request, FleetData& fleet,
     }
     return text_answer(404, "Not Found");
   } catch (const QueryError& e) {
-    return text_answer(e.status, e.what());
+    return text_answer(e.status, e.body);
   } catch (const StoreError& e) {
     return text_answer(500, std::string("The store failed: ") + e.what());
   } catch (const Json::exception& e) {

@@ -9,8 +9,9 @@ namespace marionette::puppetdb {
 /// body, plain text as PuppetDB writes it.
 struct QueryError : std::runtime_error {
   QueryError(int status_code, const std::string& message)
-      : std::runtime_error(message), status(status_code) {}
+      : std::runtime_error(message), status(status_code), body(message) {}
   int status;
+  std::string body;  ///< the whole text: what() ends at a NUL the query held
 };
 
 }  // namespace marionette::puppetdb
