@@ -128,7 +128,8 @@ int run_server(const std::vector<std::string>& words) {
   settings.certificate_authority = config.ca;
   settings.static_catalogs = config.static_catalogs;
   read_server_options(args, settings);
-  // As many Ruby workers as compiles run at once, started now so that none waits for Ruby.
+  // As many Ruby workers as compiles run at once, started (in the background) once a compile
+  // has needed Ruby, so that later ones do not wait for it; none while no compile needs Ruby.
   compiler::RubyWorkerSettings ruby = compiler::ruby_worker_settings();
   ruby.workers = settings.workers == 0 ? 1 : settings.workers;
   ruby.prestart = true;

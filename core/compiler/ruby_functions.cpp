@@ -283,7 +283,7 @@ Value RubyFunctions::call(const std::string& name, std::vector<Value> arguments,
   if (name == kBlockFunction) return call_block(std::move(arguments), where, compilation, scope);
   const Found* found = find(name);
   if (!found) throw SourceError("Unknown function: '" + name + "'.", where);
-  if (found->api == 4 && !lambda && native_enabled())
+  if (!lambda && native_enabled())
     if (std::optional<Value> value =
             call_natively(found->file, name, arguments, where, compilation, scope))
       return std::move(*value);

@@ -13,6 +13,9 @@
 
 namespace marionette::compiler {
 
+namespace erb {
+struct RubyFunctionProgram;
+}
 class Environment;
 class FunctionHost;
 class Scope;
@@ -20,7 +23,7 @@ class Scope;
 /// The functions modules ship in Ruby, for the names that no native and no Puppet-language
 /// function has: lib/puppet/functions/NS/NAME.rb (the 4.x API; NAME.rb in any module for a
 /// name without a namespace), then lib/puppet/parser/functions/NAME.rb (3.x), on the
-/// modulepath in Puppet's order. A 4.x function the native Ruby subset takes
+/// modulepath in Puppet's order. A 4.x or 3.x function the native Ruby subset takes
 /// (erb/ruby_function.hpp) runs natively; the others run in marionette-ruby.so (ruby/module_abi.h),
 /// loaded on the first call; without it the call fails naming the function and the package.
 class RubyFunctions {
@@ -62,6 +65,13 @@ class RubyFunctions {
                                      std::vector<Value>& arguments,
                                      const lang::SourceLocation& where, FunctionHost& compilation,
                                      Scope& scope);
+  /// The same of a 3.x function (newfunction): its arguments as Puppet converts them for 3.x,
+  /// its :arity checked, a :statement function's value nil.
+  std::optional<Value> call_natively3(const erb::RubyFunctionProgram& program,
+                                      const std::string& file, const std::string& name,
+                                      std::vector<Value>& arguments,
+                                      const lang::SourceLocation& where, FunctionHost& compilation,
+                                      Scope& scope);
   /// kBlockFunction(ID, arguments...): the Ruby block's value.
   Value call_block(std::vector<Value> arguments, const lang::SourceLocation& where,
                    FunctionHost& compilation, Scope& scope);

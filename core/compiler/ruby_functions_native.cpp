@@ -142,6 +142,17 @@ class CallBack : public erb::RubyFunctionHost {
   void log(const std::string& level, const std::string& message) override {
     logged_.emplace_back(level, message);
   }
+  /// Scope#lookupdefaults as the Ruby path reads it (marionette::resource_defaults); it changes
+  /// nothing, so it is no call back.
+  std::vector<std::string> resource_default_names(const std::string& type) override {
+    std::optional<Value> defaults = compilation_.call_function_by_name(
+        "marionette::resource_defaults", {Value(type)}, scope_, where_);
+    std::vector<std::string> names;
+    if (defaults && defaults->is_hash())
+      for (const auto& [name, value] : defaults->hash())
+        if (name.is_string()) names.push_back(name.string());
+    return names;
+  }
   void flush_log() {
     for (const auto& [level, message] : logged_) compile_log(level, message);
     logged_.clear();
@@ -182,7 +193,77 @@ std::string signature_text(const Dispatch& dispatch) {
   return text + ")";
 }
 
+/// A 3.x function's argument as Puppet hands it over (Runtime3FunctionArgumentConverter with
+/// '' for undef): undef is '' at the top, nil inside an Array or Hash; each Array and Hash a
+/// new one, as its map makes them.
+erb::RubyValue function3_argument(const Value& value, bool top) {
+  if (value.is_undef())
+    return top ? erb::RubyValue("", erb::RubyString::Owner::Puppet) : erb::RubyValue();
+  if (value.is_array()) {
+    erb::RubyArray items;
+    for (const Value& item : value.array()) items.push_back(function3_argument(item, false));
+    return items;
+  }
+  if (value.is_hash()) {
+    erb::RubyHash pairs;
+    for (const auto& [key, item] : value.hash())
+      erb::hash_store(pairs, erb::to_ruby(key, erb::RubyString::Owner::Frozen),
+                      function3_argument(item, false));
+    return pairs;
+  }
+  return erb::to_ruby(value, erb::RubyString::Owner::Puppet);
+}
+
 }  // namespace
+
+std::optional<Value> RubyFunctions::call_natively3(const erb::RubyFunctionProgram& program,
+                                                   const std::string& file, const std::string& name,
+                                                   std::vector<Value>& arguments,
+                                                   const lang::SourceLocation& where,
+                                                   FunctionHost& compilation, Scope& scope) {
+  erb::RubyArray values;
+  values.reserve(arguments.size());
+  for (const Value& argument : arguments) values.push_back(function3_argument(argument, true));
+  // Puppet's function_NAME checks the count against :arity, in its words.
+  std::size_t count = arguments.size();
+  if (program.arity >= 0 && count != static_cast<std::size_t>(program.arity))
+    throw SourceError(name + "(): Wrong number of arguments given (" + std::to_string(count) +
+                          " for " + std::to_string(program.arity) + ")",
+                      where);
+  if (program.arity < 0 && count < static_cast<std::size_t>(-(program.arity + 1)))
+    throw SourceError(name + "(): Wrong number of arguments given (" + std::to_string(count) +
+                          " for minimum " + std::to_string(-(program.arity + 1)) + ")",
+                      where);
+  if (nesting >= kMaxNesting)
+    throw SourceError("stack level too deep (functions nested more than " +
+                          std::to_string(kMaxNesting) + " deep)",
+                      where);
+  Nested nested;
+  CallBack host(compilation, scope, where);
+  Value result;
+  try {
+    erb::RubyValue value = erb::call_ruby_method(program, erb::function3_method(),
+                                                 {erb::RubyValue(std::move(values))}, host);
+    // A :statement function's value does not leak to Puppet; :undef is undef.
+    if (program.rvalue && !(value.is_symbol() && value.symbol() == "undef")) {
+      if (!plain(value)) {
+        trace_ruby_use("function '" + name + "' returned a value of class " +
+                       erb::class_name(value) + ", beyond the subset");
+        return std::nullopt;
+      }
+      result = erb::to_puppet(value);
+    }
+    host.flush_log();
+  } catch (const erb::Unsupported& unsupported) {
+    trace_ruby_use("function '" + name + "' (" + file + ") met " + unsupported.construct +
+                   ", line " + std::to_string(unsupported.line) + ", beyond the subset");
+    return std::nullopt;
+  } catch (const erb::RubyError& e) {
+    host.flush_log();
+    throw SourceError(e.what(), where);
+  }
+  return result;
+}
 
 std::optional<Value> RubyFunctions::call_natively(const std::string& file, const std::string& name,
                                                   std::vector<Value>& arguments,
@@ -192,6 +273,11 @@ std::optional<Value> RubyFunctions::call_natively(const std::string& file, const
     return std::nullopt;
   std::shared_ptr<const Program> program = native_program(file);
   if (!program || program->name != name) return std::nullopt;
+  // A file defines what its directory's API expects, else it is Ruby's to refuse.
+  if ((program->api == 3) != (file.find("/lib/puppet/parser/functions/") != std::string::npos))
+    return std::nullopt;
+  if (program->api == 3)
+    return call_natively3(*program, file, name, arguments, where, compilation, scope);
   auto mismatch = [&](const std::string& type, const Value& value) -> std::optional<std::string> {
     if (type == "Any") return std::nullopt;
     const Value& expected = type_from_text(type, compilation, scope);

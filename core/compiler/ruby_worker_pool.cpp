@@ -34,9 +34,14 @@ void RubyWorkerPool::configure(const RubyWorkerSettings& settings) {
   std::lock_guard lock(mutex_);
   settings_ = settings;
   if (settings_.workers == 0) settings_.workers = 1;
-  if (settings_.prestart && !keeper_.joinable() && !stopped_)
-    keeper_ = std::thread([this] { keep_full(); });
+  // With prestart the keeper starts with the first call that needs Ruby (acquire): a process
+  // whose compiles need none has no worker.
+  if (settings_.prestart && needed_) start_keeper();
   changed_.notify_all();
+}
+
+void RubyWorkerPool::start_keeper() {
+  if (!keeper_.joinable() && !stopped_) keeper_ = std::thread([this] { keep_full(); });
 }
 
 RubyWorkerSettings RubyWorkerPool::settings() {
@@ -90,6 +95,7 @@ void RubyWorkerPool::keep_full() {
 
 std::unique_ptr<RubyWorkerProcess> RubyWorkerPool::acquire(std::string& why_not) {
   std::unique_lock lock(mutex_);
+  needed_ = true;
   for (;;) {
     if (stopped_) {
       why_not = "marionette is stopping";
@@ -113,6 +119,9 @@ std::unique_ptr<RubyWorkerProcess> RubyWorkerPool::acquire(std::string& why_not)
       if (worker && !stopped_) {
         busy_[worker.get()] = worker->pidfd();
         last_used = worker.get();
+        // The first worker this call started itself; the keeper starts the others now, in the
+        // background, so that the next compiles that need Ruby find one ready.
+        if (settings_.prestart) start_keeper();
         return worker;
       }
       --live_;

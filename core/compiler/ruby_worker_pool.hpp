@@ -13,7 +13,8 @@
 namespace marionette::compiler {
 
 /// The process's Ruby workers (ruby_workers.hpp): idle ones waiting, busy ones lent to a call
-/// tree, and, with prestart, a keeper thread that starts a new one whenever one ends.
+/// tree, and, with prestart, a keeper thread (started by the first call that needs Ruby) that
+/// starts workers up to the settings' count and a new one whenever one ends.
 class RubyWorkerPool {
  public:
   static RubyWorkerPool& instance();
@@ -37,14 +38,17 @@ class RubyWorkerPool {
   RubyWorkerLimits limits();
   std::unique_ptr<RubyWorkerProcess> start_one(std::string& why_not);
   void keep_full();
+  /// With the mutex held: the keeper, unless it runs or the pool stopped.
+  void start_keeper();
 
   std::mutex mutex_;
   std::condition_variable changed_;
   RubyWorkerSettings settings_;
   std::vector<std::unique_ptr<RubyWorkerProcess>> idle_;
   std::map<const RubyWorkerProcess*, int> busy_;  ///< lent workers and their pidfds
-  unsigned live_ = 0;                              ///< idle, busy and starting
+  unsigned live_ = 0;                             ///< idle, busy and starting
   bool stopped_ = false;
+  bool needed_ = false;  ///< a call has asked for a worker
   std::thread keeper_;
 };
 

@@ -22,8 +22,9 @@ struct RubyWorkerSettings {
   std::uint64_t memory_bytes = 2ull << 30;
   /// How many workers run at most: as many compiles use Ruby at once.
   unsigned workers = 1;
-  /// Start them all now and replace each that ends, in the background, so that no compile
-  /// waits for Ruby to start (the server); else a worker starts when a call first needs it.
+  /// Once a call has needed Ruby, start them all and replace each that ends, in the background,
+  /// so that no later compile waits for Ruby to start (the server); else a worker starts when a
+  /// call needs one. Either way a process whose compiles need no Ruby has no worker.
   bool prestart = false;
   /// Ruby's `exit N` (and `exit!`, `abort`) ends this process with N, as in `puppet apply`;
   /// else the call fails and the worker is replaced (the server, the agent).
@@ -31,7 +32,7 @@ struct RubyWorkerSettings {
 };
 
 /// Sets how this process runs Ruby; takes effect for workers started afterwards (call it before
-/// the first compile). With prestart, the workers start now, in the background.
+/// the first compile). With prestart, the workers start with the first call that needs Ruby.
 void configure_ruby_workers(const RubyWorkerSettings& settings);
 RubyWorkerSettings ruby_worker_settings();
 

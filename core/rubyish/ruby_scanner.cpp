@@ -1,5 +1,6 @@
 #include "rubyish/ruby_scanner.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <deque>
@@ -92,7 +93,10 @@ bool ends_value(const Token& t) {
 class Scanner {
  public:
   Scanner(std::string_view source, Reading reading, int line)
-      : s_(source), tolerant_(reading == Reading::Tolerant), line_(line) {}
+      : s_(source),
+        tolerant_(reading == Reading::Tolerant),
+        function_(reading == Reading::Function),
+        line_(line) {}
 
   std::vector<Token> run() {
     while (true) {
@@ -105,7 +109,7 @@ class Scanner {
       t.space_before = space;
       if (c == '\n') {
         next_line(++pos_);
-        if (tolerant_) skip_heredoc_bodies();
+        if (tolerant_ || function_) skip_heredoc_bodies();
         if (out_.empty() || out_.back().kind == TokenKind::Newline || continues_line(out_.back()))
           continue;
         if (next_line_starts_with_dot()) continue;
@@ -147,7 +151,7 @@ class Scanner {
         t.kind = TokenKind::Regexp;
         quoted(t, '/', '/', true);
         regexp_flags(t);
-      } else if (c == '<' && tolerant_ && heredoc(t)) {
+      } else if (c == '<' && (tolerant_ || function_) && heredoc(t)) {
       } else {
         operator_token(t);
       }
@@ -229,7 +233,12 @@ class Scanner {
     while (probe < s_.size() && ident_char(s_[probe])) ++probe;
     bool upper = word < probe && std::isupper(static_cast<unsigned char>(s_[word]));
     if (!upper || (quoted && (probe >= s_.size() || s_[probe] != quote))) return false;
-    heredocs_.push_back({std::string(s_.substr(word, probe - word)), indented});
+    // `x <<CONST` appends a constant when a value ends before it (a function file's reading).
+    if (function_ && s_[pos_ + 2] != '-' && s_[pos_ + 2] != '~' && !out_.empty() &&
+        ends_value(out_.back()))
+      return false;
+    heredocs_.push_back({std::string(s_.substr(word, probe - word)), indented, s_[pos_ + 2] == '~',
+                         !(quoted && quote == '\''), out_.size()});
     pos_ = quoted ? probe + 1 : probe;
     t.kind = TokenKind::String;
     t.parts.push_back({false, "", line_});
@@ -238,14 +247,21 @@ class Scanner {
 
   struct Heredoc {
     std::string terminator;
-    bool indented;  ///< <<- and <<~: the terminator may be indented
+    bool indented;      ///< <<- and <<~: the terminator may be indented
+    bool squiggly;      ///< <<~: the body's common indentation is taken off
+    bool interpolated;  ///< not <<-'EOS': escapes and `#{}` as in "..."
+    std::size_t token;  ///< its String token in out_
   };
 
   void skip_heredoc_bodies() {
     while (!heredocs_.empty()) {
       Heredoc heredoc = heredocs_.front();
       heredocs_.pop_front();
+      std::size_t body_start = pos_, body_end = s_.size();
+      int body_line = line_;
+      bool terminated = false;
       while (pos_ < s_.size()) {
+        body_end = pos_;
         std::size_t end = s_.find('\n', pos_);
         std::string_view line =
             s_.substr(pos_, end == std::string_view::npos ? s_.npos : end - pos_);
@@ -254,9 +270,62 @@ class Scanner {
         while (!line.empty() && is_inline_space(line.back())) line.remove_suffix(1);
         pos_ = end == std::string_view::npos ? s_.size() : end + 1;
         next_line(pos_);
-        if (line == heredoc.terminator) break;
+        if (line == heredoc.terminator) {
+          terminated = true;
+          break;
+        }
       }
+      if (!function_) continue;
+      if (!terminated) fail("unterminated heredoc");
+      heredoc_body(heredoc, s_.substr(body_start, terminated ? body_end - body_start : 0),
+                   body_line);
     }
+  }
+
+  /// A function file's heredoc: its body becomes its String token's text (or parts).
+  void heredoc_body(const Heredoc& heredoc, std::string_view body, int first_line) {
+    std::string text(body);
+    if (heredoc.squiggly) {
+      // The least indentation of the lines with anything but blanks, taken off every line.
+      std::size_t least = std::string::npos;
+      for (std::size_t at = 0; at < text.size();) {
+        std::size_t end = text.find('\n', at);
+        if (end == std::string::npos) end = text.size();
+        std::size_t blank = at;
+        while (blank < end && (text[blank] == ' ' || text[blank] == '\t')) ++blank;
+        if (text.find('\t', at) < blank) fail("a tab in a <<~ heredoc's indentation");
+        if (blank < end && !(blank + 1 == end && text[blank] == '\r'))
+          least = std::min(least, blank - at);
+        at = end + 1;
+      }
+      std::string dedented;
+      for (std::size_t at = 0; at < text.size();) {
+        std::size_t end = text.find('\n', at);
+        if (end == std::string::npos) end = text.size();
+        std::size_t skip = 0;
+        while (skip < least && at + skip < end && text[at + skip] == ' ') ++skip;
+        dedented += text.substr(at + skip, end - at - skip);
+        if (end < text.size()) dedented += '\n';
+        at = end + 1;
+      }
+      text = std::move(dedented);
+    }
+    Token& token = out_[heredoc.token];
+    token.parts.clear();
+    token.raw = text;
+    if (!heredoc.interpolated) {
+      token.parts.push_back({false, text, first_line});
+      return;
+    }
+    // As a double-quoted string's body: scanned by a scanner of its own up to a delimiter the
+    // body does not hold.
+    if (text.find('\x04') != std::string::npos) fail("control character");
+    std::string framed = text + '\x04';
+    Scanner inner(framed, Reading::Function, first_line);
+    Token read;
+    read.kind = TokenKind::String;
+    inner.quoted(read, '\x04', '\x04', true);
+    token.parts = std::move(read.parts);
   }
 
   bool next_line_starts_with_dot() const {
@@ -328,7 +397,8 @@ class Scanner {
                      (out_.back().text == "." || out_.back().text == "&.");
     if (!after_dot && is_keyword(t.text)) {
       t.kind = TokenKind::Keyword;
-      if (is_refused_keyword(t.text)) fail("'" + t.text + "'");
+      if (is_refused_keyword(t.text) && !(function_ && t.text == "module"))
+        fail("'" + t.text + "'");
     } else if (std::isupper(static_cast<unsigned char>(t.text[0]))) {
       t.kind = TokenKind::Const;
     } else {
@@ -595,6 +665,7 @@ class Scanner {
 
   std::string_view s_;
   bool tolerant_;
+  bool function_;  ///< Reading::Function
   std::size_t pos_ = 0;
   std::size_t line_start_ = 0;
   int line_;

@@ -68,6 +68,11 @@ enum class Reading {
   /// A Ruby file read for its shape (the type readers): never throws; heredoc bodies, `=begin`
   /// blocks and what follows `__END__` are skipped; an unknown character is an Operator.
   Tolerant,
+  /// A module's Ruby function file (compiler/erb/ruby_function.hpp): as Template, and also the
+  /// `module` keyword and heredocs (`<<-EOS`, `<<~EOS`, `<<EOS`, `<<-'EOS'`), whose bodies are
+  /// the String token's text (escapes and `#{}` read as in a double-quoted string, none in a
+  /// single-quoted heredoc; `<<~` takes off the lines' common indentation).
+  Function,
 };
 
 /// The one Ruby scanner. Newlines are kept where Ruby ends a statement with them (not after an

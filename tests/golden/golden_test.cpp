@@ -54,6 +54,10 @@ INSTANTIATE_TEST_SUITE_P(Cases, GoldenTest,
 // Issue 39: these cases' module functions (`*args` and optional parameters with Puppet's default
 // dispatch, optional_param and repeated_param, IPAddr with rescue, url_encode) run in the Ruby
 // subset: each gives Puppet's catalog or error with the embedded Ruby absent.
+// Issue 37: so do the 3.x functions (newfunction) of the ruby_function3_native* cases, written in
+// the shapes of the perf-control roles' six (postgresql's, staging's scope_defaults, apache's):
+// a module wrapper or Puppet::Parser::Functions::newfunction, heredoc docs, :arity, `return`,
+// lookupdefaults, arguments as Puppet converts them for 3.x, Puppet's count and raise errors.
 TEST(GoldenNativeRuby, RubyFunctionCasesNeedNoEmbeddedRuby) {
   setenv("MARIONETTE_RUBY_MODULE", "/nonexistent/marionette-ruby.so", 1);
   std::string why_not;
@@ -61,7 +65,9 @@ TEST(GoldenNativeRuby, RubyFunctionCasesNeedNoEmbeddedRuby) {
     GTEST_SKIP() << "the embedded Ruby was loaded earlier in this process: run this test alone";
   for (const char* name : {"ruby_function_native_rest", "ruby_function_native_rest_count",
                            "ruby_function_native_optional", "ruby_function_native_optional_count",
-                           "ruby_function_native_optional_type"}) {
+                           "ruby_function_native_optional_type", "ruby_function3_native",
+                           "ruby_function3_native_arity", "ruby_function3_native_arity_minimum",
+                           "ruby_function3_native_raise"}) {
     std::vector<std::string> diffs = testing::golden_differences(
         kGoldenDir / "cases" / name, golden_facts(), "", PuppetCompat::puppet7);
     EXPECT_TRUE(diffs.empty()) << name << ":\n" << testing::join_lines(diffs);

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <future>
 #include <random>
+#include <sstream>
 #include <string>
 #include <thread>
 
@@ -101,6 +102,27 @@ bool gone(pid_t pid, std::chrono::milliseconds limit) {
   }
 }
 
+/// The Ruby worker processes (marionette-ruby-worker) whose parent is `parent`.
+int ruby_workers_of(pid_t parent) {
+  int count = 0;
+  for (const fs::directory_entry& entry : fs::directory_iterator("/proc")) {
+    std::ifstream stat(entry.path() / "stat");
+    std::string line;
+    if (!std::getline(stat, line)) continue;
+    std::size_t paren = line.rfind(')');
+    if (paren == std::string::npos) continue;
+    std::istringstream rest(line.substr(paren + 2));
+    char state = 0;
+    pid_t ppid = 0;
+    rest >> state >> ppid;
+    if (ppid != parent || state == 'Z') continue;
+    std::error_code error;
+    fs::path exe = fs::read_symlink(entry.path() / "exe", error);
+    if (!error && exe.filename() == "marionette-ruby-worker") ++count;
+  }
+  return count;
+}
+
 class RubyIsolation : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -164,6 +186,24 @@ class RubyIsolation : public ::testing::Test {
   fs::path dir_;
   std::unique_ptr<testing::MarionetteServer> server_;
 };
+
+// Issue 37: the server starts its Ruby workers when a compile first needs Ruby, not at start: a
+// compile that needs none leaves the server without a worker process; the first catalog that
+// needs Ruby is still right, and its worker stays for the next.
+TEST_F(RubyIsolation, NoWorkerStartsUntilACompileNeedsRuby) {
+  std::ofstream(dir_ / "env" / "site.pp")
+      << "if $facts['act'] == 'none' { notify { 'no ruby': } }\n"
+         "else { notify { 'ruby': message => m::act($facts['act']) } }\n";
+  start_server("60");
+  std::string plain = catalog("none");
+  ASSERT_NE(plain.find("no ruby"), std::string::npos) << plain << server_->output();
+  EXPECT_EQ(ruby_workers_of(server_->pid()), 0) << "a worker started for a compile without Ruby";
+  std::string first = catalog("hello");
+  EXPECT_NE(first.find("ruby says hello to hello"), std::string::npos) << first;
+  EXPECT_GE(ruby_workers_of(server_->pid()), 1);
+  EXPECT_NE(catalog("again").find("ruby says hello to again"), std::string::npos);
+  EXPECT_EQ(server_->stop(), 0) << server_->output();
+}
 
 TEST_F(RubyIsolation, ALoopingFunctionFailsAtTheDeadlineWhileAnotherNodeCompiles) {
   start_server("10");

@@ -6,6 +6,7 @@
 #include "compiler/erb/ruby_kernel.hpp"
 #include "compiler/erb/ruby_methods.hpp"
 #include "compiler/erb/ruby_parser.hpp"
+#include "rubyish/ruby_scanner.hpp"
 
 namespace marionette::compiler::erb {
 
@@ -20,6 +21,14 @@ constexpr std::array kFunctionKernel = {"raise",         "fail",          "Array
 constexpr std::array kFunctionConstants = {
     "Puppet::ParseError", "Digest::MD5",  "Digest::SHA1", "Digest::SHA256",
     "ERB::Util",          "URI::Generic", "Puppet"};
+
+/// What a 3.x function's body may call without a receiver: Kernel's, not the 4.x API's.
+constexpr std::array kFunction3Kernel = {"raise", "fail",    "Array",  "Integer", "String",
+                                         "Float", "sprintf", "format", "require"};
+
+/// The Hash methods a 3.x function may call on `lookupdefaults(type)`, whose values (Puppet's
+/// Param objects) the subset does not have.
+constexpr std::array kDefaultsMethods = {"has_key?", "key?", "include?", "member?"};
 
 /// The class methods the subset has (ruby_libraries.cpp, ruby_interpreter.cpp's invoke), as
 /// "Class.method".
@@ -36,6 +45,8 @@ constexpr std::array kClassMethods = {"Digest::MD5.hexdigest",
                                       "ERB::Util.url_encode",
                                       "ERB::Util.u",
                                       "URI::Generic.build",
+                                      "Regexp.compile",
+                                      "Regexp.new",
                                       "Puppet.debug",
                                       "Puppet.info",
                                       "Puppet.notice",
@@ -139,9 +150,16 @@ bool calls_puppet(const Node& node, int depth = 0) {
 
 /// Refuses, before anything runs, what a method may not do natively: the first in the source's
 /// order.
+/// Whether `node` is a 3.x function's `lookupdefaults(x)` (`self.` taken off when read).
+bool lookupdefaults_call(const Node& node) {
+  return node.kind == NodeKind::Call && !node.a && node.name == "lookupdefaults" &&
+         node.items.size() == 1 && !node.block && !node.splat_last;
+}
+
 void check_method(const Node& node, const std::set<std::string>& defined, bool rescue_allowed,
-                  int depth = 0) {
+                  bool api3 = false, int depth = 0) {
   if (depth > 5000) beyond(node, "nesting deeper than 5000");
+  const Node* skipped = nullptr;  // a child checked here already
   switch (node.kind) {
     case NodeKind::InstanceVar:
       beyond(node, "an instance variable of the function");
@@ -166,7 +184,19 @@ void check_method(const Node& node, const std::set<std::string>& defined, bool r
         beyond(node, "constant '" + node.name + "'");
       break;
     case NodeKind::Call:
-      if (!node.a) {
+      if (api3 && node.a && lookupdefaults_call(*node.a)) {
+        if (!listed(kDefaultsMethods, node.name) || node.items.size() != 1 || node.block)
+          beyond(node, "'lookupdefaults(...)." + node.name + "'");
+        check_method(*node.a->items[0], defined, rescue_allowed, api3, depth + 1);
+        skipped = node.a.get();
+      } else if (!node.a && api3) {
+        if (node.name == "lookupdefaults") beyond(node, "'lookupdefaults' but for has_key?");
+        if (!listed(kFunction3Kernel, node.name)) beyond(node, "method '" + node.name + "'");
+        if (node.name == "require" &&
+            (node.items.size() != 1 || !is_literal(*node.items[0], false) ||
+             !listed(kNativeLibraries, node.items[0]->value.string())))
+          beyond(node, "this 'require'");
+      } else if (!node.a) {
         if (!defined.count(node.name) && !listed(kFunctionKernel, node.name))
           beyond(node, "method '" + node.name + "'");
         if (node.block && node.name == "call_function")
@@ -186,18 +216,146 @@ void check_method(const Node& node, const std::set<std::string>& defined, bool r
       break;
   }
   for (const Node* child : {node.a.get(), node.b.get(), node.c.get()})
-    if (child) check_method(*child, defined, rescue_allowed, depth + 1);
-  for (const NodePtr& item : node.items) check_method(*item, defined, rescue_allowed, depth + 1);
+    if (child && child != skipped) check_method(*child, defined, rescue_allowed, api3, depth + 1);
+  for (const NodePtr& item : node.items)
+    check_method(*item, defined, rescue_allowed, api3, depth + 1);
   if (node.block && node.block->body)
-    check_method(*node.block->body, defined, rescue_allowed, depth + 1);
+    check_method(*node.block->body, defined, rescue_allowed, api3, depth + 1);
+}
+
+/// `self.lookupdefaults(x)` in a 3.x function (self is the calling scope) is read as
+/// `lookupdefaults(x)`; any other `self` stays, and is refused.
+void drop_self_receivers(Node& node, int depth = 0) {
+  if (depth > 5000) beyond(node, "nesting deeper than 5000");
+  if (node.kind == NodeKind::Call && node.a && node.a->kind == NodeKind::Self &&
+      node.name == "lookupdefaults")
+    node.a.reset();
+  for (Node* child : {node.a.get(), node.b.get(), node.c.get()})
+    if (child) drop_self_receivers(*child, depth + 1);
+  for (NodePtr& item : node.items) drop_self_receivers(*item, depth + 1);
+  if (node.block && node.block->body) drop_self_receivers(*node.block->body, depth + 1);
+}
+
+bool const_token(const Token& token, const char* name) {
+  return token.kind == TokenKind::Const && token.text == name;
+}
+
+bool operator_token(const Token& token, const char* text) {
+  return token.kind == TokenKind::Operator && token.text == text;
+}
+
+/// A 3.x file's wrapping, which the subset's parser does not read, taken off its tokens:
+/// `module Puppet::Parser::Functions ... end` around the file's code, and the `::` of
+/// `Puppet::Parser::Functions::newfunction(...)` read as `.`.
+void unwrap_functions_module(std::vector<Token>& tokens) {
+  for (std::size_t i = 0; i + 2 < tokens.size(); ++i)
+    if (const_token(tokens[i], "Functions") && operator_token(tokens[i + 1], "::") &&
+        tokens[i + 2].kind == TokenKind::Ident)
+      tokens[i + 1].text = ".";
+  auto module = std::find_if(tokens.begin(), tokens.end(), [](const Token& token) {
+    return token.kind == TokenKind::Keyword && token.text == "module";
+  });
+  if (module == tokens.end()) return;
+  std::size_t at = static_cast<std::size_t>(module - tokens.begin());
+  const char* path[] = {"Puppet", "::", "Parser", "::", "Functions"};
+  for (std::size_t k = 0; k < 5; ++k) {
+    const Token& token = tokens[std::min(at + 1 + k, tokens.size() - 1)];
+    if (k % 2 ? !operator_token(token, path[k]) : !const_token(token, path[k]))
+      throw Unsupported{module->line, "a module other than Puppet::Parser::Functions"};
+  }
+  std::size_t last = tokens.size() - 1;  // the End token
+  while (last > at && (tokens[last - 1].kind == TokenKind::Newline)) --last;
+  if (last == at || tokens[last - 1].kind != TokenKind::Keyword || tokens[last - 1].text != "end")
+    throw Unsupported{module->line, "code after the module"};
+  tokens.erase(tokens.begin() + static_cast<std::ptrdiff_t>(last - 1));
+  tokens.erase(module, module + 6);
+}
+
+/// newfunction(:name, :type => :rvalue, :arity => N, :doc => "...") do |args| ... end
+void read_newfunction(const Node& call, RubyFunctionProgram& program) {
+  if (call.items.empty() || call.items.size() > 2 ||
+      !(is_literal(*call.items[0], true) || is_literal(*call.items[0], false)) || !call.block ||
+      call.splat_last)
+    beyond(call, "'newfunction' of this form");
+  program.api = 3;
+  program.name = literal_text(*call.items[0]);
+  if (call.items.size() == 2) {
+    const Node& options = *call.items[1];
+    if (options.kind != NodeKind::Hash) beyond(call, "'newfunction' options of this form");
+    for (std::size_t i = 0; i + 1 < options.items.size(); i += 2) {
+      const Node& key = *options.items[i];
+      const Node& value = *options.items[i + 1];
+      std::string option = is_literal(key, true) ? key.value.symbol() : "";
+      if (option == "type" && is_literal(value, true) &&
+          (value.value.symbol() == "rvalue" || value.value.symbol() == "statement")) {
+        program.rvalue = value.value.symbol() == "rvalue";
+      } else if (option == "arity" && value.kind == NodeKind::Literal && value.value.is_integer() &&
+                 value.value.integer() > -1000 && value.value.integer() < 1000) {
+        program.arity = static_cast<int>(value.value.integer());
+      } else if (option == "doc" && (is_literal(value, false) || value.kind == NodeKind::String)) {
+        // Never seen by the call; an interpolated doc string is checked as code below.
+      } else {
+        beyond(key, "'newfunction' option of this form");
+      }
+    }
+  }
+  const Block& block = *call.block;
+  if (block.parameters.size() != 1 || block.parameters[0].splat ||
+      !block.parameters[0].nested.empty() || block.parameters[0].optional >= 0 || !block.body)
+    beyond(call, "a 'newfunction' block of this form");
+}
+
+/// The key of a 3.x function's body in `methods`: no name a call could have.
+const std::string kFunction3Method = "newfunction:";
+
+std::shared_ptr<const RubyFunctionProgram> parse_ruby_function3(
+    std::shared_ptr<RubyFunctionProgram> program) {
+  const Node* function = nullptr;
+  std::vector<NodePtr> none;
+  for (const NodePtr& item : statements_of(program->body.get(), none)) {
+    const Node& statement = *item;
+    if (bare_call(statement, "require") && statement.items.size() == 1 &&
+        is_literal(*statement.items[0], false) &&
+        listed(kNativeLibraries, statement.items[0]->value.string()))
+      continue;
+    bool defines = statement.kind == NodeKind::Call && statement.name == "newfunction" &&
+                   (!statement.a || (statement.a->kind == NodeKind::Const &&
+                                     statement.a->name == "Puppet::Parser::Functions"));
+    if (!defines || function) beyond(statement, "code outside the function");
+    function = &statement;
+  }
+  read_newfunction(*function, *program);
+  drop_self_receivers(*function->block->body);
+  bool calls_back = false;  // a 3.x function calls nothing back into Puppet natively
+  for (const NodePtr& item : function->items)
+    if (item->kind == NodeKind::Hash)
+      for (const NodePtr& value : item->items)
+        if (value->kind == NodeKind::String) check_method(*value, {}, !calls_back, true);
+  check_method(*function->block->body, {}, !calls_back, true);
+  program->methods[kFunction3Method] = function;
+  return program;
+}
+
+/// Whether the file's top level calls newfunction (3.x): a bare call or Puppet::Parser::Functions'.
+bool defines_function3(const Node* body) {
+  if (!body || body->kind != NodeKind::Sequence) return false;
+  for (const NodePtr& item : body->items)
+    if (item->kind == NodeKind::Call && item->name == "newfunction") return true;
+  return false;
 }
 
 }  // namespace
 
+const std::string& function3_method() {
+  return kFunction3Method;
+}
+
 std::shared_ptr<const RubyFunctionProgram> parse_ruby_function(std::string_view text) {
   auto program = std::make_shared<RubyFunctionProgram>();
-  std::vector<Token> tokens = tokenize_ruby(text);
+  std::vector<Token> tokens = rubyish::scan_ruby(text, rubyish::Reading::Function);
+  unwrap_functions_module(tokens);
   program->body = parse_ruby(tokens, {});
+  if (defines_function3(program->body.get())) return parse_ruby_function3(std::move(program));
   const Node* create = nullptr;
   std::vector<NodePtr> none;
   for (const NodePtr& item : statements_of(program->body.get(), none)) {

@@ -22,6 +22,15 @@ namespace marionette::compiler::erb {
 ///       def method(name) ... end                  # `private` methods too
 ///     end
 ///
+/// or a 3.x function (lib/puppet/parser/functions/NAME.rb):
+///
+///     require 'digest/md5'
+///     module Puppet::Parser::Functions            # or Puppet::Parser::Functions::newfunction
+///       newfunction(:name, :type => :rvalue, :arity => 2, :doc => <<-EOS) do |args|
+///         ...                                     # `return` returns; lookupdefaults(type)
+///       end
+///     end
+///
 /// parse_ruby_function refuses (Unsupported) a file with anything else (block parameters,
 /// local_types, class-level code, a method the engine does not have, ...): the function is then
 /// Ruby's, whole.
@@ -39,12 +48,20 @@ struct RubyFunctionDispatch {
 };
 
 struct RubyFunctionProgram {
-  std::string name;  ///< as create_function names it
+  std::string name;  ///< as create_function (newfunction) names it
+  /// 3 for newfunction: `methods` has one, named after the function, taking the argument Array;
+  /// no dispatches.
+  int api = 4;
+  bool rvalue = false;  ///< 3.x `:type => :rvalue` (else its value is nil to Puppet)
+  int arity = -1;       ///< 3.x `:arity`: N exactly, -N-1 at least N (Puppet's default -1)
   /// In order; without a `dispatch`, one made from the method named after the function.
   std::vector<RubyFunctionDispatch> dispatches;
   std::unordered_map<std::string, const Node*> methods;  ///< the `def`s, by name
   NodePtr body;                                          ///< owns the methods' nodes
 };
+
+/// The name of a 3.x program's one method (its newfunction block), which takes the argument Array.
+const std::string& function3_method();
 
 /// Reads a function file; throws Unsupported (the construct and its line) for what is beyond the
 /// subset.
@@ -61,6 +78,9 @@ class RubyFunctionHost {
   virtual RubyValue lookup_variable(const std::string& name) = 0;
   /// `Puppet.debug(message)` (level "debug", "info", "notice", "warning", "err").
   virtual void log(const std::string& level, const std::string& message) = 0;
+  /// A 3.x function's `lookupdefaults(type)`: the names of the attributes the resource defaults
+  /// seen from the caller's scope set for the type (its name as declared, `Exec`).
+  virtual std::vector<std::string> resource_default_names(const std::string& type) = 0;
 };
 
 /// Runs `method` of the program with the arguments; its value. Throws RubyError (the message

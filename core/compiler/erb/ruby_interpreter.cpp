@@ -445,6 +445,7 @@ class Interpreter {
       auto defined = methods_.find(name);
       if (defined != methods_.end()) return call_defined(*defined->second, args);
       if (function_ && name == "closure_scope") return scope_object(host_);
+      if (function_ && name == "lookupdefaults") return resource_defaults(args);
       if (function_ && name == "call_function") {  // a function's call_function(name, *args)
         if (args.empty()) throw RubyError("wrong number of arguments (given 0, expected 1+)");
         RubyValue function = args.front();
@@ -523,6 +524,7 @@ class Interpreter {
         return klass == "Hash" ? RubyValue(RubyHash{}) : RubyValue(RubyArray{});
       }
       if (klass == "IPAddr" && name == "const_defined?") return ipaddr_const_defined(args);
+      if (klass == "Regexp" && (name == "compile" || name == "new")) return regexp_new(args);
       if (klass.starts_with("Digest::")) return digest_of(klass, name, args);
       if (klass == "ERB::Util" && (name == "url_encode" || name == "u")) return url_encode(args);
       if (klass == "URI::Generic" && name == "build") return uri_generic_build(args);
@@ -543,6 +545,34 @@ class Interpreter {
     RubyValue result = method(c);
     line_ = line;
     return result;
+  }
+
+  /// A 3.x function's `lookupdefaults(type)`, which it may only ask `has_key?` (its file was
+  /// checked so): the attributes' names as Symbols, each to nil.
+  RubyValue resource_defaults(const RubyArray& args) {
+    if (args.size() != 1 || !(args[0].is_string() || args[0].is_symbol()))
+      throw BeyondTheEngine{"'lookupdefaults' of this value"};
+    RubyHash names;
+    for (const std::string& name : function_->resource_default_names(to_s(args[0])))
+      hash_store(names, RubySymbol{name}, RubyValue());
+    return names;
+  }
+
+  /// `Regexp.new(source)` (`Regexp.compile`): a String's regexp, a Regexp itself; options are
+  /// Ruby's.
+  RubyValue regexp_new(const RubyArray& args) {
+    if (args.size() != 1 || !(args[0].is_string() || args[0].is_regexp()))
+      throw BeyondTheEngine{"Regexp.new of this form"};
+    if (args[0].is_regexp()) return args[0];
+    RubyRegexp r;
+    r.source = args[0].string();
+    try {
+      r.compiled = std::make_shared<const std::regex>(
+          rubyish::compile_ruby_regex(r.source, std::regex::ECMAScript));
+    } catch (const std::regex_error&) {
+      throw BeyondTheEngine{"Regexp.new of a source the engine does not compile"};  // Ruby's words
+    }
+    return r;
   }
 
   /// `Puppet.debug(message)` and its kin: logged, as Puppet logs them, once the function has

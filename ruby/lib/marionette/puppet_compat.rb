@@ -251,7 +251,7 @@ module Marionette
     end
 
     def arity_text(arity)
-      arity >= 0 ? arity.to_s : "at least #{-arity - 1}"
+      arity >= 0 ? arity.to_s : "minimum #{-arity - 1}"
     end
   end
 end
