@@ -167,6 +167,9 @@ const lang::Program& Environment::parse_absolute(const std::string& absolute) {
 
 bool Environment::module_file_exists(const std::string& file) {
   if (prefetch_) return prefetch_->listed(file);
+  // A file another compile of the cached environment parsed: its parse is what loading it
+  // gives, so it is not looked for again.
+  if (cached_ && cached_->holds(file)) return true;
   std::error_code error;
   return fs::is_regular_file(file, error);
 }

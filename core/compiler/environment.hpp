@@ -62,6 +62,8 @@ class Environment {
   const std::vector<lang::Program>& main_programs() const { return main_; }
   const std::vector<const lang::ast::NodeDefinition*>& nodes() const { return nodes_; }
   const std::vector<std::filesystem::path>& modulepath() const { return modulepath_; }
+  /// The server's cached environment this one's code comes from; nullptr when not cached.
+  CachedCode* cached_code() const { return cached_.get(); }
 
   /// nullptr when no such class exists, even after trying to autoload it.
   const lang::ast::ClassDefinition* find_class(const std::string& name);

@@ -25,6 +25,11 @@ CachedCode::CachedCode(const CachedCode* previous) {
   reusable_ = previous->files_;
 }
 
+bool CachedCode::holds(const std::string& absolute) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return files_.contains(absolute);
+}
+
 std::size_t CachedCode::size() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return files_.size();
@@ -67,6 +72,20 @@ const ResourceTypeDefinition* CachedCode::resource_type(
   std::lock_guard<std::mutex> lock(types_mutex_);
   if (!types_) types_ = std::make_unique<ModuleTypes>(modulepath, env_dir);
   return types_->find(name);
+}
+
+std::optional<std::optional<CachedCode::RubyFunctionFile>> CachedCode::ruby_function(
+    const std::string& name) const {
+  std::lock_guard<std::mutex> lock(functions_mutex_);
+  auto found = ruby_functions_.find(name);
+  if (found == ruby_functions_.end()) return std::nullopt;
+  return found->second;
+}
+
+void CachedCode::remember_ruby_function(const std::string& name,
+                                        std::optional<RubyFunctionFile> found) {
+  std::lock_guard<std::mutex> lock(functions_mutex_);
+  ruby_functions_.try_emplace(name, std::move(found));
 }
 
 EnvironmentCache::EnvironmentCache(std::chrono::seconds timeout,

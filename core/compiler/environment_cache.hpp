@@ -42,10 +42,15 @@ class CachedCode {
 
   /// The file's parse (an absolute, normalised name). A file not parsed yet in this cached
   /// environment is parsed now, unless the environment this one replaced had it with the same
-  /// stamp. Two compiles asking at once may both parse it; the first parse kept wins. Throws lang::SourceError for a syntax error (not kept: the next compile meets it
-  /// again) and std::runtime_error for a file that cannot be read.
+  /// stamp. Two compiles asking at once may both parse it; the first parse kept wins. Throws
+  /// lang::SourceError for a syntax error (not kept: the next compile meets it again) and
+  /// std::runtime_error for a file that cannot be read.
   std::shared_ptr<const ParsedManifest> manifest(const std::string& absolute,
                                                  double* parse_seconds = nullptr);
+
+  /// Whether `absolute` was parsed for this cached environment already (manifest() gives that
+  /// parse whatever the file has become): a compile need not look for the file again.
+  bool holds(const std::string& absolute) const;
 
   /// A resource type a module ships (ModuleTypes::find), the module directories listed and each
   /// type read once for every compile of this cached environment. `modulepath` and `env_dir`
@@ -53,6 +58,19 @@ class CachedCode {
   const ResourceTypeDefinition* resource_type(const std::string& name,
                                               const std::vector<std::filesystem::path>& modulepath,
                                               const std::optional<std::filesystem::path>& env_dir);
+
+  /// A module's Ruby function file, as RubyFunctions::find finds it: 4 (lib/puppet/functions)
+  /// or 3 (lib/puppet/parser/functions), and its path.
+  struct RubyFunctionFile {
+    int api = 0;
+    std::string file;
+  };
+  /// RubyFunctions::find's answer for `name` (the inner nullopt: no module has it) when a compile
+  /// of this cached environment has looked for it; the outer nullopt when none has. A name is
+  /// looked for once in the life of the cached environment, as Puppet's loaders index a
+  /// module's files once for the environment's life (a file added is seen when it expires).
+  std::optional<std::optional<RubyFunctionFile>> ruby_function(const std::string& name) const;
+  void remember_ruby_function(const std::string& name, std::optional<RubyFunctionFile> found);
 
   std::size_t size() const;
 
@@ -64,6 +82,8 @@ class CachedCode {
   Files reusable_;  ///< the replaced environment's parses, taken when their file is unchanged
   std::mutex types_mutex_;
   std::unique_ptr<ModuleTypes> types_;  ///< made when first asked; its types are never freed
+  mutable std::mutex functions_mutex_;
+  std::unordered_map<std::string, std::optional<RubyFunctionFile>> ruby_functions_;
 };
 
 /// Environments cached between compiles (a server's), by what locates their code, as Puppet's

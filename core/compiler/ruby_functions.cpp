@@ -196,6 +196,14 @@ bool native_enabled() {
 const RubyFunctions::Found* RubyFunctions::find(const std::string& name) {
   auto [entry, inserted] = found_.try_emplace(name);
   if (!inserted) return entry->second ? &*entry->second : nullptr;
+  // A server's cached environment: looked for once for all its compiles.
+  CachedCode* shared = environment_.cached_code();
+  if (shared) {
+    if (auto known = shared->ruby_function(name)) {
+      if (*known) entry->second = Found{(*known)->api, (*known)->file};
+      return entry->second ? &*entry->second : nullptr;
+    }
+  }
   std::string path;  // a::b::c -> a/b/c (built afresh: GCC 12 warns falsely on replace())
   for (std::size_t i = 0; i < name.size(); ++i) {
     if (name.compare(i, 2, "::") == 0) {
@@ -225,6 +233,12 @@ const RubyFunctions::Found* RubyFunctions::find(const std::string& name) {
       if (found) break;
     }
   }
+  if (shared)
+    shared->remember_ruby_function(
+        name, entry->second
+                  ? std::optional<CachedCode::RubyFunctionFile>(
+                        CachedCode::RubyFunctionFile{entry->second->api, entry->second->file})
+                  : std::nullopt);
   return entry->second ? &*entry->second : nullptr;
 }
 

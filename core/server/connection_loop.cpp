@@ -306,8 +306,8 @@ void ConnectionLoop::dispatch(Connection& connection) {
   metrics_.queue_full();
   metrics_.request_answered(path, 503, false);
   log_(access_log_line(connection.address,
-                       connection.peer.authenticated ? connection.peer.certname : "-", method,
-                       path, 503));
+                       connection.peer.authenticated ? connection.peer.certname : "-", method, path,
+                       503));
   answer(connection, http::serialize(queue_full_response(settings_.max_retry_delay), keep_alive),
          keep_alive);
 }
@@ -328,8 +328,8 @@ void ConnectionLoop::refuse(Connection& connection, int status, const std::strin
   answer(connection, http::serialize(text_response(status, why), false), false);
 }
 
-void ConnectionLoop::answer(Connection& connection, const std::string& bytes, bool keep_alive) {
-  connection.out = bytes;
+void ConnectionLoop::answer(Connection& connection, std::string bytes, bool keep_alive) {
+  connection.out = std::move(bytes);
   connection.sent = 0;
   connection.close_after = !keep_alive;
   connection.state = State::writing;
@@ -391,7 +391,7 @@ void ConnectionLoop::collect_answers() {
   for (Answer& ready : pool_->answers()) {
     auto found = connections_.find(ready.connection);
     if (found == connections_.end()) continue;
-    answer(*found->second, ready.bytes, ready.keep_alive);
+    answer(*found->second, std::move(ready.bytes), ready.keep_alive);
   }
 }
 

@@ -55,7 +55,7 @@ class ConnectionLoop {
   void dispatch(Connection& connection);
   void write(Connection& connection);
   void drain(Connection& connection);
-  void answer(Connection& connection, const std::string& bytes, bool keep_alive);
+  void answer(Connection& connection, std::string bytes, bool keep_alive);
   void refuse(Connection& connection, int status, const std::string& why);
   void collect_answers();
   void sweep(Clock::time_point now);

@@ -137,11 +137,17 @@ bool ignored(const std::string& name, const std::vector<std::string>& globs) {
 }  // namespace
 
 std::optional<fs::path> FileMounts::module_dir(const std::string& name) const {
+  if (auto known = module_dirs_.find(name); known != module_dirs_.end()) return known->second;
+  std::optional<fs::path> found;
   for (const fs::path& entry : modulepath_) {
     std::error_code error;
-    if (fs::is_directory(entry / name, error)) return entry / name;
+    if (fs::is_directory(entry / name, error)) {
+      found = entry / name;
+      break;
+    }
   }
-  return std::nullopt;
+  module_dirs_.emplace(name, found);
+  return found;
 }
 
 std::vector<fs::path> FileMounts::merged(const std::string& subdir) const {

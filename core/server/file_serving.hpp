@@ -46,6 +46,9 @@ class FileMounts {
   std::vector<std::filesystem::path> modulepath_;
   std::map<std::string, DirectoryMount> custom_;
   std::string certname_;
+  /// module_dir's answers: a request's mounts (a static catalog's sources, one request's
+  /// search) ask for the same few modules again and again.
+  mutable std::map<std::string, std::optional<std::filesystem::path>, std::less<>> module_dirs_;
 };
 
 /// How metadata is asked for (the query of file_metadata(s)).

@@ -12,6 +12,8 @@
 
 #include "catalog/catalog.hpp"
 #include "compiler/compiler.hpp"
+#include "compiler/environment.hpp"
+#include "compiler/ruby_functions.hpp"
 #include "lang/diagnostic.hpp"
 
 namespace marionette::compiler {
@@ -109,6 +111,19 @@ TEST_F(EnvironmentCacheTest, AnExpiredEnvironmentReusesOnlyTheFilesThatDidNotCha
   EXPECT_EQ(first->manifest(app), app_before);
 }
 
+TEST_F(EnvironmentCacheTest, AClassFileParsedOnceIsNotLookedForAgain) {
+  write("site.pp", "include app\ninclude app::extra\n");
+  write("modules/app/manifests/extra.pp", "class app::extra { notify { 'extra one': } }\n");
+  auto forever = cache(EnvironmentCache::kUnlimited);
+  EXPECT_TRUE(has(compile_with(forever), "extra one"));
+  // Gone from the disk, but its parse is the cached environment's: later compiles load it
+  // from there without looking for the file, as a changed file keeps its first parse.
+  fs::remove(dir_ / "modules/app/manifests/extra.pp");
+  EXPECT_TRUE(has(compile_with(forever), "extra one"));
+  // Without the cache the class is gone.
+  EXPECT_THROW(compile_with(nullptr), lang::SourceError);
+}
+
 TEST_F(EnvironmentCacheTest, ASyntaxErrorIsNotKept) {
   auto cached = cache(EnvironmentCache::kUnlimited);
   write("modules/app/manifests/init.pp", "class app { notify { 'x': message => } }\n");
@@ -132,6 +147,37 @@ TEST_F(EnvironmentCacheTest, ModulesResourceTypesAreReadOnceForTheCachedEnvironm
   EXPECT_THROW(compile_with(nullptr), lang::SourceError);
 }
 
+TEST_F(EnvironmentCacheTest, ModulesRubyFunctionsAreLookedForOnceForTheCachedEnvironment) {
+  write("modules/app/lib/puppet/functions/app/double.rb",
+        "Puppet::Functions.create_function(:'app::double') do\nend\n");
+  write("modules/app/lib/puppet/parser/functions/triple.rb",
+        "module Puppet::Parser::Functions\n  newfunction(:triple) { |args| }\nend\n");
+  auto shared = std::make_shared<CachedCode>();
+  auto has_functions = [&](std::shared_ptr<CachedCode> code) {
+    Environment environment(dir_, std::nullopt, std::nullopt, nullptr, std::move(code));
+    RubyFunctions functions(environment);
+    return std::make_pair(functions.has("app::double"), functions.has("triple"));
+  };
+  EXPECT_EQ(has_functions(shared), std::make_pair(true, true));
+  EXPECT_EQ(has_functions(shared), std::make_pair(true, true));
+  fs::remove_all(dir_ / "modules/app/lib");
+  write("modules/app/lib/puppet/functions/app/added.rb",
+        "Puppet::Functions.create_function(:'app::added') do\nend\n");
+  // Every compile of the cached environment takes the first answers (no file looked for
+  // again), as Puppet's loaders index a module's files once per environment...
+  EXPECT_EQ(has_functions(shared), std::make_pair(true, true));
+  {
+    Environment environment(dir_, std::nullopt, std::nullopt, nullptr, shared);
+    RubyFunctions functions(environment);
+    EXPECT_FALSE(functions.has("app::missing"));
+    EXPECT_TRUE(functions.has("app::added"));  // not asked before: looked for now
+  }
+  // ...and an environment loaded again, or none cached, looks again.
+  EXPECT_EQ(has_functions(std::make_shared<CachedCode>(shared.get())),
+            std::make_pair(false, false));
+  EXPECT_EQ(has_functions(nullptr), std::make_pair(false, false));
+}
+
 TEST_F(EnvironmentCacheTest, ConcurrentCompilesShareOneParse) {
   write("modules/app/manifests/init.pp",
         "class app { app::item { ['a', 'b', 'c']: } }\n"
@@ -153,11 +199,11 @@ TEST_F(EnvironmentCacheTest, ConcurrentCompilesShareOneParse) {
   for (auto& thread : threads) thread.join();
   EXPECT_EQ(same.load(), 100);
   EXPECT_EQ(different.load(), 0);
-  EXPECT_EQ(cached->acquire(
-                    [&] {
-                      std::string key = dir_.native();
-                      return key.append(1, '\0');
-                    }())
+  EXPECT_EQ(cached
+                ->acquire([&] {
+                  std::string key = dir_.native();
+                  return key.append(1, '\0');
+                }())
                 ->size(),
             2u);  // site.pp and init.pp, parsed once for the 101 compiles
 }

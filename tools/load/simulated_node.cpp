@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "catalog_summary.hpp"
 #include "indirector/report_json.hpp"
 #include "remote/agent_requests.hpp"
 #include "remote/host_certificate.hpp"
@@ -157,15 +158,12 @@ RunResult simulate_run(SimulatedNode& node, unsigned index, const LoadOptions& o
     auto catalog_start = Clock::now();
     http::HttpResponse catalog = send(*node.client, remote::catalog_request(run, facts));
     result.catalog_ms = ms_since(catalog_start);
-    nlohmann::json parsed = nlohmann::json::parse(catalog.body, nullptr, false);
-    if (!parsed.is_object() || !parsed.contains("resources"))
+    std::optional<std::int64_t> version = catalog_version(catalog.body);
+    if (!version)
       throw StepFailure{"bad_catalog", "the catalog of " + node.certname + " is not a catalog"};
     result.got_catalog = true;
-    std::int64_t version = parsed.contains("version") && parsed["version"].is_number_integer()
-                               ? parsed["version"].get<std::int64_t>()
-                               : 0;
     if (options.report) {
-      send(*node.client, remote::report_request(run, report_for(node, run, version)));
+      send(*node.client, remote::report_request(run, report_for(node, run, *version)));
       result.report_acknowledged = true;
     }
     result.ok = true;
