@@ -23,7 +23,7 @@ std::vector<std::string> strings_of(const std::string& source) {
 }
 
 // Issue 37: a 3.x function's heredocs (its :doc) are read with their bodies, as Ruby 3.1 reads
-// them (the expected texts are what `ruby -e 'p <<-EOS ...'` printed).
+// them (checked with Ruby 3.1's `p <<-EOS ...`; an interpolation is shown as its `#{code}`).
 TEST(FunctionReading, HeredocBodiesAsRubyReadsThem) {
   EXPECT_EQ(strings_of("a = <<-EOS\n    two\\tescaped #{1 + 1}\n  EOS\n"),
             std::vector<std::string>{"    two\tescaped #{1 + 1}\n"});
