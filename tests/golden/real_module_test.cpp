@@ -117,7 +117,8 @@ INSTANTIATE_TEST_SUITE_P(Cases, RealModuleGoldenTest,
 // templates they render run natively: each compiles to Puppet's catalog, or fails with Puppet's
 // error, with the embedded Ruby absent (it started the Ruby worker before).
 // Issue 37: postgresql-functions too (postgresql_escape's until loop over an interpolated
-// regexp, the deprecated postgresql_password shim calling on, heredoc docs).
+// regexp, the deprecated postgresql_password shim calling on, heredoc docs), and translate
+// (gettext's `_()`, `Hash[pairs]`, String#% of a Hash).
 TEST(RealModuleGolden, ModuleRubyFunctionCasesNeedNoEmbeddedRuby) {
   setenv("MARIONETTE_RUBY_MODULE", "/nonexistent/marionette-ruby.so", 1);
   std::string why_not;

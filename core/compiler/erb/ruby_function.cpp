@@ -15,7 +15,7 @@ namespace {
 /// What a function's method may call without a receiver, besides its file's own methods.
 constexpr std::array kFunctionKernel = {"raise",         "fail",          "Array",   "Integer",
                                         "String",        "Float",         "sprintf", "format",
-                                        "call_function", "closure_scope", "require"};
+                                        "call_function", "closure_scope", "require", "_"};
 
 /// The classes a function's method may name beyond the templates'.
 constexpr std::array kFunctionConstants = {
@@ -24,7 +24,7 @@ constexpr std::array kFunctionConstants = {
 
 /// What a 3.x function's body may call without a receiver: Kernel's, not the 4.x API's.
 constexpr std::array kFunction3Kernel = {"raise", "fail",    "Array",  "Integer", "String",
-                                         "Float", "sprintf", "format", "require"};
+                                         "Float", "sprintf", "format", "require", "_"};
 
 /// The Hash methods a 3.x function may call on `lookupdefaults(type)`, whose values (Puppet's
 /// Param objects) the subset does not have.
@@ -182,6 +182,11 @@ void check_method(const Node& node, const std::set<std::string>& defined, bool r
     case NodeKind::Const:
       if (!(is_known_constant(node.name) || listed(kFunctionConstants, node.name)))
         beyond(node, "constant '" + node.name + "'");
+      break;
+    case NodeKind::Index:
+      // `Hash[pairs]` is the one class whose [] the subset has.
+      if (node.a && node.a->kind == NodeKind::Const && node.a->name != "Hash")
+        beyond(node, "'" + node.a->name + "[]'");
       break;
     case NodeKind::Call:
       if (api3 && node.a && lookupdefaults_call(*node.a)) {

@@ -446,6 +446,7 @@ class Interpreter {
       if (defined != methods_.end()) return call_defined(*defined->second, args);
       if (function_ && name == "closure_scope") return scope_object(host_);
       if (function_ && name == "lookupdefaults") return resource_defaults(args);
+      if (function_ && name == "_") return gettext(args);
       if (function_ && name == "call_function") {  // a function's call_function(name, *args)
         if (args.empty()) throw RubyError("wrong number of arguments (given 0, expected 1+)");
         RubyValue function = args.front();
@@ -519,6 +520,7 @@ class Interpreter {
     if (receiver.is_object() && receiver.object().class_name == "Class") {
       const std::string& klass = receiver.object().text;
       if (klass == "IPAddr" && name == "new") return ipaddr_new(args);
+      if (klass == "Hash" && name == "[]") return hash_of_pairs(args);
       if ((klass == "Hash" || klass == "Array") && name == "new") {
         if (!args.empty() || block) throw BeyondTheEngine{klass + ".new of this form"};
         return klass == "Hash" ? RubyValue(RubyHash{}) : RubyValue(RubyArray{});
@@ -556,6 +558,24 @@ class Interpreter {
     for (const std::string& name : function_->resource_default_names(to_s(args[0])))
       hash_store(names, RubySymbol{name}, RubyValue());
     return names;
+  }
+
+  /// `Hash[[[k, v], ...]]`: a Hash of the pairs; any other form is Ruby's.
+  static RubyValue hash_of_pairs(const RubyArray& args) {
+    if (args.size() != 1 || !args[0].is_array()) throw BeyondTheEngine{"Hash[] of this form"};
+    RubyHash pairs;
+    for (const RubyValue& pair : args[0].array()) {
+      if (!pair.is_array() || pair.array().empty() || pair.array().size() > 2)
+        throw BeyondTheEngine{"Hash[] of this form"};
+      hash_store(pairs, pair.array()[0], pair.array().size() == 2 ? pair.array()[1] : RubyValue());
+    }
+    return pairs;
+  }
+
+  /// gettext's `_(text)` as Puppet has it without a translation: the text, a new String.
+  static RubyValue gettext(const RubyArray& args) {
+    if (args.size() != 1 || !args[0].is_string()) throw BeyondTheEngine{"'_' of this form"};
+    return RubyValue(args[0].string());
   }
 
   /// `Regexp.new(source)` (`Regexp.compile`): a String's regexp, a Regexp itself; options are

@@ -108,6 +108,10 @@ RubyValue format_values(const std::string& format, const RubyArray& values) {
   try {
     return ruby_sprintf(format, arguments);
   } catch (const FormatError& e) {  // Ruby's ArgumentError
+    // A name the Hash lacks: Ruby's KeyError, but Puppet's processes have fast_gettext's
+    // String#%, which leaves `%{name}` as written: Ruby's to say.
+    if (std::string_view(e.what()).starts_with("key"))
+      throw BeyondTheEngine{"a format's name missing from its Hash"};
     throw RubyError(e.what());
   }
 }
