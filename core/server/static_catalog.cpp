@@ -1,6 +1,7 @@
 #include "server/static_catalog.hpp"
 
 #include <array>
+#include <map>
 #include <vector>
 
 #include "digest/digest.hpp"
@@ -63,12 +64,38 @@ bool known_mount(const std::string& mount_path) {
 /// The path of `full` inside the environment when it is ENV_DIR/A/B/files/REST (Puppet's
 /// inlineable_metadata?), else nullopt.
 /// `env` is the environment's directory resolved (weakly_canonical), once for the catalog.
-std::optional<std::string> inside_environment(const fs::path& full,
-                                              const std::optional<fs::path>& env) {
-  if (!env) return std::nullopt;
+/// Directories resolved by weakly_canonical, for one catalog: its files lie in a few
+/// directories, each of whose components weakly_canonical would look at again for every file.
+using ResolvedDirs = std::map<fs::path, std::optional<fs::path>>;
+
+/// fs::weakly_canonical(full) for an existing `full` that is not a symbolic link: its resolved
+/// directory (kept in `dirs`) and its name. Anything else is resolved whole.
+std::optional<fs::path> resolved(const fs::path& full, ResolvedDirs& dirs) {
   std::error_code error;
-  fs::path file = fs::weakly_canonical(full, error);
-  if (error) return std::nullopt;
+  fs::file_status status = fs::symlink_status(full, error);
+  const fs::path name = full.filename();
+  if (error || !fs::exists(status) || fs::is_symlink(status) || name.empty() || name == "." ||
+      name == ".." || !full.has_parent_path()) {
+    fs::path file = fs::weakly_canonical(full, error);
+    if (error) return std::nullopt;
+    return file;
+  }
+  auto [dir, fresh] = dirs.try_emplace(full.parent_path());
+  if (fresh) {
+    fs::path parent = fs::weakly_canonical(full.parent_path(), error);
+    if (!error) dir->second = std::move(parent);
+  }
+  if (!dir->second) return std::nullopt;
+  return *dir->second / name;
+}
+
+std::optional<std::string> inside_environment(const fs::path& full,
+                                              const std::optional<fs::path>& env,
+                                              ResolvedDirs& dirs) {
+  if (!env) return std::nullopt;
+  std::optional<fs::path> found = resolved(full, dirs);
+  if (!found) return std::nullopt;
+  const fs::path& file = *found;
   fs::path relative = file.lexically_relative(*env);
   std::string text = relative.generic_string();
   if (text.empty() || text.starts_with("..")) return std::nullopt;
@@ -142,6 +169,7 @@ bool valid_static_file_path(const std::string& path) {
 InlinedMetadata inline_metadata(const catalog::Catalog& catalog, const FileMounts& mounts,
                                 const fs::path& env_dir, const std::string& checksum_type) {
   InlinedMetadata inlined;
+  ResolvedDirs resolved_dirs;
   std::optional<std::optional<fs::path>> resolved_env;  // the environment's directory, resolved
   auto env = [&]() -> const std::optional<fs::path>& {
     if (!resolved_env) {
@@ -178,7 +206,7 @@ InlinedMetadata inline_metadata(const catalog::Catalog& catalog, const FileMount
         if (!roots) continue;
         std::optional<std::string> base;
         if (mount_path.starts_with("modules/") && roots->dirs.size() == 1)
-          base = inside_environment(roots->dirs.front(), env());
+          base = inside_environment(roots->dirs.front(), env(), resolved_dirs);
         if (!base) {
           in_environment = false;
           break;
@@ -210,7 +238,7 @@ InlinedMetadata inline_metadata(const catalog::Catalog& catalog, const FileMount
                                   source_text(parameters["source"]));
     std::optional<std::string> inside;
     if (local_mount_path(found_source)->starts_with("modules/"))
-      inside = inside_environment(*found, env());
+      inside = inside_environment(*found, env(), resolved_dirs);
     if (!inside) continue;
     nlohmann::ordered_json metadata = file_metadata(*found, options);
     metadata["content_uri"] = "puppet:///" + *inside;

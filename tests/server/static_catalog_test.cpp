@@ -91,6 +91,35 @@ TEST_F(StaticCatalog, InlinesAsPuppetDoes) {
             "{sha256}26d0bac9f0c7a35b2f3322a0f4ad4517265f56b2c0f4b2ed7cb5cbd30c5868e2");
 }
 
+TEST_F(StaticCatalog, SymbolicLinksAreFollowedBeforeTheEnvironmentCheck) {
+  const fs::path outside = env_.string() + "-outside";
+  fs::create_directories(outside / "files");
+  std::ofstream(outside / "away.txt") << "away\n";
+  std::ofstream(outside / "files" / "f.txt") << "f\n";
+  const fs::path files = env_ / "modules" / "demo" / "files";
+  fs::create_symlink(outside / "away.txt", files / "away.txt");
+  fs::create_symlink(files / "greeting.txt", files / "alias.txt");
+  fs::create_directory_symlink(outside, env_ / "modules" / "linked");
+  InlinedMetadata inlined = inline_for(
+      file("/out/greeting", "{\"source\":\"puppet:///modules/demo/greeting.txt\"}") + "," +
+      file("/out/away", "{\"source\":\"puppet:///modules/demo/away.txt\"}") + "," +
+      file("/out/alias", "{\"source\":\"puppet:///modules/demo/alias.txt\"}") + "," +
+      file("/out/linked", "{\"source\":\"puppet:///modules/linked/f.txt\"}") + "," +
+      file("/out/greeting-again", "{\"source\":\"puppet:///modules/demo/greeting.txt\"}"));
+  fs::remove_all(outside);
+  // A file whose link leads out of the environment, or in a module whose directory does, is
+  // left to the agent; a link within it is served as the file it names.
+  EXPECT_FALSE(inlined.metadata.contains("/out/away"));
+  EXPECT_FALSE(inlined.metadata.contains("/out/linked"));
+  ASSERT_TRUE(inlined.metadata.contains("/out/alias"));
+  EXPECT_EQ(inlined.metadata["/out/alias"]["content_uri"],
+            "puppet:///modules/demo/files/greeting.txt");
+  EXPECT_EQ(inlined.metadata["/out/greeting"]["content_uri"],
+            "puppet:///modules/demo/files/greeting.txt");
+  EXPECT_EQ(inlined.metadata["/out/greeting-again"], inlined.metadata["/out/greeting"]);
+  EXPECT_EQ(inlined.metadata.size(), 3u);
+}
+
 TEST_F(StaticCatalog, MissingSourceFailsTheCompileAsPuppetSaysIt) {
   try {
     inline_for(
