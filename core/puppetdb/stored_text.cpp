@@ -9,16 +9,15 @@ namespace marionette::puppetdb {
 
 namespace {
 
-constexpr std::size_t kDeflateFrom = 1024;  ///< smaller documents stay as they are
 constexpr unsigned char kZlibHeader = 0x78;
 
 }  // namespace
 
-std::string stored_text(const std::string& json_text) {
+std::string stored_text(const std::string& json_text, std::size_t deflate_from) {
   if (json_text.size() > kLargestDocument)
     throw QueryError(413, "The document is larger than the " + std::to_string(kLargestDocument) +
                               " bytes the store keeps");
-  if (json_text.size() < kDeflateFrom) return json_text;
+  if (json_text.size() < deflate_from) return json_text;
   uLongf size = compressBound(static_cast<uLong>(json_text.size()));
   std::string deflated(size, '\0');
   if (compress2(reinterpret_cast<Bytef*>(deflated.data()), &size,
