@@ -272,7 +272,8 @@ def redis_memory(port):
             rest = key.split(":pdb:", 1)[-1]
             if rest.startswith("{"):
                 kind = "{C}:" + rest.rsplit("}:", 1)[-1]
-            elif rest.startswith(("ix:", "ixb:")):  # an index; ixb: an index's bitmap
+            elif rest.startswith(("ix:", "ixb:", "ixf:")):  # an index; ixb: an index's bitmap,
+                # ixf: the leaves' first-id fields
                 kind = ":".join(rest.split(":")[:2])
             else:
                 kind = rest

@@ -204,11 +204,28 @@ void FleetData::change_sets(const std::vector<Membership>& memberships, bool joi
   std::vector<std::string> bitmaps;
   for (const Membership* membership : by_id) bitmaps.push_back(keys_.bits_of(membership->first));
   const std::vector<bool> has_bits = store_.exist(bitmaps);
+  // A leaf index without a bitmap takes a joining id in its first-id field when that is free
+  // (HSETNX: of two servers, one wins and the other's id goes to the set); a leaving id goes
+  // from the field too, if it is the one there (checked and removed as one step).
+  std::vector<bool> placed(by_id.size(), false);
+  if (join) {
+    std::vector<std::pair<Store::Field, std::string>> firsts;
+    std::vector<std::size_t> owner;
+    for (std::size_t i = 0; i < by_id.size(); ++i)
+      if (!has_bits[i])
+        if (std::optional<Store::Field> first = keys_.first_id_of(by_id[i]->first)) {
+          firsts.emplace_back(std::move(*first), by_id[i]->second);
+          owner.push_back(i);
+        }
+    const std::vector<bool> set = store_.put_fields_if_absent(firsts);
+    for (std::size_t j = 0; j < set.size(); ++j) placed[owner[j]] = set[j];
+  }
   changes.clear();
   std::vector<std::string> grown;
   for (std::size_t i = 0; i < by_id.size(); ++i) {
     const auto& [key, id] = *by_id[i];
     const auto offset = static_cast<std::size_t>(std::stoull(id));
+    if (join && placed[i]) continue;
     if (join && has_bits[i]) {
       changes.push_back({Change::Kind::set_bit, bitmaps[i], "", offset});
     } else if (join) {
@@ -217,6 +234,8 @@ void FleetData::change_sets(const std::vector<Membership>& memberships, bool joi
     } else {
       changes.push_back({Change::Kind::remove_member, key, id});
       if (has_bits[i]) changes.push_back({Change::Kind::clear_bit, bitmaps[i], "", offset});
+      if (std::optional<Store::Field> first = keys_.first_id_of(key))
+        changes.push_back({Change::Kind::remove_field_if, first->key, first->field, 0, id});
     }
   }
   store_.change(changes);
@@ -483,11 +502,48 @@ std::vector<Json> FleetData::reports(const std::string& certname) {
   return all;
 }
 
+void FleetData::move_first_ids(const std::vector<Membership>& memberships) {
+  // a leaf's set holding only this node (and no bitmap, where a stale id could hide) is the
+  // node alone: its id moves to the leaf's first-id field, if free, then out of the set
+  std::vector<std::string> sets, bitmaps;
+  std::vector<const Membership*> leaves;
+  for (const Membership& membership : memberships)
+    if (keys_.first_id_of(membership.first)) {
+      leaves.push_back(&membership);
+      sets.push_back(membership.first);
+      bitmaps.push_back(keys_.bits_of(membership.first));
+    }
+  if (leaves.empty()) return;
+  const std::vector<std::size_t> sizes = store_.set_sizes(sets);
+  const std::vector<bool> has_bits = store_.exist(bitmaps);
+  std::vector<std::pair<Store::Field, std::string>> firsts;
+  std::vector<const Membership*> moving;
+  for (std::size_t i = 0; i < leaves.size(); ++i)
+    if (sizes[i] == 1 && !has_bits[i]) {
+      firsts.emplace_back(*keys_.first_id_of(leaves[i]->first), leaves[i]->second);
+      moving.push_back(leaves[i]);
+    }
+  const std::vector<bool> set = store_.put_fields_if_absent(firsts);
+  using Change = Store::Change;
+  std::vector<Change> removed;
+  for (std::size_t i = 0; i < moving.size(); ++i)
+    if (set[i])
+      removed.push_back({Change::Kind::remove_member, moving[i]->first, moving[i]->second});
+  store_.change(removed);
+}
+
 bool FleetData::upgrade_indexes(Json& node) {
   const int layout = node.value("indexes", 1);
   if (layout >= kIndexLayout) return false;
   const std::string certname = node["certname"];
   std::optional<Json> old_facts = facts(certname);
+  if (layout == 3) {  // only the leaves' first ids are new
+    if (old_facts)
+      move_first_ids(
+          fact_sets(keys_, (*old_facts)["values"], certname, std::to_string(node_id(node))));
+    node["indexes"] = kIndexLayout;
+    return true;
+  }
   std::optional<Json> header = catalog_header(certname);
   if (old_facts || header) {
     const Json values = old_facts ? (*old_facts)["values"] : Json::object();
@@ -508,6 +564,7 @@ bool FleetData::upgrade_indexes(Json& node) {
     const std::vector<std::size_t> sizes = store_.set_sizes(unchecked);
     for (std::size_t i = 0; i < unchecked.size(); ++i)
       if (sizes[i] > kIdsBeforeBits) move_to_bits(unchecked[i]);
+    move_first_ids(after);
   }
   node["indexes"] = kIndexLayout;
   return true;
@@ -655,7 +712,8 @@ void FleetData::replace_facts(const Json& payload, const std::string& received) 
             string_field(payload, "producer", false));
   // the values by top-level name, the names no longer there dropped, then the rest
   std::map<std::string, std::string> by_name;
-  for (const auto& [name, value] : values.items()) by_name[name] = stored_text(value.dump());
+  for (const auto& [name, value] : values.items())
+    by_name[name] = stored_text(value.dump(), kDeflateFieldFrom);
   std::vector<std::string> gone;
   if (old && (*old)["values"].is_object())
     for (const auto& [name, value] : (*old)["values"].items())
@@ -777,10 +835,10 @@ void FleetData::store_catalog(
       // the resources by type, the types no longer there dropped, then the rest
       auto [packed, edges] = stored();
       for (const auto& [type, group] : packed)
-        store_.put_field(keys_.resources(certname), type, stored_text(group));
+        store_.put_field(keys_.resources(certname), type, stored_text(group, kDeflateFieldFrom));
       for (const std::string& type : old_types)
         if (!packed.count(type)) store_.remove_field(keys_.resources(certname), type);
-      store_.put(keys_.edges(certname), stored_text(edges));
+      store_.put(keys_.edges(certname), stored_text(edges, kDeflateFieldFrom));
       store_.put(keys_.catalog(certname), document.dump());
     });
   }

@@ -23,12 +23,13 @@ using Json = nlohmann::json;
 /// A set and the member a node has in it (its certname, or its id in the sets of node ids).
 using Membership = std::pair<std::string, std::string>;
 
-/// The layout of the indexes a node is in (its document's `indexes`): 3, every index of fact
+/// The layout of the indexes a node is in (its document's `indexes`): 4, every index of fact
 /// names, leaves, resource types, titles, tags and exported types holds node ids (a set, and
-/// a bitmap past kIdsBeforeBits ids; key_layout.hpp); 2 (an earlier build), the leaf and title
-/// indexes held ids and the others certnames; none, every index held certnames, the leaves and
-/// titles under their text.
-constexpr int kIndexLayout = 3;
+/// a bitmap past kIdsBeforeBits ids; key_layout.hpp), a leaf's first node in a field of a
+/// shared hash (KeyLayout::first_id_of); 3 (an earlier build), the same without the first-id
+/// fields; 2, the leaf and title indexes held ids and the others certnames; none, every index
+/// held certnames, the leaves and titles under their text.
+constexpr int kIndexLayout = 4;
 
 /// How many ids an index of node ids keeps in its set before it moves them to its bitmap: a
 /// set of small integers costs 2 bytes an id (Redis's intset, up to set-max-intset-entries,
@@ -105,7 +106,7 @@ class FleetData {
   std::vector<std::string> members(const std::string& key);
   /// The node ids of an index of node ids (its set and its bitmap), sorted.
   std::vector<std::size_t> ids(const std::string& key) {
-    return store_.ids(key, keys_.bits_of(key));
+    return store_.ids(key, keys_.bits_of(key), keys_.first_id_of(key));
   }
   /// The certnames of these node ids (node-names, one HMGET a thousand ids), sorted; an id no
   /// node has any more is left out.
@@ -167,6 +168,10 @@ class FleetData {
   /// kIdsBeforeBits ids.
   void change_sets(const std::vector<Membership>& memberships, bool join);
   void move_to_bits(const std::string& key);
+  /// The leaf indexes of `memberships` whose set holds the node's id alone (layout 3 kept
+  /// every leaf's ids in its set) keep it in their first-id field instead
+  /// (KeyLayout::first_id_of).
+  void move_first_ids(const std::vector<Membership>& memberships);
   void replace_document(const std::vector<std::string>& old_sets,
                         const std::vector<std::string>& new_sets, const std::string& certname,
                         const std::function<void()>& write);

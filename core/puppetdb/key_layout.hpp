@@ -1,7 +1,10 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
+
+#include "puppetdb/store.hpp"
 
 namespace marionette::puppetdb {
 
@@ -60,6 +63,19 @@ class KeyLayout {
     const std::string family = key.substr(base_.size() + 3, end - base_.size() - 3);
     return family == "fv" || family == "tt" || family == "fni" || family == "rti" ||
            family == "tagi" || family == "expi";
+  }
+  /// Where a leaf index (ix:fv:HASH) keeps the first node that joined it, while that node is
+  /// in it: a field of one of 4,096 hashes, `ixf:fv:` and the hash's first 3 hex digits, named
+  /// by the other 13. Most leaves are one node's own value (an address, a key, a UUID): a field
+  /// in a small hash (Redis's listpack, up to hash-max-listpack-entries fields) costs ~25 bytes,
+  /// a key of its own ~100. The other nodes of the leaf go to its set (and bitmap). Nothing for
+  /// the other indexes.
+  std::optional<Store::Field> first_id_of(const std::string& key) const {
+    const std::string leaves = base_ + "ix:fv:";
+    if (key.size() != leaves.size() + 16 || key.compare(0, leaves.size(), leaves) != 0)
+      return std::nullopt;
+    return Store::Field{base_ + "ixf:fv:" + key.substr(leaves.size(), 3),
+                        key.substr(leaves.size() + 3)};
   }
   /// The bitmap by node id of the index of node ids at `key` (its ids past kIdsBeforeBits).
   std::string bits_of(const std::string& key) const {

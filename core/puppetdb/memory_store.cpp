@@ -129,6 +129,17 @@ bool MemoryStore::put_field_if_absent(const std::string& key, const std::string&
   return hashes_[key].emplace(field, value).second;
 }
 
+void MemoryStore::remove_field_if(const std::string& key, const std::string& field,
+                                  const std::string& value) {
+  std::lock_guard lock(mutex_);
+  auto hash = hashes_.find(key);
+  if (hash == hashes_.end()) return;
+  auto found = hash->second.find(field);
+  if (found == hash->second.end() || found->second != value) return;
+  hash->second.erase(found);
+  if (hash->second.empty()) hashes_.erase(hash);
+}
+
 long long MemoryStore::increment(const std::string& key) {
   std::lock_guard lock(mutex_);
   std::string& counter = strings_[key];

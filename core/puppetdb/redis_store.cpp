@@ -94,6 +94,19 @@ class RedisStore : public Store {
                            const std::string& value) override {
     return run({"HSETNX", key, field, value}).integer == 1;
   }
+  void remove_field_if(const std::string& key, const std::string& field,
+                       const std::string& value) override {
+    run(remove_field_if_command(key, field, value));
+  }
+  std::vector<bool> put_fields_if_absent(
+      const std::vector<std::pair<Field, std::string>>& values) override {
+    std::vector<std::vector<std::string>> commands;
+    for (const auto& [where, value] : values)
+      commands.push_back({"HSETNX", where.key, where.field, value});
+    std::vector<bool> set;
+    for (const RedisReply& reply : replies_of(commands)) set.push_back(reply.integer == 1);
+    return set;
+  }
   long long increment(const std::string& key) override { return run({"INCR", key}).integer; }
   void set_bit(const std::string& key, std::size_t offset, bool value) override {
     run({"SETBIT", key, std::to_string(offset), value ? "1" : "0"});
@@ -187,6 +200,8 @@ class RedisStore : public Store {
       if (c.kind == Kind::set_bit || c.kind == Kind::clear_bit)
         commands.push_back(
             {"SETBIT", c.key, std::to_string(c.offset), c.kind == Kind::set_bit ? "1" : "0"});
+      if (c.kind == Kind::remove_field_if)
+        commands.push_back(remove_field_if_command(c.key, c.member, c.value));
     }
     values_of(commands);
   }
@@ -204,12 +219,19 @@ class RedisStore : public Store {
     add_bits(run({"GET", key}).text, offsets);
     return offsets;
   }
-  std::vector<std::size_t> ids(const std::string& set, const std::string& bitmap) override {
-    // the set's first piece and the bitmap in one round trip (an intset comes whole)
-    std::vector<RedisReply> replies =
-        replies_of({{"SSCAN", set, "0", "COUNT", "1000"}, {"GET", bitmap}});
+  std::vector<std::size_t> ids(const std::string& set, const std::string& bitmap,
+                               const std::optional<Field>& first) override {
+    // the set's first piece, the bitmap and the first id in one round trip (an intset comes
+    // whole)
+    std::vector<std::vector<std::string>> commands = {{"SSCAN", set, "0", "COUNT", "1000"},
+                                                      {"GET", bitmap}};
+    if (first) commands.push_back({"HGET", first->key, first->field});
+    std::vector<RedisReply> replies = replies_of(commands);
     std::vector<std::size_t> found;
     add_bits(replies[1].text, found);
+    if (first && replies[2].kind == RedisReply::Kind::string)
+      found.push_back(
+          static_cast<std::size_t>(std::strtoull(replies[2].text.c_str(), nullptr, 10)));
     std::string cursor = "0";
     RedisReply page = std::move(replies[0]);
     while (true) {
@@ -274,6 +296,20 @@ class RedisStore : public Store {
   }
 
  private:
+  /// HDEL of `field` if it holds `value`, as one step: a script on the one key (Cluster
+  /// serves it, as any command on one key).
+  static std::vector<std::string> remove_field_if_command(const std::string& key,
+                                                          const std::string& field,
+                                                          const std::string& value) {
+    return {"EVAL",
+            "if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then "
+            "return redis.call('HDEL', KEYS[1], ARGV[1]) end return 0",
+            "1",
+            key,
+            field,
+            value};
+  }
+
   /// The commands' string replies (nil: nullopt), pipelined a bounded number at a time: each
   /// reply is read within the connection's bounds as it comes.
   std::vector<std::optional<std::string>> values_of(

@@ -48,6 +48,9 @@ class Store {
   /// Sets `field` only if the hash has none; whether it did.
   virtual bool put_field_if_absent(const std::string& key, const std::string& field,
                                    const std::string& value) = 0;
+  /// Removes `field` only if it holds `value`, at once (Redis: a script on the one key).
+  virtual void remove_field_if(const std::string& key, const std::string& field,
+                               const std::string& value) = 0;
   /// The counter at `key` plus one (a missing counter is 0).
   virtual long long increment(const std::string& key) = 0;
   /// Bitmaps: the bit at `offset` set or cleared; how many bits are set.
@@ -79,14 +82,32 @@ class Store {
     for (const std::string& name : names) values.push_back(get_field(key, name));
     return values;
   }
-  /// The ids of an index of node ids: the members of `set` (integers) and the bits of
-  /// `bitmap`, sorted, once each (Redis: the two read in one round trip).
-  virtual std::vector<std::size_t> ids(const std::string& set, const std::string& bitmap) {
+  /// A field of a hash, by the hash's key and the field's name.
+  struct Field {
+    std::string key;
+    std::string field;
+  };
+  /// The ids of an index of node ids: the members of `set` (integers), the bits of `bitmap`
+  /// and, when `first` names a field, the id it holds, sorted, once each (Redis: read in one
+  /// round trip).
+  virtual std::vector<std::size_t> ids(const std::string& set, const std::string& bitmap,
+                                       const std::optional<Field>& first) {
     std::vector<std::size_t> found = bits(bitmap);
+    if (first)
+      if (std::optional<std::string> id = get_field(first->key, first->field))
+        found.push_back(std::stoull(*id));
     for (const std::string& member : members(set)) found.push_back(std::stoull(member));
     std::sort(found.begin(), found.end());
     found.erase(std::unique(found.begin(), found.end()), found.end());
     return found;
+  }
+  /// put_field_if_absent of each field with its value (Redis: pipelined); whether each was set.
+  virtual std::vector<bool> put_fields_if_absent(
+      const std::vector<std::pair<Field, std::string>>& values) {
+    std::vector<bool> set;
+    for (const auto& [where, value] : values)
+      set.push_back(put_field_if_absent(where.key, where.field, value));
+    return set;
   }
   /// exists() and set_size() of many keys (Redis: pipelined).
   virtual std::vector<bool> exist(const std::vector<std::string>& keys) {
@@ -116,11 +137,12 @@ class Store {
   }
   /// One change of a set or a bitmap, for changes() to make many at once.
   struct Change {
-    enum class Kind { add_member, remove_member, set_bit, clear_bit };
+    enum class Kind { add_member, remove_member, set_bit, clear_bit, remove_field_if };
     Kind kind;
     std::string key;
-    std::string member;      ///< add_member, remove_member
+    std::string member;      ///< add_member, remove_member; remove_field_if: the field
     std::size_t offset = 0;  ///< set_bit, clear_bit
+    std::string value{};     ///< remove_field_if: the value the field must hold
   };
   /// Makes the changes in order (Redis: pipelined, one key per command).
   virtual void change(const std::vector<Change>& changes) {
@@ -129,6 +151,7 @@ class Store {
       if (c.kind == Change::Kind::remove_member) remove_member(c.key, c.member);
       if (c.kind == Change::Kind::set_bit) set_bit(c.key, c.offset, true);
       if (c.kind == Change::Kind::clear_bit) set_bit(c.key, c.offset, false);
+      if (c.kind == Change::Kind::remove_field_if) remove_field_if(c.key, c.member, c.value);
     }
   }
   /// bit_count of each key.
@@ -165,6 +188,8 @@ class MemoryStore : public Store {
   std::map<std::string, std::string> fields(const std::string& key) override;
   bool put_field_if_absent(const std::string& key, const std::string& field,
                            const std::string& value) override;
+  void remove_field_if(const std::string& key, const std::string& field,
+                       const std::string& value) override;
   long long increment(const std::string& key) override;
   void set_bit(const std::string& key, std::size_t offset, bool value) override;
   std::size_t bit_count(const std::string& key) override;

@@ -13,11 +13,20 @@ namespace marionette::puppetdb {
 /// forged value in the shared store (a deflate bomb) costs the reader no more memory than that.
 constexpr std::size_t kLargestDocument = http::HttpLimits{}.max_body + 64 * 1024;
 
-/// A document as the store keeps it: deflated (zlib) when it is large enough for that to pay,
-/// else the JSON text itself. Catalogs, facts and reports are most of what a fleet stores, and
-/// their JSON repeats itself (keys, paths, tags), so they shrink several times. Throws
-/// QueryError (413) for a text over kLargestDocument.
-std::string stored_text(const std::string& json_text);
+/// Documents from this size are deflated (catalog and facts headers, reports).
+constexpr std::size_t kDeflateFrom = 1024;
+/// The pieces of a node's facts and catalog kept one per field (each top-level fact's value,
+/// each resource type's group) and its edges deflate from this size: at 10,000 nodes of the
+/// bench fleet most were under kDeflateFrom, and deflated from here the fact values took 2.6
+/// KB a node instead of 4.3 (the values' text, bench/puppetdb_fleet_bench.py's fleet). A
+/// reader inflates only the fields it reads.
+constexpr std::size_t kDeflateFieldFrom = 128;
+
+/// A document as the store keeps it: deflated (zlib) when it is at least `deflate_from` bytes
+/// and deflating makes it smaller, else the JSON text itself. Catalogs, facts and reports are
+/// most of what a fleet stores, and their JSON repeats itself (keys, paths, tags), so they
+/// shrink several times. Throws QueryError (413) for a text over kLargestDocument.
+std::string stored_text(const std::string& json_text, std::size_t deflate_from = kDeflateFrom);
 
 /// The JSON text of a stored value: inflated when it starts with zlib's header byte (0x78,
 /// which no JSON text starts with), else as it is. Throws StoreError for a damaged stream or one

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <set>
+#include <sstream>
 
 #include "fleet_fixture.hpp"
 #include "puppetdb/timestamp.hpp"
@@ -51,6 +52,20 @@ class Indexes : public FleetFixture {
   json newer(json payload, const std::string& produced) {
     payload["producer_timestamp"] = produced;
     return payload;
+  }
+  /// The id a leaf index keeps in its first-id field ("" for none).
+  std::string first_id(const std::string& key) {
+    const std::optional<Store::Field> first = fleet.keys().first_id_of(key);
+    return first ? store.get_field(first->key, first->field).value_or("") : "";
+  }
+  /// The node's id out of the index, wherever it is kept.
+  void drop_id(const std::string& key, const std::string& id) {
+    store.remove_member(key, id);
+    if (const std::optional<Store::Field> first = fleet.keys().first_id_of(key))
+      store.remove_field_if(first->key, first->field, id);
+  }
+  std::string id_of(const std::string& certname) {
+    return fleet.node(certname).value()["node_id"].dump();
   }
 };
 
@@ -323,8 +338,10 @@ TEST_F(Indexes, TheLeafAndTitleIndexesHoldNodeIdsUnderAShortKeyAndFollowReplaceA
   const std::string debian = keys.fact_leaf(json{"os", "family"}, "Debian");
   const std::string apache = keys.resource_title("Class", "Apache");
   EXPECT_LE(debian.size(), std::string("test:pdb:ix:fv:").size() + 16);
-  // integers in the store (Redis: an intset), certnames to a reader
-  EXPECT_EQ(store.members(debian), (std::vector<std::string>{web1, web2}));
+  // integers in the store (Redis: an intset; the leaf's first node in its first-id field),
+  // certnames to a reader
+  EXPECT_EQ(first_id(debian), web1);
+  EXPECT_EQ(store.members(debian), (std::vector<std::string>{web2}));
   EXPECT_EQ(fleet.members(debian),
             (std::vector<std::string>{"web1.example.com", "web2.example.com"}));
   EXPECT_EQ(store.members(apache), (std::vector<std::string>{web1, web2}));
@@ -335,6 +352,7 @@ TEST_F(Indexes, TheLeafAndTitleIndexesHoldNodeIdsUnderAShortKeyAndFollowReplaceA
       newer(facts("web1.example.com", "RedHat", 9, 60, {"eth0"}), "2026-11-29T11:00:00.000Z"),
       "2026-11-29T11:00:00.000Z");
   EXPECT_EQ(store.members(debian), std::vector<std::string>{web2});
+  EXPECT_EQ(first_id(debian), "");
   EXPECT_EQ(fleet.members(keys.fact_leaf(json{"os", "family"}, "RedHat")),
             (std::vector<std::string>{"db1.example.com", "web1.example.com"}));
   json bare = catalog("web2.example.com", "1");
@@ -355,8 +373,8 @@ TEST_F(Indexes, TheLeafAndTitleIndexesHoldNodeIdsUnderAShortKeyAndFollowReplaceA
   retention.node_purge_ttl = std::chrono::hours(24);
   fleet.collect_garbage(retention, *parse_timestamp("2026-12-01T12:00:00.000Z"));
   EXPECT_TRUE(store.members(apache).empty());
-  EXPECT_TRUE(store.members(keys.fact_leaf(json{"os", "family"}, "RedHat")) ==
-              std::vector<std::string>{fleet.node("db1.example.com").value()["node_id"].dump()});
+  EXPECT_TRUE(store.members(keys.fact_leaf(json{"os", "family"}, "RedHat")).empty());
+  EXPECT_EQ(first_id(keys.fact_leaf(json{"os", "family"}, "RedHat")), id_of("db1.example.com"));
 }
 
 TEST_F(Indexes, AStoreAnEarlierBuildIndexedMovesToTheIdSetsWhenTheServerStarts) {
@@ -368,7 +386,7 @@ TEST_F(Indexes, AStoreAnEarlierBuildIndexedMovesToTheIdSetsWhenTheServerStarts) 
   store.put(keys.node("web1.example.com"), node.dump());
   for (const auto& [path, value] : std::vector<std::pair<json, json>>{
            {json{"os", "family"}, "Debian"}, {json{"os", "release", "major"}, "12"}}) {
-    store.remove_member(keys.fact_leaf(path, value), id);
+    drop_id(keys.fact_leaf(path, value), id);
     store.add_member(keys.fact_leaf_v1(path, value), "web1.example.com");
   }
   store.remove_member(keys.resource_title("Class", "Apache"), id);
@@ -402,16 +420,20 @@ TEST_F(Indexes, AnIndexMostNodesShareMovesToABitmapAndFollowsReplaceDeactivateAn
     SCOPED_TRACE(key);
     // the ids moved to the bitmap, none left in the set; a reader sees every node
     EXPECT_TRUE(store.members(key).empty());
-    const std::size_t expected =
-        key == keys.fact_name("kernel") || key == keys.fact_leaf(json{"kernel"}, "Linux")
-            ? fleet_size
-            : fleet_size - 1;  // db1 has no catalog
-    EXPECT_EQ(store.bits(keys.bits_of(key)).size(), expected);
+    const bool leaf = key == keys.fact_leaf(json{"kernel"}, "Linux");
+    const std::size_t expected = key == keys.fact_name("kernel") || leaf
+                                     ? fleet_size
+                                     : fleet_size - 1;  // db1 has no catalog
+    // the leaf's first node (web1) stays in its first-id field
+    EXPECT_EQ(store.bits(keys.bits_of(key)).size(), leaf ? expected - 1 : expected);
+    EXPECT_EQ(first_id(key), leaf ? id_of("web1.example.com") : "");
     EXPECT_EQ(fleet.members(key).size(), expected);
   }
-  // a value few nodes share stays a set of ids
-  EXPECT_EQ(store.members(keys.fact_leaf(json{"os", "family"}, "RedHat")).size(), 1u);
-  EXPECT_FALSE(store.exists(keys.bits_of(keys.fact_leaf(json{"os", "family"}, "RedHat"))));
+  // a value one node has is its first-id field alone: no set, no bitmap
+  const std::string redhat = keys.fact_leaf(json{"os", "family"}, "RedHat");
+  EXPECT_EQ(first_id(redhat), id_of("db1.example.com"));
+  EXPECT_FALSE(store.exists(redhat));
+  EXPECT_FALSE(store.exists(keys.bits_of(redhat)));
   const std::string web1_id = fleet.node("web1.example.com").value()["node_id"].dump();
   auto has_bit = [&](const std::string& key, const std::string& id) {
     const std::vector<std::size_t> bits = store.bits(keys.bits_of(key));
@@ -476,7 +498,8 @@ TEST_F(Indexes, AStoreOfTheSecondLayoutMovesItsNameTypeAndTagSetsToIdsWhenTheSer
   EXPECT_EQ(certnames("resources", by_tag), std::vector<std::string>{"web2.example.com"});
   fleet.collect_garbage({}, *parse_timestamp("2026-11-29T12:00:00.000Z"));  // as at start
   EXPECT_TRUE(store.members(linux_leaf).empty());
-  EXPECT_EQ(store.bits(keys.bits_of(linux_leaf)).size(), kIdsBeforeBits + 3);
+  EXPECT_EQ(store.bits(keys.bits_of(linux_leaf)).size(), kIdsBeforeBits + 2);  // web2, db1, extras
+  EXPECT_EQ(first_id(linux_leaf), id);                                         // web1
   EXPECT_EQ(certnames("resources", by_tag),
             (std::vector<std::string>{"web1.example.com", "web2.example.com"}));
   for (const auto& [current, earlier] : moved) {
@@ -517,6 +540,97 @@ TEST_F(Indexes, EveryActiveNodeIsWrittenOutFromItsKeptRow) {
   // a query with a condition is answered as rows, not text
   EXPECT_FALSE(
       as_text.entity_query("nodes", json::array({"=", "certname", "web1.example.com"}), {}).text);
+}
+
+TEST_F(Indexes, ALeafOneNodeHasKeepsItsIdInASharedHashAndFollowsReplaceDeactivateAndPurge) {
+  const KeyLayout& keys = fleet.keys();
+  const std::string redhat = keys.fact_leaf(json{"os", "family"}, "RedHat");
+  const std::string own = keys.fact_leaf(json{"trusted", "certname"}, "db1.example.com");
+  const std::string db1 = id_of("db1.example.com"), web1 = id_of("web1.example.com");
+  const json by_redhat = json::array({"=", "facts.os.family", "RedHat"});
+  // no key of their own: a field of one of 4,096 hashes under a short name
+  for (const std::string& leaf : {redhat, own}) {
+    SCOPED_TRACE(leaf);
+    EXPECT_FALSE(store.exists(leaf));
+    EXPECT_EQ(first_id(leaf), db1);
+    const std::optional<Store::Field> first = keys.first_id_of(leaf);
+    ASSERT_TRUE(first);
+    EXPECT_EQ(first->key.size(), std::string("test:pdb:ixf:fv:").size() + 3);
+    EXPECT_EQ(first->field.size(), 13u);
+  }
+  EXPECT_FALSE(keys.first_id_of(keys.resource_title("Class", "Apache")));
+  EXPECT_EQ(certnames("nodes", by_redhat), std::vector<std::string>{"db1.example.com"});
+  // a second node joins the leaf's set; the first leaves: its field is emptied, the set stays
+  fleet.replace_facts(
+      newer(facts("web1.example.com", "RedHat", 9, 60, {"eth0"}), "2026-11-29T11:00:00.000Z"),
+      "2026-11-29T11:00:00.000Z");
+  EXPECT_EQ(store.members(redhat), std::vector<std::string>{web1});
+  EXPECT_EQ(certnames("nodes", by_redhat),
+            (std::vector<std::string>{"db1.example.com", "web1.example.com"}));
+  fleet.replace_facts(
+      newer(facts("db1.example.com", "Debian", 9, 60, {"ens3"}), "2026-11-29T11:00:00.000Z"),
+      "2026-11-29T11:00:00.000Z");
+  EXPECT_EQ(first_id(redhat), "");
+  EXPECT_EQ(first_id(own), db1);  // unchanged leaves stay
+  EXPECT_EQ(certnames("nodes", by_redhat), std::vector<std::string>{"web1.example.com"});
+  // a node leaving that is not the field's leaves the field as it is
+  fleet.replace_facts(facts("new.example.com", "RedHat", 9, 60, {"eth0"}),
+                      "2026-11-29T11:00:00.000Z");
+  const std::string fresh = id_of("new.example.com");
+  EXPECT_EQ(first_id(redhat), fresh);
+  fleet.replace_facts(
+      newer(facts("web1.example.com", "Debian", 9, 60, {"eth0"}), "2026-11-29T11:30:00.000Z"),
+      "2026-11-29T11:30:00.000Z");
+  EXPECT_EQ(first_id(redhat), fresh);
+  EXPECT_TRUE(store.members(redhat).empty());
+  EXPECT_EQ(certnames("nodes", by_redhat), std::vector<std::string>{"new.example.com"});
+  // deactivated: still indexed (a reader checks activity); purged: out of its fields, and a
+  // hash left with no field is gone
+  fleet.deactivate_node(
+      {{"certname", "db1.example.com"}, {"producer_timestamp", "2026-11-29T12:00:00.000Z"}},
+      "2026-11-29T12:00:00.000Z");
+  EXPECT_EQ(first_id(own), db1);
+  EXPECT_TRUE(
+      certnames("nodes", json::array({"=", "facts.trusted.certname", "db1.example.com"})).empty());
+  puppetdb::Retention retention;
+  retention.node_purge_ttl = std::chrono::hours(24);
+  fleet.collect_garbage(retention, *parse_timestamp("2026-12-01T12:00:00.000Z"));
+  EXPECT_EQ(first_id(own), "");
+  std::istringstream contents(store.contents());
+  for (std::string kind, key, rest; contents >> kind >> key && std::getline(contents, rest);) {
+    if (kind != "hash" || key.find(":ixf:") == std::string::npos) continue;
+    std::istringstream fields(rest);
+    for (std::string field; fields >> field;)
+      EXPECT_NE(field.substr(field.find('=') + 1), db1) << key << " " << field;
+  }
+}
+
+TEST_F(Indexes, AStoreOfTheThirdLayoutMovesItsOneNodeLeavesToTheSharedHashesWhenTheServerStarts) {
+  // web1 as the previous build kept it: every leaf's ids in its set, the node's `indexes` 3
+  const KeyLayout& keys = fleet.keys();
+  json node = fleet.node("web1.example.com").value();
+  const std::string id = node["node_id"].dump();
+  node["indexes"] = 3;
+  store.put(keys.node("web1.example.com"), node.dump());
+  const std::string own = keys.fact_leaf(json{"trusted", "certname"}, "web1.example.com");
+  const std::string debian = keys.fact_leaf(json{"os", "family"}, "Debian");
+  for (const std::string& leaf : {own, debian}) {
+    ASSERT_EQ(first_id(leaf), id);
+    drop_id(leaf, id);
+    store.add_member(leaf, id);
+  }
+  const json by_own = json::array({"=", "facts.trusted.certname", "web1.example.com"});
+  EXPECT_EQ(certnames("nodes", by_own), std::vector<std::string>{"web1.example.com"});
+  fleet.collect_garbage({}, *parse_timestamp("2026-11-29T12:00:00.000Z"));  // as at start
+  // its own leaf moved; the one web2 shares (a set of 2) stays a set
+  EXPECT_FALSE(store.exists(own));
+  EXPECT_EQ(first_id(own), id);
+  EXPECT_EQ(store.members(debian).size(), 2u);
+  EXPECT_EQ(first_id(debian), "");
+  EXPECT_EQ(certnames("nodes", by_own), std::vector<std::string>{"web1.example.com"});
+  EXPECT_EQ(certnames("nodes", json::array({"=", "facts.os.family", "Debian"})),
+            (std::vector<std::string>{"web1.example.com", "web2.example.com"}));
+  EXPECT_EQ(fleet.node("web1.example.com").value()["indexes"], kIndexLayout);
 }
 
 }  // namespace

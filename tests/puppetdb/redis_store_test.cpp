@@ -55,5 +55,27 @@ TEST(RedisStore, ACatalogStoredLargerThanOneMebibyteIsReadBackWhole) {
   EXPECT_FALSE(many[1]);
 }
 
+TEST(RedisStore, ALeafsFirstIdIsTakenOnceEmptiedOnlyByItsOwnerAndReadWithTheSetAndBitmap) {
+  if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
+  std::string why;
+  std::unique_ptr<PrivateRedis> redis = PrivateRedis::start(PrivateRedis::Listen::tcp, &why);
+  ASSERT_TRUE(redis) << why;
+  std::unique_ptr<Store> store = make_redis_store(redis->url(), std::chrono::seconds(5));
+  const Store::Field first{"t:ixf:fv:abc", "0123456789abc"};
+  // HSETNX pipelined: the first taker wins, a second one is told it lost
+  EXPECT_EQ(store->put_fields_if_absent({{first, "7"}, {first, "9"}}),
+            (std::vector<bool>{true, false}));
+  store->add_member("t:ix:fv:set", "9");
+  store->set_bit("t:ixb:fv:set", 300, true);
+  EXPECT_EQ(store->ids("t:ix:fv:set", "t:ixb:fv:set", first),
+            (std::vector<std::size_t>{7, 9, 300}));
+  // emptied only by the id it holds (a script on the one key), also within a batch of changes
+  store->remove_field_if(first.key, first.field, "9");
+  EXPECT_EQ(store->get_field(first.key, first.field), std::optional<std::string>("7"));
+  store->change({{Store::Change::Kind::remove_field_if, first.key, first.field, 0, "7"}});
+  EXPECT_FALSE(store->exists(first.key));
+  EXPECT_EQ(store->ids("t:ix:fv:set", "t:ixb:fv:set", first), (std::vector<std::size_t>{9, 300}));
+}
+
 }  // namespace
 }  // namespace marionette::puppetdb

@@ -1,5 +1,6 @@
-// Documents as the store keeps them (deflated over 1 KiB) and the bound on what a stored value
-// may inflate to: a value in the shared store is not trusted to be one this server wrote.
+// Documents as the store keeps them (deflated over 1 KiB, a node's fact values and resource
+// groups from 128 bytes) and the bound on what a stored value may inflate to: a value in the
+// shared store is not trusted to be one this server wrote.
 #include "puppetdb/stored_text.hpp"
 
 #include <gtest/gtest.h>
@@ -54,6 +55,44 @@ TEST(StoredText, LargeDocumentsAreDeflatedAndComeBackWhole) {
   EXPECT_LT(stored.size(), text.size() / 4);
   EXPECT_EQ(json_text(stored), text);
   EXPECT_EQ(stored_text("{\"small\":1}"), "{\"small\":1}");  // under 1 KiB: as it is
+}
+
+TEST(StoredText, ANodesFactValuesAndResourceGroupsAreDeflatedFromTheFieldThreshold) {
+  // a fact value and a resource group of a few hundred bytes: under kDeflateFrom, past
+  // kDeflateFieldFrom, kept deflated and read back whole
+  MemoryStore store;
+  FleetData fleet(store, "test");
+  std::string text;
+  for (int i = 0; i < 12; ++i) text += "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5 ";
+  ASSERT_GT(text.size(), kDeflateFieldFrom);
+  ASSERT_LT(text.size(), kDeflateFrom);
+  nlohmann::json facts = {{"certname", "a.example.com"},
+                          {"environment", "production"},
+                          {"producer_timestamp", "2026-11-30T20:00:00.000Z"},
+                          {"values", {{"ssh", {{"key", text}}}, {"kernel", "Linux"}}}};
+  fleet.replace_facts(facts, "2026-11-30T20:00:00.000Z");
+  nlohmann::json catalog = {{"certname", "a.example.com"},
+                            {"version", "1"},
+                            {"environment", "production"},
+                            {"producer_timestamp", "2026-11-30T20:00:00.000Z"},
+                            {"resources",
+                             {{{"type", "File"},
+                               {"title", "/etc/motd"},
+                               {"tags", {"file"}},
+                               {"exported", false},
+                               {"parameters", {{"content", text}}}}}},
+                            {"edges", nlohmann::json::array()}};
+  fleet.replace_catalog(catalog, "2026-11-30T20:00:00.000Z");
+  const KeyLayout& keys = fleet.keys();
+  const std::optional<std::string> ssh = store.get_field(keys.fact_values("a.example.com"), "ssh");
+  const std::optional<std::string> files = store.get_field(keys.resources("a.example.com"), "File");
+  ASSERT_TRUE(ssh && files);
+  EXPECT_EQ(static_cast<unsigned char>((*ssh)[0]), 0x78);
+  EXPECT_LT(ssh->size(), text.size() / 2);
+  EXPECT_EQ(static_cast<unsigned char>((*files)[0]), 0x78);
+  EXPECT_EQ(store.get_field(keys.fact_values("a.example.com"), "kernel"), "\"Linux\"");
+  EXPECT_EQ(fleet.facts("a.example.com").value()["values"]["ssh"]["key"], text);
+  EXPECT_EQ(fleet.catalog("a.example.com").value()["resources"][0]["parameters"]["content"], text);
 }
 
 TEST(StoredText, AValueThatInflatesPastTheLargestDocumentIsRefused) {
