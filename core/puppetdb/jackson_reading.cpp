@@ -15,6 +15,7 @@
 #include <optional>
 #include <vector>
 
+#include "lang/utf8.hpp"
 #include "puppetdb/projection_order.hpp"
 #include "puppetdb/query_error.hpp"
 
@@ -52,29 +53,11 @@ bool identifier_part(char32_t c) {
   return utf8_locale() && iswalnum_l(static_cast<wint_t>(c), utf8_locale());
 }
 
-void append_utf8(std::string& out, char32_t c) {
-  if (c < 0x80) {
-    out += static_cast<char>(c);
-  } else if (c < 0x800) {
-    out += static_cast<char>(0xC0 | (c >> 6));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else if (c < 0x10000) {
-    out += static_cast<char>(0xE0 | (c >> 12));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (c >> 18));
-    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  }
-}
-
 /// Jackson's _getCharDesc.
 std::string char_description(char32_t c) {
   if (c < 0x20 || (c >= 0x7F && c <= 0x9F)) return "(CTRL-CHAR, code " + std::to_string(c) + ")";
   std::string shown = "'";
-  append_utf8(shown, c);
+  lang::append_utf8(c, shown);
   shown += "' (code " + std::to_string(c);
   if (c > 255) {
     char hex[16];
@@ -325,7 +308,7 @@ class JacksonReader {
       auto [c, size] = code_point(pos_);
       if (!identifier_part(c)) break;
       pos_ += size;
-      append_utf8(token, c);
+      lang::append_utf8(c, token);
       if (++length >= 256) {
         token += "...";
         break;
@@ -367,7 +350,7 @@ class JacksonReader {
                                         "NUMBERS` to allow"));
     }
     std::string first;
-    append_utf8(first, c);
+    lang::append_utf8(c, first);
     if (identifier_start(c)) invalid_token(first);
     refuse(pos_, unexpected(c, std::string("expected a valid value ") + kValidValues));
   }

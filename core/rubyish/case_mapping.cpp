@@ -9,6 +9,8 @@
 #include <optional>
 #include <vector>
 
+#include "lang/utf8.hpp"
+
 namespace marionette::rubyish {
 
 namespace {
@@ -119,24 +121,6 @@ char32_t simple_title(char32_t c) {
   return simple_upper(c);
 }
 
-void append_utf8(char32_t c, std::string& out) {
-  if (c < 0x80) {
-    out += static_cast<char>(c);
-  } else if (c < 0x800) {
-    out += static_cast<char>(0xC0 | (c >> 6));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else if (c < 0x10000) {
-    out += static_cast<char>(0xE0 | (c >> 12));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (c >> 18));
-    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  }
-}
-
 /// The UTF-8 character at `at` and its length; nullopt for a byte that starts none.
 std::optional<std::pair<char32_t, std::size_t>> next_character(std::string_view text,
                                                                std::size_t at) {
@@ -161,22 +145,22 @@ enum class Case { upper, lower, title };
 void append_mapped(char32_t c, Case to, std::string& out) {
   if (to == Case::lower) {
     if (c == U'\u0130') {  // İ: i and a combining dot above
-      append_utf8(U'i', out);
-      append_utf8(U'\u0307', out);
+      lang::append_utf8(U'i', out);
+      lang::append_utf8(U'\u0307', out);
       return;
     }
-    append_utf8(simple_lower(c), out);
+    lang::append_utf8(simple_lower(c), out);
     return;
   }
   if (auto greek = greek_iota(c, to == Case::title)) {
-    for (char32_t m : *greek) append_utf8(m, out);
+    for (char32_t m : *greek) lang::append_utf8(m, out);
     return;
   }
   if (const Special* s = special(c)) {
-    for (char32_t m : to == Case::title ? s->title : s->upper) append_utf8(m, out);
+    for (char32_t m : to == Case::title ? s->title : s->upper) lang::append_utf8(m, out);
     return;
   }
-  append_utf8(to == Case::title ? simple_title(c) : simple_upper(c), out);
+  lang::append_utf8(to == Case::title ? simple_title(c) : simple_upper(c), out);
 }
 
 std::string mapped(std::string_view text, Case first, Case rest) {

@@ -310,6 +310,13 @@ void read_newfunction(const Node& call, RubyFunctionProgram& program) {
     beyond(call, "a 'newfunction' block of this form");
 }
 
+/// `require 'x'` of a library the subset provides itself (digest, ipaddr, …): nothing to run.
+bool requires_native_library(const Node& statement) {
+  return bare_call(statement, "require") && statement.items.size() == 1 &&
+         is_literal(*statement.items[0], false) &&
+         listed(kNativeLibraries, statement.items[0]->value.string());
+}
+
 /// The key of a 3.x function's body in `methods`: no name a call could have.
 const std::string kFunction3Method = "newfunction:";
 
@@ -319,10 +326,7 @@ std::shared_ptr<const RubyFunctionProgram> parse_ruby_function3(
   std::vector<NodePtr> none;
   for (const NodePtr& item : statements_of(program->body.get(), none)) {
     const Node& statement = *item;
-    if (bare_call(statement, "require") && statement.items.size() == 1 &&
-        is_literal(*statement.items[0], false) &&
-        listed(kNativeLibraries, statement.items[0]->value.string()))
-      continue;
+    if (requires_native_library(statement)) continue;
     bool defines = statement.kind == NodeKind::Call && statement.name == "newfunction" &&
                    (!statement.a || (statement.a->kind == NodeKind::Const &&
                                      statement.a->name == "Puppet::Parser::Functions"));
@@ -331,12 +335,13 @@ std::shared_ptr<const RubyFunctionProgram> parse_ruby_function3(
   }
   read_newfunction(*function, *program);
   drop_self_receivers(*function->block->body);
-  bool calls_back = false;  // a 3.x function calls nothing back into Puppet natively
+  // A 3.x function calls nothing back into Puppet natively, so its rescues are allowed.
+  const bool rescue_allowed = true;
   for (const NodePtr& item : function->items)
     if (item->kind == NodeKind::Hash)
       for (const NodePtr& value : item->items)
-        if (value->kind == NodeKind::String) check_method(*value, {}, !calls_back, true);
-  check_method(*function->block->body, {}, !calls_back, true);
+        if (value->kind == NodeKind::String) check_method(*value, {}, rescue_allowed, true);
+  check_method(*function->block->body, {}, rescue_allowed, true);
   program->methods[kFunction3Method] = function;
   return program;
 }
@@ -365,10 +370,7 @@ std::shared_ptr<const RubyFunctionProgram> parse_ruby_function(std::string_view 
   std::vector<NodePtr> none;
   for (const NodePtr& item : statements_of(program->body.get(), none)) {
     const Node& statement = *item;
-    if (bare_call(statement, "require") && statement.items.size() == 1 &&
-        is_literal(*statement.items[0], false) &&
-        listed(kNativeLibraries, statement.items[0]->value.string()))
-      continue;
+    if (requires_native_library(statement)) continue;
     bool creates = statement.kind == NodeKind::Call && statement.a &&
                    statement.a->kind == NodeKind::Const &&
                    statement.a->name == "Puppet::Functions" && statement.name == "create_function";
