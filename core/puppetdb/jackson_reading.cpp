@@ -25,6 +25,9 @@ namespace {
 
 using Json = nlohmann::json;
 
+/// How deep arrays and objects may nest (Jackson 2.15's default; PuppetDB 7.12's Jackson has none).
+constexpr std::size_t kMaxNesting = 1000;
+
 const char* const kValidValues =
     "(JSON String, Number, Array, Object or token 'null', 'true' or 'false')";
 
@@ -249,6 +252,11 @@ class JacksonReader {
         return;
       case '[':
       case '{': {
+        // Newer Jackson's StreamReadConstraints bound: the values are printed and matched by
+        // recursion further on, so a query nested without end never reaches them.
+        if (stack_.size() >= kMaxNesting)
+          refuse(pos_, "Document nesting depth (" + std::to_string(stack_.size() + 1) +
+                           ") exceeds the maximum allowed (" + std::to_string(kMaxNesting) + ")");
         auto [line, column] = location(pos_ - 1);
         stack_.push_back({c == '[' ? 'a' : 'o', line, column});
         return;

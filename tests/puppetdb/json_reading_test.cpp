@@ -46,6 +46,23 @@ TEST(JsonReading, ValuesAreJacksonsValues) {
   EXPECT_EQ(read_json_as_puppetdb("-0", true), 0);
 }
 
+TEST(JsonReading, NestingIsBoundedBeforeAnythingRecursesOverIt) {
+  // A query nested 100,000 deep (from any node with a certificate) would overflow the stack of
+  // the printing and matching that recurse over it: refused at depth 1,001.
+  const std::string deep = "[1] " + std::string(100'000, '[') + std::string(100'000, ']');
+  try {
+    read_json_as_puppetdb(deep, true);
+    ADD_FAILURE() << "read a query nested 100,000 deep";
+  } catch (const QueryError& e) {
+    EXPECT_EQ(e.status, 400);
+    EXPECT_NE(e.body.find("Document nesting depth (1001) exceeds the maximum allowed (1000)"),
+              std::string::npos)
+        << e.body.substr(0, 200);
+  }
+  const std::string fine = std::string(1000, '[') + std::string(1000, ']');
+  EXPECT_NO_THROW(read_json_as_puppetdb(fine, true));
+}
+
 TEST(JsonReading, ABodyIsItsFirstValue) {
   // cheshire's parse-string reads one value and leaves the rest unread.
   EXPECT_EQ(read_json_as_puppetdb(R"({"query": ["=", "certname", "a"]} [2])", false),
