@@ -238,14 +238,27 @@ class Parser {
   Json negation() {
     if (symbol("!")) {
       next();
+      Nesting deeper(this);
       return {"not", negation()};
     }
     return primary();
   }
 
+  /// One level of `!` or parentheses, bounded: the parser recurses over them.
+  struct Nesting {
+    explicit Nesting(Parser* parser) : parser_(parser) {
+      if (++parser_->depth_ > kMaxNesting)
+        fail(parser_->text_, parser_->peek().at, "expressions nest deeper than 1000");
+    }
+    ~Nesting() { --parser_->depth_; }
+    Parser* parser_;
+  };
+  static constexpr int kMaxNesting = 1000;
+
   Json primary() {
     if (symbol("(")) {
       next();
+      Nesting deeper(this);
       Json inner = expression();
       expect(")");
       return inner;
@@ -261,6 +274,7 @@ class Parser {
     if (peek(1).kind == Kind::symbol && peek(1).text == "{") {
       std::string entity = next().text;
       next();
+      Nesting deeper(this);
       Json filter = nullptr;
       if (!symbol("}")) filter = expression();
       expect("}");
@@ -293,6 +307,7 @@ class Parser {
 
   /// After `in`: an array literal, or ENTITY[FIELDS] { … } as ["from", …, ["extract", …]].
   Json in_source() {
+    Nesting deeper(this);
     if (symbol("[")) return {"array", literal()};
     Json paging = Json::array();
     Json body = entity_query(&paging);
@@ -323,6 +338,7 @@ class Parser {
     }
     if (symbol("[")) {
       next();
+      Nesting deeper(this);
       Json values = Json::array();
       while (!symbol("]")) {
         values.push_back(literal());
@@ -340,6 +356,7 @@ class Parser {
   const std::string& text_;
   std::vector<Token> tokens_;
   std::size_t position_ = 0;
+  int depth_ = 0;
 };
 
 }  // namespace

@@ -85,6 +85,31 @@ TEST(Pql, RefusesWhatIsNotPql) {
   }
 }
 
+TEST(Pql, NestingIsBoundedBeforeTheParserRecursesTooDeep) {
+  // Any node with a certificate can send a query: 100,000 parentheses, negations, array
+  // literals or subqueries would overflow the stack of the recursive parser.
+  const std::size_t n = 100'000;
+  for (const std::string& query :
+       {"nodes { " + std::string(n, '(') + "certname = 'a'" + std::string(n, ')') + " }",
+        "nodes { " + std::string(n, '!') + "certname = 'a' }",
+        "nodes { certname in " + std::string(n, '[') + "'a'" + std::string(n, ']') + " }"}) {
+    try {
+      parse_pql(query);
+      ADD_FAILURE() << "parsed " << query.substr(0, 40);
+    } catch (const QueryError& e) {
+      EXPECT_EQ(e.status, 400);
+      EXPECT_NE(e.body.find("expressions nest deeper than 1000"), std::string::npos)
+          << e.body.substr(0, 200);
+    }
+  }
+  std::string subqueries = "nodes { ";
+  for (int i = 0; i < 5000; ++i) subqueries += "resources { ";
+  subqueries += "title = 'a'" + std::string(5001, '}');
+  EXPECT_THROW(parse_pql(subqueries), QueryError);
+  EXPECT_NO_THROW(parse_pql("nodes { " + std::string(500, '(') + "certname = 'a'" +
+                            std::string(500, ')') + " }"));
+}
+
 TEST(Pql, TellsPqlFromJson) {
   EXPECT_TRUE(looks_like_pql("nodes {}"));
   EXPECT_FALSE(looks_like_pql("  [\"from\", \"nodes\"]"));
