@@ -8,12 +8,12 @@
 #include <spdlog/spdlog.h>
 #include <syslog.h>
 
-#include <iostream>
 #include <mutex>
 #include <optional>
 
 #include "cli/apply_log.hpp"
 #include "text/text.hpp"
+#include "text/whole_line.hpp"
 
 namespace marionette::cli {
 
@@ -75,8 +75,7 @@ daemon::RunLog make_run_log(bool timestamps, bool debug) {
 }
 
 void print_error(const std::string& message) {
-  std::cerr << "Error: " << message;
-  if (message.empty() || message.back() != '\n') std::cerr << '\n';
+  text::write_whole_line(stderr, "Error: " + message);
 }
 
 void log_from_snmp_module(int spdlog_level, const char* text, std::size_t size) {

@@ -24,6 +24,7 @@
 #include "facts/facts.hpp"
 #include "marionette/version.hpp"
 #include "server/https_server.hpp"
+#include "text/whole_line.hpp"
 
 namespace marionette::cli {
 
@@ -146,7 +147,7 @@ int run_server(const std::vector<std::string>& words) {
   auto log = [&](const std::string& line) {
     if (!verbose) return;
     std::lock_guard<std::mutex> lock(log_mutex);
-    std::cout << "Info: " << line << std::endl;
+    text::write_whole_line(stdout, "Info: " + line);
   };
   check_root_oid(config.root_oid);
   std::unique_ptr<ServerSnmp> snmp;
@@ -168,7 +169,8 @@ int run_server(const std::vector<std::string>& words) {
     });
   } catch (const std::exception& e) {
     if (stopped) {
-      std::cout << "Notice: Caught " << signals.last_signal_name() << "; exiting" << std::endl;
+      text::write_whole_line(stdout, std::string("Notice: Caught ") + signals.last_signal_name() +
+                                         "; exiting");
       return 0;
     }
     print_error(std::string("cannot start the server: ") + e.what());
@@ -184,8 +186,9 @@ int run_server(const std::vector<std::string>& words) {
     compiler::configure_ruby_workers(ruby);  // after the signal mask: workers unblock their own
     const ServerSnmp::Running snmp_running =
         snmp->start(server.metrics(), settings.ssldir, &server.fleet());
-    std::cout << "Notice: marionette server " << settings.certname << " listening on "
-              << settings.bind_address << ":" << server.port() << std::endl;
+    text::write_whole_line(stdout, "Notice: marionette server " + settings.certname +
+                                       " listening on " + settings.bind_address + ":" +
+                                       std::to_string(server.port()));
     std::thread serving([&server] { server.run(); });
     for (daemon::SignalEvent event;
          (event = signals.wait(std::chrono::seconds(1))) != daemon::SignalEvent::stop;) {
@@ -194,8 +197,10 @@ int run_server(const std::vector<std::string>& words) {
       if (log_file->path()) {
         try {
           log_file->reopen();
-          std::cout << "Notice: Caught " << signals.last_signal_name() << "; reopened the log file "
-                    << log_file->path()->string() << std::endl;
+          text::write_whole_line(stdout, std::string("Notice: Caught ") +
+                                             signals.last_signal_name() +
+                                             "; reopened the log file " +
+                                             log_file->path()->string());
         } catch (const std::exception& e) {
           print_error(std::string("Caught ") + signals.last_signal_name() + "; " + e.what());
         }
@@ -214,13 +219,14 @@ int run_server(const std::vector<std::string>& words) {
                     e.what());
       }
       try {
-        std::cout << "Notice: Caught HUP; " << server.reload(again ? &*again : nullptr)
-                  << std::endl;
+        text::write_whole_line(stdout,
+                               "Notice: Caught HUP; " + server.reload(again ? &*again : nullptr));
       } catch (const std::exception& e) {
         print_error(std::string("Caught HUP; could not reload: ") + e.what());
       }
     }
-    std::cout << "Notice: Caught " << signals.last_signal_name() << "; exiting" << std::endl;
+    text::write_whole_line(stdout,
+                           std::string("Notice: Caught ") + signals.last_signal_name() + "; exiting");
     compiler::stop_ruby_workers();  // a compile running Ruby fails now instead of holding on
     server.stop();
     serving.join();

@@ -1,13 +1,13 @@
 #include "server/api.hpp"
 
 #include <fstream>
-#include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "puppetdb/http_api.hpp"
 #include "server/authorization.hpp"
 #include "server/file_serving.hpp"
 #include "server/static_catalog.hpp"
+#include "text/whole_line.hpp"
 
 namespace marionette::server {
 
@@ -70,7 +70,7 @@ Api::Api(const ServerSettings& settings)
       metrics_endpoint_(settings.ssldir),
       fileserver_(std::make_unique<FileServerConfig>(
           settings.fileserverconfig,
-          [](const std::string& line) { std::cerr << line << std::endl; })) {
+          [](const std::string& line) { text::write_whole_line(stderr, line); })) {
   reloadable_ = std::make_shared<const Reloadable>(
       Reloadable{ca::AutosignPolicy(settings.autosign), settings.static_catalogs,
                  anonymous_metrics_from(settings.run.metrics_anonymous_from)});
@@ -176,7 +176,8 @@ void Api::log_server_error(const HttpRequest& request, const HttpResponse& respo
   std::string message = body.is_object() && body.contains("message") && body["message"].is_string()
                             ? body["message"].get<std::string>()
                             : response.body.substr(0, 300);
-  std::cerr << "Error: " << request.method << " " << request.path << ": " << message << std::endl;
+  text::write_whole_line(stderr,
+                         "Error: " + request.method + " " + request.path + ": " + message);
 }
 
 daemon::RunSettings Api::settings_for(const HttpRequest& request) const {

@@ -3,7 +3,6 @@
 // certificate; reports kept as the agent sent them.
 #include <chrono>
 #include <ctime>
-#include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "compiler/module_path.hpp"
@@ -18,6 +17,7 @@
 #include "server/static_catalog.hpp"
 #include "storage/durable_file.hpp"
 #include "text/time_text.hpp"
+#include "text/whole_line.hpp"
 
 namespace marionette::server {
 
@@ -208,16 +208,16 @@ HttpResponse Api::report_endpoint(const HttpRequest& request, const std::string&
       indirector::RedisDocumentStore store(termini, "report");
       store.push_bounded(name, request.body, termini.report_history);
     } catch (const std::exception& e) {
-      std::cerr << "Warning: could not store " << name << "'s report in Redis: " << e.what()
-                << std::endl;
+      text::write_whole_line(
+          stderr, "Warning: could not store " + name + "'s report in Redis: " + e.what());
     }
     // The node's summary for the fleet table (server/fleet_view.hpp), beside its reports.
     std::string error;
     auto fleet = fleet_status::make_redis_fleet_store(
         {*termini.redis, termini.redis_prefix, termini.redis_timeout});
     if (!fleet_status::record_report(*fleet, name, request.body, &error))
-      std::cerr << "Warning: could not store the fleet summary of " << name
-                << "'s report: " << error << std::endl;
+      text::write_whole_line(
+          stderr, "Warning: could not store the fleet summary of " + name + "'s report: " + error);
   }
   store_report(request.body);  // for the PuppetDB API, as puppet-terminus-puppetdb would
   metrics_.report_stored();

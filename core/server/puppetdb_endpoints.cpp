@@ -6,7 +6,6 @@
 #include <atomic>
 #include <chrono>
 #include <fstream>
-#include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "catalog/catalog.hpp"
@@ -18,6 +17,7 @@
 #include "puppetdb/wire_format.hpp"
 #include "server/api.hpp"
 #include "text/text.hpp"
+#include "text/whole_line.hpp"
 
 namespace marionette::server {
 
@@ -89,9 +89,10 @@ void Api::collect_puppetdb_garbage() {
     const std::int64_t now = *puppetdb::parse_timestamp(puppetdb::now_timestamp());
     with_puppetdb([&](puppetdb::FleetData& fleet) { fleet.collect_garbage(retention, now); });
   } catch (const std::exception& e) {
-    std::cerr << "Warning: PuppetDB's garbage collection (node-ttl, node-purge-ttl, "
-                 "report-ttl) failed: "
-              << e.what() << std::endl;
+    text::write_whole_line(stderr,
+                           std::string("Warning: PuppetDB's garbage collection (node-ttl, "
+                                       "node-purge-ttl, report-ttl) failed: ") +
+                               e.what());
   }
 }
 
@@ -113,8 +114,8 @@ void Api::store_compiled(const std::string& node, const facts::Facts& facts,
             now);
     });
   } catch (const std::exception& e) {
-    std::cerr << "Warning: could not store the facts and catalog of " << node
-              << " for the PuppetDB API: " << e.what() << std::endl;
+    text::write_whole_line(stderr, "Warning: could not store the facts and catalog of " + node +
+                                       " for the PuppetDB API: " + e.what());
   }
   // A compile and its storing leave tens of MiB free in this thread's arena: without this, a
   // server that compiles on two threads keeps both arenas at their largest catalog's peak. The
@@ -130,8 +131,8 @@ void Api::store_report(const std::string& report_json) {
       fleet.store_report(puppetdb::report_command(report, settings_.certname, now), now);
     });
   } catch (const std::exception& e) {
-    std::cerr << "Warning: could not store a report for the PuppetDB API: " << e.what()
-              << std::endl;
+    text::write_whole_line(
+        stderr, std::string("Warning: could not store a report for the PuppetDB API: ") + e.what());
   }
 }
 
