@@ -169,8 +169,8 @@ int run_server(const std::vector<std::string>& words) {
     });
   } catch (const std::exception& e) {
     if (stopped) {
-      text::write_whole_line(stdout, std::string("Notice: Caught ") + signals.last_signal_name() +
-                                         "; exiting");
+      text::write_whole_line(
+          stdout, std::string("Notice: Caught ") + signals.last_signal_name() + "; exiting");
       return 0;
     }
     print_error(std::string("cannot start the server: ") + e.what());
@@ -197,10 +197,9 @@ int run_server(const std::vector<std::string>& words) {
       if (log_file->path()) {
         try {
           log_file->reopen();
-          text::write_whole_line(stdout, std::string("Notice: Caught ") +
-                                             signals.last_signal_name() +
-                                             "; reopened the log file " +
-                                             log_file->path()->string());
+          text::write_whole_line(stdout,
+                                 std::string("Notice: Caught ") + signals.last_signal_name() +
+                                     "; reopened the log file " + log_file->path()->string());
         } catch (const std::exception& e) {
           print_error(std::string("Caught ") + signals.last_signal_name() + "; " + e.what());
         }
@@ -225,8 +224,8 @@ int run_server(const std::vector<std::string>& words) {
         print_error(std::string("Caught HUP; could not reload: ") + e.what());
       }
     }
-    text::write_whole_line(stdout,
-                           std::string("Notice: Caught ") + signals.last_signal_name() + "; exiting");
+    text::write_whole_line(
+        stdout, std::string("Notice: Caught ") + signals.last_signal_name() + "; exiting");
     compiler::stop_ruby_workers();  // a compile running Ruby fails now instead of holding on
     server.stop();
     serving.join();

@@ -176,8 +176,7 @@ void Api::log_server_error(const HttpRequest& request, const HttpResponse& respo
   std::string message = body.is_object() && body.contains("message") && body["message"].is_string()
                             ? body["message"].get<std::string>()
                             : response.body.substr(0, 300);
-  text::write_whole_line(stderr,
-                         "Error: " + request.method + " " + request.path + ": " + message);
+  text::write_whole_line(stderr, "Error: " + request.method + " " + request.path + ": " + message);
 }
 
 daemon::RunSettings Api::settings_for(const HttpRequest& request) const {

@@ -89,10 +89,9 @@ void Api::collect_puppetdb_garbage() {
     const std::int64_t now = *puppetdb::parse_timestamp(puppetdb::now_timestamp());
     with_puppetdb([&](puppetdb::FleetData& fleet) { fleet.collect_garbage(retention, now); });
   } catch (const std::exception& e) {
-    text::write_whole_line(stderr,
-                           std::string("Warning: PuppetDB's garbage collection (node-ttl, "
-                                       "node-purge-ttl, report-ttl) failed: ") +
-                               e.what());
+    text::write_whole_line(stderr, std::string("Warning: PuppetDB's garbage collection (node-ttl, "
+                                               "node-purge-ttl, report-ttl) failed: ") +
+                                       e.what());
   }
 }
 
