@@ -80,4 +80,9 @@ std::size_t unicode_blank_length(std::string_view text, std::size_t at) {
   return 0;
 }
 
+locale_t unicode_ctype_locale() {
+  static const locale_t locale = newlocale(LC_CTYPE_MASK, "C.UTF-8", static_cast<locale_t>(0));
+  return locale;
+}
+
 }  // namespace marionette::lang

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <locale.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -20,5 +22,9 @@ void append_utf8(std::uint32_t code, std::string& out);
 /// `at` (U+00A0, U+1680, U+2000..U+200A, U+202F, U+205F, U+3000), as Ruby's [[:blank:]] takes
 /// it; 0 when none starts there.
 std::size_t unicode_blank_length(std::string_view text, std::size_t at);
+
+/// glibc's C.UTF-8 locale (LC_CTYPE only), made once, for the `_l` character classes and case
+/// mappings beyond ASCII (iswalpha_l, towupper_l); null on a system without it.
+locale_t unicode_ctype_locale();
 
 }  // namespace marionette::lang

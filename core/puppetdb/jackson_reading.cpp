@@ -37,15 +37,11 @@ struct Refusal {
   std::string message;
 };
 
-locale_t utf8_locale() {
-  static const locale_t locale = newlocale(LC_CTYPE_MASK, "C.UTF-8", static_cast<locale_t>(0));
-  return locale;
-}
-
 /// Java's Character.isJavaIdentifierStart / isJavaIdentifierPart, exactly for ASCII.
 bool identifier_start(char32_t c) {
   if (c < 0x80) return std::isalpha(static_cast<int>(c)) || c == '_' || c == '$';
-  return utf8_locale() && iswalpha_l(static_cast<wint_t>(c), utf8_locale());
+  return lang::unicode_ctype_locale() &&
+         iswalpha_l(static_cast<wint_t>(c), lang::unicode_ctype_locale());
 }
 
 bool identifier_part(char32_t c) {
@@ -53,7 +49,8 @@ bool identifier_part(char32_t c) {
     return std::isalnum(static_cast<int>(c)) || c == '_' || c == '$' || c <= 0x08 ||
            (c >= 0x0E && c <= 0x1B) || c == 0x7F;
   if (c <= 0x9F) return true;  // Java's identifier-ignorable controls
-  return utf8_locale() && iswalnum_l(static_cast<wint_t>(c), utf8_locale());
+  return lang::unicode_ctype_locale() &&
+         iswalnum_l(static_cast<wint_t>(c), lang::unicode_ctype_locale());
 }
 
 /// Jackson's _getCharDesc.

@@ -93,7 +93,7 @@ std::string format_timestamp(std::int64_t millis) {
   std::time_t when = static_cast<std::time_t>(seconds);
   std::tm parts{};
   gmtime_r(&when, &parts);
-  char buffer[40];
+  char buffer[96];  // room for any int in each field, as GCC checks
   std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", parts.tm_year + 1900,
                 parts.tm_mon + 1, parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec, rest);
   return buffer;

@@ -96,21 +96,15 @@ std::optional<std::u32string> greek_iota(char32_t c, bool title) {
   return std::u32string{capital, U'\u0399'};
 }
 
-/// The C.UTF-8 locale's simple mappings (glibc's, from UnicodeData.txt); ASCII without it.
-locale_t unicode_locale() {
-  static const locale_t locale = newlocale(LC_CTYPE_MASK, "C.UTF-8", static_cast<locale_t>(0));
-  return locale;
-}
-
 char32_t simple_upper(char32_t c) {
   if (c < 0x80) return c >= 'a' && c <= 'z' ? c - 32 : c;
-  locale_t locale = unicode_locale();
+  locale_t locale = lang::unicode_ctype_locale();  // glibc's simple mappings
   return locale ? static_cast<char32_t>(towupper_l(static_cast<wint_t>(c), locale)) : c;
 }
 
 char32_t simple_lower(char32_t c) {
   if (c < 0x80) return c >= 'A' && c <= 'Z' ? c + 32 : c;
-  locale_t locale = unicode_locale();
+  locale_t locale = lang::unicode_ctype_locale();  // glibc's simple mappings
   return locale ? static_cast<char32_t>(towlower_l(static_cast<wint_t>(c), locale)) : c;
 }
 
