@@ -356,3 +356,28 @@ def queries():
     add(q("err_fact_contents_field", Q + "/fact-contents", ["=", "nope", 1]))
     add(q("err_resources_field", Q + "/resources", ["=", "nope", 1]))
     return out
+
+
+def route_edges():
+    """Paths beside PuppetDB's routes: unknown ones under /pdb/ (its router redirects them to a
+    dashboard below them), empty names, extra segments, trailing slashes. No data needed."""
+    Q = "/pdb/query/v4"
+    return [
+        "/pdb/foo", "/pdb/foo?x=1", "/pdb/", "/pdb/query", "/pdb/query/v5/nodes",
+        Q + "/nothings", Q + "/nodes/", Q + "/nodes/a/b", Q + "/nodes//facts",
+        Q + "/catalogs/", Q + "/environments/", Q + "/reports/", Q + "/factsets/",
+        Q + "/facts/", Q + "/resources/", Q + "/resources/File/x/y", Q + "/events/x",
+        Q + "/reports/x/y", Q + "/reports/x/events/z", Q + "/edges/x", Q + "/fact-names/x",
+        Q + "/fact-paths/x", Q + "/producers/", Q + "/inventory/x", Q + "/nodes/a/facts/b/c/d",
+        "/pdb/meta/v1/version/", "/pdb/meta/v1/version/x", "/pdb/meta/v1/nothing",
+        "/pdb/foo/dashboard/index.html", "/pdb/query/v4/nothings%20x",
+        Q + "/nodes/nonexistent/facts", Q + "/nodes/nonexistent/resources",
+        Q + "/environments/none/facts", Q + "/producers/none/reports", Q + "/catalogs/none/edges",
+        Q + "/environments/production/nothing", Q + "/factsets/x/facts", Q + "/factsets/x",
+        Q + "/reports/x/events", Q + "/reports/x/metrics", Q + "/reports/x/logs",
+        Q + "/resources/File/%2Fetc%2Fx", Q + "/package-inventory/x",
+        Q + "/package-inventory/x/y", Q + "/facts/a/b/c", Q + "/fact-contents/x",
+        Q + "/nodes/a%2Fb", Q + "/event-counts/x", Q + "/aggregate-event-counts/x",
+        Q + "/catalogs/none/resources", Q + "/catalogs/none/x", Q + "/producers/none/x",
+        Q + "/environments/none", Q + "/nodes/none/x", Q + "/edges/", Q + "/nodes//",
+    ]

@@ -18,6 +18,11 @@ accepts only https; one command-processing thread so commands apply in the order
                                                       Debian's Puppet 7 and puppet-terminus-puppetdb
                                                       querying this PuppetDB; write each catalog
                                                       beside its manifest (NAME.json)
+  bench/puppetdb_reference.py record-routes --root DIR
+                                                      ask PuppetDB for the paths of
+                                                      bench/puppetdb_queries.py's route_edges()
+                                                      (no data needed), redirects not followed;
+                                                      write tests/puppetdb/reference/routes.json
   bench/puppetdb_reference.py compare --url URL       ask a marionette server (plain or its
                                                       HTTPS with --cert/--key/--cacert) the same
                                                       queries after sending it the commands, and
@@ -30,7 +35,7 @@ tests/puppetdb/reference_test.cpp replays the recorded commands into marionette'
 compares its answers with PuppetDB's without PuppetDB (normalisation: puppetdb_compare.py).
 PuppetDB is a JVM with a 512 MiB heap here: start it once and stop it when done.
 """
-import argparse, json, os, shutil, signal, ssl, subprocess, sys, tempfile, time
+import argparse, http.client, json, os, shutil, signal, ssl, subprocess, sys, tempfile, time
 import urllib.error, urllib.parse, urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -305,6 +310,33 @@ def record(root):
           f"to {os.path.relpath(REFERENCE)}")
 
 
+def record_routes(root):
+    """Status, body and Location (without scheme and host) of each route edge, as PuppetDB's
+    router answers it: what an unknown path under /pdb/ gets, and the paths beside the routes."""
+    with open(os.path.join(root, "state.json")) as f:
+        port = json.load(f)["pdb_port"]
+    answers = {}
+    for path in puppetdb_queries.route_edges():
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        connection.request("GET", path, headers={"Accept": "application/json"})
+        response = connection.getresponse()
+        text = response.read().decode()
+        try:
+            body = json.loads(text)
+        except ValueError:
+            body = text
+        answer = {"status": response.status, "body": body}
+        location = response.getheader("Location")
+        if location is not None:
+            answer["location"] = urllib.parse.urlsplit(location)._replace(scheme="", netloc="").geturl()
+        answers[path] = answer
+        connection.close()
+    with open(os.path.join(REFERENCE, "routes.json"), "w") as f:
+        json.dump(answers, f, indent=1, sort_keys=True)
+        f.write("\n")
+    print(f"recorded {len(answers)} route answers to {os.path.relpath(REFERENCE)}/routes.json")
+
+
 FUNCTION_CASES = os.path.join(REFERENCE, "function")
 FUNCTION_NODE = "web1.example.com"  # tests/puppetdb/puppetdb_query_test.cpp compiles for it
 
@@ -380,7 +412,8 @@ def compare(args):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("action", choices=["start", "resume", "record", "record-function", "compare", "stop"])
+    parser.add_argument("action", choices=["start", "resume", "record", "record-function", "record-routes",
+                                           "compare", "stop"])
     parser.add_argument("--root")
     parser.add_argument("--url")
     parser.add_argument("--cert")
@@ -396,6 +429,8 @@ def main():
         record(args.root)
     elif args.action == "record-function":
         record_function(args.root)
+    elif args.action == "record-routes":
+        record_routes(args.root)
     elif args.action == "stop":
         stop(args.root)
     else:

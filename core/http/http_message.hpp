@@ -24,7 +24,8 @@ struct HttpLimits {
 
 struct HttpRequest {
   std::string method;
-  std::string path;                          ///< percent-decoded, without the query
+  std::string path;    ///< percent-decoded, without the query
+  std::string target;  ///< the request-target as sent: not decoded, with the query
   std::map<std::string, std::string> query;  ///< decoded; a repeated name keeps the last value
   /// Every name=value of the query in the order sent, repeats included (Puppet's agent sends
   /// `ignore=.svn&ignore=CVS&...`).

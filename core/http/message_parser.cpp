@@ -266,6 +266,7 @@ HttpRequest MessageParser::take_request() {
   request.method = std::move(method_);
   std::size_t question = target_.find('?');
   request.path = percent_decode(target_.substr(0, question), false);
+  request.target = target_;
   if (question != std::string::npos) {
     request.query_pairs = parse_form_pairs(target_.substr(question + 1));
     for (const auto& [name, value] : request.query_pairs) request.query[name] = value;

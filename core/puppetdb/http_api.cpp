@@ -3,6 +3,8 @@
 #include <chrono>
 #include <cstdio>
 #include <random>
+#include <set>
+#include <string_view>
 
 #include "puppetdb/event_counts.hpp"
 #include "puppetdb/jackson_reading.hpp"
@@ -110,16 +112,40 @@ HttpResponse rows_answer(const QueryAnswer& answer) {
   return response;
 }
 
-std::vector<std::string> split_path(const std::string& rest) {
-  std::vector<std::string> parts;
+/// A path under /pdb/ that none of PuppetDB's routes takes: its router sends the client to a
+/// dashboard below it (handle_puppetdb answers dashboard_redirect).
+struct NoRoute {};
+
+/// The segments of `rest` between slashes, empty ones kept ("nodes/" is the node named ""), each
+/// percent-decoded after the split, as PuppetDB's router matches the URL as sent: File/%2Fetc%2Fx
+/// is a type and a title.
+std::vector<std::string> route_segments(std::string_view rest) {
+  std::vector<std::string> segments;
   std::size_t start = 0;
-  while (start <= rest.size()) {
+  for (;;) {
     std::size_t slash = rest.find('/', start);
-    if (slash == std::string::npos) slash = rest.size();
-    if (slash > start) parts.push_back(rest.substr(start, slash - start));
+    segments.push_back(http::percent_decode(std::string(rest.substr(start, slash - start)), false));
+    if (slash == std::string_view::npos) return segments;
     start = slash + 1;
   }
-  return parts;
+}
+
+/// The request's path as sent (not decoded), without its query; the decoded path when the
+/// caller gave no target (an in-process request).
+std::string_view sent_path(const HttpRequest& request) {
+  std::string_view target = request.target.empty() ? request.path : request.target;
+  return target.substr(0, target.find('?'));
+}
+
+/// PuppetDB's answer to a path under /pdb/ that no route takes: 302 to the URL as sent with
+/// /dashboard/index.html after it (its query too), again for that URL.
+HttpResponse dashboard_redirect(const HttpRequest& request) {
+  const std::string target = request.target.empty() ? request.path : request.target;
+  const std::string host = request.header("host");
+  HttpResponse response{302, "", "", {}};
+  response.headers.emplace_back(
+      "Location", (host.empty() ? "" : "https://" + host) + target + "/dashboard/index.html");
+  return response;
 }
 
 Json and_all(const std::vector<Json>& clauses, const Json& query) {
@@ -129,27 +155,31 @@ Json and_all(const std::vector<Json>& clauses, const Json& query) {
   return all.size() == 2 ? all[1] : all;
 }
 
-/// What follows the first `count` segments of `rest`: a resource title may hold slashes
-/// (File//etc/motd once the path is decoded).
-std::string remainder_after(const std::string& rest, std::size_t count) {
-  std::size_t at = 0;
-  for (std::size_t i = 0; i < count; ++i) {
-    std::size_t slash = rest.find('/', at);
-    if (slash == std::string::npos) return "";
-    at = slash + 1;
-  }
-  return rest.substr(at);
+bool is_entity(const std::string& name) {
+  static const std::set<std::string> entities = {"nodes",         "facts",
+                                                 "fact-contents", "fact-names",
+                                                 "fact-paths",    "factsets",
+                                                 "inventory",     "resources",
+                                                 "catalogs",      "edges",
+                                                 "environments",  "producers",
+                                                 "reports",       "events",
+                                                 "event-counts",  "aggregate-event-counts",
+                                                 "packages",      "package-inventory"};
+  return entities.count(name) > 0;
 }
 
-/// /pdb/query/v4/ENTITY/A/B…: the entity asked and the conditions the path adds.
-HttpResponse entity_endpoint(const std::string& rest, const Json& parameters, FleetData& fleet) {
-  const std::vector<std::string> parts = split_path(rest);
+/// /pdb/query/v4/ENTITY/A/B…: the entity asked and the conditions the path adds, by PuppetDB
+/// 7.12's routes: a segment may be empty (the node named ""), a parent a child path names must
+/// exist (404 in PuppetDB's words), and a path no route takes throws NoRoute.
+HttpResponse entity_endpoint(const std::vector<std::string>& parts, const Json& parameters,
+                             FleetData& fleet) {
   QueryEngine engine(fleet, true);
   Json query = nullptr;
   if (auto given = parameters.find("query"); given != parameters.end() && !given->is_null())
     query = given->is_string() ? parse_json_parameter(given->get<std::string>(), "query") : *given;
   Paging paging = paging_of(parameters);
   const std::string& entity = parts[0];
+  if (!is_entity(entity)) throw NoRoute{};
   if ((entity == "event-counts" || entity == "aggregate-event-counts") && parts.size() == 1) {
     const bool aggregate = entity == "aggregate-event-counts";
     EventCountsRequest request = read_event_counts_request(parameters, aggregate);
@@ -159,83 +189,80 @@ HttpResponse entity_endpoint(const std::string& rest, const Json& parameters, Fl
   }
   if (parts.size() == 1) return rows_answer(engine.entity_query(entity, query, paging));
 
-  // One node, one catalog, one environment or producer: an object, or 404.
-  auto single = [&](const std::string& which, const Json& condition,
-                    const std::string& missing) -> HttpResponse {
-    Json found = engine.entity_query(which, condition, {}).rows;
-    if (found.empty()) return json_answer(404, {{"error", missing}});
-    return json_answer(200, found[0]);
+  // One node, catalog, factset, environment or producer: an object, or 404.
+  auto found = [&](const std::string& which, const Json& condition) {
+    return engine.entity_query(which, condition, {}).rows;
+  };
+  auto unknown = [](const std::string& what, const std::string& name) {
+    return json_answer(404, {{"error", "No information is known about " + what + " " + name}});
+  };
+  auto rows = [&](const std::string& which, std::vector<Json> clauses) {
+    return rows_answer(engine.entity_query(which, and_all(clauses, query), paging));
   };
   const std::string& name = parts[1];
+  const std::size_t size = parts.size();
   if (entity == "nodes") {
-    Json is_node = {"=", "certname", name};
-    if (parts.size() == 2)
-      return single("nodes", is_node, "No information is known about node " + name);
+    const Json is_node = {"=", "certname", name};
+    Json node = found("nodes", is_node);
+    if (size == 2) return node.empty() ? unknown("node", name) : json_answer(200, node[0]);
     const std::string& child = parts[2];
+    if ((child != "facts" && child != "resources") || size > 5) throw NoRoute{};
+    if (node.empty()) return unknown("node", name);
     std::vector<Json> clauses = {is_node};
-    if (child == "facts") {
-      if (parts.size() > 3) clauses.push_back({"=", "name", parts[3]});
-      if (parts.size() > 4) clauses.push_back({"=", "value", parts[4]});
-    } else if (child == "resources") {
-      if (parts.size() > 3) clauses.push_back({"=", "type", parts[3]});
-      if (parts.size() > 4) clauses.push_back({"=", "title", remainder_after(rest, 4)});
-    } else {
-      throw QueryError(404, "Not Found");
-    }
-    return rows_answer(engine.entity_query(child, and_all(clauses, query), paging));
+    const bool facts = child == "facts";
+    if (size > 3) clauses.push_back({"=", facts ? "name" : "type", parts[3]});
+    if (size > 4) clauses.push_back({"=", facts ? "value" : "title", parts[4]});
+    return rows(child, clauses);
   }
-  if (entity == "facts" || entity == "fact-contents") {
+  if (entity == "facts" && size <= 3) {
     std::vector<Json> clauses = {{"=", "name", name}};
-    if (parts.size() > 2) clauses.push_back({"=", "value", parts[2]});
-    return rows_answer(engine.entity_query(entity, and_all(clauses, query), paging));
+    if (size == 3) clauses.push_back({"=", "value", parts[2]});
+    return rows(entity, clauses);
   }
-  if (entity == "factsets" && parts.size() == 3 && parts[2] == "facts") {
-    // PuppetDB 7.12 answers the node's factset here (as recorded), or 404
-    QueryAnswer found =
-        engine.entity_query("factsets", and_all({{"=", "certname", name}}, query), paging);
-    if (found.rows.empty())
-      return json_answer(404, {{"error", "No information is known about factset " + name}});
-    return rows_answer(found);
-  }
-  if (entity == "package-inventory" && parts.size() == 2)
-    return rows_answer(
-        engine.entity_query(entity, and_all({{"=", "certname", name}}, query), paging));
-  if (entity == "resources") {
+  if (entity == "resources" && size <= 3) {
     std::vector<Json> clauses = {{"=", "type", name}};
-    if (parts.size() > 2) clauses.push_back({"=", "title", remainder_after(rest, 2)});
-    return rows_answer(engine.entity_query(entity, and_all(clauses, query), paging));
+    if (size == 3) clauses.push_back({"=", "title", parts[2]});
+    return rows(entity, clauses);
   }
-  if (entity == "catalogs") {
-    Json is_node = {"=", "certname", name};
-    if (parts.size() == 2)
-      return single("catalogs", is_node, "No information is known about catalog " + name);
-    if (parts[2] == "resources")
-      return rows_answer(engine.entity_query("resources", and_all({is_node}, query), paging));
+  if (entity == "factsets" && !name.empty() && (size == 2 || (size == 3 && parts[2] == "facts"))) {
+    // PuppetDB 7.12 answers the node's factset: an object, or in an array under /facts
+    Json factset = found("factsets", and_all({{"=", "certname", name}}, query));
+    if (factset.empty()) return unknown("factset", name);
+    return size == 2 ? json_answer(200, factset[0]) : json_answer(200, factset);
+  }
+  if (entity == "package-inventory" && size == 2) return rows(entity, {{"=", "certname", name}});
+  if (entity == "catalogs" && size <= 3) {
+    const Json is_node = {"=", "certname", name};
+    if (size == 3 && parts[2] != "resources" && parts[2] != "edges") throw NoRoute{};
+    Json catalog = found("catalogs", is_node);
+    if (catalog.empty()) return unknown("catalog", name);
+    if (size == 2) return json_answer(200, catalog[0]);
+    if (parts[2] == "resources") return rows("resources", {is_node});
     // PuppetDB 7.12 answers every node's edges here, whatever the certname (as recorded)
-    if (parts[2] == "edges") return rows_answer(engine.entity_query("edges", query, paging));
-    throw QueryError(404, "Not Found");
+    return rows_answer(engine.entity_query("edges", query, paging));
   }
-  if (entity == "reports" && parts.size() == 3) {
-    Json report = engine.entity_query("reports", Json{"=", "hash", name}, {}).rows;
-    if (parts[2] == "events")
-      return rows_answer(
-          engine.entity_query("events", and_all({{"=", "report", name}}, query), paging));
-    if (report.empty())
-      return json_answer(404, {{"error", "No information is known about report " + name}});
-    if (parts[2] == "metrics") return json_answer(200, report[0]["metrics"]["data"]);
-    if (parts[2] == "logs") return json_answer(200, report[0]["logs"]["data"]);
-    throw QueryError(404, "Not Found");
+  if (entity == "reports" && size == 3) {
+    const std::string& child = parts[2];
+    if (child != "events" && child != "metrics" && child != "logs") throw NoRoute{};
+    Json report = found("reports", Json{"=", "hash", name});
+    if (report.empty()) return unknown("report", name);
+    if (child == "events") return rows("events", {{"=", "report", name}});
+    return json_answer(200, report[0][child]["data"]);
   }
   if (entity == "environments" || entity == "producers") {
-    Json is_named = {"=", "name", name};
-    if (parts.size() == 2)
-      return single(entity, is_named,
-                    std::string("No information is known about ") +
-                        (entity == "environments" ? "environment " : "producer ") + name);
-    const char* field = entity == "environments" ? "environment" : "producer";
-    return rows_answer(engine.entity_query(parts[2], and_all({{"=", field, name}}, query), paging));
+    const bool environment = entity == "environments";
+    static const std::set<std::string> environment_children = {"facts", "resources", "reports",
+                                                               "events"};
+    static const std::set<std::string> producer_children = {"catalogs", "factsets", "reports"};
+    if (size > 3 ||
+        (size == 3 && !(environment ? environment_children : producer_children).count(parts[2])))
+      throw NoRoute{};
+    Json named = found(entity, {"=", "name", name});
+    if (named.empty()) return unknown(environment ? "environment" : "producer", name);
+    if (size == 2) return json_answer(200, named[0]);
+    return rows(parts[2], {{"=", environment ? "environment" : "producer", name}});
   }
-  throw QueryError(404, "Not Found");
+  throw NoRoute{};
 }
 
 HttpResponse root_query(const Json& parameters, FleetData& fleet) {
@@ -382,7 +409,7 @@ HttpResponse handle_puppetdb(const HttpRequest& request, FleetData& fleet,
       return json_answer(200, {{"server_time", now_timestamp()}});
     if (path == "/status/v1/services/puppetdb-status") return json_answer(200, status_body());
     if (path == "/pdb/cmd/v1" || path == "/pdb/cmd/v1/") return command(request, fleet, submitter);
-    if (path == "/pdb/query/v4" || path == "/pdb/query/v4/") {
+    if (path == "/pdb/query/v4") {
       if (request.method != "GET" && request.method != "POST")
         return text_answer(405, "Method Not Allowed");
       return root_query(parameters_of(request), fleet);
@@ -390,11 +417,16 @@ HttpResponse handle_puppetdb(const HttpRequest& request, FleetData& fleet,
     if (path.starts_with("/pdb/query/v4/")) {
       if (request.method != "GET" && request.method != "POST")
         return text_answer(405, "Method Not Allowed");
-      const std::string rest = path.substr(14);
-      if (split_path(rest).empty()) return root_query(parameters_of(request), fleet);
-      return entity_endpoint(rest, parameters_of(request), fleet);
+      constexpr std::string_view kEntities = "/pdb/query/v4/";
+      const std::string_view sent = sent_path(request);
+      if (!sent.starts_with(kEntities)) return dashboard_redirect(request);
+      return entity_endpoint(route_segments(sent.substr(kEntities.size())), parameters_of(request),
+                             fleet);
     }
+    if (path.starts_with("/pdb/")) return dashboard_redirect(request);
     return text_answer(404, "Not Found");
+  } catch (const NoRoute&) {
+    return dashboard_redirect(request);
   } catch (const QueryError& e) {
     return text_answer(e.status, e.body);
   } catch (const StoreError& e) {
