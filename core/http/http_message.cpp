@@ -111,6 +111,8 @@ const char* reason_phrase(int status) {
       return "OK";
     case 204:
       return "No Content";
+    case 302:
+      return "Found";
     case 400:
       return "Bad Request";
     case 401:
@@ -147,7 +149,7 @@ namespace {
 std::string response_head(const HttpResponse& response, bool keep_alive) {
   std::string out =
       "HTTP/1.1 " + std::to_string(response.status) + " " + reason_phrase(response.status) + "\r\n";
-  out += "Content-Type: " + response.content_type + "\r\n";
+  if (!response.content_type.empty()) out += "Content-Type: " + response.content_type + "\r\n";
   out += "Content-Length: " + std::to_string(response.body.size()) + "\r\n";
   for (const auto& [name, value] : response.headers) out += name + ": " + value + "\r\n";
   out += keep_alive ? "Connection: keep-alive\r\n" : "Connection: close\r\n";

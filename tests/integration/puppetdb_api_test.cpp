@@ -77,6 +77,9 @@ TEST(PuppetDbApi, PypuppetdbListsWhatItsCommandsStored) {
   EXPECT_EQ(seen["exported_hosts"],
             json::parse(R"(["db1.example.com", "web1.example.com", "web2.example.com"])"));
   EXPECT_EQ(seen["other_status"], 403);
+  EXPECT_EQ(seen["unknown_path"],
+            json::array({302, "https://127.0.0.1:" + server.port() +
+                                  "/pdb/query/v4/nothings%20x?limit=1/dashboard/index.html"}));
 
   // In Redis, as documented: the set of nodes and a node's documents under its hash tag.
   std::optional<std::string> nodes = redis->command({"SMEMBERS", "marionette:pdb:nodes"});
