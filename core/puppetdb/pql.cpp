@@ -2,8 +2,11 @@
 #include "puppetdb/pql.hpp"
 
 #include <cctype>
+#include <optional>
+#include <set>
 #include <vector>
 
+#include "puppetdb/pql_refusal.hpp"
 #include "puppetdb/query_error.hpp"
 
 namespace marionette::puppetdb {
@@ -20,9 +23,23 @@ struct Token {
   std::size_t at;    ///< offset in the query
 };
 
+/// PuppetDB's refusal (instaparse's, pql_refusal.cpp) where its grammar does not take the query;
+/// this parser's own words otherwise (a limit PuppetDB does not have).
 [[noreturn]] void fail(const std::string& text, std::size_t at, const std::string& why) {
+  if (std::optional<std::string> refusal = pql_grammar_refusal(text))
+    throw QueryError(400, *refusal);
   throw QueryError(400, "PQL parse error at line 1, column " + std::to_string(at + 1) + ": " + why +
                             " in: " + text);
+}
+
+/// The entities PuppetDB 7.12's PQL grammar names (its AST knows more: producers, event
+/// counts).
+bool pql_entity(const std::string& word) {
+  static const std::set<std::string> entities = {
+      "facts",         "reports",   "catalogs",     "packages", "package_inventory",
+      "resources",     "nodes",     "environments", "factsets", "fact_paths",
+      "fact_contents", "inventory", "edges",        "events"};
+  return entities.count(word) > 0;
 }
 
 bool word_char(char c) {
@@ -129,7 +146,8 @@ class Parser {
 
   /// ENTITY [FIELDS] { FILTER? MODIFIERS }: [entity, extract-or-filter?] and paging clauses.
   Json entity_query(Json* paging) {
-    if (peek().kind != Kind::word) fail(text_, peek().at, "expected an entity");
+    if (peek().kind != Kind::word || !pql_entity(peek().text))
+      fail(text_, peek().at, "expected an entity");
     std::string entity = next().text;
     Json fields = nullptr;
     if (symbol("[")) fields = field_list();
@@ -362,6 +380,9 @@ class Parser {
 }  // namespace
 
 nlohmann::json parse_pql(const std::string& text) {
+  // PuppetDB's grammar decides what is PQL (this parser takes a little more: `a"b`, `x.`)
+  if (std::optional<std::string> refusal = pql_grammar_refusal(text))
+    throw QueryError(400, *refusal);
   return Parser(text).query();
 }
 

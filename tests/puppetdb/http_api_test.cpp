@@ -154,7 +154,8 @@ TEST_F(HttpApi, Refusals) {
   EXPECT_EQ(get("/pdb/query/v4/nodes", {{"limit", "0"}}).status, 400);
   EXPECT_EQ(get("/pdb/query/v4/nodes", {{"order_by", "[{\"field\": \"nope\"}]"}}).status, 400);
   EXPECT_EQ(get("/pdb/query/v4", {{"query", "nodes { certname = }"}}).status, 400);
-  EXPECT_EQ(get("/pdb/query/v4/nothing").status, 404);
+  EXPECT_EQ(get("/pdb/query/v4/nothing").status, 302);  // to its dashboard, as PuppetDB
+  EXPECT_EQ(get("/nothing").status, 404);
   EXPECT_EQ(post("/pdb/cmd/v1", "{}", {{"command", "frob"}, {"version", "1"}}).status, 400);
   EXPECT_EQ(post("/pdb/cmd/v1", "not json").status, 400);
 }

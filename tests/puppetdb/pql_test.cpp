@@ -69,8 +69,9 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"nodes { a = 1 and (b = 2 or c = 3) }",
              R"(["from","nodes",["and",["=","a",1],["or",["=","b",2],["=","c",3]]]])"},
         Case{"nodes { a = 'x\\'y' }", R"(["from","nodes",["=","a","x'y"]])"},
-        Case{"facts { value = true and value != null }",
-             R"(["from","facts",["and",["=","value",true],["not",["=","value",null]]]])"}));
+        // PuppetDB 7.12's grammar has no null literal: `value != null` is refused there
+        Case{"facts { value = true and value != false }",
+             R"(["from","facts",["and",["=","value",true],["not",["=","value",false]]]])"}));
 
 TEST(Pql, RefusesWhatIsNotPql) {
   for (const char* text : {"nodes", "nodes {", "nodes { certname = }", "nodes { certname == 1 }",
