@@ -304,6 +304,9 @@ def main():
     parser.add_argument("--first", type=int, default=0,
                         help="with --ingest puppetdb --repeat 0: send nodes FIRST..NODES-1 only, "
                              "to a PuppetDB that holds the first ones from an earlier run")
+    parser.add_argument("--memory-only", action="store_true",
+                        help="ingest into marionette only, ask no query: its memory (and "
+                             "Redis's by key kind) beside the running PuppetDB's")
     parser.add_argument("--ingest", default="puppetdb,marionette",
                         help="which servers receive the fleet (a second run can ask the "
                              "queries of a PuppetDB that already holds it)")
@@ -314,6 +317,8 @@ def main():
     puppetdb = Endpoint("puppetdb", state["pdb_port"])
     if args.ingest == "puppetdb" and args.repeat == 0:
         return preload(puppetdb, args)
+    if args.memory_only:
+        args.ingest = "marionette"
     scratch = tempfile.mkdtemp(prefix="marionette-pdb-bench-")
     redis, server, marionette = start_marionette(args, scratch)
     endpoints = [puppetdb, marionette]
@@ -328,8 +333,9 @@ def main():
             "reports": ingest(endpoints, args.nodes, args.concurrency, fleet.report,
                               "store_report", 8, "report_timestamp", args.ingest),
         }
-        drain(puppetdb)
-        figures["queries"] = query_latencies(endpoints, fleet.queries(args.nodes), args.repeat)
+        if not args.memory_only:
+            drain(puppetdb)
+            figures["queries"] = query_latencies(endpoints, fleet.queries(args.nodes), args.repeat)
         time.sleep(2)  # idle, as a server between requests (marionette trims freed memory each second)
         workers = process_tree(server.pid)[1:]  # the compile server's Ruby workers, idle here
         figures["memory"] = {
@@ -388,7 +394,7 @@ def print_table(figures):
               f"{p:.1f} s | {p / m:.1f}× |")
     print("\n| query (rows) | marionette p50 / p99 | PuppetDB p50 / p99 | p50 ratio |")
     print("| --- | ---: | ---: | ---: |")
-    for q in figures["queries"]:
+    for q in figures.get("queries", []):
         m, p = q["marionette"], q["puppetdb"]
         rows = q["rows"]["marionette"]
         if rows != q["rows"]["puppetdb"]:

@@ -332,6 +332,20 @@ std::optional<Json> FleetData::facts(const std::string& certname,
     }
     return facts;
   }
+  if (std::optional<std::string> object = take_prefetched(keys_.fact_object(certname))) {
+    const std::string text = json_text(*object);
+    Json values;
+    if (names) {  // the others stepped over, not parsed
+      values = json_members(text, std::set<std::string, std::less<>>(names->begin(), names->end()));
+    } else {
+      values = Json::parse(text, nullptr, false);
+      if (!values.is_object())
+        throw StoreError("the facts' values " + keys_.fact_object(certname) + " are not JSON");
+    }
+    (*facts)["values"] = std::move(values);
+    return facts;
+  }
+  // layout 4's hash by name, until the node is moved (move_fact_values)
   const std::string key = keys_.fact_values(certname);
   Json values = Json::object();
   auto add = [&](const std::string& name, const std::string& stored) {
@@ -536,8 +550,13 @@ bool FleetData::upgrade_indexes(Json& node) {
   const int layout = node.value("indexes", 1);
   if (layout >= kIndexLayout) return false;
   const std::string certname = node["certname"];
+  move_fact_values(certname);  // layout 5: the fact values one object
+  if (layout == 4) {
+    node["indexes"] = kIndexLayout;
+    return true;
+  }
   std::optional<Json> old_facts = facts(certname);
-  if (layout == 3) {  // only the leaves' first ids are new
+  if (layout == 3) {  // the leaves' first ids are new too
     if (old_facts)
       move_first_ids(
           fact_sets(keys_, (*old_facts)["values"], certname, std::to_string(node_id(node))));
@@ -568,6 +587,22 @@ bool FleetData::upgrade_indexes(Json& node) {
   }
   node["indexes"] = kIndexLayout;
   return true;
+}
+
+void FleetData::move_fact_values(const std::string& certname) {
+  const std::string hash = keys_.fact_values(certname);
+  std::map<std::string, std::string> fields = store_.fields(hash);
+  if (fields.empty()) return;
+  Json values = Json::object();
+  for (const auto& [name, stored] : fields) {
+    Json value = Json::parse(json_text(stored), nullptr, false);
+    if (value.is_discarded()) throw StoreError("the fact " + name + " in " + hash + " is not JSON");
+    values[name] = std::move(value);
+  }
+  // only where no object is: another server may have moved the node and written newer facts
+  store_.put_if_absent(keys_.fact_object(certname),
+                       stored_text(values.dump(), kDeflateFieldFrom, facts_dictionary()));
+  store_.remove(hash);
 }
 
 Json FleetData::node_or_new(const std::string& certname) {
@@ -710,22 +745,15 @@ void FleetData::replace_facts(const Json& payload, const std::string& received) 
   document["hash"] = std::move(hash);
   note_node(certname, string_field(payload, "environment", false),
             string_field(payload, "producer", false));
-  // the values by top-level name, the names no longer there dropped, then the rest
-  std::map<std::string, std::string> by_name;
-  for (const auto& [name, value] : values.items())
-    by_name[name] = stored_text(value.dump(), kDeflateFieldFrom);
-  std::vector<std::string> gone;
-  if (old && (*old)["values"].is_object())
-    for (const auto& [name, value] : (*old)["values"].items())
-      if (!by_name.count(name)) gone.push_back(name);
-  Json node = node_or_new(certname);
+  // the values, one object deflated with the facts' dictionary, then the rest
+  const std::string object = stored_text(values.dump(), kDeflateFieldFrom, facts_dictionary());
+  Json node = node_or_new(certname);  // a node of layout 4 moved to its fact-object first
   const bool was_active = node_is_active(node);
   const std::string id = std::to_string(node_id(node));
   replace_document(
       old ? fact_sets(keys_, (*old)["values"], certname, id) : std::vector<Membership>{},
       fact_sets(keys_, values, certname, id), [&] {
-        if (!by_name.empty() || !gone.empty())
-          store_.put_fields(keys_.fact_values(certname), by_name, gone);
+        store_.put(keys_.fact_object(certname), object);
         Json header = document;
         header.erase("values");
         store_.put(keys_.facts(certname), stored_text(header.dump()));
@@ -959,6 +987,7 @@ void FleetData::purge_node(Json& node) {
   }
   for (const std::string& set : latest_report_sets(node)) store_.remove_member(set, certname);
   store_.remove(keys_.facts(certname));
+  store_.remove(keys_.fact_object(certname));
   store_.remove(keys_.fact_values(certname));
   store_.remove(keys_.resources(certname));
   store_.remove(keys_.edges(certname));

@@ -23,13 +23,15 @@ using Json = nlohmann::json;
 /// A set and the member a node has in it (its certname, or its id in the sets of node ids).
 using Membership = std::pair<std::string, std::string>;
 
-/// The layout of the indexes a node is in (its document's `indexes`): 4, every index of fact
+/// The layout of the indexes a node is in and of its documents (its document's `indexes`): 5,
+/// the facts' values one object (KeyLayout::fact_object); 4, as 5 but the values in a hash by
+/// name (KeyLayout::fact_values), every index of fact
 /// names, leaves, resource types, titles, tags and exported types holds node ids (a set, and
 /// a bitmap past kIdsBeforeBits ids; key_layout.hpp), a leaf's first node in a field of a
 /// shared hash (KeyLayout::first_id_of); 3 (an earlier build), the same without the first-id
 /// fields; 2, the leaf and title indexes held ids and the others certnames; none, every index
 /// held certnames, the leaves and titles under their text.
-constexpr int kIndexLayout = 4;
+constexpr int kIndexLayout = 5;
 
 /// How many ids an index of node ids keeps in its set before it moves them to its bitmap: a
 /// set of small integers costs 2 bytes an id (Redis's intset, up to set-max-intset-entries,
@@ -65,9 +67,11 @@ struct Collected {
 ///             (kIndexLayout)}
 ///   facts    {certname, environment, timestamp, producer_timestamp, producer, hash,
 ///             package_inventory (v5's [name, version, provider] list, when sent)}
-///   fact-values  the facts' values, a hash by top-level name (a query reads only the facts it
-///             names); a facts document written by an earlier build holds its values inline
-///             and answers as it is until the node's next facts replace it
+///   fact-object  the facts' values, one JSON object deflated with facts_dictionary() (a query
+///             parses only the facts it names); layout 4 kept them in a hash by name
+///             (fact-values), read until the node is moved (move_fact_values); a facts
+///             document written by an earlier build still holds its values inline and answers
+///             as it is until the node's next facts replace it
 ///   catalog  {certname, version, environment, transaction_uuid, catalog_uuid, code_id, job_id,
 ///             producer_timestamp, producer, hash, timestamp}
 ///   edges    the catalog's edges, [{source, target, relationship}, …]
@@ -180,6 +184,9 @@ class FleetData {
   /// collect_garbage at the server's start for every node); whether it did. The caller writes
   /// the node's document.
   bool upgrade_indexes(Json& node);
+  /// A node of layout 4: its fact values' hash by name (fact-values) becomes its fact-object
+  /// (written only where none is, then the hash removed).
+  void move_fact_values(const std::string& certname);
   /// A node made active again by newer data goes back into the fact-path bitmaps.
   void reactivated(Json& node, bool was_active);
   /// replace_facts() for values whose hash is the stored ones': the header and the node's

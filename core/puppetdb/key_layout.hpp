@@ -23,7 +23,13 @@ class KeyLayout {
   /// The node's row as /nodes answers it, JSON text.
   std::string node_row(const std::string& certname) const { return tagged(certname) + "node-row"; }
   std::string facts(const std::string& certname) const { return tagged(certname) + "facts"; }
-  /// The facts' values, a hash by top-level fact name: each field that fact's value (JSON).
+  /// The facts' values, one JSON object of every top-level fact, deflated with
+  /// facts_dictionary() (layout 5, stored_text.hpp).
+  std::string fact_object(const std::string& certname) const {
+    return tagged(certname) + "fact-object";
+  }
+  /// Layout 4's: a hash by top-level fact name, each field that fact's value (JSON); read until
+  /// the node is moved to its fact-object (FleetData::move_fact_values).
   std::string fact_values(const std::string& certname) const {
     return tagged(certname) + "fact-values";
   }

@@ -16,6 +16,13 @@ void MemoryStore::put(const std::string& key, const std::string& value) {
   strings_[key] = value;
 }
 
+bool MemoryStore::put_if_absent(const std::string& key, const std::string& value) {
+  std::lock_guard lock(mutex_);
+  if (sets_.count(key) || lists_.count(key) || hashes_.count(key) || bitmaps_.count(key))
+    return false;
+  return strings_.emplace(key, value).second;
+}
+
 void MemoryStore::remove(const std::string& key) {
   std::lock_guard lock(mutex_);
   strings_.erase(key);

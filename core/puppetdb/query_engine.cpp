@@ -47,17 +47,13 @@ struct Extract {
 void source_documents(const Entity& entity, const RowOptions& options, const KeyLayout& keys,
                       const std::string& certname, std::vector<std::string>& documents,
                       std::vector<std::pair<std::string, std::string>>& fields,
-                      std::vector<std::string>& lists, std::vector<std::string>& hashes) {
+                      std::vector<std::string>& lists) {
   const std::string& name = entity.name;
-  // the facts' header, and their values: only the top-level facts the query reads, or all
+  // the facts' header, and their values (one object: FleetData::facts parses only the
+  // top-level facts the query reads, options.fact_names)
   auto facts = [&] {
     documents.push_back(keys.facts(certname));
-    if (!options.fact_names) {
-      hashes.push_back(keys.fact_values(certname));
-      return;
-    }
-    for (const std::string& fact : *options.fact_names)
-      fields.emplace_back(keys.fact_values(certname), fact);
+    documents.push_back(keys.fact_object(certname));
   };
   if (name == "nodes") {
     if (options.with_facts) facts();
@@ -448,7 +444,7 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
       fleet_.prefetch(node_keys);
       std::vector<Json> nodes;
       std::vector<std::optional<std::vector<Json>>> summarized;  // rows from the node's document
-      std::vector<std::string> documents, lists, hashes;
+      std::vector<std::string> documents, lists;
       std::vector<std::pair<std::string, std::string>> fields;
       for (std::size_t i = from; i < to; ++i) {
         std::optional<Json> node =
@@ -456,10 +452,10 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
         if (!node || !state_allows(*node) || !wanted(*node)) continue;
         summarized.push_back(from_summary ? latest_report_rows(entity, *node, only) : std::nullopt);
         if (!summarized.back())
-          source_documents(entity, options, keys, names[i], documents, fields, lists, hashes);
+          source_documents(entity, options, keys, names[i], documents, fields, lists);
         nodes.push_back(std::move(*node));
       }
-      fleet_.prefetch(documents, fields, lists, hashes);
+      fleet_.prefetch(documents, fields, lists);
       for (std::size_t n = 0; n < nodes.size(); ++n)
         for (Json& row : summarized[n] ? std::move(*summarized[n])
                                        : node_rows(entity, fleet_, nodes[n], options)) {

@@ -41,6 +41,9 @@ class RedisStore : public Store {
     return std::move(reply.text);
   }
   void put(const std::string& key, const std::string& value) override { run({"SET", key, value}); }
+  bool put_if_absent(const std::string& key, const std::string& value) override {
+    return run({"SET", key, value, "NX"}).kind != RedisReply::Kind::nil;
+  }
   void remove(const std::string& key) override { run({"DEL", key}); }
   void add_member(const std::string& key, const std::string& member) override {
     run({"SADD", key, member});

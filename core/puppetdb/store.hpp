@@ -29,6 +29,8 @@ class Store {
   virtual ~Store() = default;
   virtual std::optional<std::string> get(const std::string& key) = 0;
   virtual void put(const std::string& key, const std::string& value) = 0;
+  /// Sets the string only if the key holds nothing (Redis: SET NX); whether it did.
+  virtual bool put_if_absent(const std::string& key, const std::string& value) = 0;
   virtual void remove(const std::string& key) = 0;
   virtual void add_member(const std::string& key, const std::string& member) = 0;
   virtual void remove_member(const std::string& key, const std::string& member) = 0;
@@ -175,6 +177,7 @@ class MemoryStore : public Store {
  public:
   std::optional<std::string> get(const std::string& key) override;
   void put(const std::string& key, const std::string& value) override;
+  bool put_if_absent(const std::string& key, const std::string& value) override;
   void remove(const std::string& key) override;
   void add_member(const std::string& key, const std::string& member) override;
   void remove_member(const std::string& key, const std::string& member) override;

@@ -31,6 +31,67 @@ std::string stored_text(const std::string& json_text, std::size_t deflate_from) 
 
 namespace {
 
+/// One deflate state a thread, reset between values (its hash chains and window are ~256 KiB,
+/// too much to allocate for each node's facts).
+class Deflater {
+ public:
+  Deflater() {
+    ready_ = deflateInit2(&stream_, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15, 8, Z_DEFAULT_STRATEGY) ==
+             Z_OK;
+  }
+  ~Deflater() {
+    if (ready_) deflateEnd(&stream_);
+  }
+  Deflater(const Deflater&) = delete;
+  Deflater& operator=(const Deflater&) = delete;
+  z_stream* reset(std::string_view dictionary) {
+    if (!ready_ || deflateReset(&stream_) != Z_OK ||
+        deflateSetDictionary(&stream_, reinterpret_cast<const Bytef*>(dictionary.data()),
+                             static_cast<uInt>(dictionary.size())) != Z_OK)
+      throw StoreError("zlib: cannot deflate");
+    return &stream_;
+  }
+
+ private:
+  z_stream stream_{};
+  bool ready_ = false;
+};
+
+}  // namespace
+
+std::string stored_text(const std::string& json_text, std::size_t deflate_from,
+                        std::string_view dictionary) {
+  if (json_text.size() > kLargestDocument)
+    throw QueryError(413, "The document is larger than the " + std::to_string(kLargestDocument) +
+                              " bytes the store keeps");
+  if (json_text.size() < deflate_from) return json_text;
+  thread_local Deflater deflater;
+  z_stream& stream = *deflater.reset(dictionary);
+  std::string deflated(deflateBound(&stream, static_cast<uLong>(json_text.size())), '\0');
+  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(json_text.data()));
+  stream.avail_in = static_cast<uInt>(json_text.size());
+  stream.next_out = reinterpret_cast<Bytef*>(deflated.data());
+  stream.avail_out = static_cast<uInt>(deflated.size());
+  if (deflate(&stream, Z_FINISH) != Z_STREAM_END || stream.total_out >= json_text.size())
+    return json_text;
+  deflated.resize(stream.total_out);
+  return deflated;
+}
+
+namespace {
+
+/// The dictionaries json_text knows, by their Adler-32 (the DICTID a stream names).
+std::string_view dictionary_of(uLong id) {
+  static const auto id_of = [](std::string_view text) {
+    return adler32(adler32(0, nullptr, 0), reinterpret_cast<const Bytef*>(text.data()),
+                   static_cast<uInt>(text.size()));
+  };
+  static const uLong facts = id_of(facts_dictionary());
+  if (id == facts) return facts_dictionary();
+  throw StoreError("a stored document names a deflate dictionary (" + std::to_string(id) +
+                   ") this build does not have");
+}
+
 /// One inflate state a thread, reset between values: a node's fact values and resource groups
 /// are small and many (a query by tag inflates thousands), and inflateInit's state and its 32 KiB
 /// window, allocated afresh for each, cost more than inflating one.
@@ -67,6 +128,13 @@ std::string json_text(const std::string& stored, std::size_t largest) {
     stream.next_out = reinterpret_cast<Bytef*>(buffer);
     stream.avail_out = sizeof buffer;
     status = inflate(&stream, Z_NO_FLUSH);
+    if (status == Z_NEED_DICT) {
+      const std::string_view dictionary = dictionary_of(stream.adler);
+      status = inflateSetDictionary(&stream, reinterpret_cast<const Bytef*>(dictionary.data()),
+                                    static_cast<uInt>(dictionary.size()));
+      if (status != Z_OK) break;
+      continue;
+    }
     const std::size_t produced = sizeof buffer - stream.avail_out;
     if (text.size() + produced > largest)  // more than was ever stored: not ours
       throw StoreError("a stored document inflates past " + std::to_string(largest) + " bytes");

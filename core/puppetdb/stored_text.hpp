@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 #include "http/http_message.hpp"
 
@@ -28,9 +29,21 @@ constexpr std::size_t kDeflateFieldFrom = 128;
 /// shrink several times. Throws QueryError (413) for a text over kLargestDocument.
 std::string stored_text(const std::string& json_text, std::size_t deflate_from = kDeflateFrom);
 
+/// stored_text deflated with a preset dictionary (zlib's deflateSetDictionary): the common text
+/// of such documents, which a small document cannot find within itself. The stream names its
+/// dictionary (zlib's DICTID, the Adler-32 of its bytes), so json_text inflates it with any
+/// dictionary this build has; a dictionary's bytes never change once stored with.
+std::string stored_text(const std::string& json_text, std::size_t deflate_from,
+                        std::string_view dictionary);
+
+/// The dictionary of a node's fact values (one JSON object of every top-level fact; Facter's
+/// fact names and common values).
+std::string_view facts_dictionary();
+
 /// The JSON text of a stored value: inflated when it starts with zlib's header byte (0x78,
-/// which no JSON text starts with), else as it is. Throws StoreError for a damaged stream or one
-/// that inflates past `largest` (kLargestDocument).
+/// which no JSON text starts with; with the dictionary its stream names), else as it is. Throws
+/// StoreError for a damaged stream, one naming a dictionary this build does not have, or one that
+/// inflates past `largest` (kLargestDocument).
 std::string json_text(const std::string& stored, std::size_t largest = kLargestDocument);
 
 }  // namespace marionette::puppetdb

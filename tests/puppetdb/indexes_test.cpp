@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "fleet_fixture.hpp"
+#include "puppetdb/stored_text.hpp"
 #include "puppetdb/timestamp.hpp"
 
 namespace marionette::puppetdb::testing {
@@ -172,12 +173,20 @@ TEST_F(Indexes, AReplacedCatalogDropsTheTypesItNoLongerHas) {
   EXPECT_EQ(resources(json::array({"=", "certname", "web1.example.com"})).size(), 3u);
 }
 
-TEST_F(Indexes, FactsAreKeptByTopLevelNameAndAQueryReadsOnlyThoseItNames) {
-  const std::string values = fleet.keys().fact_values("web1.example.com");
-  ASSERT_TRUE(store.get_field(values, "os"));
-  ASSERT_TRUE(store.get_field(values, "kernel"));
-  // a damaged `networking` is not read by a query on os and kernel, only by one reading all
-  store.put_field(values, "networking", "{damaged");
+TEST_F(Indexes, FactsAreKeptAsOneObjectAndAQueryParsesOnlyThoseItNames) {
+  const KeyLayout& keys = fleet.keys();
+  const std::optional<std::string> object = store.get(keys.fact_object("web1.example.com"));
+  ASSERT_TRUE(object);
+  EXPECT_EQ(static_cast<unsigned char>((*object)[0]), 0x78);  // deflated
+  EXPECT_TRUE(store.fields(keys.fact_values("web1.example.com")).empty());
+  json values = fleet.facts("web1.example.com").value()["values"];
+  ASSERT_TRUE(values.contains("os") && values.contains("kernel"));
+  // a damaged `networking` is not parsed by a query on os and kernel, only by one reading all
+  std::string text = values.dump();
+  const std::string networking = "\"networking\":" + values["networking"].dump();
+  ASSERT_NE(text.find(networking), std::string::npos);
+  text.replace(text.find(networking), networking.size(), "\"networking\":{\"eth0\":nope}");
+  store.put(keys.fact_object("web1.example.com"), text);
   const json by_two =
       json::array({"extract", json::array({"certname"}),
                    json::array({"and", json::array({"=", "facts.os.release.major", "12"}),
@@ -194,9 +203,10 @@ TEST_F(Indexes, ReplacedFactsDropTheNamesTheyNoLongerHaveAndAPurgeDropsThemAll) 
       newer(facts("web1.example.com", "Debian", 12, 3600, {"eth0"}), "2026-11-29T11:00:00.000Z");
   changed["values"].erase("kernel");
   fleet.replace_facts(changed, "2026-11-29T11:00:00.000Z");
-  const std::string values = fleet.keys().fact_values("web1.example.com");
-  EXPECT_FALSE(store.get_field(values, "kernel"));
-  EXPECT_TRUE(store.get_field(values, "os"));
+  const std::string object = fleet.keys().fact_object("web1.example.com");
+  const json kept = json::parse(json_text(store.get(object).value()));
+  EXPECT_FALSE(kept.contains("kernel"));
+  EXPECT_TRUE(kept.contains("os"));
   const json answer = rows("facts", json::array({"=", "certname", "web1.example.com"}));
   EXPECT_EQ(answer.size(), changed["values"].size());
   // the whole facts, as sent, in the inventory
@@ -207,7 +217,7 @@ TEST_F(Indexes, ReplacedFactsDropTheNamesTheyNoLongerHaveAndAPurgeDropsThemAll) 
   retention.node_purge_ttl = std::chrono::hours(24);
   fleet.collect_garbage(retention, *parse_timestamp("2026-12-29T10:00:00.000Z"));  // expired
   fleet.collect_garbage(retention, *parse_timestamp("2027-01-29T10:00:00.000Z"));  // purged
-  EXPECT_TRUE(store.fields(values).empty());
+  EXPECT_FALSE(store.get(object));
   EXPECT_FALSE(store.get(fleet.keys().facts("web1.example.com")));
 }
 
@@ -233,7 +243,7 @@ TEST_F(Indexes, FactsStoredWholeByAnEarlierBuildStillAnswer) {
   fleet.replace_facts(
       newer(facts("old1.example.com", "RedHat", 9, 60, {"ens3"}), "2026-11-29T11:00:00.000Z"),
       "2026-11-29T11:00:00.000Z");
-  EXPECT_TRUE(store.get_field(fleet.keys().fact_values("old1.example.com"), "os"));
+  EXPECT_TRUE(store.get(fleet.keys().fact_object("old1.example.com")));
   EXPECT_FALSE(
       json::parse(store.get(fleet.keys().facts("old1.example.com")).value()).contains("values"));
   EXPECT_EQ(rows("facts", json::array({"=", "certname", "old1.example.com"})).size(), 7u);
@@ -631,6 +641,49 @@ TEST_F(Indexes, AStoreOfTheThirdLayoutMovesItsOneNodeLeavesToTheSharedHashesWhen
   EXPECT_EQ(certnames("nodes", json::array({"=", "facts.os.family", "Debian"})),
             (std::vector<std::string>{"web1.example.com", "web2.example.com"}));
   EXPECT_EQ(fleet.node("web1.example.com").value()["indexes"], kIndexLayout);
+}
+
+TEST_F(Indexes, AStoreOfTheFourthLayoutMovesItsFactValuesToOneObjectWhenTheServerStarts) {
+  // web1 as the previous build kept it: its values in a hash by name (from 128 bytes deflated
+  // alone), the node's `indexes` 4
+  const KeyLayout& keys = fleet.keys();
+  json node = fleet.node("web1.example.com").value();
+  node["indexes"] = 4;
+  store.put(keys.node("web1.example.com"), node.dump());
+  const json values = fleet.facts("web1.example.com").value()["values"];
+  store.remove(keys.fact_object("web1.example.com"));
+  for (const auto& [name, value] : values.items())
+    store.put_field(keys.fact_values("web1.example.com"), name,
+                    stored_text(value.dump(), kDeflateFieldFrom));
+  const json inventory = json::array({"=", "certname", "web1.example.com"});
+  const json by_family = json::array({"=", "facts.os.family", "Debian"});
+  // answered from the hash until it moves
+  EXPECT_EQ(rows("inventory", inventory)[0]["facts"], values);
+  EXPECT_EQ(certnames("nodes", by_family),
+            (std::vector<std::string>{"web1.example.com", "web2.example.com"}));
+  fleet.collect_garbage({}, *parse_timestamp("2026-11-29T12:00:00.000Z"));  // as at start
+  EXPECT_TRUE(store.fields(keys.fact_values("web1.example.com")).empty());
+  EXPECT_EQ(json::parse(json_text(store.get(keys.fact_object("web1.example.com")).value())),
+            values);
+  EXPECT_EQ(rows("inventory", inventory)[0]["facts"], values);
+  EXPECT_EQ(certnames("nodes", by_family),
+            (std::vector<std::string>{"web1.example.com", "web2.example.com"}));
+  EXPECT_EQ(fleet.node("web1.example.com").value()["indexes"], kIndexLayout);
+}
+
+TEST_F(Indexes, AMoveOfFactValuesNeverOverwritesTheObjectAnotherServerWrote) {
+  // a server moved web1 and wrote newer facts while this one still read the old hash: the
+  // hash goes, the newer object stays
+  const KeyLayout& keys = fleet.keys();
+  json node = fleet.node("web1.example.com").value();
+  node["indexes"] = 4;
+  store.put(keys.node("web1.example.com"), node.dump());
+  const std::string newer = store.get(keys.fact_object("web1.example.com")).value();
+  store.put_field(keys.fact_values("web1.example.com"), "kernel", "\"Older\"");
+  fleet.collect_garbage({}, *parse_timestamp("2026-11-29T12:00:00.000Z"));
+  EXPECT_EQ(store.get(keys.fact_object("web1.example.com")), newer);
+  EXPECT_TRUE(store.fields(keys.fact_values("web1.example.com")).empty());
+  EXPECT_EQ(fleet.facts("web1.example.com").value()["values"]["kernel"], "Linux");
 }
 
 }  // namespace

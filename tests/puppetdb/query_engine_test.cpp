@@ -286,12 +286,8 @@ class ReadCountingStore : public MemoryStore {
     return MemoryStore::fields_of(key, names);
   }
   std::optional<std::string> get(const std::string& key) override {
-    if (key.ends_with("}:facts")) facts_read.insert(key);
+    if (key.ends_with("}:facts") || key.ends_with("}:fact-object")) facts_read.insert(key);
     return MemoryStore::get(key);
-  }
-  std::optional<std::string> get_field(const std::string& key, const std::string& field) override {
-    if (key.ends_with("}:fact-values")) facts_read.insert(key);
-    return MemoryStore::get_field(key, field);
   }
   std::size_t ids_named = 0;
   std::set<std::string> facts_read;

@@ -77,5 +77,24 @@ TEST(RedisStore, ALeafsFirstIdIsTakenOnceEmptiedOnlyByItsOwnerAndReadWithTheSetA
   EXPECT_EQ(store->ids("t:ix:fv:set", "t:ixb:fv:set", first), (std::vector<std::size_t>{9, 300}));
 }
 
+TEST(RedisStore, AStringIsPutIfAbsentOnceAndANodesFactObjectReadsBackWithItsDictionary) {
+  if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
+  std::string why;
+  std::unique_ptr<PrivateRedis> redis = PrivateRedis::start(PrivateRedis::Listen::tcp, &why);
+  ASSERT_TRUE(redis) << why;
+  std::unique_ptr<Store> store = make_redis_store(redis->url(), std::chrono::seconds(5));
+  // SET NX: the first writer wins, a second is told it lost and changes nothing
+  EXPECT_TRUE(store->put_if_absent("t:{a}:fact-object", "1"));
+  EXPECT_FALSE(store->put_if_absent("t:{a}:fact-object", "2"));
+  EXPECT_EQ(store->get("t:{a}:fact-object"), std::optional<std::string>("1"));
+  // a deflated value's bytes (0x78 and binary) survive the round trip
+  const json values =
+      testing::FleetFixture::facts("a.example.com", "Debian", 12, 60, {"eth0", "eth1"})["values"];
+  const std::string stored = stored_text(values.dump(), kDeflateFieldFrom, facts_dictionary());
+  ASSERT_EQ(static_cast<unsigned char>(stored[0]), 0x78);
+  store->put("t:{b}:fact-object", stored);
+  EXPECT_EQ(json::parse(json_text(store->get("t:{b}:fact-object").value())), values);
+}
+
 }  // namespace
 }  // namespace marionette::puppetdb

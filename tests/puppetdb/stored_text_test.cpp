@@ -1,6 +1,6 @@
-// Documents as the store keeps them (deflated over 1 KiB, a node's fact values and resource
-// groups from 128 bytes) and the bound on what a stored value may inflate to: a value in the
-// shared store is not trusted to be one this server wrote.
+// Documents as the store keeps them (deflated over 1 KiB, a node's fact values (with the facts'
+// dictionary) and resource groups from 128 bytes) and the bound on what a stored value may inflate
+// to: a value in the shared store is not trusted to be one this server wrote.
 #include "puppetdb/stored_text.hpp"
 
 #include <gtest/gtest.h>
@@ -84,15 +84,60 @@ TEST(StoredText, ANodesFactValuesAndResourceGroupsAreDeflatedFromTheFieldThresho
                             {"edges", nlohmann::json::array()}};
   fleet.replace_catalog(catalog, "2026-11-30T20:00:00.000Z");
   const KeyLayout& keys = fleet.keys();
-  const std::optional<std::string> ssh = store.get_field(keys.fact_values("a.example.com"), "ssh");
+  const std::optional<std::string> values = store.get(keys.fact_object("a.example.com"));
   const std::optional<std::string> files = store.get_field(keys.resources("a.example.com"), "File");
-  ASSERT_TRUE(ssh && files);
-  EXPECT_EQ(static_cast<unsigned char>((*ssh)[0]), 0x78);
-  EXPECT_LT(ssh->size(), text.size() / 2);
+  ASSERT_TRUE(values && files);
+  EXPECT_EQ(static_cast<unsigned char>((*values)[0]), 0x78);
+  EXPECT_LT(values->size(), text.size() / 2);
   EXPECT_EQ(static_cast<unsigned char>((*files)[0]), 0x78);
-  EXPECT_EQ(store.get_field(keys.fact_values("a.example.com"), "kernel"), "\"Linux\"");
   EXPECT_EQ(fleet.facts("a.example.com").value()["values"]["ssh"]["key"], text);
   EXPECT_EQ(fleet.catalog("a.example.com").value()["resources"][0]["parameters"]["content"], text);
+}
+
+TEST(StoredText, TheFactsDictionaryShrinksANodesValuesAndIsNamedByTheStream) {
+  // Facter-like values of a few hundred bytes: the dictionary holds their names
+  const std::string values =
+      R"({"os":{"architecture":"amd64","distro":{"codename":"bookworm","id":"Debian",)"
+      R"("release":{"full":"12.8","major":"12","minor":"8"}},"family":"Debian",)"
+      R"("hardware":"x86_64","name":"Debian","release":{"full":"12.8","major":"12",)"
+      R"("minor":"8"},"selinux":{"enabled":false}},"kernel":"Linux","is_virtual":true,)"
+      R"("path":"/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",)"
+      R"("timezone":"UTC","virtual":"kvm"})";
+  const std::string alone = stored_text(values, kDeflateFieldFrom);
+  const std::string with = stored_text(values, kDeflateFieldFrom, facts_dictionary());
+  EXPECT_EQ(static_cast<unsigned char>(with[0]), 0x78);
+  EXPECT_EQ(with[1] & 0x20, 0x20);  // FDICT: the stream names its dictionary
+  EXPECT_LT(with.size() * 2, alone.size());
+  EXPECT_EQ(json_text(with), values);
+  EXPECT_EQ(json_text(alone), values);
+  // under the threshold, or not smaller: the text itself
+  EXPECT_EQ(stored_text("{\"kernel\":\"Linux\"}", kDeflateFieldFrom, facts_dictionary()),
+            "{\"kernel\":\"Linux\"}");
+}
+
+TEST(StoredText, AStreamNamingADictionaryThisBuildLacksIsAStoreError) {
+  const std::string text(300, 'a');
+  const std::string other = "another dictionary";
+  z_stream stream{};
+  ASSERT_EQ(deflateInit(&stream, Z_DEFAULT_COMPRESSION), Z_OK);
+  ASSERT_EQ(deflateSetDictionary(&stream, reinterpret_cast<const Bytef*>(other.data()),
+                                 static_cast<uInt>(other.size())),
+            Z_OK);
+  std::string out(1024, '\0');
+  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
+  stream.avail_in = static_cast<uInt>(text.size());
+  stream.next_out = reinterpret_cast<Bytef*>(out.data());
+  stream.avail_out = static_cast<uInt>(out.size());
+  ASSERT_EQ(deflate(&stream, Z_FINISH), Z_STREAM_END);
+  out.resize(stream.total_out);
+  deflateEnd(&stream);
+  ASSERT_EQ(static_cast<unsigned char>(out[0]), 0x78);
+  try {
+    json_text(out);
+    FAIL() << "inflated without its dictionary";
+  } catch (const StoreError& error) {
+    EXPECT_NE(std::string(error.what()).find("dictionary"), std::string::npos) << error.what();
+  }
 }
 
 TEST(StoredText, AValueThatInflatesPastTheLargestDocumentIsRefused) {
