@@ -591,6 +591,16 @@ void FleetData::write_node(const Json& node) {
   const std::string& certname = node["certname"].get_ref<const std::string&>();
   store_.put(keys_.node(certname), node.dump());
   store_.put(keys_.node_row(certname), node_answer_text(node));
+  store_.put_field(keys_.latest_statuses(), certname, latest_status_of(node));
+}
+
+std::string FleetData::latest_status_of(const Json& node) {
+  std::string kept = node_is_active(node) ? "a:" : "i:";
+  const auto hash = node.find("latest_report_hash");
+  const auto status = node.find("latest_report_status");
+  if (hash != node.end() && !hash->is_null() && status != node.end() && status->is_string())
+    kept += status->get_ref<const std::string&>();
+  return kept;
 }
 
 void FleetData::note_node(const std::string& certname, const std::string& environment,
@@ -966,6 +976,7 @@ void FleetData::purge_node(Json& node) {
   store_.remove(keys_.reports(certname));
   store_.remove(keys_.node(certname));
   store_.remove(keys_.node_row(certname));
+  store_.remove_field(keys_.latest_statuses(), certname);
   store_.remove_member(keys_.all_nodes(), certname);
 }
 
