@@ -372,6 +372,13 @@ std::optional<Json> FleetData::node_fields(const std::string& certname,
   return json_members(json_text(*text), fields);
 }
 
+std::optional<Json> FleetData::catalog_header_fields(
+    const std::string& certname, const std::set<std::string, std::less<>>& fields) {
+  std::optional<std::string> text = take_prefetched(keys_.catalog(certname));
+  if (!text) return std::nullopt;
+  return json_members(json_text(*text), fields);
+}
+
 std::optional<Json> FleetData::catalog(const std::string& certname) {
   std::optional<Json> header = catalog_header(certname);
   if (!header) return header;

@@ -127,6 +127,9 @@ class FleetData {
   std::optional<Json> catalog_header(const std::string& certname) {
     return document(keys_.catalog(certname));
   }
+  /// Only these fields of the catalog document (the others stepped over, not parsed).
+  std::optional<Json> catalog_header_fields(const std::string& certname,
+                                            const std::set<std::string, std::less<>>& fields);
   /// The catalog's resources, all or only those of `type` (and of `title`); `header` is
   /// catalog_header's.
   Json catalog_resources(const std::string& certname, const Json& header,

@@ -102,10 +102,11 @@ Paging paging_of(const Json& parameters) {
   return paging;
 }
 
-HttpResponse rows_answer(const QueryAnswer& answer) {
+HttpResponse rows_answer(QueryAnswer&& answer) {
   HttpResponse response =
-      answer.text ? HttpResponse{200, "application/json; charset=utf-8", *answer.text, {}}
-                  : json_answer(200, answer.rows);
+      answer.text
+          ? HttpResponse{200, "application/json; charset=utf-8", std::move(*answer.text), {}}
+          : json_answer(200, answer.rows);
   if (answer.total) response.headers.emplace_back("X-Records", std::to_string(*answer.total));
   return response;
 }
@@ -195,7 +196,7 @@ HttpResponse entity_endpoint(const std::string& rest, const Json& parameters, Fl
         engine.entity_query("factsets", and_all({{"=", "certname", name}}, query), paging);
     if (found.rows.empty())
       return json_answer(404, {{"error", "No information is known about factset " + name}});
-    return rows_answer(found);
+    return rows_answer(std::move(found));
   }
   if (entity == "package-inventory" && parts.size() == 2)
     return rows_answer(
