@@ -386,6 +386,13 @@ std::optional<Json> FleetData::node_fields(const std::string& certname,
   return json_members(json_text(*text), fields);
 }
 
+std::optional<Json> FleetData::catalog_header_fields(
+    const std::string& certname, const std::set<std::string, std::less<>>& fields) {
+  std::optional<std::string> text = take_prefetched(keys_.catalog(certname));
+  if (!text) return std::nullopt;
+  return json_members(json_text(*text), fields);
+}
+
 std::optional<Json> FleetData::catalog(const std::string& certname) {
   std::optional<Json> header = catalog_header(certname);
   if (!header) return header;
@@ -626,6 +633,16 @@ void FleetData::write_node(const Json& node) {
   const std::string& certname = node["certname"].get_ref<const std::string&>();
   store_.put(keys_.node(certname), node.dump());
   store_.put(keys_.node_row(certname), node_answer_text(node));
+  store_.put_field(keys_.latest_statuses(), certname, latest_status_of(node));
+}
+
+std::string FleetData::latest_status_of(const Json& node) {
+  std::string kept = node_is_active(node) ? "a:" : "i:";
+  const auto hash = node.find("latest_report_hash");
+  const auto status = node.find("latest_report_status");
+  if (hash != node.end() && !hash->is_null() && status != node.end() && status->is_string())
+    kept += status->get_ref<const std::string&>();
+  return kept;
 }
 
 void FleetData::note_node(const std::string& certname, const std::string& environment,
@@ -995,6 +1012,7 @@ void FleetData::purge_node(Json& node) {
   store_.remove(keys_.reports(certname));
   store_.remove(keys_.node(certname));
   store_.remove(keys_.node_row(certname));
+  store_.remove_field(keys_.latest_statuses(), certname);
   store_.remove_member(keys_.all_nodes(), certname);
 }
 

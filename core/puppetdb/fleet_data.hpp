@@ -131,12 +131,24 @@ class FleetData {
   std::optional<Json> catalog_header(const std::string& certname) {
     return document(keys_.catalog(certname));
   }
+  /// Only these fields of the catalog document (the others stepped over, not parsed).
+  std::optional<Json> catalog_header_fields(const std::string& certname,
+                                            const std::set<std::string, std::less<>>& fields);
   /// The catalog's resources, all or only those of `type` (and of `title`); `header` is
   /// catalog_header's.
   Json catalog_resources(const std::string& certname, const Json& header,
                          const std::optional<std::string>& type = std::nullopt,
                          const std::optional<std::string>& title = std::nullopt);
   std::vector<Json> reports(const std::string& certname);
+  /// What KeyLayout::latest_statuses keeps for each of these nodes; nullopt for a node it has
+  /// nothing for (gone, or last written by an earlier build).
+  std::vector<std::optional<std::string>> latest_statuses(
+      const std::vector<std::string>& certnames) {
+    return store_.fields_of(keys_.latest_statuses(), certnames);
+  }
+  /// What KeyLayout::latest_statuses keeps for the node's document: "a:" or "i:" (active or
+  /// not), then its latest report's status.
+  static std::string latest_status_of(const Json& node);
   std::vector<std::string> environments() { return store_.members(keys_.environments()); }
   std::vector<std::string> producers() { return store_.members(keys_.producers()); }
   /// The [path, type] (JSON text) of every fact leaf some active node has.

@@ -104,10 +104,11 @@ Paging paging_of(const Json& parameters) {
   return paging;
 }
 
-HttpResponse rows_answer(const QueryAnswer& answer) {
+HttpResponse rows_answer(QueryAnswer&& answer) {
   HttpResponse response =
-      answer.text ? HttpResponse{200, "application/json; charset=utf-8", *answer.text, {}}
-                  : json_answer(200, answer.rows);
+      answer.text
+          ? HttpResponse{200, "application/json; charset=utf-8", std::move(*answer.text), {}}
+          : json_answer(200, answer.rows);
   if (answer.total) response.headers.emplace_back("X-Records", std::to_string(*answer.total));
   return response;
 }

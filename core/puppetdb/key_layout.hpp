@@ -109,6 +109,12 @@ class KeyLayout {
   std::string latest_event_status(const std::string& status) const {
     return base_ + "ix:les:" + status;
   }
+  /// Each node's state and its latest report's status, a hash by certname: "a:failed" ("i:"
+  /// first for an inactive node; nothing after the colon when its latest report has no status
+  /// or it has none), written with the node's document (FleetData::write_node). The active
+  /// nodes whose latest report has a status are answered from latest_report_status's set and
+  /// this one hash (two round trips), their documents unread. One key: its own slot.
+  std::string latest_statuses() const { return base_ + "latest-status"; }
 
   /// A bitmap of the active nodes (by node id) that have a leaf of this type at this fact path.
   std::string fact_path(const std::string& path_and_type) const {

@@ -17,6 +17,9 @@ namespace {
 
 constexpr int kMaxSubqueryDepth = 16;
 constexpr std::size_t kNodesAtOnce = 256;
+/// What an answer's text reserves beyond itself: the HTTP response's head is inserted in front
+/// of the body in place (http::serialize), not into a copy of it.
+constexpr std::size_t kResponseHeadRoom = 512;
 
 /// Whether a node's own document leaves its rows a chance to match.
 using NodeFilter = std::function<bool(const Json& node)>;
@@ -95,6 +98,49 @@ bool latest_report_summary_answers(const Entity& entity, const Predicate& predic
   for (const std::string& field : fields_used(predicate, extract, paging))
     if (!known.count(field)) return false;
   return true;
+}
+
+/// reports[FIELDS] { status = S and latest_report? = true } (failed nodes), FIELDS of
+/// certname, status and latest_report?: the nodes of the status's index whose kept status
+/// (KeyLayout::latest_statuses) is S, active or not as reports go, sorted by certname as the
+/// rows from their documents would be, none of those read. nullopt for any other query, or
+/// when a node of the index has nothing kept (last written by an earlier build).
+std::optional<std::vector<Json>> latest_status_rows(const Entity& entity, const Json& condition,
+                                                    const std::set<std::string>& used,
+                                                    const Extract& extract, const Paging& paging,
+                                                    FleetData& fleet) {
+  if (entity.name != "reports" || !extract.present || !extract.functions.empty() ||
+      !extract.group_by.empty() || !paging.order_by.empty())
+    return std::nullopt;
+  for (const std::string& field : used)
+    if (field != "certname" && field != "status" && field != "latest_report?") return std::nullopt;
+  if (!condition.is_array() || condition.size() != 3 || condition[0] != "and") return std::nullopt;
+  const Json* status = nullptr;
+  bool latest = false;
+  for (std::size_t i = 1; i < 3; ++i) {
+    const Json& part = condition[i];
+    if (!part.is_array() || part.size() != 3 || part[0] != "=") return std::nullopt;
+    if (part[1] == "latest_report?" && part[2] == true)
+      latest = true;
+    else if (part[1] == "status" && part[2].is_string())
+      status = &part[2];
+    else
+      return std::nullopt;
+  }
+  if (!latest || !status) return std::nullopt;
+  const std::string& wanted = status->get_ref<const std::string&>();
+  std::vector<std::string> names = fleet.members(fleet.keys().latest_report_status(wanted));
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  const std::vector<std::optional<std::string>> kept = fleet.latest_statuses(names);
+  std::vector<Json> rows;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (!kept[i]) return std::nullopt;
+    if (kept[i]->size() < 2 || std::string_view(*kept[i]).substr(2) != wanted) continue;
+    rows.push_back(
+        {{"certname", std::move(names[i])}, {"status", *status}, {"latest_report?", true}});
+  }
+  return rows;
 }
 
 /// The fields of the node's document a query needs when it needs only a few: for every
@@ -378,13 +424,18 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
         return run(inner, inner_query, inner_paging, depth + 1).rows;
       },
       /*deferred=*/true);
+  // failed nodes: from the status index and the kept statuses, no node's document read
+  std::optional<std::vector<Json>> kept_rows = latest_status_rows(
+      entity, condition, fields_used(predicate, extract, paging), extract, paging, fleet_);
   // The subqueries are answered here, as PuppetDB reports their errors before paging's: those
   // joined on certname only for the nodes the rest of the query can match.
   std::optional<std::set<std::string>> candidates;
-  if (entity.per_node)
-    candidates = predicate.candidates(fleet_);
-  else
-    predicate.answer_subqueries();
+  if (!kept_rows) {  // (such a query has no subquery)
+    if (entity.per_node)
+      candidates = predicate.candidates(fleet_);
+    else
+      predicate.answer_subqueries();
+  }
   check_order_by(entity, paging.order_by, extract);
   if (text_rows_ && depth == 0 && entity.name == "nodes" && condition.is_null() &&
       !extract.present && paging.order_by.empty())
@@ -400,7 +451,9 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
     if (!entity.node_state_filter || state == "any") return true;
     return node_is_active(node) == (state == "active");
   };
-  if (entity.per_node) {
+  if (kept_rows) {
+    rows = std::move(*kept_rows);
+  } else if (entity.per_node) {
     std::vector<std::string> names =
         candidates ? std::vector<std::string>(candidates->begin(), candidates->end())
                    : fleet_.certnames();
@@ -554,12 +607,18 @@ QueryAnswer QueryEngine::all_active_nodes(const Paging& paging) {
   if (paging.include_total) answer.total = rows.size();
   const std::size_t first = paging.offset ? static_cast<std::size_t>(*paging.offset) : 0;
   const std::size_t count = paging.limit ? static_cast<std::size_t>(*paging.limit) : rows.size();
-  std::string text = "[";
+  // sized once (10,000 rows are ~6 MB), with room for the response's head put in front of it
+  std::size_t size = 2 + kResponseHeadRoom;
+  for (std::size_t i = first; i < rows.size() && i - first < count; ++i) size += rows[i].size() + 1;
+  std::string text;
+  text.reserve(size);
+  text += '[';
   for (std::size_t i = first; i < rows.size() && i - first < count; ++i) {
     if (text.size() > 1) text += ',';
     text += rows[i];
   }
-  answer.text = text + "]";
+  text += ']';
+  answer.text = std::move(text);
   return answer;
 }
 

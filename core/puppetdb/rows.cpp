@@ -352,7 +352,10 @@ std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& 
     return {inventory_row(*facts)};
   }
   if (name == "resources") {
-    std::optional<Json> header = fleet.catalog_header(certname);
+    // what resource_rows and catalog_resources read of it (resources: an earlier build's
+    // catalog kept whole)
+    static const std::set<std::string, std::less<>> read = {"certname", "environment", "resources"};
+    std::optional<Json> header = fleet.catalog_header_fields(certname, read);
     if (!header) return {};
     return resource_rows(
         *header,

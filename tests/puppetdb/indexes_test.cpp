@@ -288,6 +288,51 @@ TEST_F(Indexes, TheLatestReportsStatusAndEventsAreAnsweredFromTheNodesDocument) 
             std::vector<std::string>{"db1.example.com"});
 }
 
+TEST_F(Indexes, FailedNodesAreAnsweredFromTheKeptStatusesWhichFollowEveryServersWrites) {
+  const json failed_nodes =
+      json::array({"extract", json::array({"certname", "latest_report?"}),
+                   json::array({"and", json::array({"=", "latest_report?", true}),
+                                json::array({"=", "status", "failed"})})});
+  const std::string kept = fleet.keys().latest_statuses();
+  FleetData other(store, "test");  // a second server on the same store
+  other.store_report(report("db1.example.com", "failed"), "2026-11-29T10:03:00.000Z");
+  EXPECT_EQ(store.get_field(kept, "db1.example.com"), "a:failed");
+  EXPECT_EQ(store.get_field(kept, "web1.example.com"), "a:changed");
+  const json expected = json::array({{{"certname", "db1.example.com"}, {"latest_report?", true}}});
+  EXPECT_EQ(rows("reports", failed_nodes), expected);
+  // the nodes' documents are not read: damaged, the answer is the same
+  const std::string document = store.get(fleet.keys().node("db1.example.com")).value();
+  store.put(fleet.keys().node("db1.example.com"), "{damaged");
+  EXPECT_EQ(rows("reports", failed_nodes), expected);
+  store.put(fleet.keys().node("db1.example.com"), document);
+  // deactivated: still its latest report (reports are not filtered by node state)
+  other.deactivate_node(
+      {{"certname", "db1.example.com"}, {"producer_timestamp", "2026-11-29T12:00:00.000Z"}},
+      "2026-11-29T12:00:00.000Z");
+  EXPECT_EQ(store.get_field(kept, "db1.example.com"), "i:failed");
+  EXPECT_EQ(rows("reports", failed_nodes), expected);
+  // a newer report of web1 from the other server: web1 joins; an earlier build's node (nothing
+  // kept) is read from its document
+  json later = report("web1.example.com", "failed");
+  later["producer_timestamp"] = "2026-11-29T11:00:00.000Z";
+  other.store_report(later, "2026-11-29T11:00:00.000Z");
+  store.remove_field(kept, "db1.example.com");
+  const json both = json::array({{{"certname", "db1.example.com"}, {"latest_report?", true}},
+                                 {{"certname", "web1.example.com"}, {"latest_report?", true}}});
+  EXPECT_EQ(rows("reports", failed_nodes), both);
+  // a node in the index whose kept status says otherwise (a write half done) is left out
+  store.put_field(kept, "db1.example.com", "i:changed");
+  EXPECT_EQ(rows("reports", failed_nodes),
+            json::array({{{"certname", "web1.example.com"}, {"latest_report?", true}}}));
+  store.put_field(kept, "db1.example.com", "i:failed");
+  // purged: its kept status goes with it
+  puppetdb::Retention retention;
+  retention.node_purge_ttl = std::chrono::hours(24);
+  other.collect_garbage(retention, *parse_timestamp("2026-12-20T12:00:00.000Z"));
+  EXPECT_FALSE(store.get_field(kept, "db1.example.com"));
+  EXPECT_EQ(certnames("reports", failed_nodes), std::vector<std::string>{"web1.example.com"});
+}
+
 TEST_F(Indexes, TheLatestReportIndexesFollowNewReportsDroppedReportsAndPurges) {
   const std::string failed = fleet.keys().latest_report_status("failed");
   const std::string changed = fleet.keys().latest_report_status("changed");
