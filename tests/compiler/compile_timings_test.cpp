@@ -56,7 +56,9 @@ TEST_F(CompileTimings, ParsingIsAPartOfTheCompile) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_GE(catalog.resources.size(), 2001u);
   EXPECT_GT(timings.parse_seconds, 0.0) << "2000 lines of an autoloaded class were parsed";
-  EXPECT_LT(timings.parse_seconds, compile_seconds);
+  // the prefetch thread parses class files beside the compile: its time is added, so the sum
+  // may pass the compile's own wall time, never twice it (two threads in the compile's window)
+  EXPECT_LT(timings.parse_seconds, 2 * compile_seconds);
 }
 
 TEST_F(CompileTimings, AreOptional) {
