@@ -58,6 +58,12 @@ bool older(const std::string& a, const std::string& b) {
   return parse_timestamp(a).value_or(0) < parse_timestamp(b).value_or(0);
 }
 
+/// A node's document, facts or catalog header or report as stored: deflated with the
+/// documents' dictionary (their field names are most of a small document's bytes).
+std::string own_document(const Json& document) {
+  return stored_text(document.dump(), kDeflateFieldFrom, documents_dictionary());
+}
+
 /// The sets a node's facts put it in, in the index layout `layout` (kIndexLayout, or an
 /// earlier one's sets of certnames for upgrade_indexes).
 std::vector<Membership> fact_sets(const KeyLayout& keys, const Json& values,
@@ -631,7 +637,7 @@ Json FleetData::node_or_new(const std::string& certname) {
 
 void FleetData::write_node(const Json& node) {
   const std::string& certname = node["certname"].get_ref<const std::string&>();
-  store_.put(keys_.node(certname), node.dump());
+  store_.put(keys_.node(certname), own_document(node));
   store_.put(keys_.node_row(certname), node_answer_text(node));
   store_.put_field(keys_.latest_statuses(), certname, latest_status_of(node));
 }
@@ -726,7 +732,7 @@ bool FleetData::replace_fact_times(const Json& payload, const std::string& certn
   header["hash"] = hash;
   note_node(certname, string_field(payload, "environment", false),
             string_field(payload, "producer", false));
-  store_.put(keys_.facts(certname), stored_text(header.dump()));
+  store_.put(keys_.facts(certname), own_document(header));
   node["facts_timestamp"] = received;
   node["facts_producer_timestamp"] = produced;
   node["facts_environment"] = header["environment"];
@@ -773,7 +779,7 @@ void FleetData::replace_facts(const Json& payload, const std::string& received) 
         store_.put(keys_.fact_object(certname), object);
         Json header = document;
         header.erase("values");
-        store_.put(keys_.facts(certname), stored_text(header.dump()));
+        store_.put(keys_.facts(certname), own_document(header));
       });
   node["facts_timestamp"] = received;
   node["facts_producer_timestamp"] = produced;
@@ -864,7 +870,7 @@ void FleetData::store_catalog(
     // The same resources, edges and environment as stored (PuppetDB's catalog hash match: it
     // then updates the catalog's own fields only): their documents and index sets stay, and
     // nothing of them is written out.
-    store_.put(keys_.catalog(certname), document.dump());
+    store_.put(keys_.catalog(certname), own_document(document));
   } else {
     // The old catalog's sets and types; its resources are let go before the new ones are
     // packed.
@@ -880,11 +886,13 @@ void FleetData::store_catalog(
       // the resources by type, the types no longer there dropped, then the rest
       auto [packed, edges] = stored();
       for (const auto& [type, group] : packed)
-        store_.put_field(keys_.resources(certname), type, stored_text(group, kDeflateFieldFrom));
+        store_.put_field(keys_.resources(certname), type,
+                         stored_text(group, kDeflateFieldFrom, catalog_dictionary()));
       for (const std::string& type : old_types)
         if (!packed.count(type)) store_.remove_field(keys_.resources(certname), type);
-      store_.put(keys_.edges(certname), stored_text(edges, kDeflateFieldFrom));
-      store_.put(keys_.catalog(certname), document.dump());
+      store_.put(keys_.edges(certname),
+                 stored_text(edges, kDeflateFieldFrom, catalog_dictionary()));
+      store_.put(keys_.catalog(certname), own_document(document));
     });
   }
   node["catalog_timestamp"] = received;
@@ -920,7 +928,7 @@ void FleetData::store_report(const Json& payload, const std::string& received) {
   report["hash"] = document_hash(report);
   note_node(certname, string_field(payload, "environment", false),
             string_field(payload, "producer", false));
-  store_.push_bounded(keys_.reports(certname), stored_text(report.dump()), reports_kept_);
+  store_.push_bounded(keys_.reports(certname), own_document(report), reports_kept_);
   Json node = node_or_new(certname);
   const bool was_active = node_is_active(node);
   const std::vector<std::string> old_sets = latest_report_sets(node);

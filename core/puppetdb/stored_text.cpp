@@ -86,8 +86,11 @@ std::string_view dictionary_of(uLong id) {
     return adler32(adler32(0, nullptr, 0), reinterpret_cast<const Bytef*>(text.data()),
                    static_cast<uInt>(text.size()));
   };
-  static const uLong facts = id_of(facts_dictionary());
+  static const uLong facts = id_of(facts_dictionary()), catalog = id_of(catalog_dictionary()),
+                     documents = id_of(documents_dictionary());
   if (id == facts) return facts_dictionary();
+  if (id == catalog) return catalog_dictionary();
+  if (id == documents) return documents_dictionary();
   throw StoreError("a stored document names a deflate dictionary (" + std::to_string(id) +
                    ") this build does not have");
 }

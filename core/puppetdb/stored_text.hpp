@@ -39,6 +39,12 @@ std::string stored_text(const std::string& json_text, std::size_t deflate_from,
 /// The dictionary of a node's fact values (one JSON object of every top-level fact; Facter's
 /// fact names and common values).
 std::string_view facts_dictionary();
+/// The dictionary of a catalog's resource groups and edges (Puppet's core types' parameters
+/// and values, manifest paths, relationships).
+std::string_view catalog_dictionary();
+/// The dictionary of a node's own documents (its node document, catalog and facts headers)
+/// and its reports: their field names and common values.
+std::string_view documents_dictionary();
 
 /// The JSON text of a stored value: inflated when it starts with zlib's header byte (0x78,
 /// which no JSON text starts with; with the dictionary its stream names), else as it is. Throws

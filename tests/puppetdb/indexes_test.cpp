@@ -244,8 +244,8 @@ TEST_F(Indexes, FactsStoredWholeByAnEarlierBuildStillAnswer) {
       newer(facts("old1.example.com", "RedHat", 9, 60, {"ens3"}), "2026-11-29T11:00:00.000Z"),
       "2026-11-29T11:00:00.000Z");
   EXPECT_TRUE(store.get(fleet.keys().fact_object("old1.example.com")));
-  EXPECT_FALSE(
-      json::parse(store.get(fleet.keys().facts("old1.example.com")).value()).contains("values"));
+  EXPECT_FALSE(json::parse(json_text(store.get(fleet.keys().facts("old1.example.com")).value()))
+                   .contains("values"));
   EXPECT_EQ(rows("facts", json::array({"=", "certname", "old1.example.com"})).size(), 7u);
 }
 

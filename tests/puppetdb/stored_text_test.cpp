@@ -1,11 +1,12 @@
-// Documents as the store keeps them (deflated over 1 KiB, a node's fact values (with the facts'
-// dictionary) and resource groups from 128 bytes) and the bound on what a stored value may inflate
-// to: a value in the shared store is not trusted to be one this server wrote.
+// Documents as the store keeps them (from 128 bytes deflated with a preset dictionary: a node's
+// fact values, resource groups, edges, documents and reports) and the bound on what a stored value
+// may inflate to: a value in the shared store is not trusted to be one this server wrote.
 #include "puppetdb/stored_text.hpp"
 
 #include <gtest/gtest.h>
 #include <zlib.h>
 
+#include "fleet_fixture.hpp"
 #include "puppetdb/fleet_data.hpp"
 #include "puppetdb/query_error.hpp"
 #include "puppetdb/store.hpp"
@@ -113,6 +114,51 @@ TEST(StoredText, TheFactsDictionaryShrinksANodesValuesAndIsNamedByTheStream) {
   // under the threshold, or not smaller: the text itself
   EXPECT_EQ(stored_text("{\"kernel\":\"Linux\"}", kDeflateFieldFrom, facts_dictionary()),
             "{\"kernel\":\"Linux\"}");
+}
+
+/// The dictionary a zlib stream names (its DICTID, bytes 2–5), 0 for none.
+uLong dictionary_id(const std::string& stored) {
+  if (stored.size() < 6 || static_cast<unsigned char>(stored[0]) != 0x78 || !(stored[1] & 0x20))
+    return 0;
+  uLong id = 0;
+  for (int i = 2; i < 6; ++i) id = (id << 8) | static_cast<unsigned char>(stored[i]);
+  return id;
+}
+
+uLong adler_of(std::string_view text) {
+  return adler32(adler32(0, nullptr, 0), reinterpret_cast<const Bytef*>(text.data()),
+                 static_cast<uInt>(text.size()));
+}
+
+TEST(StoredText, EachOfANodesDocumentsIsDeflatedWithItsDictionaryAndReadsBack) {
+  MemoryStore store;
+  FleetData fleet(store, "test");
+  const std::string now = "2026-11-29T10:00:00.000Z";
+  const std::string name = "web1.example.com";
+  fleet.replace_facts(FleetFixture::facts(name, "Debian", 12, 60, {"eth0"}), now);
+  fleet.replace_catalog(FleetFixture::catalog(name, "80"), now);
+  fleet.store_report(FleetFixture::report(name, "failed"), now);
+  const KeyLayout& keys = fleet.keys();
+  const uLong facts = adler_of(facts_dictionary()), catalog = adler_of(catalog_dictionary()),
+              documents = adler_of(documents_dictionary());
+  EXPECT_EQ(dictionary_id(store.get(keys.fact_object(name)).value()), facts);
+  EXPECT_EQ(dictionary_id(store.get(keys.edges(name)).value()), catalog);
+  const std::map<std::string, std::string> groups = store.fields(keys.resources(name));
+  ASSERT_FALSE(groups.empty());
+  for (const auto& [type, group] : groups)
+    if (group.size() >= kDeflateFieldFrom && static_cast<unsigned char>(group[0]) == 0x78)
+      EXPECT_EQ(dictionary_id(group), catalog) << type;
+  EXPECT_EQ(dictionary_id(store.get(keys.node(name)).value()), documents);
+  EXPECT_EQ(dictionary_id(store.get(keys.facts(name)).value()), documents);
+  EXPECT_EQ(dictionary_id(store.get(keys.catalog(name)).value()), documents);
+  EXPECT_EQ(dictionary_id(store.list(keys.reports(name)).at(0)), documents);
+  // and each reads back as sent
+  EXPECT_EQ(fleet.facts(name).value()["values"],
+            FleetFixture::facts(name, "Debian", 12, 60, {"eth0"})["values"]);
+  EXPECT_EQ(fleet.node(name).value()["latest_report_status"], "failed");
+  EXPECT_EQ(fleet.catalog(name).value()["resources"].size(),
+            FleetFixture::catalog(name, "80")["resources"].size());
+  EXPECT_EQ(fleet.reports(name).at(0)["status"], "failed");
 }
 
 TEST(StoredText, AStreamNamingADictionaryThisBuildLacksIsAStoreError) {
