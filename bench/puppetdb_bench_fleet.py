@@ -315,4 +315,6 @@ def queries(nodes):
         pql("nodes by fact and report status (PQL)",
             'nodes[certname] { facts { name = "datacenter" and value = "dc3" } and latest_report_status = "failed" }'),
         ("all nodes", Q + "/nodes", {}),
+        # the fixed cost of one request: an empty answer (no node has that name)
+        ast("empty answer (no such node)", "/nodes", ["=", "certname", "no-such-node.example.com"]),
     ]

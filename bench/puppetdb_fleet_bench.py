@@ -13,6 +13,9 @@ server --redis` (HTTPS, a client certificate on its --certificate-allowlist), th
     queued and applied later), for marionette when the last POST is answered (applied then);
   - queries: each typical query asked R times of each, alternating, after 2 warm-ups; p50 and
     p99 of the wall time of each answer (read in full), the rows of both compared by count;
+    the last, an empty answer, is the fixed cost of a request on each side. The transports
+    differ, against marionette: PuppetDB is asked over plain HTTP (its default port), marionette
+    over TLS 1.3 with a client certificate (it has no plain listener), both kept alive;
   - memory: RSS and PSS of marionette server, of its Ruby workers (the compile server starts
     one per worker, idle while it serves PuppetDB's API; counted apart) and of redis-server,
     and of PuppetDB's JVM and PostgreSQL's processes (PSS counts PostgreSQL's shared buffers

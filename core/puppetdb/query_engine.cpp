@@ -147,7 +147,8 @@ std::optional<std::vector<Json>> latest_status_rows(const Entity& entity, const 
 /// entity but nodes, the node's certname and state and its latest report's hash and status
 /// (what node_rows and node_filter read), with the latest report's summary (and its events,
 /// for events) when the rows are built of it; for nodes, its certname and state when the query
-/// extracts and reads only certname, as a subquery's join does. nullopt: the whole document.
+/// extracts and reads only certname, as a subquery's join does, else the fields of its answer
+/// and those the query reads. nullopt: the whole document.
 /// The rest of the document is stepped over, not parsed (json_scan.hpp).
 std::optional<std::set<std::string, std::less<>>> node_fields_needed(
     const Entity& entity, bool from_summary, const Extract& extract,
@@ -169,9 +170,14 @@ std::optional<std::set<std::string, std::less<>>> node_fields_needed(
     if (entity.name == "events") fields.insert("latest_report_events");
     return fields;
   }
-  if (!extract.present || options.with_facts) return std::nullopt;
-  for (const std::string& field : used)
-    if (field != "certname") return std::nullopt;
+  bool certname_only = extract.present && !options.with_facts;
+  for (const std::string& field : used) certname_only = certname_only && field == "certname";
+  if (certname_only) return fields;
+  // the answer's fields and those the query reads: the latest report's events, the indexes
+  // and the producer timestamps stepped over
+  for (const Field& field : entity.fields)
+    if (field.in_answer) fields.insert(field.name);
+  fields.insert(used.begin(), used.end());
   return fields;
 }
 
