@@ -145,9 +145,11 @@ TEST(StoredText, EachOfANodesDocumentsIsDeflatedWithItsDictionaryAndReadsBack) {
   EXPECT_EQ(dictionary_id(store.get(keys.edges(name)).value()), catalog);
   const std::map<std::string, std::string> groups = store.fields(keys.resources(name));
   ASSERT_FALSE(groups.empty());
-  for (const auto& [type, group] : groups)
-    if (group.size() >= kDeflateFieldFrom && static_cast<unsigned char>(group[0]) == 0x78)
+  for (const auto& [type, group] : groups) {
+    if (group.size() >= kDeflateFieldFrom && static_cast<unsigned char>(group[0]) == 0x78) {
       EXPECT_EQ(dictionary_id(group), catalog) << type;
+    }
+  }
   EXPECT_EQ(dictionary_id(store.get(keys.node(name)).value()), documents);
   EXPECT_EQ(dictionary_id(store.get(keys.facts(name)).value()), documents);
   EXPECT_EQ(dictionary_id(store.get(keys.catalog(name)).value()), documents);
