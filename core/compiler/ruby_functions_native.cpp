@@ -76,8 +76,15 @@ std::shared_ptr<const Program> native_program(const std::string& path) {
 constexpr int kMaxNesting = 64;
 thread_local int nesting = 0;
 
+/// One more level of native function calls for its lifetime; refused past kMaxNesting.
 struct Nested {
-  Nested() { ++nesting; }
+  explicit Nested(const lang::SourceLocation& where) {
+    if (nesting >= kMaxNesting)
+      throw SourceError("stack level too deep (functions nested more than " +
+                            std::to_string(kMaxNesting) + " deep)",
+                        where);
+    ++nesting;
+  }
   ~Nested() { --nesting; }
 };
 
@@ -234,11 +241,7 @@ std::optional<Value> RubyFunctions::call_natively3(const erb::RubyFunctionProgra
     throw SourceError(name + "(): Wrong number of arguments given (" + std::to_string(count) +
                           " for minimum " + std::to_string(-(program.arity + 1)) + ")",
                       where);
-  if (nesting >= kMaxNesting)
-    throw SourceError("stack level too deep (functions nested more than " +
-                          std::to_string(kMaxNesting) + " deep)",
-                      where);
-  Nested nested;
+  Nested nested(where);
   CallBack host(compilation, scope, where);
   Value result;
   try {
@@ -358,11 +361,7 @@ std::optional<Value> RubyFunctions::call_natively(const std::string& file, const
   values.reserve(arguments.size());
   for (const Value& argument : arguments)
     values.push_back(erb::to_ruby(argument, erb::RubyString::Owner::Puppet));
-  if (nesting >= kMaxNesting)
-    throw SourceError("stack level too deep (functions nested more than " +
-                          std::to_string(kMaxNesting) + " deep)",
-                      where);
-  Nested nested;
+  Nested nested(where);
   CallBack host(compilation, scope, where);
   auto beyond = [&](const std::string& construct) -> std::optional<Value> {
     trace_ruby_use("function '" + name + "' met " + construct + ", beyond the subset");
