@@ -80,6 +80,16 @@ std::size_t unicode_blank_length(std::string_view text, std::size_t at) {
   return 0;
 }
 
+std::pair<char32_t, std::size_t> lenient_code_point(std::string_view text, std::size_t at) {
+  const unsigned char lead = static_cast<unsigned char>(text[at]);
+  std::size_t length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+  if (at + length > text.size()) length = 1;
+  char32_t c = length == 1 ? lead : lead & (0xFF >> (length + 1));
+  for (std::size_t k = 1; k < length; ++k)
+    c = (c << 6) | (static_cast<unsigned char>(text[at + k]) & 0x3F);
+  return {c, length};
+}
+
 locale_t unicode_ctype_locale() {
   static const locale_t locale = newlocale(LC_CTYPE_MASK, "C.UTF-8", static_cast<locale_t>(0));
   return locale;

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace marionette::lang {
 
@@ -14,6 +15,12 @@ namespace marionette::lang {
 /// a surrogate or a code point beyond U+10FFFF counts as ill-formed, as in Ruby); nullopt when
 /// the whole text is valid UTF-8.
 std::optional<std::size_t> first_invalid_utf8(std::string_view text);
+
+/// The code point that starts at `at` (< text.size()) and its length in bytes, read leniently
+/// as Java's readers turn bytes into chars: a lead byte takes the continuation bytes its form
+/// says without checking them, and a sequence cut off by the end, or a stray continuation byte,
+/// is that one byte's value.
+std::pair<char32_t, std::size_t> lenient_code_point(std::string_view text, std::size_t at);
 
 /// Appends the code point (at most U+10FFFF) encoded in UTF-8: one to four bytes.
 void append_utf8(std::uint32_t code, std::string& out);

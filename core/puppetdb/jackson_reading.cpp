@@ -124,17 +124,7 @@ class JacksonReader {
 
   /// The code point at `at` and its length in bytes.
   std::pair<char32_t, std::size_t> code_point(std::size_t at) const {
-    const unsigned char lead = static_cast<unsigned char>(text_[at]);
-    std::size_t length = lead < 0x80    ? 1
-                         : lead >= 0xF0 ? 4
-                         : lead >= 0xE0 ? 3
-                         : lead >= 0xC0 ? 2
-                                        : 1;
-    if (at + length > text_.size()) length = 1;
-    char32_t c = length == 1 ? lead : lead & (0xFF >> (length + 1));
-    for (std::size_t k = 1; k < length; ++k)
-      c = (c << 6) | (static_cast<unsigned char>(text_[at + k]) & 0x3F);
-    return {c, length};
+    return lang::lenient_code_point(text_, at);
   }
 
   char32_t take() {

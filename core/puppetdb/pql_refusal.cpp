@@ -9,11 +9,12 @@
 #include <cstdint>
 #include <functional>
 #include <map>
-#include <set>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
+
+#include "lang/utf8.hpp"
 
 namespace marionette::puppetdb {
 
@@ -252,22 +253,7 @@ const Grammar& pql_grammar() {
 std::u16string utf16_of(const std::string& text) {
   std::u16string out;
   for (std::size_t i = 0; i < text.size();) {
-    unsigned char byte = static_cast<unsigned char>(text[i]);
-    std::uint32_t code = byte;
-    std::size_t length = 1;
-    if (byte >= 0xF0) {
-      length = 4;
-      code = byte & 0x07;
-    } else if (byte >= 0xE0) {
-      length = 3;
-      code = byte & 0x0F;
-    } else if (byte >= 0xC0) {
-      length = 2;
-      code = byte & 0x1F;
-    }
-    if (i + length > text.size()) length = 1, code = 0xFFFD;
-    for (std::size_t k = 1; k < length; ++k)
-      code = (code << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+    auto [code, length] = lang::lenient_code_point(text, i);
     if (code >= 0x10000) {
       code -= 0x10000;
       out.push_back(static_cast<char16_t>(0xD800 + (code >> 10)));
