@@ -3,6 +3,7 @@ from PuppetDB's v4 query documentation (each endpoint, each operator, subqueries
 and refusals). Each is {name, path, params, method} plus `ordered` when the answer's order is
 the query's (order_by), so that a comparison of unordered answers ignores the order."""
 import json
+import random
 
 Q = "/pdb/query/v4"
 
@@ -381,3 +382,47 @@ def route_edges():
         Q + "/catalogs/none/resources", Q + "/catalogs/none/x", Q + "/producers/none/x",
         Q + "/environments/none", Q + "/nodes/none/x", Q + "/edges/", Q + "/nodes//",
     ]
+
+
+PQL_EXTRA = [
+    'nodes[certname] { facts.os.family = "Debian" }',
+    'inventory[certname] { facts.os.name ~ "Deb" and trusted.extensions.pp_role = "web" }',
+    'resources { type = "Class" and title in ["Apache", "Nginx"] limit 10 offset 2 order by title desc }',
+    'facts[name, count()] { group by name }',
+    'nodes { certname in inventory[certname] { facts.kernel = "Linux" } }',
+    'reports { status = "failed" and (noop = true or latest_report? = true) }',
+    'nodes { !(certname ~ "^db") }',
+    'fact_contents { path ~> ["os", ".*"] and value >= 1.5e3 }',
+    'nodes { facts.os.release.major is not null }',
+    "events { containing_class = 'Apache' and timestamp > '2020-01-01' }",
+]
+PQL_SPECIAL = [
+    'nodes {\n  certname = "a"\n  and }', 'nodes { certname = "\u00e9\U0001F600" and }',
+    'nodes {\r\n certname = }', 'nodes { certname = "' + "x" * 1100 + '" and }',
+    'nodes { x = 1 order by asc }', 'nodes { x = 1 order by x, asc }',
+    'nodes { x = 1 order by x desc, }', 'nodes { x = 1 limit }', 'nodes { x = 1 limit 1 offset }',
+    "facts[name count()] {}", "nothings {}", "producers {}", " nodes {} x", "",
+]
+
+
+def pql_refusal_cases():
+    """Malformed PQL and some that is not: prefixes of the PQL queries above and a few more, each
+    with a character left out and with one put in (fixed seeds), a sample of them, then a few
+    with several lines, non-ASCII text and long lines. PuppetDB's refusals of them are recorded
+    by `bench/puppetdb_reference.py record-pql-refusals`."""
+    texts = [query["params"]["query"] for query in queries()
+             if isinstance(query["params"], dict) and isinstance(query["params"].get("query"), str)
+             and not query["params"]["query"].lstrip().startswith("[")] + PQL_EXTRA
+    rng = random.Random(7)
+    made = set()
+    for text in texts:
+        for i in range(1, len(text)):
+            if rng.random() < 0.25:
+                made.add(text[:i])
+        for _ in range(6):
+            i = rng.randrange(len(text))
+            made.add(text[:i] + text[i + 1:])
+        for _ in range(6):
+            i = rng.randrange(len(text))
+            made.add(text[:i] + rng.choice("{}[]()=~!<>,.\"' xa1-") + text[i:])
+    return sorted(random.Random(11).sample(sorted(made), 360)) + PQL_SPECIAL

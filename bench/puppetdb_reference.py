@@ -23,6 +23,11 @@ accepts only https; one command-processing thread so commands apply in the order
                                                       bench/puppetdb_queries.py's route_edges()
                                                       (no data needed), redirects not followed;
                                                       write tests/puppetdb/reference/routes.json
+  bench/puppetdb_reference.py record-pql-refusals --root DIR
+                                                      ask PuppetDB bench/puppetdb_queries.py's
+                                                      pql_refusal_cases() (no data needed); write
+                                                      its status and, for a PQL parse error, its
+                                                      body to tests/puppetdb/reference/pql-refusals.json
   bench/puppetdb_reference.py compare --url URL       ask a marionette server (plain or its
                                                       HTTPS with --cert/--key/--cacert) the same
                                                       queries after sending it the commands, and
@@ -337,6 +342,24 @@ def record_routes(root):
     print(f"recorded {len(answers)} route answers to {os.path.relpath(REFERENCE)}/routes.json")
 
 
+def record_pql_refusals(root):
+    """PuppetDB's words for malformed PQL (tests/puppetdb/pql_refusal_test.cpp)."""
+    with open(os.path.join(root, "state.json")) as f:
+        client = Client(f"http://127.0.0.1:{json.load(f)['pdb_port']}")
+    recorded = []
+    for query in puppetdb_queries.pql_refusal_cases():
+        status, _, body = client.request("GET", "/pdb/query/v4", {"query": query, "limit": 1})
+        recorded.append({"query": query, "status": status,
+                         "body": body if status != 200 and body.startswith("PQL parse error")
+                         else None})
+    with open(os.path.join(REFERENCE, "pql-refusals.json"), "w") as f:
+        json.dump(recorded, f, indent=1, ensure_ascii=False)
+        f.write("\n")
+    refused = sum(1 for r in recorded if r["body"])
+    print(f"recorded {len(recorded)} PQL cases ({refused} refused by the grammar) to "
+          f"{os.path.relpath(REFERENCE)}/pql-refusals.json")
+
+
 FUNCTION_CASES = os.path.join(REFERENCE, "function")
 FUNCTION_NODE = "web1.example.com"  # tests/puppetdb/puppetdb_query_test.cpp compiles for it
 
@@ -413,7 +436,7 @@ def compare(args):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("action", choices=["start", "resume", "record", "record-function", "record-routes",
-                                           "compare", "stop"])
+                                           "record-pql-refusals", "compare", "stop"])
     parser.add_argument("--root")
     parser.add_argument("--url")
     parser.add_argument("--cert")
@@ -431,6 +454,8 @@ def main():
         record_function(args.root)
     elif args.action == "record-routes":
         record_routes(args.root)
+    elif args.action == "record-pql-refusals":
+        record_pql_refusals(args.root)
     elif args.action == "stop":
         stop(args.root)
     else:

@@ -1,8 +1,8 @@
 // Malformed PQL refused in PuppetDB 7.12's words: each case of reference/pql-refusals.json
-// (recorded from PuppetDB by bench/puppetdb_pql_refusals.py: prefixes, left-out and put-in
-// characters of the reference queries, several lines, non-ASCII text) gets instaparse's message
-// with its list of what was expected, in PuppetDB's order, from parse_pql as the API calls it;
-// what PuppetDB's grammar takes, the refusal does not refuse.
+// (recorded from PuppetDB by `bench/puppetdb_reference.py record-pql-refusals`: prefixes,
+// left-out and put-in characters of the reference queries, several lines, non-ASCII text) gets
+// instaparse's message with its list of what was expected, in PuppetDB's order, from parse_pql
+// as the API calls it; what PuppetDB's grammar takes, the refusal does not refuse.
 #include "puppetdb/pql_refusal.hpp"
 
 #include <gtest/gtest.h>
