@@ -1,9 +1,9 @@
 // PQL: a hand-written recursive-descent parser over a small lexer.
 #include "puppetdb/pql.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <optional>
-#include <set>
 #include <vector>
 
 #include "puppetdb/pql_refusal.hpp"
@@ -23,23 +23,16 @@ struct Token {
   std::size_t at;    ///< offset in the query
 };
 
-/// PuppetDB's refusal (instaparse's, pql_refusal.cpp) where its grammar does not take the query;
-/// this parser's own words otherwise (a limit PuppetDB does not have).
+/// This parser's own words, for what parse_pql's check against PuppetDB's grammar let through:
+/// a limit PuppetDB does not have, or a query too costly for that check to follow.
 [[noreturn]] void fail(const std::string& text, std::size_t at, const std::string& why) {
-  if (std::optional<std::string> refusal = pql_grammar_refusal(text))
-    throw QueryError(400, *refusal);
   throw QueryError(400, "PQL parse error at line 1, column " + std::to_string(at + 1) + ": " + why +
                             " in: " + text);
 }
 
-/// The entities PuppetDB 7.12's PQL grammar names (its AST knows more: producers, event
-/// counts).
 bool pql_entity(const std::string& word) {
-  static const std::set<std::string> entities = {
-      "facts",         "reports",   "catalogs",     "packages", "package_inventory",
-      "resources",     "nodes",     "environments", "factsets", "fact_paths",
-      "fact_contents", "inventory", "edges",        "events"};
-  return entities.count(word) > 0;
+  const std::vector<std::string>& entities = pql_grammar_entities();
+  return std::find(entities.begin(), entities.end(), word) != entities.end();
 }
 
 bool word_char(char c) {

@@ -116,10 +116,7 @@ Grammar::Grammar() {
               star(hnt("whitespace")), hnt("rbrace")}),
          true);
   std::vector<int> entities;
-  for (const char* entity :
-       {"facts", "reports", "catalogs", "packages", "package_inventory", "resources", "nodes",
-        "environments", "factsets", "fact_paths", "fact_contents", "inventory", "edges", "events"})
-    entities.push_back(str(entity));
+  for (const std::string& entity : pql_grammar_entities()) entities.push_back(str(entity));
   define("entity", alt(entities), true);
   define("expression", nt("expr-or"), true);
   const int spaced = hnt("whitespace");
@@ -663,6 +660,14 @@ std::string line_of(const std::string& text, std::size_t line) {
 }
 
 }  // namespace
+
+const std::vector<std::string>& pql_grammar_entities() {
+  static const std::vector<std::string> entities = {
+      "facts",         "reports",   "catalogs",     "packages", "package_inventory",
+      "resources",     "nodes",     "environments", "factsets", "fact_paths",
+      "fact_contents", "inventory", "edges",        "events"};
+  return entities;
+}
 
 std::optional<std::string> pql_grammar_refusal(const std::string& query) {
   if (query.size() > 16 * 1024) return std::nullopt;

@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace marionette::puppetdb {
 
@@ -13,5 +14,9 @@ namespace marionette::puppetdb {
 /// takes the whole query, or the query is too long to follow (over 16 KiB, or more than 50,000
 /// of instaparse's steps: its parse is cubic where the grammar is ambiguous).
 std::optional<std::string> pql_grammar_refusal(const std::string& query);
+
+/// The entities PuppetDB 7.12's PQL grammar names, in its order (its AST knows more:
+/// producers, event counts).
+const std::vector<std::string>& pql_grammar_entities();
 
 }  // namespace marionette::puppetdb
