@@ -6,6 +6,7 @@
 #include <set>
 #include <string_view>
 
+#include "puppetdb/entities.hpp"
 #include "puppetdb/event_counts.hpp"
 #include "puppetdb/jackson_reading.hpp"
 #include "puppetdb/pql.hpp"
@@ -156,17 +157,12 @@ Json and_all(const std::vector<Json>& clauses, const Json& query) {
   return all.size() == 2 ? all[1] : all;
 }
 
+/// Whether /pdb/query/v4/NAME is one of PuppetDB's entity endpoints: an entity by its URL name
+/// (not its select_ name), or one of the event counts.
 bool is_entity(const std::string& name) {
-  static const std::set<std::string> entities = {"nodes",         "facts",
-                                                 "fact-contents", "fact-names",
-                                                 "fact-paths",    "factsets",
-                                                 "inventory",     "resources",
-                                                 "catalogs",      "edges",
-                                                 "environments",  "producers",
-                                                 "reports",       "events",
-                                                 "event-counts",  "aggregate-event-counts",
-                                                 "packages",      "package-inventory"};
-  return entities.count(name) > 0;
+  if (name == "event-counts" || name == "aggregate-event-counts") return true;
+  const Entity* entity = find_entity(name);
+  return entity && entity->name == name;
 }
 
 /// /pdb/query/v4/ENTITY/A/B…: the entity asked and the conditions the path adds, by PuppetDB
