@@ -388,6 +388,11 @@ TEST_F(ConnectionStarvation, EndlessTrailersAndChunkExtensionsAreCutOffWithMemor
     SCOPED_TRACE(attack == 0 ? "trailers" : "chunk extensions");
     RawTlsClient client(port_);
     ASSERT_TRUE(client.connected());
+    // `sent` counts what the kernel took, not what the server read: with the send buffer left
+    // to grow (to 4 MiB here), a server descheduled for a moment on a loaded machine lets the
+    // whole bound sit in this socket unread. A fixed small buffer keeps the count honest.
+    int send_buffer = 64 * 1024;
+    ::setsockopt(client.fd(), SOL_SOCKET, SO_SNDBUF, &send_buffer, sizeof send_buffer);
     ASSERT_TRUE(client.send(head));
     std::size_t sent = 0;
     auto started = Clock::now();
