@@ -498,17 +498,22 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
     // its document read only when nothing is kept
     const bool failures_kept = from_summary && entity.name == "events" &&
                                predicate.required_value("status") == Json("failure");
+    // the rows of the other entities read the node's certname and state only: its state as
+    // KeyLayout::latest_statuses keeps it, its document read only when nothing is kept
+    const bool state_kept =
+        entity.name != "nodes" && entity.name != "reports" && entity.name != "events";
     // A chunk of nodes at a time: their documents read together (one round trip for many).
     const KeyLayout& keys = fleet_.keys();
     for (std::size_t from = 0; from < names.size(); from += kNodesAtOnce) {
       const std::size_t to = std::min(names.size(), from + kNodesAtOnce);
       std::vector<std::optional<std::string>> kept;
-      if (failures_kept)
-        kept = fleet_.latest_failures(
-            std::vector<std::string>(names.begin() + from, names.begin() + to));
+      if (failures_kept || state_kept) {
+        const std::vector<std::string> chunk(names.begin() + from, names.begin() + to);
+        kept = failures_kept ? fleet_.latest_failures(chunk) : fleet_.latest_statuses(chunk);
+      }
       std::vector<std::string> node_keys;
       for (std::size_t i = from; i < to; ++i)
-        if (!failures_kept || !kept[i - from]) node_keys.push_back(keys.node(names[i]));
+        if (kept.empty() || !kept[i - from]) node_keys.push_back(keys.node(names[i]));
       fleet_.prefetch(node_keys);
       std::vector<Json> nodes;
       std::vector<std::optional<std::vector<Json>>> summarized;  // rows from the node's document
@@ -516,8 +521,9 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
       std::vector<std::pair<std::string, std::string>> fields;
       for (std::size_t i = from; i < to; ++i) {
         std::optional<Json> node;
-        if (failures_kept && kept[i - from])
-          node = FleetData::node_of_latest_failures(names[i], *kept[i - from]);
+        if (!kept.empty() && kept[i - from])
+          node = failures_kept ? FleetData::node_of_latest_failures(names[i], *kept[i - from])
+                               : FleetData::node_of_latest_status(names[i], *kept[i - from]);
         if (!node)
           node = projection ? fleet_.node_fields(names[i], *projection) : fleet_.node(names[i]);
         if (!node || !state_allows(*node) || !wanted(*node)) continue;
