@@ -61,7 +61,8 @@ void source_documents(const Entity& entity, const RowOptions& options, const Key
   if (name == "nodes") {
     if (options.with_facts) facts();
   } else if (name == "resources") {
-    documents.push_back(keys.catalog(certname));
+    if (options.resource_environment || !options.resource_type)
+      documents.push_back(keys.catalog(certname));
     if (options.resource_type)
       fields.emplace_back(keys.resources(certname), *options.resource_type);
   } else if (name == "edges" || name == "catalogs") {
@@ -475,6 +476,9 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
       if (options.resource_type && title && title->is_string())
         options.resource_title = title->get<std::string>();
       options.resource_hashes = predicate.reads_field("resource");
+      // an extract that uses no environment (a subquery's certname): the type's group alone
+      options.resource_environment =
+          !extract.present || fields_used(predicate, extract, paging).count("environment");
     }
     if (entity.name == "facts" || entity.name == "fact-contents") {  // rows of one fact only
       std::optional<Json> name = predicate.required_value("name");
@@ -500,8 +504,11 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
                                predicate.required_value("status") == Json("failure");
     // the rows of the other entities read the node's certname and state only: its state as
     // KeyLayout::latest_statuses keeps it, its document read only when nothing is kept
+    static const std::set<std::string, std::less<>> kStateOnly = {"certname", "deactivated",
+                                                                  "expired"};
     const bool state_kept =
-        entity.name != "nodes" && entity.name != "reports" && entity.name != "events";
+        (entity.name != "nodes" && entity.name != "reports" && entity.name != "events") ||
+        (entity.name == "nodes" && projection && *projection == kStateOnly);
     // A chunk of nodes at a time: their documents read together (one round trip for many).
     const KeyLayout& keys = fleet_.keys();
     for (std::size_t from = 0; from < names.size(); from += kNodesAtOnce) {

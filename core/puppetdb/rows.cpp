@@ -355,6 +355,13 @@ std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& 
     // what resource_rows and catalog_resources read of it (resources: an earlier build's
     // catalog kept whole)
     static const std::set<std::string, std::less<>> read = {"certname", "environment", "resources"};
+    if (options.resource_type && !options.resource_environment) {
+      const Json header = {{"certname", certname}, {"environment", nullptr}};
+      Json resources =
+          fleet.catalog_resources(certname, header, options.resource_type, options.resource_title);
+      if (!resources.empty())
+        return resource_rows(header, std::move(resources), options.resource_hashes);
+    }
     std::optional<Json> header = fleet.catalog_header_fields(certname, read);
     if (!header) return {};
     return resource_rows(

@@ -423,7 +423,21 @@ TEST_F(Indexes, FactAndResourceRowsTakeTheNodesStateFromTheKeptStatusesNotTheirD
   }
   EXPECT_EQ(rows("resources", apache), resources_before);
   EXPECT_EQ(rows("facts", family), facts_before);
-  for (const auto& [name, document] : documents) store.put(fleet.keys().node(name), document);
+  // nor, for nodes with a class (a subquery extracting certname), the catalogs' headers
+  const json with_apache = json::array(
+      {"in", "certname",
+       json::array({"extract", "certname", json::array({"select_resources", apache})})});
+  for (const std::string name : {"web1.example.com", "web2.example.com"}) {
+    documents[name + "'s catalog"] = store.get(fleet.keys().catalog(name)).value();
+    store.put(fleet.keys().catalog(name), "{damaged");
+  }
+  EXPECT_EQ(rows("nodes", json::array({"extract", json::array({"certname"}), with_apache})),
+            json::array({{{"certname", "web1.example.com"}}, {{"certname", "web2.example.com"}}}));
+  for (const auto& [name, document] : documents)
+    store.put(name.find(' ') == std::string::npos
+                  ? fleet.keys().node(name)
+                  : fleet.keys().catalog(name.substr(0, name.find('\''))),
+              document);
   // web2 deactivated by a second server: out of the active nodes' rows, in node_state = any's
   FleetData other(store, "test");
   other.deactivate_node(
