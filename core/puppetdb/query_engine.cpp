@@ -573,13 +573,15 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
       answer.push_back(std::move(out));
     }
   } else {
-    for (const Json& row : rows) {
+    answer.reserve(rows.size());
+    for (Json& row : rows) {
       if (extract.present) {
         Json out = Json::object();
         for (const std::string& field : extract.fields) out[field] = field_value(row, field);
         answer.push_back(std::move(out));
-      } else {
-        answer.push_back(entity.name == "fact-names" ? row["name"] : answer_row(entity, row));
+      } else {  // the row is not read again: its fields moved into the answer's
+        answer.push_back(entity.name == "fact-names" ? std::move(row["name"])
+                                                     : answer_row(entity, std::move(row)));
       }
     }
     if (extract.present && !extract.group_by.empty()) {  // distinct groups without functions

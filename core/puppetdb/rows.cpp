@@ -442,4 +442,14 @@ Json answer_row(const Entity& entity, const Json& row) {
   return out;
 }
 
+Json answer_row(const Entity& entity, Json&& row) {
+  Json out = Json::object();
+  for (const Field& field : entity.fields) {
+    if (!field.in_answer) continue;
+    auto found = row.find(field.name);
+    out[field.name] = found == row.end() ? Json(nullptr) : std::move(*found);
+  }
+  return out;
+}
+
 }  // namespace marionette::puppetdb

@@ -58,5 +58,7 @@ std::string resource_hash(const std::string& certname, const Json& resource);
 
 /// A row without its hidden fields, its fields in the entity's order.
 Json answer_row(const Entity& entity, const Json& row);
+/// answer_row of a row no longer needed: its fields moved, not copied.
+Json answer_row(const Entity& entity, Json&& row);
 
 }  // namespace marionette::puppetdb
