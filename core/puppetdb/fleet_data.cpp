@@ -646,6 +646,15 @@ void FleetData::write_node(const Json& node) {
     store_.remove_field(keys_.latest_failures(), certname);
 }
 
+std::optional<Json> FleetData::node_of_latest_status(const std::string& certname,
+                                                     const std::string& kept) {
+  if (kept.size() < 2 || (kept[0] != 'a' && kept[0] != 'i') || kept[1] != ':') return std::nullopt;
+  // an inactive node's state as its document would have it: not null (its time is not read)
+  return Json{{"certname", certname},
+              {"deactivated", kept[0] == 'a' ? Json(nullptr) : Json(true)},
+              {"expired", nullptr}};
+}
+
 std::optional<std::string> FleetData::latest_failures_of(const Json& node) {
   const auto hash = node.find("latest_report_hash");
   const auto events = node.find("latest_report_events");

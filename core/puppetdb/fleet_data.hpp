@@ -149,6 +149,11 @@ class FleetData {
   /// What KeyLayout::latest_statuses keeps for the node's document: "a:" or "i:" (active or
   /// not), then its latest report's status.
   static std::string latest_status_of(const Json& node);
+  /// The node's document as far as the rows of facts, resources and the other entities built
+  /// of the node's own documents read it (its certname and whether it is active), from what
+  /// latest_statuses keeps; nullopt for a text not so written.
+  static std::optional<Json> node_of_latest_status(const std::string& certname,
+                                                   const std::string& kept);
   /// What KeyLayout::latest_failures keeps for each of these nodes; nullopt for a node it has
   /// nothing for (its latest report has no failure event, or an earlier build wrote it).
   std::vector<std::optional<std::string>> latest_failures(

@@ -105,11 +105,26 @@ Paging paging_of(const Json& parameters) {
   return paging;
 }
 
+/// The rows as one JSON array's text, each written straight into it (as json_answer would
+/// write them, without first copying every row into one array value: 4,000 resources rows
+/// were copied, then freed, for their text alone).
+std::string rows_text(const std::vector<Json>& rows) {
+  std::string text = "[";
+  nlohmann::detail::serializer<Json> writer(nlohmann::detail::output_adapter<char>(text), ' ',
+                                            Json::error_handler_t::replace);
+  for (const Json& row : rows) {
+    if (text.size() > 1) text += ',';
+    writer.dump(row, false, false, 0);
+  }
+  text += ']';
+  return text;
+}
+
 HttpResponse rows_answer(QueryAnswer&& answer) {
-  HttpResponse response =
-      answer.text
-          ? HttpResponse{200, "application/json; charset=utf-8", std::move(*answer.text), {}}
-          : json_answer(200, answer.rows);
+  HttpResponse response = {200,
+                           "application/json; charset=utf-8",
+                           answer.text ? std::move(*answer.text) : rows_text(answer.rows),
+                           {}};
   if (answer.total) response.headers.emplace_back("X-Records", std::to_string(*answer.total));
   return response;
 }

@@ -61,7 +61,8 @@ void source_documents(const Entity& entity, const RowOptions& options, const Key
   if (name == "nodes") {
     if (options.with_facts) facts();
   } else if (name == "resources") {
-    documents.push_back(keys.catalog(certname));
+    if (options.resource_environment || !options.resource_type)
+      documents.push_back(keys.catalog(certname));
     if (options.resource_type)
       fields.emplace_back(keys.resources(certname), *options.resource_type);
   } else if (name == "edges" || name == "catalogs") {
@@ -475,6 +476,9 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
       if (options.resource_type && title && title->is_string())
         options.resource_title = title->get<std::string>();
       options.resource_hashes = predicate.reads_field("resource");
+      // an extract that uses no environment (a subquery's certname): the type's group alone
+      options.resource_environment =
+          !extract.present || fields_used(predicate, extract, paging).count("environment");
     }
     if (entity.name == "facts" || entity.name == "fact-contents") {  // rows of one fact only
       std::optional<Json> name = predicate.required_value("name");
@@ -498,17 +502,25 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
     // its document read only when nothing is kept
     const bool failures_kept = from_summary && entity.name == "events" &&
                                predicate.required_value("status") == Json("failure");
+    // the rows of the other entities read the node's certname and state only: its state as
+    // KeyLayout::latest_statuses keeps it, its document read only when nothing is kept
+    static const std::set<std::string, std::less<>> kStateOnly = {"certname", "deactivated",
+                                                                  "expired"};
+    const bool state_kept =
+        (entity.name != "nodes" && entity.name != "reports" && entity.name != "events") ||
+        (entity.name == "nodes" && projection && *projection == kStateOnly);
     // A chunk of nodes at a time: their documents read together (one round trip for many).
     const KeyLayout& keys = fleet_.keys();
     for (std::size_t from = 0; from < names.size(); from += kNodesAtOnce) {
       const std::size_t to = std::min(names.size(), from + kNodesAtOnce);
       std::vector<std::optional<std::string>> kept;
-      if (failures_kept)
-        kept = fleet_.latest_failures(
-            std::vector<std::string>(names.begin() + from, names.begin() + to));
+      if (failures_kept || state_kept) {
+        const std::vector<std::string> chunk(names.begin() + from, names.begin() + to);
+        kept = failures_kept ? fleet_.latest_failures(chunk) : fleet_.latest_statuses(chunk);
+      }
       std::vector<std::string> node_keys;
       for (std::size_t i = from; i < to; ++i)
-        if (!failures_kept || !kept[i - from]) node_keys.push_back(keys.node(names[i]));
+        if (kept.empty() || !kept[i - from]) node_keys.push_back(keys.node(names[i]));
       fleet_.prefetch(node_keys);
       std::vector<Json> nodes;
       std::vector<std::optional<std::vector<Json>>> summarized;  // rows from the node's document
@@ -516,8 +528,9 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
       std::vector<std::pair<std::string, std::string>> fields;
       for (std::size_t i = from; i < to; ++i) {
         std::optional<Json> node;
-        if (failures_kept && kept[i - from])
-          node = FleetData::node_of_latest_failures(names[i], *kept[i - from]);
+        if (!kept.empty() && kept[i - from])
+          node = failures_kept ? FleetData::node_of_latest_failures(names[i], *kept[i - from])
+                               : FleetData::node_of_latest_status(names[i], *kept[i - from]);
         if (!node)
           node = projection ? fleet_.node_fields(names[i], *projection) : fleet_.node(names[i]);
         if (!node || !state_allows(*node) || !wanted(*node)) continue;
@@ -560,13 +573,15 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
       answer.push_back(std::move(out));
     }
   } else {
-    for (const Json& row : rows) {
+    answer.reserve(rows.size());
+    for (Json& row : rows) {
       if (extract.present) {
         Json out = Json::object();
         for (const std::string& field : extract.fields) out[field] = field_value(row, field);
         answer.push_back(std::move(out));
-      } else {
-        answer.push_back(entity.name == "fact-names" ? row["name"] : answer_row(entity, row));
+      } else {  // the row is not read again: its fields moved into the answer's
+        answer.push_back(entity.name == "fact-names" ? std::move(row["name"])
+                                                     : answer_row(entity, std::move(row)));
       }
     }
     if (extract.present && !extract.group_by.empty()) {  // distinct groups without functions

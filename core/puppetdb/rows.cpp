@@ -355,6 +355,13 @@ std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& 
     // what resource_rows and catalog_resources read of it (resources: an earlier build's
     // catalog kept whole)
     static const std::set<std::string, std::less<>> read = {"certname", "environment", "resources"};
+    if (options.resource_type && !options.resource_environment) {
+      const Json header = {{"certname", certname}, {"environment", nullptr}};
+      Json resources =
+          fleet.catalog_resources(certname, header, options.resource_type, options.resource_title);
+      if (!resources.empty())
+        return resource_rows(header, std::move(resources), options.resource_hashes);
+    }
     std::optional<Json> header = fleet.catalog_header_fields(certname, read);
     if (!header) return {};
     return resource_rows(
@@ -432,6 +439,16 @@ Json answer_row(const Entity& entity, const Json& row) {
   Json out = Json::object();
   for (const Field& field : entity.fields)
     if (field.in_answer) out[field.name] = or_null(row, field.name.c_str());
+  return out;
+}
+
+Json answer_row(const Entity& entity, Json&& row) {
+  Json out = Json::object();
+  for (const Field& field : entity.fields) {
+    if (!field.in_answer) continue;
+    auto found = row.find(field.name);
+    out[field.name] = found == row.end() ? Json(nullptr) : std::move(*found);
+  }
   return out;
 }
 

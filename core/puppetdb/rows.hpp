@@ -20,6 +20,10 @@ struct RowOptions {
   /// The top-level facts read (nodes, facts, fact-contents, inventory): nullopt, all of them.
   std::optional<std::set<std::string>> fact_names;
   bool resource_hashes = true;  ///< resources: each row's `resource` (else add_resource_hash)
+  /// resources of resource_type: whether the rows need the catalog's environment; if not, the
+  /// catalog's header is read only when the node has no group of that type (a catalog an
+  /// earlier build kept whole, or none), the rows' environment left null
+  bool resource_environment = true;
 };
 
 /// The rows of a per-node entity for one node, built from its documents. `node` is the node's
@@ -54,5 +58,7 @@ std::string resource_hash(const std::string& certname, const Json& resource);
 
 /// A row without its hidden fields, its fields in the entity's order.
 Json answer_row(const Entity& entity, const Json& row);
+/// answer_row of a row no longer needed: its fields moved, not copied.
+Json answer_row(const Entity& entity, Json&& row);
 
 }  // namespace marionette::puppetdb

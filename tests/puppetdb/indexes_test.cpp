@@ -406,6 +406,56 @@ TEST_F(Indexes, LatestFailureEventsAreAnsweredFromTheKeptFailuresWhichFollowEver
   EXPECT_TRUE(rows("events", failure_events).empty());
 }
 
+TEST_F(Indexes, FactAndResourceRowsTakeTheNodesStateFromTheKeptStatusesNotTheirDocuments) {
+  const std::string kept = fleet.keys().latest_statuses();
+  const json apache = json::array(
+      {"and", json::array({"=", "type", "Class"}), json::array({"=", "title", "Apache"})});
+  const json family = json::array({"=", "name", "os"});
+  ASSERT_EQ(certnames("resources", apache),
+            (std::vector<std::string>{"web1.example.com", "web2.example.com"}));
+  const json resources_before = rows("resources", apache);
+  const json facts_before = rows("facts", family);
+  // the nodes' documents are not read: damaged, the answers are the same
+  std::map<std::string, std::string> documents;
+  for (const std::string name : {"web1.example.com", "web2.example.com", "db1.example.com"}) {
+    documents[name] = store.get(fleet.keys().node(name)).value();
+    store.put(fleet.keys().node(name), "{damaged");
+  }
+  EXPECT_EQ(rows("resources", apache), resources_before);
+  EXPECT_EQ(rows("facts", family), facts_before);
+  // nor, for nodes with a class (a subquery extracting certname), the catalogs' headers
+  const json with_apache = json::array(
+      {"in", "certname",
+       json::array({"extract", "certname", json::array({"select_resources", apache})})});
+  for (const std::string name : {"web1.example.com", "web2.example.com"}) {
+    documents[name + "'s catalog"] = store.get(fleet.keys().catalog(name)).value();
+    store.put(fleet.keys().catalog(name), "{damaged");
+  }
+  EXPECT_EQ(rows("nodes", json::array({"extract", json::array({"certname"}), with_apache})),
+            json::array({{{"certname", "web1.example.com"}}, {{"certname", "web2.example.com"}}}));
+  for (const auto& [name, document] : documents)
+    store.put(name.find(' ') == std::string::npos
+                  ? fleet.keys().node(name)
+                  : fleet.keys().catalog(name.substr(0, name.find('\''))),
+              document);
+  // web2 deactivated by a second server: out of the active nodes' rows, in node_state = any's
+  FleetData other(store, "test");
+  other.deactivate_node(
+      {{"certname", "web2.example.com"}, {"producer_timestamp", "2026-11-29T12:00:00.000Z"}},
+      "2026-11-29T12:00:00.000Z");
+  ASSERT_EQ(store.get_field(kept, "web2.example.com").value().substr(0, 2), "i:");
+  EXPECT_EQ(certnames("resources", apache), std::vector<std::string>{"web1.example.com"});
+  EXPECT_EQ(
+      certnames("resources", json::array({"and", apache, json::array({"=", "node_state", "any"})})),
+      (std::vector<std::string>{"web1.example.com", "web2.example.com"}));
+  // nothing kept (an earlier build's node), or a text not ours: the document says
+  store.remove_field(kept, "web2.example.com");
+  store.put_field(kept, "web1.example.com", "?");
+  EXPECT_EQ(certnames("resources", apache), std::vector<std::string>{"web1.example.com"});
+  EXPECT_EQ(certnames("facts", family),
+            (std::vector<std::string>{"db1.example.com", "web1.example.com"}));
+}
+
 TEST_F(Indexes, TheLatestReportIndexesFollowNewReportsDroppedReportsAndPurges) {
   const std::string failed = fleet.keys().latest_report_status("failed");
   const std::string changed = fleet.keys().latest_report_status("changed");
