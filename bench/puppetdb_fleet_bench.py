@@ -14,13 +14,14 @@ server --redis` (HTTPS, a client certificate on its --certificate-allowlist), th
   - queries: each typical query asked R times of each, alternating, after 2 warm-ups; p50 and
     p99 of the wall time of each answer (read in full), the rows of both compared by count;
     the last, an empty answer, is the fixed cost of a request on each side. Two clients ask
-    them, both tables printed, both sides in the same order (PuppetDB, then marionette):
+    them, each table printed (curl's two passes apart), the sides in the same order (PuppetDB, then marionette):
       * Python's http.client (what pypuppetdb and Puppetboard users see): the wall time from
         sending the request to the answer's body read in full, in the client, which parses
         the head, decodes PuppetDB's chunked body and decrypts marionette's TLS in Python;
         the two sides alternate request by request. Its floor, the empty answer, was ~0.6 ms
         for marionette (the client's CPU ~0.2 ms of it, the rest the wake-up of idle
-        processes between alternating requests) and ~7-10 ms for PuppetDB;
+        processes between alternating requests) and ~7-10 ms for PuppetDB (0.63 / 7.65 ms
+        on 2026-12-01);
       * curl (C, libcurl): one process a query and side, asking it 2 + R times over one
         kept-alive connection (the first two, with the TLS handshake, left out); per transfer
         curl's time_total (request sent to the last byte received: the table's p50 / p99) and
@@ -29,8 +30,9 @@ server --redis` (HTTPS, a client certificate on its --certificate-allowlist), th
         side follow each other without the other side between them; a second pass asks them
         at most --curl-rate a second (default 10/s: each server idle ~100 ms between
         requests, as between a dashboard's, and woken for each). Its floor, the empty
-        answer, back to back: ~0.1 ms for marionette, ~7-11 ms for PuppetDB (2026-12-01,
-        load 2-3).
+        answer (2026-12-01, load 1-4): back to back 0.09-0.19 ms for marionette, 7-11 ms for
+        PuppetDB; at 10/s 0.96 ms for marionette (its idle threads woken), 13.8 ms for
+        PuppetDB.
     The transports differ, against marionette: PuppetDB is asked over plain HTTP (its default
     port; its TLS port would need it restarted), marionette over TLS 1.3 with a client
     certificate (it has no plain listener), both kept alive, so encryption and decryption are
