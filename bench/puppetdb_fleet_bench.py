@@ -14,7 +14,8 @@ server --redis` (HTTPS, a client certificate on its --certificate-allowlist), th
   - queries: each typical query asked R times of each, alternating, after 2 warm-ups; p50 and
     p99 of the wall time of each answer (read in full), the rows of both compared by count;
     the last, an empty answer, is the fixed cost of a request on each side. Two clients ask
-    them, each table printed (curl's two passes apart), the sides in the same order (PuppetDB, then marionette):
+    them, each table printed (curl's two passes apart), the sides in the same order
+    (PuppetDB, then marionette):
       * Python's http.client (what pypuppetdb and Puppetboard users see): the wall time from
         sending the request to the answer's body read in full, in the client, which parses
         the head, decodes PuppetDB's chunked body and decrypts marionette's TLS in Python;
