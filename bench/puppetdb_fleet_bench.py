@@ -14,20 +14,26 @@ server --redis` (HTTPS, a client certificate on its --certificate-allowlist), th
   - queries: each typical query asked R times of each, alternating, after 2 warm-ups; p50 and
     p99 of the wall time of each answer (read in full), the rows of both compared by count;
     the last, an empty answer, is the fixed cost of a request on each side. Two clients ask
-    them, both tables printed, both sides in the same order (PuppetDB, then marionette):
+    them, each table printed (curl's two passes apart), the sides in the same order
+    (PuppetDB, then marionette):
       * Python's http.client (what pypuppetdb and Puppetboard users see): the wall time from
         sending the request to the answer's body read in full, in the client, which parses
         the head, decodes PuppetDB's chunked body and decrypts marionette's TLS in Python;
         the two sides alternate request by request. Its floor, the empty answer, was ~0.6 ms
         for marionette (the client's CPU ~0.2 ms of it, the rest the wake-up of idle
-        processes between alternating requests) and ~7-10 ms for PuppetDB;
+        processes between alternating requests) and ~7-10 ms for PuppetDB (0.63 / 7.65 ms
+        on 2026-12-01);
       * curl (C, libcurl): one process a query and side, asking it 2 + R times over one
         kept-alive connection (the first two, with the TLS handshake, left out); per transfer
         curl's time_total (request sent to the last byte received: the table's p50 / p99) and
         time_starttransfer (to the first byte, in brackets), measured inside curl, its own
         cost a few microseconds a transfer and the same on both sides. The R requests of a
-        side follow each other without the other side between them. Its floor, the empty
-        answer: ~0.15 ms for marionette, ~7-11 ms for PuppetDB (2026-12-01, load 2-3).
+        side follow each other without the other side between them; a second pass asks them
+        at most --curl-rate a second (default 10/s: each server idle ~100 ms between
+        requests, as between a dashboard's, and woken for each). Its floor, the empty
+        answer (2026-12-01, load 1-4): back to back 0.09-0.19 ms for marionette, 7-11 ms for
+        PuppetDB; at 10/s 0.96 ms for marionette (its idle threads woken), 13.8 ms for
+        PuppetDB.
     The transports differ, against marionette: PuppetDB is asked over plain HTTP (its default
     port; its TLS port would need it restarted), marionette over TLS 1.3 with a client
     certificate (it has no plain listener), both kept alive, so encryption and decryption are
@@ -205,16 +211,17 @@ def query_latencies(endpoints, queries, repeat):
 CURL_FORMAT = "%{http_code} %{size_download} %{num_connects} %{time_starttransfer} %{time_total}\\n"
 
 
-def curl_times(endpoint, path, params, count):
-    """One curl process asks the query COUNT times over one kept-alive connection; per
-    transfer (status, bytes, new connections, time to the first byte, time to the last), in
-    ms, as curl measures them from the start of each transfer."""
+def curl_times(endpoint, path, params, count, rate=None):
+    """One curl process asks the query COUNT times over one kept-alive connection (at most
+    RATE a second, curl's --rate, e.g. "10/s": a pause after a short answer); per transfer
+    (status, bytes, new connections, time to the first byte, time to the last), in ms, as curl
+    measures them from the start of each transfer."""
     url = endpoint.url(path, params)
     config = "".join(f'url = "{url}"\noutput = "/dev/null"\n' for _ in range(count))
     run = subprocess.run(["curl", "--silent", "--show-error", "--config", "-", "--header",
                           "Accept: application/json", "--write-out", CURL_FORMAT]
-                         + endpoint.curl_tls, input=config.encode(), capture_output=True,
-                         check=True)
+                         + (["--rate", rate] if rate else []) + endpoint.curl_tls,
+                         input=config.encode(), capture_output=True, check=True)
     out = []
     for line in run.stdout.decode().splitlines():
         status, size, connects, first, total = line.split()
@@ -223,15 +230,15 @@ def curl_times(endpoint, path, params, count):
     return out
 
 
-def curl_latencies(endpoints, queries, repeat):
+def curl_latencies(endpoints, queries, repeat, rate=None):
     """The queries again through curl: for each query, each side in the order of
     query_latencies, one curl process asking it 2 + R times on one connection (the first two,
-    the TLS handshake's and a warm-up, left out)."""
+    the TLS handshake's and a warm-up, left out), back to back or at most RATE a second."""
     out = []
     for name, path, params in queries:
         entry = {"query": name}
         for endpoint in endpoints:
-            transfers = curl_times(endpoint, path, params, repeat + 2)[2:]
+            transfers = curl_times(endpoint, path, params, repeat + 2, rate)[2:]
             if any(t[2] for t in transfers):
                 raise RuntimeError(f"curl opened a new connection to {endpoint.name} mid-run")
             entry[endpoint.name] = {
@@ -372,6 +379,10 @@ def main():
     parser.add_argument("--concurrency", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=40)
     parser.add_argument("--json")
+    parser.add_argument("--curl-rate", default="10/s",
+                        help="curl's second pass asks each side at most this often (curl's "
+                             "--rate; '' for none): each server idle between requests, as "
+                             "between a dashboard's")
     parser.add_argument("--first", type=int, default=0,
                         help="with --ingest puppetdb --repeat 0: send nodes FIRST..NODES-1 only, "
                              "to a PuppetDB that holds the first ones from an earlier run")
@@ -394,6 +405,7 @@ def main():
     redis, server, marionette = start_marionette(args, scratch)
     endpoints = [puppetdb, marionette]
     figures = {"nodes": args.nodes, "concurrency": args.concurrency, "repeat": args.repeat,
+               "curl_rate": args.curl_rate,
                "load_start": load_average(), "started": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())}
     try:
         figures["ingest"] = {
@@ -410,6 +422,10 @@ def main():
             figures["load_curl"] = load_average()
             figures["queries_curl"] = curl_latencies(endpoints, fleet.queries(args.nodes),
                                                      args.repeat)
+            if args.curl_rate:
+                figures["load_curl_paced"] = load_average()
+                figures["queries_curl_paced"] = curl_latencies(
+                    endpoints, fleet.queries(args.nodes), args.repeat, args.curl_rate)
         time.sleep(2)  # idle, as a server between requests (marionette trims freed memory each second)
         workers = process_tree(server.pid)[1:]  # the compile server's Ruby workers, idle here
         figures["memory"] = {
@@ -475,13 +491,16 @@ def print_table(figures):
             rows = f"{rows} vs {q['rows']['puppetdb']}"
         print(f"| {q['query']} ({rows}) | {m['p50_ms']:.1f} / {m['p99_ms']:.1f} ms | "
               f"{p['p50_ms']:.1f} / {p['p99_ms']:.1f} ms | {p['p50_ms'] / max(m['p50_ms'], 0.01):.1f}× |")
-    if figures.get("queries_curl"):
-        print(f"\nThe same queries through curl (load average {figures['load_curl']} at its "
-              "start): time_total p50 / p99, and time_starttransfer p50\n")
+    for kind, title in (("", "back to back"), ("_paced", f"at most {figures.get('curl_rate')}")):
+        if not figures.get("queries_curl" + kind):
+            continue
+        print(f"\nThe same queries through curl, {title} (load average "
+              f"{figures['load_curl' + kind]} at its start): time_total p50 / p99, and "
+              "time_starttransfer p50\n")
         print("| query | marionette p50 / p99 (first byte) | PuppetDB p50 / p99 (first byte) "
               "| p50 ratio |")
         print("| --- | ---: | ---: | ---: |")
-        for q in figures["queries_curl"]:
+        for q in figures["queries_curl" + kind]:
             m, p = q["marionette"], q["puppetdb"]
             print(f"| {q['query']} | {m['p50_ms']:.2f} / {m['p99_ms']:.2f} ms "
                   f"({m['first_byte_p50_ms']:.2f}) | {p['p50_ms']:.2f} / {p['p99_ms']:.2f} ms "

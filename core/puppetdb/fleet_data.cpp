@@ -668,21 +668,14 @@ std::optional<std::string> FleetData::latest_failures_of(const Json& node) {
   return (node_is_active(node) ? "a:" : "i:") + kept.dump();
 }
 
-std::optional<Json> FleetData::node_of_latest_failures(const std::string& certname,
-                                                       const std::string& kept) {
+std::optional<LatestFailures> FleetData::read_latest_failures(const std::string& kept) {
   if (kept.size() < 3 || (kept[0] != 'a' && kept[0] != 'i') || kept[1] != ':') return std::nullopt;
   Json summary = Json::parse(std::string_view(kept).substr(2), nullptr, false);
   if (!summary.is_array() || summary.size() != 3 || !summary[0].is_string() ||
       !summary[2].is_array())
     return std::nullopt;
-  // an inactive node's state as its document would have it: not null (its time is not read)
-  const Json state = kept[0] == 'a' ? Json(nullptr) : Json(true);
-  return Json{{"certname", certname},
-              {"deactivated", state},
-              {"expired", nullptr},
-              {"latest_report_hash", std::move(summary[0])},
-              {"report_environment", std::move(summary[1])},
-              {"latest_report_events", std::move(summary[2])}};
+  return LatestFailures{kept[0] == 'a', std::move(summary[0]), std::move(summary[1]),
+                        std::move(summary[2])};
 }
 
 std::string FleetData::latest_status_of(const Json& node) {

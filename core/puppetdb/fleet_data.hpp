@@ -56,6 +56,14 @@ struct Collected {
   std::size_t reports_dropped = 0;
 };
 
+/// A node's latest report's failure events as KeyLayout::latest_failures keeps them.
+struct LatestFailures {
+  bool active = true;  ///< the node is active (neither deactivated nor expired)
+  Json hash;           ///< the report's hash
+  Json environment;    ///< the report's environment
+  Json events;         ///< [[status, type, title, property, name, class]…], failures only
+};
+
 /// PuppetDB's data in the store: the commands write it (as PuppetDB's command processing does:
 /// older data than what is kept is ignored, newer data reactivates a deactivated node), the
 /// queries read it. Documents per node (key_layout.hpp):
@@ -163,11 +171,8 @@ class FleetData {
   /// What KeyLayout::latest_failures keeps for the node's document; nullopt when its latest
   /// report has no failure event or its events are not summarized (latest_report_events).
   static std::optional<std::string> latest_failures_of(const Json& node);
-  /// The node's document as far as a query on its latest report's failure events reads it
-  /// (certname, state, latest_report_hash, report_environment, latest_report_events of the
-  /// failures only), from what latest_failures keeps; nullopt for a text not so written.
-  static std::optional<Json> node_of_latest_failures(const std::string& certname,
-                                                     const std::string& kept);
+  /// What latest_failures keeps for a node, read back; nullopt for a text not so written.
+  static std::optional<LatestFailures> read_latest_failures(const std::string& kept);
   std::vector<std::string> environments() { return store_.members(keys_.environments()); }
   std::vector<std::string> producers() { return store_.members(keys_.producers()); }
   /// The [path, type] (JSON text) of every fact leaf some active node has.

@@ -454,10 +454,10 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
   // Rows of the nodes that can match.
   std::vector<Json> rows;
   const std::string& state = predicate.node_state();
-  auto state_allows = [&](const Json& node) {
-    if (!entity.node_state_filter || state == "any") return true;
-    return node_is_active(node) == (state == "active");
+  auto state_allows_active = [&](bool active) {
+    return !entity.node_state_filter || state == "any" || active == (state == "active");
   };
+  auto state_allows = [&](const Json& node) { return state_allows_active(node_is_active(node)); };
   if (kept_rows) {
     rows = std::move(*kept_rows);
   } else if (entity.per_node) {
@@ -527,10 +527,21 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
       std::vector<std::string> documents, lists;
       std::vector<std::pair<std::string, std::string>> fields;
       for (std::size_t i = from; i < to; ++i) {
+        // the rows straight from the kept failures (no node document, no node value)
+        if (failures_kept && kept[i - from]) {
+          std::optional<LatestFailures> failures = FleetData::read_latest_failures(*kept[i - from]);
+          std::optional<std::vector<Json>> direct =
+              failures ? latest_failure_rows(names[i], *failures, only) : std::nullopt;
+          if (direct) {
+            if (!state_allows_active(failures->active)) continue;
+            summarized.push_back(std::move(direct));
+            nodes.emplace_back();  // not read: its rows are summarized
+            continue;
+          }
+        }
         std::optional<Json> node;
-        if (!kept.empty() && kept[i - from])
-          node = failures_kept ? FleetData::node_of_latest_failures(names[i], *kept[i - from])
-                               : FleetData::node_of_latest_status(names[i], *kept[i - from]);
+        if (state_kept && kept[i - from])
+          node = FleetData::node_of_latest_status(names[i], *kept[i - from]);
         if (!node)
           node = projection ? fleet_.node_fields(names[i], *projection) : fleet_.node(names[i]);
         if (!node || !state_allows(*node) || !wanted(*node)) continue;

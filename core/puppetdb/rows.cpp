@@ -270,6 +270,15 @@ const Json& member(const Json& node, const char* key) {
 
 }  // namespace
 
+namespace {
+
+/// The events rows of a latest report's summarized events (event_summary's tuples).
+std::optional<std::vector<Json>> summary_event_rows(const Json& certname, const Json& hash,
+                                                    const Json& environment, const Json& summary,
+                                                    const std::set<std::string>* only);
+
+}  // namespace
+
 std::optional<std::vector<Json>> latest_report_rows(const Entity& entity, const Json& node,
                                                     const std::set<std::string>* only) {
   const Json& hash = member(node, "latest_report_hash");
@@ -296,13 +305,31 @@ std::optional<std::vector<Json>> latest_report_rows(const Entity& entity, const 
   const auto summary = node.find("latest_report_events");
   if (summary == node.end() || !summary->is_array())
     return std::nullopt;  // none kept (too many, or an earlier build's)
-  const Json& environment = member(node, "report_environment");
+  return summary_event_rows(node["certname"], hash, member(node, "report_environment"), *summary,
+                            only);
+}
+
+std::optional<std::vector<Json>> latest_failure_rows(const std::string& certname,
+                                                     const LatestFailures& failures,
+                                                     const std::set<std::string>* only) {
+  return summary_event_rows(Json(certname), failures.hash, failures.environment, failures.events,
+                            only);
+}
+
+namespace {
+
+std::optional<std::vector<Json>> summary_event_rows(const Json& certname, const Json& hash,
+                                                    const Json& environment, const Json& summary,
+                                                    const std::set<std::string>* only) {
+  auto field = [only](Json& row, const char* name, auto&& value) {
+    if (!only || only->count(name)) row[name] = value;
+  };
   std::vector<Json> rows;
-  rows.reserve(summary->size());
-  for (const Json& event : *summary) {
+  rows.reserve(summary.size());
+  for (const Json& event : summary) {
     if (!event.is_array() || event.size() != 6) return std::nullopt;
     Json row = Json::object();
-    field(row, "certname", node["certname"]);
+    field(row, "certname", certname);
     field(row, "report", hash);
     field(row, "status", event[0]);
     field(row, "resource_type", event[1]);
@@ -317,6 +344,8 @@ std::optional<std::vector<Json>> latest_report_rows(const Entity& entity, const 
   }
   return rows;
 }
+
+}  // namespace
 
 void add_resource_hash(Json& row) {
   if (!row.contains("resource")) row["resource"] = resource_hash(row["certname"], row);

@@ -46,6 +46,13 @@ const std::set<std::string>& summary_fields(const Entity& entity);
 std::optional<std::vector<Json>> latest_report_rows(const Entity& entity, const Json& node,
                                                     const std::set<std::string>* only = nullptr);
 
+/// The events rows of a node's latest report's failure events as KeyLayout::latest_failures
+/// keeps them, as latest_report_rows builds them of the node's document; nullopt when an event
+/// is not as kept.
+std::optional<std::vector<Json>> latest_failure_rows(const std::string& certname,
+                                                     const LatestFailures& failures,
+                                                     const std::set<std::string>* only);
+
 /// The `resource` field of a resources row built without it.
 void add_resource_hash(Json& row);
 
