@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "puppetdb/store.hpp"
 
@@ -35,6 +36,20 @@ class KeyLayout {
   }
   std::string catalog(const std::string& certname) const { return tagged(certname) + "catalog"; }
   std::string reports(const std::string& certname) const { return tagged(certname) + "reports"; }
+  /// Layout 6: the catalog's resource groups and edges, one value (packed_resources.hpp
+  /// CatalogBody). Layout 5's resources and edges below are read while a node still has them
+  /// (FleetData::move_catalog_body).
+  std::string catalog_body(const std::string& certname) const {
+    return tagged(certname) + "catalog-body";
+  }
+  /// The catalog body of the node whose resources or edges key this is; nullopt for another key.
+  std::optional<std::string> catalog_body_of(const std::string& key) const {
+    for (std::string_view suffix : {std::string_view("}:resources"), std::string_view("}:edges")})
+      if (key.size() > base_.size() + suffix.size() && key.compare(0, base_.size(), base_) == 0 &&
+          key.compare(key.size() - suffix.size(), suffix.size(), suffix) == 0)
+        return key.substr(0, key.size() - suffix.size() + 2) + "catalog-body";
+    return std::nullopt;
+  }
   std::string edges(const std::string& certname) const { return tagged(certname) + "edges"; }
   /// The catalog's resources, a hash by type: each field the type's resources, packed.
   std::string resources(const std::string& certname) const {

@@ -2,6 +2,8 @@
 
 #include <zlib.h>
 
+#include <algorithm>
+
 #include "puppetdb/query_error.hpp"
 #include "puppetdb/store.hpp"
 
@@ -145,6 +147,75 @@ std::string json_text(const std::string& stored, std::size_t largest) {
   }
   if (status != Z_STREAM_END) throw StoreError("a stored document is not a whole zlib stream");
   return text;
+}
+
+struct PartialText::Inflate {
+  Inflate() { ready = inflateInit(&stream) == Z_OK; }
+  ~Inflate() {
+    if (ready) inflateEnd(&stream);
+  }
+  Inflate(const Inflate&) = delete;
+  Inflate& operator=(const Inflate&) = delete;
+  z_stream stream{};
+  bool ready = false;
+  bool busy = false;
+};
+
+PartialText::PartialText(std::string stored, std::size_t largest)
+    : stored_(std::move(stored)), largest_(largest) {
+  if (stored_.empty() || static_cast<unsigned char>(stored_[0]) != kZlibHeader) {
+    text_ = std::move(stored_);
+    done_ = true;
+    return;
+  }
+  thread_local Inflate shared;
+  if (shared.busy) {
+    own_ = std::make_unique<Inflate>();
+    inflate_ = own_.get();
+  } else {
+    inflate_ = &shared;
+  }
+  if (!inflate_->ready || inflateReset(&inflate_->stream) != Z_OK)
+    throw StoreError("zlib: cannot inflate");
+  inflate_->busy = true;
+  inflate_->stream.next_in = reinterpret_cast<Bytef*>(stored_.data());
+  inflate_->stream.avail_in = static_cast<uInt>(stored_.size());
+}
+
+PartialText::~PartialText() {
+  if (inflate_) inflate_->busy = false;
+}
+
+const std::string& PartialText::upto(std::size_t size) {
+  if (done_) return text_;
+  z_stream& stream = inflate_->stream;
+  while (!done_ && text_.size() < size) {
+    // exactly what is asked for (a part), or 16 KiB at a time (the whole)
+    const std::size_t want =
+        size == std::string::npos ? 16384 : std::min<std::size_t>(size - text_.size(), 1 << 20);
+    if (text_.size() + want > largest_ + 1)
+      throw StoreError("a stored document inflates past " + std::to_string(largest_) + " bytes");
+    const std::size_t had = text_.size();
+    text_.resize(had + want);
+    stream.next_out = reinterpret_cast<Bytef*>(text_.data() + had);
+    stream.avail_out = static_cast<uInt>(want);
+    int status = inflate(&stream, Z_NO_FLUSH);
+    if (status == Z_NEED_DICT) {
+      const std::string_view dictionary = dictionary_of(stream.adler);
+      status = inflateSetDictionary(&stream, reinterpret_cast<const Bytef*>(dictionary.data()),
+                                    static_cast<uInt>(dictionary.size()));
+      if (status == Z_OK) status = inflate(&stream, Z_NO_FLUSH);
+    }
+    text_.resize(had + want - stream.avail_out);
+    if (text_.size() > largest_)  // more than was ever stored: not ours
+      throw StoreError("a stored document inflates past " + std::to_string(largest_) + " bytes");
+    if (status == Z_STREAM_END) {
+      done_ = true;
+    } else if (status != Z_OK || (stream.avail_in == 0 && stream.avail_out != 0)) {
+      throw StoreError("a stored document is not a whole zlib stream");
+    }
+  }
+  return text_;
 }
 
 }  // namespace marionette::puppetdb

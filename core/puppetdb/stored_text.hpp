@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -51,5 +52,31 @@ std::string_view documents_dictionary();
 /// StoreError for a damaged stream, one naming a dictionary this build does not have, or one that
 /// inflates past `largest` (kLargestDocument).
 std::string json_text(const std::string& stored, std::size_t largest = kLargestDocument);
+
+/// json_text inflated only as far as its reader needs: a node's catalog body (layout 6,
+/// packed_resources.hpp) is one stream of every resource group and the edges, and a query by
+/// type stops inflating at the end of that type's group. Throws as json_text does, when the
+/// part asked for is inflated.
+class PartialText {
+ public:
+  explicit PartialText(std::string stored, std::size_t largest = kLargestDocument);
+  ~PartialText();
+  PartialText(const PartialText&) = delete;
+  PartialText& operator=(const PartialText&) = delete;
+  /// The text inflated so far: at least its first `size` bytes, or all of it when shorter.
+  const std::string& upto(std::size_t size);
+  const std::string& whole() { return upto(std::string::npos); }
+
+ private:
+  struct Inflate;
+  std::string stored_;
+  std::string text_;
+  std::size_t largest_;
+  bool done_ = false;
+  /// The thread's inflate state while no other PartialText of the thread holds it, else one of
+  /// its own.
+  Inflate* inflate_ = nullptr;
+  std::unique_ptr<Inflate> own_;
+};
 
 }  // namespace marionette::puppetdb

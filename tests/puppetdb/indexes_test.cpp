@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "fleet_fixture.hpp"
+#include "puppetdb/packed_resources.hpp"
 #include "puppetdb/stored_text.hpp"
 #include "puppetdb/timestamp.hpp"
 
@@ -133,7 +134,7 @@ TEST_F(Indexes, FactPathsLeaveWithExpiredAndPurgedNodes) {
   retention.node_ttl = std::chrono::hours(24 * 30);
   Collected purged = fleet.collect_garbage(retention, *parse_timestamp("2026-12-20T10:30:00.000Z"));
   EXPECT_EQ(purged.purged, 2u);
-  EXPECT_FALSE(store.get_field(fleet.keys().resources("web1.example.com"), "Class"));
+  EXPECT_FALSE(store.get(fleet.keys().catalog_body("web1.example.com")));
   EXPECT_TRUE(paths().count("networking.interfaces.ens3.mtu:integer"));
   EXPECT_TRUE(paths().count("os.family:string"));
   // a purged node sent again is indexed again
@@ -168,7 +169,8 @@ TEST_F(Indexes, AReplacedCatalogDropsTheTypesItNoLongerHas) {
   std::vector<json> files = resources(json::array({"=", "type", "File"}));
   ASSERT_EQ(files.size(), 1u);
   EXPECT_EQ(files[0]["certname"], "web2.example.com");
-  EXPECT_FALSE(store.get_field(fleet.keys().resources("web1.example.com"), "File"));
+  EXPECT_FALSE(
+      CatalogBody(store.get(fleet.keys().catalog_body("web1.example.com")).value()).group("File"));
   EXPECT_EQ(fleet.catalog("web1.example.com").value()["resources"].size(), 3u);
   EXPECT_EQ(resources(json::array({"=", "certname", "web1.example.com"})).size(), 3u);
 }
@@ -729,6 +731,82 @@ TEST_F(Indexes, AMoveOfFactValuesNeverOverwritesTheObjectAnotherServerWrote) {
   EXPECT_EQ(store.get(keys.fact_object("web1.example.com")), newer);
   EXPECT_TRUE(store.fields(keys.fact_values("web1.example.com")).empty());
   EXPECT_EQ(fleet.facts("web1.example.com").value()["values"]["kernel"], "Linux");
+}
+
+/// web1's catalog as layout 5 kept it (resources in a hash by type, each group deflated from
+/// 128 bytes alone; the edges a key of their own), its document's `indexes` 5.
+void to_fifth_layout(FleetData& fleet, Store& store, const std::string& certname) {
+  const KeyLayout& keys = fleet.keys();
+  json node = fleet.node(certname).value();
+  node["indexes"] = 5;
+  store.put(keys.node(certname), node.dump());
+  const json catalog = fleet.catalog(certname).value();
+  store.remove(keys.catalog_body(certname));
+  for (const auto& [type, packed] : pack_by_type(catalog["resources"]))
+    store.put_field(keys.resources(certname), type,
+                    stored_text(packed, kDeflateFieldFrom, catalog_dictionary()));
+  store.put(keys.edges(certname), stored_text(catalog["edges"].dump(), kDeflateFieldFrom));
+}
+
+TEST_F(Indexes, AStoreOfTheFifthLayoutMovesEachCatalogToOneBodyWhenTheServerStarts) {
+  const KeyLayout& keys = fleet.keys();
+  const json catalog = fleet.catalog("web1.example.com").value();
+  ASSERT_FALSE(catalog["edges"].empty());
+  to_fifth_layout(fleet, store, "web1.example.com");
+  const json files = json::array({"=", "type", "File"});
+  const json one_node = json::array({"=", "certname", "web1.example.com"});
+  const std::vector<json> typed = resources(files), all = resources(one_node);
+  ASSERT_FALSE(typed.empty());
+  // answered from the hash and the edges key until it moves
+  EXPECT_EQ(fleet.catalog("web1.example.com").value(), catalog);
+  fleet.collect_garbage({}, *parse_timestamp("2026-11-29T12:00:00.000Z"));  // as at start
+  EXPECT_TRUE(store.fields(keys.resources("web1.example.com")).empty());
+  EXPECT_FALSE(store.get(keys.edges("web1.example.com")));
+  ASSERT_TRUE(store.get(keys.catalog_body("web1.example.com")));
+  EXPECT_EQ(fleet.catalog("web1.example.com").value(), catalog);
+  EXPECT_EQ(resources(files), typed);
+  EXPECT_EQ(resources(one_node), all);
+  EXPECT_EQ(fleet.node("web1.example.com").value()["indexes"], kIndexLayout);
+}
+
+TEST_F(Indexes, AMoveOfACatalogNeverOverwritesTheBodyAnotherServerWrote) {
+  // a server moved web1 and wrote a newer catalog while this one still read the old hash: the
+  // hash and the edges key go, the newer body stays
+  const KeyLayout& keys = fleet.keys();
+  json node = fleet.node("web1.example.com").value();
+  node["indexes"] = 5;
+  store.put(keys.node("web1.example.com"), node.dump());
+  const std::string newer = store.get(keys.catalog_body("web1.example.com")).value();
+  store.put_field(keys.resources("web1.example.com"), "Older", "[]");
+  store.put(keys.edges("web1.example.com"), "[]");
+  fleet.collect_garbage({}, *parse_timestamp("2026-11-29T12:00:00.000Z"));
+  EXPECT_EQ(store.get(keys.catalog_body("web1.example.com")), newer);
+  EXPECT_TRUE(store.fields(keys.resources("web1.example.com")).empty());
+  EXPECT_FALSE(store.get(keys.edges("web1.example.com")));
+  EXPECT_FALSE(fleet.catalog("web1.example.com").value()["edges"].empty());
+}
+
+TEST_F(Indexes, ANodeOfTheFifthLayoutMovesWithItsNextCatalogAndIsPurgedWhole) {
+  const KeyLayout& keys = fleet.keys();
+  to_fifth_layout(fleet, store, "web1.example.com");
+  fleet.replace_catalog(newer(catalog("web1.example.com", "8080"), "2026-11-29T11:00:00.000Z"),
+                        "2026-11-29T11:00:00.000Z");
+  EXPECT_TRUE(store.fields(keys.resources("web1.example.com")).empty());
+  EXPECT_FALSE(store.get(keys.edges("web1.example.com")));
+  const std::vector<json> web1 = resources(json::array({"=", "certname", "web1.example.com"}));
+  EXPECT_EQ(web1.size(), fleet.catalog("web1.example.com").value()["resources"].size());
+  // its old resources' index sets were left, its new ones joined
+  to_fifth_layout(fleet, store, "web2.example.com");
+  fleet.deactivate_node(
+      {{"certname", "web2.example.com"}, {"producer_timestamp", "2026-11-29T11:00:00.000Z"}},
+      "2026-11-29T11:00:00.000Z");
+  puppetdb::Retention retention;
+  retention.node_purge_ttl = std::chrono::hours(24);
+  fleet.collect_garbage(retention, *parse_timestamp("2026-12-01T12:00:00.000Z"));
+  for (const std::string& key :
+       {keys.catalog_body("web2.example.com"), keys.edges("web2.example.com")})
+    EXPECT_FALSE(store.get(key)) << key;
+  EXPECT_TRUE(store.fields(keys.resources("web2.example.com")).empty());
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "fleet_fixture.hpp"
 #include "puppetdb/fleet_data.hpp"
+#include "puppetdb/packed_resources.hpp"
 #include "puppetdb/query_error.hpp"
 #include "puppetdb/store.hpp"
 
@@ -86,7 +87,7 @@ TEST(StoredText, ANodesFactValuesAndResourceGroupsAreDeflatedFromTheFieldThresho
   fleet.replace_catalog(catalog, "2026-11-30T20:00:00.000Z");
   const KeyLayout& keys = fleet.keys();
   const std::optional<std::string> values = store.get(keys.fact_object("a.example.com"));
-  const std::optional<std::string> files = store.get_field(keys.resources("a.example.com"), "File");
+  const std::optional<std::string> files = store.get(keys.catalog_body("a.example.com"));
   ASSERT_TRUE(values && files);
   EXPECT_EQ(static_cast<unsigned char>((*values)[0]), 0x78);
   EXPECT_LT(values->size(), text.size() / 2);
@@ -142,14 +143,7 @@ TEST(StoredText, EachOfANodesDocumentsIsDeflatedWithItsDictionaryAndReadsBack) {
   const uLong facts = adler_of(facts_dictionary()), catalog = adler_of(catalog_dictionary()),
               documents = adler_of(documents_dictionary());
   EXPECT_EQ(dictionary_id(store.get(keys.fact_object(name)).value()), facts);
-  EXPECT_EQ(dictionary_id(store.get(keys.edges(name)).value()), catalog);
-  const std::map<std::string, std::string> groups = store.fields(keys.resources(name));
-  ASSERT_FALSE(groups.empty());
-  for (const auto& [type, group] : groups) {
-    if (group.size() >= kDeflateFieldFrom && static_cast<unsigned char>(group[0]) == 0x78) {
-      EXPECT_EQ(dictionary_id(group), catalog) << type;
-    }
-  }
+  EXPECT_EQ(dictionary_id(store.get(keys.catalog_body(name)).value()), catalog);
   EXPECT_EQ(dictionary_id(store.get(keys.node(name)).value()), documents);
   EXPECT_EQ(dictionary_id(store.get(keys.facts(name)).value()), documents);
   EXPECT_EQ(dictionary_id(store.get(keys.catalog(name)).value()), documents);
@@ -213,6 +207,79 @@ TEST(StoredText, ADocumentLargerThanTheServerAcceptsIsNotStored) {
   } catch (const QueryError& error) {
     EXPECT_EQ(error.status, 413);
   }
+}
+
+TEST(CatalogBody, GroupsAndEdgesReadBackAsStoredAndAGroupInflatesOnlyWhatPrecedesIt) {
+  // a large group (File, 200 resources) and a small one (Zone): the small one is first
+  nlohmann::json resources = nlohmann::json::array();
+  resources.push_back({{"type", "Zone"},
+                       {"title", "Main"},
+                       {"tags", {"class"}},
+                       {"exported", false},
+                       {"file", nullptr},
+                       {"line", nullptr},
+                       {"parameters", nlohmann::json::object()}});
+  nlohmann::json edges = nlohmann::json::array();
+  for (int n = 0; n < 200; ++n) {
+    const std::string title = "/etc/app/" + std::to_string(n * 7919 % 1000003) + ".conf";
+    resources.push_back({{"type", "File"},
+                         {"title", title},
+                         {"tags", {"file", "class"}},
+                         {"exported", false},
+                         {"file", "/etc/site.pp"},
+                         {"line", n},
+                         {"parameters", {{"content", std::to_string(n * 104729)}}}});
+    edges.push_back({{"source", {{"type", "Zone"}, {"title", "Main"}}},
+                     {"target", {{"type", "File"}, {"title", title}}},
+                     {"relationship", n % 50 == 0 ? "before" : "contains"}});
+  }
+  // ends the catalog has no resource for, and edges of another form, kept as they are
+  edges.push_back({{"source", {{"type", "Class"}, {"title", "Elsewhere"}}},
+                   {"target", {{"type", "File"}, {"title", "/etc/app/0.conf"}}},
+                   {"relationship", "contains"}});
+  edges.push_back({{"source", 3},
+                   {"target", {{"type", "Zone"}, {"title", "Main"}}},
+                   {"relationship", "notifies"}});
+  edges.push_back({{"source", {{"type", "Class"}, {"title", "Main"}, {"x", 1}}},
+                   {"target", {{"type", "Class"}, {"title", "Main"}}}});
+  const std::map<std::string, std::string> groups = pack_by_type(resources);
+  const std::string text = catalog_body_text(groups, edges.dump());
+  EXPECT_LT(text.size(), resources.dump().size() + edges.dump().size() / 2);  // edges as runs
+  const std::string stored = stored_text(text, kDeflateFieldFrom, catalog_dictionary());
+  ASSERT_EQ(static_cast<unsigned char>(stored[0]), 0x78);
+  EXPECT_EQ(CatalogBody(stored).group("File"), groups.at("File"));
+  EXPECT_EQ(CatalogBody(stored).group("Zone"), groups.at("Zone"));
+  EXPECT_FALSE(CatalogBody(stored).group("Service"));
+  std::vector<std::pair<std::string, std::string>> all = CatalogBody(stored).groups();
+  ASSERT_EQ(all.size(), 2u);
+  // by type, though stored smallest first
+  EXPECT_EQ(all[0], (std::pair<std::string, std::string>{"File", groups.at("File")}));
+  EXPECT_EQ(all[1], (std::pair<std::string, std::string>{"Zone", groups.at("Zone")}));
+  EXPECT_EQ(CatalogBody(stored).edges(), edges);
+  // the small group first: reading it inflates a part of the stream
+  PartialText partial(stored);
+  const std::size_t first = partial.upto(600).size();
+  EXPECT_GE(first, 600u);
+  EXPECT_LT(first, text.size() / 4);
+  EXPECT_EQ(partial.whole(), text);
+  // two at once in a thread: each its own stream
+  PartialText a(stored), b(stored);
+  a.upto(100);
+  EXPECT_EQ(b.whole(), text);
+  EXPECT_EQ(a.whole(), text);
+}
+
+TEST(CatalogBody, ABodyThatIsNotOfItsFormIsAStoreError) {
+  const std::string text = catalog_body_text({{"File", "[]"}}, "[]");
+  EXPECT_THROW(CatalogBody(text.substr(0, text.size() - 3)).group("File"), StoreError);
+  EXPECT_THROW(CatalogBody("[[\"File\",9]]\n[]").group("File"), StoreError);  // short
+  EXPECT_THROW(CatalogBody("no index").groups(), StoreError);
+  EXPECT_THROW(CatalogBody("[[\"File\",2]]\n[][[\"x\",7,[99]]]").edges(), StoreError);
+  std::string stored =
+      stored_text(catalog_body_text({{"File", std::string(4000, ' ') + "[]"}}, "[]"),
+                  kDeflateFieldFrom, catalog_dictionary());
+  stored.resize(stored.size() / 2);  // a stream cut short
+  EXPECT_THROW(CatalogBody(stored).edges(), StoreError);
 }
 
 }  // namespace
