@@ -644,8 +644,7 @@ void FleetData::move_catalog_body(const std::string& certname) {
   for (auto& [type, packed] : groups) packed = json_text(packed);
   // only where no body is: another server may have moved the node and written a newer catalog
   store_.put_if_absent(keys_.catalog_body(certname),
-                       stored_text(catalog_body_text(groups, edges ? json_text(*edges) : "[]"),
-                                   kDeflateFieldFrom, catalog_dictionary()));
+                       catalog_body_text(groups, edges ? json_text(*edges) : "[]"));
   store_.remove(hash);
   store_.remove(keys_.edges(certname));
 }
@@ -926,9 +925,7 @@ void FleetData::store_catalog(
     replace_document(std::move(old_sets), sets(certname, id), [&] {
       // the resources and edges (one value, layout 6), then the header
       auto [packed, edges] = stored();
-      store_.put(
-          keys_.catalog_body(certname),
-          stored_text(catalog_body_text(packed, edges), kDeflateFieldFrom, catalog_dictionary()));
+      store_.put(keys_.catalog_body(certname), catalog_body_text(packed, edges));
       store_.put(keys_.catalog(certname), own_document(document));
     });
   }

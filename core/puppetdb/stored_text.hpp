@@ -1,7 +1,8 @@
 #pragma once
 
 #include <cstddef>
-#include <memory>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -53,30 +54,17 @@ std::string_view documents_dictionary();
 /// inflates past `largest` (kLargestDocument).
 std::string json_text(const std::string& stored, std::size_t largest = kLargestDocument);
 
-/// json_text inflated only as far as its reader needs: a node's catalog body (layout 6,
-/// packed_resources.hpp) is one stream of every resource group and the edges, and a query by
-/// type stops inflating at the end of that type's group. Throws as json_text does, when the
-/// part asked for is inflated.
-class PartialText {
- public:
-  explicit PartialText(std::string stored, std::size_t largest = kLargestDocument);
-  ~PartialText();
-  PartialText(const PartialText&) = delete;
-  PartialText& operator=(const PartialText&) = delete;
-  /// The text inflated so far: at least its first `size` bytes, or all of it when shorter.
-  const std::string& upto(std::size_t size);
-  const std::string& whole() { return upto(std::string::npos); }
-
- private:
-  struct Inflate;
-  std::string stored_;
-  std::string text_;
-  std::size_t largest_;
-  bool done_ = false;
-  /// The thread's inflate state while no other PartialText of the thread holds it, else one of
-  /// its own.
-  Inflate* inflate_ = nullptr;
-  std::unique_ptr<Inflate> own_;
-};
+/// A piece of a stored value deflated alone with a preset dictionary (raw deflate: no zlib
+/// header or check, the dictionary named by the value that holds the piece), so that a reader
+/// inflates it without the pieces around it: a catalog body's groups (packed_resources.hpp).
+/// nullopt when deflating does not make it smaller.
+std::optional<std::string> deflated_piece(std::string_view text, std::string_view dictionary);
+/// The text of a piece deflated_piece made with the dictionary of this id (deflate_dictionary_id).
+/// Throws StoreError for a damaged piece, a dictionary this build does not have, or a text past
+/// `largest`.
+std::string inflated_piece(std::string_view piece, std::uint32_t dictionary,
+                           std::size_t largest = kLargestDocument);
+/// A dictionary's id: the Adler-32 of its bytes (as zlib's DICTID).
+std::uint32_t deflate_dictionary_id(std::string_view dictionary);
 
 }  // namespace marionette::puppetdb
