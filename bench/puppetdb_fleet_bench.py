@@ -13,9 +13,25 @@ server --redis` (HTTPS, a client certificate on its --certificate-allowlist), th
     queued and applied later), for marionette when the last POST is answered (applied then);
   - queries: each typical query asked R times of each, alternating, after 2 warm-ups; p50 and
     p99 of the wall time of each answer (read in full), the rows of both compared by count;
-    the last, an empty answer, is the fixed cost of a request on each side. The transports
-    differ, against marionette: PuppetDB is asked over plain HTTP (its default port), marionette
-    over TLS 1.3 with a client certificate (it has no plain listener), both kept alive;
+    the last, an empty answer, is the fixed cost of a request on each side. Two clients ask
+    them, both tables printed, both sides in the same order (PuppetDB, then marionette):
+      * Python's http.client (what pypuppetdb and Puppetboard users see): the wall time from
+        sending the request to the answer's body read in full, in the client, which parses
+        the head, decodes PuppetDB's chunked body and decrypts marionette's TLS in Python;
+        the two sides alternate request by request. Its floor, the empty answer, was ~0.6 ms
+        for marionette (the client's CPU ~0.2 ms of it, the rest the wake-up of idle
+        processes between alternating requests) and ~7-10 ms for PuppetDB;
+      * curl (C, libcurl): one process a query and side, asking it 2 + R times over one
+        kept-alive connection (the first two, with the TLS handshake, left out); per transfer
+        curl's time_total (request sent to the last byte received: the table's p50 / p99) and
+        time_starttransfer (to the first byte, in brackets), measured inside curl, its own
+        cost a few microseconds a transfer and the same on both sides. The R requests of a
+        side follow each other without the other side between them. Its floor, the empty
+        answer: ~0.15 ms for marionette, ~7-11 ms for PuppetDB (2026-12-01, load 2-3).
+    The transports differ, against marionette: PuppetDB is asked over plain HTTP (its default
+    port; its TLS port would need it restarted), marionette over TLS 1.3 with a client
+    certificate (it has no plain listener), both kept alive, so encryption and decryption are
+    marionette's side's cost alone, in both clients;
   - memory: RSS and PSS of marionette server, of its Ruby workers (the compile server starts
     one per worker, idle while it serves PuppetDB's API; counted apart) and of redis-server,
     and of PuppetDB's JVM and PostgreSQL's processes (PSS counts PostgreSQL's shared buffers
@@ -36,11 +52,18 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 class Endpoint:
-    """One server: a host/port, plain or TLS, and a connection per thread (kept alive)."""
+    """One server: a host/port, plain or TLS, and a connection per thread (kept alive).
+    curl_tls: curl's options for the same TLS identity (CA, client certificate and key)."""
 
-    def __init__(self, name, port, context=None):
+    def __init__(self, name, port, context=None, curl_tls=()):
         self.name, self.port, self.context = name, port, context
+        self.curl_tls = list(curl_tls)
         self.local = threading.local()
+
+    def url(self, path, params=None):
+        scheme = "https" if self.context else "http"
+        return (f"{scheme}://127.0.0.1:{self.port}{path}"
+                + ("?" + urllib.parse.urlencode(params) if params else ""))
 
     def connection(self):
         if getattr(self.local, "conn", None) is None:
@@ -179,6 +202,48 @@ def query_latencies(endpoints, queries, repeat):
     return out
 
 
+CURL_FORMAT = "%{http_code} %{size_download} %{num_connects} %{time_starttransfer} %{time_total}\\n"
+
+
+def curl_times(endpoint, path, params, count):
+    """One curl process asks the query COUNT times over one kept-alive connection; per
+    transfer (status, bytes, new connections, time to the first byte, time to the last), in
+    ms, as curl measures them from the start of each transfer."""
+    url = endpoint.url(path, params)
+    config = "".join(f'url = "{url}"\noutput = "/dev/null"\n' for _ in range(count))
+    run = subprocess.run(["curl", "--silent", "--show-error", "--config", "-", "--header",
+                          "Accept: application/json", "--write-out", CURL_FORMAT]
+                         + endpoint.curl_tls, input=config.encode(), capture_output=True,
+                         check=True)
+    out = []
+    for line in run.stdout.decode().splitlines():
+        status, size, connects, first, total = line.split()
+        out.append((int(status), int(size), int(connects), float(first) * 1000,
+                    float(total) * 1000))
+    return out
+
+
+def curl_latencies(endpoints, queries, repeat):
+    """The queries again through curl: for each query, each side in the order of
+    query_latencies, one curl process asking it 2 + R times on one connection (the first two,
+    the TLS handshake's and a warm-up, left out)."""
+    out = []
+    for name, path, params in queries:
+        entry = {"query": name}
+        for endpoint in endpoints:
+            transfers = curl_times(endpoint, path, params, repeat + 2)[2:]
+            if any(t[2] for t in transfers):
+                raise RuntimeError(f"curl opened a new connection to {endpoint.name} mid-run")
+            entry[endpoint.name] = {
+                "status": transfers[0][0], "bytes": transfers[0][1],
+                "p50_ms": round(percentile([t[4] for t in transfers], 0.5), 3),
+                "p99_ms": round(percentile([t[4] for t in transfers], 0.99), 3),
+                "first_byte_p50_ms": round(percentile([t[3] for t in transfers], 0.5), 3)}
+        out.append(entry)
+        print(json.dumps(entry), flush=True)
+    return out
+
+
 def memory_kib(pids):
     rss = pss = 0
     for pid in pids:
@@ -217,7 +282,10 @@ def start_marionette(args, scratch):
     context.check_hostname = False
     context.load_cert_chain(os.path.join(ssldir, "certs", "bench.client.pem"),
                             os.path.join(ssldir, "private_keys", "bench.client.pem"))
-    endpoint = Endpoint("marionette", port, context)
+    curl_tls = ["--cacert", os.path.join(ssldir, "certs", "ca.pem"),
+                "--cert", os.path.join(ssldir, "certs", "bench.client.pem"),
+                "--key", os.path.join(ssldir, "private_keys", "bench.client.pem")]
+    endpoint = Endpoint("marionette", port, context, curl_tls)
     endpoint.redis_port = redis_port
     return redis, server, endpoint
 
@@ -339,6 +407,9 @@ def main():
         if not args.memory_only:
             drain(puppetdb)
             figures["queries"] = query_latencies(endpoints, fleet.queries(args.nodes), args.repeat)
+            figures["load_curl"] = load_average()
+            figures["queries_curl"] = curl_latencies(endpoints, fleet.queries(args.nodes),
+                                                     args.repeat)
         time.sleep(2)  # idle, as a server between requests (marionette trims freed memory each second)
         workers = process_tree(server.pid)[1:]  # the compile server's Ruby workers, idle here
         figures["memory"] = {
@@ -404,6 +475,17 @@ def print_table(figures):
             rows = f"{rows} vs {q['rows']['puppetdb']}"
         print(f"| {q['query']} ({rows}) | {m['p50_ms']:.1f} / {m['p99_ms']:.1f} ms | "
               f"{p['p50_ms']:.1f} / {p['p99_ms']:.1f} ms | {p['p50_ms'] / max(m['p50_ms'], 0.01):.1f}× |")
+    if figures.get("queries_curl"):
+        print(f"\nThe same queries through curl (load average {figures['load_curl']} at its "
+              "start): time_total p50 / p99, and time_starttransfer p50\n")
+        print("| query | marionette p50 / p99 (first byte) | PuppetDB p50 / p99 (first byte) "
+              "| p50 ratio |")
+        print("| --- | ---: | ---: | ---: |")
+        for q in figures["queries_curl"]:
+            m, p = q["marionette"], q["puppetdb"]
+            print(f"| {q['query']} | {m['p50_ms']:.2f} / {m['p99_ms']:.2f} ms "
+                  f"({m['first_byte_p50_ms']:.2f}) | {p['p50_ms']:.2f} / {p['p99_ms']:.2f} ms "
+                  f"({p['first_byte_p50_ms']:.2f}) | {p['p50_ms'] / max(m['p50_ms'], 0.001):.1f}× |")
     mem = figures["memory"]
     ours = mem["marionette server"]["pss_mib"] + mem["redis-server"]["pss_mib"]
     workers = mem.get("marionette's Ruby workers (idle)", {}).get("pss_mib", 0)

@@ -687,6 +687,40 @@ void FleetData::write_node(const Json& node) {
   store_.put(keys_.node(certname), own_document(node));
   store_.put(keys_.node_row(certname), node_answer_text(node));
   store_.put_field(keys_.latest_statuses(), certname, latest_status_of(node));
+  if (std::optional<std::string> failures = latest_failures_of(node))
+    store_.put_field(keys_.latest_failures(), certname, *failures);
+  else
+    store_.remove_field(keys_.latest_failures(), certname);
+}
+
+std::optional<std::string> FleetData::latest_failures_of(const Json& node) {
+  const auto hash = node.find("latest_report_hash");
+  const auto events = node.find("latest_report_events");
+  if (hash == node.end() || !hash->is_string() || events == node.end() || !events->is_array())
+    return std::nullopt;
+  Json failures = Json::array();
+  for (const Json& event : *events)
+    if (event.is_array() && !event.empty() && event[0] == "failure") failures.push_back(event);
+  if (failures.empty()) return std::nullopt;
+  const Json kept = {*hash, node.value("report_environment", Json(nullptr)), std::move(failures)};
+  return (node_is_active(node) ? "a:" : "i:") + kept.dump();
+}
+
+std::optional<Json> FleetData::node_of_latest_failures(const std::string& certname,
+                                                       const std::string& kept) {
+  if (kept.size() < 3 || (kept[0] != 'a' && kept[0] != 'i') || kept[1] != ':') return std::nullopt;
+  Json summary = Json::parse(std::string_view(kept).substr(2), nullptr, false);
+  if (!summary.is_array() || summary.size() != 3 || !summary[0].is_string() ||
+      !summary[2].is_array())
+    return std::nullopt;
+  // an inactive node's state as its document would have it: not null (its time is not read)
+  const Json state = kept[0] == 'a' ? Json(nullptr) : Json(true);
+  return Json{{"certname", certname},
+              {"deactivated", state},
+              {"expired", nullptr},
+              {"latest_report_hash", std::move(summary[0])},
+              {"report_environment", std::move(summary[1])},
+              {"latest_report_events", std::move(summary[2])}};
 }
 
 std::string FleetData::latest_status_of(const Json& node) {
@@ -1056,6 +1090,7 @@ void FleetData::purge_node(Json& node) {
   store_.remove(keys_.node(certname));
   store_.remove(keys_.node_row(certname));
   store_.remove_field(keys_.latest_statuses(), certname);
+  store_.remove_field(keys_.latest_failures(), certname);
   store_.remove_member(keys_.all_nodes(), certname);
 }
 

@@ -153,6 +153,20 @@ class FleetData {
   /// What KeyLayout::latest_statuses keeps for the node's document: "a:" or "i:" (active or
   /// not), then its latest report's status.
   static std::string latest_status_of(const Json& node);
+  /// What KeyLayout::latest_failures keeps for each of these nodes; nullopt for a node it has
+  /// nothing for (its latest report has no failure event, or an earlier build wrote it).
+  std::vector<std::optional<std::string>> latest_failures(
+      const std::vector<std::string>& certnames) {
+    return store_.fields_of(keys_.latest_failures(), certnames);
+  }
+  /// What KeyLayout::latest_failures keeps for the node's document; nullopt when its latest
+  /// report has no failure event or its events are not summarized (latest_report_events).
+  static std::optional<std::string> latest_failures_of(const Json& node);
+  /// The node's document as far as a query on its latest report's failure events reads it
+  /// (certname, state, latest_report_hash, report_environment, latest_report_events of the
+  /// failures only), from what latest_failures keeps; nullopt for a text not so written.
+  static std::optional<Json> node_of_latest_failures(const std::string& certname,
+                                                     const std::string& kept);
   std::vector<std::string> environments() { return store_.members(keys_.environments()); }
   std::vector<std::string> producers() { return store_.members(keys_.producers()); }
   /// The [path, type] (JSON text) of every fact leaf some active node has.

@@ -130,6 +130,13 @@ class KeyLayout {
   /// nodes whose latest report has a status are answered from latest_report_status's set and
   /// this one hash (two round trips), their documents unread. One key: its own slot.
   std::string latest_statuses() const { return base_ + "latest-status"; }
+  /// The failure events of each node's latest report, a hash by certname: "a:" or "i:" (active
+  /// or not) then [report hash, environment, [[status, type, title, property, name, class]…]]
+  /// (JSON), a field only for a node whose latest report has a failure event (and its events
+  /// summarized), written with the node's document (FleetData::write_node), dropped with the
+  /// purge. events { status = "failure" and latest_report? = true } reads the nodes of
+  /// latest_event_status("failure") from here, their documents unread. One key: its own slot.
+  std::string latest_failures() const { return base_ + "latest-failures"; }
 
   /// A bitmap of the active nodes (by node id) that have a leaf of this type at this fact path.
   std::string fact_path(const std::string& path_and_type) const {

@@ -494,20 +494,32 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
     const std::optional<std::set<std::string, std::less<>>> projection =
         node_fields_needed(entity, from_summary, extract, used, options);
     const NodeFilter wanted = node_filter(entity, predicate);
+    // the latest reports' failure events: each node's as KeyLayout::latest_failures keeps them,
+    // its document read only when nothing is kept
+    const bool failures_kept = from_summary && entity.name == "events" &&
+                               predicate.required_value("status") == Json("failure");
     // A chunk of nodes at a time: their documents read together (one round trip for many).
     const KeyLayout& keys = fleet_.keys();
     for (std::size_t from = 0; from < names.size(); from += kNodesAtOnce) {
       const std::size_t to = std::min(names.size(), from + kNodesAtOnce);
+      std::vector<std::optional<std::string>> kept;
+      if (failures_kept)
+        kept = fleet_.latest_failures(
+            std::vector<std::string>(names.begin() + from, names.begin() + to));
       std::vector<std::string> node_keys;
-      for (std::size_t i = from; i < to; ++i) node_keys.push_back(keys.node(names[i]));
+      for (std::size_t i = from; i < to; ++i)
+        if (!failures_kept || !kept[i - from]) node_keys.push_back(keys.node(names[i]));
       fleet_.prefetch(node_keys);
       std::vector<Json> nodes;
       std::vector<std::optional<std::vector<Json>>> summarized;  // rows from the node's document
       std::vector<std::string> documents, lists;
       std::vector<std::pair<std::string, std::string>> fields;
       for (std::size_t i = from; i < to; ++i) {
-        std::optional<Json> node =
-            projection ? fleet_.node_fields(names[i], *projection) : fleet_.node(names[i]);
+        std::optional<Json> node;
+        if (failures_kept && kept[i - from])
+          node = FleetData::node_of_latest_failures(names[i], *kept[i - from]);
+        if (!node)
+          node = projection ? fleet_.node_fields(names[i], *projection) : fleet_.node(names[i]);
         if (!node || !state_allows(*node) || !wanted(*node)) continue;
         summarized.push_back(from_summary ? latest_report_rows(entity, *node, only) : std::nullopt);
         if (!summarized.back())

@@ -335,6 +335,79 @@ TEST_F(Indexes, FailedNodesAreAnsweredFromTheKeptStatusesWhichFollowEveryServers
   EXPECT_EQ(certnames("reports", failed_nodes), std::vector<std::string>{"web1.example.com"});
 }
 
+TEST_F(Indexes, LatestFailureEventsAreAnsweredFromTheKeptFailuresWhichFollowEveryServersWrites) {
+  const json failure_events =
+      json::array({"extract", json::array({"certname", "resource_title", "environment"}),
+                   json::array({"and", json::array({"=", "status", "failure"}),
+                                json::array({"=", "latest_report?", true})})});
+  const std::string kept = fleet.keys().latest_failures();
+  // a report of db1 with a failure and a success event, from a second server on the store
+  auto failing = [](const std::string& certname, const std::string& produced) {
+    json payload = report(certname, "changed");
+    json& resources = payload["resources"];
+    resources[0]["events"][0]["status"] = "failure";
+    json ok = resources[0];
+    ok["resource_title"] = "/etc/issue";
+    ok["events"][0]["status"] = "success";
+    resources.push_back(ok);
+    payload["status"] = "failed";
+    payload["producer_timestamp"] = produced;
+    return payload;
+  };
+  FleetData other(store, "test");
+  other.store_report(failing("db1.example.com", "2026-11-29T10:03:00.000Z"),
+                     "2026-11-29T10:03:00.000Z");
+  // only the failure, and only for a node whose latest report has one
+  const std::string db1 = store.get_field(kept, "db1.example.com").value();
+  EXPECT_EQ(db1.substr(0, 2), "a:");
+  EXPECT_NE(db1.find("/etc/motd"), std::string::npos) << db1;
+  EXPECT_EQ(db1.find("/etc/issue"), std::string::npos) << db1;
+  EXPECT_FALSE(store.get_field(kept, "web1.example.com"));  // its latest run's event succeeded
+  const json expected = json::array({{{"certname", "db1.example.com"},
+                                      {"resource_title", "/etc/motd"},
+                                      {"environment", "production"}}});
+  EXPECT_EQ(rows("events", failure_events), expected);
+  // the node's document is not read: damaged, the answer is the same
+  const std::string document = store.get(fleet.keys().node("db1.example.com")).value();
+  store.put(fleet.keys().node("db1.example.com"), "{damaged");
+  EXPECT_EQ(rows("events", failure_events), expected);
+  store.put(fleet.keys().node("db1.example.com"), document);
+  // deactivated: still its latest report's events (events are not filtered by node state)
+  other.deactivate_node(
+      {{"certname", "db1.example.com"}, {"producer_timestamp", "2026-11-29T12:00:00.000Z"}},
+      "2026-11-29T12:00:00.000Z");
+  EXPECT_EQ(store.get_field(kept, "db1.example.com").value().substr(0, 2), "i:");
+  EXPECT_EQ(rows("events", failure_events), expected);
+  // web1's newer failing report joins; an earlier build's node (nothing kept) is read from its
+  // document, as is one whose kept text is not ours
+  other.store_report(failing("web1.example.com", "2026-11-29T11:00:00.000Z"),
+                     "2026-11-29T11:00:00.000Z");
+  ASSERT_TRUE(store.get_field(kept, "web1.example.com"));
+  const json both = json::array({expected[0],
+                                 {{"certname", "web1.example.com"},
+                                  {"resource_title", "/etc/motd"},
+                                  {"environment", "production"}}});
+  EXPECT_EQ(rows("events", failure_events), both);
+  store.remove_field(kept, "web1.example.com");
+  store.put_field(kept, "db1.example.com", "a:[damaged");
+  EXPECT_EQ(rows("events", failure_events), both);
+  // a newer report without a failure takes web1's field and rows away
+  json fixed = report("web1.example.com", "changed");
+  fixed["producer_timestamp"] = "2026-11-29T11:30:00.000Z";
+  other.store_report(failing("web1.example.com", "2026-11-29T11:20:00.000Z"),
+                     "2026-11-29T11:20:00.000Z");
+  ASSERT_TRUE(store.get_field(kept, "web1.example.com"));
+  other.store_report(fixed, "2026-11-29T11:30:00.000Z");
+  EXPECT_FALSE(store.get_field(kept, "web1.example.com"));
+  EXPECT_EQ(rows("events", failure_events), expected);
+  // purged: its kept failures go with it
+  puppetdb::Retention retention;
+  retention.node_purge_ttl = std::chrono::hours(24);
+  other.collect_garbage(retention, *parse_timestamp("2026-12-20T12:00:00.000Z"));
+  EXPECT_FALSE(store.get_field(kept, "db1.example.com"));
+  EXPECT_TRUE(rows("events", failure_events).empty());
+}
+
 TEST_F(Indexes, TheLatestReportIndexesFollowNewReportsDroppedReportsAndPurges) {
   const std::string failed = fleet.keys().latest_report_status("failed");
   const std::string changed = fleet.keys().latest_report_status("changed");

@@ -183,6 +183,27 @@ TEST(StoredText, AStreamNamingADictionaryThisBuildLacksIsAStoreError) {
   }
 }
 
+TEST(StoredText, AStreamCutShortOrWithAWrongChecksumIsAStoreError) {
+  // json_text reads zlib's wrapper itself (the dictionary by its DICTID): the wrapper's checks
+  // are its own to keep
+  std::string text = "{";
+  for (int i = 0; i < 200; ++i) text += "\"k" + std::to_string(i) + "\":\"value\",";
+  text += "\"end\":1}";
+  const std::string stored = stored_text(text, 128, documents_dictionary());
+  ASSERT_EQ(static_cast<unsigned char>(stored[0]), 0x78);
+  ASSERT_EQ(json_text(stored), text);
+  std::string checksum = stored;
+  checksum.back() = static_cast<char>(checksum.back() ^ 1);
+  EXPECT_THROW(json_text(checksum), StoreError);
+  EXPECT_THROW(json_text(stored.substr(0, stored.size() - 2)), StoreError);  // no whole trailer
+  EXPECT_THROW(json_text(stored.substr(0, stored.size() / 2)), StoreError);  // cut in the data
+  EXPECT_THROW(json_text(stored + "tail"), StoreError);  // more after the stream
+  std::string header = stored;
+  header[1] = static_cast<char>(header[1] ^ 4);  // FCHECK no longer holds
+  EXPECT_THROW(json_text(header), StoreError);
+  EXPECT_THROW(json_text(stored.substr(0, 5)), StoreError);
+}
+
 TEST(StoredText, AValueThatInflatesPastTheLargestDocumentIsRefused) {
   const std::string bomb = deflate_bomb(kLargestDocument + 1024 * 1024);
   ASSERT_LT(bomb.size(), 1024u * 1024);

@@ -455,7 +455,12 @@ std::optional<MergeStrategy> Hiera::merge_option(const std::string& key, const V
   if (!mine) {
     for (const auto& [pattern, option] : options.hash()) {
       if (!pattern.is_string() || !pattern.string().starts_with("^")) continue;
-      if (rubyish::regex_search_bounded(key, rubyish::compile_ruby_regex(pattern.string()))) {
+      auto compiled = option_patterns_.find(pattern.string());
+      if (compiled == option_patterns_.end())
+        compiled = option_patterns_
+                       .emplace(pattern.string(), rubyish::compile_ruby_regex(pattern.string()))
+                       .first;
+      if (rubyish::regex_search_bounded(key, compiled->second)) {
         mine = &option;
         break;
       }

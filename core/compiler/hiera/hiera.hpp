@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <regex>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -125,7 +126,8 @@ class Hiera {
   void explain_missing_module(const std::string& module, const std::vector<Layer*>& layers,
                               const std::string& indent, std::vector<std::string>* explain);
   /// The merge those options give `key`: by its name, else by the first `^` pattern matching.
-  static std::optional<MergeStrategy> merge_option(const std::string& key, const Value& options);
+  /// The patterns are compiled once a compile (a class's every parameter is looked up).
+  std::optional<MergeStrategy> merge_option(const std::string& key, const Value& options);
   /// interpolate(), with Puppet's --explain lines for each interpolated string ("Interpolation
   /// on ...", the lookups and variables it reads) appended to `explain` at `indent`.
   Value interpolate_explained(const Value& value, const std::string& indent,
@@ -146,7 +148,8 @@ class Hiera {
   /// The data files read, by path as written (a hash lookup: every lookup asks for each path of
   /// every level it searches).
   std::unordered_map<std::string, std::optional<Value>> files_;
-  std::map<std::string, std::optional<Value>> options_;  ///< lookup_options by module
+  std::map<std::string, std::optional<Value>> options_;          ///< lookup_options by module
+  std::unordered_map<std::string, std::regex> option_patterns_;  ///< their `^` keys, compiled
   std::unordered_map<const HierarchyLevel*, LevelPlan> plans_;
   struct Explaining;  ///< sets explaining_ and explain_indent_ for a scope
   std::vector<std::string>* explaining_ = nullptr;  ///< interpolate_explained()'s lines
