@@ -563,8 +563,8 @@ std::vector<Json> FleetData::reports(const std::string& certname) {
 }
 
 void FleetData::move_first_ids(const std::vector<Membership>& memberships) {
-  // a leaf's set holding only this node (and no bitmap, where a stale id could hide) is the
-  // node alone: its id moves to the leaf's first-id field, if free, then out of the set
+  // a leaf's (a title's) set holding only this node (and no bitmap, where a stale id could
+  // hide) is the node alone: its id moves to the first-id field, if free, then out of the set
   std::vector<std::string> sets, bitmaps;
   std::vector<const Membership*> leaves;
   for (const Membership& membership : memberships)
@@ -599,14 +599,21 @@ bool FleetData::upgrade_indexes(Json& node) {
   move_fact_values(certname);   // layout 5: the fact values one object
   move_catalog_body(certname);  // layout 6: the resources and edges one value
   if (layout == 4 || layout == 5) {
+    // layout 6: a title's first node in its first-id field too
+    if (std::optional<Json> header = catalog_header(certname))
+      move_first_ids(catalog_sets(keys_, catalog_resources(certname, *header), certname,
+                                  std::to_string(node_id(node))));
     node["indexes"] = kIndexLayout;
     return true;
   }
   std::optional<Json> old_facts = facts(certname);
-  if (layout == 3) {  // the leaves' first ids are new too
+  if (layout == 3) {  // the leaves' and titles' first ids are new too
     if (old_facts)
       move_first_ids(
           fact_sets(keys_, (*old_facts)["values"], certname, std::to_string(node_id(node))));
+    if (std::optional<Json> header = catalog_header(certname))
+      move_first_ids(catalog_sets(keys_, catalog_resources(certname, *header), certname,
+                                  std::to_string(node_id(node))));
     node["indexes"] = kIndexLayout;
     return true;
   }

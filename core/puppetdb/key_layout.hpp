@@ -89,14 +89,17 @@ class KeyLayout {
   /// in it: a field of one of 4,096 hashes, `ixf:fv:` and the hash's first 3 hex digits, named
   /// by the other 13. Most leaves are one node's own value (an address, a key, a UUID): a field
   /// in a small hash (Redis's listpack, up to hash-max-listpack-entries fields) costs ~25 bytes,
-  /// a key of its own ~100. The other nodes of the leaf go to its set (and bitmap). Nothing for
-  /// the other indexes.
+  /// a key of its own ~100. The other nodes of the leaf go to its set (and bitmap). The same
+  /// for a resource title (ix:tt:HASH, layout 6: most are one node's own, its Host or Sshkey
+  /// named by its certname), in the same hashes, the field named by `t` and the other 13 (no
+  /// leaf's field starts so). Nothing for the other indexes.
   std::optional<Store::Field> first_id_of(const std::string& key) const {
-    const std::string leaves = base_ + "ix:fv:";
-    if (key.size() != leaves.size() + 16 || key.compare(0, leaves.size(), leaves) != 0)
-      return std::nullopt;
+    const std::string leaves = base_ + "ix:fv:", titles = base_ + "ix:tt:";
+    if (key.size() != leaves.size() + 16) return std::nullopt;
+    const bool leaf = key.compare(0, leaves.size(), leaves) == 0;
+    if (!leaf && key.compare(0, titles.size(), titles) != 0) return std::nullopt;
     return Store::Field{base_ + "ixf:fv:" + key.substr(leaves.size(), 3),
-                        key.substr(leaves.size() + 3)};
+                        (leaf ? "" : "t") + key.substr(leaves.size() + 3)};
   }
   /// The bitmap by node id of the index of node ids at `key` (its ids past kIdsBeforeBits).
   std::string bits_of(const std::string& key) const {

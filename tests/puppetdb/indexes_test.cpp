@@ -474,7 +474,8 @@ TEST_F(Indexes, TheLeafAndTitleIndexesHoldNodeIdsUnderAShortKeyAndFollowReplaceA
   EXPECT_EQ(store.members(debian), (std::vector<std::string>{web2}));
   EXPECT_EQ(fleet.members(debian),
             (std::vector<std::string>{"web1.example.com", "web2.example.com"}));
-  EXPECT_EQ(store.members(apache), (std::vector<std::string>{web1, web2}));
+  EXPECT_EQ(first_id(apache), web1);  // a title's too (layout 6)
+  EXPECT_EQ(store.members(apache), (std::vector<std::string>{web2}));
   EXPECT_EQ(fleet.members(apache),
             (std::vector<std::string>{"web1.example.com", "web2.example.com"}));
   // replaced facts and catalog: the node's id moves
@@ -489,7 +490,8 @@ TEST_F(Indexes, TheLeafAndTitleIndexesHoldNodeIdsUnderAShortKeyAndFollowReplaceA
   bare["producer_timestamp"] = "2026-11-29T11:00:00.000Z";
   bare["resources"] = json::array();
   fleet.replace_catalog(bare, "2026-11-29T11:00:00.000Z");
-  EXPECT_EQ(store.members(apache), std::vector<std::string>{web1});
+  EXPECT_TRUE(store.members(apache).empty());
+  EXPECT_EQ(first_id(apache), web1);
   EXPECT_EQ(rows("resources", json::parse(R"(["and", ["=", "type", "Class"],
                                                       ["=", "title", "Apache"]])"))
                 .size(),
@@ -498,11 +500,12 @@ TEST_F(Indexes, TheLeafAndTitleIndexesHoldNodeIdsUnderAShortKeyAndFollowReplaceA
   fleet.deactivate_node(
       {{"certname", "web1.example.com"}, {"producer_timestamp", "2026-11-29T12:00:00.000Z"}},
       "2026-11-29T12:00:00.000Z");
-  EXPECT_EQ(store.members(apache), std::vector<std::string>{web1});
+  EXPECT_EQ(first_id(apache), web1);
   puppetdb::Retention retention;
   retention.node_purge_ttl = std::chrono::hours(24);
   fleet.collect_garbage(retention, *parse_timestamp("2026-12-01T12:00:00.000Z"));
   EXPECT_TRUE(store.members(apache).empty());
+  EXPECT_EQ(first_id(apache), "");
   EXPECT_TRUE(store.members(keys.fact_leaf(json{"os", "family"}, "RedHat")).empty());
   EXPECT_EQ(first_id(keys.fact_leaf(json{"os", "family"}, "RedHat")), id_of("db1.example.com"));
 }
@@ -519,7 +522,7 @@ TEST_F(Indexes, AStoreAnEarlierBuildIndexedMovesToTheIdSetsWhenTheServerStarts) 
     drop_id(keys.fact_leaf(path, value), id);
     store.add_member(keys.fact_leaf_v1(path, value), "web1.example.com");
   }
-  store.remove_member(keys.resource_title("Class", "Apache"), id);
+  drop_id(keys.resource_title("Class", "Apache"), id);
   store.add_member(keys.resource_title_v1("Class", "Apache"), "web1.example.com");
   const json by_title = json::parse(R"(["and", ["=", "type", "Class"], ["=", "title", "Apache"]])");
   const json by_family = json::array({"=", "facts.os.family", "Debian"});
@@ -550,11 +553,13 @@ TEST_F(Indexes, AnIndexMostNodesShareMovesToABitmapAndFollowsReplaceDeactivateAn
     SCOPED_TRACE(key);
     // the ids moved to the bitmap, none left in the set; a reader sees every node
     EXPECT_TRUE(store.members(key).empty());
-    const bool leaf = key == keys.fact_leaf(json{"kernel"}, "Linux");
-    const std::size_t expected = key == keys.fact_name("kernel") || leaf
-                                     ? fleet_size
-                                     : fleet_size - 1;  // db1 has no catalog
-    // the leaf's first node (web1) stays in its first-id field
+    const bool leaf = key == keys.fact_leaf(json{"kernel"}, "Linux") ||
+                      key == keys.resource_title("Class", "Apache");
+    const std::size_t expected =
+        key == keys.fact_name("kernel") || key == keys.fact_leaf(json{"kernel"}, "Linux")
+            ? fleet_size
+            : fleet_size - 1;  // db1 has no catalog
+    // the leaf's (the title's) first node (web1) stays in its first-id field
     EXPECT_EQ(store.bits(keys.bits_of(key)).size(), leaf ? expected - 1 : expected);
     EXPECT_EQ(first_id(key), leaf ? id_of("web1.example.com") : "");
     EXPECT_EQ(fleet.members(key).size(), expected);
@@ -688,7 +693,13 @@ TEST_F(Indexes, ALeafOneNodeHasKeepsItsIdInASharedHashAndFollowsReplaceDeactivat
     EXPECT_EQ(first->key.size(), std::string("test:pdb:ixf:fv:").size() + 3);
     EXPECT_EQ(first->field.size(), 13u);
   }
-  EXPECT_FALSE(keys.first_id_of(keys.resource_title("Class", "Apache")));
+  // a title's in the same hashes, its field named apart from the leaves'
+  const std::optional<Store::Field> title =
+      keys.first_id_of(keys.resource_title("Class", "Apache"));
+  ASSERT_TRUE(title);
+  EXPECT_EQ(title->field.size(), 14u);
+  EXPECT_EQ(title->field[0], 't');
+  EXPECT_FALSE(keys.first_id_of(keys.resource_type("Class")));
   EXPECT_EQ(certnames("nodes", by_redhat), std::vector<std::string>{"db1.example.com"});
   // a second node joins the leaf's set; the first leaves: its field is emptied, the set stays
   fleet.replace_facts(
@@ -880,6 +891,63 @@ TEST_F(Indexes, ANodeOfTheFifthLayoutMovesWithItsNextCatalogAndIsPurgedWhole) {
        {keys.catalog_body("web2.example.com"), keys.edges("web2.example.com")})
     EXPECT_FALSE(store.get(key)) << key;
   EXPECT_TRUE(store.fields(keys.resources("web2.example.com")).empty());
+}
+
+TEST_F(Indexes, ATitleOneNodeHasKeepsItsIdInASharedHashAndFollowsReplaceAndPurge) {
+  // web1's Host[web1.example.com] is its own: no key of its own, a field of a shared hash
+  const KeyLayout& keys = fleet.keys();
+  const std::string host = keys.resource_title("Host", "web1.example.com");
+  const std::string web1 = id_of("web1.example.com");
+  const json by_title = json::array(
+      {"and", json::array({"=", "type", "Host"}), json::array({"=", "title", "web1.example.com"})});
+  EXPECT_FALSE(store.exists(host));
+  EXPECT_EQ(first_id(host), web1);
+  ASSERT_EQ(resources(by_title).size(), 1u);
+  EXPECT_EQ(resources(by_title)[0]["certname"], "web1.example.com");
+  // a catalog without it empties the field
+  json without_host = newer(catalog("web1.example.com", "80"), "2026-11-29T11:00:00.000Z");
+  json& listed = without_host["resources"];
+  listed.erase(std::remove_if(listed.begin(), listed.end(),
+                              [](const json& r) { return r["type"] == "Host"; }),
+               listed.end());
+  fleet.replace_catalog(without_host, "2026-11-29T11:00:00.000Z");
+  EXPECT_EQ(first_id(host), "");
+  EXPECT_TRUE(resources(by_title).empty());
+  // web2's, purged with web2
+  const std::string host2 = keys.resource_title("Host", "web2.example.com");
+  EXPECT_EQ(first_id(host2), id_of("web2.example.com"));
+  fleet.deactivate_node(
+      {{"certname", "web2.example.com"}, {"producer_timestamp", "2026-11-29T12:00:00.000Z"}},
+      "2026-11-29T12:00:00.000Z");
+  puppetdb::Retention retention;
+  retention.node_purge_ttl = std::chrono::hours(24);
+  fleet.collect_garbage(retention, *parse_timestamp("2026-12-01T12:00:00.000Z"));
+  EXPECT_EQ(first_id(host2), "");
+}
+
+TEST_F(Indexes, AStoreOfTheFifthLayoutMovesItsOneNodeTitlesToTheSharedHashesWhenTheServerStarts) {
+  // web1 as layout 5 kept it: its titles' ids in their sets
+  const KeyLayout& keys = fleet.keys();
+  json node = fleet.node("web1.example.com").value();
+  const std::string id = node["node_id"].dump();
+  const std::string host = keys.resource_title("Host", "web1.example.com");
+  const std::string apache = keys.resource_title("Class", "Apache");  // web2's too
+  to_fifth_layout(fleet, store, "web1.example.com");
+  for (const std::string& title : {host, apache}) {
+    if (first_id(title) == id) {
+      drop_id(title, id);
+      store.add_member(title, id);
+    }
+  }
+  const json by_title = json::array(
+      {"and", json::array({"=", "type", "Host"}), json::array({"=", "title", "web1.example.com"})});
+  EXPECT_EQ(resources(by_title).size(), 1u);  // read from the set meanwhile
+  fleet.collect_garbage({}, *parse_timestamp("2026-11-29T12:00:00.000Z"));  // as at start
+  EXPECT_FALSE(store.exists(host));
+  EXPECT_EQ(first_id(host), id);
+  EXPECT_EQ(store.members(apache).size() + (first_id(apache).empty() ? 0 : 1), 2u);
+  EXPECT_EQ(resources(by_title).size(), 1u);
+  EXPECT_EQ(fleet.node("web1.example.com").value()["indexes"], kIndexLayout);
 }
 
 }  // namespace
