@@ -359,9 +359,14 @@ def redis_memory(port):
             entry["keys"] += 1
             entry["mib"] += (used or 0) / 2**20
     info = redis_commands(port, [["INFO", "memory"]])[0]
-    used = next(int(line.split(":")[1]) for line in info.splitlines()
-                if line.startswith("used_memory:"))
-    return {"used_memory_mib": round(used / 2**20, 1),
+    fields = dict(line.split(":", 1) for line in info.splitlines() if ":" in line)
+    used = int(fields["used_memory"])
+    # what the allocator holds beyond used_memory (jemalloc: allocated, then active pages, then
+    # resident; the rest of the RSS is the process's own)
+    allocator = {name: round(int(fields[name]) / 2**20, 1) for name in
+                 ("allocator_allocated", "allocator_active", "allocator_resident",
+                  "used_memory_rss") if name in fields}
+    return {"used_memory_mib": round(used / 2**20, 1), "allocator_mib": allocator,
             "by_kind": {k: {"keys": v["keys"], "mib": round(v["mib"], 1)}
                         for k, v in sorted(usage.items(), key=lambda kv: -kv[1]["mib"])}}
 
@@ -514,7 +519,8 @@ def print_table(figures):
     for name, m in mem.items():
         print(f"| {name} | {m['rss_mib']} MiB | {m['pss_mib']} MiB |")
     if "redis" in figures:
-        print(f"\nRedis used_memory {figures['redis']['used_memory_mib']} MiB; by key kind:")
+        print(f"\nRedis used_memory {figures['redis']['used_memory_mib']} MiB "
+              f"({figures['redis'].get('allocator_mib', {})}); by key kind:")
         for kind, entry in figures["redis"]["by_kind"].items():
             print(f"  {kind}: {entry['mib']} MiB in {entry['keys']} keys")
     print(f"\nPSS: marionette server + redis {ours} MiB, PuppetDB + PostgreSQL {theirs} MiB "

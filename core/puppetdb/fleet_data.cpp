@@ -287,8 +287,19 @@ void FleetData::prefetch(const std::vector<std::string>& keys,
                          const std::vector<std::pair<std::string, std::string>>& key_fields,
                          const std::vector<std::string>& lists,
                          const std::vector<std::string>& hashes) {
-  std::vector<std::optional<std::string>> values = store_.get_many(keys);
-  for (std::size_t i = 0; i < keys.size(); ++i) prefetched_[keys[i]] = std::move(values[i]);
+  // a node's resources or edges asked for: its catalog body (layout 6) read with them, in the
+  // same pipeline (layout 5's keys answer while the node has them)
+  std::vector<std::string> strings = keys;
+  std::set<std::string> bodies;
+  auto body_too = [&](const std::string& key) {
+    if (std::optional<std::string> body = keys_.catalog_body_of(key);
+        body && bodies.insert(*body).second)
+      strings.push_back(std::move(*body));
+  };
+  for (const std::string& key : keys) body_too(key);
+  for (const auto& [key, field] : key_fields) body_too(key);
+  std::vector<std::optional<std::string>> values = store_.get_many(strings);
+  for (std::size_t i = 0; i < strings.size(); ++i) prefetched_[strings[i]] = std::move(values[i]);
   values = store_.get_fields(key_fields);
   for (std::size_t i = 0; i < key_fields.size(); ++i)
     prefetched_[key_fields[i].first + '\0' + key_fields[i].second] = std::move(values[i]);
@@ -402,6 +413,15 @@ std::optional<Json> FleetData::catalog_header_fields(
 std::optional<Json> FleetData::catalog(const std::string& certname) {
   std::optional<Json> header = catalog_header(certname);
   if (!header) return header;
+  if (!header->contains("resources"))
+    if (std::optional<std::string> stored = take_prefetched(keys_.catalog_body(certname))) {
+      CatalogBody body(std::move(*stored));
+      Json resources = Json::array();
+      for (const auto& [type, packed] : body.groups()) unpack_resources(type, packed, resources);
+      (*header)["resources"] = std::move(resources);
+      (*header)["edges"] = body.edges();
+      return header;
+    }
   (*header)["resources"] = catalog_resources(certname, *header);
   (*header)["edges"] = catalog_edges(certname, *header);
   return header;
@@ -411,6 +431,8 @@ Json FleetData::catalog_edges(const std::string& certname, const Json& header) {
   if (auto inline_edges = header.find("edges");  // stored whole by an earlier build
       inline_edges != header.end() && inline_edges->is_array())
     return *inline_edges;
+  if (std::optional<std::string> stored = take_prefetched(keys_.catalog_body(certname)))
+    return CatalogBody(std::move(*stored)).edges();
   std::optional<Json> edges = document(keys_.edges(certname));
   return edges && edges->is_array() ? *edges : Json::array();
 }
@@ -428,6 +450,17 @@ Json FleetData::catalog_resources(const std::string& certname, const Json& heade
         resources.push_back(resource);
     return resources;
   }
+  if (std::optional<std::string> stored = take_prefetched(keys_.catalog_body(certname))) {
+    CatalogBody body(std::move(*stored));
+    if (type) {
+      if (std::optional<std::string> packed = body.group(*type))
+        unpack_resources(*type, *packed, resources, title);
+    } else {
+      for (const auto& [name, packed] : body.groups()) unpack_resources(name, packed, resources);
+    }
+    return resources;
+  }
+  // layout 5's hash by type, until the node is moved (move_catalog_body)
   if (type) {
     const std::string key = keys_.resources(certname);
     std::optional<std::string> packed;
@@ -530,8 +563,8 @@ std::vector<Json> FleetData::reports(const std::string& certname) {
 }
 
 void FleetData::move_first_ids(const std::vector<Membership>& memberships) {
-  // a leaf's set holding only this node (and no bitmap, where a stale id could hide) is the
-  // node alone: its id moves to the leaf's first-id field, if free, then out of the set
+  // a leaf's (a title's) set holding only this node (and no bitmap, where a stale id could
+  // hide) is the node alone: its id moves to the first-id field, if free, then out of the set
   std::vector<std::string> sets, bitmaps;
   std::vector<const Membership*> leaves;
   for (const Membership& membership : memberships)
@@ -563,16 +596,24 @@ bool FleetData::upgrade_indexes(Json& node) {
   const int layout = node.value("indexes", 1);
   if (layout >= kIndexLayout) return false;
   const std::string certname = node["certname"];
-  move_fact_values(certname);  // layout 5: the fact values one object
-  if (layout == 4) {
+  move_fact_values(certname);   // layout 5: the fact values one object
+  move_catalog_body(certname);  // layout 6: the resources and edges one value
+  if (layout == 4 || layout == 5) {
+    // layout 6: a title's first node in its first-id field too
+    if (std::optional<Json> header = catalog_header(certname))
+      move_first_ids(catalog_sets(keys_, catalog_resources(certname, *header), certname,
+                                  std::to_string(node_id(node))));
     node["indexes"] = kIndexLayout;
     return true;
   }
   std::optional<Json> old_facts = facts(certname);
-  if (layout == 3) {  // the leaves' first ids are new too
+  if (layout == 3) {  // the leaves' and titles' first ids are new too
     if (old_facts)
       move_first_ids(
           fact_sets(keys_, (*old_facts)["values"], certname, std::to_string(node_id(node))));
+    if (std::optional<Json> header = catalog_header(certname))
+      move_first_ids(catalog_sets(keys_, catalog_resources(certname, *header), certname,
+                                  std::to_string(node_id(node))));
     node["indexes"] = kIndexLayout;
     return true;
   }
@@ -600,6 +641,19 @@ bool FleetData::upgrade_indexes(Json& node) {
   }
   node["indexes"] = kIndexLayout;
   return true;
+}
+
+void FleetData::move_catalog_body(const std::string& certname) {
+  const std::string hash = keys_.resources(certname);
+  std::map<std::string, std::string> groups = store_.fields(hash);
+  std::optional<std::string> edges = store_.get(keys_.edges(certname));
+  if (groups.empty() && !edges) return;
+  for (auto& [type, packed] : groups) packed = json_text(packed);
+  // only where no body is: another server may have moved the node and written a newer catalog
+  store_.put_if_absent(keys_.catalog_body(certname),
+                       catalog_body_text(groups, edges ? json_text(*edges) : "[]"));
+  store_.remove(hash);
+  store_.remove(keys_.edges(certname));
 }
 
 void FleetData::move_fact_values(const std::string& certname) {
@@ -908,26 +962,13 @@ void FleetData::store_catalog(
     // nothing of them is written out.
     store_.put(keys_.catalog(certname), own_document(document));
   } else {
-    // The old catalog's sets and types; its resources are let go before the new ones are
-    // packed.
+    // The old catalog's sets; its resources are let go before the new ones are packed.
     std::vector<Membership> old_sets;
-    std::set<std::string> old_types;
-    if (old) {
-      const Json old_resources = catalog_resources(certname, *old);
-      old_sets = catalog_sets(keys_, old_resources, certname, id);
-      for (const Json& resource : old_resources)
-        old_types.insert(resource["type"].get<std::string>());
-    }
+    if (old) old_sets = catalog_sets(keys_, catalog_resources(certname, *old), certname, id);
     replace_document(std::move(old_sets), sets(certname, id), [&] {
-      // the resources by type, the types no longer there dropped, then the rest
+      // the resources and edges (one value, layout 6), then the header
       auto [packed, edges] = stored();
-      for (const auto& [type, group] : packed)
-        store_.put_field(keys_.resources(certname), type,
-                         stored_text(group, kDeflateFieldFrom, catalog_dictionary()));
-      for (const std::string& type : old_types)
-        if (!packed.count(type)) store_.remove_field(keys_.resources(certname), type);
-      store_.put(keys_.edges(certname),
-                 stored_text(edges, kDeflateFieldFrom, catalog_dictionary()));
+      store_.put(keys_.catalog_body(certname), catalog_body_text(packed, edges));
       store_.put(keys_.catalog(certname), own_document(document));
     });
   }
@@ -1050,6 +1091,7 @@ void FleetData::purge_node(Json& node) {
   store_.remove(keys_.facts(certname));
   store_.remove(keys_.fact_object(certname));
   store_.remove(keys_.fact_values(certname));
+  store_.remove(keys_.catalog_body(certname));
   store_.remove(keys_.resources(certname));
   store_.remove(keys_.edges(certname));
   store_.remove(keys_.catalog(certname));

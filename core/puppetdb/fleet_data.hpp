@@ -23,15 +23,17 @@ using Json = nlohmann::json;
 /// A set and the member a node has in it (its certname, or its id in the sets of node ids).
 using Membership = std::pair<std::string, std::string>;
 
-/// The layout of the indexes a node is in and of its documents (its document's `indexes`): 5,
-/// the facts' values one object (KeyLayout::fact_object); 4, as 5 but the values in a hash by
+/// The layout of the indexes a node is in and of its documents (its document's `indexes`): 6,
+/// the catalog's resources and edges one value (KeyLayout::catalog_body); 5, as 6 but the
+/// resources in a hash by type and the edges a key of their own; 5 and 6, the facts' values one
+/// object (KeyLayout::fact_object); 4, as 5 but the values in a hash by
 /// name (KeyLayout::fact_values), every index of fact
 /// names, leaves, resource types, titles, tags and exported types holds node ids (a set, and
 /// a bitmap past kIdsBeforeBits ids; key_layout.hpp), a leaf's first node in a field of a
 /// shared hash (KeyLayout::first_id_of); 3 (an earlier build), the same without the first-id
 /// fields; 2, the leaf and title indexes held ids and the others certnames; none, every index
 /// held certnames, the leaves and titles under their text.
-constexpr int kIndexLayout = 5;
+constexpr int kIndexLayout = 6;
 
 /// How many ids an index of node ids keeps in its set before it moves them to its bitmap: a
 /// set of small integers costs 2 bytes an id (Redis's intset, up to set-max-intset-entries,
@@ -82,8 +84,10 @@ struct LatestFailures {
 ///             as it is until the node's next facts replace it
 ///   catalog  {certname, version, environment, transaction_uuid, catalog_uuid, code_id, job_id,
 ///             producer_timestamp, producer, hash, timestamp}
-///   edges    the catalog's edges, [{source, target, relationship}, …]
-///   resources  the catalog's resources, a hash by type (packed_resources.hpp)
+///   catalog-body  the catalog's resources by type and its edges ([{source, target,
+///             relationship}, …]), one value (packed_resources.hpp CatalogBody); layout 5 kept
+///             them as `resources`, a hash by type, and `edges`, read until the node is moved
+///             (move_catalog_body)
 ///   reports  the reports as sent, with hash and receive_time, newest first, bounded
 /// Timestamps are kept in PuppetDB's form (2026-11-29T13:00:00.000Z).
 class FleetData {
@@ -223,6 +227,9 @@ class FleetData {
   /// A node of layout 4: its fact values' hash by name (fact-values) becomes its fact-object
   /// (written only where none is, then the hash removed).
   void move_fact_values(const std::string& certname);
+  /// A node of layout 5: its resources' hash by type and its edges become its catalog body
+  /// (written only where none is, then the two removed).
+  void move_catalog_body(const std::string& certname);
   /// A node made active again by newer data goes back into the fact-path bitmaps.
   void reactivated(Json& node, bool was_active);
   /// replace_facts() for values whose hash is the stored ones': the header and the node's

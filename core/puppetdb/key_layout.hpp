@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "puppetdb/store.hpp"
 
@@ -35,6 +36,20 @@ class KeyLayout {
   }
   std::string catalog(const std::string& certname) const { return tagged(certname) + "catalog"; }
   std::string reports(const std::string& certname) const { return tagged(certname) + "reports"; }
+  /// Layout 6: the catalog's resource groups and edges, one value (packed_resources.hpp
+  /// CatalogBody). Layout 5's resources and edges below are read while a node still has them
+  /// (FleetData::move_catalog_body).
+  std::string catalog_body(const std::string& certname) const {
+    return tagged(certname) + "catalog-body";
+  }
+  /// The catalog body of the node whose resources or edges key this is; nullopt for another key.
+  std::optional<std::string> catalog_body_of(const std::string& key) const {
+    for (std::string_view suffix : {std::string_view("}:resources"), std::string_view("}:edges")})
+      if (key.size() > base_.size() + suffix.size() && key.compare(0, base_.size(), base_) == 0 &&
+          key.compare(key.size() - suffix.size(), suffix.size(), suffix) == 0)
+        return key.substr(0, key.size() - suffix.size() + 2) + "catalog-body";
+    return std::nullopt;
+  }
   std::string edges(const std::string& certname) const { return tagged(certname) + "edges"; }
   /// The catalog's resources, a hash by type: each field the type's resources, packed.
   std::string resources(const std::string& certname) const {
@@ -74,14 +89,17 @@ class KeyLayout {
   /// in it: a field of one of 4,096 hashes, `ixf:fv:` and the hash's first 3 hex digits, named
   /// by the other 13. Most leaves are one node's own value (an address, a key, a UUID): a field
   /// in a small hash (Redis's listpack, up to hash-max-listpack-entries fields) costs ~25 bytes,
-  /// a key of its own ~100. The other nodes of the leaf go to its set (and bitmap). Nothing for
-  /// the other indexes.
+  /// a key of its own ~100. The other nodes of the leaf go to its set (and bitmap). The same
+  /// for a resource title (ix:tt:HASH, layout 6: most are one node's own, its Host or Sshkey
+  /// named by its certname), in the same hashes, the field named by `t` and the other 13 (no
+  /// leaf's field starts so). Nothing for the other indexes.
   std::optional<Store::Field> first_id_of(const std::string& key) const {
-    const std::string leaves = base_ + "ix:fv:";
-    if (key.size() != leaves.size() + 16 || key.compare(0, leaves.size(), leaves) != 0)
-      return std::nullopt;
+    const std::string leaves = base_ + "ix:fv:", titles = base_ + "ix:tt:";
+    if (key.size() != leaves.size() + 16) return std::nullopt;
+    const bool leaf = key.compare(0, leaves.size(), leaves) == 0;
+    if (!leaf && key.compare(0, titles.size(), titles) != 0) return std::nullopt;
     return Store::Field{base_ + "ixf:fv:" + key.substr(leaves.size(), 3),
-                        key.substr(leaves.size() + 3)};
+                        (leaf ? "" : "t") + key.substr(leaves.size() + 3)};
   }
   /// The bitmap by node id of the index of node ids at `key` (its ids past kIdsBeforeBits).
   std::string bits_of(const std::string& key) const {

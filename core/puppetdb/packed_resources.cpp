@@ -1,7 +1,10 @@
 #include "puppetdb/packed_resources.hpp"
 
+#include <algorithm>
+
 #include "puppetdb/json_scan.hpp"
 #include "puppetdb/store.hpp"
+#include "puppetdb/stored_text.hpp"
 
 namespace marionette::puppetdb {
 
@@ -53,6 +56,232 @@ void unpack_resources(const std::string& type, const std::string& packed, Json& 
   Json group = Json::parse(packed, nullptr, false);
   if (!group.is_array()) throw StoreError("the resources of type " + type + " are not JSON");
   for (Json& tuple : group) add(tuple);
+}
+
+namespace {
+
+/// The title of each tuple of a packed group, in order (only each tuple's first element read).
+void titles_of(const std::string& type, std::string_view packed,
+               std::vector<std::pair<std::string, std::string>>& into) {
+  for_each_json_element(packed, [&](std::string_view tuple) {
+    const std::size_t at = tuple.find_first_not_of(" \n\r\t", 1);
+    if (at == std::string_view::npos || tuple[0] != '[')
+      throw StoreError("a packed resource of type " + type + " is not a 6-tuple");
+    Json title = Json::parse(tuple.substr(at, skip_json_value(tuple, at) - at), nullptr, false);
+    into.emplace_back(type, title.is_string() ? title.get<std::string>() : std::string());
+    return true;
+  });
+}
+
+/// A run's targets with each range of three or more consecutive resource numbers as [first,
+/// count].
+Json ranges_of(const Json& targets) {
+  Json out = Json::array();
+  for (std::size_t i = 0; i < targets.size();) {
+    std::size_t j = i;
+    while (targets[i].is_number_unsigned() && j + 1 < targets.size() &&
+           targets[j + 1].is_number_unsigned() &&
+           targets[j + 1].get<std::size_t>() == targets[j].get<std::size_t>() + 1)
+      ++j;
+    if (j - i >= 2) {
+      out.push_back(Json::array({targets[i], j - i + 1}));
+    } else {
+      for (std::size_t k = i; k <= j; ++k) out.push_back(targets[k]);
+    }
+    i = j + 1;
+  }
+  return out;
+}
+
+/// The edges as runs (catalog_body_text); the text as it is when it is no array.
+std::string edge_runs(const std::string& edges_text,
+                      const std::vector<std::pair<std::string, std::string>>& resources) {
+  Json edges = Json::parse(edges_text, nullptr, false);
+  if (!edges.is_array()) return edges_text;
+  std::map<std::pair<std::string, std::string>, std::size_t> number;
+  for (std::size_t n = 0; n < resources.size(); ++n) number.emplace(resources[n], n);
+  auto ref = [&](const Json& end) -> Json {
+    if (end.size() == 2) {
+      auto type = end.find("type"), title = end.find("title");
+      if (type != end.end() && title != end.end() && type->is_string() && title->is_string())
+        if (auto found = number.find({type->get<std::string>(), title->get<std::string>()});
+            found != number.end())
+          return found->second;
+    }
+    return end;
+  };
+  Json runs = Json::array();
+  for (const Json& edge : edges) {
+    auto source = edge.is_object() ? edge.find("source") : edge.end(),
+         target = edge.is_object() ? edge.find("target") : edge.end(),
+         relationship = edge.is_object() ? edge.find("relationship") : edge.end();
+    if (!edge.is_object() || edge.size() != 3 || source == edge.end() || target == edge.end() ||
+        relationship == edge.end() || !source->is_object() || !target->is_object()) {
+      runs.push_back(edge);  // kept as it is (not an array: read back as one edge)
+      continue;
+    }
+    Json from = ref(*source);
+    if (!runs.empty() && runs.back().is_array() && runs.back()[0] == *relationship &&
+        runs.back()[1] == from) {
+      runs.back()[2].push_back(ref(*target));
+    } else {
+      runs.push_back(Json::array({*relationship, std::move(from), Json::array({ref(*target)})}));
+    }
+  }
+  for (Json& run : runs)
+    if (run.is_array()) run[2] = ranges_of(run[2]);
+  return runs.dump();
+}
+
+/// The index line as catalog_body_text writes it, read without a JSON parser (a query reads
+/// one for every node it answers); false for anything else (escapes included), which the
+/// caller parses as JSON.
+bool read_simple_index(std::string_view line, std::uint32_t& dictionary,
+                       std::vector<std::pair<std::string, std::pair<std::size_t, bool>>>& into) {
+  std::size_t at = 0;
+  auto number = [&](std::uint64_t& value) {
+    const std::size_t from = at;
+    value = 0;
+    while (at < line.size() && line[at] >= '0' && line[at] <= '9' && at - from < 12)
+      value = value * 10 + static_cast<std::uint64_t>(line[at++] - '0');
+    return at > from;
+  };
+  auto expect = [&](char c) { return at < line.size() && line[at++] == c; };
+  std::uint64_t id = 0;
+  if (!expect('[') || !number(id) || id > 0xffffffffULL) return false;
+  dictionary = static_cast<std::uint32_t>(id);
+  while (at < line.size() && line[at] == ',') {
+    ++at;
+    if (!expect('[') || !expect('"')) return false;
+    const std::size_t end = line.find('"', at);
+    if (end == std::string_view::npos) return false;
+    std::string type(line.substr(at, end - at));
+    if (type.find('\\') != std::string::npos) return false;
+    at = end + 1;
+    std::uint64_t length = 0, deflated = 0;
+    if (!expect(',') || !number(length)) return false;
+    if (at < line.size() && line[at] == ',' && (++at, !number(deflated) || deflated != 1))
+      return false;
+    if (!expect(']')) return false;
+    into.push_back({std::move(type), {length, deflated == 1}});
+  }
+  return expect(']') && at == line.size();
+}
+
+}  // namespace
+
+std::string catalog_body_text(const std::map<std::string, std::string>& groups,
+                              const std::string& edges) {
+  const std::string_view dictionary = catalog_dictionary();
+  Json index = Json::array({deflate_dictionary_id(dictionary)});
+  std::string pieces;
+  auto add = [&](const std::string& type, const std::string& text) {
+    std::optional<std::string> deflated =
+        text.size() >= kDeflateFieldFrom / 2 ? deflated_piece(text, dictionary) : std::nullopt;
+    index.push_back(deflated ? Json::array({type, deflated->size(), 1})
+                             : Json::array({type, text.size()}));
+    pieces += deflated ? *deflated : text;
+  };
+  std::vector<std::pair<std::string, std::string>> resources;  // {type, title} in body order
+  for (const auto& [type, group] : groups) {
+    if (type.empty()) throw StoreError("a resource has no type");
+    titles_of(type, group, resources);
+    add(type, group);
+  }
+  add("", edge_runs(edges, resources));
+  return index.dump() + '\n' + pieces;
+}
+
+CatalogBody::CatalogBody(std::string stored) : stored_(std::move(stored)) {
+  const std::size_t newline = stored_.find('\n');
+  if (newline == std::string::npos) throw StoreError("a catalog body has no index line");
+  const std::string_view line = std::string_view(stored_).substr(0, newline);
+  std::vector<std::pair<std::string, std::pair<std::size_t, bool>>> entries;
+  if (!read_simple_index(line, dictionary_, entries)) {
+    entries.clear();
+    Json index = Json::parse(line, nullptr, false);
+    if (!index.is_array() || index.empty() || !index[0].is_number_unsigned())
+      throw StoreError("a catalog body's index is not [DICTIONARY, [TYPE, LENGTH], …]");
+    dictionary_ = index[0].get<std::uint32_t>();
+    for (std::size_t i = 1; i < index.size(); ++i) {
+      const Json& entry = index[i];
+      if (!entry.is_array() || entry.size() < 2 || entry.size() > 3 || !entry[0].is_string() ||
+          !entry[1].is_number_unsigned() || (entry.size() == 3 && entry[2] != 1))
+        throw StoreError("a catalog body's index is not [DICTIONARY, [TYPE, LENGTH], …]");
+      entries.push_back(
+          {entry[0].get<std::string>(), {entry[1].get<std::size_t>(), entry.size() == 3}});
+    }
+  }
+  std::size_t at = newline + 1;
+  for (auto& [type, place] : entries) {
+    if (place.first > stored_.size() - at)
+      throw StoreError("a catalog body is shorter than its index");
+    pieces_.push_back({std::move(type), at, place.first, place.second});
+    at += place.first;
+  }
+  if (pieces_.empty() || !pieces_.back().type.empty())
+    throw StoreError("a catalog body's index names no edges");
+}
+
+std::string CatalogBody::text(const Piece& piece) const {
+  const std::string_view stored = std::string_view(stored_).substr(piece.from, piece.length);
+  return piece.deflated ? inflated_piece(stored, dictionary_) : std::string(stored);
+}
+
+std::optional<std::string> CatalogBody::group(const std::string& type) const {
+  for (std::size_t i = 0; i + 1 < pieces_.size(); ++i)
+    if (pieces_[i].type == type) return text(pieces_[i]);
+  return std::nullopt;
+}
+
+std::vector<std::pair<std::string, std::string>> CatalogBody::groups() const {
+  std::vector<std::pair<std::string, std::string>> groups;
+  for (std::size_t i = 0; i + 1 < pieces_.size(); ++i)
+    groups.emplace_back(pieces_[i].type, text(pieces_[i]));
+  return groups;
+}
+
+Json CatalogBody::edges() const {
+  Json runs = Json::parse(text(pieces_.back()), nullptr, false);
+  if (!runs.is_array()) throw StoreError("a catalog body's edges are not JSON");
+  std::vector<std::pair<std::string, std::string>> resources;
+  bool titled = false;
+  auto resource = [&](std::size_t n) -> Json {
+    if (!titled) {
+      for (std::size_t i = 0; i + 1 < pieces_.size(); ++i)
+        titles_of(pieces_[i].type, text(pieces_[i]), resources);
+      titled = true;
+    }
+    if (n >= resources.size()) throw StoreError("a catalog body's edge names no resource");
+    return {{"type", resources[n].first}, {"title", resources[n].second}};
+  };
+  auto end = [&](const Json& ref) { return ref.is_number_unsigned() ? resource(ref) : ref; };
+  Json edges = Json::array();
+  for (Json& run : runs) {
+    if (!run.is_array()) {  // an edge kept as it was sent
+      edges.push_back(std::move(run));
+      continue;
+    }
+    if (run.size() != 3 || !run[2].is_array())
+      throw StoreError("a catalog body's edges are not [relationship, source, [target, …]]");
+    const Json source = end(run[1]);
+    auto add = [&](Json target) {
+      edges.push_back(
+          {{"source", source}, {"target", std::move(target)}, {"relationship", run[0]}});
+    };
+    for (const Json& target : run[2]) {
+      if (!target.is_array()) {
+        add(end(target));
+        continue;
+      }
+      if (target.size() != 2 || !target[0].is_number_unsigned() ||
+          !target[1].is_number_unsigned() || target[1].get<std::size_t>() > kLargestDocument)
+        throw StoreError("a catalog body's edge range is not [first, count]");
+      for (std::size_t n = 0; n < target[1].get<std::size_t>(); ++n)
+        add(resource(target[0].get<std::size_t>() + n));
+    }
+  }
+  return edges;
 }
 
 }  // namespace marionette::puppetdb

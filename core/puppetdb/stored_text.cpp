@@ -174,4 +174,84 @@ std::string json_text(const std::string& stored, std::size_t largest) {
   return text;
 }
 
+namespace {
+
+/// One raw deflate (inflate) state a thread for the pieces, reset between pieces.
+struct RawStreams {
+  RawStreams() {
+    deflating = deflateInit2(&deflater, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 8,
+                             Z_DEFAULT_STRATEGY) == Z_OK;
+    inflating = inflateInit2(&inflater, -15) == Z_OK;
+  }
+  ~RawStreams() {
+    if (deflating) deflateEnd(&deflater);
+    if (inflating) inflateEnd(&inflater);
+  }
+  RawStreams(const RawStreams&) = delete;
+  RawStreams& operator=(const RawStreams&) = delete;
+  z_stream deflater{}, inflater{};
+  bool deflating = false, inflating = false;
+};
+
+RawStreams& raw_streams() {
+  thread_local RawStreams streams;
+  return streams;
+}
+
+}  // namespace
+
+std::uint32_t deflate_dictionary_id(std::string_view dictionary) {
+  return static_cast<std::uint32_t>(adler32(adler32(0, nullptr, 0),
+                                            reinterpret_cast<const Bytef*>(dictionary.data()),
+                                            static_cast<uInt>(dictionary.size())));
+}
+
+std::optional<std::string> deflated_piece(std::string_view text, std::string_view dictionary) {
+  if (text.size() > kLargestDocument)
+    throw QueryError(413, "The document is larger than the " + std::to_string(kLargestDocument) +
+                              " bytes the store keeps");
+  RawStreams& raw = raw_streams();
+  z_stream& stream = raw.deflater;
+  if (!raw.deflating || deflateReset(&stream) != Z_OK ||
+      deflateSetDictionary(&stream, reinterpret_cast<const Bytef*>(dictionary.data()),
+                           static_cast<uInt>(dictionary.size())) != Z_OK)
+    throw StoreError("zlib: cannot deflate");
+  std::string deflated(deflateBound(&stream, static_cast<uLong>(text.size())), '\0');
+  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
+  stream.avail_in = static_cast<uInt>(text.size());
+  stream.next_out = reinterpret_cast<Bytef*>(deflated.data());
+  stream.avail_out = static_cast<uInt>(deflated.size());
+  if (deflate(&stream, Z_FINISH) != Z_STREAM_END || stream.total_out >= text.size())
+    return std::nullopt;
+  deflated.resize(stream.total_out);
+  return deflated;
+}
+
+std::string inflated_piece(std::string_view piece, std::uint32_t dictionary, std::size_t largest) {
+  const std::string_view words = dictionary_of(dictionary);
+  RawStreams& raw = raw_streams();
+  z_stream& stream = raw.inflater;
+  if (!raw.inflating || inflateReset(&stream) != Z_OK ||
+      inflateSetDictionary(&stream, reinterpret_cast<const Bytef*>(words.data()),
+                           static_cast<uInt>(words.size())) != Z_OK)
+    throw StoreError("zlib: cannot inflate");
+  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(piece.data()));
+  stream.avail_in = static_cast<uInt>(piece.size());
+  std::string text;
+  char buffer[16384];
+  int status = Z_OK;
+  while (status == Z_OK) {
+    stream.next_out = reinterpret_cast<Bytef*>(buffer);
+    stream.avail_out = sizeof buffer;
+    status = inflate(&stream, Z_NO_FLUSH);
+    const std::size_t produced = sizeof buffer - stream.avail_out;
+    if (text.size() + produced > largest)  // more than was ever stored: not ours
+      throw StoreError("a stored document inflates past " + std::to_string(largest) + " bytes");
+    text.append(buffer, produced);
+    if (status == Z_OK && stream.avail_in == 0 && produced == 0) break;  // cut short
+  }
+  if (status != Z_STREAM_END) throw StoreError("a stored piece is not a whole deflate stream");
+  return text;
+}
+
 }  // namespace marionette::puppetdb

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -51,5 +53,18 @@ std::string_view documents_dictionary();
 /// StoreError for a damaged stream, one naming a dictionary this build does not have, or one that
 /// inflates past `largest` (kLargestDocument).
 std::string json_text(const std::string& stored, std::size_t largest = kLargestDocument);
+
+/// A piece of a stored value deflated alone with a preset dictionary (raw deflate: no zlib
+/// header or check, the dictionary named by the value that holds the piece), so that a reader
+/// inflates it without the pieces around it: a catalog body's groups (packed_resources.hpp).
+/// nullopt when deflating does not make it smaller.
+std::optional<std::string> deflated_piece(std::string_view text, std::string_view dictionary);
+/// The text of a piece deflated_piece made with the dictionary of this id (deflate_dictionary_id).
+/// Throws StoreError for a damaged piece, a dictionary this build does not have, or a text past
+/// `largest`.
+std::string inflated_piece(std::string_view piece, std::uint32_t dictionary,
+                           std::size_t largest = kLargestDocument);
+/// A dictionary's id: the Adler-32 of its bytes (as zlib's DICTID).
+std::uint32_t deflate_dictionary_id(std::string_view dictionary);
 
 }  // namespace marionette::puppetdb

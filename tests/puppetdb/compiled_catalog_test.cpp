@@ -220,16 +220,16 @@ TEST(CompiledCatalog, TheSameResourcesAgainRewriteOnlyTheHeader) {
   fleet.replace_catalog(command_from_model(compiled("80", "u1"), first), first);
   const int fields = matched.field_writes;
   ASSERT_GT(fields, 0);
-  ASSERT_EQ(
-      std::count(matched.put_keys.begin(), matched.put_keys.end(), keys.edges("web1.example.com")),
-      1);
+  ASSERT_EQ(std::count(matched.put_keys.begin(), matched.put_keys.end(),
+                       keys.catalog_body("web1.example.com")),
+            1);
   catalog::Catalog recompiled = compiled("80", "u2");  // a new uuid and version only
   recompiled.version += 60;
   fleet.replace_catalog(command_from_model(recompiled, again), again);
   EXPECT_EQ(matched.field_writes, fields);
-  EXPECT_EQ(
-      std::count(matched.put_keys.begin(), matched.put_keys.end(), keys.edges("web1.example.com")),
-      1);
+  EXPECT_EQ(std::count(matched.put_keys.begin(), matched.put_keys.end(),
+                       keys.catalog_body("web1.example.com")),
+            1);
   EXPECT_EQ(std::count(matched.put_keys.begin(), matched.put_keys.end(),
                        keys.catalog("web1.example.com")),
             2);
@@ -254,7 +254,7 @@ TEST(CompiledCatalog, TheSameResourcesAgainRewriteOnlyTheHeader) {
   ASSERT_TRUE(model.replace_compiled_catalog(recompiled, "puppet.example.com", again));
   EXPECT_EQ(compiled_matched.field_writes, model_fields);
   EXPECT_EQ(std::count(compiled_matched.put_keys.begin(), compiled_matched.put_keys.end(),
-                       keys.edges("web1.example.com")),
+                       keys.catalog_body("web1.example.com")),
             1);
   EXPECT_EQ(compiled_matched.contents(), replaced.contents());
 }

@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "fleet_fixture.hpp"
+#include "puppetdb/packed_resources.hpp"
 #include "puppetdb/stored_text.hpp"
 #include "puppetdb/timestamp.hpp"
 
@@ -133,7 +134,7 @@ TEST_F(Indexes, FactPathsLeaveWithExpiredAndPurgedNodes) {
   retention.node_ttl = std::chrono::hours(24 * 30);
   Collected purged = fleet.collect_garbage(retention, *parse_timestamp("2026-12-20T10:30:00.000Z"));
   EXPECT_EQ(purged.purged, 2u);
-  EXPECT_FALSE(store.get_field(fleet.keys().resources("web1.example.com"), "Class"));
+  EXPECT_FALSE(store.get(fleet.keys().catalog_body("web1.example.com")));
   EXPECT_TRUE(paths().count("networking.interfaces.ens3.mtu:integer"));
   EXPECT_TRUE(paths().count("os.family:string"));
   // a purged node sent again is indexed again
@@ -168,7 +169,8 @@ TEST_F(Indexes, AReplacedCatalogDropsTheTypesItNoLongerHas) {
   std::vector<json> files = resources(json::array({"=", "type", "File"}));
   ASSERT_EQ(files.size(), 1u);
   EXPECT_EQ(files[0]["certname"], "web2.example.com");
-  EXPECT_FALSE(store.get_field(fleet.keys().resources("web1.example.com"), "File"));
+  EXPECT_FALSE(
+      CatalogBody(store.get(fleet.keys().catalog_body("web1.example.com")).value()).group("File"));
   EXPECT_EQ(fleet.catalog("web1.example.com").value()["resources"].size(), 3u);
   EXPECT_EQ(resources(json::array({"=", "certname", "web1.example.com"})).size(), 3u);
 }
@@ -522,7 +524,8 @@ TEST_F(Indexes, TheLeafAndTitleIndexesHoldNodeIdsUnderAShortKeyAndFollowReplaceA
   EXPECT_EQ(store.members(debian), (std::vector<std::string>{web2}));
   EXPECT_EQ(fleet.members(debian),
             (std::vector<std::string>{"web1.example.com", "web2.example.com"}));
-  EXPECT_EQ(store.members(apache), (std::vector<std::string>{web1, web2}));
+  EXPECT_EQ(first_id(apache), web1);  // a title's too (layout 6)
+  EXPECT_EQ(store.members(apache), (std::vector<std::string>{web2}));
   EXPECT_EQ(fleet.members(apache),
             (std::vector<std::string>{"web1.example.com", "web2.example.com"}));
   // replaced facts and catalog: the node's id moves
@@ -537,7 +540,8 @@ TEST_F(Indexes, TheLeafAndTitleIndexesHoldNodeIdsUnderAShortKeyAndFollowReplaceA
   bare["producer_timestamp"] = "2026-11-29T11:00:00.000Z";
   bare["resources"] = json::array();
   fleet.replace_catalog(bare, "2026-11-29T11:00:00.000Z");
-  EXPECT_EQ(store.members(apache), std::vector<std::string>{web1});
+  EXPECT_TRUE(store.members(apache).empty());
+  EXPECT_EQ(first_id(apache), web1);
   EXPECT_EQ(rows("resources", json::parse(R"(["and", ["=", "type", "Class"],
                                                       ["=", "title", "Apache"]])"))
                 .size(),
@@ -546,11 +550,12 @@ TEST_F(Indexes, TheLeafAndTitleIndexesHoldNodeIdsUnderAShortKeyAndFollowReplaceA
   fleet.deactivate_node(
       {{"certname", "web1.example.com"}, {"producer_timestamp", "2026-11-29T12:00:00.000Z"}},
       "2026-11-29T12:00:00.000Z");
-  EXPECT_EQ(store.members(apache), std::vector<std::string>{web1});
+  EXPECT_EQ(first_id(apache), web1);
   puppetdb::Retention retention;
   retention.node_purge_ttl = std::chrono::hours(24);
   fleet.collect_garbage(retention, *parse_timestamp("2026-12-01T12:00:00.000Z"));
   EXPECT_TRUE(store.members(apache).empty());
+  EXPECT_EQ(first_id(apache), "");
   EXPECT_TRUE(store.members(keys.fact_leaf(json{"os", "family"}, "RedHat")).empty());
   EXPECT_EQ(first_id(keys.fact_leaf(json{"os", "family"}, "RedHat")), id_of("db1.example.com"));
 }
@@ -567,7 +572,7 @@ TEST_F(Indexes, AStoreAnEarlierBuildIndexedMovesToTheIdSetsWhenTheServerStarts) 
     drop_id(keys.fact_leaf(path, value), id);
     store.add_member(keys.fact_leaf_v1(path, value), "web1.example.com");
   }
-  store.remove_member(keys.resource_title("Class", "Apache"), id);
+  drop_id(keys.resource_title("Class", "Apache"), id);
   store.add_member(keys.resource_title_v1("Class", "Apache"), "web1.example.com");
   const json by_title = json::parse(R"(["and", ["=", "type", "Class"], ["=", "title", "Apache"]])");
   const json by_family = json::array({"=", "facts.os.family", "Debian"});
@@ -598,11 +603,13 @@ TEST_F(Indexes, AnIndexMostNodesShareMovesToABitmapAndFollowsReplaceDeactivateAn
     SCOPED_TRACE(key);
     // the ids moved to the bitmap, none left in the set; a reader sees every node
     EXPECT_TRUE(store.members(key).empty());
-    const bool leaf = key == keys.fact_leaf(json{"kernel"}, "Linux");
-    const std::size_t expected = key == keys.fact_name("kernel") || leaf
-                                     ? fleet_size
-                                     : fleet_size - 1;  // db1 has no catalog
-    // the leaf's first node (web1) stays in its first-id field
+    const bool leaf = key == keys.fact_leaf(json{"kernel"}, "Linux") ||
+                      key == keys.resource_title("Class", "Apache");
+    const std::size_t expected =
+        key == keys.fact_name("kernel") || key == keys.fact_leaf(json{"kernel"}, "Linux")
+            ? fleet_size
+            : fleet_size - 1;  // db1 has no catalog
+    // the leaf's (the title's) first node (web1) stays in its first-id field
     EXPECT_EQ(store.bits(keys.bits_of(key)).size(), leaf ? expected - 1 : expected);
     EXPECT_EQ(first_id(key), leaf ? id_of("web1.example.com") : "");
     EXPECT_EQ(fleet.members(key).size(), expected);
@@ -736,7 +743,13 @@ TEST_F(Indexes, ALeafOneNodeHasKeepsItsIdInASharedHashAndFollowsReplaceDeactivat
     EXPECT_EQ(first->key.size(), std::string("test:pdb:ixf:fv:").size() + 3);
     EXPECT_EQ(first->field.size(), 13u);
   }
-  EXPECT_FALSE(keys.first_id_of(keys.resource_title("Class", "Apache")));
+  // a title's in the same hashes, its field named apart from the leaves'
+  const std::optional<Store::Field> title =
+      keys.first_id_of(keys.resource_title("Class", "Apache"));
+  ASSERT_TRUE(title);
+  EXPECT_EQ(title->field.size(), 14u);
+  EXPECT_EQ(title->field[0], 't');
+  EXPECT_FALSE(keys.first_id_of(keys.resource_type("Class")));
   EXPECT_EQ(certnames("nodes", by_redhat), std::vector<std::string>{"db1.example.com"});
   // a second node joins the leaf's set; the first leaves: its field is emptied, the set stays
   fleet.replace_facts(
@@ -852,6 +865,139 @@ TEST_F(Indexes, AMoveOfFactValuesNeverOverwritesTheObjectAnotherServerWrote) {
   EXPECT_EQ(store.get(keys.fact_object("web1.example.com")), newer);
   EXPECT_TRUE(store.fields(keys.fact_values("web1.example.com")).empty());
   EXPECT_EQ(fleet.facts("web1.example.com").value()["values"]["kernel"], "Linux");
+}
+
+/// web1's catalog as layout 5 kept it (resources in a hash by type, each group deflated from
+/// 128 bytes alone; the edges a key of their own), its document's `indexes` 5.
+void to_fifth_layout(FleetData& fleet, Store& store, const std::string& certname) {
+  const KeyLayout& keys = fleet.keys();
+  json node = fleet.node(certname).value();
+  node["indexes"] = 5;
+  store.put(keys.node(certname), node.dump());
+  const json catalog = fleet.catalog(certname).value();
+  store.remove(keys.catalog_body(certname));
+  for (const auto& [type, packed] : pack_by_type(catalog["resources"]))
+    store.put_field(keys.resources(certname), type,
+                    stored_text(packed, kDeflateFieldFrom, catalog_dictionary()));
+  store.put(keys.edges(certname), stored_text(catalog["edges"].dump(), kDeflateFieldFrom));
+}
+
+TEST_F(Indexes, AStoreOfTheFifthLayoutMovesEachCatalogToOneBodyWhenTheServerStarts) {
+  const KeyLayout& keys = fleet.keys();
+  const json catalog = fleet.catalog("web1.example.com").value();
+  ASSERT_FALSE(catalog["edges"].empty());
+  to_fifth_layout(fleet, store, "web1.example.com");
+  const json files = json::array({"=", "type", "File"});
+  const json one_node = json::array({"=", "certname", "web1.example.com"});
+  const std::vector<json> typed = resources(files), all = resources(one_node);
+  ASSERT_FALSE(typed.empty());
+  // answered from the hash and the edges key until it moves
+  EXPECT_EQ(fleet.catalog("web1.example.com").value(), catalog);
+  fleet.collect_garbage({}, *parse_timestamp("2026-11-29T12:00:00.000Z"));  // as at start
+  EXPECT_TRUE(store.fields(keys.resources("web1.example.com")).empty());
+  EXPECT_FALSE(store.get(keys.edges("web1.example.com")));
+  ASSERT_TRUE(store.get(keys.catalog_body("web1.example.com")));
+  EXPECT_EQ(fleet.catalog("web1.example.com").value(), catalog);
+  EXPECT_EQ(resources(files), typed);
+  EXPECT_EQ(resources(one_node), all);
+  EXPECT_EQ(fleet.node("web1.example.com").value()["indexes"], kIndexLayout);
+}
+
+TEST_F(Indexes, AMoveOfACatalogNeverOverwritesTheBodyAnotherServerWrote) {
+  // a server moved web1 and wrote a newer catalog while this one still read the old hash: the
+  // hash and the edges key go, the newer body stays
+  const KeyLayout& keys = fleet.keys();
+  json node = fleet.node("web1.example.com").value();
+  node["indexes"] = 5;
+  store.put(keys.node("web1.example.com"), node.dump());
+  const std::string newer = store.get(keys.catalog_body("web1.example.com")).value();
+  store.put_field(keys.resources("web1.example.com"), "Older", "[]");
+  store.put(keys.edges("web1.example.com"), "[]");
+  fleet.collect_garbage({}, *parse_timestamp("2026-11-29T12:00:00.000Z"));
+  EXPECT_EQ(store.get(keys.catalog_body("web1.example.com")), newer);
+  EXPECT_TRUE(store.fields(keys.resources("web1.example.com")).empty());
+  EXPECT_FALSE(store.get(keys.edges("web1.example.com")));
+  EXPECT_FALSE(fleet.catalog("web1.example.com").value()["edges"].empty());
+}
+
+TEST_F(Indexes, ANodeOfTheFifthLayoutMovesWithItsNextCatalogAndIsPurgedWhole) {
+  const KeyLayout& keys = fleet.keys();
+  to_fifth_layout(fleet, store, "web1.example.com");
+  fleet.replace_catalog(newer(catalog("web1.example.com", "8080"), "2026-11-29T11:00:00.000Z"),
+                        "2026-11-29T11:00:00.000Z");
+  EXPECT_TRUE(store.fields(keys.resources("web1.example.com")).empty());
+  EXPECT_FALSE(store.get(keys.edges("web1.example.com")));
+  const std::vector<json> web1 = resources(json::array({"=", "certname", "web1.example.com"}));
+  EXPECT_EQ(web1.size(), fleet.catalog("web1.example.com").value()["resources"].size());
+  // its old resources' index sets were left, its new ones joined
+  to_fifth_layout(fleet, store, "web2.example.com");
+  fleet.deactivate_node(
+      {{"certname", "web2.example.com"}, {"producer_timestamp", "2026-11-29T11:00:00.000Z"}},
+      "2026-11-29T11:00:00.000Z");
+  puppetdb::Retention retention;
+  retention.node_purge_ttl = std::chrono::hours(24);
+  fleet.collect_garbage(retention, *parse_timestamp("2026-12-01T12:00:00.000Z"));
+  for (const std::string& key :
+       {keys.catalog_body("web2.example.com"), keys.edges("web2.example.com")})
+    EXPECT_FALSE(store.get(key)) << key;
+  EXPECT_TRUE(store.fields(keys.resources("web2.example.com")).empty());
+}
+
+TEST_F(Indexes, ATitleOneNodeHasKeepsItsIdInASharedHashAndFollowsReplaceAndPurge) {
+  // web1's Host[web1.example.com] is its own: no key of its own, a field of a shared hash
+  const KeyLayout& keys = fleet.keys();
+  const std::string host = keys.resource_title("Host", "web1.example.com");
+  const std::string web1 = id_of("web1.example.com");
+  const json by_title = json::array(
+      {"and", json::array({"=", "type", "Host"}), json::array({"=", "title", "web1.example.com"})});
+  EXPECT_FALSE(store.exists(host));
+  EXPECT_EQ(first_id(host), web1);
+  ASSERT_EQ(resources(by_title).size(), 1u);
+  EXPECT_EQ(resources(by_title)[0]["certname"], "web1.example.com");
+  // a catalog without it empties the field
+  json without_host = newer(catalog("web1.example.com", "80"), "2026-11-29T11:00:00.000Z");
+  json& listed = without_host["resources"];
+  listed.erase(std::remove_if(listed.begin(), listed.end(),
+                              [](const json& r) { return r["type"] == "Host"; }),
+               listed.end());
+  fleet.replace_catalog(without_host, "2026-11-29T11:00:00.000Z");
+  EXPECT_EQ(first_id(host), "");
+  EXPECT_TRUE(resources(by_title).empty());
+  // web2's, purged with web2
+  const std::string host2 = keys.resource_title("Host", "web2.example.com");
+  EXPECT_EQ(first_id(host2), id_of("web2.example.com"));
+  fleet.deactivate_node(
+      {{"certname", "web2.example.com"}, {"producer_timestamp", "2026-11-29T12:00:00.000Z"}},
+      "2026-11-29T12:00:00.000Z");
+  puppetdb::Retention retention;
+  retention.node_purge_ttl = std::chrono::hours(24);
+  fleet.collect_garbage(retention, *parse_timestamp("2026-12-01T12:00:00.000Z"));
+  EXPECT_EQ(first_id(host2), "");
+}
+
+TEST_F(Indexes, AStoreOfTheFifthLayoutMovesItsOneNodeTitlesToTheSharedHashesWhenTheServerStarts) {
+  // web1 as layout 5 kept it: its titles' ids in their sets
+  const KeyLayout& keys = fleet.keys();
+  json node = fleet.node("web1.example.com").value();
+  const std::string id = node["node_id"].dump();
+  const std::string host = keys.resource_title("Host", "web1.example.com");
+  const std::string apache = keys.resource_title("Class", "Apache");  // web2's too
+  to_fifth_layout(fleet, store, "web1.example.com");
+  for (const std::string& title : {host, apache}) {
+    if (first_id(title) == id) {
+      drop_id(title, id);
+      store.add_member(title, id);
+    }
+  }
+  const json by_title = json::array(
+      {"and", json::array({"=", "type", "Host"}), json::array({"=", "title", "web1.example.com"})});
+  EXPECT_EQ(resources(by_title).size(), 1u);  // read from the set meanwhile
+  fleet.collect_garbage({}, *parse_timestamp("2026-11-29T12:00:00.000Z"));  // as at start
+  EXPECT_FALSE(store.exists(host));
+  EXPECT_EQ(first_id(host), id);
+  EXPECT_EQ(store.members(apache).size() + (first_id(apache).empty() ? 0 : 1), 2u);
+  EXPECT_EQ(resources(by_title).size(), 1u);
+  EXPECT_EQ(fleet.node("web1.example.com").value()["indexes"], kIndexLayout);
 }
 
 }  // namespace
