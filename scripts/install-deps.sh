@@ -19,6 +19,7 @@ packages=(
   libxml2-utils rrdtool
   graphviz
   python3 python3-yaml
+  curl  # the HTTP client of the server's integration and security tests (skipped without it) and the PuppetDB bench
   debhelper devscripts fakeroot lintian
   clang-format
   # Debian's Puppet modules that the real-module golden cases compile (tests/golden/realmodules,
