@@ -700,12 +700,27 @@ void FleetData::write_node(const Json& node) {
     store_.remove_field(keys_.latest_failures(), certname);
 }
 
+std::optional<FleetData::KeptState> FleetData::read_kept_state(std::string_view kept) {
+  if (kept.size() < 2 || (kept[0] != 'a' && kept[0] != 'i') || kept[1] != ':') return std::nullopt;
+  return KeptState{kept[0] == 'a', kept.substr(2)};
+}
+
+namespace {
+
+/// The prefix read_kept_state reads.
+std::string kept_state_of(const Json& node) {
+  return node_is_active(node) ? "a:" : "i:";
+}
+
+}  // namespace
+
 std::optional<Json> FleetData::node_of_latest_status(const std::string& certname,
                                                      const std::string& kept) {
-  if (kept.size() < 2 || (kept[0] != 'a' && kept[0] != 'i') || kept[1] != ':') return std::nullopt;
+  const std::optional<KeptState> state = read_kept_state(kept);
+  if (!state) return std::nullopt;
   // an inactive node's state as its document would have it: not null (its time is not read)
   return Json{{"certname", certname},
-              {"deactivated", kept[0] == 'a' ? Json(nullptr) : Json(true)},
+              {"deactivated", state->active ? Json(nullptr) : Json(true)},
               {"expired", nullptr}};
 }
 
@@ -719,21 +734,22 @@ std::optional<std::string> FleetData::latest_failures_of(const Json& node) {
     if (event.is_array() && !event.empty() && event[0] == "failure") failures.push_back(event);
   if (failures.empty()) return std::nullopt;
   const Json kept = {*hash, node.value("report_environment", Json(nullptr)), std::move(failures)};
-  return (node_is_active(node) ? "a:" : "i:") + kept.dump();
+  return kept_state_of(node) + kept.dump();
 }
 
 std::optional<LatestFailures> FleetData::read_latest_failures(const std::string& kept) {
-  if (kept.size() < 3 || (kept[0] != 'a' && kept[0] != 'i') || kept[1] != ':') return std::nullopt;
-  Json summary = Json::parse(std::string_view(kept).substr(2), nullptr, false);
+  const std::optional<KeptState> state = read_kept_state(kept);
+  if (!state) return std::nullopt;
+  Json summary = Json::parse(state->rest, nullptr, false);
   if (!summary.is_array() || summary.size() != 3 || !summary[0].is_string() ||
       !summary[2].is_array())
     return std::nullopt;
-  return LatestFailures{kept[0] == 'a', std::move(summary[0]), std::move(summary[1]),
+  return LatestFailures{state->active, std::move(summary[0]), std::move(summary[1]),
                         std::move(summary[2])};
 }
 
 std::string FleetData::latest_status_of(const Json& node) {
-  std::string kept = node_is_active(node) ? "a:" : "i:";
+  std::string kept = kept_state_of(node);
   const auto hash = node.find("latest_report_hash");
   const auto status = node.find("latest_report_status");
   if (hash != node.end() && !hash->is_null() && status != node.end() && status->is_string())

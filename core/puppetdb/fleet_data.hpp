@@ -10,6 +10,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "catalog/catalog.hpp"
@@ -161,6 +162,13 @@ class FleetData {
   /// What KeyLayout::latest_statuses keeps for the node's document: "a:" or "i:" (active or
   /// not), then its latest report's status.
   static std::string latest_status_of(const Json& node);
+  /// A text latest_statuses or latest_failures keeps, read back: whether its node is active
+  /// (its "a:" or "i:") and what follows; nullopt for a text not so written.
+  struct KeptState {
+    bool active;
+    std::string_view rest;
+  };
+  static std::optional<KeptState> read_kept_state(std::string_view kept);
   /// The node's document as far as the rows of facts, resources and the other entities built
   /// of the node's own documents read it (its certname and whether it is active), from what
   /// latest_statuses keeps; nullopt for a text not so written.

@@ -136,8 +136,10 @@ std::optional<std::vector<Json>> latest_status_rows(const Entity& entity, const 
   const std::vector<std::optional<std::string>> kept = fleet.latest_statuses(names);
   std::vector<Json> rows;
   for (std::size_t i = 0; i < names.size(); ++i) {
-    if (!kept[i]) return std::nullopt;
-    if (kept[i]->size() < 2 || std::string_view(*kept[i]).substr(2) != wanted) continue;
+    const std::optional<FleetData::KeptState> state =
+        kept[i] ? FleetData::read_kept_state(*kept[i]) : std::nullopt;
+    if (!state) return std::nullopt;  // nothing kept, or not so written: the documents answer
+    if (state->rest != wanted) continue;
     rows.push_back(
         {{"certname", std::move(names[i])}, {"status", *status}, {"latest_report?", true}});
   }
