@@ -598,8 +598,12 @@ bool FleetData::upgrade_indexes(Json& node) {
   const std::string certname = node["certname"];
   move_fact_values(certname);   // layout 5: the fact values one object
   move_catalog_body(certname);  // layout 6: the resources and edges one value
-  if (layout == 4 || layout == 5) {
-    // layout 6: a title's first node in its first-id field too
+  if (layout >= 3) {
+    // a leaf's first node in its first-id field (layout 4), a title's too (layout 6)
+    if (layout == 3)
+      if (std::optional<Json> old_facts = facts(certname))
+        move_first_ids(
+            fact_sets(keys_, (*old_facts)["values"], certname, std::to_string(node_id(node))));
     if (std::optional<Json> header = catalog_header(certname))
       move_first_ids(catalog_sets(keys_, catalog_resources(certname, *header), certname,
                                   std::to_string(node_id(node))));
@@ -607,16 +611,6 @@ bool FleetData::upgrade_indexes(Json& node) {
     return true;
   }
   std::optional<Json> old_facts = facts(certname);
-  if (layout == 3) {  // the leaves' and titles' first ids are new too
-    if (old_facts)
-      move_first_ids(
-          fact_sets(keys_, (*old_facts)["values"], certname, std::to_string(node_id(node))));
-    if (std::optional<Json> header = catalog_header(certname))
-      move_first_ids(catalog_sets(keys_, catalog_resources(certname, *header), certname,
-                                  std::to_string(node_id(node))));
-    node["indexes"] = kIndexLayout;
-    return true;
-  }
   std::optional<Json> header = catalog_header(certname);
   if (old_facts || header) {
     const Json values = old_facts ? (*old_facts)["values"] : Json::object();
