@@ -416,10 +416,11 @@ std::optional<Json> FleetData::catalog(const std::string& certname) {
   if (!header->contains("resources"))
     if (std::optional<std::string> stored = take_prefetched(keys_.catalog_body(certname))) {
       CatalogBody body(std::move(*stored));
+      const std::vector<std::pair<std::string, std::string>> groups = body.groups();
       Json resources = Json::array();
-      for (const auto& [type, packed] : body.groups()) unpack_resources(type, packed, resources);
+      for (const auto& [type, packed] : groups) unpack_resources(type, packed, resources);
       (*header)["resources"] = std::move(resources);
-      (*header)["edges"] = body.edges();
+      (*header)["edges"] = body.edges(groups);
       return header;
     }
   (*header)["resources"] = catalog_resources(certname, *header);

@@ -242,14 +242,26 @@ std::vector<std::pair<std::string, std::string>> CatalogBody::groups() const {
 }
 
 Json CatalogBody::edges() const {
+  return edges_of(nullptr);
+}
+
+Json CatalogBody::edges(const std::vector<std::pair<std::string, std::string>>& groups) const {
+  return edges_of(&groups);
+}
+
+Json CatalogBody::edges_of(const std::vector<std::pair<std::string, std::string>>* groups) const {
   Json runs = Json::parse(text(pieces_.back()), nullptr, false);
   if (!runs.is_array()) throw StoreError("a catalog body's edges are not JSON");
   std::vector<std::pair<std::string, std::string>> resources;
   bool titled = false;
   auto resource = [&](std::size_t n) -> Json {
-    if (!titled) {
-      for (std::size_t i = 0; i + 1 < pieces_.size(); ++i)
-        titles_of(pieces_[i].type, text(pieces_[i]), resources);
+    if (!titled) {  // the groups inflated only when an edge names a resource by its number
+      if (groups) {
+        for (const auto& [type, packed] : *groups) titles_of(type, packed, resources);
+      } else {
+        for (std::size_t i = 0; i + 1 < pieces_.size(); ++i)
+          titles_of(pieces_[i].type, text(pieces_[i]), resources);
+      }
       titled = true;
     }
     if (n >= resources.size()) throw StoreError("a catalog body's edge names no resource");

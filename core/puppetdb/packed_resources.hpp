@@ -46,6 +46,8 @@ class CatalogBody {
   std::vector<std::pair<std::string, std::string>> groups() const;
   /// The edges, [{source, target, relationship}, …].
   nlohmann::json edges() const;
+  /// The same, its resources named from `groups` (what groups() gave) rather than inflated again.
+  nlohmann::json edges(const std::vector<std::pair<std::string, std::string>>& groups) const;
 
  private:
   struct Piece {
@@ -54,6 +56,7 @@ class CatalogBody {
     bool deflated = false;
   };
   std::string text(const Piece& piece) const;
+  nlohmann::json edges_of(const std::vector<std::pair<std::string, std::string>>* groups) const;
   std::string stored_;
   std::uint32_t dictionary_ = 0;
   std::vector<Piece> pieces_;  ///< the groups, then the edges (type "")
