@@ -268,14 +268,36 @@ const Json& member(const Json& node, const char* key) {
   return found == node.end() ? none : *found;
 }
 
-}  // namespace
+/// row[name] = value, unless `only` leaves the field out of the row.
+void set_field(Json& row, const std::set<std::string>* only, const char* name, const Json& value) {
+  if (!only || only->count(name)) row[name] = value;
+}
 
-namespace {
-
-/// The events rows of a latest report's summarized events (event_summary's tuples).
+/// The events rows of a latest report's summarized events (event_summary's tuples); nullopt
+/// for a summary not so written.
 std::optional<std::vector<Json>> summary_event_rows(const Json& certname, const Json& hash,
                                                     const Json& environment, const Json& summary,
-                                                    const std::set<std::string>* only);
+                                                    const std::set<std::string>* only) {
+  std::vector<Json> rows;
+  rows.reserve(summary.size());
+  for (const Json& event : summary) {
+    if (!event.is_array() || event.size() != 6) return std::nullopt;
+    Json row = Json::object();
+    set_field(row, only, "certname", certname);
+    set_field(row, only, "report", hash);
+    set_field(row, only, "status", event[0]);
+    set_field(row, only, "resource_type", event[1]);
+    set_field(row, only, "resource_title", event[2]);
+    set_field(row, only, "property", event[3]);
+    set_field(row, only, "name", event[4]);
+    set_field(row, only, "containing_class", event[5]);
+    set_field(row, only, "environment", environment);
+    set_field(row, only, "corrective_change", nullptr);
+    set_field(row, only, "latest_report?", true);
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
 
 }  // namespace
 
@@ -283,23 +305,19 @@ std::optional<std::vector<Json>> latest_report_rows(const Entity& entity, const 
                                                     const std::set<std::string>* only) {
   const Json& hash = member(node, "latest_report_hash");
   if (hash.is_null()) return std::vector<Json>{};
-  // the row's fields, those not asked for left out
-  auto field = [only](Json& row, const char* name, auto&& value) {
-    if (!only || only->count(name)) row[name] = value;
-  };
   if (entity.name == "reports") {
     Json row = Json::object();
-    field(row, "certname", node["certname"]);
-    field(row, "hash", hash);
-    field(row, "status", member(node, "latest_report_status"));
-    field(row, "noop", member(node, "latest_report_noop"));
-    field(row, "noop_pending", member(node, "latest_report_noop_pending"));
-    field(row, "environment", member(node, "report_environment"));
-    field(row, "job_id", member(node, "latest_report_job_id"));
-    field(row, "cached_catalog_status", member(node, "cached_catalog_status"));
-    field(row, "producer_timestamp", member(node, "report_producer_timestamp"));
-    field(row, "corrective_change", nullptr);
-    field(row, "latest_report?", true);
+    set_field(row, only, "certname", node["certname"]);
+    set_field(row, only, "hash", hash);
+    set_field(row, only, "status", member(node, "latest_report_status"));
+    set_field(row, only, "noop", member(node, "latest_report_noop"));
+    set_field(row, only, "noop_pending", member(node, "latest_report_noop_pending"));
+    set_field(row, only, "environment", member(node, "report_environment"));
+    set_field(row, only, "job_id", member(node, "latest_report_job_id"));
+    set_field(row, only, "cached_catalog_status", member(node, "cached_catalog_status"));
+    set_field(row, only, "producer_timestamp", member(node, "report_producer_timestamp"));
+    set_field(row, only, "corrective_change", nullptr);
+    set_field(row, only, "latest_report?", true);
     return std::vector<Json>{std::move(row)};
   }
   const auto summary = node.find("latest_report_events");
@@ -315,37 +333,6 @@ std::optional<std::vector<Json>> latest_failure_rows(const std::string& certname
   return summary_event_rows(Json(certname), failures.hash, failures.environment, failures.events,
                             only);
 }
-
-namespace {
-
-std::optional<std::vector<Json>> summary_event_rows(const Json& certname, const Json& hash,
-                                                    const Json& environment, const Json& summary,
-                                                    const std::set<std::string>* only) {
-  auto field = [only](Json& row, const char* name, auto&& value) {
-    if (!only || only->count(name)) row[name] = value;
-  };
-  std::vector<Json> rows;
-  rows.reserve(summary.size());
-  for (const Json& event : summary) {
-    if (!event.is_array() || event.size() != 6) return std::nullopt;
-    Json row = Json::object();
-    field(row, "certname", certname);
-    field(row, "report", hash);
-    field(row, "status", event[0]);
-    field(row, "resource_type", event[1]);
-    field(row, "resource_title", event[2]);
-    field(row, "property", event[3]);
-    field(row, "name", event[4]);
-    field(row, "containing_class", event[5]);
-    field(row, "environment", environment);
-    field(row, "corrective_change", nullptr);
-    field(row, "latest_report?", true);
-    rows.push_back(std::move(row));
-  }
-  return rows;
-}
-
-}  // namespace
 
 void add_resource_hash(Json& row) {
   if (!row.contains("resource")) row["resource"] = resource_hash(row["certname"], row);
