@@ -36,7 +36,7 @@ class CompilerCatalog : public Terminus<catalog::Catalog> {
     }
     std::unique_ptr<DocumentExportedResourceStore> exports;
     if (settings_.storeconfigs) {
-      exports = std::make_unique<DocumentExportedResourceStore>(settings_);
+      exports = std::make_unique<DocumentExportedResourceStore>(settings_, request.puppetdb);
       compile.storeconfigs = exports.get();
     }
     try {

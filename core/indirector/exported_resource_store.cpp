@@ -6,8 +6,9 @@
 
 namespace marionette::indirector {
 
-DocumentExportedResourceStore::DocumentExportedResourceStore(TerminusSettings settings)
-    : settings_(std::move(settings)) {}
+DocumentExportedResourceStore::DocumentExportedResourceStore(TerminusSettings settings,
+                                                             compiler::PuppetDbQueries* node_states)
+    : settings_(std::move(settings)), node_states_(node_states) {}
 
 DocumentExportedResourceStore::~DocumentExportedResourceStore() = default;
 
@@ -40,7 +41,38 @@ std::vector<compiler::ExportedResource> DocumentExportedResourceStore::search(
       throw std::runtime_error("the exported resources of " + certname + ": " + e.what());
     }
   }
+  std::set<std::string> found;
+  for (const compiler::ExportedResource& resource : out) found.insert(resource.certname);
+  const std::set<std::string> inactive = inactive_among(found);
+  if (!inactive.empty())
+    std::erase_if(out, [&](const compiler::ExportedResource& resource) {
+      return inactive.count(resource.certname) > 0;
+    });
   return out;
+}
+
+std::set<std::string> DocumentExportedResourceStore::inactive_among(
+    const std::set<std::string>& certnames) {
+  std::set<std::string> inactive;
+  if (!node_states_ || certnames.empty()) return inactive;
+  catalog::Data names = catalog::Data::array();
+  for (const std::string& certname : certnames) names.push_back(certname);
+  const catalog::Data query = catalog::Data::array(
+      {"from", "nodes",
+       catalog::Data::array(
+           {"extract", catalog::Data::array({"certname"}),
+            catalog::Data::array(
+                {"and", catalog::Data::array({"=", "node_state", "inactive"}),
+                 catalog::Data::array(
+                     {"in", "certname", catalog::Data::array({"array", names})})})})});
+  try {
+    for (const catalog::Data& row : node_states_->query(query))
+      if (row.is_object() && row.contains("certname") && row["certname"].is_string())
+        inactive.insert(row["certname"].get<std::string>());
+  } catch (const std::exception&) {
+    // The collectors' store answered; PuppetDB's data is only asked which of its nodes to hide.
+  }
+  return inactive;
 }
 
 void DocumentExportedResourceStore::replace(const std::string& environment, const std::string& node,

@@ -7,8 +7,10 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <set>
 
 #include "compiler/exported_resources.hpp"
+#include "compiler/puppetdb_queries.hpp"
 #include "indirector/registry.hpp"
 #include "support/private_redis.hpp"
 #include "temp_dir.hpp"
@@ -117,6 +119,48 @@ TEST(DocumentExportedResourceStore, FilesUnderTheStateDir) {
   exercise(one, other);
   EXPECT_TRUE(std::filesystem::exists(dir.path() / "exported" / "production" / "b.test.json"));
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "exported" / "production" / "a.test.json"));
+}
+
+/// PuppetDB's data at the seam: the nodes it holds as inactive, and the queries it was asked.
+class FakeNodeStates : public compiler::PuppetDbQueries {
+ public:
+  std::set<std::string> inactive;
+  bool unreachable = false;
+  std::vector<catalog::Data> asked;
+  catalog::Data query(const catalog::Data& query) override {
+    asked.push_back(query);
+    if (unreachable) throw std::runtime_error("PuppetDB's store cannot be reached");
+    catalog::Data rows = catalog::Data::array();
+    for (const std::string& name : inactive) rows.push_back({{"certname", name}});
+    return rows;
+  }
+};
+
+TEST(DocumentExportedResourceStore, LeavesOutTheNodesPuppetDbHoldsInactive) {
+  testing::TempDir dir;
+  TerminusSettings settings;
+  settings.statedir = dir.path();
+  FakeNodeStates states;
+  DocumentExportedResourceStore store(settings, &states);
+  store.replace("production", "a.test", {exported("Host", "a.test", {"fleet"}, {})});
+  store.replace("production", "b.test", {exported("Host", "b.test", {"fleet"}, {})});
+  EXPECT_EQ(store.search("production", "c.test", "Host", nullptr).size(), 2u);
+  ASSERT_EQ(states.asked.size(), 1u);  // one question for the nodes found, as PuppetDB's AST
+  EXPECT_EQ(states.asked[0].dump(),
+            R"(["from","nodes",["extract",["certname"],["and",["=","node_state","inactive"],)"
+            R"(["in","certname",["array",["a.test","b.test"]]]]]])");
+
+  states.inactive = {"a.test"};  // deactivated (or expired): its exports are not collected
+  auto found = store.search("production", "c.test", "Host", nullptr);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].certname, "b.test");
+  EXPECT_TRUE(std::filesystem::exists(dir.path() / "exported" / "production" / "a.test.json"));
+
+  states.unreachable = true;  // the collectors' store answered: its resources are collected
+  EXPECT_EQ(store.search("production", "c.test", "Host", nullptr).size(), 2u);
+  states.asked.clear();  // nothing found: nothing to ask
+  EXPECT_TRUE(store.search("production", "c.test", "File", nullptr).empty());
+  EXPECT_TRUE(states.asked.empty());
 }
 
 TEST(DocumentExportedResourceStore, OneRedisForTwoServers) {

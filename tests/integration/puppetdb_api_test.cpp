@@ -5,6 +5,9 @@
 // documented keys (docs/architecture.md, core/puppetdb).
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <cstdio>
+#include <ctime>
 #include <nlohmann/json.hpp>
 
 #include "support/command.hpp"
@@ -163,6 +166,71 @@ print(json.dumps({
       << resources;
   EXPECT_EQ(seen["events"], json::parse(R"([["hello", "success"]])"));
   EXPECT_GE(seen["edges"].get<int>(), 3);  // Stage[main] > Class[Settings], Class[Main] > …
+}
+
+TEST(PuppetDbApi, ADeactivatedNodesExportsAreNotCollected) {
+  // As PuppetDB answers a collector: once `puppet node deactivate a.test` (the deactivate node
+  // command) reaches the server, b.test's compile no longer collects what a.test exported;
+  // a.test's next compile makes it active again and its exports are collected again.
+  if (find_executable("curl").empty()) GTEST_SKIP() << "needs curl";
+  ScratchDir dir("puppetdb-deactivated-exports");
+  dir.write("env/manifests/site.pp",
+            "node 'a.test' { @@notify { 'from a': tag => 'fleet' } }\n"
+            "node 'b.test' { Notify <<| tag == 'fleet' |>> }\n");
+  MarionetteServer server(MARIONETTE_BINARY, dir.path() / "env", dir.path(),
+                          "localhost,IP:127.0.0.1", {"--storeconfigs"});
+  ASSERT_FALSE(server.port().empty()) << server.output();
+  for (const char* name : {"a.test", "b.test"}) {
+    CommandResult made = run_command({MARIONETTE_BINARY, "ca", "generate", "--certname", name,
+                                      "--ssldir", server.ssldir().string()});
+    ASSERT_EQ(made.exit_code, 0) << made.out << made.err;
+  }
+  auto tls = [&](const std::string& name) {
+    return std::vector<std::string>{
+        "curl",       "-s",
+        "--max-time", "30",
+        "--cacert",   server.ca_certificate().string(),
+        "--cert",     (server.ssldir() / "certs" / (name + ".pem")).string(),
+        "--key",      (server.ssldir() / "private_keys" / (name + ".pem")).string()};
+  };
+  auto compile = [&](const std::string& name) {
+    std::vector<std::string> command = tls(name);
+    command.insert(command.end(),
+                   {"--data", "facts_format=application%2Fjson", "--data-urlencode",
+                    "facts={\"name\":\"" + name + "\",\"values\":{\"kernel\":\"Linux\"}}",
+                    "https://127.0.0.1:" + server.port() + "/puppet/v3/catalog/" + name +
+                        "?environment=production"});
+    CommandResult got = run_command(command, std::chrono::seconds(60));
+    EXPECT_EQ(got.exit_code, 0) << got.err;
+    return got.out;
+  };
+  auto collects = [&](const std::string& catalog) {
+    return catalog.find("\"from a\"") != std::string::npos;
+  };
+  ASSERT_FALSE(collects(compile("a.test")));  // exported, not a.test's own to apply
+  ASSERT_TRUE(collects(compile("b.test"))) << server.output();
+
+  const auto since_epoch = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::system_clock::now().time_since_epoch());
+  const std::time_t seconds = since_epoch.count() / 1000;
+  char now[40];
+  const std::size_t length =
+      std::strftime(now, sizeof now, "%Y-%m-%dT%H:%M:%S", std::gmtime(&seconds));
+  std::snprintf(now + length, sizeof now - length, ".%03dZ",
+                static_cast<int>(since_epoch.count() % 1000));
+  std::vector<std::string> deactivate = tls("server.test");  // the server may speak for any node
+  deactivate.insert(
+      deactivate.end(),
+      {"-H", "Content-Type: application/json", "--data",
+       R"({"certname": "a.test", "producer_timestamp": ")" + std::string(now) + R"("})",
+       "https://127.0.0.1:" + server.port() +
+           "/pdb/cmd/v1?command=deactivate_node&version=3&certname=a.test"});
+  CommandResult sent = run_command(deactivate, std::chrono::seconds(30));
+  ASSERT_EQ(sent.exit_code, 0) << sent.err;
+  ASSERT_NE(sent.out.find("uuid"), std::string::npos) << sent.out << server.output();
+  EXPECT_FALSE(collects(compile("b.test"))) << server.output();
+  ASSERT_FALSE(collects(compile("a.test")));  // newer than its deactivation: active again
+  EXPECT_TRUE(collects(compile("b.test"))) << server.output();
 }
 
 TEST(PuppetDbApi, StoreconfigsFalseStoresNoCompile) {
