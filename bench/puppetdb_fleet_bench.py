@@ -394,6 +394,10 @@ def main():
     parser.add_argument("--memory-only", action="store_true",
                         help="ingest into marionette only, ask no query: its memory (and "
                              "Redis's by key kind) beside the running PuppetDB's")
+    parser.add_argument("--pdb-ingest",
+                        help="with --ingest marionette: the JSON of the --repeat 0 run that sent "
+                             "the fleet to this PuppetDB, whose ingest times the table shows "
+                             "beside marionette's (saying from which run)")
     parser.add_argument("--ingest", default="puppetdb,marionette",
                         help="which servers receive the fleet (a second run can ask the "
                              "queries of a PuppetDB that already holds it)")
@@ -421,6 +425,12 @@ def main():
             "reports": ingest(endpoints, args.nodes, args.concurrency, fleet.report,
                               "store_report", 8, "report_timestamp", args.ingest),
         }
+        if args.pdb_ingest:
+            with open(args.pdb_ingest) as f:
+                preloaded = json.load(f)
+            figures["puppetdb_ingest_run"] = preloaded["started"]
+            for phase, result in figures["ingest"].items():
+                result.setdefault("puppetdb", preloaded["ingest"][phase]["puppetdb"])
         if not args.memory_only:
             drain(puppetdb)
             figures["queries"] = query_latencies(endpoints, fleet.queries(args.nodes), args.repeat)
@@ -479,6 +489,8 @@ def preload(puppetdb, args):
 def print_table(figures):
     print(f"\n{figures['nodes']} nodes, {figures['started']} to {figures['finished']}, "
           f"load average {figures['load_start']} to {figures['load_end']}\n")
+    if figures.get("puppetdb_ingest_run"):
+        print(f"(PuppetDB's ingest: its run of {figures['puppetdb_ingest_run']}, not this one)\n")
     print("| ingest (POSTed, C=%d) | marionette | PuppetDB 7.12 | ratio |" % figures["concurrency"])
     print("| --- | ---: | ---: | ---: |")
     for phase, result in figures["ingest"].items():
