@@ -442,24 +442,34 @@ Json FleetData::catalog_resources(const std::string& certname, const Json& heade
                                   const std::optional<std::string>& type,
                                   const std::optional<std::string>& title) {
   Json resources = Json::array();
-  // a catalog stored whole by an earlier build still answers until it is replaced
+  for (const auto& [name, packed] : catalog_groups(certname, header, type))
+    unpack_resources(name, packed, resources, title);
+  return resources;
+}
+
+std::vector<std::pair<std::string, std::string>> FleetData::catalog_groups(
+    const std::string& certname, const Json& header, const std::optional<std::string>& type) {
+  std::vector<std::pair<std::string, std::string>> groups;
+  // a catalog stored whole by an earlier build still answers until it is replaced: each
+  // resource a group of its own, in the catalog's order
   if (auto inline_resources = header.find("resources");
       inline_resources != header.end() && inline_resources->is_array()) {
-    for (const Json& resource : *inline_resources)
-      if ((!type || resource.value("type", "") == *type) &&
-          (!title || resource.value("title", "") == *title))
-        resources.push_back(resource);
-    return resources;
+    for (const Json& resource : *inline_resources) {
+      if (!resource.is_object() || (type && resource.value("type", "") != *type)) continue;
+      Json one = Json::object();
+      for (const char* field : {"type", "title", "tags", "exported", "file", "line", "parameters"})
+        one[field] = resource.value(field, Json(nullptr));
+      if (!one["type"].is_string()) continue;
+      for (auto& group : pack_by_type(Json::array({std::move(one)}))) groups.emplace_back(group);
+    }
+    return groups;
   }
   if (std::optional<std::string> stored = take_prefetched(keys_.catalog_body(certname))) {
     CatalogBody body(std::move(*stored));
-    if (type) {
-      if (std::optional<std::string> packed = body.group(*type))
-        unpack_resources(*type, *packed, resources, title);
-    } else {
-      for (const auto& [name, packed] : body.groups()) unpack_resources(name, packed, resources);
-    }
-    return resources;
+    if (!type) return body.groups();
+    if (std::optional<std::string> packed = body.group(*type))
+      groups.emplace_back(*type, std::move(*packed));
+    return groups;
   }
   // layout 5's hash by type, until the node is moved (move_catalog_body)
   if (type) {
@@ -471,12 +481,12 @@ Json FleetData::catalog_resources(const std::string& certname, const Json& heade
     } else {
       packed = store_.get_field(key, *type);
     }
-    if (packed) unpack_resources(*type, json_text(*packed), resources, title);
-    return resources;
+    if (packed) groups.emplace_back(*type, json_text(*packed));
+    return groups;
   }
   for (const auto& [name, packed] : store_.fields(keys_.resources(certname)))
-    unpack_resources(name, json_text(packed), resources);
-  return resources;
+    groups.emplace_back(name, json_text(packed));
+  return groups;
 }
 
 long long FleetData::node_id(Json& node) {

@@ -152,6 +152,11 @@ class FleetData {
   Json catalog_resources(const std::string& certname, const Json& header,
                          const std::optional<std::string>& type = std::nullopt,
                          const std::optional<std::string>& title = std::nullopt);
+  /// The same as packed groups (pack_by_type's form, JSON text), with their types: every group,
+  /// or only `type`'s.
+  std::vector<std::pair<std::string, std::string>> catalog_groups(
+      const std::string& certname, const Json& header,
+      const std::optional<std::string>& type = std::nullopt);
   std::vector<Json> reports(const std::string& certname);
   /// What KeyLayout::latest_statuses keeps for each of these nodes; nullopt for a node it has
   /// nothing for (gone, or last written by an earlier build).

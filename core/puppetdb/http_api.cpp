@@ -215,15 +215,25 @@ HttpResponse entity_endpoint(const std::vector<std::string>& parts, const Json& 
   const std::size_t size = parts.size();
   if (entity == "nodes") {
     const Json is_node = {"=", "certname", name};
-    Json node = found("nodes", is_node);
-    if (size == 2) return node.empty() ? unknown("node", name) : json_answer(200, node[0]);
+    if (size == 2) {
+      Json node = found("nodes", is_node);
+      return node.empty() ? unknown("node", name) : json_answer(200, node[0]);
+    }
     const std::string& child = parts[2];
     if ((child != "facts" && child != "resources") || size > 5) throw NoRoute{};
-    if (node.empty()) return unknown("node", name);
     std::vector<Json> clauses = {is_node};
     const bool facts = child == "facts";
     if (size > 3) clauses.push_back({"=", facts ? "name" : "type", parts[3]});
     if (size > 4) clauses.push_back({"=", facts ? "value" : "title", parts[4]});
+    // A row of the node's, the query saying nothing of node_state and asking no order (what
+    // could refuse it), answers that the node is known and active: its rows at once, without
+    // first asking for the node.
+    if (query.is_null() && paging.order_by.empty()) {
+      QueryAnswer answer = engine.entity_query(child, and_all(clauses, query), paging);
+      if (answer.text ? *answer.text != "[]" : !answer.rows.empty())
+        return rows_answer(std::move(answer));
+    }
+    if (found("nodes", is_node).empty()) return unknown("node", name);
     return rows(child, clauses);
   }
   if (entity == "facts" && size <= 3) {
@@ -281,7 +291,7 @@ HttpResponse root_query(const Json& parameters, FleetData& fleet) {
   auto given = parameters.find("query");
   if (given == parameters.end() || given->is_null())
     throw QueryError(400, "Missing required query parameter 'query'");
-  return rows_answer(answer_root_query(*given, paging_of(parameters), fleet));
+  return rows_answer(answer_root_query(*given, paging_of(parameters), fleet, true));
 }
 
 /// Whether every certname the command names (the URL's, the payload's, and replace facts v4's
@@ -385,7 +395,7 @@ Json status_body() {
 
 }  // namespace
 
-QueryAnswer answer_root_query(const Json& query, Paging paging, FleetData& fleet) {
+QueryAnswer answer_root_query(const Json& query, Paging paging, FleetData& fleet, bool text_rows) {
   Json ast;
   if (query.is_string()) {
     const std::string& text = query.get_ref<const std::string&>();
@@ -393,7 +403,7 @@ QueryAnswer answer_root_query(const Json& query, Paging paging, FleetData& fleet
   } else {
     ast = query;
   }
-  QueryEngine engine(fleet);
+  QueryEngine engine(fleet, text_rows);
   return engine.from_query(ast, std::move(paging));
 }
 

@@ -23,8 +23,10 @@ struct Submitter {
 };
 
 /// /pdb/query/v4's answer to QUERY (its `query` parameter): a PQL string, an AST array, or an
-/// AST as a JSON string. Throws QueryError as PuppetDB refuses it, StoreError.
-QueryAnswer answer_root_query(const Json& query, Paging paging, FleetData& fleet);
+/// AST as a JSON string. Throws QueryError as PuppetDB refuses it, StoreError. `text_rows`: the
+/// caller takes the answer's `text` as well as its `rows` (QueryEngine's).
+QueryAnswer answer_root_query(const Json& query, Paging paging, FleetData& fleet,
+                              bool text_rows = false);
 
 /// PuppetDB's refusal of a client (403, text/plain): "Permission denied: The client certificate
 /// name NAME doesn't appear in the certificate allowlist. …", its middleware's words.

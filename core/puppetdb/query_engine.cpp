@@ -347,6 +347,57 @@ std::string clojure_map(const Json& object) {
   return text + "}";
 }
 
+/// A node's rows written as text appended to the answer's (`text` and `ends` as text_answer
+/// reads them).
+void append_rows(std::string& text, std::vector<std::size_t>& ends, const RowsText& rows) {
+  std::size_t from = 0;
+  for (std::size_t end : rows.ends) {
+    if (!ends.empty()) text += ',';
+    text.append(rows.text, from, end - from);
+    ends.push_back(text.size());
+    from = end;
+  }
+}
+
+/// A row value appended to the answer's text, as rows_text would write it.
+void append_row(std::string& text, std::vector<std::size_t>& ends, const Json& row) {
+  if (!ends.empty()) text += ',';
+  nlohmann::detail::serializer<Json> writer(nlohmann::detail::output_adapter<char>(text), ' ',
+                                            Json::error_handler_t::replace);
+  writer.dump(row, false, false, 0);
+  ends.push_back(text.size());
+}
+
+/// The answer of rows written as text (`text` "[" then the rows, comma-separated, each ending
+/// at its `ends`): offset and limit taken from it, the total counted.
+QueryAnswer text_answer(std::string text, const std::vector<std::size_t>& ends,
+                        const Paging& paging) {
+  QueryAnswer answer;
+  if (paging.include_total) answer.total = ends.size();
+  const std::size_t first =
+      std::min(ends.size(), paging.offset ? static_cast<std::size_t>(*paging.offset) : 0);
+  const std::size_t count = std::min(
+      ends.size() - first, paging.limit ? static_cast<std::size_t>(*paging.limit) : ends.size());
+  if (first == 0 && count == ends.size()) {
+    text += ']';
+    answer.text = std::move(text);
+    return answer;
+  }
+  std::string paged;
+  if (count > 0) {
+    const std::size_t from = first == 0 ? 1 : ends[first - 1] + 1;  // after its comma
+    const std::size_t to = ends[first + count - 1];
+    paged.reserve(to - from + 2 + kResponseHeadRoom);
+    paged += '[';
+    paged.append(text, from, to - from);
+  } else {
+    paged += '[';
+  }
+  paged += ']';
+  answer.text = std::move(paged);
+  return answer;
+}
+
 }  // namespace
 
 Json read_order_by(const Json& given, bool url_form) {
@@ -511,6 +562,20 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
     const bool state_kept =
         (entity.name != "nodes" && entity.name != "reports" && entity.name != "events") ||
         (entity.name == "nodes" && projection && *projection == kStateOnly);
+    // resources answered whole (no extract, no order): each row written as the answer's text
+    // from the stored groups, no row value made beyond the fields the query reads
+    const bool resource_text =
+        resources && text_rows_ && depth == 0 && !extract.present && paging.order_by.empty();
+    // the latest failure events' extract (no function, group or order), written as the
+    // answer's text from the kept failures; a node without them from its rows, as text too
+    const bool events_text = failures_kept && text_rows_ && depth == 0 &&
+                             extract.functions.empty() && extract.group_by.empty() &&
+                             paging.order_by.empty();
+    const std::set<std::string> extracted(extract.fields.begin(), extract.fields.end());
+    std::string text = "[";
+    std::vector<std::size_t> ends;
+    const RowTextFilter filter{predicate.fields_read(),
+                               [&](const Json& row) { return predicate.matches(row); }};
     // A chunk of nodes at a time: their documents read together (one round trip for many).
     const KeyLayout& keys = fleet_.keys();
     for (std::size_t from = 0; from < names.size(); from += kNodesAtOnce) {
@@ -526,10 +591,22 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
       fleet_.prefetch(node_keys);
       std::vector<Json> nodes;
       std::vector<std::optional<std::vector<Json>>> summarized;  // rows from the node's document
+      std::vector<std::optional<RowsText>> written;              // or as text (events_text)
       std::vector<std::string> documents, lists;
       std::vector<std::pair<std::string, std::string>> fields;
       for (std::size_t i = from; i < to; ++i) {
         // the rows straight from the kept failures (no node document, no node value)
+        if (events_text && kept[i - from]) {
+          std::optional<RowsText> direct =
+              latest_failure_rows_text(names[i], *kept[i - from], filter, extracted);
+          if (direct) {
+            if (!state_allows_active(direct->active)) continue;
+            written.push_back(std::move(direct));
+            summarized.emplace_back();
+            nodes.emplace_back();
+            continue;
+          }
+        }
         if (failures_kept && kept[i - from]) {
           std::optional<LatestFailures> failures = FleetData::read_latest_failures(*kept[i - from]);
           std::optional<std::vector<Json>> direct =
@@ -537,6 +614,7 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
           if (direct) {
             if (!state_allows_active(failures->active)) continue;
             summarized.push_back(std::move(direct));
+            written.emplace_back();
             nodes.emplace_back();  // not read: its rows are summarized
             continue;
           }
@@ -548,20 +626,36 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
           node = projection ? fleet_.node_fields(names[i], *projection) : fleet_.node(names[i]);
         if (!node || !state_allows(*node) || !wanted(*node)) continue;
         summarized.push_back(from_summary ? latest_report_rows(entity, *node, only) : std::nullopt);
+        written.emplace_back();
         if (!summarized.back())
           source_documents(entity, options, keys, names[i], documents, fields, lists);
         nodes.push_back(std::move(*node));
       }
       fleet_.prefetch(documents, fields, lists);
-      for (std::size_t n = 0; n < nodes.size(); ++n)
+      for (std::size_t n = 0; n < nodes.size() && resource_text; ++n)
+        resource_rows_text(fleet_, nodes[n]["certname"].get<std::string>(), options, filter, text,
+                           ends);
+      for (std::size_t n = 0; n < nodes.size() && !resource_text; ++n) {
+        if (written[n]) {
+          append_rows(text, ends, *written[n]);
+          continue;
+        }
         for (Json& row : summarized[n] ? std::move(*summarized[n])
                                        : node_rows(entity, fleet_, nodes[n], options)) {
           if (!predicate.matches(row)) continue;
+          if (events_text) {  // projected on the extract's fields and written as the rest
+            Json out = Json::object();
+            for (const std::string& field : extract.fields) out[field] = field_value(row, field);
+            append_row(text, ends, out);
+            continue;
+          }
           if (resources && (!extract.present || used.count("resource"))) add_resource_hash(row);
           rows.push_back(std::move(row));
         }
+      }
       fleet_.forget_prefetched();
     }
+    if (resource_text || events_text) return text_answer(std::move(text), ends, paging);
   } else {
     for (Json& row : fleet_rows(entity, fleet_))
       if (predicate.matches(row)) rows.push_back(std::move(row));

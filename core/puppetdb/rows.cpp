@@ -5,6 +5,8 @@
 
 #include "digest/digest.hpp"
 #include "puppetdb/fact_tree.hpp"
+#include "puppetdb/json_scan.hpp"
+#include "puppetdb/store.hpp"
 #include "puppetdb/timestamp.hpp"
 
 namespace marionette::puppetdb {
@@ -90,25 +92,120 @@ Json inventory_row(const Json& facts) {
           {"trusted", or_null(facts["values"], "trusted")}};
 }
 
-std::vector<Json> resource_rows(const Json& catalog, Json resources, bool hashes) {
-  std::vector<Json> rows;
-  rows.reserve(resources.size());
-  const std::string certname = catalog["certname"];
-  for (Json& resource : resources) {
-    Json row = {{"certname", certname},
-                {"type", std::move(resource["type"])},
-                {"title", std::move(resource["title"])},
-                {"tag", resource["tags"]},
-                {"tags", std::move(resource["tags"])},
-                {"exported", std::move(resource["exported"])},
-                {"file", std::move(resource["file"])},
-                {"line", std::move(resource["line"])},
-                {"parameters", std::move(resource["parameters"])},
-                {"environment", catalog["environment"]}};
-    if (hashes) add_resource_hash(row);
-    rows.push_back(std::move(row));
+/// A resources row's parts as JSON text: the node's certname and the catalog's environment,
+/// the group's type, and the six elements of the resource's packed tuple.
+struct ResourceRowText {
+  std::string_view certname, environment, type;
+  std::string_view title, tags, exported, file, line, parameters;
+
+  /// Reads the tuple [title, tags, exported, file, line, parameters]; throws StoreError.
+  void read_tuple(std::string_view tuple) {
+    std::string_view* parts[] = {&title, &tags, &exported, &file, &line, &parameters};
+    std::size_t count = 0;
+    for_each_json_element(tuple, [&](std::string_view element) {
+      if (count < 6) *parts[count] = element;
+      return ++count <= 6;
+    });
+    if (count != 6) throw StoreError("a packed resource is not a 6-tuple");
   }
-  return rows;
+
+  /// The row's fields in the answer's order (by name, as nlohmann writes an object), each as
+  /// JSON text; `resource` only with `hash`. The one place a resources row is made: the text
+  /// answer writes these, the rows a query matches or extracts are parsed from them.
+  template <typename Each>
+  void fields(bool hash, Each&& each) const {
+    each("certname", certname);
+    each("environment", environment);
+    each("exported", exported);
+    each("file", file);
+    each("line", line);
+    each("parameters", parameters);
+    if (hash) {
+      const std::string quoted =
+          '"' + resource_hash_of(certname, type, title, parameters, tags, exported) + '"';
+      each("resource", std::string_view(quoted));
+    }
+    each("tags", tags);
+    each("title", title);
+    each("type", type);
+  }
+
+  void write(std::string& out, bool hash) const {
+    out += '{';
+    bool first = true;
+    fields(hash, [&](const char* name, std::string_view value) {
+      if (!first) out += ',';
+      first = false;
+      out += '"';
+      out += name;
+      out += "\":";
+      out += value;
+    });
+    out += '}';
+  }
+
+  /// The row as a value, with the hidden `tag` (the tags, matched one by one); only the fields
+  /// `wanted` names (a dotted parameters.X by its prefix), or all of them.
+  Json row(bool hash, const std::set<std::string>* wanted = nullptr) const {
+    auto needed = [&](std::string_view name) {
+      if (!wanted) return true;
+      for (const std::string& field : *wanted)
+        if (field == name ||
+            (field.size() > name.size() && field.starts_with(name) && field[name.size()] == '.'))
+          return true;
+      return false;
+    };
+    Json row = Json::object();
+    fields(hash && needed("resource"), [&](const char* name, std::string_view value) {
+      if (needed(name)) row[name] = Json::parse(value);
+    });
+    if (needed("tag")) row["tag"] = Json::parse(tags);
+    return row;
+  }
+};
+
+/// Calls `each` with every resource row of the node's catalog that `options` asks for (its
+/// type's, its title's), as text.
+template <typename Each>
+void for_each_resource_row(FleetData& fleet, const std::string& certname, const RowOptions& options,
+                           Each&& each) {
+  // what the rows and catalog_groups read of the header (resources: an earlier build's catalog
+  // kept whole)
+  static const std::set<std::string, std::less<>> read = {"certname", "environment", "resources"};
+  std::optional<Json> header;
+  std::vector<std::pair<std::string, std::string>> groups;
+  if (options.resource_type && !options.resource_environment) {
+    header = Json{{"certname", certname}, {"environment", nullptr}};
+    groups = fleet.catalog_groups(certname, *header, options.resource_type);
+  }
+  if (groups.empty()) {
+    header = fleet.catalog_header_fields(certname, read);
+    if (!header) return;
+    groups = fleet.catalog_groups(certname, *header, options.resource_type);
+  }
+  auto text_of = [&](const char* field) {
+    auto found = header->find(field);
+    return found == header->end() ? std::string("null") : found->dump();
+  };
+  const std::string certname_text = text_of("certname"), environment = text_of("environment");
+  const std::optional<std::string> title =
+      options.resource_title ? std::optional<std::string>(Json(*options.resource_title).dump())
+                             : std::nullopt;
+  ResourceRowText row{certname_text, environment, {}, {}, {}, {}, {}, {}, {}};
+  for (const auto& [type, packed] : groups) {
+    const std::string type_text = Json(type).dump();
+    row.type = type_text;
+    for_each_json_element(packed, [&](std::string_view tuple) {
+      row.read_tuple(tuple);
+      // the title as dumped, or (an escape written otherwise) as parsed
+      if (title && row.title != *title &&
+          (row.title.find('\\') == std::string_view::npos ||
+           Json::parse(row.title, nullptr, false) != *options.resource_title))
+        return true;
+      each(row);
+      return true;
+    });
+  }
 }
 
 std::vector<Json> edge_rows(const Json& catalog) {
@@ -127,10 +224,19 @@ Json catalog_row(const Json& catalog) {
   const std::string certname = catalog["certname"];
   const std::string base = "/pdb/query/v4/catalogs/" + certname;
   Json resources = Json::array();
-  for (Json row : resource_rows(catalog, catalog["resources"], true)) {
-    row.erase("tag");
-    row.erase("certname");
-    row.erase("environment");
+  const std::string certname_text = Json(certname).dump();
+  const std::string environment = or_null(catalog, "environment").dump();
+  for (const Json& resource : catalog["resources"]) {
+    const std::string type = or_null(resource, "type").dump();
+    const std::string tuple =
+        Json::array({or_null(resource, "title"), or_null(resource, "tags"),
+                     or_null(resource, "exported"), or_null(resource, "file"),
+                     or_null(resource, "line"), or_null(resource, "parameters")})
+            .dump();
+    ResourceRowText text{certname_text, environment, type, {}, {}, {}, {}, {}, {}};
+    text.read_tuple(tuple);
+    Json row = text.row(true);
+    for (const char* hidden : {"tag", "certname", "environment"}) row.erase(hidden);
     resources.push_back(std::move(row));
   }
   Json edges = Json::array();
@@ -273,28 +379,70 @@ void set_field(Json& row, const std::set<std::string>* only, const char* name, c
   if (!only || only->count(name)) row[name] = value;
 }
 
+/// A summarized event's row parts as JSON text: the node's certname, the report's hash and
+/// environment, and the six elements of the event's tuple (event_summary's).
+struct SummaryEventText {
+  std::string_view certname, report, environment;
+  std::string_view status, resource_type, resource_title, property, name, containing_class;
+
+  /// Reads [status, resource_type, resource_title, property, name, containing_class]; false for
+  /// a tuple not so written.
+  bool read_tuple(std::string_view tuple) {
+    if (tuple.empty() || tuple[0] != '[') return false;
+    std::string_view* parts[] = {&status,   &resource_type, &resource_title,
+                                 &property, &name,          &containing_class};
+    std::size_t count = 0;
+    for_each_json_element(tuple, [&](std::string_view element) {
+      if (count < 6) *parts[count] = element;
+      return ++count <= 6;
+    });
+    return count == 6;
+  }
+
+  /// The row's fields in the answer's order (by name, as nlohmann writes an object), each as
+  /// JSON text, only those `only` names (all without it). The one place these rows are made:
+  /// the text answer writes these, the rows a query matches are parsed from them.
+  template <typename Each>
+  void fields(const std::set<std::string>* only, Each&& each) const {
+    auto field = [&](const char* field, std::string_view value) {
+      if (!only || only->count(field)) each(field, value);
+    };
+    field("certname", certname);
+    field("containing_class", containing_class);
+    field("corrective_change", "null");  // PuppetDB (open source) keeps none
+    field("environment", environment);
+    field("latest_report?", "true");
+    field("name", name);
+    field("property", property);
+    field("report", report);
+    field("resource_title", resource_title);
+    field("resource_type", resource_type);
+    field("status", status);
+  }
+
+  Json row(const std::set<std::string>* only) const {
+    Json row = Json::object();
+    fields(only,
+           [&](const char* field, std::string_view value) { row[field] = Json::parse(value); });
+    return row;
+  }
+};
+
 /// The events rows of a latest report's summarized events (event_summary's tuples); nullopt
 /// for a summary not so written.
 std::optional<std::vector<Json>> summary_event_rows(const Json& certname, const Json& hash,
                                                     const Json& environment, const Json& summary,
                                                     const std::set<std::string>* only) {
+  const std::string certname_text = certname.dump(), hash_text = hash.dump(),
+                    environment_text = environment.dump();
+  SummaryEventText text{certname_text, hash_text, environment_text, {}, {}, {}, {}, {}, {}};
   std::vector<Json> rows;
   rows.reserve(summary.size());
   for (const Json& event : summary) {
     if (!event.is_array() || event.size() != 6) return std::nullopt;
-    Json row = Json::object();
-    set_field(row, only, "certname", certname);
-    set_field(row, only, "report", hash);
-    set_field(row, only, "status", event[0]);
-    set_field(row, only, "resource_type", event[1]);
-    set_field(row, only, "resource_title", event[2]);
-    set_field(row, only, "property", event[3]);
-    set_field(row, only, "name", event[4]);
-    set_field(row, only, "containing_class", event[5]);
-    set_field(row, only, "environment", environment);
-    set_field(row, only, "corrective_change", nullptr);
-    set_field(row, only, "latest_report?", true);
-    rows.push_back(std::move(row));
+    const std::string tuple = event.dump();
+    text.read_tuple(tuple);
+    rows.push_back(text.row(only));
   }
   return rows;
 }
@@ -327,6 +475,64 @@ std::optional<std::vector<Json>> latest_report_rows(const Entity& entity, const 
                             only);
 }
 
+namespace {
+
+/// latest_failure_rows_text of a kept text whose state is read; throws StoreError for one that
+/// is not JSON.
+std::optional<RowsText> failure_rows_text(const std::string& certname,
+                                          const FleetData::KeptState& state,
+                                          const RowTextFilter& filter,
+                                          const std::set<std::string>& written) {
+  // [hash, environment, [tuple, …]] as FleetData::latest_failures_of writes it
+  std::string_view parts[3];
+  std::size_t count = 0;
+  for_each_json_element(state.rest, [&](std::string_view element) {
+    if (count < 3) parts[count] = element;
+    return ++count <= 3;
+  });
+  if (count != 3 || parts[0].empty() || parts[0][0] != '"' || parts[2].empty() ||
+      parts[2][0] != '[')
+    return std::nullopt;
+  const std::string certname_text = Json(certname).dump();
+  SummaryEventText event{certname_text, parts[0], parts[1], {}, {}, {}, {}, {}, {}};
+  RowsText rows;
+  rows.active = state.active;
+  bool well_formed = true;
+  for_each_json_element(parts[2], [&](std::string_view tuple) {
+    if (!event.read_tuple(tuple)) return well_formed = false;
+    if (!filter.keep(event.row(&filter.read))) return true;
+    rows.text += '{';
+    bool first = true;
+    event.fields(&written, [&](const char* name, std::string_view value) {
+      if (!first) rows.text += ',';
+      first = false;
+      rows.text += '"';
+      rows.text += name;
+      rows.text += "\":";
+      rows.text += value;
+    });
+    rows.text += '}';
+    rows.ends.push_back(rows.text.size());
+    return true;
+  });
+  if (!well_formed) return std::nullopt;
+  return rows;
+}
+
+}  // namespace
+
+std::optional<RowsText> latest_failure_rows_text(const std::string& certname, std::string_view kept,
+                                                 const RowTextFilter& filter,
+                                                 const std::set<std::string>& written) {
+  const std::optional<FleetData::KeptState> state = FleetData::read_kept_state(kept);
+  if (!state || state->rest.empty() || state->rest[0] != '[') return std::nullopt;
+  try {
+    return failure_rows_text(certname, *state, filter, written);
+  } catch (const std::exception&) {  // not JSON: the node's document answers, as for another form
+    return std::nullopt;
+  }
+}
+
 std::optional<std::vector<Json>> latest_failure_rows(const std::string& certname,
                                                      const LatestFailures& failures,
                                                      const std::set<std::string>* only) {
@@ -339,9 +545,25 @@ void add_resource_hash(Json& row) {
 }
 
 std::string resource_hash(const std::string& certname, const Json& resource) {
-  Json identity = {certname,         resource["type"],    resource["title"], resource["parameters"],
-                   resource["tags"], resource["exported"]};
-  return digest::hex(digest::Algorithm::sha1, identity.dump());
+  auto text = [&](const char* field) { return or_null(resource, field).dump(); };
+  return resource_hash_of(Json(certname).dump(), text("type"), text("title"), text("parameters"),
+                          text("tags"), text("exported"));
+}
+
+std::string resource_hash_of(std::string_view certname, std::string_view type,
+                             std::string_view title, std::string_view parameters,
+                             std::string_view tags, std::string_view exported) {
+  // the SHA-1 of [certname, type, title, parameters, tags, exported] as nlohmann writes it
+  std::string identity;
+  identity.reserve(certname.size() + type.size() + title.size() + parameters.size() + tags.size() +
+                   exported.size() + 7);
+  identity += '[';
+  for (std::string_view part : {certname, type, title, parameters, tags, exported}) {
+    if (identity.size() > 1) identity += ',';
+    identity += part;
+  }
+  identity += ']';
+  return digest::hex(digest::Algorithm::sha1, identity);
 }
 
 std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& node,
@@ -368,22 +590,11 @@ std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& 
     return {inventory_row(*facts)};
   }
   if (name == "resources") {
-    // what resource_rows and catalog_resources read of it (resources: an earlier build's
-    // catalog kept whole)
-    static const std::set<std::string, std::less<>> read = {"certname", "environment", "resources"};
-    if (options.resource_type && !options.resource_environment) {
-      const Json header = {{"certname", certname}, {"environment", nullptr}};
-      Json resources =
-          fleet.catalog_resources(certname, header, options.resource_type, options.resource_title);
-      if (!resources.empty())
-        return resource_rows(header, std::move(resources), options.resource_hashes);
-    }
-    std::optional<Json> header = fleet.catalog_header_fields(certname, read);
-    if (!header) return {};
-    return resource_rows(
-        *header,
-        fleet.catalog_resources(certname, *header, options.resource_type, options.resource_title),
-        options.resource_hashes);
+    std::vector<Json> rows;
+    for_each_resource_row(fleet, certname, options, [&](const ResourceRowText& row) {
+      rows.push_back(row.row(options.resource_hashes));
+    });
+    return rows;
   }
   if (name == "edges") {
     std::optional<Json> header = fleet.catalog_header(certname);
@@ -409,6 +620,17 @@ std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& 
     }
   }
   return rows;
+}
+
+void resource_rows_text(FleetData& fleet, const std::string& certname, const RowOptions& options,
+                        const RowTextFilter& filter, std::string& out,
+                        std::vector<std::size_t>& ends) {
+  for_each_resource_row(fleet, certname, options, [&](const ResourceRowText& row) {
+    if (!filter.keep(row.row(true, &filter.read))) return;
+    if (!ends.empty()) out += ',';
+    row.write(out, true);
+    ends.push_back(out.size());
+  });
 }
 
 std::vector<Json> fleet_rows(const Entity& entity, FleetData& fleet) {

@@ -1,8 +1,10 @@
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "puppetdb/entities.hpp"
@@ -53,6 +55,36 @@ std::optional<std::vector<Json>> latest_failure_rows(const std::string& certname
                                                      const LatestFailures& failures,
                                                      const std::set<std::string>* only);
 
+/// Which rows a query keeps, asked of a row holding only the fields the query reads.
+struct RowTextFilter {
+  std::set<std::string> read;  ///< as Predicate::fields_read names them
+  std::function<bool(const Json& row)> keep;
+};
+
+/// The node's resources rows that `options` asks for and `filter` keeps, written as the
+/// answer's JSON text (its fields, `resource` too) onto `out`, a comma before each but the
+/// first of the answer (`ends` empty); each row's end pushed onto `ends`. No row value is
+/// made beyond the few fields the filter reads; node_rows parses its rows from the same text.
+void resource_rows_text(FleetData& fleet, const std::string& certname, const RowOptions& options,
+                        const RowTextFilter& filter, std::string& out,
+                        std::vector<std::size_t>& ends);
+
+/// A node's rows written as the answer's JSON text, one after another (no comma between
+/// them), each ending at its `ends`.
+struct RowsText {
+  bool active = true;  ///< the node is active
+  std::string text;
+  std::vector<std::size_t> ends;
+};
+
+/// The events rows of a node's latest report's failure events as KeyLayout::latest_failures
+/// keeps them (`kept`, as stored), those `filter` keeps, each written with only the fields
+/// `written` names; nullopt when `kept` is not so written. The rows latest_failure_rows builds
+/// are parsed from the same fields' text.
+std::optional<RowsText> latest_failure_rows_text(const std::string& certname, std::string_view kept,
+                                                 const RowTextFilter& filter,
+                                                 const std::set<std::string>& written);
+
 /// The `resource` field of a resources row built without it.
 void add_resource_hash(Json& row);
 
@@ -62,6 +94,10 @@ std::vector<Json> fleet_rows(const Entity& entity, FleetData& fleet);
 
 /// PuppetDB's resource hash, the `resource` field of a resource row.
 std::string resource_hash(const std::string& certname, const Json& resource);
+/// The same of its parts' JSON texts (as nlohmann writes them).
+std::string resource_hash_of(std::string_view certname, std::string_view type,
+                             std::string_view title, std::string_view parameters,
+                             std::string_view tags, std::string_view exported);
 
 /// A row without its hidden fields, its fields in the entity's order.
 Json answer_row(const Entity& entity, const Json& row);

@@ -299,6 +299,7 @@ void ConnectionLoop::dispatch(Connection& connection) {
   job.request = connection.parser.take_request();
   job.peer = connection.peer;
   job.client_ip = connection.address;
+  job.tls = connection.tls.get();
   std::string path = job.request.path;
   std::string method = job.request.method;
   bool keep_alive = job.request.keep_alive;
@@ -328,9 +329,10 @@ void ConnectionLoop::refuse(Connection& connection, int status, const std::strin
   answer(connection, http::serialize(text_response(status, why), false), false);
 }
 
-void ConnectionLoop::answer(Connection& connection, std::string bytes, bool keep_alive) {
+void ConnectionLoop::answer(Connection& connection, std::string bytes, bool keep_alive,
+                            std::size_t sent) {
   connection.out = std::move(bytes);
-  connection.sent = 0;
+  connection.sent = sent;
   connection.close_after = !keep_alive;
   connection.state = State::writing;
   connection.since = connection.last_progress = Clock::now();
@@ -391,7 +393,11 @@ void ConnectionLoop::collect_answers() {
   for (Answer& ready : pool_->answers()) {
     auto found = connections_.find(ready.connection);
     if (found == connections_.end()) continue;
-    answer(*found->second, std::move(ready.bytes), ready.keep_alive);
+    if (ready.broken) {
+      close(ready.connection);
+      continue;
+    }
+    answer(*found->second, std::move(ready.bytes), ready.keep_alive, ready.sent);
   }
 }
 

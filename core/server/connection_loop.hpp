@@ -55,7 +55,8 @@ class ConnectionLoop {
   void dispatch(Connection& connection);
   void write(Connection& connection);
   void drain(Connection& connection);
-  void answer(Connection& connection, std::string bytes, bool keep_alive);
+  /// Writes `bytes` from `sent` on (what a worker wrote already), then closes or reads on.
+  void answer(Connection& connection, std::string bytes, bool keep_alive, std::size_t sent = 0);
   void refuse(Connection& connection, int status, const std::string& why);
   void collect_answers();
   void sweep(Clock::time_point now);

@@ -171,7 +171,10 @@ Answer HttpsServer::serve(Job& job) {
   }
   log_(access_log_line(job.client_ip, job.peer.authenticated ? job.peer.certname : "-",
                        request.method, request.path, response.status));
-  return {job.connection, serialize(std::move(response), request.keep_alive), request.keep_alive};
+  Answer answer{job.connection, serialize(std::move(response), request.keep_alive),
+                request.keep_alive};
+  if (job.tls) write_what_fits(answer, *job.tls);
+  return answer;
 }
 
 }  // namespace marionette::server

@@ -2,6 +2,20 @@
 
 namespace marionette::server {
 
+void write_what_fits(Answer& answer, TlsConnection& tls) {
+  while (answer.sent < answer.bytes.size()) {
+    std::size_t put = 0;
+    const TlsWait wait =
+        tls.write_some(answer.bytes.data() + answer.sent, answer.bytes.size() - answer.sent, put);
+    if (wait == TlsWait::readable || wait == TlsWait::writable) return;  // the loop goes on
+    if (wait != TlsWait::none) {
+      answer.broken = true;
+      return;
+    }
+    answer.sent += put;
+  }
+}
+
 WorkerPool::WorkerPool(unsigned workers, std::size_t max_queued, std::function<Answer(Job&)> serve,
                        std::function<void()> wake, ServerMetrics& metrics)
     : max_queued_(max_queued), serve_(std::move(serve)), wake_(std::move(wake)), metrics_(metrics) {

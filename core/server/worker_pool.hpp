@@ -21,17 +21,27 @@ struct Job {
   http::HttpRequest request;
   PeerIdentity peer;
   std::string client_ip;
+  /// The connection's TLS, the worker's alone until its answer goes back: the loop leaves a
+  /// connection being served alone.
+  TlsConnection* tls = nullptr;
 };
 
-/// A served request's response bytes, for the event loop to write.
+/// A served request's response bytes, for the event loop to write from `sent` on.
 struct Answer {
   std::uint64_t connection = 0;
   std::string bytes;
   bool keep_alive = false;
+  std::size_t sent = 0;  ///< written by the worker already
+  bool broken = false;   ///< the worker's write failed: the loop closes the connection
 };
 
+/// Writes what of `answer` the socket takes now (never waits), as the worker that made it: the
+/// client has its answer without waiting for the event loop to wake; the loop writes the rest.
+void write_what_fits(Answer& answer, TlsConnection& tls);
+
 /// The worker threads that serve requests (compile catalogs, read files, sign certificates):
-/// they never touch a socket, so no client can hold one longer than its request takes. Jobs
+/// they never wait on a socket, so no client can hold one longer than its request takes (a
+/// worker writes what of its answer the socket takes at once, the event loop the rest). Jobs
 /// wait in a bounded queue; answers go back to the event loop, woken by `wake`.
 class WorkerPool {
  public:

@@ -15,6 +15,7 @@
 
 #include "fleet_fixture.hpp"
 #include "puppetdb/packed_resources.hpp"
+#include "puppetdb/rows.hpp"
 #include "puppetdb/stored_text.hpp"
 #include "puppetdb/timestamp.hpp"
 
@@ -341,6 +342,14 @@ TEST_F(Indexes, LatestFailureEventsAreAnsweredFromTheKeptFailuresWhichFollowEver
                    json::array({"and", json::array({"=", "status", "failure"}),
                                 json::array({"=", "latest_report?", true})})});
   const std::string kept = fleet.keys().latest_failures();
+  // the answer as rows, and as the HTTP API's text written from the kept failures
+  QueryEngine as_text(fleet, true);
+  auto answers = [&](const json& expected) {
+    EXPECT_EQ(rows("events", failure_events), expected);
+    const QueryAnswer text = as_text.entity_query("events", failure_events, {});
+    ASSERT_TRUE(text.text);
+    EXPECT_EQ(json::parse(*text.text), expected);
+  };
   // a report of db1 with a failure and a success event, from a second server on the store
   auto failing = [](const std::string& certname, const std::string& produced) {
     json payload = report(certname, "changed");
@@ -366,18 +375,18 @@ TEST_F(Indexes, LatestFailureEventsAreAnsweredFromTheKeptFailuresWhichFollowEver
   const json expected = json::array({{{"certname", "db1.example.com"},
                                       {"resource_title", "/etc/motd"},
                                       {"environment", "production"}}});
-  EXPECT_EQ(rows("events", failure_events), expected);
+  answers(expected);
   // the node's document is not read: damaged, the answer is the same
   const std::string document = store.get(fleet.keys().node("db1.example.com")).value();
   store.put(fleet.keys().node("db1.example.com"), "{damaged");
-  EXPECT_EQ(rows("events", failure_events), expected);
+  answers(expected);
   store.put(fleet.keys().node("db1.example.com"), document);
   // deactivated: still its latest report's events (events are not filtered by node state)
   other.deactivate_node(
       {{"certname", "db1.example.com"}, {"producer_timestamp", "2026-11-29T12:00:00.000Z"}},
       "2026-11-29T12:00:00.000Z");
   EXPECT_EQ(store.get_field(kept, "db1.example.com").value().substr(0, 2), "i:");
-  EXPECT_EQ(rows("events", failure_events), expected);
+  answers(expected);
   // web1's newer failing report joins; an earlier build's node (nothing kept) is read from its
   // document, as is one whose kept text is not ours
   other.store_report(failing("web1.example.com", "2026-11-29T11:00:00.000Z"),
@@ -387,10 +396,10 @@ TEST_F(Indexes, LatestFailureEventsAreAnsweredFromTheKeptFailuresWhichFollowEver
                                  {{"certname", "web1.example.com"},
                                   {"resource_title", "/etc/motd"},
                                   {"environment", "production"}}});
-  EXPECT_EQ(rows("events", failure_events), both);
+  answers(both);
   store.remove_field(kept, "web1.example.com");
   store.put_field(kept, "db1.example.com", "a:[damaged");
-  EXPECT_EQ(rows("events", failure_events), both);
+  answers(both);
   // a newer report without a failure takes web1's field and rows away
   json fixed = report("web1.example.com", "changed");
   fixed["producer_timestamp"] = "2026-11-29T11:30:00.000Z";
@@ -399,13 +408,13 @@ TEST_F(Indexes, LatestFailureEventsAreAnsweredFromTheKeptFailuresWhichFollowEver
   ASSERT_TRUE(store.get_field(kept, "web1.example.com"));
   other.store_report(fixed, "2026-11-29T11:30:00.000Z");
   EXPECT_FALSE(store.get_field(kept, "web1.example.com"));
-  EXPECT_EQ(rows("events", failure_events), expected);
+  answers(expected);
   // purged: its kept failures go with it
   puppetdb::Retention retention;
   retention.node_purge_ttl = std::chrono::hours(24);
   other.collect_garbage(retention, *parse_timestamp("2026-12-20T12:00:00.000Z"));
   EXPECT_FALSE(store.get_field(kept, "db1.example.com"));
-  EXPECT_TRUE(rows("events", failure_events).empty());
+  answers(json::array());
 }
 
 TEST_F(Indexes, FactAndResourceRowsTakeTheNodesStateFromTheKeptStatusesNotTheirDocuments) {
@@ -725,6 +734,70 @@ TEST_F(Indexes, EveryActiveNodeIsWrittenOutFromItsKeptRow) {
   // a query with a condition is answered as rows, not text
   EXPECT_FALSE(
       as_text.entity_query("nodes", json::array({"=", "certname", "web1.example.com"}), {}).text);
+}
+
+TEST_F(Indexes, ResourcesAreWrittenAsTextFromTheStoredGroups) {
+  QueryEngine as_text(fleet, true);
+  // a title with an escape (the stored text's form of it is matched, or the parsed one)
+  json odd = catalog("db1.example.com", "443");
+  odd["resources"].push_back({{"type", "File"},
+                              {"title", "/tmp/a \"quoted\" \\ name\n"},
+                              {"tags", {"file"}},
+                              {"exported", false},
+                              {"parameters", {{"mode", "0644"}, {"size", 1.25}}}});
+  fleet.replace_catalog(odd, "2026-11-29T10:01:02.000Z");
+  const std::vector<json> queries = {
+      nullptr,
+      {"=", "certname", "web1.example.com"},
+      {"=", "tag", "apache"},
+      {"and", {"=", "type", "Host"}, {"=", "exported", true}, {"=", "tag", "host"}},
+      {"and", {"=", "type", "Class"}, {"=", "title", "Apache"}},
+      {"and", {"=", "type", "File"}, {"=", "title", "/tmp/a \"quoted\" \\ name\n"}},
+      {"or", {"=", "parameters.port", "8080"}, {"~", "title", "motd"}},
+      {"=", "resource",
+       resource_hash("web2.example.com", {{"type", "Class"},
+                                          {"title", "Main"},
+                                          {"tags", {"class"}},
+                                          {"exported", false},
+                                          {"parameters", json::object()}})},
+      {"and", {"=", "type", "Nothing"}, {"=", "title", "x"}}};
+  for (const json& query : queries) {
+    SCOPED_TRACE(query.dump());
+    const QueryAnswer answer = as_text.entity_query("resources", query, {});
+    ASSERT_TRUE(answer.text);
+    // the rows of the same query built as values (parsed from the same writer's text)
+    const json built = rows("resources", query);
+    EXPECT_EQ(json::parse(*answer.text), built);
+    for (const json& row : built) {
+      EXPECT_EQ(row["resource"], resource_hash(row["certname"], row));
+      EXPECT_FALSE(row.contains("tag"));
+    }
+  }
+  EXPECT_EQ(json::parse(*as_text.entity_query("resources", queries[6], {}).text).size(), 4u);
+  EXPECT_EQ(json::parse(*as_text.entity_query("resources", queries[5], {}).text).size(), 1u);
+  EXPECT_EQ(json::parse(*as_text.entity_query("resources", queries[7], {}).text).size(), 1u);
+  // paging taken from the text as from the rows
+  const json all = rows("resources", nullptr);
+  ASSERT_EQ(all.size(), 13u);
+  for (const auto& [offset, limit] : std::vector<std::pair<long long, long long>>{
+           {0, 1}, {2, 3}, {12, 5}, {13, 1}, {20, 2}, {0, 13}, {4, 100}}) {
+    SCOPED_TRACE(std::to_string(offset) + " " + std::to_string(limit));
+    Paging paging;
+    paging.offset = offset;
+    paging.limit = limit;
+    paging.include_total = true;
+    const QueryAnswer page = as_text.entity_query("resources", nullptr, paging);
+    ASSERT_TRUE(page.text);
+    EXPECT_EQ(json::parse(*page.text), rows("resources", nullptr, paging));
+    EXPECT_EQ(page.total, 13u);
+  }
+  // an extract, or an order, is answered as rows
+  EXPECT_FALSE(
+      as_text.entity_query("resources", json::array({"extract", json::array({"certname"})}), {})
+          .text);
+  Paging ordered;
+  ordered.order_by = json::array({json::array({"title", "desc"})});
+  EXPECT_FALSE(as_text.entity_query("resources", nullptr, ordered).text);
 }
 
 TEST_F(Indexes, ALeafOneNodeHasKeepsItsIdInASharedHashAndFollowsReplaceDeactivateAndPurge) {
