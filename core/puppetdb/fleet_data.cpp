@@ -9,6 +9,7 @@
 #include "puppetdb/compiled_catalog.hpp"
 #include "puppetdb/fact_tree.hpp"
 #include "puppetdb/json_scan.hpp"
+#include "puppetdb/node_row.hpp"
 #include "puppetdb/packed_resources.hpp"
 #include "puppetdb/query_error.hpp"
 #include "puppetdb/rows.hpp"
@@ -606,6 +607,10 @@ void FleetData::move_first_ids(const std::vector<Membership>& memberships) {
 bool FleetData::upgrade_indexes(Json& node) {
   const int layout = node.value("indexes", 1);
   if (layout >= kIndexLayout) return false;
+  if (layout == 6) {  // layout 7: the node's row packed, which the caller's write_node does
+    node["indexes"] = kIndexLayout;
+    return true;
+  }
   const std::string certname = node["certname"];
   move_fact_values(certname);   // layout 5: the fact values one object
   move_catalog_body(certname);  // layout 6: the resources and edges one value
@@ -697,7 +702,7 @@ Json FleetData::node_or_new(const std::string& certname) {
 void FleetData::write_node(const Json& node) {
   const std::string& certname = node["certname"].get_ref<const std::string&>();
   store_.put(keys_.node(certname), own_document(node));
-  store_.put(keys_.node_row(certname), node_answer_text(node));
+  store_.put(keys_.node_row(certname), packed_node_row(node_answer_text(node)));
   store_.put_field(keys_.latest_statuses(), certname, latest_status_of(node));
   if (std::optional<std::string> failures = latest_failures_of(node))
     store_.put_field(keys_.latest_failures(), certname, *failures);

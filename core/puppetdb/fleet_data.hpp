@@ -24,8 +24,9 @@ using Json = nlohmann::json;
 /// A set and the member a node has in it (its certname, or its id in the sets of node ids).
 using Membership = std::pair<std::string, std::string>;
 
-/// The layout of the indexes a node is in and of its documents (its document's `indexes`): 6,
-/// the catalog's resources and edges one value (KeyLayout::catalog_body); 5, as 6 but the
+/// The layout of the indexes a node is in and of its documents (its document's `indexes`): 7,
+/// the node's row packed (node_row.hpp; 6 kept its text, which is still read); 6, the
+/// catalog's resources and edges one value (KeyLayout::catalog_body); 5, as 6 but the
 /// resources in a hash by type and the edges a key of their own; 5 and 6, the facts' values one
 /// object (KeyLayout::fact_object); 4, as 5 but the values in a hash by
 /// name (KeyLayout::fact_values), every index of fact
@@ -34,7 +35,7 @@ using Membership = std::pair<std::string, std::string>;
 /// shared hash (KeyLayout::first_id_of); 3 (an earlier build), the same without the first-id
 /// fields; 2, the leaf and title indexes held ids and the others certnames; none, every index
 /// held certnames, the leaves and titles under their text.
-constexpr int kIndexLayout = 6;
+constexpr int kIndexLayout = 7;
 
 /// How many ids an index of node ids keeps in its set before it moves them to its bitmap: a
 /// set of small integers costs 2 bytes an id (Redis's intset, up to set-max-intset-entries,
@@ -70,7 +71,7 @@ struct LatestFailures {
 /// PuppetDB's data in the store: the commands write it (as PuppetDB's command processing does:
 /// older data than what is kept is ignored, newer data reactivates a deactivated node), the
 /// queries read it. Documents per node (key_layout.hpp):
-///   node-row the node's row as /nodes answers it (node_answer_text)
+///   node-row the node's row as /nodes answers it (node_answer_text), packed (node_row.hpp)
 ///   node     {certname, node_id, deactivated, expired, facts/catalog/report _timestamp and
 ///             _environment, latest_report_*, cached_catalog_status, latest_report_events (the
 ///             latest report's events as [status, resource_type, resource_title, property,

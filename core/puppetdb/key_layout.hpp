@@ -21,7 +21,7 @@ class KeyLayout {
 
   // A node's documents (strings) and reports (a list, newest first).
   std::string node(const std::string& certname) const { return tagged(certname) + "node"; }
-  /// The node's row as /nodes answers it, JSON text.
+  /// The node's row as /nodes answers it: packed (layout 7, node_row.hpp), or its JSON text.
   std::string node_row(const std::string& certname) const { return tagged(certname) + "node-row"; }
   std::string facts(const std::string& certname) const { return tagged(certname) + "facts"; }
   /// The facts' values, one JSON object of every top-level fact, deflated with

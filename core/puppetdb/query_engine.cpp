@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 
+#include "puppetdb/node_row.hpp"
 #include "puppetdb/predicate.hpp"
 #include "puppetdb/projection_order.hpp"
 #include "puppetdb/query_error.hpp"
@@ -728,7 +729,9 @@ QueryAnswer QueryEngine::all_active_nodes(const Paging& paging) {
     for (std::size_t i = from; i < to; ++i) row_keys.push_back(keys.node_row(names[i]));
     std::vector<std::optional<std::string>> kept = fleet_.store().get_many(row_keys);
     for (std::size_t i = from; i < to; ++i) {
-      std::optional<std::string>& row = kept[i - from];
+      std::optional<std::string> row;
+      if (kept[i - from])
+        row = node_row_text(std::move(*kept[i - from]));  // packed (layout 7) or text
       if (!row) {  // no row kept: the node's document, if it has one
         std::optional<Json> node = fleet_.node(names[i]);
         if (!node || !node_is_active(*node)) continue;

@@ -800,6 +800,25 @@ TEST_F(Indexes, ResourcesAreWrittenAsTextFromTheStoredGroups) {
   EXPECT_FALSE(as_text.entity_query("resources", nullptr, ordered).text);
 }
 
+TEST_F(Indexes, AStoreOfTheSixthLayoutPacksItsNodesRowsWhenTheServerStarts) {
+  const std::string web1 = "web1.example.com";
+  const std::string text = node_answer_text(fleet.node(web1).value());
+  const std::string packed = store.get(fleet.keys().node_row(web1)).value();
+  EXPECT_LT(packed.size() * 3, text.size());  // kept packed (layout 7)
+  QueryEngine as_text(fleet, true);
+  const std::string all = *as_text.entity_query("nodes", nullptr, {}).text;
+  // web1 as layout 6 kept it: its row's text
+  json node = fleet.node(web1).value();
+  node["indexes"] = 6;
+  store.put(fleet.keys().node(web1), node.dump());
+  store.put(fleet.keys().node_row(web1), text);
+  EXPECT_EQ(*as_text.entity_query("nodes", nullptr, {}).text, all);
+  fleet.collect_garbage({}, *parse_timestamp("2026-11-29T12:00:00.000Z"));  // as at start
+  EXPECT_EQ(store.get(fleet.keys().node_row(web1)), packed);
+  EXPECT_EQ(fleet.node(web1).value()["indexes"], kIndexLayout);
+  EXPECT_EQ(*as_text.entity_query("nodes", nullptr, {}).text, all);
+}
+
 TEST_F(Indexes, ALeafOneNodeHasKeepsItsIdInASharedHashAndFollowsReplaceDeactivateAndPurge) {
   const KeyLayout& keys = fleet.keys();
   const std::string redhat = keys.fact_leaf(json{"os", "family"}, "RedHat");
