@@ -381,6 +381,15 @@ std::optional<Json> FleetData::facts(const std::string& certname,
   return facts;
 }
 
+FleetData::FactsText FleetData::facts_text(const std::string& certname) {
+  FactsText facts;
+  facts.header = document(keys_.facts(certname));
+  if (!facts.header || facts.header->contains("values")) return facts;
+  if (std::optional<std::string> object = take_prefetched(keys_.fact_object(certname)))
+    facts.values = json_text(*object);
+  return facts;
+}
+
 std::optional<std::string> FleetData::take_prefetched(const std::string& key) {
   auto found = prefetched_.find(key);
   if (found == prefetched_.end()) return store_.get(key);

@@ -137,6 +137,15 @@ class FleetData {
   /// in `names`.
   std::optional<Json> facts(const std::string& certname,
                             const std::optional<std::set<std::string>>& names = std::nullopt);
+  /// The facts document without its values (`header`, nullopt when the node has none) and the
+  /// values' JSON text as stored (the fact-object inflated), what the facts rows are written
+  /// from; `values` nullopt when the node keeps them otherwise (an earlier build's layout):
+  /// facts() reads those.
+  struct FactsText {
+    std::optional<Json> header;
+    std::optional<std::string> values;
+  };
+  FactsText facts_text(const std::string& certname);
   /// The catalog document with its resources.
   std::optional<Json> catalog(const std::string& certname);
   /// The catalog's edges; `header` is catalog_header's.

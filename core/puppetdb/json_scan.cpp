@@ -79,41 +79,56 @@ std::size_t skip_json_value(std::string_view text, std::size_t at) {
   malformed(text);
 }
 
-nlohmann::json json_members(std::string_view text,
-                            const std::set<std::string, std::less<>>& wanted) {
-  nlohmann::json out = nlohmann::json::object();
+void for_each_json_member(
+    std::string_view text,
+    const std::function<void(std::string_view name, std::string_view value)>& each) {
   std::size_t at = skip_space(text, 0);
   if (at >= text.size() || text[at] != '{') malformed(text);
   at = skip_space(text, at + 1);
-  if (at < text.size() && text[at] == '}') return out;
+  if (at < text.size() && text[at] == '}') return;
   while (true) {
     if (at >= text.size() || text[at] != '"') malformed(text);
     const std::size_t name_start = at;
     const std::size_t name_end = skip_string(text, at);
-    std::string_view raw = text.substr(name_start + 1, name_end - name_start - 2);
     at = skip_space(text, name_end);
     if (at >= text.size() || text[at] != ':') malformed(text);
     const std::size_t value_start = skip_space(text, at + 1);
     const std::size_t value_end = skip_json_value(text, value_start);
-    // a name with an escape is compared as parsed
-    std::string unescaped;
-    if (raw.find('\\') != std::string_view::npos) {
-      nlohmann::json parsed =
-          nlohmann::json::parse(text.substr(name_start, name_end - name_start), nullptr, false);
-      if (!parsed.is_string()) malformed(text);
-      unescaped = parsed.get<std::string>();
-      raw = unescaped;
-    }
-    if (auto found = wanted.find(raw); found != wanted.end())
-      out[*found] = scalar_or_parsed(text, text.substr(value_start, value_end - value_start));
+    each(text.substr(name_start, name_end - name_start),
+         text.substr(value_start, value_end - value_start));
     at = skip_space(text, value_end);
     if (at < text.size() && text[at] == ',') {
       at = skip_space(text, at + 1);
       continue;
     }
-    if (at < text.size() && text[at] == '}') return out;
+    if (at < text.size() && text[at] == '}') return;
     malformed(text);
   }
+}
+
+std::string json_name(std::string_view written) {
+  std::string_view raw = written.substr(1, written.size() - 2);
+  if (raw.find('\\') == std::string_view::npos) return std::string(raw);
+  nlohmann::json parsed = nlohmann::json::parse(written, nullptr, false);
+  if (!parsed.is_string()) malformed(written);
+  return parsed.get<std::string>();
+}
+
+nlohmann::json json_members(std::string_view text,
+                            const std::set<std::string, std::less<>>& wanted) {
+  nlohmann::json out = nlohmann::json::object();
+  for_each_json_member(text, [&](std::string_view written, std::string_view value) {
+    // a name with an escape is compared as parsed
+    std::string unescaped;
+    std::string_view name = written.substr(1, written.size() - 2);
+    if (name.find('\\') != std::string_view::npos) {
+      unescaped = json_name(written);
+      name = unescaped;
+    }
+    if (auto found = wanted.find(name); found != wanted.end())
+      out[*found] = scalar_or_parsed(text, value);
+  });
+  return out;
 }
 
 void for_each_json_element(std::string_view text,

@@ -17,6 +17,15 @@ namespace marionette::puppetdb {
 /// Where the JSON value starting at `at` (after any whitespace) ends.
 std::size_t skip_json_value(std::string_view text, std::size_t at);
 
+/// Calls `each` with every top-level member of the object `text`, in order: its name as written
+/// (quotes and escapes included) and its value's text.
+void for_each_json_member(
+    std::string_view text,
+    const std::function<void(std::string_view name, std::string_view value)>& each);
+
+/// A member's name as for_each_json_member gives it (quoted, maybe escaped), as a string.
+std::string json_name(std::string_view written);
+
 /// The top-level members of the object `text` whose names are in `wanted`, parsed; the others
 /// skipped.
 nlohmann::json json_members(std::string_view text,

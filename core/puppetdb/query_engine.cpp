@@ -50,7 +50,6 @@ struct Extract {
 /// The node's documents the entity's rows are built from, to read together.
 void source_documents(const Entity& entity, const RowOptions& options, const KeyLayout& keys,
                       const std::string& certname, std::vector<std::string>& documents,
-                      std::vector<std::pair<std::string, std::string>>& fields,
                       std::vector<std::string>& lists) {
   const std::string& name = entity.name;
   // the facts' header, and their values (one object: FleetData::facts parses only the
@@ -64,8 +63,9 @@ void source_documents(const Entity& entity, const RowOptions& options, const Key
   } else if (name == "resources") {
     if (options.resource_environment || !options.resource_type)
       documents.push_back(keys.catalog(certname));
-    if (options.resource_type)
-      fields.emplace_back(keys.resources(certname), *options.resource_type);
+    // the catalog body (layout 6 on): a node layout 5 left (its resources a hash by type, read
+    // until the node is moved) reads its type's field alone when it finds no body
+    documents.push_back(keys.catalog_body(certname));
   } else if (name == "edges" || name == "catalogs") {
     documents.push_back(keys.catalog(certname));
     documents.push_back(keys.edges(certname));
@@ -567,6 +567,9 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
     // from the stored groups, no row value made beyond the fields the query reads
     const bool resource_text =
         resources && text_rows_ && depth == 0 && !extract.present && paging.order_by.empty();
+    // facts answered whole likewise: each row written from the stored values' text
+    const bool fact_text = entity.name == "facts" && text_rows_ && depth == 0 && !extract.present &&
+                           paging.order_by.empty();
     // the latest failure events' extract (no function, group or order), written as the
     // answer's text from the kept failures; a node without them from its rows, as text too
     const bool events_text = failures_kept && text_rows_ && depth == 0 &&
@@ -594,7 +597,6 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
       std::vector<std::optional<std::vector<Json>>> summarized;  // rows from the node's document
       std::vector<std::optional<RowsText>> written;              // or as text (events_text)
       std::vector<std::string> documents, lists;
-      std::vector<std::pair<std::string, std::string>> fields;
       for (std::size_t i = from; i < to; ++i) {
         // the rows straight from the kept failures (no node document, no node value)
         if (events_text && kept[i - from]) {
@@ -628,15 +630,21 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
         if (!node || !state_allows(*node) || !wanted(*node)) continue;
         summarized.push_back(from_summary ? latest_report_rows(entity, *node, only) : std::nullopt);
         written.emplace_back();
-        if (!summarized.back())
-          source_documents(entity, options, keys, names[i], documents, fields, lists);
+        if (!summarized.back()) source_documents(entity, options, keys, names[i], documents, lists);
         nodes.push_back(std::move(*node));
       }
-      fleet_.prefetch(documents, fields, lists);
+      fleet_.prefetch(documents, {}, lists);
       for (std::size_t n = 0; n < nodes.size() && resource_text; ++n)
         resource_rows_text(fleet_, nodes[n]["certname"].get<std::string>(), options, filter, text,
                            ends);
-      for (std::size_t n = 0; n < nodes.size() && !resource_text; ++n) {
+      for (std::size_t n = 0; n < nodes.size() && fact_text; ++n) {
+        if (fact_rows_text(fleet_, nodes[n]["certname"].get<std::string>(), options, filter, text,
+                           ends))
+          continue;
+        for (Json& row : node_rows(entity, fleet_, nodes[n], options))
+          if (predicate.matches(row)) append_row(text, ends, answer_row(entity, std::move(row)));
+      }
+      for (std::size_t n = 0; n < nodes.size() && !resource_text && !fact_text; ++n) {
         if (written[n]) {
           append_rows(text, ends, *written[n]);
           continue;
@@ -656,7 +664,8 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
       }
       fleet_.forget_prefetched();
     }
-    if (resource_text || events_text) return text_answer(std::move(text), ends, paging);
+    if (resource_text || fact_text || events_text)
+      return text_answer(std::move(text), ends, paging);
   } else {
     for (Json& row : fleet_rows(entity, fleet_))
       if (predicate.matches(row)) rows.push_back(std::move(row));

@@ -69,6 +69,12 @@ void resource_rows_text(FleetData& fleet, const std::string& certname, const Row
                         const RowTextFilter& filter, std::string& out,
                         std::vector<std::size_t>& ends);
 
+/// The node's facts rows that `options` asks for (only fact_name's) and `filter` keeps, written
+/// as resource_rows_text writes its rows; false, nothing written, when the node keeps its facts'
+/// values otherwise than as one object (an earlier build's layout: node_rows reads those).
+bool fact_rows_text(FleetData& fleet, const std::string& certname, const RowOptions& options,
+                    const RowTextFilter& filter, std::string& out, std::vector<std::size_t>& ends);
+
 /// A node's rows written as the answer's JSON text, one after another (no comma between
 /// them), each ending at its `ends`.
 struct RowsText {

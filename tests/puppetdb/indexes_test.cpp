@@ -252,6 +252,52 @@ TEST_F(Indexes, FactsStoredWholeByAnEarlierBuildStillAnswer) {
   EXPECT_EQ(rows("facts", json::array({"=", "certname", "old1.example.com"})).size(), 7u);
 }
 
+TEST_F(Indexes, FactsRowsWrittenAsTextAreTheRowsAsValuesDump) {
+  // an earlier build's node too: its values inline, answered through the rows as values
+  json whole = {{"certname", "old1.example.com"},
+                {"environment", "production"},
+                {"timestamp", "2026-11-29T10:00:00.000Z"},
+                {"producer_timestamp", "2026-11-29T10:00:00.000Z"},
+                {"producer", "puppet.example.com"},
+                {"hash", "0"},
+                {"values", {{"os", {{"family", "Debian"}}}, {"kernel", "Linux"}}}};
+  store.put(fleet.keys().facts("old1.example.com"), whole.dump());
+  store.put(fleet.keys().node("old1.example.com"),
+            json({{"certname", "old1.example.com"}, {"deactivated", nullptr}, {"expired", nullptr}})
+                .dump());
+  store.add_member(fleet.keys().all_nodes(), "old1.example.com");
+  // a fact whose name and value need escapes, and a float
+  json odd =
+      newer(facts("db1.example.com", "Debian", 12, 3600, {"eth0"}), "2026-11-29T11:00:00.000Z");
+  odd["values"]["quoted \"name\"\n"] = "tab\there \u00e9";
+  odd["values"]["load"] = 0.1;
+  fleet.replace_facts(odd, "2026-11-29T11:00:00.000Z");
+  QueryEngine text_engine(fleet, true);
+  for (const char* query :
+       {R"(["=", "certname", "web1.example.com"])", R"(["=", "certname", "old1.example.com"])",
+        R"(["=", "certname", "db1.example.com"])", R"(["=", "name", "os"])",
+        R"(["and", ["=", "name", "kernel"], ["=", "value", "Linux"]])", R"(["=", "value", 0.1])",
+        R"(["~", "name", "quoted"])", R"(["=", "environment", "production"])",
+        R"(["not", ["=", "name", "kernel"]])"}) {
+    SCOPED_TRACE(query);
+    const json condition = json::parse(query);
+    const QueryAnswer answer = text_engine.entity_query("facts", condition, {});
+    ASSERT_TRUE(answer.text);
+    const json expected = rows("facts", condition);
+    ASSERT_FALSE(expected.empty());
+    EXPECT_EQ(*answer.text, expected.dump());
+    Paging paging;
+    paging.limit = 2;
+    paging.offset = 1;
+    paging.include_total = true;
+    const QueryAnswer paged = text_engine.entity_query("facts", condition, paging);
+    json rest = json::array();
+    for (std::size_t i = 1; i < expected.size() && i < 3; ++i) rest.push_back(expected[i]);
+    EXPECT_EQ(*paged.text, rest.dump());
+    EXPECT_EQ(paged.total, expected.size());
+  }
+}
+
 TEST_F(Indexes, TheLatestReportsStatusAndEventsAreAnsweredFromTheNodesDocument) {
   fleet.store_report(report("db1.example.com", "failed"), "2026-11-29T10:03:00.000Z");
   const json failed = json::array({"extract", json::array({"certname", "status"}),
