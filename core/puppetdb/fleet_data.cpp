@@ -299,11 +299,10 @@ void FleetData::prefetch(const std::vector<std::string>& keys,
   };
   for (const std::string& key : keys) body_too(key);
   for (const auto& [key, field] : key_fields) body_too(key);
-  std::vector<std::optional<std::string>> values = store_.get_many(strings);
+  auto [values, field_values] = store_.get_many_and_fields(strings, key_fields);
   for (std::size_t i = 0; i < strings.size(); ++i) prefetched_[strings[i]] = std::move(values[i]);
-  values = store_.get_fields(key_fields);
   for (std::size_t i = 0; i < key_fields.size(); ++i)
-    prefetched_[key_fields[i].first + '\0' + key_fields[i].second] = std::move(values[i]);
+    prefetched_[key_fields[i].first + '\0' + key_fields[i].second] = std::move(field_values[i]);
   std::vector<std::vector<std::string>> entries = store_.lists(lists);
   for (std::size_t i = 0; i < lists.size(); ++i)
     prefetched_lists_[lists[i]] = std::move(entries[i]);
@@ -379,6 +378,19 @@ std::optional<Json> FleetData::facts(const std::string& certname,
   }
   (*facts)["values"] = std::move(values);
   return facts;
+}
+
+std::vector<std::optional<std::string>> FleetData::latest_statuses_with(
+    const std::vector<std::string>& certnames, const std::vector<std::string>& documents) {
+  std::vector<std::pair<std::string, std::string>> fields;
+  fields.reserve(certnames.size());
+  for (const std::string& certname : certnames)
+    fields.emplace_back(keys_.latest_statuses(), certname);
+  prefetch(documents, fields);
+  std::vector<std::optional<std::string>> kept;
+  kept.reserve(fields.size());
+  for (const auto& [key, field] : fields) kept.push_back(take_prefetched_field(key, field));
+  return kept;
 }
 
 FleetData::FactsText FleetData::facts_text(const std::string& certname) {

@@ -174,6 +174,10 @@ class FleetData {
       const std::vector<std::string>& certnames) {
     return store_.fields_of(keys_.latest_statuses(), certnames);
   }
+  /// latest_statuses, read in the same round trip as these documents, which the next reads
+  /// answer from (prefetch).
+  std::vector<std::optional<std::string>> latest_statuses_with(
+      const std::vector<std::string>& certnames, const std::vector<std::string>& documents);
   /// What KeyLayout::latest_statuses keeps for the node's document: "a:" or "i:" (active or
   /// not), then its latest report's status.
   static std::string latest_status_of(const Json& node);

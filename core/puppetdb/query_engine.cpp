@@ -584,10 +584,23 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
     const KeyLayout& keys = fleet_.keys();
     for (std::size_t from = 0; from < names.size(); from += kNodesAtOnce) {
       const std::size_t to = std::min(names.size(), from + kNodesAtOnce);
+      // rows of the node's own documents: the kept states read in the same round trip as
+      // every node's documents (an inactive node's read for nothing)
+      const bool documents_first = state_kept && !failures_kept;
+      std::vector<std::string> documents, lists;
       std::vector<std::optional<std::string>> kept;
       if (failures_kept || state_kept) {
         const std::vector<std::string> chunk(names.begin() + from, names.begin() + to);
-        kept = failures_kept ? fleet_.latest_failures(chunk) : fleet_.latest_statuses(chunk);
+        if (documents_first) {
+          for (const std::string& name : chunk)
+            source_documents(entity, options, keys, name, documents, lists);
+          kept = fleet_.latest_statuses_with(chunk, documents);
+          fleet_.prefetch({}, {}, lists);
+          documents.clear();
+          lists.clear();
+        } else {
+          kept = fleet_.latest_failures(chunk);
+        }
       }
       std::vector<std::string> node_keys;
       for (std::size_t i = from; i < to; ++i)
@@ -596,7 +609,6 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
       std::vector<Json> nodes;
       std::vector<std::optional<std::vector<Json>>> summarized;  // rows from the node's document
       std::vector<std::optional<RowsText>> written;              // or as text (events_text)
-      std::vector<std::string> documents, lists;
       for (std::size_t i = from; i < to; ++i) {
         // the rows straight from the kept failures (no node document, no node value)
         if (events_text && kept[i - from]) {
@@ -630,7 +642,8 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
         if (!node || !state_allows(*node) || !wanted(*node)) continue;
         summarized.push_back(from_summary ? latest_report_rows(entity, *node, only) : std::nullopt);
         written.emplace_back();
-        if (!summarized.back()) source_documents(entity, options, keys, names[i], documents, lists);
+        if (!summarized.back() && !documents_first)
+          source_documents(entity, options, keys, names[i], documents, lists);
         nodes.push_back(std::move(*node));
       }
       fleet_.prefetch(documents, {}, lists);

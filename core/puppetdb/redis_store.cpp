@@ -128,6 +128,20 @@ class RedisStore : public Store {
     for (const auto& [key, field] : key_fields) commands.push_back({"HGET", key, field});
     return values_of(commands);
   }
+  std::pair<std::vector<std::optional<std::string>>, std::vector<std::optional<std::string>>>
+  get_many_and_fields(const std::vector<std::string>& keys,
+                      const std::vector<std::pair<std::string, std::string>>& key_fields) override {
+    std::vector<std::vector<std::string>> commands;
+    commands.reserve(keys.size() + key_fields.size());
+    for (const std::string& key : keys) commands.push_back({"GET", key});
+    for (const auto& [key, field] : key_fields) commands.push_back({"HGET", key, field});
+    std::vector<std::optional<std::string>> values = values_of(commands);
+    std::vector<std::optional<std::string>> fields(
+        std::make_move_iterator(values.begin() + static_cast<std::ptrdiff_t>(keys.size())),
+        std::make_move_iterator(values.end()));
+    values.resize(keys.size());
+    return {std::move(values), std::move(fields)};
+  }
   void put_fields(const std::string& key, const std::map<std::string, std::string>& values,
                   const std::vector<std::string>& gone) override {
     std::vector<std::vector<std::string>> commands;

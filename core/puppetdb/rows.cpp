@@ -1,5 +1,6 @@
 #include "puppetdb/rows.hpp"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -625,8 +626,19 @@ std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& 
 void resource_rows_text(FleetData& fleet, const std::string& certname, const RowOptions& options,
                         const RowTextFilter& filter, std::string& out,
                         std::vector<std::size_t>& ends) {
+  // a filter that reads only the node's own fields (certname, environment: the same in every
+  // row of the node, as a one-node query's) is asked once
+  const bool per_node = std::all_of(filter.read.begin(), filter.read.end(), [](const auto& field) {
+    return field == "certname" || field == "environment";
+  });
+  std::optional<bool> node_kept;
   for_each_resource_row(fleet, certname, options, [&](const ResourceRowText& row) {
-    if (!filter.keep(row.row(true, &filter.read))) return;
+    if (!per_node) {
+      if (!filter.keep(row.row(true, &filter.read))) return;
+    } else {
+      if (!node_kept) node_kept = filter.keep(row.row(true, &filter.read));
+      if (!*node_kept) return;
+    }
     if (!ends.empty()) out += ',';
     row.write(out, true);
     ends.push_back(out.size());

@@ -77,6 +77,13 @@ class Store {
     for (const auto& [key, field] : key_fields) values.push_back(get_field(key, field));
     return values;
   }
+  /// get_many(keys) and get_fields(key_fields) together (Redis: in one round trip).
+  virtual std::pair<std::vector<std::optional<std::string>>,
+                    std::vector<std::optional<std::string>>>
+  get_many_and_fields(const std::vector<std::string>& keys,
+                      const std::vector<std::pair<std::string, std::string>>& key_fields) {
+    return {get_many(keys), get_fields(key_fields)};
+  }
   /// Many fields of one hash (Redis: HMGET, a bounded number of fields a command).
   virtual std::vector<std::optional<std::string>> fields_of(const std::string& key,
                                                             const std::vector<std::string>& names) {

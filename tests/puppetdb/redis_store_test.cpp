@@ -55,6 +55,35 @@ TEST(RedisStore, ACatalogStoredLargerThanOneMebibyteIsReadBackWhole) {
   EXPECT_FALSE(many[1]);
 }
 
+TEST(RedisStore, StringsAndHashFieldsAreReadTogetherEachInItsPlace) {
+  if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
+  std::string why;
+  std::unique_ptr<PrivateRedis> redis = PrivateRedis::start(PrivateRedis::Listen::tcp, &why);
+  ASSERT_TRUE(redis) << why;
+  std::unique_ptr<Store> store = make_redis_store(redis->url(), std::chrono::seconds(5));
+  store->put("s:one", "1");
+  store->put("s:two", "2");
+  store->put_field("h", "a", "A");
+  // more than one pipeline's worth of commands, strings and fields interleaved in the replies
+  std::vector<std::string> keys;
+  std::vector<std::pair<std::string, std::string>> fields;
+  for (int i = 0; i < 300; ++i) {
+    keys.push_back(i % 2 ? "s:two" : (i % 3 ? "s:none" : "s:one"));
+    fields.emplace_back("h", i % 2 ? "a" : "b");
+  }
+  const auto [values, field_values] = store->get_many_and_fields(keys, fields);
+  ASSERT_EQ(values.size(), keys.size());
+  ASSERT_EQ(field_values.size(), fields.size());
+  for (int i = 0; i < 300; ++i) {
+    EXPECT_EQ(values[i], store->get(keys[i])) << i;
+    EXPECT_EQ(field_values[i], store->get_field("h", fields[i].second)) << i;
+  }
+  EXPECT_EQ(values[1], "2");
+  EXPECT_EQ(values[3 * 2 + 0], "1");  // i = 6
+  EXPECT_EQ(field_values[1], "A");
+  EXPECT_FALSE(field_values[0]);
+}
+
 TEST(RedisStore, ALeafsFirstIdIsTakenOnceEmptiedOnlyByItsOwnerAndReadWithTheSetAndBitmap) {
   if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
   std::string why;
