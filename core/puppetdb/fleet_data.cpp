@@ -180,6 +180,14 @@ std::vector<std::string> FleetData::members(const std::string& key) {
   return names_of(ids(key));
 }
 
+std::vector<std::size_t> FleetData::ids(const std::string& key) {
+  // the first-id field (layout 8), and an earlier layout's beside it until its node is moved
+  std::vector<Store::Field> firsts;
+  if (std::optional<Store::Field> first = keys_.first_id_of(key)) firsts.push_back(*first);
+  if (std::optional<Store::Field> named = keys_.first_id_named_of(key)) firsts.push_back(*named);
+  return store_.ids(key, keys_.bits_of(key), firsts);
+}
+
 std::vector<std::string> FleetData::names_of(const std::vector<std::size_t>& ids) {
   std::vector<std::string> fields;
   for (std::size_t id : ids) fields.push_back(std::to_string(id));
@@ -625,25 +633,66 @@ void FleetData::move_first_ids(const std::vector<Membership>& memberships) {
   store_.change(removed);
 }
 
+void FleetData::move_first_id_names(const std::vector<Membership>& memberships) {
+  // the field named by an integer written before the named one is emptied, so a reader (who
+  // takes both) finds the id in one or the other; one another leaf already holds (two leaves
+  // sharing it) sends the id to the leaf's set or bitmap
+  std::vector<std::pair<std::string, std::string>> named;
+  std::vector<const Membership*> leaves;
+  for (const Membership& membership : memberships)
+    if (std::optional<Store::Field> field = keys_.first_id_named_of(membership.first)) {
+      named.emplace_back(field->key, field->field);
+      leaves.push_back(&membership);
+    }
+  if (leaves.empty()) return;
+  const std::vector<std::optional<std::string>> held = store_.get_fields(named);
+  std::vector<std::pair<Store::Field, std::string>> firsts;
+  std::vector<const Membership*> moving;
+  for (std::size_t i = 0; i < leaves.size(); ++i)
+    if (held[i] == leaves[i]->second) {
+      firsts.emplace_back(*keys_.first_id_of(leaves[i]->first), leaves[i]->second);
+      moving.push_back(leaves[i]);
+    }
+  const std::vector<bool> set = store_.put_fields_if_absent(firsts);
+  std::vector<Membership> taken;
+  for (std::size_t i = 0; i < moving.size(); ++i)
+    if (!set[i]) taken.push_back(*moving[i]);
+  change_sets(taken, true);
+  using Change = Store::Change;
+  std::vector<Change> removed;
+  for (const Membership* membership : moving) {
+    const Store::Field field = *keys_.first_id_named_of(membership->first);
+    removed.push_back(
+        {Change::Kind::remove_field_if, field.key, field.field, 0, membership->second});
+  }
+  store_.change(removed);
+}
+
 bool FleetData::upgrade_indexes(Json& node) {
   const int layout = node.value("indexes", 1);
   if (layout >= kIndexLayout) return false;
-  if (layout == 6) {  // layout 7: the node's row packed, which the caller's write_node does
-    node["indexes"] = kIndexLayout;
-    return true;
-  }
   const std::string certname = node["certname"];
-  move_fact_values(certname);   // layout 5: the fact values one object
-  move_catalog_body(certname);  // layout 6: the resources and edges one value
+  if (layout < 6) {
+    move_fact_values(certname);   // layout 5: the fact values one object
+    move_catalog_body(certname);  // layout 6: the resources and edges one value
+  }
+  // (layout 7: the node's row packed, which the caller's write_node does)
   if (layout >= 3) {
-    // a leaf's first node in its first-id field (layout 4), a title's too (layout 6)
-    if (layout == 3)
-      if (std::optional<Json> old_facts = facts(certname))
-        move_first_ids(
-            fact_sets(keys_, (*old_facts)["values"], certname, std::to_string(node_id(node))));
+    const std::string id = std::to_string(node_id(node));
+    std::vector<Membership> leaves;
+    if (std::optional<Json> old_facts = facts(certname))
+      leaves = fact_sets(keys_, (*old_facts)["values"], certname, id);
+    std::vector<Membership> titles;
     if (std::optional<Json> header = catalog_header(certname))
-      move_first_ids(catalog_sets(keys_, catalog_resources(certname, *header), certname,
-                                  std::to_string(node_id(node))));
+      titles = catalog_sets(keys_, catalog_resources(certname, *header), certname, id);
+    // a leaf's first node in its first-id field (layout 4), a title's too (layout 6)
+    if (layout == 3) move_first_ids(leaves);
+    if (layout < 6) move_first_ids(titles);
+    // the fields named by integers (layout 8)
+    if (layout >= 4) {
+      for (Membership& title : titles) leaves.push_back(std::move(title));
+      move_first_id_names(leaves);
+    }
     node["indexes"] = kIndexLayout;
     return true;
   }

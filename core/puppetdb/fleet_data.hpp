@@ -24,18 +24,19 @@ using Json = nlohmann::json;
 /// A set and the member a node has in it (its certname, or its id in the sets of node ids).
 using Membership = std::pair<std::string, std::string>;
 
-/// The layout of the indexes a node is in and of its documents (its document's `indexes`): 7,
-/// the node's row packed (node_row.hpp; 6 kept its text, which is still read); 6, the
-/// catalog's resources and edges one value (KeyLayout::catalog_body); 5, as 6 but the
-/// resources in a hash by type and the edges a key of their own; 5 and 6, the facts' values one
-/// object (KeyLayout::fact_object); 4, as 5 but the values in a hash by
-/// name (KeyLayout::fact_values), every index of fact
-/// names, leaves, resource types, titles, tags and exported types holds node ids (a set, and
-/// a bitmap past kIdsBeforeBits ids; key_layout.hpp), a leaf's first node in a field of a
-/// shared hash (KeyLayout::first_id_of); 3 (an earlier build), the same without the first-id
-/// fields; 2, the leaf and title indexes held ids and the others certnames; none, every index
-/// held certnames, the leaves and titles under their text.
-constexpr int kIndexLayout = 7;
+/// The layout of the indexes a node is in and of its documents (its document's `indexes`): 8,
+/// the first-id fields named by integers (KeyLayout::first_id_of); 7, as 8 but those fields
+/// named by hex digits (KeyLayout::first_id_named_of, still read), the node's row packed
+/// (node_row.hpp; 6 kept its text, which is still read); 6, the catalog's resources and edges one
+/// value (KeyLayout::catalog_body); 5, as 6 but the resources in a hash by type and the edges a key
+/// of their own; 5 and 6, the facts' values one object (KeyLayout::fact_object); 4, as 5 but the
+/// values in a hash by name (KeyLayout::fact_values), every index of fact names, leaves, resource
+/// types, titles, tags and exported types holds node ids (a set, and a bitmap past kIdsBeforeBits
+/// ids; key_layout.hpp), a leaf's first node in a field of a shared hash (KeyLayout::first_id_of);
+/// 3 (an earlier build), the same without the first-id fields; 2, the leaf and title indexes held
+/// ids and the others certnames; none, every index held certnames, the leaves and titles under
+/// their text.
+constexpr int kIndexLayout = 8;
 
 /// How many ids an index of node ids keeps in its set before it moves them to its bitmap: a
 /// set of small integers costs 2 bytes an id (Redis's intset, up to set-max-intset-entries,
@@ -123,9 +124,7 @@ class FleetData {
   /// certnames of node-names), sorted.
   std::vector<std::string> members(const std::string& key);
   /// The node ids of an index of node ids (its set and its bitmap), sorted.
-  std::vector<std::size_t> ids(const std::string& key) {
-    return store_.ids(key, keys_.bits_of(key), keys_.first_id_of(key));
-  }
+  std::vector<std::size_t> ids(const std::string& key);
   /// The certnames of these node ids (node-names, one HMGET a thousand ids), sorted; an id no
   /// node has any more is left out.
   std::vector<std::string> names_of(const std::vector<std::size_t>& ids);
@@ -243,6 +242,10 @@ class FleetData {
   /// every leaf's ids in its set) keep it in their first-id field instead
   /// (KeyLayout::first_id_of).
   void move_first_ids(const std::vector<Membership>& memberships);
+  /// The leaf and title indexes of `memberships` whose first-id field named by hex digits
+  /// (layouts 4 to 7) holds the node's id keep it in the field named by an integer instead
+  /// (KeyLayout::first_id_of, layout 8).
+  void move_first_id_names(const std::vector<Membership>& memberships);
   void replace_document(const std::vector<std::string>& old_sets,
                         const std::vector<std::string>& new_sets, const std::string& certname,
                         const std::function<void()>& write);

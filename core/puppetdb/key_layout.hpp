@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -86,20 +87,33 @@ class KeyLayout {
            family == "tagi" || family == "expi";
   }
   /// Where a leaf index (ix:fv:HASH) keeps the first node that joined it, while that node is
-  /// in it: a field of one of 4,096 hashes, `ixf:fv:` and the hash's first 3 hex digits, named
-  /// by the other 13. Most leaves are one node's own value (an address, a key, a UUID): a field
-  /// in a small hash (Redis's listpack, up to hash-max-listpack-entries fields) costs ~25 bytes,
-  /// a key of its own ~100. The other nodes of the leaf go to its set (and bitmap). The same
-  /// for a resource title (ix:tt:HASH, layout 6: most are one node's own, its Host or Sshkey
-  /// named by its certname), in the same hashes, the field named by `t` and the other 13 (no
-  /// leaf's field starts so). Nothing for the other indexes.
+  /// in it: a field of one of 4,096 hashes, `ixf:fv:` and the hash's first 3 hex digits. Most
+  /// leaves are one node's own value (an address, a key, a UUID): a field in a small hash
+  /// (Redis's listpack, up to hash-max-listpack-entries fields) costs ~10 bytes, a key of its
+  /// own ~100. The other nodes of the leaf go to its set (and bitmap). The same for a resource
+  /// title (ix:tt:HASH, layout 6: most are one node's own, its Host or Sshkey named by its
+  /// certname), in the same hashes. Layout 8 names the field by an integer Redis keeps as one
+  /// (a listpack's 24-bit integer, 5 bytes against a 13-digit name's 15): the hash's next 23
+  /// bits, a leaf's as they are (0 to 8,388,607), a title's as -1 - them (a field two leaves
+  /// or a leaf and a title share only names a node more, every candidate being checked).
+  /// Nothing for the other indexes.
   std::optional<Store::Field> first_id_of(const std::string& key) const {
-    const std::string leaves = base_ + "ix:fv:", titles = base_ + "ix:tt:";
-    if (key.size() != leaves.size() + 16) return std::nullopt;
-    const bool leaf = key.compare(0, leaves.size(), leaves) == 0;
-    if (!leaf && key.compare(0, titles.size(), titles) != 0) return std::nullopt;
-    return Store::Field{base_ + "ixf:fv:" + key.substr(leaves.size(), 3),
-                        (leaf ? "" : "t") + key.substr(leaves.size() + 3)};
+    const std::optional<bool> leaf = leaf_or_title(key);
+    if (!leaf) return std::nullopt;
+    const std::size_t hash = base_.size() + 6;
+    const long bits = std::strtol(key.substr(hash + 3, 6).c_str(), nullptr, 16) >> 1;
+    return Store::Field{base_ + "ixf:fv:" + key.substr(hash, 3),
+                        std::to_string(*leaf ? bits : -1 - bits)};
+  }
+  /// Layouts 4 to 7's first-id field of the same index: in the same hash, named by the hash's
+  /// other 13 hex digits, a title's with `t` first. Read beside first_id_of's until the node
+  /// that holds it is moved (FleetData::move_first_id_names).
+  std::optional<Store::Field> first_id_named_of(const std::string& key) const {
+    const std::optional<bool> leaf = leaf_or_title(key);
+    if (!leaf) return std::nullopt;
+    const std::size_t hash = base_.size() + 6;
+    return Store::Field{base_ + "ixf:fv:" + key.substr(hash, 3),
+                        (*leaf ? "" : "t") + key.substr(hash + 3)};
   }
   /// The bitmap by node id of the index of node ids at `key` (its ids past kIdsBeforeBits).
   std::string bits_of(const std::string& key) const {
@@ -159,6 +173,14 @@ class KeyLayout {
 
  private:
   std::string tagged(const std::string& certname) const { return base_ + "{" + certname + "}:"; }
+  /// Whether the key is a leaf index (true) or a title index (false), keyed by 16 hex digits.
+  std::optional<bool> leaf_or_title(const std::string& key) const {
+    const std::string leaves = base_ + "ix:fv:", titles = base_ + "ix:tt:";
+    if (key.size() != leaves.size() + 16) return std::nullopt;
+    if (key.compare(0, leaves.size(), leaves) == 0) return true;
+    if (key.compare(0, titles.size(), titles) == 0) return false;
+    return std::nullopt;
+  }
   std::string base_;
 };
 

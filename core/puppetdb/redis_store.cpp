@@ -237,18 +237,19 @@ class RedisStore : public Store {
     return offsets;
   }
   std::vector<std::size_t> ids(const std::string& set, const std::string& bitmap,
-                               const std::optional<Field>& first) override {
-    // the set's first piece, the bitmap and the first id in one round trip (an intset comes
+                               const std::vector<Field>& firsts) override {
+    // the set's first piece, the bitmap and the first ids in one round trip (an intset comes
     // whole)
     std::vector<std::vector<std::string>> commands = {{"SSCAN", set, "0", "COUNT", "1000"},
                                                       {"GET", bitmap}};
-    if (first) commands.push_back({"HGET", first->key, first->field});
+    for (const Field& first : firsts) commands.push_back({"HGET", first.key, first.field});
     std::vector<RedisReply> replies = replies_of(commands);
     std::vector<std::size_t> found;
     add_bits(replies[1].text, found);
-    if (first && replies[2].kind == RedisReply::Kind::string)
-      found.push_back(
-          static_cast<std::size_t>(std::strtoull(replies[2].text.c_str(), nullptr, 10)));
+    for (std::size_t i = 2; i < replies.size(); ++i)
+      if (replies[i].kind == RedisReply::Kind::string)
+        found.push_back(
+            static_cast<std::size_t>(std::strtoull(replies[i].text.c_str(), nullptr, 10)));
     std::string cursor = "0";
     RedisReply page = std::move(replies[0]);
     while (true) {

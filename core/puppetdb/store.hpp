@@ -97,13 +97,12 @@ class Store {
     std::string field;
   };
   /// The ids of an index of node ids: the members of `set` (integers), the bits of `bitmap`
-  /// and, when `first` names a field, the id it holds, sorted, once each (Redis: read in one
-  /// round trip).
+  /// and the ids the fields `firsts` hold, sorted, once each (Redis: read in one round trip).
   virtual std::vector<std::size_t> ids(const std::string& set, const std::string& bitmap,
-                                       const std::optional<Field>& first) {
+                                       const std::vector<Field>& firsts) {
     std::vector<std::size_t> found = bits(bitmap);
-    if (first)
-      if (std::optional<std::string> id = get_field(first->key, first->field))
+    for (const Field& first : firsts)
+      if (std::optional<std::string> id = get_field(first.key, first.field))
         found.push_back(std::stoull(*id));
     for (const std::string& member : members(set)) found.push_back(std::stoull(member));
     std::sort(found.begin(), found.end());

@@ -93,7 +93,8 @@ TEST(PuppetDbApi, PypuppetdbListsWhatItsCommandsStored) {
   EXPECT_EQ(facts.value_or(""), "1");
   // A resource's nodes by id, under the first 16 hex digits of SHA-1("TYPE\0TITLE"), its
   // first node (db1 alone has it) in a field of a shared hash (its first 3 hex digits; the
-  // field `t` and the other 13); the ids read back as certnames through node-names.
+  // field named by -1 minus the next 23 bits, layout 8); the ids read back as certnames
+  // through node-names.
   CommandResult hash = run_command(
       {"python3", "-c",
        "import hashlib; print(hashlib.sha1(b'Class\\0Postgresql').hexdigest()[:16], end='')"});
@@ -101,8 +102,9 @@ TEST(PuppetDbApi, PypuppetdbListsWhatItsCommandsStored) {
   std::optional<std::string> id =
       redis->command({"HGET", "marionette:pdb:node-ids", "db1.example.com"});
   ASSERT_TRUE(id && !id->empty());
-  std::optional<std::string> indexed = redis->command(
-      {"HGET", "marionette:pdb:ixf:fv:" + hash.out.substr(0, 3), "t" + hash.out.substr(3)});
+  std::optional<std::string> indexed =
+      redis->command({"HGET", "marionette:pdb:ixf:fv:" + hash.out.substr(0, 3),
+                      std::to_string(-1 - (std::stol(hash.out.substr(3, 6), nullptr, 16) >> 1))});
   EXPECT_EQ(indexed.value_or(""), *id);
   EXPECT_EQ(redis->command({"EXISTS", "marionette:pdb:ix:tt:" + hash.out}).value_or(""), "0");
   std::optional<std::string> named = redis->command({"HGET", "marionette:pdb:node-names", *id});

@@ -879,14 +879,19 @@ TEST_F(Indexes, ALeafOneNodeHasKeepsItsIdInASharedHashAndFollowsReplaceDeactivat
     const std::optional<Store::Field> first = keys.first_id_of(leaf);
     ASSERT_TRUE(first);
     EXPECT_EQ(first->key.size(), std::string("test:pdb:ixf:fv:").size() + 3);
-    EXPECT_EQ(first->field.size(), 13u);
+    // named by an integer Redis keeps as one (layout 8): 23 bits of the hash
+    const long named = std::stol(first->field);
+    EXPECT_EQ(std::to_string(named), first->field);
+    EXPECT_GE(named, 0);
+    EXPECT_LT(named, 1L << 23);
   }
-  // a title's in the same hashes, its field named apart from the leaves'
+  // a title's in the same hashes, its field named apart from the leaves' (negative)
   const std::optional<Store::Field> title =
       keys.first_id_of(keys.resource_title("Class", "Apache"));
   ASSERT_TRUE(title);
-  EXPECT_EQ(title->field.size(), 14u);
-  EXPECT_EQ(title->field[0], 't');
+  EXPECT_EQ(std::to_string(std::stol(title->field)), title->field);
+  EXPECT_LT(std::stol(title->field), 0);
+  EXPECT_GE(std::stol(title->field), -(1L << 23));
   EXPECT_FALSE(keys.first_id_of(keys.resource_type("Class")));
   EXPECT_EQ(certnames("nodes", by_redhat), std::vector<std::string>{"db1.example.com"});
   // a second node joins the leaf's set; the first leaves: its field is emptied, the set stays
@@ -1136,6 +1141,62 @@ TEST_F(Indexes, AStoreOfTheFifthLayoutMovesItsOneNodeTitlesToTheSharedHashesWhen
   EXPECT_EQ(store.members(apache).size() + (first_id(apache).empty() ? 0 : 1), 2u);
   EXPECT_EQ(resources(by_title).size(), 1u);
   EXPECT_EQ(fleet.node("web1.example.com").value()["indexes"], kIndexLayout);
+}
+
+TEST_F(Indexes,
+       AStoreOfTheSeventhLayoutMovesItsFirstIdsToFieldsNamedByIntegersWhenTheServerStarts) {
+  // web1 as layout 7 kept it: its first ids in fields named by the hash's hex digits
+  const KeyLayout& keys = fleet.keys();
+  json node = fleet.node("web1.example.com").value();
+  const std::string id = node["node_id"].dump();
+  node["indexes"] = 7;
+  store.put(keys.node("web1.example.com"), node.dump());
+  const std::string own = keys.fact_leaf(json{"trusted", "certname"}, "web1.example.com");
+  const std::string host = keys.resource_title("Host", "web1.example.com");
+  for (const std::string& key : {own, host}) {
+    ASSERT_EQ(first_id(key), id);
+    drop_id(key, id);
+    const Store::Field named = *keys.first_id_named_of(key);
+    store.put_field_if_absent(named.key, named.field, id);
+  }
+  EXPECT_EQ(keys.first_id_named_of(own)->field.size(), 13u);
+  EXPECT_EQ(keys.first_id_named_of(host)->field, "t" + host.substr(host.size() - 13));
+  // a leaf whose new field another leaf holds (two sharing it): the id goes to the set
+  const std::string shared = keys.fact_leaf(json{"uptime_seconds"}, 3600);
+  ASSERT_EQ(first_id(shared), id);
+  drop_id(shared, id);
+  const Store::Field shared_named = *keys.first_id_named_of(shared);
+  store.put_field_if_absent(shared_named.key, shared_named.field, id);
+  const Store::Field shared_first = *keys.first_id_of(shared);
+  store.put_field_if_absent(shared_first.key, shared_first.field, "99999");
+  // read from the named fields meanwhile
+  const json by_own = json::array({"=", "facts.trusted.certname", "web1.example.com"});
+  const json by_uptime = json::array({"=", "facts.uptime_seconds", 3600});
+  const json by_title = json::array(
+      {"and", json::array({"=", "type", "Host"}), json::array({"=", "title", "web1.example.com"})});
+  EXPECT_EQ(certnames("nodes", by_own), std::vector<std::string>{"web1.example.com"});
+  EXPECT_EQ(certnames("nodes", by_uptime), std::vector<std::string>{"web1.example.com"});
+  EXPECT_EQ(resources(by_title).size(), 1u);
+  fleet.collect_garbage({}, *parse_timestamp("2026-11-29T12:00:00.000Z"));  // as at start
+  for (const std::string& key : {own, host}) {
+    SCOPED_TRACE(key);
+    EXPECT_EQ(first_id(key), id);
+    const Store::Field named = *keys.first_id_named_of(key);
+    EXPECT_FALSE(store.get_field(named.key, named.field));
+    EXPECT_FALSE(store.exists(key));
+  }
+  EXPECT_FALSE(store.get_field(shared_named.key, shared_named.field));
+  EXPECT_EQ(store.members(shared), std::vector<std::string>{id});
+  EXPECT_EQ(certnames("nodes", by_own), std::vector<std::string>{"web1.example.com"});
+  EXPECT_EQ(certnames("nodes", by_uptime), std::vector<std::string>{"web1.example.com"});
+  EXPECT_EQ(resources(by_title).size(), 1u);
+  EXPECT_EQ(fleet.node("web1.example.com").value()["indexes"], kIndexLayout);
+  // and leaves them with the node's next facts
+  fleet.replace_facts(
+      newer(facts("web1.example.com", "RedHat", 9, 60, {"eth0"}), "2026-11-29T11:00:00.000Z"),
+      "2026-11-29T11:00:00.000Z");
+  EXPECT_EQ(certnames("nodes", by_uptime), std::vector<std::string>{});
+  EXPECT_EQ(store.members(shared), std::vector<std::string>{});
 }
 
 }  // namespace

@@ -96,14 +96,20 @@ TEST(RedisStore, ALeafsFirstIdIsTakenOnceEmptiedOnlyByItsOwnerAndReadWithTheSetA
             (std::vector<bool>{true, false}));
   store->add_member("t:ix:fv:set", "9");
   store->set_bit("t:ixb:fv:set", 300, true);
-  EXPECT_EQ(store->ids("t:ix:fv:set", "t:ixb:fv:set", first),
+  EXPECT_EQ(store->ids("t:ix:fv:set", "t:ixb:fv:set", {first}),
             (std::vector<std::size_t>{7, 9, 300}));
+  // an earlier layout's field read beside it (the ids of both, once each)
+  const Store::Field named{"t:ixf:fv:abc", "-4242"};
+  store->put_field_if_absent(named.key, named.field, "11");
+  EXPECT_EQ(store->ids("t:ix:fv:set", "t:ixb:fv:set", {first, named}),
+            (std::vector<std::size_t>{7, 9, 11, 300}));
+  store->remove_field_if(named.key, named.field, "11");
   // emptied only by the id it holds (a script on the one key), also within a batch of changes
   store->remove_field_if(first.key, first.field, "9");
   EXPECT_EQ(store->get_field(first.key, first.field), std::optional<std::string>("7"));
   store->change({{Store::Change::Kind::remove_field_if, first.key, first.field, 0, "7"}});
   EXPECT_FALSE(store->exists(first.key));
-  EXPECT_EQ(store->ids("t:ix:fv:set", "t:ixb:fv:set", first), (std::vector<std::size_t>{9, 300}));
+  EXPECT_EQ(store->ids("t:ix:fv:set", "t:ixb:fv:set", {first}), (std::vector<std::size_t>{9, 300}));
 }
 
 TEST(RedisStore, AStringIsPutIfAbsentOnceAndANodesFactObjectReadsBackWithItsDictionary) {
