@@ -8,15 +8,6 @@ namespace marionette::puppetdb {
 
 namespace {
 
-/// Whether the query reads `name` (a field, or a dotted path under it: value.a.b).
-bool reads(const std::set<std::string>& read, std::string_view name) {
-  for (const std::string& field : read)
-    if (field == name ||
-        (field.size() > name.size() && field.starts_with(name) && field[name.size()] == '.'))
-      return true;
-  return false;
-}
-
 std::string dumped(const Json& value) {
   return value.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
@@ -34,11 +25,11 @@ bool fact_rows_text(FleetData& fleet, const std::string& certname, const RowOpti
   // the row's fields in the order nlohmann writes an object's (by name)
   const std::string head = "{\"certname\":" + dumped(certname_value) +
                            ",\"environment\":" + dumped(environment) + ",\"name\":";
-  const bool name_read = reads(filter.read, "name");
-  const bool value_read = reads(filter.read, "value");
+  const bool name_read = reads_field(filter.read, "name");
+  const bool value_read = reads_field(filter.read, "value");
   Json row = Json::object();
-  if (reads(filter.read, "certname")) row["certname"] = certname_value;
-  if (reads(filter.read, "environment")) row["environment"] = environment;
+  if (reads_field(filter.read, "certname")) row["certname"] = certname_value;
+  if (reads_field(filter.read, "environment")) row["environment"] = environment;
   for_each_json_member(*facts.values, [&](std::string_view written, std::string_view value) {
     std::string name;
     if (options.fact_name || name_read) {

@@ -148,14 +148,7 @@ struct ResourceRowText {
   /// The row as a value, with the hidden `tag` (the tags, matched one by one); only the fields
   /// `wanted` names (a dotted parameters.X by its prefix), or all of them.
   Json row(bool hash, const std::set<std::string>* wanted = nullptr) const {
-    auto needed = [&](std::string_view name) {
-      if (!wanted) return true;
-      for (const std::string& field : *wanted)
-        if (field == name ||
-            (field.size() > name.size() && field.starts_with(name) && field[name.size()] == '.'))
-          return true;
-      return false;
-    };
+    auto needed = [&](std::string_view name) { return !wanted || reads_field(*wanted, name); };
     Json row = Json::object();
     fields(hash && needed("resource"), [&](const char* name, std::string_view value) {
       if (needed(name)) row[name] = Json::parse(value);
@@ -539,6 +532,14 @@ std::optional<std::vector<Json>> latest_failure_rows(const std::string& certname
                                                      const std::set<std::string>* only) {
   return summary_event_rows(Json(certname), failures.hash, failures.environment, failures.events,
                             only);
+}
+
+bool reads_field(const std::set<std::string>& read, std::string_view name) {
+  for (const std::string& field : read)
+    if (field == name ||
+        (field.size() > name.size() && field.starts_with(name) && field[name.size()] == '.'))
+      return true;
+  return false;
 }
 
 void add_resource_hash(Json& row) {

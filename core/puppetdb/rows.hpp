@@ -55,6 +55,10 @@ std::optional<std::vector<Json>> latest_failure_rows(const std::string& certname
                                                      const LatestFailures& failures,
                                                      const std::set<std::string>* only);
 
+/// Whether `read` (fields as Predicate::fields_read names them) reads the row field `name`:
+/// the field itself or a dotted path under it (parameters.X, value.a.b).
+bool reads_field(const std::set<std::string>& read, std::string_view name);
+
 /// Which rows a query keeps, asked of a row holding only the fields the query reads.
 struct RowTextFilter {
   std::set<std::string> read;  ///< as Predicate::fields_read names them
