@@ -118,15 +118,11 @@ class RedisStore : public Store {
     return static_cast<std::size_t>(run({"BITCOUNT", key}).integer);
   }
   std::vector<std::optional<std::string>> get_many(const std::vector<std::string>& keys) override {
-    std::vector<std::vector<std::string>> commands;
-    for (const std::string& key : keys) commands.push_back({"GET", key});
-    return values_of(commands);
+    return get_many_and_fields(keys, {}).first;
   }
   std::vector<std::optional<std::string>> get_fields(
       const std::vector<std::pair<std::string, std::string>>& key_fields) override {
-    std::vector<std::vector<std::string>> commands;
-    for (const auto& [key, field] : key_fields) commands.push_back({"HGET", key, field});
-    return values_of(commands);
+    return get_many_and_fields({}, key_fields).second;
   }
   std::pair<std::vector<std::optional<std::string>>, std::vector<std::optional<std::string>>>
   get_many_and_fields(const std::vector<std::string>& keys,
