@@ -13,6 +13,7 @@
 #include "puppetdb/packed_resources.hpp"
 #include "puppetdb/query_error.hpp"
 #include "puppetdb/rows.hpp"
+#include "puppetdb/shared_groups.hpp"
 #include "puppetdb/stored_text.hpp"
 #include "puppetdb/timestamp.hpp"
 #include "puppetdb/wire_format.hpp"
@@ -445,7 +446,7 @@ std::optional<Json> FleetData::catalog(const std::string& certname) {
   if (!header) return header;
   if (!header->contains("resources"))
     if (std::optional<std::string> stored = take_prefetched(keys_.catalog_body(certname))) {
-      CatalogBody body(std::move(*stored));
+      CatalogBody body = body_of(std::move(*stored));
       const std::vector<std::pair<std::string, std::string>> groups = body.groups();
       Json resources = Json::array();
       for (const auto& [type, packed] : groups) unpack_resources(type, packed, resources);
@@ -458,12 +459,40 @@ std::optional<Json> FleetData::catalog(const std::string& certname) {
   return header;
 }
 
+CatalogBody FleetData::body_of(std::string stored) {
+  CatalogBody body(std::move(stored));
+  const std::string& name = body.shared_part();
+  if (name.empty()) return body;
+  SharedGroupsCache& cache = SharedGroupsCache::process();
+  std::shared_ptr<const CatalogBody::Groups> groups = cache.find(name);
+  if (!groups) {
+    std::optional<std::string> part =
+        store_.get_field(keys_.shared_groups(name), Store::kReferencedValue);
+    if (!part) throw StoreError("a catalog body names the shared part " + name + ", not kept");
+    groups = std::make_shared<const CatalogBody::Groups>(CatalogBody(std::move(*part)).groups());
+    cache.keep(name, groups);
+  }
+  body.attach(std::move(groups));
+  return body;
+}
+
+void FleetData::release_shared_part(const std::optional<std::string>& body) {
+  if (!body) return;
+  std::string name;
+  try {
+    name = CatalogBody(*body).shared_part();
+  } catch (const StoreError&) {
+    return;  // a body this build cannot read names nothing it could let go
+  }
+  if (!name.empty()) store_.drop_reference(keys_.shared_groups(name));
+}
+
 Json FleetData::catalog_edges(const std::string& certname, const Json& header) {
   if (auto inline_edges = header.find("edges");  // stored whole by an earlier build
       inline_edges != header.end() && inline_edges->is_array())
     return *inline_edges;
   if (std::optional<std::string> stored = take_prefetched(keys_.catalog_body(certname)))
-    return CatalogBody(std::move(*stored)).edges();
+    return body_of(std::move(*stored)).edges();
   std::optional<Json> edges = document(keys_.edges(certname));
   return edges && edges->is_array() ? *edges : Json::array();
 }
@@ -495,7 +524,7 @@ std::vector<std::pair<std::string, std::string>> FleetData::catalog_groups(
     return groups;
   }
   if (std::optional<std::string> stored = take_prefetched(keys_.catalog_body(certname))) {
-    CatalogBody body(std::move(*stored));
+    CatalogBody body = body_of(std::move(*stored));
     if (!type) return body.groups();
     if (std::optional<std::string> packed = body.group(*type))
       groups.emplace_back(*type, std::move(*packed));
@@ -1064,7 +1093,12 @@ void FleetData::store_catalog(
     replace_document(std::move(old_sets), sets(certname, id), [&] {
       // the resources and edges (one value, layout 6), then the header
       auto [packed, edges] = stored();
-      store_.put(keys_.catalog_body(certname), catalog_body_text(packed, edges));
+      CatalogBodyParts parts = catalog_body_parts(packed, edges, certname);
+      packed.clear();
+      // the shared part held before the body names it; the replaced body's let go after
+      if (!parts.shared_name.empty())
+        store_.add_reference(keys_.shared_groups(parts.shared_name), parts.shared);
+      release_shared_part(store_.exchange(keys_.catalog_body(certname), parts.body));
       store_.put(keys_.catalog(certname), own_document(document));
     });
   }
@@ -1187,7 +1221,7 @@ void FleetData::purge_node(Json& node) {
   store_.remove(keys_.facts(certname));
   store_.remove(keys_.fact_object(certname));
   store_.remove(keys_.fact_values(certname));
-  store_.remove(keys_.catalog_body(certname));
+  release_shared_part(store_.take(keys_.catalog_body(certname)));
   store_.remove(keys_.resources(certname));
   store_.remove(keys_.edges(certname));
   store_.remove(keys_.catalog(certname));

@@ -19,6 +19,8 @@
 
 namespace marionette::puppetdb {
 
+class CatalogBody;
+
 using Json = nlohmann::json;
 
 /// A set and the member a node has in it (its certname, or its id in the sets of node ids).
@@ -90,7 +92,11 @@ struct LatestFailures {
 ///   catalog-body  the catalog's resources by type and its edges ([{source, target,
 ///             relationship}, …]), one value (packed_resources.hpp CatalogBody); layout 5 kept
 ///             them as `resources`, a hash by type, and `edges`, read until the node is moved
-///             (move_catalog_body)
+///             (move_catalog_body). A catalog written by this build keeps the groups that do
+///             not name the node apart, once for all the nodes that have the same
+///             (catalog_body_parts, KeyLayout::shared_groups: the node's body holds their
+///             name, replaced with SET … GET so that the body replaced lets go of its part);
+///             a body written before stays as it is until the node's next catalog
 ///   reports  the reports as sent, with hash and receive_time, newest first, bounded
 /// Timestamps are kept in PuppetDB's form (2026-11-29T13:00:00.000Z).
 class FleetData {
@@ -260,6 +266,10 @@ class FleetData {
   /// A node of layout 5: its resources' hash by type and its edges become its catalog body
   /// (written only where none is, then the two removed).
   void move_catalog_body(const std::string& certname);
+  /// The stored catalog body, its shared part read with it (SharedGroupsCache, else the store).
+  CatalogBody body_of(std::string stored);
+  /// Lets go of the shared part `body` (a body replaced or removed) names, if any.
+  void release_shared_part(const std::optional<std::string>& body);
   /// A node made active again by newer data goes back into the fact-path bitmaps.
   void reactivated(Json& node, bool was_active);
   /// replace_facts() for values whose hash is the stored ones': the header and the node's

@@ -43,6 +43,10 @@ class KeyLayout {
   std::string catalog_body(const std::string& certname) const {
     return tagged(certname) + "catalog-body";
   }
+  /// Layout 9: the resource groups catalog bodies share (catalog_body_parts), kept once under
+  /// the name their bodies give (a digest of the groups) with the number of bodies that name
+  /// them (Store::add_reference): each in its own slot, every operation on the one key.
+  std::string shared_groups(const std::string& name) const { return base_ + "shared:" + name; }
   /// The catalog body of the node whose resources or edges key this is; nullopt for another key.
   std::optional<std::string> catalog_body_of(const std::string& key) const {
     for (std::string_view suffix : {std::string_view("}:resources"), std::string_view("}:edges")})

@@ -155,6 +155,42 @@ long long MemoryStore::increment(const std::string& key) {
   return next;
 }
 
+std::optional<std::string> MemoryStore::exchange(const std::string& key, const std::string& value) {
+  std::lock_guard lock(mutex_);
+  std::optional<std::string> held;
+  if (auto found = strings_.find(key); found != strings_.end()) held = std::move(found->second);
+  strings_[key] = value;
+  return held;
+}
+
+std::optional<std::string> MemoryStore::take(const std::string& key) {
+  std::lock_guard lock(mutex_);
+  auto found = strings_.find(key);
+  if (found == strings_.end()) return std::nullopt;
+  std::optional<std::string> held = std::move(found->second);
+  strings_.erase(found);
+  return held;
+}
+
+void MemoryStore::add_reference(const std::string& key, const std::string& value) {
+  std::lock_guard lock(mutex_);
+  std::map<std::string, std::string>& hash = hashes_[key];
+  hash.emplace(kReferencedValue, value);
+  std::string& count = hash["n"];
+  count = std::to_string((count.empty() ? 0 : std::stoll(count)) + 1);
+}
+
+void MemoryStore::drop_reference(const std::string& key) {
+  std::lock_guard lock(mutex_);
+  std::map<std::string, std::string>& hash = hashes_[key];
+  std::string& count = hash["n"];
+  const long long left = (count.empty() ? 0 : std::stoll(count)) - 1;
+  if (left <= 0)
+    hashes_.erase(key);
+  else
+    count = std::to_string(left);
+}
+
 void MemoryStore::set_bit(const std::string& key, std::size_t offset, bool value) {
   std::lock_guard lock(mutex_);
   std::vector<bool>& bits = bitmaps_[key];

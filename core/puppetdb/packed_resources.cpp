@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "digest/digest.hpp"
 #include "puppetdb/json_scan.hpp"
 #include "puppetdb/store.hpp"
 #include "puppetdb/stored_text.hpp"
@@ -59,6 +60,19 @@ void unpack_resources(const std::string& type, const std::string& packed, Json& 
 }
 
 namespace {
+
+/// Groups shared by catalog bodies (catalog_body_parts): their name is this many hex digits of
+/// the SHA-256 of their types and texts (96 bits: no catalog a node sends can be made to take
+/// another's name), and they are kept apart only from this many bytes of packed text on (a
+/// shared part costs a key, ~200 bytes in Redis, and its name ~30 in each body).
+constexpr std::size_t kSharedNameLength = 24;
+constexpr std::size_t kSharedGroupsFrom = 512;
+
+bool is_shared_part_name(std::string_view name) {
+  return name.size() == kSharedNameLength && std::all_of(name.begin(), name.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
+}
 
 /// The title of each tuple of a packed group, in order (only each tuple's first element read).
 void titles_of(const std::string& type, std::string_view packed,
@@ -136,7 +150,7 @@ std::string edge_runs(const std::string& edges_text,
 /// The index line as catalog_body_text writes it, read without a JSON parser (a query reads
 /// one for every node it answers); false for anything else (escapes included), which the
 /// caller parses as JSON.
-bool read_simple_index(std::string_view line, std::uint32_t& dictionary,
+bool read_simple_index(std::string_view line, std::uint32_t& dictionary, std::string& shared,
                        std::vector<std::pair<std::string, std::pair<std::size_t, bool>>>& into) {
   std::size_t at = 0;
   auto number = [&](std::uint64_t& value) {
@@ -150,6 +164,13 @@ bool read_simple_index(std::string_view line, std::uint32_t& dictionary,
   std::uint64_t id = 0;
   if (!expect('[') || !number(id) || id > 0xffffffffULL) return false;
   dictionary = static_cast<std::uint32_t>(id);
+  if (line.substr(at, 2) == ",\"") {  // the name of the shared part (catalog_body_parts)
+    const std::size_t end = line.find('"', at + 2);
+    if (end == std::string_view::npos) return false;
+    shared = std::string(line.substr(at + 2, end - at - 2));
+    if (!is_shared_part_name(shared)) return false;
+    at = end + 1;
+  }
   while (at < line.size() && line[at] == ',') {
     ++at;
     if (!expect('[') || !expect('"')) return false;
@@ -168,12 +189,24 @@ bool read_simple_index(std::string_view line, std::uint32_t& dictionary,
   return expect(']') && at == line.size();
 }
 
-}  // namespace
+/// The resources of the groups, {type, title} each, in the groups' order: the numbers the
+/// edges name them by.
+std::vector<std::pair<std::string, std::string>> numbered(
+    const std::map<std::string, std::string>& groups) {
+  std::vector<std::pair<std::string, std::string>> resources;
+  for (const auto& [type, group] : groups) {
+    if (type.empty()) throw StoreError("a resource has no type");
+    titles_of(type, group, resources);
+  }
+  return resources;
+}
 
-std::string catalog_body_text(const std::map<std::string, std::string>& groups,
-                              const std::string& edges) {
+/// The body of these groups and these edge runs (edge_runs), naming its shared part if any.
+std::string body_text(const std::map<std::string, std::string>& groups, const std::string& runs,
+                      const std::string& shared) {
   const std::string_view dictionary = catalog_dictionary();
   Json index = Json::array({deflate_dictionary_id(dictionary)});
+  if (!shared.empty()) index.push_back(shared);
   std::string pieces;
   auto add = [&](const std::string& type, const std::string& text) {
     std::optional<std::string> deflated =
@@ -182,14 +215,53 @@ std::string catalog_body_text(const std::map<std::string, std::string>& groups,
                              : Json::array({type, text.size()}));
     pieces += deflated ? *deflated : text;
   };
-  std::vector<std::pair<std::string, std::string>> resources;  // {type, title} in body order
-  for (const auto& [type, group] : groups) {
-    if (type.empty()) throw StoreError("a resource has no type");
-    titles_of(type, group, resources);
-    add(type, group);
-  }
-  add("", edge_runs(edges, resources));
+  for (const auto& [type, group] : groups) add(type, group);
+  add("", runs);
   return index.dump() + '\n' + pieces;
+}
+
+/// Whether a group's text names the node: its certname, or its host name (the certname's
+/// first label, of three characters or more) — such a group is the node's own.
+bool names_node(std::string_view text, const std::string& certname) {
+  if (certname.empty()) return true;
+  if (text.find(certname) != std::string_view::npos) return true;
+  const std::size_t dot = certname.find('.');
+  return dot != std::string::npos && dot >= 3 &&
+         text.find(std::string_view(certname).substr(0, dot)) != std::string_view::npos;
+}
+
+}  // namespace
+
+std::string catalog_body_text(const std::map<std::string, std::string>& groups,
+                              const std::string& edges) {
+  return body_text(groups, edge_runs(edges, numbered(groups)), "");
+}
+
+CatalogBodyParts catalog_body_parts(const std::map<std::string, std::string>& groups,
+                                    const std::string& edges, const std::string& certname) {
+  const std::string runs = edge_runs(edges, numbered(groups));
+  std::map<std::string, std::string> own, shared;
+  std::size_t shared_bytes = 0;
+  for (const auto& [type, group] : groups) {
+    if (names_node(type, certname) || names_node(group, certname)) {
+      own.emplace(type, group);
+    } else {
+      shared.emplace(type, group);
+      shared_bytes += group.size();
+    }
+  }
+  if (shared_bytes < kSharedGroupsFrom) return {body_text(groups, runs, ""), "", ""};
+  std::string digested;
+  for (const auto& [type, group] : shared) {
+    digested += type;
+    digested += '\0';
+    digested += group;
+    digested += '\0';
+  }
+  std::string name = digest::hex(digest::Algorithm::sha256, digested).substr(0, kSharedNameLength);
+  std::string shared_text = body_text(shared, "[]", "");
+  std::string body = body_text(own, runs, name);
+  return {std::move(body), std::move(name), std::move(shared_text)};
 }
 
 CatalogBody::CatalogBody(std::string stored) : stored_(std::move(stored)) {
@@ -197,13 +269,21 @@ CatalogBody::CatalogBody(std::string stored) : stored_(std::move(stored)) {
   if (newline == std::string::npos) throw StoreError("a catalog body has no index line");
   const std::string_view line = std::string_view(stored_).substr(0, newline);
   std::vector<std::pair<std::string, std::pair<std::size_t, bool>>> entries;
-  if (!read_simple_index(line, dictionary_, entries)) {
+  if (!read_simple_index(line, dictionary_, shared_, entries)) {
     entries.clear();
+    shared_.clear();
     Json index = Json::parse(line, nullptr, false);
     if (!index.is_array() || index.empty() || !index[0].is_number_unsigned())
       throw StoreError("a catalog body's index is not [DICTIONARY, [TYPE, LENGTH], …]");
     dictionary_ = index[0].get<std::uint32_t>();
-    for (std::size_t i = 1; i < index.size(); ++i) {
+    std::size_t first = 1;
+    if (index.size() > 1 && index[1].is_string()) {
+      shared_ = index[1].get<std::string>();
+      if (!is_shared_part_name(shared_))
+        throw StoreError("a catalog body names no shared part by a digest");
+      first = 2;
+    }
+    for (std::size_t i = first; i < index.size(); ++i) {
       const Json& entry = index[i];
       if (!entry.is_array() || entry.size() < 2 || entry.size() > 3 || !entry[0].is_string() ||
           !entry[1].is_number_unsigned() || (entry.size() == 3 && entry[2] != 1))
@@ -228,17 +308,38 @@ std::string CatalogBody::text(const Piece& piece) const {
   return piece.deflated ? inflated_piece(stored, dictionary_) : std::string(stored);
 }
 
+void CatalogBody::attach(std::shared_ptr<const Groups> shared_groups) {
+  shared_groups_ = std::move(shared_groups);
+}
+
 std::optional<std::string> CatalogBody::group(const std::string& type) const {
   for (std::size_t i = 0; i + 1 < pieces_.size(); ++i)
     if (pieces_[i].type == type) return text(pieces_[i]);
+  for (const auto& [shared_type, packed] : shared_groups())
+    if (shared_type == type) return packed;
   return std::nullopt;
 }
 
-std::vector<std::pair<std::string, std::string>> CatalogBody::groups() const {
-  std::vector<std::pair<std::string, std::string>> groups;
-  for (std::size_t i = 0; i + 1 < pieces_.size(); ++i)
+CatalogBody::Groups CatalogBody::groups() const {
+  const Groups& shared = shared_groups();
+  Groups groups;
+  groups.reserve(pieces_.size() - 1 + shared.size());
+  auto next_shared = shared.begin();
+  for (std::size_t i = 0; i + 1 < pieces_.size(); ++i) {  // both by type: merged in that order
+    for (; next_shared != shared.end() && next_shared->first < pieces_[i].type; ++next_shared)
+      groups.push_back(*next_shared);
     groups.emplace_back(pieces_[i].type, text(pieces_[i]));
+  }
+  groups.insert(groups.end(), next_shared, shared.end());
   return groups;
+}
+
+const CatalogBody::Groups& CatalogBody::shared_groups() const {
+  static const Groups none;
+  if (shared_.empty()) return none;
+  if (!shared_groups_)
+    throw StoreError("a catalog body's shared part " + shared_ + " was not read with it");
+  return *shared_groups_;
 }
 
 Json CatalogBody::edges() const {
@@ -256,12 +357,9 @@ Json CatalogBody::edges_of(const std::vector<std::pair<std::string, std::string>
   bool titled = false;
   auto resource = [&](std::size_t n) -> Json {
     if (!titled) {  // the groups inflated only when an edge names a resource by its number
-      if (groups) {
-        for (const auto& [type, packed] : *groups) titles_of(type, packed, resources);
-      } else {
-        for (std::size_t i = 0; i + 1 < pieces_.size(); ++i)
-          titles_of(pieces_[i].type, text(pieces_[i]), resources);
-      }
+      Groups read;
+      if (!groups) read = this->groups();
+      for (const auto& [type, packed] : groups ? *groups : read) titles_of(type, packed, resources);
       titled = true;
     }
     if (n >= resources.size()) throw StoreError("a catalog body's edge names no resource");

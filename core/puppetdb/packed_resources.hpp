@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -36,14 +37,36 @@ void unpack_resources(const std::string& type, const std::string& packed, nlohma
 std::string catalog_body_text(const std::map<std::string, std::string>& groups,
                               const std::string& edges);
 
+/// Layout 9: a catalog body (catalog_body_text) whose groups that do not name the node (its
+/// certname or host name: the packages, users and services of its role, say) are kept apart as
+/// a shared part, a catalog body of their own with no edges, named by a digest of them: every
+/// node with the same such groups names the same part, kept once (KeyLayout::shared_groups).
+/// The node's body names it after DICTIONARY, [DICTIONARY, "NAME", [TYPE, LENGTH, 1], …]; its
+/// edges number the resources of both, merged by type. Below kSharedGroupsFrom bytes of such
+/// groups, or with none, the body is catalog_body_text's and `shared_name` empty.
+struct CatalogBodyParts {
+  std::string body;
+  std::string shared_name;
+  std::string shared;
+};
+CatalogBodyParts catalog_body_parts(const std::map<std::string, std::string>& groups,
+                                    const std::string& edges, const std::string& certname);
+
 /// A stored catalog body, read piece by piece. Throws StoreError for a body not of that form.
 class CatalogBody {
  public:
+  using Groups = std::vector<std::pair<std::string, std::string>>;
   explicit CatalogBody(std::string stored);
+  /// The name of the shared part the body's groups continue in (catalog_body_parts); empty for
+  /// none.
+  const std::string& shared_part() const { return shared_; }
+  /// The shared part's groups (CatalogBody(part).groups()), read with the body's own from here
+  /// on; a body that names a part reads none of its groups without them (StoreError).
+  void attach(std::shared_ptr<const Groups> shared_groups);
   /// The packed group of `type` (JSON text), nullopt when the catalog has none of that type.
   std::optional<std::string> group(const std::string& type) const;
   /// Every group, with its type, by type.
-  std::vector<std::pair<std::string, std::string>> groups() const;
+  Groups groups() const;
   /// The edges, [{source, target, relationship}, …].
   nlohmann::json edges() const;
   /// The same, its resources named from `groups` (what groups() gave) rather than inflated again.
@@ -56,9 +79,12 @@ class CatalogBody {
     bool deflated = false;
   };
   std::string text(const Piece& piece) const;
+  const Groups& shared_groups() const;
   nlohmann::json edges_of(const std::vector<std::pair<std::string, std::string>>* groups) const;
   std::string stored_;
   std::uint32_t dictionary_ = 0;
+  std::string shared_;
+  std::shared_ptr<const Groups> shared_groups_;
   std::vector<Piece> pieces_;  ///< the groups, then the edges (type "")
 };
 

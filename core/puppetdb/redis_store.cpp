@@ -111,6 +111,28 @@ class RedisStore : public Store {
     return set;
   }
   long long increment(const std::string& key) override { return run({"INCR", key}).integer; }
+  std::optional<std::string> exchange(const std::string& key, const std::string& value) override {
+    RedisReply reply = run({"SET", key, value, "GET"});
+    if (reply.kind == RedisReply::Kind::nil) return std::nullopt;
+    return std::move(reply.text);
+  }
+  std::optional<std::string> take(const std::string& key) override {
+    RedisReply reply = run({"GETDEL", key});
+    if (reply.kind == RedisReply::Kind::nil) return std::nullopt;
+    return std::move(reply.text);
+  }
+  void add_reference(const std::string& key, const std::string& value) override {
+    run({"EVAL",
+         "redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) "
+         "return redis.call('HINCRBY', KEYS[1], 'n', 1)",
+         "1", key, kReferencedValue, value});
+  }
+  void drop_reference(const std::string& key) override {
+    run({"EVAL",
+         "local left = redis.call('HINCRBY', KEYS[1], 'n', -1) "
+         "if left <= 0 then redis.call('DEL', KEYS[1]) end return left",
+         "1", key});
+  }
   void set_bit(const std::string& key, std::size_t offset, bool value) override {
     run({"SETBIT", key, std::to_string(offset), value ? "1" : "0"});
   }

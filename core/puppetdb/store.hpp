@@ -55,6 +55,18 @@ class Store {
                                const std::string& value) = 0;
   /// The counter at `key` plus one (a missing counter is 0).
   virtual long long increment(const std::string& key) = 0;
+  /// The string at `key` replaced by `value` at once: what it held (Redis: SET … GET), so that
+  /// of two writers each learns the value it replaced.
+  virtual std::optional<std::string> exchange(const std::string& key, const std::string& value) = 0;
+  /// The string at `key` removed at once: what it held (Redis: GETDEL).
+  virtual std::optional<std::string> take(const std::string& key) = 0;
+  /// A value kept once for every value that refers to it: a hash of the value (field
+  /// kReferencedValue) and how many refer to it (field `n`). One referrer more, the value set if
+  /// the hash had none; one referrer fewer, the hash removed with the last: each a step on the
+  /// one key (Redis: a script), so a referrer that comes as the last goes keeps the value.
+  virtual void add_reference(const std::string& key, const std::string& value) = 0;
+  virtual void drop_reference(const std::string& key) = 0;
+  static constexpr const char* kReferencedValue = "v";
   /// Bitmaps: the bit at `offset` set or cleared; how many bits are set.
   virtual void set_bit(const std::string& key, std::size_t offset, bool value) = 0;
   virtual std::size_t bit_count(const std::string& key) = 0;
@@ -200,6 +212,10 @@ class MemoryStore : public Store {
   void remove_field_if(const std::string& key, const std::string& field,
                        const std::string& value) override;
   long long increment(const std::string& key) override;
+  std::optional<std::string> exchange(const std::string& key, const std::string& value) override;
+  std::optional<std::string> take(const std::string& key) override;
+  void add_reference(const std::string& key, const std::string& value) override;
+  void drop_reference(const std::string& key) override;
   void set_bit(const std::string& key, std::size_t offset, bool value) override;
   std::size_t bit_count(const std::string& key) override;
   std::vector<std::size_t> bits(const std::string& key) override;

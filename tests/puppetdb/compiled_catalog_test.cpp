@@ -208,6 +208,10 @@ class CountingStore : public MemoryStore {
     put_keys.push_back(key);
     MemoryStore::put(key, value);
   }
+  std::optional<std::string> exchange(const std::string& key, const std::string& value) override {
+    put_keys.push_back(key);
+    return MemoryStore::exchange(key, value);
+  }
   int field_writes = 0;
   std::vector<std::string> put_keys;
 };

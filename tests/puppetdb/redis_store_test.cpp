@@ -5,6 +5,7 @@
 #include <random>
 
 #include "fleet_fixture.hpp"
+#include "puppetdb/packed_resources.hpp"
 #include "puppetdb/store.hpp"
 #include "puppetdb/stored_text.hpp"
 #include "support/private_redis.hpp"
@@ -110,6 +111,61 @@ TEST(RedisStore, ALeafsFirstIdIsTakenOnceEmptiedOnlyByItsOwnerAndReadWithTheSetA
   store->change({{Store::Change::Kind::remove_field_if, first.key, first.field, 0, "7"}});
   EXPECT_FALSE(store->exists(first.key));
   EXPECT_EQ(store->ids("t:ix:fv:set", "t:ixb:fv:set", {first}), (std::vector<std::size_t>{9, 300}));
+}
+
+TEST(RedisStore, ExchangeAndTakeReturnWhatTheyReplacedAndAReferencedValueGoesWithItsLastReferrer) {
+  if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
+  std::string why;
+  std::unique_ptr<PrivateRedis> redis = PrivateRedis::start(PrivateRedis::Listen::tcp, &why);
+  ASSERT_TRUE(redis) << why;
+  std::unique_ptr<Store> store = make_redis_store(redis->url(), std::chrono::seconds(5));
+  EXPECT_FALSE(store->exchange("t:body", "one"));
+  EXPECT_EQ(store->exchange("t:body", "two"), std::optional<std::string>("one"));
+  EXPECT_EQ(store->take("t:body"), std::optional<std::string>("two"));
+  EXPECT_FALSE(store->exists("t:body"));
+  EXPECT_FALSE(store->take("t:body"));
+
+  // two referrers: the value stays as the first set it, and goes with the second's drop
+  store->add_reference("t:shared", "groups");
+  store->add_reference("t:shared", "other");
+  EXPECT_EQ(store->get_field("t:shared", Store::kReferencedValue),
+            std::optional<std::string>("groups"));
+  EXPECT_EQ(store->get_field("t:shared", "n"), std::optional<std::string>("2"));
+  store->drop_reference("t:shared");
+  EXPECT_EQ(store->get_field("t:shared", Store::kReferencedValue),
+            std::optional<std::string>("groups"));
+  store->drop_reference("t:shared");
+  EXPECT_FALSE(store->exists("t:shared"));
+  store->drop_reference("t:shared");  // a drop with no referrer left leaves nothing behind
+  EXPECT_FALSE(store->exists("t:shared"));
+
+  // and through the fleet's catalogs: two nodes of one role, one part, gone with both bodies
+  FleetData fleet(*store, "t");
+  json web1 = testing::FleetFixture::catalog("web1.example.com", "80"),
+       web2 = testing::FleetFixture::catalog("web2.example.com", "80");
+  for (json* catalog : {&web1, &web2})
+    for (int n = 0; n < 20; ++n)
+      (*catalog)["resources"].push_back({{"type", "Package"},
+                                         {"title", "package-" + std::to_string(n)},
+                                         {"tags", {"package"}},
+                                         {"exported", false},
+                                         {"parameters", {{"ensure", "installed"}}}});
+  fleet.replace_catalog(web1, "2026-12-02T01:00:00.000Z");
+  fleet.replace_catalog(web2, "2026-12-02T01:00:00.000Z");
+  const std::string name =
+      CatalogBody(store->get(fleet.keys().catalog_body("web1.example.com")).value()).shared_part();
+  ASSERT_FALSE(name.empty());
+  EXPECT_EQ(store->get_field(fleet.keys().shared_groups(name), "n"),
+            std::optional<std::string>("2"));
+  EXPECT_EQ(fleet.catalog("web2.example.com").value()["resources"].size(), 24u);
+  for (json* catalog : {&web1, &web2}) {
+    (*catalog)["resources"].erase((*catalog)["resources"].end() - 20,
+                                  (*catalog)["resources"].end());
+    (*catalog)["producer_timestamp"] = "2026-12-02T02:00:00.000Z";
+    fleet.replace_catalog(*catalog, "2026-12-02T02:00:00.000Z");
+  }
+  EXPECT_FALSE(store->exists(fleet.keys().shared_groups(name)));
+  EXPECT_EQ(fleet.catalog("web2.example.com").value()["resources"].size(), 4u);
 }
 
 TEST(RedisStore, AStringIsPutIfAbsentOnceAndANodesFactObjectReadsBackWithItsDictionary) {
