@@ -446,7 +446,7 @@ std::optional<Json> FleetData::catalog(const std::string& certname) {
   if (!header) return header;
   if (!header->contains("resources"))
     if (std::optional<std::string> stored = take_prefetched(keys_.catalog_body(certname))) {
-      CatalogBody body = body_of(std::move(*stored));
+      CatalogBody body = body_of(certname, std::move(*stored));
       const std::vector<std::pair<std::string, std::string>> groups = body.groups();
       Json resources = Json::array();
       for (const auto& [type, packed] : groups) unpack_resources(type, packed, resources);
@@ -459,21 +459,34 @@ std::optional<Json> FleetData::catalog(const std::string& certname) {
   return header;
 }
 
-CatalogBody FleetData::body_of(std::string stored) {
-  CatalogBody body(std::move(stored));
-  const std::string& name = body.shared_part();
-  if (name.empty()) return body;
-  SharedGroupsCache& cache = SharedGroupsCache::process();
-  std::shared_ptr<const CatalogBody::Groups> groups = cache.find(name);
-  if (!groups) {
-    std::optional<std::string> part =
-        store_.get_field(keys_.shared_groups(name), Store::kReferencedValue);
-    if (!part) throw StoreError("a catalog body names the shared part " + name + ", not kept");
-    groups = std::make_shared<const CatalogBody::Groups>(CatalogBody(std::move(*part)).groups());
-    cache.keep(name, groups);
+CatalogBody FleetData::body_of(const std::string& certname, std::string stored) {
+  for (int attempt = 0;; ++attempt) {
+    CatalogBody body(std::move(stored));
+    const std::string& name = body.shared_part();
+    if (name.empty()) return body;
+    SharedGroupsCache& cache = SharedGroupsCache::process();
+    std::shared_ptr<const CatalogBody::Groups> groups = cache.find(name);
+    if (!groups) {
+      std::optional<std::string> part =
+          store_.get_field(keys_.shared_groups(name), Store::kReferencedValue);
+      if (part) {
+        groups =
+            std::make_shared<const CatalogBody::Groups>(CatalogBody(std::move(*part)).groups());
+        cache.keep(name, groups);
+      }
+    }
+    if (groups) {
+      body.attach(std::move(groups));
+      return body;
+    }
+    // The body was replaced since it was read, and its part let go with it: the newer body is
+    // read once more (a part a body still names is kept).
+    std::optional<std::string> newer = store_.get(keys_.catalog_body(certname));
+    if (attempt > 0 || !newer)
+      throw StoreError("the catalog body of " + certname + " names the shared part " + name +
+                       ", which the store does not hold");
+    stored = std::move(*newer);
   }
-  body.attach(std::move(groups));
-  return body;
 }
 
 void FleetData::release_shared_part(const std::optional<std::string>& body) {
@@ -492,7 +505,7 @@ Json FleetData::catalog_edges(const std::string& certname, const Json& header) {
       inline_edges != header.end() && inline_edges->is_array())
     return *inline_edges;
   if (std::optional<std::string> stored = take_prefetched(keys_.catalog_body(certname)))
-    return body_of(std::move(*stored)).edges();
+    return body_of(certname, std::move(*stored)).edges();
   std::optional<Json> edges = document(keys_.edges(certname));
   return edges && edges->is_array() ? *edges : Json::array();
 }
@@ -524,7 +537,7 @@ std::vector<std::pair<std::string, std::string>> FleetData::catalog_groups(
     return groups;
   }
   if (std::optional<std::string> stored = take_prefetched(keys_.catalog_body(certname))) {
-    CatalogBody body = body_of(std::move(*stored));
+    CatalogBody body = body_of(certname, std::move(*stored));
     if (!type) return body.groups();
     if (std::optional<std::string> packed = body.group(*type))
       groups.emplace_back(*type, std::move(*packed));

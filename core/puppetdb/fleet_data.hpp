@@ -266,8 +266,9 @@ class FleetData {
   /// A node of layout 5: its resources' hash by type and its edges become its catalog body
   /// (written only where none is, then the two removed).
   void move_catalog_body(const std::string& certname);
-  /// The stored catalog body, its shared part read with it (SharedGroupsCache, else the store).
-  CatalogBody body_of(std::string stored);
+  /// The node's stored catalog body, its shared part read with it (SharedGroupsCache, else the
+  /// store; the body read again if it was replaced meanwhile and its part let go).
+  CatalogBody body_of(const std::string& certname, std::string stored);
   /// Lets go of the shared part `body` (a body replaced or removed) names, if any.
   void release_shared_part(const std::optional<std::string>& body);
   /// A node made active again by newer data goes back into the fact-path bitmaps.

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <sstream>
 
 #include "puppetdb/fleet_data.hpp"
@@ -156,6 +157,34 @@ TEST(SharedGroups, AReplacedOrPurgedBodyLetsGoOfItsPart) {
   ASSERT_EQ(parts.size(), 1u);
   EXPECT_EQ(parts.begin()->second, "1");
   expect_read_back(fleet, changed);
+}
+
+/// A store in which the node's catalog is replaced, by another server, between a reader's read
+/// of its body and of the shared part that body named.
+class ReplacedWhileReadStore : public MemoryStore {
+ public:
+  std::optional<std::string> get_field(const std::string& key, const std::string& field) override {
+    if (replace && key.find(":shared:") != std::string::npos) {
+      std::function<void()> now = std::move(replace);
+      replace = nullptr;
+      now();
+    }
+    return MemoryStore::get_field(key, field);
+  }
+  std::function<void()> replace;
+};
+
+TEST(SharedGroups, ABodyReplacedWhileItsPartIsReadIsReadAgain) {
+  ReplacedWhileReadStore store;
+  FleetData fleet(store, "test"), other_server(store, "test");
+  const std::string first = "2026-12-02T01:00:00.000Z", later = "2026-12-02T02:00:00.000Z";
+  // roles of their own: no part of theirs is kept in this process yet
+  fleet.replace_catalog(role_catalog("web1.example.com", "raced", first), first);
+  const json newer = role_catalog("web1.example.com", "racing", later);
+  store.replace = [&] { other_server.replace_catalog(newer, later); };
+  expect_read_back(fleet, newer);
+  EXPECT_FALSE(store.replace);
+  EXPECT_EQ(shared_parts(store).size(), 1u);
 }
 
 TEST(SharedGroups, GroupsThatNameTheNodeOrAreSmallStayInItsBody) {
