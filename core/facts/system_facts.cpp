@@ -20,8 +20,13 @@ namespace {
 /// not our code; our own version is the separate `marionetteversion` fact.
 constexpr const char* kFacterCompatVersion = "4.3.0";
 
+/// Ruby's Float#round(2) (float.c's round_half_up): a half rounds up as its decimal reads, so
+/// 2.445, held as 2.44499…, is 2.45 as Facter prints it.
 double round2(double value) {
-  return std::round(value * 100.0) / 100.0;
+  double rounded = std::round(value * 100.0);
+  if (value > 0 && (rounded + 0.5) / 100.0 <= value) rounded += 1;
+  if (value < 0 && (rounded - 0.5) / 100.0 >= value) rounded -= 1;
+  return rounded / 100.0;
 }
 
 double mebibytes(std::uint64_t bytes) {

@@ -53,6 +53,8 @@ TEST(FacterFormats, CapacityAndHertz) {
   EXPECT_EQ(capacity_text(0, 0), "0.00%");
   EXPECT_EQ(hertz_to_human_readable(2600000000), "2.60 GHz");
   EXPECT_EQ(hertz_to_human_readable(800000000), "800.00 MHz");
+  // a half as Ruby's round(2) takes it (2.445 is held as 2.44499…): Facter's 2.45
+  EXPECT_EQ(hertz_to_human_readable(2445000000), "2.45 GHz");
 }
 
 }  // namespace
