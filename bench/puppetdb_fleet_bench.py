@@ -335,7 +335,8 @@ def redis_commands(port, commands):
 
 def redis_memory(port):
     """used_memory, and MEMORY USAGE summed by key kind: a node's document kind ({C}:facts),
-    an index kind (ix:fv, its bitmaps ixb:fv), or the key's own name. SAMPLES 0: every field of
+    an index kind (ix:fv, its bitmaps ixb:fv), the catalog groups nodes share (shared:), or
+    the key's own name. SAMPLES 0: every field of
     a hash counted (the default samples 5, which misjudges hashes of uneven values by 2×)."""
     keys, cursor = [], "0"
     while True:
@@ -353,6 +354,8 @@ def redis_memory(port):
             elif rest.startswith(("ix:", "ixb:", "ixf:")):  # an index; ixb: an index's bitmap,
                 # ixf: the leaves' first-id fields
                 kind = ":".join(rest.split(":")[:2])
+            elif rest.startswith("shared:"):  # the catalog groups nodes share, a key each
+                kind = "shared:"
             else:
                 kind = rest
             entry = usage.setdefault(kind, {"keys": 0, "mib": 0})
