@@ -26,7 +26,9 @@ using Json = nlohmann::json;
 /// A set and the member a node has in it (its certname, or its id in the sets of node ids).
 using Membership = std::pair<std::string, std::string>;
 
-/// The layout of the indexes a node is in and of its documents (its document's `indexes`): 8,
+/// The layout of the indexes a node is in and of its documents (its document's `indexes`; layout
+/// 9, catalog bodies naming shared groups, moves nothing and is read beside 8, so the number
+/// nodes carry stays 8): 8,
 /// the first-id fields named by integers (KeyLayout::first_id_of); 7, as 8 but those fields
 /// named by hex digits (KeyLayout::first_id_named_of, still read), the node's row packed
 /// (node_row.hpp; 6 kept its text, which is still read); 6, the catalog's resources and edges one
