@@ -1,0 +1,100 @@
+# Unity batches written by us rather than by CMake's UNITY_BUILD: CMake 3.25 writes
+# `#include "/absolute/path/file.cpp"` into its unity files, so a clone of the same code in
+# another folder (CI's fresh clone, a worktree) preprocesses to different text and ccache misses
+# every batch. Ours include each file by its path relative to the batch file, which sits in the
+# build tree, so the text is the same in every clone and ccache's direct mode hits.
+#
+# The batches are the ones CMake would make: a target's .cpp files in the order it lists them,
+# MARIONETTE_UNITY_BATCH_SIZE to a batch; generated sources and generator expressions compile
+# alone.
+
+function(_marionette_unity_targets directory out)
+  get_property(targets DIRECTORY "${directory}" PROPERTY BUILDSYSTEM_TARGETS)
+  get_property(subdirectories DIRECTORY "${directory}" PROPERTY SUBDIRECTORIES)
+  foreach(subdirectory IN LISTS subdirectories)
+    _marionette_unity_targets("${subdirectory}" nested)
+    list(APPEND targets ${nested})
+  endforeach()
+  set(${out} "${targets}" PARENT_SCOPE)
+endfunction()
+
+function(_marionette_unity_write path content)
+  if(EXISTS "${path}")
+    file(READ "${path}" existing)
+    if(existing STREQUAL content)
+      return()  # unchanged: keep its timestamp, so nothing recompiles
+    endif()
+  endif()
+  file(WRITE "${path}" "${content}")
+endfunction()
+
+# Writes `target`'s batch files and adds them to it; returns in `out` the files they include,
+# which the caller marks HEADER_FILE_ONLY once every target is batched (a source's properties
+# are its directory's, shared by the targets there).
+function(_marionette_unity_batch_target target batch_size out)
+  set(${out} "" PARENT_SCOPE)
+  get_target_property(type ${target} TYPE)
+  if(NOT type MATCHES "^(STATIC_LIBRARY|SHARED_LIBRARY|MODULE_LIBRARY|OBJECT_LIBRARY|EXECUTABLE)$")
+    return()
+  endif()
+  get_target_property(source_dir ${target} SOURCE_DIR)
+  get_target_property(binary_dir ${target} BINARY_DIR)
+  get_target_property(sources ${target} SOURCES)
+  set(batchable "")
+  foreach(source IN LISTS sources)
+    if(source MATCHES "\\$<" OR NOT source MATCHES "\\.(cpp|cc|cxx)$")
+      continue()
+    endif()
+    cmake_path(ABSOLUTE_PATH source BASE_DIRECTORY "${source_dir}" NORMALIZE)
+    get_source_file_property(generated "${source}" TARGET_DIRECTORY ${target} GENERATED)
+    get_source_file_property(header_only "${source}" TARGET_DIRECTORY ${target} HEADER_FILE_ONLY)
+    if(generated OR header_only)
+      continue()
+    endif()
+    list(APPEND batchable "${source}")
+  endforeach()
+  if(NOT batchable)
+    return()
+  endif()
+  set(batch_dir "${binary_dir}/unity")
+  file(MAKE_DIRECTORY "${batch_dir}")
+  set(batch_files "")
+  set(index 0)
+  set(content "")
+  set(in_batch 0)
+  foreach(source IN LISTS batchable)
+    file(RELATIVE_PATH relative "${batch_dir}" "${source}")
+    string(APPEND content "#include \"${relative}\"\n")
+    math(EXPR in_batch "${in_batch} + 1")
+    if(in_batch EQUAL batch_size)
+      set(batch_file "${batch_dir}/${target}_${index}.cpp")
+      _marionette_unity_write("${batch_file}" "${content}")
+      list(APPEND batch_files "${batch_file}")
+      math(EXPR index "${index} + 1")
+      set(content "")
+      set(in_batch 0)
+    endif()
+  endforeach()
+  if(in_batch GREATER 0)
+    set(batch_file "${batch_dir}/${target}_${index}.cpp")
+    _marionette_unity_write("${batch_file}" "${content}")
+    list(APPEND batch_files "${batch_file}")
+  endif()
+  target_sources(${target} PRIVATE ${batch_files})
+  set(${out} "${batchable}" PARENT_SCOPE)
+endfunction()
+
+# Every target defined under `directory`, batched; call once, after every add_subdirectory.
+function(marionette_unity_batches directory batch_size)
+  _marionette_unity_targets("${directory}" targets)
+  foreach(target IN LISTS targets)
+    _marionette_unity_batch_target(${target} ${batch_size} batched)
+    set(included_by_${target} "${batched}")
+  endforeach()
+  foreach(target IN LISTS targets)
+    if(included_by_${target})
+      set_source_files_properties(${included_by_${target}} TARGET_DIRECTORY ${target}
+                                  PROPERTIES HEADER_FILE_ONLY ON)
+    endif()
+  endforeach()
+endfunction()
