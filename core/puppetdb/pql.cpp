@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <mutex>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 #include "puppetdb/pql_refusal.hpp"
@@ -372,11 +374,47 @@ class Parser {
 
 }  // namespace
 
+namespace {
+
+/// The ASTs of the PQL texts this process read last: a dashboard or a script asks the same few
+/// queries again and again, and the grammar check and the parse were a tenth of a 200-node
+/// query's time (docs/performance.md). Only texts that parsed; bounded, emptied when full.
+class ParsedPql {
+ public:
+  std::optional<Json> find(const std::string& text) {
+    std::lock_guard lock(mutex_);
+    auto found = parsed_.find(text);
+    if (found == parsed_.end()) return std::nullopt;
+    return found->second;
+  }
+  void keep(const std::string& text, const Json& ast) {
+    if (text.size() > kLongestKept) return;
+    std::lock_guard lock(mutex_);
+    if (parsed_.size() >= kKept) parsed_.clear();
+    parsed_.emplace(text, ast);
+  }
+
+ private:
+  static constexpr std::size_t kKept = 256, kLongestKept = 4096;
+  std::mutex mutex_;
+  std::unordered_map<std::string, Json> parsed_;
+};
+
+ParsedPql& parsed_pql() {
+  static ParsedPql parsed;
+  return parsed;
+}
+
+}  // namespace
+
 nlohmann::json parse_pql(const std::string& text) {
+  if (std::optional<Json> known = parsed_pql().find(text)) return std::move(*known);
   // PuppetDB's grammar decides what is PQL (this parser takes a little more: `a"b`, `x.`)
   if (std::optional<std::string> refusal = pql_grammar_refusal(text))
     throw QueryError(400, *refusal);
-  return Parser(text).query();
+  Json ast = Parser(text).query();
+  parsed_pql().keep(text, ast);
+  return ast;
 }
 
 bool looks_like_pql(const std::string& text) {

@@ -111,6 +111,19 @@ TEST(Pql, NestingIsBoundedBeforeTheParserRecursesTooDeep) {
                             std::string(500, ')') + " }"));
 }
 
+// parse_pql keeps the ASTs of the texts it read last: a text asked again reads the same, what a
+// caller does with its AST is its own, and a refused text is refused every time.
+TEST(Pql, ATextAskedAgainReadsTheSameAndACallersAstIsItsOwn) {
+  const std::string text = "nodes[certname] { resources { type = \"Class\" and title = \"X\" } }";
+  nlohmann::json first = parse_pql(text);
+  const nlohmann::json expected = first;
+  first[1] = "changed by the caller";
+  EXPECT_EQ(parse_pql(text), expected);
+  EXPECT_EQ(parse_pql(text), expected);
+  for (int attempt = 0; attempt < 2; ++attempt)
+    EXPECT_THROW(parse_pql("nodes { certname = }"), QueryError);
+}
+
 TEST(Pql, TellsPqlFromJson) {
   EXPECT_TRUE(looks_like_pql("nodes {}"));
   EXPECT_FALSE(looks_like_pql("  [\"from\", \"nodes\"]"));
