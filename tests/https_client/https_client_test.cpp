@@ -29,7 +29,8 @@ class HttpsClientTest : public ::testing::Test {
     fs::remove_all(dir_);
     fs::create_directories(dir_ / "env" / "manifests");
     fs::create_directories(dir_ / "env" / "modules");
-    std::ofstream(dir_ / "env" / "manifests" / "site.pp") << "notify { \"hi ${trusted['certname']}\": }\n";
+    std::ofstream(dir_ / "env" / "manifests" / "site.pp")
+        << "notify { \"hi ${trusted['certname']}\": }\n";
     // Alt names without 127.0.0.1: connecting by that address must fail the identity check.
     server_ = std::make_unique<testing::MarionetteServer>(MARIONETTE_BINARY, dir_ / "env", dir_,
                                                           "localhost");
@@ -64,10 +65,10 @@ class HttpsClientTest : public ::testing::Test {
   }
 
   void ca(const std::string& action, const std::string& name) {
-    testing::CommandResult result = testing::run_command(
-        {MARIONETTE_BINARY, "ca", action, "--certname", name, "--ssldir",
-         server_->ssldir().string(), "--keylength", "2048"},
-        60s);
+    testing::CommandResult result =
+        testing::run_command({MARIONETTE_BINARY, "ca", action, "--certname", name, "--ssldir",
+                              server_->ssldir().string(), "--keylength", "2048"},
+                             60s);
     ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
   }
 
@@ -109,7 +110,8 @@ TEST_F(HttpsClientTest, ChecksTheServersNameAsPuppetsAgent) {
   }
   // Another CA's certificate is no trust anchor for this server.
   ClientOptions foreign = options();
-  foreign.tls.ca_certificate = MARIONETTE_SOURCE_DIR "/tests/https_client/other_ca.pem";
+  foreign.tls.ca_certificate =
+      std::string(MARIONETTE_SOURCE_DIR) + "/tests/https_client/other_ca.pem";
   foreign.tls.revocation = Revocation::none;
   HttpsClient stranger(foreign);
   try {
@@ -129,8 +131,8 @@ TEST_F(HttpsClientTest, ClientCertificateThenRevocationBothWays) {
   http::HttpResponse catalog = node.request(
       "POST", "/puppet/v3/catalog/node1.test?environment=production",
       "environment=production&facts_format=application%2Fjson&facts=" +
-          http::percent_encode(http::percent_encode(
-              "{\"name\":\"node1.test\",\"values\":{\"kernel\":\"Linux\"}}")),
+          http::percent_encode(
+              http::percent_encode("{\"name\":\"node1.test\",\"values\":{\"kernel\":\"Linux\"}}")),
       {{"Content-Type", "application/x-www-form-urlencoded"}, {"Accept", "application/json"}});
   EXPECT_EQ(catalog.status, 200) << catalog.body;
   EXPECT_NE(catalog.body.find("Notify[hi node1.test]"), std::string::npos) << catalog.body;

@@ -202,7 +202,7 @@ TEST_F(Cli, ApplyFailuresSkipDependentsAndExitFourOrSix) {
 }
 
 TEST_F(Cli, AppliesACatalogThatRealPuppetCompiled) {
-  std::string json = read_text(MARIONETTE_FIXTURES_DIR "/interop.puppet7.json");
+  std::string json = read_text(std::string(MARIONETTE_FIXTURES_DIR) + "/interop.puppet7.json");
   const std::string placeholder = "/marionette-interop-root";
   for (auto at = json.find(placeholder); at != std::string::npos; at = json.find(placeholder, at))
     json.replace(at, placeholder.size(), (dir_ / "root").string());
@@ -250,7 +250,7 @@ TEST_F(Cli, ApplyCatalogResolvesDeferredValues) {
 TEST_F(Cli, RealPuppetAppliesOurCatalog) {
   if (testing::find_executable("puppet").empty())
     GTEST_SKIP() << "real Puppet is not installed (apt-get install puppet): interop not checked";
-  std::string manifest = read_text(MARIONETTE_FIXTURES_DIR "/interop.pp");
+  std::string manifest = read_text(std::string(MARIONETTE_FIXTURES_DIR) + "/interop.pp");
   const std::string placeholder = "/marionette-interop-root";
   for (auto at = manifest.find(placeholder); at != std::string::npos;
        at = manifest.find(placeholder, at))
@@ -302,8 +302,8 @@ TEST_F(Cli, AgentReadsItsConfigFileAndTheCommandLineWins) {
       write("site.pp", "file { '" + (dir_ / "from-config").string() + "': ensure => file }\n");
   fs::path config =
       write("marionette.yaml",
-            "manifest: " + manifest.string() + "\nfacts: " MARIONETTE_FACTS_FILE "\nstatedir: " +
-                (dir_ / "ignored").string() + "\nsnmp: false\nruninterval: 5m\n");
+            "manifest: " + manifest.string() + "\nfacts: " + MARIONETTE_FACTS_FILE +
+                "\nstatedir: " + (dir_ / "ignored").string() + "\nsnmp: false\nruninterval: 5m\n");
   CommandResult run = marionette(
       {"agent", "--config", config.string(), "--onetime", "--statedir", (dir_ / "state").string()});
   EXPECT_EQ(run.exit_code, 0) << run.out << run.err;

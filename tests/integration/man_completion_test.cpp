@@ -48,8 +48,9 @@ class ManAndCompletion : public ::testing::Test {
     dir_ = fs::temp_directory_path() / ("marionette-man-" + std::to_string(getpid()));
     fs::remove_all(dir_);
     CommandResult generated = run_command(
-        {"sh", MARIONETTE_SOURCE_DIR "/scripts/generate-man-and-completion.sh", MARIONETTE_BINARY,
-         dir_.string(), MARIONETTE_SOURCE_DIR "/docs/man/files.roff"},
+        {"sh", std::string(MARIONETTE_SOURCE_DIR) + "/scripts/generate-man-and-completion.sh",
+         MARIONETTE_BINARY, dir_.string(),
+         std::string(MARIONETTE_SOURCE_DIR) + "/docs/man/files.roff"},
         std::chrono::seconds(60));
     ASSERT_EQ(generated.exit_code, 0) << generated.err;
   }
