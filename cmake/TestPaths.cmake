@@ -31,14 +31,12 @@ function(_marionette_relative_definitions target header)
   endif()
 endfunction()
 
-# Every target defined under `directory` (the tests).
+# Every target defined under `directory` (the tests); marionette_compiled_targets is
+# cmake/UnityBatches.cmake's.
 function(marionette_relative_test_paths directory)
-  _marionette_unity_targets("${directory}" targets)
+  marionette_compiled_targets("${directory}" targets)
   foreach(target IN LISTS targets)
-    get_target_property(type ${target} TYPE)
-    if(type MATCHES "^(STATIC_LIBRARY|SHARED_LIBRARY|MODULE_LIBRARY|OBJECT_LIBRARY|EXECUTABLE)$")
-      _marionette_relative_definitions(${target}
-                                       "${PROJECT_SOURCE_DIR}/tests/support/build_tree_path.hpp")
-    endif()
+    _marionette_relative_definitions(${target}
+                                     "${PROJECT_SOURCE_DIR}/tests/support/build_tree_path.hpp")
   endforeach()
 endfunction()

@@ -4,8 +4,6 @@
 // made absolute here, at run time, so that the compile is the same text in every clone and
 // ccache hits it from another one.
 
-#include <unistd.h>
-
 #include <filesystem>
 #include <mutex>
 #include <set>
