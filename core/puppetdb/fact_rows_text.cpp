@@ -1,6 +1,7 @@
-// The facts rows of a node written as the answer's text straight from the stored values: the
-// fact-object is nlohmann's dump of the values, so each member's name and value are already
-// the text the answer's row would dump; no value is parsed beyond those the query reads.
+// The facts and inventory rows of a node written as the answer's text straight from the stored
+// values: the fact-object is nlohmann's dump of the values, so each member's name and value
+// (and the whole object, an inventory row's facts) are already the text the answer's row would
+// dump; no value is parsed beyond those the query reads.
 #include "puppetdb/json_scan.hpp"
 #include "puppetdb/rows.hpp"
 
@@ -16,7 +17,8 @@ std::string dumped(const Json& value) {
 
 bool fact_rows_text(FleetData& fleet, const std::string& certname, const RowOptions& options,
                     const RowTextFilter& filter, std::string& out, std::vector<std::size_t>& ends) {
-  FleetData::FactsText facts = fleet.facts_text(certname);
+  static const std::set<std::string, std::less<>> kHeaderFields = {"certname", "environment"};
+  FleetData::FactsText facts = fleet.facts_text(certname, &kHeaderFields);
   if (!facts.header) return true;  // no facts, no rows
   if (!facts.values) return false;
   const Json& header = *facts.header;
@@ -33,6 +35,11 @@ bool fact_rows_text(FleetData& fleet, const std::string& certname, const RowOpti
   for_each_json_member(*facts.values, [&](std::string_view written, std::string_view value) {
     std::string name;
     if (options.fact_name || name_read) {
+      // another fact's name, written without escapes, is passed over without being made
+      const std::string_view raw = written.substr(1, written.size() - 2);
+      if (options.fact_name && raw != *options.fact_name &&
+          raw.find('\\') == std::string_view::npos)
+        return;
       name = json_name(written);
       if (options.fact_name && name != *options.fact_name) return;
       if (name_read) row["name"] = name;
@@ -47,6 +54,40 @@ bool fact_rows_text(FleetData& fleet, const std::string& certname, const RowOpti
     out += '}';
     ends.push_back(out.size());
   });
+  return true;
+}
+
+bool inventory_row_text(FleetData& fleet, const std::string& certname, const RowTextFilter& filter,
+                        std::string& out, std::vector<std::size_t>& ends) {
+  if (reads_field(filter.read, "facts") || reads_field(filter.read, "trusted")) return false;
+  static const std::set<std::string, std::less<>> kHeaderFields = {"certname", "environment",
+                                                                   "timestamp"};
+  FleetData::FactsText facts = fleet.facts_text(certname, &kHeaderFields);
+  if (!facts.header) return true;  // no facts, no row
+  if (!facts.values) return false;
+  const Json& header = *facts.header;
+  Json row = Json::object();
+  for (const char* field : {"certname", "environment", "timestamp"})
+    if (reads_field(filter.read, field)) row[field] = header.value(field, Json(nullptr));
+  if (!filter.keep(row)) return true;
+  std::string_view trusted = "null";
+  for_each_json_member(*facts.values, [&](std::string_view written, std::string_view value) {
+    if (written == "\"trusted\"") trusted = value;
+  });
+  // the row's fields in the order nlohmann writes an object's (by name)
+  if (!ends.empty()) out += ',';
+  out += "{\"certname\":";
+  out += dumped(header.value("certname", Json(nullptr)));
+  out += ",\"environment\":";
+  out += dumped(header.value("environment", Json(nullptr)));
+  out += ",\"facts\":";
+  out += *facts.values;
+  out += ",\"timestamp\":";
+  out += dumped(header.value("timestamp", Json(nullptr)));
+  out += ",\"trusted\":";
+  out += trusted;
+  out += '}';
+  ends.push_back(out.size());
   return true;
 }
 

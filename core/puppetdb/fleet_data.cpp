@@ -345,15 +345,29 @@ std::map<std::string, std::string> FleetData::take_prefetched_hash(const std::st
 
 std::optional<Json> FleetData::facts(const std::string& certname,
                                      const std::optional<std::set<std::string>>& names) {
+  if (!names) return selected_facts(certname, nullptr, std::nullopt);
+  const std::set<std::string, std::less<>> wanted(names->begin(), names->end());
+  return selected_facts(
+      certname, [&](std::string_view name) { return wanted.count(name) > 0; }, names);
+}
+
+std::optional<Json> FleetData::facts_holding(const std::string& certname, const std::string& word) {
+  return selected_facts(
+      certname, [&](std::string_view name) { return name.find(word) != std::string_view::npos; },
+      std::nullopt);
+}
+
+std::optional<Json> FleetData::selected_facts(
+    const std::string& certname, const std::function<bool(std::string_view name)>& wanted,
+    const std::optional<std::set<std::string>>& names) {
   std::optional<Json> facts = document(keys_.facts(certname));
   if (!facts) return facts;
   if (auto inline_values = facts->find("values"); inline_values != facts->end()) {
     // stored whole by an earlier build: answers as it is until the node's next facts
-    if (names && inline_values->is_object()) {
+    if (wanted && inline_values->is_object()) {
       Json only = Json::object();
-      for (const std::string& name : *names)
-        if (auto found = inline_values->find(name); found != inline_values->end())
-          only[name] = std::move(*found);
+      for (auto& [name, value] : inline_values->items())
+        if (wanted(name)) only[name] = std::move(value);
       *inline_values = std::move(only);
     }
     return facts;
@@ -361,8 +375,8 @@ std::optional<Json> FleetData::facts(const std::string& certname,
   if (std::optional<std::string> object = take_prefetched(keys_.fact_object(certname))) {
     const std::string text = json_text(*object);
     Json values;
-    if (names) {  // the others stepped over, not parsed
-      values = json_members(text, std::set<std::string, std::less<>>(names->begin(), names->end()));
+    if (wanted) {  // the others stepped over, not parsed
+      values = json_members_where(text, wanted);
     } else {
       values = Json::parse(text, nullptr, false);
       if (!values.is_object())
@@ -383,7 +397,8 @@ std::optional<Json> FleetData::facts(const std::string& certname,
     for (const std::string& name : *names)
       if (std::optional<std::string> stored = take_prefetched_field(key, name)) add(name, *stored);
   } else {
-    for (const auto& [name, stored] : take_prefetched_hash(key)) add(name, stored);
+    for (const auto& [name, stored] : take_prefetched_hash(key))
+      if (!wanted || wanted(name)) add(name, stored);
   }
   (*facts)["values"] = std::move(values);
   return facts;
@@ -402,9 +417,19 @@ std::vector<std::optional<std::string>> FleetData::latest_statuses_with(
   return kept;
 }
 
-FleetData::FactsText FleetData::facts_text(const std::string& certname) {
+FleetData::FactsText FleetData::facts_text(
+    const std::string& certname, const std::set<std::string, std::less<>>* header_fields) {
   FactsText facts;
-  facts.header = document(keys_.facts(certname));
+  if (header_fields) {
+    std::optional<std::string> text = take_prefetched(keys_.facts(certname));
+    if (text) {
+      std::set<std::string, std::less<>> fields = *header_fields;
+      fields.insert("values");
+      facts.header = json_members(json_text(*text), fields);
+    }
+  } else {
+    facts.header = document(keys_.facts(certname));
+  }
   if (!facts.header || facts.header->contains("values")) return facts;
   if (std::optional<std::string> object = take_prefetched(keys_.fact_object(certname)))
     facts.values = json_text(*object);

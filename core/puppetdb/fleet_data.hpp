@@ -144,6 +144,8 @@ class FleetData {
   /// in `names`.
   std::optional<Json> facts(const std::string& certname,
                             const std::optional<std::set<std::string>>& names = std::nullopt);
+  /// The facts document with only the values of the top-level facts whose name holds `word`.
+  std::optional<Json> facts_holding(const std::string& certname, const std::string& word);
   /// The facts document without its values (`header`, nullopt when the node has none) and the
   /// values' JSON text as stored (the fact-object inflated), what the facts rows are written
   /// from; `values` nullopt when the node keeps them otherwise (an earlier build's layout):
@@ -152,7 +154,10 @@ class FleetData {
     std::optional<Json> header;
     std::optional<std::string> values;
   };
-  FactsText facts_text(const std::string& certname);
+  /// With `header_fields`, only those fields of the header are parsed (and `values`, which an
+  /// earlier build's header holds), the others stepped over.
+  FactsText facts_text(const std::string& certname,
+                       const std::set<std::string, std::less<>>* header_fields = nullptr);
   /// The catalog document with its resources.
   std::optional<Json> catalog(const std::string& certname);
   /// The catalog's edges; `header` is catalog_header's.
@@ -229,6 +234,11 @@ class FleetData {
 
  private:
   std::optional<Json> document(const std::string& key);
+  /// facts(): the values of the top-level facts `wanted` accepts; `names`, when given, are all
+  /// it accepts (read by name where the values are kept by name).
+  std::optional<Json> selected_facts(const std::string& certname,
+                                     const std::function<bool(std::string_view name)>& wanted,
+                                     const std::optional<std::set<std::string>>& names);
   /// The tail of replace_catalog: `document` is the catalog's header with its hash; `sets`
   /// gives the index sets of its resources (certname, node id), `stored` its packed resources
   /// and its edges' text, asked for only when the hash is not the stored one's.

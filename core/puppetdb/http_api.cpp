@@ -108,7 +108,7 @@ Paging paging_of(const Json& parameters) {
 /// The rows as one JSON array's text, each written straight into it (as json_answer would
 /// write them, without first copying every row into one array value: 4,000 resources rows
 /// were copied, then freed, for their text alone).
-std::string rows_text(const std::vector<Json>& rows) {
+std::string rows_text(const Json& rows) {
   std::string text = "[";
   nlohmann::detail::serializer<Json> writer(nlohmann::detail::output_adapter<char>(text), ' ',
                                             Json::error_handler_t::replace);

@@ -114,8 +114,8 @@ std::string json_name(std::string_view written) {
   return parsed.get<std::string>();
 }
 
-nlohmann::json json_members(std::string_view text,
-                            const std::set<std::string, std::less<>>& wanted) {
+nlohmann::json json_members_where(std::string_view text,
+                                  const std::function<bool(std::string_view name)>& wanted) {
   nlohmann::json out = nlohmann::json::object();
   for_each_json_member(text, [&](std::string_view written, std::string_view value) {
     // a name with an escape is compared as parsed
@@ -125,10 +125,14 @@ nlohmann::json json_members(std::string_view text,
       unescaped = json_name(written);
       name = unescaped;
     }
-    if (auto found = wanted.find(name); found != wanted.end())
-      out[*found] = scalar_or_parsed(text, value);
+    if (wanted(name)) out[std::string(name)] = scalar_or_parsed(text, value);
   });
   return out;
+}
+
+nlohmann::json json_members(std::string_view text,
+                            const std::set<std::string, std::less<>>& wanted) {
+  return json_members_where(text, [&](std::string_view name) { return wanted.count(name) > 0; });
 }
 
 void for_each_json_element(std::string_view text,

@@ -31,6 +31,11 @@ std::string json_name(std::string_view written);
 nlohmann::json json_members(std::string_view text,
                             const std::set<std::string, std::less<>>& wanted);
 
+/// The top-level members of the object `text` whose names `wanted` accepts (given as parsed),
+/// parsed; the others skipped.
+nlohmann::json json_members_where(std::string_view text,
+                                  const std::function<bool(std::string_view name)>& wanted);
+
 /// Calls `each` with the text of every element of the array `text`, in order; stops when it
 /// returns false.
 void for_each_json_element(std::string_view text,

@@ -3,6 +3,7 @@
 #include "puppetdb/predicate.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <iterator>
 #include <map>
 #include <regex>
@@ -453,6 +454,24 @@ std::optional<Json> Predicate::required_value(const std::string& field) const {
   if (condition_[0] != "and") return required(condition_);
   for (std::size_t i = 1; i < condition_.size(); ++i)
     if (std::optional<Json> value = required(condition_[i])) return value;
+  return std::nullopt;
+}
+
+std::optional<std::string> Predicate::path_first_word() const {
+  auto word = [](const Json& clause) -> std::optional<std::string> {
+    if (clause.size() != 3 || clause[0] != "~>" || clause[1] != "path" || !clause[2].is_array() ||
+        clause[2].empty() || !clause[2][0].is_string())
+      return std::nullopt;
+    const std::string& step = clause[2][0].get_ref<const std::string&>();
+    if (step.empty()) return std::nullopt;
+    for (char c : step)
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-') return std::nullopt;
+    return step;
+  };
+  if (condition_.is_null()) return std::nullopt;
+  if (condition_[0] != "and") return word(condition_);
+  for (std::size_t i = 1; i < condition_.size(); ++i)
+    if (std::optional<std::string> found = word(condition_[i])) return found;
   return std::nullopt;
 }
 

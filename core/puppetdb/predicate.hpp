@@ -38,6 +38,11 @@ class Predicate {
   /// The value every matching row has in `field`: the query's ["=", field, V], alone or in its
   /// outermost "and"; nullopt when the query asks no such thing.
   std::optional<Json> required_value(const std::string& field) const;
+  /// A word every matching row's fact name holds: the first step of the query's
+  /// ["~>", "path", [STEP, …]], alone or in its outermost "and", when STEP has no regex
+  /// operator (letters, digits, _ and -), since the step's search finds it only in a name that
+  /// holds it; nullopt when the query asks no such thing.
+  std::optional<std::string> path_first_word() const;
   /// Whether the query looks at `field` of a row.
   bool reads_field(const std::string& field) const;
   /// Every field the query looks at (a dotted field as written: facts.os.family).

@@ -107,10 +107,14 @@ bool latest_report_summary_answers(const Entity& entity, const Predicate& predic
 /// (KeyLayout::latest_statuses) is S, active or not as reports go, sorted by certname as the
 /// rows from their documents would be, none of those read. nullopt for any other query, or
 /// when a node of the index has nothing kept (last written by an earlier build).
-std::optional<std::vector<Json>> latest_status_rows(const Entity& entity, const Json& condition,
-                                                    const std::set<std::string>& used,
-                                                    const Extract& extract, const Paging& paging,
-                                                    FleetData& fleet) {
+struct LatestStatusRows {
+  std::vector<std::string> certnames;
+  Json status;
+};
+std::optional<LatestStatusRows> latest_status_rows(const Entity& entity, const Json& condition,
+                                                   const std::set<std::string>& used,
+                                                   const Extract& extract, const Paging& paging,
+                                                   FleetData& fleet) {
   if (entity.name != "reports" || !extract.present || !extract.functions.empty() ||
       !extract.group_by.empty() || !paging.order_by.empty())
     return std::nullopt;
@@ -135,16 +139,52 @@ std::optional<std::vector<Json>> latest_status_rows(const Entity& entity, const 
   std::sort(names.begin(), names.end());
   names.erase(std::unique(names.begin(), names.end()), names.end());
   const std::vector<std::optional<std::string>> kept = fleet.latest_statuses(names);
-  std::vector<Json> rows;
+  LatestStatusRows rows{{}, *status};
   for (std::size_t i = 0; i < names.size(); ++i) {
     const std::optional<FleetData::KeptState> state =
         kept[i] ? FleetData::read_kept_state(*kept[i]) : std::nullopt;
     if (!state) return std::nullopt;  // nothing kept, or not so written: the documents answer
     if (state->rest != wanted) continue;
-    rows.push_back(
-        {{"certname", std::move(names[i])}, {"status", *status}, {"latest_report?", true}});
+    rows.certnames.push_back(std::move(names[i]));
   }
   return rows;
+}
+
+/// The rows of latest_status_rows as values.
+std::vector<Json> latest_status_values(LatestStatusRows&& kept) {
+  std::vector<Json> rows;
+  rows.reserve(kept.certnames.size());
+  for (std::string& certname : kept.certnames)
+    rows.push_back(
+        {{"certname", std::move(certname)}, {"status", kept.status}, {"latest_report?", true}});
+  return rows;
+}
+
+/// The rows of latest_status_rows projected on the extract's `fields` (certname, status,
+/// latest_report?) and written as the answer's text, as the values would dump (their fields
+/// by name).
+void append_latest_status_rows(const LatestStatusRows& kept, const std::vector<std::string>& fields,
+                               std::string& text, std::vector<std::size_t>& ends) {
+  const std::set<std::string> written(fields.begin(), fields.end());
+  const std::string status = kept.status.dump(-1, ' ', false, Json::error_handler_t::replace);
+  for (const std::string& certname : kept.certnames) {
+    if (!ends.empty()) text += ',';
+    text += '{';
+    for (const std::string& field : written) {  // certname, latest_report?, status
+      if (text.back() != '{') text += ',';
+      text += '"';
+      text += field;
+      text += "\":";
+      if (field == "certname")
+        text += Json(certname).dump(-1, ' ', false, Json::error_handler_t::replace);
+      else if (field == "status")
+        text += status;
+      else
+        text += "true";
+    }
+    text += '}';
+    ends.push_back(text.size());
+  }
 }
 
 /// The fields of the node's document a query needs when it needs only a few: for every
@@ -486,7 +526,7 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
       },
       /*deferred=*/true);
   // failed nodes: from the status index and the kept statuses, no node's document read
-  std::optional<std::vector<Json>> kept_rows = latest_status_rows(
+  std::optional<LatestStatusRows> kept_rows = latest_status_rows(
       entity, condition, fields_used(predicate, extract, paging), extract, paging, fleet_);
   // The subqueries are answered here, as PuppetDB reports their errors before paging's: those
   // joined on certname only for the nodes the rest of the query can match.
@@ -512,8 +552,14 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
     return !entity.node_state_filter || state == "any" || active == (state == "active");
   };
   auto state_allows = [&](const Json& node) { return state_allows_active(node_is_active(node)); };
+  if (kept_rows && text_rows_ && depth == 0 && !extract.fields.empty()) {
+    std::string text = "[";
+    std::vector<std::size_t> ends;
+    append_latest_status_rows(*kept_rows, extract.fields, text, ends);
+    return text_answer(std::move(text), ends, paging);
+  }
   if (kept_rows) {
-    rows = std::move(*kept_rows);
+    rows = latest_status_values(std::move(*kept_rows));
   } else if (entity.per_node) {
     std::vector<std::string> names =
         candidates ? std::vector<std::string>(candidates->begin(), candidates->end())
@@ -544,6 +590,7 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
         options.fact_name = (*path)[0].get<std::string>();
     }
     options.fact_names = facts_needed(entity, predicate, extract, options.fact_name);
+    if (entity.name == "fact-contents") options.fact_name_holding = predicate.path_first_word();
     // the latest reports' rows from the nodes' own documents, when those hold all the query reads
     const bool from_summary = latest_report_summary_answers(entity, predicate, extract, paging);
     const std::set<std::string> used = fields_used(predicate, extract, paging);
@@ -567,9 +614,9 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
     // from the stored groups, no row value made beyond the fields the query reads
     const bool resource_text =
         resources && text_rows_ && depth == 0 && !extract.present && paging.order_by.empty();
-    // facts answered whole likewise: each row written from the stored values' text
-    const bool fact_text = entity.name == "facts" && text_rows_ && depth == 0 && !extract.present &&
-                           paging.order_by.empty();
+    // facts and inventory answered whole likewise: each row written from the stored values' text
+    const bool fact_text = (entity.name == "facts" || entity.name == "inventory") && text_rows_ &&
+                           depth == 0 && !extract.present && paging.order_by.empty();
     // the latest failure events' extract (no function, group or order), written as the
     // answer's text from the kept failures; a node without them from its rows, as text too
     const bool events_text = failures_kept && text_rows_ && depth == 0 &&
@@ -651,8 +698,9 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
         resource_rows_text(fleet_, nodes[n]["certname"].get<std::string>(), options, filter, text,
                            ends);
       for (std::size_t n = 0; n < nodes.size() && fact_text; ++n) {
-        if (fact_rows_text(fleet_, nodes[n]["certname"].get<std::string>(), options, filter, text,
-                           ends))
+        const std::string& certname = nodes[n]["certname"].get_ref<const std::string&>();
+        if (entity.name == "facts" ? fact_rows_text(fleet_, certname, options, filter, text, ends)
+                                   : inventory_row_text(fleet_, certname, filter, text, ends))
           continue;
         for (Json& row : node_rows(entity, fleet_, nodes[n], options))
           if (predicate.matches(row)) append_row(text, ends, answer_row(entity, std::move(row)));
@@ -680,7 +728,7 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
     if (resource_text || fact_text || events_text)
       return text_answer(std::move(text), ends, paging);
   } else {
-    for (Json& row : fleet_rows(entity, fleet_))
+    for (Json& row : fleet_rows(entity, fleet_, predicate.path_first_word()))
       if (predicate.matches(row)) rows.push_back(std::move(row));
   }
 

@@ -375,6 +375,13 @@ void set_field(Json& row, const std::set<std::string>* only, const char* name, c
 
 /// A summarized event's row parts as JSON text: the node's certname, the report's hash and
 /// environment, and the six elements of the event's tuple (event_summary's).
+/// Whether `set` holds `name`, without making a string of it (asked per field of every row).
+bool holds_field_name(const std::set<std::string>& set, std::string_view name) {
+  for (const std::string& member : set)
+    if (member == name) return true;
+  return false;
+}
+
 struct SummaryEventText {
   std::string_view certname, report, environment;
   std::string_view status, resource_type, resource_title, property, name, containing_class;
@@ -399,7 +406,7 @@ struct SummaryEventText {
   template <typename Each>
   void fields(const std::set<std::string>* only, Each&& each) const {
     auto field = [&](const char* field, std::string_view value) {
-      if (!only || only->count(field)) each(field, value);
+      if (!only || holds_field_name(*only, field)) each(field, value);
     };
     field("certname", certname);
     field("containing_class", containing_class);
@@ -583,7 +590,9 @@ std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& 
   }
   if (name == "facts" || name == "fact-contents" || name == "inventory" || name == "factsets" ||
       name == "package-inventory") {
-    std::optional<Json> facts = fleet.facts(certname, options.fact_names);
+    std::optional<Json> facts = options.fact_names || !options.fact_name_holding
+                                    ? fleet.facts(certname, options.fact_names)
+                                    : fleet.facts_holding(certname, *options.fact_name_holding);
     if (!facts) return {};
     if (name == "facts") return fact_rows(*facts, options.fact_name);
     if (name == "fact-contents") return fact_content_rows(*facts, options.fact_name);
@@ -646,7 +655,23 @@ void resource_rows_text(FleetData& fleet, const std::string& certname, const Row
   });
 }
 
-std::vector<Json> fleet_rows(const Entity& entity, FleetData& fleet) {
+namespace {
+
+/// Whether the first step of a fact path's [path, type] text may hold `word`: false only when
+/// its name, written without escapes, does not.
+bool first_step_may_hold(std::string_view text, std::string_view word) {
+  constexpr std::string_view kStart = "[[\"";
+  if (!text.starts_with(kStart)) return true;
+  const std::size_t end = text.find('"', kStart.size());
+  if (end == std::string_view::npos) return true;
+  const std::string_view name = text.substr(kStart.size(), end - kStart.size());
+  return name.find('\\') != std::string_view::npos || name.find(word) != std::string_view::npos;
+}
+
+}  // namespace
+
+std::vector<Json> fleet_rows(const Entity& entity, FleetData& fleet,
+                             const std::optional<std::string>& fact_name_holding) {
   std::vector<Json> rows;
   if (entity.name == "environments" || entity.name == "producers") {
     for (const std::string& name :
@@ -664,7 +689,9 @@ std::vector<Json> fleet_rows(const Entity& entity, FleetData& fleet) {
   // fact-names and fact-paths: the leaves of the active nodes' facts (a fact that is an empty
   // map has none), kept at ingest as [path, type] (FleetData::fact_paths)
   std::set<std::string> names;
+  const bool by_word = fact_name_holding && entity.name == "fact-paths";
   for (const std::string& text : fleet.fact_paths()) {
+    if (by_word && !first_step_may_hold(text, *fact_name_holding)) continue;
     Json entry = Json::parse(text, nullptr, false);
     if (!entry.is_array() || entry.size() != 2 || !entry[0].is_array() || entry[0].empty() ||
         !entry[0][0].is_string())

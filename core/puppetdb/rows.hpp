@@ -21,6 +21,9 @@ struct RowOptions {
   std::optional<std::string> fact_name;  ///< facts, fact-contents: only this fact's rows
   /// The top-level facts read (nodes, facts, fact-contents, inventory): nullopt, all of them.
   std::optional<std::set<std::string>> fact_names;
+  /// fact-contents without fact_names: only the facts whose name holds this word
+  /// (Predicate::path_first_word), the others stepped over, not parsed.
+  std::optional<std::string> fact_name_holding;
   bool resource_hashes = true;  ///< resources: each row's `resource` (else add_resource_hash)
   /// resources of resource_type: whether the rows need the catalog's environment; if not, the
   /// catalog's header is read only when the node has no group of that type (a catalog an
@@ -79,6 +82,13 @@ void resource_rows_text(FleetData& fleet, const std::string& certname, const Row
 bool fact_rows_text(FleetData& fleet, const std::string& certname, const RowOptions& options,
                     const RowTextFilter& filter, std::string& out, std::vector<std::size_t>& ends);
 
+/// The node's inventory row, if `filter` keeps it, written as resource_rows_text writes its
+/// rows; false, nothing written, when the filter reads the facts or trusted (it is asked of
+/// the row's certname, environment and timestamp only) or the node keeps its facts' values
+/// otherwise than as one object.
+bool inventory_row_text(FleetData& fleet, const std::string& certname, const RowTextFilter& filter,
+                        std::string& out, std::vector<std::size_t>& ends);
+
 /// A node's rows written as the answer's JSON text, one after another (no comma between
 /// them), each ending at its `ends`.
 struct RowsText {
@@ -99,8 +109,11 @@ std::optional<RowsText> latest_failure_rows_text(const std::string& certname, st
 void add_resource_hash(Json& row);
 
 /// The rows of an entity that is not per node (environments, producers, packages, fact-paths,
-/// fact-names; the last two from the index of the active nodes' fact paths).
-std::vector<Json> fleet_rows(const Entity& entity, FleetData& fleet);
+/// fact-names; the last two from the index of the active nodes' fact paths). With
+/// `fact_name_holding`, fact-paths rows only of the facts whose name holds that word
+/// (Predicate::path_first_word): the other paths are not parsed.
+std::vector<Json> fleet_rows(const Entity& entity, FleetData& fleet,
+                             const std::optional<std::string>& fact_name_holding = std::nullopt);
 
 /// PuppetDB's resource hash, the `resource` field of a resource row.
 std::string resource_hash(const std::string& certname, const Json& resource);

@@ -337,6 +337,34 @@ TEST_F(Indexes, TheLatestReportsStatusAndEventsAreAnsweredFromTheNodesDocument) 
             std::vector<std::string>{"db1.example.com"});
 }
 
+TEST_F(Indexes, FailedNodesWrittenAsTextAreTheRowsAsValuesDump) {
+  fleet.store_report(report("db1.example.com", "failed"), "2026-11-29T10:03:00.000Z");
+  json later = report("web1.example.com", "failed");
+  later["producer_timestamp"] = "2026-11-29T11:00:00.000Z";
+  fleet.store_report(later, "2026-11-29T11:00:00.000Z");
+  QueryEngine text_engine(fleet, true);
+  for (const char* fields :
+       {R"(["certname"])", R"(["certname", "latest_report?"])",
+        R"(["status", "certname", "latest_report?", "status"])", R"(["latest_report?"])"}) {
+    SCOPED_TRACE(fields);
+    const json query = json::array({"extract", json::parse(fields),
+                                    json::array({"and", json::array({"=", "latest_report?", true}),
+                                                 json::array({"=", "status", "failed"})})});
+    const json expected = rows("reports", query);
+    ASSERT_EQ(expected.size(), 2u);
+    const QueryAnswer answer = text_engine.entity_query("reports", query, {});
+    ASSERT_TRUE(answer.text);
+    EXPECT_EQ(*answer.text, expected.dump());
+    Paging paging;
+    paging.offset = 1;
+    paging.include_total = true;
+    const QueryAnswer paged = text_engine.entity_query("reports", query, paging);
+    ASSERT_TRUE(paged.text);
+    EXPECT_EQ(*paged.text, json::array({expected[1]}).dump());
+    EXPECT_EQ(paged.total, 2u);
+  }
+}
+
 TEST_F(Indexes, FailedNodesAreAnsweredFromTheKeptStatusesWhichFollowEveryServersWrites) {
   const json failed_nodes =
       json::array({"extract", json::array({"certname", "latest_report?"}),
@@ -780,6 +808,43 @@ TEST_F(Indexes, EveryActiveNodeIsWrittenOutFromItsKeptRow) {
   // a query with a condition is answered as rows, not text
   EXPECT_FALSE(
       as_text.entity_query("nodes", json::array({"=", "certname", "web1.example.com"}), {}).text);
+}
+
+TEST_F(Indexes, InventoryRowsWrittenAsTextAreTheRowsAsValuesDump) {
+  // an earlier build's node too: its values inline, answered through the rows as values
+  json whole = {{"certname", "old1.example.com"},
+                {"environment", "production"},
+                {"timestamp", "2026-11-29T10:00:00.000Z"},
+                {"producer_timestamp", "2026-11-29T10:00:00.000Z"},
+                {"producer", "puppet.example.com"},
+                {"hash", "0"},
+                {"values", {{"os", {{"family", "Debian"}}}, {"kernel", "Linux"}}}};
+  store.put(fleet.keys().facts("old1.example.com"), whole.dump());
+  store.put(fleet.keys().node("old1.example.com"),
+            json({{"certname", "old1.example.com"}, {"deactivated", nullptr}, {"expired", nullptr}})
+                .dump());
+  store.add_member(fleet.keys().all_nodes(), "old1.example.com");
+  // names and values that need escapes, and no trusted fact (the row's trusted null)
+  json odd =
+      newer(facts("db1.example.com", "Debian", 12, 3600, {"eth0"}), "2026-11-29T11:00:00.000Z");
+  odd["values"]["quoted \"name\"\n"] = "tab\there \u00e9";
+  odd["values"].erase("trusted");
+  fleet.replace_facts(odd, "2026-11-29T11:00:00.000Z");
+  QueryEngine text_engine(fleet, true);
+  for (const char* query :
+       {R"(["=", "certname", "web1.example.com"])", R"(["=", "certname", "old1.example.com"])",
+        R"(["=", "certname", "db1.example.com"])", R"(["~", "certname", "example"])",
+        R"(["=", "environment", "production"])",
+        R"([">", "timestamp", "2026-11-29T10:00:01.000Z"])", R"(["=", "facts.kernel", "Linux"])",
+        R"(["=", "trusted.certname", "web2.example.com"])"}) {
+    SCOPED_TRACE(query);
+    const json condition = json::parse(query);
+    const QueryAnswer answer = text_engine.entity_query("inventory", condition, {});
+    ASSERT_TRUE(answer.text);
+    const json expected = rows("inventory", condition);
+    ASSERT_FALSE(expected.empty());
+    EXPECT_EQ(*answer.text, expected.dump());
+  }
 }
 
 TEST_F(Indexes, ResourcesAreWrittenAsTextFromTheStoredGroups) {

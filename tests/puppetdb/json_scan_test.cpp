@@ -47,6 +47,19 @@ TEST(JsonScan, MembersAreThoseWantedAsParsingTheWholeGivesThem) {
             json({{"a", {1, 2}}, {"b", "A"}}));
 }
 
+TEST(JsonScan, MembersWhereANameTestAcceptsThemAreParsedTheOthersSkipped) {
+  const std::string text = R"({"networking": {"ip": "10.0.0.1"}, "os": {"family": "Debian"},)"
+                           R"( "hostname": "web1", "quo\"os": 1})";
+  auto holding = [&](std::string_view word) {
+    return json_members_where(
+        text, [&](std::string_view name) { return name.find(word) != std::string_view::npos; });
+  };
+  EXPECT_EQ(holding("os"), json::parse(R"({"os": {"family": "Debian"}, "hostname": "web1",)"
+                                       R"( "quo\"os": 1})"));
+  EXPECT_EQ(holding("work"), json::parse(R"({"networking": {"ip": "10.0.0.1"}})"));
+  EXPECT_EQ(holding("absent"), json::object());
+}
+
 TEST(JsonScan, ElementsOfAnArrayInOrder) {
   std::vector<std::string> seen;
   for_each_json_element(R"([ "a\"]", [1, [2]], {"k": "]"}, null ])", [&](std::string_view e) {

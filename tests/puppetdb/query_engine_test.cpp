@@ -72,6 +72,32 @@ TEST_F(Query, PathRegexOnFactContents) {
   for (const auto& row : found) EXPECT_EQ(row["value"], 1500);
 }
 
+TEST_F(Query, APathWhoseFirstStepIsAWordReadsOnlyTheFactsHoldingItAndAnswersTheSame) {
+  // the word is searched for, not anchored: "etwork" holds networking's rows
+  const json networking =
+      rows("fact-contents",
+           json::parse(R"(["~>", "path", ["networking", "interfaces", "e.*", "mtu"]])"));
+  EXPECT_EQ(rows("fact-contents",
+                 json::parse(R"(["~>", "path", ["etwork", "interfaces", "e.*", "mtu"]])")),
+            networking);
+  EXPECT_EQ(rows("fact-contents", json::parse(R"(["and", ["=", "certname", "db1.example.com"],
+                                        ["~>", "path", ["os", ".*", ".*"]]])")),
+            json::parse(R"([{"certname": "db1.example.com", "environment": "production",
+                             "name": "os", "path": ["os", "release", "major"], "value": "9"}])"));
+  EXPECT_EQ(rows("fact-contents", json::parse(R"(["~>", "path", ["nosuchfact", ".*"]])")),
+            json::array());
+  // fact-paths: os's own and those of the facts whose name holds "os" (none here) only
+  EXPECT_EQ(rows("fact-paths", json::parse(R"(["~>", "path", ["os", ".*"]])")),
+            json::parse(R"([{"name": "os", "path": ["os", "family"], "type": "string"}])"));
+  EXPECT_EQ(rows("fact-paths", json::parse(R"(["~>", "path", ["upt", ".*"]])")), json::array());
+  EXPECT_EQ(rows("fact-paths", json::parse(R"(["~>", "path", ["upt"]])")),
+            json::parse(
+                R"([{"name": "uptime_seconds", "path": ["uptime_seconds"], "type": "integer"}])"));
+  // a first step with a regex operator reads every fact as before
+  EXPECT_EQ(rows("fact-paths", json::parse(R"(["~>", "path", ["^o.$", ".*"]])")),
+            rows("fact-paths", json::parse(R"(["~>", "path", ["os", ".*"]])")));
+}
+
 TEST_F(Query, NullTest) {
   EXPECT_EQ(certnames("nodes", json::parse(R"(["null?", "catalog_timestamp", true])")),
             Names{"db1.example.com"});
