@@ -102,15 +102,17 @@ bool latest_report_summary_answers(const Entity& entity, const Predicate& predic
   return true;
 }
 
+/// The rows of failed nodes: every row's certname, and the status all of them have.
+struct LatestStatusRows {
+  std::vector<std::string> certnames;
+  Json status;
+};
+
 /// reports[FIELDS] { status = S and latest_report? = true } (failed nodes), FIELDS of
 /// certname, status and latest_report?: the nodes of the status's index whose kept status
 /// (KeyLayout::latest_statuses) is S, active or not as reports go, sorted by certname as the
 /// rows from their documents would be, none of those read. nullopt for any other query, or
 /// when a node of the index has nothing kept (last written by an earlier build).
-struct LatestStatusRows {
-  std::vector<std::string> certnames;
-  Json status;
-};
 std::optional<LatestStatusRows> latest_status_rows(const Entity& entity, const Json& condition,
                                                    const std::set<std::string>& used,
                                                    const Extract& extract, const Paging& paging,
