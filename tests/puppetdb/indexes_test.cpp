@@ -26,6 +26,23 @@ using nlohmann::json;
 
 class Indexes : public FleetFixture {
  protected:
+  /// old1.example.com as an earlier build stored it: one facts document with the values
+  /// (os.family Debian, kernel Linux) inline.
+  void put_node_with_inline_facts() {
+    const json whole = {{"certname", "old1.example.com"},
+                        {"environment", "production"},
+                        {"timestamp", "2026-11-29T10:00:00.000Z"},
+                        {"producer_timestamp", "2026-11-29T10:00:00.000Z"},
+                        {"producer", "puppet.example.com"},
+                        {"hash", "0"},
+                        {"values", {{"os", {{"family", "Debian"}}}, {"kernel", "Linux"}}}};
+    store.put(fleet.keys().facts("old1.example.com"), whole.dump());
+    store.put(
+        fleet.keys().node("old1.example.com"),
+        json({{"certname", "old1.example.com"}, {"deactivated", nullptr}, {"expired", nullptr}})
+            .dump());
+    store.add_member(fleet.keys().all_nodes(), "old1.example.com");
+  }
   /// fact-paths as "a.b.c:type".
   std::set<std::string> paths() {
     QueryEngine engine(fleet);
@@ -226,18 +243,7 @@ TEST_F(Indexes, ReplacedFactsDropTheNamesTheyNoLongerHaveAndAPurgeDropsThemAll) 
 
 TEST_F(Indexes, FactsStoredWholeByAnEarlierBuildStillAnswer) {
   // the earlier layout: one document with the values inline, no fact-values hash
-  json whole = {{"certname", "old1.example.com"},
-                {"environment", "production"},
-                {"timestamp", "2026-11-29T10:00:00.000Z"},
-                {"producer_timestamp", "2026-11-29T10:00:00.000Z"},
-                {"producer", "puppet.example.com"},
-                {"hash", "0"},
-                {"values", {{"os", {{"family", "Debian"}}}, {"kernel", "Linux"}}}};
-  store.put(fleet.keys().facts("old1.example.com"), whole.dump());
-  store.put(fleet.keys().node("old1.example.com"),
-            json({{"certname", "old1.example.com"}, {"deactivated", nullptr}, {"expired", nullptr}})
-                .dump());
-  store.add_member(fleet.keys().all_nodes(), "old1.example.com");
+  put_node_with_inline_facts();
   EXPECT_EQ(rows("inventory", json::array({"extract", json::array({"certname", "facts.kernel"}),
                                            json::array({"=", "certname", "old1.example.com"})})),
             json::array({{{"certname", "old1.example.com"}, {"facts.kernel", "Linux"}}}));
@@ -254,18 +260,7 @@ TEST_F(Indexes, FactsStoredWholeByAnEarlierBuildStillAnswer) {
 
 TEST_F(Indexes, FactsRowsWrittenAsTextAreTheRowsAsValuesDump) {
   // an earlier build's node too: its values inline, answered through the rows as values
-  json whole = {{"certname", "old1.example.com"},
-                {"environment", "production"},
-                {"timestamp", "2026-11-29T10:00:00.000Z"},
-                {"producer_timestamp", "2026-11-29T10:00:00.000Z"},
-                {"producer", "puppet.example.com"},
-                {"hash", "0"},
-                {"values", {{"os", {{"family", "Debian"}}}, {"kernel", "Linux"}}}};
-  store.put(fleet.keys().facts("old1.example.com"), whole.dump());
-  store.put(fleet.keys().node("old1.example.com"),
-            json({{"certname", "old1.example.com"}, {"deactivated", nullptr}, {"expired", nullptr}})
-                .dump());
-  store.add_member(fleet.keys().all_nodes(), "old1.example.com");
+  put_node_with_inline_facts();
   // a fact whose name and value need escapes, and a float
   json odd =
       newer(facts("db1.example.com", "Debian", 12, 3600, {"eth0"}), "2026-11-29T11:00:00.000Z");
@@ -812,18 +807,7 @@ TEST_F(Indexes, EveryActiveNodeIsWrittenOutFromItsKeptRow) {
 
 TEST_F(Indexes, InventoryRowsWrittenAsTextAreTheRowsAsValuesDump) {
   // an earlier build's node too: its values inline, answered through the rows as values
-  json whole = {{"certname", "old1.example.com"},
-                {"environment", "production"},
-                {"timestamp", "2026-11-29T10:00:00.000Z"},
-                {"producer_timestamp", "2026-11-29T10:00:00.000Z"},
-                {"producer", "puppet.example.com"},
-                {"hash", "0"},
-                {"values", {{"os", {{"family", "Debian"}}}, {"kernel", "Linux"}}}};
-  store.put(fleet.keys().facts("old1.example.com"), whole.dump());
-  store.put(fleet.keys().node("old1.example.com"),
-            json({{"certname", "old1.example.com"}, {"deactivated", nullptr}, {"expired", nullptr}})
-                .dump());
-  store.add_member(fleet.keys().all_nodes(), "old1.example.com");
+  put_node_with_inline_facts();
   // names and values that need escapes, and no trusted fact (the row's trusted null)
   json odd =
       newer(facts("db1.example.com", "Debian", 12, 3600, {"eth0"}), "2026-11-29T11:00:00.000Z");
