@@ -421,12 +421,9 @@ FleetData::FactsText FleetData::facts_text(
     const std::string& certname, const std::set<std::string, std::less<>>* header_fields) {
   FactsText facts;
   if (header_fields) {
-    std::optional<std::string> text = take_prefetched(keys_.facts(certname));
-    if (text) {
-      std::set<std::string, std::less<>> fields = *header_fields;
-      fields.insert("values");
-      facts.header = json_members(json_text(*text), fields);
-    }
+    facts.header = document_fields(keys_.facts(certname), [&](std::string_view name) {
+      return name == "values" || header_fields->count(name) > 0;
+    });
   } else {
     facts.header = document(keys_.facts(certname));
   }
@@ -444,6 +441,13 @@ std::optional<std::string> FleetData::take_prefetched(const std::string& key) {
   return value;
 }
 
+std::optional<Json> FleetData::document_fields(
+    const std::string& key, const std::function<bool(std::string_view name)>& wanted) {
+  std::optional<std::string> text = take_prefetched(key);
+  if (!text) return std::nullopt;
+  return json_members_where(json_text(*text), wanted);
+}
+
 std::optional<Json> FleetData::document(const std::string& key) {
   std::optional<std::string> text = take_prefetched(key);
   if (!text) return std::nullopt;
@@ -454,16 +458,14 @@ std::optional<Json> FleetData::document(const std::string& key) {
 
 std::optional<Json> FleetData::node_fields(const std::string& certname,
                                            const std::set<std::string, std::less<>>& fields) {
-  std::optional<std::string> text = take_prefetched(keys_.node(certname));
-  if (!text) return std::nullopt;
-  return json_members(json_text(*text), fields);
+  return document_fields(keys_.node(certname),
+                         [&](std::string_view name) { return fields.count(name) > 0; });
 }
 
 std::optional<Json> FleetData::catalog_header_fields(
     const std::string& certname, const std::set<std::string, std::less<>>& fields) {
-  std::optional<std::string> text = take_prefetched(keys_.catalog(certname));
-  if (!text) return std::nullopt;
-  return json_members(json_text(*text), fields);
+  return document_fields(keys_.catalog(certname),
+                         [&](std::string_view name) { return fields.count(name) > 0; });
 }
 
 std::optional<Json> FleetData::catalog(const std::string& certname) {

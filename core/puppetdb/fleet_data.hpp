@@ -234,6 +234,9 @@ class FleetData {
 
  private:
   std::optional<Json> document(const std::string& key);
+  /// Only the members of the document that `wanted` accepts (the others stepped over).
+  std::optional<Json> document_fields(const std::string& key,
+                                      const std::function<bool(std::string_view name)>& wanted);
   /// facts(): the values of the top-level facts `wanted` accepts; `names`, when given, are all
   /// it accepts (read by name where the values are kept by name).
   std::optional<Json> selected_facts(const std::string& certname,

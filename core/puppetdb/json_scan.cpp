@@ -130,11 +130,6 @@ nlohmann::json json_members_where(std::string_view text,
   return out;
 }
 
-nlohmann::json json_members(std::string_view text,
-                            const std::set<std::string, std::less<>>& wanted) {
-  return json_members_where(text, [&](std::string_view name) { return wanted.count(name) > 0; });
-}
-
 void for_each_json_element(std::string_view text,
                            const std::function<bool(std::string_view element)>& each) {
   std::size_t at = skip_space(text, 0);

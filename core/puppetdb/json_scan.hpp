@@ -3,7 +3,6 @@
 #include <cstddef>
 #include <functional>
 #include <nlohmann/json.hpp>
-#include <set>
 #include <string>
 #include <string_view>
 
@@ -25,11 +24,6 @@ void for_each_json_member(
 
 /// A member's name as for_each_json_member gives it (quoted, maybe escaped), as a string.
 std::string json_name(std::string_view written);
-
-/// The top-level members of the object `text` whose names are in `wanted`, parsed; the others
-/// skipped.
-nlohmann::json json_members(std::string_view text,
-                            const std::set<std::string, std::less<>>& wanted);
 
 /// The top-level members of the object `text` whose names `wanted` accepts (given as parsed),
 /// parsed; the others skipped.
