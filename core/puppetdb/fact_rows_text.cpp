@@ -18,7 +18,8 @@ std::string dumped(const Json& value) {
 bool fact_rows_text(FleetData& fleet, const std::string& certname, const RowOptions& options,
                     const RowTextFilter& filter, std::string& out, std::vector<std::size_t>& ends) {
   static const std::set<std::string, std::less<>> kHeaderFields = {"certname", "environment"};
-  FleetData::FactsText facts = fleet.facts_text(certname, &kHeaderFields);
+  FleetData::FactsText facts = fleet.facts_text(
+      certname, &kHeaderFields, options.fact_names ? &*options.fact_names : nullptr);
   if (!facts.header) return true;  // no facts, no rows
   if (!facts.values) return false;
   const Json& header = *facts.header;

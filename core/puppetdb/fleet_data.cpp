@@ -7,6 +7,7 @@
 
 #include "digest/digest.hpp"
 #include "puppetdb/compiled_catalog.hpp"
+#include "puppetdb/fact_object.hpp"
 #include "puppetdb/fact_tree.hpp"
 #include "puppetdb/json_scan.hpp"
 #include "puppetdb/node_row.hpp"
@@ -351,6 +352,26 @@ std::optional<Json> FleetData::facts(const std::string& certname,
       certname, [&](std::string_view name) { return wanted.count(name) > 0; }, names);
 }
 
+std::optional<Json> FleetData::fact_values(const std::string& certname,
+                                           const std::optional<std::set<std::string>>& names) {
+  if (std::optional<std::string> object = take_prefetched(keys_.fact_object(certname))) {
+    const FactObject stored(std::move(*object));
+    if (!names) {
+      Json values = Json::parse(stored.text(), nullptr, false);
+      if (!values.is_object())
+        throw StoreError("the facts' values " + keys_.fact_object(certname) + " are not JSON");
+      return values;
+    }
+    const std::set<std::string, std::less<>> wanted(names->begin(), names->end());
+    return stored.members_where([&](std::string_view name) { return wanted.count(name) > 0; },
+                                names->size());
+  }
+  // none: no facts, or kept as an earlier build kept them (in the header, or a hash by name)
+  std::optional<Json> facts = this->facts(certname, names);
+  if (!facts) return std::nullopt;
+  return std::move((*facts)["values"]);
+}
+
 std::optional<Json> FleetData::facts_holding(const std::string& certname, const std::string& word) {
   return selected_facts(
       certname, [&](std::string_view name) { return name.find(word) != std::string_view::npos; },
@@ -373,12 +394,12 @@ std::optional<Json> FleetData::selected_facts(
     return facts;
   }
   if (std::optional<std::string> object = take_prefetched(keys_.fact_object(certname))) {
-    const std::string text = json_text(*object);
+    const FactObject stored(std::move(*object));
     Json values;
-    if (wanted) {  // the others stepped over, not parsed
-      values = json_members_where(text, wanted);
+    if (wanted) {  // the others stepped over, not parsed; the large piece only when needed
+      values = stored.members_where(wanted, names ? names->size() : 0);
     } else {
-      values = Json::parse(text, nullptr, false);
+      values = Json::parse(stored.text(), nullptr, false);
       if (!values.is_object())
         throw StoreError("the facts' values " + keys_.fact_object(certname) + " are not JSON");
     }
@@ -417,8 +438,9 @@ std::vector<std::optional<std::string>> FleetData::latest_statuses_with(
   return kept;
 }
 
-FleetData::FactsText FleetData::facts_text(
-    const std::string& certname, const std::set<std::string, std::less<>>* header_fields) {
+FleetData::FactsText FleetData::facts_text(const std::string& certname,
+                                           const std::set<std::string, std::less<>>* header_fields,
+                                           const std::set<std::string>* names) {
   FactsText facts;
   if (header_fields) {
     facts.header = document_fields(keys_.facts(certname), [&](std::string_view name) {
@@ -428,8 +450,16 @@ FleetData::FactsText FleetData::facts_text(
     facts.header = document(keys_.facts(certname));
   }
   if (!facts.header || facts.header->contains("values")) return facts;
-  if (std::optional<std::string> object = take_prefetched(keys_.fact_object(certname)))
-    facts.values = json_text(*object);
+  if (std::optional<std::string> object = take_prefetched(keys_.fact_object(certname))) {
+    const FactObject stored(std::move(*object));
+    if (!names) {
+      facts.values = stored.text();
+    } else {
+      const std::set<std::string, std::less<>> wanted(names->begin(), names->end());
+      facts.values =
+          stored.text([&](std::string_view name) { return wanted.count(name) > 0; }, names->size());
+    }
+  }
   return facts;
 }
 
@@ -816,8 +846,7 @@ void FleetData::move_fact_values(const std::string& certname) {
     values[name] = std::move(value);
   }
   // only where no object is: another server may have moved the node and written newer facts
-  store_.put_if_absent(keys_.fact_object(certname),
-                       stored_text(values.dump(), kDeflateFieldFrom, facts_dictionary()));
+  store_.put_if_absent(keys_.fact_object(certname), stored_fact_object(values));
   store_.remove(hash);
 }
 
@@ -1023,8 +1052,8 @@ void FleetData::replace_facts(const Json& payload, const std::string& received) 
   document["hash"] = std::move(hash);
   note_node(certname, string_field(payload, "environment", false),
             string_field(payload, "producer", false));
-  // the values, one object deflated with the facts' dictionary, then the rest
-  const std::string object = stored_text(values.dump(), kDeflateFieldFrom, facts_dictionary());
+  // the values, one object in two pieces deflated with the facts' dictionary, then the rest
+  const std::string object = stored_fact_object(values);
   Json node = node_or_new(certname);  // a node of layout 4 moved to its fact-object first
   const bool was_active = node_is_active(node);
   const std::string id = std::to_string(node_id(node));

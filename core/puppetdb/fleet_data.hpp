@@ -26,9 +26,9 @@ using Json = nlohmann::json;
 /// A set and the member a node has in it (its certname, or its id in the sets of node ids).
 using Membership = std::pair<std::string, std::string>;
 
-/// The layout of the indexes a node is in and of its documents (its document's `indexes`; layout
-/// 9, catalog bodies naming shared groups, moves nothing and is read beside 8, so the number
-/// nodes carry stays 8): 8,
+/// The layout of the indexes a node is in and of its documents (its document's `indexes`; layouts
+/// 9, catalog bodies naming shared groups, and 10, the fact-object in two pieces (fact_object.hpp),
+/// move nothing and are read beside 8, so the number nodes carry stays 8): 8,
 /// the first-id fields named by integers (KeyLayout::first_id_of); 7, as 8 but those fields
 /// named by hex digits (KeyLayout::first_id_named_of, still read), the node's row packed
 /// (node_row.hpp; 6 kept its text, which is still read); 6, the catalog's resources and edges one
@@ -144,6 +144,10 @@ class FleetData {
   /// in `names`.
   std::optional<Json> facts(const std::string& certname,
                             const std::optional<std::set<std::string>>& names = std::nullopt);
+  /// The facts' values alone (a nodes row's hidden __facts), as facts() gives them; from the
+  /// fact-object without parsing the facts' header when the node has one.
+  std::optional<Json> fact_values(const std::string& certname,
+                                  const std::optional<std::set<std::string>>& names);
   /// The facts document with only the values of the top-level facts whose name holds `word`.
   std::optional<Json> facts_holding(const std::string& certname, const std::string& word);
   /// The facts document without its values (`header`, nullopt when the node has none) and the
@@ -155,9 +159,11 @@ class FleetData {
     std::optional<std::string> values;
   };
   /// With `header_fields`, only those fields of the header are parsed (and `values`, which an
-  /// earlier build's header holds), the others stepped over.
+  /// earlier build's header holds), the others stepped over; with `names`, the values hold only
+  /// those top-level facts (FactObject::text: the large piece inflated only when needed).
   FactsText facts_text(const std::string& certname,
-                       const std::set<std::string, std::less<>>* header_fields = nullptr);
+                       const std::set<std::string, std::less<>>* header_fields = nullptr,
+                       const std::set<std::string>* names = nullptr);
   /// The catalog document with its resources.
   std::optional<Json> catalog(const std::string& certname);
   /// The catalog's edges; `header` is catalog_header's.

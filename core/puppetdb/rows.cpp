@@ -582,9 +582,9 @@ std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& 
   if (name == "nodes") {
     Json row = node;
     if (options.with_facts) {
-      std::optional<Json> facts = fleet.facts(certname, options.fact_names);
-      row["__facts"] = facts ? (*facts)["values"] : Json::object();
-      row["__trusted"] = facts ? or_null((*facts)["values"], "trusted") : Json(nullptr);
+      std::optional<Json> values = fleet.fact_values(certname, options.fact_names);
+      row["__trusted"] = values ? or_null(*values, "trusted") : Json(nullptr);
+      row["__facts"] = values ? std::move(*values) : Json::object();
     }
     return {row};
   }

@@ -78,6 +78,15 @@ class Inflater {
   /// `data` past the stream's end. Throws StoreError for a text past `largest`.
   std::optional<std::string> inflated(std::string_view data, std::string_view dictionary,
                                       std::size_t largest, std::size_t& after) {
+    std::string text;
+    if (!inflate_into(data, dictionary, largest, after, text)) return std::nullopt;
+    return text;
+  }
+
+  /// The same into `text` (emptied first, its capacity kept); false when it does not end as a
+  /// whole deflate stream.
+  bool inflate_into(std::string_view data, std::string_view dictionary, std::size_t largest,
+                    std::size_t& after, std::string& text) {
     if (!ready_ || inflateReset(&stream_) != Z_OK ||
         (!dictionary.empty() &&
          inflateSetDictionary(&stream_, reinterpret_cast<const Bytef*>(dictionary.data()),
@@ -85,7 +94,7 @@ class Inflater {
       throw StoreError("zlib: cannot inflate");
     stream_.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
     stream_.avail_in = static_cast<uInt>(data.size());
-    std::string text;
+    text.clear();
     char buffer[16384];
     int status = Z_OK;
     while (status == Z_OK) {
@@ -100,8 +109,7 @@ class Inflater {
       if (status == Z_OK && stream_.avail_in == 0 && produced == 0) break;  // cut short
     }
     after = stream_.avail_in;
-    if (status != Z_STREAM_END) return std::nullopt;
-    return text;
+    return status == Z_STREAM_END;
   }
 
  private:
@@ -194,6 +202,13 @@ std::optional<std::string> deflated_piece(std::string_view text, std::string_vie
   refuse_past_kept(text.size());
   thread_local Deflater raw(-MAX_WBITS);
   return raw.deflated(text, dictionary);
+}
+
+void inflate_piece_into(std::string_view piece, std::uint32_t dictionary, std::string& text,
+                        std::size_t largest) {
+  std::size_t after = 0;
+  if (!inflater().inflate_into(piece, dictionary_of(dictionary), largest, after, text))
+    throw StoreError("a stored piece is not a whole deflate stream");
 }
 
 std::string inflated_piece(std::string_view piece, std::uint32_t dictionary, std::size_t largest) {

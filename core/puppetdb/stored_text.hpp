@@ -64,6 +64,10 @@ std::optional<std::string> deflated_piece(std::string_view text, std::string_vie
 /// `largest`.
 std::string inflated_piece(std::string_view piece, std::uint32_t dictionary,
                            std::size_t largest = kLargestDocument);
+/// The same written into `text` (emptied first, its capacity kept: a reader inflating many
+/// pieces into one buffer allocates once).
+void inflate_piece_into(std::string_view piece, std::uint32_t dictionary, std::string& text,
+                        std::size_t largest = kLargestDocument);
 /// A dictionary's id: the Adler-32 of its bytes (as zlib's DICTID).
 std::uint32_t deflate_dictionary_id(std::string_view dictionary);
 

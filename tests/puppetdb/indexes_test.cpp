@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "fleet_fixture.hpp"
+#include "puppetdb/fact_object.hpp"
 #include "puppetdb/packed_resources.hpp"
 #include "puppetdb/rows.hpp"
 #include "puppetdb/stored_text.hpp"
@@ -193,11 +194,22 @@ TEST_F(Indexes, AReplacedCatalogDropsTheTypesItNoLongerHas) {
   EXPECT_EQ(resources(json::array({"=", "certname", "web1.example.com"})).size(), 3u);
 }
 
+TEST_F(Indexes, ANodesQueryByFactReadsTheValuesWithoutTheFactsHeader) {
+  // web1's facts header damaged: a nodes query by fact reads only its fact-object, the facts
+  // entity (whose rows carry the header's environment) reads the header too
+  store.put(fleet.keys().facts("web1.example.com"), "{not json");
+  EXPECT_EQ(certnames("nodes", json::array({"=", json::array({"fact", "kernel"}), "Linux"})),
+            (std::vector<std::string>{"db1.example.com", "web1.example.com", "web2.example.com"}));
+  EXPECT_EQ(certnames("nodes", json::array({"=", "facts.os.family", "Debian"})),
+            (std::vector<std::string>{"web1.example.com", "web2.example.com"}));
+  EXPECT_THROW(rows("facts", json::array({"=", "certname", "web1.example.com"})), StoreError);
+}
+
 TEST_F(Indexes, FactsAreKeptAsOneObjectAndAQueryParsesOnlyThoseItNames) {
   const KeyLayout& keys = fleet.keys();
   const std::optional<std::string> object = store.get(keys.fact_object("web1.example.com"));
   ASSERT_TRUE(object);
-  EXPECT_EQ(static_cast<unsigned char>((*object)[0]), 0x78);  // deflated
+  EXPECT_EQ(static_cast<unsigned char>((*object)[0]), 0x02);  // deflated, in two pieces
   EXPECT_TRUE(store.fields(keys.fact_values("web1.example.com")).empty());
   json values = fleet.facts("web1.example.com").value()["values"];
   ASSERT_TRUE(values.contains("os") && values.contains("kernel"));
@@ -224,7 +236,7 @@ TEST_F(Indexes, ReplacedFactsDropTheNamesTheyNoLongerHaveAndAPurgeDropsThemAll) 
   changed["values"].erase("kernel");
   fleet.replace_facts(changed, "2026-11-29T11:00:00.000Z");
   const std::string object = fleet.keys().fact_object("web1.example.com");
-  const json kept = json::parse(json_text(store.get(object).value()));
+  const json kept = json::parse(FactObject(store.get(object).value()).text());
   EXPECT_FALSE(kept.contains("kernel"));
   EXPECT_TRUE(kept.contains("os"));
   const json answer = rows("facts", json::array({"=", "certname", "web1.example.com"}));
@@ -1036,7 +1048,7 @@ TEST_F(Indexes, AStoreOfTheFourthLayoutMovesItsFactValuesToOneObjectWhenTheServe
             (std::vector<std::string>{"web1.example.com", "web2.example.com"}));
   fleet.collect_garbage({}, *parse_timestamp("2026-11-29T12:00:00.000Z"));  // as at start
   EXPECT_TRUE(store.fields(keys.fact_values("web1.example.com")).empty());
-  EXPECT_EQ(json::parse(json_text(store.get(keys.fact_object("web1.example.com")).value())),
+  EXPECT_EQ(json::parse(FactObject(store.get(keys.fact_object("web1.example.com")).value()).text()),
             values);
   EXPECT_EQ(rows("inventory", inventory)[0]["facts"], values);
   EXPECT_EQ(certnames("nodes", by_family),

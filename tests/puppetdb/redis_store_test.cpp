@@ -5,6 +5,7 @@
 #include <random>
 
 #include "fleet_fixture.hpp"
+#include "puppetdb/fact_object.hpp"
 #include "puppetdb/packed_resources.hpp"
 #include "puppetdb/store.hpp"
 #include "puppetdb/stored_text.hpp"
@@ -185,6 +186,11 @@ TEST(RedisStore, AStringIsPutIfAbsentOnceAndANodesFactObjectReadsBackWithItsDict
   ASSERT_EQ(static_cast<unsigned char>(stored[0]), 0x78);
   store->put("t:{b}:fact-object", stored);
   EXPECT_EQ(json::parse(json_text(store->get("t:{b}:fact-object").value())), values);
+  // and the fact-object's pieces (a mark 0x02, the dictionary's id, varints)
+  const std::string pieces = stored_fact_object(values);
+  ASSERT_EQ(static_cast<unsigned char>(pieces[0]), 0x02);
+  store->put("t:{c}:fact-object", pieces);
+  EXPECT_EQ(store->get("t:{c}:fact-object"), std::optional<std::string>(pieces));
 }
 
 }  // namespace

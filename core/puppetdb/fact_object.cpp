@@ -1,0 +1,185 @@
+#include "puppetdb/fact_object.hpp"
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "puppetdb/json_scan.hpp"
+#include "puppetdb/store.hpp"
+#include "puppetdb/stored_text.hpp"
+
+namespace marionette::puppetdb {
+
+namespace {
+
+using Json = nlohmann::json;
+
+constexpr unsigned char kPiecesMark = 0x02;
+
+void append_varint(std::string& out, std::uint64_t value) {
+  while (value >= 0x80) {
+    out += static_cast<char>((value & 0x7f) | 0x80);
+    value >>= 7;
+  }
+  out += static_cast<char>(value);
+}
+
+std::uint64_t read_varint(std::string_view stored, std::size_t& at) {
+  std::uint64_t value = 0;
+  for (int shift = 0; shift < 64 && at < stored.size(); shift += 7) {
+    const auto byte = static_cast<unsigned char>(stored[at++]);
+    value |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
+    if (!(byte & 0x80)) return value;
+  }
+  throw StoreError("a fact-object's index is cut short");
+}
+
+/// A piece's place and bytes: deflated when that is smaller.
+void append_piece(std::string& out, const std::string& text, std::string_view dictionary) {
+  const std::optional<std::string> deflated = deflated_piece(text, dictionary);
+  const std::string& bytes = deflated ? *deflated : text;
+  append_varint(out, bytes.size() * 2 + (deflated ? 1 : 0));
+  out += bytes;
+}
+
+/// Whether the member written `a` comes before the member written `b` (names quoted as
+/// written) in nlohmann's order, by their parsed names' bytes.
+bool named_before(std::string_view a, std::string_view b) {
+  if (a.find('\\') == std::string_view::npos && b.find('\\') == std::string_view::npos)
+    return a.substr(1, a.size() - 2) < b.substr(1, b.size() - 2);
+  return json_name(a) < json_name(b);
+}
+
+/// A reader thread's inflate buffer, kept between values (a query reads thousands of nodes'
+/// facts) but let go after one past 256 KiB, so one large node's facts are not held for ever.
+class ReusedBuffer {
+ public:
+  explicit ReusedBuffer(std::string& buffer) : buffer_(buffer) {}
+  ~ReusedBuffer() {
+    if (buffer_.capacity() > 256 * 1024) std::string().swap(buffer_);
+  }
+  ReusedBuffer(const ReusedBuffer&) = delete;
+  ReusedBuffer& operator=(const ReusedBuffer&) = delete;
+
+ private:
+  std::string& buffer_;
+};
+
+}  // namespace
+
+std::string stored_fact_object(const Json& values) {
+  const std::string whole = values.dump();
+  // a small object as the text itself; one past what the store keeps refused (413) there
+  if (whole.size() < kDeflateFieldFrom || whole.size() > kLargestDocument || !values.is_object())
+    return stored_text(whole, kDeflateFieldFrom, facts_dictionary());
+  std::string small = "{", large = "{";
+  for (const auto& [name, value] : values.items()) {
+    const std::string value_text = value.dump();
+    std::string& piece = value_text.size() < kLargeFactFrom ? small : large;
+    if (piece.size() > 1) piece += ',';
+    piece += Json(name).dump();
+    piece += ':';
+    piece += value_text;
+  }
+  small += '}';
+  large += '}';
+  const std::string_view dictionary = facts_dictionary();
+  const std::uint32_t id = deflate_dictionary_id(dictionary);
+  std::string stored(1, static_cast<char>(kPiecesMark));
+  for (int shift = 24; shift >= 0; shift -= 8) stored += static_cast<char>((id >> shift) & 0xff);
+  append_piece(stored, small, dictionary);
+  append_piece(stored, large, dictionary);
+  return stored;
+}
+
+FactObject::FactObject(std::string stored) : stored_(std::move(stored)) {
+  if (stored_.empty() || static_cast<unsigned char>(stored_[0]) != kPiecesMark) {
+    whole_ = json_text(stored_);
+    return;
+  }
+  pieces_ = true;
+  if (stored_.size() < 5) throw StoreError("a fact-object's index is cut short");
+  for (std::size_t i = 1; i < 5; ++i)
+    dictionary_ = (dictionary_ << 8) | static_cast<unsigned char>(stored_[i]);
+  std::size_t at = 5;
+  for (Piece* piece : {&small_, &large_}) {
+    const std::uint64_t place = read_varint(stored_, at);
+    if (place / 2 > stored_.size() - at)
+      throw StoreError("a fact-object is shorter than its index");
+    *piece = {at, static_cast<std::size_t>(place / 2), (place & 1) == 1};
+    at += piece->length;
+  }
+  if (at != stored_.size()) throw StoreError("a fact-object is longer than its index");
+}
+
+std::string_view FactObject::text_of(const Piece& piece, std::string& inflated) const {
+  const std::string_view bytes = std::string_view(stored_).substr(piece.from, piece.length);
+  if (!piece.deflated) return bytes;
+  inflate_piece_into(bytes, dictionary_, inflated);
+  return inflated;
+}
+
+std::string FactObject::text(const std::function<bool(std::string_view name)>& wanted,
+                             std::size_t accepted) const {
+  using Member = std::pair<std::string_view, std::string_view>;
+  auto members_of = [&](std::string_view object, std::vector<Member>& into) {
+    for_each_json_member(object, [&](std::string_view name, std::string_view value) {
+      if (wanted) {
+        const std::string_view raw = name.substr(1, name.size() - 2);
+        if (raw.find('\\') == std::string_view::npos ? !wanted(raw) : !wanted(json_name(name)))
+          return;
+      }
+      into.emplace_back(name, value);
+    });
+  };
+  if (!pieces_ && !wanted) return whole_;
+  std::vector<Member> firsts, seconds;
+  // each reader thread inflates into the same two buffers
+  thread_local std::string small_inflated, large_inflated;
+  const ReusedBuffer small_kept(small_inflated), large_kept(large_inflated);
+  std::string_view small, large;
+  if (pieces_) {
+    small = text_of(small_, small_inflated);
+    members_of(small, firsts);
+    if (!wanted || accepted == 0 || firsts.size() < accepted) {
+      large = text_of(large_, large_inflated);
+      members_of(large, seconds);
+    }
+  } else {
+    members_of(whole_, firsts);
+  }
+  std::string text;
+  text.reserve(small.size() + large.size() + (pieces_ ? 0 : whole_.size()));
+  text += '{';
+  auto add = [&](const Member& member) {
+    if (text.size() > 1) text += ',';
+    text += member.first;
+    text += ':';
+    text += member.second;
+  };
+  // both pieces by name: merged in that order
+  auto first = firsts.begin(), second = seconds.begin();
+  while (first != firsts.end() || second != seconds.end()) {
+    if (second == seconds.end() ||
+        (first != firsts.end() && named_before(first->first, second->first)))
+      add(*first++);
+    else
+      add(*second++);
+  }
+  text += '}';
+  return text;
+}
+
+Json FactObject::members_where(const std::function<bool(std::string_view name)>& wanted,
+                               std::size_t accepted) const {
+  if (!pieces_) return json_members_where(whole_, wanted);
+  thread_local std::string inflated;  // each reader thread inflates into the same buffer
+  const ReusedBuffer kept(inflated);
+  Json members = json_members_where(text_of(small_, inflated), wanted);
+  if (accepted != 0 && members.size() >= accepted) return members;
+  Json large = json_members_where(text_of(large_, inflated), wanted);
+  for (auto& [name, value] : large.items()) members[name] = std::move(value);
+  return members;
+}
+
+}  // namespace marionette::puppetdb
