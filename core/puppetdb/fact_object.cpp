@@ -34,6 +34,15 @@ std::uint64_t read_varint(std::string_view stored, std::size_t& at) {
   throw StoreError("a fact-object's index is cut short");
 }
 
+/// The large piece's dictionary: the facts' dictionary and then the small piece's text, which
+/// the large one repeats (a node's addresses, host name and domain in its networking).
+std::string_view chained_dictionary(std::string_view dictionary, std::string_view small) {
+  thread_local std::string chained;
+  chained.assign(dictionary);
+  chained += small;
+  return chained;
+}
+
 /// A piece's place and bytes: deflated when that is smaller.
 void append_piece(std::string& out, const std::string& text, std::string_view dictionary) {
   const std::optional<std::string> deflated = deflated_piece(text, dictionary);
@@ -88,7 +97,7 @@ std::string stored_fact_object(const Json& values) {
   std::string stored(1, static_cast<char>(kPiecesMark));
   for (int shift = 24; shift >= 0; shift -= 8) stored += static_cast<char>((id >> shift) & 0xff);
   append_piece(stored, small, dictionary);
-  append_piece(stored, large, dictionary);
+  append_piece(stored, large, chained_dictionary(dictionary, small));
   return stored;
 }
 
@@ -112,10 +121,18 @@ FactObject::FactObject(std::string stored) : stored_(std::move(stored)) {
   if (at != stored_.size()) throw StoreError("a fact-object is longer than its index");
 }
 
-std::string_view FactObject::text_of(const Piece& piece, std::string& inflated) const {
-  const std::string_view bytes = std::string_view(stored_).substr(piece.from, piece.length);
-  if (!piece.deflated) return bytes;
+std::string_view FactObject::small_text(std::string& inflated) const {
+  const std::string_view bytes = std::string_view(stored_).substr(small_.from, small_.length);
+  if (!small_.deflated) return bytes;
   inflate_piece_into(bytes, dictionary_, inflated);
+  return inflated;
+}
+
+std::string_view FactObject::large_text(std::string_view small, std::string& inflated) const {
+  const std::string_view bytes = std::string_view(stored_).substr(large_.from, large_.length);
+  if (!large_.deflated) return bytes;
+  inflate_piece_into(bytes, chained_dictionary(deflate_dictionary_of(dictionary_), small),
+                     inflated);
   return inflated;
 }
 
@@ -139,10 +156,10 @@ std::string FactObject::text(const std::function<bool(std::string_view name)>& w
   const ReusedBuffer small_kept(small_inflated), large_kept(large_inflated);
   std::string_view small, large;
   if (pieces_) {
-    small = text_of(small_, small_inflated);
+    small = small_text(small_inflated);
     members_of(small, firsts);
     if (!wanted || accepted == 0 || firsts.size() < accepted) {
-      large = text_of(large_, large_inflated);
+      large = large_text(small, large_inflated);
       members_of(large, seconds);
     }
   } else {
@@ -173,11 +190,13 @@ std::string FactObject::text(const std::function<bool(std::string_view name)>& w
 Json FactObject::members_where(const std::function<bool(std::string_view name)>& wanted,
                                std::size_t accepted) const {
   if (!pieces_) return json_members_where(whole_, wanted);
-  thread_local std::string inflated;  // each reader thread inflates into the same buffer
-  const ReusedBuffer kept(inflated);
-  Json members = json_members_where(text_of(small_, inflated), wanted);
+  // each reader thread inflates into the same two buffers
+  thread_local std::string small_inflated, large_inflated;
+  const ReusedBuffer small_kept(small_inflated), large_kept(large_inflated);
+  const std::string_view small = small_text(small_inflated);
+  Json members = json_members_where(small, wanted);
   if (accepted != 0 && members.size() >= accepted) return members;
-  Json large = json_members_where(text_of(large_, inflated), wanted);
+  Json large = json_members_where(large_text(small, large_inflated), wanted);
   for (auto& [name, value] : large.items()) members[name] = std::move(value);
   return members;
 }

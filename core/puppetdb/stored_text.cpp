@@ -129,9 +129,11 @@ std::uint32_t big_endian_32(const std::string& bytes, std::size_t at) {
   return value;
 }
 
+}  // namespace
+
 /// The dictionaries this build knows, by their ids (deflate_dictionary_id: the DICTID a zlib
 /// stream names, the id a catalog body's index names).
-std::string_view dictionary_of(std::uint32_t id) {
+std::string_view deflate_dictionary_of(std::uint32_t id) {
   static const std::uint32_t facts = deflate_dictionary_id(facts_dictionary()),
                              catalog = deflate_dictionary_id(catalog_dictionary()),
                              documents = deflate_dictionary_id(documents_dictionary());
@@ -141,8 +143,6 @@ std::string_view dictionary_of(std::uint32_t id) {
   throw StoreError("a stored document names a deflate dictionary (" + std::to_string(id) +
                    ") this build does not have");
 }
-
-}  // namespace
 
 std::uint32_t deflate_dictionary_id(std::string_view dictionary) {
   return static_cast<std::uint32_t>(adler32(adler32(0, nullptr, 0),
@@ -184,7 +184,7 @@ std::string json_text(const std::string& stored, std::size_t largest) {
   std::string_view dictionary;
   if (flags & kPresetDictionary) {
     if (stored.size() < 10) throw StoreError("a stored document is not a whole zlib stream");
-    dictionary = dictionary_of(big_endian_32(stored, 2));
+    dictionary = deflate_dictionary_of(big_endian_32(stored, 2));
     start = 6;
   }
   std::size_t after = 0;
@@ -206,15 +206,20 @@ std::optional<std::string> deflated_piece(std::string_view text, std::string_vie
 
 void inflate_piece_into(std::string_view piece, std::uint32_t dictionary, std::string& text,
                         std::size_t largest) {
+  inflate_piece_into(piece, deflate_dictionary_of(dictionary), text, largest);
+}
+
+void inflate_piece_into(std::string_view piece, std::string_view dictionary, std::string& text,
+                        std::size_t largest) {
   std::size_t after = 0;
-  if (!inflater().inflate_into(piece, dictionary_of(dictionary), largest, after, text))
+  if (!inflater().inflate_into(piece, dictionary, largest, after, text))
     throw StoreError("a stored piece is not a whole deflate stream");
 }
 
 std::string inflated_piece(std::string_view piece, std::uint32_t dictionary, std::size_t largest) {
   std::size_t after = 0;
   std::optional<std::string> text =
-      inflater().inflated(piece, dictionary_of(dictionary), largest, after);
+      inflater().inflated(piece, deflate_dictionary_of(dictionary), largest, after);
   if (!text) throw StoreError("a stored piece is not a whole deflate stream");
   return std::move(*text);
 }

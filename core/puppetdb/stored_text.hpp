@@ -68,6 +68,12 @@ std::string inflated_piece(std::string_view piece, std::uint32_t dictionary,
 /// pieces into one buffer allocates once).
 void inflate_piece_into(std::string_view piece, std::uint32_t dictionary, std::string& text,
                         std::size_t largest = kLargestDocument);
+/// The same with these dictionary bytes (a piece deflated with more than a named dictionary:
+/// fact_object.hpp's large piece).
+void inflate_piece_into(std::string_view piece, std::string_view dictionary, std::string& text,
+                        std::size_t largest = kLargestDocument);
+/// The dictionary this build has of that id; throws StoreError for one it does not have.
+std::string_view deflate_dictionary_of(std::uint32_t id);
 /// A dictionary's id: the Adler-32 of its bytes (as zlib's DICTID).
 std::uint32_t deflate_dictionary_id(std::string_view dictionary);
 

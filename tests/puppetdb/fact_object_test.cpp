@@ -45,6 +45,10 @@ TEST(FactObject, ItsTwoPiecesReadBackAsTheValuesDump) {
   ASSERT_EQ(static_cast<unsigned char>(stored[0]), 0x02);
   // both pieces deflated with the facts' dictionary: smaller than the text by far
   EXPECT_LT(stored.size() * 2, facts.dump().size());
+  // and little more than the whole object deflated as one stream: the long facts' piece is
+  // deflated with the short ones' text after the dictionary
+  const std::string one_stream = stored_text(facts.dump(), kDeflateFieldFrom, facts_dictionary());
+  EXPECT_LT(stored.size(), one_stream.size() + 24) << stored.size() << " " << one_stream.size();
   const FactObject object(stored);
   EXPECT_EQ(object.text(), facts.dump());
   EXPECT_EQ(object.members_where(named({"role", "networking", "absent"})),
