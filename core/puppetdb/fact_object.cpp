@@ -7,6 +7,7 @@
 #include "puppetdb/json_scan.hpp"
 #include "puppetdb/store.hpp"
 #include "puppetdb/stored_text.hpp"
+#include "puppetdb/varint.hpp"
 
 namespace marionette::puppetdb {
 
@@ -15,24 +16,6 @@ namespace {
 using Json = nlohmann::json;
 
 constexpr unsigned char kPiecesMark = 0x02;
-
-void append_varint(std::string& out, std::uint64_t value) {
-  while (value >= 0x80) {
-    out += static_cast<char>((value & 0x7f) | 0x80);
-    value >>= 7;
-  }
-  out += static_cast<char>(value);
-}
-
-std::uint64_t read_varint(std::string_view stored, std::size_t& at) {
-  std::uint64_t value = 0;
-  for (int shift = 0; shift < 64 && at < stored.size(); shift += 7) {
-    const auto byte = static_cast<unsigned char>(stored[at++]);
-    value |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
-    if (!(byte & 0x80)) return value;
-  }
-  throw StoreError("a fact-object's index is cut short");
-}
 
 /// The large piece's dictionary: the facts' dictionary and then the small piece's text, which
 /// the large one repeats (a node's addresses, host name and domain in its networking).
@@ -47,7 +30,7 @@ std::string_view chained_dictionary(std::string_view dictionary, std::string_vie
 void append_piece(std::string& out, const std::string& text, std::string_view dictionary) {
   const std::optional<std::string> deflated = deflated_piece(text, dictionary);
   const std::string& bytes = deflated ? *deflated : text;
-  append_varint(out, bytes.size() * 2 + (deflated ? 1 : 0));
+  put_varint(out, bytes.size() * 2 + (deflated ? 1 : 0));
   out += bytes;
 }
 
@@ -112,7 +95,9 @@ FactObject::FactObject(std::string stored) : stored_(std::move(stored)) {
     dictionary_ = (dictionary_ << 8) | static_cast<unsigned char>(stored_[i]);
   std::size_t at = 5;
   for (Piece* piece : {&small_, &large_}) {
-    const std::uint64_t place = read_varint(stored_, at);
+    const std::optional<std::uint64_t> read = get_varint(stored_, at);
+    if (!read) throw StoreError("a fact-object's index is cut short");
+    const std::uint64_t place = *read;
     if (place / 2 > stored_.size() - at)
       throw StoreError("a fact-object is shorter than its index");
     *piece = {at, static_cast<std::size_t>(place / 2), (place & 1) == 1};

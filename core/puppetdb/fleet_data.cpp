@@ -352,19 +352,26 @@ std::optional<Json> FleetData::facts(const std::string& certname,
       certname, [&](std::string_view name) { return wanted.count(name) > 0; }, names);
 }
 
+Json FleetData::object_values(const std::string& certname, std::string object,
+                              const std::function<bool(std::string_view name)>& wanted,
+                              std::size_t accepted) {
+  const FactObject stored(std::move(object));
+  // the others stepped over, not parsed; the large piece only when needed
+  if (wanted) return stored.members_where(wanted, accepted);
+  Json values = Json::parse(stored.text(), nullptr, false);
+  if (!values.is_object())
+    throw StoreError("the facts' values " + keys_.fact_object(certname) + " are not JSON");
+  return values;
+}
+
 std::optional<Json> FleetData::fact_values(const std::string& certname,
                                            const std::optional<std::set<std::string>>& names) {
   if (std::optional<std::string> object = take_prefetched(keys_.fact_object(certname))) {
-    const FactObject stored(std::move(*object));
-    if (!names) {
-      Json values = Json::parse(stored.text(), nullptr, false);
-      if (!values.is_object())
-        throw StoreError("the facts' values " + keys_.fact_object(certname) + " are not JSON");
-      return values;
-    }
+    if (!names) return object_values(certname, std::move(*object), nullptr, 0);
     const std::set<std::string, std::less<>> wanted(names->begin(), names->end());
-    return stored.members_where([&](std::string_view name) { return wanted.count(name) > 0; },
-                                names->size());
+    return object_values(
+        certname, std::move(*object), [&](std::string_view name) { return wanted.count(name) > 0; },
+        names->size());
   }
   // none: no facts, or kept as an earlier build kept them (in the header, or a hash by name)
   std::optional<Json> facts = this->facts(certname, names);
@@ -394,16 +401,8 @@ std::optional<Json> FleetData::selected_facts(
     return facts;
   }
   if (std::optional<std::string> object = take_prefetched(keys_.fact_object(certname))) {
-    const FactObject stored(std::move(*object));
-    Json values;
-    if (wanted) {  // the others stepped over, not parsed; the large piece only when needed
-      values = stored.members_where(wanted, names ? names->size() : 0);
-    } else {
-      values = Json::parse(stored.text(), nullptr, false);
-      if (!values.is_object())
-        throw StoreError("the facts' values " + keys_.fact_object(certname) + " are not JSON");
-    }
-    (*facts)["values"] = std::move(values);
+    (*facts)["values"] =
+        object_values(certname, std::move(*object), wanted, names ? names->size() : 0);
     return facts;
   }
   // layout 4's hash by name, until the node is moved (move_fact_values)

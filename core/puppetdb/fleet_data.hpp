@@ -243,6 +243,11 @@ class FleetData {
   /// Only the members of the document that `wanted` accepts (the others stepped over).
   std::optional<Json> document_fields(const std::string& key,
                                       const std::function<bool(std::string_view name)>& wanted);
+  /// The values the node's fact-object `object` keeps: all of them (no `wanted`), or those
+  /// `wanted` accepts, at most `accepted` (0: not known) of them.
+  Json object_values(const std::string& certname, std::string object,
+                     const std::function<bool(std::string_view name)>& wanted,
+                     std::size_t accepted);
   /// facts(): the values of the top-level facts `wanted` accepts; `names`, when given, are all
   /// it accepts (read by name where the values are kept by name).
   std::optional<Json> selected_facts(const std::string& certname,

@@ -11,6 +11,7 @@
 
 #include "puppetdb/store.hpp"
 #include "puppetdb/timestamp.hpp"
+#include "puppetdb/varint.hpp"
 
 // Its own namespace: a unity build puts this file beside others with anonymous namespaces.
 namespace marionette::puppetdb::node_row_packing {
@@ -52,14 +53,6 @@ enum Kind : unsigned char {
 };
 
 constexpr std::size_t kHexDigits = 40;
-
-void put_varint(std::string& out, std::uint64_t value) {
-  while (value >= 0x80) {
-    out += static_cast<char>((value & 0x7f) | 0x80);
-    value >>= 7;
-  }
-  out += static_cast<char>(value);
-}
 
 std::optional<std::size_t> name_number(std::string_view name) {
   for (std::size_t i = 0; i < kNames.size(); ++i)
@@ -242,16 +235,11 @@ std::optional<std::string> packed(std::string_view text) {
   throw StoreError("a node's kept row (node-row) is damaged");
 }
 
-/// Reads what put_varint wrote.
-std::uint64_t get_varint(std::string_view stored, std::size_t& at) {
-  std::uint64_t value = 0;
-  for (int shift = 0; shift < 64; shift += 7) {
-    if (at >= stored.size()) damaged();
-    const auto byte = static_cast<unsigned char>(stored[at++]);
-    value |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
-    if (!(byte & 0x80)) return value;
-  }
-  damaged();
+/// Reads what put_varint wrote; a row that ends first is damaged.
+std::uint64_t row_varint(std::string_view stored, std::size_t& at) {
+  const std::optional<std::uint64_t> value = get_varint(stored, at);
+  if (!value) damaged();
+  return *value;
 }
 
 }  // namespace
@@ -300,7 +288,7 @@ std::string unpack(std::string stored) {
         out += "false";
         break;
       case time_value: {
-        const std::uint64_t zigzag = get_varint(stored, at);
+        const std::uint64_t zigzag = row_varint(stored, at);
         previous_time +=
             static_cast<std::int64_t>(zigzag >> 1) ^ -static_cast<std::int64_t>(zigzag & 1);
         out += '"';
@@ -331,7 +319,7 @@ std::string unpack(std::string stored) {
       }
       case string_value:
       case token_value: {
-        const std::uint64_t length = get_varint(stored, at);
+        const std::uint64_t length = row_varint(stored, at);
         if (length > stored.size() - at) damaged();
         const bool quoted = (byte & 7) == string_value;
         if (quoted) out += '"';

@@ -723,9 +723,9 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
       }
       fleet_.prefetch(documents, {}, lists);
       for (std::size_t n = 0; n < nodes.size() && resource_text; ++n) {
+        sizing.after(text, from + n);
         resource_rows_text(fleet_, nodes[n]["certname"].get<std::string>(), options, filter, text,
                            ends);
-        sizing.after(text, from + n + 1);
       }
       for (std::size_t n = 0; n < nodes.size() && fact_text; ++n) {
         const std::string& certname = nodes[n]["certname"].get_ref<const std::string&>();
