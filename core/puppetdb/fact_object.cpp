@@ -16,12 +16,16 @@ namespace {
 using Json = nlohmann::json;
 
 constexpr unsigned char kPiecesMark = 0x02;
+constexpr unsigned char kLearntPiecesMark = 0x03;
 
-/// The large piece's dictionary: the facts' dictionary and then the small piece's text, which
-/// the large one repeats (a node's addresses, host name and domain in its networking).
-std::string_view chained_dictionary(std::string_view dictionary, std::string_view small) {
+/// The dictionaries given, one after the other (the small piece's: the facts' dictionary and the
+/// learnt one; the large piece's: those and the small piece's text, which the large one repeats:
+/// a node's addresses, host name and domain in its networking).
+std::string_view chained_dictionary(std::string_view dictionary, std::string_view learnt,
+                                    std::string_view small) {
   thread_local std::string chained;
   chained.assign(dictionary);
+  chained += learnt;
   chained += small;
   return chained;
 }
@@ -59,7 +63,7 @@ class ReusedBuffer {
 
 }  // namespace
 
-std::string stored_fact_object(const Json& values) {
+std::string stored_fact_object(const Json& values, const LearntDictionary* learnt) {
   const std::string whole = values.dump();
   // a small object as the text itself; one past what the store keeps refused (413) there
   if (whole.size() < kDeflateFieldFrom || whole.size() > kLargestDocument || !values.is_object())
@@ -77,23 +81,37 @@ std::string stored_fact_object(const Json& values) {
   large += '}';
   const std::string_view dictionary = facts_dictionary();
   const std::uint32_t id = deflate_dictionary_id(dictionary);
-  std::string stored(1, static_cast<char>(kPiecesMark));
+  std::string stored(1, static_cast<char>(learnt ? kLearntPiecesMark : kPiecesMark));
   for (int shift = 24; shift >= 0; shift -= 8) stored += static_cast<char>((id >> shift) & 0xff);
-  append_piece(stored, small, dictionary);
-  append_piece(stored, large, chained_dictionary(dictionary, small));
+  std::string_view learnt_text;
+  if (learnt) {
+    stored += learnt_name_bytes(learnt->name);
+    learnt_text = *learnt->text;
+  }
+  append_piece(stored, small, chained_dictionary(dictionary, learnt_text, {}));
+  append_piece(stored, large, chained_dictionary(dictionary, learnt_text, small));
   return stored;
 }
 
-FactObject::FactObject(std::string stored) : stored_(std::move(stored)) {
-  if (stored_.empty() || static_cast<unsigned char>(stored_[0]) != kPiecesMark) {
+FactObject::FactObject(std::string stored, const LearntDictionaryLookup& learnt)
+    : stored_(std::move(stored)) {
+  const unsigned char mark = stored_.empty() ? 0 : static_cast<unsigned char>(stored_[0]);
+  if (mark != kPiecesMark && mark != kLearntPiecesMark) {
     whole_ = json_text(stored_);
     return;
   }
   pieces_ = true;
-  if (stored_.size() < 5) throw StoreError("a fact-object's index is cut short");
+  std::size_t at = 5 + (mark == kLearntPiecesMark ? kLearntNameBytes : 0);
+  if (stored_.size() < at) throw StoreError("a fact-object's index is cut short");
   for (std::size_t i = 1; i < 5; ++i)
     dictionary_ = (dictionary_ << 8) | static_cast<unsigned char>(stored_[i]);
-  std::size_t at = 5;
+  if (mark == kLearntPiecesMark) {
+    const std::string name =
+        learnt_name_of_bytes(std::string_view(stored_).substr(5, kLearntNameBytes));
+    if (!learnt) throw StoreError("a fact-object names the learnt dictionary " + name);
+    learnt_ = learnt(name);
+    if (!learnt_) throw StoreError("the learnt dictionary " + name + " is not in the store");
+  }
   for (Piece* piece : {&small_, &large_}) {
     const std::optional<std::uint64_t> read = get_varint(stored_, at);
     if (!read) throw StoreError("a fact-object's index is cut short");
@@ -109,15 +127,22 @@ FactObject::FactObject(std::string stored) : stored_(std::move(stored)) {
 std::string_view FactObject::small_text(std::string& inflated) const {
   const std::string_view bytes = std::string_view(stored_).substr(small_.from, small_.length);
   if (!small_.deflated) return bytes;
-  inflate_piece_into(bytes, dictionary_, inflated);
+  if (learnt_)
+    inflate_piece_into(bytes, dictionary_with({}), inflated);
+  else
+    inflate_piece_into(bytes, dictionary_, inflated);
   return inflated;
+}
+
+std::string_view FactObject::dictionary_with(std::string_view then) const {
+  return chained_dictionary(deflate_dictionary_of(dictionary_),
+                            learnt_ ? std::string_view(*learnt_) : std::string_view(), then);
 }
 
 std::string_view FactObject::large_text(std::string_view small, std::string& inflated) const {
   const std::string_view bytes = std::string_view(stored_).substr(large_.from, large_.length);
   if (!large_.deflated) return bytes;
-  inflate_piece_into(bytes, chained_dictionary(deflate_dictionary_of(dictionary_), small),
-                     inflated);
+  inflate_piece_into(bytes, dictionary_with(small), inflated);
   return inflated;
 }
 

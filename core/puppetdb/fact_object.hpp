@@ -3,9 +3,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+
+#include "puppetdb/learnt_dictionary.hpp"
 
 namespace marionette::puppetdb {
 
@@ -25,13 +28,21 @@ constexpr std::size_t kLargeFactFrom = 128;
 /// by a small fact inflates the small piece only: at 10,000 nodes of the bench fleet ~0.9 KB
 /// of a node's 5.4 KB of text. Two streams cost ~40 bytes a node more than one (~80 had the
 /// large piece not been given the small one's text).
-std::string stored_fact_object(const nlohmann::json& values);
+///
+/// Layout 11, given a dictionary learnt from the fleet's facts (learnt_dictionary.hpp): a first
+/// byte 0x03, the facts dictionary's id, the learnt dictionary's name (its 24 hex digits as 12
+/// bytes), then the same two pieces, each deflated with the learnt dictionary after the facts'
+/// (and the large one with the small piece's text after both): ~0.4 KB a node of the bench
+/// fleet instead of ~0.9.
+std::string stored_fact_object(const nlohmann::json& values,
+                               const LearntDictionary* learnt = nullptr);
 
 /// A stored fact-object, read piece by piece: layout 10's pieces, or an earlier layout's whole
-/// object (JSON text, deflated or not). Throws StoreError for a value of neither form.
+/// object (JSON text, deflated or not). Throws StoreError for a value of neither form, and for
+/// one naming a learnt dictionary when `learnt` is not given.
 class FactObject {
  public:
-  explicit FactObject(std::string stored);
+  explicit FactObject(std::string stored, const LearntDictionaryLookup& learnt = {});
 
   /// The object's text, its members by name, as nlohmann dumps the values; only the members
   /// whose names `wanted` accepts (given as parsed), when given. `accepted`, when not zero, is
@@ -54,11 +65,14 @@ class FactObject {
   std::string_view small_text(std::string& inflated) const;
   /// The large piece's text, inflated (into `inflated`) with the small piece's text `small`.
   std::string_view large_text(std::string_view small, std::string& inflated) const;
+  /// The facts' dictionary followed by the learnt one (when the value names one) and `then`.
+  std::string_view dictionary_with(std::string_view then) const;
 
   std::string stored_;
   std::string whole_;  ///< an earlier layout's object, inflated
   bool pieces_ = false;
   std::uint32_t dictionary_ = 0;
+  std::shared_ptr<const std::string> learnt_;  ///< layout 11's learnt dictionary
   Piece small_, large_;
 };
 

@@ -10,6 +10,7 @@
 #include "puppetdb/fact_object.hpp"
 #include "puppetdb/fact_tree.hpp"
 #include "puppetdb/json_scan.hpp"
+#include "puppetdb/learnt_dictionary.hpp"
 #include "puppetdb/node_row.hpp"
 #include "puppetdb/packed_resources.hpp"
 #include "puppetdb/query_error.hpp"
@@ -355,13 +356,70 @@ std::optional<Json> FleetData::facts(const std::string& certname,
 Json FleetData::object_values(const std::string& certname, std::string object,
                               const std::function<bool(std::string_view name)>& wanted,
                               std::size_t accepted) {
-  const FactObject stored(std::move(object));
+  const FactObject stored = fact_object(std::move(object));
   // the others stepped over, not parsed; the large piece only when needed
   if (wanted) return stored.members_where(wanted, accepted);
   Json values = Json::parse(stored.text(), nullptr, false);
   if (!values.is_object())
     throw StoreError("the facts' values " + keys_.fact_object(certname) + " are not JSON");
   return values;
+}
+
+FactObject FleetData::fact_object(std::string stored) {
+  return FactObject(std::move(stored),
+                    [this](const std::string& name) { return learnt_dictionary(name); });
+}
+
+std::shared_ptr<const std::string> FleetData::learnt_dictionary(const std::string& name) {
+  LearntDictionaries& kept = LearntDictionaries::process();
+  if (std::shared_ptr<const std::string> text = kept.find(name)) return text;
+  std::optional<std::string> stored = store_.get(keys_.learnt_dictionary(name));
+  if (!stored) throw StoreError("the learnt dictionary " + name + " is not in the store");
+  if (stored->size() > kLearntDictionaryBytes || learnt_dictionary_name(*stored) != name)
+    throw StoreError("the learnt dictionary " + name + " is not the text of its name");
+  auto text = std::make_shared<const std::string>(std::move(*stored));
+  kept.keep(name, text);
+  return text;
+}
+
+std::string FleetData::report_text(const std::string& stored) {
+  return learnt_json_text(stored,
+                          [this](const std::string& name) { return learnt_dictionary(name); });
+}
+
+std::optional<LearntDictionary> FleetData::learnt_dictionary_to_write(
+    const std::string& current_key, const std::string& samples_key, const std::string& certname,
+    const Json& document) {
+  if (std::optional<std::string> name = store_.get(current_key))
+    return LearntDictionary{*name, learnt_dictionary(*name)};
+  // a document far past a dictionary's size teaches it no more and costs memory while kept
+  if (!document.is_object()) return std::nullopt;
+  const std::string text_of_document = document.dump();
+  if (text_of_document.size() > 4 * kLearntDictionaryBytes) return std::nullopt;
+  store_.put_field(samples_key, certname, text_of_document);
+  const std::map<std::string, std::string> sampled = store_.fields(samples_key);
+  if (sampled.size() < kLearntSamples) return std::nullopt;
+  std::vector<Json> samples;
+  for (const auto& [node, text] : sampled) {
+    Json sample = Json::parse(text, nullptr, false);
+    if (sample.is_object()) samples.push_back(std::move(sample));
+  }
+  const std::string text = learnt_dictionary_text(samples);
+  const std::string name = learnt_dictionary_name(text);
+  // the dictionary stored before any value or the store's name names it
+  store_.put(keys_.learnt_dictionary(name), text);
+  if (!store_.put_if_absent(current_key, name)) {
+    std::optional<std::string> theirs = store_.get(current_key);
+    if (theirs && *theirs != name) {
+      store_.remove(keys_.learnt_dictionary(name));
+      store_.remove(samples_key);
+      return LearntDictionary{*theirs, learnt_dictionary(*theirs)};
+    }
+  }
+  store_.remove(samples_key);
+  auto kept = std::make_shared<const std::string>(text);
+  LearntDictionaries::process().keep(name, kept);
+  return LearntDictionary{name, kept};
 }
 
 std::optional<Json> FleetData::fact_values(const std::string& certname,
@@ -450,7 +508,7 @@ FleetData::FactsText FleetData::facts_text(const std::string& certname,
   }
   if (!facts.header || facts.header->contains("values")) return facts;
   if (std::optional<std::string> object = take_prefetched(keys_.fact_object(certname))) {
-    const FactObject stored(std::move(*object));
+    const FactObject stored = fact_object(std::move(*object));
     if (!names) {
       facts.values = stored.text();
     } else {
@@ -695,7 +753,7 @@ std::vector<Json> FleetData::reports(const std::string& certname) {
     entries = store_.list(keys_.reports(certname));
   }
   for (const std::string& text : entries) {
-    Json parsed = Json::parse(json_text(text), nullptr, false);
+    Json parsed = Json::parse(report_text(text), nullptr, false);
     if (!parsed.is_discarded()) all.push_back(std::move(parsed));
   }
   return all;
@@ -1051,8 +1109,11 @@ void FleetData::replace_facts(const Json& payload, const std::string& received) 
   document["hash"] = std::move(hash);
   note_node(certname, string_field(payload, "environment", false),
             string_field(payload, "producer", false));
-  // the values, one object in two pieces deflated with the facts' dictionary, then the rest
-  const std::string object = stored_fact_object(values);
+  // the values, one object in two pieces deflated with the facts' dictionary and the fleet's
+  // learnt one, then the rest
+  const std::optional<LearntDictionary> learnt =
+      learnt_dictionary_to_write(keys_.facts_dictionary(), keys_.facts_samples(), certname, values);
+  const std::string object = stored_fact_object(values, learnt ? &*learnt : nullptr);
   Json node = node_or_new(certname);  // a node of layout 4 moved to its fact-object first
   const bool was_active = node_is_active(node);
   const std::string id = std::to_string(node_id(node));
@@ -1203,7 +1264,14 @@ void FleetData::store_report(const Json& payload, const std::string& received) {
   report["hash"] = document_hash(report);
   note_node(certname, string_field(payload, "environment", false),
             string_field(payload, "producer", false));
-  store_.push_bounded(keys_.reports(certname), own_document(report), reports_kept_);
+  // deflated with the documents' dictionary and the fleet's learnt one
+  const std::optional<LearntDictionary> learnt = learnt_dictionary_to_write(
+      keys_.reports_dictionary(), keys_.reports_samples(), certname, report);
+  store_.push_bounded(
+      keys_.reports(certname),
+      learnt ? stored_with_learnt(report.dump(), kDeflateFieldFrom, documents_dictionary(), *learnt)
+             : own_document(report),
+      reports_kept_);
   Json node = node_or_new(certname);
   const bool was_active = node_is_active(node);
   const std::vector<std::string> old_sets = latest_report_sets(node);
@@ -1288,6 +1356,8 @@ void FleetData::purge_node(Json& node) {
   for (const std::string& set : latest_report_sets(node)) store_.remove_member(set, certname);
   store_.remove(keys_.facts(certname));
   store_.remove(keys_.fact_object(certname));
+  store_.remove_field(keys_.facts_samples(), certname);
+  store_.remove_field(keys_.reports_samples(), certname);
   store_.remove(keys_.fact_values(certname));
   release_shared_part(store_.take(keys_.catalog_body(certname)));
   store_.remove(keys_.resources(certname));
@@ -1317,7 +1387,7 @@ std::size_t FleetData::drop_reports_before(Json& node, std::int64_t horizon) {
   std::vector<std::string> kept;  // newest first, as listed
   std::size_t dropped = 0;
   for (const std::string& text : store_.list(keys_.reports(certname))) {
-    Json report = Json::parse(json_text(text), nullptr, false);
+    Json report = Json::parse(report_text(text), nullptr, false);
     std::optional<std::int64_t> produced =
         report.is_discarded() ? std::nullopt : time_in(report, "producer_timestamp");
     if (produced && *produced < horizon)

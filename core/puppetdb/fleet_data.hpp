@@ -6,6 +6,7 @@
 #include <functional>
 #include <initializer_list>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -20,6 +21,8 @@
 namespace marionette::puppetdb {
 
 class CatalogBody;
+class FactObject;
+struct LearntDictionary;
 
 using Json = nlohmann::json;
 
@@ -27,9 +30,10 @@ using Json = nlohmann::json;
 using Membership = std::pair<std::string, std::string>;
 
 /// The layout of the indexes a node is in and of its documents (its document's `indexes`; layouts
-/// 9, catalog bodies naming shared groups, and 10, the fact-object in two pieces (fact_object.hpp),
-/// move nothing and are read beside 8, so the number nodes carry stays 8): 8,
-/// the first-id fields named by integers (KeyLayout::first_id_of); 7, as 8 but those fields
+/// 9, catalog bodies naming shared groups, 10, the fact-object in two pieces (fact_object.hpp), and
+/// 11, fact-objects and reports deflated with a dictionary learnt from the fleet
+/// (learnt_dictionary.hpp), move nothing and are read beside 8, so the number nodes carry stays 8):
+/// 8, the first-id fields named by integers (KeyLayout::first_id_of); 7, as 8 but those fields
 /// named by hex digits (KeyLayout::first_id_named_of, still read), the node's row packed
 /// (node_row.hpp; 6 kept its text, which is still read); 6, the catalog's resources and edges one
 /// value (KeyLayout::catalog_body); 5, as 6 but the resources in a hash by type and the edges a key
@@ -248,6 +252,23 @@ class FleetData {
   Json object_values(const std::string& certname, std::string object,
                      const std::function<bool(std::string_view name)>& wanted,
                      std::size_t accepted);
+  /// The node's stored fact-object, read with the learnt dictionary it names (learnt_dictionary).
+  FactObject fact_object(std::string stored);
+  /// The text of the learnt dictionary of that name: kept by this process
+  /// (LearntDictionaries), else read from the store and checked against its name. Throws
+  /// StoreError for none, or a text that is not the name's.
+  std::shared_ptr<const std::string> learnt_dictionary(const std::string& name);
+  /// The learnt dictionary a node's new fact-object (report) is deflated with: the one
+  /// `current_key` names (KeyLayout::facts_dictionary, reports_dictionary); none yet, `document`
+  /// sampled in `samples_key`, and once kLearntSamples nodes' are, the dictionary learnt from
+  /// them written and named the store's (SET NX: of two servers learning at once, the first to
+  /// name its dictionary gives everyone's; the other's is removed), the samples removed.
+  std::optional<LearntDictionary> learnt_dictionary_to_write(const std::string& current_key,
+                                                             const std::string& samples_key,
+                                                             const std::string& certname,
+                                                             const Json& document);
+  /// A stored report's text (learnt_json_text, its learnt dictionary by learnt_dictionary).
+  std::string report_text(const std::string& stored);
   /// facts(): the values of the top-level facts `wanted` accepts; `names`, when given, are all
   /// it accepts (read by name where the values are kept by name).
   std::optional<Json> selected_facts(const std::string& certname,

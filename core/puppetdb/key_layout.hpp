@@ -47,6 +47,22 @@ class KeyLayout {
   /// the name their bodies give (a digest of the groups) with the number of bodies that name
   /// them (Store::add_reference): each in its own slot, every operation on the one key.
   std::string shared_groups(const std::string& name) const { return base_ + "shared:" + name; }
+  /// Layout 11: a dictionary learnt from the fleet's facts or reports (learnt_dictionary.hpp),
+  /// kept under its name (a digest of its text) for as long as the store is: values name it.
+  std::string learnt_dictionary(const std::string& name) const {
+    return base_ + "dictionary:" + name;
+  }
+  /// The name of the learnt dictionary new fact-objects are deflated with (the first a server
+  /// wrote, SET NX).
+  std::string facts_dictionary() const { return base_ + "facts-dictionary"; }
+  /// Until there is one: a hash of the nodes' fact values (certname → the values' text) the
+  /// dictionary is to be learnt from, kLearntSamples of them; removed once it is learnt, a
+  /// node's field with the node.
+  std::string facts_samples() const { return base_ + "facts-samples"; }
+  /// The same for reports: the learnt dictionary new reports are deflated with, and until
+  /// there is one, the reports (certname → text) it is to be learnt from.
+  std::string reports_dictionary() const { return base_ + "reports-dictionary"; }
+  std::string reports_samples() const { return base_ + "reports-samples"; }
   /// The catalog body of the node whose resources or edges key this is; nullopt for another key.
   std::optional<std::string> catalog_body_of(const std::string& key) const {
     for (std::string_view suffix : {std::string_view("}:resources"), std::string_view("}:edges")})
