@@ -2,6 +2,7 @@
 """marionette server's PuppetDB API against Debian's PuppetDB 7.12 on the same simulated fleet.
 
   bench/puppetdb_fleet_bench.py --pdb-root DIR [--nodes 10000] [--concurrency 4] [--repeat 40]
+                                [--pdb-warm SECONDS]
 
 DIR is a PuppetDB started by `bench/puppetdb_reference.py start --root DIR` (PostgreSQL 15 and
 PuppetDB on 127.0.0.1, plain HTTP). The script starts a private redis-server and `marionette
@@ -11,6 +12,9 @@ server --redis` (HTTPS, a client certificate on its --certificate-allowlist), th
     their reports) POSTed to /pdb/cmd/v1 of each, C connections at a time (kept alive); a
     phase ends for PuppetDB when its queries count N nodes with that data (its commands are
     queued and applied later), for marionette when the last POST is answered (applied then);
+  - warm-up (--pdb-warm S): PuppetDB asked the typical queries in a loop for S seconds, as a
+    dashboard's PuppetDB is warmed by the queries it answers all day (the JIT compiles the
+    paths they take; PostgreSQL's caches fill);
   - queries: each typical query asked R times of each, alternating, after 2 warm-ups; p50 and
     p99 of the wall time of each answer (read in full), the rows of both compared by count;
     the last, an empty answer, is the fixed cost of a request on each side. Two clients ask
@@ -208,6 +212,17 @@ def query_latencies(endpoints, queries, repeat):
     return out
 
 
+def warm(endpoint, queries, seconds):
+    """The queries asked of one side in a loop for `seconds`; how many rounds it answered."""
+    deadline, rounds = time.monotonic() + seconds, 0
+    while time.monotonic() < deadline:
+        for _, path, params in queries:
+            endpoint.request("GET", path, params)
+        rounds += 1
+    print(f"{endpoint.name} warmed {rounds} rounds in {seconds:.0f} s", flush=True)
+    return {"seconds": seconds, "rounds": rounds}
+
+
 CURL_FORMAT = "%{http_code} %{size_download} %{num_connects} %{time_starttransfer} %{time_total}\\n"
 
 
@@ -401,6 +416,10 @@ def main():
                         help="with --ingest marionette: the JSON of the --repeat 0 run that sent "
                              "the fleet to this PuppetDB, whose ingest times the table shows "
                              "beside marionette's (saying from which run)")
+    parser.add_argument("--pdb-warm", type=float, default=0,
+                        help="before the timed queries, ask PuppetDB the typical queries in a "
+                             "loop for this many seconds (its JVM warmed as a dashboard's "
+                             "PuppetDB is; marionette is not warmed)")
     parser.add_argument("--ingest", default="puppetdb,marionette",
                         help="which servers receive the fleet (a second run can ask the "
                              "queries of a PuppetDB that already holds it)")
@@ -436,6 +455,8 @@ def main():
                 result.setdefault("puppetdb", preloaded["ingest"][phase]["puppetdb"])
         if not args.memory_only:
             drain(puppetdb)
+            if args.pdb_warm:
+                figures["puppetdb_warm"] = warm(puppetdb, fleet.queries(args.nodes), args.pdb_warm)
             figures["queries"] = query_latencies(endpoints, fleet.queries(args.nodes), args.repeat)
             figures["load_curl"] = load_average()
             figures["queries_curl"] = curl_latencies(endpoints, fleet.queries(args.nodes),

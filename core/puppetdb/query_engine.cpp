@@ -621,6 +621,7 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
     // the latest reports' rows from the nodes' own documents, when those hold all the query reads
     const bool from_summary = latest_report_summary_answers(entity, predicate, extract, paging);
     const std::set<std::string> used = fields_used(predicate, extract, paging);
+    if (resources && extract.present) options.resource_fields = used;
     // an extract answers only its fields: a row built of the summary has only those it uses
     const std::set<std::string>* only = from_summary ? &used : nullptr;
     const std::optional<std::set<std::string, std::less<>>> projection =

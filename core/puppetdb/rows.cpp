@@ -603,7 +603,8 @@ std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& 
   if (name == "resources") {
     std::vector<Json> rows;
     for_each_resource_row(fleet, certname, options, [&](const ResourceRowText& row) {
-      rows.push_back(row.row(options.resource_hashes));
+      rows.push_back(row.row(options.resource_hashes,
+                             options.resource_fields ? &*options.resource_fields : nullptr));
     });
     return rows;
   }

@@ -29,6 +29,9 @@ struct RowOptions {
   /// catalog's header is read only when the node has no group of that type (a catalog an
   /// earlier build kept whole, or none), the rows' environment left null
   bool resource_environment = true;
+  /// resources: the fields each row is made with (an extract's: Query's fields_used, the
+  /// others' text not parsed); nullopt, every field
+  std::optional<std::set<std::string>> resource_fields;
 };
 
 /// The rows of a per-node entity for one node, built from its documents. `node` is the node's
