@@ -177,6 +177,53 @@ TEST(LearntDictionary, AServerWritesWithTheStoresDictionaryAndRefusesOneNotOfIts
   EXPECT_THROW(fleet.facts("node1.example.com"), StoreError);
 }
 
+/// A store where another server names its own learnt dictionary just before this one's SET NX
+/// of `pointer` (the two learnt at once, from other samples): the race the SET NX settles.
+class RivalLearnsFirst : public MemoryStore {
+ public:
+  RivalLearnsFirst(std::string pointer, std::string dictionary_key, std::string text)
+      : pointer_(std::move(pointer)), key_(std::move(dictionary_key)), text_(std::move(text)) {}
+  bool put_if_absent(const std::string& key, const std::string& value) override {
+    if (key == pointer_ && !raced_) {
+      raced_ = true;
+      put(key_, text_);
+      MemoryStore::put_if_absent(key, learnt_dictionary_name(text_));
+    }
+    return MemoryStore::put_if_absent(key, value);
+  }
+
+ private:
+  std::string pointer_, key_, text_;
+  bool raced_ = false;
+};
+
+TEST(LearntDictionary, OfTwoServersLearningAtOnceTheFirstToNameItsOwnGivesEveryonesDictionary) {
+  const KeyLayout keys("test");
+  std::vector<json> rival_samples = samples(300, 8);  // the rival's nodes: database servers
+  for (json& values : rival_samples) values["role"] = "db";
+  const std::string rival_text = learnt_dictionary_text(rival_samples);
+  const std::string rival = learnt_dictionary_name(rival_text);
+  RivalLearnsFirst store(keys.facts_dictionary(), keys.learnt_dictionary(rival), rival_text);
+  FleetData fleet(store, "test");
+  for (int i = 0; i < static_cast<int>(kLearntSamples); ++i)
+    fleet.replace_facts(facts_command(i), "2026-12-02T10:00:01.000Z");
+  // the rival's is the store's; this server's own dictionary and the samples are gone
+  EXPECT_EQ(store.get(keys.facts_dictionary()), rival);
+  const std::string own = learnt_dictionary_name(learnt_dictionary_text(samples(0, 8)));
+  ASSERT_NE(own, rival);
+  EXPECT_FALSE(store.get(keys.learnt_dictionary(own)));
+  EXPECT_TRUE(store.fields(keys.facts_samples()).empty());
+  // the eighth node's facts, and every later node's, name the rival's and read back as sent
+  for (int i = 7; i < 10; ++i) {
+    if (i > 7) fleet.replace_facts(facts_command(i), "2026-12-02T10:00:01.000Z");
+    const std::string stored = store.get(keys.fact_object(facts_command(i)["certname"])).value();
+    EXPECT_EQ(static_cast<unsigned char>(stored[0]), 0x03);
+    EXPECT_NE(stored.find(learnt_name_bytes(rival)), std::string::npos);
+    EXPECT_EQ(FleetData(store, "test").facts(facts_command(i)["certname"]).value()["values"],
+              node_values(i));
+  }
+}
+
 TEST(LearntDictionary, AReportDeflatedWithItIsSmallerAndReadsBackThroughItsName) {
   std::vector<json> reports;
   for (int i = 0; i < 3; ++i)
