@@ -321,14 +321,7 @@ class RedisStore : public Store {
     return values;
   }
   std::vector<std::string> list(const std::string& key) override {
-    RedisReply length = run({"LLEN", key});
-    std::vector<std::string> entries;
-    for (long long i = 0; i < length.integer; ++i) {
-      RedisReply entry = run({"LINDEX", key, std::to_string(i)});
-      if (entry.kind == RedisReply::Kind::nil) break;  // trimmed meanwhile
-      entries.push_back(std::move(entry.text));
-    }
-    return entries;
+    return lists({key}).front();  // its length, then every entry in one round trip
   }
 
  private:

@@ -86,6 +86,29 @@ TEST(RedisStore, StringsAndHashFieldsAreReadTogetherEachInItsPlace) {
   EXPECT_FALSE(field_values[0]);
 }
 
+TEST(RedisStore, ABoundedListIsReadBackNewestFirstAloneOrWithOthersHoweverLargeItsEntries) {
+  if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
+  std::string why;
+  std::unique_ptr<PrivateRedis> redis = PrivateRedis::start(PrivateRedis::Listen::tcp, &why);
+  ASSERT_TRUE(redis) << why;
+  std::unique_ptr<Store> store = make_redis_store(redis->url(), std::chrono::seconds(5));
+  for (int i = 0; i < 5; ++i) store->push_bounded("reports", "report " + std::to_string(i), 3);
+  const std::vector<std::string> newest = {"report 4", "report 3", "report 2"};
+  EXPECT_EQ(store->list("reports"), newest);
+  EXPECT_TRUE(store->list("no-reports").empty());
+  // two entries that together pass the 1 MiB one reply of a counters connection may hold
+  const std::string large = incompressible(900 * 1024);
+  store->push_bounded("large", large + "a", 3);
+  store->push_bounded("large", large + "b", 3);
+  const std::vector<std::vector<std::string>> all = store->lists({"reports", "none", "large"});
+  ASSERT_EQ(all.size(), 3u);
+  EXPECT_EQ(all[0], newest);
+  EXPECT_TRUE(all[1].empty());
+  ASSERT_EQ(all[2].size(), 2u);
+  EXPECT_TRUE(all[2][0] == large + "b");
+  EXPECT_TRUE(store->list("large") == all[2]);
+}
+
 TEST(RedisStore, ALeafsFirstIdIsTakenOnceEmptiedOnlyByItsOwnerAndReadWithTheSetAndBitmap) {
   if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
   std::string why;
