@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 
+#include "http/answer_buffers.hpp"
 #include "puppetdb/node_row.hpp"
 #include "puppetdb/predicate.hpp"
 #include "puppetdb/projection_order.hpp"
@@ -39,7 +40,11 @@ class AnswerSizing {
     const std::size_t per_node = text.size() / done + 1;
     const std::size_t estimate =
         per_node > kMostReserved / nodes_ ? kMostReserved : per_node * nodes_ / 4 * 5;
-    if (estimate + kResponseHeadRoom > text.capacity()) text.reserve(estimate + kResponseHeadRoom);
+    if (estimate + kResponseHeadRoom <= text.capacity()) return;
+    // in a kept buffer when one is large enough (its pages already mapped)
+    std::string larger = http::AnswerBuffers::process().take(estimate + kResponseHeadRoom);
+    larger += text;
+    text.swap(larger);
   }
 
  private:
@@ -463,6 +468,7 @@ QueryAnswer text_answer(std::string text, const std::vector<std::size_t>& ends,
   }
   paged += ']';
   answer.text = std::move(paged);
+  http::AnswerBuffers::process().give_back(std::move(text));
   return answer;
 }
 
@@ -825,7 +831,27 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
 QueryAnswer QueryEngine::all_active_nodes(const Paging& paging) {
   const std::vector<std::string> names = fleet_.certnames();  // sorted, as the rows would be
   const KeyLayout& keys = fleet_.keys();
-  std::vector<std::string> rows;
+  const std::size_t first = paging.offset ? static_cast<std::size_t>(*paging.offset) : 0;
+  const std::size_t count =
+      paging.limit ? static_cast<std::size_t>(*paging.limit) : std::size_t(-1);
+  // each active node's row written into the answer as it is read (the rows before `first` and
+  // after `count` counted only), in a kept buffer sized once from the first row
+  std::string text = "[";
+  std::size_t active = 0;
+  auto add = [&](const std::string& row) {
+    if (active == 0) {  // room for every node's row like the first's (+25 %)
+      const std::size_t rows = std::min(names.size() - std::min(names.size(), first), count);
+      std::string sized =
+          http::AnswerBuffers::process().take((row.size() + 1) * rows / 4 * 5 + kResponseHeadRoom);
+      sized += text;
+      text.swap(sized);
+    }
+    if (active >= first && active - first < count) {
+      if (text.size() > 1) text += ',';
+      text += row;
+    }
+    ++active;
+  };
   for (std::size_t from = 0; from < names.size(); from += kNodesAtOnce) {
     const std::size_t to = std::min(names.size(), from + kNodesAtOnce);
     std::vector<std::string> row_keys;
@@ -837,8 +863,7 @@ QueryAnswer QueryEngine::all_active_nodes(const Paging& paging) {
         row = node_row_text(std::move(*kept[i - from]));  // packed (layout 7) or text
       if (!row) {  // no row kept: the node's document, if it has one
         std::optional<Json> node = fleet_.node(names[i]);
-        if (!node || !node_is_active(*node)) continue;
-        rows.push_back(node_answer_text(*node));
+        if (node && node_is_active(*node)) add(node_answer_text(*node));
         continue;
       }
       // the row as nlohmann writes it: "deactivated":null only when it is null (a string's
@@ -846,23 +871,11 @@ QueryAnswer QueryEngine::all_active_nodes(const Paging& paging) {
       if (row->find("\"deactivated\":null") == std::string::npos ||
           row->find("\"expired\":null") == std::string::npos)
         continue;
-      rows.push_back(std::move(*row));
+      add(*row);
     }
   }
   QueryAnswer answer;
-  if (paging.include_total) answer.total = rows.size();
-  const std::size_t first = paging.offset ? static_cast<std::size_t>(*paging.offset) : 0;
-  const std::size_t count = paging.limit ? static_cast<std::size_t>(*paging.limit) : rows.size();
-  // sized once (10,000 rows are ~6 MB), with room for the response's head put in front of it
-  std::size_t size = 2 + kResponseHeadRoom;
-  for (std::size_t i = first; i < rows.size() && i - first < count; ++i) size += rows[i].size() + 1;
-  std::string text;
-  text.reserve(size);
-  text += '[';
-  for (std::size_t i = first; i < rows.size() && i - first < count; ++i) {
-    if (text.size() > 1) text += ',';
-    text += rows[i];
-  }
+  if (paging.include_total) answer.total = active;
   text += ']';
   answer.text = std::move(text);
   return answer;

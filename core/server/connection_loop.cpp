@@ -13,6 +13,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "http/answer_buffers.hpp"
 #include "server/access_log.hpp"
 
 namespace marionette::server {
@@ -368,8 +369,8 @@ void ConnectionLoop::write(Connection& connection) {
     return;
   }
   // Kept alive: back to waiting for the next request, which may already be buffered.
-  connection.out.clear();
-  connection.out.shrink_to_fit();
+  http::AnswerBuffers::process().give_back(std::move(connection.out));  // for the next answer
+  connection.out = std::string();
   connection.state = State::reading;
   connection.since = connection.last_progress = Clock::now();
   start_waiting(connection);
@@ -479,6 +480,7 @@ void ConnectionLoop::close(std::uint64_t id) {
   watch(connection, 0);
   auto count = per_address_.find(connection.address);
   if (count != per_address_.end() && --count->second == 0) per_address_.erase(count);
+  http::AnswerBuffers::process().give_back(std::move(connection.out));
   connections_.erase(found);
 }
 

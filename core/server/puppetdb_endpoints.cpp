@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog/catalog.hpp"
+#include "http/answer_buffers.hpp"
 #include "puppetdb/fleet_data.hpp"
 #include "puppetdb/http_api.hpp"
 #include "puppetdb/store.hpp"
@@ -77,7 +78,9 @@ bool Api::give_back_freed_memory() {
   // A query over many nodes' documents allocates tens of MiB for a moment; glibc keeps what is
   // freed in its per-thread arenas. Trimming from the server's timer rather than after each
   // request keeps it out of the requests' time and catches the last request of a burst too.
-  if (!memory_to_give_back_.exchange(false)) return false;
+  // the kept answer buffers (http::AnswerBuffers) too: an idle server holds none
+  const bool buffers_released = http::AnswerBuffers::process().release();
+  if (!memory_to_give_back_.exchange(false) && !buffers_released) return false;
   malloc_trim(0);
   return true;
 }
