@@ -5,6 +5,7 @@
 #include "digest/digest.hpp"
 #include "puppetdb/store.hpp"
 #include "puppetdb/stored_text.hpp"
+#include "text/hex_digit.hpp"
 
 namespace marionette::puppetdb {
 
@@ -78,18 +79,13 @@ std::string learnt_name_bytes(const std::string& name) {
     throw StoreError("a learnt dictionary's name is not 24 hex digits: " + name);
   std::string bytes;
   for (std::size_t i = 0; i < name.size(); i += 2)
-    bytes += static_cast<char>(std::stoi(name.substr(i, 2), nullptr, 16));
+    bytes +=
+        static_cast<char>(text::hex_digit_value(name[i]) * 16 + text::hex_digit_value(name[i + 1]));
   return bytes;
 }
 
 std::string learnt_name_of_bytes(std::string_view bytes) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string name;
-  for (unsigned char byte : bytes) {
-    name += kDigits[byte >> 4];
-    name += kDigits[byte & 0xf];
-  }
-  return name;
+  return digest::to_hex(bytes);
 }
 
 namespace {

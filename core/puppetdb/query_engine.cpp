@@ -835,19 +835,14 @@ QueryAnswer QueryEngine::all_active_nodes(const Paging& paging) {
   const std::size_t count =
       paging.limit ? static_cast<std::size_t>(*paging.limit) : std::size_t(-1);
   // each active node's row written into the answer as it is read (the rows before `first` and
-  // after `count` counted only), in a kept buffer sized once from the first row
+  // after `count` counted only), sized once from the first row written (AnswerSizing)
   std::string text = "[";
-  std::size_t active = 0;
+  std::size_t active = 0, written = 0;
+  AnswerSizing sizing(std::min(names.size() - std::min(names.size(), first), count));
   auto add = [&](const std::string& row) {
-    if (active == 0) {  // room for every node's row like the first's (+25 %)
-      const std::size_t rows = std::min(names.size() - std::min(names.size(), first), count);
-      std::string sized =
-          http::AnswerBuffers::process().take((row.size() + 1) * rows / 4 * 5 + kResponseHeadRoom);
-      sized += text;
-      text.swap(sized);
-    }
     if (active >= first && active - first < count) {
-      if (text.size() > 1) text += ',';
+      sizing.after(text, written);
+      if (written++ > 0) text += ',';
       text += row;
     }
     ++active;

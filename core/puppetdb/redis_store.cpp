@@ -210,7 +210,7 @@ class RedisStore : public Store {
   std::vector<std::vector<std::string>> lists(const std::vector<std::string>& keys) override {
     std::vector<std::vector<std::string>> lengths;
     for (const std::string& key : keys) lengths.push_back({"LLEN", key});
-    std::vector<std::vector<std::string>> entries;  // each entry alone, as list() reads them
+    std::vector<std::vector<std::string>> entries;  // each entry alone: one reply each
     std::vector<std::size_t> owner;
     std::vector<std::optional<std::string>> counted = values_of(lengths);
     for (std::size_t i = 0; i < keys.size(); ++i) {
