@@ -457,6 +457,47 @@ std::optional<Json> Predicate::required_value(const std::string& field) const {
   return std::nullopt;
 }
 
+Predicate::Equalities Predicate::equalities() const {
+  Equalities found;
+  if (condition_.is_null()) return found;
+  const bool conjunction = condition_[0] == "and";
+  const std::size_t first = conjunction ? 1 : 0, end = conjunction ? condition_.size() : 1;
+  found.whole = true;
+  for (std::size_t i = first; i < end; ++i) {
+    const Json& clause = conjunction ? condition_[i] : condition_;
+    if (clause.size() == 1 && clause[0] == "and") continue;  // node_state's, always true
+    if (clause.size() == 3 && clause[0] == "=" && clause[1].is_string())
+      found.clauses.emplace_back(clause[1].get<std::string>(), clause[2]);
+    else
+      found.whole = false;
+  }
+  return found;
+}
+
+bool Predicate::path_may_continue(const Json& prefix) const {
+  auto may = [&](const Json& clause) {
+    if (clause.size() != 3 || clause[0] != "~>" || clause[1] != "path" || !clause[2].is_array())
+      return true;
+    const Json& steps = clause[2];
+    if (prefix.size() > steps.size()) return false;
+    for (std::size_t i = 0; i < prefix.size(); ++i) {
+      if (!steps[i].is_string()) return false;
+      const Json step = prefix[i].is_string() ? prefix[i] : Json(prefix[i].dump());
+      try {
+        if (!regex_matches(pattern(clause, i), step, steps[i])) return false;
+      } catch (const QueryError&) {
+        return true;  // refused where a row meets it, as before
+      }
+    }
+    return true;
+  };
+  if (condition_.is_null()) return true;
+  if (condition_[0] != "and") return may(condition_);
+  for (std::size_t i = 1; i < condition_.size(); ++i)
+    if (!may(condition_[i])) return false;
+  return true;
+}
+
 std::optional<std::string> Predicate::path_first_word() const {
   auto word = [](const Json& clause) -> std::optional<std::string> {
     if (clause.size() != 3 || clause[0] != "~>" || clause[1] != "path" || !clause[2].is_array() ||

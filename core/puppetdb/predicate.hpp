@@ -6,6 +6,7 @@
 #include <regex>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "puppetdb/entities.hpp"
@@ -38,11 +39,22 @@ class Predicate {
   /// The value every matching row has in `field`: the query's ["=", field, V], alone or in its
   /// outermost "and"; nullopt when the query asks no such thing.
   std::optional<Json> required_value(const std::string& field) const;
+  /// The query's ["=", field, V] clauses, alone or in its outermost "and" (as [field, V]), and
+  /// whether they are the whole query (nothing else in that "and" but node_state).
+  struct Equalities {
+    std::vector<std::pair<std::string, Json>> clauses;
+    bool whole = false;
+  };
+  Equalities equalities() const;
   /// A word every matching row's fact name holds: the first step of the query's
   /// ["~>", "path", [STEP, …]], alone or in its outermost "and", when STEP has no regex
   /// operator (letters, digits, _ and -), since the step's search finds it only in a name that
   /// holds it; nullopt when the query asks no such thing.
   std::optional<std::string> path_first_word() const;
+  /// Whether a fact path beginning with `prefix` ([name, key or index, …]) can match the
+  /// query's ["~>", "path", [STEP, …]], alone or in its outermost "and": no longer than the
+  /// steps, each of its steps matching theirs. False only when no path below it can match.
+  bool path_may_continue(const nlohmann::json& prefix) const;
   /// Whether the query looks at `field` of a row.
   bool reads_field(const std::string& field) const;
   /// Every field the query looks at (a dotted field as written: facts.os.family).

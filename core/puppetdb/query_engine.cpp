@@ -623,7 +623,12 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
         options.fact_name = (*path)[0].get<std::string>();
     }
     options.fact_names = facts_needed(entity, predicate, extract, options.fact_name);
-    if (entity.name == "fact-contents") options.fact_name_holding = predicate.path_first_word();
+    if (entity.name == "fact-contents") {
+      options.fact_name_holding = predicate.path_first_word();
+      options.fact_path_may_continue = [&predicate](const Json& path) {
+        return predicate.path_may_continue(path);
+      };
+    }
     // the latest reports' rows from the nodes' own documents, when those hold all the query reads
     const bool from_summary = latest_report_summary_answers(entity, predicate, extract, paging);
     const std::set<std::string> used = fields_used(predicate, extract, paging);
@@ -660,8 +665,16 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
     std::string text = "[";
     std::vector<std::size_t> ends;
     AnswerSizing sizing(names.size());
-    const RowTextFilter filter{predicate.fields_read(),
-                               [&](const Json& row) { return predicate.matches(row); }};
+    RowTextFilter filter{predicate.fields_read(),
+                         [&](const Json& row) { return predicate.matches(row); },
+                         {},
+                         false};
+    if (resource_text) {  // the query's = on a row's own text: most rows kept or not unparsed
+      const Predicate::Equalities equalities = predicate.equalities();
+      bool all_as_text = false;
+      filter.equalities = resource_text_equalities(equalities.clauses, all_as_text);
+      filter.equalities_decide = equalities.whole && all_as_text;
+    }
     // A chunk of nodes at a time: their documents read together (one round trip for many).
     const KeyLayout& keys = fleet_.keys();
     for (std::size_t from = 0; from < names.size(); from += kNodesAtOnce) {

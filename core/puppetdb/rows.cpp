@@ -1,6 +1,7 @@
 #include "puppetdb/rows.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -41,18 +42,24 @@ std::vector<Json> fact_rows(const Json& facts, const std::optional<std::string>&
   return rows;
 }
 
-std::vector<Json> fact_content_rows(const Json& facts, const std::optional<std::string>& only) {
+std::vector<Json> fact_content_rows(const Json& facts, const std::optional<std::string>& only,
+                                    const std::function<bool(const Json& path)>& may_continue) {
   std::vector<Json> rows;
   Json one;
   const Json& values = fact_values(facts, only, one);
-  for (const auto& [name, value] : values.items())
-    for_each_leaf(name, value, [&](const Json& path, const Json& leaf) {
+  for (const auto& [name, value] : values.items()) {
+    auto row = [&](const Json& path, const Json& leaf) {
       rows.push_back({{"certname", facts["certname"]},
                       {"environment", facts["environment"]},
                       {"name", name},
                       {"path", path},
                       {"value", leaf}});
-    });
+    };
+    if (may_continue)
+      for_each_leaf(name, value, row, may_continue);
+    else
+      for_each_leaf(name, value, row);
+  }
   return rows;
 }
 
@@ -595,7 +602,8 @@ std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& 
                                     : fleet.facts_holding(certname, *options.fact_name_holding);
     if (!facts) return {};
     if (name == "facts") return fact_rows(*facts, options.fact_name);
-    if (name == "fact-contents") return fact_content_rows(*facts, options.fact_name);
+    if (name == "fact-contents")
+      return fact_content_rows(*facts, options.fact_name, options.fact_path_may_continue);
     if (name == "factsets") return {factset_row(*facts)};
     if (name == "package-inventory") return package_rows(*facts, true);
     return {inventory_row(*facts)};
@@ -634,6 +642,71 @@ std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& 
   return rows;
 }
 
+namespace {
+
+enum class TextVerdict { unmet, met, unsure };
+
+/// Whether the JSON text of a field is `wanted` (nlohmann's text of a string): both written by
+/// nlohmann, two texts are the same string only when they are the same text; a text with an
+/// escape may be another writer's, and is left to the parsed row.
+TextVerdict text_is(std::string_view text, std::string_view wanted) {
+  if (text == wanted) return TextVerdict::met;
+  return text.find('\\') == std::string_view::npos ? TextVerdict::unmet : TextVerdict::unsure;
+}
+
+TextVerdict tags_hold(std::string_view tags, std::string_view wanted) {
+  if (tags.empty() || tags.front() != '[') return TextVerdict::unsure;
+  TextVerdict verdict = TextVerdict::unmet;
+  for_each_json_element(tags, [&](std::string_view tag) {
+    const TextVerdict one = text_is(tag, wanted);
+    if (one != TextVerdict::unmet) verdict = one;
+    return one != TextVerdict::met;
+  });
+  return verdict;
+}
+
+TextVerdict equalities_of(const ResourceRowText& row, const std::vector<TextEquality>& equalities) {
+  TextVerdict verdict = TextVerdict::met;
+  for (const TextEquality& equality : equalities) {
+    const std::string& field = equality.field;
+    const TextVerdict one = field == "tag"           ? tags_hold(row.tags, equality.text)
+                            : field == "title"       ? text_is(row.title, equality.text)
+                            : field == "type"        ? text_is(row.type, equality.text)
+                            : field == "certname"    ? text_is(row.certname, equality.text)
+                            : field == "environment" ? text_is(row.environment, equality.text)
+                            : field == "exported"    ? text_is(row.exported, equality.text)
+                                                     : text_is(row.file, equality.text);  // file
+    if (one == TextVerdict::unmet) return one;
+    if (one == TextVerdict::unsure) verdict = one;
+  }
+  return verdict;
+}
+
+}  // namespace
+
+std::vector<TextEquality> resource_text_equalities(
+    const std::vector<std::pair<std::string, Json>>& clauses, bool& text_equalities_whole) {
+  static const std::set<std::string, std::less<>> kStrings = {"certname", "environment", "type",
+                                                              "title",    "file",        "tag"};
+  std::vector<TextEquality> equalities;
+  text_equalities_whole = true;
+  for (const auto& [field, value] : clauses) {
+    if (kStrings.count(field) && value.is_string()) {
+      std::string text = value.get<std::string>();
+      if (field == "tag")
+        std::transform(text.begin(), text.end(), text.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+      equalities.push_back(
+          {field, Json(text).dump(-1, ' ', false, Json::error_handler_t::replace)});
+    } else if (field == "exported" && value.is_boolean()) {
+      equalities.push_back({field, value.get<bool>() ? "true" : "false"});
+    } else {
+      text_equalities_whole = false;
+    }
+  }
+  return equalities;
+}
+
 void resource_rows_text(FleetData& fleet, const std::string& certname, const RowOptions& options,
                         const RowTextFilter& filter, std::string& out,
                         std::vector<std::size_t>& ends) {
@@ -645,7 +718,11 @@ void resource_rows_text(FleetData& fleet, const std::string& certname, const Row
   std::optional<bool> node_kept;
   for_each_resource_row(fleet, certname, options, [&](const ResourceRowText& row) {
     if (!per_node) {
-      if (!filter.keep(row.row(true, &filter.read))) return;
+      const TextVerdict verdict = equalities_of(row, filter.equalities);
+      if (verdict == TextVerdict::unmet) return;
+      if ((verdict == TextVerdict::unsure || !filter.equalities_decide) &&
+          !filter.keep(row.row(true, &filter.read)))
+        return;
     } else {
       if (!node_kept) node_kept = filter.keep(row.row(true, &filter.read));
       if (!*node_kept) return;

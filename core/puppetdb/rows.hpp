@@ -24,6 +24,9 @@ struct RowOptions {
   /// fact-contents without fact_names: only the facts whose name holds this word
   /// (Predicate::path_first_word), the others stepped over, not parsed.
   std::optional<std::string> fact_name_holding;
+  /// fact-contents: whether a fact path can lead to a row the query keeps
+  /// (Predicate::path_may_continue); the rows below one it refuses are not made. None: all.
+  std::function<bool(const Json& path)> fact_path_may_continue;
   bool resource_hashes = true;  ///< resources: each row's `resource` (else add_resource_hash)
   /// resources of resource_type: whether the rows need the catalog's environment; if not, the
   /// catalog's header is read only when the node has no group of that type (a catalog an
@@ -65,11 +68,28 @@ std::optional<std::vector<Json>> latest_failure_rows(const std::string& certname
 /// the field itself or a dotted path under it (parameters.X, value.a.b).
 bool reads_field(const std::set<std::string>& read, std::string_view name);
 
+/// A query's ["=", FIELD, VALUE] that a row's text can answer: VALUE as nlohmann writes it, the
+/// way every stored row's fields are written (a tag's lower-cased, as the query matches tags).
+struct TextEquality {
+  std::string field;
+  std::string text;
+};
+
 /// Which rows a query keeps, asked of a row holding only the fields the query reads.
 struct RowTextFilter {
   std::set<std::string> read;  ///< as Predicate::fields_read names them
   std::function<bool(const Json& row)> keep;
+  /// Resources: equalities every kept row meets (the query's, Predicate::equalities). A row
+  /// whose text shows one unmet is not kept, and with `equalities_decide` (they are the whole
+  /// query) a row whose text shows them all met is kept, neither parsed for `keep`.
+  std::vector<TextEquality> equalities;
+  bool equalities_decide = false;
 };
+
+/// The equalities of `clauses` a resources row's text can answer (text_equalities_whole: all
+/// of them); the others are left to RowTextFilter::keep.
+std::vector<TextEquality> resource_text_equalities(
+    const std::vector<std::pair<std::string, Json>>& clauses, bool& text_equalities_whole);
 
 /// The node's resources rows that `options` asks for and `filter` keeps, written as the
 /// answer's JSON text (its fields, `resource` too) onto `out`, a comma before each but the

@@ -1,7 +1,10 @@
 // The AST query language over the fleet's data: each operator, the subqueries, paging, and
 // the refusals (QueryError 400).
+#include "puppetdb/query_engine.hpp"
+
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 #include <set>
@@ -9,6 +12,8 @@
 #include <vector>
 
 #include "fleet_fixture.hpp"
+#include "puppetdb/fact_tree.hpp"
+#include "puppetdb/predicate.hpp"
 #include "puppetdb/query_error.hpp"
 
 namespace marionette::puppetdb {
@@ -96,6 +101,107 @@ TEST_F(Query, APathWhoseFirstStepIsAWordReadsOnlyTheFactsHoldingItAndAnswersTheS
   // a first step with a regex operator reads every fact as before
   EXPECT_EQ(rows("fact-paths", json::parse(R"(["~>", "path", ["^o.$", ".*"]])")),
             rows("fact-paths", json::parse(R"(["~>", "path", ["os", ".*"]])")));
+}
+
+TEST_F(Query, ResourcesAnsweredAsTextKeepTheRowsTheParsedRowsKeep) {
+  // a catalog whose resources' fields hold what a text comparison could get wrong: a title
+  // with a quote, a backslash and non-ASCII, a tag in capitals, a null file, exported true
+  json odd = testing::FleetFixture::catalog("odd.example.com", "81");
+  odd["resources"].push_back({{"type", "File"},
+                              {"title", "/etc/a \"b\" \\c é"},
+                              {"tags", {"file", "Mixed", "motd"}},
+                              {"exported", true},
+                              {"file", nullptr},
+                              {"line", nullptr},
+                              {"parameters", {{"ensure", "file"}}}});
+  fleet.replace_catalog(odd, "2026-11-29T10:02:00.000Z");
+  // the answer as the HTTP API writes it (rows as text, most kept or not by their text alone)
+  // against the rows the same query keeps parsed
+  auto check = [&](const std::string& query, std::size_t expected) {
+    const json condition = json::parse(query);
+    QueryEngine as_text(fleet, true);
+    const QueryAnswer answer = as_text.entity_query("resources", condition, {});
+    ASSERT_TRUE(answer.text) << query;
+    json written = json::parse(*answer.text);
+    json parsed = rows("resources", condition);
+    auto sorted = [](json rows) {
+      std::sort(rows.begin(), rows.end());
+      return rows;
+    };
+    EXPECT_EQ(sorted(written), sorted(parsed)) << query;
+    EXPECT_EQ(written.size(), expected) << query;
+  };
+  check(R"(["=", "title", "/etc/a \"b\" \\c é"])", 1);
+  check(R"(["and", ["=", "type", "File"], ["=", "title", "/etc/a \"b\" \\c \u00e9"]])", 1);
+  check(R"(["and", ["=", "type", "File"], ["=", "tag", "MOTD"]])", 4);
+  check(R"(["and", ["=", "type", "File"], ["=", "tag", "mixed"]])", 0);  // tags match as stored
+  check(R"(["and", ["=", "type", "File"], ["=", "tag", "Mixed"]])", 0);
+  check(R"(["and", ["=", "type", "File"], ["=", "exported", true]])", 1);
+  check(R"(["and", ["=", "type", "File"], ["=", "exported", "true"]])", 1);
+  check(R"(["and", ["=", "type", "Host"], ["=", "exported", true], ["=", "tag", "host"],
+            ["not", ["=", "certname", "web1.example.com"]]])",
+        2);
+  check(R"(["and", ["=", "type", "File"], ["=", "file", "/etc/puppet/code/site.pp"]])", 3);
+  check(R"(["and", ["=", "type", "File"], ["=", "environment", "production"],
+            ["=", "certname", "odd.example.com"]])",
+        2);
+  check(R"(["and", ["=", "type", "File"], ["=", "line", 7], ["=", "node_state", "active"]])", 3);
+  check(R"(["and", ["=", "type", "Class"], ["=", "title", 3]])", 0);
+}
+
+TEST_F(Query, APathRegexStepsOverTheBranchesOfAFactNoPathBelowCanMatch) {
+  auto no_subqueries = [](const Entity&, const json&) { return json::array(); };
+  const Entity& contents = *find_entity("fact-contents");
+  const Predicate ip(contents, json::parse(R"(["and", ["=", "certname", "web1.example.com"],
+      ["~>", "path", ["networking", "interfaces", "e.*", "ip"]]])"),
+                     no_subqueries);
+  EXPECT_TRUE(ip.path_may_continue(json::parse(R"(["networking"])")));
+  EXPECT_TRUE(ip.path_may_continue(json::parse(R"(["networking", "interfaces", "eth0"])")));
+  EXPECT_TRUE(ip.path_may_continue(json::parse(R"(["networking", "interfaces", "eth0", "ip"])")));
+  EXPECT_FALSE(ip.path_may_continue(json::parse(R"(["networking", "interfaces", "lo"])")));
+  EXPECT_FALSE(ip.path_may_continue(json::parse(R"(["networking", "hostname"])")));
+  EXPECT_FALSE(ip.path_may_continue(json::parse(R"(["os"])")));
+  EXPECT_FALSE(
+      ip.path_may_continue(json::parse(R"(["networking", "interfaces", "eth0", "ip", 0])")));
+  // an index step is matched as its text; a path under "or" or "not" is never stepped over
+  const Predicate indexed(contents, json::parse(R"(["~>", "path", ["mounts", "[0-1]"]])"),
+                          no_subqueries);
+  EXPECT_TRUE(indexed.path_may_continue(json::parse(R"(["mounts", 1])")));
+  EXPECT_FALSE(indexed.path_may_continue(json::parse(R"(["mounts", 2])")));
+  const Predicate either(contents, json::parse(R"(["or", ["~>", "path", ["os", ".*"]],
+      ["=", "name", "networking"]])"),
+                         no_subqueries);
+  EXPECT_TRUE(either.path_may_continue(json::parse(R"(["networking", "interfaces"])")));
+  // an invalid step is refused where a row meets it, as before, never while walking
+  const Predicate invalid(contents, json::parse(R"(["~>", "path", ["networking", "(("]])"),
+                          no_subqueries);
+  EXPECT_TRUE(invalid.path_may_continue(json::parse(R"(["networking", "interfaces"])")));
+  EXPECT_TRUE(
+      rows("fact-contents", json::parse(R"(["~>", "path", ["networking", "(("]])")).empty());
+
+  // the walk asks of each branch once, and goes below none it refused
+  const json networking = json::parse(R"({"hostname": "web1", "interfaces": {
+      "eth0": {"ip": "10.0.0.1", "mtu": 1500, "bindings": [{"address": "10.0.0.1"}]},
+      "lo": {"ip": "127.0.0.1", "mtu": 65536}}})");
+  std::vector<json> visited, asked;
+  for_each_leaf(
+      "networking", networking, [&](const json& path, const json&) { visited.push_back(path); },
+      [&](const json& path) {
+        asked.push_back(path);
+        return ip.path_may_continue(path);
+      });
+  EXPECT_EQ(visited,
+            std::vector<json>{json::parse(R"(["networking", "interfaces", "eth0", "ip"])")});
+  for (const json& path : asked) {
+    EXPECT_LE(path.size(), 4u) << path;
+    EXPECT_FALSE(path.size() > 3 && path[2] == "lo") << path;
+    EXPECT_FALSE(path.size() > 3 && path[3] == "bindings" && path.size() > 4) << path;
+  }
+  // and the rows answered are those every leaf would have given
+  EXPECT_EQ(rows("fact-contents",
+                 json::parse(R"(["~>", "path", ["networking", "interfaces", ".*", "mtu"]])"))
+                .size(),
+            4u);
 }
 
 TEST_F(Query, NullTest) {
