@@ -669,10 +669,10 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
                          [&](const Json& row) { return predicate.matches(row); },
                          {},
                          false};
-    if (resource_text) {  // the query's = on a row's own text: most rows kept or not unparsed
+    if (resource_text || events_text) {  // the query's = on the rows' text: most unparsed
       const Predicate::Equalities equalities = predicate.equalities();
       bool all_as_text = false;
-      filter.equalities = resource_text_equalities(equalities.clauses, all_as_text);
+      filter.equalities = text_equalities(entity, equalities.clauses, all_as_text);
       filter.equalities_decide = equalities.whole && all_as_text;
     }
     // A chunk of nodes at a time: their documents read together (one round trip for many).

@@ -15,6 +15,53 @@ namespace marionette::puppetdb {
 
 namespace {
 
+enum class TextVerdict { unmet, met, unsure };
+
+/// Whether the JSON text of a field is `wanted` (nlohmann's text of a value): both written by
+/// nlohmann, two texts are the same string only when they are the same text; a text with an
+/// escape may be another writer's, and is left to the parsed row.
+TextVerdict text_is(std::string_view text, std::string_view wanted) {
+  if (text == wanted) return TextVerdict::met;
+  return text.find('\\') == std::string_view::npos ? TextVerdict::unmet : TextVerdict::unsure;
+}
+
+TextVerdict an_element_is(std::string_view array, std::string_view wanted) {
+  if (array.empty() || array.front() != '[') return TextVerdict::unsure;
+  TextVerdict verdict = TextVerdict::unmet;
+  for_each_json_element(array, [&](std::string_view element) {
+    const TextVerdict one = text_is(element, wanted);
+    if (one != TextVerdict::unmet) verdict = one;
+    return one != TextVerdict::met;
+  });
+  return verdict;
+}
+
+/// What a row's text shows of `equalities`: `row.text_of(FIELD)` is the field's JSON text, or
+/// nullopt for a field the row's text does not hold.
+template <typename RowText>
+TextVerdict equalities_of(const RowText& row, const std::vector<TextEquality>& equalities) {
+  TextVerdict verdict = TextVerdict::met;
+  for (const TextEquality& equality : equalities) {
+    const std::optional<std::string_view> text = row.text_of(equality.field);
+    const TextVerdict one = !text                  ? TextVerdict::unsure
+                            : equality.any_element ? an_element_is(*text, equality.text)
+                                                   : text_is(*text, equality.text);
+    if (one == TextVerdict::unmet) return one;
+    if (one == TextVerdict::unsure) verdict = one;
+  }
+  return verdict;
+}
+
+/// Whether a row `filter` keeps: by its equalities on the row's text where they tell, else by
+/// `keep` of the row `parsed` makes.
+template <typename RowText, typename Parse>
+bool filter_keeps(const RowTextFilter& filter, const RowText& row, Parse&& parsed) {
+  const TextVerdict verdict = equalities_of(row, filter.equalities);
+  if (verdict == TextVerdict::unmet) return false;
+  if (verdict == TextVerdict::met && filter.equalities_decide) return true;
+  return filter.keep(parsed());
+}
+
 Json or_null(const Json& object, const char* key) {
   if (!object.is_object()) return nullptr;
   auto found = object.find(key);
@@ -136,6 +183,15 @@ struct ResourceRowText {
     each("tags", tags);
     each("title", title);
     each("type", type);
+  }
+
+  /// The JSON text of the row's field `name` (not `resource`), nullopt for another name.
+  std::optional<std::string_view> text_of(std::string_view name) const {
+    std::optional<std::string_view> found;
+    fields(false, [&](const char* field, std::string_view value) {
+      if (name == field) found = value;
+    });
+    return found;
   }
 
   void write(std::string& out, bool hash) const {
@@ -428,6 +484,15 @@ struct SummaryEventText {
     field("status", status);
   }
 
+  /// The JSON text of the row's field `name`, nullopt for another name.
+  std::optional<std::string_view> text_of(std::string_view name) const {
+    std::optional<std::string_view> found;
+    fields(nullptr, [&](const char* field, std::string_view value) {
+      if (name == field) found = value;
+    });
+    return found;
+  }
+
   Json row(const std::set<std::string>* only) const {
     Json row = Json::object();
     fields(only,
@@ -508,7 +573,7 @@ std::optional<RowsText> failure_rows_text(const std::string& certname,
   bool well_formed = true;
   for_each_json_element(parts[2], [&](std::string_view tuple) {
     if (!event.read_tuple(tuple)) return well_formed = false;
-    if (!filter.keep(event.row(&filter.read))) return true;
+    if (!filter_keeps(filter, event, [&] { return event.row(&filter.read); })) return true;
     rows.text += '{';
     bool first = true;
     event.fields(&written, [&](const char* name, std::string_view value) {
@@ -642,66 +707,27 @@ std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& 
   return rows;
 }
 
-namespace {
-
-enum class TextVerdict { unmet, met, unsure };
-
-/// Whether the JSON text of a field is `wanted` (nlohmann's text of a string): both written by
-/// nlohmann, two texts are the same string only when they are the same text; a text with an
-/// escape may be another writer's, and is left to the parsed row.
-TextVerdict text_is(std::string_view text, std::string_view wanted) {
-  if (text == wanted) return TextVerdict::met;
-  return text.find('\\') == std::string_view::npos ? TextVerdict::unmet : TextVerdict::unsure;
-}
-
-TextVerdict tags_hold(std::string_view tags, std::string_view wanted) {
-  if (tags.empty() || tags.front() != '[') return TextVerdict::unsure;
-  TextVerdict verdict = TextVerdict::unmet;
-  for_each_json_element(tags, [&](std::string_view tag) {
-    const TextVerdict one = text_is(tag, wanted);
-    if (one != TextVerdict::unmet) verdict = one;
-    return one != TextVerdict::met;
-  });
-  return verdict;
-}
-
-TextVerdict equalities_of(const ResourceRowText& row, const std::vector<TextEquality>& equalities) {
-  TextVerdict verdict = TextVerdict::met;
-  for (const TextEquality& equality : equalities) {
-    const std::string& field = equality.field;
-    const TextVerdict one = field == "tag"           ? tags_hold(row.tags, equality.text)
-                            : field == "title"       ? text_is(row.title, equality.text)
-                            : field == "type"        ? text_is(row.type, equality.text)
-                            : field == "certname"    ? text_is(row.certname, equality.text)
-                            : field == "environment" ? text_is(row.environment, equality.text)
-                            : field == "exported"    ? text_is(row.exported, equality.text)
-                                                     : text_is(row.file, equality.text);  // file
-    if (one == TextVerdict::unmet) return one;
-    if (one == TextVerdict::unsure) verdict = one;
-  }
-  return verdict;
-}
-
-}  // namespace
-
-std::vector<TextEquality> resource_text_equalities(
-    const std::vector<std::pair<std::string, Json>>& clauses, bool& text_equalities_whole) {
-  static const std::set<std::string, std::less<>> kStrings = {"certname", "environment", "type",
-                                                              "title",    "file",        "tag"};
+std::vector<TextEquality> text_equalities(const Entity& entity,
+                                          const std::vector<std::pair<std::string, Json>>& clauses,
+                                          bool& all_as_text) {
   std::vector<TextEquality> equalities;
-  text_equalities_whole = true;
-  for (const auto& [field, value] : clauses) {
-    if (kStrings.count(field) && value.is_string()) {
-      std::string text = value.get<std::string>();
-      if (field == "tag")
-        std::transform(text.begin(), text.end(), text.begin(),
-                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  all_as_text = true;
+  for (const auto& [name, value] : clauses) {
+    const Field* field = find_field(entity, name);
+    const bool string = field && field->name == name && value.is_string();
+    if (string && field->type == FieldType::tags) {
+      std::string tag = value.get<std::string>();
+      std::transform(tag.begin(), tag.end(), tag.begin(),
+                     [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
       equalities.push_back(
-          {field, Json(text).dump(-1, ' ', false, Json::error_handler_t::replace)});
-    } else if (field == "exported" && value.is_boolean()) {
-      equalities.push_back({field, value.get<bool>() ? "true" : "false"});
+          {"tags", Json(tag).dump(-1, ' ', false, Json::error_handler_t::replace), true});
+    } else if (string && field->type == FieldType::string) {
+      equalities.push_back({name, value.dump(-1, ' ', false, Json::error_handler_t::replace)});
+    } else if (field && field->name == name && field->type == FieldType::boolean &&
+               value.is_boolean()) {
+      equalities.push_back({name, value.get<bool>() ? "true" : "false"});
     } else {
-      text_equalities_whole = false;
+      all_as_text = false;
     }
   }
   return equalities;
@@ -718,11 +744,7 @@ void resource_rows_text(FleetData& fleet, const std::string& certname, const Row
   std::optional<bool> node_kept;
   for_each_resource_row(fleet, certname, options, [&](const ResourceRowText& row) {
     if (!per_node) {
-      const TextVerdict verdict = equalities_of(row, filter.equalities);
-      if (verdict == TextVerdict::unmet) return;
-      if ((verdict == TextVerdict::unsure || !filter.equalities_decide) &&
-          !filter.keep(row.row(true, &filter.read)))
-        return;
+      if (!filter_keeps(filter, row, [&] { return row.row(true, &filter.read); })) return;
     } else {
       if (!node_kept) node_kept = filter.keep(row.row(true, &filter.read));
       if (!*node_kept) return;

@@ -69,27 +69,32 @@ std::optional<std::vector<Json>> latest_failure_rows(const std::string& certname
 bool reads_field(const std::set<std::string>& read, std::string_view name);
 
 /// A query's ["=", FIELD, VALUE] that a row's text can answer: VALUE as nlohmann writes it, the
-/// way every stored row's fields are written (a tag's lower-cased, as the query matches tags).
+/// way every stored row's fields are written. A resource's tag is one element of its `tags`
+/// (`any_element`), lower-cased as the query matches tags.
 struct TextEquality {
   std::string field;
   std::string text;
+  bool any_element = false;
 };
 
 /// Which rows a query keeps, asked of a row holding only the fields the query reads.
 struct RowTextFilter {
   std::set<std::string> read;  ///< as Predicate::fields_read names them
   std::function<bool(const Json& row)> keep;
-  /// Resources: equalities every kept row meets (the query's, Predicate::equalities). A row
-  /// whose text shows one unmet is not kept, and with `equalities_decide` (they are the whole
-  /// query) a row whose text shows them all met is kept, neither parsed for `keep`.
+  /// Resources and the latest failure events written as text: equalities every kept row meets
+  /// (the query's, Predicate::equalities). A row whose text shows one unmet is not kept, and
+  /// with `equalities_decide` (they are the whole query) a row whose text shows them all met is
+  /// kept, neither parsed for `keep`.
   std::vector<TextEquality> equalities;
   bool equalities_decide = false;
 };
 
-/// The equalities of `clauses` a resources row's text can answer (text_equalities_whole: all
-/// of them); the others are left to RowTextFilter::keep.
-std::vector<TextEquality> resource_text_equalities(
-    const std::vector<std::pair<std::string, Json>>& clauses, bool& text_equalities_whole);
+/// The equalities among `clauses` a row's text can answer: on a string or boolean field of
+/// `entity`, or a tag, with a value of that kind (`all_as_text`: all of them are); the others
+/// are left to RowTextFilter::keep.
+std::vector<TextEquality> text_equalities(const Entity& entity,
+                                          const std::vector<std::pair<std::string, Json>>& clauses,
+                                          bool& all_as_text);
 
 /// The node's resources rows that `options` asks for and `filter` keeps, written as the
 /// answer's JSON text (its fields, `resource` too) onto `out`, a comma before each but the

@@ -103,7 +103,7 @@ TEST_F(Query, APathWhoseFirstStepIsAWordReadsOnlyTheFactsHoldingItAndAnswersTheS
             rows("fact-paths", json::parse(R"(["~>", "path", ["os", ".*"]])")));
 }
 
-TEST_F(Query, ResourcesAnsweredAsTextKeepTheRowsTheParsedRowsKeep) {
+TEST_F(Query, RowsAnsweredAsTextKeepTheRowsTheParsedRowsKeep) {
   // a catalog whose resources' fields hold what a text comparison could get wrong: a title
   // with a quote, a backslash and non-ASCII, a tag in capitals, a null file, exported true
   json odd = testing::FleetFixture::catalog("odd.example.com", "81");
@@ -115,21 +115,32 @@ TEST_F(Query, ResourcesAnsweredAsTextKeepTheRowsTheParsedRowsKeep) {
                               {"line", nullptr},
                               {"parameters", {{"ensure", "file"}}}});
   fleet.replace_catalog(odd, "2026-11-29T10:02:00.000Z");
+  // and a latest report failing on a resource whose title has a quote (its failure events kept)
+  json failed = testing::FleetFixture::report("web2.example.com", "changed");
+  failed["status"] = "failed";
+  failed["resources"][0]["resource_title"] = "/etc/a \"b\"";
+  failed["resources"][0]["events"][0]["status"] = "failure";
+  failed["producer_timestamp"] = "2026-11-29T10:59:56.000Z";
+  fleet.store_report(failed, "2026-11-29T11:00:00.000Z");
   // the answer as the HTTP API writes it (rows as text, most kept or not by their text alone)
   // against the rows the same query keeps parsed
-  auto check = [&](const std::string& query, std::size_t expected) {
+  auto check_entity = [&](const std::string& entity, const std::string& query,
+                          std::size_t expected) {
     const json condition = json::parse(query);
     QueryEngine as_text(fleet, true);
-    const QueryAnswer answer = as_text.entity_query("resources", condition, {});
+    const QueryAnswer answer = as_text.entity_query(entity, condition, {});
     ASSERT_TRUE(answer.text) << query;
     json written = json::parse(*answer.text);
-    json parsed = rows("resources", condition);
+    json parsed = rows(entity, condition);
     auto sorted = [](json rows) {
       std::sort(rows.begin(), rows.end());
       return rows;
     };
     EXPECT_EQ(sorted(written), sorted(parsed)) << query;
     EXPECT_EQ(written.size(), expected) << query;
+  };
+  auto check = [&](const std::string& query, std::size_t expected) {
+    check_entity("resources", query, expected);
   };
   check(R"(["=", "title", "/etc/a \"b\" \\c é"])", 1);
   check(R"(["and", ["=", "type", "File"], ["=", "title", "/etc/a \"b\" \\c \u00e9"]])", 1);
@@ -147,6 +158,14 @@ TEST_F(Query, ResourcesAnsweredAsTextKeepTheRowsTheParsedRowsKeep) {
         2);
   check(R"(["and", ["=", "type", "File"], ["=", "line", 7], ["=", "node_state", "active"]])", 3);
   check(R"(["and", ["=", "type", "Class"], ["=", "title", 3]])", 0);
+  const std::string failures =
+      R"(["extract", ["certname", "resource_title", "status"], ["and", ["=", "status", "failure"],
+          ["=", "latest_report?", true])";
+  check_entity("events", failures + "]]", 1);
+  check_entity("events", failures + R"(, ["=", "resource_title", "/etc/a \"b\""]]])", 1);
+  check_entity("events", failures + R"(, ["=", "resource_title", "/etc/motd"]]])", 0);
+  check_entity("events", failures + R"(, ["=", "certname", "web1.example.com"]]])", 0);
+  check_entity("events", failures + R"(, ["=", "latest_report?", "true"]]])", 1);
 }
 
 TEST_F(Query, APathRegexStepsOverTheBranchesOfAFactNoPathBelowCanMatch) {
