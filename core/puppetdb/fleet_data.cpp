@@ -482,6 +482,12 @@ std::optional<Json> FleetData::selected_facts(
   return facts;
 }
 
+std::optional<std::string> FleetData::kept_node_row(const std::string& certname) {
+  std::optional<std::string> stored = take_prefetched(keys_.node_row(certname));
+  if (!stored) return std::nullopt;
+  return node_row_text(std::move(*stored));
+}
+
 std::vector<std::optional<std::string>> FleetData::latest_statuses_with(
     const std::vector<std::string>& certnames, const std::vector<std::string>& documents) {
   std::vector<std::pair<std::string, std::string>> fields;

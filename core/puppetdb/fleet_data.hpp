@@ -141,6 +141,9 @@ class FleetData {
   /// node has any more is left out.
   std::vector<std::string> names_of(const std::vector<std::size_t>& ids);
   std::optional<Json> node(const std::string& certname) { return document(keys_.node(certname)); }
+  /// The node's row as /nodes answers it, as kept (KeyLayout::node_row: prefetched, or read);
+  /// nullopt when none is kept (a node an earlier build wrote: its document answers).
+  std::optional<std::string> kept_node_row(const std::string& certname);
   /// Only these fields of the node's document (the others stepped over, not parsed).
   std::optional<Json> node_fields(const std::string& certname,
                                   const std::set<std::string, std::less<>>& fields);

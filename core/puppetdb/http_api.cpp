@@ -203,7 +203,7 @@ HttpResponse entity_endpoint(const std::vector<std::string>& parts, const Json& 
 
   // One node, catalog, factset, environment or producer: an object, or 404.
   auto found = [&](const std::string& which, const Json& condition) {
-    return engine.entity_query(which, condition, {}).rows;
+    return QueryEngine(fleet).entity_query(which, condition, {}).rows;  // as values
   };
   auto unknown = [](const std::string& what, const std::string& name) {
     return json_answer(404, {{"error", "No information is known about " + what + " " + name}});

@@ -106,6 +106,15 @@ void source_documents(const Entity& entity, const RowOptions& options, const Key
   }
 }
 
+/// Whether the query reads nothing of a node but its certname and facts (facts.… and
+/// trusted.…), what a nodes row made of the node's kept state and facts holds.
+bool reads_only_certname_and_facts(const Predicate& predicate) {
+  for (const std::string& field : predicate.fields_read())
+    if (field != "certname" && !field.starts_with("facts.") && !field.starts_with("trusted."))
+      return false;
+  return true;
+}
+
 /// Every field the query reads, extracts, groups by or orders by.
 std::set<std::string> fields_used(const Predicate& predicate, const Extract& extract,
                                   const Paging& paging) {
@@ -646,9 +655,15 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
     // KeyLayout::latest_statuses keeps it, its document read only when nothing is kept
     static const std::set<std::string, std::less<>> kStateOnly = {"certname", "deactivated",
                                                                   "expired"};
+    // nodes answered whole (no extract, no order) by a query on their certname and facts: each
+    // row the node's kept row (node-row) written as it is, the query asked of a row holding
+    // its certname, state and the facts it reads
+    const bool nodes_text = entity.name == "nodes" && text_rows_ && depth == 0 &&
+                            !extract.present && paging.order_by.empty() &&
+                            reads_only_certname_and_facts(predicate);
     const bool state_kept =
         (entity.name != "nodes" && entity.name != "reports" && entity.name != "events") ||
-        (entity.name == "nodes" && projection && *projection == kStateOnly);
+        (entity.name == "nodes" && projection && *projection == kStateOnly) || nodes_text;
     // resources answered whole (no extract, no order): each row written as the answer's text
     // from the stored groups, no row value made beyond the fields the query reads
     const bool resource_text =
@@ -687,8 +702,10 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
       if (failures_kept || state_kept) {
         const std::vector<std::string> chunk(names.begin() + from, names.begin() + to);
         if (documents_first) {
-          for (const std::string& name : chunk)
+          for (const std::string& name : chunk) {
             source_documents(entity, options, keys, name, documents, lists);
+            if (nodes_text) documents.push_back(keys.node_row(name));
+          }
           kept = fleet_.latest_statuses_with(chunk, documents);
           fleet_.prefetch({}, {}, lists);
           documents.clear();
@@ -747,6 +764,20 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
         resource_rows_text(fleet_, nodes[n]["certname"].get<std::string>(), options, filter, text,
                            ends);
       }
+      for (std::size_t n = 0; n < nodes.size() && nodes_text; ++n) {
+        sizing.after(text, from + n);
+        for (Json& row : node_rows(entity, fleet_, nodes[n], options)) {
+          if (!predicate.matches(row)) continue;
+          const std::string& certname = nodes[n]["certname"].get_ref<const std::string&>();
+          if (std::optional<std::string> kept_row = fleet_.kept_node_row(certname)) {
+            if (!ends.empty()) text += ',';
+            text += *kept_row;
+            ends.push_back(text.size());
+          } else if (std::optional<Json> node = fleet_.node(certname)) {  // none kept
+            append_row(text, ends, answer_row(entity, std::move(*node)));
+          }
+        }
+      }
       for (std::size_t n = 0; n < nodes.size() && fact_text; ++n) {
         const std::string& certname = nodes[n]["certname"].get_ref<const std::string&>();
         sizing.after(text, from + n);
@@ -756,7 +787,8 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
         for (Json& row : node_rows(entity, fleet_, nodes[n], options))
           if (predicate.matches(row)) append_row(text, ends, answer_row(entity, std::move(row)));
       }
-      for (std::size_t n = 0; n < nodes.size() && !resource_text && !fact_text; ++n) {
+      for (std::size_t n = 0; n < nodes.size() && !resource_text && !fact_text && !nodes_text;
+           ++n) {
         sizing.after(text, from + n);
         if (written[n]) {
           append_rows(text, ends, *written[n]);
@@ -777,7 +809,7 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
       }
       fleet_.forget_prefetched();
     }
-    if (resource_text || fact_text || events_text)
+    if (resource_text || fact_text || events_text || nodes_text)
       return text_answer(std::move(text), ends, paging);
   } else {
     for (Json& row : fleet_rows(entity, fleet_, predicate.path_first_word()))

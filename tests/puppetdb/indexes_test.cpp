@@ -799,6 +799,10 @@ TEST_F(Indexes, EveryActiveNodeIsWrittenOutFromItsKeptRow) {
   EXPECT_EQ(json::parse(*all.text), rows("nodes", nullptr));
   EXPECT_EQ(json::parse(*all.text).size(), 2u);
   EXPECT_EQ(all.total, 2u);
+  // a query on another field of the node is answered as rows, not text
+  EXPECT_FALSE(
+      as_text.entity_query("nodes", json::array({"=", "catalog_environment", "production"}), {})
+          .text);
   // kept rows are what is read: a damaged document does not matter to this query
   store.put(fleet.keys().node("web2.example.com"), "{damaged");
   EXPECT_EQ(json::parse(*as_text.entity_query("nodes", nullptr, {}).text)[1]["certname"],
@@ -812,9 +816,12 @@ TEST_F(Indexes, EveryActiveNodeIsWrittenOutFromItsKeptRow) {
             json::array({json::parse(*all.text)[1]}));
   EXPECT_EQ(json::parse(*as_text.entity_query("nodes", nullptr, {}).text)[0],
             json::parse(*all.text)[0]);
-  // a query with a condition is answered as rows, not text
-  EXPECT_FALSE(
-      as_text.entity_query("nodes", json::array({"=", "certname", "web1.example.com"}), {}).text);
+  // a query on certname and facts too, its nodes' state as kept: web2's damaged document is
+  // not read
+  const QueryAnswer web2 =
+      as_text.entity_query("nodes", json::array({"=", "certname", "web2.example.com"}), {});
+  ASSERT_TRUE(web2.text);
+  EXPECT_EQ(json::parse(*web2.text), json::array({json::parse(*all.text)[1]}));
 }
 
 TEST_F(Indexes, InventoryRowsWrittenAsTextAreTheRowsAsValuesDump) {

@@ -166,6 +166,31 @@ TEST_F(Query, RowsAnsweredAsTextKeepTheRowsTheParsedRowsKeep) {
   check_entity("events", failures + R"(, ["=", "resource_title", "/etc/motd"]]])", 0);
   check_entity("events", failures + R"(, ["=", "certname", "web1.example.com"]]])", 0);
   check_entity("events", failures + R"(, ["=", "latest_report?", "true"]]])", 1);
+  // nodes by their certname and facts: each row the node's kept row as it is, or its
+  // document's when none is kept (an earlier build's node); their state as kept
+  const std::string linux = R"(["=", ["fact", "kernel"], "Linux"])";
+  check_entity("nodes", linux, 3);
+  check_entity("nodes", R"(["and", ["=", "facts.os.family", "Debian"], ["~", "certname", "1"]])",
+               1);
+  fleet.deactivate_node(
+      {{"certname", "db1.example.com"}, {"producer_timestamp", "2026-11-29T12:00:00.000Z"}},
+      "2026-11-29T12:00:00.000Z");
+  check_entity("nodes", linux, 2);
+  check_entity("nodes", R"(["and", ["=", "node_state", "any"], )" + linux + "]", 3);
+  check_entity("nodes", R"(["and", ["=", "node_state", "inactive"], )" + linux + "]", 1);
+  store.remove(fleet.keys().node_row("web2.example.com"));
+  check_entity("nodes", linux, 2);
+  // paged: the same rows and total
+  Paging paged;
+  paged.limit = 1;
+  paged.offset = 1;
+  paged.include_total = true;
+  const QueryAnswer page =
+      QueryEngine(fleet, true).entity_query("nodes", json::parse(linux), paged);
+  ASSERT_TRUE(page.text);
+  EXPECT_EQ(json::parse(*page.text), rows("nodes", json::parse(linux), paged));
+  EXPECT_EQ(json::parse(*page.text).size(), 1u);
+  EXPECT_EQ(page.total, std::optional<std::size_t>(2));
 }
 
 TEST_F(Query, APathRegexStepsOverTheBranchesOfAFactNoPathBelowCanMatch) {
