@@ -71,7 +71,9 @@ std::string stored_fact_object(const Json& values, const LearntDictionary* learn
   std::string small = "{", large = "{";
   for (const auto& [name, value] : values.items()) {
     const std::string value_text = value.dump();
-    std::string& piece = value_text.size() < kLargeFactFrom ? small : large;
+    const bool in_small = value_text.size() < kLargeFactFrom ||
+                          (name == "os" && value_text.size() < kSmallOsFactUpTo);
+    std::string& piece = in_small ? small : large;
     if (piece.size() > 1) piece += ',';
     piece += Json(name).dump();
     piece += ':';

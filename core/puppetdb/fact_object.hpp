@@ -16,6 +16,10 @@ namespace marionette::puppetdb {
 /// large piece; the shorter ones (role, kernel, datacenter: what most queries by value ask)
 /// in its small piece.
 constexpr std::size_t kLargeFactFrom = 128;
+/// `os`, the structured fact queries ask most by far (os.family, os.release.major, os.name:
+/// Puppetboard's inventory, most puppetdb_query calls), is kept in the small piece too while
+/// its text is under this: a query on it inflates ~1.3 KB of a node's text, not all of it.
+constexpr std::size_t kSmallOsFactUpTo = 1024;
 
 /// Layout 10: a node's fact values (one object) as the store keeps them ({C}:fact-object).
 /// Under kDeflateFieldFrom bytes of text, the text itself. Else a first byte 0x02 (no JSON

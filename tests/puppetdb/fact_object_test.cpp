@@ -73,6 +73,35 @@ TEST(FactObject, AShortFactIsReadWithoutInflatingTheLongFactsPiece) {
   EXPECT_THROW(object.text(), StoreError);
 }
 
+TEST(FactObject, OsIsReadWithoutTheLongFactsPieceUnlessItIsPastItsBound) {
+  // facter's os fact: past kLargeFactFrom, yet kept with the short facts
+  json facts = values();
+  facts["os"] = {{"architecture", "amd64"},
+                 {"distro",
+                  {{"codename", "bookworm"},
+                   {"description", "Debian GNU/Linux 12 (bookworm)"},
+                   {"id", "Debian"},
+                   {"release", {{"full", "12.8"}, {"major", "12"}, {"minor", "8"}}}}},
+                 {"family", "Debian"},
+                 {"name", "Debian"},
+                 {"release", {{"full", "12.8"}, {"major", "12"}, {"minor", "8"}}},
+                 {"selinux", {{"enabled", false}}}};
+  ASSERT_GE(facts["os"].dump().size(), kLargeFactFrom);
+  auto damaged = [](const json& values) {
+    std::string stored = stored_fact_object(values);
+    for (std::size_t i = stored.size() - 6; i < stored.size(); ++i) stored[i] = '\xff';
+    return stored;
+  };
+  const FactObject object(damaged(facts));
+  EXPECT_EQ(object.members_where(named({"os", "role"}), 2),
+            json({{"os", facts["os"]}, {"role", "role07"}}));
+  EXPECT_EQ(FactObject(stored_fact_object(facts)).text(), facts.dump());
+  // one past its bound (a node's own, however large) goes with the long facts
+  facts["os"]["padding"] = std::string(kSmallOsFactUpTo, 'x');
+  EXPECT_THROW(FactObject(damaged(facts)).members_where(named({"os"}), 1), StoreError);
+  EXPECT_EQ(FactObject(stored_fact_object(facts)).text(), facts.dump());
+}
+
 TEST(FactObject, NamesThatNeedEscapesMergeInTheOrderNlohmannWritesThem) {
   // "ab" before "ab!" (by the names' bytes, though the quote after "ab" is the larger byte),
   // escaped and non-ASCII names, long and short facts interleaved
