@@ -85,7 +85,7 @@ void source_documents(const Entity& entity, const RowOptions& options, const Key
   // the facts' header, and their values (one object: FleetData::facts parses only the
   // top-level facts the query reads, options.fact_names)
   auto facts = [&] {
-    documents.push_back(keys.facts(certname));
+    if (name != "inventory" || options.facts_header) documents.push_back(keys.facts(certname));
     documents.push_back(keys.fact_object(certname));
   };
   if (name == "nodes") {
@@ -642,6 +642,12 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
     const bool from_summary = latest_report_summary_answers(entity, predicate, extract, paging);
     const std::set<std::string> used = fields_used(predicate, extract, paging);
     if (resources && extract.present) options.resource_fields = used;
+    // an inventory extract of certname and facts: the values alone, the facts header not read
+    if (entity.name == "inventory" && extract.present)
+      options.facts_header = !std::all_of(used.begin(), used.end(), [](const std::string& field) {
+        return field == "certname" || field == "facts" || field == "trusted" ||
+               field.starts_with("facts.") || field.starts_with("trusted.");
+      });
     // an extract answers only its fields: a row built of the summary has only those it uses
     const std::set<std::string>* only = from_summary ? &used : nullptr;
     const std::optional<std::set<std::string, std::less<>>> projection =

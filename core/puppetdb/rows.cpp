@@ -660,6 +660,14 @@ std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& 
     }
     return {row};
   }
+  if (name == "inventory" && !options.facts_header) {
+    std::optional<Json> values = fleet.fact_values(certname, options.fact_names);
+    if (!values) return {};
+    return {inventory_row({{"certname", certname},
+                           {"environment", nullptr},
+                           {"timestamp", nullptr},
+                           {"values", std::move(*values)}})};
+  }
   if (name == "facts" || name == "fact-contents" || name == "inventory" || name == "factsets" ||
       name == "package-inventory") {
     std::optional<Json> facts = options.fact_names || !options.fact_name_holding

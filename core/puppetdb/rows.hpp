@@ -27,6 +27,9 @@ struct RowOptions {
   /// fact-contents: whether a fact path can lead to a row the query keeps
   /// (Predicate::path_may_continue); the rows below one it refuses are not made. None: all.
   std::function<bool(const Json& path)> fact_path_may_continue;
+  /// inventory: whether the rows need the facts header's own fields (environment, timestamp);
+  /// without, only the values are read (FleetData::fact_values), those fields left null
+  bool facts_header = true;
   bool resource_hashes = true;  ///< resources: each row's `resource` (else add_resource_hash)
   /// resources of resource_type: whether the rows need the catalog's environment; if not, the
   /// catalog's header is read only when the node has no group of that type (a catalog an

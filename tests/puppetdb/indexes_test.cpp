@@ -824,6 +824,27 @@ TEST_F(Indexes, EveryActiveNodeIsWrittenOutFromItsKeptRow) {
   EXPECT_EQ(json::parse(*web2.text), json::array({json::parse(*all.text)[1]}));
 }
 
+TEST_F(Indexes, AnInventoryExtractOfCertnameAndFactsReadsTheValuesAlone) {
+  put_node_with_inline_facts();  // old1: no fact-object, its values in its facts header
+  const json linux = json::parse(R"(["~", "facts.kernel", "^Lin"])");
+  const json expected = json::parse(R"([{"certname": "db1.example.com"},
+      {"certname": "old1.example.com"}, {"certname": "web1.example.com"},
+      {"certname": "web2.example.com"}])");
+  auto sorted = [](json rows) {
+    std::sort(rows.begin(), rows.end());
+    return rows;
+  };
+  EXPECT_EQ(sorted(rows("inventory", json::array({"extract", {"certname"}, linux}))), expected);
+  // web1's facts header damaged: not read for certname and facts, read for its own fields
+  store.put(fleet.keys().facts("web1.example.com"), "{damaged");
+  EXPECT_EQ(sorted(rows("inventory", json::array({"extract", {"certname"}, linux}))), expected);
+  EXPECT_EQ(rows("inventory", json::parse(R"(["extract", ["certname", "facts.os.family"],
+                                            ["=", "certname", "web1.example.com"]])")),
+            json::parse(R"([{"certname": "web1.example.com", "facts.os.family": "Debian"}])"));
+  EXPECT_THROW(rows("inventory", json::array({"extract", {"certname", "environment"}, linux})),
+               StoreError);
+}
+
 TEST_F(Indexes, InventoryRowsWrittenAsTextAreTheRowsAsValuesDump) {
   // an earlier build's node too: its values inline, answered through the rows as values
   put_node_with_inline_facts();
