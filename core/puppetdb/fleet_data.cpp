@@ -371,7 +371,7 @@ FactObject FleetData::fact_object(std::string stored) {
 }
 
 std::shared_ptr<const std::string> FleetData::learnt_dictionary(const std::string& name) {
-  LearntDictionaries& kept = LearntDictionaries::process();
+  KeptByName<std::string>& kept = kept_learnt_dictionaries();
   if (std::shared_ptr<const std::string> text = kept.find(name)) return text;
   std::optional<std::string> stored = store_.get(keys_.learnt_dictionary(name));
   if (!stored) throw StoreError("the learnt dictionary " + name + " is not in the store");
@@ -418,7 +418,7 @@ std::optional<LearntDictionary> FleetData::learnt_dictionary_to_write(
   }
   store_.remove(samples_key);
   auto kept = std::make_shared<const std::string>(text);
-  LearntDictionaries::process().keep(name, kept);
+  kept_learnt_dictionaries().keep(name, kept);
   return LearntDictionary{name, kept};
 }
 
@@ -584,7 +584,7 @@ CatalogBody FleetData::body_of(const std::string& certname, std::string stored) 
     CatalogBody body(std::move(stored));
     const std::string& name = body.shared_part();
     if (name.empty()) return body;
-    SharedGroupsCache& cache = SharedGroupsCache::process();
+    SharedGroupsCache& cache = kept_shared_groups();
     std::shared_ptr<const CatalogBody::Groups> groups = cache.find(name);
     if (!groups) {
       std::optional<std::string> part =

@@ -258,7 +258,7 @@ class FleetData {
   /// The node's stored fact-object, read with the learnt dictionary it names (learnt_dictionary).
   FactObject fact_object(std::string stored);
   /// The text of the learnt dictionary of that name: kept by this process
-  /// (LearntDictionaries), else read from the store and checked against its name. Throws
+  /// (kept_learnt_dictionaries), else read from the store and checked against its name. Throws
   /// StoreError for none, or a text that is not the name's.
   std::shared_ptr<const std::string> learnt_dictionary(const std::string& name);
   /// The learnt dictionary a node's new fact-object (report) is deflated with: the one

@@ -129,21 +129,10 @@ std::string learnt_json_text(const std::string& stored, const LearntDictionaryLo
   return text;
 }
 
-LearntDictionaries& LearntDictionaries::process() {
-  static LearntDictionaries dictionaries;
-  return dictionaries;
-}
-
-std::shared_ptr<const std::string> LearntDictionaries::find(const std::string& name) {
-  std::lock_guard lock(mutex_);
-  auto found = kept_.find(name);
-  return found == kept_.end() ? nullptr : found->second;
-}
-
-void LearntDictionaries::keep(const std::string& name, std::shared_ptr<const std::string> text) {
-  std::lock_guard lock(mutex_);
-  if (kept_.size() >= kKeptDictionaries) kept_.clear();
-  kept_.emplace(name, std::move(text));
+KeptByName<std::string>& kept_learnt_dictionaries() {
+  static KeptByName<std::string> kept(kKeptLearntDictionaries * kLearntDictionaryBytes,
+                                      [](const std::string& text) { return text.size(); });
+  return kept;
 }
 
 }  // namespace marionette::puppetdb

@@ -4,11 +4,12 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "puppetdb/kept_by_name.hpp"
 
 namespace marionette::puppetdb {
 
@@ -61,20 +62,9 @@ std::string stored_with_learnt(const std::string& text, std::size_t deflate_from
 /// naming a learnt dictionary `lookup` does not give.
 std::string learnt_json_text(const std::string& stored, const LearntDictionaryLookup& lookup);
 
-/// The learnt dictionaries this process has read, by name. A name is a digest of its text, so
-/// nothing kept goes stale, whichever store or server wrote it. Bounded; thread-safe.
-class LearntDictionaries {
- public:
-  static LearntDictionaries& process();
-
-  std::shared_ptr<const std::string> find(const std::string& name);
-  void keep(const std::string& name, std::shared_ptr<const std::string> text);
-
-  static constexpr std::size_t kKeptDictionaries = 64;
-
- private:
-  std::mutex mutex_;
-  std::map<std::string, std::shared_ptr<const std::string>, std::less<>> kept_;
-};
+/// The learnt dictionaries this process has read, by name (a digest of the text): at most
+/// kKeptLearntDictionaries of the largest size.
+constexpr std::size_t kKeptLearntDictionaries = 64;
+KeptByName<std::string>& kept_learnt_dictionaries();
 
 }  // namespace marionette::puppetdb

@@ -89,7 +89,9 @@ void source_documents(const Entity& entity, const RowOptions& options, const Key
     documents.push_back(keys.fact_object(certname));
   };
   if (name == "nodes") {
-    if (options.with_facts) facts();
+    // the values alone (FleetData::fact_values): the header is read only by a node an earlier
+    // build wrote, which has no fact-object
+    if (options.with_facts) documents.push_back(keys.fact_object(certname));
   } else if (name == "resources") {
     if (options.resource_environment || !options.resource_type)
       documents.push_back(keys.catalog(certname));
