@@ -295,10 +295,9 @@ bool node_is_active(const Json& node) {
          node.value("expired", Json(nullptr)).is_null();
 }
 
-void FleetData::prefetch(const std::vector<std::string>& keys,
-                         const std::vector<std::pair<std::string, std::string>>& key_fields,
-                         const std::vector<std::string>& lists,
-                         const std::vector<std::string>& hashes) {
+std::vector<std::string> FleetData::with_catalog_bodies(
+    const std::vector<std::string>& keys,
+    const std::vector<std::pair<std::string, std::string>>& key_fields) const {
   // a node's resources or edges asked for: its catalog body (layout 6) read with them, in the
   // same pipeline (layout 5's keys answer while the node has them)
   std::vector<std::string> strings = keys;
@@ -310,6 +309,14 @@ void FleetData::prefetch(const std::vector<std::string>& keys,
   };
   for (const std::string& key : keys) body_too(key);
   for (const auto& [key, field] : key_fields) body_too(key);
+  return strings;
+}
+
+void FleetData::prefetch(const std::vector<std::string>& keys,
+                         const std::vector<std::pair<std::string, std::string>>& key_fields,
+                         const std::vector<std::string>& lists,
+                         const std::vector<std::string>& hashes) {
+  std::vector<std::string> strings = with_catalog_bodies(keys, key_fields);
   auto [values, field_values] = store_.get_many_and_fields(strings, key_fields);
   for (std::size_t i = 0; i < strings.size(); ++i) prefetched_[strings[i]] = std::move(values[i]);
   for (std::size_t i = 0; i < key_fields.size(); ++i)
@@ -488,16 +495,22 @@ std::optional<std::string> FleetData::kept_node_row(const std::string& certname)
   return node_row_text(std::move(*stored));
 }
 
+std::optional<std::string> FleetData::kept_catalog_environment(const std::string& certname) {
+  std::optional<std::string> row = kept_node_row(certname);
+  if (!row) return std::nullopt;
+  std::optional<std::string> environment;
+  for_each_json_member(*row, [&](std::string_view name, std::string_view value) {
+    if (name == "\"catalog_environment\"") environment = std::string(value);
+  });
+  return environment;
+}
+
 std::vector<std::optional<std::string>> FleetData::latest_statuses_with(
     const std::vector<std::string>& certnames, const std::vector<std::string>& documents) {
-  std::vector<std::pair<std::string, std::string>> fields;
-  fields.reserve(certnames.size());
-  for (const std::string& certname : certnames)
-    fields.emplace_back(keys_.latest_statuses(), certname);
-  prefetch(documents, fields);
-  std::vector<std::optional<std::string>> kept;
-  kept.reserve(fields.size());
-  for (const auto& [key, field] : fields) kept.push_back(take_prefetched_field(key, field));
+  // one HMGET of the small kept states, beside the documents (one round trip)
+  std::vector<std::string> strings = with_catalog_bodies(documents);
+  auto [values, kept] = store_.get_many_and_fields_of(strings, keys_.latest_statuses(), certnames);
+  for (std::size_t i = 0; i < strings.size(); ++i) prefetched_[strings[i]] = std::move(values[i]);
   return kept;
 }
 

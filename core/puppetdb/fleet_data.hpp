@@ -12,6 +12,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "catalog/catalog.hpp"
@@ -144,6 +145,10 @@ class FleetData {
   /// The node's row as /nodes answers it, as kept (KeyLayout::node_row: prefetched, or read);
   /// nullopt when none is kept (a node an earlier build wrote: its document answers).
   std::optional<std::string> kept_node_row(const std::string& certname);
+  /// The node's catalog_environment as its kept row holds it (JSON text: a string or null),
+  /// read where the catalog's header would be inflated for it alone (its resources' rows);
+  /// nullopt when no row is kept.
+  std::optional<std::string> kept_catalog_environment(const std::string& certname);
   /// Only these fields of the node's document (the others stepped over, not parsed).
   std::optional<Json> node_fields(const std::string& certname,
                                   const std::set<std::string, std::less<>>& fields);
@@ -199,8 +204,8 @@ class FleetData {
       const std::vector<std::string>& certnames) {
     return store_.fields_of(keys_.latest_statuses(), certnames);
   }
-  /// latest_statuses, read in the same round trip as these documents, which the next reads
-  /// answer from (prefetch).
+  /// latest_statuses (one HMGET) read in the same round trip as these documents, which the
+  /// next reads answer from (prefetch).
   std::vector<std::optional<std::string>> latest_statuses_with(
       const std::vector<std::string>& certnames, const std::vector<std::string>& documents);
   /// What KeyLayout::latest_statuses keeps for the node's document: "a:" or "i:" (active or
@@ -355,10 +360,14 @@ class FleetData {
   /// What prefetch read: strings by key, fields by key + '\0' + field, lists and whole hashes
   /// by key.
   std::optional<std::string> take_prefetched(const std::string& key);
+  /// `keys`, and the catalog body of each node whose resources or edges they name.
+  std::vector<std::string> with_catalog_bodies(
+      const std::vector<std::string>& keys,
+      const std::vector<std::pair<std::string, std::string>>& key_fields = {}) const;
   std::optional<std::string> take_prefetched_field(const std::string& key,
                                                    const std::string& field);
   std::map<std::string, std::string> take_prefetched_hash(const std::string& key);
-  std::map<std::string, std::optional<std::string>> prefetched_;
+  std::unordered_map<std::string, std::optional<std::string>> prefetched_;
   std::map<std::string, std::vector<std::string>> prefetched_lists_;
   std::map<std::string, std::map<std::string, std::string>> prefetched_hashes_;
   /// The latest-report indexes the node is in (by its document's latest_report_status and

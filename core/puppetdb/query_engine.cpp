@@ -93,8 +93,11 @@ void source_documents(const Entity& entity, const RowOptions& options, const Key
     // build wrote, which has no fact-object
     if (options.with_facts) documents.push_back(keys.fact_object(certname));
   } else if (name == "resources") {
-    if (options.resource_environment || !options.resource_type)
+    // a type's rows take the environment from the node's kept row, not the catalog's header
+    if (!options.resource_type)
       documents.push_back(keys.catalog(certname));
+    else if (options.resource_environment)
+      documents.push_back(keys.node_row(certname));
     // the catalog body (layout 6 on): a node layout 5 left (its resources a hash by type, read
     // until the node is moved) reads its type's field alone when it finds no body
     documents.push_back(keys.catalog_body(certname));
@@ -684,6 +687,12 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
     const bool events_text = failures_kept && text_rows_ && depth == 0 &&
                              extract.functions.empty() && extract.group_by.empty() &&
                              paging.order_by.empty();
+    // a subquery's resources whose certnames alone are extracted, unpaged: a node's rows read
+    // until one is kept, and one row {certname} answered for it (the `in` that asks keeps a set)
+    const bool certnames_only = resources && depth > 0 &&
+                                extract.fields == std::vector<std::string>{"certname"} &&
+                                extract.functions.empty() && extract.group_by.empty() &&
+                                paging.order_by.empty() && !paging.limit && !paging.offset;
     const std::set<std::string> extracted(extract.fields.begin(), extract.fields.end());
     std::string text = "[";
     std::vector<std::size_t> ends;
@@ -692,7 +701,7 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
                          [&](const Json& row) { return predicate.matches(row); },
                          {},
                          false};
-    if (resource_text || events_text) {  // the query's = on the rows' text: most unparsed
+    if (resource_text || events_text || certnames_only) {  // = on the rows' text: most unparsed
       const Predicate::Equalities equalities = predicate.equalities();
       bool all_as_text = false;
       filter.equalities = text_equalities(entity, equalities.clauses, all_as_text);
@@ -702,8 +711,8 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
     const KeyLayout& keys = fleet_.keys();
     for (std::size_t from = 0; from < names.size(); from += kNodesAtOnce) {
       const std::size_t to = std::min(names.size(), from + kNodesAtOnce);
-      // rows of the node's own documents: the kept states read in the same round trip as
-      // every node's documents (an inactive node's read for nothing)
+      // rows of the node's own documents: the kept states read (one HMGET) with every node's
+      // documents (an inactive node's read for nothing)
       const bool documents_first = state_kept && !failures_kept;
       std::vector<std::string> documents, lists;
       std::vector<std::optional<std::string>> kept;
@@ -772,6 +781,11 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
         resource_rows_text(fleet_, nodes[n]["certname"].get<std::string>(), options, filter, text,
                            ends);
       }
+      for (std::size_t n = 0; n < nodes.size() && certnames_only; ++n) {
+        const std::string& certname = nodes[n]["certname"].get_ref<const std::string&>();
+        if (resource_row_kept(fleet_, certname, options, filter))
+          rows.push_back({{"certname", certname}});
+      }
       for (std::size_t n = 0; n < nodes.size() && nodes_text; ++n) {
         sizing.after(text, from + n);
         for (Json& row : node_rows(entity, fleet_, nodes[n], options)) {
@@ -795,7 +809,8 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
         for (Json& row : node_rows(entity, fleet_, nodes[n], options))
           if (predicate.matches(row)) append_row(text, ends, answer_row(entity, std::move(row)));
       }
-      for (std::size_t n = 0; n < nodes.size() && !resource_text && !fact_text && !nodes_text;
+      for (std::size_t n = 0;
+           n < nodes.size() && !resource_text && !fact_text && !nodes_text && !certnames_only;
            ++n) {
         sizing.after(text, from + n);
         if (written[n]) {

@@ -30,6 +30,9 @@ void add_bits(const std::string& bytes, std::vector<std::size_t>& offsets) {
   }
 }
 
+/// Fields of one hash a command (HMGET), within the connection's bound on elements.
+constexpr std::size_t kFieldsAtOnce = 1000;
+
 class RedisStore : public Store {
  public:
   RedisStore(counters::RedisEndpoint endpoint, std::chrono::milliseconds timeout)
@@ -303,8 +306,6 @@ class RedisStore : public Store {
   }
   std::vector<std::optional<std::string>> fields_of(
       const std::string& key, const std::vector<std::string>& names) override {
-    // a bounded number of fields a command, within the connection's bound on elements
-    constexpr std::size_t kFieldsAtOnce = 1000;
     std::vector<std::vector<std::string>> commands;
     for (std::size_t from = 0; from < names.size(); from += kFieldsAtOnce) {
       std::vector<std::string> command = {"HMGET", key};
@@ -319,6 +320,38 @@ class RedisStore : public Store {
                              ? std::nullopt
                              : std::optional<std::string>(std::move(value.text)));
     return values;
+  }
+  std::pair<std::vector<std::optional<std::string>>, std::vector<std::optional<std::string>>>
+  get_many_and_fields_of(const std::vector<std::string>& keys, const std::string& hash,
+                         const std::vector<std::string>& names) override {
+    std::vector<std::vector<std::string>> commands;
+    commands.reserve(keys.size() + 1);
+    for (const std::string& key : keys) commands.push_back({"GET", key});
+    for (std::size_t from = 0; from < names.size(); from += kFieldsAtOnce) {
+      std::vector<std::string> command = {"HMGET", hash};
+      command.insert(command.end(), names.begin() + static_cast<std::ptrdiff_t>(from),
+                     names.begin() +
+                         static_cast<std::ptrdiff_t>(std::min(names.size(), from + kFieldsAtOnce)));
+      commands.push_back(std::move(command));
+    }
+    std::vector<RedisReply> replies = replies_of(commands);
+    std::vector<std::optional<std::string>> values, fields;
+    values.reserve(keys.size());
+    fields.reserve(names.size());
+    auto value_of = [](RedisReply& reply) {
+      return reply.kind == RedisReply::Kind::nil
+                 ? std::nullopt
+                 : std::optional<std::string>(std::move(reply.text));
+    };
+    for (std::size_t i = 0; i < replies.size(); ++i) {
+      if (i < keys.size()) {
+        values.push_back(value_of(replies[i]));
+        continue;
+      }
+      for (RedisReply& value : replies[i].elements) fields.push_back(value_of(value));
+    }
+    if (fields.size() != names.size()) throw StoreError("Redis answered HMGET with other fields");
+    return {std::move(values), std::move(fields)};
   }
   std::vector<std::string> list(const std::string& key) override {
     return lists({key}).front();  // its length, then every entry in one round trip

@@ -222,7 +222,7 @@ struct ResourceRowText {
 };
 
 /// Calls `each` with every resource row of the node's catalog that `options` asks for (its
-/// type's, its title's), as text.
+/// type's, its title's), as text, until `each` returns false.
 template <typename Each>
 void for_each_resource_row(FleetData& fleet, const std::string& certname, const RowOptions& options,
                            Each&& each) {
@@ -231,9 +231,13 @@ void for_each_resource_row(FleetData& fleet, const std::string& certname, const 
   static const std::set<std::string, std::less<>> read = {"certname", "environment", "resources"};
   std::optional<Json> header;
   std::vector<std::pair<std::string, std::string>> groups;
-  if (options.resource_type && !options.resource_environment) {
-    header = Json{{"certname", certname}, {"environment", nullptr}};
-    groups = fleet.catalog_groups(certname, *header, options.resource_type);
+  if (options.resource_type) {  // the environment, when asked, as the node's kept row holds it
+    std::optional<std::string> environment =
+        options.resource_environment ? fleet.kept_catalog_environment(certname) : "null";
+    if (environment) {
+      header = Json{{"certname", certname}, {"environment", Json::parse(*environment)}};
+      groups = fleet.catalog_groups(certname, *header, options.resource_type);
+    }
   }
   if (groups.empty()) {
     header = fleet.catalog_header_fields(certname, read);
@@ -249,6 +253,7 @@ void for_each_resource_row(FleetData& fleet, const std::string& certname, const 
       options.resource_title ? std::optional<std::string>(Json(*options.resource_title).dump())
                              : std::nullopt;
   ResourceRowText row{certname_text, environment, {}, {}, {}, {}, {}, {}, {}};
+  bool going_on = true;
   for (const auto& [type, packed] : groups) {
     const std::string type_text = Json(type).dump();
     row.type = type_text;
@@ -259,9 +264,10 @@ void for_each_resource_row(FleetData& fleet, const std::string& certname, const 
           (row.title.find('\\') == std::string_view::npos ||
            Json::parse(row.title, nullptr, false) != *options.resource_title))
         return true;
-      each(row);
-      return true;
+      going_on = each(row);
+      return going_on;
     });
+    if (!going_on) return;
   }
 }
 
@@ -686,6 +692,7 @@ std::vector<Json> node_rows(const Entity& entity, FleetData& fleet, const Json& 
     for_each_resource_row(fleet, certname, options, [&](const ResourceRowText& row) {
       rows.push_back(row.row(options.resource_hashes,
                              options.resource_fields ? &*options.resource_fields : nullptr));
+      return true;
     });
     return rows;
   }
@@ -752,15 +759,26 @@ void resource_rows_text(FleetData& fleet, const std::string& certname, const Row
   std::optional<bool> node_kept;
   for_each_resource_row(fleet, certname, options, [&](const ResourceRowText& row) {
     if (!per_node) {
-      if (!filter_keeps(filter, row, [&] { return row.row(true, &filter.read); })) return;
+      if (!filter_keeps(filter, row, [&] { return row.row(true, &filter.read); })) return true;
     } else {
       if (!node_kept) node_kept = filter.keep(row.row(true, &filter.read));
-      if (!*node_kept) return;
+      if (!*node_kept) return false;
     }
     if (!ends.empty()) out += ',';
     row.write(out, true);
     ends.push_back(out.size());
+    return true;
   });
+}
+
+bool resource_row_kept(FleetData& fleet, const std::string& certname, const RowOptions& options,
+                       const RowTextFilter& filter) {
+  bool kept = false;
+  for_each_resource_row(fleet, certname, options, [&](const ResourceRowText& row) {
+    kept = filter_keeps(filter, row, [&] { return row.row(true, &filter.read); });
+    return !kept;
+  });
+  return kept;
 }
 
 namespace {

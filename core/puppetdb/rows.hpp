@@ -107,6 +107,11 @@ void resource_rows_text(FleetData& fleet, const std::string& certname, const Row
                         const RowTextFilter& filter, std::string& out,
                         std::vector<std::size_t>& ends);
 
+/// Whether `filter` keeps any of the node's resources rows that `options` asks for: the rows
+/// read until one is kept, none written (a subquery that extracts only certnames).
+bool resource_row_kept(FleetData& fleet, const std::string& certname, const RowOptions& options,
+                       const RowTextFilter& filter);
+
 /// The node's facts rows that `options` asks for (only fact_name's) and `filter` keeps, written
 /// as resource_rows_text writes its rows; false, nothing written, when the node keeps its facts'
 /// values otherwise than as one object (an earlier build's layout: node_rows reads those).

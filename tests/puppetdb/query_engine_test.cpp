@@ -286,6 +286,26 @@ TEST_F(Query, InAnArrayAndInASubquery) {
             kAll);
 }
 
+TEST_F(Query, AResourcesSubqueryOfCertnamesNamesTheNodesItsRowsName) {
+  // answered a node at a time (its rows read until one is kept): the same nodes as the rows
+  for (const char* inner :
+       {R"(["and", ["=", "type", "Class"], ["=", "title", "Apache"]])",
+        R"(["and", ["=", "type", "Class"], ["=", "title", "Nope"]])",
+        R"(["and", ["=", "type", "Class"], ["~", "title", "^Ap"]])", R"(["=", "tag", "apache"])",
+        R"(["and", ["=", "type", "File"], ["not", ["=", "title", "/etc/motd"]]])",
+        R"(["=", "exported", true])"}) {
+    Names expected;
+    for (const json& row : rows("resources", json::parse(inner)))
+      expected.push_back(row["certname"]);
+    std::sort(expected.begin(), expected.end());
+    expected.erase(std::unique(expected.begin(), expected.end()), expected.end());
+    const json query = json::parse(std::string(R"(["in", "certname", ["extract", "certname",
+        ["select_resources", )") + inner +
+                                   "]]]");
+    EXPECT_EQ(certnames("nodes", query), expected) << inner;
+  }
+}
+
 TEST_F(Query, ImplicitSubqueries) {
   EXPECT_EQ(
       certnames(

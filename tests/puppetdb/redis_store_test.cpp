@@ -86,6 +86,36 @@ TEST(RedisStore, StringsAndHashFieldsAreReadTogetherEachInItsPlace) {
   EXPECT_FALSE(field_values[0]);
 }
 
+TEST(RedisStore, StringsAndManyFieldsOfOneHashAreReadTogetherEachInItsPlace) {
+  if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
+  std::string why;
+  std::unique_ptr<PrivateRedis> redis = PrivateRedis::start(PrivateRedis::Listen::tcp, &why);
+  ASSERT_TRUE(redis) << why;
+  std::unique_ptr<Store> store = make_redis_store(redis->url(), std::chrono::seconds(5));
+  store->put("s:one", "1");
+  std::vector<std::string> keys = {"s:none", "s:one"};
+  // more fields than one HMGET asks, every third absent
+  std::vector<std::string> names;
+  for (int i = 0; i < 2500; ++i) {
+    names.push_back("f" + std::to_string(i));
+    if (i % 3) store->put_field("h", names.back(), "v" + std::to_string(i));
+  }
+  const auto [values, fields] = store->get_many_and_fields_of(keys, "h", names);
+  ASSERT_EQ(values.size(), 2u);
+  EXPECT_FALSE(values[0]);
+  EXPECT_EQ(values[1], "1");
+  ASSERT_EQ(fields.size(), names.size());
+  for (int i = 0; i < 2500; ++i) {
+    if (i % 3)
+      EXPECT_EQ(fields[i], "v" + std::to_string(i)) << i;
+    else
+      EXPECT_FALSE(fields[i]) << i;
+  }
+  const auto [none, no_fields] = store->get_many_and_fields_of({}, "h", {});
+  EXPECT_TRUE(none.empty());
+  EXPECT_TRUE(no_fields.empty());
+}
+
 TEST(RedisStore, ABoundedListIsReadBackNewestFirstAloneOrWithOthersHoweverLargeItsEntries) {
   if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
   std::string why;
