@@ -15,6 +15,69 @@ std::string dumped(const Json& value) {
 
 }  // namespace
 
+std::optional<std::vector<FactPathEquality>> fact_path_equalities(
+    const std::vector<std::pair<std::string, Json>>& clauses) {
+  constexpr std::string_view kFacts = "facts.";
+  std::vector<FactPathEquality> equalities;
+  for (const auto& [field, value] : clauses) {
+    if (!field.starts_with(kFacts) || (!value.is_string() && !value.is_boolean()))
+      return std::nullopt;
+    FactPathEquality equality;
+    std::size_t start = kFacts.size();
+    while (true) {
+      const std::size_t dot = field.find('.', start);
+      std::string key = field.substr(start, dot == std::string::npos ? dot : dot - start);
+      if (key.empty() || key.find_first_of("\\\"[]") != std::string::npos) return std::nullopt;
+      equality.keys.push_back(std::move(key));
+      if (dot == std::string::npos) break;
+      start = dot + 1;
+    }
+    equality.value = value.dump();
+    if (equality.value.find('\\') != std::string::npos) return std::nullopt;
+    equalities.push_back(std::move(equality));
+  }
+  if (equalities.empty()) return std::nullopt;
+  return equalities;
+}
+
+std::optional<bool> facts_meet(FleetData& fleet, const std::string& certname,
+                               const std::vector<FactPathEquality>& equalities,
+                               const std::set<std::string>& names) {
+  const std::optional<std::string> values = fleet.fact_values_text(certname, names);
+  if (!values) return std::nullopt;
+  bool unknown = false;
+  for (const FactPathEquality& equality : equalities) {
+    std::string_view at = *values;
+    bool found = true;
+    for (const std::string& key : equality.keys) {
+      if (at.empty() || at[0] != '{') {
+        if (!at.empty() && at[0] == '[') unknown = true;  // a step into an array: the row's
+        found = false;
+        break;
+      }
+      std::optional<std::string_view> member;
+      for_each_json_member(at, [&](std::string_view written, std::string_view value) {
+        if (member) return;
+        const std::string_view raw = written.substr(1, written.size() - 2);
+        if (raw.find('\\') != std::string_view::npos) {
+          if (json_name(written) == key) member = value;
+        } else if (raw == key) {
+          member = value;
+        }
+      });
+      if (!member) {
+        found = false;
+        break;
+      }
+      at = *member;
+    }
+    if (unknown) return std::nullopt;
+    if (found && at.find('\\') != std::string_view::npos) return std::nullopt;
+    if (!found || at != equality.value) return false;
+  }
+  return true;
+}
+
 bool fact_rows_text(FleetData& fleet, const std::string& certname, const RowOptions& options,
                     const RowTextFilter& filter, std::string& out, std::vector<std::size_t>& ends) {
   static const std::set<std::string, std::less<>> kHeaderFields = {"certname", "environment"};

@@ -444,6 +444,15 @@ std::optional<Json> FleetData::fact_values(const std::string& certname,
   return std::move((*facts)["values"]);
 }
 
+std::optional<std::string> FleetData::fact_values_text(const std::string& certname,
+                                                       const std::set<std::string>& names) {
+  std::optional<std::string> object = take_prefetched(keys_.fact_object(certname));
+  if (!object) return std::nullopt;
+  const std::set<std::string, std::less<>> wanted(names.begin(), names.end());
+  return fact_object(std::move(*object))
+      .text([&](std::string_view name) { return wanted.count(name) > 0; }, names.size());
+}
+
 std::optional<Json> FleetData::facts_holding(const std::string& certname, const std::string& word) {
   return selected_facts(
       certname, [&](std::string_view name) { return name.find(word) != std::string_view::npos; },

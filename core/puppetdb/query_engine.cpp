@@ -693,6 +693,18 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
                                 extract.fields == std::vector<std::string>{"certname"} &&
                                 extract.functions.empty() && extract.group_by.empty() &&
                                 paging.order_by.empty() && !paging.limit && !paging.offset;
+    // an inventory extract of certname alone, unordered, whose query is `=` on fact paths with
+    // a string or boolean: each node decided on its fact values' text, no row made
+    std::optional<std::vector<FactPathEquality>> fact_equalities;
+    std::set<std::string> facts_named;
+    if (entity.name == "inventory" && extract.fields == std::vector<std::string>{"certname"} &&
+        extract.functions.empty() && extract.group_by.empty() && paging.order_by.empty()) {
+      const Predicate::Equalities equalities = predicate.equalities();
+      if (equalities.whole) fact_equalities = fact_path_equalities(equalities.clauses);
+      if (fact_equalities)
+        for (const FactPathEquality& equality : *fact_equalities)
+          facts_named.insert(equality.keys.front());
+    }
     const std::set<std::string> extracted(extract.fields.begin(), extract.fields.end());
     std::string text = "[";
     std::vector<std::size_t> ends;
@@ -816,6 +828,14 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
         if (written[n]) {
           append_rows(text, ends, *written[n]);
           continue;
+        }
+        if (fact_equalities && !summarized[n]) {
+          const std::string& certname = nodes[n]["certname"].get_ref<const std::string&>();
+          if (std::optional<bool> met =
+                  facts_meet(fleet_, certname, *fact_equalities, facts_named)) {
+            if (*met) rows.push_back({{"certname", certname}});
+            continue;
+          }
         }
         for (Json& row : summarized[n] ? std::move(*summarized[n])
                                        : node_rows(entity, fleet_, nodes[n], options)) {

@@ -112,6 +112,26 @@ void resource_rows_text(FleetData& fleet, const std::string& certname, const Row
 bool resource_row_kept(FleetData& fleet, const std::string& certname, const RowOptions& options,
                        const RowTextFilter& filter);
 
+/// An `=` on a fact path (facts.os.release.major = "9") with a string or boolean: the path's
+/// keys and the value's text as nlohmann writes it.
+struct FactPathEquality {
+  std::vector<std::string> keys;
+  std::string value;
+};
+
+/// The query's `=` clauses as FactPathEquality, when every one is on facts.… with a string or
+/// boolean and plain keys (no quotes, no escapes in the value's text); nullopt otherwise.
+std::optional<std::vector<FactPathEquality>> fact_path_equalities(
+    const std::vector<std::pair<std::string, Json>>& clauses);
+
+/// Whether the node's facts meet every equality, read on the fact values' text (an inventory
+/// row's facts): a path that ends elsewhere, or at another text, is unmet. nullopt when the
+/// text cannot tell (the node keeps its facts as an earlier build did, a key or value written
+/// with an escape, an array on the path): the row decides.
+std::optional<bool> facts_meet(FleetData& fleet, const std::string& certname,
+                               const std::vector<FactPathEquality>& equalities,
+                               const std::set<std::string>& names);
+
 /// The node's facts rows that `options` asks for (only fact_name's) and `filter` keeps, written
 /// as resource_rows_text writes its rows; false, nothing written, when the node keeps its facts'
 /// values otherwise than as one object (an earlier build's layout: node_rows reads those).

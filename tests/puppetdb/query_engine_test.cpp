@@ -306,6 +306,33 @@ TEST_F(Query, AResourcesSubqueryOfCertnamesNamesTheNodesItsRowsName) {
   }
 }
 
+TEST_F(Query, AnInventoryExtractOfCertnamesOnFactPathsNamesTheNodesItsRowsName) {
+  // decided on the fact values' text where it can tell: the same nodes as the rows
+  for (const char* condition : {
+           R"(["=", "facts.os.release.major", "9"])",
+           R"(["and", ["=", "facts.os.family", "Debian"], ["=", "facts.os.release.major", "12"]])",
+           R"(["=", "facts.os.release.major", 9])",
+           R"(["=", "facts.is_virtual", true])",
+           R"(["=", "facts.is_virtual", "true"])",
+           R"(["=", "facts.os.nope", "x"])",
+           R"(["=", "facts.uptime_seconds", "60"])",
+           R"(["=", "facts.trusted.certname", "db1.example.com"])",
+           R"(["=", "facts.kernel.x", "Linux"])",
+           R"(["=", "facts.networking.interfaces.eth0.mtu", "1500"])",
+           R"(["and", ["=", "facts.kernel", "Linux"], ["=", "certname", "web2.example.com"]])",
+       }) {
+    const json query = json::parse(condition);
+    const Names expected = certnames("inventory", query);
+    Names extracted;
+    for (const json& row : rows("inventory", json::array({"extract", {"certname"}, query})))
+      extracted.push_back(row["certname"]);
+    EXPECT_EQ(extracted, expected) << condition;
+  }
+  EXPECT_EQ(certnames("inventory", json::parse(R"(["=", "facts.os.release.major", "9"])")),
+            Names{"db1.example.com"});
+  EXPECT_EQ(certnames("inventory", json::parse(R"(["=", "facts.is_virtual", true])")), kWebs);
+}
+
 TEST_F(Query, ImplicitSubqueries) {
   EXPECT_EQ(
       certnames(
