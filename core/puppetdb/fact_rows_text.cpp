@@ -15,10 +15,10 @@ std::string dumped(const Json& value) {
 
 }  // namespace
 
-std::optional<std::vector<FactPathEquality>> fact_path_equalities(
+std::optional<FactPathEqualities> fact_path_equalities(
     const std::vector<std::pair<std::string, Json>>& clauses) {
   constexpr std::string_view kFacts = "facts.";
-  std::vector<FactPathEquality> equalities;
+  FactPathEqualities equalities;
   for (const auto& [field, value] : clauses) {
     if (!field.starts_with(kFacts) || (!value.is_string() && !value.is_boolean()))
       return std::nullopt;
@@ -34,24 +34,23 @@ std::optional<std::vector<FactPathEquality>> fact_path_equalities(
     }
     equality.value = value.dump();
     if (equality.value.find('\\') != std::string::npos) return std::nullopt;
-    equalities.push_back(std::move(equality));
+    equalities.facts.insert(equality.keys.front());
+    equalities.clauses.push_back(std::move(equality));
   }
-  if (equalities.empty()) return std::nullopt;
+  if (equalities.clauses.empty()) return std::nullopt;
   return equalities;
 }
 
 std::optional<bool> facts_meet(FleetData& fleet, const std::string& certname,
-                               const std::vector<FactPathEquality>& equalities,
-                               const std::set<std::string>& names) {
-  const std::optional<std::string> values = fleet.fact_values_text(certname, names);
+                               const FactPathEqualities& equalities) {
+  const std::optional<std::string> values = fleet.fact_values_text(certname, equalities.facts);
   if (!values) return std::nullopt;
-  bool unknown = false;
-  for (const FactPathEquality& equality : equalities) {
+  for (const FactPathEquality& equality : equalities.clauses) {
     std::string_view at = *values;
     bool found = true;
     for (const std::string& key : equality.keys) {
+      if (!at.empty() && at[0] == '[') return std::nullopt;  // a step into an array: the row's
       if (at.empty() || at[0] != '{') {
-        if (!at.empty() && at[0] == '[') unknown = true;  // a step into an array: the row's
         found = false;
         break;
       }
@@ -71,7 +70,6 @@ std::optional<bool> facts_meet(FleetData& fleet, const std::string& certname,
       }
       at = *member;
     }
-    if (unknown) return std::nullopt;
     if (found && at.find('\\') != std::string_view::npos) return std::nullopt;
     if (!found || at != equality.value) return false;
   }

@@ -687,23 +687,19 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
     const bool events_text = failures_kept && text_rows_ && depth == 0 &&
                              extract.functions.empty() && extract.group_by.empty() &&
                              paging.order_by.empty();
+    const bool extracts_certname_alone = extract.fields == std::vector<std::string>{"certname"} &&
+                                         extract.functions.empty() && extract.group_by.empty() &&
+                                         paging.order_by.empty();
     // a subquery's resources whose certnames alone are extracted, unpaged: a node's rows read
     // until one is kept, and one row {certname} answered for it (the `in` that asks keeps a set)
-    const bool certnames_only = resources && depth > 0 &&
-                                extract.fields == std::vector<std::string>{"certname"} &&
-                                extract.functions.empty() && extract.group_by.empty() &&
-                                paging.order_by.empty() && !paging.limit && !paging.offset;
+    const bool certnames_only =
+        resources && depth > 0 && extracts_certname_alone && !paging.limit && !paging.offset;
     // an inventory extract of certname alone, unordered, whose query is `=` on fact paths with
     // a string or boolean: each node decided on its fact values' text, no row made
-    std::optional<std::vector<FactPathEquality>> fact_equalities;
-    std::set<std::string> facts_named;
-    if (entity.name == "inventory" && extract.fields == std::vector<std::string>{"certname"} &&
-        extract.functions.empty() && extract.group_by.empty() && paging.order_by.empty()) {
+    std::optional<FactPathEqualities> fact_equalities;
+    if (entity.name == "inventory" && extracts_certname_alone) {
       const Predicate::Equalities equalities = predicate.equalities();
       if (equalities.whole) fact_equalities = fact_path_equalities(equalities.clauses);
-      if (fact_equalities)
-        for (const FactPathEquality& equality : *fact_equalities)
-          facts_named.insert(equality.keys.front());
     }
     const std::set<std::string> extracted(extract.fields.begin(), extract.fields.end());
     std::string text = "[";
@@ -831,8 +827,7 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
         }
         if (fact_equalities && !summarized[n]) {
           const std::string& certname = nodes[n]["certname"].get_ref<const std::string&>();
-          if (std::optional<bool> met =
-                  facts_meet(fleet_, certname, *fact_equalities, facts_named)) {
+          if (std::optional<bool> met = facts_meet(fleet_, certname, *fact_equalities)) {
             if (*met) rows.push_back({{"certname", certname}});
             continue;
           }

@@ -306,20 +306,7 @@ class RedisStore : public Store {
   }
   std::vector<std::optional<std::string>> fields_of(
       const std::string& key, const std::vector<std::string>& names) override {
-    std::vector<std::vector<std::string>> commands;
-    for (std::size_t from = 0; from < names.size(); from += kFieldsAtOnce) {
-      std::vector<std::string> command = {"HMGET", key};
-      command.insert(command.end(), names.begin() + from,
-                     names.begin() + std::min(names.size(), from + kFieldsAtOnce));
-      commands.push_back(std::move(command));
-    }
-    std::vector<std::optional<std::string>> values;
-    for (RedisReply& reply : replies_of(commands))
-      for (RedisReply& value : reply.elements)
-        values.push_back(value.kind == RedisReply::Kind::nil
-                             ? std::nullopt
-                             : std::optional<std::string>(std::move(value.text)));
-    return values;
+    return get_many_and_fields_of({}, key, names).second;
   }
   std::pair<std::vector<std::optional<std::string>>, std::vector<std::optional<std::string>>>
   get_many_and_fields_of(const std::vector<std::string>& keys, const std::string& hash,

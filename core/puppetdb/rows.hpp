@@ -119,9 +119,15 @@ struct FactPathEquality {
   std::string value;
 };
 
-/// The query's `=` clauses as FactPathEquality, when every one is on facts.… with a string or
+/// A query's equalities on fact paths, and the top-level facts they read.
+struct FactPathEqualities {
+  std::vector<FactPathEquality> clauses;
+  std::set<std::string> facts;
+};
+
+/// The query's `=` clauses as FactPathEqualities, when every one is on facts.… with a string or
 /// boolean and plain keys (no quotes, no escapes in the value's text); nullopt otherwise.
-std::optional<std::vector<FactPathEquality>> fact_path_equalities(
+std::optional<FactPathEqualities> fact_path_equalities(
     const std::vector<std::pair<std::string, Json>>& clauses);
 
 /// Whether the node's facts meet every equality, read on the fact values' text (an inventory
@@ -129,8 +135,7 @@ std::optional<std::vector<FactPathEquality>> fact_path_equalities(
 /// text cannot tell (the node keeps its facts as an earlier build did, a key or value written
 /// with an escape, an array on the path): the row decides.
 std::optional<bool> facts_meet(FleetData& fleet, const std::string& certname,
-                               const std::vector<FactPathEquality>& equalities,
-                               const std::set<std::string>& names);
+                               const FactPathEqualities& equalities);
 
 /// The node's facts rows that `options` asks for (only fact_name's) and `filter` keeps, written
 /// as resource_rows_text writes its rows; false, nothing written, when the node keeps its facts'
