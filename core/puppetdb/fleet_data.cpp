@@ -499,9 +499,27 @@ std::optional<Json> FleetData::selected_facts(
 }
 
 std::optional<std::string> FleetData::kept_node_row(const std::string& certname) {
-  std::optional<std::string> stored = take_prefetched(keys_.node_row(certname));
+  std::optional<std::string> stored = take_prefetched_field(keys_.node_rows(), certname);
+  if (!stored) stored = store_.get(keys_.node_row_v11(certname));
   if (!stored) return std::nullopt;
   return node_row_text(std::move(*stored));
+}
+
+std::vector<std::optional<std::string>> FleetData::stored_node_rows(
+    const std::vector<std::string>& certnames) {
+  std::vector<std::optional<std::string>> rows = store_.fields_of(keys_.node_rows(), certnames);
+  std::vector<std::string> earlier;
+  for (std::size_t i = 0; i < certnames.size(); ++i)
+    if (!rows[i]) earlier.push_back(keys_.node_row_v11(certnames[i]));
+  std::vector<std::optional<std::string>> kept_earlier = store_.get_many(earlier);
+  for (std::size_t i = 0, next = 0; i < certnames.size(); ++i)
+    if (!rows[i]) rows[i] = std::move(kept_earlier[next++]);
+  return rows;
+}
+
+void FleetData::move_node_row(const std::string& certname) {
+  if (std::optional<std::string> row = store_.take(keys_.node_row_v11(certname)))
+    store_.put_field_if_absent(keys_.node_rows(), certname, *row);
 }
 
 std::optional<std::string> FleetData::kept_catalog_environment(const std::string& certname) {
@@ -515,12 +533,21 @@ std::optional<std::string> FleetData::kept_catalog_environment(const std::string
 }
 
 std::vector<std::optional<std::string>> FleetData::latest_statuses_with(
-    const std::vector<std::string>& certnames, const std::vector<std::string>& documents) {
-  // one HMGET of the small kept states, beside the documents (one round trip)
+    const std::vector<std::string>& certnames, const std::vector<std::string>& documents,
+    const std::vector<std::pair<std::string, std::string>>& key_fields) {
+  // one HMGET of the small kept states, beside the documents and fields (one round trip)
   std::vector<std::string> strings = with_catalog_bodies(documents);
-  auto [values, kept] = store_.get_many_and_fields_of(strings, keys_.latest_statuses(), certnames);
+  std::vector<std::pair<std::string, std::string>> fields;
+  fields.reserve(certnames.size() + key_fields.size());
+  for (const std::string& certname : certnames)
+    fields.emplace_back(keys_.latest_statuses(), certname);
+  fields.insert(fields.end(), key_fields.begin(), key_fields.end());
+  auto [values, field_values] = store_.get_many_and_fields(strings, fields);
   for (std::size_t i = 0; i < strings.size(); ++i) prefetched_[strings[i]] = std::move(values[i]);
-  return kept;
+  for (std::size_t i = certnames.size(); i < fields.size(); ++i)
+    prefetched_[fields[i].first + '\0' + fields[i].second] = std::move(field_values[i]);
+  field_values.resize(certnames.size());
+  return std::move(field_values);
 }
 
 FleetData::FactsText FleetData::facts_text(const std::string& certname,
@@ -955,7 +982,8 @@ Json FleetData::node_or_new(const std::string& certname) {
 void FleetData::write_node(const Json& node) {
   const std::string& certname = node["certname"].get_ref<const std::string&>();
   store_.put(keys_.node(certname), own_document(node));
-  store_.put(keys_.node_row(certname), packed_node_row(node_answer_text(node)));
+  // (where layouts 6 to 11 kept it is no longer read; the collection removes it)
+  store_.put_field(keys_.node_rows(), certname, packed_node_row(node_answer_text(node)));
   store_.put_field(keys_.latest_statuses(), certname, latest_status_of(node));
   if (std::optional<std::string> failures = latest_failures_of(node))
     store_.put_field(keys_.latest_failures(), certname, *failures);
@@ -1393,7 +1421,8 @@ void FleetData::purge_node(Json& node) {
   store_.remove(keys_.catalog(certname));
   store_.remove(keys_.reports(certname));
   store_.remove(keys_.node(certname));
-  store_.remove(keys_.node_row(certname));
+  store_.remove(keys_.node_row_v11(certname));
+  store_.remove_field(keys_.node_rows(), certname);
   store_.remove_field(keys_.latest_statuses(), certname);
   store_.remove_field(keys_.latest_failures(), certname);
   store_.remove_member(keys_.all_nodes(), certname);
@@ -1450,6 +1479,7 @@ Collected FleetData::collect_garbage(const Retention& retention, std::int64_t no
     std::optional<Json> node = this->node(certname);
     if (!node) continue;
     if (upgrade_indexes(*node)) write_node(*node);
+    move_node_row(certname);
     summarize_latest_report(*node);
     if (retention.node_ttl.count() > 0 && node_is_active(*node) && stale(*node, stale_before)) {
       (*node)["expired"] = format_timestamp(now);

@@ -33,7 +33,9 @@ using Membership = std::pair<std::string, std::string>;
 /// The layout of the indexes a node is in and of its documents (its document's `indexes`; layouts
 /// 9, catalog bodies naming shared groups, 10, the fact-object in two pieces (fact_object.hpp), and
 /// 11, fact-objects and reports deflated with a dictionary learnt from the fleet
-/// (learnt_dictionary.hpp), move nothing and are read beside 8, so the number nodes carry stays 8):
+/// (learnt_dictionary.hpp), move nothing and are read beside 8, and 12, the nodes' rows in one
+/// hash (KeyLayout::node_rows), is read beside the earlier key until the node's next command or
+/// the collection (move_node_row), so the number nodes carry stays 8):
 /// 8, the first-id fields named by integers (KeyLayout::first_id_of); 7, as 8 but those fields
 /// named by hex digits (KeyLayout::first_id_named_of, still read), the node's row packed
 /// (node_row.hpp; 6 kept its text, which is still read); 6, the catalog's resources and edges one
@@ -81,7 +83,8 @@ struct LatestFailures {
 /// PuppetDB's data in the store: the commands write it (as PuppetDB's command processing does:
 /// older data than what is kept is ignored, newer data reactivates a deactivated node), the
 /// queries read it. Documents per node (key_layout.hpp):
-///   node-row the node's row as /nodes answers it (node_answer_text), packed (node_row.hpp)
+///   node-rows (one hash, by certname: layout 12) the node's row as /nodes answers it
+///            (node_answer_text), packed (node_row.hpp); layouts 6 to 11 kept it as node-row
 ///   node     {certname, node_id, deactivated, expired, facts/catalog/report _timestamp and
 ///             _environment, latest_report_*, cached_catalog_status, latest_report_events (the
 ///             latest report's events as [status, resource_type, resource_title, property,
@@ -142,9 +145,18 @@ class FleetData {
   /// node has any more is left out.
   std::vector<std::string> names_of(const std::vector<std::size_t>& ids);
   std::optional<Json> node(const std::string& certname) { return document(keys_.node(certname)); }
-  /// The node's row as /nodes answers it, as kept (KeyLayout::node_row: prefetched, or read);
-  /// nullopt when none is kept (a node an earlier build wrote: its document answers).
+  /// The node's row as /nodes answers it, as kept (KeyLayout::node_rows: prefetched, or read;
+  /// else where layouts 6 to 11 kept it); nullopt when none is kept (a node an earlier build
+  /// wrote: its document answers).
   std::optional<std::string> kept_node_row(const std::string& certname);
+  /// The rows of these nodes as kept_node_row finds them, but as stored (packed, or text:
+  /// node_row.hpp reads either): one HMGET a thousand of them (and one GET each for those an
+  /// earlier layout keeps).
+  std::vector<std::optional<std::string>> stored_node_rows(
+      const std::vector<std::string>& certnames);
+  /// Moves the node's row from where layouts 6 to 11 kept it to node_rows, unless one is there
+  /// already (written since by a command, which left the old one unread): the collection does.
+  void move_node_row(const std::string& certname);
   /// The node's catalog_environment as its kept row holds it (JSON text: a string or null),
   /// read where the catalog's header would be inflated for it alone (its resources' rows);
   /// nullopt when no row is kept.
@@ -209,10 +221,11 @@ class FleetData {
       const std::vector<std::string>& certnames) {
     return store_.fields_of(keys_.latest_statuses(), certnames);
   }
-  /// latest_statuses (one HMGET) read in the same round trip as these documents, which the
-  /// next reads answer from (prefetch).
+  /// latest_statuses (one HMGET) read in the same round trip as these documents and hash
+  /// fields, which the next reads answer from (prefetch).
   std::vector<std::optional<std::string>> latest_statuses_with(
-      const std::vector<std::string>& certnames, const std::vector<std::string>& documents);
+      const std::vector<std::string>& certnames, const std::vector<std::string>& documents,
+      const std::vector<std::pair<std::string, std::string>>& key_fields = {});
   /// What KeyLayout::latest_statuses keeps for the node's document: "a:" or "i:" (active or
   /// not), then its latest report's status.
   static std::string latest_status_of(const Json& node);

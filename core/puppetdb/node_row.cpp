@@ -244,30 +244,35 @@ std::uint64_t row_varint(std::string_view stored, std::size_t& at) {
 
 }  // namespace
 
-std::string unpack(std::string stored);
+void unpack_into(std::string_view stored, std::string& out);
 
 std::string pack(const std::string& text) {
   try {
     // kept packed only when it writes out as the very same text
-    if (std::optional<std::string> row = packed(text); row && unpack(*row) == text) return *row;
+    if (std::optional<std::string> row = packed(text); row && node_row_text(*row) == text)
+      return *row;
   } catch (const StoreError&) {
   }
   return text;
 }
 
-std::string unpack(std::string stored) {
-  if (stored.empty() || stored[0] != kPacked) return stored;
+void unpack_into(std::string_view stored, std::string& out) {
+  if (stored.empty() || stored[0] != kPacked) {
+    out += stored;
+    return;
+  }
   static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(640);
+  const std::size_t row_start = out.size();
   out += '{';
-  std::vector<std::pair<std::size_t, std::size_t>> values;  // each field's value in `out`
+  // each field's value in `out` (a row names each of kNames' fields at most once)
+  std::array<std::pair<std::size_t, std::size_t>, 2 * kNames.size()> values;
+  std::size_t fields = 0;
   std::int64_t previous_time = 0;
   TimeWriter times;
   for (std::size_t at = 1; at < stored.size();) {
     const auto byte = static_cast<unsigned char>(stored[at++]);
     const std::size_t number = byte >> 3;
-    if (number >= kNames.size()) damaged();
+    if (number >= kNames.size() || fields == values.size()) damaged();
     // ,"name":
     static const std::array<std::string, kNames.size()> kPrefixes = [] {
       std::array<std::string, kNames.size()> prefixes;
@@ -275,7 +280,7 @@ std::string unpack(std::string stored) {
         prefixes[i] = ",\"" + std::string(kNames[i]) + "\":";
       return prefixes;
     }();
-    out.append(kPrefixes[number], values.empty() ? 1 : 0);
+    out.append(kPrefixes[number], fields == 0 ? 1 : 0);
     const std::size_t start = out.size();
     switch (static_cast<Kind>(byte & 7)) {
       case null_value:
@@ -311,9 +316,9 @@ std::string unpack(std::string stored) {
       case same_value: {
         if (at >= stored.size()) damaged();
         const auto place = static_cast<unsigned char>(stored[at++]);
-        if (place >= values.size()) damaged();
+        if (place >= fields) damaged();
         const auto [from, length] = values[place];
-        const std::string same = out.substr(from, length);
+        const std::string same = out.substr(row_start + from, length);
         out += same;
         break;
       }
@@ -329,10 +334,9 @@ std::string unpack(std::string stored) {
         break;
       }
     }
-    values.emplace_back(start, out.size() - start);
+    values[fields++] = {start - row_start, out.size() - start};
   }
   out += '}';
-  return out;
 }
 
 }  // namespace marionette::puppetdb::node_row_packing
@@ -344,7 +348,15 @@ std::string packed_node_row(const std::string& text) {
 }
 
 std::string node_row_text(std::string stored) {
-  return node_row_packing::unpack(std::move(stored));
+  if (stored.empty() || stored[0] != '\x01') return stored;  // an earlier layout's text
+  std::string out;
+  out.reserve(640);
+  node_row_packing::unpack_into(stored, out);
+  return out;
+}
+
+void append_node_row_text(std::string_view stored, std::string& out) {
+  node_row_packing::unpack_into(stored, out);
 }
 
 }  // namespace marionette::puppetdb

@@ -80,6 +80,7 @@ struct Extract {
 /// The node's documents the entity's rows are built from, to read together.
 void source_documents(const Entity& entity, const RowOptions& options, const KeyLayout& keys,
                       const std::string& certname, std::vector<std::string>& documents,
+                      std::vector<std::pair<std::string, std::string>>& fields,
                       std::vector<std::string>& lists) {
   const std::string& name = entity.name;
   // the facts' header, and their values (one object: FleetData::facts parses only the
@@ -97,7 +98,7 @@ void source_documents(const Entity& entity, const RowOptions& options, const Key
     if (!options.resource_type)
       documents.push_back(keys.catalog(certname));
     else if (options.resource_environment)
-      documents.push_back(keys.node_row(certname));
+      fields.emplace_back(keys.node_rows(), certname);
     // the catalog body (layout 6 on): a node layout 5 left (its resources a hash by type, read
     // until the node is moved) reads its type's field alone when it finds no body
     documents.push_back(keys.catalog_body(certname));
@@ -723,17 +724,19 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
       // documents (an inactive node's read for nothing)
       const bool documents_first = state_kept && !failures_kept;
       std::vector<std::string> documents, lists;
+      std::vector<std::pair<std::string, std::string>> fields;
       std::vector<std::optional<std::string>> kept;
       if (failures_kept || state_kept) {
         const std::vector<std::string> chunk(names.begin() + from, names.begin() + to);
         if (documents_first) {
           for (const std::string& name : chunk) {
-            source_documents(entity, options, keys, name, documents, lists);
-            if (nodes_text) documents.push_back(keys.node_row(name));
+            source_documents(entity, options, keys, name, documents, fields, lists);
+            if (nodes_text) fields.emplace_back(keys.node_rows(), name);
           }
-          kept = fleet_.latest_statuses_with(chunk, documents);
+          kept = fleet_.latest_statuses_with(chunk, documents, fields);
           fleet_.prefetch({}, {}, lists);
           documents.clear();
+          fields.clear();
           lists.clear();
         } else {
           kept = fleet_.latest_failures(chunk);
@@ -780,10 +783,10 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
         summarized.push_back(from_summary ? latest_report_rows(entity, *node, only) : std::nullopt);
         written.emplace_back();
         if (!summarized.back() && !documents_first)
-          source_documents(entity, options, keys, names[i], documents, lists);
+          source_documents(entity, options, keys, names[i], documents, fields, lists);
         nodes.push_back(std::move(*node));
       }
-      fleet_.prefetch(documents, {}, lists);
+      fleet_.prefetch(documents, fields, lists);
       for (std::size_t n = 0; n < nodes.size() && resource_text; ++n) {
         sizing.after(text, from + n);
         resource_rows_text(fleet_, nodes[n]["certname"].get<std::string>(), options, filter, text,
@@ -913,7 +916,6 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
 
 QueryAnswer QueryEngine::all_active_nodes(const Paging& paging) {
   const std::vector<std::string> names = fleet_.certnames();  // sorted, as the rows would be
-  const KeyLayout& keys = fleet_.keys();
   const std::size_t first = paging.offset ? static_cast<std::size_t>(*paging.offset) : 0;
   const std::size_t count =
       paging.limit ? static_cast<std::size_t>(*paging.limit) : std::size_t(-1);
@@ -922,34 +924,47 @@ QueryAnswer QueryEngine::all_active_nodes(const Paging& paging) {
   std::string text = "[";
   std::size_t active = 0, written = 0;
   AnswerSizing sizing(std::min(names.size() - std::min(names.size(), first), count));
-  auto add = [&](const std::string& row) {
-    if (active >= first && active - first < count) {
-      sizing.after(text, written);
-      if (written++ > 0) text += ',';
-      text += row;
-    }
-    ++active;
+  // the row as nlohmann writes it: "deactivated":null only when it is null (a string's own
+  // quotes are escaped in it)
+  auto is_active = [](std::string_view row) {
+    return row.find("\"deactivated\":null") != std::string_view::npos &&
+           row.find("\"expired\":null") != std::string_view::npos;
   };
-  for (std::size_t from = 0; from < names.size(); from += kNodesAtOnce) {
-    const std::size_t to = std::min(names.size(), from + kNodesAtOnce);
-    std::vector<std::string> row_keys;
-    for (std::size_t i = from; i < to; ++i) row_keys.push_back(keys.node_row(names[i]));
-    std::vector<std::optional<std::string>> kept = fleet_.store().get_many(row_keys);
+  constexpr std::size_t kRowsAtOnce = 1000;  // one HMGET's
+  for (std::size_t from = 0; from < names.size(); from += kRowsAtOnce) {
+    const std::size_t to = std::min(names.size(), from + kRowsAtOnce);
+    std::vector<std::optional<std::string>> rows =
+        fleet_.stored_node_rows(std::vector<std::string>(names.begin() + from, names.begin() + to));
     for (std::size_t i = from; i < to; ++i) {
-      std::optional<std::string> row;
-      if (kept[i - from])
-        row = node_row_text(std::move(*kept[i - from]));  // packed (layout 7) or text
-      if (!row) {  // no row kept: the node's document, if it has one
+      const std::optional<std::string>& stored = rows[i - from];
+      const bool in_page = active >= first && active - first < count;
+      if (!stored) {  // no row kept: the node's document, if it has one
         std::optional<Json> node = fleet_.node(names[i]);
-        if (node && node_is_active(*node)) add(node_answer_text(*node));
+        if (!node || !node_is_active(*node)) continue;
+        if (in_page) {
+          sizing.after(text, written);
+          if (written++ > 0) text += ',';
+          text += node_answer_text(*node);
+        }
+        ++active;
         continue;
       }
-      // the row as nlohmann writes it: "deactivated":null only when it is null (a string's
-      // own quotes are escaped in it)
-      if (row->find("\"deactivated\":null") == std::string::npos ||
-          row->find("\"expired\":null") == std::string::npos)
+      if (!in_page) {  // counted only
+        active += is_active(node_row_text(*stored));
         continue;
-      add(*row);
+      }
+      // written out straight into the answer, taken back if the node is not active
+      sizing.after(text, written);
+      const std::size_t mark = text.size();
+      if (written > 0) text += ',';
+      const std::size_t row_start = text.size();
+      append_node_row_text(*stored, text);
+      if (!is_active(std::string_view(text).substr(row_start))) {
+        text.resize(mark);
+        continue;
+      }
+      ++written;
+      ++active;
     }
   }
   QueryAnswer answer;

@@ -152,15 +152,37 @@ class RedisStore : public Store {
   std::pair<std::vector<std::optional<std::string>>, std::vector<std::optional<std::string>>>
   get_many_and_fields(const std::vector<std::string>& keys,
                       const std::vector<std::pair<std::string, std::string>>& key_fields) override {
+    // the keys' GETs, then one HMGET a run of fields of the same hash (at most kFieldsAtOnce)
     std::vector<std::vector<std::string>> commands;
-    commands.reserve(keys.size() + key_fields.size());
+    commands.reserve(keys.size() + 1);
     for (const std::string& key : keys) commands.push_back({"GET", key});
-    for (const auto& [key, field] : key_fields) commands.push_back({"HGET", key, field});
-    std::vector<std::optional<std::string>> values = values_of(commands);
-    std::vector<std::optional<std::string>> fields(
-        std::make_move_iterator(values.begin() + static_cast<std::ptrdiff_t>(keys.size())),
-        std::make_move_iterator(values.end()));
-    values.resize(keys.size());
+    for (std::size_t from = 0; from < key_fields.size();) {
+      const std::string& hash = key_fields[from].first;
+      std::vector<std::string> command = {"HMGET", hash};
+      for (; from < key_fields.size() && key_fields[from].first == hash &&
+             command.size() - 2 < kFieldsAtOnce;
+           ++from)
+        command.push_back(key_fields[from].second);
+      commands.push_back(std::move(command));
+    }
+    std::vector<RedisReply> replies = replies_of(commands);
+    std::vector<std::optional<std::string>> values, fields;
+    values.reserve(keys.size());
+    fields.reserve(key_fields.size());
+    auto value_of = [](RedisReply& reply) {
+      return reply.kind == RedisReply::Kind::nil
+                 ? std::nullopt
+                 : std::optional<std::string>(std::move(reply.text));
+    };
+    for (std::size_t i = 0; i < replies.size(); ++i) {
+      if (i < keys.size()) {
+        values.push_back(value_of(replies[i]));
+        continue;
+      }
+      if (replies[i].elements.size() != commands[i].size() - 2)
+        throw StoreError("Redis answered HMGET with other fields");
+      for (RedisReply& value : replies[i].elements) fields.push_back(value_of(value));
+    }
     return {std::move(values), std::move(fields)};
   }
   void put_fields(const std::string& key, const std::map<std::string, std::string>& values,
@@ -303,42 +325,6 @@ class RedisStore : public Store {
     for (const RedisReply& reply : replies_of(commands))
       sizes.push_back(static_cast<std::size_t>(reply.integer));
     return sizes;
-  }
-  std::vector<std::optional<std::string>> fields_of(
-      const std::string& key, const std::vector<std::string>& names) override {
-    return get_many_and_fields_of({}, key, names).second;
-  }
-  std::pair<std::vector<std::optional<std::string>>, std::vector<std::optional<std::string>>>
-  get_many_and_fields_of(const std::vector<std::string>& keys, const std::string& hash,
-                         const std::vector<std::string>& names) override {
-    std::vector<std::vector<std::string>> commands;
-    commands.reserve(keys.size() + 1);
-    for (const std::string& key : keys) commands.push_back({"GET", key});
-    for (std::size_t from = 0; from < names.size(); from += kFieldsAtOnce) {
-      std::vector<std::string> command = {"HMGET", hash};
-      command.insert(command.end(), names.begin() + static_cast<std::ptrdiff_t>(from),
-                     names.begin() +
-                         static_cast<std::ptrdiff_t>(std::min(names.size(), from + kFieldsAtOnce)));
-      commands.push_back(std::move(command));
-    }
-    std::vector<RedisReply> replies = replies_of(commands);
-    std::vector<std::optional<std::string>> values, fields;
-    values.reserve(keys.size());
-    fields.reserve(names.size());
-    auto value_of = [](RedisReply& reply) {
-      return reply.kind == RedisReply::Kind::nil
-                 ? std::nullopt
-                 : std::optional<std::string>(std::move(reply.text));
-    };
-    for (std::size_t i = 0; i < replies.size(); ++i) {
-      if (i < keys.size()) {
-        values.push_back(value_of(replies[i]));
-        continue;
-      }
-      for (RedisReply& value : replies[i].elements) fields.push_back(value_of(value));
-    }
-    if (fields.size() != names.size()) throw StoreError("Redis answered HMGET with other fields");
-    return {std::move(values), std::move(fields)};
   }
   std::vector<std::string> list(const std::string& key) override {
     return lists({key}).front();  // its length, then every entry in one round trip

@@ -89,7 +89,8 @@ class Store {
     for (const auto& [key, field] : key_fields) values.push_back(get_field(key, field));
     return values;
   }
-  /// get_many(keys) and get_fields(key_fields) together (Redis: in one round trip).
+  /// get_many(keys) and get_fields(key_fields) together (Redis: in one round trip, the fields
+  /// of one hash that follow one another in one HMGET).
   virtual std::pair<std::vector<std::optional<std::string>>,
                     std::vector<std::optional<std::string>>>
   get_many_and_fields(const std::vector<std::string>& keys,
@@ -97,19 +98,19 @@ class Store {
     return {get_many(keys), get_fields(key_fields)};
   }
   /// Many fields of one hash (Redis: HMGET, a bounded number of fields a command).
-  virtual std::vector<std::optional<std::string>> fields_of(const std::string& key,
-                                                            const std::vector<std::string>& names) {
-    std::vector<std::optional<std::string>> values;
-    for (const std::string& name : names) values.push_back(get_field(key, name));
-    return values;
+  std::vector<std::optional<std::string>> fields_of(const std::string& key,
+                                                    const std::vector<std::string>& names) {
+    return get_many_and_fields_of({}, key, names).second;
   }
   /// get_many(keys) and fields_of(hash, names) together (Redis: in one round trip). For a
   /// hash of small fields: one HMGET's reply holds a thousand of them.
-  virtual std::pair<std::vector<std::optional<std::string>>,
-                    std::vector<std::optional<std::string>>>
+  std::pair<std::vector<std::optional<std::string>>, std::vector<std::optional<std::string>>>
   get_many_and_fields_of(const std::vector<std::string>& keys, const std::string& hash,
                          const std::vector<std::string>& names) {
-    return {get_many(keys), fields_of(hash, names)};
+    std::vector<std::pair<std::string, std::string>> key_fields;
+    key_fields.reserve(names.size());
+    for (const std::string& name : names) key_fields.emplace_back(hash, name);
+    return get_many_and_fields(keys, key_fields);
   }
   /// A field of a hash, by the hash's key and the field's name.
   struct Field {

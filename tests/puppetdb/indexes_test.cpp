@@ -808,7 +808,7 @@ TEST_F(Indexes, EveryActiveNodeIsWrittenOutFromItsKeptRow) {
   EXPECT_EQ(json::parse(*as_text.entity_query("nodes", nullptr, {}).text)[1]["certname"],
             "web2.example.com");
   // a node an earlier build wrote, without a kept row, is read from its document
-  store.remove(fleet.keys().node_row("web1.example.com"));
+  store.remove_field(fleet.keys().node_rows(), "web1.example.com");
   Paging second;
   second.offset = 1;
   second.limit = 1;
@@ -938,20 +938,68 @@ TEST_F(Indexes, ResourcesAreWrittenAsTextFromTheStoredGroups) {
 TEST_F(Indexes, AStoreOfTheSixthLayoutPacksItsNodesRowsWhenTheServerStarts) {
   const std::string web1 = "web1.example.com";
   const std::string text = node_answer_text(fleet.node(web1).value());
-  const std::string packed = store.get(fleet.keys().node_row(web1)).value();
+  const std::string packed = store.get_field(fleet.keys().node_rows(), web1).value();
   EXPECT_LT(packed.size() * 3, text.size());  // kept packed (layout 7)
   QueryEngine as_text(fleet, true);
   const std::string all = *as_text.entity_query("nodes", nullptr, {}).text;
-  // web1 as layout 6 kept it: its row's text
+  // web1 as layout 6 kept it: its row's text, in its own key
   json node = fleet.node(web1).value();
   node["indexes"] = 6;
   store.put(fleet.keys().node(web1), node.dump());
-  store.put(fleet.keys().node_row(web1), text);
+  store.remove_field(fleet.keys().node_rows(), web1);
+  store.put(fleet.keys().node_row_v11(web1), text);
   EXPECT_EQ(*as_text.entity_query("nodes", nullptr, {}).text, all);
   fleet.collect_garbage({}, *parse_timestamp("2026-11-29T12:00:00.000Z"));  // as at start
-  EXPECT_EQ(store.get(fleet.keys().node_row(web1)), packed);
+  EXPECT_EQ(store.get_field(fleet.keys().node_rows(), web1), packed);
+  EXPECT_FALSE(store.get(fleet.keys().node_row_v11(web1)));
   EXPECT_EQ(fleet.node(web1).value()["indexes"], kIndexLayout);
   EXPECT_EQ(*as_text.entity_query("nodes", nullptr, {}).text, all);
+}
+
+TEST_F(Indexes, RowsLayoutsSixToElevenKeptInTheirOwnKeysAnswerUntilTheCollectionMovesThem) {
+  const KeyLayout& keys = fleet.keys();
+  const std::string web1 = "web1.example.com", db1 = "db1.example.com";
+  QueryEngine as_text(fleet, true);
+  const json linux = json::parse(R"(["=", ["fact", "kernel"], "Linux"])");
+  const json typed = json::parse(R"(["=", "type", "Class"])");
+  const std::string all = *as_text.entity_query("nodes", nullptr, {}).text;
+  const std::string by_fact = *as_text.entity_query("nodes", linux, {}).text;
+  const std::string classes = *as_text.entity_query("resources", typed, {}).text;
+  // web1 and db1 as layout 11 left them: their packed rows in keys of their own
+  std::map<std::string, std::string> packed;
+  for (const std::string& certname : {web1, db1}) {
+    packed[certname] = store.get_field(keys.node_rows(), certname).value();
+    store.remove_field(keys.node_rows(), certname);
+    store.put(keys.node_row_v11(certname), packed[certname]);
+  }
+  // their documents unread: what answers is the rows where they are
+  const std::string web1_node = store.get(keys.node(web1)).value();
+  store.put(keys.node(web1), "{damaged");
+  EXPECT_EQ(*as_text.entity_query("nodes", nullptr, {}).text, all);
+  EXPECT_EQ(*as_text.entity_query("nodes", linux, {}).text, by_fact);
+  EXPECT_EQ(*as_text.entity_query("resources", typed, {}).text, classes);
+  store.put(keys.node(web1), web1_node);
+  // a command writes the node's row in node-rows; the old key is no longer read
+  fleet.deactivate_node({{"certname", db1}, {"producer_timestamp", "2026-11-29T12:00:00.000Z"}},
+                        "2026-11-29T12:00:00.000Z");
+  EXPECT_NE(store.get_field(keys.node_rows(), db1), packed[db1]);
+  EXPECT_TRUE(store.get(keys.node_row_v11(db1)));
+  const json active = json::parse(*as_text.entity_query("nodes", nullptr, {}).text);
+  EXPECT_EQ(active.size(), json::parse(all).size() - 1);
+  for (const json& row : active) EXPECT_NE(row["certname"], db1);
+  // the collection moves web1's row and drops db1's stale one
+  fleet.collect_garbage({}, *parse_timestamp("2026-11-29T12:00:00.000Z"));
+  EXPECT_EQ(store.get_field(keys.node_rows(), web1), packed[web1]);
+  EXPECT_FALSE(store.get(keys.node_row_v11(web1)));
+  EXPECT_FALSE(store.get(keys.node_row_v11(db1)));
+  EXPECT_NE(store.get_field(keys.node_rows(), db1), packed[db1]);
+  EXPECT_EQ(*as_text.entity_query("nodes", nullptr, {}).text, active.dump());
+  // an inactive node's row after an active one's is taken back out of the answer
+  fleet.deactivate_node(
+      {{"certname", "web2.example.com"}, {"producer_timestamp", "2026-11-29T12:00:00.000Z"}},
+      "2026-11-29T12:00:00.000Z");
+  EXPECT_EQ(json::parse(*as_text.entity_query("nodes", nullptr, {}).text),
+            json::array({active[0]}));
 }
 
 TEST_F(Indexes, ALeafOneNodeHasKeepsItsIdInASharedHashAndFollowsReplaceDeactivateAndPurge) {

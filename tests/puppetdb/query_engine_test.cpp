@@ -178,7 +178,7 @@ TEST_F(Query, RowsAnsweredAsTextKeepTheRowsTheParsedRowsKeep) {
   check_entity("nodes", linux, 2);
   check_entity("nodes", R"(["and", ["=", "node_state", "any"], )" + linux + "]", 3);
   check_entity("nodes", R"(["and", ["=", "node_state", "inactive"], )" + linux + "]", 1);
-  store.remove(fleet.keys().node_row("web2.example.com"));
+  store.remove_field(fleet.keys().node_rows(), "web2.example.com");
   check_entity("nodes", linux, 2);
   // paged: the same rows and total
   Paging paged;
@@ -503,10 +503,11 @@ TEST_F(Query, IndexesNarrowTheNodesRead) {
 /// and the facts documents it reads.
 class ReadCountingStore : public MemoryStore {
  public:
-  std::vector<std::optional<std::string>> fields_of(
-      const std::string& key, const std::vector<std::string>& names) override {
-    if (key.ends_with(":node-names")) ids_named += names.size();
-    return MemoryStore::fields_of(key, names);
+  std::pair<std::vector<std::optional<std::string>>, std::vector<std::optional<std::string>>>
+  get_many_and_fields(const std::vector<std::string>& keys,
+                      const std::vector<std::pair<std::string, std::string>>& key_fields) override {
+    for (const auto& [key, field] : key_fields) ids_named += key.ends_with(":node-names");
+    return MemoryStore::get_many_and_fields(keys, key_fields);
   }
   std::optional<std::string> get(const std::string& key) override {
     if (key.ends_with("}:facts") || key.ends_with("}:fact-object")) facts_read.insert(key);

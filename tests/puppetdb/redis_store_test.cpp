@@ -66,24 +66,28 @@ TEST(RedisStore, StringsAndHashFieldsAreReadTogetherEachInItsPlace) {
   store->put("s:one", "1");
   store->put("s:two", "2");
   store->put_field("h", "a", "A");
-  // more than one pipeline's worth of commands, strings and fields interleaved in the replies
+  store->put_field("g", "b", "B");
+  // more than one pipeline's worth of commands, strings and fields interleaved in the replies;
+  // the fields of two hashes in runs (one HMGET a run)
   std::vector<std::string> keys;
   std::vector<std::pair<std::string, std::string>> fields;
   for (int i = 0; i < 300; ++i) {
     keys.push_back(i % 2 ? "s:two" : (i % 3 ? "s:none" : "s:one"));
-    fields.emplace_back("h", i % 2 ? "a" : "b");
+    fields.emplace_back(i % 7 < 4 ? "h" : "g", i % 2 ? "a" : "b");
   }
   const auto [values, field_values] = store->get_many_and_fields(keys, fields);
   ASSERT_EQ(values.size(), keys.size());
   ASSERT_EQ(field_values.size(), fields.size());
   for (int i = 0; i < 300; ++i) {
     EXPECT_EQ(values[i], store->get(keys[i])) << i;
-    EXPECT_EQ(field_values[i], store->get_field("h", fields[i].second)) << i;
+    EXPECT_EQ(field_values[i], store->get_field(fields[i].first, fields[i].second)) << i;
   }
   EXPECT_EQ(values[1], "2");
   EXPECT_EQ(values[3 * 2 + 0], "1");  // i = 6
-  EXPECT_EQ(field_values[1], "A");
-  EXPECT_FALSE(field_values[0]);
+  EXPECT_EQ(field_values[1], "A");    // h's a
+  EXPECT_FALSE(field_values[0]);      // h's b
+  EXPECT_EQ(field_values[4], "B");    // g's b
+  EXPECT_FALSE(field_values[5]);      // g's a
 }
 
 TEST(RedisStore, StringsAndManyFieldsOfOneHashAreReadTogetherEachInItsPlace) {
