@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <sys/time.h>
 
+#include <charconv>
 #include <ctime>
 #include <memory>
 #include <new>
@@ -19,6 +20,25 @@ struct ReplyBudget {
 };
 
 namespace {
+
+/// The command as Redis's protocol writes it (RESP: an array of bulk strings), appended.
+void append_command(std::string& out, const std::vector<std::string>& args) {
+  char number[24];
+  auto count = [&](char kind, std::size_t n) {
+    out += kind;
+    out.append(number, std::to_chars(number, number + sizeof number, n).ptr);
+    out += "\r\n";
+  };
+  std::size_t size = 16;
+  for (const std::string& arg : args) size += arg.size() + 16;
+  out.reserve(out.size() + size);
+  count('*', args.size());
+  for (const std::string& arg : args) {
+    count('$', arg.size());
+    out += arg;
+    out += "\r\n";
+  }
+}
 
 timeval to_timeval(std::chrono::milliseconds timeout) {
   timeval tv{};
@@ -296,17 +316,12 @@ std::optional<std::vector<RedisReply>> RedisConnection::pipeline(
     backoff_.failed(now);
     return std::nullopt;
   };
-  for (const std::vector<std::string>& args : commands) {
-    std::vector<const char*> argv;
-    std::vector<std::size_t> lengths;
-    for (const std::string& arg : args) {
-      argv.push_back(arg.data());
-      lengths.push_back(arg.size());
-    }
-    if (redisAppendCommandArgv(context_, static_cast<int>(args.size()), argv.data(),
-                               lengths.data()) != REDIS_OK)
-      return failed(context_->errstr);
-  }
+  // every command in Redis's protocol, in one buffer handed to hiredis once (its own
+  // formatting, sdscatfmt an argument, was a tenth of reading every node's row)
+  std::string formatted;
+  for (const std::vector<std::string>& args : commands) append_command(formatted, args);
+  if (redisAppendFormattedCommand(context_, formatted.data(), formatted.size()) != REDIS_OK)
+    return failed(context_->errstr);
   for (int done = 0; !done;) {
     if (redisBufferWrite(context_, &done) != REDIS_OK) return failed(context_->errstr);
   }

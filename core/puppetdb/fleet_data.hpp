@@ -137,7 +137,7 @@ class FleetData {
 
   std::vector<std::string> certnames() { return store_.members(keys_.all_nodes()); }
   /// The certnames in the set (a set of node ids, KeyLayout::holds_node_ids, read back as the
-  /// certnames of node-names), sorted.
+  /// certnames of node-names), sorted, each once.
   std::vector<std::string> members(const std::string& key);
   /// The node ids of an index of node ids (its set and its bitmap), sorted.
   std::vector<std::size_t> ids(const std::string& key);

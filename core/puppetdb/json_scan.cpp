@@ -3,6 +3,7 @@
 // delimiter.
 #include "puppetdb/json_scan.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include "puppetdb/store.hpp"
@@ -148,6 +149,20 @@ void for_each_json_element(std::string_view text,
     if (at < text.size() && text[at] == ']') return;
     malformed(text);
   }
+}
+
+void append_json_string(std::string_view text, std::string& out) {
+  const bool plain = std::all_of(text.begin(), text.end(), [](char c) {
+    return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+  });
+  if (!plain) {
+    out += nlohmann::json(std::string(text))
+               .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return;
+  }
+  out += '"';
+  out += text;
+  out += '"';
 }
 
 }  // namespace marionette::puppetdb

@@ -35,4 +35,8 @@ nlohmann::json json_members_where(std::string_view text,
 void for_each_json_element(std::string_view text,
                            const std::function<bool(std::string_view element)>& each);
 
+/// The string as nlohmann dumps it (no ASCII escapes, invalid UTF-8 replaced), appended: a
+/// certname of printable ASCII without quote or backslash as it is, between quotes.
+void append_json_string(std::string_view text, std::string& out);
+
 }  // namespace marionette::puppetdb

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "http/answer_buffers.hpp"
+#include "puppetdb/json_scan.hpp"
 #include "puppetdb/node_row.hpp"
 #include "puppetdb/predicate.hpp"
 #include "puppetdb/projection_order.hpp"
@@ -182,9 +183,8 @@ std::optional<LatestStatusRows> latest_status_rows(const Entity& entity, const J
   }
   if (!latest || !status) return std::nullopt;
   const std::string& wanted = status->get_ref<const std::string&>();
+  // sorted, each once (FleetData::members)
   std::vector<std::string> names = fleet.members(fleet.keys().latest_report_status(wanted));
-  std::sort(names.begin(), names.end());
-  names.erase(std::unique(names.begin(), names.end()), names.end());
   const std::vector<std::optional<std::string>> kept = fleet.latest_statuses(names);
   LatestStatusRows rows{{}, *status};
   for (std::size_t i = 0; i < names.size(); ++i) {
@@ -223,7 +223,7 @@ void append_latest_status_rows(const LatestStatusRows& kept, const std::vector<s
       text += field;
       text += "\":";
       if (field == "certname")
-        text += Json(certname).dump(-1, ' ', false, Json::error_handler_t::replace);
+        append_json_string(certname, text);
       else if (field == "status")
         text += status;
       else

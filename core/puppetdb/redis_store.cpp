@@ -152,10 +152,8 @@ class RedisStore : public Store {
   std::pair<std::vector<std::optional<std::string>>, std::vector<std::optional<std::string>>>
   get_many_and_fields(const std::vector<std::string>& keys,
                       const std::vector<std::pair<std::string, std::string>>& key_fields) override {
-    // the keys' GETs, then one HMGET a run of fields of the same hash (at most kFieldsAtOnce)
-    std::vector<std::vector<std::string>> commands;
-    commands.reserve(keys.size() + 1);
-    for (const std::string& key : keys) commands.push_back({"GET", key});
+    // one HMGET a run of fields of the same hash (at most kFieldsAtOnce)
+    std::vector<std::vector<std::string>> hmgets;
     for (std::size_t from = 0; from < key_fields.size();) {
       const std::string& hash = key_fields[from].first;
       std::vector<std::string> command = {"HMGET", hash};
@@ -163,27 +161,22 @@ class RedisStore : public Store {
              command.size() - 2 < kFieldsAtOnce;
            ++from)
         command.push_back(key_fields[from].second);
-      commands.push_back(std::move(command));
+      hmgets.push_back(std::move(command));
     }
-    std::vector<RedisReply> replies = replies_of(commands);
-    std::vector<std::optional<std::string>> values, fields;
-    values.reserve(keys.size());
-    fields.reserve(key_fields.size());
-    auto value_of = [](RedisReply& reply) {
-      return reply.kind == RedisReply::Kind::nil
-                 ? std::nullopt
-                 : std::optional<std::string>(std::move(reply.text));
-    };
-    for (std::size_t i = 0; i < replies.size(); ++i) {
-      if (i < keys.size()) {
-        values.push_back(value_of(replies[i]));
-        continue;
-      }
-      if (replies[i].elements.size() != commands[i].size() - 2)
-        throw StoreError("Redis answered HMGET with other fields");
-      for (RedisReply& value : replies[i].elements) fields.push_back(value_of(value));
+    return strings_and_fields(keys, std::move(hmgets));
+  }
+  std::pair<std::vector<std::optional<std::string>>, std::vector<std::optional<std::string>>>
+  get_many_and_fields_of(const std::vector<std::string>& keys, const std::string& hash,
+                         const std::vector<std::string>& names) override {
+    std::vector<std::vector<std::string>> hmgets;
+    for (std::size_t from = 0; from < names.size(); from += kFieldsAtOnce) {
+      std::vector<std::string> command = {"HMGET", hash};
+      command.insert(command.end(), names.begin() + static_cast<std::ptrdiff_t>(from),
+                     names.begin() +
+                         static_cast<std::ptrdiff_t>(std::min(names.size(), from + kFieldsAtOnce)));
+      hmgets.push_back(std::move(command));
     }
-    return {std::move(values), std::move(fields)};
+    return strings_and_fields(keys, std::move(hmgets));
   }
   void put_fields(const std::string& key, const std::map<std::string, std::string>& values,
                   const std::vector<std::string>& gone) override {
@@ -347,6 +340,40 @@ class RedisStore : public Store {
 
   /// The commands' string replies (nil: nullopt), pipelined a bounded number at a time: each
   /// reply is read within the connection's bounds as it comes.
+  /// The keys' GETs and the HMGETs ({"HMGET", hash, names…} each) in one round trip: the
+  /// strings, and every HMGET's fields in order (a reply with another number of fields is a
+  /// StoreError).
+  std::pair<std::vector<std::optional<std::string>>, std::vector<std::optional<std::string>>>
+  strings_and_fields(const std::vector<std::string>& keys,
+                     std::vector<std::vector<std::string>> hmgets) {
+    std::vector<std::vector<std::string>> commands;
+    commands.reserve(keys.size() + hmgets.size());
+    for (const std::string& key : keys) commands.push_back({"GET", key});
+    std::size_t asked = 0;
+    for (std::vector<std::string>& command : hmgets) {
+      asked += command.size() - 2;
+      commands.push_back(std::move(command));
+    }
+    std::vector<RedisReply> replies = replies_of(commands);
+    std::vector<std::optional<std::string>> values, fields;
+    values.reserve(keys.size());
+    fields.reserve(asked);
+    auto value_of = [](RedisReply& reply) {
+      return reply.kind == RedisReply::Kind::nil
+                 ? std::nullopt
+                 : std::optional<std::string>(std::move(reply.text));
+    };
+    for (std::size_t i = 0; i < replies.size(); ++i) {
+      if (i < keys.size()) {
+        values.push_back(value_of(replies[i]));
+        continue;
+      }
+      if (replies[i].elements.size() != commands[i].size() - 2)
+        throw StoreError("Redis answered HMGET with other fields");
+      for (RedisReply& value : replies[i].elements) fields.push_back(value_of(value));
+    }
+    return {std::move(values), std::move(fields)};
+  }
   std::vector<std::optional<std::string>> values_of(
       const std::vector<std::vector<std::string>>& commands) {
     std::vector<std::optional<std::string>> values;

@@ -104,7 +104,8 @@ class Store {
   }
   /// get_many(keys) and fields_of(hash, names) together (Redis: in one round trip). For a
   /// hash of small fields: one HMGET's reply holds a thousand of them.
-  std::pair<std::vector<std::optional<std::string>>, std::vector<std::optional<std::string>>>
+  virtual std::pair<std::vector<std::optional<std::string>>,
+                    std::vector<std::optional<std::string>>>
   get_many_and_fields_of(const std::vector<std::string>& keys, const std::string& hash,
                          const std::vector<std::string>& names) {
     std::vector<std::pair<std::string, std::string>> key_fields;

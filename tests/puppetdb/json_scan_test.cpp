@@ -116,5 +116,16 @@ TEST(JsonScan, AResourceGroupReadForOneTitleParsesOnlyThatTitlesTuples) {
   EXPECT_EQ(escaped[0]["title"], "A");
 }
 
+TEST(JsonScan, AStringIsWrittenAsTheDumpWritesIt) {
+  for (const std::string text :
+       {std::string("web01.example.com"), std::string(""), std::string("a \"quoted\" name"),
+        std::string("back\\slash"), std::string("tab\there"), std::string("del\x7f"),
+        std::string("caf\xc3\xa9"), std::string("bad \xff byte"), std::string(1, '\0')}) {
+    std::string out = "[";
+    append_json_string(text, out);
+    EXPECT_EQ(out, "[" + json(text).dump(-1, ' ', false, json::error_handler_t::replace)) << text;
+  }
+}
+
 }  // namespace
 }  // namespace marionette::puppetdb
