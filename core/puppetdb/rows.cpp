@@ -572,7 +572,8 @@ std::optional<RowsText> failure_rows_text(const std::string& certname,
   if (count != 3 || parts[0].empty() || parts[0][0] != '"' || parts[2].empty() ||
       parts[2][0] != '[')
     return std::nullopt;
-  const std::string certname_text = Json(certname).dump();
+  std::string certname_text;
+  append_json_string(certname, certname_text);
   SummaryEventText event{certname_text, parts[0], parts[1], {}, {}, {}, {}, {}, {}};
   RowsText rows;
   rows.active = state.active;
