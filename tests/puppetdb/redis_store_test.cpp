@@ -26,12 +26,22 @@ std::string incompressible(std::size_t size) {
   return text;
 }
 
-TEST(RedisStore, ACatalogStoredLargerThanOneMebibyteIsReadBackWhole) {
-  if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
-  std::string why;
-  std::unique_ptr<PrivateRedis> redis = PrivateRedis::start(PrivateRedis::Listen::tcp, &why);
-  ASSERT_TRUE(redis) << why;
-  std::unique_ptr<Store> store = make_redis_store(redis->url(), std::chrono::seconds(5));
+/// A store in a private redis-server of its own (the test skipped where none is installed).
+class RedisStore : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
+    std::string why;
+    redis_ = PrivateRedis::start(PrivateRedis::Listen::tcp, &why);
+    ASSERT_TRUE(redis_) << why;
+    store = make_redis_store(redis_->url(), std::chrono::seconds(5));
+  }
+
+  std::unique_ptr<PrivateRedis> redis_;
+  std::unique_ptr<Store> store;
+};
+
+TEST_F(RedisStore, ACatalogStoredLargerThanOneMebibyteIsReadBackWhole) {
   FleetData fleet(*store, "big");
 
   json catalog = testing::FleetFixture::catalog("big.example.com", "80");
@@ -57,12 +67,7 @@ TEST(RedisStore, ACatalogStoredLargerThanOneMebibyteIsReadBackWhole) {
   EXPECT_FALSE(many[1]);
 }
 
-TEST(RedisStore, StringsAndHashFieldsAreReadTogetherEachInItsPlace) {
-  if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
-  std::string why;
-  std::unique_ptr<PrivateRedis> redis = PrivateRedis::start(PrivateRedis::Listen::tcp, &why);
-  ASSERT_TRUE(redis) << why;
-  std::unique_ptr<Store> store = make_redis_store(redis->url(), std::chrono::seconds(5));
+TEST_F(RedisStore, StringsAndHashFieldsAreReadTogetherEachInItsPlace) {
   store->put("s:one", "1");
   store->put("s:two", "2");
   store->put_field("h", "a", "A");
@@ -90,12 +95,7 @@ TEST(RedisStore, StringsAndHashFieldsAreReadTogetherEachInItsPlace) {
   EXPECT_FALSE(field_values[5]);      // g's a
 }
 
-TEST(RedisStore, StringsAndManyFieldsOfOneHashAreReadTogetherEachInItsPlace) {
-  if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
-  std::string why;
-  std::unique_ptr<PrivateRedis> redis = PrivateRedis::start(PrivateRedis::Listen::tcp, &why);
-  ASSERT_TRUE(redis) << why;
-  std::unique_ptr<Store> store = make_redis_store(redis->url(), std::chrono::seconds(5));
+TEST_F(RedisStore, StringsAndManyFieldsOfOneHashAreReadTogetherEachInItsPlace) {
   store->put("s:one", "1");
   std::vector<std::string> keys = {"s:none", "s:one"};
   // more fields than one HMGET asks, every third absent
@@ -120,12 +120,7 @@ TEST(RedisStore, StringsAndManyFieldsOfOneHashAreReadTogetherEachInItsPlace) {
   EXPECT_TRUE(no_fields.empty());
 }
 
-TEST(RedisStore, ABoundedListIsReadBackNewestFirstAloneOrWithOthersHoweverLargeItsEntries) {
-  if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
-  std::string why;
-  std::unique_ptr<PrivateRedis> redis = PrivateRedis::start(PrivateRedis::Listen::tcp, &why);
-  ASSERT_TRUE(redis) << why;
-  std::unique_ptr<Store> store = make_redis_store(redis->url(), std::chrono::seconds(5));
+TEST_F(RedisStore, ABoundedListIsReadBackNewestFirstAloneOrWithOthersHoweverLargeItsEntries) {
   for (int i = 0; i < 5; ++i) store->push_bounded("reports", "report " + std::to_string(i), 3);
   const std::vector<std::string> newest = {"report 4", "report 3", "report 2"};
   EXPECT_EQ(store->list("reports"), newest);
@@ -143,12 +138,7 @@ TEST(RedisStore, ABoundedListIsReadBackNewestFirstAloneOrWithOthersHoweverLargeI
   EXPECT_TRUE(store->list("large") == all[2]);
 }
 
-TEST(RedisStore, ALeafsFirstIdIsTakenOnceEmptiedOnlyByItsOwnerAndReadWithTheSetAndBitmap) {
-  if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
-  std::string why;
-  std::unique_ptr<PrivateRedis> redis = PrivateRedis::start(PrivateRedis::Listen::tcp, &why);
-  ASSERT_TRUE(redis) << why;
-  std::unique_ptr<Store> store = make_redis_store(redis->url(), std::chrono::seconds(5));
+TEST_F(RedisStore, ALeafsFirstIdIsTakenOnceEmptiedOnlyByItsOwnerAndReadWithTheSetAndBitmap) {
   const Store::Field first{"t:ixf:fv:abc", "0123456789abc"};
   // HSETNX pipelined: the first taker wins, a second one is told it lost
   EXPECT_EQ(store->put_fields_if_absent({{first, "7"}, {first, "9"}}),
@@ -171,12 +161,8 @@ TEST(RedisStore, ALeafsFirstIdIsTakenOnceEmptiedOnlyByItsOwnerAndReadWithTheSetA
   EXPECT_EQ(store->ids("t:ix:fv:set", "t:ixb:fv:set", {first}), (std::vector<std::size_t>{9, 300}));
 }
 
-TEST(RedisStore, ExchangeAndTakeReturnWhatTheyReplacedAndAReferencedValueGoesWithItsLastReferrer) {
-  if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
-  std::string why;
-  std::unique_ptr<PrivateRedis> redis = PrivateRedis::start(PrivateRedis::Listen::tcp, &why);
-  ASSERT_TRUE(redis) << why;
-  std::unique_ptr<Store> store = make_redis_store(redis->url(), std::chrono::seconds(5));
+TEST_F(RedisStore,
+       ExchangeAndTakeReturnWhatTheyReplacedAndAReferencedValueGoesWithItsLastReferrer) {
   EXPECT_FALSE(store->exchange("t:body", "one"));
   EXPECT_EQ(store->exchange("t:body", "two"), std::optional<std::string>("one"));
   EXPECT_EQ(store->take("t:body"), std::optional<std::string>("two"));
@@ -226,12 +212,7 @@ TEST(RedisStore, ExchangeAndTakeReturnWhatTheyReplacedAndAReferencedValueGoesWit
   EXPECT_EQ(fleet.catalog("web2.example.com").value()["resources"].size(), 4u);
 }
 
-TEST(RedisStore, AStringIsPutIfAbsentOnceAndANodesFactObjectReadsBackWithItsDictionary) {
-  if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
-  std::string why;
-  std::unique_ptr<PrivateRedis> redis = PrivateRedis::start(PrivateRedis::Listen::tcp, &why);
-  ASSERT_TRUE(redis) << why;
-  std::unique_ptr<Store> store = make_redis_store(redis->url(), std::chrono::seconds(5));
+TEST_F(RedisStore, AStringIsPutIfAbsentOnceAndANodesFactObjectReadsBackWithItsDictionary) {
   // SET NX: the first writer wins, a second is told it lost and changes nothing
   EXPECT_TRUE(store->put_if_absent("t:{a}:fact-object", "1"));
   EXPECT_FALSE(store->put_if_absent("t:{a}:fact-object", "2"));
