@@ -537,6 +537,12 @@ std::vector<std::optional<std::string>> FleetData::latest_statuses_with(
     const std::vector<std::pair<std::string, std::string>>& key_fields) {
   // one HMGET of the small kept states, beside the documents and fields (one round trip)
   std::vector<std::string> strings = with_catalog_bodies(documents);
+  if (key_fields.empty()) {  // the states' fields named without their hash's key each
+    auto [values, kept] =
+        store_.get_many_and_fields_of(strings, keys_.latest_statuses(), certnames);
+    for (std::size_t i = 0; i < strings.size(); ++i) prefetched_[strings[i]] = std::move(values[i]);
+    return std::move(kept);
+  }
   std::vector<std::pair<std::string, std::string>> fields;
   fields.reserve(certnames.size() + key_fields.size());
   for (const std::string& certname : certnames)

@@ -348,7 +348,7 @@ std::string packed_node_row(const std::string& text) {
 }
 
 std::string node_row_text(std::string stored) {
-  if (stored.empty() || stored[0] != '\x01') return stored;  // an earlier layout's text
+  if (stored.empty() || stored[0] != node_row_packing::kPacked) return stored;  // its text
   std::string out;
   out.reserve(640);
   node_row_packing::unpack_into(stored, out);
