@@ -15,9 +15,9 @@
 #include "counters/journal.hpp"
 #include "counters/state_files.hpp"
 #include "scratch_dir.hpp"
+#include "support/loopback_listener.hpp"
 #include "support/private_redis.hpp"
 #include "support/wait_until.hpp"
-#include "support/loopback_listener.hpp"
 
 namespace marionette::counters {
 namespace {
@@ -82,12 +82,7 @@ StoreOptions redis_options(const std::filesystem::path& state_dir, const std::st
 
 class RedisCounterStoreTest : public ::testing::TestWithParam<PrivateRedis::Listen> {
  protected:
-  void SetUp() override {
-    if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
-    std::string why;
-    redis_ = PrivateRedis::start(GetParam(), &why);
-    ASSERT_TRUE(redis_) << why;
-  }
+  void SetUp() override { testing::start_private_redis(redis_, GetParam()); }
 
   std::unique_ptr<CounterStore> store(const std::string& node, const std::string& state = "a") {
     return make_counter_store(redis_options(dir_.path() / state, redis_->url(), node));

@@ -14,10 +14,10 @@ namespace {
 using testing::PrivateRedis;
 
 TEST(RedisPipeline, RepliesComeInTheOrderOfTheCommands) {
-  if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
+  std::unique_ptr<PrivateRedis> redis;
+  testing::start_private_redis(redis);
+  if (!redis) return;
   std::string why;
-  std::unique_ptr<PrivateRedis> redis = PrivateRedis::start(PrivateRedis::Listen::tcp, &why);
-  ASSERT_TRUE(redis) << why;
   RedisConnection connection(*parse_redis_url(redis->url(), &why), std::chrono::seconds(5));
   std::vector<std::vector<std::string>> commands;
   for (int i = 0; i < 300; ++i)

@@ -45,19 +45,18 @@ std::size_t journaled_runs(const fs::path& state) {
 }
 
 TEST(RedisRestart, EmptyRedisGetsTheTotalsBackAndTheOutageIsLoggedOnce) {
-  if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
+  std::unique_ptr<PrivateRedis> redis;
+  testing::start_private_redis(redis);
+  if (!redis) return;
   std::string why;
-  auto redis = PrivateRedis::start(PrivateRedis::Listen::tcp, &why);
-  ASSERT_TRUE(redis) << why;
   std::string pattern = (fs::temp_directory_path() / "marionette-redis-restart-XXXXXX").string();
   const fs::path dir = ::mkdtemp(pattern.data());
   std::ofstream(dir / "site.pp") << "notify { 'counted': }\n";
   auto agent = std::make_unique<ChildProcess>(
       std::vector<std::string>{MARIONETTE_BINARY, "agent", "--no-daemonize", "--manifest",
                                (dir / "site.pp").string(), "--facts", MARIONETTE_FACTS_FILE,
-                               "--statedir", (dir / "state").string(), "--no-snmp",
-                               "--runinterval", "1", "--redis", redis->url(), "--redis-prefix",
-                               "hard"},
+                               "--statedir", (dir / "state").string(), "--no-snmp", "--runinterval",
+                               "1", "--redis", redis->url(), "--redis-prefix", "hard"},
       dir / "agent.log");
 
   ASSERT_TRUE(testing::wait_until([&] { return fleet_runs(*redis) >= 3; }, 30s)) << agent->output();

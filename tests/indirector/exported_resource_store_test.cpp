@@ -164,10 +164,9 @@ TEST(DocumentExportedResourceStore, LeavesOutTheNodesPuppetDbHoldsInactive) {
 }
 
 TEST(DocumentExportedResourceStore, OneRedisForTwoServers) {
-  if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
-  std::string why;
-  auto redis = PrivateRedis::start(PrivateRedis::Listen::tcp, &why);
-  ASSERT_TRUE(redis) << why;
+  std::unique_ptr<PrivateRedis> redis;
+  testing::start_private_redis(redis);
+  if (!redis) return;
   TerminusSettings settings;
   settings.redis = redis->url();
   settings.redis_prefix = "fleet";

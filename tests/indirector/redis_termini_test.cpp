@@ -17,10 +17,8 @@ using namespace std::chrono_literals;
 class RedisTermini : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
-    std::string why;
-    redis_ = PrivateRedis::start(PrivateRedis::Listen::tcp, &why);
-    ASSERT_TRUE(redis_) << why;
+    testing::start_private_redis(redis_);
+    if (!redis_) return;
     settings_.redis = redis_->url();
     settings_.redis_prefix = "test";
     settings_.redis_timeout = 500ms;

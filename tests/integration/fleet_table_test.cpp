@@ -57,10 +57,8 @@ class FleetTable : public ::testing::Test {
     if (!testing::PrivateSnmptrapd::available()) GTEST_SKIP() << "needs /usr/sbin/snmptrapd";
     for (const char* tool : {"snmpbulkwalk", "snmptable"})
       if (testing::find_executable(tool).empty()) GTEST_SKIP() << "needs " << tool;
-    if (!testing::PrivateRedis::installed()) GTEST_SKIP() << "needs redis-server";
-    std::string why;
-    redis_ = testing::PrivateRedis::start(testing::PrivateRedis::Listen::tcp, &why);
-    ASSERT_TRUE(redis_) << why;
+    testing::start_private_redis(redis_);
+    if (!redis_) return;
     dir_ = fs::temp_directory_path() / ("marionette-fleet-table-" + std::to_string(getpid()));
     fs::remove_all(dir_);
     fs::create_directories(dir_ / "env" / "manifests");

@@ -29,11 +29,10 @@ bool pypuppetdb_installed() {
 }
 
 TEST(PuppetDbApi, PypuppetdbListsWhatItsCommandsStored) {
-  if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
   if (!pypuppetdb_installed()) GTEST_SKIP() << "python3-pypuppetdb is not installed";
-  std::string why;
-  std::unique_ptr<PrivateRedis> redis = PrivateRedis::start(PrivateRedis::Listen::tcp, &why);
-  ASSERT_TRUE(redis) << why;
+  std::unique_ptr<PrivateRedis> redis;
+  testing::start_private_redis(redis);
+  if (!redis) return;
   ScratchDir dir("puppetdb-api");
   dir.write("env/manifests/site.pp", "notify { 'hello': }\n");
   std::filesystem::path allowlist = dir.write("allowlist", "# PuppetDB's clients\nclient.test\n");

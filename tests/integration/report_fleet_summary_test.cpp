@@ -25,10 +25,9 @@ using namespace std::chrono_literals;
 
 TEST(ReportFleetSummary, AStoredReportIsAcknowledgedWhenItsFleetSummaryCannotBeWritten) {
   if (testing::find_executable("puppet").empty()) GTEST_SKIP() << "needs Debian's puppet";
-  if (!testing::PrivateRedis::installed()) GTEST_SKIP() << "needs redis-server";
-  std::string why;
-  auto redis = testing::PrivateRedis::start(testing::PrivateRedis::Listen::tcp, &why);
-  ASSERT_TRUE(redis) << why;
+  std::unique_ptr<testing::PrivateRedis> redis;
+  testing::start_private_redis(redis);
+  if (!redis) return;
   ASSERT_EQ(redis->command({"SET", "marionette:fleet:summaries", "not a hash"}), "OK");
 
   fs::path dir =

@@ -30,10 +30,8 @@ std::string incompressible(std::size_t size) {
 class RedisStore : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
-    std::string why;
-    redis_ = PrivateRedis::start(PrivateRedis::Listen::tcp, &why);
-    ASSERT_TRUE(redis_) << why;
+    marionette::testing::start_private_redis(redis_);
+    if (!redis_) return;
     store = make_redis_store(redis_->url(), std::chrono::seconds(5));
   }
 

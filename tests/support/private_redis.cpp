@@ -2,6 +2,7 @@
 
 #include <arpa/inet.h>
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -292,6 +293,13 @@ std::optional<std::string> PrivateRedis::command(const std::vector<std::string>&
   }
   ::close(fd);
   return reply;
+}
+
+void start_private_redis(std::unique_ptr<PrivateRedis>& redis, PrivateRedis::Listen listen) {
+  if (!PrivateRedis::installed()) GTEST_SKIP() << "redis-server is not installed";
+  std::string why;
+  redis = PrivateRedis::start(listen, &why);
+  ASSERT_TRUE(redis) << why;
 }
 
 }  // namespace marionette::testing

@@ -57,6 +57,11 @@ class PrivateRedis {
   pid_t pid_ = -1;
 };
 
+/// Starts the test's own redis-server into `redis`: skips the test where none is installed,
+/// fails it where one does not start. `redis` stays empty then, so the caller returns.
+void start_private_redis(std::unique_ptr<PrivateRedis>& redis,
+                         PrivateRedis::Listen listen = PrivateRedis::Listen::tcp);
+
 /// Names the transport in GoogleTest's output.
 inline void PrintTo(PrivateRedis::Listen listen, std::ostream* out) {
   *out << (listen == PrivateRedis::Listen::tcp ? "tcp" : "unix_socket");
