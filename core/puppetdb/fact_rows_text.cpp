@@ -3,6 +3,7 @@
 // (and the whole object, an inventory row's facts) are already the text the answer's row would
 // dump; no value is parsed beyond those the query reads.
 #include "puppetdb/json_scan.hpp"
+#include "puppetdb/predicate.hpp"
 #include "puppetdb/rows.hpp"
 
 namespace marionette::puppetdb {
@@ -23,15 +24,9 @@ std::optional<FactPathEqualities> fact_path_equalities(
     if (!field.starts_with(kFacts) || (!value.is_string() && !value.is_boolean()))
       return std::nullopt;
     FactPathEquality equality;
-    std::size_t start = kFacts.size();
-    while (true) {
-      const std::size_t dot = field.find('.', start);
-      std::string key = field.substr(start, dot == std::string::npos ? dot : dot - start);
+    equality.keys = fact_path_keys(field);
+    for (const std::string& key : equality.keys)
       if (key.empty() || key.find_first_of("\\\"[]") != std::string::npos) return std::nullopt;
-      equality.keys.push_back(std::move(key));
-      if (dot == std::string::npos) break;
-      start = dot + 1;
-    }
     equality.value = value.dump();
     if (equality.value.find('\\') != std::string::npos) return std::nullopt;
     equalities.facts.insert(equality.keys.front());

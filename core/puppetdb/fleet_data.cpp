@@ -24,6 +24,13 @@ namespace marionette::puppetdb {
 
 namespace {
 
+/// The text of these facts of a node's fact-object (the large piece left shut when the small
+/// one holds them all).
+std::string named_facts_text(const FactObject& stored, const std::set<std::string>& names) {
+  const std::set<std::string, std::less<>> wanted(names.begin(), names.end());
+  return stored.text([&](std::string_view name) { return wanted.count(name) > 0; }, names.size());
+}
+
 std::string string_field(const Json& payload, const char* name, bool required) {
   auto found = payload.find(name);
   if (found == payload.end() || found->is_null()) {
@@ -448,9 +455,7 @@ std::optional<std::string> FleetData::fact_values_text(const std::string& certna
                                                        const std::set<std::string>& names) {
   std::optional<std::string> object = take_prefetched(keys_.fact_object(certname));
   if (!object) return std::nullopt;
-  const std::set<std::string, std::less<>> wanted(names.begin(), names.end());
-  return fact_object(std::move(*object))
-      .text([&](std::string_view name) { return wanted.count(name) > 0; }, names.size());
+  return named_facts_text(fact_object(std::move(*object)), names);
 }
 
 std::optional<Json> FleetData::facts_holding(const std::string& certname, const std::string& word) {
@@ -570,13 +575,7 @@ FleetData::FactsText FleetData::facts_text(const std::string& certname,
   if (!facts.header || facts.header->contains("values")) return facts;
   if (std::optional<std::string> object = take_prefetched(keys_.fact_object(certname))) {
     const FactObject stored = fact_object(std::move(*object));
-    if (!names) {
-      facts.values = stored.text();
-    } else {
-      const std::set<std::string, std::less<>> wanted(names->begin(), names->end());
-      facts.values =
-          stored.text([&](std::string_view name) { return wanted.count(name) > 0; }, names->size());
-    }
+    facts.values = names ? named_facts_text(stored, *names) : stored.text();
   }
   return facts;
 }

@@ -582,6 +582,16 @@ std::optional<std::set<std::string>> top_level_facts(const std::set<std::string>
   return names;
 }
 
+std::vector<std::string> fact_path_keys(std::string_view field) {
+  std::vector<std::string> keys;
+  for (std::size_t start = field.find('.') + 1;;) {
+    const std::size_t dot = field.find('.', start);
+    keys.emplace_back(field.substr(start, dot == std::string_view::npos ? dot : dot - start));
+    if (dot == std::string_view::npos) return keys;
+    start = dot + 1;
+  }
+}
+
 namespace {
 
 using Nodes = Predicate::Nodes;
@@ -762,17 +772,12 @@ std::optional<Predicate::Nodes> Predicate::plan(const Json& clause, FleetData& f
     return index_nodes(fleet, keys.fact_name(wanted[0].get<std::string>()));
   if ((entity == "nodes" || entity == "inventory") && field.starts_with("facts.")) {
     Json path = Json::array();
-    std::size_t start = 6;
-    while (true) {
-      std::size_t dot = field.find('.', start);
-      std::string key = field.substr(start, dot == std::string::npos ? dot : dot - start);
+    for (std::string& key : fact_path_keys(field)) {
       // an index into an array or a quoted key: no index for it, any node may match
       if (key.empty() || key.find_first_not_of("0123456789") == std::string::npos ||
           key.front() == '"')
         return std::nullopt;
-      path.push_back(key);
-      if (dot == std::string::npos) break;
-      start = dot + 1;
+      path.push_back(std::move(key));
     }
     return index_nodes(fleet, keys.fact_leaf(path, wanted));
   }

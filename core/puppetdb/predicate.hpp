@@ -6,6 +6,7 @@
 #include <regex>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -106,6 +107,10 @@ class Predicate {
 /// The top-level facts that facts.NAME… and trusted.… among `fields` read; nullopt when one of
 /// them is `facts` or `trusted` itself (the facts whole).
 std::optional<std::set<std::string>> top_level_facts(const std::set<std::string>& fields);
+
+/// The keys of a field facts.A.B… (A, B, …: its text after `facts.`, split at every dot, as
+/// written: quotes and escapes kept, an empty key where two dots meet).
+std::vector<std::string> fact_path_keys(std::string_view field);
 
 /// The field name of a clause's field argument: "certname", or ["fact", "os"] as "facts.os".
 std::string field_name_of(const Json& field);

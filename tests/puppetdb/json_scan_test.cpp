@@ -117,7 +117,7 @@ TEST(JsonScan, AResourceGroupReadForOneTitleParsesOnlyThatTitlesTuples) {
 }
 
 TEST(JsonScan, AStringIsWrittenAsTheDumpWritesIt) {
-  for (const std::string text :
+  for (const std::string& text :
        {std::string("web01.example.com"), std::string(""), std::string("a \"quoted\" name"),
         std::string("back\\slash"), std::string("tab\there"), std::string("del\x7f"),
         std::string("caf\xc3\xa9"), std::string("bad \xff byte"), std::string(1, '\0')}) {
