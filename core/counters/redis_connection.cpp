@@ -241,24 +241,16 @@ std::optional<RedisReply> RedisConnection::command(const std::vector<std::string
 std::optional<RedisReply> RedisConnection::send(const std::vector<std::string>& args,
                                                 std::string* error) {
   SigpipeBlocked no_sigpipe;
-  std::vector<const char*> argv;
-  std::vector<std::size_t> lengths;
-  for (const std::string& arg : args) {
-    argv.push_back(arg.data());
-    lengths.push_back(arg.size());
-  }
   ReplyBudget budget;
   budget.max_bytes = max_reply_bytes_;
   context_->reader->privdata = &budget;
-  std::unique_ptr<RedisReply> reply =
-      read_reply(static_cast<int>(args.size()), argv.data(), lengths.data(), &budget, error);
+  std::unique_ptr<RedisReply> reply = read_reply(args, &budget, error);
   if (context_) context_->reader->privdata = nullptr;
   if (!reply) return std::nullopt;
   return std::move(*reply);
 }
 
-std::unique_ptr<RedisReply> RedisConnection::read_reply(int argc, const char** argv,
-                                                        const std::size_t* lengths,
+std::unique_ptr<RedisReply> RedisConnection::read_reply(const std::vector<std::string>& args,
                                                         ReplyBudget* budget, std::string* error) {
   // hiredis's redisGetReply, with the reader's unparsed buffer and the time bounded.
   auto fail = [&](const std::string& why) {
@@ -266,7 +258,9 @@ std::unique_ptr<RedisReply> RedisConnection::read_reply(int argc, const char** a
     disconnect();  // a broken or abandoned reply cannot be reused: replies would misalign
     return nullptr;
   };
-  if (redisAppendCommandArgv(context_, argc, argv, lengths) != REDIS_OK)
+  std::string formatted;
+  append_command(formatted, args);
+  if (redisAppendFormattedCommand(context_, formatted.data(), formatted.size()) != REDIS_OK)
     return fail(context_->errstr);
   for (int done = 0; !done;) {
     if (redisBufferWrite(context_, &done) != REDIS_OK) return fail(context_->errstr);

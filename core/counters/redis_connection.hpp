@@ -68,8 +68,8 @@ class RedisConnection {
   /// The next reply on the connection, within the bounds; nullptr (disconnected) after a failure.
   std::unique_ptr<RedisReply> next_reply(ReplyBudget* budget, std::string* error);
   /// Sends the command and reads its reply within the bounds; nullptr after a failure.
-  std::unique_ptr<RedisReply> read_reply(int argc, const char** argv, const std::size_t* lengths,
-                                         ReplyBudget* budget, std::string* error);
+  std::unique_ptr<RedisReply> read_reply(const std::vector<std::string>& args, ReplyBudget* budget,
+                                         std::string* error);
 
   RedisEndpoint endpoint_;
   std::chrono::milliseconds timeout_;
