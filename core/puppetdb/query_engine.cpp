@@ -697,8 +697,9 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
         resources && depth > 0 && extracts_certname_alone && !paging.limit && !paging.offset;
     // an inventory extract of certname alone, unordered, whose query is `=` on fact paths with
     // a string or boolean: each node decided on its fact values' text, no row made
+    // (nodes answered whole likewise: each node decided on that text, its kept row written)
     std::optional<FactPathEqualities> fact_equalities;
-    if (entity.name == "inventory" && extracts_certname_alone) {
+    if ((entity.name == "inventory" && extracts_certname_alone) || nodes_text) {
       const Predicate::Equalities equalities = predicate.equalities();
       if (equalities.whole) fact_equalities = fact_path_equalities(equalities.clauses);
     }
@@ -799,16 +800,21 @@ QueryAnswer QueryEngine::run(const Entity& entity, const Json& query, Paging pag
       }
       for (std::size_t n = 0; n < nodes.size() && nodes_text; ++n) {
         sizing.after(text, from + n);
-        for (Json& row : node_rows(entity, fleet_, nodes[n], options)) {
-          if (!predicate.matches(row)) continue;
-          const std::string& certname = nodes[n]["certname"].get_ref<const std::string&>();
-          if (std::optional<std::string> kept_row = fleet_.kept_node_row(certname)) {
-            if (!ends.empty()) text += ',';
-            text += *kept_row;
-            ends.push_back(text.size());
-          } else if (std::optional<Json> node = fleet_.node(certname)) {  // none kept
-            append_row(text, ends, answer_row(entity, std::move(*node)));
-          }
+        const std::string& certname = nodes[n]["certname"].get_ref<const std::string&>();
+        std::optional<bool> met;  // decided on the fact values' text, no row made
+        if (fact_equalities) met = facts_meet(fleet_, certname, *fact_equalities);
+        if (!met) {
+          met = false;
+          for (const Json& row : node_rows(entity, fleet_, nodes[n], options))
+            if (predicate.matches(row)) met = true;
+        }
+        if (!*met) continue;
+        if (std::optional<std::string> kept_row = fleet_.kept_node_row(certname)) {
+          if (!ends.empty()) text += ',';
+          text += *kept_row;
+          ends.push_back(text.size());
+        } else if (std::optional<Json> node = fleet_.node(certname)) {  // none kept
+          append_row(text, ends, answer_row(entity, std::move(*node)));
         }
       }
       for (std::size_t n = 0; n < nodes.size() && fact_text; ++n) {

@@ -172,6 +172,18 @@ TEST_F(Query, RowsAnsweredAsTextKeepTheRowsTheParsedRowsKeep) {
   check_entity("nodes", linux, 3);
   check_entity("nodes", R"(["and", ["=", "facts.os.family", "Debian"], ["~", "certname", "1"]])",
                1);
+  // `=` on fact paths alone, decided on the fact values' text: met, unmet, not there, a
+  // boolean, a string that is not the boolean, a number (left to the rows), a key with a quote
+  check_entity("nodes", R"(["=", ["fact", "kernel"], "Windows"])", 0);
+  check_entity("nodes", R"(["=", "facts.os.release.major", "9"])", 1);
+  check_entity(
+      "nodes",
+      R"(["and", ["=", "facts.os.family", "Debian"], ["=", "facts.os.release.major", "12"]])", 1);
+  check_entity("nodes", R"(["=", "facts.os.nope", "x"])", 0);
+  check_entity("nodes", R"(["=", "facts.is_virtual", true])", 2);
+  check_entity("nodes", R"(["=", "facts.is_virtual", "true"])", 0);
+  check_entity("nodes", R"(["=", "facts.load", 6])", 1);
+  check_entity("nodes", R"(["=", "facts.os.\"family\"", "Debian"])", 2);
   fleet.deactivate_node(
       {{"certname", "db1.example.com"}, {"producer_timestamp", "2026-11-29T12:00:00.000Z"}},
       "2026-11-29T12:00:00.000Z");
