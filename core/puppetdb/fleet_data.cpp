@@ -190,12 +190,35 @@ std::vector<std::string> FleetData::members(const std::string& key) {
   return names_of(ids(key));
 }
 
+namespace {
+
+/// An index of node ids as the store reads it: its set, its bitmap, and its first-id field
+/// (layout 8) with an earlier layout's beside it until its node is moved.
+Store::IdIndex id_index(const KeyLayout& keys, const std::string& key) {
+  Store::IdIndex index{key, keys.bits_of(key), {}};
+  if (std::optional<Store::Field> first = keys.first_id_of(key)) index.firsts.push_back(*first);
+  if (std::optional<Store::Field> named = keys.first_id_named_of(key))
+    index.firsts.push_back(*named);
+  return index;
+}
+
+}  // namespace
+
 std::vector<std::size_t> FleetData::ids(const std::string& key) {
-  // the first-id field (layout 8), and an earlier layout's beside it until its node is moved
-  std::vector<Store::Field> firsts;
-  if (std::optional<Store::Field> first = keys_.first_id_of(key)) firsts.push_back(*first);
-  if (std::optional<Store::Field> named = keys_.first_id_named_of(key)) firsts.push_back(*named);
-  return store_.ids(key, keys_.bits_of(key), firsts);
+  if (auto found = prefetched_ids_.find(key); found != prefetched_ids_.end()) {
+    std::vector<std::size_t> ids = std::move(found->second);
+    prefetched_ids_.erase(found);
+    return ids;
+  }
+  const Store::IdIndex index = id_index(keys_, key);
+  return store_.ids(index.set, index.bitmap, index.firsts);
+}
+
+void FleetData::prefetch_ids(const std::vector<std::string>& keys) {
+  std::vector<Store::IdIndex> indexes;
+  for (const std::string& key : keys) indexes.push_back(id_index(keys_, key));
+  std::vector<std::vector<std::size_t>> found = store_.ids_of_each(indexes);
+  for (std::size_t i = 0; i < keys.size(); ++i) prefetched_ids_[keys[i]] = std::move(found[i]);
 }
 
 std::vector<std::string> FleetData::names_of(const std::vector<std::size_t>& ids) {
@@ -340,6 +363,7 @@ void FleetData::forget_prefetched() {
   prefetched_.clear();
   prefetched_lists_.clear();
   prefetched_hashes_.clear();
+  prefetched_ids_.clear();
 }
 
 std::optional<std::string> FleetData::take_prefetched_field(const std::string& key,

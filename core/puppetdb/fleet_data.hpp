@@ -139,8 +139,11 @@ class FleetData {
   /// The certnames in the set (a set of node ids, KeyLayout::holds_node_ids, read back as the
   /// certnames of node-names), sorted, each once.
   std::vector<std::string> members(const std::string& key);
-  /// The node ids of an index of node ids (its set and its bitmap), sorted.
+  /// The node ids of an index of node ids (its set and its bitmap), sorted; once as read
+  /// ahead by prefetch_ids.
   std::vector<std::size_t> ids(const std::string& key);
+  /// Reads the ids of these indexes of node ids together (one round trip), for ids() to take.
+  void prefetch_ids(const std::vector<std::string>& keys);
   /// The certnames of these node ids (node-names, one HMGET a thousand ids), sorted; an id no
   /// node has any more is left out.
   std::vector<std::string> names_of(const std::vector<std::size_t>& ids);
@@ -388,6 +391,7 @@ class FleetData {
   std::unordered_map<std::string, std::optional<std::string>> prefetched_;
   std::map<std::string, std::vector<std::string>> prefetched_lists_;
   std::map<std::string, std::map<std::string, std::string>> prefetched_hashes_;
+  std::map<std::string, std::vector<std::size_t>> prefetched_ids_;
   /// The latest-report indexes the node is in (by its document's latest_report_status and
   /// latest_report_events).
   std::vector<std::string> latest_report_sets(const Json& node) const;

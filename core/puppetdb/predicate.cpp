@@ -596,13 +596,17 @@ namespace {
 
 using Nodes = Predicate::Nodes;
 
-/// The nodes an index names: its ids, or the certnames of a set of certnames.
-Nodes index_nodes(FleetData& fleet, const std::string& key) {
+/// The nodes an index names: its ids, or the certnames of a set of certnames. With
+/// `collecting`, none: an index of ids is listed there, unread.
+Nodes index_nodes(FleetData& fleet, std::vector<std::string>* collecting, const std::string& key) {
   Nodes nodes;
   if (fleet.keys().holds_node_ids(key)) {
     nodes.by_id = true;
-    nodes.ids = fleet.ids(key);
-  } else {
+    if (collecting)
+      collecting->push_back(key);
+    else
+      nodes.ids = fleet.ids(key);
+  } else if (!collecting) {
     nodes.names = as_set(fleet.members(key));
   }
   return nodes;
@@ -663,7 +667,7 @@ std::optional<std::set<std::string>> Predicate::candidates(FleetData& fleet) {
   std::optional<Nodes> rest;  // the nodes the query can match, its subqueries unanswered
   if (!answered_) {
     answered_ = true;
-    rest = plan(condition_, fleet);  // an `in` not answered yet: any node may
+    rest = planned(condition_, fleet);  // an `in` not answered yet: any node may
     if (rest) name_ids(*rest, fleet);
     answer_subqueries(condition_, rest ? &rest->names : nullptr);
     // no `in` (nothing the second look would read differently): the first look's nodes
@@ -671,7 +675,7 @@ std::optional<std::set<std::string>> Predicate::candidates(FleetData& fleet) {
     if (in_sets_.empty() || (rest && rest->names.empty()))
       return rest ? std::optional(std::move(rest->names)) : std::nullopt;
   }
-  std::optional<Nodes> nodes = plan(condition_, fleet);
+  std::optional<Nodes> nodes = planned(condition_, fleet);
   if (!nodes) return rest ? std::optional(std::move(rest->names)) : std::nullopt;
   name_ids(*nodes, fleet);
   if (!rest) return std::move(nodes->names);
@@ -679,6 +683,22 @@ std::optional<std::set<std::string>> Predicate::candidates(FleetData& fleet) {
   std::set_intersection(nodes->names.begin(), nodes->names.end(), rest->names.begin(),
                         rest->names.end(), std::inserter(both, both.begin()));
   return both;
+}
+
+std::optional<Predicate::Nodes> Predicate::planned(const Json& condition, FleetData& fleet) const {
+  std::vector<std::string> keys;
+  collecting_ = &keys;
+  try {
+    plan(condition, fleet);
+  } catch (...) {
+    collecting_ = nullptr;
+    throw;
+  }
+  collecting_ = nullptr;
+  if (keys.size() > 1) fleet.prefetch_ids(keys);
+  std::optional<Nodes> nodes = plan(condition, fleet);
+  fleet.forget_prefetched();  // an index read twice was read again the second time
+  return nodes;
 }
 
 std::optional<Predicate::Nodes> Predicate::plan(const Json& clause, FleetData& fleet) const {
@@ -698,7 +718,7 @@ std::optional<Predicate::Nodes> Predicate::plan(const Json& clause, FleetData& f
     if ((entity == "facts" || entity == "fact-contents") && !name.is_null() &&
         (value.is_string() || value.is_boolean())) {
       Json path = name.is_array() ? name : Json::array({name});
-      known = index_nodes(fleet, keys.fact_leaf(path, value));
+      known = index_nodes(fleet, collecting_, keys.fact_leaf(path, value));
     }
     const bool by_leaf = known.has_value();
     Json type, title;
@@ -718,15 +738,16 @@ std::optional<Predicate::Nodes> Predicate::plan(const Json& clause, FleetData& f
       }
       if (latest && status.is_string() && !known) {
         const std::string wanted = status.get<std::string>();
-        known = index_nodes(fleet, entity == "reports" ? keys.latest_report_status(wanted)
-                                                       : keys.latest_event_status(wanted));
+        known = index_nodes(fleet, collecting_,
+                            entity == "reports" ? keys.latest_report_status(wanted)
+                                                : keys.latest_event_status(wanted));
       }
     }
     // the leaf or the title index names a subset of the nodes the name's (type's) index
     // names: that one, read for every node that has the fact (resource type), is left unread
     const bool by_title = !known && type.is_string() && title.is_string();
     if (by_title)
-      known = index_nodes(fleet,
+      known = index_nodes(fleet, collecting_,
                           keys.resource_title(type.get<std::string>(), title.get<std::string>()));
     for (std::size_t i = 1; i < clause.size(); ++i) {
       const Json& part = clause[i];
@@ -764,12 +785,12 @@ std::optional<Predicate::Nodes> Predicate::plan(const Json& clause, FleetData& f
   if (field == "certname" && wanted.is_string()) return named_nodes({wanted.get<std::string>()});
   if (!wanted.is_string() && !wanted.is_boolean()) return std::nullopt;
   if (entity == "nodes" && field == "latest_report_status" && wanted.is_string())
-    return index_nodes(fleet, keys.latest_report_status(wanted.get<std::string>()));
+    return index_nodes(fleet, collecting_, keys.latest_report_status(wanted.get<std::string>()));
   if ((entity == "facts" || entity == "fact-contents") && field == "name" && wanted.is_string())
-    return index_nodes(fleet, keys.fact_name(wanted.get<std::string>()));
+    return index_nodes(fleet, collecting_, keys.fact_name(wanted.get<std::string>()));
   if (entity == "fact-contents" && field == "path" && wanted.is_array() && !wanted.empty() &&
       wanted[0].is_string())
-    return index_nodes(fleet, keys.fact_name(wanted[0].get<std::string>()));
+    return index_nodes(fleet, collecting_, keys.fact_name(wanted[0].get<std::string>()));
   if ((entity == "nodes" || entity == "inventory") && field.starts_with("facts.")) {
     Json path = Json::array();
     for (std::string& key : fact_path_keys(field)) {
@@ -779,21 +800,21 @@ std::optional<Predicate::Nodes> Predicate::plan(const Json& clause, FleetData& f
         return std::nullopt;
       path.push_back(std::move(key));
     }
-    return index_nodes(fleet, keys.fact_leaf(path, wanted));
+    return index_nodes(fleet, collecting_, keys.fact_leaf(path, wanted));
   }
   if (entity == "resources" && wanted.is_string()) {
     const std::string& text = wanted.get_ref<const std::string&>();
-    if (field == "type") return index_nodes(fleet, keys.resource_type(text));
+    if (field == "type") return index_nodes(fleet, collecting_, keys.resource_type(text));
     if (field == "tag") {
       std::string lower = text;
       std::transform(lower.begin(), lower.end(), lower.begin(),
                      [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-      return index_nodes(fleet, keys.resource_tag(lower));
+      return index_nodes(fleet, collecting_, keys.resource_tag(lower));
     }
   }
   if ((entity == "edges") && (field == "source_type" || field == "target_type") &&
       wanted.is_string())
-    return index_nodes(fleet, keys.resource_type(wanted.get<std::string>()));
+    return index_nodes(fleet, collecting_, keys.resource_type(wanted.get<std::string>()));
   return std::nullopt;
 }
 

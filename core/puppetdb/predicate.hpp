@@ -89,6 +89,9 @@ class Predicate {
   const std::regex& pattern(const Json& clause, std::size_t step) const;
   bool test(const Json& condition, const Json& row) const;
   std::optional<Nodes> plan(const Json& condition, FleetData& fleet) const;
+  /// plan(), the indexes of node ids it reads read first, together (one round trip): a plan
+  /// that reads nothing lists them (collecting_), then the plan itself.
+  std::optional<Nodes> planned(const Json& condition, FleetData& fleet) const;
 
   const Entity& entity_;
   Json condition_;  ///< rewritten; null: every row
@@ -102,6 +105,8 @@ class Predicate {
   /// query whose pattern never meets a value answers as before): by the clause's position in
   /// condition_ and the step. A predicate serves one query on one thread.
   mutable std::map<std::pair<const Json*, std::size_t>, std::regex> patterns_;
+  /// While set, plan() reads no index: it lists the indexes of node ids it would read here.
+  mutable std::vector<std::string>* collecting_ = nullptr;
 };
 
 /// The top-level facts that facts.NAME… and trusted.… among `fields` read; nullopt when one of

@@ -274,31 +274,43 @@ class RedisStore : public Store {
   }
   std::vector<std::size_t> ids(const std::string& set, const std::string& bitmap,
                                const std::vector<Field>& firsts) override {
-    // the set's first piece, the bitmap and the first ids in one round trip (an intset comes
-    // whole)
-    std::vector<std::vector<std::string>> commands = {{"SSCAN", set, "0", "COUNT", "1000"},
-                                                      {"GET", bitmap}};
-    for (const Field& first : firsts) commands.push_back({"HGET", first.key, first.field});
-    std::vector<RedisReply> replies = replies_of(commands);
-    std::vector<std::size_t> found;
-    add_bits(replies[1].text, found);
-    for (std::size_t i = 2; i < replies.size(); ++i)
-      if (replies[i].kind == RedisReply::Kind::string)
-        found.push_back(
-            static_cast<std::size_t>(std::strtoull(replies[i].text.c_str(), nullptr, 10)));
-    std::string cursor = "0";
-    RedisReply page = std::move(replies[0]);
-    while (true) {
-      if (page.elements.size() != 2) throw StoreError("Redis: unexpected reply to SSCAN");
-      for (const RedisReply& id : page.elements[1].elements)
-        found.push_back(static_cast<std::size_t>(std::strtoull(id.text.c_str(), nullptr, 10)));
-      cursor = page.elements[0].text;
-      if (cursor == "0") break;
-      page = run({"SSCAN", set, cursor, "COUNT", "1000"});
+    return ids_of_each({{set, bitmap, firsts}}).front();
+  }
+  std::vector<std::vector<std::size_t>> ids_of_each(const std::vector<IdIndex>& indexes) override {
+    // each set's first piece, its bitmap and its first ids, of every index in one round trip
+    // (an intset comes whole)
+    std::vector<std::vector<std::string>> commands;
+    for (const IdIndex& index : indexes) {
+      commands.push_back({"SSCAN", index.set, "0", "COUNT", "1000"});
+      commands.push_back({"GET", index.bitmap});
+      for (const Field& first : index.firsts) commands.push_back({"HGET", first.key, first.field});
     }
-    std::sort(found.begin(), found.end());
-    found.erase(std::unique(found.begin(), found.end()), found.end());
-    return found;
+    std::vector<RedisReply> replies = replies_of(commands);
+    std::vector<std::vector<std::size_t>> all;
+    std::size_t next = 0;
+    for (const IdIndex& index : indexes) {
+      std::vector<std::size_t> found;
+      RedisReply page = std::move(replies[next]);
+      add_bits(replies[next + 1].text, found);
+      for (std::size_t i = 0; i < index.firsts.size(); ++i) {
+        const RedisReply& first = replies[next + 2 + i];
+        if (first.kind == RedisReply::Kind::string)
+          found.push_back(static_cast<std::size_t>(std::strtoull(first.text.c_str(), nullptr, 10)));
+      }
+      next += 2 + index.firsts.size();
+      while (true) {
+        if (page.elements.size() != 2) throw StoreError("Redis: unexpected reply to SSCAN");
+        for (const RedisReply& id : page.elements[1].elements)
+          found.push_back(static_cast<std::size_t>(std::strtoull(id.text.c_str(), nullptr, 10)));
+        const std::string cursor = page.elements[0].text;
+        if (cursor == "0") break;
+        page = run({"SSCAN", index.set, cursor, "COUNT", "1000"});
+      }
+      std::sort(found.begin(), found.end());
+      found.erase(std::unique(found.begin(), found.end()), found.end());
+      all.push_back(std::move(found));
+    }
+    return all;
   }
   bool exists(const std::string& key) override { return run({"EXISTS", key}).integer > 0; }
   std::size_t set_size(const std::string& key) override {

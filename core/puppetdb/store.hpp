@@ -131,6 +131,18 @@ class Store {
     found.erase(std::unique(found.begin(), found.end()), found.end());
     return found;
   }
+  /// An index of node ids as ids() reads it.
+  struct IdIndex {
+    std::string set, bitmap;
+    std::vector<Field> firsts;
+  };
+  /// ids() of each index (Redis: their first pieces in one round trip).
+  virtual std::vector<std::vector<std::size_t>> ids_of_each(const std::vector<IdIndex>& indexes) {
+    std::vector<std::vector<std::size_t>> found;
+    for (const IdIndex& index : indexes)
+      found.push_back(ids(index.set, index.bitmap, index.firsts));
+    return found;
+  }
   /// put_field_if_absent of each field with its value (Redis: pipelined); whether each was set.
   virtual std::vector<bool> put_fields_if_absent(
       const std::vector<std::pair<Field, std::string>>& values) {

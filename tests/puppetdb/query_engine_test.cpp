@@ -511,10 +511,23 @@ TEST_F(Query, IndexesNarrowTheNodesRead) {
       (Names{"sneaky.example.com", "web1.example.com", "web2.example.com"}));
 }
 
-/// A MemoryStore that counts what a query reads: the node ids it names (node-names fields)
-/// and the facts documents it reads.
+/// A MemoryStore that counts what a query reads: the node ids it names (node-names fields),
+/// the facts documents it reads, and the reads of indexes of node ids (each one round trip in
+/// Redis, however many indexes it reads together).
 class ReadCountingStore : public MemoryStore {
  public:
+  std::vector<std::size_t> ids(const std::string& set, const std::string& bitmap,
+                               const std::vector<Field>& firsts) override {
+    index_reads += !in_batch_;
+    return MemoryStore::ids(set, bitmap, firsts);
+  }
+  std::vector<std::vector<std::size_t>> ids_of_each(const std::vector<IdIndex>& indexes) override {
+    ++index_reads;
+    in_batch_ = true;
+    std::vector<std::vector<std::size_t>> found = MemoryStore::ids_of_each(indexes);
+    in_batch_ = false;
+    return found;
+  }
   std::pair<std::vector<std::optional<std::string>>, std::vector<std::optional<std::string>>>
   get_many_and_fields(const std::vector<std::string>& keys,
                       const std::vector<std::pair<std::string, std::string>>& key_fields) override {
@@ -527,6 +540,10 @@ class ReadCountingStore : public MemoryStore {
   }
   std::size_t ids_named = 0;
   std::set<std::string> facts_read;
+  std::size_t index_reads = 0;
+
+ private:
+  bool in_batch_ = false;
 };
 
 /// Twelve nodes: node00..node11, in datacenter dc(i % 3), their Class[Apache] tagged role(i %
@@ -547,6 +564,7 @@ class QueryReads : public ::testing::Test {
     }
     store.ids_named = 0;
     store.facts_read.clear();
+    store.index_reads = 0;
   }
   json rows(const std::string& entity, const json& query) {
     QueryEngine engine(fleet);
@@ -564,6 +582,7 @@ TEST_F(QueryReads, IndexesOfIdsAreIntersectedBeforeTheIdsAreNamed) {
   EXPECT_EQ(answer[0]["certname"], "node01");
   EXPECT_EQ(answer[2]["certname"], "node09");
   EXPECT_EQ(store.ids_named, 3u);
+  EXPECT_EQ(store.index_reads, 1u);  // both indexes read together
   // none in both: none named
   store.ids_named = 0;
   EXPECT_TRUE(rows("resources", json::parse(R"(["and", ["=", "tag", "role1"], ["=", "tag",

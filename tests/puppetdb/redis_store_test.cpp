@@ -159,6 +159,27 @@ TEST_F(RedisStore, ALeafsFirstIdIsTakenOnceEmptiedOnlyByItsOwnerAndReadWithTheSe
   EXPECT_EQ(store->ids("t:ix:fv:set", "t:ixb:fv:set", {first}), (std::vector<std::size_t>{9, 300}));
 }
 
+TEST_F(RedisStore, IndexesOfIdsReadTogetherAreEachReadWhole) {
+  // a set past one SSCAN's page (an earlier layout's), a bitmap with a first id, nothing
+  std::vector<std::size_t> many;
+  for (std::size_t id = 1; id <= 2500; ++id) {
+    store->add_member("t:ix:tagi:many", std::to_string(id));
+    many.push_back(id);
+  }
+  const Store::Field first{"t:ixf:fv:def", "42"};
+  store->put_field_if_absent(first.key, first.field, "3");
+  store->set_bit("t:ixb:fv:bits", 5000, true);
+  const std::vector<std::vector<std::size_t>> read =
+      store->ids_of_each({{"t:ix:tagi:many", "t:ixb:tagi:many", {}},
+                          {"t:ix:fv:bits", "t:ixb:fv:bits", {first}},
+                          {"t:ix:fv:none", "t:ixb:fv:none", {{"t:ixf:fv:def", "43"}}}});
+  ASSERT_EQ(read.size(), 3u);
+  EXPECT_EQ(read[0], many);
+  EXPECT_EQ(read[1], (std::vector<std::size_t>{3, 5000}));
+  EXPECT_TRUE(read[2].empty());
+  EXPECT_EQ(read[1], store->ids("t:ix:fv:bits", "t:ixb:fv:bits", {first}));
+}
+
 TEST_F(RedisStore,
        ExchangeAndTakeReturnWhatTheyReplacedAndAReferencedValueGoesWithItsLastReferrer) {
   EXPECT_FALSE(store->exchange("t:body", "one"));
