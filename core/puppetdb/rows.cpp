@@ -258,12 +258,17 @@ void for_each_resource_row(FleetData& fleet, const std::string& certname, const 
     const std::string type_text = Json(type).dump();
     row.type = type_text;
     for_each_json_element(packed, [&](std::string_view tuple) {
-      row.read_tuple(tuple);
       // the title as dumped, or (an escape written otherwise) as parsed
-      if (title && row.title != *title &&
-          (row.title.find('\\') == std::string_view::npos ||
-           Json::parse(row.title, nullptr, false) != *options.resource_title))
+      auto other_title = [&](std::string_view text) {
+        return text != *title && (text.find('\\') == std::string_view::npos ||
+                                  Json::parse(text, nullptr, false) != *options.resource_title);
+      };
+      // the title first, alone, when packed as written (`["…",`): the rest of another's unread
+      if (title && tuple.size() > 1 && tuple[1] == '"' &&
+          other_title(tuple.substr(1, skip_json_value(tuple, 1) - 1)))
         return true;
+      row.read_tuple(tuple);
+      if (title && other_title(row.title)) return true;
       going_on = each(row);
       return going_on;
     });
