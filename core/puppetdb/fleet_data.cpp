@@ -527,9 +527,14 @@ std::optional<Json> FleetData::selected_facts(
   return facts;
 }
 
-std::optional<std::string> FleetData::kept_node_row(const std::string& certname) {
+std::optional<std::string> FleetData::stored_node_row(const std::string& certname) {
   std::optional<std::string> stored = take_prefetched_field(keys_.node_rows(), certname);
   if (!stored) stored = store_.get(keys_.node_row_v11(certname));
+  return stored;
+}
+
+std::optional<std::string> FleetData::kept_node_row(const std::string& certname) {
+  std::optional<std::string> stored = stored_node_row(certname);
   if (!stored) return std::nullopt;
   return node_row_text(std::move(*stored));
 }
@@ -552,13 +557,9 @@ void FleetData::move_node_row(const std::string& certname) {
 }
 
 std::optional<std::string> FleetData::kept_catalog_environment(const std::string& certname) {
-  std::optional<std::string> row = kept_node_row(certname);
-  if (!row) return std::nullopt;
-  std::optional<std::string> environment;
-  for_each_json_member(*row, [&](std::string_view name, std::string_view value) {
-    if (name == "\"catalog_environment\"") environment = std::string(value);
-  });
-  return environment;
+  std::optional<std::string> stored = stored_node_row(certname);
+  if (!stored) return std::nullopt;
+  return node_row_field(*stored, "catalog_environment");
 }
 
 std::vector<std::optional<std::string>> FleetData::latest_statuses_with(

@@ -385,6 +385,8 @@ class FleetData {
   std::vector<std::string> with_catalog_bodies(
       const std::vector<std::string>& keys,
       const std::vector<std::pair<std::string, std::string>>& key_fields = {}) const;
+  /// The node's row as stored (node-rows, prefetched or read, else an earlier layout's key).
+  std::optional<std::string> stored_node_row(const std::string& certname);
   std::optional<std::string> take_prefetched_field(const std::string& key,
                                                    const std::string& field);
   std::map<std::string, std::string> take_prefetched_hash(const std::string& key);

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "puppetdb/json_scan.hpp"
 #include "puppetdb/store.hpp"
 #include "puppetdb/timestamp.hpp"
 #include "puppetdb/varint.hpp"
@@ -245,6 +246,9 @@ std::uint64_t row_varint(std::string_view stored, std::size_t& at) {
 }  // namespace
 
 void unpack_into(std::string_view stored, std::string& out);
+std::optional<std::pair<std::size_t, std::size_t>> unpack_until(std::string_view stored,
+                                                                std::string& out,
+                                                                std::optional<std::size_t> wanted);
 
 std::string pack(const std::string& text) {
   try {
@@ -261,6 +265,14 @@ void unpack_into(std::string_view stored, std::string& out) {
     out += stored;
     return;
   }
+  unpack_until(stored, out, std::nullopt);
+}
+
+/// Writes the packed row's text into `out`, or, given the number of a `wanted` field, only up
+/// to that field: then where its value's text is in `out` (nullopt when the row has none).
+std::optional<std::pair<std::size_t, std::size_t>> unpack_until(std::string_view stored,
+                                                                std::string& out,
+                                                                std::optional<std::size_t> wanted) {
   static constexpr char kHex[] = "0123456789abcdef";
   const std::size_t row_start = out.size();
   out += '{';
@@ -335,8 +347,22 @@ void unpack_into(std::string_view stored, std::string& out) {
       }
     }
     values[fields++] = {start - row_start, out.size() - start};
+    if (wanted && number == *wanted) return std::make_pair(start, out.size() - start);
+    if (wanted && number > *wanted) return std::nullopt;  // the fields come in kNames' order
   }
   out += '}';
+  return std::nullopt;
+}
+
+std::optional<std::string> field_text(std::string_view stored, std::string_view name) {
+  const std::optional<std::size_t> number = name_number(name);
+  if (!number) return std::nullopt;
+  thread_local std::string out;
+  out.clear();
+  const std::optional<std::pair<std::size_t, std::size_t>> value =
+      unpack_until(stored, out, number);
+  if (!value) return std::nullopt;
+  return out.substr(value->first, value->second);
 }
 
 }  // namespace marionette::puppetdb::node_row_packing
@@ -357,6 +383,17 @@ std::string node_row_text(std::string stored) {
 
 void append_node_row_text(std::string_view stored, std::string& out) {
   node_row_packing::unpack_into(stored, out);
+}
+
+std::optional<std::string> node_row_field(std::string_view stored, std::string_view name) {
+  if (!stored.empty() && stored[0] == node_row_packing::kPacked)
+    return node_row_packing::field_text(stored, name);
+  std::optional<std::string> value;  // an earlier layout's text
+  for_each_json_member(stored, [&](std::string_view written, std::string_view text) {
+    if (!value && written.size() == name.size() + 2 && written.substr(1, name.size()) == name)
+      value = std::string(text);
+  });
+  return value;
 }
 
 }  // namespace marionette::puppetdb

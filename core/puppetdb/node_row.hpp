@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -19,5 +20,8 @@ std::string packed_node_row(const std::string& text);
 std::string node_row_text(std::string stored);
 /// node_row_text appended to `out` (no row made apart).
 void append_node_row_text(std::string_view stored, std::string& out);
+/// The text of one field's value in the row (a packed row written out only up to it); nullopt
+/// when the row has no such field. Throws StoreError as node_row_text does.
+std::optional<std::string> node_row_field(std::string_view stored, std::string_view name);
 
 }  // namespace marionette::puppetdb

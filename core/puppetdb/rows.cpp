@@ -229,26 +229,29 @@ void for_each_resource_row(FleetData& fleet, const std::string& certname, const 
   // what the rows and catalog_groups read of the header (resources: an earlier build's catalog
   // kept whole)
   static const std::set<std::string, std::less<>> read = {"certname", "environment", "resources"};
-  std::optional<Json> header;
   std::vector<std::pair<std::string, std::string>> groups;
+  std::string certname_text, environment;
   if (options.resource_type) {  // the environment, when asked, as the node's kept row holds it
-    std::optional<std::string> environment =
+    std::optional<std::string> kept =
         options.resource_environment ? fleet.kept_catalog_environment(certname) : "null";
-    if (environment) {
-      header = Json{{"certname", certname}, {"environment", Json::parse(*environment)}};
-      groups = fleet.catalog_groups(certname, *header, options.resource_type);
+    if (kept) {
+      static const Json kNoInlineResources = Json::object();
+      groups = fleet.catalog_groups(certname, kNoInlineResources, options.resource_type);
+      append_json_string(certname, certname_text);
+      environment = std::move(*kept);
     }
   }
   if (groups.empty()) {
-    header = fleet.catalog_header_fields(certname, read);
+    const std::optional<Json> header = fleet.catalog_header_fields(certname, read);
     if (!header) return;
     groups = fleet.catalog_groups(certname, *header, options.resource_type);
+    auto text_of = [&](const char* field) {
+      auto found = header->find(field);
+      return found == header->end() ? std::string("null") : found->dump();
+    };
+    certname_text = text_of("certname");
+    environment = text_of("environment");
   }
-  auto text_of = [&](const char* field) {
-    auto found = header->find(field);
-    return found == header->end() ? std::string("null") : found->dump();
-  };
-  const std::string certname_text = text_of("certname"), environment = text_of("environment");
   const std::optional<std::string> title =
       options.resource_title ? std::optional<std::string>(Json(*options.resource_title).dump())
                              : std::nullopt;

@@ -65,6 +65,29 @@ TEST(NodeRow, EscapedStringsNumbersAndTimesFarFromNowArePacked) {
   EXPECT_EQ(node_row_text(kept), text);
 }
 
+TEST(NodeRow, OneFieldIsReadAsTheWholeRowWritesIt) {
+  // every field of every row, packed or kept as its text, read alone: its value's text in
+  // the whole row's; a field the row lacks, or no row has, is none
+  std::vector<std::string> rows = reference_rows();
+  json escaped = json::parse(rows[0]);
+  escaped["catalog_environment"] = "q\"uo\\te";
+  escaped["facts_environment"] = escaped["catalog_environment"];  // packed as the same value
+  escaped.erase("cached_catalog_status");
+  rows.push_back(escaped.dump());
+  ASSERT_NE(packed_node_row(rows.back()), rows.back());
+  for (const std::string& text : rows) {
+    const json row = json::parse(text);
+    for (const std::string& kept : {packed_node_row(text), text}) {
+      for (const auto& [name, value] : row.items())
+        EXPECT_EQ(node_row_field(kept, name), std::optional<std::string>(value.dump()))
+            << name << " of " << text;
+      EXPECT_EQ(node_row_field(kept, "no_such_field"), std::nullopt);
+    }
+  }
+  EXPECT_EQ(node_row_field(packed_node_row(rows.back()), "cached_catalog_status"), std::nullopt);
+  EXPECT_EQ(node_row_field(rows.back(), "cached_catalog_status"), std::nullopt);
+}
+
 TEST(NodeRow, ADamagedPackedRowIsAStoreError) {
   const std::string kept = packed_node_row(reference_rows()[0]);
   ASSERT_NE(kept, reference_rows()[0]);
