@@ -292,6 +292,7 @@ class RedisStore : public Store {
       std::vector<std::size_t> found;
       RedisReply page = std::move(replies[next]);
       add_bits(replies[next + 1].text, found);
+      const std::size_t bits = found.size();  // ascending already: only the rest is sorted
       for (std::size_t i = 0; i < index.firsts.size(); ++i) {
         const RedisReply& first = replies[next + 2 + i];
         if (first.kind == RedisReply::Kind::string)
@@ -306,7 +307,9 @@ class RedisStore : public Store {
         if (cursor == "0") break;
         page = run({"SSCAN", index.set, cursor, "COUNT", "1000"});
       }
-      std::sort(found.begin(), found.end());
+      const auto rest = found.begin() + static_cast<std::ptrdiff_t>(bits);
+      std::sort(rest, found.end());
+      std::inplace_merge(found.begin(), rest, found.end());
       found.erase(std::unique(found.begin(), found.end()), found.end());
       all.push_back(std::move(found));
     }
