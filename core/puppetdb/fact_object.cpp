@@ -199,6 +199,31 @@ std::string FactObject::text(const std::function<bool(std::string_view name)>& w
   return text;
 }
 
+void FactObject::for_each_member(
+    const std::function<bool(std::string_view name)>& wanted, std::size_t accepted,
+    const std::function<void(std::string_view written, std::string_view value)>& each) const {
+  std::size_t found = 0;
+  auto members_of = [&](std::string_view object) {
+    for_each_json_member(object, [&](std::string_view name, std::string_view value) {
+      const std::string_view raw = name.substr(1, name.size() - 2);
+      if (raw.find('\\') == std::string_view::npos ? !wanted(raw) : !wanted(json_name(name)))
+        return;
+      ++found;
+      each(name, value);
+    });
+  };
+  if (!pieces_) {
+    members_of(whole_);
+    return;
+  }
+  // each reader thread inflates into the same two buffers
+  thread_local std::string small_inflated, large_inflated;
+  const ReusedBuffer small_kept(small_inflated), large_kept(large_inflated);
+  const std::string_view small = small_text(small_inflated);
+  members_of(small);
+  if (accepted == 0 || found < accepted) members_of(large_text(small, large_inflated));
+}
+
 Json FactObject::members_where(const std::function<bool(std::string_view name)>& wanted,
                                std::size_t accepted) const {
   if (!pieces_) return json_members_where(whole_, wanted);

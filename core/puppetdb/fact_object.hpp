@@ -55,6 +55,13 @@ class FactObject {
   std::string text(const std::function<bool(std::string_view name)>& wanted = {},
                    std::size_t accepted = 0) const;
 
+  /// Calls `each` with the name (as written, in its quotes) and the value's text of each member
+  /// whose name `wanted` accepts, in no particular order, nothing copied: the texts last only
+  /// while `each` runs. `accepted` as for text.
+  void for_each_member(
+      const std::function<bool(std::string_view name)>& wanted, std::size_t accepted,
+      const std::function<void(std::string_view written, std::string_view value)>& each) const;
+
   /// The members whose names `wanted` accepts, parsed (the others skipped); `accepted` as for
   /// text.
   nlohmann::json members_where(const std::function<bool(std::string_view name)>& wanted,

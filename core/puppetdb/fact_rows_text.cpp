@@ -36,38 +36,51 @@ std::optional<FactPathEqualities> fact_path_equalities(
   return equalities;
 }
 
+namespace {
+
+/// Whether the value at the rest of the path's keys (after its fact's name) is `wanted`, read
+/// on the fact's value text: nullopt when the text cannot tell (an array on the path, an
+/// escape in the value).
+std::optional<bool> value_meets(std::string_view at, const std::vector<std::string>& keys,
+                                const std::string& wanted) {
+  for (std::size_t k = 1; k < keys.size(); ++k) {
+    if (!at.empty() && at[0] == '[') return std::nullopt;  // a step into an array: the row's
+    if (at.empty() || at[0] != '{') return false;
+    std::optional<std::string_view> member;
+    for_each_json_member(at, [&](std::string_view written, std::string_view value) {
+      if (member) return;
+      const std::string_view raw = written.substr(1, written.size() - 2);
+      if (raw.find('\\') != std::string_view::npos ? json_name(written) == keys[k] : raw == keys[k])
+        member = value;
+    });
+    if (!member) return false;
+    at = *member;
+  }
+  if (at.find('\\') != std::string_view::npos) return std::nullopt;
+  return at == wanted;
+}
+
+}  // namespace
+
 std::optional<bool> facts_meet(FleetData& fleet, const std::string& certname,
                                const FactPathEqualities& equalities) {
-  const std::optional<std::string> values = fleet.fact_values_text(certname, equalities.facts);
-  if (!values) return std::nullopt;
-  for (const FactPathEquality& equality : equalities.clauses) {
-    std::string_view at = *values;
-    bool found = true;
-    for (const std::string& key : equality.keys) {
-      if (!at.empty() && at[0] == '[') return std::nullopt;  // a step into an array: the row's
-      if (at.empty() || at[0] != '{') {
-        found = false;
-        break;
-      }
-      std::optional<std::string_view> member;
-      for_each_json_member(at, [&](std::string_view written, std::string_view value) {
-        if (member) return;
+  // each clause as its fact's value text shows it (unmet when the node lacks the fact), decided
+  // in the clauses' order
+  std::vector<std::optional<bool>> met(equalities.clauses.size(), false);
+  const bool read = fleet.for_each_fact_value(
+      certname, equalities.facts, [&](std::string_view written, std::string_view value) {
         const std::string_view raw = written.substr(1, written.size() - 2);
-        if (raw.find('\\') != std::string_view::npos) {
-          if (json_name(written) == key) member = value;
-        } else if (raw == key) {
-          member = value;
+        const bool escaped = raw.find('\\') != std::string_view::npos;
+        const std::string name = escaped ? json_name(written) : "";
+        for (std::size_t i = 0; i < met.size(); ++i) {
+          const FactPathEquality& equality = equalities.clauses[i];
+          if (escaped ? name == equality.keys.front() : raw == equality.keys.front())
+            met[i] = value_meets(value, equality.keys, equality.value);
         }
       });
-      if (!member) {
-        found = false;
-        break;
-      }
-      at = *member;
-    }
-    if (found && at.find('\\') != std::string_view::npos) return std::nullopt;
-    if (!found || at != equality.value) return false;
-  }
+  if (!read) return std::nullopt;
+  for (const std::optional<bool>& clause : met)
+    if (!clause || !*clause) return clause;
   return true;
 }
 

@@ -475,11 +475,16 @@ std::optional<Json> FleetData::fact_values(const std::string& certname,
   return std::move((*facts)["values"]);
 }
 
-std::optional<std::string> FleetData::fact_values_text(const std::string& certname,
-                                                       const std::set<std::string>& names) {
+bool FleetData::for_each_fact_value(
+    const std::string& certname, const std::set<std::string>& names,
+    const std::function<void(std::string_view written, std::string_view value)>& each) {
   std::optional<std::string> object = take_prefetched(keys_.fact_object(certname));
-  if (!object) return std::nullopt;
-  return named_facts_text(fact_object(std::move(*object)), names);
+  if (!object) return false;
+  const std::set<std::string, std::less<>> wanted(names.begin(), names.end());
+  fact_object(std::move(*object))
+      .for_each_member([&](std::string_view name) { return wanted.count(name) > 0; }, names.size(),
+                       each);
+  return true;
 }
 
 std::optional<Json> FleetData::facts_holding(const std::string& certname, const std::string& word) {

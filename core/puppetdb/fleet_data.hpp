@@ -175,11 +175,14 @@ class FleetData {
   /// fact-object without parsing the facts' header when the node has one.
   std::optional<Json> fact_values(const std::string& certname,
                                   const std::optional<std::set<std::string>>& names);
-  /// The text of the values of the top-level facts in `names` as the node's fact-object keeps
-  /// them (nlohmann's dump), nothing parsed; nullopt when the node has no fact-object (no
-  /// facts, or an earlier build's layout: fact_values reads those).
-  std::optional<std::string> fact_values_text(const std::string& certname,
-                                              const std::set<std::string>& names);
+  /// The values of the top-level facts in `names` as the node's fact-object keeps them
+  /// (nlohmann's dump), nothing parsed or copied: each fact's name as written and its value's
+  /// text, lasting while `each` runs (FactObject::for_each_member); false, nothing called, when
+  /// the node has no fact-object (no facts, or an earlier build's layout: fact_values reads
+  /// those).
+  bool for_each_fact_value(
+      const std::string& certname, const std::set<std::string>& names,
+      const std::function<void(std::string_view written, std::string_view value)>& each);
   /// The facts document with only the values of the top-level facts whose name holds `word`.
   std::optional<Json> facts_holding(const std::string& certname, const std::string& word);
   /// The facts document without its values (`header`, nullopt when the node has none) and the

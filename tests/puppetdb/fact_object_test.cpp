@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <set>
 #include <string>
 
@@ -135,6 +136,39 @@ TEST(FactObject, AnEarlierLayoutsWholeObjectAndAShortObjectReadAsTheyAre) {
   const json few = {{"kernel", "Linux"}};
   EXPECT_EQ(stored_fact_object(few), few.dump());
   EXPECT_EQ(FactObject(stored_fact_object(few)).text(), few.dump());
+}
+
+/// What for_each_member gives, as an object of the values' texts parsed (the names parsed).
+json members_met(const FactObject& object, const std::function<bool(std::string_view)>& wanted,
+                 std::size_t accepted) {
+  json met = json::object();
+  object.for_each_member(wanted, accepted, [&](std::string_view written, std::string_view value) {
+    met[json::parse(written).get<std::string>()] = json::parse(value);
+  });
+  return met;
+}
+
+TEST(FactObject, EachMemberIsMetAsItsTextWithoutTheRestMade) {
+  const json facts = values();
+  std::string stored = stored_fact_object(facts);
+  for (const std::string& form :
+       {stored, stored_text(facts.dump(), kDeflateFieldFrom, facts_dictionary()), facts.dump()}) {
+    const FactObject object(form);
+    EXPECT_EQ(members_met(object, named({"role", "networking", "absent"}), 3),
+              json({{"role", "role07"}, {"networking", facts["networking"]}}));
+    EXPECT_EQ(members_met(
+                  object, [](std::string_view) { return true; }, 0),
+              facts);
+  }
+  // the short facts alone, when they are all it is asked for: the long piece not inflated
+  for (std::size_t i = stored.size() - 6; i < stored.size(); ++i) stored[i] = '\xff';
+  EXPECT_EQ(members_met(FactObject(stored), named({"role", "datacenter"}), 2),
+            json({{"datacenter", "dc2"}, {"role", "role07"}}));
+  EXPECT_THROW(members_met(FactObject(stored), named({"role", "absent"}), 2), StoreError);
+  // names written with escapes are offered as parsed
+  const json odd = {{"a\"b", std::string(150, 'y')}, {"a\\b", "short"}, {"plain", 1}};
+  EXPECT_EQ(members_met(FactObject(stored_fact_object(odd)), named({"a\"b", "a\\b"}), 2),
+            json({{"a\"b", odd["a\"b"]}, {"a\\b", "short"}}));
 }
 
 TEST(FactObject, AValueNotOfItsFormIsAStoreError) {
