@@ -152,13 +152,15 @@ std::string FactObject::text(const std::function<bool(std::string_view name)>& w
                              std::size_t accepted) const {
   using Member = std::pair<std::string_view, std::string_view>;
   auto members_of = [&](std::string_view object, std::vector<Member>& into) {
-    for_each_json_member(object, [&](std::string_view name, std::string_view value) {
+    // (until all that `wanted` accepts are found)
+    for_each_json_member_while(object, [&](std::string_view name, std::string_view value) {
       if (wanted) {
         const std::string_view raw = name.substr(1, name.size() - 2);
         if (raw.find('\\') == std::string_view::npos ? !wanted(raw) : !wanted(json_name(name)))
-          return;
+          return true;
       }
       into.emplace_back(name, value);
+      return !wanted || into.size() != accepted;
     });
   };
   if (!pieces_ && !wanted) return whole_;
@@ -203,13 +205,13 @@ void FactObject::for_each_member(
     const std::function<bool(std::string_view name)>& wanted, std::size_t accepted,
     const std::function<void(std::string_view written, std::string_view value)>& each) const {
   std::size_t found = 0;
-  auto members_of = [&](std::string_view object) {
-    for_each_json_member(object, [&](std::string_view name, std::string_view value) {
+  auto members_of = [&](std::string_view object) {  // until all it accepts are found
+    for_each_json_member_while(object, [&](std::string_view name, std::string_view value) {
       const std::string_view raw = name.substr(1, name.size() - 2);
       if (raw.find('\\') == std::string_view::npos ? !wanted(raw) : !wanted(json_name(name)))
-        return;
-      ++found;
+        return true;
       each(name, value);
+      return ++found != accepted;
     });
   };
   if (!pieces_) {

@@ -47,11 +47,11 @@ std::optional<bool> value_meets(std::string_view at, const std::vector<std::stri
     if (!at.empty() && at[0] == '[') return std::nullopt;  // a step into an array: the row's
     if (at.empty() || at[0] != '{') return false;
     std::optional<std::string_view> member;
-    for_each_json_member(at, [&](std::string_view written, std::string_view value) {
-      if (member) return;
+    for_each_json_member_while(at, [&](std::string_view written, std::string_view value) {
       const std::string_view raw = written.substr(1, written.size() - 2);
       if (raw.find('\\') != std::string_view::npos ? json_name(written) == keys[k] : raw == keys[k])
         member = value;
+      return !member;
     });
     if (!member) return false;
     at = *member;

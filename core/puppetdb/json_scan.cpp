@@ -83,6 +83,15 @@ std::size_t skip_json_value(std::string_view text, std::size_t at) {
 void for_each_json_member(
     std::string_view text,
     const std::function<void(std::string_view name, std::string_view value)>& each) {
+  for_each_json_member_while(text, [&](std::string_view name, std::string_view value) {
+    each(name, value);
+    return true;
+  });
+}
+
+void for_each_json_member_while(
+    std::string_view text,
+    const std::function<bool(std::string_view name, std::string_view value)>& each) {
   std::size_t at = skip_space(text, 0);
   if (at >= text.size() || text[at] != '{') malformed(text);
   at = skip_space(text, at + 1);
@@ -95,8 +104,9 @@ void for_each_json_member(
     if (at >= text.size() || text[at] != ':') malformed(text);
     const std::size_t value_start = skip_space(text, at + 1);
     const std::size_t value_end = skip_json_value(text, value_start);
-    each(text.substr(name_start, name_end - name_start),
-         text.substr(value_start, value_end - value_start));
+    if (!each(text.substr(name_start, name_end - name_start),
+              text.substr(value_start, value_end - value_start)))
+      return;
     at = skip_space(text, value_end);
     if (at < text.size() && text[at] == ',') {
       at = skip_space(text, at + 1);

@@ -22,6 +22,12 @@ void for_each_json_member(
     std::string_view text,
     const std::function<void(std::string_view name, std::string_view value)>& each);
 
+/// for_each_json_member until `each` returns false: the members after that one not stepped
+/// over.
+void for_each_json_member_while(
+    std::string_view text,
+    const std::function<bool(std::string_view name, std::string_view value)>& each);
+
 /// A member's name as for_each_json_member gives it (quoted, maybe escaped), as a string.
 std::string json_name(std::string_view written);
 

@@ -84,6 +84,21 @@ TEST(JsonScan, ElementsOfAnArrayInOrder) {
   EXPECT_EQ(calls, 2u);
 }
 
+TEST(JsonScan, MembersUntilOneSaysStop) {
+  // the members after the one that says stop are not stepped over: a malformed one there
+  // is never seen
+  std::vector<std::string> names;
+  for_each_json_member_while(R"({"a": {"x": "}"}, "b": 2, "c": "unterminated})",
+                             [&](std::string_view name, std::string_view) {
+                               names.emplace_back(name);
+                               return name != "\"b\"";
+                             });
+  EXPECT_EQ(names, (std::vector<std::string>{"\"a\"", "\"b\""}));
+  EXPECT_THROW(for_each_json_member_while(R"({"a": 1, "c": "unterminated})",
+                                          [](std::string_view, std::string_view) { return true; }),
+               StoreError);
+}
+
 TEST(JsonScan, MalformedTextIsAStoreError) {
   EXPECT_THROW(members_named(R"({"a": "unterminated)", {"a"}), StoreError);
   EXPECT_THROW(members_named(R"(["not", "an", "object"])", {"a"}), StoreError);
