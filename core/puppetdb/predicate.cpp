@@ -696,7 +696,13 @@ std::optional<Predicate::Nodes> Predicate::planned(const Json& condition, FleetD
   }
   collecting_ = nullptr;
   if (keys.size() > 1) fleet.prefetch_ids(keys);
-  std::optional<Nodes> nodes = plan(condition, fleet);
+  std::optional<Nodes> nodes;
+  try {
+    nodes = plan(condition, fleet);
+  } catch (...) {
+    fleet.forget_prefetched();  // nothing read ahead outlives the plan
+    throw;
+  }
   fleet.forget_prefetched();  // an index read twice was read again the second time
   return nodes;
 }
