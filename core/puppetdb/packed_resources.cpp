@@ -24,6 +24,17 @@ std::map<std::string, std::string> pack_by_type(const Json& resources) {
   return packed;
 }
 
+bool packed_tuple_titled(std::string_view tuple, const std::string& type, std::string_view quoted,
+                         const std::string& title) {
+  const std::size_t at = tuple.find_first_not_of(" \n\r\t", 1);
+  if (at == std::string_view::npos || tuple[0] != '[')
+    throw StoreError("a packed resource of type " + type + " is not a 6-tuple");
+  const std::string_view first = tuple.substr(at, skip_json_value(tuple, at) - at);
+  // the title as dumped, or (an escape written otherwise) as parsed
+  return first == quoted || (first.find('\\') != std::string_view::npos &&
+                             Json::parse(first, nullptr, false) == title);
+}
+
 void unpack_resources(const std::string& type, const std::string& packed, Json& into,
                       const std::optional<std::string>& title) {
   auto add = [&](Json& tuple) {
@@ -40,14 +51,7 @@ void unpack_resources(const std::string& type, const std::string& packed, Json& 
   if (title) {  // only the tuples of that title are parsed: their first element read first
     const std::string quoted = Json(*title).dump();
     for_each_json_element(packed, [&](std::string_view tuple) {
-      std::size_t at = tuple.find_first_not_of(" \n\r\t", 1);
-      if (at == std::string_view::npos || tuple[0] != '[')
-        throw StoreError("a packed resource of type " + type + " is not a 6-tuple");
-      std::string_view first = tuple.substr(at, skip_json_value(tuple, at) - at);
-      // the title as dumped, or (an escape written otherwise) as parsed
-      if (first != quoted && (first.find('\\') == std::string_view::npos ||
-                              Json::parse(first, nullptr, false) != *title))
-        return true;
+      if (!packed_tuple_titled(tuple, type, quoted, *title)) return true;
       Json parsed = Json::parse(tuple, nullptr, false);
       add(parsed);
       return true;

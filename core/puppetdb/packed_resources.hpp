@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -15,6 +16,12 @@ namespace marionette::puppetdb {
 /// its group), each resource a tuple [title, tags, exported, file, line, parameters] (the type
 /// and the field names are not repeated per resource).
 std::map<std::string, std::string> pack_by_type(const nlohmann::json& resources);
+
+/// Whether a packed tuple of group `type` is of `title`, its first element read alone: the title
+/// as dumped (`quoted`), or, written with an escape, as parsed. Throws StoreError for a tuple
+/// that is not an array.
+bool packed_tuple_titled(std::string_view tuple, const std::string& type, std::string_view quoted,
+                         const std::string& title);
 
 /// The resources of one packed group (those of `title` only, when given), each {type, title,
 /// tags, exported, file, line, parameters} as the catalog document held them; appended to

@@ -8,6 +8,7 @@
 #include "digest/digest.hpp"
 #include "puppetdb/fact_tree.hpp"
 #include "puppetdb/json_scan.hpp"
+#include "puppetdb/packed_resources.hpp"
 #include "puppetdb/store.hpp"
 #include "puppetdb/timestamp.hpp"
 
@@ -261,17 +262,9 @@ void for_each_resource_row(FleetData& fleet, const std::string& certname, const 
     const std::string type_text = Json(type).dump();
     row.type = type_text;
     for_each_json_element(packed, [&](std::string_view tuple) {
-      // the title as dumped, or (an escape written otherwise) as parsed
-      auto other_title = [&](std::string_view text) {
-        return text != *title && (text.find('\\') == std::string_view::npos ||
-                                  Json::parse(text, nullptr, false) != *options.resource_title);
-      };
-      // the title first, alone, when packed as written (`["…",`): the rest of another's unread
-      if (title && tuple.size() > 1 && tuple[1] == '"' &&
-          other_title(tuple.substr(1, skip_json_value(tuple, 1) - 1)))
-        return true;
+      // the title first, alone: the rest of another title's tuple unread
+      if (title && !packed_tuple_titled(tuple, type, *title, *options.resource_title)) return true;
       row.read_tuple(tuple);
-      if (title && other_title(row.title)) return true;
       going_on = each(row);
       return going_on;
     });
