@@ -154,11 +154,8 @@ std::string FactObject::text(const std::function<bool(std::string_view name)>& w
   auto members_of = [&](std::string_view object, std::vector<Member>& into) {
     // (until all that `wanted` accepts are found)
     for_each_json_member_while(object, [&](std::string_view name, std::string_view value) {
-      if (wanted) {
-        const std::string_view raw = name.substr(1, name.size() - 2);
-        if (raw.find('\\') == std::string_view::npos ? !wanted(raw) : !wanted(json_name(name)))
-          return true;
-      }
+      std::string unescaped;
+      if (wanted && !wanted(json_name_view(name, unescaped))) return true;
       into.emplace_back(name, value);
       return !wanted || into.size() != accepted;
     });
@@ -207,9 +204,8 @@ void FactObject::for_each_member(
   std::size_t found = 0;
   auto members_of = [&](std::string_view object) {  // until all it accepts are found
     for_each_json_member_while(object, [&](std::string_view name, std::string_view value) {
-      const std::string_view raw = name.substr(1, name.size() - 2);
-      if (raw.find('\\') == std::string_view::npos ? !wanted(raw) : !wanted(json_name(name)))
-        return true;
+      std::string unescaped;
+      if (!wanted(json_name_view(name, unescaped))) return true;
       each(name, value);
       return ++found != accepted;
     });

@@ -48,9 +48,8 @@ std::optional<bool> value_meets(std::string_view at, const std::vector<std::stri
     if (at.empty() || at[0] != '{') return false;
     std::optional<std::string_view> member;
     for_each_json_member_while(at, [&](std::string_view written, std::string_view value) {
-      const std::string_view raw = written.substr(1, written.size() - 2);
-      if (raw.find('\\') != std::string_view::npos ? json_name(written) == keys[k] : raw == keys[k])
-        member = value;
+      std::string unescaped;
+      if (json_name_view(written, unescaped) == keys[k]) member = value;
       return !member;
     });
     if (!member) return false;
@@ -69,12 +68,11 @@ std::optional<bool> facts_meet(FleetData& fleet, const std::string& certname,
   std::vector<std::optional<bool>> met(equalities.clauses.size(), false);
   const bool read = fleet.for_each_fact_value(
       certname, equalities.facts, [&](std::string_view written, std::string_view value) {
-        const std::string_view raw = written.substr(1, written.size() - 2);
-        const bool escaped = raw.find('\\') != std::string_view::npos;
-        const std::string name = escaped ? json_name(written) : "";
+        std::string unescaped;
+        const std::string_view name = json_name_view(written, unescaped);
         for (std::size_t i = 0; i < met.size(); ++i) {
           const FactPathEquality& equality = equalities.clauses[i];
-          if (escaped ? name == equality.keys.front() : raw == equality.keys.front())
+          if (name == equality.keys.front())
             met[i] = value_meets(value, equality.keys, equality.value);
         }
       });

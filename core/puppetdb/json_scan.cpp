@@ -125,17 +125,20 @@ std::string json_name(std::string_view written) {
   return parsed.get<std::string>();
 }
 
+std::string_view json_name_view(std::string_view written, std::string& unescaped) {
+  const std::string_view raw = written.substr(1, written.size() - 2);
+  if (raw.find('\\') == std::string_view::npos) return raw;
+  unescaped = json_name(written);
+  return unescaped;
+}
+
 nlohmann::json json_members_where(std::string_view text,
                                   const std::function<bool(std::string_view name)>& wanted) {
   nlohmann::json out = nlohmann::json::object();
   for_each_json_member(text, [&](std::string_view written, std::string_view value) {
     // a name with an escape is compared as parsed
     std::string unescaped;
-    std::string_view name = written.substr(1, written.size() - 2);
-    if (name.find('\\') != std::string_view::npos) {
-      unescaped = json_name(written);
-      name = unescaped;
-    }
+    const std::string_view name = json_name_view(written, unescaped);
     if (wanted(name)) out[std::string(name)] = scalar_or_parsed(text, value);
   });
   return out;

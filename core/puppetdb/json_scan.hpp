@@ -30,6 +30,9 @@ void for_each_json_member_while(
 
 /// A member's name as for_each_json_member gives it (quoted, maybe escaped), as a string.
 std::string json_name(std::string_view written);
+/// That name without its quotes: a view of `written` when it has no escape, else parsed into
+/// `unescaped` (so a name written plainly is compared without being made).
+std::string_view json_name_view(std::string_view written, std::string& unescaped);
 
 /// The top-level members of the object `text` whose names `wanted` accepts (given as parsed),
 /// parsed; the others skipped.
