@@ -687,24 +687,21 @@ std::optional<std::set<std::string>> Predicate::candidates(FleetData& fleet) {
 
 std::optional<Predicate::Nodes> Predicate::planned(const Json& condition, FleetData& fleet) const {
   std::vector<std::string> keys;
-  collecting_ = &keys;
-  try {
+  {
+    struct Collecting {
+      const Predicate& predicate;
+      ~Collecting() { predicate.collecting_ = nullptr; }
+    } collecting{*this};
+    collecting_ = &keys;
     plan(condition, fleet);
-  } catch (...) {
-    collecting_ = nullptr;
-    throw;
   }
-  collecting_ = nullptr;
+  // nothing read ahead outlives the plan (an index read twice was read again the second time)
+  struct ReadAhead {
+    FleetData& fleet;
+    ~ReadAhead() { fleet.forget_prefetched(); }
+  } read_ahead{fleet};
   if (keys.size() > 1) fleet.prefetch_ids(keys);
-  std::optional<Nodes> nodes;
-  try {
-    nodes = plan(condition, fleet);
-  } catch (...) {
-    fleet.forget_prefetched();  // nothing read ahead outlives the plan
-    throw;
-  }
-  fleet.forget_prefetched();  // an index read twice was read again the second time
-  return nodes;
+  return plan(condition, fleet);
 }
 
 std::optional<Predicate::Nodes> Predicate::plan(const Json& clause, FleetData& fleet) const {
